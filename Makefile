@@ -1,0 +1,31 @@
+# LifecycleDocs: `make site` builds the site into public/, `make test` runs every test.
+# Both install the Debian packages they need first (only those that are missing).
+
+SWIFT ?= swift
+APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: site test deps build clean
+
+site: build
+	.build/release/lifecycle-docs build
+
+test: deps
+	$(SWIFT) test
+
+build: deps
+	$(SWIFT) build -c release --product lifecycle-docs
+
+# dpkg-query tells which packages are installed; apt-get runs only for the missing ones.
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends $$missing; \
+	fi
+
+clean:
+	rm -rf .build public

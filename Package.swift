@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "LifecycleDocs",
+    products: [
+        .executable(name: "lifecycle-docs", targets: ["lifecycle-docs"])
+    ],
+    targets: [
+        // C libraries from Debian, reached through pkg-config.
+        .systemLibrary(
+            name: "CCMarkGFM", pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(
+            name: "CYAML", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]),
+
+        .target(name: "Diagnostics"),
+        .target(name: "Markdown", dependencies: ["CCMarkGFM", "Diagnostics"]),
+        .target(name: "YAML", dependencies: ["CYAML"]),
+        .target(name: "Mustache", dependencies: ["Diagnostics"]),
+        .target(name: "Highlight"),
+        .target(name: "Site", dependencies: ["Diagnostics", "Markdown", "YAML", "Mustache", "Highlight"]),
+        .target(name: "LifecycleDocsCLI", dependencies: ["Site", "Diagnostics"]),
+        .executableTarget(name: "lifecycle-docs", dependencies: ["LifecycleDocsCLI"]),
+
+        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "HighlightTests", dependencies: ["Highlight"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Diagnostics"], exclude: ["Fixtures"]),
+        .testTarget(name: "LifecycleDocsCLITests", dependencies: ["LifecycleDocsCLI"]),
+    ]
+)

@@ -1,0 +1,2 @@
+// Exposes libyaml (Debian package libyaml-dev) to Swift as the CYAML module.
+#include <yaml.h>

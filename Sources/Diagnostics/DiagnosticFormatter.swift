@@ -1,0 +1,74 @@
+/// Turns diagnostics into text for people, for GitHub Actions, or JSON.
+public enum DiagnosticFormatter {
+    /// `path:line:col: error: message`, then indented notes and the suggestion.
+    public static func text(_ d: Diagnostic) -> String {
+        var out = ""
+        if let loc = d.location { out += loc.description + ": " }
+        out += "\(d.severity.rawValue): \(d.message)"
+        for note in d.notes { out += "\n    note: \(note)" }
+        if let s = d.suggestion { out += "\n    suggestion: \(s)" }
+        return out
+    }
+
+    /// A GitHub Actions workflow command: `::error file=…,line=…,col=…::message`.
+    public static func github(_ d: Diagnostic) -> String {
+        let command = d.severity == .note ? "notice" : d.severity.rawValue
+        var properties: [String] = []
+        if let loc = d.location {
+            properties = [
+                "file=\(escapeProperty(loc.file))", "line=\(loc.line)", "col=\(loc.column)",
+            ]
+        }
+        var message = d.message
+        for note in d.notes { message += "\n" + note }
+        if let s = d.suggestion { message += "\nsuggestion: " + s }
+        let head = properties.isEmpty ? "::\(command)" : "::\(command) " + properties.joined(separator: ",")
+        return head + "::" + escapeData(message)
+    }
+
+    /// One diagnostic as a JSON object (keys in a fixed order).
+    public static func json(_ d: Diagnostic) -> String {
+        var fields: [String] = []
+        if let loc = d.location {
+            fields.append("\"file\":\(JSONString.quote(loc.file))")
+            fields.append("\"line\":\(loc.line)")
+            fields.append("\"column\":\(loc.column)")
+        }
+        fields.append("\"severity\":\(JSONString.quote(d.severity.rawValue))")
+        fields.append("\"message\":\(JSONString.quote(d.message))")
+        if !d.notes.isEmpty {
+            fields.append("\"notes\":[" + d.notes.map(JSONString.quote).joined(separator: ",") + "]")
+        }
+        if let s = d.suggestion { fields.append("\"suggestion\":\(JSONString.quote(s))") }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    private static func escapeData(_ s: String) -> String {
+        s.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+    }
+
+    private static func escapeProperty(_ s: String) -> String {
+        escapeData(s).replacing(":", with: "%3A").replacing(",", with: "%2C")
+    }
+}
+
+/// Minimal JSON string quoting, shared by every JSON writer in the project.
+public enum JSONString {
+    public static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20:
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,67 @@
+/// A read position over the input's Unicode scalars.
+///
+/// The lexers work on scalars rather than `Character`s: a quote followed by a combining
+/// mark is still a quote to them, and every token is an exact slice of the input,
+/// which is what makes the round-trip invariant hold.
+struct Cursor {
+    let scalars: [Unicode.Scalar]
+    private(set) var position = 0
+
+    init(_ text: String) {
+        scalars = Array(text.unicodeScalars)
+    }
+
+    var isAtEnd: Bool { position >= scalars.count }
+
+    /// The scalar `offset` places from the current one (negative looks back), or nil outside the input.
+    func peek(_ offset: Int = 0) -> Unicode.Scalar? {
+        let index = position + offset
+        return index >= 0 && index < scalars.count ? scalars[index] : nil
+    }
+
+    mutating func advance(_ count: Int = 1) {
+        position = min(position + count, scalars.count)
+    }
+
+    mutating func advance(while predicate: (Unicode.Scalar) -> Bool) {
+        while position < scalars.count, predicate(scalars[position]) {
+            position += 1
+        }
+    }
+
+    /// Advances over at most `limit` scalars matching `predicate` (e.g. the hex digits of `\u0041`).
+    mutating func advance(atMost limit: Int, while predicate: (Unicode.Scalar) -> Bool) {
+        var taken = 0
+        while taken < limit, position < scalars.count, predicate(scalars[position]) {
+            position += 1
+            taken += 1
+        }
+    }
+
+    /// Whether `literal` appears `offset` scalars from the current position.
+    func matches(_ literal: String, at offset: Int = 0) -> Bool {
+        var index = position + offset
+        for scalar in literal.unicodeScalars {
+            guard index >= 0, index < scalars.count, scalars[index] == scalar else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// How many copies of `scalar` follow one another starting `offset` scalars ahead,
+    /// counting no further than `limit`. Callers that only compare against a small number
+    /// pass it as the limit, so a long run is not recounted at every position (quadratic time).
+    func run(of scalar: Unicode.Scalar, at offset: Int = 0, limit: Int = .max) -> Int {
+        let start = position + offset
+        var index = start
+        while index - start < limit, index >= 0, index < scalars.count, scalars[index] == scalar {
+            index += 1
+        }
+        return index - start
+    }
+
+    /// The input between `start` and the current position.
+    func text(from start: Int) -> String {
+        String(String.UnicodeScalarView(scalars[start..<position]))
+    }
+}

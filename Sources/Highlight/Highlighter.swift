@@ -1,0 +1,21 @@
+/// Entry point: source text in, tokens or HTML out.
+public enum Highlighter {
+    /// Splits `code` into tokens. Never fails: unterminated or invalid code still
+    /// yields tokens whose texts concatenate back to `code`.
+    public static func tokens(_ code: String, language: CodeLanguage) -> [Token] {
+        switch language {
+        case .swift: SwiftLexer.tokenize(code)
+        case .kotlin: KotlinLexer.tokenize(code)
+        }
+    }
+
+    /// Highlighted HTML for the inside of a `<pre><code>` element.
+    public static func html(_ code: String, language: CodeLanguage, options: HighlightOptions = .init()) -> String {
+        html(tokens(code, language: language), options: options)
+    }
+
+    /// HTML for tokens obtained earlier (for example after inspecting or adjusting them).
+    public static func html(_ tokens: [Token], options: HighlightOptions = .init()) -> String {
+        HTMLRenderer.render(tokens, options: options)
+    }
+}

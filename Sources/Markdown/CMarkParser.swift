@@ -1,0 +1,199 @@
+import CCMarkGFM
+import Synchronization
+
+/// The only code that talks to cmark-gfm. It parses, walks cmark's tree once
+/// with cmark's own (iterative) iterator, copies every string out at once,
+/// and frees everything it allocated before returning.
+enum CMarkParser {
+    /// Footnotes on (rendered by `HTMLRenderer`); SMART off so text stays verbatim.
+    private static let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES
+
+    private static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
+
+    /// cmark-gfm keeps its extensions in a process-wide list, and its
+    /// `ensure_registered` is not thread-safe; a Swift static initialiser
+    /// runs exactly once even when many threads get here together.
+    private static let extensionsRegistered: Bool = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return true
+    }()
+
+    /// `cmark_parser_finish` (where inlines are parsed) adds the extensions'
+    /// special characters (`~`, `:`, `w`...) to a table shared by all parsers
+    /// and removes them again when done, so two parsers finishing at once can
+    /// miss each other's strikethrough and autolinks. Only that step is
+    /// serialised; block parsing and building the Swift tree run in parallel.
+    private static let finishLock = Mutex(())
+
+    static func parse(_ text: String, file: String) -> MarkdownDocument {
+        var source = text
+        // cmark skips a BOM but still counts its bytes in columns; drop it here
+        // so columns match what an editor shows.
+        if source.unicodeScalars.first == "\u{FEFF}" {
+            source = String(source.unicodeScalars.dropFirst())
+        }
+        // cmark turns NUL into U+FFFD (3 bytes); do it first so columns agree.
+        if source.utf8.withContiguousStorageIfAvailable({ $0.contains(0) }) ?? source.utf8.contains(0) {
+            source = source.replacing("\u{0}", with: "\u{FFFD}")
+        }
+        source.makeContiguousUTF8()
+        _ = extensionsRegistered
+
+        guard let parser = cmark_parser_new(options) else {
+            fatalError("cmark_parser_new failed (out of memory)")
+        }
+        defer { cmark_parser_free(parser) }
+        for name in extensionNames {
+            if let syntaxExtension = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+            }
+        }
+        source.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parser_feed(parser, chars.baseAddress, chars.count)
+            }
+        }
+        var root: OpaquePointer?
+        finishLock.withLock { _ in root = cmark_parser_finish(parser) }
+        guard let root else { fatalError("cmark_parser_finish failed (out of memory)") }
+        defer { cmark_node_free(root) }
+
+        let nodes = buildNodes(root, source: source, file: file)
+        return MarkdownDocument(file: file, nodes: nodes, sourceByteCount: source.utf8.count)
+    }
+
+    /// Walks cmark's tree with its iterator and builds the flat Swift tree.
+    private static func buildNodes(_ root: OpaquePointer, source: String, file: String) -> [MarkdownNode] {
+        guard let iterator = cmark_iter_new(root) else { fatalError("cmark_iter_new failed (out of memory)") }
+        defer { cmark_iter_free(iterator) }
+        var builder = TreeBuilder(source: source, file: file)
+        var types = NodeTypeCache()
+        // The open nodes, innermost last, as (C node, Swift index). Leaves get
+        // no EXIT event, so a node's parent is found by popping to it.
+        var open: [(node: OpaquePointer, index: Int)] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            if event == CMARK_EVENT_EXIT {
+                while let last = open.popLast(), last.node != node {}
+                continue
+            }
+            let parent = cmark_node_parent(node)
+            while let last = open.last, last.node != parent { open.removeLast() }
+            let (kind, literal) = describe(node, &types)
+            let range = TreeBuilder.RawRange(
+                startLine: Int(cmark_node_get_start_line(node)),
+                startColumn: Int(cmark_node_get_start_column(node)),
+                endLine: Int(cmark_node_get_end_line(node)),
+                endColumn: Int(cmark_node_get_end_column(node)))
+            let index = builder.append(kind: kind, literal: literal, range: range, parent: open.last?.index)
+            open.append((node, index))
+        }
+        return builder.finish()
+    }
+
+    /// The node types this module knows, by the names cmark-gfm gives them.
+    private enum NodeType: String {
+        case document, paragraph, heading, list, item, text, softbreak, linebreak, code, emph, strong, link,
+            image, table, strikethrough, tasklist
+        case blockQuote = "block_quote", codeBlock = "code_block", htmlBlock = "html_block"
+        case thematicBreak = "thematic_break", htmlInline = "html_inline"
+        case tableHeader = "table_header", tableRow = "table_row", tableCell = "table_cell"
+    }
+
+    /// cmark's type names are static C strings, so each distinct pointer is
+    /// read and matched once per parse; later nodes only compare pointers.
+    private struct NodeTypeCache {
+        private var entries: [(name: UnsafePointer<CChar>, type: NodeType?, text: String)] = []
+
+        mutating func type(of node: OpaquePointer) -> (type: NodeType?, name: String) {
+            guard let name = cmark_node_get_type_string(node) else { return (nil, "") }
+            for entry in entries where entry.name == name { return (entry.type, entry.text) }
+            let text = String(cString: name)
+            entries.append((name, NodeType(rawValue: text), text))
+            return (NodeType(rawValue: text), text)
+        }
+    }
+
+    /// The Swift kind and literal of one cmark node.
+    private static func describe(_ node: OpaquePointer, _ types: inout NodeTypeCache) -> (MarkdownNodeKind, String) {
+        let (type, name) = types.type(of: node)
+        guard let type else {
+            // cmark-gfm 0.29 names footnote nodes "<unknown>": fall back to the enum.
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_FOOTNOTE_REFERENCE {
+                // After parsing, cmark stores the footnote's number as the literal.
+                return (.footnoteReference(number: Int(literal(node)) ?? 0, occurrence: 0), "")
+            }
+            if type == CMARK_NODE_FOOTNOTE_DEFINITION {
+                return (.footnoteDefinition(number: 0, referenceCount: 0), "")
+            }
+            return (.other(name), literal(node))
+        }
+        switch type {
+        case .document: return (.document, "")
+        case .blockQuote: return (.blockQuote, "")
+        case .list:
+            let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+            let start = Int(cmark_node_get_list_start(node))
+            return (.list(ordered: ordered, start: start, tight: cmark_node_get_list_tight(node) != 0), "")
+        case .item: return (.item(task: .none), "")
+        case .tasklist:
+            let checked = cmark_gfm_extensions_get_tasklist_item_checked(node)
+            return (.item(task: checked ? .checked : .unchecked), "")
+        case .codeBlock:
+            var length: Int32 = 0
+            var offset: Int32 = 0
+            var character: CChar = 0
+            let fenced = cmark_node_get_fenced(node, &length, &offset, &character) != 0
+            let info = string(cmark_node_get_fence_info(node))
+            return (.codeBlock(info: info, fenced: fenced), literal(node))
+        case .htmlBlock: return (.htmlBlock, literal(node))
+        case .paragraph: return (.paragraph, "")
+        case .heading: return (.heading(level: Int(cmark_node_get_heading_level(node))), "")
+        case .thematicBreak: return (.thematicBreak, "")
+        case .table: return (.table(alignments: tableAlignments(node)), "")
+        case .tableHeader: return (.tableRow(isHeader: true), "")
+        case .tableRow: return (.tableRow(isHeader: false), "")
+        case .tableCell: return (.tableCell, "")
+        case .text: return (.text, literal(node))
+        case .softbreak: return (.softBreak, "")
+        case .linebreak: return (.lineBreak, "")
+        case .code: return (.code, literal(node))
+        case .htmlInline: return (.htmlInline, literal(node))
+        case .emph: return (.emphasis, "")
+        case .strong: return (.strong, "")
+        case .strikethrough: return (.strikethrough, "")
+        case .link:
+            return (.link(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node))), "")
+        case .image:
+            return (.image(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node))), "")
+        }
+    }
+
+    private static func tableAlignments(_ node: OpaquePointer) -> [TableAlignment] {
+        let count = Int(cmark_gfm_extensions_get_table_columns(node))
+        guard let raw = cmark_gfm_extensions_get_table_alignments(node) else {
+            return Array(repeating: .none, count: count)
+        }
+        return (0..<count).map { column in
+            switch raw[column] {
+            case UInt8(ascii: "l"): .left
+            case UInt8(ascii: "c"): .center
+            case UInt8(ascii: "r"): .right
+            default: .none
+            }
+        }
+    }
+
+    private static func literal(_ node: OpaquePointer) -> String {
+        string(cmark_node_get_literal(node))
+    }
+
+    /// Copies a C string owned by cmark (nil becomes "").
+    private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        return String(cString: pointer)
+    }
+}

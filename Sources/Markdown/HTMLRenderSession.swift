@@ -1,0 +1,360 @@
+import Diagnostics
+
+/// One rendering pass over a document. The tree is walked with an explicit
+/// stack of frames (no recursion), writing into a single buffer.
+struct HTMLRenderSession {
+    private let renderer: HTMLRenderer
+    private let document: MarkdownDocument
+    private var out: HTMLWriter
+    private var slugger = HeadingSlugger()
+    private var headings: [Heading] = []
+    /// Headings cannot nest, so the open one's id can live here until its end.
+    private var openHeadingID = ""
+    /// The paragraph of the alert being rendered, whose marker is skipped.
+    private var alertParagraph: Int?
+
+    /// A node being rendered: which child comes next, and a per-kind flag
+    /// (an alert block quote, a tight paragraph, an unsafe link).
+    private struct Frame {
+        var node: Int
+        /// The node's place among its parent's children.
+        var position: Int
+        var nextChild: Int
+        var flag: Bool
+    }
+
+    init(renderer: HTMLRenderer, document: MarkdownDocument) {
+        self.renderer = renderer
+        self.document = document
+        // Tags and escapes make HTML a bit larger than its Markdown.
+        self.out = HTMLWriter(capacity: document.sourceByteCount + document.sourceByteCount / 2 + 256)
+    }
+
+    mutating func run() -> RenderedMarkdown {
+        var stack: [Frame] = []
+        if let root = enter(MarkdownDocument.rootIndex, position: 0) { stack.append(root) }
+        while let top = stack.last {
+            let children = document.nodes[top.node].children
+            if top.nextChild < children.count {
+                stack[stack.count - 1].nextChild += 1
+                if let frame = enter(children[top.nextChild], position: top.nextChild) {
+                    stack.append(frame)
+                }
+            } else {
+                exit(top)
+                stack.removeLast()
+            }
+        }
+        return RenderedMarkdown(html: out.html, headings: headings)
+    }
+
+    // MARK: - Entering and leaving nodes
+
+    /// Writes a node's opening and returns its frame, or nil when the node is
+    /// already fully written (leaves, images, code).
+    private mutating func enter(_ index: Int, position: Int) -> Frame? {
+        let node = document.nodes[index]
+        var frame = Frame(node: index, position: position, nextChild: 0, flag: false)
+        switch node.kind {
+        case .document, .other:
+            break
+        case .blockQuote:
+            out.newlineIfNeeded()
+            if let alert = document.alertMarker(of: index) {
+                frame.flag = true
+                out.raw("<div class=\"callout callout-\(alert.kind.rawValue)\" role=\"note\">\n<p class=\"callout-title\">")
+                out.text(renderer.alertTitle(alert.kind))
+                out.raw("</p>\n")
+                if alert.isWholeParagraph { frame.nextChild = 1 } else { alertParagraph = alert.paragraph }
+            } else {
+                out.raw("<blockquote>\n")
+            }
+        case .list(let ordered, let start, _):
+            out.newlineIfNeeded()
+            if !ordered {
+                out.raw("<ul>\n")
+            } else if start != 1 {
+                out.raw("<ol start=\"\(start)\">\n")
+            } else {
+                out.raw("<ol>\n")
+            }
+        case .item(let task):
+            out.newlineIfNeeded()
+            if task == .none {
+                out.raw("<li>")
+            } else {
+                out.raw("<li class=\"task-list-item\">")
+                // The box goes into the first paragraph when there is one.
+                if !startsWithParagraph(index) { writeCheckbox(task) }
+            }
+        case .paragraph:
+            frame.flag = isTight(index)
+            if !frame.flag {
+                out.newlineIfNeeded()
+                out.raw("<p>")
+            }
+            if position == 0, let parent = node.parent, case .item(let task) = document.nodes[parent].kind,
+                task != .none
+            {
+                writeCheckbox(task)
+            }
+            if index == alertParagraph { frame.nextChild = 2 }
+        case .heading(let level):
+            let text = document.plainText(of: index)
+            openHeadingID = slugger.slug(text)
+            headings.append(Heading(level: level, id: openHeadingID, text: text, location: node.start))
+            out.newlineIfNeeded()
+            out.raw("<h\(level) id=\"")
+            out.text(openHeadingID)
+            out.raw("\">")
+        case .thematicBreak:
+            out.newlineIfNeeded()
+            out.raw("<hr>\n")
+            return nil
+        case .codeBlock(let info, _):
+            writeCodeBlock(info: info, code: node.literal, location: node.start)
+            return nil
+        case .htmlBlock:
+            // Raw HTML is shown, not obeyed.
+            out.newlineIfNeeded()
+            out.raw("<pre class=\"raw-html\"><code>")
+            out.text(node.literal)
+            out.raw("</code></pre>\n")
+            return nil
+        case .table:
+            out.newlineIfNeeded()
+            out.raw("<table>\n")
+        case .tableRow(let isHeader):
+            out.newlineIfNeeded()
+            if isHeader {
+                out.raw("<thead>\n")
+            } else if !previousSiblingIsBodyRow(index, position: position) {
+                out.raw("<tbody>\n")
+            }
+            out.raw("<tr>\n")
+        case .tableCell:
+            out.raw(isHeaderCell(index) ? "<th" : "<td")
+            switch alignment(ofCell: index, column: position) {
+            case .none: break
+            case .left: out.raw(" style=\"text-align: left\"")
+            case .center: out.raw(" style=\"text-align: center\"")
+            case .right: out.raw(" style=\"text-align: right\"")
+            }
+            out.raw(">")
+        case .footnoteDefinition(let number, _):
+            out.newlineIfNeeded()
+            if !siblingIsFootnote(index, offset: -1, position: position) {
+                out.raw("<section class=\"footnotes\">\n<ol>\n")
+            }
+            out.raw("<li id=\"fn:\(number)\">\n")
+        case .text, .htmlInline:
+            // Inline raw HTML is shown as text too.
+            out.text(node.literal)
+            return nil
+        case .softBreak:
+            out.raw("\n")
+            return nil
+        case .lineBreak:
+            out.raw("<br>\n")
+            return nil
+        case .code:
+            out.raw("<code>")
+            out.text(node.literal)
+            out.raw("</code>")
+            return nil
+        case .emphasis:
+            out.raw("<em>")
+        case .strong:
+            out.raw("<strong>")
+        case .strikethrough:
+            out.raw("<del>")
+        case .link(let url, let title):
+            // An unsafe link keeps its text but loses the <a>.
+            frame.flag = !URLSafety.isSafe(url, isImage: false)
+            if !frame.flag {
+                out.raw("<a href=\"")
+                out.url(url)
+                writeTitle(title)
+                out.raw("\">")
+            }
+        case .image(let url, let title):
+            let alt = document.plainText(of: index)
+            if URLSafety.isSafe(url, isImage: true) {
+                out.raw("<img src=\"")
+                out.url(url)
+                out.raw("\" alt=\"")
+                out.text(alt)
+                writeTitle(title)
+                out.raw("\">")
+            } else {
+                out.text(alt)
+            }
+            return nil
+        case .footnoteReference(let number, let occurrence):
+            out.raw("<sup class=\"footnote-ref\"><a href=\"#fn:\(number)\" id=\"\(referenceID(number, occurrence))\">")
+            out.raw("\(number)</a></sup>")
+            return nil
+        }
+        return frame
+    }
+
+    /// Writes a node's closing once all its children are written.
+    private mutating func exit(_ frame: Frame) {
+        let index = frame.node
+        switch document.nodes[index].kind {
+        case .document, .other, .thematicBreak, .codeBlock, .htmlBlock, .text, .htmlInline, .softBreak,
+            .lineBreak, .code, .image, .footnoteReference:
+            break
+        case .blockQuote:
+            out.newlineIfNeeded()
+            out.raw(frame.flag ? "</div>\n" : "</blockquote>\n")
+        case .list(let ordered, _, _):
+            out.newlineIfNeeded()
+            out.raw(ordered ? "</ol>\n" : "</ul>\n")
+        case .item:
+            out.raw("</li>\n")
+        case .paragraph:
+            if let parent = document.nodes[index].parent,
+                case .footnoteDefinition = document.nodes[parent].kind,
+                document.nodes[parent].children.last == index
+            {
+                out.raw(" ")
+                writeBackReferences(parent)
+            }
+            if !frame.flag { out.raw("</p>\n") }
+        case .heading(let level):
+            if renderer.headingAnchors {
+                out.raw(" <a class=\"heading-anchor\" href=\"#")
+                out.text(openHeadingID)
+                out.raw("\" aria-label=\"")
+                out.text(renderer.anchorLabel)
+                out.raw("\">#</a>")
+            }
+            out.raw("</h\(level)>\n")
+        case .table:
+            if let last = document.nodes[index].children.last, case .tableRow(false) = document.nodes[last].kind {
+                out.raw("</tbody>\n")
+            }
+            out.raw("</table>\n")
+        case .tableRow(let isHeader):
+            out.raw(isHeader ? "</tr>\n</thead>\n" : "</tr>\n")
+        case .tableCell:
+            out.raw(isHeaderCell(index) ? "</th>\n" : "</td>\n")
+        case .footnoteDefinition:
+            // Back links go inside a closing paragraph, or on their own.
+            if let last = document.nodes[index].children.last, case .paragraph = document.nodes[last].kind {
+            } else {
+                out.newlineIfNeeded()
+                out.raw("<p>")
+                writeBackReferences(index)
+                out.raw("</p>\n")
+            }
+            out.newlineIfNeeded()
+            out.raw("</li>\n")
+            if !siblingIsFootnote(index, offset: 1, position: frame.position) {
+                out.raw("</ol>\n</section>\n")
+            }
+        case .emphasis:
+            out.raw("</em>")
+        case .strong:
+            out.raw("</strong>")
+        case .strikethrough:
+            out.raw("</del>")
+        case .link:
+            if !frame.flag { out.raw("</a>") }
+        }
+    }
+
+    // MARK: - Pieces
+
+    private mutating func writeCodeBlock(info: String, code: String, location: SourceLocation) {
+        out.newlineIfNeeded()
+        if let custom = renderer.codeBlockHTML?(info, code, location) {
+            out.raw(custom)
+            out.newlineIfNeeded()
+            return
+        }
+        // The language is the info string's first word.
+        let language = info.unicodeScalars.prefix { !($0 == " " || $0 == "\t") }
+        if !language.isEmpty {
+            out.raw("<pre><code class=\"language-")
+            out.text(String(language))
+            out.raw("\">")
+        } else {
+            out.raw("<pre><code>")
+        }
+        out.text(code)
+        out.raw("</code></pre>\n")
+    }
+
+    private mutating func writeCheckbox(_ task: TaskState) {
+        out.raw(task == .checked ? "<input type=\"checkbox\" disabled checked> " : "<input type=\"checkbox\" disabled> ")
+    }
+
+    private mutating func writeTitle(_ title: String) {
+        guard !title.isEmpty else { return }
+        out.raw("\" title=\"")
+        out.text(title)
+    }
+
+    /// One "↩" link per reference to the footnote.
+    private mutating func writeBackReferences(_ definition: Int) {
+        guard case .footnoteDefinition(let number, let count) = document.nodes[definition].kind else { return }
+        for occurrence in 1...max(count, 1) {
+            if occurrence > 1 { out.raw(" ") }
+            out.raw("<a href=\"#\(referenceID(number, occurrence))\" class=\"footnote-backref\" aria-label=\"")
+            out.text(renderer.footnoteBackLabel)
+            out.raw(occurrence > 1 ? "\">↩<sup>\(occurrence)</sup></a>" : "\">↩</a>")
+        }
+    }
+
+    /// Footnote ids contain ":", which heading ids never do, so they cannot clash.
+    private func referenceID(_ number: Int, _ occurrence: Int) -> String {
+        occurrence > 1 ? "fnref:\(number):\(occurrence)" : "fnref:\(number)"
+    }
+
+    // MARK: - Questions about the tree
+
+    /// Paragraphs directly in the items of a tight list get no <p>.
+    private func isTight(_ paragraph: Int) -> Bool {
+        guard let item = document.nodes[paragraph].parent, case .item = document.nodes[item].kind,
+            let list = document.nodes[item].parent, case .list(_, _, let tight) = document.nodes[list].kind
+        else { return false }
+        return tight
+    }
+
+    private func startsWithParagraph(_ index: Int) -> Bool {
+        guard let first = document.nodes[index].children.first, case .paragraph = document.nodes[first].kind
+        else { return false }
+        return true
+    }
+
+    private func isHeaderCell(_ cell: Int) -> Bool {
+        guard let row = document.nodes[cell].parent, case .tableRow(let isHeader) = document.nodes[row].kind
+        else { return false }
+        return isHeader
+    }
+
+    private func alignment(ofCell cell: Int, column: Int) -> TableAlignment {
+        guard let row = document.nodes[cell].parent, let table = document.nodes[row].parent,
+            case .table(let alignments) = document.nodes[table].kind, column < alignments.count
+        else { return .none }
+        return alignments[column]
+    }
+
+    private func previousSiblingIsBodyRow(_ row: Int, position: Int) -> Bool {
+        guard position > 0, let table = document.nodes[row].parent else { return false }
+        let previous = document.nodes[table].children[position - 1]
+        if case .tableRow(false) = document.nodes[previous].kind { return true }
+        return false
+    }
+
+    private func siblingIsFootnote(_ index: Int, offset: Int, position: Int) -> Bool {
+        guard let parent = document.nodes[index].parent else { return false }
+        let siblings = document.nodes[parent].children
+        let sibling = position + offset
+        guard siblings.indices.contains(sibling) else { return false }
+        if case .footnoteDefinition = document.nodes[siblings[sibling]].kind { return true }
+        return false
+    }
+}

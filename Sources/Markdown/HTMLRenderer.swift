@@ -1,0 +1,44 @@
+import Diagnostics
+
+/// Renders a `MarkdownDocument` to HTML5 in Swift (not with cmark's renderer).
+///
+/// Safe by default: all text is escaped; raw HTML is shown as text, never
+/// passed through; links and images with `javascript:`, `vbscript:`, `file:`
+/// or `data:` URLs (except PNG/GIF/JPEG/WebP images) lose the URL: a link
+/// renders as its content without `<a>`, an image as its alt text.
+public struct HTMLRenderer: Sendable {
+    /// Custom HTML for a code block, inserted verbatim; nil falls back to the
+    /// default `<pre><code class="language-…">`. Receives the whole fence info
+    /// string (empty for indented code), the code, and where the block starts.
+    public typealias CodeBlockHTML =
+        @Sendable (_ info: String, _ code: String, _ location: SourceLocation) -> String?
+
+    /// Adds `<a class="heading-anchor" href="#id">#</a>` to each heading.
+    public var headingAnchors: Bool
+    /// The anchor's `aria-label`, in the page's language.
+    public var anchorLabel: String
+    public var codeBlockHTML: CodeBlockHTML?
+    /// The visible title of a GitHub alert, in the page's language.
+    public var alertTitle: @Sendable (AlertKind) -> String
+    /// The `aria-label` of a footnote's link back to where it is referenced.
+    public var footnoteBackLabel: String
+
+    public init(
+        headingAnchors: Bool = true,
+        anchorLabel: String = "Link to this section",
+        codeBlockHTML: CodeBlockHTML? = nil,
+        alertTitle: @escaping @Sendable (AlertKind) -> String = { $0.defaultTitle },
+        footnoteBackLabel: String = "Back to content"
+    ) {
+        self.headingAnchors = headingAnchors
+        self.anchorLabel = anchorLabel
+        self.codeBlockHTML = codeBlockHTML
+        self.alertTitle = alertTitle
+        self.footnoteBackLabel = footnoteBackLabel
+    }
+
+    public func render(_ document: MarkdownDocument) -> RenderedMarkdown {
+        var session = HTMLRenderSession(renderer: self, document: document)
+        return session.run()
+    }
+}

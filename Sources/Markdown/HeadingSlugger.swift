@@ -1,0 +1,87 @@
+/// Makes heading ids that read well in every script and are unique on a page.
+///
+/// Letters, marks and digits of any script are kept and lowercased; every run
+/// of spaces, punctuation and symbols (emoji included) becomes one `-`;
+/// leading and trailing `-` go; an empty result becomes "section". Repeats
+/// get `-1`, `-2`... : "Cuándo surge Inactive" → "cuándo-surge-inactive".
+public struct HeadingSlugger: Sendable {
+    private var used: Set<String> = []
+    private var nextSuffix: [String: Int] = [:]
+
+    public init() {}
+
+    /// A page-unique id for a heading with this text.
+    public mutating func slug(_ text: String) -> String {
+        let base = Self.baseSlug(text)
+        var candidate = base
+        if used.contains(candidate) {
+            var suffix = nextSuffix[base, default: 1]
+            // A heading may itself read "x-1": skip ids already taken.
+            repeat {
+                candidate = "\(base)-\(suffix)"
+                suffix += 1
+            } while used.contains(candidate)
+            nextSuffix[base] = suffix
+        }
+        used.insert(candidate)
+        return candidate
+    }
+
+    /// The id for `text` before de-duplication.
+    public static func baseSlug(_ text: String) -> String {
+        var slug: [UInt8] = []
+        slug.reserveCapacity(text.utf8.count)
+        var pendingDash = false
+        var inWord = false
+        func add(_ scalar: Unicode.Scalar) {
+            switch category(scalar) {
+            case .lowercaseLetter, .uppercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                .decimalNumber, .letterNumber, .otherNumber:
+                if pendingDash && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+                pendingDash = false
+                UTF8.encode(scalar) { slug.append($0) }
+                inWord = true
+            case .nonspacingMark, .spacingMark:
+                // Accents and vowel signs belong to the letter before them;
+                // variation selectors (emoji styling) are not text.
+                if inWord && !scalar.properties.isVariationSelector { UTF8.encode(scalar) { slug.append($0) } }
+            case .format:
+                // Zero-width joiners and the like: invisible, neither text nor a gap.
+                break
+            default:
+                pendingDash = true
+                inWord = false
+            }
+        }
+        for scalar in text.unicodeScalars {
+            if let lower = quickLowercase(scalar) {
+                add(lower)
+            } else {
+                for lower in scalar.properties.lowercaseMapping.unicodeScalars { add(lower) }
+            }
+        }
+        return slug.isEmpty ? "section" : String(decoding: slug, as: UTF8.self)
+    }
+
+    /// The lowercase of ASCII, Latin-1 and basic Cyrillic letters (and of
+    /// anything else in those ranges, itself) without Unicode's tables.
+    private static func quickLowercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        switch scalar.value {
+        case 0x41...0x5A, 0xC0...0xD6, 0xD8...0xDE, 0x410...0x42F: Unicode.Scalar(scalar.value + 0x20)
+        case 0x400...0x40F: Unicode.Scalar(scalar.value + 0x50)
+        case 0...0xBF, 0xD7, 0xDF...0xFF, 0x430...0x45F: scalar
+        default: nil
+        }
+    }
+
+    /// The general category, without a table lookup for the common cases:
+    /// ASCII, and lowercase Latin-1 and Cyrillic letters.
+    private static func category(_ scalar: Unicode.Scalar) -> Unicode.GeneralCategory {
+        switch scalar.value {
+        case 0x61...0x7A, 0xDF...0xF6, 0xF8...0xFF, 0x430...0x45F: .lowercaseLetter
+        case 0x30...0x39: .decimalNumber
+        case 0...0x7F: .otherPunctuation
+        default: scalar.properties.generalCategory
+        }
+    }
+}

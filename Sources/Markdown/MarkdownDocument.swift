@@ -1,0 +1,62 @@
+/// A parsed Markdown file as a flat array of nodes; `nodes[0]` is the root.
+///
+/// Nodes refer to each other by index, so however deeply the Markdown nests
+/// (10,000 block quotes), no Swift value nests: building, walking, rendering
+/// and freeing never recurse. Callers may edit `nodes` (e.g. drop a node from
+/// its parent's `children`); everything here follows `children`.
+public struct MarkdownDocument: Hashable, Sendable {
+    public static let rootIndex = 0
+
+    /// The path given to `parse`, also in every node's location.
+    public var file: String
+    /// All nodes in document order; `nodes[0]` is the document.
+    public var nodes: [MarkdownNode]
+    /// Size of the source in UTF-8 bytes, used to size the rendered output.
+    public var sourceByteCount: Int
+
+    public init(file: String, nodes: [MarkdownNode], sourceByteCount: Int) {
+        self.file = file
+        self.nodes = nodes
+        self.sourceByteCount = sourceByteCount
+    }
+
+    /// Parses CommonMark plus GitHub's extensions (tables, strikethrough,
+    /// autolinks, task lists, footnotes). Never fails: any text is Markdown.
+    /// A leading byte-order mark is ignored; CRLF line endings are fine.
+    /// Safe to call from many threads at once.
+    public static func parse(_ text: String, file: String) -> MarkdownDocument {
+        CMarkParser.parse(text, file: file)
+    }
+
+    public var root: MarkdownNode { nodes[Self.rootIndex] }
+
+    public subscript(index: Int) -> MarkdownNode { nodes[index] }
+
+    public func children(of index: Int) -> [Int] { nodes[index].children }
+
+    /// The inline text a reader sees in the node and its descendants: text
+    /// and code-span literals, with line breaks as spaces. Raw HTML is markup,
+    /// not text, and code blocks are not inline text: both are left out.
+    /// Used for heading ids, the table of contents and image alt text.
+    public func plainText(of index: Int) -> String {
+        var out = ""
+        // Depth-first with an explicit stack of child lists and positions.
+        var stack: [(children: [Int], next: Int)] = [([index], 0)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            guard stack[top].next < stack[top].children.count else {
+                stack.removeLast()
+                continue
+            }
+            let child = stack[top].children[stack[top].next]
+            stack[top].next += 1
+            let node = nodes[child]
+            switch node.kind {
+            case .text, .code: out += node.literal
+            case .softBreak, .lineBreak: out += " "
+            default: if !node.children.isEmpty { stack.append((node.children, 0)) }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,72 @@
+import Diagnostics
+
+/// Builds the flat node array from the events of one walk over cmark's tree.
+/// It sees only Swift values: the C side lives in `CMarkParser`.
+struct TreeBuilder {
+    /// A position exactly as cmark reports it (1-based lines, byte columns;
+    /// line 0 when cmark has none).
+    struct RawRange {
+        var startLine: Int
+        var startColumn: Int
+        var endLine: Int
+        var endColumn: Int
+    }
+
+    private(set) var nodes: [MarkdownNode] = []
+    private var lineMap: SourceLineMap
+    private let file: String
+    private var footnoteReferenceCounts: [Int: Int] = [:]
+    private var footnoteDefinitions: [Int] = []
+
+    init(source: String, file: String) {
+        self.lineMap = SourceLineMap(text: source, file: file)
+        self.file = file
+    }
+
+    /// Adds a node (the last child of `parent` so far) and returns its index.
+    mutating func append(kind: MarkdownNodeKind, literal: String, range: RawRange, parent: Int?) -> Int {
+        let index = nodes.count
+        let fallback = parent.map { nodes[$0].start } ?? SourceLocation(file: file, line: 1, column: 1)
+        let start = lineMap.location(line: range.startLine, byteColumn: range.startColumn) ?? fallback
+        let end = lineMap.location(line: range.endLine, byteColumn: range.endColumn) ?? start
+        var kind = kind
+        switch kind {
+        case .footnoteReference(let number, _):
+            let occurrence = footnoteReferenceCounts[number, default: 0] + 1
+            footnoteReferenceCounts[number] = occurrence
+            kind = .footnoteReference(number: number, occurrence: occurrence)
+        case .footnoteDefinition:
+            // cmark moves the referenced definitions to the end of the document,
+            // sorted by number, and drops the others: the n-th one is number n.
+            footnoteDefinitions.append(index)
+            kind = .footnoteDefinition(number: footnoteDefinitions.count, referenceCount: 0)
+        default:
+            break
+        }
+        nodes.append(MarkdownNode(kind: kind, parent: parent, start: start, end: end, literal: literal))
+        return index
+    }
+
+    /// The finished nodes. Children lists are filled only now, each allocated
+    /// once at its exact size; footnote reference counts are known only now.
+    mutating func finish() -> [MarkdownNode] {
+        var childCounts = [Int](repeating: 0, count: nodes.count)
+        for node in nodes {
+            if let parent = node.parent { childCounts[parent] += 1 }
+        }
+        for index in nodes.indices where childCounts[index] > 0 {
+            nodes[index].children.reserveCapacity(childCounts[index])
+        }
+        // Nodes were added in document order, so children come out in order.
+        for index in nodes.indices {
+            if let parent = nodes[index].parent { nodes[parent].children.append(index) }
+        }
+        for index in footnoteDefinitions {
+            if case .footnoteDefinition(let number, _) = nodes[index].kind {
+                nodes[index].kind = .footnoteDefinition(
+                    number: number, referenceCount: footnoteReferenceCounts[number, default: 0])
+            }
+        }
+        return nodes
+    }
+}

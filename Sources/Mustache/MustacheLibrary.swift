@@ -1,0 +1,39 @@
+import Diagnostics
+
+/// A set of named templates; `{{>name}}` and `{{<name}}` resolve here.
+public struct MustacheLibrary: Sendable {
+    /// What `{{>name}}` or `{{<name}}` does when no template has that name.
+    public enum MissingPartial: Sendable {
+        /// Render nothing, as the Mustache spec says.
+        case renderEmpty
+        /// Throw `partial 'name' not found` / `parent 'name' not found` at the tag.
+        case fail
+    }
+
+    public let templates: [String: MustacheTemplate]
+    public let missingPartial: MissingPartial
+
+    /// Partials, parents, blocks and sections may nest this deep when rendering.
+    public static let maximumNestingDepth = Renderer.maximumDepth
+
+    public init(templates: [String: MustacheTemplate], missingPartial: MissingPartial = .fail) {
+        self.templates = templates
+        self.missingPartial = missingPartial
+    }
+
+    /// Renders the template called `name`.
+    public func render(_ name: String, _ context: MustacheValue) throws(MustacheError) -> String {
+        guard let template = templates[name] else {
+            throw MustacheError(
+                location: SourceLocation(file: name, line: 1, column: 1), message: "template '\(name)' not found")
+        }
+        return try render(template, context)
+    }
+
+    /// Renders `template` (which need not be in the library) with this library's partials.
+    public func render(_ template: MustacheTemplate, _ context: MustacheValue) throws(MustacheError) -> String {
+        var renderer = Renderer(library: self, context: context)
+        try renderer.render(template.nodes, template.nodes.indices)
+        return renderer.output
+    }
+}

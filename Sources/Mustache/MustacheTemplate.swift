@@ -1,0 +1,12 @@
+/// A template parsed once and rendered many times.
+public struct MustacheTemplate: Sendable {
+    /// Used as the `file` of error locations.
+    public let name: String
+    let nodes: [Node]
+
+    /// Parses `source`; syntax errors carry the line and column of the offending tag.
+    public init(source: String, name: String) throws(MustacheError) {
+        self.name = name
+        self.nodes = try Parser.parse(source: source, name: name)
+    }
+}

@@ -1,0 +1,81 @@
+/// The data a template is rendered against: a JSON-like tree.
+public indirect enum MustacheValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([MustacheValue])
+    case object([String: MustacheValue])
+}
+
+extension MustacheValue {
+    /// Whether a section renders. `null`, `false`, empty lists and empty
+    /// strings are falsy; numbers (including 0) and objects (even empty) are
+    /// truthy. The spec only pins down null/false/empty list; treating `""`
+    /// as falsy lets `{{#summary}}…{{/summary}}` skip blank front matter.
+    var isTruthy: Bool {
+        switch self {
+        case .null: false
+        case .bool(let b): b
+        case .array(let items): !items.isEmpty
+        case .string(let s): !s.isEmpty
+        case .int, .double, .object: true
+        }
+    }
+
+    /// The text an interpolation tag writes. Lists and objects have no
+    /// sensible text form, so they interpolate as nothing.
+    var interpolationText: String {
+        switch self {
+        case .null, .array, .object: ""
+        case .bool(let b): b ? "true" : "false"
+        case .int(let i): String(i)
+        case .string(let s): s
+        case .double(let d): Self.format(d)
+        }
+    }
+
+    /// Shortest round-trip form, but integral values print without ".0"
+    /// (JSON does not distinguish 1 from 1.0, so neither should the output).
+    static func format(_ d: Double) -> String {
+        if d.isFinite, d == d.rounded(), abs(d) < 9_007_199_254_740_992 {  // 2^53: exact as Int
+            return String(Int(d))
+        }
+        return d.description
+    }
+}
+
+extension MustacheValue: ExpressibleByNilLiteral {
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension MustacheValue: ExpressibleByBooleanLiteral {
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension MustacheValue: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int) { self = .int(value) }
+}
+
+extension MustacheValue: ExpressibleByFloatLiteral {
+    public init(floatLiteral value: Double) { self = .double(value) }
+}
+
+extension MustacheValue: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension MustacheValue: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: MustacheValue...) { self = .array(elements) }
+}
+
+extension MustacheValue: ExpressibleByDictionaryLiteral {
+    /// Later duplicates win, like assigning keys one by one.
+    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+        var dict: [String: MustacheValue] = [:]
+        dict.reserveCapacity(elements.count)
+        for (key, value) in elements { dict[key] = value }
+        self = .object(dict)
+    }
+}

@@ -1,0 +1,83 @@
+import Diagnostics
+
+/// One node of a parsed template. Whitespace rules (standalone lines, block
+/// re-indentation) are already applied, so rendering never looks at the
+/// template source again.
+///
+/// The tree is stored flat, in pre-order: a container node (section, parent,
+/// block) is followed by its content and records the index where that content
+/// ends. Nested arrays would be freed recursively, so a template nesting tens
+/// of thousands of sections would overflow the stack; a flat array does not.
+enum Node: Sendable {
+    /// Literal template text.
+    case text(Text)
+    /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}`.
+    case variable(Path, escaped: Bool)
+    /// `{{#name}}…{{/name}}` or, when inverted, `{{^name}}…{{/name}}`.
+    case section(Path, inverted: Bool, end: Int, location: SourceLocation)
+    /// `{{>name}}`.
+    case partial(Inclusion)
+    /// `{{<name}}…{{/name}}`: a partial whose blocks can be overridden. Its
+    /// content holds only the arguments, which are ranges of this array.
+    case parent(Inclusion, arguments: [String: Range<Int>], end: Int)
+    /// `{{$name}}default{{/name}}` outside a parent: a slot a child can fill.
+    case block(Block)
+}
+
+/// Literal text, also split into lines once so that indenting it (inside a
+/// standalone partial or block) never rescans it for newlines.
+struct Text: Sendable {
+    var whole: String
+    /// `whole` cut after each newline; every piece but the last ends in "\n".
+    var lines: [String]
+
+    init(_ whole: String) {
+        self.whole = whole
+        lines = whole.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) + "\n" }
+        // split() yields one more piece than there are newlines; the last has none.
+        let last = lines.removeLast().dropLast()
+        if !last.isEmpty { lines.append(String(last)) }
+    }
+}
+
+/// What partial and parent tags share.
+struct Inclusion: Sendable {
+    var name: String
+    /// The whitespace before a standalone tag; each line of the included
+    /// template is prefixed with it. `nil` when the tag is inline.
+    var indentation: String?
+    var location: SourceLocation
+}
+
+/// A block slot in a template (not an argument inside a parent tag).
+struct Block: Sendable {
+    var name: String
+    /// The default content is the nodes after this one, up to `end`.
+    var end: Int
+    /// Added to every line of whatever content fills the slot. Content has its
+    /// own indentation removed at parse time, so this re-indents it here.
+    var indentation: String
+    /// A standalone opening tag removed its line, so the content starts a new
+    /// line and its first line is indented too; otherwise the whitespace
+    /// before the tag was written as text and only later lines get it.
+    var startsLine: Bool
+    var location: SourceLocation
+}
+
+/// A tag name resolved against the context stack.
+enum Path: Sendable, Equatable {
+    /// `.`: the top of the context stack.
+    case implicit
+    /// `a.b.c` split once at parse time; the first key walks the stack,
+    /// the rest resolve only against the previous result.
+    case keys([String])
+
+    init(_ name: String) {
+        if name == "." {
+            self = .implicit
+        } else {
+            self = .keys(name.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import Diagnostics
+
+/// Walks a node tree once, appending to a single output string.
+struct Renderer {
+    /// Partials, parents and sections may nest this deep; past it the
+    /// template is almost certainly recursing without end.
+    static let maximumDepth = 200
+
+    private let library: MustacheLibrary
+    private(set) var output = ""
+
+    /// Innermost context last. Values are enum payloads, so pushing one
+    /// retains its storage rather than copying a dictionary.
+    private var contexts: [MustacheValue]
+    /// Written before each template line of the current partial or block.
+    private var indentation = ""
+    /// The current output line has not received `indentation` yet.
+    private var atLineStart = true
+    /// Block arguments of the parents being rendered, outermost first: the
+    /// outermost template has the last word on what fills a block.
+    private var argumentFrames: [Arguments] = []
+    private var depth = 0
+
+    /// A parent tag's arguments, with the node array their ranges index.
+    private struct Arguments {
+        var nodes: [Node]
+        var ranges: [String: Range<Int>]
+    }
+
+    init(library: MustacheLibrary, context: MustacheValue) {
+        self.library = library
+        self.contexts = [context]
+    }
+
+    /// Renders `nodes[range]`; container nodes render their content
+    /// (recursively, bounded by `maximumDepth`) and skip past it.
+    mutating func render(_ nodes: [Node], _ range: Range<Int>) throws(MustacheError) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            switch nodes[i] {
+            case .text(let text):
+                writeTemplateText(text)
+                i += 1
+            case .variable(let path, let escaped):
+                if let value = resolve(path) { writeValue(value.interpolationText, escaped: escaped) }
+                i += 1
+            case .section(let path, let inverted, let end, let location):
+                let value = resolve(path) ?? .null
+                if value.isTruthy != inverted {
+                    try renderSection(value, inverted: inverted, nodes, i + 1..<end, location: location)
+                }
+                i = end
+            case .partial(let inclusion):
+                try include(inclusion, kind: "partial", arguments: nil)
+                i += 1
+            case .parent(let inclusion, let arguments, let end):
+                try include(inclusion, kind: "parent", arguments: Arguments(nodes: nodes, ranges: arguments))
+                i = end
+            case .block(let block):
+                try renderBlock(block, defaultContent: nodes, i + 1..<block.end)
+                i = block.end
+            }
+        }
+    }
+
+    private mutating func renderSection(
+        _ value: MustacheValue, inverted: Bool, _ nodes: [Node], _ content: Range<Int>, location: SourceLocation
+    ) throws(MustacheError) {
+        try enter(location)
+        if inverted {
+            try render(nodes, content)
+        } else if case .array(let items) = value {
+            for item in items {
+                contexts.append(item)
+                try render(nodes, content)
+                contexts.removeLast()
+            }
+        } else {
+            contexts.append(value)
+            try render(nodes, content)
+            contexts.removeLast()
+        }
+        depth -= 1
+    }
+
+    /// Renders a partial or parent in place, against the current context.
+    private mutating func include(
+        _ inclusion: Inclusion, kind: String, arguments: Arguments?
+    ) throws(MustacheError) {
+        guard let template = library.templates[inclusion.name] else {
+            switch library.missingPartial {
+            case .renderEmpty: return
+            case .fail:
+                throw MustacheError(location: inclusion.location, message: "\(kind) '\(inclusion.name)' not found")
+            }
+        }
+        try enter(inclusion.location)
+        let savedIndentation = indentation
+        if let extra = inclusion.indentation {
+            indentation += extra
+            atLineStart = true  // the tag's line was removed: the partial starts a fresh line
+        }
+        if let arguments { argumentFrames.append(arguments) }
+        try render(template.nodes, template.nodes.indices)
+        if arguments != nil { argumentFrames.removeLast() }
+        indentation = savedIndentation
+        depth -= 1
+    }
+
+    /// Fills a block slot with the outermost argument for it, else its default.
+    private mutating func renderBlock(
+        _ block: Block, defaultContent nodes: [Node], _ range: Range<Int>
+    ) throws(MustacheError) {
+        var content = (nodes: nodes, range: range)
+        for frame in argumentFrames {
+            if let argument = frame.ranges[block.name] {
+                content = (frame.nodes, argument)
+                break
+            }
+        }
+        try enter(block.location)
+        let savedIndentation = indentation
+        indentation += block.indentation
+        if block.startsLine { atLineStart = true }
+        try render(content.nodes, content.range)
+        indentation = savedIndentation
+        depth -= 1
+    }
+
+    private mutating func enter(_ location: SourceLocation) throws(MustacheError) {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw MustacheError(
+                location: location,
+                message: "template nesting deeper than \(Self.maximumDepth) (recursive partial?)")
+        }
+    }
+
+    /// Follows the spec's lookup: the first key walks the context stack from
+    /// the top; further keys resolve only against the previous result.
+    private func resolve(_ path: Path) -> MustacheValue? {
+        guard case .keys(let keys) = path else { return contexts.last }
+        var found: MustacheValue?
+        var i = contexts.count - 1
+        while i >= 0, found == nil {
+            if case .object(let dictionary) = contexts[i] { found = dictionary[keys[0]] }
+            i -= 1
+        }
+        guard var value = found else { return nil }
+        for key in keys.dropFirst() {
+            guard case .object(let dictionary) = value, let next = dictionary[key] else { return nil }
+            value = next
+        }
+        return value
+    }
+
+    /// Template text gets the indentation at every line start; interpolated
+    /// values (below) do not, so a multi-line value keeps its own layout.
+    private mutating func writeTemplateText(_ text: Text) {
+        if indentation.isEmpty {
+            output += text.whole
+            if let last = text.whole.utf8.last { atLineStart = last == UInt8(ascii: "\n") }
+            return
+        }
+        for line in text.lines {
+            if atLineStart { output += indentation }
+            output += line
+            atLineStart = line.utf8.last == UInt8(ascii: "\n")
+        }
+    }
+
+    private mutating func writeValue(_ text: String, escaped: Bool) {
+        guard !text.isEmpty else { return }
+        if atLineStart {
+            output += indentation
+            atLineStart = false
+        }
+        if escaped {
+            appendHTMLEscaped(text, to: &output)
+        } else {
+            output += text
+        }
+    }
+}

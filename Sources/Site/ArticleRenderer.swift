@@ -1,0 +1,90 @@
+import Diagnostics
+import Highlight
+import Markdown
+import Mustache
+
+/// Turns one article file into an `Article`: front matter, title, Markdown
+/// body with highlighted code and heading anchors, table of contents.
+struct ArticleRenderer: Sendable {
+    let strings: UIStrings
+
+    /// The rendered article and its warnings, or the errors that stop it.
+    func render(_ source: ArticleSource) -> (article: Article?, diagnostics: [Diagnostic]) {
+        do {
+            let text = try SourceText.read(source.url, displayPath: source.displayPath)
+            return try render(text, lang: source.lang, slug: source.slug)
+        } catch {
+            return (nil, error.diagnostics)
+        }
+    }
+
+    func render(_ text: SourceText, lang: String, slug: String) throws(DiagnosticError) -> (article: Article?, diagnostics: [Diagnostic]) {
+        let frontMatter = try FrontMatter.parse(text)
+        // Blank lines in place of the front matter keep Markdown line numbers equal to file line numbers.
+        let body = String(repeating: "\n", count: frontMatter.bodyLineOffset) + frontMatter.body
+        var document = MarkdownDocument.parse(body, file: text.displayPath)
+
+        var title = frontMatter.title
+        if title == nil, let first = document.children(of: 0).first,
+            case .heading = document.nodes[first].kind, document.nodes[first].headingLevel == 1
+        {
+            // A page without a front matter title takes its leading `# ` heading as the title.
+            title = document.plainText(of: first)
+            document.nodes[0].children.removeFirst()
+        }
+        guard let title, !title.allSatisfy(\.isWhitespace) else {
+            throw DiagnosticError([
+                .error(
+                    at: SourceLocation(file: text.displayPath, line: 1, column: 1),
+                    "the article has no title",
+                    suggestion: "add 'title: …' to the front matter or start the article with a '# ' heading")
+            ])
+        }
+
+        let rendered = makeRenderer(lang: lang).render(document)
+        let toc = rendered.headings.filter { (2...3).contains($0.level) }.map {
+            TOCEntry(level: $0.level, id: $0.id, text: $0.text)
+        }
+        let description = frontMatter.description ?? Self.summary(of: document)
+        let article = Article(
+            lang: lang, slug: slug, displayPath: text.displayPath, title: title,
+            description: description, bodyHTML: rendered.html, toc: toc)
+        return (article, frontMatter.warnings)
+    }
+
+    private func makeRenderer(lang: String) -> HTMLRenderer {
+        var renderer = HTMLRenderer()
+        renderer.anchorLabel = strings.string("anchorLabel", lang: lang)
+        let strings = self.strings
+        renderer.alertTitle = { kind in
+            switch kind {
+            case .note: strings.string("alertNote", lang: lang)
+            case .tip: strings.string("alertTip", lang: lang)
+            case .important: strings.string("alertImportant", lang: lang)
+            case .warning: strings.string("alertWarning", lang: lang)
+            case .caution: strings.string("alertCaution", lang: lang)
+            }
+        }
+        let codeLabel = strings.string("codeLabel", lang: lang)
+        renderer.codeBlockHTML = { info, code, _ in
+            // Focusable and labelled: a scrolling code block must be reachable by keyboard.
+            guard let language = CodeLanguage(infoString: info) else { return nil }
+            return "<pre class=\"code\" data-lang=\"\(language.rawValue)\" tabindex=\"0\" role=\"region\" aria-label=\"\(htmlEscape(codeLabel))\">"
+                + "<code class=\"language-\(language.rawValue)\">"
+                + Highlighter.html(code, language: language) + "</code></pre>\n"
+        }
+        return renderer
+    }
+
+    /// The first paragraph as plain text, cut at a word boundary near 160 characters.
+    static func summary(of document: MarkdownDocument) -> String {
+        guard let paragraph = document.nodes.indices.first(where: {
+            if case .paragraph = document.nodes[$0].kind { return true } else { return false }
+        }) else { return "" }
+        let text = document.plainText(of: paragraph).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard text.count > 160 else { return text }
+        let cut = text.prefix(159)
+        let words = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+        return words + "…"
+    }
+}

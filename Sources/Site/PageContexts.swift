@@ -1,0 +1,174 @@
+import Foundation
+import Mustache
+
+/// Builds the Mustache context of every kind of page. Templates get plain
+/// strings; every value is escaped by the template unless it is `body`.
+struct PageContexts: Sendable {
+    let config: SiteConfig
+    let strings: UIStrings
+    let assets: [String: String]
+    /// slug → lang → article
+    let articles: [String: [String: Article]]
+
+    private var links: SiteLinks { SiteLinks(config: config) }
+
+    func article(_ article: Article) -> MustacheValue {
+        let dir = SiteLinks.articleDir(article.lang, article.slug)
+        let translations = articles[article.slug] ?? [:]
+        let alternates = articleAlternates(article.slug).map(alternate)
+
+        let switcher: [MustacheValue] = config.languages.map { language in
+            let has = translations[language.code] != nil
+            let target = has ? SiteLinks.articleDir(language.code, article.slug) : SiteLinks.homeDir(language.code)
+            return .object([
+                "code": .string(language.code),
+                "name": .string(language.name),
+                "href": .string(SiteLinks.link(from: dir, to: target)),
+                "current": .bool(language.code == article.lang),
+                "missing": .bool(!has),
+            ])
+        }
+        var context = common(
+            lang: article.lang, dir: dir, title: article.title, description: article.description,
+            alternates: alternates, switcher: switcher)
+        context["body"] = .string(article.bodyHTML)
+        context["toc"] = .array(article.toc.map {
+            .object(["id": .string($0.id), "text": .string($0.text), "sub": .bool($0.level > 2)])
+        })
+        context["hasToc"] = .bool(!article.toc.isEmpty)
+        context["sourcePath"] = .string(article.displayPath)
+        return .object(context)
+    }
+
+    func home(_ lang: String) -> MustacheValue {
+        let dir = SiteLinks.homeDir(lang)
+        let locale = Locale(identifier: lang)
+        let own = articles.values.compactMap { $0[lang] }
+            .sorted { $0.title.compare($1.title, options: [.caseInsensitive], locale: locale) == .orderedAscending }
+        let untranslated = articles.keys.sorted().compactMap { slug -> MustacheValue? in
+            guard let versions = articles[slug], versions[lang] == nil else { return nil }
+            let available = config.languages.filter { versions[$0.code] != nil }
+            let shown = versions[config.defaultLanguage] ?? versions[available[0].code]!
+            return .object([
+                "title": .string(shown.title),
+                "titleLang": .string(shown.lang),
+                "languages": .array(available.map { language in
+                    .object([
+                        "code": .string(language.code),
+                        "name": .string(language.name),
+                        "href": .string(SiteLinks.link(from: dir, to: SiteLinks.articleDir(language.code, slug))),
+                    ])
+                }),
+            ])
+        }
+        let alternates = homeAlternates().map(alternate)
+        let switcher: [MustacheValue] = config.languages.map { language in
+            .object([
+                "code": .string(language.code),
+                "name": .string(language.name),
+                "href": .string(SiteLinks.link(from: dir, to: SiteLinks.homeDir(language.code))),
+                "current": .bool(language.code == lang),
+                "missing": .bool(false),
+            ])
+        }
+        let site = config.language(lang)
+        var context = common(
+            lang: lang, dir: dir, title: site?.siteTitle ?? "LifecycleDocs",
+            description: site?.siteDescription ?? strings.string("languageHomeIntro", lang: lang),
+            alternates: alternates, switcher: switcher)
+        context["isHome"] = .bool(true)
+        context["articles"] = .array(own.map { article in
+            .object([
+                "title": .string(article.title),
+                "description": .string(article.description),
+                "href": .string(SiteLinks.link(from: dir, to: SiteLinks.articleDir(lang, article.slug))),
+            ])
+        })
+        context["hasArticles"] = .bool(!own.isEmpty)
+        context["untranslated"] = .array(untranslated)
+        context["hasUntranslated"] = .bool(!untranslated.isEmpty)
+        return .object(context)
+    }
+
+    /// The root page: one entry per language, each in its own language.
+    func chooser() -> MustacheValue {
+        let lang = config.defaultLanguage
+        let alternates = homeAlternates().map(alternate)
+        var context = common(
+            lang: lang, dir: "", title: config.language(lang)?.siteTitle ?? "LifecycleDocs",
+            description: config.language(lang)?.siteDescription ?? "", alternates: alternates, switcher: [])
+        context["choices"] = .array(config.languages.map { language in
+            .object([
+                "code": .string(language.code),
+                "name": .string(language.name),
+                "siteTitle": .string(language.siteTitle),
+                "prompt": .string(strings.string("chooseLanguage", lang: language.code)),
+                "href": .string(SiteLinks.link(from: "", to: SiteLinks.homeDir(language.code))),
+            ])
+        })
+        return .object(context)
+    }
+
+    /// The 404 page is served at any depth, so its links start at the base path.
+    func notFound() -> MustacheValue {
+        let lang = config.defaultLanguage
+        var context = common(
+            lang: lang, dir: "", title: strings.string("notFoundTitle", lang: lang), description: "",
+            alternates: [], switcher: [])
+        context["root"] = .string(config.basePath)
+        context["homeHref"] = .string(config.basePath + SiteLinks.homeDir(lang) + "index.html")
+        context["canonical"] = nil
+        context["homes"] = .array(config.languages.map { language in
+            .object([
+                "code": .string(language.code),
+                "name": .string(language.name),
+                "href": .string(config.basePath + SiteLinks.homeDir(language.code) + "index.html"),
+                "backToHome": .string(strings.string("backToHome", lang: language.code)),
+            ])
+        })
+        return .object(context)
+    }
+
+    private func common(
+        lang: String, dir: String, title: String, description: String,
+        alternates: [MustacheValue], switcher: [MustacheValue]
+    ) -> [String: MustacheValue] {
+        let site = config.language(lang)
+        return [
+            "lang": .string(lang),
+            "title": .string(title),
+            "siteTitle": .string(site?.siteTitle ?? "LifecycleDocs"),
+            "description": .string(description),
+            "canonical": .string(links.absolute(dir)),
+            "alternates": .array(alternates),
+            "languages": .array(switcher),
+            "hasLanguages": .bool(switcher.count > 1),
+            "root": .string(SiteLinks.rootPrefix(from: dir)),
+            "homeHref": .string(SiteLinks.link(from: dir, to: SiteLinks.homeDir(lang))),
+            "assets": .object(assets.mapValues { .string($0) }),
+            "t": .object(strings.strings(for: lang).mapValues { .string($0) }),
+        ]
+    }
+
+    /// hreflang links of an article: every translation, plus `x-default`
+    /// pointing at the default language's version (or the first one there is).
+    func articleAlternates(_ slug: String) -> [Alternate] {
+        let translations = articles[slug] ?? [:]
+        let available = config.languages.filter { translations[$0.code] != nil }.map(\.code)
+        var result = available.map { Alternate(hreflang: $0, url: links.absolute(SiteLinks.articleDir($0, slug))) }
+        if let fallback = available.contains(config.defaultLanguage) ? config.defaultLanguage : available.first {
+            result.append(Alternate(hreflang: "x-default", url: links.absolute(SiteLinks.articleDir(fallback, slug))))
+        }
+        return result
+    }
+
+    /// hreflang links of the language homes; `x-default` is the language chooser.
+    func homeAlternates() -> [Alternate] {
+        config.languages.map { Alternate(hreflang: $0.code, url: links.absolute(SiteLinks.homeDir($0.code))) }
+            + [Alternate(hreflang: "x-default", url: links.absolute(""))]
+    }
+
+    private func alternate(_ link: Alternate) -> MustacheValue {
+        .object(["hreflang": .string(link.hreflang), "href": .string(link.url)])
+    }
+}

@@ -1,0 +1,156 @@
+import Diagnostics
+import Foundation
+import Mustache
+
+/// Where to read and write, as the user named the folders (names appear in diagnostics).
+public struct BuildOptions: Sendable {
+    public var contentDir: String
+    public var templatesDir: String
+    public var outputDir: String
+
+    public init(contentDir: String = "Content", templatesDir: String = "Templates", outputDir: String = "public") {
+        self.contentDir = contentDir
+        self.templatesDir = templatesDir
+        self.outputDir = outputDir
+    }
+}
+
+/// What a build did: the diagnostics always, the figures when it succeeded.
+public struct BuildResult: Sendable {
+    public var diagnostics: [Diagnostic]
+    /// Articles written per language, in the site's language order.
+    public var articlesPerLanguage: [(lang: String, count: Int)]
+    public var filesWritten: Int
+    public var seconds: Double
+
+    public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+
+    /// `Built 4 articles (es 1, pt 1, bg 1, it 1), 10 files in 0.05 s`.
+    public var summaryLine: String {
+        let total = articlesPerLanguage.reduce(0) { $0 + $1.count }
+        let perLanguage = articlesPerLanguage.map { "\($0.lang) \($0.count)" }.joined(separator: ", ")
+        let warnings = diagnostics.count { $0.severity == .warning }
+        let warningText = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
+        return "Built \(total) article\(total == 1 ? "" : "s") (\(perLanguage)), \(filesWritten) files in "
+            + String(format: "%.2f s", seconds) + warningText
+    }
+}
+
+/// Reads content and templates, renders every page and swaps the new site
+/// into the output folder only if there was no error.
+public enum SiteBuilder {
+    public static func build(_ options: BuildOptions) -> BuildResult {
+        let start = ContinuousClock.now
+        var diagnostics = DiagnosticCollector()
+        var result = BuildResult(diagnostics: [], articlesPerLanguage: [], filesWritten: 0, seconds: 0)
+        do throws(DiagnosticError) {
+            let site = try generate(options, diagnostics: &diagnostics)
+            if !diagnostics.hasErrors, let site {
+                let output = try StagedOutput(output: URL(filePath: options.outputDir), displayName: options.outputDir)
+                do throws(DiagnosticError) {
+                    for file in site.files { try output.write(file.path, file.data) }
+                    try output.commit()
+                } catch {
+                    output.discard()
+                    throw error
+                }
+                result.filesWritten = site.files.count
+                result.articlesPerLanguage = site.articlesPerLanguage
+            }
+        } catch {
+            diagnostics.report(contentsOf: error.diagnostics)
+        }
+        result.diagnostics = unique(diagnostics.sorted)
+        let elapsed = ContinuousClock.now - start
+        result.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return result
+    }
+
+    struct OutputFile {
+        var path: String
+        var data: Data
+    }
+
+    struct GeneratedSite {
+        var files: [OutputFile]
+        var articlesPerLanguage: [(lang: String, count: Int)]
+    }
+
+    /// Renders the whole site in memory; nil when errors stop it early.
+    static func generate(_ options: BuildOptions, diagnostics: inout DiagnosticCollector) throws(DiagnosticError) -> GeneratedSite? {
+        let loader = ContentLoader(contentDir: URL(filePath: options.contentDir), displayName: options.contentDir)
+        guard FileManager.default.fileExists(atPath: options.contentDir) else {
+            throw DiagnosticError([
+                .error(at: SourceLocation(file: options.contentDir, line: 1, column: 1), "content folder not found")
+            ])
+        }
+        let config = try SiteConfig.load(
+            contentDir: loader.contentDir, displayPrefix: loader.displayPrefix, languageFolders: loader.languageFolders())
+        let templatesPrefix = options.templatesDir.hasSuffix("/") ? options.templatesDir : options.templatesDir + "/"
+        let templatesDir = URL(filePath: options.templatesDir)
+
+        // Strings, templates and assets are independent: report the problems of all three.
+        var strings: UIStrings?
+        var templates: TemplateSet?
+        var assets: Assets?
+        do {
+            strings = try UIStrings.load(
+                i18nDir: templatesDir.appending(path: "i18n"), displayPrefix: templatesPrefix + "i18n/",
+                languages: config.languages.map(\.code))
+        } catch { diagnostics.report(contentsOf: error.diagnostics) }
+        do {
+            templates = try TemplateSet.load(templatesDir: templatesDir, displayPrefix: templatesPrefix)
+        } catch { diagnostics.report(contentsOf: error.diagnostics) }
+        do {
+            assets = try Assets.load(assetsDir: templatesDir.appending(path: "assets"), displayPrefix: templatesPrefix + "assets/")
+        } catch { diagnostics.report(contentsOf: error.diagnostics) }
+        let sources = try loader.articles(config: config, diagnostics: &diagnostics)
+
+        // Articles are checked even when templates or strings failed, so one run reports everything.
+        let renderer = ArticleRenderer(strings: strings ?? UIStrings())
+        var articles: [String: [String: Article]] = [:]
+        for source in sources {
+            let (article, problems) = renderer.render(source)
+            diagnostics.report(contentsOf: problems)
+            if let article { articles[article.slug, default: [:]][article.lang] = article }
+        }
+        guard !diagnostics.hasErrors, let strings, let templates, let assets else { return nil }
+
+        let contexts = PageContexts(config: config, strings: strings, assets: assets.templateKeys, articles: articles)
+        var files: [OutputFile] = []
+        var sitemap = Sitemap()
+        func page(_ path: String, _ template: String, _ context: MustacheValue) throws(DiagnosticError) {
+            files.append(OutputFile(path: path, data: Data(try templates.render(template, context).utf8)))
+        }
+
+        try page("index.html", "chooser", contexts.chooser())
+        sitemap.entries.append(.init(url: SiteLinks(config: config).absolute(""), alternates: contexts.homeAlternates()))
+        try page("404.html", "404", contexts.notFound())
+        for language in config.languages {
+            let dir = SiteLinks.homeDir(language.code)
+            try page(dir + "index.html", "home", contexts.home(language.code))
+            sitemap.entries.append(.init(url: SiteLinks(config: config).absolute(dir), alternates: contexts.homeAlternates()))
+        }
+        for slug in articles.keys.sorted() {
+            for language in config.languages {
+                guard let article = articles[slug]?[language.code] else { continue }
+                let dir = SiteLinks.articleDir(article.lang, slug)
+                try page(dir + "index.html", "article", contexts.article(article))
+                sitemap.entries.append(.init(url: SiteLinks(config: config).absolute(dir), alternates: contexts.articleAlternates(slug)))
+            }
+        }
+        files.append(OutputFile(path: "sitemap.xml", data: Data(sitemap.xml.utf8)))
+        for asset in assets.files { files.append(OutputFile(path: asset.publishedPath, data: asset.data)) }
+
+        let counts = config.languages.map { language in
+            (lang: language.code, count: articles.values.count { $0[language.code] != nil })
+        }
+        return GeneratedSite(files: files, articlesPerLanguage: counts)
+    }
+
+    /// The same problem found on several pages (a template error) is reported once.
+    private static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return diagnostics.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,31 @@
+/// The URL contract: where each page lives, as an output path, as an absolute
+/// URL (canonical, hreflang, sitemap) and as a relative link between pages.
+///
+/// Links between pages are relative and name `index.html` explicitly, so the
+/// site works from any sub-path of a server and straight from disk (file://).
+struct SiteLinks: Sendable {
+    let config: SiteConfig
+
+    /// The folder of a language home, relative to the site root: `es/`.
+    static func homeDir(_ lang: String) -> String { lang + "/" }
+
+    /// The folder of an article page: `es/inactive/`.
+    static func articleDir(_ lang: String, _ slug: String) -> String { lang + "/" + slug + "/" }
+
+    /// The absolute URL of a page folder.
+    func absolute(_ dir: String) -> String { config.baseURL + dir }
+
+    /// From a page in `fromDir` to the root: `../../` for `es/inactive/`.
+    static func rootPrefix(from fromDir: String) -> String {
+        String(repeating: "../", count: fromDir.count { $0 == "/" })
+    }
+
+    /// A link from a page in `fromDir` to the page in `toDir`, through their common folder.
+    static func link(from fromDir: String, to toDir: String) -> String {
+        let from = fromDir.split(separator: "/")
+        let to = toDir.split(separator: "/")
+        let common = zip(from, to).prefix { $0 == $1 }.count
+        let up = String(repeating: "../", count: from.count - common)
+        return up + to.dropFirst(common).map { $0 + "/" }.joined() + "index.html"
+    }
+}

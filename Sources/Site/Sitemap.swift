@@ -1,0 +1,33 @@
+import Mustache
+
+/// A `hreflang` alternate of a page: a language code (or `x-default`) and a URL.
+struct Alternate: Sendable {
+    var hreflang: String
+    var url: String
+}
+
+/// `sitemap.xml` with `xhtml:link` alternates, as search engines read them.
+struct Sitemap {
+    struct Entry {
+        var url: String
+        var alternates: [Alternate]
+    }
+
+    var entries: [Entry] = []
+
+    var xml: String {
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+
+            """
+        for entry in entries {
+            out += "  <url>\n    <loc>\(htmlEscape(entry.url))</loc>\n"
+            for alternate in entry.alternates {
+                out += "    <xhtml:link rel=\"alternate\" hreflang=\"\(htmlEscape(alternate.hreflang))\" href=\"\(htmlEscape(alternate.url))\"/>\n"
+            }
+            out += "  </url>\n"
+        }
+        return out + "</urlset>\n"
+    }
+}

@@ -1,0 +1,63 @@
+import Diagnostics
+import Foundation
+
+/// A user file decoded as UTF-8, with a leading byte-order mark dropped and
+/// CRLF line endings folded to LF (line numbers stay the same).
+struct SourceText {
+    /// The path shown in diagnostics (relative to the working directory when possible).
+    let displayPath: String
+    let text: String
+
+    /// Reads `url`; invalid UTF-8 becomes a diagnostic at the first bad byte.
+    static func read(_ url: URL, displayPath: String) throws(DiagnosticError) -> SourceText {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw DiagnosticError([
+                .error(at: SourceLocation(file: displayPath, line: 1, column: 1), "cannot read file: \(error.localizedDescription)")
+            ])
+        }
+        return try decode(Array(data), displayPath: displayPath)
+    }
+
+    static func decode(_ bytes: [UInt8], displayPath: String) throws(DiagnosticError) -> SourceText {
+        var bytes = bytes[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if let bad = firstInvalidUTF8Offset(bytes) {
+            let location = location(ofByteOffset: bad, in: bytes, file: displayPath)
+            throw DiagnosticError([.error(at: location, "file is not valid UTF-8")])
+        }
+        var text = String(decoding: bytes, as: UTF8.self)
+        if text.utf8.contains(13) { text = text.replacing("\r\n", with: "\n") }
+        return SourceText(displayPath: displayPath, text: text)
+    }
+
+    /// The offset of the first byte that does not start a valid UTF-8 sequence.
+    static func firstInvalidUTF8Offset(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var offset = 0
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        // The decoder consumes a whole scalar per step; track byte offsets by scalar length.
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                offset += UTF8.width(scalar)
+            case .emptyInput:
+                return nil
+            case .error:
+                return offset
+            }
+        }
+    }
+
+    /// 1-based line and character column of a byte offset (the column counts
+    /// the valid characters before it on its line).
+    static func location(ofByteOffset offset: Int, in bytes: ArraySlice<UInt8>, file: String) -> SourceLocation {
+        let prefix = bytes.prefix(offset)
+        let line = prefix.count { $0 == 10 } + 1
+        let lineStart = prefix.lastIndex(of: 10).map { $0 + 1 } ?? prefix.startIndex
+        let column = String(decoding: prefix[lineStart...], as: UTF8.self).count + 1
+        return SourceLocation(file: file, line: line, column: column)
+    }
+}

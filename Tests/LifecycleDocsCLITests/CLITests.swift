@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import LifecycleDocsCLI
+
+@Suite struct CLITests {
+    func run(_ arguments: [String], environment: [String: String] = [:]) -> (code: Int32, out: String, err: String) {
+        var console = Console(environment: environment, capture: true)
+        let code = CLI.run(arguments, console: &console)
+        return (code, console.stdout, console.stderr)
+    }
+
+    @Test func noCommandIsAUsageError() {
+        let (code, _, err) = run([])
+        #expect(code == 2)
+        #expect(err.hasPrefix("usage: lifecycle-docs <command>"))
+    }
+
+    @Test(arguments: [
+        (["frobnicate"], "error: unknown command 'frobnicate'"),
+        (["build", "--colour"], "error: unknown option '--colour' for 'build'"),
+        (["build", "--output"], "error: option '--output' needs a value"),
+        (["build", "extra"], "error: unexpected argument 'extra' for 'build'"),
+    ])
+    func usageErrorsExitWithTwo(arguments: [String], message: String) {
+        let (code, out, err) = run(arguments)
+        #expect(code == 2)
+        #expect(out.isEmpty)
+        #expect(err.hasPrefix(message + "\n"))
+    }
+
+    @Test func helpAndVersion() {
+        #expect(run(["--help"]).out.contains("build [--content DIR] [--templates DIR] [--output DIR]"))
+        #expect(run(["version"]).out == "lifecycle-docs \(CLI.version)\n")
+    }
+
+    @Test func contentErrorsExitWithOneAndPrintLocations() throws {
+        let dir = FileManager.default.temporaryDirectory.appending(path: "cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appending(path: "es"), withIntermediateDirectories: true)
+        try Data("---\ntitle: A\n".utf8).write(to: dir.appending(path: "es/a.md"))
+        let output = dir.appending(path: "out").path
+        let (code, out, err) = run(
+            ["build", "--content", dir.path, "--templates", "/nonexistent-templates", "--output=\(output)"],
+            environment: ["GITHUB_ACTIONS": "true"])
+        #expect(code == 1)
+        #expect(err.contains("\(dir.path)/es/a.md:1:1: error: front matter is not closed: add a line '---' after it\n"))
+        #expect(out.contains("::error file=\(dir.path)/es/a.md,line=1,col=1::front matter is not closed: add a line '---' after it\n"))
+        #expect(err.hasSuffix("\(output) was left unchanged.\n"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+}

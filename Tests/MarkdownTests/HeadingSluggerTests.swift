@@ -1,0 +1,48 @@
+import Testing
+
+import Markdown
+
+@Suite struct HeadingSluggerTests {
+    @Test(arguments: [
+        ("Cuándo surge Inactive", "cuándo-surge-inactive"),
+        ("Жизнен цикъл на приложението", "жизнен-цикъл-на-приложението"),
+        ("Какво е „onPause“?", "какво-е-onpause"),
+        ("Atenção: ação!", "atenção-ação"),
+        ("Perché l'app è lenta?", "perché-l-app-è-lenta"),
+        ("  Hello,   World!  ", "hello-world"),
+        ("C++ & C#", "c-c"),
+        ("Android 14 (API 34)", "android-14-api-34"),
+        ("snake_case-and-dash", "snake-case-and-dash"),
+        ("Hello 👋 World", "hello-world"),
+        ("🎉🎉", "section"),
+        ("!!!", "section"),
+        ("", "section"),
+        ("ÉTAT", "état"),
+    ])
+    func baseSlugs(_ text: String, _ expected: String) {
+        #expect(HeadingSlugger.baseSlug(text) == expected)
+    }
+
+    @Test func decomposedAccentsStayWithTheirLetter() {
+        #expect(HeadingSlugger.baseSlug("Cua\u{301}ndo").unicodeScalars.map(\.value) == "cua\u{301}ndo".unicodeScalars.map(\.value))
+        #expect(HeadingSlugger.baseSlug("1\u{FE0F}\u{20E3} step") == "1-step")
+    }
+
+    @Test func lowercasingAgreesWithTheStandardLibrary() {
+        for value in 0x20...0x5FF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "a" + String(scalar) + "Z"
+            #expect(HeadingSlugger.baseSlug(text) == HeadingSlugger.baseSlug(text.lowercased()), "U+\(String(value, radix: 16))")
+        }
+    }
+
+    @Test func duplicatesGetSuffixes() {
+        var slugger = HeadingSlugger()
+        #expect(["x", "x", "x", "X"].map { slugger.slug($0) } == ["x", "x-1", "x-2", "x-3"])
+        var other = HeadingSlugger()
+        // A heading that already reads "x-1" is not handed out twice.
+        #expect(["x", "x-1", "x"].map { other.slug($0) } == ["x", "x-1", "x-2"])
+        var empty = HeadingSlugger()
+        #expect(["🎉", "?", ""].map { empty.slug($0) } == ["section", "section-1", "section-2"])
+    }
+}

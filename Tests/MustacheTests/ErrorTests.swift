@@ -1,0 +1,158 @@
+import Mustache
+import Testing
+
+/// The error a template fails to parse with, or nil if it parses.
+private func parseError(_ source: String, name: String = "page.mustache") -> MustacheError? {
+    do {
+        _ = try MustacheTemplate(source: source, name: name)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// The error rendering fails with, or nil if it renders.
+private func renderError(
+    _ templates: [String: String], render name: String, _ context: MustacheValue = [:]
+) throws -> MustacheError? {
+    var parsed: [String: MustacheTemplate] = [:]
+    for (name, source) in templates { parsed[name] = try MustacheTemplate(source: source, name: name) }
+    do {
+        _ = try MustacheLibrary(templates: parsed).render(name, context)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+@Suite("Syntax errors")
+struct SyntaxErrorTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var source: String
+        var expected: String  // the full `description`: location and exact message
+        var testDescription: String { expected }
+    }
+
+    @Test(arguments: [
+        Case(source: "Hello\n  {{name", expected: "page.mustache:2:3: error: unclosed tag '{{'"),
+        Case(source: "{{{name}}", expected: "page.mustache:1:1: error: unclosed tag '{{'"),
+        Case(source: "{{=<% %>=}}\nab <%name%", expected: "page.mustache:2:4: error: unclosed tag '<%'"),
+        Case(source: "{{! never closed", expected: "page.mustache:1:1: error: unclosed tag '{{'"),
+        Case(source: "a\n {{#items}}\nx", expected: "page.mustache:2:2: error: unclosed section 'items'"),
+        Case(source: "{{#a}}{{#b}}{{/b}}", expected: "page.mustache:1:1: error: unclosed section 'a'"),
+        Case(source: "{{<layout}}{{$body}}x", expected: "page.mustache:1:12: error: unclosed section 'body'"),
+        Case(source: "ab{{/x}}", expected: "page.mustache:1:3: error: unexpected closing tag 'x'"),
+        Case(
+            source: "{{#a}}\n  {{/b}}",
+            expected: "page.mustache:2:3: error: closing tag 'b' does not match open section 'a'"),
+        Case(
+            source: "{{#a}}{{^b}}{{/a}}{{/b}}",
+            expected: "page.mustache:1:13: error: closing tag 'a' does not match open section 'b'"),
+        Case(source: "x {{=<%=}}", expected: "page.mustache:1:3: error: invalid set-delimiter tag"),
+        Case(source: "{{= a b c =}}", expected: "page.mustache:1:1: error: invalid set-delimiter tag"),
+        Case(source: "{{==}}", expected: "page.mustache:1:1: error: invalid set-delimiter tag"),
+        Case(source: "\n\n{{=<% %>}}", expected: "page.mustache:3:1: error: invalid set-delimiter tag"),
+        Case(source: "a {{ }}", expected: "page.mustache:1:3: error: empty tag"),
+        Case(source: "{{#}}{{/}}", expected: "page.mustache:1:1: error: empty tag"),
+        Case(source: "x\n{{> }}", expected: "page.mustache:2:1: error: empty tag"),
+        Case(source: "{{{ }}}", expected: "page.mustache:1:1: error: empty tag"),
+        Case(source: "{{&}}", expected: "page.mustache:1:1: error: empty tag"),
+    ])
+    func reportsLocationAndMessage(_ test: Case) {
+        #expect(parseError(test.source)?.description == test.expected)
+    }
+
+    @Test func columnsCountCharactersNotBytesOrScalars() {
+        // "e" + combining acute, a skin-toned emoji and a Cyrillic word are
+        // one Character each per letter: the tag starts at column 8.
+        let error = parseError("e\u{301}👍🏽 мир {{#x}}", name: "t")
+        #expect(error?.message == "unclosed section 'x'")
+        #expect(error?.location.line == 1)
+        #expect(error?.location.column == 8)
+        #expect(error?.description == "t:1:8: error: unclosed section 'x'")
+    }
+
+    @Test func columnsAfterMultiLineTagsAndCRLF() {
+        let source = "{{! a\r\n comment }}x\r\n\tab {{/nope}}"
+        #expect(parseError(source)?.description == "page.mustache:3:5: error: unexpected closing tag 'nope'")
+    }
+
+    @Test func deeplyNestedSourceParsesWithoutRecursion() throws {
+        let depth = 50_000
+        let source = String(repeating: "{{#a}}", count: depth) + String(repeating: "{{/a}}", count: depth)
+        #expect(parseError(source + "{{/a}}")?.message == "unexpected closing tag 'a'")
+        let template = try MustacheTemplate(source: source, name: "deep")
+        #expect(throws: MustacheError.self) { try MustacheLibrary(templates: [:]).render(template, ["a": true]) }
+        #expect(try MustacheLibrary(templates: [:]).render(template, ["a": false]) == "")
+    }
+
+    @Test func errorsAreEquatable() {
+        #expect(parseError("{{#a}}") == parseError("{{#a}}"))
+        #expect(parseError("{{#a}}") != parseError("{{#b}}"))
+    }
+}
+
+@Suite("Render errors")
+struct RenderErrorTests {
+    @Test func missingPartialFailsAtTheTagByDefault() throws {
+        let error = try renderError(["page": "<body>\n  x {{> nav }}\n"], render: "page")
+        #expect(error?.description == "page:2:5: error: partial 'nav' not found")
+    }
+
+    @Test func missingParentFailsAtTheTag() throws {
+        let error = try renderError(["page": "{{<layout}}{{$body}}x{{/body}}{{/layout}}"], render: "page")
+        #expect(error?.description == "page:1:1: error: parent 'layout' not found")
+    }
+
+    @Test func missingPartialIsReportedInTheIncludingTemplate() throws {
+        let error = try renderError(["page": "{{>header}}", "header": "<h1>\n{{#x}}{{>logo}}{{/x}}"], render: "page", ["x": true])
+        #expect(error?.description == "header:2:7: error: partial 'logo' not found")
+    }
+
+    @Test func missingPartialInAFalsySectionIsNotAnError() throws {
+        #expect(try renderError(["page": "{{#x}}{{>nav}}{{/x}}"], render: "page", ["x": false]) == nil)
+    }
+
+    @Test func missingTemplateByName() throws {
+        #expect(try renderError([:], render: "index")?.description == "index:1:1: error: template 'index' not found")
+    }
+
+    @Test func renderEmptySkipsMissingPartialsAndParents() throws {
+        let page = try MustacheTemplate(source: "[{{>nav}}|{{<layout}}{{/layout}}]", name: "page")
+        let library = MustacheLibrary(templates: [:], missingPartial: .renderEmpty)
+        #expect(try library.render(page, [:]) == "[|]")
+    }
+
+    @Test func unboundedRecursionHitsTheDepthLimit() throws {
+        let error = try renderError(["self": "x{{>self}}"], render: "self")
+        #expect(error?.description == "self:1:2: error: template nesting deeper than 200 (recursive partial?)")
+    }
+
+    @Test func recursiveParentsHitTheDepthLimit() throws {
+        let error = try renderError(["a": "{{<b}}{{/b}}", "b": "{{<a}}{{/a}}"], render: "a")
+        #expect(error?.message == "template nesting deeper than 200 (recursive partial?)")
+    }
+
+    @Test func dataDrivenRecursionWithinTheLimitRenders() throws {
+        // A linked list 60 deep: each level is one section plus one partial.
+        // The leaf needs its own falsy `child`, or lookup would find its parent's.
+        var node: MustacheValue = ["name": "leaf", "child": false]
+        for i in (0..<60).reversed() { node = ["name": .string("n\(i)"), "child": node] }
+        let tree = try MustacheTemplate(source: "{{name}}{{#child}}>{{>tree}}{{/child}}", name: "tree")
+        let output = try MustacheLibrary(templates: ["tree": tree]).render("tree", node)
+        #expect(output.hasPrefix("n0>n1>"))
+        #expect(output.hasSuffix(">n59>leaf"))
+    }
+
+    @Test(arguments: [(200, true), (201, false)])
+    func nestedSectionsCountTowardsTheLimit(depth: Int, renders: Bool) throws {
+        let source = String(repeating: "{{#a}}", count: depth) + "x" + String(repeating: "{{/a}}", count: depth)
+        let template = try MustacheTemplate(source: source, name: "deep")
+        let library = MustacheLibrary(templates: [:])
+        if renders {
+            #expect(try library.render(template, ["a": true]) == "x")
+        } else {
+            #expect(throws: MustacheError.self) { try library.render(template, ["a": true]) }
+        }
+    }
+}

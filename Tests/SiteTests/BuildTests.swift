@@ -1,0 +1,181 @@
+import Diagnostics
+import Foundation
+import Testing
+
+@testable import Site
+
+/// Builds of small projects: what is written, what is refused, and what a failure leaves behind.
+@Suite struct BuildTests {
+    static let siteYML = """
+        baseURL: "https://docs.example.org/"
+        defaultLanguage: es
+        languages:
+          - code: es
+            name: Español
+            title: "Sitio"
+          - code: bg
+            name: Български
+            title: "Сайт"
+        """
+
+    /// Builds `content` with the real templates; the messages have the temporary root removed.
+    func build(_ content: [String: String], templates: [String: String] = [:]) throws -> (root: URL, result: BuildResult, messages: [String]) {
+        let root = try makeProject(content: content, templates: templates)
+        let result = SiteBuilder.build(buildOptions(root))
+        let messages = result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") }
+        return (root, result, messages)
+    }
+
+    @Test func aMinimalSiteBuilds() throws {
+        let (root, result, messages) = try build([
+            "site.yml": Self.siteYML,
+            "es/hola.md": "---\ntitle: Hola\n---\n\nTexto.\n",
+            "bg/hola.md": "---\ntitle: Здравей\n---\n\nТекст.\n",
+        ])
+        #expect(messages == [])
+        #expect(result.succeeded)
+        #expect(result.articlesPerLanguage.map(\.count) == [1, 1])
+        #expect(result.summaryLine.hasPrefix("Built 2 articles (es 1, bg 1), "))
+        let page = try read(root.appending(path: "public/bg/hola/index.html"))
+        #expect(page.contains("<h1>Здравей</h1>"))
+        #expect(page.contains("<meta name=\"description\" content=\"Текст.\">"))
+    }
+
+    @Test func withoutSiteYMLTheFoldersAreTheLanguages() throws {
+        let (root, result, messages) = try build([
+            "it/uno.md": "# Uno\n\nPrimo.\n",
+            "es/dos.md": "Sin título de front matter.\n\n# Dos\n",
+        ])
+        // es/dos.md starts with a paragraph, so it has no title.
+        #expect(messages == [
+            "Content/es/dos.md:1:1: error: the article has no title\n    suggestion: add 'title: …' to the front matter or start the article with a '# ' heading"
+        ])
+        #expect(!result.succeeded)
+        #expect(!FileManager.default.fileExists(atPath: root.appending(path: "public").path))
+
+        let (root2, result2, messages2) = try build(["it/uno.md": "# Uno\n\nPrimo.\n", "es/dos.md": "---\ntitle: Dos\n---\n"])
+        #expect(messages2 == [])
+        #expect(result2.articlesPerLanguage.map(\.lang) == ["es", "it"])
+        let page = try read(root2.appending(path: "public/it/uno/index.html"))
+        #expect(page.contains("<h1>Uno</h1>"))
+        #expect(!page.contains("<h1 id="), "the title heading is not rendered twice")
+    }
+
+    @Test func aFailedBuildLeavesThePreviousSiteByteIdentical() throws {
+        let (root, first, _) = try build(["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\nUno.\n"])
+        #expect(first.succeeded)
+        let output = root.appending(path: "public")
+        let before = try snapshot(output)
+        #expect(before.count > 5)
+
+        try write(["Content/es/a.md": "---\ntitle: [A\n---\nUno.\n"], under: root)
+        let second = SiteBuilder.build(buildOptions(root))
+        #expect(!second.succeeded)
+        #expect(try snapshot(output) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasPrefix(".public") }
+        #expect(leftovers == [])
+    }
+
+    @Test func everyErrorIsReportedNotJustTheFirst() throws {
+        let (_, result, messages) = try build([
+            "site.yml": Self.siteYML,
+            "es/a.md": "---\ntitle: A\n",
+            "es/b.md": "---\ntitle: [1, 2]\n---\n",
+            "fr/c.md": "---\ntitle: C\n---\n",
+            "es/Bad Name.md": "x",
+        ])
+        #expect(!result.succeeded)
+        #expect(messages == [
+            "Content/es/Bad Name.md:1:1: error: 'Bad Name' is not a valid article name: use lowercase letters, digits and '-'\n    suggestion: rename it to 'bad-name.md'",
+            "Content/es/a.md:1:1: error: front matter is not closed: add a line '---' after it",
+            "Content/es/b.md:2:8: error: 'title' must be a string",
+            "Content/fr:1:1: error: unknown language folder 'fr'\n    note: the languages in Content/site.yml are: es, bg\n    suggestion: add 'fr' to the languages in site.yml, or rename the folder",
+        ])
+    }
+
+    @Test func aMissingUIStringNamesTheKeyAndTheFile() throws {
+        let bg = try read(repositoryRoot.appending(path: "Templates/i18n/bg.yml"))
+            .split(separator: "\n").filter { !$0.hasPrefix("onThisPage:") }.joined(separator: "\n")
+        let (_, result, messages) = try build(
+            ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"], templates: ["i18n/bg.yml": bg])
+        #expect(!result.succeeded)
+        #expect(messages == ["Templates/i18n/bg.yml:1:1: error: missing UI string 'onThisPage' (present in es.yml)"])
+    }
+
+    @Test func aMissingPartialIsAnErrorAtTheTag() throws {
+        let (_, result, messages) = try build(
+            ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"],
+            templates: ["article.mustache": "{{<base}}\n{{$content}}\n  {{> partials/nowhere}}\n{{/content}}\n{{/base}}\n"])
+        #expect(!result.succeeded)
+        #expect(messages == ["Templates/article.mustache:3:3: error: partial 'partials/nowhere' not found"])
+    }
+
+    @Test func aTemplateSyntaxErrorHasItsLocation() throws {
+        let (_, result, messages) = try build(
+            ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"],
+            templates: ["home.mustache": "<p>\n  {{#items}}\n"])
+        #expect(!result.succeeded)
+        #expect(messages == ["Templates/home.mustache:2:3: error: unclosed section 'items'"])
+    }
+
+    @Test func bomAndCRLFSimplyWork() throws {
+        let (root, result, messages) = try build([
+            "site.yml": Self.siteYML,
+            "es/a.md": "\u{FEFF}---\r\ntitle: \"Título\"\r\n---\r\n\r\n## Sección\r\n\r\nTexto.\r\n",
+        ])
+        #expect(messages == [])
+        #expect(result.succeeded)
+        let page = try read(root.appending(path: "public/es/a/index.html"))
+        #expect(page.contains("<h1>Título</h1>"))
+        #expect(page.contains("<h2 id=\"sección\">Sección"))
+    }
+
+    @Test func invalidUTF8IsReportedAtItsLineAndColumn() throws {
+        let root = try makeProject(content: ["site.yml": Self.siteYML, "bg/b.md": "---\ntitle: B\n---\n"])
+        let bytes = Array("---\ntitle: A\n---\nñu ".utf8) + [0xC3, 0x28] + Array(" x\n".utf8)
+        try FileManager.default.createDirectory(at: root.appending(path: "Content/es"), withIntermediateDirectories: true)
+        try Data(bytes).write(to: root.appending(path: "Content/es/a.md"))
+        let result = SiteBuilder.build(buildOptions(root))
+        let messages = result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") }
+        #expect(messages == ["Content/es/a.md:4:4: error: file is not valid UTF-8"])
+    }
+
+    @Test func rawHTMLInMarkdownIsNotPassedThrough() throws {
+        let (root, _, messages) = try build([
+            "site.yml": Self.siteYML,
+            "es/a.md": "---\ntitle: A\n---\n<script>alert(1)</script>\n\nTexto <b onclick=\"x()\">b</b> [enlace](javascript:alert(1)).\n",
+        ])
+        #expect(messages == [])
+        let page = try read(root.appending(path: "public/es/a/index.html"))
+        #expect(!page.contains("<script>alert"))
+        #expect(!page.contains("<b onclick"))
+        #expect(!page.contains("javascript:"))
+        #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+    }
+
+    @Test func anUnwritableOutputFolderIsAnError() throws {
+        let root = try makeProject(content: ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"])
+        // A regular file where a folder should be: even root cannot write below it.
+        try Data("not a folder".utf8).write(to: root.appending(path: "blocker"))
+        var options = buildOptions(root)
+        options.outputDir = root.appending(path: "blocker/public").path
+        let result = SiteBuilder.build(options)
+        #expect(!result.succeeded)
+        let message = try #require(result.diagnostics.first.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") })
+        #expect(message.hasPrefix("blocker/public:1:1: error: cannot create the output folder: "))
+        #expect(try read(root.appending(path: "blocker")) == "not a folder")
+    }
+
+    /// Every file under `dir` with its bytes.
+    func snapshot(_ dir: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: dir.path) {
+            let url = dir.appending(path: path)
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue {
+                files[path] = try Data(contentsOf: url)
+            }
+        }
+        return files
+    }
+}

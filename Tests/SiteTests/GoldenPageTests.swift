@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+@testable import Site
+
+/// A whole article page compared byte for byte with a reviewed copy.
+/// After an intended change to templates or rendering, regenerate it with
+/// `UPDATE_GOLDEN=1 swift test --filter GoldenPageTests` and review the diff.
+@Suite struct GoldenPageTests {
+    static let fixture = repositoryRoot.appending(path: "Tests/SiteTests/Fixtures/golden")
+
+    @Test func articlePageMatchesGoldenFile() throws {
+        let output = try makeTemporaryDirectory().appending(path: "public")
+        let result = SiteBuilder.build(BuildOptions(
+            contentDir: Self.fixture.appending(path: "Content").path,
+            templatesDir: repositoryRoot.appending(path: "Templates").path,
+            outputDir: output.path))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let page = try read(output.appending(path: "es/muestra/index.html"))
+        let golden = Self.fixture.appending(path: "es-muestra.html")
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            try Data(page.utf8).write(to: golden)
+        }
+        let expected = try read(golden)
+        #expect(page == expected, "es/muestra/index.html differs from \(golden.path); run with UPDATE_GOLDEN=1 to regenerate after an intended change")
+    }
+}

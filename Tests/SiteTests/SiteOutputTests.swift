@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// The URL and page contract of DESIGN.md, checked on the repository's own site.
+@Suite struct SiteOutputTests {
+    @Test func writesEveryContractFile() throws {
+        let site = try repositorySite.get()
+        for path in [
+            "index.html", "404.html", "sitemap.xml", "es/index.html", "pt/index.html", "bg/index.html", "it/index.html",
+            "es/inactive/index.html", "pt/inactive/index.html", "bg/inactive/index.html", "it/active/index.html",
+        ] {
+            #expect(FileManager.default.fileExists(atPath: site.appending(path: path).path), "missing \(path)")
+        }
+        let assets = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "assets").path)
+        #expect(assets.contains { $0.hasPrefix("style.") && $0.hasSuffix(".css") && $0.count == "style.0123456789.css".count })
+        #expect(assets.contains { $0.hasPrefix("site.") && $0.hasSuffix(".js") })
+    }
+
+    @Test func articlePageHeadHasLanguageTitleDescriptionCanonicalAndAlternates() throws {
+        let html = try read(try repositorySite.get().appending(path: "es/inactive/index.html"))
+        #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"es\">"))
+        #expect(html.contains("<title>Inactive — el estado de transición entre Active y Background · "))
+        #expect(html.contains("<meta name=\"description\" content=\""))
+        #expect(html.contains("<link rel=\"canonical\" href=\"https://lifecycle-docs.example.org/es/inactive/\">"))
+        for lang in ["es", "pt", "bg"] {
+            #expect(html.contains("<link rel=\"alternate\" hreflang=\"\(lang)\" href=\"https://lifecycle-docs.example.org/\(lang)/inactive/\">"))
+        }
+        #expect(!html.contains("hreflang=\"it\" href=\"https://lifecycle-docs.example.org/it/inactive/\""))
+        #expect(html.contains("<link rel=\"alternate\" hreflang=\"x-default\" href=\"https://lifecycle-docs.example.org/es/inactive/\">"))
+    }
+
+    @Test func switcherLinksTranslationsAndMarksMissingOnes() throws {
+        let html = try read(try repositorySite.get().appending(path: "es/inactive/index.html"))
+        #expect(html.contains("<span class=\"current\" aria-current=\"page\" lang=\"es\">Español</span>"))
+        #expect(html.contains("<a href=\"../../pt/inactive/index.html\" hreflang=\"pt\"><span lang=\"pt\">Português</span></a>"))
+        #expect(html.contains("<a href=\"../../bg/inactive/index.html\" hreflang=\"bg\"><span lang=\"bg\">Български</span></a>"))
+        #expect(html.contains("<a href=\"../../it/index.html\" hreflang=\"it\" class=\"untranslated\"><span lang=\"it\">Italiano</span> <small>(Aún sin traducir)</small></a>"))
+    }
+
+    @Test func tableOfContentsLinksEveryHeadingId() throws {
+        let html = try read(try repositorySite.get().appending(path: "bg/inactive/index.html"))
+        let article = try #require(html.split(separator: "<article>").last)
+        let ids = article.matches(of: /<h[23] id="([^"]+)"/).map { String($0.output.1) }
+        #expect(ids.count >= 7)
+        #expect(Set(ids).count == ids.count)
+        for id in ids { #expect(html.contains("<a href=\"#\(id)\">"), "no TOC entry for \(id)") }
+        // Cyrillic ids stay readable.
+        #expect(ids.contains { $0.unicodeScalars.contains { (0x0400...0x04FF).contains($0.value) } })
+    }
+
+    @Test func codeIsHighlightedAtBuildTime() throws {
+        let html = try read(try repositorySite.get().appending(path: "es/inactive/index.html"))
+        #expect(html.contains("<code class=\"language-swift\">"))
+        #expect(html.contains("<code class=\"language-kotlin\">"))
+        #expect(html.contains("<span class=\"hl-keyword\">func</span>"))
+        #expect(html.contains("<span class=\"hl-comment\">"))
+        #expect(html.contains("<span class=\"hl-string\">"))
+    }
+
+    @Test func languageHomeListsArticlesAndUntranslatedOnes() throws {
+        let site = try repositorySite.get()
+        let es = try read(site.appending(path: "es/index.html"))
+        #expect(es.contains("<a href=\"inactive/index.html\">Inactive — el estado de transición entre Active y Background</a>"))
+        #expect(es.contains("<a href=\"../it/active/index.html\" hreflang=\"it\" lang=\"it\">Italiano</a>"))
+        let it = try read(site.appending(path: "it/index.html"))
+        #expect(it.contains("<a href=\"active/index.html\">"))
+    }
+
+    @Test func chooserAnd404() throws {
+        let site = try repositorySite.get()
+        let chooser = try read(site.appending(path: "index.html"))
+        for (code, name) in [("es", "Español"), ("pt", "Português"), ("bg", "Български"), ("it", "Italiano")] {
+            #expect(chooser.contains("<a href=\"\(code)/index.html\" hreflang=\"\(code)\"><strong>\(name)</strong>"))
+        }
+        let notFound = try read(site.appending(path: "404.html"))
+        #expect(notFound.contains("<link rel=\"stylesheet\" href=\"/assets/style."))
+        #expect(notFound.contains("<a href=\"/pt/index.html\" hreflang=\"pt\">"))
+        #expect(notFound.contains("<meta name=\"robots\" content=\"noindex\">"))
+    }
+
+    @Test func sitemapHasAlternates() throws {
+        let xml = try read(try repositorySite.get().appending(path: "sitemap.xml"))
+        #expect(xml.contains("xmlns:xhtml=\"http://www.w3.org/1999/xhtml\""))
+        #expect(xml.contains("<loc>https://lifecycle-docs.example.org/pt/inactive/</loc>"))
+        #expect(xml.contains("<xhtml:link rel=\"alternate\" hreflang=\"bg\" href=\"https://lifecycle-docs.example.org/bg/inactive/\"/>"))
+        #expect(xml.contains("<loc>https://lifecycle-docs.example.org/it/active/</loc>"))
+        #expect(xml.matches(of: /<url>/).count == 1 + 4 + 4)
+    }
+
+    @Test func nothingIsLoadedFromAnotherHost() throws {
+        let site = try repositorySite.get()
+        for page in ["index.html", "es/index.html", "es/inactive/index.html", "it/active/index.html", "404.html"] {
+            let html = try read(site.appending(path: page))
+            let loaded = html.matches(of: /(?:src|<link rel="(?:stylesheet|icon|preload)" href)="([^"]*)"/).map { String($0.output.1) }
+            #expect(!loaded.isEmpty)
+            for url in loaded {
+                #expect(!url.hasPrefix("http:") && !url.hasPrefix("https:") && !url.hasPrefix("//"), "\(page) loads \(url)")
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import Site
+
+/// The repository root, found from this file's path.
+let repositoryRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// `shared/` lies beside the repository (a CI clone gets a copy there too).
+func sharedDirectory() throws -> URL {
+    var dir = repositoryRoot
+    while dir.path != "/" {
+        let candidate = dir.appending(path: "shared")
+        if FileManager.default.fileExists(atPath: candidate.appending(path: "seeds").path) { return candidate }
+        dir = dir.deletingLastPathComponent()
+    }
+    throw TestFailure("no shared/seeds folder beside the repository")
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A fresh folder under the system temporary directory.
+func makeTemporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appending(path: "lifecycle-docs-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Writes `files` (relative path → text) under `root`.
+func write(_ files: [String: String], under root: URL) throws {
+    for (path, text) in files {
+        let url = root.appending(path: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+}
+
+func read(_ url: URL) throws -> String {
+    String(decoding: try Data(contentsOf: url), as: UTF8.self)
+}
+
+/// A copy of the real templates and the given content, for builds that must not touch the repository.
+func makeProject(content: [String: String], templates: [String: String] = [:]) throws -> URL {
+    let root = try makeTemporaryDirectory()
+    try FileManager.default.copyItem(at: repositoryRoot.appending(path: "Templates"), to: root.appending(path: "Templates"))
+    try write(content.reduce(into: [:]) { $0["Content/" + $1.key] = $1.value }, under: root)
+    try write(templates.reduce(into: [:]) { $0["Templates/" + $1.key] = $1.value }, under: root)
+    return root
+}
+
+func buildOptions(_ root: URL) -> BuildOptions {
+    BuildOptions(
+        contentDir: root.appending(path: "Content").path,
+        templatesDir: root.appending(path: "Templates").path,
+        outputDir: root.appending(path: "public").path)
+}
+
+/// The visible text of an HTML fragment: tags removed, entities decoded.
+func visibleText(_ html: some StringProtocol) -> String {
+    var out = ""
+    var inTag = false
+    for c in html {
+        if c == "<" { inTag = true } else if c == ">" && inTag { inTag = false } else if !inTag { out.append(c) }
+    }
+    return out.replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&quot;", with: "\"")
+        .replacing("&#39;", with: "'").replacing("&amp;", with: "&")
+}
+
+func normalizedWhitespace(_ s: some StringProtocol) -> String {
+    s.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+}
+
+/// The repository's own site, built once into a temporary folder for all tests that read it.
+let repositorySite: Result<URL, TestFailure> = {
+    do {
+        let output = try makeTemporaryDirectory().appending(path: "public")
+        let result = SiteBuilder.build(BuildOptions(
+            contentDir: repositoryRoot.appending(path: "Content").path,
+            templatesDir: repositoryRoot.appending(path: "Templates").path,
+            outputDir: output.path))
+        guard result.succeeded else {
+            return .failure(TestFailure(result.diagnostics.map { "\($0)" }.joined(separator: "\n")))
+        }
+        return .success(output)
+    } catch {
+        return .failure(TestFailure("\(error)"))
+    }
+}()
