@@ -1,0 +1,55 @@
+import Diagnostics
+import Testing
+
+@testable import Site
+
+@Suite struct FrontMatterTests {
+    func parse(_ text: String) throws(DiagnosticError) -> FrontMatter {
+        try FrontMatter.parse(SourceText.decode(Array(text.utf8), displayPath: "Content/es/a.md"))
+    }
+
+    func messages(_ text: String) -> [String] {
+        do {
+            let frontMatter = try parse(text)
+            return frontMatter.warnings.map(DiagnosticFormatter.text)
+        } catch {
+            return error.diagnostics.map(DiagnosticFormatter.text)
+        }
+    }
+
+    @Test func readsTitleDescriptionAndBodyLines() throws {
+        let fm = try parse("---\ntitle: \"Título: «x»\"\ndescription: >\n  Dos\n  líneas\n---\n## Uno\n")
+        #expect(fm.title == "Título: «x»")
+        #expect(fm.description == "Dos líneas\n")
+        #expect(fm.body == "## Uno\n")
+        #expect(fm.bodyLineOffset == 6)
+    }
+
+    @Test func noFrontMatterMeansTheWholeFileIsBody() throws {
+        let fm = try parse("# Título\n\nTexto.\n")
+        #expect(fm.title == nil)
+        #expect(fm.bodyLineOffset == 0)
+        #expect(fm.body == "# Título\n\nTexto.\n")
+    }
+
+    @Test func emptyFrontMatterIsAllowed() throws {
+        let fm = try parse("---\n---\nTexto.\n")
+        #expect(fm.title == nil)
+        #expect(fm.body == "Texto.\n")
+    }
+
+    @Test(arguments: [
+        ("---\ntitle: A\n", "Content/es/a.md:1:1: error: front matter is not closed: add a line '---' after it"),
+        ("---\ntitle: [A\n---\n", "Content/es/a.md:3:1: error: while parsing a flow sequence at 2:8: did not find expected ',' or ']'"),
+        ("---\ntitle: A\n  desc: b\n---\n", "Content/es/a.md:3:7: error: mapping values are not allowed in this context"),
+        ("---\n- a\n---\n", "Content/es/a.md:2:1: error: front matter must be a mapping of keys to values, like 'title: …'"),
+        ("---\ntitle: A\ntitle: B\n---\n", "Content/es/a.md:3:1: error: duplicate key 'title'"),
+        ("---\ntitle:\n  - A\n---\n", "Content/es/a.md:3:3: error: 'title' must be a string"),
+        ("---\ntitle: \"  \"\n---\n", "Content/es/a.md:2:8: error: 'title' must not be empty"),
+        ("---\ntitle: Б\n\tdescription: x\n---\n", "Content/es/a.md:3:1: error: while scanning a plain scalar at 2:8: found a tab character that violates indentation"),
+        ("---\ntitle: A\nautor: Ana\n---\n", "Content/es/a.md:3:8: warning: unknown front matter key 'autor' is ignored\n    note: known keys: description, title"),
+    ])
+    func reportsExactMessages(text: String, expected: String) {
+        #expect(messages(text) == [expected])
+    }
+}
