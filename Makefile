@@ -5,7 +5,7 @@ SWIFT ?= swift
 APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: site test deps build clean
+.PHONY: site test deps build bench clean
 
 site: build
 	.build/release/lifecycle-docs build
@@ -26,6 +26,11 @@ deps:
 	  echo "Installing Debian packages:$$missing"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends $$missing; \
 	fi
+
+# Speed goals are measured here, never in timed unit tests.
+bench: deps
+	$(SWIFT) build -c release --product lifecycle-bench
+	.build/release/lifecycle-bench
 
 clean:
 	rm -rf .build public

@@ -29,6 +29,10 @@ public enum CLI {
             switch command {
             case "build":
                 return try build(rest, console: &console)
+            case "trace":
+                return try trace(rest, console: &console)
+            case "model":
+                return try model(rest, console: &console)
             case "help", "--help", "-h":
                 console.out(usage)
                 return ExitCode.success
@@ -51,10 +55,17 @@ public enum CLI {
           build [--content DIR] [--templates DIR] [--output DIR]
               Render the site. Defaults: Content, Templates, public. The output
               folder is replaced only when the whole build succeeds.
+          trace <machine> [--api N] [--config-changes A|B] [--root] [--from STATE]
+                [--format text|json] EVENT[@SCENE]...
+              Run events on a lifecycle machine (ios-app, ios-scene, swiftui,
+              android-activity) and print the states and callbacks of each step.
+          model [--format json|text]
+              Print the whole lifecycle model (schema: docs/model-schema.md).
           help       Show this text.
           version    Show the version.
 
-        exit codes: 0 success, 1 errors in content or templates, 2 usage errors.
+        exit codes: 0 success, 1 errors in content or templates (or an event that
+        cannot happen), 2 usage errors.
         """
 
     static func build(_ arguments: [String], console: inout Console) throws(UsageError) -> Int32 {

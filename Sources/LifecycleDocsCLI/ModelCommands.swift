@@ -1,0 +1,144 @@
+import Diagnostics
+import LifecycleModel
+
+/// `trace` and `model`: the lifecycle model on the command line.
+extension CLI {
+    static func trace(_ arguments: [String], console: inout Console) throws(UsageError) -> Int32 {
+        var parser = OptionParser(arguments, command: "trace")
+        let format = try OutputFormat(try parser.value(for: "--format"))
+        let api = try parser.value(for: "--api")
+        let configChanges = try parser.value(for: "--config-changes")
+        let root = parser.flag("--root")
+        let fromName = try parser.value(for: "--from")
+        let words = try parser.positionals()
+        guard let machineName = words.first else { throw UsageError("trace needs a machine: \(LifecycleModel.machineIDs.joined(separator: ", "))") }
+        let machine = try resolveMachine(machineName)
+
+        var pairs: [(name: String, value: String)] = []
+        if let api { pairs.append(("api", api)) }
+        if let configChanges { pairs.append(("configChanges", configChanges)) }
+        if root { pairs.append(("root", "true")) }
+        let options: MachineOptions
+        do {
+            options = try MachineOptions.parse(pairs, for: machine)
+        } catch {
+            throw UsageError(error.message)
+        }
+        var from = machine.initialState
+        if let fromName {
+            guard let state = machine.resolveState(fromName) else {
+                throw UsageError("unknown state '\(fromName)' for \(machine.id)" + didYouMean(fromName, machine.stateSpellings))
+            }
+            from = state
+        }
+        let events = try words.dropFirst().map { word throws(UsageError) -> (event: String, scene: String) in
+            let parts = word.split(separator: "@", maxSplits: 1).map(String.init)
+            guard let event = parts.first.flatMap(machine.resolveEvent) else {
+                throw UsageError("unknown event '\(word)' for \(machine.id)" + didYouMean(parts.first ?? word, machine.events.map(\.id)))
+            }
+            if parts.count == 2 && !machine.multiScene {
+                throw UsageError("\(machine.id) has one instance; '@\(parts[1])' names a scene")
+            }
+            return (event, parts.count == 2 ? parts[1] : Simulation.mainScene)
+        }
+        guard !events.isEmpty else { throw UsageError("trace needs at least one event; \(machine.id) knows: \(machine.events.map(\.id).joined(separator: ", "))") }
+
+        var simulation = Simulation(machine: machine, options: options, from: from)
+        var steps: [Step] = []
+        for (event, scene) in events {
+            switch simulation.fire(event, scene: scene) {
+            case .success(let step):
+                steps.append(step)
+            case .failure(let impossible):
+                if format == .text { printTrace(steps, machine: machine, options: options, console: &console) }
+                let sceneText = machine.multiScene ? " in scene '\(impossible.scene)'" : ""
+                console.error(
+                    "error: '\(impossible.event)' cannot happen in state '\(impossible.state)'\(sceneText) of \(machine.id); "
+                        + "possible there: " + (impossible.possible.isEmpty ? "nothing" : impossible.possible.joined(separator: ", ")))
+                return ExitCode.contentError
+            }
+        }
+        switch format {
+        case .text: printTrace(steps, machine: machine, options: options, console: &console)
+        case .json: console.out(traceJSON(steps, machine: machine))
+        }
+        return ExitCode.success
+    }
+
+    static func model(_ arguments: [String], console: inout Console) throws(UsageError) -> Int32 {
+        var parser = OptionParser(arguments, command: "model")
+        let format = try OutputFormat(try parser.value(for: "--format") ?? "json")
+        try parser.finish()
+        switch format {
+        case .json:
+            console.out(ModelExport.json())
+        case .text:
+            for machine in LifecycleModel.machines {
+                console.out("\(machine.id): \(machine.title)")
+                console.out("  states: " + machine.states.map(\.id).joined(separator: ", "))
+                console.out("  events: " + machine.events.map(\.id).joined(separator: ", "))
+                console.out("  transitions: \(machine.transitions.count)")
+            }
+        }
+        return ExitCode.success
+    }
+
+    static func resolveMachine(_ name: String) throws(UsageError) -> Machine {
+        guard let machine = LifecycleModel.machine(name) else {
+            throw UsageError("unknown machine '\(name)'" + didYouMean(name, LifecycleModel.machineIDs))
+        }
+        return machine
+    }
+
+    static func didYouMean(_ name: String, _ candidates: [String]) -> String {
+        Names.suggestion(for: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    static func printTrace(_ steps: [Step], machine: Machine, options: MachineOptions, console: inout Console) {
+        for (index, step) in steps.enumerated() {
+            let scene = machine.multiScene && step.scene != Simulation.mainScene ? "@\(step.scene)" : ""
+            let states = step.states.isEmpty ? "\(step.from) (unchanged)" : ([step.from] + step.states).joined(separator: " → ")
+            console.out("\(index + 1). \(step.event)\(scene): \(states)")
+            let callbacks = step.callbacks.map { $0.optional ? "(\($0.name))" : $0.name }
+            console.out("   callbacks: " + (callbacks.isEmpty ? "none" : callbacks.joined(separator: ", ")))
+            if let aggregate = step.aggregate { console.out("   app: \(aggregate)") }
+            console.out("   \(step.transition.row) · \(step.transition.confidence.rawValue) · " + step.transition.sources.joined(separator: ", "))
+            for alternative in step.alternatives {
+                console.out("   or (\(alternative.row)): " + alternative.callbacks.map(\.name).joined(separator: ", "))
+            }
+        }
+    }
+
+    /// The contract form: an array of steps.
+    static func traceJSON(_ steps: [Step], machine: Machine) -> String {
+        let q = JSONString.quote
+        func list(_ items: [String]) -> String { "[" + items.map(q).joined(separator: ",") + "]" }
+        return "[" + steps.map { step in
+            var fields = [
+                "\"event\":\(q(step.event))", "\"from\":\(q(step.from))",
+                "\"states\":\(list(step.states.isEmpty ? [step.from] : step.states))",
+                "\"callbacks\":\(list(step.callbacks.map(\.name)))",
+                "\"sources\":\(list(step.transition.sources))",
+                "\"row\":\(q(step.transition.row))",
+                "\"confidence\":\(q(step.transition.confidence.rawValue))",
+            ]
+            if machine.multiScene { fields.append("\"scene\":\(q(step.scene))") }
+            if let aggregate = step.aggregate { fields.append("\"app\":\(q(aggregate))") }
+            return "{" + fields.joined(separator: ",") + "}"
+        }.joined(separator: ",") + "]"
+    }
+}
+
+/// `--format text|json`.
+enum OutputFormat: Equatable {
+    case text
+    case json
+
+    init(_ value: String?) throws(UsageError) {
+        switch value {
+        case nil, "text": self = .text
+        case "json": self = .json
+        case let other?: throw UsageError("unknown format '\(other)': use text or json")
+        }
+    }
+}

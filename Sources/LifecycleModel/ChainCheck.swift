@@ -1,0 +1,57 @@
+/// Checks a chain of names written with arrows in prose or in a `path` /
+/// `callbacks` line: "Not Running → Inactive → Active", "onPause → onStop".
+public struct ChainCheck: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case states
+        case callbacks
+    }
+
+    /// The machine that judged the chain: the first that finds it legal, else the first that knows every name.
+    public let machine: String
+    public let kind: Kind
+    /// The names resolved to that machine's ids.
+    public let ids: [String]
+    public let ok: Bool
+    /// For an illegal state path: the index of the first state that cannot follow, and what can.
+    public let failure: (index: Int, expected: [String])?
+
+    public static func == (a: ChainCheck, b: ChainCheck) -> Bool {
+        a.machine == b.machine && a.kind == b.kind && a.ids == b.ids && a.ok == b.ok && a.failure?.index == b.failure?.index
+            && a.failure?.expected == b.failure?.expected
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(machine)
+        hasher.combine(ids)
+        hasher.combine(ok)
+    }
+
+    /// Judges `names` in every machine that knows all of them, as states or
+    /// all as callbacks; legal if legal in at least one. Nil when no machine
+    /// knows them all (the text is not a chain this model speaks about).
+    public static func check(_ names: [String], machines: [Machine] = LifecycleModel.machines) -> ChainCheck? {
+        var firstKnown: ChainCheck?
+        for machine in machines {
+            for kind in [Kind.states, .callbacks] {
+                let resolved = names.compactMap { kind == .states ? machine.resolveState($0) : machine.resolveCallback($0) }
+                guard resolved.count == names.count else { continue }
+                let result: ChainCheck
+                switch kind {
+                case .states:
+                    switch machine.verdict(forPath: resolved) {
+                    case .legal:
+                        result = ChainCheck(machine: machine.id, kind: kind, ids: resolved, ok: true, failure: nil)
+                    case .illegal(let index, let expected):
+                        result = ChainCheck(machine: machine.id, kind: kind, ids: resolved, ok: false, failure: (index, expected))
+                    }
+                case .callbacks:
+                    let ok = machine.canProduce(callbackOrder: resolved)
+                    result = ChainCheck(machine: machine.id, kind: kind, ids: resolved, ok: ok, failure: nil)
+                }
+                if result.ok { return result }
+                if firstKnown == nil { firstKnown = result }
+            }
+        }
+        return firstKnown
+    }
+}

@@ -1,0 +1,131 @@
+/// A state of a machine, with the other spellings articles use for it.
+public struct StateInfo: Sendable, Hashable {
+    public let id: String
+    /// How people write it: "Not Running", "Foreground Active".
+    public let name: String
+    public let aliases: [String]
+    /// False for states no API reports (iOS Suspended, Not running).
+    public let observable: Bool
+
+    public init(_ id: String, name: String, aliases: [String] = [], observable: Bool = true) {
+        self.id = id
+        self.name = name
+        self.aliases = aliases
+        self.observable = observable
+    }
+}
+
+/// Something that happens to an app: a user action or a system decision.
+public struct EventInfo: Sendable, Hashable {
+    public let id: String
+    public let summary: String
+
+    public init(_ id: String, _ summary: String) {
+        self.id = id
+        self.summary = summary
+    }
+}
+
+/// A method the platform calls, spelled as the platform spells it, with the
+/// spellings articles use (`applicationWillResignActive(_:)`, `onPause()`).
+public struct CallbackInfo: Sendable, Hashable {
+    public let id: String
+    public let aliases: [String]
+    /// An auxiliary callback (`onSaveInstanceState`, `onWindowFocusChanged`) may be
+    /// left out of a written callback order; a core one (`onPause`) may not.
+    public let auxiliary: Bool
+
+    public init(_ id: String, aliases: [String] = [], auxiliary: Bool = false) {
+        self.id = id
+        self.aliases = aliases
+        self.auxiliary = auxiliary
+    }
+}
+
+/// One callback of a transition; an optional one may or may not be called
+/// (Android: `onSaveInstanceState` "if called").
+public struct CallbackCall: Sendable, Hashable {
+    public let name: String
+    public let optional: Bool
+
+    public init(_ name: String, optional: Bool = false) {
+        self.name = name
+        self.optional = optional
+    }
+}
+
+/// Whether the process of an iOS app exists and runs.
+public enum ProcessState: String, Sendable, Hashable {
+    case notRunning
+    case running
+    case suspended
+}
+
+/// When a transition applies, besides its state and event.
+public enum Condition: Sendable, Hashable {
+    /// Android: the app targets at least this API level.
+    case apiAtLeast(Int)
+    /// Android: the app targets a level below this one.
+    case apiBelow(Int)
+    /// Android: `android:configChanges` declares this change, so the activity handles it itself.
+    case configHandled(String)
+    case configNotHandled(String)
+    /// Android: the activity is (or is not) the root of its task.
+    case root(Bool)
+    /// iOS scenes: the app process is in one of these states.
+    case process(Set<ProcessState>)
+    /// iOS scenes: every other scene is in one of these states.
+    case otherScenesIn(Set<String>)
+}
+
+/// What a transition changes beyond its own scene's state.
+public enum Effect: Sendable, Hashable {
+    case setProcess(ProcessState)
+    /// Every scene (not only the event's) ends in this state: the process died.
+    case allScenes(String)
+}
+
+/// One documented way to leave a state (a row of the spec's tables).
+public struct Transition: Sendable, Hashable {
+    /// The spec's row: "A3", "S7", "D11b".
+    public let row: String
+    public let from: String
+    public let event: String
+    /// States passed through, in order, ending in the new state; empty when the state does not change.
+    public let states: [String]
+    public let callbacks: [CallbackCall]
+    /// Source tags of the spec's index: "AP-WRA", "AD-LC".
+    public let sources: [String]
+    public let confidence: Confidence
+    public let conditions: [Condition]
+    public let effects: [Effect]
+    public let note: String?
+
+    public init(
+        _ row: String, from: String, on event: String, to states: [String], callbacks: [CallbackCall] = [],
+        sources: [String], confidence: Confidence = .doc, when conditions: [Condition] = [],
+        effects: [Effect] = [], note: String? = nil
+    ) {
+        self.row = row
+        self.from = from
+        self.event = event
+        self.states = states
+        self.callbacks = callbacks
+        self.sources = sources
+        self.confidence = confidence
+        self.conditions = conditions
+        self.effects = effects
+        self.note = note
+    }
+
+    /// The state after the transition.
+    public var to: String { states.last ?? from }
+}
+
+/// An option a machine accepts in `lifecycle` blocks and on the command line.
+public struct OptionInfo: Sendable, Hashable {
+    public let name: String
+    public let summary: String
+    /// The default, as written: "34", "false", "" (none).
+    public let defaultValue: String
+}

@@ -1,0 +1,92 @@
+/// A lifecycle state machine: its states, events, callbacks and the
+/// documented transitions between them, indexed for fast simulation.
+public struct Machine: Sendable {
+    public let id: String
+    public let title: String
+    public let states: [StateInfo]
+    public let events: [EventInfo]
+    public let callbacks: [CallbackInfo]
+    public let transitions: [Transition]
+    public let initialState: String
+    public let options: [OptionInfo]
+    /// iOS scenes and SwiftUI: each scene has its own state, and the process its own.
+    public let multiScene: Bool
+    /// How the app-level value follows from the scenes' states (multi-scene machines).
+    public let aggregateSummary: String?
+    let aggregate: (@Sendable ([String]) -> String)?
+    /// Rows of the spec that are deliberately not modelled, with the reason.
+    public let omitted: [(row: String, reason: String)]
+
+    // Indexes built once.
+    let stateIndex: [String: Int]
+    let eventIndex: [String: Int]
+    /// `table[state * events.count + event]`: the transitions, in definition order.
+    let table: [[Int]]
+    private let stateNames: [String: String]
+    private let callbackNames: [String: String]
+
+    public init(
+        id: String, title: String, states: [StateInfo], events: [EventInfo], callbacks: [CallbackInfo],
+        transitions: [Transition], initialState: String, options: [OptionInfo] = [], multiScene: Bool = false,
+        aggregateSummary: String? = nil, aggregate: (@Sendable ([String]) -> String)? = nil,
+        omitted: [(row: String, reason: String)] = []
+    ) {
+        self.id = id
+        self.title = title
+        self.states = states
+        self.events = events
+        self.callbacks = callbacks
+        self.transitions = transitions
+        self.initialState = initialState
+        self.options = options
+        self.multiScene = multiScene
+        self.aggregateSummary = aggregateSummary
+        self.aggregate = aggregate
+        self.omitted = omitted
+
+        var stateIndex: [String: Int] = [:]
+        for (i, state) in states.enumerated() { stateIndex[state.id] = i }
+        var eventIndex: [String: Int] = [:]
+        for (i, event) in events.enumerated() { eventIndex[event.id] = i }
+        var table = Array(repeating: [Int](), count: states.count * max(events.count, 1))
+        for (i, transition) in transitions.enumerated() {
+            guard let s = stateIndex[transition.from], let e = eventIndex[transition.event] else { continue }
+            table[s * events.count + e].append(i)
+        }
+        var stateNames: [String: String] = [:]
+        for state in states {
+            for name in [state.id, state.name] + state.aliases { stateNames[Names.stateKey(name)] = state.id }
+        }
+        var callbackNames: [String: String] = [:]
+        for callback in callbacks {
+            for name in [callback.id] + callback.aliases { callbackNames[Names.callbackKey(name)] = callback.id }
+        }
+        self.stateIndex = stateIndex
+        self.eventIndex = eventIndex
+        self.table = table
+        self.stateNames = stateNames
+        self.callbackNames = callbackNames
+    }
+
+    /// The state id for any spelling: "Not Running", "notRunning", ".background", "paused".
+    public func resolveState(_ name: String) -> String? { stateNames[Names.stateKey(name)] }
+
+    /// The callback id for any spelling: "applicationWillResignActive(_:)", "onPause()".
+    public func resolveCallback(_ name: String) -> String? { callbackNames[Names.callbackKey(name)] }
+
+    public func resolveEvent(_ name: String) -> String? { eventIndex[name] != nil ? name : nil }
+
+    public func state(_ id: String) -> StateInfo? { stateIndex[id].map { states[$0] } }
+
+    public func transitions(from state: String, on event: String) -> [Transition] {
+        guard let s = stateIndex[state], let e = eventIndex[event] else { return [] }
+        return table[s * events.count + e].map { transitions[$0] }
+    }
+
+    /// The app-level value over these scene states, for multi-scene machines.
+    public func aggregateState(of sceneStates: [String]) -> String? { aggregate?(sceneStates) }
+
+    /// Every spelling known for states and callbacks, for did-you-mean suggestions.
+    public var stateSpellings: [String] { states.flatMap { [$0.id, $0.name] + $0.aliases } }
+    public var callbackSpellings: [String] { callbacks.flatMap { [$0.id] + $0.aliases } }
+}

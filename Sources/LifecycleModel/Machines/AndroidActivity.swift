@@ -1,0 +1,385 @@
+/// One Android `Activity` as the androidx `Lifecycle` reports it: spec §4,
+/// rows D1–D16. States are androidx's (`INITIALIZED` … `DESTROYED`); the
+/// guide's "Paused" and "Stopped" are aliases of `STARTED` and `CREATED`
+/// (§4.1: "there is no PAUSED or STOPPED state in androidx").
+///
+/// The machine follows one activity (A in the spec's rows) across its
+/// instances: a rotation (D9) or a return after process death (D16) passes
+/// the old instance down and a new one up from `INITIALIZED`. Callbacks of
+/// other activities (B in D2, D11) are not part of this activity's trace.
+///
+/// The `api` option stands for both levels the docs name: the target SDK
+/// (onSaveInstanceState after onStop "for applications targeting" 28+) and
+/// the platform version (multi-resume from Android 10, root Back from
+/// Android 12). The model assumes an app that targets the device's level.
+extension Machines {
+    public static let androidActivity = Machine(
+        id: "android-activity",
+        title: "Android Activity (androidx Lifecycle)",
+        states: [
+            StateInfo("initialized", name: "INITIALIZED", aliases: ["Initialized", "Lifecycle.State.INITIALIZED"]),
+            StateInfo("created", name: "CREATED", aliases: ["Created", "Stopped", "Lifecycle.State.CREATED"]),
+            StateInfo("started", name: "STARTED", aliases: ["Started", "Paused", "Lifecycle.State.STARTED"]),
+            StateInfo("resumed", name: "RESUMED", aliases: ["Resumed", "Lifecycle.State.RESUMED"]),
+            StateInfo("destroyed", name: "DESTROYED", aliases: ["Destroyed", "Lifecycle.State.DESTROYED"]),
+            // D15/D16: the process is gone but the system remembers the activity. No
+            // androidx value reports it: the Lifecycle dies with the process without
+            // reaching DESTROYED ("no guarantee that onDestroy() is called"). It cannot be
+            // DESTROYED (terminal, and the return restores saved state) nor INITIALIZED
+            // (a first launch gets onCreate(null) and no onRestoreInstanceState), so the
+            // return of D16 needs a state of its own.
+            StateInfo("processDead", name: "Process dead (activity remembered)", aliases: ["Process dead", "Killed"], observable: false),
+        ],
+        events: [
+            EventInfo("launch", "The activity is launched (launcher icon, an intent): a new instance is created."),
+            EventInfo("startActivity", "This activity starts another, opaque activity that covers it."),
+            EventInfo("home", "The user goes Home or opens Overview (Recents)."),
+            EventInfo("reopen", "The user returns to the activity: from Recents or the launcher, or Back from the activity above it."),
+            EventInfo("openTranslucentActivity", "A translucent or dialog-themed activity opens on top (e.g. the runtime-permission UI)."),
+            EventInfo("closeTranslucentActivity", "The translucent or dialog-themed activity on top closes."),
+            EventInfo("showDialog", "The activity shows its own Dialog, AlertDialog or DialogFragment (a window, not an activity)."),
+            EventInfo("dismissDialog", "The activity's own dialog is dismissed."),
+            EventInfo("showNotificationShade", "The notification shade or a system alert window takes input focus."),
+            EventInfo("hideNotificationShade", "The notification shade or system alert window goes away."),
+            EventInfo("rotate", "The device rotates: a configuration change (orientation, and screenSize from API 13)."),
+            EventInfo("focusOtherWindow", "Multi-window: the user moves focus to another app's window."),
+            EventInfo("focusReturns", "Multi-window: focus comes back to this activity's window."),
+            EventInfo("back", "The user presses Back (or swipes back) in this activity."),
+            EventInfo("finish", "The activity calls finish() (from initialized: inside onCreate)."),
+            EventInfo("processDeath", "The system kills the app's process while the activity is stopped (memory pressure)."),
+        ],
+        callbacks: [
+            CallbackInfo("onCreate", aliases: ["onCreate(Bundle)", "onCreate(savedInstanceState)", "Activity.onCreate"]),
+            CallbackInfo("onStart", aliases: ["Activity.onStart"]),
+            CallbackInfo("onResume", aliases: ["Activity.onResume"]),
+            CallbackInfo("onPause", aliases: ["Activity.onPause"]),
+            CallbackInfo("onStop", aliases: ["Activity.onStop"]),
+            CallbackInfo("onDestroy", aliases: ["Activity.onDestroy"]),
+            CallbackInfo("onRestart", aliases: ["Activity.onRestart"]),
+            CallbackInfo("onSaveInstanceState", aliases: ["onSaveInstanceState(Bundle)", "onSaveInstanceState(outState)"], auxiliary: true),
+            CallbackInfo("onRestoreInstanceState", aliases: ["onRestoreInstanceState(Bundle)", "onRestoreInstanceState(savedInstanceState)"], auxiliary: true),
+            CallbackInfo("onConfigurationChanged", aliases: ["onConfigurationChanged(Configuration)", "onConfigurationChanged(newConfig)"], auxiliary: true),
+            // The engine has no callback arguments: (true) and (false) are told apart in
+            // the notes only, and are deliberately not aliases (a wrong value would pass).
+            CallbackInfo("onTopResumedActivityChanged", aliases: ["onTopResumedActivityChanged(boolean)", "onTopResumedActivityChanged(isTopResumedActivity)"], auxiliary: true),
+            CallbackInfo("onWindowFocusChanged", aliases: ["onWindowFocusChanged(boolean)", "onWindowFocusChanged(hasFocus)"], auxiliary: true),
+        ],
+        transitions: [
+            // D1: cold launch. API 29+: onTopResumedActivityChanged(true) "if it becomes top"; it "might be skipped".
+            Transition(
+                "D1", from: "initialized", on: "launch", to: ["created", "started", "resumed"],
+                callbacks: [.init("onCreate"), .init("onStart"), .init("onResume")],
+                sources: ["AD-LC", "AD-ACT"], when: [.apiBelow(29)],
+                note: "onCreate(null): no saved state."),
+            Transition(
+                "D1", from: "initialized", on: "launch", to: ["created", "started", "resumed"],
+                callbacks: [.init("onCreate"), .init("onStart"), .init("onResume"), .init("onTopResumedActivityChanged", optional: true)],
+                sources: ["AD-LC", "AD-ACT"], when: [.apiAtLeast(29)],
+                note: "onCreate(null): no saved state. onTopResumedActivityChanged(true) if it becomes the top resumed activity; it might be skipped."),
+            Transition(
+                "D1", from: "destroyed", on: "launch", to: ["initialized", "created", "started", "resumed"],
+                callbacks: [.init("onCreate"), .init("onStart"), .init("onResume")],
+                sources: ["AD-LC", "AD-ACT"], when: [.apiBelow(29)],
+                note: "A new instance: DESTROYED is terminal for the old one."),
+            Transition(
+                "D1", from: "destroyed", on: "launch", to: ["initialized", "created", "started", "resumed"],
+                callbacks: [.init("onCreate"), .init("onStart"), .init("onResume"), .init("onTopResumedActivityChanged", optional: true)],
+                sources: ["AD-LC", "AD-ACT"], when: [.apiAtLeast(29)],
+                note: "A new instance: DESTROYED is terminal for the old one. onTopResumedActivityChanged(true) might be skipped."),
+
+            // D2: A starts B. A onPause → B onCreate, onStart, onResume → A onStop; onSaveInstanceState "if called".
+            Transition(
+                "D2", from: "resumed", on: "startActivity", to: ["started", "created"],
+                callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
+                sources: ["AD-LC", "AD-ACT"], when: [.apiAtLeast(29)],
+                note: "B's onCreate, onStart and onResume run between A's onPause and onStop. onTopResumedActivityChanged(false) comes before onPause (javadoc: delivered \"before it is paused\"). onSaveInstanceState may be skipped if A is not killed while B runs."),
+            Transition(
+                "D2", from: "resumed", on: "startActivity", to: ["started", "created"],
+                callbacks: [.init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
+                sources: ["AD-LC", "AD-ACT"], when: [.apiAtLeast(28), .apiBelow(29)],
+                note: "B's onCreate, onStart and onResume run between A's onPause and onStop. onSaveInstanceState may be skipped if A is not killed while B runs."),
+            Transition(
+                "D2", from: "resumed", on: "startActivity", to: ["started", "created"],
+                callbacks: [.init("onPause"), .init("onSaveInstanceState", optional: true), .init("onStop")],
+                sources: ["AD-LC", "AD-ACT"], when: [.apiBelow(28)],
+                note: "Below API 28 onSaveInstanceState comes before onStop, before or after onPause (no guarantee)."),
+            Transition(
+                "D2", from: "resumed", on: "startActivity", to: ["started", "created"],
+                callbacks: [.init("onSaveInstanceState", optional: true), .init("onPause"), .init("onStop")],
+                sources: ["AD-LC", "AD-ACT"], when: [.apiBelow(28)],
+                note: "The other order below API 28: onSaveInstanceState before onPause."),
+
+            // D3: Home / Overview, "as if the current activity has been completely covered".
+            Transition(
+                "D3", from: "resumed", on: "home", to: ["started", "created"],
+                callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
+                sources: ["AD-SC", "AD-ACT"], when: [.apiAtLeast(29)],
+                note: "onTopResumedActivityChanged(false) before onPause; onSaveInstanceState, if called, after onStop."),
+            Transition(
+                "D3", from: "resumed", on: "home", to: ["started", "created"],
+                callbacks: [.init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
+                sources: ["AD-SC", "AD-ACT"], when: [.apiAtLeast(28), .apiBelow(29)],
+                note: "onSaveInstanceState, if called, after onStop."),
+            Transition(
+                "D3", from: "resumed", on: "home", to: ["started", "created"],
+                callbacks: [.init("onPause"), .init("onSaveInstanceState", optional: true), .init("onStop")],
+                sources: ["AD-SC", "AD-ACT"], when: [.apiBelow(28)],
+                note: "Below API 28 onSaveInstanceState comes before onStop, before or after onPause (no guarantee)."),
+            Transition(
+                "D3", from: "resumed", on: "home", to: ["started", "created"],
+                callbacks: [.init("onSaveInstanceState", optional: true), .init("onPause"), .init("onStop")],
+                sources: ["AD-SC", "AD-ACT"], when: [.apiBelow(28)],
+                note: "The other order below API 28: onSaveInstanceState before onPause."),
+
+            // D4: back to a stopped activity, same instance.
+            Transition(
+                "D4", from: "created", on: "reopen", to: ["started", "resumed"],
+                callbacks: [.init("onRestart"), .init("onStart"), .init("onResume")],
+                sources: ["AD-SC", "AD-ACT"], when: [.apiBelow(29)]),
+            Transition(
+                "D4", from: "created", on: "reopen", to: ["started", "resumed"],
+                callbacks: [.init("onRestart"), .init("onStart"), .init("onResume"), .init("onTopResumedActivityChanged", optional: true)],
+                sources: ["AD-SC", "AD-ACT"], when: [.apiAtLeast(29)],
+                note: "onTopResumedActivityChanged(true) after onResume; it might be skipped."),
+
+            // D5/D6: a translucent or dialog-themed activity on top pauses, but does not stop, this one.
+            Transition(
+                "D5", from: "resumed", on: "openTranslucentActivity", to: ["started"],
+                callbacks: [.init("onPause")],
+                sources: ["AD-LC", "AD-MW", "AD-PERM"], when: [.apiBelow(29)],
+                note: "Still partially visible: no onStop. requestPermissions \"may start an activity\"."),
+            Transition(
+                "D5", from: "resumed", on: "openTranslucentActivity", to: ["started"],
+                callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause")],
+                sources: ["AD-LC", "AD-MW", "AD-PERM", "AD-ACT"], when: [.apiAtLeast(29)],
+                note: "Still partially visible: no onStop. The activity on top becomes top resumed: onTopResumedActivityChanged(false) before onPause."),
+            Transition(
+                "D6", from: "started", on: "closeTranslucentActivity", to: ["resumed"],
+                callbacks: [.init("onResume")],
+                sources: ["AD-SC", "AD-LC"], when: [.apiBelow(29)]),
+            Transition(
+                "D6", from: "started", on: "closeTranslucentActivity", to: ["resumed"],
+                callbacks: [.init("onResume"), .init("onTopResumedActivityChanged", optional: true)],
+                sources: ["AD-SC", "AD-LC", "AD-ACT"], when: [.apiAtLeast(29)],
+                note: "onTopResumedActivityChanged(true) after onResume; it might be skipped."),
+
+            // D7: the activity's own dialog only takes window focus (claim a).
+            Transition(
+                "D7", from: "resumed", on: "showDialog", to: [],
+                callbacks: [.init("onWindowFocusChanged")],
+                sources: ["AD-ACT"], confidence: .inferred,
+                note: "onWindowFocusChanged(false); no onPause. Inferred from the onWindowFocusChanged javadoc; AD-SC's \"activity or dialog\" reads otherwise."),
+            Transition(
+                "D7", from: "resumed", on: "dismissDialog", to: [],
+                callbacks: [.init("onWindowFocusChanged")],
+                sources: ["AD-ACT"], confidence: .inferred,
+                note: "onWindowFocusChanged(true); no onResume."),
+
+            // D8: system windows take focus "without pausing the foreground activity".
+            Transition(
+                "D8", from: "resumed", on: "showNotificationShade", to: [],
+                callbacks: [.init("onWindowFocusChanged")],
+                sources: ["AD-ACT", "AD-MW"],
+                note: "onWindowFocusChanged(false); no onPause."),
+            Transition(
+                "D8", from: "resumed", on: "hideNotificationShade", to: [],
+                callbacks: [.init("onWindowFocusChanged")],
+                sources: ["AD-ACT", "AD-MW"],
+                note: "onWindowFocusChanged(true)."),
+
+            // D9: rotation not handled: the old instance goes down to DESTROYED and a new one
+            // comes up from INITIALIZED. A change "involves any that you do not handle" ⇒
+            // restart (AD-ACT); from API 13 a rotation changes screenSize as well as orientation.
+            Transition(
+                "D9", from: "resumed", on: "rotate", to: ["started", "created", "destroyed", "initialized", "created", "started", "resumed"],
+                callbacks: [
+                    .init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState"), .init("onDestroy"),
+                    .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"), .init("onTopResumedActivityChanged", optional: true),
+                ],
+                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], when: [.configNotHandled("orientation"), .apiAtLeast(29)],
+                note: "A new instance gets onCreate(savedInstanceState). onTopResumedActivityChanged(false/true) around the pair; either might be skipped."),
+            Transition(
+                "D9", from: "resumed", on: "rotate", to: ["started", "created", "destroyed", "initialized", "created", "started", "resumed"],
+                callbacks: [
+                    .init("onPause"), .init("onStop"), .init("onSaveInstanceState"), .init("onDestroy"),
+                    .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"),
+                ],
+                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], when: [.configNotHandled("orientation"), .apiAtLeast(28), .apiBelow(29)],
+                note: "A new instance gets onCreate(savedInstanceState)."),
+            Transition(
+                "D9", from: "resumed", on: "rotate", to: ["started", "created", "destroyed", "initialized", "created", "started", "resumed"],
+                callbacks: [
+                    .init("onPause"), .init("onSaveInstanceState"), .init("onStop"), .init("onDestroy"),
+                    .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"),
+                ],
+                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], when: [.configNotHandled("orientation"), .apiBelow(28)],
+                note: "Below API 28 onSaveInstanceState comes before onStop, before or after onPause (no guarantee)."),
+            Transition(
+                "D9", from: "resumed", on: "rotate", to: ["started", "created", "destroyed", "initialized", "created", "started", "resumed"],
+                callbacks: [
+                    .init("onSaveInstanceState"), .init("onPause"), .init("onStop"), .init("onDestroy"),
+                    .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"),
+                ],
+                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], when: [.configNotHandled("orientation"), .apiBelow(28)],
+                note: "The other order below API 28: onSaveInstanceState before onPause."),
+            Transition(
+                "D9", from: "resumed", on: "rotate", to: ["started", "created", "destroyed", "initialized", "created", "started", "resumed"],
+                callbacks: [
+                    .init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState"), .init("onDestroy"),
+                    .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"), .init("onTopResumedActivityChanged", optional: true),
+                ],
+                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"],
+                when: [.configHandled("orientation"), .configNotHandled("screenSize"), .apiAtLeast(29)],
+                note: "orientation alone is not enough from API 13: screenSize changes too and is not handled, so the activity is recreated."),
+            Transition(
+                "D9", from: "resumed", on: "rotate", to: ["started", "created", "destroyed", "initialized", "created", "started", "resumed"],
+                callbacks: [
+                    .init("onPause"), .init("onStop"), .init("onSaveInstanceState"), .init("onDestroy"),
+                    .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"),
+                ],
+                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"],
+                when: [.configHandled("orientation"), .configNotHandled("screenSize"), .apiAtLeast(28), .apiBelow(29)],
+                note: "orientation alone is not enough from API 13: screenSize changes too and is not handled, so the activity is recreated."),
+            Transition(
+                "D9", from: "resumed", on: "rotate", to: ["started", "created", "destroyed", "initialized", "created", "started", "resumed"],
+                callbacks: [
+                    .init("onPause"), .init("onSaveInstanceState"), .init("onStop"), .init("onDestroy"),
+                    .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"),
+                ],
+                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"],
+                when: [.configHandled("orientation"), .configNotHandled("screenSize"), .apiAtLeast(13), .apiBelow(28)],
+                note: "orientation alone is not enough from API 13: screenSize changes too and is not handled, so the activity is recreated."),
+            Transition(
+                "D9", from: "resumed", on: "rotate", to: ["started", "created", "destroyed", "initialized", "created", "started", "resumed"],
+                callbacks: [
+                    .init("onSaveInstanceState"), .init("onPause"), .init("onStop"), .init("onDestroy"),
+                    .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"),
+                ],
+                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"],
+                when: [.configHandled("orientation"), .configNotHandled("screenSize"), .apiAtLeast(13), .apiBelow(28)],
+                note: "The other order below API 28: onSaveInstanceState before onPause."),
+
+            // D10: the rotation is declared in android:configChanges: same instance, no lifecycle callbacks.
+            Transition(
+                "D10", from: "resumed", on: "rotate", to: [],
+                callbacks: [.init("onConfigurationChanged")],
+                sources: ["AD-ACT"], when: [.configHandled("orientation"), .apiBelow(13)],
+                note: "Below API 13 a rotation changes only orientation."),
+            Transition(
+                "D10", from: "resumed", on: "rotate", to: [],
+                callbacks: [.init("onConfigurationChanged")],
+                sources: ["AD-ACT"], when: [.configHandled("orientation"), .configHandled("screenSize"), .apiAtLeast(13)],
+                note: "From API 13 a rotation also changes screenSize, which must be declared too; the <activity> guide adds that screenLayout can change as well."),
+
+            // D11: multi-window focus moves to another app's window and back.
+            Transition(
+                "D11a", from: "resumed", on: "focusOtherWindow", to: [],
+                callbacks: [.init("onTopResumedActivityChanged")],
+                sources: ["AD-MW", "AD-ACT"], when: [.apiAtLeast(29)],
+                note: "Multi-resume: stays RESUMED; onTopResumedActivityChanged(false), no onPause."),
+            Transition(
+                "D11a", from: "resumed", on: "focusReturns", to: [],
+                callbacks: [.init("onTopResumedActivityChanged")],
+                sources: ["AD-MW", "AD-ACT"], when: [.apiAtLeast(29)],
+                note: "B's side of D11a: onTopResumedActivityChanged(true), no onResume."),
+            Transition(
+                "D11b", from: "resumed", on: "focusOtherWindow", to: ["started"],
+                callbacks: [.init("onPause")],
+                sources: ["AD-MW", "AD-SC"], when: [.apiBelow(29)],
+                note: "Only the last-touched activity is RESUMED; the other visible ones are STARTED. Android 9's multi-resume opt-in is not modelled."),
+            Transition(
+                "D11b", from: "started", on: "focusReturns", to: ["resumed"],
+                callbacks: [.init("onResume")],
+                sources: ["AD-MW", "AD-SC"], when: [.apiBelow(29)],
+                note: "B's side of D11b."),
+
+            // D12/D13: Back. A root launcher activity is only moved to the background from API 31.
+            Transition(
+                "D12", from: "resumed", on: "back", to: ["started", "created", "destroyed"],
+                callbacks: [.init("onPause"), .init("onStop"), .init("onDestroy")],
+                sources: ["AD-SC"], when: [.root(false), .apiBelow(29)],
+                note: "onSaveInstanceState is not called."),
+            Transition(
+                "D12", from: "resumed", on: "back", to: ["started", "created", "destroyed"],
+                callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onDestroy")],
+                sources: ["AD-SC", "AD-ACT"], when: [.root(false), .apiAtLeast(29)],
+                note: "onSaveInstanceState is not called. onTopResumedActivityChanged(false) before onPause."),
+            Transition(
+                "D12", from: "resumed", on: "back", to: ["started", "created", "destroyed"],
+                callbacks: [.init("onPause"), .init("onStop"), .init("onDestroy")],
+                sources: ["AD-SC"], when: [.root(true), .apiBelow(29)],
+                note: "A root activity is finished by Back up to API 30. onSaveInstanceState is not called."),
+            Transition(
+                "D12", from: "resumed", on: "back", to: ["started", "created", "destroyed"],
+                callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onDestroy")],
+                sources: ["AD-SC", "AD-ACT"], when: [.root(true), .apiAtLeast(29), .apiBelow(31)],
+                note: "A root activity is finished by Back up to API 30. onSaveInstanceState is not called."),
+            Transition(
+                "D13", from: "resumed", on: "back", to: ["started", "created"],
+                callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
+                sources: ["AD-TASK"], confidence: .inferred, when: [.root(true), .apiAtLeast(31)],
+                note: "Root launcher activity: the task moves to the background, the activity is not finished. Callbacks as Home (D3), inferred."),
+
+            // D14: finish(). From STARTED or CREATED the remaining events follow androidx's strict order.
+            Transition(
+                "D14", from: "resumed", on: "finish", to: ["started", "created", "destroyed"],
+                callbacks: [.init("onPause"), .init("onStop"), .init("onDestroy")],
+                sources: ["AD-LC", "AD-LIFE"], when: [.apiBelow(29)]),
+            Transition(
+                "D14", from: "resumed", on: "finish", to: ["started", "created", "destroyed"],
+                callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onDestroy")],
+                sources: ["AD-LC", "AD-LIFE", "AD-ACT"], when: [.apiAtLeast(29)],
+                note: "onTopResumedActivityChanged(false) before onPause."),
+            Transition(
+                "D14", from: "started", on: "finish", to: ["created", "destroyed"],
+                callbacks: [.init("onStop"), .init("onDestroy")],
+                sources: ["AD-LC", "AD-LIFE"], confidence: .inferred,
+                note: "A paused activity finishes: androidx dispatches ON_STOP then ON_DESTROY, strictly in sequence."),
+            Transition(
+                "D14", from: "created", on: "finish", to: ["destroyed"],
+                callbacks: [.init("onDestroy")],
+                sources: ["AD-LC", "AD-LIFE"], confidence: .inferred,
+                note: "A stopped activity finishes: only ON_DESTROY remains."),
+            Transition(
+                "D14", from: "initialized", on: "finish", to: ["created", "destroyed"],
+                callbacks: [.init("onCreate"), .init("onDestroy")],
+                sources: ["AD-ACT"],
+                note: "finish() called from onCreate: onDestroy follows at once, without onStart, onResume or onPause (§4.2)."),
+
+            // D15/D16: process death of a stopped activity, and the return to it.
+            Transition(
+                "D15", from: "created", on: "processDeath", to: ["processDead"],
+                sources: ["AD-SC", "AD-LC"],
+                note: "No callback: \"there is no guarantee that onDestroy() is called\"; the system kills the process, not the activity."),
+            Transition(
+                "D16", from: "processDead", on: "reopen", to: ["initialized", "created", "started", "resumed"],
+                callbacks: [.init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume")],
+                sources: ["AD-LC", "AD-ACT"], when: [.apiBelow(29)],
+                note: "A new instance in a new process: onCreate(savedInstanceState ≠ null)."),
+            Transition(
+                "D16", from: "processDead", on: "reopen", to: ["initialized", "created", "started", "resumed"],
+                callbacks: [.init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"), .init("onTopResumedActivityChanged", optional: true)],
+                sources: ["AD-LC", "AD-ACT"], when: [.apiAtLeast(29)],
+                note: "A new instance in a new process: onCreate(savedInstanceState ≠ null). onTopResumedActivityChanged(true) might be skipped."),
+        ],
+        initialState: "initialized",
+        options: [
+            OptionInfo(
+                name: "api",
+                summary: "Android API level: the target SDK for onSaveInstanceState's place (28), the platform for multi-resume (29) and root Back (31); one level stands for both.",
+                defaultValue: String(MachineOptions.defaultAPI)),
+            OptionInfo(
+                name: "configChanges",
+                summary: "Changes declared in android:configChanges, joined by |: handled in onConfigurationChanged instead of a restart. A rotation needs orientation|screenSize from API 13.",
+                defaultValue: ""),
+            OptionInfo(
+                name: "root",
+                summary: "The activity is the root launcher activity of its task: from API 31 Back moves the task to the background instead of finishing it.",
+                defaultValue: "false"),
+        ],
+        omitted: [
+            ("Process death from STARTED or RESUMED", "\"under extreme memory pressure the system can kill the application process at any time\": no documented path or callbacks; D15 is modelled from CREATED only"),
+            ("Configuration changes other than rotation", "locale, keyboard and multi-window changes follow D9/D10, but which configChanges flags each one involves (e.g. layoutDirection with locale) is not in the spec"),
+            ("Android 9 multi-resume opt-in", "the manifest opt-in is not an option of the engine; API 28 is modelled without it (D11b)"),
+        ])
+}

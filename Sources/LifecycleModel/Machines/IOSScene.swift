@@ -1,0 +1,208 @@
+/// The iOS scene-based machine (UISceneDelegate, iOS 13+): spec §2.2, rows
+/// S1–S12. From the iOS 27 SDK every app must adopt it ([AP-TRANS]).
+///
+/// Each scene has its own `UIScene.ActivationState`, which has exactly four
+/// cases ([AP-ASTATE]); there is no suspended case. Suspension and death are
+/// process-level: the scene stays `background` while the process becomes
+/// `.suspended` (S8), and when the process ends every scene is `unattached`
+/// again (S11, S12), the state S1 starts from.
+///
+/// Process-level rows (S8, S11, S12) are also defined from `unattached` for a
+/// process that has no attached scene (after S4 or S10); the spec's "From" is
+/// a background scene, so those variants are `.inferred`.
+///
+/// With scenes UIKit does not call the four app-delegate foreground and
+/// background methods ([AP-DBA] [AP-WRA] [AP-DEB] [AP-WEF]); only the launch
+/// methods and `applicationWillTerminate` remain, spelled as in `iosApp`.
+extension Machines {
+    public static let iosScene = Machine(
+        id: "ios-scene",
+        title: "iOS scene (UISceneDelegate)",
+        states: [
+            StateInfo("unattached", name: "Unattached", aliases: [
+                "UIScene.ActivationState.unattached", "UISceneActivationStateUnattached",
+            ]),
+            StateInfo("foregroundInactive", name: "Foreground Inactive", aliases: [
+                "UIScene.ActivationState.foregroundInactive", "UISceneActivationStateForegroundInactive",
+            ]),
+            StateInfo("foregroundActive", name: "Foreground Active", aliases: [
+                "UIScene.ActivationState.foregroundActive", "UISceneActivationStateForegroundActive",
+            ]),
+            StateInfo("background", name: "Background", aliases: [
+                "UIScene.ActivationState.background", "UISceneActivationStateBackground",
+            ]),
+        ],
+        events: [
+            EventInfo("connect", "The user (or the app) requests a scene: the first one at a cold launch, or another one while the app runs."),
+            EventInfo("backgroundConnect", "The system connects a scene in the background to process an event (e.g. a location event)."),
+            EventInfo("backgroundLaunch", "The system launches the app into the background for an event (silent push, fetch, location)."),
+            EventInfo("interruption", "A temporary interruption: system alert, Notification Center, the app switcher."),
+            EventInfo("interruptionEnded", "The interruption is dismissed; the user returns to the scene."),
+            EventInfo("home", "The user dismisses the scene's UI: Home, another app, lock, or an interruption that leads away."),
+            EventInfo("reopen", "The user brings a background scene (of a running or suspended app) back."),
+            EventInfo("suspend", "The system suspends the app's process when no scene is in the foreground."),
+            EventInfo("disconnect", "UIKit disconnects a background scene: the user closes it in the app switcher, or memory is reclaimed."),
+            EventInfo("purge", "The system purges the suspended process (memory pressure, swipe-kill in the app switcher)."),
+            EventInfo("terminate", "The system terminates the running background process."),
+        ],
+        callbacks: [
+            CallbackInfo("application(_:willFinishLaunchingWithOptions:)", aliases: [
+                "willFinishLaunchingWithOptions", "willFinishLaunching", "application:willFinishLaunchingWithOptions:",
+            ]),
+            CallbackInfo("application(_:didFinishLaunchingWithOptions:)", aliases: [
+                "didFinishLaunchingWithOptions", "didFinishLaunching", "application:didFinishLaunchingWithOptions:",
+            ]),
+            CallbackInfo("application(_:configurationForConnecting:options:)", aliases: [
+                "configurationForConnecting", "application(_:configurationForConnectingSceneSession:options:)",
+                "application:configurationForConnectingSceneSession:options:",
+            ], auxiliary: true),
+            CallbackInfo("scene(_:willConnectTo:options:)", aliases: [
+                "willConnectTo", "sceneWillConnect", "sceneWillConnectTo", "scene(_:willConnectTo:)",
+                "scene:willConnectToSession:options:",
+            ]),
+            CallbackInfo("sceneWillEnterForeground", aliases: ["sceneWillEnterForeground:"]),
+            CallbackInfo("sceneDidBecomeActive", aliases: ["sceneDidBecomeActive:"]),
+            CallbackInfo("sceneWillResignActive", aliases: ["sceneWillResignActive:"]),
+            CallbackInfo("sceneDidEnterBackground", aliases: ["sceneDidEnterBackground:"]),
+            CallbackInfo("sceneDidDisconnect", aliases: ["sceneDidDisconnect:"]),
+            CallbackInfo("applicationWillTerminate", aliases: ["applicationWillTerminate:", "willTerminate"]),
+        ],
+        transitions: [
+            Transition(
+                "S1", from: "unattached", on: "connect", to: ["foregroundInactive", "foregroundActive"],
+                callbacks: [
+                    .init("application(_:willFinishLaunchingWithOptions:)"), .init("application(_:didFinishLaunchingWithOptions:)"),
+                    .init("application(_:configurationForConnecting:options:)", optional: true),
+                    .init("scene(_:willConnectTo:options:)"), .init("sceneWillEnterForeground"), .init("sceneDidBecomeActive"),
+                ],
+                sources: ["AP-LAUNCH", "AP-DFL", "AP-SWEF", "AP-TRANS"],
+                when: [.process([.notRunning])], effects: [.setProcess(.running)],
+                note: "Cold launch: launchOptions is nil with scenes; configurationForConnecting only if implemented. The scene's activationState during willConnectTo is UNCONFIRMED."),
+            Transition(
+                "S2", from: "unattached", on: "connect", to: ["foregroundInactive", "foregroundActive"],
+                callbacks: [.init("scene(_:willConnectTo:options:)"), .init("sceneWillEnterForeground"), .init("sceneDidBecomeActive")],
+                sources: ["AP-SWC", "AP-SWEF"],
+                when: [.process([.running])],
+                note: "Another scene while the app runs (iPad multi-window, requestSceneSessionActivation, a saved session): no launch methods; saved state arrives in session.stateRestorationActivity."),
+            Transition(
+                "S2", from: "unattached", on: "connect", to: ["foregroundInactive", "foregroundActive"],
+                callbacks: [.init("scene(_:willConnectTo:options:)"), .init("sceneWillEnterForeground"), .init("sceneDidBecomeActive")],
+                sources: ["AP-SWC", "AP-SWEF", "AP-APG-LC"], confidence: .inferred,
+                when: [.process([.suspended])], effects: [.setProcess(.running)],
+                note: "A suspended app is still in memory, not \"not running\" [AP-APG-LC]: its process is resumed, not launched, so S2 applies rather than S1."),
+            Transition(
+                "S3", from: "unattached", on: "backgroundConnect", to: ["background"],
+                callbacks: [.init("scene(_:willConnectTo:options:)"), .init("sceneDidEnterBackground", optional: true)],
+                sources: ["AP-LC", "AP-SWC"], confidence: .unconfirmed,
+                when: [.process([.running, .suspended])], effects: [.setProcess(.running)],
+                note: "A system-requested scene typically moves to the background [AP-LC]; the callbacks after willConnectTo (e.g. whether sceneDidEnterBackground fires) are UNCONFIRMED."),
+            Transition(
+                "S3", from: "unattached", on: "backgroundConnect", to: ["background"],
+                callbacks: [
+                    .init("application(_:willFinishLaunchingWithOptions:)"), .init("application(_:didFinishLaunchingWithOptions:)"),
+                    .init("application(_:configurationForConnecting:options:)", optional: true),
+                    .init("scene(_:willConnectTo:options:)"), .init("sceneDidEnterBackground", optional: true),
+                ],
+                sources: ["AP-LC", "AP-DFL", "AP-SWC"], confidence: .unconfirmed,
+                when: [.process([.notRunning])], effects: [.setProcess(.running)],
+                note: "The app is launched first: the launch methods precede any scene [AP-DFL]. Whether a scene connects on a background launch (S4) and which callbacks follow willConnectTo are UNCONFIRMED."),
+            Transition(
+                "S4", from: "unattached", on: "backgroundLaunch", to: [],
+                callbacks: [.init("application(_:willFinishLaunchingWithOptions:)"), .init("application(_:didFinishLaunchingWithOptions:)")],
+                sources: ["AP-RN", "AP-WEFN"], confidence: .unconfirmed,
+                when: [.process([.notRunning])], effects: [.setProcess(.running)],
+                note: "The process runs in the background and the event is then delivered (e.g. didReceiveRemoteNotification); willEnterForegroundNotification does not fire. Whether any scene connects is UNCONFIRMED: here none does (see S3 for one that does)."),
+            Transition(
+                "S5", from: "foregroundActive", on: "interruption", to: ["foregroundInactive"],
+                callbacks: [.init("sceneWillResignActive")],
+                sources: ["AP-SWRA", "AP-SP-INACTIVE"],
+                note: "System alerts and the app switcher are documented; Notification/Control Center and permission prompts are [inferred] \"system alerts\". Also posts UIScene.willDeactivateNotification; only this scene is affected."),
+            Transition(
+                "S6", from: "foregroundInactive", on: "interruptionEnded", to: ["foregroundActive"],
+                callbacks: [.init("sceneDidBecomeActive")],
+                sources: ["AP-SDBA", "AP-PREP-BG"]),
+            Transition(
+                "S7", from: "foregroundActive", on: "home", to: ["foregroundInactive", "background"],
+                callbacks: [.init("sceneWillResignActive"), .init("sceneDidEnterBackground")],
+                sources: ["AP-SWRA", "AP-SDEB", "AP-LC"],
+                note: "UIKit takes the snapshot shortly after sceneDidEnterBackground returns. No time budget is stated for it; whether the ≈5 s rule of applicationDidEnterBackground applies is UNCONFIRMED."),
+            Transition(
+                "S7", from: "foregroundInactive", on: "home", to: ["background"],
+                callbacks: [.init("sceneDidEnterBackground")],
+                sources: ["AP-ASTATE", "AP-SDEB", "AP-APG-ST"], confidence: .inferred,
+                note: "An interruption leads away (e.g. another app picked in the switcher). No scene row starts here; inferred from \"transits through the foreground-inactive state on its way to or from another state\" and the app-level A5."),
+            Transition(
+                "S8", from: "background", on: "suspend", to: [],
+                sources: ["AP-LC", "AP-APG-LC"],
+                when: [.process([.running]), .otherScenesIn(["background", "unattached"])], effects: [.setProcess(.suspended)],
+                note: "Process-level and silent: UIScene.ActivationState has no suspended case, so the scene stays background. Only when no scene is in the foreground."),
+            Transition(
+                "S8", from: "unattached", on: "suspend", to: [],
+                sources: ["AP-LC", "AP-APG-LC"], confidence: .inferred,
+                when: [.process([.running]), .otherScenesIn(["background", "unattached"])], effects: [.setProcess(.suspended)],
+                note: "The process is suspended while this scene is not attached (e.g. after S4 or S10)."),
+            Transition(
+                "S9", from: "background", on: "reopen", to: ["foregroundInactive", "foregroundActive"],
+                callbacks: [.init("sceneWillEnterForeground"), .init("sceneDidBecomeActive")],
+                sources: ["AP-SWEF", "AP-PREP-FG"],
+                when: [.process([.running, .suspended])], effects: [.setProcess(.running)],
+                note: "From a running or suspended process; no launch methods. willEnterForegroundNotification posts only if the app's aggregate was background [AP-WEFN]."),
+            Transition(
+                "S10", from: "background", on: "disconnect", to: ["unattached"],
+                callbacks: [.init("sceneDidDisconnect")],
+                sources: ["AP-SDD", "AP-LC"],
+                when: [.process([.running, .suspended])],
+                note: "UIKit does not disconnect a scene just because the user switches apps. The session may survive; discarded ones reach application(_:didDiscardSceneSessions:)."),
+            Transition(
+                "S11", from: "background", on: "purge", to: ["unattached"],
+                sources: ["AP-APG-LC"], confidence: .docArchived,
+                when: [.process([.suspended])], effects: [.setProcess(.notRunning), .allScenes("unattached")],
+                note: "Suspended apps receive no notification when they are terminated (A10)."),
+            Transition(
+                "S11", from: "background", on: "purge", to: ["unattached"],
+                callbacks: [.init("sceneDidDisconnect")],
+                sources: ["AP-SDD"], confidence: .unconfirmed,
+                when: [.process([.suspended]), .otherScenesIn(["unattached"])], effects: [.setProcess(.notRunning), .allScenes("unattached")],
+                note: "Swipe-kill of a single-scene app: [AP-SDD] says closing it in the switcher disconnects the scene, [AP-APG-LC] says no notification is sent. UNCONFIRMED."),
+            Transition(
+                "S11", from: "unattached", on: "purge", to: [],
+                sources: ["AP-APG-LC"], confidence: .inferred,
+                when: [.process([.suspended])], effects: [.setProcess(.notRunning), .allScenes("unattached")],
+                note: "The suspended process is purged while this scene is not attached."),
+            Transition(
+                "S12", from: "background", on: "terminate", to: ["unattached"],
+                callbacks: [.init("applicationWillTerminate")],
+                sources: ["AP-WT"],
+                when: [.process([.running]), .otherScenesIn(["background", "unattached"])],
+                effects: [.setProcess(.notRunning), .allScenes("unattached")],
+                note: "App delegate, not deprecated; about five seconds. Generally not called when the user quits an app that supports background execution, and never for a suspended app."),
+            Transition(
+                "S12", from: "unattached", on: "terminate", to: [],
+                callbacks: [.init("applicationWillTerminate")],
+                sources: ["AP-WT"], confidence: .inferred,
+                when: [.process([.running]), .otherScenesIn(["background", "unattached"])],
+                effects: [.setProcess(.notRunning), .allScenes("unattached")],
+                note: "The background process is terminated while this scene is not attached."),
+        ],
+        initialState: "unattached",
+        multiScene: true,
+        aggregateSummary: """
+            The app's state is the aggregate of its scenes' activation states [AP-DFL]; UIKit documents no formula, \
+            so this one is inferred, following the documented SwiftUI rule [AP-SP] and [AP-WEFN]: foregroundActive \
+            if any scene is foreground active; else background if every attached scene is background; else \
+            foregroundInactive. Unattached scenes do not count; with none attached the value is unattached. \
+            Whether the process runs, is suspended or is gone is reported separately (Simulation.process).
+            """,
+        aggregate: { scenes in
+            let attached = scenes.filter { $0 != "unattached" }
+            if attached.isEmpty { return "unattached" }
+            if attached.contains("foregroundActive") { return "foregroundActive" }
+            return attached.allSatisfy { $0 == "background" } ? "background" : "foregroundInactive"
+        },
+        omitted: [
+            ("Suspended", "UIScene.ActivationState has no suspended case [AP-ASTATE]: S8 suspends the process and the scene stays background"),
+            ("Suspended → Background", "no scene row for a suspended app woken by a background event (the app-level A8); its scene callbacks are undocumented"),
+            ("S4 event delegate", "didReceiveRemoteNotification / performFetch are event deliveries, not lifecycle callbacks; noted on S4"),
+            ("sceneDidEnterBackground time budget", "UNCONFIRMED (no number on the scene pages); noted on S7, not modelled"),
+        ])
+}

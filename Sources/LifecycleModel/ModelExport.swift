@@ -1,0 +1,89 @@
+/// The whole model as JSON for the browser player and other tools.
+///
+/// Schema `lifecycle-model`, version 1 (documented in docs/model-schema.md):
+/// `{"schema": "lifecycle-model", "version": 1, "machines": [Machine…], "sources": {tag: {"title", "url"}}}`.
+/// Adding fields keeps the version; removing or changing one raises it.
+public enum ModelExport {
+    public static let schemaVersion = 1
+
+    public static func json(_ machines: [Machine] = LifecycleModel.machines) -> String {
+        var out = "{\"schema\":\"lifecycle-model\",\"version\":\(schemaVersion),\"machines\":["
+        out += machines.map(machineJSON).joined(separator: ",")
+        out += "],\"sources\":{"
+        out += SourceIndex.all.map { "\(q($0.tag)):{\"title\":\(q($0.title)),\"url\":\(q($0.url))}" }.joined(separator: ",")
+        return out + "}}"
+    }
+
+    static func machineJSON(_ m: Machine) -> String {
+        var fields: [String] = [
+            "\"id\":\(q(m.id))",
+            "\"title\":\(q(m.title))",
+            "\"initial\":\(q(m.initialState))",
+            "\"multiScene\":\(m.multiScene)",
+            "\"states\":[" + m.states.map { s in
+                "{\"id\":\(q(s.id)),\"name\":\(q(s.name)),\"aliases\":\(list(s.aliases)),\"observable\":\(s.observable)}"
+            }.joined(separator: ",") + "]",
+            "\"events\":[" + m.events.map { "{\"id\":\(q($0.id)),\"summary\":\(q($0.summary))}" }.joined(separator: ",") + "]",
+            "\"callbacks\":[" + m.callbacks.map { "{\"id\":\(q($0.id)),\"aliases\":\(list($0.aliases)),\"auxiliary\":\($0.auxiliary)}" }.joined(separator: ",") + "]",
+            "\"options\":[" + m.options.map {
+                "{\"name\":\(q($0.name)),\"summary\":\(q($0.summary)),\"default\":\(q($0.defaultValue))}"
+            }.joined(separator: ",") + "]",
+            "\"transitions\":[" + m.transitions.map(transitionJSON).joined(separator: ",") + "]",
+            "\"omitted\":[" + m.omitted.map { "{\"row\":\(q($0.row)),\"reason\":\(q($0.reason))}" }.joined(separator: ",") + "]",
+        ]
+        if let summary = m.aggregateSummary { fields.append("\"aggregate\":\(q(summary))") }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    static func transitionJSON(_ t: Transition) -> String {
+        var fields = [
+            "\"row\":\(q(t.row))", "\"from\":\(q(t.from))", "\"event\":\(q(t.event))", "\"states\":\(list(t.states))",
+            "\"callbacks\":[" + t.callbacks.map { "{\"name\":\(q($0.name)),\"optional\":\($0.optional)}" }.joined(separator: ",") + "]",
+            "\"sources\":\(list(t.sources))", "\"confidence\":\(q(t.confidence.rawValue))",
+            "\"conditions\":[" + t.conditions.map(conditionJSON).joined(separator: ",") + "]",
+            "\"effects\":[" + t.effects.map(effectJSON).joined(separator: ",") + "]",
+        ]
+        if let note = t.note { fields.append("\"note\":\(q(note))") }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    static func conditionJSON(_ c: Condition) -> String {
+        switch c {
+        case .apiAtLeast(let level): "{\"apiAtLeast\":\(level)}"
+        case .apiBelow(let level): "{\"apiBelow\":\(level)}"
+        case .configHandled(let change): "{\"configHandled\":\(q(change))}"
+        case .configNotHandled(let change): "{\"configNotHandled\":\(q(change))}"
+        case .root(let root): "{\"root\":\(root)}"
+        case .process(let states): "{\"process\":\(list(states.map(\.rawValue).sorted()))}"
+        case .otherScenesIn(let states): "{\"otherScenesIn\":\(list(states.sorted()))}"
+        }
+    }
+
+    static func effectJSON(_ e: Effect) -> String {
+        switch e {
+        case .setProcess(let state): "{\"setProcess\":\(q(state.rawValue))}"
+        case .allScenes(let state): "{\"allScenes\":\(q(state))}"
+        }
+    }
+
+    static func list(_ items: [String]) -> String { "[" + items.map(q).joined(separator: ",") + "]" }
+
+    /// JSON string quoting (this module imports nothing, not even Foundation).
+    static func q(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20:
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,130 @@
+/// What one event did: the states passed through and the callbacks fired.
+public struct Step: Sendable, Hashable {
+    public let event: String
+    public let scene: String
+    public let from: String
+    /// States passed through, ending in the new state (empty: unchanged).
+    public let states: [String]
+    public let callbacks: [CallbackCall]
+    public let transition: Transition
+    /// Other documented outcomes of the same event here (alternative callback orders).
+    public let alternatives: [Transition]
+    /// The app-level value after the step, for multi-scene machines.
+    public let aggregate: String?
+
+    public var to: String { states.last ?? from }
+}
+
+/// An event that cannot happen in the current state.
+public struct ImpossibleEvent: Error, Sendable, Hashable {
+    public let event: String
+    public let scene: String
+    public let state: String
+    /// The events that can happen there.
+    public let possible: [String]
+}
+
+/// A running instance of a machine: the state of each scene (one, "main",
+/// unless events name others) and of the process.
+public struct Simulation: Sendable {
+    public let machine: Machine
+    public var options: MachineOptions
+    /// Scene names in the order they appeared, and their state indexes.
+    private(set) var sceneNames: [String]
+    private(set) var sceneStates: [Int]
+    public private(set) var process: ProcessState
+
+    public static let mainScene = "main"
+
+    public init(machine: Machine, options: MachineOptions = MachineOptions(), from state: String? = nil) {
+        self.machine = machine
+        self.options = options
+        let start = state ?? machine.initialState
+        sceneNames = [Self.mainScene]
+        sceneStates = [machine.stateIndex[start] ?? 0]
+        process = start == machine.initialState ? .notRunning : .running
+    }
+
+    /// The current state of a scene; a scene not seen yet is in the initial state.
+    public func state(of scene: String = Simulation.mainScene) -> String {
+        guard let i = sceneNames.firstIndex(of: scene) else { return machine.initialState }
+        return machine.states[sceneStates[i]].id
+    }
+
+    public var scenes: [(name: String, state: String)] {
+        zip(sceneNames, sceneStates).map { ($0, machine.states[$1].id) }
+    }
+
+    public var aggregate: String? { machine.aggregateState(of: sceneStates.map { machine.states[$0].id }) }
+
+    /// The transitions `event` may take now, first the one `fire` takes.
+    public func candidates(_ event: String, scene: String = Simulation.mainScene) -> [Transition] {
+        guard let e = machine.eventIndex[event] else { return [] }
+        let sceneIndex = sceneNames.firstIndex(of: scene)
+        return applicable(event: e, sceneIndex: sceneIndex).map { machine.transitions[$0] }
+    }
+
+    /// Indexes of the transitions of event `e` whose conditions hold, in definition order.
+    private func applicable(event e: Int, sceneIndex: Int?) -> [Int] {
+        let s = sceneIndex.map { sceneStates[$0] } ?? initialIndex
+        return machine.table[s * machine.events.count + e].filter { holds(machine.transitions[$0], sceneIndex: sceneIndex) }
+    }
+
+    /// The first transition of event `e` whose conditions hold (the hot path: no allocation).
+    private func firstApplicable(event e: Int, sceneIndex: Int?) -> Int? {
+        let s = sceneIndex.map { sceneStates[$0] } ?? initialIndex
+        for t in machine.table[s * machine.events.count + e] where holds(machine.transitions[t], sceneIndex: sceneIndex) {
+            return t
+        }
+        return nil
+    }
+
+    private var initialIndex: Int { machine.stateIndex[machine.initialState] ?? 0 }
+
+    private func holds(_ transition: Transition, sceneIndex: Int?) -> Bool {
+        if transition.conditions.isEmpty { return true }
+        return transition.conditions.allSatisfy { condition in
+            guard case .otherScenesIn = condition else {
+                return condition.holds(options, process: process, otherScenes: EmptyCollection())
+            }
+            let others = sceneStates.indices.lazy.filter { $0 != sceneIndex }.map { machine.states[sceneStates[$0]].id }
+            return condition.holds(options, process: process, otherScenes: others)
+        }
+    }
+
+    /// Runs `event` in `scene`.
+    public mutating func fire(_ event: String, scene: String = Simulation.mainScene) -> Result<Step, ImpossibleEvent> {
+        let sceneIndex = sceneNames.firstIndex(of: scene)
+        guard let e = machine.eventIndex[event], let chosen = firstApplicable(event: e, sceneIndex: sceneIndex) else {
+            return .failure(ImpossibleEvent(event: event, scene: scene, state: state(of: scene), possible: possibleEvents(scene: scene)))
+        }
+        let transition = machine.transitions[chosen]
+        // Alternatives are rare (a few Android rows); look for them only where the table has more than one entry.
+        let alternatives = machine.table[(sceneIndex.map { sceneStates[$0] } ?? initialIndex) * machine.events.count + e].count > 1
+            ? applicable(event: e, sceneIndex: sceneIndex).filter { $0 != chosen }.map { machine.transitions[$0] } : []
+        let from = state(of: scene)
+        var index = sceneIndex ?? -1
+        if index < 0 {
+            sceneNames.append(scene)
+            sceneStates.append(initialIndex)
+            index = sceneNames.count - 1
+        }
+        if let to = machine.stateIndex[transition.to] { sceneStates[index] = to }
+        for effect in transition.effects {
+            switch effect {
+            case .setProcess(let state): process = state
+            case .allScenes(let state):
+                if let s = machine.stateIndex[state] { sceneStates = sceneStates.map { _ in s } }
+            }
+        }
+        return .success(Step(
+            event: event, scene: scene, from: from, states: transition.states, callbacks: transition.callbacks,
+            transition: transition, alternatives: alternatives, aggregate: aggregate))
+    }
+
+    /// Events that can happen in `scene` now, in the machine's event order.
+    public func possibleEvents(scene: String = Simulation.mainScene) -> [String] {
+        let sceneIndex = sceneNames.firstIndex(of: scene)
+        return machine.events.indices.filter { firstApplicable(event: $0, sceneIndex: sceneIndex) != nil }.map { machine.events[$0].id }
+    }
+}

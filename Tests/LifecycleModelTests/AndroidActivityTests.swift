@@ -1,0 +1,522 @@
+import Testing
+
+@testable import LifecycleModel
+
+private let machine = Machines.androidActivity
+
+private func options(api: Int = MachineOptions.defaultAPI, configChanges: Set<String> = [], root: Bool = false) -> MachineOptions {
+    MachineOptions(api: api, configChanges: configChanges, root: root)
+}
+
+private func call(_ name: String) -> CallbackCall { CallbackCall(name) }
+private func maybe(_ name: String) -> CallbackCall { CallbackCall(name, optional: true) }
+
+/// States of a Home/Overview or of starting an opaque activity: paused, then stopped.
+private let down = ["started", "created"]
+/// Rotation without configChanges: the old instance down to DESTROYED, a new one up from INITIALIZED.
+private let recreated = ["started", "created", "destroyed", "initialized", "created", "started", "resumed"]
+private let recreatedCore = ["onPause", "onStop", "onDestroy", "onCreate", "onStart", "onResume"]
+
+/// One row of spec §4.3 under one set of options: what `fire` must report.
+struct RowCase: Sendable, CustomTestStringConvertible {
+    let row: String
+    let options: MachineOptions
+    let from: String
+    let event: String
+    let states: [String]
+    let callbacks: [CallbackCall]
+    var confidence: Confidence = .doc
+    /// The callbacks of the documented alternatives, in order.
+    var alternatives: [[CallbackCall]] = []
+
+    var testDescription: String {
+        var text = "\(row): \(event) from \(from), api=\(options.api)"
+        if !options.configChanges.isEmpty { text += " configChanges=\(options.configChanges.sorted().joined(separator: "|"))" }
+        if options.root { text += " root=true" }
+        return text
+    }
+}
+
+private let rowCases: [RowCase] = [
+    RowCase(
+        row: "D1", options: options(), from: "initialized", event: "launch", states: ["created", "started", "resumed"],
+        callbacks: [call("onCreate"), call("onStart"), call("onResume"), maybe("onTopResumedActivityChanged")]),
+    RowCase(
+        row: "D1", options: options(api: 28), from: "initialized", event: "launch", states: ["created", "started", "resumed"],
+        callbacks: [call("onCreate"), call("onStart"), call("onResume")]),
+    RowCase(
+        row: "D1", options: options(), from: "destroyed", event: "launch", states: ["initialized", "created", "started", "resumed"],
+        callbacks: [call("onCreate"), call("onStart"), call("onResume"), maybe("onTopResumedActivityChanged")]),
+
+    RowCase(
+        row: "D2", options: options(), from: "resumed", event: "startActivity", states: down,
+        callbacks: [maybe("onTopResumedActivityChanged"), call("onPause"), call("onStop"), maybe("onSaveInstanceState")]),
+    RowCase(
+        row: "D2", options: options(api: 28), from: "resumed", event: "startActivity", states: down,
+        callbacks: [call("onPause"), call("onStop"), maybe("onSaveInstanceState")]),
+    RowCase(
+        row: "D2", options: options(api: 27), from: "resumed", event: "startActivity", states: down,
+        callbacks: [call("onPause"), maybe("onSaveInstanceState"), call("onStop")],
+        alternatives: [[maybe("onSaveInstanceState"), call("onPause"), call("onStop")]]),
+
+    RowCase(
+        row: "D3", options: options(), from: "resumed", event: "home", states: down,
+        callbacks: [maybe("onTopResumedActivityChanged"), call("onPause"), call("onStop"), maybe("onSaveInstanceState")]),
+    RowCase(
+        row: "D3", options: options(api: 28), from: "resumed", event: "home", states: down,
+        callbacks: [call("onPause"), call("onStop"), maybe("onSaveInstanceState")]),
+    RowCase(
+        row: "D3", options: options(api: 27), from: "resumed", event: "home", states: down,
+        callbacks: [call("onPause"), maybe("onSaveInstanceState"), call("onStop")],
+        alternatives: [[maybe("onSaveInstanceState"), call("onPause"), call("onStop")]]),
+
+    RowCase(
+        row: "D4", options: options(), from: "created", event: "reopen", states: ["started", "resumed"],
+        callbacks: [call("onRestart"), call("onStart"), call("onResume"), maybe("onTopResumedActivityChanged")]),
+    RowCase(
+        row: "D4", options: options(api: 28), from: "created", event: "reopen", states: ["started", "resumed"],
+        callbacks: [call("onRestart"), call("onStart"), call("onResume")]),
+
+    RowCase(
+        row: "D5", options: options(), from: "resumed", event: "openTranslucentActivity", states: ["started"],
+        callbacks: [maybe("onTopResumedActivityChanged"), call("onPause")]),
+    RowCase(
+        row: "D5", options: options(api: 28), from: "resumed", event: "openTranslucentActivity", states: ["started"],
+        callbacks: [call("onPause")]),
+    RowCase(
+        row: "D6", options: options(), from: "started", event: "closeTranslucentActivity", states: ["resumed"],
+        callbacks: [call("onResume"), maybe("onTopResumedActivityChanged")]),
+    RowCase(
+        row: "D6", options: options(api: 28), from: "started", event: "closeTranslucentActivity", states: ["resumed"],
+        callbacks: [call("onResume")]),
+
+    RowCase(
+        row: "D7", options: options(), from: "resumed", event: "showDialog", states: [],
+        callbacks: [call("onWindowFocusChanged")], confidence: .inferred),
+    RowCase(
+        row: "D7", options: options(), from: "resumed", event: "dismissDialog", states: [],
+        callbacks: [call("onWindowFocusChanged")], confidence: .inferred),
+    RowCase(
+        row: "D8", options: options(), from: "resumed", event: "showNotificationShade", states: [],
+        callbacks: [call("onWindowFocusChanged")]),
+    RowCase(
+        row: "D8", options: options(), from: "resumed", event: "hideNotificationShade", states: [],
+        callbacks: [call("onWindowFocusChanged")]),
+
+    RowCase(
+        row: "D9", options: options(), from: "resumed", event: "rotate", states: recreated,
+        callbacks: [
+            maybe("onTopResumedActivityChanged"), call("onPause"), call("onStop"), call("onSaveInstanceState"), call("onDestroy"),
+            call("onCreate"), call("onStart"), call("onRestoreInstanceState"), call("onResume"), maybe("onTopResumedActivityChanged"),
+        ]),
+    RowCase(
+        row: "D9", options: options(api: 28), from: "resumed", event: "rotate", states: recreated,
+        callbacks: [
+            call("onPause"), call("onStop"), call("onSaveInstanceState"), call("onDestroy"),
+            call("onCreate"), call("onStart"), call("onRestoreInstanceState"), call("onResume"),
+        ]),
+    RowCase(
+        row: "D9", options: options(api: 27), from: "resumed", event: "rotate", states: recreated,
+        callbacks: [
+            call("onPause"), call("onSaveInstanceState"), call("onStop"), call("onDestroy"),
+            call("onCreate"), call("onStart"), call("onRestoreInstanceState"), call("onResume"),
+        ],
+        alternatives: [[
+            call("onSaveInstanceState"), call("onPause"), call("onStop"), call("onDestroy"),
+            call("onCreate"), call("onStart"), call("onRestoreInstanceState"), call("onResume"),
+        ]]),
+    // From API 13 a rotation changes screenSize too: declaring only orientation still recreates.
+    RowCase(
+        row: "D9", options: options(api: 28, configChanges: ["orientation"]), from: "resumed", event: "rotate", states: recreated,
+        callbacks: [
+            call("onPause"), call("onStop"), call("onSaveInstanceState"), call("onDestroy"),
+            call("onCreate"), call("onStart"), call("onRestoreInstanceState"), call("onResume"),
+        ]),
+    RowCase(
+        row: "D10", options: options(configChanges: ["orientation", "screenSize"]), from: "resumed", event: "rotate", states: [],
+        callbacks: [call("onConfigurationChanged")]),
+    RowCase(
+        row: "D10", options: options(api: 12, configChanges: ["orientation"]), from: "resumed", event: "rotate", states: [],
+        callbacks: [call("onConfigurationChanged")]),
+
+    RowCase(
+        row: "D11a", options: options(api: 29), from: "resumed", event: "focusOtherWindow", states: [],
+        callbacks: [call("onTopResumedActivityChanged")]),
+    RowCase(
+        row: "D11a", options: options(api: 29), from: "resumed", event: "focusReturns", states: [],
+        callbacks: [call("onTopResumedActivityChanged")]),
+    RowCase(
+        row: "D11b", options: options(api: 28), from: "resumed", event: "focusOtherWindow", states: ["started"],
+        callbacks: [call("onPause")]),
+    RowCase(
+        row: "D11b", options: options(api: 28), from: "started", event: "focusReturns", states: ["resumed"],
+        callbacks: [call("onResume")]),
+
+    RowCase(
+        row: "D12", options: options(), from: "resumed", event: "back", states: ["started", "created", "destroyed"],
+        callbacks: [maybe("onTopResumedActivityChanged"), call("onPause"), call("onStop"), call("onDestroy")]),
+    RowCase(
+        row: "D12", options: options(api: 30, root: true), from: "resumed", event: "back", states: ["started", "created", "destroyed"],
+        callbacks: [maybe("onTopResumedActivityChanged"), call("onPause"), call("onStop"), call("onDestroy")]),
+    RowCase(
+        row: "D12", options: options(api: 28, root: true), from: "resumed", event: "back", states: ["started", "created", "destroyed"],
+        callbacks: [call("onPause"), call("onStop"), call("onDestroy")]),
+    RowCase(
+        row: "D13", options: options(api: 31, root: true), from: "resumed", event: "back", states: down,
+        callbacks: [maybe("onTopResumedActivityChanged"), call("onPause"), call("onStop"), maybe("onSaveInstanceState")],
+        confidence: .inferred),
+
+    RowCase(
+        row: "D14", options: options(), from: "resumed", event: "finish", states: ["started", "created", "destroyed"],
+        callbacks: [maybe("onTopResumedActivityChanged"), call("onPause"), call("onStop"), call("onDestroy")]),
+    RowCase(
+        row: "D14", options: options(api: 28), from: "resumed", event: "finish", states: ["started", "created", "destroyed"],
+        callbacks: [call("onPause"), call("onStop"), call("onDestroy")]),
+    RowCase(
+        row: "D14", options: options(), from: "started", event: "finish", states: ["created", "destroyed"],
+        callbacks: [call("onStop"), call("onDestroy")], confidence: .inferred),
+    RowCase(
+        row: "D14", options: options(), from: "created", event: "finish", states: ["destroyed"],
+        callbacks: [call("onDestroy")], confidence: .inferred),
+    RowCase(
+        row: "D14", options: options(), from: "initialized", event: "finish", states: ["created", "destroyed"],
+        callbacks: [call("onCreate"), call("onDestroy")]),
+
+    RowCase(row: "D15", options: options(), from: "created", event: "processDeath", states: ["processDead"], callbacks: []),
+    RowCase(
+        row: "D16", options: options(), from: "processDead", event: "reopen", states: ["initialized", "created", "started", "resumed"],
+        callbacks: [call("onCreate"), call("onStart"), call("onRestoreInstanceState"), call("onResume"), maybe("onTopResumedActivityChanged")]),
+    RowCase(
+        row: "D16", options: options(api: 28), from: "processDead", event: "reopen", states: ["initialized", "created", "started", "resumed"],
+        callbacks: [call("onCreate"), call("onStart"), call("onRestoreInstanceState"), call("onResume")]),
+]
+
+@Suite struct AndroidActivityRowTests {
+    @Test("A row of spec §4.3", arguments: rowCases)
+    func row(_ c: RowCase) throws {
+        var simulation = Simulation(machine: machine, options: c.options, from: c.from)
+        let step = try simulation.fire(c.event).get()
+        #expect(step.transition.row == c.row)
+        #expect(step.states == c.states)
+        #expect(step.callbacks == c.callbacks)
+        #expect(step.transition.confidence == c.confidence)
+        #expect(step.alternatives.map(\.callbacks) == c.alternatives)
+        #expect(step.alternatives.allSatisfy { $0.row == c.row && $0.states == c.states })
+        #expect(simulation.state() == (c.states.last ?? c.from))
+    }
+
+    @Test func everyRowIsModelledOrOmitted() {
+        let rows = (1...16).flatMap { $0 == 11 ? ["D11a", "D11b"] : ["D\($0)"] }
+        let modelled = Set(machine.transitions.map(\.row))
+        for row in rows {
+            #expect(modelled.contains(row) || machine.omitted.contains { $0.row == row }, "\(row) is neither modelled nor omitted")
+        }
+        #expect(modelled.isSubset(of: Set(rows)))
+        #expect(Set(rowCases.map(\.row)) == Set(rows))
+    }
+}
+
+@Suite struct AndroidActivityClaimTests {
+    /// Claim a: an app's own Dialog does not pause the activity; a dialog-themed activity does.
+    @Test(arguments: [21, 28, 29, 34])
+    func ownDialogDoesNotPause(api: Int) throws {
+        var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+        let shown = try simulation.fire("showDialog").get()
+        #expect(shown.states.isEmpty)
+        #expect(simulation.state() == "resumed")
+        #expect(!shown.callbacks.map(\.name).contains("onPause"))
+        #expect(shown.transition.confidence == .inferred)
+        let dismissed = try simulation.fire("dismissDialog").get()
+        #expect(!dismissed.callbacks.map(\.name).contains("onResume"))
+        #expect(simulation.state() == "resumed")
+
+        let covered = try simulation.fire("openTranslucentActivity").get()
+        #expect(covered.callbacks.filter { !$0.optional }.map(\.name) == ["onPause"])
+        #expect(simulation.state() == "started")
+    }
+
+    /// Claim c: multi-window focus pauses up to API 28; from 29 only the top resumed activity changes.
+    @Test(arguments: [24, 28, 29, 34])
+    func otherWindowFocus(api: Int) throws {
+        var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+        let lost = try simulation.fire("focusOtherWindow").get()
+        let back = try simulation.fire("focusReturns").get()
+        if api >= 29 {
+            #expect(lost.transition.row == "D11a")
+            #expect(lost.states.isEmpty)
+            #expect(lost.callbacks == [call("onTopResumedActivityChanged")])
+            #expect(back.callbacks == [call("onTopResumedActivityChanged")])
+        } else {
+            #expect(lost.transition.row == "D11b")
+            #expect(lost.states == ["started"])
+            #expect(lost.callbacks == [call("onPause")])
+            #expect(back.callbacks == [call("onResume")])
+        }
+        #expect(simulation.state() == "resumed")
+    }
+
+    /// onSaveInstanceState: after onStop from API 28; before it below, in either order with onPause.
+    @Test(arguments: ["home", "startActivity", "rotate"], [21, 27, 28, 29, 34])
+    func saveInstanceStatePlacement(event: String, api: Int) throws {
+        var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+        let step = try simulation.fire(event).get()
+        let orders = ([step.transition] + step.alternatives).map { $0.callbacks.map(\.name) }
+        var beforePause: Set<Bool> = []
+        for order in orders {
+            let save = try #require(order.firstIndex(of: "onSaveInstanceState"))
+            let stop = try #require(order.firstIndex(of: "onStop"))
+            let pause = try #require(order.firstIndex(of: "onPause"))
+            #expect(api >= 28 ? save > stop : save < stop)
+            beforePause.insert(save < pause)
+        }
+        #expect(beforePause == (api >= 28 ? [false] : [true, false]))
+        #expect(orders.count == (api >= 28 ? 1 : 2))
+    }
+
+    /// Claim b, point 3: a rotation the activity declares it handles calls only onConfigurationChanged.
+    @Test(arguments: [
+        (12, Set(["orientation"])), (13, Set(["orientation", "screenSize"])),
+        (34, Set(["orientation", "screenSize"])), (34, Set(["orientation", "screenSize", "keyboardHidden"])),
+    ])
+    func handledRotation(api: Int, configChanges: Set<String>) throws {
+        var simulation = Simulation(machine: machine, options: options(api: api, configChanges: configChanges), from: "resumed")
+        let step = try simulation.fire("rotate").get()
+        #expect(step.transition.row == "D10")
+        #expect(step.callbacks.map(\.name) == ["onConfigurationChanged"])
+        #expect(step.alternatives.isEmpty)
+        #expect(simulation.state() == "resumed")
+    }
+
+    /// "If a configuration change involves any that you do not handle, however, the activity will still be restarted."
+    @Test(arguments: [Set<String>(), ["orientation"], ["screenSize"], ["keyboardHidden"]])
+    func unhandledRotationRecreates(configChanges: Set<String>) throws {
+        var simulation = Simulation(machine: machine, options: options(configChanges: configChanges), from: "resumed")
+        let step = try simulation.fire("rotate").get()
+        #expect(step.transition.row == "D9")
+        #expect(step.states == recreated)
+        #expect(step.callbacks.filter { !$0.optional }.map(\.name) == [
+            "onPause", "onStop", "onSaveInstanceState", "onDestroy", "onCreate", "onStart", "onRestoreInstanceState", "onResume",
+        ])
+    }
+
+    /// Claim b: the core order of a rotation is one the model produces; inverted orders are not.
+    @Test(arguments: [
+        (recreatedCore, true),
+        (["onPause", "onStop", "onSaveInstanceState", "onDestroy", "onCreate", "onStart", "onRestoreInstanceState", "onResume"], true),
+        (["onPause", "onSaveInstanceState", "onStop"], true),
+        (["onSaveInstanceState", "onPause", "onStop"], true),
+        (["onStop", "onRestart", "onStart", "onResume"], true),
+        (["onCreate", "onDestroy"], true),
+        (["onCreate", "onRestoreInstanceState", "onStart"], false),
+        (["onPause", "onResume", "onStop"], false),
+        (["onPause", "onStop", "onDestroy", "onCreate", "onResume", "onStart"], false),
+    ])
+    func callbackOrder(_ order: [String], producible: Bool) {
+        let produced = machine.canProduce(callbackOrder: order)
+        #expect(produced == producible)
+    }
+
+    /// Core callbacks are never skipped: Home, return, Home gives onPause onStop | onRestart onStart
+    /// onResume | onPause, so "onStop → onPause" would skip three core callbacks.
+    @Test func stopThenPauseIsImpossibleAcrossEvents() {
+        #expect(!machine.canProduce(callbackOrder: ["onStop", "onPause"]))
+        // Auxiliary callbacks may be left out: rotation with its saved state still reads as the six core ones.
+        #expect(machine.canProduce(callbackOrder: ["onPause", "onStop", "onDestroy", "onCreate", "onStart", "onResume"]))
+    }
+}
+
+@Suite struct AndroidActivityPathTests {
+    func path(_ names: String...) -> [String] { names.map { machine.resolveState($0) ?? $0 } }
+
+    @Test func guideWordsAreAliases() {
+        #expect(path("Resumed", "Paused", "Stopped", "Destroyed") == ["resumed", "started", "created", "destroyed"])
+        #expect(machine.resolveState("Lifecycle.State.RESUMED") == "resumed")
+        #expect(machine.resolveState("STOPPED") == "created")
+        #expect(machine.resolveState("INITIALIZED") == "initialized")
+        #expect(machine.resolveState("paused") == "started")
+        #expect(machine.resolveCallback("onPause()") == "onPause")
+        #expect(machine.resolveCallback("onSaveInstanceState(Bundle)") == "onSaveInstanceState")
+        #expect(machine.resolveCallback("onpause") == nil)
+    }
+
+    @Test(arguments: [
+        ["Resumed", "Paused", "Stopped"],
+        ["Stopped", "Started"],
+        ["Stopped", "Started", "Resumed"],
+        ["Paused", "Resumed"],
+        ["INITIALIZED", "CREATED", "STARTED", "RESUMED"],
+        ["Resumed", "Paused", "Stopped", "Destroyed", "Initialized", "Created", "Started", "Resumed"],
+        ["Stopped", "Process dead", "Initialized", "Created"],
+    ])
+    func legal(_ names: [String]) {
+        #expect(machine.verdict(forPath: names.map { machine.resolveState($0) ?? $0 }) == .legal)
+    }
+
+    @Test func createdToResumedNeedsStarted() throws {
+        guard case .illegal(let index, let expected) = machine.verdict(forPath: path("Created", "Resumed")) else {
+            Issue.record("Created → Resumed should be illegal")
+            return
+        }
+        #expect(index == 1)
+        #expect(expected.contains("started"))
+        #expect(!expected.contains("resumed"))
+    }
+
+    /// DESTROYED is terminal: a new instance starts from INITIALIZED.
+    @Test func destroyedIsNotRevived() {
+        #expect(machine.verdict(forPath: path("Destroyed", "Created")) == .illegal(index: 1, expected: ["initialized"]))
+        #expect(machine.verdict(forPath: path("Resumed", "Destroyed")) != .legal)
+        #expect(machine.verdict(forPath: path("Destroyed", "Resumed")) != .legal)
+    }
+
+    @Test func shortestWayToProcessDeath() throws {
+        let rows = try #require(machine.shortestPath(from: "resumed", to: "processDead")).map(\.row)
+        #expect(rows.count == 2)
+        #expect(rows.last == "D15")
+    }
+}
+
+@Suite struct AndroidActivityEventTests {
+    @Test func impossibleEventListsThePossibleOnes() {
+        var simulation = Simulation(machine: machine, from: "resumed")
+        guard case .failure(let failure) = simulation.fire("closeTranslucentActivity") else {
+            Issue.record("closeTranslucentActivity should be impossible from resumed")
+            return
+        }
+        #expect(failure.state == "resumed")
+        #expect(failure.possible == [
+            "startActivity", "home", "openTranslucentActivity", "showDialog", "dismissDialog", "showNotificationShade",
+            "hideNotificationShade", "rotate", "focusOtherWindow", "focusReturns", "back", "finish",
+        ])
+        #expect(simulation.state() == "resumed")
+    }
+
+    @Test(arguments: [
+        ("resumed", "reopen"), ("resumed", "processDeath"), ("created", "home"), ("destroyed", "reopen"),
+        ("processDead", "finish"), ("initialized", "rotate"),
+    ])
+    func impossible(state: String, event: String) {
+        var simulation = Simulation(machine: machine, from: state)
+        guard case .failure(let failure) = simulation.fire(event) else {
+            Issue.record("\(event) should be impossible from \(state)")
+            return
+        }
+        #expect(!failure.possible.contains(event))
+    }
+
+    /// The trace of a whole session: launch, Home, process death, return.
+    @Test func sessionAcrossProcessDeath() throws {
+        var simulation = Simulation(machine: machine, options: options(api: 28))
+        var callbacks: [String] = []
+        for event in ["launch", "home", "processDeath", "reopen", "back"] {
+            callbacks += try simulation.fire(event).get().callbacks.map(\.name)
+        }
+        #expect(callbacks == [
+            "onCreate", "onStart", "onResume", "onPause", "onStop", "onSaveInstanceState",
+            "onCreate", "onStart", "onRestoreInstanceState", "onResume", "onPause", "onStop", "onDestroy",
+        ])
+        #expect(simulation.state() == "destroyed")
+    }
+}
+
+@Suite struct AndroidActivityOptionTests {
+    func parse(_ pairs: [(name: String, value: String)]) throws(MachineOptions.Problem) -> MachineOptions {
+        try MachineOptions.parse(pairs, for: machine)
+    }
+
+    @Test func declaresItsOptions() {
+        #expect(machine.options.map(\.name) == ["api", "configChanges", "root"])
+        #expect(machine.options.map(\.defaultValue) == ["34", "", "false"])
+    }
+
+    @Test func parsesValues() throws {
+        let parsed = try parse([("api", "28"), ("configChanges", "orientation|screenSize"), ("root", "true")])
+        #expect(parsed == MachineOptions(api: 28, configChanges: ["orientation", "screenSize"], root: true))
+        #expect(try parse([]) == MachineOptions())
+    }
+
+    @Test(arguments: [("api", "abc"), ("api", "0"), ("root", "yes")])
+    func rejectsBadValues(name: String, value: String) {
+        do {
+            _ = try parse([(name, value)])
+            Issue.record("\(name)=\(value) should be rejected")
+        } catch {
+            #expect(error.option == name)
+            #expect(error.message.contains(value))
+        }
+    }
+
+    @Test(arguments: [("configChange", "configChanges"), ("apii", "api"), ("rot", "root")])
+    func suggestsKnownOption(name: String, suggestion: String) {
+        do {
+            _ = try parse([(name, "x")])
+            Issue.record("\(name) should be unknown")
+        } catch {
+            #expect(error.message.hasPrefix("unknown option '\(name)' for machine 'android-activity'"))
+            #expect(error.suggestion == suggestion)
+        }
+    }
+}
+
+@Suite struct AndroidActivityIntegrityTests {
+    @Test func isRegistered() {
+        #expect(LifecycleModel.machine("android-activity")?.title == machine.title)
+        #expect(machine.initialState == "initialized")
+    }
+
+    @Test func transitionsUseKnownNames() {
+        let states = Set(machine.states.map(\.id))
+        let events = Set(machine.events.map(\.id))
+        for t in machine.transitions {
+            #expect(states.contains(t.from), "\(t.row): unknown state \(t.from)")
+            #expect(events.contains(t.event), "\(t.row): unknown event \(t.event)")
+            for state in t.states { #expect(states.contains(state), "\(t.row): unknown state \(state)") }
+            for callback in t.callbacks { #expect(machine.resolveCallback(callback.name) == callback.name, "\(t.row): unknown callback \(callback.name)") }
+            #expect(!t.sources.isEmpty)
+            for tag in t.sources { #expect(SourceIndex.source(tag) != nil, "\(t.row): unknown source \(tag)") }
+            #expect(t.sources.allSatisfy { $0.hasPrefix("AD-") })
+        }
+        #expect(machine.states.filter { !$0.observable }.map(\.id) == ["processDead"])
+    }
+
+    /// onTopResumedActivityChanged exists from API 29 only.
+    @Test func topResumedOnlyFromAPI29() {
+        for t in machine.transitions where t.callbacks.contains(where: { $0.name == "onTopResumedActivityChanged" }) {
+            #expect(t.conditions.contains { if case .apiAtLeast(let level) = $0 { level >= 29 } else { false } }, "\(t.row)")
+        }
+    }
+
+    /// Under any options an event has at most one outcome, except the two documented
+    /// onSaveInstanceState orders below API 28 (same states, same callbacks in another order).
+    @Test func onlyDocumentedAlternatives() {
+        for api in [12, 13, 27, 28, 29, 30, 31, 34] {
+            for configChanges: Set<String> in [[], ["orientation"], ["screenSize"], ["orientation", "screenSize"]] {
+                for root in [false, true] {
+                    let opts = options(api: api, configChanges: configChanges, root: root)
+                    for state in machine.states.map(\.id) {
+                        let simulation = Simulation(machine: machine, options: opts, from: state)
+                        for event in machine.events.map(\.id) {
+                            let found = simulation.candidates(event)
+                            guard found.count > 1 else { continue }
+                            #expect(api < 28 && found.count == 2, "\(state) \(event) api=\(api)")
+                            #expect(found[0].states == found[1].states)
+                            #expect(found[0].callbacks.map(\.name).sorted() == found[1].callbacks.map(\.name).sorted())
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func everyStateIsReachable() {
+        for state in machine.states.map(\.id) where state != machine.initialState {
+            #expect(machine.shortestPath(from: "initialized", to: state) != nil, "\(state)")
+        }
+    }
+
+    @Test func exportsTheMachine() {
+        let json = ModelExport.json([machine])
+        #expect(json.contains("\"id\":\"android-activity\""))
+        #expect(json.contains("{\"configHandled\":\"screenSize\"}"))
+    }
+}

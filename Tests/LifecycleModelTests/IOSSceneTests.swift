@@ -1,0 +1,435 @@
+import Testing
+@testable import LifecycleModel
+
+/// One row of spec §2.2 (or a documented variant of it), run through `Simulation.fire`.
+struct SceneRowCase: Sendable, CustomTestStringConvertible {
+    let label: String
+    let row: String
+    /// The state `Simulation` starts in (process `.notRunning` for `unattached`, `.running` otherwise).
+    let start: String
+    /// Events (scene, event) that bring the process where the row needs it.
+    var setup: [(scene: String, event: String)] = []
+    let process: ProcessState
+    let event: String
+    let states: [String]
+    /// Callback names in order; a trailing "?" marks an optional one.
+    let callbacks: [String]
+    let confidence: Confidence
+    let processAfter: ProcessState
+
+    var testDescription: String { label }
+}
+
+private let launch = ["application(_:willFinishLaunchingWithOptions:)", "application(_:didFinishLaunchingWithOptions:)"]
+private let configuration = "application(_:configurationForConnecting:options:)"
+private let willConnect = "scene(_:willConnectTo:options:)"
+
+private let sceneRows: [SceneRowCase] = [
+    SceneRowCase(
+        label: "S1 cold launch", row: "S1", start: "unattached", process: .notRunning, event: "connect",
+        states: ["foregroundInactive", "foregroundActive"],
+        callbacks: launch + [configuration + "?", willConnect, "sceneWillEnterForeground", "sceneDidBecomeActive"],
+        confidence: .doc, processAfter: .running),
+    SceneRowCase(
+        label: "S2 another scene, app running", row: "S2", start: "unattached", setup: [("other", "connect")],
+        process: .running, event: "connect", states: ["foregroundInactive", "foregroundActive"],
+        callbacks: [willConnect, "sceneWillEnterForeground", "sceneDidBecomeActive"], confidence: .doc, processAfter: .running),
+    SceneRowCase(
+        label: "S2 another scene, app suspended", row: "S2", start: "unattached",
+        setup: [("other", "connect"), ("other", "home"), ("other", "suspend")],
+        process: .suspended, event: "connect", states: ["foregroundInactive", "foregroundActive"],
+        callbacks: [willConnect, "sceneWillEnterForeground", "sceneDidBecomeActive"], confidence: .inferred, processAfter: .running),
+    SceneRowCase(
+        label: "S3 system-requested scene, app running", row: "S3", start: "unattached", setup: [("other", "connect")],
+        process: .running, event: "backgroundConnect", states: ["background"],
+        callbacks: [willConnect, "sceneDidEnterBackground?"], confidence: .unconfirmed, processAfter: .running),
+    SceneRowCase(
+        label: "S3 system-requested scene, app not running", row: "S3", start: "unattached",
+        process: .notRunning, event: "backgroundConnect", states: ["background"],
+        callbacks: launch + [configuration + "?", willConnect, "sceneDidEnterBackground?"],
+        confidence: .unconfirmed, processAfter: .running),
+    SceneRowCase(
+        label: "S4 background launch", row: "S4", start: "unattached", process: .notRunning, event: "backgroundLaunch",
+        states: [], callbacks: launch, confidence: .unconfirmed, processAfter: .running),
+    SceneRowCase(
+        label: "S5 interruption", row: "S5", start: "foregroundActive", process: .running, event: "interruption",
+        states: ["foregroundInactive"], callbacks: ["sceneWillResignActive"], confidence: .doc, processAfter: .running),
+    SceneRowCase(
+        label: "S6 interruption dismissed", row: "S6", start: "foregroundInactive", process: .running, event: "interruptionEnded",
+        states: ["foregroundActive"], callbacks: ["sceneDidBecomeActive"], confidence: .doc, processAfter: .running),
+    SceneRowCase(
+        label: "S7 home", row: "S7", start: "foregroundActive", process: .running, event: "home",
+        states: ["foregroundInactive", "background"], callbacks: ["sceneWillResignActive", "sceneDidEnterBackground"],
+        confidence: .doc, processAfter: .running),
+    SceneRowCase(
+        label: "S7 interruption leads away", row: "S7", start: "foregroundInactive", process: .running, event: "home",
+        states: ["background"], callbacks: ["sceneDidEnterBackground"], confidence: .inferred, processAfter: .running),
+    SceneRowCase(
+        label: "S8 suspension", row: "S8", start: "background", process: .running, event: "suspend",
+        states: [], callbacks: [], confidence: .doc, processAfter: .suspended),
+    SceneRowCase(
+        label: "S8 suspension without an attached scene", row: "S8", start: "unattached", setup: [("main", "backgroundLaunch")],
+        process: .running, event: "suspend", states: [], callbacks: [], confidence: .inferred, processAfter: .suspended),
+    SceneRowCase(
+        label: "S9 reopen, process running", row: "S9", start: "background", process: .running, event: "reopen",
+        states: ["foregroundInactive", "foregroundActive"], callbacks: ["sceneWillEnterForeground", "sceneDidBecomeActive"],
+        confidence: .doc, processAfter: .running),
+    SceneRowCase(
+        label: "S9 reopen, process suspended", row: "S9", start: "background", setup: [("main", "suspend")],
+        process: .suspended, event: "reopen", states: ["foregroundInactive", "foregroundActive"],
+        callbacks: ["sceneWillEnterForeground", "sceneDidBecomeActive"], confidence: .doc, processAfter: .running),
+    SceneRowCase(
+        label: "S10 disconnect, process running", row: "S10", start: "background", process: .running, event: "disconnect",
+        states: ["unattached"], callbacks: ["sceneDidDisconnect"], confidence: .doc, processAfter: .running),
+    SceneRowCase(
+        label: "S10 disconnect, process suspended", row: "S10", start: "background", setup: [("main", "suspend")],
+        process: .suspended, event: "disconnect", states: ["unattached"], callbacks: ["sceneDidDisconnect"],
+        confidence: .doc, processAfter: .suspended),
+    SceneRowCase(
+        label: "S11 purge", row: "S11", start: "background", setup: [("main", "suspend")], process: .suspended,
+        event: "purge", states: ["unattached"], callbacks: [], confidence: .docArchived, processAfter: .notRunning),
+    SceneRowCase(
+        label: "S11 purge without an attached scene", row: "S11", start: "unattached",
+        setup: [("main", "backgroundLaunch"), ("main", "suspend")], process: .suspended,
+        event: "purge", states: [], callbacks: [], confidence: .inferred, processAfter: .notRunning),
+    SceneRowCase(
+        label: "S12 terminate", row: "S12", start: "background", process: .running, event: "terminate",
+        states: ["unattached"], callbacks: ["applicationWillTerminate"], confidence: .doc, processAfter: .notRunning),
+    SceneRowCase(
+        label: "S12 terminate without an attached scene", row: "S12", start: "unattached", setup: [("main", "backgroundLaunch")],
+        process: .running, event: "terminate", states: [], callbacks: ["applicationWillTerminate"],
+        confidence: .inferred, processAfter: .notRunning),
+]
+
+/// A simulation of `machine` in `start`, after running `setup`.
+func simulation(
+    _ machine: Machine, from start: String, after setup: [(scene: String, event: String)] = []
+) throws -> Simulation {
+    var sim = start == machine.initialState ? Simulation(machine: machine) : Simulation(machine: machine, from: start)
+    for (scene, event) in setup { _ = try sim.fire(event, scene: scene).get() }
+    return sim
+}
+
+/// States of a written path ("Foreground Active → Background"), resolved like articles are.
+func resolvedPath(_ text: String, in machine: Machine) throws -> [String] {
+    try text.split(separator: "→").map { name in
+        try #require(machine.resolveState(String(name)), "unknown state '\(name)'")
+    }
+}
+
+/// Callback names of a step, with "?" after optional ones.
+func written(_ callbacks: [CallbackCall]) -> [String] {
+    callbacks.map { $0.name + ($0.optional ? "?" : "") }
+}
+
+@Suite struct IOSSceneTests {
+    let machine = Machines.iosScene
+
+    @Test(arguments: sceneRows)
+    func row(_ c: SceneRowCase) throws {
+        var sim = try simulation(machine, from: c.start, after: c.setup)
+        #expect(sim.state() == c.start)
+        #expect(sim.process == c.process)
+        let step = try sim.fire(c.event).get()
+        #expect(step.transition.row == c.row)
+        #expect(step.from == c.start)
+        #expect(step.states == c.states)
+        #expect(written(step.callbacks) == c.callbacks)
+        #expect(step.transition.confidence == c.confidence)
+        #expect(sim.process == c.processAfter)
+        #expect(sim.state() == (c.states.last ?? c.start))
+        if c.processAfter == .notRunning {
+            #expect(sim.scenes.allSatisfy { $0.state == "unattached" })
+        }
+    }
+
+    @Test func everyRowIsEncoded() {
+        let rows = Set(machine.transitions.map(\.row))
+        #expect(rows == Set((1...12).map { "S\($0)" }))
+    }
+
+    @Test func swipeKillWithDisconnectIsAnUnconfirmedAlternative() throws {
+        var sim = try simulation(machine, from: "background", after: [("main", "suspend")])
+        let step = try sim.fire("purge").get()
+        #expect(step.transition.confidence == .docArchived)
+        #expect(step.callbacks.isEmpty)
+        #expect(step.alternatives.map(\.row) == ["S11"])
+        #expect(step.alternatives.map(\.confidence) == [.unconfirmed])
+        #expect(step.alternatives.map { written($0.callbacks) } == [["sceneDidDisconnect"]])
+    }
+
+    @Test func reopeningAPurgedAppIsAColdLaunch() throws {
+        var sim = try simulation(machine, from: "background", after: [("main", "suspend"), ("main", "purge")])
+        #expect(sim.process == .notRunning)
+        #expect(sim.possibleEvents().contains("reopen") == false)
+        let step = try sim.fire("connect").get()
+        #expect(step.transition.row == "S1")
+        #expect(Array(step.callbacks.prefix(2).map(\.name)) == launch)
+    }
+
+    // MARK: Several scenes (iPad)
+
+    @Test func iPadSceneGoesInactiveWhileAnotherStaysActive() throws {
+        var sim = Simulation(machine: machine)
+        let first = try sim.fire("connect", scene: "A").get()
+        #expect(first.transition.row == "S1")
+        #expect(first.aggregate == "foregroundActive")
+
+        let second = try sim.fire("connect", scene: "B").get()
+        #expect(second.transition.row == "S2")
+        #expect(second.callbacks.map(\.name) == [willConnect, "sceneWillEnterForeground", "sceneDidBecomeActive"])
+        #expect(!second.callbacks.contains { $0.name.hasPrefix("application") })
+
+        let interrupted = try sim.fire("interruption", scene: "A").get()
+        #expect(interrupted.callbacks.map(\.name) == ["sceneWillResignActive"])
+        #expect(sim.state(of: "A") == "foregroundInactive")
+        #expect(sim.state(of: "B") == "foregroundActive")
+        #expect(interrupted.aggregate == "foregroundActive")
+
+        _ = try sim.fire("home", scene: "B").get()
+        #expect(sim.state(of: "B") == "background")
+        #expect(sim.aggregate == "foregroundInactive")
+    }
+
+    @Test func suspensionWaitsUntilNoSceneIsInTheForeground() throws {
+        var sim = Simulation(machine: machine)
+        for (scene, event) in [("A", "connect"), ("B", "connect"), ("A", "home")] {
+            _ = try sim.fire(event, scene: scene).get()
+        }
+        #expect(sim.state(of: "A") == "background")
+        #expect(sim.state(of: "B") == "foregroundActive")
+
+        guard case .failure(let refused) = sim.fire("suspend", scene: "A") else {
+            Issue.record("suspension allowed while scene B is foreground active")
+            return
+        }
+        #expect(refused.state == "background")
+        #expect(!refused.possible.contains("suspend"))
+        #expect(refused.possible.contains("reopen"))
+        #expect(throws: ImpossibleEvent.self) { try sim.fire("terminate", scene: "A").get() }
+        #expect(sim.process == .running)
+
+        _ = try sim.fire("interruption", scene: "B").get()
+        #expect(throws: ImpossibleEvent.self) { try sim.fire("suspend", scene: "A").get() }
+
+        _ = try sim.fire("home", scene: "B").get()
+        #expect(sim.aggregate == "background")
+        let suspended = try sim.fire("suspend", scene: "A").get()
+        #expect(suspended.states.isEmpty)
+        #expect(sim.process == .suspended)
+        #expect(sim.state(of: "A") == "background")
+        #expect(sim.state(of: "B") == "background")
+
+        let back = try sim.fire("reopen", scene: "B").get()
+        #expect(back.transition.row == "S9")
+        #expect(sim.process == .running)
+        #expect(sim.state(of: "A") == "background")
+        #expect(back.aggregate == "foregroundActive")
+    }
+
+    @Test func purgeEndsEveryScene() throws {
+        var sim = Simulation(machine: machine)
+        for (scene, event) in [("A", "connect"), ("B", "connect"), ("A", "home"), ("B", "home"), ("B", "suspend")] {
+            _ = try sim.fire(event, scene: scene).get()
+        }
+        let purged = try sim.fire("purge", scene: "A").get()
+        #expect(purged.transition.row == "S11")
+        #expect(sim.process == .notRunning)
+        #expect(sim.scenes.allSatisfy { $0.state == "unattached" })
+        #expect(purged.aggregate == "unattached")
+
+        let relaunch = try sim.fire("connect", scene: "B").get()
+        #expect(relaunch.transition.row == "S1")
+    }
+
+    @Test(arguments: [
+        (["foregroundActive", "foregroundInactive"], "foregroundActive"),
+        (["foregroundInactive", "foregroundActive", "background"], "foregroundActive"),
+        (["foregroundInactive", "background"], "foregroundInactive"),
+        (["foregroundInactive", "foregroundInactive", "unattached"], "foregroundInactive"),
+        (["background", "background"], "background"),
+        (["background", "unattached", "background"], "background"),
+        (["unattached", "unattached"], "unattached"),
+    ])
+    func aggregate(scenes: [String], expected: String) {
+        #expect(machine.aggregateState(of: scenes) == expected)
+    }
+
+    // MARK: Paths and callback orders
+
+    @Test func foregroundToBackgroundPassesThroughInactive() throws {
+        let path = try resolvedPath("Foreground Active → Foreground Inactive → Background", in: machine)
+        #expect(machine.verdict(forPath: path) == .legal)
+        #expect(machine.verdict(forPath: try resolvedPath("Unattached → Foreground Inactive → Foreground Active", in: machine)) == .legal)
+        #expect(machine.verdict(forPath: try resolvedPath("Background → Foreground Inactive → Foreground Active", in: machine)) == .legal)
+        #expect(machine.verdict(forPath: try resolvedPath("Background → Unattached", in: machine)) == .legal)
+    }
+
+    @Test(arguments: [
+        ("Background → Foreground Active", 1, "foregroundInactive"),
+        ("Unattached → Foreground Active", 1, "foregroundInactive"),
+        ("Foreground Active → Background", 1, "foregroundInactive"),
+        ("Foreground Active → Unattached", 1, "foregroundInactive"),
+    ])
+    func illegalPath(text: String, index: Int, expectedNext: String) throws {
+        let verdict = machine.verdict(forPath: try resolvedPath(text, in: machine))
+        guard case .illegal(let at, let expected) = verdict else {
+            Issue.record("'\(text)' should be illegal")
+            return
+        }
+        #expect(at == index)
+        #expect(expected.contains(expectedNext))
+    }
+
+    @Test(arguments: [
+        ["sceneWillResignActive", "sceneDidEnterBackground"],
+        ["sceneWillEnterForeground", "sceneDidBecomeActive"],
+        ["sceneDidEnterBackground", "sceneWillEnterForeground", "sceneDidBecomeActive"],
+        ["willFinishLaunching", "didFinishLaunching", "willConnectTo", "sceneWillEnterForeground(_:)", "sceneDidBecomeActive(_:)"],
+        ["didFinishLaunching", "willConnectTo"],
+        ["sceneDidEnterBackground", "sceneDidDisconnect"],
+        ["sceneDidEnterBackground", "applicationWillTerminate"],
+    ])
+    func possibleCallbackOrder(_ names: [String]) throws {
+        let order = try names.map { try #require(machine.resolveCallback($0), "unknown callback '\($0)'") }
+        #expect(machine.canProduce(callbackOrder: order))
+    }
+
+    @Test func launchMethodsComeBeforeTheScene() {
+        #expect(!machine.canProduce(callbackOrder: [launch[0], willConnect, launch[1]]))
+        #expect(!machine.canProduce(callbackOrder: [launch[1], launch[0], willConnect]))
+    }
+
+    @Test func becomingActiveAfterBackgroundNeedsWillEnterForeground() {
+        // S9: sceneWillEnterForeground always comes between, and core callbacks are never skipped.
+        #expect(!machine.canProduce(callbackOrder: ["sceneDidEnterBackground", "sceneDidBecomeActive"]))
+    }
+
+    // MARK: Names
+
+    @Test(arguments: [
+        ("Foreground Active", "foregroundActive"),
+        ("foreground_active", "foregroundActive"),
+        ("FOREGROUND-INACTIVE", "foregroundInactive"),
+        ("Foreground Inactive", "foregroundInactive"),
+        (".background", "background"),
+        ("Background", "background"),
+        ("unattached", "unattached"),
+        ("UIScene.ActivationState.foregroundActive", "foregroundActive"),
+        ("UISceneActivationStateBackground", "background"),
+        (".foregroundInactive", "foregroundInactive"),
+    ])
+    func stateSpelling(_ name: String, id: String) {
+        #expect(machine.resolveState(name) == id)
+    }
+
+    @Test(arguments: ["Suspended", "Not Running", "Inactive", "Active"])
+    func statesScenesDoNotHave(_ name: String) {
+        #expect(machine.resolveState(name) == nil)
+    }
+
+    @Test(arguments: [
+        ("scene(_:willConnectTo:options:)", "scene(_:willConnectTo:options:)"),
+        ("willConnectTo", "scene(_:willConnectTo:options:)"),
+        ("sceneWillConnect", "scene(_:willConnectTo:options:)"),
+        ("scene:willConnectToSession:options:", "scene(_:willConnectTo:options:)"),
+        ("sceneWillEnterForeground(_:)", "sceneWillEnterForeground"),
+        ("sceneDidBecomeActive", "sceneDidBecomeActive"),
+        ("sceneWillResignActive(_:)", "sceneWillResignActive"),
+        ("sceneDidEnterBackground:", "sceneDidEnterBackground"),
+        ("sceneDidDisconnect(_:)", "sceneDidDisconnect"),
+        ("didFinishLaunching", "application(_:didFinishLaunchingWithOptions:)"),
+        ("application(_:willFinishLaunchingWithOptions:)", "application(_:willFinishLaunchingWithOptions:)"),
+        ("configurationForConnecting", "application(_:configurationForConnecting:options:)"),
+        ("applicationWillTerminate(_:)", "applicationWillTerminate"),
+    ])
+    func callbackSpelling(_ name: String, id: String) {
+        #expect(machine.resolveCallback(name) == id)
+    }
+
+    @Test(arguments: ["applicationDidBecomeActive", "applicationWillResignActive", "scenedidbecomeactive", "onPause"])
+    func callbacksThatScenesDoNotGet(_ name: String) {
+        #expect(machine.resolveCallback(name) == nil)
+    }
+
+    @Test func appDelegateMethodsAreSpelledAsInTheAppMachine() throws {
+        for id in launch + ["applicationWillTerminate"] {
+            let scene = try #require(machine.callbacks.first { $0.id == id })
+            #expect(Machines.iosApp.callbacks.contains(scene))
+        }
+    }
+}
+
+// MARK: Both machines
+
+@Suite struct SceneMachineIntegrityTests {
+    @Test(arguments: ["ios-scene", "swiftui"])
+    func everyReferenceIsKnown(id: String) throws {
+        let machine = try #require(LifecycleModel.machine(id))
+        let states = Set(machine.states.map(\.id))
+        let events = Set(machine.events.map(\.id))
+        let callbacks = Set(machine.callbacks.map(\.id))
+        #expect(states.count == machine.states.count)
+        #expect(events.count == machine.events.count)
+        #expect(callbacks.count == machine.callbacks.count)
+        #expect(states.contains(machine.initialState))
+        #expect(machine.multiScene)
+        for t in machine.transitions {
+            #expect(states.contains(t.from), "\(t.row): unknown state \(t.from)")
+            #expect(events.contains(t.event), "\(t.row): unknown event \(t.event)")
+            for s in t.states { #expect(states.contains(s), "\(t.row): unknown state \(s)") }
+            for c in t.callbacks { #expect(callbacks.contains(c.name), "\(t.row): unknown callback \(c.name)") }
+            #expect(!t.sources.isEmpty, "\(t.row) has no source")
+            for tag in t.sources { #expect(SourceIndex.source(tag) != nil, "\(t.row): unknown source \(tag)") }
+            if t.confidence != .doc && t.confidence != .docArchived {
+                #expect(t.note != nil, "\(t.row) is \(t.confidence) without a note")
+            }
+            for case .otherScenesIn(let allowed) in t.conditions {
+                #expect(allowed.isSubset(of: states), "\(t.row): unknown state in condition")
+            }
+            for case .allScenes(let state) in t.effects {
+                #expect(states.contains(state), "\(t.row): unknown state in effect")
+            }
+        }
+    }
+
+    @Test(arguments: ["ios-scene", "swiftui"])
+    func everySpellingResolvesToItsOwner(id: String) throws {
+        let machine = try #require(LifecycleModel.machine(id))
+        for state in machine.states {
+            for name in [state.id, state.name] + state.aliases {
+                #expect(machine.resolveState(name) == state.id, "\(name)")
+            }
+        }
+        for callback in machine.callbacks {
+            for name in [callback.id] + callback.aliases {
+                #expect(machine.resolveCallback(name) == callback.id, "\(name)")
+            }
+        }
+    }
+
+    @Test(arguments: ["ios-scene", "swiftui"])
+    func everyStateIsReachableAndEveryEventUsed(id: String) throws {
+        let machine = try #require(LifecycleModel.machine(id))
+        var reached: Set<String> = [machine.initialState]
+        var frontier = [machine.initialState]
+        while let state = frontier.popLast() {
+            for t in machine.transitions where t.from == state {
+                for next in t.states where reached.insert(next).inserted { frontier.append(next) }
+            }
+        }
+        #expect(reached == Set(machine.states.map(\.id)))
+        #expect(Set(machine.transitions.map(\.event)) == Set(machine.events.map(\.id)))
+    }
+
+    @Test(arguments: ["ios-scene", "swiftui"])
+    func aggregateIsDocumentedAndExported(id: String) throws {
+        let machine = try #require(LifecycleModel.machine(id))
+        let summary = try #require(machine.aggregateSummary)
+        #expect(!summary.isEmpty)
+        #expect(machine.aggregateState(of: [machine.initialState]) == machine.initialState)
+        let json = ModelExport.machineJSON(machine)
+        #expect(json.contains("\"aggregate\":"))
+        #expect(json.contains("\"id\":\"\(id)\""))
+    }
+}
