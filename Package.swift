@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "Mustache", dependencies: ["Diagnostics"]),
         .target(name: "Highlight"),
-        .target(name: "Site", dependencies: ["Diagnostics", "Markdown", "YAML", "Mustache", "Highlight"]),
+        .target(name: "Site", dependencies: ["Diagnostics", "Markdown", "YAML", "Mustache", "Highlight", "LifecycleModel"]),
         .target(name: "LifecycleDocsCLI", dependencies: ["Site", "Diagnostics", "LifecycleModel"]),
         .executableTarget(name: "lifecycle-docs", dependencies: ["LifecycleDocsCLI"]),
         .executableTarget(name: "lifecycle-bench", dependencies: ["LifecycleModel"]),

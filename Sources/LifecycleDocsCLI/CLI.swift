@@ -29,6 +29,8 @@ public enum CLI {
             switch command {
             case "build":
                 return try build(rest, console: &console)
+            case "check":
+                return try check(rest, console: &console)
             case "trace":
                 return try trace(rest, console: &console)
             case "model":
@@ -55,6 +57,9 @@ public enum CLI {
           build [--content DIR] [--templates DIR] [--output DIR]
               Render the site. Defaults: Content, Templates, public. The output
               folder is replaced only when the whole build succeeds.
+          check [--content DIR] [--templates DIR] [--format text|json]
+              Run every verification (examples, arrow chains, front matter,
+              templates) without writing the site.
           trace <machine> [--api N] [--config-changes A|B] [--root] [--from STATE]
                 [--format text|json] EVENT[@SCENE]...
               Run events on a lifecycle machine (ios-app, ios-scene, swiftui,
@@ -70,10 +75,7 @@ public enum CLI {
 
     static func build(_ arguments: [String], console: inout Console) throws(UsageError) -> Int32 {
         var parser = OptionParser(arguments, command: "build")
-        let options = BuildOptions(
-            contentDir: try parser.value(for: "--content") ?? "Content",
-            templatesDir: try parser.value(for: "--templates") ?? "Templates",
-            outputDir: try parser.value(for: "--output") ?? "public")
+        let options = try siteOptions(&parser, output: true)
         try parser.finish()
 
         let result = SiteBuilder.build(options)
@@ -85,6 +87,49 @@ public enum CLI {
         let errors = result.diagnostics.count { $0.severity == .error }
         console.error("Build failed with \(errors) error\(errors == 1 ? "" : "s"); \(options.outputDir) was left unchanged.")
         return ExitCode.contentError
+    }
+}
+
+extension CLI {
+    static func siteOptions(_ parser: inout OptionParser, output: Bool) throws(UsageError) -> BuildOptions {
+        BuildOptions(
+            contentDir: try parser.value(for: "--content") ?? "Content",
+            templatesDir: try parser.value(for: "--templates") ?? "Templates",
+            outputDir: output ? try parser.value(for: "--output") ?? "public" : "public")
+    }
+
+    static func check(_ arguments: [String], console: inout Console) throws(UsageError) -> Int32 {
+        var parser = OptionParser(arguments, command: "check")
+        let options = try siteOptions(&parser, output: false)
+        let format = try OutputFormat(try parser.value(for: "--format"))
+        try parser.finish()
+
+        let result = SiteBuilder.build(options, write: false)
+        switch format {
+        case .json:
+            console.out(checkJSON(result))
+        case .text:
+            console.report(result.diagnostics)
+            let errors = result.diagnostics.count { $0.severity == .error }
+            let warnings = result.diagnostics.count { $0.severity == .warning }
+            console.out(
+                "Checked \(result.pages.count) article\(result.pages.count == 1 ? "" : "s"): \(result.examplesRun) examples run, "
+                    + "\(result.chainsVerified) chains verified, \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        }
+        return result.succeeded ? ExitCode.success : ExitCode.contentError
+    }
+
+    /// The contract form of `check --format json`.
+    static func checkJSON(_ result: BuildResult) -> String {
+        let q = JSONString.quote
+        let pages = result.pages.map { page in
+            let chains = page.chains.map { chain in
+                "{\"line\":\(chain.line),\"column\":\(chain.column),\"text\":\(q(chain.text)),\"machine\":\(q(chain.machine)),\"ok\":\(chain.ok)}"
+            }
+            return "{\"file\":\(q(page.file)),\"lang\":\(q(page.lang)),\"examples\":\(page.examples),\"chains\":[" + chains.joined(separator: ",") + "]}"
+        }
+        return "{\"pages\":[" + pages.joined(separator: ",") + "],\"diagnostics\":["
+            + result.diagnostics.map(DiagnosticFormatter.json).joined(separator: ",") + "]}"
     }
 }
 

@@ -16,6 +16,8 @@ public struct Machine: Sendable {
     let aggregate: (@Sendable ([String]) -> String)?
     /// Rows of the spec that are deliberately not modelled, with the reason.
     public let omitted: [(row: String, reason: String)]
+    /// State names match only as spelled (SwiftUI's `.active` is not UIKit's "Active").
+    public let caseSensitiveStates: Bool
 
     // Indexes built once.
     let stateIndex: [String: Int]
@@ -29,7 +31,7 @@ public struct Machine: Sendable {
         id: String, title: String, states: [StateInfo], events: [EventInfo], callbacks: [CallbackInfo],
         transitions: [Transition], initialState: String, options: [OptionInfo] = [], multiScene: Bool = false,
         aggregateSummary: String? = nil, aggregate: (@Sendable ([String]) -> String)? = nil,
-        omitted: [(row: String, reason: String)] = []
+        omitted: [(row: String, reason: String)] = [], caseSensitiveStates: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -43,6 +45,7 @@ public struct Machine: Sendable {
         self.aggregateSummary = aggregateSummary
         self.aggregate = aggregate
         self.omitted = omitted
+        self.caseSensitiveStates = caseSensitiveStates
 
         var stateIndex: [String: Int] = [:]
         for (i, state) in states.enumerated() { stateIndex[state.id] = i }
@@ -55,7 +58,9 @@ public struct Machine: Sendable {
         }
         var stateNames: [String: String] = [:]
         for state in states {
-            for name in [state.id, state.name] + state.aliases { stateNames[Names.stateKey(name)] = state.id }
+            for name in [state.id, state.name] + state.aliases {
+                stateNames[caseSensitiveStates ? Names.exactKey(name) : Names.stateKey(name)] = state.id
+            }
         }
         var callbackNames: [String: String] = [:]
         for callback in callbacks {
@@ -69,7 +74,9 @@ public struct Machine: Sendable {
     }
 
     /// The state id for any spelling: "Not Running", "notRunning", ".background", "paused".
-    public func resolveState(_ name: String) -> String? { stateNames[Names.stateKey(name)] }
+    public func resolveState(_ name: String) -> String? {
+        stateNames[caseSensitiveStates ? Names.exactKey(name) : Names.stateKey(name)]
+    }
 
     /// The callback id for any spelling: "applicationWillResignActive(_:)", "onPause()".
     public func resolveCallback(_ name: String) -> String? { callbackNames[Names.callbackKey(name)] }

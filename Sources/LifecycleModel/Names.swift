@@ -11,6 +11,12 @@ public enum Names {
         return key.lowercased()
     }
 
+    /// For machines whose names are case-sensitive: only surrounding spaces and a leading `.` are ignored.
+    static func exactKey(_ name: String) -> String {
+        String(name.unicodeScalars.drop(while: { $0 == "." || $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()
+            .reduce(into: String.UnicodeScalarView()) { $0.append($1) })
+    }
+
     /// Callbacks are case-sensitive; an empty or `_:` argument list is dropped:
     /// "onPause()" = "onPause", "applicationDidBecomeActive(_:)" = "applicationDidBecomeActive".
     static func callbackKey(_ name: String) -> String {

@@ -147,8 +147,15 @@ struct HTMLRenderSession {
                 out.raw("<section class=\"footnotes\">\n<ol>\n")
             }
             out.raw("<li id=\"fn:\(number)\">\n")
-        case .text, .htmlInline:
-            // Inline raw HTML is shown as text too.
+        case .text:
+            if let hook = renderer.textHTML, let custom = hook(node.literal, node.start, isInsideLink(index)) {
+                out.raw(custom)
+            } else {
+                out.text(node.literal)
+            }
+            return nil
+        case .htmlInline:
+            // Inline raw HTML is shown as text.
             out.text(node.literal)
             return nil
         case .softBreak:
@@ -346,6 +353,16 @@ struct HTMLRenderSession {
         guard position > 0, let table = document.nodes[row].parent else { return false }
         let previous = document.nodes[table].children[position - 1]
         if case .tableRow(false) = document.nodes[previous].kind { return true }
+        return false
+    }
+
+    /// Whether a link is among the node's ancestors (walked up iteratively).
+    private func isInsideLink(_ index: Int) -> Bool {
+        var current = document.nodes[index].parent
+        while let parent = current {
+            if case .link = document.nodes[parent].kind { return true }
+            current = document.nodes[parent].parent
+        }
         return false
     }
 

@@ -13,11 +13,18 @@ public struct HTMLRenderer: Sendable {
     public typealias CodeBlockHTML =
         @Sendable (_ info: String, _ code: String, _ location: SourceLocation) -> String?
 
+    /// Custom HTML for a run of text (never raw HTML, never code), inserted
+    /// verbatim; nil falls back to the escaped text. Receives the text, where
+    /// it starts, and whether it sits inside a link (where no link may be added).
+    public typealias TextHTML =
+        @Sendable (_ text: String, _ location: SourceLocation, _ insideLink: Bool) -> String?
+
     /// Adds `<a class="heading-anchor" href="#id">#</a>` to each heading.
     public var headingAnchors: Bool
     /// The anchor's `aria-label`, in the page's language.
     public var anchorLabel: String
     public var codeBlockHTML: CodeBlockHTML?
+    public var textHTML: TextHTML?
     /// The visible title of a GitHub alert, in the page's language.
     public var alertTitle: @Sendable (AlertKind) -> String
     /// The `aria-label` of a footnote's link back to where it is referenced.
@@ -27,12 +34,14 @@ public struct HTMLRenderer: Sendable {
         headingAnchors: Bool = true,
         anchorLabel: String = "Link to this section",
         codeBlockHTML: CodeBlockHTML? = nil,
+        textHTML: TextHTML? = nil,
         alertTitle: @escaping @Sendable (AlertKind) -> String = { $0.defaultTitle },
         footnoteBackLabel: String = "Back to content"
     ) {
         self.headingAnchors = headingAnchors
         self.anchorLabel = anchorLabel
         self.codeBlockHTML = codeBlockHTML
+        self.textHTML = textHTML
         self.alertTitle = alertTitle
         self.footnoteBackLabel = footnoteBackLabel
     }

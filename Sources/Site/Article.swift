@@ -16,4 +16,8 @@ struct Article: Sendable {
     var description: String
     var bodyHTML: String
     var toc: [TOCEntry]
+    /// Arrow chains in the prose, each verified against the model.
+    var chains: [ChainRecord]
+    /// Runnable `lifecycle` examples run on this page.
+    var examples: Int = 0
 }

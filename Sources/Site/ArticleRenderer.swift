@@ -1,5 +1,6 @@
 import Diagnostics
 import Highlight
+import LifecycleModel
 import Markdown
 import Mustache
 
@@ -8,7 +9,8 @@ import Mustache
 struct ArticleRenderer: Sendable {
     let strings: UIStrings
 
-    /// The rendered article and its warnings, or the errors that stop it.
+    /// The rendered article (nil when its front matter or title is unusable)
+    /// and every problem found in it; the caller stops on errors.
     func render(_ source: ArticleSource) -> (article: Article?, diagnostics: [Diagnostic]) {
         do {
             let text = try SourceText.read(source.url, displayPath: source.displayPath)
@@ -41,15 +43,18 @@ struct ArticleRenderer: Sendable {
             ])
         }
 
-        let rendered = makeRenderer(lang: lang).render(document)
+        let chains = ProseChainVerifier(file: text.displayPath, chainTitle: strings.string("verifiedChain", lang: lang))
+        var renderer = makeRenderer(lang: lang)
+        renderer.textHTML = { text, location, insideLink in chains.html(text, at: location, insideLink: insideLink) }
+        let rendered = renderer.render(document)
         let toc = rendered.headings.filter { (2...3).contains($0.level) }.map {
             TOCEntry(level: $0.level, id: $0.id, text: $0.text)
         }
         let description = frontMatter.description ?? Self.summary(of: document)
         let article = Article(
             lang: lang, slug: slug, displayPath: text.displayPath, title: title,
-            description: description, bodyHTML: rendered.html, toc: toc)
-        return (article, frontMatter.warnings)
+            description: description, bodyHTML: rendered.html, toc: toc, chains: chains.chains)
+        return (article, frontMatter.warnings + chains.diagnostics)
     }
 
     private func makeRenderer(lang: String) -> HTMLRenderer {
@@ -71,10 +76,15 @@ struct ArticleRenderer: Sendable {
             guard let language = CodeLanguage(infoString: info) else { return nil }
             return "<pre class=\"code\" data-lang=\"\(language.rawValue)\" tabindex=\"0\" role=\"region\" aria-label=\"\(htmlEscape(codeLabel))\">"
                 + "<code class=\"language-\(language.rawValue)\">"
-                + Highlighter.html(code, language: language) + "</code></pre>\n"
+                + Highlighter.html(code, language: language, options: Self.highlightOptions) + "</code></pre>\n"
         }
         return renderer
     }
+
+    /// Callback names in code carry `data-callback`, so the player can light the handler a step calls.
+    static let highlightOptions = HighlightOptions(taggedIdentifiers: Set(LifecycleModel.machines.flatMap { machine in
+        machine.callbacks.flatMap { [$0.id] + $0.aliases }.filter { name in name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
+    }))
 
     /// The first paragraph as plain text, cut at a word boundary near 160 characters.
     static func summary(of document: MarkdownDocument) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import LifecycleModel
 import Mustache
 
 /// Builds the Mustache context of every kind of page. Templates get plain
@@ -36,6 +37,21 @@ struct PageContexts: Sendable {
             .object(["id": .string($0.id), "text": .string($0.text), "sub": .bool($0.level > 2)])
         })
         context["hasToc"] = .bool(!article.toc.isEmpty)
+        context["chains"] = .array(article.chains.map { chain in
+            .object([
+                "number": .int(chain.number),
+                "text": .string(chain.text),
+                "machine": .string(chain.machine),
+                "steps": .array(chain.witness.map { transition in
+                    .object([
+                        "event": .string(transition.event),
+                        "row": .string(transition.row),
+                        "url": .string(transition.sources.first.flatMap { SourceIndex.source($0)?.url } ?? ""),
+                    ])
+                }),
+            ])
+        })
+        context["hasChains"] = .bool(!article.chains.isEmpty)
         context["sourcePath"] = .string(article.displayPath)
         return .object(context)
     }

@@ -22,6 +22,11 @@ public struct BuildResult: Sendable {
     public var articlesPerLanguage: [(lang: String, count: Int)]
     public var filesWritten: Int
     public var seconds: Double
+    /// What the verification pass found on each article, also when the build failed.
+    public var pages: [PageReport] = []
+
+    public var examplesRun: Int { pages.reduce(0) { $0 + $1.examples } }
+    public var chainsVerified: Int { pages.reduce(0) { $0 + $1.chains.count { $0.ok } } }
 
     public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
 
@@ -31,21 +36,40 @@ public struct BuildResult: Sendable {
         let perLanguage = articlesPerLanguage.map { "\($0.lang) \($0.count)" }.joined(separator: ", ")
         let warnings = diagnostics.count { $0.severity == .warning }
         let warningText = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
-        return "Built \(total) article\(total == 1 ? "" : "s") (\(perLanguage)), \(filesWritten) files in "
+        return "Built \(total) article\(total == 1 ? "" : "s") (\(perLanguage)), \(filesWritten) files, "
+            + "\(examplesRun) example\(examplesRun == 1 ? "" : "s") run, \(chainsVerified) chain\(chainsVerified == 1 ? "" : "s") verified in "
             + String(format: "%.2f s", seconds) + warningText
     }
+}
+
+/// The verification of one article, for `check --format json`.
+public struct PageReport: Sendable {
+    public struct Chain: Sendable {
+        public var line: Int
+        public var column: Int
+        public var text: String
+        public var machine: String
+        public var ok: Bool
+    }
+
+    public var file: String
+    public var lang: String
+    public var examples: Int
+    public var chains: [Chain]
 }
 
 /// Reads content and templates, renders every page and swaps the new site
 /// into the output folder only if there was no error.
 public enum SiteBuilder {
-    public static func build(_ options: BuildOptions) -> BuildResult {
+    /// Renders and, when `write` is true and nothing failed, replaces the output folder.
+    /// `check` runs the same with `write: false`.
+    public static func build(_ options: BuildOptions, write: Bool = true) -> BuildResult {
         let start = ContinuousClock.now
         var diagnostics = DiagnosticCollector()
         var result = BuildResult(diagnostics: [], articlesPerLanguage: [], filesWritten: 0, seconds: 0)
         do throws(DiagnosticError) {
-            let site = try generate(options, diagnostics: &diagnostics)
-            if !diagnostics.hasErrors, let site {
+            let site = try generate(options, diagnostics: &diagnostics, pages: &result.pages)
+            if write, !diagnostics.hasErrors, let site {
                 let output = try StagedOutput(output: URL(filePath: options.outputDir), displayName: options.outputDir)
                 do throws(DiagnosticError) {
                     for file in site.files { try output.write(file.path, file.data) }
@@ -77,7 +101,9 @@ public enum SiteBuilder {
     }
 
     /// Renders the whole site in memory; nil when errors stop it early.
-    static func generate(_ options: BuildOptions, diagnostics: inout DiagnosticCollector) throws(DiagnosticError) -> GeneratedSite? {
+    static func generate(
+        _ options: BuildOptions, diagnostics: inout DiagnosticCollector, pages: inout [PageReport]
+    ) throws(DiagnosticError) -> GeneratedSite? {
         let loader = ContentLoader(contentDir: URL(filePath: options.contentDir), displayName: options.contentDir)
         guard FileManager.default.fileExists(atPath: options.contentDir) else {
             throw DiagnosticError([
@@ -112,7 +138,12 @@ public enum SiteBuilder {
         for source in sources {
             let (article, problems) = renderer.render(source)
             diagnostics.report(contentsOf: problems)
-            if let article { articles[article.slug, default: [:]][article.lang] = article }
+            if let article {
+                articles[article.slug, default: [:]][article.lang] = article
+                pages.append(PageReport(
+                    file: article.displayPath, lang: article.lang, examples: article.examples,
+                    chains: article.chains.map { .init(line: $0.line, column: $0.column, text: $0.text, machine: $0.machine, ok: $0.ok) }))
+            }
         }
         guard !diagnostics.hasErrors, let strings, let templates, let assets else { return nil }
 

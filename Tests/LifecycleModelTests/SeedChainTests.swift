@@ -6,43 +6,8 @@ import Testing
 /// Every arrow chain written in the seed articles is legal in some machine,
 /// and the chains the specification rules out are not.
 @Suite struct SeedChainTests {
-    /// Any machine knows this as a state or a callback.
-    static func known(_ name: String) -> Bool {
-        LifecycleModel.machines.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
-    }
-
-    /// The candidate as written if known, else without surrounding punctuation: "(onPause" → "onPause".
-    static func name(_ candidate: String) -> String? {
-        let trimmed = candidate.trimmingCharacters(in: .whitespaces)
-        if known(trimmed) { return trimmed }
-        let bare = trimmed.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:!?()«»\"“”"))
-        return known(bare) ? bare : nil
-    }
-
-    /// The names of each `→` chain in a line: the longest known words before the
-    /// first arrow and after the last, the exact text between arrows.
     static func chains(in line: String) -> [[String]] {
-        let parts = line.components(separatedBy: "→")
-        guard parts.count > 1 else { return [] }
-        var chains: [[String]] = []
-        var current: [String] = []
-        for (index, part) in parts.enumerated() {
-            let words = part.split(separator: " ").map(String.init)
-            let sizes = (1...max(1, min(3, words.count))).reversed()
-            let head = index == 0 ? nil : sizes.lazy.compactMap { name(words.prefix($0).joined(separator: " ")) }.first
-            let tail = index == parts.count - 1 ? nil : sizes.lazy.compactMap { name(words.suffix($0).joined(separator: " ")) }.first
-            if index > 0 {
-                if let head { current.append(head) } else { current = [] }
-                // Text between arrows that is more than one name ends the chain.
-                if index < parts.count - 1, words.count != head.map({ $0.split(separator: " ").count }) {
-                    if current.count > 1 { chains.append(current) }
-                    current = []
-                }
-            }
-            if index < parts.count - 1, let tail, current.isEmpty { current = [tail] }
-        }
-        if current.count > 1 { chains.append(current) }
-        return chains
+        ChainFinder.chains(in: line).map { $0.names.map(\.text) }
     }
 
     static func seedChains() throws -> [(file: String, chain: [String])] {
@@ -69,6 +34,13 @@ import Testing
     }
 
     @Test func extractsTheWholeChain() {
+        #expect(Self.chains(in: "A → B") == [])
+        #expect(Self.chains(in: "Active → home → Background") == [], "text between arrows that is not a name ends the chain")
+        #expect(Self.chains(in: "onPause -> onStop, luego Active → Background") == [["onPause", "onStop"], ["Active", "Background"]])
+        let found = ChainFinder.chains(in: "Ciclo: Not Running → Inactive")
+        #expect(found.first?.names.map(\.offset) == [7, 21])
+        #expect(found.first?.start == 7)
+        #expect(found.first?.end == 29)
         #expect(Self.chains(in: "Su iOS il modello: Not Running → Inactive → Active → Background. Fine") == [["Not Running", "Inactive", "Active", "Background"]])
         #expect(Self.chains(in: "(secuencia: onPause → onStop → onDestroy)") == [["onPause", "onStop", "onDestroy"]])
         #expect(Self.chains(in: "Inactive → Active — ritorno") == [["Inactive", "Active"]])

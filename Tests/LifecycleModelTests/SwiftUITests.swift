@@ -134,13 +134,19 @@ private let phaseRows: [PhaseRowCase] = [
     }
 
     @Test(arguments: [
-        ("active", "active"), (".active", "active"), ("ScenePhase.active", "active"), ("scenePhase.active", "active"),
-        ("Inactive", "inactive"), (".inactive", "inactive"), ("ScenePhase.inactive", "inactive"),
+        ("active", "active"), (".active", "active"), ("ScenePhase.active", "active"),
+        (".inactive", "inactive"), ("ScenePhase.inactive", "inactive"),
         (".background", "background"), ("ScenePhase.background", "background"),
         ("No scene", "noScene"),
     ])
     func stateSpelling(_ name: String, id: String) {
         #expect(machine.resolveState(name) == id)
+    }
+
+    /// Phases are Swift cases: "Active" and "Background" in prose are UIKit's app states.
+    @Test(arguments: ["Active", "Inactive", "Background", "scenePhase.active"])
+    func capitalizedNamesAreNotPhases(_ name: String) {
+        #expect(machine.resolveState(name) == nil)
     }
 
     @Test(arguments: ["foregroundActive", "Suspended", "unattached"])

@@ -13,6 +13,11 @@
 /// modelling `onChange(of: scenePhase)` as a callback would repeat the state
 /// sequence without adding anything: the observed values are the states.
 ///
+/// Phase names are case-sensitive, as the Swift cases are: `.active` or
+/// `active` is a scene phase, while "Active" in prose is UIKit's app state.
+/// Otherwise "Background → Active" would pass as P5 wherever an article
+/// means the app-level machine, where it is impossible.
+///
 /// Process suspension is not modelled: no phase changes and nothing observable
 /// happens when the process is suspended, so a `suspend` event would be empty.
 extension Machines {
@@ -20,7 +25,7 @@ extension Machines {
         id: "swiftui",
         title: "SwiftUI ScenePhase",
         states: [
-            StateInfo("noScene", name: "No scene", observable: false),
+            StateInfo("noScene", name: "noScene", aliases: ["No scene"], observable: false),
             StateInfo("active", name: "active", aliases: [".active", "ScenePhase.active"]),
             StateInfo("inactive", name: "inactive", aliases: [".inactive", "ScenePhase.inactive"]),
             StateInfo("background", name: "background", aliases: [".background", "ScenePhase.background"]),
@@ -90,5 +95,6 @@ extension Machines {
             ("UIKit ↔ ScenePhase mapping", "UNCONFIRMED: Apple documents no exact mapping or ordering, so phases are not tied to UIKit callbacks"),
             ("Custom Scene aggregate", "UNCONFIRMED (the sentence left the newest page, and a forums report contradicts it)"),
             ("Termination", "[AP-SP] expects an app in the background phase to terminate, but no phase follows; a scene going away is S10"),
-        ])
+        ],
+        caseSensitiveStates: true)
 }

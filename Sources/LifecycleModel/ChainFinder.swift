@@ -1,0 +1,159 @@
+/// Finds chains of names joined by `→` or `->` in a run of prose, in any
+/// language: "Not Running → Inactive → Active", "(onPause → onStop)". Text
+/// between arrows that is not one known name ends the chain.
+public enum ChainFinder {
+    /// A name in the text, by character offsets.
+    public struct Name: Sendable, Hashable {
+        public let text: String
+        public let offset: Int
+        public let length: Int
+    }
+
+    public struct Chain: Sendable, Hashable {
+        public let names: [Name]
+        /// From the first name's start to the last name's end.
+        public var start: Int { names[0].offset }
+        public var end: Int { names[names.count - 1].offset + names[names.count - 1].length }
+    }
+
+    /// Every chain of two or more known names. `isKnown` decides what a name is;
+    /// by default anything a machine knows as a state or a callback.
+    public static func chains(in text: String, isKnown: (String) -> Bool = ChainFinder.isKnownName) -> [Chain] {
+        let chars = Array(text)
+        var arrows: [(start: Int, end: Int)] = []
+        var i = 0
+        while i < chars.count {
+            if chars[i] == "→" {
+                arrows.append((i, i + 1))
+            } else if chars[i] == "-", i + 1 < chars.count, chars[i + 1] == ">" {
+                arrows.append((i, i + 2))
+                i += 1
+            }
+            i += 1
+        }
+        guard !arrows.isEmpty else { return [] }
+        // Segment k lies before arrow k; the last segment after the last arrow.
+        var bounds: [(start: Int, end: Int)] = []
+        var previous = 0
+        for arrow in arrows {
+            bounds.append((previous, arrow.start))
+            previous = arrow.end
+        }
+        bounds.append((previous, chars.count))
+
+        var chains: [Chain] = []
+        var current: [Name] = []
+        for k in arrows.indices {
+            if current.isEmpty {
+                guard let left = name(in: chars, bounds[k], fromEnd: true, isKnown: isKnown) else { continue }
+                current = [left]
+            }
+            let next = bounds[k + 1]
+            let isMiddle = k + 1 < arrows.count
+            if isMiddle, let whole = wholeName(in: chars, next, isKnown: isKnown) {
+                current.append(whole)
+                continue
+            }
+            if let right = name(in: chars, next, fromEnd: false, isKnown: isKnown) { current.append(right) }
+            if current.count > 1 { chains.append(Chain(names: current)) }
+            current = []
+        }
+        if current.count > 1 { chains.append(Chain(names: current)) }
+        return chains
+    }
+
+    public static func isKnownName(_ name: String) -> Bool {
+        LifecycleModel.machines.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
+    }
+
+    private static let leadingPunctuation: Set<Character> = ["(", "[", "«", "\"", "“", "„", "'", "‘", "*", "_"]
+    private static let trailingPunctuation: Set<Character> = [".", ",", ";", ":", "!", "?", ")", "]", "»", "\"", "”", "'", "’", "*", "_"]
+
+    /// The segment as one name, if all of it (trimmed) is known.
+    private static func wholeName(in chars: [Character], _ bounds: (start: Int, end: Int), isKnown: (String) -> Bool) -> Name? {
+        var start = bounds.start
+        var end = bounds.end
+        while start < end, chars[start].isWhitespace { start += 1 }
+        while end > start, chars[end - 1].isWhitespace { end -= 1 }
+        return known(chars, start, end, isKnown)
+    }
+
+    /// The longest known name of one to three words at the segment's end (or start).
+    private static func name(
+        in chars: [Character], _ bounds: (start: Int, end: Int), fromEnd: Bool, isKnown: (String) -> Bool
+    ) -> Name? {
+        // Word boundaries within the segment, from the arrow side.
+        var words: [(start: Int, end: Int)] = []
+        var i = bounds.start
+        while i < bounds.end {
+            while i < bounds.end, chars[i].isWhitespace { i += 1 }
+            let start = i
+            while i < bounds.end, !chars[i].isWhitespace { i += 1 }
+            if i > start { words.append((start, i)) }
+        }
+        guard !words.isEmpty else { return nil }
+        for count in stride(from: min(3, words.count), through: 1, by: -1) {
+            let span = fromEnd
+                ? (words[words.count - count].start, words[words.count - 1].end)
+                : (words[0].start, words[count - 1].end)
+            if let found = known(chars, span.0, span.1, isKnown) { return found }
+        }
+        return nil
+    }
+
+    /// The text as written if known, else without surrounding punctuation.
+    private static func known(_ chars: [Character], _ start: Int, _ end: Int, _ isKnown: (String) -> Bool) -> Name? {
+        guard start < end else { return nil }
+        let raw = String(chars[start..<end])
+        if isKnown(raw) { return Name(text: raw, offset: start, length: end - start) }
+        var s = start
+        var e = end
+        while s < e, leadingPunctuation.contains(chars[s]) { s += 1 }
+        while e > s, trailingPunctuation.contains(chars[e - 1]) { e -= 1 }
+        guard s < e, s != start || e != end else { return nil }
+        let bare = String(chars[s..<e])
+        return isKnown(bare) ? Name(text: bare, offset: s, length: e - s) : nil
+    }
+}
+
+extension Machine {
+    /// Transitions that show a legal state path (or callback order) step by
+    /// step, for a reader: at each name, the transition that carries the
+    /// chain furthest, preferring one that starts there.
+    public func witness(forPath path: [String]) -> [Transition] {
+        witness(path) { transition in [transition.from] + transition.states }
+    }
+
+    public func witness(forCallbacks order: [String]) -> [Transition] {
+        witness(order) { transition in transition.callbacks.map(\.name).filter { name in
+            order.contains(name) || callbacks.contains { $0.id == name && !$0.auxiliary }
+        } }
+    }
+
+    private func witness(_ items: [String], walk: (Transition) -> [String]) -> [Transition] {
+        let walks = transitions.map(walk)
+        var result: [Transition] = []
+        var i = 0
+        while i + 1 < items.count {
+            var best: (transition: Int, advance: Int, startsHere: Bool)?
+            for (t, w) in walks.enumerated() {
+                for p in w.indices where w[p] == items[i] {
+                    var k = 0
+                    while p + k + 1 < w.count, i + k + 1 < items.count, w[p + k + 1] == items[i + k + 1] { k += 1 }
+                    guard k > 0 else { continue }
+                    let candidate = (t, k, p == 0)
+                    if best == nil || (candidate.2 && !best!.startsHere) || (candidate.2 == best!.startsHere && k > best!.advance) {
+                        best = candidate
+                    }
+                }
+            }
+            guard let best else {
+                i += 1
+                continue
+            }
+            result.append(transitions[best.transition])
+            i += best.advance
+        }
+        return result
+    }
+}

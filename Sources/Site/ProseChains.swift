@@ -1,0 +1,111 @@
+import Diagnostics
+import LifecycleModel
+import Mustache
+import Synchronization
+
+/// One arrow chain found in an article's prose and judged by the model.
+struct ChainRecord: Sendable {
+    var number: Int
+    var line: Int
+    var column: Int
+    var text: String
+    var machine: String
+    var ok: Bool
+    /// The transitions that show the chain step by step.
+    var witness: [Transition]
+}
+
+/// Finds and verifies the arrow chains of each run of prose while the
+/// Markdown renderer writes it, and marks the verified ones in the HTML.
+/// One instance serves one article; the renderer calls it synchronously.
+final class ProseChainVerifier: Sendable {
+    private struct Found {
+        var chains: [ChainRecord] = []
+        var diagnostics: [Diagnostic] = []
+    }
+
+    private let found = Mutex(Found())
+    private let file: String
+    private let chainTitle: String
+
+    init(file: String, chainTitle: String) {
+        self.file = file
+        self.chainTitle = chainTitle
+    }
+
+    var chains: [ChainRecord] { found.withLock { $0.chains } }
+    var diagnostics: [Diagnostic] { found.withLock { $0.diagnostics } }
+
+    /// The HTML for a run of text, or nil when it holds no chain the model speaks about.
+    func html(_ text: String, at location: SourceLocation, insideLink: Bool) -> String? {
+        let chains = ChainFinder.chains(in: text)
+        guard !chains.isEmpty else { return nil }
+        let chars = Array(text)
+        var out = ""
+        var written = 0
+        var marked = false
+        for chain in chains {
+            let names = chain.names.map(\.text)
+            guard let check = ChainCheck.check(names) else { continue }
+            let chainText = String(chars[chain.start..<chain.end])
+            let number = record(chain, check, chainText, location)
+            out += htmlEscape(String(chars[written..<chain.start]))
+            let tag = insideLink ? "span" : "a"
+            let href = insideLink ? "" : " href=\"#chain-\(number)\""
+            let state = check.ok ? "chain" : "chain chain-invalid"
+            out += "<\(tag) class=\"\(state)\"\(href) data-machine=\"\(check.machine)\" title=\"\(htmlEscape(chainTitle)) (\(check.machine))\">"
+                + htmlEscape(chainText) + "</\(tag)>"
+            written = chain.end
+            marked = true
+        }
+        guard marked else { return nil }
+        return out + htmlEscape(String(chars[written...]))
+    }
+
+    private func record(_ chain: ChainFinder.Chain, _ check: ChainCheck, _ text: String, _ location: SourceLocation) -> Int {
+        let machine = LifecycleModel.machine(check.machine)
+        let witness = check.ok
+            ? (check.kind == .states ? machine?.witness(forPath: check.ids) : machine?.witness(forCallbacks: check.ids)) ?? []
+            : []
+        let at = { (offset: Int) in SourceLocation(file: self.file, line: location.line, column: location.column + offset) }
+        var diagnostic: Diagnostic?
+        if !check.ok, let machine {
+            diagnostic = Self.diagnostic(for: chain, check, text, machine, at: at)
+        }
+        return found.withLock { found in
+            let number = found.chains.count + 1
+            found.chains.append(ChainRecord(
+                number: number, line: location.line, column: location.column + chain.start, text: text,
+                machine: check.machine, ok: check.ok, witness: witness))
+            if let diagnostic { found.diagnostics.append(diagnostic) }
+            return number
+        }
+    }
+
+    /// What is wrong with a chain, at the first name that cannot follow, with the shortest legal form.
+    static func diagnostic(
+        for chain: ChainFinder.Chain, _ check: ChainCheck, _ text: String, _ machine: Machine,
+        at: (Int) -> SourceLocation
+    ) -> Diagnostic {
+        func display(_ id: String) -> String { machine.state(id)?.name ?? id }
+        guard check.kind == .states, let failure = check.failure, failure.index > 0 else {
+            return .error(
+                at: at(chain.names[0].offset),
+                "'\(text)' is not an order of callbacks that \(machine.id) produces",
+                notes: ["core callbacks cannot be skipped; see `lifecycle-docs trace \(machine.id) …` for real orders"])
+        }
+        let previous = check.ids[failure.index - 1]
+        let wrong = check.ids[failure.index]
+        var suggestion: String?
+        if let path = machine.shortestPath(from: previous, to: wrong) {
+            let states = [previous] + path.flatMap(\.states)
+            let fixed = check.ids[..<(failure.index - 1)] + states + check.ids[(failure.index + 1)...]
+            suggestion = fixed.map(display).joined(separator: " → ")
+        }
+        return .error(
+            at: at(chain.names[failure.index].offset),
+            "'\(text)' is not possible in \(machine.id): \(display(wrong)) cannot follow \(display(previous)) directly",
+            notes: ["from \(display(previous)) the model goes to: " + failure.expected.map(display).joined(separator: ", ")],
+            suggestion: suggestion)
+    }
+}

@@ -1,0 +1,78 @@
+import Diagnostics
+import Foundation
+import Testing
+
+@testable import Site
+
+/// Arrow chains in prose are verified at build time, in every language.
+@Suite struct ProseChainTests {
+    /// A copy of the repository's content with `original` replaced by `broken` in `file`.
+    func buildWith(_ file: String, replacing original: String, with broken: String) throws -> (BuildResult, String, URL) {
+        let root = try makeTemporaryDirectory()
+        try FileManager.default.copyItem(at: repositoryRoot.appending(path: "Content"), to: root.appending(path: "Content"))
+        try FileManager.default.copyItem(at: repositoryRoot.appending(path: "Templates"), to: root.appending(path: "Templates"))
+        let url = root.appending(path: "Content/" + file)
+        let text = try read(url)
+        #expect(text.contains(original))
+        try Data(text.replacing(original, with: broken).utf8).write(to: url)
+        let result = SiteBuilder.build(buildOptions(root))
+        return (result, try read(url), root)
+    }
+
+    @Test func aChainChangedToBackgroundActiveFailsAtItsFileLineAndColumn() throws {
+        let (result, text, root) = try buildWith("it/active.md", replacing: "Background → Inactive → Active", with: "Background → Active")
+        #expect(!result.succeeded)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lineIndex = try #require(lines.firstIndex { $0.contains("Background → Active") })
+        let line = lines[lineIndex]
+        let column = line.distance(from: line.startIndex, to: try #require(line.firstRange(of: "Background → Active")).lowerBound) + 1
+        let activeColumn = column + "Background → ".count
+        let messages = result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") }
+        #expect(messages == [
+            "Content/it/active.md:\(lineIndex + 1):\(activeColumn): error: 'Background → Active' is not possible in ios-app: Active cannot follow Background directly\n"
+                + "    note: from Background the model goes to: Suspended, Inactive, Not Running\n"
+                + "    suggestion: Background → Inactive → Active"
+        ])
+        #expect(!FileManager.default.fileExists(atPath: root.appending(path: "public").path))
+    }
+
+    @Test func aWrongCallbackOrderFailsInBulgarianToo() throws {
+        let (result, _, root) = try buildWith("bg/inactive.md", replacing: "onPause → onStop → onDestroy", with: "onStop → onPause → onDestroy")
+        let messages = result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") }
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("Content/bg/inactive.md:") == true)
+        #expect(messages.first?.contains(": error: 'onStop → onPause → onDestroy → onCreate → onStart → onResume' is not an order of callbacks that android-activity produces") == true)
+    }
+
+    @Test func verifiedChainsAreMarkedAndLinkToTheirTrace() throws {
+        let site = try repositorySite.get()
+        let html = try read(site.appending(path: "it/active/index.html"))
+        #expect(html.contains("<a class=\"chain\" href=\"#chain-1\" data-machine=\"ios-app\" title=\"Sequenza verificata con il modello (ios-app)\">Not Running → Inactive → Active → Inactive → Background → Suspended → Not Running</a>"))
+        #expect(html.contains("<li id=\"chain-1\">"))
+        #expect(html.contains("<code>suspend</code> A7</a>"))
+        let es = try read(site.appending(path: "es/inactive/index.html"))
+        #expect(es.contains("data-machine=\"android-activity\""))
+    }
+
+    @Test func chainsInCodeAreNotProse() throws {
+        let root = try makeProject(content: [
+            "es/a.md": "---\ntitle: A\n---\n`Background → Active` y\n\n```swift\n// Background → Active\n```\n\n    Background → Active\n",
+        ])
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.pages.first?.chains.isEmpty == true)
+    }
+
+    @Test func chainsInHeadingsListsAndTablesAreVerified() throws {
+        let root = try makeProject(content: [
+            "es/a.md": "---\ntitle: A\n---\n## Active → Background\n\n- x: Suspended → Active\n\n| a |\n|---|\n| onStop -> onPause |\n",
+        ])
+        let result = SiteBuilder.build(buildOptions(root))
+        let messages = result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "").split(separator: "\n")[0] }
+        #expect(messages == [
+            "Content/es/a.md:4:13: error: 'Active → Background' is not possible in ios-app: Background cannot follow Active directly",
+            "Content/es/a.md:6:18: error: 'Suspended → Active' is not possible in ios-app: Active cannot follow Suspended directly",
+            "Content/es/a.md:10:3: error: 'onStop -> onPause' is not an order of callbacks that android-activity produces",
+        ])
+    }
+}
