@@ -3,23 +3,35 @@
 
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev
+# The browser tests drive Debian's Chromium with Selenium (from PyPI).
+BROWSER_PACKAGES := chromium chromium-driver
+PYTHON_PACKAGES := selenium pytest
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: site test deps build bench clean
+.PHONY: site test deps browser-deps apt-install build bench clean
 
 site: build
 	.build/release/lifecycle-docs build
 
-test: deps
+test: deps browser-deps
+	$(SWIFT) build
 	$(SWIFT) test
+	python3 -m pytest -q Tests/browser
 
 build: deps
 	$(SWIFT) build -c release --product lifecycle-docs
 
 # dpkg-query tells which packages are installed; apt-get runs only for the missing ones.
 deps:
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(APT_PACKAGES)"
+
+browser-deps:
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(BROWSER_PACKAGES)"
+	@python3 -c "import selenium, pytest" 2>/dev/null || python3 -m pip install --quiet $(PYTHON_PACKAGES)
+
+apt-install:
 	@missing=""; \
-	for p in $(APT_PACKAGES); do \
+	for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \

@@ -21,6 +21,11 @@ struct Assets: Sendable {
         String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 
+    /// The same assets plus a file the build generates (the model for the browser).
+    func adding(_ name: String, _ data: Data) -> Assets {
+        Assets(files: files + [File(sourceName: name, publishedPath: "assets/" + Self.hashedName(name, data), data: data)])
+    }
+
     static func load(assetsDir: URL, displayPrefix: String) throws(DiagnosticError) -> Assets {
         guard FileManager.default.fileExists(atPath: assetsDir.path) else { return Assets(files: []) }
         do {

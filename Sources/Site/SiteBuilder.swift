@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import LifecycleModel
 import Mustache
 
 /// Where to read and write, as the user named the folders (names appear in diagnostics).
@@ -128,7 +129,9 @@ public enum SiteBuilder {
             templates = try TemplateSet.load(templatesDir: templatesDir, displayPrefix: templatesPrefix)
         } catch { diagnostics.report(contentsOf: error.diagnostics) }
         do {
+            // The browser player reads the exported model; a script (not JSON) so it loads from file:// too.
             assets = try Assets.load(assetsDir: templatesDir.appending(path: "assets"), displayPrefix: templatesPrefix + "assets/")
+                .adding("model.js", Data(("window.LIFECYCLE_MODEL = " + ModelExport.json() + ";\n").utf8))
         } catch { diagnostics.report(contentsOf: error.diagnostics) }
         let sources = try loader.articles(config: config, diagnostics: &diagnostics)
 
