@@ -44,8 +44,13 @@ struct ArticleRenderer: Sendable {
         }
 
         let chains = ProseChainVerifier(file: text.displayPath, chainTitle: strings.string("verifiedChain", lang: lang))
+        let examples = ExampleRenderer(file: text.displayPath, source: text.text, labels: strings.strings(for: lang))
         var renderer = makeRenderer(lang: lang)
         renderer.textHTML = { text, location, insideLink in chains.html(text, at: location, insideLink: insideLink) }
+        let highlight = renderer.codeBlockHTML
+        renderer.codeBlockHTML = { info, code, location in
+            examples.html(info: info, code: code, fence: location) ?? highlight?(info, code, location)
+        }
         let rendered = renderer.render(document)
         let toc = rendered.headings.filter { (2...3).contains($0.level) }.map {
             TOCEntry(level: $0.level, id: $0.id, text: $0.text)
@@ -53,8 +58,8 @@ struct ArticleRenderer: Sendable {
         let description = frontMatter.description ?? Self.summary(of: document)
         let article = Article(
             lang: lang, slug: slug, displayPath: text.displayPath, title: title,
-            description: description, bodyHTML: rendered.html, toc: toc, chains: chains.chains)
-        return (article, frontMatter.warnings + chains.diagnostics)
+            description: description, bodyHTML: rendered.html, toc: toc, chains: chains.chains, examples: examples.examples)
+        return (article, frontMatter.warnings + chains.diagnostics + examples.diagnostics)
     }
 
     private func makeRenderer(lang: String) -> HTMLRenderer {

@@ -59,6 +59,10 @@ struct ContentLoader {
                     continue
                 }
                 let slug = String(name.dropLast(3))
+                guard !Self.reservedSlugs.contains(slug) else {
+                    diagnostics.report(.error(at: location, "'\(slug)' is reserved for a page the site generates; rename the article"))
+                    continue
+                }
                 guard Self.isValidSlug(slug) else {
                     diagnostics.report(.error(
                         at: location, "'\(slug)' is not a valid article name: use lowercase letters, digits and '-'",
@@ -70,6 +74,9 @@ struct ContentLoader {
         }
         return found
     }
+
+    /// Folders the generator writes inside each language.
+    static let reservedSlugs: Set<String> = ["playground"]
 
     static func isValidSlug(_ slug: String) -> Bool {
         !slug.isEmpty && !slug.hasPrefix("-") && !slug.hasSuffix("-")

@@ -1,3 +1,4 @@
+import Diagrams
 import Foundation
 import LifecycleModel
 import Mustache
@@ -106,6 +107,37 @@ struct PageContexts: Sendable {
         return .object(context)
     }
 
+    /// The playground: every machine, with its diagram for the player to show.
+    func playground(_ lang: String) -> MustacheValue {
+        let dir = SiteLinks.playgroundDir(lang)
+        let switcher: [MustacheValue] = config.languages.map { language in
+            .object([
+                "code": .string(language.code),
+                "name": .string(language.name),
+                "href": .string(SiteLinks.link(from: dir, to: SiteLinks.playgroundDir(language.code))),
+                "current": .bool(language.code == lang),
+                "missing": .bool(false),
+            ])
+        }
+        var context = common(
+            lang: lang, dir: dir, title: strings.string("playgroundTitle", lang: lang),
+            description: strings.string("playgroundIntro", lang: lang),
+            alternates: playgroundAlternates().map(alternate), switcher: switcher)
+        context["machines"] = .array(LifecycleModel.machines.map { machine in
+            .object([
+                "id": .string(machine.id),
+                "title": .string(machine.title),
+                "diagram": .string(StateDiagram.svg(for: machine, idPrefix: "pg-\(machine.id)")),
+            ])
+        })
+        return .object(context)
+    }
+
+    func playgroundAlternates() -> [Alternate] {
+        config.languages.map { Alternate(hreflang: $0.code, url: links.absolute(SiteLinks.playgroundDir($0.code))) }
+            + [Alternate(hreflang: "x-default", url: links.absolute(SiteLinks.playgroundDir(config.defaultLanguage)))]
+    }
+
     /// The root page: one entry per language, each in its own language.
     func chooser() -> MustacheValue {
         let lang = config.defaultLanguage
@@ -133,6 +165,7 @@ struct PageContexts: Sendable {
             alternates: [], switcher: [])
         context["root"] = .string(config.basePath)
         context["homeHref"] = .string(config.basePath + SiteLinks.homeDir(lang) + "index.html")
+        context["playgroundHref"] = .string(config.basePath + SiteLinks.playgroundDir(lang) + "index.html")
         context["canonical"] = nil
         context["homes"] = .array(config.languages.map { language in
             .object([
@@ -161,6 +194,7 @@ struct PageContexts: Sendable {
             "hasLanguages": .bool(switcher.count > 1),
             "root": .string(SiteLinks.rootPrefix(from: dir)),
             "homeHref": .string(SiteLinks.link(from: dir, to: SiteLinks.homeDir(lang))),
+            "playgroundHref": .string(SiteLinks.link(from: dir, to: SiteLinks.playgroundDir(lang))),
             "assets": .object(assets.mapValues { .string($0) }),
             "t": .object(strings.strings(for: lang).mapValues { .string($0) }),
         ]

@@ -164,6 +164,9 @@ public enum SiteBuilder {
             let dir = SiteLinks.homeDir(language.code)
             try page(dir + "index.html", "home", contexts.home(language.code))
             sitemap.entries.append(.init(url: SiteLinks(config: config).absolute(dir), alternates: contexts.homeAlternates()))
+            let playground = SiteLinks.playgroundDir(language.code)
+            try page(playground + "index.html", "playground", contexts.playground(language.code))
+            sitemap.entries.append(.init(url: SiteLinks(config: config).absolute(playground), alternates: contexts.playgroundAlternates()))
         }
         for slug in articles.keys.sorted() {
             for language in config.languages {

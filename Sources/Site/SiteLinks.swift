@@ -9,6 +9,10 @@ struct SiteLinks: Sendable {
     /// The folder of a language home, relative to the site root: `es/`.
     static func homeDir(_ lang: String) -> String { lang + "/" }
 
+    /// The folder of a language's playground: `es/playground/`. Articles cannot take this
+    /// slug (ContentLoader refuses it), so the two never collide.
+    static func playgroundDir(_ lang: String) -> String { lang + "/playground/" }
+
     /// The folder of an article page: `es/inactive/`.
     static func articleDir(_ lang: String, _ slug: String) -> String { lang + "/" + slug + "/" }
 

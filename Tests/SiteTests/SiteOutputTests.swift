@@ -84,7 +84,8 @@ import Testing
         #expect(xml.contains("<loc>https://lifecycle-docs.example.org/pt/inactive/</loc>"))
         #expect(xml.contains("<xhtml:link rel=\"alternate\" hreflang=\"bg\" href=\"https://lifecycle-docs.example.org/bg/inactive/\"/>"))
         #expect(xml.contains("<loc>https://lifecycle-docs.example.org/it/active/</loc>"))
-        #expect(xml.matches(of: /<url>/).count == 1 + 4 + 4)
+        // The chooser, then per language its home and playground, and the four articles.
+        #expect(xml.matches(of: /<url>/).count == 1 + 4 * 2 + 4)
     }
 
     @Test func nothingIsLoadedFromAnotherHost() throws {

@@ -1,0 +1,84 @@
+import Diagnostics
+import LifecycleModel
+
+/// What running a `lifecycle` block found: the trace of its events (for the
+/// static trace and the browser player), the verdict on each chain line,
+/// and every diagnostic of the block (the parser's too).
+public struct ExampleResult: Sendable {
+    public let block: LifecycleBlock
+    /// Where the run started (scene `main` for multi-scene machines).
+    public let initialState: String
+    /// The event lines that ran and matched the model, in order. After a
+    /// failed event line the run stops, so this may end early (`complete`).
+    public let steps: [ExampleStep]
+    /// The `path`, `callbacks` and `never` lines whose names all resolved.
+    public let checks: [ChainResult]
+    /// Errors and warnings, sorted by place.
+    public let diagnostics: [Diagnostic]
+    /// Every scene's state at the end of the run, in order of appearance.
+    public let scenes: [SceneState]
+    /// The process at the end of the run.
+    public let process: ProcessState
+    /// The app-level value at the end, for multi-scene machines.
+    public let aggregate: String?
+    /// Whether every event line was run (false after a failed line or a problem of `given` or the options).
+    public let complete: Bool
+
+    /// No error (warnings allowed).
+    public var passed: Bool { !diagnostics.contains { $0.severity == .error } }
+
+    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+    public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
+
+    /// The state of `scene` at the end of the run.
+    public func finalState(of scene: String = Simulation.mainScene) -> String? {
+        scenes.first { $0.scene == scene }?.state
+    }
+}
+
+/// One event of the run, as the model performed it.
+public struct ExampleStep: Sendable, Hashable {
+    public let event: String
+    public let scene: String
+    public let from: String
+    /// States passed through, ending in the new state (empty: unchanged).
+    public let states: [String]
+    /// The callbacks fired, in order; an optional one may not be called.
+    public let callbacks: [CallbackCall]
+    /// The documented transition the written line matched.
+    public let transition: Transition
+    /// The other documented outcomes of the event there.
+    public let alternatives: [Transition]
+    /// The app-level value after the step, for multi-scene machines.
+    public let aggregate: String?
+    /// The place of the event in the Markdown file.
+    public let location: SourceLocation
+    /// The line's index in `block.lines`.
+    public let lineIndex: Int
+
+    public var to: String { states.last ?? from }
+    public var row: String { transition.row }
+    public var sources: [String] { transition.sources }
+    public var confidence: Confidence { transition.confidence }
+}
+
+/// The verdict on a `path`, `callbacks` or `never` line.
+public struct ChainResult: Sendable, Hashable {
+    public let kind: ChainLine.Kind
+    /// The names resolved to the model's ids.
+    public let ids: [String]
+    /// The line holds: the path is legal, the order can happen, the `never` path is illegal.
+    public let ok: Bool
+    /// The place of the keyword.
+    public let location: SourceLocation
+    /// The line's index in `block.lines`.
+    public let lineIndex: Int
+    /// For a `path` that fails, or a `never` that holds: the index of the first state that cannot follow.
+    public let failureIndex: Int?
+}
+
+/// A scene and its state.
+public struct SceneState: Sendable, Hashable {
+    public let scene: String
+    public let state: String
+}

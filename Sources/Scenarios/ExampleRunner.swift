@@ -1,0 +1,356 @@
+import Diagnostics
+import LifecycleModel
+
+/// Runs a parsed `lifecycle` block against the model.
+///
+/// Event lines run in order in one `Simulation` (started in the `given`
+/// state, with the block's options). A line passes when the states and
+/// callbacks it writes equal what the event does there: the states passed
+/// through (`Step.states`; a step that keeps the state may be written
+/// `-> <that state>`), and the callbacks in order, where optional callbacks
+/// may be left out. When the event has documented alternatives (e.g.
+/// Android below API 28) a line that matches any of them passes, and the
+/// step records the one it matched. After a line that fails (or cannot be
+/// read) the following event lines are not run: their start state would be
+/// a guess. `path`, `callbacks` and `never` lines do not depend on the run
+/// and are always checked, with the model's own rule: legal under some
+/// options (`Machine.verdict(forPath:)`, `Machine.canProduce(callbackOrder:)`),
+/// not necessarily the block's.
+///
+/// A line that passes only thanks to an `.unconfirmed` transition gets a
+/// warning naming the row. Messages: see `Messages`.
+public enum ExampleRunner {
+    public static func run(_ block: LifecycleBlock) -> ExampleResult {
+        var run = Run(block: block)
+        for (index, line) in block.lines.enumerated() {
+            switch line.content {
+            case .comment, .given: break
+            case .invalid: run.simulating = false
+            case .event(let event): run.event(event, lineIndex: index)
+            case .chain(let chain): run.chain(chain, lineIndex: index)
+            }
+        }
+        var collector = DiagnosticCollector()
+        collector.report(contentsOf: block.diagnostics)
+        collector.report(contentsOf: run.diagnostics)
+        let simulation = run.simulation
+        return ExampleResult(
+            block: block, initialState: block.initialState, steps: run.steps, checks: run.checks, diagnostics: collector.sorted,
+            scenes: simulation.scenes.map { SceneState(scene: $0.name, state: $0.state) }, process: simulation.process,
+            aggregate: simulation.aggregate, complete: run.complete)
+    }
+
+    /// "the app", "the activity", "the scene", "scene 'A'".
+    static func subject(_ machine: Machine, scene: String?) -> String {
+        if machine.multiScene { return scene.map { "scene '\($0)'" } ?? "the scene" }
+        return machine.id.hasPrefix("android") ? "the activity" : "the app"
+    }
+
+    /// Nil when `written` is `model` with some optional callbacks left out;
+    /// else the index of the first written callback no such reading
+    /// explains (`written.count` when the model calls more).
+    static func callbackMismatch(_ written: [String], _ model: [CallbackCall]) -> Int? {
+        // reachable[j]: the first j written callbacks can match the model's callbacks so far.
+        var reachable = Array(repeating: false, count: written.count + 1)
+        reachable[0] = true
+        var furthest = 0
+        for call in model {
+            var next = Array(repeating: false, count: written.count + 1)
+            for j in reachable.indices where reachable[j] {
+                if call.optional { next[j] = true }
+                if j < written.count && written[j] == call.name {
+                    next[j + 1] = true
+                    furthest = max(furthest, j + 1)
+                }
+            }
+            reachable = next
+        }
+        return reachable[written.count] ? nil : furthest
+    }
+}
+
+/// The state of one run.
+private struct Run {
+    let block: LifecycleBlock
+    let machine: Machine
+    var simulation: Simulation
+    /// False once an event line failed: later event lines are not run.
+    var simulating: Bool
+    /// False when some event line was not run or failed.
+    var complete = true
+    var steps: [ExampleStep] = []
+    var checks: [ChainResult] = []
+    var diagnostics: [Diagnostic] = []
+
+    init(block: LifecycleBlock) {
+        self.block = block
+        machine = block.machine
+        simulation = Simulation(machine: block.machine, options: block.options, from: block.initialState)
+        simulating = block.optionsValid && (block.given == nil || block.given?.id != nil)
+    }
+
+    // MARK: Event lines
+
+    mutating func event(_ line: EventLine, lineIndex: Int) {
+        guard simulating, let eventID = line.event.id else {
+            simulating = false
+            complete = false
+            return
+        }
+        let sceneLabel = machine.multiScene ? line.scene : nil
+        let scene = sceneLabel ?? Simulation.mainScene
+        let display = line.event.text + (sceneLabel.map { "@" + $0 } ?? "")
+        let before = simulation
+        let from = simulation.state(of: scene)
+        let form = LineForm(line: line, display: display)
+
+        switch simulation.fire(eventID, scene: scene) {
+        case .failure(let impossible):
+            simulating = false
+            complete = false
+            reportImpossible(impossible, line: line, form: form, before: before, scene: scene, sceneLabel: sceneLabel)
+        case .success(let step):
+            let writtenStates = Self.ids(line.states)
+            let writtenCallbacks = Self.ids(line.callbacks)
+            func statesMatch(_ t: Transition) -> Bool {
+                guard let written = writtenStates else { return true }
+                return written == (t.states.isEmpty ? [from] : t.states)
+            }
+            func callbacksMatch(_ t: Transition) -> Bool {
+                guard let written = writtenCallbacks else { return true }
+                return ExampleRunner.callbackMismatch(written, t.callbacks) == nil
+            }
+            let candidates = [step.transition] + step.alternatives
+            if line.resolved, let matched = candidates.first(where: { statesMatch($0) && callbacksMatch($0) }) {
+                steps.append(ExampleStep(
+                    event: eventID, scene: scene, from: from, states: matched.states, callbacks: matched.callbacks, transition: matched,
+                    alternatives: candidates.filter { $0 != matched }, aggregate: step.aggregate, location: line.event.location,
+                    lineIndex: lineIndex))
+                if matched.confidence == .unconfirmed {
+                    diagnostics.append(Messages.unconfirmed([matched], at: line.event.location))
+                }
+                // `Simulation` always follows the first outcome. No alternative of the model ends
+                // elsewhere or has other effects today; should one, the run cannot go on truthfully.
+                if matched != step.transition && (matched.to != step.transition.to || matched.effects != step.transition.effects) {
+                    simulating = false
+                    diagnostics.append(Messages.cannotContinue(event: display, row: step.transition.row, at: line.event.location))
+                }
+                return
+            }
+            simulating = false
+            complete = false
+            let stateMatches = candidates.filter(statesMatch)
+            if stateMatches.isEmpty, let written = writtenStates, let names = line.states {
+                let t = candidates[0]
+                let model = t.states.isEmpty ? [from] : t.states
+                var k = 0
+                while k < written.count && k < model.count && written[k] == model[k] { k += 1 }
+                var goes = [form.text(t, from: from)]
+                if let target = written.last, !model.contains(target),
+                    let more = machine.shortestPath(from: t.to, to: target, options: block.options)
+                {
+                    goes += more.map { form.text($0, from: $0.from, display: $0.event + (sceneLabel.map { "@" + $0 } ?? "")) }
+                }
+                diagnostics.append(Messages.wrongStates(
+                    event: display, subject: ExampleRunner.subject(machine, scene: sceneLabel), model: model,
+                    unchanged: t.states.isEmpty, written: names.map(\.text),
+                    at: k < names.count ? names[k].location : names[names.count - 1].end,
+                    notes: ["the model goes: " + goes.joined(separator: "; ")]
+                        + alsoDocumented(candidates, except: t, form: form, from: from),
+                    suggestion: form.suggestion(t, from: from)))
+            }
+            let callbackMatches = (stateMatches.isEmpty ? candidates : stateMatches).filter(callbacksMatch)
+            if callbackMatches.isEmpty, let written = writtenCallbacks, let names = line.callbacks {
+                let t = stateMatches.first ?? candidates[0]
+                let k = ExampleRunner.callbackMismatch(written, t.callbacks) ?? 0
+                diagnostics.append(Messages.wrongCallbacks(
+                    event: display, model: t.callbacks, written: names.map(\.text),
+                    at: k < names.count ? names[k].location : names[names.count - 1].end,
+                    notes: ["the model goes: " + form.text(t, from: from)] + alsoDocumented(candidates, except: t, form: form, from: from),
+                    suggestion: form.suggestion(t, from: from)))
+            }
+        }
+    }
+
+    private func alsoDocumented(_ candidates: [Transition], except chosen: Transition, form: LineForm, from: String) -> [String] {
+        candidates.filter { $0 != chosen }.map { "also documented (\($0.row)): " + form.text($0, from: from) }
+    }
+
+    private mutating func reportImpossible(
+        _ impossible: ImpossibleEvent, line: EventLine, form: LineForm, before: Simulation, scene: String, sceneLabel: String?
+    ) {
+        let state = impossible.state
+        let others = before.scenes.filter { $0.name != scene }.map(\.state)
+        var conditions: [String] = []
+        for t in machine.transitions(from: state, on: impossible.event) {
+            let failing = t.conditions.filter {
+                !ModelQueries.holds($0, options: before.options, process: before.process, otherScenes: others)
+            }
+            guard !failing.isEmpty else { continue }
+            let needs = failing.map(ModelQueries.describe).joined(separator: " and ")
+            let text = "'\(form.display)' from \(state) needs \(needs) (\(t.row))"
+            if !conditions.contains(text) { conditions.append(text) }
+        }
+        var suggestion: String?
+        if let target = line.states?.last?.id,
+            let way = machine.shortestPath(from: state, to: target, options: block.options), !way.isEmpty
+        {
+            suggestion = way.map { form.suggestion($0, from: $0.from, display: $0.event + (sceneLabel.map { "@" + $0 } ?? "")) }
+                .joined(separator: "; ")
+        }
+        diagnostics.append(Messages.impossibleEvent(
+            event: form.display, subject: ExampleRunner.subject(machine, scene: sceneLabel), state: state,
+            possible: impossible.possible, conditions: conditions, at: line.event.location, suggestion: suggestion))
+    }
+
+    /// The ids of fully resolved names; nil when the part is absent or a name is unknown.
+    private static func ids(_ names: [WrittenName]?) -> [String]? {
+        guard let names else { return nil }
+        let ids = names.compactMap(\.id)
+        return ids.count == names.count ? ids : nil
+    }
+
+    // MARK: Chain lines
+
+    mutating func chain(_ chain: ChainLine, lineIndex: Int) {
+        guard let ids = chain.ids else { return }
+        let first = chain.names[0].location
+        let spelling = Dictionary(chain.names.compactMap { name in name.id.map { ($0, name.text) } }, uniquingKeysWith: { a, _ in a })
+        func spelled(_ ids: [String]) -> String { ids.map { spelling[$0] ?? $0 }.joined(separator: " -> ") }
+        var ok = true
+        var failureIndex: Int?
+        switch chain.kind {
+        case .path:
+            switch machine.verdict(forPath: ids) {
+            case .legal:
+                if let confirmed = ModelQueries.confirmedMachines[machine.id], confirmed.verdict(forPath: ids) != .legal {
+                    diagnostics.append(Messages.unconfirmed(unconfirmedWitnesses(of: ids, confirmed: confirmed), at: chain.location))
+                }
+            case .illegal(let index, let expected):
+                ok = false
+                failureIndex = index
+                diagnostics.append(illegalPath(ids, index: index, expected: expected, names: chain.names, spelled: spelled))
+            }
+        case .never:
+            switch machine.verdict(forPath: ids) {
+            case .legal:
+                ok = false
+                diagnostics.append(Messages.neverAllowed(
+                    ids, witnesses: ModelQueries.witnesses(of: ids, in: machine), at: first, suggestion: "path " + spelled(ids)))
+            case .illegal(let index, _):
+                failureIndex = index
+            }
+        case .callbacks:
+            if machine.canProduce(callbackOrder: ids) {
+                if let confirmed = ModelQueries.confirmedMachines[machine.id], !confirmed.canProduce(callbackOrder: ids) {
+                    let rows = machine.transitions.filter { t in
+                        t.confidence == .unconfirmed && t.callbacks.contains { ids.contains($0.name) }
+                    }
+                    diagnostics.append(Messages.unconfirmed(rows, at: chain.location))
+                }
+            } else {
+                ok = false
+                var suggestion: String?
+                var inserted: [String] = []
+                if let order = ModelQueries.possibleOrder(containing: ids, in: machine, options: block.options), order != ids,
+                    machine.canProduce(callbackOrder: order)
+                {
+                    suggestion = "callbacks " + spelled(order)
+                    inserted = Messages.uniqued(order.filter { !ids.contains($0) })
+                }
+                diagnostics.append(Messages.impossibleOrder(ids, inserted: inserted, machine: machine, at: first, suggestion: suggestion))
+            }
+        }
+        checks.append(ChainResult(
+            kind: chain.kind, ids: ids, ok: ok, location: chain.location, lineIndex: lineIndex, failureIndex: failureIndex))
+    }
+
+    private func illegalPath(
+        _ ids: [String], index: Int, expected: [String], names: [WrittenName], spelled: ([String]) -> String
+    ) -> Diagnostic {
+        let state = ids[index]
+        guard index > 0 else {
+            return Messages.illegalPath(state: state, after: [], expected: expected, at: names[index].location, suggestion: nil)
+        }
+        let prefix = Array(ids[..<index])
+        let pairLegal = index > 1 && machine.verdict(forPath: [ids[index - 1], state]) == .legal
+        // The shortest way from a state that can follow to the written one, kept only if the path then holds.
+        var best: [String]?
+        for next in expected {
+            guard let way = machine.shortestPath(from: next, to: state, options: block.options) else { continue }
+            let fixed = prefix + [next] + ModelQueries.states(of: way)
+            if fixed.count < (best?.count ?? Int.max), machine.verdict(forPath: fixed) == .legal { best = fixed }
+        }
+        var suggestion: String?
+        if let best {
+            let full = best + ids[(index + 1)...]
+            suggestion = "path " + spelled(machine.verdict(forPath: full) == .legal ? full : best)
+        }
+        return Messages.illegalPath(
+            state: state, after: pairLegal ? prefix : [ids[index - 1]], expected: expected, at: names[index].location,
+            suggestion: suggestion)
+    }
+
+    /// The unconfirmed transitions a legal path needs: for each step no
+    /// confirmed transition shows, the first unconfirmed one that does.
+    private func unconfirmedWitnesses(of ids: [String], confirmed: Machine) -> [Transition] {
+        var rows: [Transition] = []
+        for i in ids.indices.dropFirst() {
+            let pair = [ids[i - 1], ids[i]]
+            guard ModelQueries.witnesses(of: pair, in: confirmed).isEmpty else { continue }
+            for t in ModelQueries.witnesses(of: pair, in: machine, include: { $0.confidence == .unconfirmed }) where !rows.contains(t) {
+                rows.append(t)
+            }
+        }
+        if rows.isEmpty {
+            rows = ModelQueries.witnesses(of: ids, in: machine, include: { $0.confidence == .unconfirmed })
+        }
+        return rows
+    }
+}
+
+/// Writes model steps in the form of the author's event line: the same
+/// parts (`-> states`, `: callbacks`) the author wrote, and in suggestions
+/// the author's spelling of the names the line already has.
+private struct LineForm {
+    let display: String
+    let writesStates: Bool
+    let writesCallbacks: Bool
+    let spelling: [String: String]
+
+    init(line: EventLine, display: String) {
+        self.display = display
+        writesStates = line.states != nil
+        writesCallbacks = line.callbacks != nil
+        var spelling: [String: String] = [:]
+        for name in (line.states ?? []) + (line.callbacks ?? []) {
+            if let id = name.id, spelling[id] == nil { spelling[id] = name.text }
+        }
+        self.spelling = spelling
+    }
+
+    /// The step as the model has it: ids, optional callbacks in brackets.
+    func text(_ t: Transition, from: String, display: String? = nil) -> String {
+        form(t, from: from, display: display ?? self.display, spelled: false)
+    }
+
+    /// The step as a line that passes: the author's spelling, optional callbacks left out.
+    func suggestion(_ t: Transition, from: String, display: String? = nil) -> String {
+        form(t, from: from, display: display ?? self.display, spelled: true)
+    }
+
+    private func form(_ t: Transition, from: String, display: String, spelled: Bool) -> String {
+        func name(_ id: String) -> String { spelled ? spelling[id] ?? id : id }
+        var text = display
+        if writesStates {
+            text += " -> " + (t.states.isEmpty ? [from] : t.states).map(name).joined(separator: ", ")
+        }
+        if writesCallbacks {
+            let calls = spelled
+                ? t.callbacks.filter { !$0.optional }.map { name($0.name) }
+                : t.callbacks.map { $0.optional ? "[\($0.name)]" : $0.name }
+            if !calls.isEmpty { text += " : " + calls.joined(separator: ", ") }
+        }
+        return text
+    }
+}

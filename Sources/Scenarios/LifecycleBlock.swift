@@ -1,0 +1,222 @@
+import Diagnostics
+import LifecycleModel
+
+/// A parsed `lifecycle` block: an example an article runs against the model.
+///
+/// ````markdown
+/// ```lifecycle android-activity api=28 configChanges=orientation|screenSize
+/// # A comment: the only part a translator changes
+/// given resumed
+/// rotate -> resumed : onConfigurationChanged
+/// path resumed -> started -> created
+/// callbacks onPause -> onStop
+/// never created -> resumed
+/// ```
+/// ````
+///
+/// The block keeps every non-blank line in `lines`, in order, each with its
+/// kind and the place of every word in the Markdown file, so the site can
+/// render the example and point at any part of it. Names keep the spelling
+/// the author used next to the id the model resolved them to.
+///
+/// The grammar, one line each (blank lines are ignored; leading spaces too):
+///
+/// - `# text`: a comment. A `#` after a space also starts a comment at the
+///   end of any other line.
+/// - `given <state>`: where the run starts (at most once, before the first
+///   event; default: the machine's initial state). For multi-scene machines
+///   it is the state of scene `main`; other scenes start in the initial state.
+/// - `<event>[@scene] [-> <state>, <state>…] [: <callback>, <callback>…]`:
+///   runs the event. The states are the ones passed through (not the start
+///   state); either part may be left out. Inside a part, names are separated
+///   by `,` (an arrow `->` / `→` is accepted as well).
+/// - `path <state> -> <state> -> …`: every step is legal.
+/// - `callbacks <callback> -> <callback> -> …`: the order can happen.
+/// - `never <state> -> <state> …`: the path is illegal.
+public struct LifecycleBlock: Sendable {
+    /// The machine the block runs on.
+    public let machine: Machine
+    /// The place of the info string's first character (`lifecycle`).
+    public let infoLocation: SourceLocation
+    /// The place of the machine's name in the info string.
+    public let machineLocation: SourceLocation
+    /// The options, parsed; the defaults when `optionsValid` is false.
+    public let options: MachineOptions
+    /// The options as written, in order.
+    public let optionPairs: [BlockOption]
+    /// False when an option could not be read; the runner then checks no event line.
+    public let optionsValid: Bool
+    /// Every non-blank line of the block, in order.
+    public let lines: [BlockLine]
+    /// The problems found while parsing (also returned by the parser).
+    public let diagnostics: [Diagnostic]
+
+    public var machineID: String { machine.id }
+
+    /// The `given` line's state, as written and resolved (nil when the block has none).
+    public var given: WrittenName? {
+        for line in lines {
+            if case .given(let name) = line.content { return name }
+        }
+        return nil
+    }
+
+    /// Where the run starts: the `given` state, else the machine's initial state.
+    /// A `given` state the model does not know leaves the initial state here.
+    public var initialState: String { given?.id ?? machine.initialState }
+
+    /// The comments, whole-line and trailing, in order.
+    public var comments: [BlockComment] {
+        lines.compactMap { line in
+            switch line.content {
+            case .comment(let text): return BlockComment(text: text, location: line.location, trailing: false)
+            default: return line.trailingComment
+            }
+        }
+    }
+
+    /// The event lines, in order.
+    public var events: [EventLine] {
+        lines.compactMap { line in
+            if case .event(let event) = line.content { return event }
+            return nil
+        }
+    }
+
+    /// The `path`, `callbacks` and `never` lines, in order.
+    public var chains: [ChainLine] {
+        lines.compactMap { line in
+            if case .chain(let chain) = line.content { return chain }
+            return nil
+        }
+    }
+}
+
+/// An option of the info string, `name=value`.
+public struct BlockOption: Sendable, Hashable {
+    public let name: String
+    public let value: String
+    /// The place of the name.
+    public let location: SourceLocation
+    /// The place of the value (just after `=`).
+    public let valueLocation: SourceLocation
+}
+
+/// A comment of a block: a whole line, or the end of one after ` #`.
+public struct BlockComment: Sendable, Hashable {
+    /// The text after `#`, without surrounding spaces.
+    public let text: String
+    /// The place of the `#`.
+    public let location: SourceLocation
+    public let trailing: Bool
+}
+
+/// A name as the author wrote it, and what the model made of it.
+public struct WrittenName: Sendable, Hashable {
+    /// The name as written, without surrounding spaces: `Not Running`, `onPause()`.
+    public let text: String
+    /// The model's id (`notRunning`, `onPause`); nil when the model knows no such name (already reported).
+    public let id: String?
+    /// The place of the name's first character.
+    public let location: SourceLocation
+
+    public init(text: String, id: String?, location: SourceLocation) {
+        self.text = text
+        self.id = id
+        self.location = location
+    }
+
+    /// The place just after the name's last character.
+    public var end: SourceLocation {
+        SourceLocation(file: location.file, line: location.line, column: location.column + text.count)
+    }
+}
+
+/// One non-blank line of a block.
+public struct BlockLine: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case comment
+        case given
+        case event
+        case path
+        case callbacks
+        case never
+        /// A line that is none of the forms (already reported).
+        case invalid
+    }
+
+    public enum Content: Sendable, Hashable {
+        /// The text after `#`.
+        case comment(String)
+        case given(WrittenName)
+        case event(EventLine)
+        case chain(ChainLine)
+        case invalid
+    }
+
+    public let content: Content
+    /// The line as written.
+    public let text: String
+    /// The place of the line's first non-space character.
+    public let location: SourceLocation
+    /// A comment at the end of the line (` # …`).
+    public let trailingComment: BlockComment?
+
+    public var kind: Kind {
+        switch content {
+        case .comment: .comment
+        case .given: .given
+        case .event: .event
+        case .chain(let chain):
+            switch chain.kind {
+            case .path: .path
+            case .callbacks: .callbacks
+            case .never: .never
+            }
+        case .invalid: .invalid
+        }
+    }
+}
+
+/// `<event>[@scene] [-> states] [: callbacks]`.
+public struct EventLine: Sendable, Hashable {
+    /// The event; `id` is nil when the machine has no such event.
+    public let event: WrittenName
+    /// The scene after `@`, as written; nil for the default scene (`main`).
+    public let scene: String?
+    /// The place of the `@`.
+    public let sceneLocation: SourceLocation?
+    /// The states written after `->`; nil when the line has no `->` part.
+    public let states: [WrittenName]?
+    /// The callbacks written after `:`; nil when the line has no `:` part.
+    public let callbacks: [WrittenName]?
+
+    /// The scene the event runs in.
+    public var sceneName: String { scene ?? Simulation.mainScene }
+
+    /// Whether every written name is known to the model.
+    public var resolved: Bool {
+        event.id != nil && (states ?? []).allSatisfy { $0.id != nil } && (callbacks ?? []).allSatisfy { $0.id != nil }
+    }
+}
+
+/// `path …`, `callbacks …` or `never …`.
+public struct ChainLine: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case path
+        case callbacks
+        case never
+    }
+
+    public let kind: Kind
+    /// The place of the keyword.
+    public let location: SourceLocation
+    /// The names between the arrows (states, or callbacks for `callbacks`).
+    public let names: [WrittenName]
+
+    /// The resolved ids, or nil when a name is unknown or the chain is too short.
+    public var ids: [String]? {
+        let ids = names.compactMap(\.id)
+        return ids.count == names.count && ids.count >= 2 ? ids : nil
+    }
+}

@@ -1,0 +1,340 @@
+import Diagnostics
+import LifecycleModel
+
+/// Reads a `lifecycle` block (see `LifecycleBlock` for the grammar) and
+/// reports every problem of its text: syntax, unknown names, options.
+/// Whether the example is true is the runner's question (`ExampleRunner`).
+public enum LifecycleBlockParser {
+    /// The first word of the info string that marks a runnable example.
+    public static let language = "lifecycle"
+
+    /// Whether a fenced block with this info string is a `lifecycle` example.
+    public static func isLifecycle(info: String) -> Bool {
+        var words = info.split(whereSeparator: SourceLine.isSpace).makeIterator()
+        return words.next() == Substring(language)
+    }
+
+    /// Parses one block.
+    ///
+    /// - Parameters:
+    ///   - info: the fence's info string, `lifecycle <machine> [name=value …]`.
+    ///   - code: the block's content, as the Markdown parser gives it (the
+    ///     fence's indentation already removed from each line).
+    ///   - file: the Markdown file, for diagnostics.
+    ///   - firstLine: the 1-based line in `file` of the block's first content line.
+    ///   - columnOffset: added to every 1-based column inside `code`: the
+    ///     fence's indentation, for blocks inside lists or block quotes.
+    ///   - infoLocation: the place of the info string's first character (the `l` of `lifecycle`).
+    /// - Returns: the block, nil when the info string is not a `lifecycle` one
+    ///   or names no known machine; and the diagnostics (also kept in `block.diagnostics`).
+    public static func parse(
+        info: String, code: String, file: String, firstLine: Int, columnOffset: Int, infoLocation: SourceLocation
+    ) -> (block: LifecycleBlock?, diagnostics: [Diagnostic]) {
+        parse(
+            info: info, code: code, file: file, firstLine: firstLine, columnOffset: columnOffset, infoLocation: infoLocation,
+            machines: LifecycleModel.machines)
+    }
+
+    /// `parse` with another set of machines (tests use made-up ones).
+    static func parse(
+        info: String, code: String, file: String, firstLine: Int, columnOffset: Int, infoLocation: SourceLocation,
+        machines: [Machine]
+    ) -> (block: LifecycleBlock?, diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let infoLine = SourceLine(
+            chars: Array(info), file: infoLocation.file, line: infoLocation.line, columnOffset: infoLocation.column - 1)
+        let words = infoWords(infoLine)
+        guard let first = words.first, infoLine.text(first) == language else { return (nil, []) }
+
+        // The machine.
+        var machine: Machine?
+        if words.count < 2 {
+            diagnostics.append(Messages.missingMachine(machines.map(\.id), at: infoLine.location(first.lowerBound)))
+        } else {
+            let name = infoLine.text(words[1])
+            machine = machines.first { $0.id == name }
+            if machine == nil {
+                diagnostics.append(Messages.unknownMachine(name, among: machines.map(\.id), at: infoLine.location(words[1].lowerBound)))
+            }
+        }
+
+        // Its options.
+        var pairs: [BlockOption] = []
+        var optionsValid = true
+        for word in words.dropFirst(2) {
+            let text = infoLine.text(word)
+            guard let equals = infoLine.chars[word].firstIndex(of: "="), equals > word.lowerBound else {
+                optionsValid = false
+                if let machine {
+                    diagnostics.append(Messages.optionNotPair(text, machine: machine, at: infoLine.location(word.lowerBound)))
+                }
+                continue
+            }
+            let option = BlockOption(
+                name: infoLine.text(word.lowerBound..<equals), value: infoLine.text((equals + 1)..<word.upperBound),
+                location: infoLine.location(word.lowerBound), valueLocation: infoLine.location(equals + 1))
+            if pairs.contains(where: { $0.name == option.name }) {
+                optionsValid = false
+                diagnostics.append(Messages.optionTwice(option.name, at: option.location))
+                continue
+            }
+            pairs.append(option)
+            guard let machine else { continue }
+            do {
+                _ = try MachineOptions.parse([(option.name, option.value)], for: machine)
+            } catch {
+                optionsValid = false
+                let known = machine.options.contains { $0.name == option.name }
+                diagnostics.append(Messages.optionProblem(error, at: known ? option.valueLocation : option.location))
+            }
+        }
+        var options = MachineOptions()
+        if let machine, optionsValid {
+            do {
+                options = try MachineOptions.parse(pairs.map { ($0.name, $0.value) }, for: machine)
+            } catch {
+                optionsValid = false
+                diagnostics.append(Messages.optionProblem(error, at: infoLine.location(words[1].lowerBound)))
+            }
+        }
+
+        // The lines.
+        var reader = LineReader(machine: machine)
+        for (index, text) in code.blockLines.enumerated() {
+            let line = SourceLine(chars: Array(text), file: file, line: firstLine + index, columnOffset: columnOffset)
+            reader.read(line, text: String(text))
+        }
+        diagnostics += reader.diagnostics
+        if !reader.lines.contains(where: { [.event, .path, .callbacks, .never, .invalid].contains($0.kind) }) {
+            diagnostics.append(Messages.emptyBlock(at: infoLocation))
+        }
+
+        var collector = DiagnosticCollector()
+        collector.report(contentsOf: diagnostics)
+        diagnostics = collector.sorted
+        guard let machine else { return (nil, diagnostics) }
+        let block = LifecycleBlock(
+            machine: machine, infoLocation: infoLocation, machineLocation: infoLine.location(words[1].lowerBound), options: options,
+            optionPairs: pairs, optionsValid: optionsValid, lines: reader.lines, diagnostics: diagnostics)
+        return (block, diagnostics)
+    }
+
+    /// The ranges of the info string's words.
+    private static func infoWords(_ line: SourceLine) -> [Range<Int>] {
+        var words: [Range<Int>] = []
+        var i = 0
+        while i < line.chars.count {
+            i = line.skipSpaces(from: i, to: line.chars.count)
+            guard i < line.chars.count else { break }
+            var end = i
+            while end < line.chars.count, !SourceLine.isSpace(line.chars[end]) { end += 1 }
+            words.append(i..<end)
+            i = end
+        }
+        return words
+    }
+}
+
+/// Reads the lines of one block in order, keeping what `given` needs to know
+/// about the lines before it. Names are resolved when the machine is known.
+private struct LineReader {
+    let machine: Machine?
+    var lines: [BlockLine] = []
+    var diagnostics: [Diagnostic] = []
+    private var givenLine: SourceLocation?
+    private var firstEvent: SourceLocation?
+
+    init(machine: Machine?) { self.machine = machine }
+
+    static let keywords: Set<String> = ["given", "path", "callbacks", "never"]
+
+    mutating func read(_ line: SourceLine, text: String) {
+        let count = line.chars.count
+        let start = line.skipSpaces(from: 0, to: count)
+        guard start < count else { return }
+        let hash = line.commentStart
+        let end = line.trimEnd(hash, start: start)
+        let commentText = hash < count ? line.text((hash + 1)..<count).trimmingSpaces : nil
+        if end == start {
+            lines.append(BlockLine(content: .comment(commentText ?? ""), text: text, location: line.location(start), trailingComment: nil))
+            return
+        }
+        let trailing = commentText.map { BlockComment(text: $0, location: line.location(hash), trailing: true) }
+        let content = readContent(line, start: start, end: end)
+        lines.append(BlockLine(content: content, text: text, location: line.location(start), trailingComment: trailing))
+    }
+
+    private mutating func readContent(_ line: SourceLine, start: Int, end: Int) -> BlockLine.Content {
+        let wordEnd = line.identifierEnd(from: start, to: end)
+        let word = line.text(start..<wordEnd)
+        if Self.keywords.contains(word) && wordEnd < end && !SourceLine.isSpace(line.chars[wordEnd]) {
+            diagnostics.append(Messages.spaceAfterKeyword(word, at: line.location(wordEnd)))
+            return .invalid
+        }
+        if Self.keywords.contains(word) {
+            let argument = line.skipSpaces(from: wordEnd, to: end)
+            if word == "given" { return readGiven(line, keyword: start, argument: argument, end: end) }
+            let kind: ChainLine.Kind = word == "path" ? .path : word == "never" ? .never : .callbacks
+            return readChain(line, kind: kind, keyword: start, argument: argument, end: end)
+        }
+        return readEvent(line, start: start, wordEnd: wordEnd, end: end)
+    }
+
+    private mutating func readGiven(_ line: SourceLine, keyword: Int, argument: Int, end: Int) -> BlockLine.Content {
+        let location = line.location(keyword)
+        guard argument < end else {
+            diagnostics.append(Messages.givenNeedsState(machine: machine, at: location))
+            return .invalid
+        }
+        let name = resolveState(line, argument..<end)
+        if let givenLine {
+            diagnostics.append(Messages.givenTwice(at: location, first: givenLine))
+            return .invalid
+        }
+        if let firstEvent {
+            diagnostics.append(Messages.givenAfterEvent(at: location, firstEvent: firstEvent))
+            return .invalid
+        }
+        givenLine = location
+        return .given(name)
+    }
+
+    private mutating func readChain(_ line: SourceLine, kind: ChainLine.Kind, keyword: Int, argument: Int, end: Int) -> BlockLine.Content {
+        let location = line.location(keyword)
+        let pieces = argument < end ? line.pieces(from: argument, to: end, commas: false, stopAtColon: false).pieces : []
+        let what: NameKind = kind == .callbacks ? .callback : .state
+        var complete = true
+        for piece in pieces where piece.isEmpty {
+            complete = false
+            diagnostics.append(Messages.missingName(what, piece: piece, at: line.location(piece.start)))
+        }
+        guard complete else { return .invalid }
+        guard pieces.count >= 2 else {
+            diagnostics.append(Messages.chainTooShort(kind, at: location))
+            return .invalid
+        }
+        var names: [WrittenName] = []
+        if kind == .callbacks {
+            names = resolveCallbacks(line, pieces)
+        } else {
+            names = pieces.map { resolveState(line, $0.start..<$0.end) }
+        }
+        return .chain(ChainLine(kind: kind, location: location, names: names))
+    }
+
+    private mutating func readEvent(_ line: SourceLine, start: Int, wordEnd: Int, end: Int) -> BlockLine.Content {
+        let word = line.text(start..<wordEnd)
+        let known = machine?.resolveEvent(word) != nil
+        guard wordEnd > start else {
+            diagnostics.append(Messages.notALine(at: line.location(start)))
+            return .invalid
+        }
+        // `@scene`
+        var headEnd = wordEnd
+        var scene: (name: String, at: Int)?
+        if wordEnd < end, line.chars[wordEnd] == "@" {
+            let sceneEnd = line.identifierEnd(from: wordEnd + 1, to: end)
+            guard sceneEnd > wordEnd + 1 else {
+                diagnostics.append(Messages.missingScene(at: line.location(wordEnd + 1)))
+                return .invalid
+            }
+            scene = (line.text((wordEnd + 1)..<sceneEnd), wordEnd)
+            headEnd = sceneEnd
+        }
+        // `-> states`, `: callbacks`
+        var statePieces: [SourceLine.Piece]?
+        var callbackPieces: [SourceLine.Piece]?
+        let next = line.skipSpaces(from: headEnd, to: end)
+        let arrow = line.arrowLength(at: next, end: end)
+        if next == end {
+        } else if arrow > 0 {
+            let split = line.pieces(from: next + arrow, to: end, commas: true, stopAtColon: true)
+            statePieces = split.pieces
+            statePieces![0].before = line.text(next..<(next + arrow))
+            if split.stop < end {
+                callbackPieces = line.pieces(from: split.stop + 1, to: end, commas: true, stopAtColon: false).pieces
+                callbackPieces![0].before = ":"
+            }
+        } else if line.chars[next] == ":" {
+            callbackPieces = line.pieces(from: next + 1, to: end, commas: true, stopAtColon: false).pieces
+            callbackPieces![0].before = ":"
+        } else {
+            if known || scene != nil {
+                diagnostics.append(Messages.unexpectedAfterEvent(line.text(start..<headEnd), at: line.location(next)))
+            } else {
+                diagnostics.append(Messages.notALine(at: line.location(start)))
+            }
+            return .invalid
+        }
+        var complete = true
+        for piece in statePieces ?? [] where piece.isEmpty {
+            complete = false
+            diagnostics.append(Messages.missingName(.state, piece: piece, at: line.location(piece.start)))
+        }
+        for piece in callbackPieces ?? [] where piece.isEmpty {
+            complete = false
+            diagnostics.append(Messages.missingName(.callback, piece: piece, at: line.location(piece.start)))
+        }
+
+        if firstEvent == nil { firstEvent = line.location(start) }
+        let eventLocation = line.location(start)
+        var eventID: String?
+        if let machine {
+            eventID = machine.resolveEvent(word)
+            if eventID == nil { diagnostics.append(Messages.unknownEvent(word, machine: machine, at: eventLocation)) }
+            if let scene, !machine.multiScene {
+                let without = line.text(start..<scene.at) + line.text(headEnd..<line.chars.count)
+                diagnostics.append(Messages.sceneOnSingleInstance(
+                    machine: machine, scene: scene.name, without: without.trimmingSpaces, at: line.location(scene.at)))
+                complete = false
+            }
+        }
+        guard complete else { return .invalid }
+        let states = statePieces.map { pieces in pieces.map { resolveState(line, $0.start..<$0.end) } }
+        let callbacks = callbackPieces.map { resolveCallbacks(line, $0) }
+        return .event(EventLine(
+            event: WrittenName(text: word, id: eventID, location: eventLocation),
+            scene: scene?.name, sceneLocation: scene.map { line.location($0.at) },
+            states: states, callbacks: callbacks))
+    }
+
+    private mutating func resolveState(_ line: SourceLine, _ range: Range<Int>) -> WrittenName {
+        let text = line.text(range)
+        let location = line.location(range.lowerBound)
+        guard let machine else { return WrittenName(text: text, id: nil, location: location) }
+        let id = machine.resolveState(text)
+        if id == nil { diagnostics.append(Messages.unknownState(text, machine: machine, at: location)) }
+        return WrittenName(text: text, id: id, location: location)
+    }
+
+    private mutating func resolveCallbacks(_ line: SourceLine, _ pieces: [SourceLine.Piece]) -> [WrittenName] {
+        let names = pieces.map { WrittenName(text: line.text($0.start..<$0.end), id: nil, location: line.location($0.start)) }
+        guard let machine else { return names }
+        if machine.callbacks.isEmpty {
+            if let first = names.first { diagnostics.append(Messages.noCallbacks(machine: machine, at: first.location)) }
+            return names
+        }
+        return names.map { name in
+            let id = machine.resolveCallback(name.text)
+            if id == nil { diagnostics.append(Messages.unknownCallback(name.text, machine: machine, at: name.location)) }
+            return WrittenName(text: name.text, id: id, location: name.location)
+        }
+    }
+}
+
+/// What a name stands for, in messages.
+enum NameKind: String {
+    case state
+    case callback
+}
+
+extension String {
+    var trimmingSpaces: String {
+        let chars = Array(self)
+        var start = 0
+        var end = chars.count
+        while start < end, SourceLine.isSpace(chars[start]) { start += 1 }
+        while end > start, SourceLine.isSpace(chars[end - 1]) { end -= 1 }
+        return String(chars[start..<end])
+    }
+}

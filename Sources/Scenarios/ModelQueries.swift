@@ -1,0 +1,163 @@
+import LifecycleModel
+
+/// Questions the runner asks the model beyond `LifecycleModel`'s own API,
+/// mostly to explain a failure and suggest a fix. All are breadth-first or
+/// single passes over the (small) transition tables; none recurses.
+enum ModelQueries {
+    /// Each machine that has `.unconfirmed` transitions, without them: a
+    /// chain legal in the full machine but not here leans on an unconfirmed row.
+    static let confirmedMachines: [String: Machine] = {
+        var result: [String: Machine] = [:]
+        for m in LifecycleModel.machines where m.transitions.contains(where: { $0.confidence == .unconfirmed }) {
+            result[m.id] = Machine(
+                id: m.id, title: m.title, states: m.states, events: m.events, callbacks: m.callbacks,
+                transitions: m.transitions.filter { $0.confidence != .unconfirmed }, initialState: m.initialState,
+                options: m.options, multiScene: m.multiScene, aggregateSummary: m.aggregateSummary)
+        }
+        return result
+    }()
+
+    // MARK: Conditions
+
+    /// Whether `condition` holds: the engine's rule, restated because
+    /// `Condition.holds` is internal to LifecycleModel.
+    static func holds(_ condition: Condition, options: MachineOptions, process: ProcessState, otherScenes: [String]) -> Bool {
+        switch condition {
+        case .apiAtLeast(let level): options.api >= level
+        case .apiBelow(let level): options.api < level
+        case .configHandled(let change): options.configChanges.contains(change)
+        case .configNotHandled(let change): !options.configChanges.contains(change)
+        case .root(let root): options.root == root
+        case .process(let allowed): allowed.contains(process)
+        case .otherScenesIn(let allowed): otherScenes.allSatisfy { allowed.contains($0) }
+        }
+    }
+
+    /// A condition in words: "api=29 or higher", "a process that is running or suspended".
+    static func describe(_ condition: Condition) -> String {
+        switch condition {
+        case .apiAtLeast(let level): return "api=\(level) or higher"
+        case .apiBelow(let level): return "api below \(level)"
+        case .configHandled(let change): return "configChanges with \(change)"
+        case .configNotHandled(let change): return "configChanges without \(change)"
+        case .root(let root): return "root=\(root)"
+        case .process(let allowed):
+            let order: [ProcessState] = [.notRunning, .running, .suspended]
+            let words = order.filter { allowed.contains($0) }.map { $0 == .notRunning ? "not running" : $0.rawValue }
+            return "a process that is " + Messages.orList(words)
+        case .otherScenesIn(let allowed):
+            return "every other scene " + Messages.orList(allowed.sorted())
+        }
+    }
+
+    // MARK: Paths
+
+    /// The states a run of these transitions passes through after `from`.
+    static func states(of transitions: [Transition]) -> [String] {
+        transitions.flatMap(\.states)
+    }
+
+    /// For each adjacent pair of `path`, the first transition (among those
+    /// `include` accepts) whose start and states show the pair: witnesses of
+    /// the path's steps. Pairs no transition shows are skipped.
+    static func witnesses(of path: [String], in machine: Machine, include: (Transition) -> Bool = { _ in true }) -> [Transition] {
+        var result: [Transition] = []
+        for i in path.indices.dropFirst() {
+            let (a, b) = (path[i - 1], path[i])
+            for t in machine.transitions where include(t) && !t.states.isEmpty {
+                let shown = [t.from] + t.states
+                if shown.indices.dropFirst().contains(where: { shown[$0 - 1] == a && shown[$0] == b }) {
+                    if !result.contains(t) { result.append(t) }
+                    break
+                }
+            }
+        }
+        return result
+    }
+
+    // MARK: Callback orders
+
+    /// Some order of callbacks the model can produce that contains `order`
+    /// as a subsequence: the callbacks of a run (under `options`) that calls
+    /// them all in this order, from the first to the last of them, reduced
+    /// to the written and the core callbacks; of all such runs, one whose
+    /// reduced order is shortest. Nil if there is none.
+    ///
+    /// A shortest-path search (Dijkstra without a heap: the graph has at most
+    /// states × 3 process states × (order.count + 1) nodes) whose cost is the
+    /// number of callbacks a transition adds to the reduced order.
+    static func possibleOrder(containing order: [String], in machine: Machine, options: MachineOptions) -> [String]? {
+        guard !order.isEmpty else { return nil }
+        let kept = Set(order).union(machine.callbacks.filter { !$0.auxiliary }.map(\.id))
+        var stateIndex: [String: Int] = [:]
+        for (i, s) in machine.states.enumerated() { stateIndex[s.id] = i }
+        var outgoing = Array(repeating: [Int](), count: machine.states.count)
+        for (t, transition) in machine.transitions.enumerated() {
+            if let s = stateIndex[transition.from] { outgoing[s].append(t) }
+        }
+        let processes: [ProcessState] = [.notRunning, .running, .suspended]
+        // Node (state, process, matched) as one index.
+        func node(_ state: Int, _ process: ProcessState, _ matched: Int) -> Int {
+            (matched * machine.states.count + state) * processes.count + (processes.firstIndex(of: process) ?? 0)
+        }
+        let count = machine.states.count * processes.count * (order.count + 1)
+        var cost = Array(repeating: Int.max, count: count)
+        var done = Array(repeating: false, count: count)
+        var parent: [(node: Int, transition: Int)?] = Array(repeating: nil, count: count)
+        for s in machine.states.indices {
+            for p in processes { cost[node(s, p, 0)] = 0 }
+        }
+        var goal: Int?
+        while goal == nil {
+            var current = -1
+            for n in 0..<count where !done[n] && cost[n] != Int.max && (current < 0 || cost[n] < cost[current]) { current = n }
+            guard current >= 0 else { break }
+            done[current] = true
+            let process = processes[current % processes.count]
+            let state = (current / processes.count) % machine.states.count
+            let matchedIn = current / (processes.count * machine.states.count)
+            if matchedIn == order.count {
+                goal = current
+                break
+            }
+            for t in outgoing[state] {
+                let transition = machine.transitions[t]
+                guard transition.conditions.allSatisfy({ holds($0, options: options, process: process, otherScenes: []) }) else { continue }
+                var nextProcess = process
+                for case .setProcess(let p) in transition.effects { nextProcess = p }
+                var matched = matchedIn
+                var added = 0
+                for call in transition.callbacks {
+                    if matched < order.count && call.name == order[matched] {
+                        matched += 1
+                        added += 1
+                    } else if matched > 0 && matched < order.count && kept.contains(call.name) {
+                        added += 1
+                    }
+                }
+                let next = node(stateIndex[transition.to] ?? state, nextProcess, matched)
+                if !done[next] && cost[current] + added < cost[next] {
+                    cost[next] = cost[current] + added
+                    parent[next] = (current, t)
+                }
+            }
+        }
+        guard var at = goal else { return nil }
+        var run: [Transition] = []
+        while let step = parent[at] {
+            run.append(machine.transitions[step.transition])
+            at = step.node
+        }
+        var result: [String] = []
+        var matched = 0
+        for call in run.reversed().flatMap(\.callbacks) where matched < order.count {
+            if call.name == order[matched] {
+                matched += 1
+                result.append(call.name)
+            } else if matched > 0 && kept.contains(call.name) {
+                result.append(call.name)
+            }
+        }
+        return matched == order.count ? result : nil
+    }
+}

@@ -1,0 +1,120 @@
+import Diagnostics
+
+/// The characters of one line of a block and where they are in the file.
+/// Indexes count `Character`s, so columns are the ones a reader sees.
+struct SourceLine {
+    let chars: [Character]
+    let file: String
+    /// 1-based line in the file.
+    let line: Int
+    /// Added to the 1-based column within the line.
+    let columnOffset: Int
+
+    /// The place of the character at `index` (or just after the last one).
+    func location(_ index: Int) -> SourceLocation {
+        SourceLocation(file: file, line: line, column: columnOffset + index + 1)
+    }
+
+    func text(_ range: Range<Int>) -> String { String(chars[range]) }
+
+    static func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" }
+
+    static func isIdentifier(_ c: Character) -> Bool { c == "_" || c.isLetter || c.isNumber }
+
+    func skipSpaces(from start: Int, to end: Int) -> Int {
+        var i = start
+        while i < end, Self.isSpace(chars[i]) { i += 1 }
+        return i
+    }
+
+    /// `end` moved back over trailing spaces, not before `start`.
+    func trimEnd(_ end: Int, start: Int) -> Int {
+        var e = end
+        while e > start, Self.isSpace(chars[e - 1]) { e -= 1 }
+        return e
+    }
+
+    func identifierEnd(from start: Int, to end: Int) -> Int {
+        var i = start
+        while i < end, Self.isIdentifier(chars[i]) { i += 1 }
+        return i
+    }
+
+    /// The length of the arrow (`->` or `→`) at `i`, or 0.
+    func arrowLength(at i: Int, end: Int) -> Int {
+        guard i < end else { return 0 }
+        if chars[i] == "→" { return 1 }
+        if chars[i] == "-", i + 1 < end, chars[i + 1] == ">" { return 2 }
+        return 0
+    }
+
+    /// Where a comment starts: a `#` at the start of the line or after a space; `chars.count` if none.
+    var commentStart: Int {
+        for i in chars.indices where chars[i] == "#" && (i == 0 || Self.isSpace(chars[i - 1])) {
+            return i
+        }
+        return chars.count
+    }
+
+    /// One name between separators: its trimmed range, and the separators around it.
+    struct Piece {
+        var start: Int
+        var end: Int
+        /// The separator before the piece ("->", "→", ","); nil for the first.
+        var before: String?
+        /// The separator after it; nil for the last.
+        var after: String?
+        var isEmpty: Bool { start == end }
+    }
+
+    /// Splits `start..<end` at arrows (and at commas when `commas`) outside
+    /// parentheses, so `application(_:willFinishLaunchingWithOptions:)` stays
+    /// whole. With `stopAtColon` the split ends at the first `:` outside
+    /// parentheses; `stop` is its index (or `end`).
+    func pieces(from start: Int, to end: Int, commas: Bool, stopAtColon: Bool) -> (pieces: [Piece], stop: Int) {
+        var result: [Piece] = []
+        var depth = 0
+        var pieceStart = start
+        var before: String?
+        var i = start
+        var stop = end
+        func close(at close: Int, after: String?) {
+            let s = skipSpaces(from: pieceStart, to: close)
+            result.append(Piece(start: s, end: trimEnd(close, start: s), before: before, after: after))
+        }
+        while i < end {
+            let c = chars[i]
+            if c == "(" {
+                depth += 1
+            } else if c == ")" {
+                depth = max(0, depth - 1)
+            } else if depth == 0 {
+                let arrow = arrowLength(at: i, end: end)
+                if arrow > 0 || (commas && c == ",") {
+                    let separator = arrow > 0 ? text(i..<(i + arrow)) : ","
+                    close(at: i, after: separator)
+                    before = separator
+                    i += max(arrow, 1)
+                    pieceStart = i
+                    continue
+                }
+                if stopAtColon && c == ":" {
+                    stop = i
+                    break
+                }
+            }
+            i += 1
+        }
+        close(at: stop, after: nil)
+        return (result, stop)
+    }
+}
+
+extension String {
+    /// The string split into lines at `\n`, `\r\n` or `\r`; a final line break ends the last line.
+    var blockLines: [Substring] {
+        var lines = split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+}

@@ -1,0 +1,129 @@
+import Diagnostics
+import Diagrams
+import LifecycleModel
+import Mustache
+import Scenarios
+import Synchronization
+
+/// Runs each `lifecycle` block of an article against the model and renders
+/// it as a static trace with a state diagram; the browser player (assets/
+/// player.js) brings it to life from the same markup. One instance serves one
+/// article; the Markdown renderer calls it synchronously.
+final class ExampleRenderer: Sendable {
+    private struct Found {
+        var count = 0
+        var diagnostics: [Diagnostic] = []
+    }
+
+    private let found = Mutex(Found())
+    private let file: String
+    private let lines: [Substring]
+    private let labels: [String: String]
+
+    init(file: String, source: String, labels: [String: String]) {
+        self.file = file
+        self.lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        self.labels = labels
+    }
+
+    var examples: Int { found.withLock { $0.count } }
+    var diagnostics: [Diagnostic] { found.withLock { $0.diagnostics } }
+
+    /// The HTML of a `lifecycle` block, or nil for any other code block.
+    func html(info: String, code: String, fence: SourceLocation) -> String? {
+        guard LifecycleBlockParser.isLifecycle(info: info) else { return nil }
+        let (block, problems) = LifecycleBlockParser.parse(
+            info: info, code: code, file: file, firstLine: fence.line + 1, columnOffset: fence.column - 1,
+            infoLocation: infoLocation(fence))
+        guard let block else {
+            found.withLock { $0.diagnostics.append(contentsOf: problems) }
+            return nil
+        }
+        let result = ExampleRunner.run(block)
+        let number = found.withLock { found in
+            found.count += 1
+            found.diagnostics.append(contentsOf: result.diagnostics)
+            return found.count
+        }
+        guard result.passed else { return nil }
+        return figure(result, id: "ex-\(number)")
+    }
+
+    /// Where the info string starts on the fence line: after the backticks or tildes.
+    private func infoLocation(_ fence: SourceLocation) -> SourceLocation {
+        guard fence.line - 1 < lines.count else { return fence }
+        let line = Array(lines[fence.line - 1])
+        var column = fence.column - 1
+        while column < line.count, line[column] == "`" || line[column] == "~" { column += 1 }
+        while column < line.count, line[column] == " " { column += 1 }
+        return SourceLocation(file: file, line: fence.line, column: column + 1)
+    }
+
+    private func label(_ key: String) -> String { htmlEscape(labels[key] ?? key) }
+
+    private func figure(_ result: ExampleResult, id: String) -> String {
+        let machine = result.block.machine
+        let options = result.block.options
+        let optionsJSON = "{\"api\":\(options.api),\"configChanges\":["
+            + options.configChanges.sorted().map { "\"\(htmlEscape($0))\"" }.joined(separator: ",")
+            + "],\"root\":\(options.root)}"
+        let caption = result.block.comments.map(\.text).joined(separator: " ")
+        var highlight = DiagramHighlight(steps: [])
+        highlight.states.insert(result.initialState)
+        var rows = ""
+        for (index, step) in result.steps.enumerated() {
+            let walk = [step.from] + step.states
+            for (a, b) in zip(walk, walk.dropFirst()) { highlight.edges.insert(Edge(from: a, to: b)) }
+            if step.states.isEmpty { highlight.edges.insert(Edge(from: step.from, to: step.from)) }
+            highlight.states.formUnion(walk)
+            let scene = machine.multiScene ? " data-scene=\"\(htmlEscape(step.scene))\"" : ""
+            let eventName = machine.multiScene && step.scene != Simulation.mainScene ? "\(step.event)@\(step.scene)" : step.event
+            let states = step.states.isEmpty
+                ? htmlEscape(step.from) + " <span class=\"unchanged\">(\(label("stateUnchanged")))</span>"
+                : htmlEscape(walk.joined(separator: " → "))
+            let callbacks = step.callbacks.map { call in
+                call.optional ? "<code class=\"optional\">(\(htmlEscape(call.name)))</code>" : "<code>\(htmlEscape(call.name))</code>"
+            }.joined(separator: ", ")
+            let source = step.sources.first.flatMap(SourceIndex.source)
+            let sourceCell = source.map { "<a href=\"\(htmlEscape($0.url))\" title=\"\(htmlEscape($0.title))\">\(htmlEscape(step.row))</a>" }
+                ?? htmlEscape(step.row)
+            let unconfirmed = step.confidence == .unconfirmed ? " <span class=\"unconfirmed\">\(label("unconfirmed"))</span>" : ""
+            rows += "<tr data-step=\"\(index + 1)\" data-event=\"\(htmlEscape(step.event))\"\(scene) data-from=\"\(htmlEscape(step.from))\" "
+                + "data-to=\"\(htmlEscape(step.to))\" data-callbacks=\"\(htmlEscape(step.callbacks.map(\.name).joined(separator: " ")))\">"
+                + "<td>\(index + 1)</td><td><code>\(htmlEscape(eventName))</code></td><td>\(states)</td>"
+                + "<td>\(callbacks.isEmpty ? "—" : callbacks)</td><td>\(sourceCell)\(unconfirmed)</td></tr>\n"
+        }
+        var checks = ""
+        for check in result.checks {
+            let names = check.ids.map { machine.state($0)?.name ?? $0 }.joined(separator: " → ")
+            checks += "<li class=\"check\"><code>\(check.kind.rawValue)</code> \(htmlEscape(names)) <span class=\"check-ok\">✓</span></li>\n"
+        }
+        let table = rows.isEmpty ? "" : """
+            <table class="trace">
+            <thead><tr><th scope="col">#</th><th scope="col">\(label("traceEvent"))</th><th scope="col">\(label("traceStates"))</th><th scope="col">\(label("traceCallbacks"))</th><th scope="col">\(label("traceSource"))</th></tr></thead>
+            <tbody>
+            \(rows)</tbody>
+            </table>
+
+            """
+        let checkList = checks.isEmpty ? "" : "<ul class=\"example-checks\">\n\(checks)</ul>\n"
+        let player = rows.isEmpty ? "" : """
+            <div class="player" hidden>
+            <button type="button" data-action="step">\(label("step"))</button>
+            <button type="button" data-action="play" data-label-play="\(label("play"))" data-label-pause="\(label("pause"))">\(label("play"))</button>
+            <button type="button" data-action="reset">\(label("reset"))</button>
+            <ol class="callback-log" aria-live="polite" aria-label="\(label("callbackLog"))" data-label-none="—"></ol>
+            </div>
+
+            """
+        return """
+            <figure class="lifecycle-example" id="\(id)" data-lifecycle-example data-machine="\(machine.id)" data-options='\(optionsJSON)' data-initial="\(htmlEscape(result.initialState))" data-state="\(htmlEscape(result.initialState))">
+            <figcaption><span class="example-label">\(label("exampleLabel")) · \(htmlEscape(machine.id))</span> \(htmlEscape(caption))</figcaption>
+            <div class="example-layout">
+            \(table)\(checkList)\(StateDiagram.svg(for: machine, highlight: highlight, idPrefix: id + "-diagram"))
+            </div>
+            \(player)</figure>
+
+            """
+    }
+}

@@ -1,0 +1,738 @@
+// LifecycleDocs player: steps through the `lifecycle` examples of an article
+// and drives the playground page.
+//
+// There is no lifecycle model in this file. It interprets the exported model
+// (window.LIFECYCLE_MODEL, set by assets/model.<hash>.js; schema in
+// docs/model-schema.md) exactly as Sources/LifecycleModel/Simulation.swift runs
+// it: for a scene in state s, event e takes the first transition with
+// from == s, event == e and every condition true, then applies its effects.
+//
+// Progressive enhancement: the static trace and diagram work without this
+// script. Every user-visible string comes from the page (button text,
+// data-label-* attributes); the few strings here are fallbacks only.
+(function () {
+  "use strict";
+
+  const MAIN_SCENE = "main";
+  const PLAY_INTERVAL_MS = 800;
+
+  // ---------------------------------------------------------------------------
+  // The interpreter
+
+  /** Indexes a machine of the export once: transitions by state and event. */
+  function prepare(machine) {
+    if (machine._index) return machine;
+    const index = new Map();
+    machine.transitions.forEach(function (t) {
+      const key = t.from + "\u0000" + t.event;
+      if (!index.has(key)) index.set(key, []);
+      index.get(key).push(t);
+    });
+    Object.defineProperty(machine, "_index", { value: index });
+    Object.defineProperty(machine, "_states", { value: new Set(machine.states.map(function (s) { return s.id; })) });
+    return machine;
+  }
+
+  /** The machine's options with their defaults (model `options[].default`), overridden by `raw`. */
+  function machineOptions(machine, raw) {
+    const options = { api: NaN, configChanges: [], root: false };
+    (machine.options || []).forEach(function (o) {
+      if (o.name === "api") options.api = parseInt(o.default, 10);
+      else if (o.name === "configChanges") options.configChanges = splitList(o.default);
+      else if (o.name === "root") options.root = o.default === "true";
+    });
+    raw = raw || {};
+    if (raw.api !== undefined && raw.api !== null && raw.api !== "") {
+      const api = typeof raw.api === "number" ? raw.api : parseInt(raw.api, 10);
+      if (Number.isInteger(api)) options.api = api;
+    }
+    if (raw.configChanges !== undefined && raw.configChanges !== null) {
+      options.configChanges = Array.isArray(raw.configChanges) ? raw.configChanges.map(String) : splitList(String(raw.configChanges));
+    }
+    if (raw.root !== undefined && raw.root !== null) options.root = raw.root === true || raw.root === "true";
+    return options;
+  }
+
+  function splitList(text) {
+    return String(text || "").split(/[\s|,]+/).filter(Boolean);
+  }
+
+  const warned = new Set();
+  function warnOnce(message) {
+    if (warned.has(message)) return;
+    warned.add(message);
+    if (window.console) console.warn("lifecycle player: " + message);
+  }
+
+  /**
+   * A running instance of a machine: the state of each scene ("main" first,
+   * others in the order events name them) and of the process.
+   * `aggregateTable` maps the distinct scene states (machine order, joined by
+   * a space) to the app-level value; it comes from the build (see aggregateTableFor).
+   */
+  function Simulation(machine, options, start, aggregateTable) {
+    this.machine = prepare(machine);
+    this.options = options;
+    this.aggregateTable = aggregateTable || null;
+    const first = start && this.machine._states.has(start) ? start : machine.initial;
+    this.scenes = [{ name: MAIN_SCENE, state: first }];
+    this.process = first === machine.initial ? "notRunning" : "running";
+  }
+
+  Simulation.prototype.sceneIndex = function (scene) {
+    for (let i = 0; i < this.scenes.length; i++) if (this.scenes[i].name === scene) return i;
+    return -1;
+  };
+
+  /** The state of a scene; a scene not seen yet is in the initial state. */
+  Simulation.prototype.stateOf = function (scene) {
+    const i = this.sceneIndex(scene || MAIN_SCENE);
+    return i < 0 ? this.machine.initial : this.scenes[i].state;
+  };
+
+  Simulation.prototype.holds = function (transition, sceneIndex) {
+    const self = this;
+    return (transition.conditions || []).every(function (condition) {
+      return Object.keys(condition).every(function (key) {
+        const value = condition[key];
+        switch (key) {
+          case "apiAtLeast": return self.options.api >= value;
+          case "apiBelow": return self.options.api < value;
+          case "configHandled": return self.options.configChanges.indexOf(value) >= 0;
+          case "configNotHandled": return self.options.configChanges.indexOf(value) < 0;
+          case "root": return self.options.root === value;
+          case "process": return value.indexOf(self.process) >= 0;
+          case "otherScenesIn":
+            return self.scenes.every(function (s, i) { return i === sceneIndex || value.indexOf(s.state) >= 0; });
+          default:
+            // A condition this script does not know cannot be checked: never take the transition.
+            warnOnce("unknown condition '" + key + "' in row " + transition.row);
+            return false;
+        }
+      });
+    });
+  };
+
+  /** The transitions `event` may take now in `scene`, first the one `fire` takes. */
+  Simulation.prototype.candidates = function (event, scene) {
+    const sceneIndex = this.sceneIndex(scene || MAIN_SCENE);
+    const from = sceneIndex < 0 ? this.machine.initial : this.scenes[sceneIndex].state;
+    const list = this.machine._index.get(from + "\u0000" + event) || [];
+    const self = this;
+    return list.filter(function (t) { return self.holds(t, sceneIndex); });
+  };
+
+  /** Events that can happen in `scene` now, in the machine's event order. */
+  Simulation.prototype.possibleEvents = function (scene) {
+    const self = this;
+    return this.machine.events.map(function (e) { return e.id; })
+      .filter(function (id) { return self.candidates(id, scene).length > 0; });
+  };
+
+  /** The app-level value over the scenes' states (multi-scene machines with a table), or null. */
+  Simulation.prototype.aggregate = function () {
+    if (!this.machine.multiScene || !this.aggregateTable) return null;
+    const present = new Set(this.scenes.map(function (s) { return s.state; }));
+    const key = this.machine.states.map(function (s) { return s.id; })
+      .filter(function (id) { return present.has(id); }).join(" ");
+    return Object.prototype.hasOwnProperty.call(this.aggregateTable, key) ? this.aggregateTable[key] : null;
+  };
+
+  /**
+   * Runs `event` in `scene`. Returns {ok: true, event, scene, from, states, to,
+   * callbacks, transition, alternatives, aggregate} or {ok: false, event, scene,
+   * state, possible}.
+   */
+  Simulation.prototype.fire = function (event, scene) {
+    scene = scene || MAIN_SCENE;
+    const candidates = this.candidates(event, scene);
+    if (!candidates.length) {
+      return { ok: false, event: event, scene: scene, state: this.stateOf(scene), possible: this.possibleEvents(scene) };
+    }
+    const transition = candidates[0];
+    const from = this.stateOf(scene);
+    let index = this.sceneIndex(scene);
+    if (index < 0) {
+      this.scenes.push({ name: scene, state: this.machine.initial });
+      index = this.scenes.length - 1;
+    }
+    const to = transition.states.length ? transition.states[transition.states.length - 1] : from;
+    if (this.machine._states.has(to)) this.scenes[index].state = to;
+    const self = this;
+    (transition.effects || []).forEach(function (effect) {
+      if (effect.setProcess !== undefined) {
+        self.process = effect.setProcess;
+      } else if (effect.allScenes !== undefined) {
+        if (self.machine._states.has(effect.allScenes)) self.scenes.forEach(function (s) { s.state = effect.allScenes; });
+      } else {
+        warnOnce("unknown effect '" + Object.keys(effect).join(",") + "' in row " + transition.row);
+      }
+    });
+    return {
+      ok: true, event: event, scene: scene, from: from, states: transition.states.slice(), to: to,
+      callbacks: transition.callbacks.slice(), transition: transition, alternatives: candidates.slice(1),
+      aggregate: this.aggregate()
+    };
+  };
+
+  // ---------------------------------------------------------------------------
+  // Page helpers
+
+  function getModel() {
+    const model = window.LIFECYCLE_MODEL;
+    if (!model || !Array.isArray(model.machines)) return null;
+    if (model.schema !== "lifecycle-model" || model.version !== 1) {
+      warnOnce("expected schema lifecycle-model version 1, got " + model.schema + " " + model.version);
+    }
+    return model;
+  }
+
+  function findMachine(model, id) {
+    for (let i = 0; i < model.machines.length; i++) if (model.machines[i].id === id) return model.machines[i];
+    return null;
+  }
+
+  /**
+   * The app-level table of a multi-scene machine: from the model if it ever
+   * carries one (`aggregateTable`), else from the build-time diagram
+   * (`data-aggregate` on svg.state-diagram, written by the Diagrams module).
+   */
+  function aggregateTableFor(machine, svg) {
+    if (!machine.multiScene) return null;
+    if (machine.aggregateTable && typeof machine.aggregateTable === "object") return machine.aggregateTable;
+    const raw = svg && svg.getAttribute("data-aggregate");
+    if (!raw) return null;
+    try { return JSON.parse(raw); } catch (e) { warnOnce("unreadable data-aggregate on the " + machine.id + " diagram"); return null; }
+  }
+
+  function stateName(machine, id) {
+    for (let i = 0; i < machine.states.length; i++) if (machine.states[i].id === id) return machine.states[i].name;
+    return id;
+  }
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = text;
+    return node;
+  }
+
+  function clear(node) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+  }
+
+  /** A label from the page: the element's data-label-NAME, else the fallback. */
+  function label(node, name, fallback) {
+    return (node && node.getAttribute("data-label-" + name)) || fallback;
+  }
+
+  /** The diagram of one machine: lights the current node and the edges just taken. */
+  function DiagramView(svg) {
+    this.svg = svg || null;
+  }
+
+  DiagramView.prototype.show = function (current, walk, occupied) {
+    if (!this.svg) return;
+    Array.prototype.forEach.call(this.svg.querySelectorAll(".node"), function (node) {
+      const state = node.getAttribute("data-state");
+      node.classList.toggle("current", state === current);
+      node.classList.toggle("occupied", !!occupied && occupied.has(state) && state !== current);
+    });
+    const taken = new Set();
+    if (walk && walk.length === 1) taken.add(walk[0] + " " + walk[0]); // a step that changes no state: its self-loop
+    for (let i = 0; walk && i + 1 < walk.length; i++) taken.add(walk[i] + " " + walk[i + 1]);
+    Array.prototype.forEach.call(this.svg.querySelectorAll(".edge"), function (edge) {
+      edge.classList.toggle("current", taken.has(edge.getAttribute("data-from") + " " + edge.getAttribute("data-to")));
+    });
+  };
+
+  /**
+   * Lights the handlers of fired callbacks in the article's code samples:
+   * every [data-callback] whose value is the callback's id or one of its aliases.
+   */
+  function CallbackLights(scope, machine) {
+    this.scope = scope;
+    this.names = new Map();
+    const self = this;
+    (machine.callbacks || []).forEach(function (c) {
+      self.names.set(c.id, [c.id].concat(c.aliases || []));
+    });
+    this.lit = [];
+  }
+
+  CallbackLights.prototype.light = function (callbacks) {
+    this.clear();
+    if (!callbacks.length) return;
+    const wanted = new Set();
+    const self = this;
+    callbacks.forEach(function (name) { (self.names.get(name) || [name]).forEach(function (n) { wanted.add(n); }); });
+    Array.prototype.forEach.call(this.scope.querySelectorAll("[data-callback]"), function (node) {
+      if (wanted.has(node.getAttribute("data-callback"))) {
+        node.classList.add("lit");
+        self.lit.push(node);
+      }
+    });
+  };
+
+  CallbackLights.prototype.clear = function () {
+    this.lit.forEach(function (node) { node.classList.remove("lit"); });
+    this.lit = [];
+  };
+
+  // ---------------------------------------------------------------------------
+  // Examples: <figure data-lifecycle-example>
+
+  function ExamplePlayer(figure, model) {
+    this.figure = figure;
+    this.machine = findMachine(model, figure.getAttribute("data-machine"));
+    this.controls = figure.querySelector(".player");
+    if (!this.machine || !this.controls) {
+      if (!this.machine) console.error("lifecycle player: unknown machine '" + figure.getAttribute("data-machine") + "' in #" + figure.id);
+      return;
+    }
+    prepare(this.machine);
+    let raw = {};
+    try { raw = JSON.parse(figure.getAttribute("data-options") || "{}") || {}; } catch (e) {
+      console.error("lifecycle player: unreadable data-options in #" + figure.id);
+    }
+    this.options = machineOptions(this.machine, raw);
+    const initial = figure.getAttribute("data-initial");
+    this.initial = initial && this.machine._states.has(initial) ? initial : this.machine.initial;
+    this.rows = Array.prototype.slice.call(figure.querySelectorAll("tbody tr[data-event]"));
+    const svg = figure.querySelector("svg.state-diagram");
+    this.diagram = new DiagramView(svg);
+    this.aggregateTable = aggregateTableFor(this.machine, svg);
+    this.stepButton = this.controls.querySelector("[data-action='step']");
+    this.playButton = this.controls.querySelector("[data-action='play']");
+    this.resetButton = this.controls.querySelector("[data-action='reset']");
+    this.log = this.controls.querySelector(".callback-log");
+    this.lights = new CallbackLights(figure.closest("article") || figure.closest("main") || document, this.machine);
+    this.timer = null;
+    if (this.playButton) this.playLabel = this.playButton.textContent;
+
+    const self = this;
+    if (this.stepButton) this.stepButton.addEventListener("click", function () { self.pause(); self.step(); });
+    if (this.playButton) {
+      this.playButton.setAttribute("aria-pressed", "false");
+      this.playButton.addEventListener("click", function () { self.timer ? self.pause() : self.play(); });
+    }
+    if (this.resetButton) this.resetButton.addEventListener("click", function () { self.reset(); });
+    this.reset();
+    this.controls.hidden = false;
+  }
+
+  ExamplePlayer.prototype.reset = function () {
+    this.pause();
+    this.sim = new Simulation(this.machine, this.options, this.initial, this.aggregateTable);
+    this.index = 0;
+    this.rows.forEach(function (row) {
+      row.classList.remove("done", "mismatch");
+      row.removeAttribute("aria-current");
+      row.removeAttribute("data-computed");
+    });
+    if (this.log) clear(this.log);
+    this.lights.clear();
+    this.figure.setAttribute("data-state", this.initial);
+    this.figure.removeAttribute("data-scene");
+    this.setAggregate(this.sim.aggregate());
+    this.diagram.show(this.initial, null, null);
+    this.updateButtons();
+  };
+
+  ExamplePlayer.prototype.setAggregate = function (aggregate) {
+    if (aggregate) this.figure.setAttribute("data-app", aggregate);
+    else this.figure.removeAttribute("data-app");
+  };
+
+  ExamplePlayer.prototype.updateButtons = function () {
+    const finished = this.index >= this.rows.length;
+    if (this.stepButton) {
+      if (finished && document.activeElement === this.stepButton && this.resetButton) this.resetButton.focus();
+      this.stepButton.disabled = finished;
+    }
+  };
+
+  ExamplePlayer.prototype.step = function () {
+    if (this.index >= this.rows.length) return false;
+    const row = this.rows[this.index];
+    const number = row.getAttribute("data-step") || String(this.index + 1);
+    const event = row.getAttribute("data-event");
+    const scene = row.getAttribute("data-scene") || MAIN_SCENE;
+    const result = this.sim.fire(event, scene);
+
+    this.rows.forEach(function (r) { r.removeAttribute("aria-current"); });
+    row.classList.add("done");
+    row.setAttribute("aria-current", "step");
+
+    // The row was written at build time from the same model: any difference is a build bug.
+    const problems = [];
+    if (!result.ok) {
+      problems.push("'" + event + "' cannot happen in " + result.state + " (possible: " + result.possible.join(", ") + ")");
+    } else {
+      const expected = row.getAttribute("data-to");
+      if (expected !== null && expected !== result.to) problems.push("computed state " + result.to + ", the row says " + expected);
+      const written = row.getAttribute("data-callbacks");
+      const fired = result.callbacks.map(function (c) { return c.name; }).join(" ");
+      if (written !== null && splitList(written).join(" ") !== fired) {
+        problems.push("computed callbacks [" + fired + "], the row says [" + splitList(written).join(" ") + "]");
+      }
+    }
+    row.setAttribute("data-computed", result.ok ? result.to : "");
+    if (problems.length) {
+      row.classList.add("mismatch");
+      console.error("lifecycle player: #" + this.figure.id + " step " + number + ": " + problems.join("; "));
+    }
+
+    const state = result.ok ? result.to : result.state;
+    this.figure.setAttribute("data-state", state);
+    if (this.machine.multiScene) this.figure.setAttribute("data-scene", scene);
+    this.setAggregate(this.sim.aggregate());
+    const occupied = this.machine.multiScene ? new Set(this.sim.scenes.map(function (s) { return s.state; })) : null;
+    this.diagram.show(state, result.ok ? [result.from].concat(result.states) : null, occupied);
+
+    const callbacks = result.ok ? result.callbacks : [];
+    if (this.log) {
+      // One item per callback (or one "none" item), the first of each step marked
+      // .step-start, this step's items .latest.
+      const log = this.log;
+      Array.prototype.forEach.call(log.querySelectorAll("li.latest"), function (li) { li.classList.remove("latest"); });
+      const items = callbacks.length ? callbacks.map(function (c) {
+        const li = el("li", c.optional ? "optional" : null);
+        li.appendChild(el("code", null, c.name));
+        return li;
+      }) : [el("li", "silent", label(log, "none", "\u2014"))];
+      items.forEach(function (li, i) {
+        li.setAttribute("data-step", number);
+        li.classList.add("latest");
+        if (i === 0) li.classList.add("step-start");
+        log.appendChild(li);
+      });
+      log.scrollTop = log.scrollHeight;
+    }
+    this.lights.light(callbacks.map(function (c) { return c.name; }));
+
+    this.index += 1;
+    this.updateButtons();
+    if (this.index >= this.rows.length) this.pause();
+    return true;
+  };
+
+  ExamplePlayer.prototype.play = function () {
+    if (this.index >= this.rows.length) this.reset();
+    const self = this;
+    this.timer = window.setInterval(function () { if (!self.step()) self.pause(); }, PLAY_INTERVAL_MS);
+    this.playButton.setAttribute("aria-pressed", "true");
+    this.playButton.textContent = label(this.playButton, "pause", this.playLabel);
+    this.figure.classList.add("playing");
+    this.step();
+  };
+
+  ExamplePlayer.prototype.pause = function () {
+    if (this.timer) window.clearInterval(this.timer);
+    this.timer = null;
+    this.figure.classList.remove("playing");
+    if (this.playButton) {
+      this.playButton.setAttribute("aria-pressed", "false");
+      this.playButton.textContent = label(this.playButton, "play", this.playLabel);
+    }
+  };
+
+  // ---------------------------------------------------------------------------
+  // Playground: <section data-lifecycle-playground>
+
+  function Playground(section, model) {
+    this.section = section;
+    this.model = model;
+    const q = function (role) { return section.querySelector("[data-role='" + role + "']"); };
+    this.select = q("machine");
+    this.apiInput = q("api");
+    this.configInput = q("configChanges");
+    this.rootInput = q("root");
+    this.sceneInput = q("scene");
+    this.eventsBox = q("events");
+    this.diagramBox = q("diagram");
+    this.stateBox = q("state");
+    this.log = q("log");
+    this.resetButton = section.querySelector("[data-action='reset']");
+    const diagrams = q("diagrams");
+    // <template data-role="diagrams"> (inert, preferred) or a hidden element holding the SVGs.
+    this.diagramSource = diagrams ? (diagrams.content || diagrams) : null;
+    this.lights = new CallbackLights(section, { callbacks: [] });
+    if (!this.select || !this.eventsBox) {
+      console.error("lifecycle playground: missing [data-role=machine] or [data-role=events]");
+      return;
+    }
+
+    const self = this;
+    this.select.addEventListener("change", function () { self.setMachine(self.select.value); });
+    [this.apiInput, this.configInput, this.rootInput].forEach(function (input) {
+      if (!input) return;
+      input.addEventListener("change", function () { self.readOptions(); self.update(); });
+      input.addEventListener("input", function () { self.readOptions(); self.update(); });
+    });
+    if (this.sceneInput) {
+      if (!this.sceneInput.value) this.sceneInput.value = MAIN_SCENE;
+      this.sceneInput.addEventListener("input", function () { self.update(); });
+    }
+    this.eventsBox.addEventListener("click", function (e) {
+      const button = e.target.closest("button[data-event]");
+      if (button && !button.disabled && self.eventsBox.contains(button)) self.fire(button.getAttribute("data-event"));
+    });
+    if (this.resetButton) this.resetButton.addEventListener("click", function () { self.restart(); });
+    this.setMachine(this.select.value);
+    section.classList.add("ready");
+  }
+
+  Playground.prototype.scene = function () {
+    const value = this.sceneInput && this.machine.multiScene ? this.sceneInput.value.trim() : "";
+    return value || MAIN_SCENE;
+  };
+
+  Playground.prototype.setMachine = function (id) {
+    const machine = findMachine(this.model, id);
+    if (!machine) { console.error("lifecycle playground: unknown machine '" + id + "'"); return; }
+    this.machine = prepare(machine);
+    this.section.setAttribute("data-machine", machine.id);
+    const names = (machine.options || []).map(function (o) { return o.name; });
+    Array.prototype.forEach.call(this.section.querySelectorAll("[data-when-option]"), function (node) {
+      node.hidden = names.indexOf(node.getAttribute("data-when-option")) < 0;
+    });
+    Array.prototype.forEach.call(this.section.querySelectorAll("[data-when-multiscene]"), function (node) {
+      node.hidden = !machine.multiScene;
+    });
+    // An empty API field shows the model's default, so the page says what is assumed.
+    (machine.options || []).forEach(function (o) {
+      if (o.name === "api" && this.apiInput && this.apiInput.value === "") this.apiInput.value = o.default;
+    }, this);
+
+    clear(this.eventsBox);
+    machine.events.forEach(function (event) {
+      const button = el("button", null, event.id);
+      button.type = "button";
+      button.setAttribute("data-event", event.id);
+      if (event.summary) button.title = event.summary;
+      this.eventsBox.appendChild(button);
+    }, this);
+
+    let svg = null;
+    if (this.diagramBox) {
+      const shown = this.diagramBox.querySelector("svg.state-diagram");
+      // Hidden-element variant: the shown SVG was moved out of it; put it back (ids stay unique).
+      if (shown && this.diagramSource && this.diagramSource.nodeType !== 11) this.diagramSource.appendChild(shown);
+      clear(this.diagramBox);
+      const source = this.findDiagram(machine.id);
+      if (source) {
+        svg = this.diagramSource && this.diagramSource.nodeType === 11 ? source.cloneNode(true) : source;
+        this.diagramBox.appendChild(svg);
+      }
+    }
+    this.diagram = new DiagramView(svg);
+    this.aggregateTable = aggregateTableFor(machine, svg || this.findDiagram(machine.id));
+    this.lights = new CallbackLights(this.section.closest("main") || this.section, machine);
+    this.readOptions();
+    this.restart();
+  };
+
+  Playground.prototype.findDiagram = function (id) {
+    if (!this.diagramSource) return null;
+    const all = this.diagramSource.querySelectorAll("svg.state-diagram");
+    for (let i = 0; i < all.length; i++) if (all[i].getAttribute("data-machine") === id) return all[i];
+    return null;
+  };
+
+  Playground.prototype.readOptions = function () {
+    const raw = {};
+    if (this.apiInput) {
+      const text = this.apiInput.value.trim();
+      const api = /^\d+$/.test(text) ? parseInt(text, 10) : NaN;
+      const valid = text === "" || (api >= 1 && api <= 99);
+      this.apiInput.setAttribute("aria-invalid", valid ? "false" : "true");
+      if (valid && text !== "") raw.api = api;
+    }
+    if (this.configInput) raw.configChanges = splitList(this.configInput.value);
+    if (this.rootInput) raw.root = this.rootInput.checked;
+    this.options = machineOptions(this.machine, raw);
+    if (this.sim) this.sim.options = this.options; // like Simulation.options: applies to the next events
+  };
+
+  Playground.prototype.restart = function () {
+    this.sim = new Simulation(this.machine, this.options, this.machine.initial, this.aggregateTable);
+    this.lastScene = MAIN_SCENE;
+    this.lastWalk = null;
+    if (this.log) clear(this.log);
+    this.lights.clear();
+    this.update();
+  };
+
+  Playground.prototype.fire = function (event) {
+    const scene = this.scene();
+    const result = this.sim.fire(event, scene);
+    if (!result.ok) { this.update(); return; }
+    this.lastScene = scene;
+    this.lastWalk = [result.from].concat(result.states);
+    if (this.log) this.log.appendChild(this.logEntry(result));
+    if (this.log) this.log.scrollTop = this.log.scrollHeight;
+    this.lights.light(result.callbacks.map(function (c) { return c.name; }));
+    this.update();
+  };
+
+  Playground.prototype.logEntry = function (step) {
+    const machine = this.machine;
+    const li = el("li");
+    li.setAttribute("data-event", step.event);
+    li.setAttribute("data-from", step.from);
+    li.setAttribute("data-to", step.to);
+    li.setAttribute("data-row", step.transition.row);
+    li.setAttribute("data-confidence", step.transition.confidence);
+
+    const what = el("span", "log-event");
+    what.appendChild(el("code", null, step.event));
+    if (machine.multiScene) {
+      what.appendChild(document.createTextNode("@"));
+      what.appendChild(el("code", null, step.scene));
+    }
+    li.appendChild(what);
+    li.appendChild(document.createTextNode(" "));
+
+    const walk = [step.from].concat(step.states).map(function (s) { return stateName(machine, s); });
+    li.appendChild(el("span", "log-states", walk.join(" \u2192 ")));
+    li.appendChild(document.createTextNode(" "));
+
+    const callbacks = el("span", "log-callbacks");
+    if (!step.callbacks.length) callbacks.textContent = label(this.log, "none", "\u2014");
+    step.callbacks.forEach(function (c, i) {
+      if (i) callbacks.appendChild(document.createTextNode(", "));
+      callbacks.appendChild(el("code", c.optional ? "optional" : null, c.name));
+    });
+    li.appendChild(callbacks);
+    li.appendChild(document.createTextNode(" "));
+
+    const row = el("span", "log-row");
+    row.appendChild(el("strong", null, step.transition.row));
+    const sources = this.model.sources || {};
+    step.transition.sources.forEach(function (tag) {
+      row.appendChild(document.createTextNode(" "));
+      const source = sources[tag];
+      if (source && /^https?:/i.test(source.url)) {
+        const a = el("a", null, tag);
+        a.href = source.url;
+        a.title = source.title || tag;
+        a.rel = "external noopener noreferrer";
+        a.target = "_blank";
+        row.appendChild(a);
+      } else {
+        row.appendChild(el("span", null, tag));
+      }
+    });
+    if (step.alternatives.length) {
+      const alternatives = el("span", "log-alternatives", "(+" + step.alternatives.length + ")");
+      alternatives.title = step.alternatives.map(function (t) { return t.row + ": " + t.callbacks.map(function (c) { return c.name; }).join(", "); }).join("\n");
+      row.appendChild(document.createTextNode(" "));
+      row.appendChild(alternatives);
+    }
+    li.appendChild(row);
+    return li;
+  };
+
+  Playground.prototype.update = function () {
+    const machine = this.machine;
+    const sim = this.sim;
+    const scene = this.scene();
+    const current = sim.stateOf(this.lastScene);
+    this.section.setAttribute("data-state", current);
+    this.section.setAttribute("data-scene", this.lastScene);
+    const aggregate = sim.aggregate();
+    if (aggregate) this.section.setAttribute("data-app", aggregate); else this.section.removeAttribute("data-app");
+    const usesProcess = machine.transitions.some(function (t) {
+      return (t.conditions || []).some(function (c) { return "process" in c; }) || (t.effects || []).some(function (e) { return "setProcess" in e; });
+    });
+    if (usesProcess) this.section.setAttribute("data-process", sim.process); else this.section.removeAttribute("data-process");
+
+    if (this.stateBox) this.renderState(usesProcess, aggregate);
+    const occupied = machine.multiScene ? new Set(sim.scenes.map(function (s) { return s.state; })) : null;
+    this.diagram.show(current, this.lastWalk, occupied);
+
+    const possible = new Set(sim.possibleEvents(scene));
+    Array.prototype.forEach.call(this.eventsBox.querySelectorAll("button[data-event]"), function (button) {
+      button.disabled = !possible.has(button.getAttribute("data-event"));
+    });
+  };
+
+  Playground.prototype.renderState = function (usesProcess, aggregate) {
+    const box = this.stateBox;
+    const machine = this.machine;
+    clear(box);
+    box.setAttribute("data-state", this.sim.stateOf(this.lastScene));
+    if (!machine.multiScene) {
+      box.appendChild(el("strong", "state-name", stateName(machine, this.sim.stateOf(MAIN_SCENE))));
+      return;
+    }
+    this.sim.scenes.forEach(function (s) {
+      const item = el("span", "scene-state");
+      item.setAttribute("data-scene", s.name);
+      item.appendChild(el("code", null, s.name));
+      item.appendChild(document.createTextNode(" "));
+      item.appendChild(el("strong", "state-name", stateName(machine, s.state)));
+      box.appendChild(item);
+      box.appendChild(document.createTextNode(" "));
+    });
+    if (aggregate) {
+      const app = el("span", "app-state", label(box, "app", "app") + " ");
+      app.appendChild(el("strong", "state-name", stateName(machine, aggregate)));
+      box.appendChild(app);
+      box.appendChild(document.createTextNode(" "));
+    }
+    if (usesProcess) {
+      const process = el("span", "process-state", label(box, "process", "process") + " ");
+      process.appendChild(el("code", null, this.sim.process));
+      box.appendChild(process);
+    }
+  };
+
+  // ---------------------------------------------------------------------------
+  // Start
+
+  /** Any build-time diagram of the machine on the page, templates included. */
+  function diagramOnPage(machineId) {
+    const roots = [document].concat(Array.prototype.map.call(document.querySelectorAll("template"), function (t) { return t.content; }));
+    for (let r = 0; r < roots.length; r++) {
+      const all = roots[r].querySelectorAll("svg.state-diagram");
+      for (let i = 0; i < all.length; i++) if (all[i].getAttribute("data-machine") === machineId) return all[i];
+    }
+    return null;
+  }
+
+  function start() {
+    const model = getModel();
+    // For tests and the curious: the interpreter on the page's model.
+    // create() returns a Simulation (fire, candidates, possibleEvents, stateOf,
+    // aggregate, scenes, process); simulate() runs "event" / "event@scene" specs.
+    const create = function (machineId, options, from) {
+      const m = model && findMachine(model, machineId);
+      if (!m) throw new Error("unknown machine " + machineId);
+      return new Simulation(m, machineOptions(m, options), from, aggregateTableFor(m, diagramOnPage(machineId)));
+    };
+    window.LifecycleDocs = {
+      create: create,
+      simulate: function (machineId, events, options, from) {
+        const sim = create(machineId, options, from);
+        return (events || []).map(function (spec) {
+          const at = String(spec).lastIndexOf("@");
+          return at > 0 ? sim.fire(spec.slice(0, at), spec.slice(at + 1)) : sim.fire(String(spec), MAIN_SCENE);
+        });
+      }
+    };
+    const figures = document.querySelectorAll("[data-lifecycle-example]");
+    const playgrounds = document.querySelectorAll("[data-lifecycle-playground]");
+    if (!figures.length && !playgrounds.length) return;
+    if (!model) {
+      console.error("lifecycle player: window.LIFECYCLE_MODEL is missing; the examples stay static");
+      return;
+    }
+    Array.prototype.forEach.call(figures, function (figure) { new ExamplePlayer(figure, model); });
+    Array.prototype.forEach.call(playgrounds, function (section) { new Playground(section, model); });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

@@ -1,0 +1,93 @@
+import Diagnostics
+import Foundation
+import Testing
+
+@testable import Site
+
+/// `lifecycle` blocks in articles run at build time and render as static traces.
+@Suite struct ExampleTests {
+    func build(_ article: String) throws -> (BuildResult, [String], URL) {
+        let root = try makeProject(content: ["es/a.md": article])
+        let result = SiteBuilder.build(buildOptions(root))
+        return (result, result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") }, root)
+    }
+
+    @Test func aPassingExampleRendersItsTraceDiagramAndPlayer() throws {
+        let (result, messages, root) = try build("""
+            ---
+            title: A
+            ---
+            ```lifecycle android-activity api=28
+            # Multiventana
+            given resumed
+            focusOtherWindow -> paused : onPause
+            ```
+            """)
+        #expect(messages == [])
+        #expect(result.examplesRun == 1)
+        #expect(result.summaryLine.contains("1 example run"))
+        let html = try read(root.appending(path: "public/es/a/index.html"))
+        #expect(html.contains("<figure class=\"lifecycle-example\" id=\"ex-1\" data-lifecycle-example data-machine=\"android-activity\" data-options='{\"api\":28,\"configChanges\":[],\"root\":false}' data-initial=\"resumed\" data-state=\"resumed\">"))
+        #expect(html.contains("<tr data-step=\"1\" data-event=\"focusOtherWindow\" data-from=\"resumed\" data-to=\"started\" data-callbacks=\"onPause\">"))
+        #expect(html.contains("<svg class=\"state-diagram\""))
+        #expect(html.contains("<button type=\"button\" data-action=\"step\">Paso</button>"))
+        #expect(html.contains("Multiventana"))
+    }
+
+    @Test func aWrongExampleFailsTheBuildAtTheOffendingWord() throws {
+        let (result, messages, root) = try build("""
+            ---
+            title: A
+            ---
+            Texto.
+
+            ```lifecycle ios-app
+            given active
+            interruption -> background
+            ```
+            """)
+        #expect(!result.succeeded)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("Content/es/a.md:8:17: error: after 'interruption' the app is inactive, not background") == true)
+        #expect(messages.first?.contains("suggestion: interruption -> inactive") == true)
+        #expect(!FileManager.default.fileExists(atPath: root.appending(path: "public").path))
+    }
+
+    @Test func anExampleInsideAListReportsItsIndentedColumn() throws {
+        let (_, messages, _) = try build("""
+            ---
+            title: A
+            ---
+            - Punto:
+
+              ```lifecycle ios-app
+              lauch
+              ```
+            """)
+        #expect(messages.first?.hasPrefix("Content/es/a.md:7:3: error: unknown event 'lauch' for ios-app") == true)
+    }
+
+    @Test func anUnknownMachineIsReportedOnTheFenceLine() throws {
+        let (_, messages, _) = try build("---\ntitle: A\n---\n```lifecycle ios-ap\nlaunch\n```\n")
+        #expect(messages.first?.hasPrefix("Content/es/a.md:4:14: error: unknown machine 'ios-ap'") == true)
+    }
+
+    @Test func anUnconfirmedTransitionIsAWarningNotAnError() throws {
+        let (result, messages, _) = try build("---\ntitle: A\n---\n```lifecycle swiftui\nconnect -> active\n```\n")
+        #expect(result.succeeded)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("Content/es/a.md:5:1: warning: this example relies on an unconfirmed transition: P1") == true)
+    }
+
+    @Test func theRepositoryArticlesRunTheirExamples() throws {
+        let result = SiteBuilder.build(
+            BuildOptions(
+                contentDir: repositoryRoot.appending(path: "Content").path,
+                templatesDir: repositoryRoot.appending(path: "Templates").path,
+                outputDir: try makeTemporaryDirectory().appending(path: "public").path),
+            write: false)
+        #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty)
+        for page in result.pages { #expect(page.examples >= 6, "\(page.file) has \(page.examples) examples") }
+        #expect(result.chainsVerified >= 7)
+    }
+}
