@@ -48,4 +48,33 @@ import Testing
         #expect(err.hasSuffix("\(output) was left unchanged.\n"))
         #expect(!FileManager.default.fileExists(atPath: output))
     }
+
+    @Test func checkJSONFollowsTheContract() throws {
+        let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let (code, out, _) = run([
+            "check", "--content", root.appending(path: "Content").path, "--templates", root.appending(path: "Templates").path,
+            "--format", "json",
+        ])
+        #expect(code == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        let pages = try #require(json["pages"] as? [[String: Any]])
+        #expect(pages.count == 4)
+        let italian = try #require(pages.first { ($0["file"] as? String)?.hasSuffix("it/active.md") == true })
+        #expect(italian["lang"] as? String == "it")
+        #expect((italian["examples"] as? Int ?? 0) >= 6)
+        let chains = try #require(italian["chains"] as? [[String: Any]])
+        #expect(chains.contains { $0["text"] as? String == "Background → Inactive → Active" && $0["machine"] as? String == "ios-app" && $0["ok"] as? Bool == true && $0["line"] is Int })
+        #expect((json["diagnostics"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func checkExitsWithOneOnAnErrorAndWritesNothing() throws {
+        let dir = FileManager.default.temporaryDirectory.appending(path: "cli-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appending(path: "es"), withIntermediateDirectories: true)
+        try Data("---\ntitle: A\n---\nSuspended → Active\n".utf8).write(to: dir.appending(path: "es/a.md"))
+        let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let (code, out, err) = run(["check", "--content", dir.path, "--templates", root.appending(path: "Templates").path])
+        #expect(code == 1)
+        #expect(err.contains("\(dir.path)/es/a.md:4:13: error: 'Suspended → Active' is not possible in ios-app"))
+        #expect(out.hasPrefix("Checked 1 article: 0 examples run, 0 chains verified, 1 error, 0 warnings"))
+    }
 }

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import Site
+
+/// The examples of one article are identical in every language but for their comments.
+@Suite struct ExampleParityTests {
+    /// Each `lifecycle` block of a file: its info string and lines, without comments.
+    static func blocks(_ path: String) throws -> [[String]] {
+        let lines = try read(repositoryRoot.appending(path: path)).split(separator: "\n", omittingEmptySubsequences: false)
+        var blocks: [[String]] = []
+        var current: [String]?
+        for line in lines {
+            if current == nil, line.hasPrefix("```lifecycle") {
+                current = [String(line)]
+            } else if current != nil, line.hasPrefix("```") {
+                blocks.append(current!)
+                current = nil
+            } else if current != nil {
+                let code = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                    .trimmingCharacters(in: .whitespaces)
+                if !code.isEmpty { current!.append(code) }
+            }
+        }
+        return blocks
+    }
+
+    @Test(arguments: ["Content/pt/inactive.md", "Content/bg/inactive.md"])
+    func translationsHaveTheSourcesExamples(_ translation: String) throws {
+        let source = try Self.blocks("Content/es/inactive.md")
+        #expect(source.count >= 6)
+        #expect(try Self.blocks(translation) == source)
+    }
+
+    @Test func checkListsEverySeedChainAsVerified() throws {
+        let result = SiteBuilder.build(
+            BuildOptions(
+                contentDir: repositoryRoot.appending(path: "Content").path,
+                templatesDir: repositoryRoot.appending(path: "Templates").path),
+            write: false)
+        let chains = result.pages.sorted { $0.file < $1.file }.flatMap { page in page.chains.map { "\(page.lang): \($0.text) [\($0.machine)] \($0.ok)" } }
+        #expect(chains == [
+            "bg: onPause → onStop → onDestroy → onCreate → onStart → onResume [android-activity] true",
+            "es: onPause → onStop → onDestroy → onCreate → onStart → onResume [android-activity] true",
+            "it: Not Running → Inactive → Active → Inactive → Background → Suspended → Not Running [ios-app] true",
+            "it: Not Running → Inactive → Active [ios-app] true",
+            "it: Background → Inactive → Active [ios-app] true",
+            "it: Inactive → Active [ios-app] true",
+            "pt: onPause → onStop → onDestroy → onCreate → onStart → onResume [android-activity] true",
+        ])
+    }
+}
