@@ -25,26 +25,6 @@ extension StateDiagram {
     /// `aggregateTable(for:)` as a JSON object, or nil.
     public static func aggregateTableJSON(for machine: Machine) -> String? {
         guard let table = aggregateTable(for: machine) else { return nil }
-        return "{" + table.map { "\(JSON.string($0.key)):\(JSON.string($0.value))" }.joined(separator: ",") + "}"
-    }
-}
-
-enum JSON {
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20:
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        return "{" + table.map { "\(ModelExport.quote($0.key)):\(ModelExport.quote($0.value))" }.joined(separator: ",") + "}"
     }
 }

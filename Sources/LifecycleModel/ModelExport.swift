@@ -66,10 +66,12 @@ public enum ModelExport {
         }
     }
 
+    static func q(_ s: String) -> String { quote(s) }
+
     static func list(_ items: [String]) -> String { "[" + items.map(q).joined(separator: ",") + "]" }
 
     /// JSON string quoting (this module imports nothing, not even Foundation).
-    static func q(_ s: String) -> String {
+    public static func quote(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
