@@ -4,6 +4,8 @@ import Foundation
 /// Standard output and error, captured in tests.
 struct Console {
     var github: Bool
+    /// Standard output is a terminal (colours are welcome).
+    var isTerminal: Bool
     private var capture: Bool
     private(set) var stdout = ""
     private(set) var stderr = ""
@@ -11,6 +13,7 @@ struct Console {
     init(environment: [String: String], capture: Bool = false) {
         github = environment["GITHUB_ACTIONS"] == "true"
         self.capture = capture
+        isTerminal = !capture && isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil
     }
 
     mutating func out(_ text: String) {

@@ -20,4 +20,21 @@ struct Article: Sendable {
     var chains: [ChainRecord]
     /// Runnable `lifecycle` examples run on this page.
     var examples: Int = 0
+    /// Where a translation comes from (nil for a source article).
+    var translation: TranslationSource? = nil
+    /// Sections still in the source language.
+    var untranslated: [Int] = []
+    var updated: ArticleDate? = nil
+    /// The body cut at its `##` headings, for translation tracking.
+    var sections: [ArticleSections.Section] = []
+    /// Every fenced or indented code block, in order, for translation parity.
+    var codeSamples: [CodeSample] = []
+}
+
+/// A code block as written: `lifecycle` examples and code samples alike.
+struct CodeSample: Sendable, Hashable {
+    var info: String
+    var code: String
+    /// 1-based line of the fence in the file.
+    var line: Int
 }

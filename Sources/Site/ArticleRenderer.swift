@@ -56,10 +56,17 @@ struct ArticleRenderer: Sendable {
             TOCEntry(level: $0.level, id: $0.id, text: $0.text)
         }
         let description = frontMatter.description ?? Self.summary(of: document)
+        let sections = ArticleSections(body: frontMatter.body, firstLine: frontMatter.bodyLineOffset + 1).sections
+        let codeSamples = document.nodes.compactMap { node -> CodeSample? in
+            guard case .codeBlock(let info, _) = node.kind else { return nil }
+            return CodeSample(info: info, code: node.literal, line: node.start.line)
+        }
         let article = Article(
             lang: lang, slug: slug, displayPath: text.displayPath, title: title,
-            description: description, bodyHTML: rendered.html, toc: toc, chains: chains.chains, examples: examples.examples)
-        return (article, frontMatter.warnings + chains.diagnostics + examples.diagnostics)
+            description: description, bodyHTML: rendered.html, toc: toc, chains: chains.chains, examples: examples.examples,
+            translation: frontMatter.translation, untranslated: frontMatter.untranslated, updated: frontMatter.updated,
+            sections: sections, codeSamples: codeSamples)
+        return (article, frontMatter.warnings + chains.diagnostics + examples.diagnostics + Self.untranslatedWarnings(article))
     }
 
     private func makeRenderer(lang: String) -> HTMLRenderer {
@@ -84,6 +91,23 @@ struct ArticleRenderer: Sendable {
                 + Highlighter.html(code, language: language, options: Self.highlightOptions) + "</code></pre>\n"
         }
         return renderer
+    }
+
+    /// A warning per section a new translation has not translated yet.
+    static func untranslatedWarnings(_ article: Article) -> [Diagnostic] {
+        article.untranslated.map { index in
+            guard index < article.sections.count else {
+                return .error(
+                    at: article.translation?.location ?? SourceLocation(file: article.displayPath, line: 1, column: 1),
+                    "'untranslated' lists section \(index), but the article has \(article.sections.count) sections (0 to \(article.sections.count - 1))")
+            }
+            let section = article.sections[index]
+            let name = section.title.isEmpty ? "the introduction" : "'\(section.title)'"
+            return .warning(
+                at: SourceLocation(file: article.displayPath, line: section.line, column: 1),
+                "section \(index) (\(name)) is not translated yet",
+                notes: ["translate it, then remove \(index) from 'untranslated' in the front matter"])
+        }
     }
 
     /// Callback names in code carry `data-callback`, so the player can light the handler a step calls.

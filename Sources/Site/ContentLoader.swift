@@ -76,7 +76,7 @@ struct ContentLoader {
     }
 
     /// Folders the generator writes inside each language.
-    static let reservedSlugs: Set<String> = ["playground"]
+    static let reservedSlugs: Set<String> = ["playground", "status"]
 
     static func isValidSlug(_ slug: String) -> Bool {
         !slug.isEmpty && !slug.hasPrefix("-") && !slug.hasSuffix("-")

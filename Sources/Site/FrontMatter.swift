@@ -1,10 +1,46 @@
 import Diagnostics
 import YAML
 
+/// Where a translation comes from: `translation: {from: es, sections: [...]}`.
+struct TranslationSource: Sendable, Hashable {
+    var from: String
+    var fingerprints: [String]
+    var location: SourceLocation
+}
+
+/// A calendar date from front matter, shown in the page's language.
+struct ArticleDate: Sendable, Hashable, Comparable {
+    var year: Int
+    var month: Int
+    var day: Int
+
+    init?(_ text: String) {
+        let parts = text.split(separator: "-").map { Int($0) }
+        guard parts.count == 3, let y = parts[0], let m = parts[1], let d = parts[2], text.count == 10,
+            (1...12).contains(m), (1...31).contains(d)
+        else { return nil }
+        (year, month, day) = (y, m, d)
+    }
+
+    static func < (a: ArticleDate, b: ArticleDate) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
+
+    var iso: String {
+        func pad(_ n: Int, _ width: Int) -> String { String(repeating: "0", count: max(0, width - String(n).count)) + String(n) }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+}
+
 /// The YAML block between `---` lines at the top of an article.
 struct FrontMatter {
     var title: String?
     var description: String?
+    /// For a translation: the language it was translated from, and the
+    /// fingerprint of each source section at the time (`translation:` block).
+    var translation: TranslationSource?
+    /// Indexes of sections still in the source language (new translations).
+    var untranslated: [Int] = []
+    /// The date the article was last revised (`updated: 2026-11-29`).
+    var updated: ArticleDate?
     /// The article body after the closing `---`.
     var body: Substring
     /// How many lines precede the body, so body line N is file line N + offset.
@@ -12,7 +48,7 @@ struct FrontMatter {
     /// Non-fatal findings (unknown keys).
     var warnings: [Diagnostic] = []
 
-    private static let knownKeys: Set<String> = ["title", "description"]
+    private static let knownKeys: Set<String> = ["title", "description", "translation", "untranslated", "updated"]
 
     /// Splits and parses the front matter of `source`. A file without a
     /// leading `---` line has no front matter.
@@ -72,6 +108,32 @@ struct FrontMatter {
                     continue
                 }
                 if key == "title" { result.title = string } else { result.description = string }
+            case "translation":
+                guard let from = value["from"], from.isScalar, let code = from.string, SiteConfig.isLanguageCode(code) else {
+                    problems.append(.error(at: location(value["from"]?.mark ?? value.mark, file), "'translation' needs 'from: <language code>', the language it was translated from"))
+                    continue
+                }
+                var fingerprints: [String] = []
+                if let list = value["sections"] {
+                    guard let items = list.array, items.allSatisfy({ $0.isScalar && $0.string?.count == 16 }) else {
+                        problems.append(.error(at: location(list.mark, file), "'translation.sections' must be a list of 16-digit fingerprints; run `lifecycle-docs sync-translation` to write it"))
+                        continue
+                    }
+                    fingerprints = items.compactMap(\.string)
+                }
+                result.translation = TranslationSource(from: code, fingerprints: fingerprints, location: location(from.mark, file))
+            case "untranslated":
+                guard let items = value.array, items.allSatisfy({ $0.int.map { $0 >= 0 } == true }) else {
+                    problems.append(.error(at: location(value.mark, file), "'untranslated' must be a list of section numbers, like [0, 2]"))
+                    continue
+                }
+                result.untranslated = items.compactMap(\.int)
+            case "updated":
+                guard value.isScalar, let text = value.string, let date = ArticleDate(text) else {
+                    problems.append(.error(at: location(value.mark, file), "'updated' must be a date written YYYY-MM-DD"))
+                    continue
+                }
+                result.updated = date
             default:
                 problems.append(.warning(
                     at: location(value.mark, file), "unknown front matter key '\(key)' is ignored",

@@ -11,6 +11,7 @@ struct PageContexts: Sendable {
     let assets: [String: String]
     /// slug → lang → article
     let articles: [String: [String: Article]]
+    let translations: TranslationMatrix
 
     private var links: SiteLinks { SiteLinks(config: config) }
 
@@ -54,6 +55,26 @@ struct PageContexts: Sendable {
         })
         context["hasChains"] = .bool(!article.chains.isEmpty)
         context["sourcePath"] = .string(article.displayPath)
+        if let updated = article.updated {
+            context["updated"] = .object(["iso": .string(updated.iso), "text": .string(LocalFormat.date(updated, lang: article.lang))])
+        }
+        let row = self.translations.rows.first { $0.slug == article.slug }
+        if let cell = row?.cells[article.lang], let from = cell.from, let source = config.language(from) {
+            let staleTitles: [String] = if case .stale = cell.status { cell.staleTitles } else { [] }
+            let untranslated: [String] = cell.untranslated.compactMap { index in
+                index < article.sections.count ? article.sections[index].title : nil
+            }
+            if !staleTitles.isEmpty || !untranslated.isEmpty {
+                context["translationNotice"] = .object([
+                    "stale": .bool(!staleTitles.isEmpty),
+                    "staleSections": .array(staleTitles.map { .string($0) }),
+                    "untranslated": .bool(!untranslated.isEmpty),
+                    "sourceName": .string(source.name),
+                    "sourceCode": .string(from),
+                    "sourceHref": .string(SiteLinks.link(from: dir, to: SiteLinks.articleDir(from, article.slug))),
+                ])
+            }
+        }
         return .object(context)
     }
 
@@ -105,6 +126,55 @@ struct PageContexts: Sendable {
         context["untranslated"] = .array(untranslated)
         context["hasUntranslated"] = .bool(!untranslated.isEmpty)
         return .object(context)
+    }
+
+    /// The translation status of every article in every language, seen from `lang`.
+    func status(_ lang: String) -> MustacheValue {
+        let dir = SiteLinks.statusDir(lang)
+        let switcher: [MustacheValue] = config.languages.map { language in
+            .object([
+                "code": .string(language.code), "name": .string(language.name),
+                "href": .string(SiteLinks.link(from: dir, to: SiteLinks.statusDir(language.code))),
+                "current": .bool(language.code == lang), "missing": .bool(false),
+            ])
+        }
+        var context = common(
+            lang: lang, dir: dir, title: strings.string("translationStatus", lang: lang),
+            description: strings.string("translationStatusIntro", lang: lang),
+            alternates: config.languages.map { alternate(Alternate(hreflang: $0.code, url: links.absolute(SiteLinks.statusDir($0.code)))) },
+            switcher: switcher)
+        context["columns"] = .array(config.languages.map { .object(["code": .string($0.code), "name": .string($0.name)]) })
+        context["rows"] = .array(translations.rows.map { row in
+            .object([
+                "title": .string(row.title),
+                "cells": .array(config.languages.map { language in
+                    let cell = row.cells[language.code] ?? TranslationCell(status: .missing)
+                    let exists = articles[row.slug]?[language.code] != nil
+                    var detail = cell.staleTitles.joined(separator: " · ")
+                    if !cell.untranslated.isEmpty {
+                        detail += (detail.isEmpty ? "" : " · ") + strings.string("untranslatedSections", lang: lang)
+                            + ": " + LocalFormat.number(cell.untranslated.count, lang: lang)
+                    }
+                    return .object([
+                        "status": .string(cell.status.name),
+                        "label": .string(strings.string(Self.statusKey(cell.status), lang: lang)),
+                        "href": .string(exists ? SiteLinks.link(from: dir, to: SiteLinks.articleDir(language.code, row.slug)) : ""),
+                        "detail": .string(detail),
+                    ])
+                }),
+            ])
+        })
+        let cells = translations.rows.compactMap { $0.cells[lang] }
+        let ready = cells.count { if case .missing = $0.status { false } else { true } }
+        context["summary"] = .string(
+            strings.string("translatedShare", lang: lang) + ": " + LocalFormat.number(ready, lang: lang) + " / "
+                + LocalFormat.number(cells.count, lang: lang) + " (" + LocalFormat.percent(ready, of: cells.count, lang: lang) + ")")
+        return .object(context)
+    }
+
+    /// The UI string of a status: `statusStale`.
+    static func statusKey(_ status: TranslationStatus) -> String {
+        "status" + status.name.prefix(1).uppercased() + status.name.dropFirst()
     }
 
     /// The playground: every machine, with its diagram for the player to show.
@@ -166,6 +236,7 @@ struct PageContexts: Sendable {
         context["root"] = .string(config.basePath)
         context["homeHref"] = .string(config.basePath + SiteLinks.homeDir(lang) + "index.html")
         context["playgroundHref"] = .string(config.basePath + SiteLinks.playgroundDir(lang) + "index.html")
+        context["statusHref"] = .string(config.basePath + SiteLinks.statusDir(lang) + "index.html")
         context["canonical"] = nil
         context["homes"] = .array(config.languages.map { language in
             .object([
@@ -195,6 +266,7 @@ struct PageContexts: Sendable {
             "root": .string(SiteLinks.rootPrefix(from: dir)),
             "homeHref": .string(SiteLinks.link(from: dir, to: SiteLinks.homeDir(lang))),
             "playgroundHref": .string(SiteLinks.link(from: dir, to: SiteLinks.playgroundDir(lang))),
+            "statusHref": .string(SiteLinks.link(from: dir, to: SiteLinks.statusDir(lang))),
             "assets": .object(assets.mapValues { .string($0) }),
             "t": .object(strings.strings(for: lang).mapValues { .string($0) }),
         ]

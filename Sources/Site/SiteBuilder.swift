@@ -25,6 +25,8 @@ public struct BuildResult: Sendable {
     public var seconds: Double
     /// What the verification pass found on each article, also when the build failed.
     public var pages: [PageReport] = []
+    /// Articles × languages: source, current, stale, broken or missing.
+    public var translations: TranslationMatrix?
 
     public var examplesRun: Int { pages.reduce(0) { $0 + $1.examples } }
     public var chainsVerified: Int { pages.reduce(0) { $0 + $1.chains.count { $0.ok } } }
@@ -69,7 +71,7 @@ public enum SiteBuilder {
         var diagnostics = DiagnosticCollector()
         var result = BuildResult(diagnostics: [], articlesPerLanguage: [], filesWritten: 0, seconds: 0)
         do throws(DiagnosticError) {
-            let site = try generate(options, diagnostics: &diagnostics, pages: &result.pages)
+            let site = try generate(options, diagnostics: &diagnostics, pages: &result.pages, translations: &result.translations)
             if write, !diagnostics.hasErrors, let site {
                 let output = try StagedOutput(output: URL(filePath: options.outputDir), displayName: options.outputDir)
                 do throws(DiagnosticError) {
@@ -103,7 +105,8 @@ public enum SiteBuilder {
 
     /// Renders the whole site in memory; nil when errors stop it early.
     static func generate(
-        _ options: BuildOptions, diagnostics: inout DiagnosticCollector, pages: inout [PageReport]
+        _ options: BuildOptions, diagnostics: inout DiagnosticCollector, pages: inout [PageReport],
+        translations: inout TranslationMatrix?
     ) throws(DiagnosticError) -> GeneratedSite? {
         let loader = ContentLoader(contentDir: URL(filePath: options.contentDir), displayName: options.contentDir)
         guard FileManager.default.fileExists(atPath: options.contentDir) else {
@@ -148,9 +151,14 @@ public enum SiteBuilder {
                     chains: article.chains.map { .init(line: $0.line, column: $0.column, text: $0.text, machine: $0.machine, ok: $0.ok) }))
             }
         }
+        let broken = Set(diagnostics.diagnostics.filter { $0.severity == .error }.compactMap(\.location?.file))
+        let analysis = TranslationAnalyzer.analyze(articles: articles, languages: config.languages.map(\.code), brokenFiles: broken)
+        diagnostics.report(contentsOf: analysis.diagnostics)
+        translations = analysis.matrix
         guard !diagnostics.hasErrors, let strings, let templates, let assets else { return nil }
 
-        let contexts = PageContexts(config: config, strings: strings, assets: assets.templateKeys, articles: articles)
+        let contexts = PageContexts(
+            config: config, strings: strings, assets: assets.templateKeys, articles: articles, translations: analysis.matrix)
         var files: [OutputFile] = []
         var sitemap = Sitemap()
         func page(_ path: String, _ template: String, _ context: MustacheValue) throws(DiagnosticError) {
@@ -164,6 +172,8 @@ public enum SiteBuilder {
             let dir = SiteLinks.homeDir(language.code)
             try page(dir + "index.html", "home", contexts.home(language.code))
             sitemap.entries.append(.init(url: SiteLinks(config: config).absolute(dir), alternates: contexts.homeAlternates()))
+            let status = SiteLinks.statusDir(language.code)
+            try page(status + "index.html", "status", contexts.status(language.code))
             let playground = SiteLinks.playgroundDir(language.code)
             try page(playground + "index.html", "playground", contexts.playground(language.code))
             sitemap.entries.append(.init(url: SiteLinks(config: config).absolute(playground), alternates: contexts.playgroundAlternates()))

@@ -13,6 +13,9 @@ struct SiteLinks: Sendable {
     /// slug (ContentLoader refuses it), so the two never collide.
     static func playgroundDir(_ lang: String) -> String { lang + "/playground/" }
 
+    /// The folder of a language's translation-status page: `es/status/`.
+    static func statusDir(_ lang: String) -> String { lang + "/status/" }
+
     /// The folder of an article page: `es/inactive/`.
     static func articleDir(_ lang: String, _ slug: String) -> String { lang + "/" + slug + "/" }
 

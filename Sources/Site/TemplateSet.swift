@@ -8,7 +8,7 @@ struct TemplateSet: Sendable {
     let library: MustacheLibrary
 
     /// The page templates the generator renders; partials are free-form.
-    static let pageTemplates = ["article", "home", "chooser", "404", "playground"]
+    static let pageTemplates = ["article", "home", "chooser", "404", "playground", "status"]
 
     static func load(templatesDir: URL, displayPrefix: String) throws(DiagnosticError) -> TemplateSet {
         var problems: [Diagnostic] = []

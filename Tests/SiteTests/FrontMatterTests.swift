@@ -47,7 +47,7 @@ import Testing
         ("---\ntitle:\n  - A\n---\n", "Content/es/a.md:3:3: error: 'title' must be a string"),
         ("---\ntitle: \"  \"\n---\n", "Content/es/a.md:2:8: error: 'title' must not be empty"),
         ("---\ntitle: Б\n\tdescription: x\n---\n", "Content/es/a.md:3:1: error: while scanning a plain scalar at 2:8: found a tab character that violates indentation"),
-        ("---\ntitle: A\nautor: Ana\n---\n", "Content/es/a.md:3:8: warning: unknown front matter key 'autor' is ignored\n    note: known keys: description, title"),
+        ("---\ntitle: A\nautor: Ana\n---\n", "Content/es/a.md:3:8: warning: unknown front matter key 'autor' is ignored\n    note: known keys: description, title, translation, untranslated, updated"),
     ])
     func reportsExactMessages(text: String, expected: String) {
         #expect(messages(text) == [expected])
