@@ -31,10 +31,16 @@ public enum CLI {
                 return try build(rest, console: &console)
             case "check":
                 return try check(rest, console: &console)
+            case "status":
+                return try status(rest, console: &console)
             case "trace":
                 return try trace(rest, console: &console)
             case "model":
                 return try model(rest, console: &console)
+            case "new-translation":
+                return try newTranslation(rest, console: &console)
+            case "sync-translation":
+                return try syncTranslation(rest, console: &console)
             case "help", "--help", "-h":
                 console.out(usage)
                 return ExitCode.success
@@ -57,15 +63,26 @@ public enum CLI {
           build [--content DIR] [--templates DIR] [--output DIR]
               Render the site. Defaults: Content, Templates, public. The output
               folder is replaced only when the whole build succeeds.
-          check [--content DIR] [--templates DIR] [--format text|json]
-              Run every verification (examples, arrow chains, front matter,
-              templates) without writing the site.
+          check [--content DIR] [--templates DIR] [--format text|json|github]
+              Run every verification (examples, arrow chains, translations,
+              front matter, templates) without writing the site. github: one
+              annotation per problem (automatic when GITHUB_ACTIONS=true).
+          status [--content DIR] [--templates DIR] [--format text|json]
+              Articles × languages: source, current, stale (which sections),
+              broken or missing.
           trace <machine> [--api N] [--config-changes A|B] [--root] [--from STATE]
                 [--format text|json] EVENT[@SCENE]...
               Run events on a lifecycle machine (ios-app, ios-scene, swiftui,
               android-activity) and print the states and callbacks of each step.
           model [--format json|text]
               Print the whole lifecycle model (schema: docs/model-schema.md).
+          new-translation <slug> <lang> [--content DIR] [--from LANG]
+              Start Content/<lang>/<slug>.md from the source article: front matter
+              with the source's section fingerprints, every section untranslated.
+          sync-translation <slug> <lang> [--content DIR] [--from LANG] [--section N]...
+              Mark a translation current with its source: record the source's
+              fingerprints (all, or of the sections named) and drop them from
+              'untranslated'. --from starts tracking a file without 'translation:'.
           help       Show this text.
           version    Show the version.
 
@@ -101,7 +118,12 @@ extension CLI {
     static func check(_ arguments: [String], console: inout Console) throws(UsageError) -> Int32 {
         var parser = OptionParser(arguments, command: "check")
         let options = try siteOptions(&parser, output: false)
-        let format = try OutputFormat(try parser.value(for: "--format"))
+        var formatName = try parser.value(for: "--format")
+        if formatName == "github" {
+            console.github = true
+            formatName = "text"
+        }
+        let format = try OutputFormat(formatName)
         try parser.finish()
 
         let result = SiteBuilder.build(options, write: false)

@@ -120,7 +120,7 @@ enum TranslationAnalyzer {
             guard a != b else { continue }
             let kind = isExample(mine) || isExample(original) ? "lifecycle example" : "code sample"
             let firstDifference = zip(a.lines, b.lines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.lines.count, b.lines.count)
-            var notes = ["only comments may differ from the source; code, names and expectations may not"]
+            var notes = ["only comments and the text of strings may differ from the source; code, names and expectations may not"]
             if a.info != b.info {
                 notes.append("source opens with '```\(original.info)', this one with '```\(mine.info)'")
             } else {
@@ -155,7 +155,15 @@ enum TranslationAnalyzer {
             code = sample.code.split(separator: "\n").map { $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0] }
                 .joined(separator: "\n")
         } else if let language = CodeLanguage(infoString: sample.info) {
-            code = Highlighter.tokens(sample.code, language: language).filter { $0.kind != .comment }.map(\.text).joined()
+            // Comments and the text of string literals are for people and may be translated
+            // (the seed articles translate `print("…")` messages); the code around them may not.
+            code = Highlighter.tokens(sample.code, language: language).compactMap { token -> String? in
+                switch token.kind {
+                case .comment: nil
+                case .string, .escape: token.text.contains("\"") ? "\"" : "…"
+                default: token.text
+                }
+            }.joined()
         }
         let lines = code.split(separator: "\n").map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }.filter { !$0.isEmpty }
         return (info, lines)

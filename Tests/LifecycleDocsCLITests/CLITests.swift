@@ -77,4 +77,39 @@ import Testing
         #expect(err.contains("\(dir.path)/es/a.md:4:13: error: 'Suspended → Active' is not possible in ios-app"))
         #expect(out.hasPrefix("Checked 1 article: 0 examples run, 0 chains verified, 1 error, 0 warnings"))
     }
+
+    @Test func statusJSONFollowsTheContract() throws {
+        let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let (code, out, _) = run([
+            "status", "--content", root.appending(path: "Content").path, "--templates", root.appending(path: "Templates").path,
+            "--format", "json",
+        ])
+        #expect(code == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        let articles = try #require(json["articles"] as? [[String: Any]])
+        let inactive = try #require(articles.first { $0["slug"] as? String == "inactive" })
+        let languages = try #require(inactive["languages"] as? [String: [String: Any]])
+        #expect(languages["es"]?["status"] as? String == "source")
+        #expect(languages["pt"]?["status"] as? String == "current")
+        #expect(languages["bg"]?["status"] as? String == "current")
+        #expect(languages["it"]?["status"] as? String == "missing")
+    }
+
+    @Test func statusTextIsATable() throws {
+        let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let (_, out, _) = run(["status", "--content", root.appending(path: "Content").path, "--templates", root.appending(path: "Templates").path])
+        #expect(out.hasPrefix("article   es       pt       bg       it\n"))
+        #expect(out.contains("inactive  source   current  current  missing"))
+        #expect(!out.contains("\u{1B}["), "no colours when not on a terminal")
+    }
+
+    @Test func checkWritesGitHubAnnotationsOnRequest() throws {
+        let dir = FileManager.default.temporaryDirectory.appending(path: "cli-gh-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appending(path: "es"), withIntermediateDirectories: true)
+        try Data("---\ntitle: A\n---\nSuspended → Active\n".utf8).write(to: dir.appending(path: "es/a.md"))
+        let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let (code, out, _) = run(["check", "--content", dir.path, "--templates", root.appending(path: "Templates").path, "--format", "github"])
+        #expect(code == 1)
+        #expect(out.contains("::error file=\(dir.path)/es/a.md,line=4,col=13::'Suspended → Active' is not possible in ios-app"))
+    }
 }

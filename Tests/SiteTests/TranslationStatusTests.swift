@@ -146,7 +146,7 @@ import Testing
         #expect(status(result, "pt") == .broken)
         #expect(messages == [
             "Content/pt/a.md:23:1: error: code sample 2 differs from its source Content/es/a.md:20\n"
-                + "    note: only comments may differ from the source; code, names and expectations may not\n"
+                + "    note: only comments and the text of strings may differ from the source; code, names and expectations may not\n"
                 + "    note: source:      let x = 1\n"
                 + "    note: translation: let y = 2"
         ])
@@ -158,6 +158,16 @@ import Testing
             "pt/a.md": Self.translation().replacing("// um", with: "/* um, traduzido */"),
         ])
         #expect(messages == [])
+    }
+
+    @Test func translatedStringsAreNotAParityError() throws {
+        let source = Self.sourceBody.replacing("let x = 1 // uno", with: "print(\"Hola, \\(name)\") // uno")
+        let translation = Self.translation(of: source).replacing("let x = 1 // um", with: "print(\"Olá, \\(name)\") // um")
+        let (_, messages) = try build(["site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + source + "\n", "pt/a.md": translation])
+        #expect(messages == [])
+        let renamed = translation.replacing("\\(name)", with: "\\(nome)")
+        let (_, errors) = try build(["site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + source + "\n", "pt/a.md": renamed])
+        #expect(errors.count == 1, "an interpolated name is code")
     }
 
     @Test func aMissingExampleIsAParityError() throws {

@@ -1,0 +1,184 @@
+import Diagnostics
+import Foundation
+import Site
+
+/// `new-translation` and `sync-translation`: the files and the messages. What
+/// to write is decided by `TranslationScaffold` in the Site module.
+extension CLI {
+    static func newTranslation(_ arguments: [String], console: inout Console) throws(UsageError) -> Int32 {
+        var parser = OptionParser(arguments, command: "new-translation")
+        let contentDir = try parser.value(for: "--content") ?? "Content"
+        let from = try parser.value(for: "--from")
+        let (slug, lang) = try slugAndLanguage(try parser.positionals(), command: "new-translation")
+
+        let created: NewTranslation
+        do throws(TranslationError) {
+            let context = try translationContext(contentDir: contentDir, slug: slug)
+            created = try TranslationScaffold.newTranslation(slug: slug, lang: lang, from: from, in: context)
+            let folder = URL(filePath: contentDir).appending(path: lang)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data(created.text.utf8).write(to: folder.appending(path: slug + ".md"), options: .withoutOverwriting)
+            } catch {
+                throw .content([.error(at: SourceLocation(file: created.path, line: 1, column: 1), "cannot write file: \(error.localizedDescription)")])
+            }
+        } catch {
+            return try fail(error, console: &console)
+        }
+
+        let source = created.source
+        let count = created.sections.count
+        let indexes = created.sections.map { String($0.index) }.joined(separator: ", ")
+        console.out("Created \(created.path), a translation of \(source.path) (\(source.lang) → \(lang)).")
+        console.out("")
+        console.out("Its \(count) section\(count == 1 ? " is" : "s are") still in '\(source.lang)' and listed in 'untranslated: [\(indexes)]':")
+        printSections(created.sections, console: &console)
+        console.out("")
+        console.out("Next steps:")
+        console.out("  1. Translate 'title', 'description' and the prose of \(created.path). Keep code blocks and")
+        console.out("     'lifecycle' examples as they are: only their comments are translated.")
+        console.out("  2. Each time a section is translated, remove its number from 'untranslated'. Until then the")
+        console.out("     build warns about it, and the page shows it in '\(source.lang)'.")
+        console.out("  3. Run 'lifecycle-docs status' to see what is left, and 'lifecycle-docs build' to check the page.")
+        console.out("     When \(source.path) changes later, update the translation and run")
+        console.out("     'lifecycle-docs sync-translation \(slug) \(lang)'.")
+        return ExitCode.success
+    }
+
+    static func syncTranslation(_ arguments: [String], console: inout Console) throws(UsageError) -> Int32 {
+        var parser = OptionParser(arguments, command: "sync-translation")
+        let contentDir = try parser.value(for: "--content") ?? "Content"
+        let from = try parser.value(for: "--from")
+        var sections: [Int]?
+        while let word = try parser.value(for: "--section") {
+            guard let index = Int(word), index >= 0 else {
+                throw UsageError("'--section' needs a section number (0 is the first section), not '\(word)'")
+            }
+            sections = (sections ?? []) + [index]
+        }
+        let (slug, lang) = try slugAndLanguage(try parser.positionals(), command: "sync-translation")
+
+        let synced: SyncedTranslation
+        do throws(TranslationError) {
+            let context = try translationContext(contentDir: contentDir, slug: slug)
+            synced = try TranslationScaffold.syncTranslation(slug: slug, lang: lang, from: from, sections: sections, in: context)
+            if synced.changed {
+                let url = URL(filePath: contentDir).appending(path: lang).appending(path: slug + ".md")
+                do {
+                    try Data(synced.text.utf8).write(to: url, options: .atomic)
+                } catch {
+                    throw .content([.error(at: SourceLocation(file: synced.path, line: 1, column: 1), "cannot write file: \(error.localizedDescription)")])
+                }
+            }
+        } catch {
+            return try fail(error, console: &console)
+        }
+
+        console.report(synced.warnings)
+        let source = synced.source
+        guard synced.changed else {
+            console.out("\(synced.path) already records the current sections of \(source.path): nothing to change.")
+            return ExitCode.success
+        }
+        console.out("Updated the front matter of \(synced.path):")
+        let count = synced.sections.count
+        switch synced.previousFrom {
+        case nil:
+            console.out("  translation: from \(source.lang) (tracking starts now), \(count) section fingerprint\(count == 1 ? "" : "s") recorded")
+        case let previous? where previous != source.lang:
+            console.out("  translation: from \(source.lang) (was \(previous)), \(count) section fingerprint\(count == 1 ? "" : "s") recorded")
+        default:
+            let updated = synced.updatedSections
+            let which = updated.isEmpty ? "none changed" : "updated for section\(updated.count == 1 ? "" : "s") " + updated.map(String.init).joined(separator: ", ")
+            let resized = synced.previousCount != count ? " (the source had \(synced.previousCount) when last synced)" : ""
+            console.out("  translation: from \(source.lang), \(count) section fingerprint\(count == 1 ? "" : "s")\(resized), \(which)")
+        }
+        if synced.untranslated != synced.untranslatedBefore {
+            let removed = synced.untranslatedBefore.filter { !synced.untranslated.contains($0) }
+            let left = synced.untranslated.isEmpty ? "none left" : "[\(synced.untranslated.map(String.init).joined(separator: ", "))] left"
+            console.out("  untranslated: removed \(removed.map(String.init).joined(separator: ", ")); \(left)")
+        }
+        let named = Array(Set(sections ?? [])).sorted().map(String.init)
+        let scope = named.isEmpty ? "" : " for section\(named.count == 1 ? "" : "s") " + named.joined(separator: ", ")
+        console.out("It now counts as current with \(source.path)\(scope). Run 'lifecycle-docs status' to see every translation.")
+        return ExitCode.success
+    }
+
+    // MARK: - Shared
+
+    static func slugAndLanguage(_ words: [String], command: String) throws(UsageError) -> (String, String) {
+        guard words.count == 2 else {
+            if words.count > 2 { throw UsageError("unexpected argument '\(words[2])' for '\(command)'") }
+            throw UsageError("\(command) needs an article and a language: \(command) <slug> <lang>, for example '\(command) inactive it'")
+        }
+        return (words[0], words[1])
+    }
+
+    /// Prints a content error's diagnostics (exit 1) or turns a wrong argument into a usage error (exit 2).
+    static func fail(_ error: TranslationError, console: inout Console) throws(UsageError) -> Int32 {
+        switch error {
+        case .usage(let message):
+            throw UsageError(message)
+        case .content(let diagnostics):
+            console.report(diagnostics)
+            return ExitCode.contentError
+        }
+    }
+
+    static func printSections(_ sections: [TranslationSection], console: inout Console) {
+        let width = String(sections.count - 1).count
+        for section in sections {
+            let number = String(section.index)
+            let title = section.title.isEmpty ? "(introduction)" : section.title
+            console.out("  " + String(repeating: " ", count: width - number.count) + number + "  line \(section.line): " + title)
+        }
+    }
+
+    /// Reads what the translation commands need: `site.yml`, the slugs of every
+    /// language folder, and the files of `slug`. A slug that names no article
+    /// file reads nothing (so it can never reach outside the content folder).
+    static func translationContext(contentDir: String, slug: String) throws(TranslationError) -> TranslationContext {
+        let files = FileManager.default
+        let root = URL(filePath: contentDir)
+        let prefix = TranslationContext.prefix(contentDir)
+        guard isDirectory(root) else {
+            throw .content([.error(at: SourceLocation(file: contentDir, line: 1, column: 1), "content folder not found")])
+        }
+        let folders = ((try? files.contentsOfDirectory(atPath: root.path)) ?? [])
+            .filter { !$0.hasPrefix(".") && isDirectory(root.appending(path: $0)) }.sorted()
+        let siteFile = root.appending(path: "site.yml")
+        let yaml = files.fileExists(atPath: siteFile.path) ? try readText(siteFile, path: prefix + "site.yml") : nil
+        let config = try TranslationScaffold.siteConfig(yaml: yaml, path: prefix + "site.yml", languageFolders: folders)
+
+        var slugs: Set<String> = []
+        var articles: [ArticleFile] = []
+        for language in config.languages {
+            let folder = root.appending(path: language.code)
+            let names = (try? files.contentsOfDirectory(atPath: folder.path)) ?? []
+            for name in names {
+                guard let found = TranslationScaffold.slug(ofFileName: name), !isDirectory(folder.appending(path: name)) else { continue }
+                slugs.insert(found)
+                if found == slug {
+                    let path = prefix + language.code + "/" + name
+                    articles.append(ArticleFile(lang: language.code, slug: slug, path: path, text: try readText(folder.appending(path: name), path: path)))
+                }
+            }
+        }
+        return TranslationContext(config: config, contentDir: contentDir, slugs: slugs, articles: articles)
+    }
+
+    static func readText(_ url: URL, path: String) throws(TranslationError) -> String {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .content([.error(at: SourceLocation(file: path, line: 1, column: 1), "cannot read file: \(error.localizedDescription)")])
+        }
+        return try TranslationScaffold.decode(Array(data), path: path)
+    }
+
+    private static func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}

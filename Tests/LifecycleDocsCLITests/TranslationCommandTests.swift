@@ -1,0 +1,214 @@
+import Foundation
+import Testing
+
+@testable import LifecycleDocsCLI
+
+/// `new-translation` and `sync-translation` on real folders: the files written,
+/// the messages, the exit codes, and a build of the result.
+@Suite struct TranslationCommandTests {
+    static let repositoryRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let siteYML = """
+        baseURL: "/"
+        defaultLanguage: es
+        languages:
+          - code: es
+            name: Español
+            title: "Sitio"
+          - code: pt
+            name: Português
+            title: "Site"
+          - code: it
+            name: Italiano
+            title: "Sito"
+        """
+
+    static let source = """
+        ---
+        title: "Hola"
+        description: "Una página de prueba."
+        ---
+
+        Introducción.
+
+        ## Primera sección
+
+        Texto uno: la app pasa de Active a Inactive.
+
+        ```lifecycle ios-app
+        # Una llamada entrante
+        given active
+        interruption -> inactive : applicationWillResignActive
+        ```
+
+        ## Segunda sección
+
+        Texto dos.
+
+        """
+
+    func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
+        var console = Console(environment: [:], capture: true)
+        let code = CLI.run(arguments, console: &console)
+        return (code, console.stdout, console.stderr)
+    }
+
+    /// A temporary content folder with `site.yml` and `files` (path under it → text).
+    func contentFolder(_ files: [String: String] = ["es/hola.md": source]) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appending(path: "translation-cli-\(UUID().uuidString)/Content")
+        for (path, text) in files.merging(["site.yml": Self.siteYML]) { a, _ in a } {
+            let url = dir.appending(path: path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return dir
+    }
+
+    func read(_ url: URL) throws -> String { String(decoding: try Data(contentsOf: url), as: UTF8.self) }
+
+    @Test func newTranslationWritesTheFileAndSaysWhatToDoNext() throws {
+        let content = try contentFolder()
+        let (code, out, err) = run(["new-translation", "hola", "it", "--content", content.path])
+        #expect(code == 0)
+        #expect(err.isEmpty)
+        let file = content.appending(path: "it/hola.md")
+        let text = try read(file)
+        #expect(text.hasPrefix("---\ntitle: \"Hola\"\ndescription: \"Una página de prueba.\"\ntranslation:\n  from: es\n  sections: [\""))
+        #expect(text.contains("\"]\nuntranslated: [0, 1, 2]\n---\n\nIntroducción.\n"))
+        #expect(text.hasSuffix(Self.source.split(separator: "---\n", maxSplits: 2)[1]))
+        let path = content.path + "/it/hola.md"
+        #expect(out == """
+            Created \(path), a translation of \(content.path)/es/hola.md (es → it).
+
+            Its 3 sections are still in 'es' and listed in 'untranslated: [0, 1, 2]':
+              0  line 9: (introduction)
+              1  line 12: Primera sección
+              2  line 22: Segunda sección
+
+            Next steps:
+              1. Translate 'title', 'description' and the prose of \(path). Keep code blocks and
+                 'lifecycle' examples as they are: only their comments are translated.
+              2. Each time a section is translated, remove its number from 'untranslated'. Until then the
+                 build warns about it, and the page shows it in 'es'.
+              3. Run 'lifecycle-docs status' to see what is left, and 'lifecycle-docs build' to check the page.
+                 When \(content.path)/es/hola.md changes later, update the translation and run
+                 'lifecycle-docs sync-translation hola it'.
+
+            """)
+
+        // The page builds at once (warnings for the untranslated sections are fine).
+        let output = content.deletingLastPathComponent().appending(path: "public")
+        let build = run([
+            "build", "--content", content.path, "--templates", Self.repositoryRoot.appending(path: "Templates").path, "--output", output.path,
+        ])
+        #expect(build.code == 0, "\(build.err)")
+        #expect(FileManager.default.fileExists(atPath: output.appending(path: "it/hola/index.html").path))
+
+        // Running it again refuses to overwrite.
+        let again = run(["new-translation", "hola", "it", "--content", content.path])
+        #expect(again.code == 1)
+        #expect(again.out.isEmpty)
+        #expect(again.err == """
+            \(path):1:1: error: the 'it' translation of 'hola' already exists
+                note: new-translation never overwrites a file
+                suggestion: after updating it, mark it current with 'lifecycle-docs sync-translation hola it'
+
+            """)
+        #expect(try read(file) == text)
+    }
+
+    @Test(arguments: [
+        (["new-translation", "hola", "fr"], "error: unknown language 'fr'; the site's languages are: es, pt, it; a new language needs an entry in CONTENT/site.yml"),
+        (["new-translation", "hla", "it"], "error: no article 'hla' in CONTENT/; did you mean 'hola'?"),
+        (["new-translation", "hola", "es"], "error: 'es' is the source language of 'hola' (CONTENT/es/hola.md); name the language to translate it into, or choose another source with --from LANG"),
+        (["new-translation", "hola"], "error: new-translation needs an article and a language: new-translation <slug> <lang>, for example 'new-translation inactive it'"),
+        (["new-translation", "hola", "it", "pt"], "error: unexpected argument 'pt' for 'new-translation'"),
+        (["new-translation", "hola", "it", "--section", "1"], "error: unknown option '--section' for 'new-translation'"),
+        (["sync-translation", "hola", "pt", "--section", "uno"], "error: '--section' needs a section number (0 is the first section), not 'uno'"),
+        (["sync-translation", "hola", "pt", "--from", "es", "--section", "3"], "error: section 3 is out of range: CONTENT/es/hola.md has 3 sections (0 to 2)"),
+        (["sync-translation", "../es/hola", "pt"], "error: no article '../es/hola' in CONTENT/"),
+    ])
+    func wrongArgumentsAreUsageErrors(arguments: [String], message: String) throws {
+        let content = try contentFolder(["es/hola.md": Self.source, "pt/hola.md": "---\ntitle: Olá\n---\n"])
+        let (code, out, err) = run(arguments + ["--content", content.path])
+        #expect(code == 2)
+        #expect(out.isEmpty)
+        #expect(err.hasPrefix(message.replacing("CONTENT", with: content.path) + "\n\nusage: lifecycle-docs"), "\(err)")
+    }
+
+    @Test func aMissingContentFolderIsAContentError() {
+        let (code, _, err) = run(["new-translation", "hola", "it", "--content", "/nonexistent-content"])
+        #expect(code == 1)
+        #expect(err == "/nonexistent-content:1:1: error: content folder not found\n")
+    }
+
+    @Test func syncTranslationAfterASourceEdit() throws {
+        let content = try contentFolder()
+        #expect(run(["new-translation", "hola", "pt", "--content", content.path]).code == 0)
+        let file = content.appending(path: "pt/hola.md")
+        // The translator translates section 1; meanwhile section 2 of the source changes.
+        let started = try read(file).replacing("Texto uno:", with: "Texto um:").replacing("## Primera sección", with: "## Primeira seção")
+        try Data(started.utf8).write(to: file)
+        let sourceFile = content.appending(path: "es/hola.md")
+        try Data(Self.source.replacing("Texto dos.", with: "Texto dos, revisado.").utf8).write(to: sourceFile)
+
+        var result = run(["sync-translation", "hola", "pt", "--section", "1", "--content", content.path])
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.out == """
+            Updated the front matter of \(content.path)/pt/hola.md:
+              translation: from es, 3 section fingerprints, none changed
+              untranslated: removed 1; [0, 2] left
+            It now counts as current with \(content.path)/es/hola.md for section 1. Run 'lifecycle-docs status' to see every translation.
+
+            """)
+        let afterOne = try read(file)
+        #expect(afterOne == started.replacing("untranslated: [0, 1, 2]", with: "untranslated: [0, 2]"))
+
+        result = run(["sync-translation", "hola", "pt", "--section", "2", "--section", "0", "--content", content.path])
+        #expect(result.code == 0)
+        #expect(result.out.contains("  translation: from es, 3 section fingerprints, updated for section 2\n  untranslated: removed 0, 2; none left\n"))
+        let afterTwo = try read(file)
+        #expect(!afterTwo.contains("untranslated:"))
+
+        result = run(["sync-translation", "hola", "pt", "--content", content.path])
+        #expect(result.code == 0)
+        #expect(result.out == "\(content.path)/pt/hola.md already records the current sections of \(content.path)/es/hola.md: nothing to change.\n")
+        #expect(try read(file) == afterTwo)
+    }
+
+    @Test func syncTranslationStartsTrackingWithFrom() throws {
+        let translation = "---\ntitle: \"Olá\"\ndescription: \"Uma página de teste.\"\n---\n\nIntrodução.\n\n## Primeira seção\n\n## Segunda seção\n"
+        let content = try contentFolder(["es/hola.md": Self.source, "pt/hola.md": translation])
+        var result = run(["sync-translation", "hola", "pt", "--content", content.path])
+        #expect(result.code == 1)
+        #expect(result.err == """
+            \(content.path)/pt/hola.md:1:1: error: not a translation: the front matter has no 'translation:' block naming the language it was translated from
+                suggestion: to start tracking it, name its source: 'lifecycle-docs sync-translation hola pt --from es'
+
+            """)
+        result = run(["sync-translation", "hola", "pt", "--from", "es", "--content", content.path])
+        #expect(result.code == 0)
+        #expect(result.out.hasPrefix("Updated the front matter of \(content.path)/pt/hola.md:\n  translation: from es (tracking starts now), 3 section fingerprints recorded\n"))
+        let text = try read(content.appending(path: "pt/hola.md"))
+        #expect(text.hasPrefix("---\ntitle: \"Olá\"\ndescription: \"Uma página de teste.\"\ntranslation:\n  from: es\n  sections: [\""))
+        #expect(text.hasSuffix("\"]\n---\n\nIntrodução.\n\n## Primeira seção\n\n## Segunda seção\n"))
+    }
+
+    @Test func syncTranslationOfAMissingFile() throws {
+        let content = try contentFolder()
+        let (code, _, err) = run(["sync-translation", "hola", "it", "--content", content.path])
+        #expect(code == 1)
+        #expect(err == """
+            \(content.path)/it/hola.md:1:1: error: file not found
+                note: 'hola' exists in: es
+                suggestion: start the translation with 'lifecycle-docs new-translation hola it'
+
+            """)
+    }
+
+    @Test func helpListsBothCommands() {
+        let out = run(["help"]).out
+        #expect(out.contains("  new-translation <slug> <lang> [--content DIR] [--from LANG]\n"))
+        #expect(out.contains("  sync-translation <slug> <lang> [--content DIR] [--from LANG] [--section N]...\n"))
+    }
+}
