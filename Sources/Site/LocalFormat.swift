@@ -9,7 +9,7 @@ enum LocalFormat {
         return formatter.string(from: NSNumber(value: value)) ?? String(value)
     }
 
-    /// `75 %` in Spanish and Bulgarian, `75%` in Portuguese and Italian.
+    /// `75 %` in Spanish, `75%` in Portuguese, Bulgarian and Italian (CLDR).
     static func percent(_ part: Int, of whole: Int, lang: String) -> String {
         let formatter = NumberFormatter()
         formatter.locale = Locale(identifier: lang)
