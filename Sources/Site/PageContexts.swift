@@ -147,6 +147,7 @@ struct PageContexts: Sendable {
         context["rows"] = .array(translations.rows.map { row in
             .object([
                 "title": .string(row.title),
+                "titleLang": .string(row.titleLang),
                 "cells": .array(config.languages.map { language in
                     let cell = row.cells[language.code] ?? TranslationCell(status: .missing)
                     let exists = articles[row.slug]?[language.code] != nil

@@ -48,6 +48,7 @@ public struct TranslationMatrix: Sendable {
         public var slug: String
         /// The title in the source language.
         public var title: String
+        public var titleLang: String
         public var cells: [String: TranslationCell]
     }
 
@@ -104,7 +105,7 @@ enum TranslationAnalyzer {
                 cells[lang] = cell
             }
             let source = versions.values.first { $0.translation == nil } ?? versions.values.first
-            rows.append(.init(slug: slug, title: source?.title ?? slug, cells: cells))
+            rows.append(.init(slug: slug, title: source?.title ?? slug, titleLang: source?.lang ?? "", cells: cells))
         }
         return (TranslationMatrix(languages: languages, rows: rows), diagnostics)
     }
