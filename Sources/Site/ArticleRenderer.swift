@@ -44,7 +44,7 @@ struct ArticleRenderer: Sendable {
         }
 
         let chains = ProseChainVerifier(file: text.displayPath, chainTitle: strings.string("verifiedChain", lang: lang))
-        let examples = ExampleRenderer(file: text.displayPath, source: text.text, labels: strings.strings(for: lang))
+        let examples = ExampleRenderer(file: text.displayPath, source: text.text, lang: lang, labels: strings.strings(for: lang))
         var renderer = makeRenderer(lang: lang)
         renderer.textHTML = { text, location, insideLink in chains.html(text, at: location, insideLink: insideLink) }
         let highlight = renderer.codeBlockHTML
@@ -88,7 +88,9 @@ struct ArticleRenderer: Sendable {
             guard let language = CodeLanguage(infoString: info) else { return nil }
             return "<pre class=\"code\" data-lang=\"\(language.rawValue)\" tabindex=\"0\" role=\"region\" aria-label=\"\(htmlEscape(codeLabel))\">"
                 + "<code class=\"language-\(language.rawValue)\">"
-                + Highlighter.html(code, language: language, options: Self.highlightOptions) + "</code></pre>\n"
+                + Self.highlighted.value(for: HighlightKey(code: code, language: language)) {
+                    Highlighter.html(code, language: language, options: Self.highlightOptions)
+                } + "</code></pre>\n"
         }
         return renderer
     }
@@ -109,6 +111,13 @@ struct ArticleRenderer: Sendable {
                 notes: ["translate it, then remove \(index) from 'untranslated' in the front matter"])
         }
     }
+
+    struct HighlightKey: Hashable, Sendable {
+        var code: String
+        var language: CodeLanguage
+    }
+
+    static let highlighted = Memo<HighlightKey, String>()
 
     /// Callback names in code carry `data-callback`, so the player can light the handler a step calls.
     static let highlightOptions = HighlightOptions(taggedIdentifiers: Set(LifecycleModel.machines.flatMap { machine in

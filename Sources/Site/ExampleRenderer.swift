@@ -19,12 +19,19 @@ final class ExampleRenderer: Sendable {
     private let file: String
     private let lines: [Substring]
     private let labels: [String: String]
+    private let lang: String
 
-    init(file: String, source: String, labels: [String: String]) {
+    init(file: String, source: String, lang: String, labels: [String: String]) {
         self.file = file
         self.lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        self.lang = lang
         self.labels = labels
     }
+
+    /// Figures of examples that ran clean, by language, info string and code, with
+    /// `{{id}}` where the page's example id goes. Translations and copies share them.
+    private static let figures = Memo<[String], [String]?>()
+    private static let idSlot = "\u{0}id\u{0}"
 
     var examples: Int { found.withLock { $0.count } }
     var diagnostics: [Diagnostic] { found.withLock { $0.diagnostics } }
@@ -32,21 +39,66 @@ final class ExampleRenderer: Sendable {
     /// The HTML of a `lifecycle` block, or nil for any other code block.
     func html(info: String, code: String, fence: SourceLocation) -> String? {
         guard LifecycleBlockParser.isLifecycle(info: info) else { return nil }
+        let key = [lang, info, code]
+        // The figure run by this call, if the cache did not have the block yet.
+        var fresh: String??
+        let cached = Self.figures.value(for: key) {
+            // A block with any diagnostic is not cached: its messages name this file and line.
+            let (figure, clean) = run(info: info, code: code, fence: fence)
+            fresh = .some(figure)
+            return clean ? figure.map(Self.splitAtIDSlots) : nil
+        }
+        let figure: String?
+        if let fresh {
+            figure = fresh
+        } else if let cached {
+            let number = found.withLock { found in
+                found.count += 1
+                return found.count
+            }
+            return cached.joined(separator: "ex-\(number)")
+        } else {
+            figure = run(info: info, code: code, fence: fence).figure
+        }
+        return figure.map { Self.splitAtIDSlots($0).joined(separator: "ex-\(found.withLock { $0.count })") }
+    }
+
+    /// The figure cut where its id goes (a byte search: `String.replacing` is slow on long text).
+    static func splitAtIDSlots(_ figure: String) -> [String] {
+        let bytes = Array(figure.utf8)
+        let slot = Array(idSlot.utf8)
+        var parts: [String] = []
+        var start = 0
+        var i = 0
+        while i + slot.count <= bytes.count {
+            if bytes[i] == slot[0] && Array(bytes[i..<(i + slot.count)]) == slot {
+                parts.append(String(decoding: bytes[start..<i], as: UTF8.self))
+                i += slot.count
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        parts.append(String(decoding: bytes[start...], as: UTF8.self))
+        return parts
+    }
+
+    /// Parses, runs and renders one block; counts it and keeps its diagnostics.
+    private func run(info: String, code: String, fence: SourceLocation) -> (figure: String?, clean: Bool) {
         let (block, problems) = LifecycleBlockParser.parse(
             info: info, code: code, file: file, firstLine: fence.line + 1, columnOffset: fence.column - 1,
             infoLocation: infoLocation(fence))
         guard let block else {
             found.withLock { $0.diagnostics.append(contentsOf: problems) }
-            return nil
+            return (nil, false)
         }
         let result = ExampleRunner.run(block)
-        let number = found.withLock { found in
+        found.withLock { found in
             found.count += 1
             found.diagnostics.append(contentsOf: result.diagnostics)
-            return found.count
         }
-        guard result.passed else { return nil }
-        return figure(result, id: "ex-\(number)")
+        guard result.passed else { return (nil, false) }
+        return (figure(result, id: Self.idSlot), result.diagnostics.isEmpty)
     }
 
     /// Where the info string starts on the fence line: after the backticks or tildes.

@@ -38,6 +38,7 @@ final class ProseChainVerifier: Sendable {
 
     /// The HTML for a run of text, or nil when it holds no chain the model speaks about.
     func html(_ text: String, at location: SourceLocation, insideLink: Bool) -> String? {
+        guard Self.mayHoldArrow(text) else { return nil }
         let chains = ChainFinder.chains(in: text)
         guard !chains.isEmpty else { return nil }
         let chars = Array(text)
@@ -60,6 +61,16 @@ final class ProseChainVerifier: Sendable {
         }
         guard marked else { return nil }
         return out + htmlEscape(String(chars[written...]))
+    }
+
+    /// `→` (E2 86 92) or `->` somewhere in the text: a byte scan, before any real work.
+    static func mayHoldArrow(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if (byte == 0x92 && previous == 0x86) || (byte == 0x3E && previous == 0x2D) { return true }
+            previous = byte
+        }
+        return false
     }
 
     private func record(_ chain: ChainFinder.Chain, _ check: ChainCheck, _ text: String, _ location: SourceLocation) -> Int {

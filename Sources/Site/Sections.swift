@@ -16,30 +16,50 @@ struct ArticleSections: Sendable {
 
     var sections: [Section]
 
-    /// Splits `body`, whose first line is file line `firstLine`.
+    /// Splits `body`, whose first line is file line `firstLine`. Works on UTF-8
+    /// bytes: it runs on every page of every build.
     init(body: Substring, firstLine: Int) {
-        var sections = [Section(title: "", line: firstLine, text: "")]
-        var fence: (char: Character, count: Int)?
-        for (offset, line) in body.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.drop { $0 == " " }
-            if let marker = trimmed.first, marker == "`" || marker == "~" {
-                let run = trimmed.prefix { $0 == marker }.count
+        let bytes = Array(body.utf8)
+        var sections: [(title: String, line: Int, start: Int, end: Int)] = [("", firstLine, 0, 0)]
+        var fence: (char: UInt8, count: Int)?
+        var lineStart = 0
+        var lineNumber = firstLine
+        while lineStart <= bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != 10 { lineEnd += 1 }
+            var i = lineStart
+            while i < lineEnd, bytes[i] == 32 { i += 1 }
+            if i < lineEnd, bytes[i] == 96 || bytes[i] == 126 {
+                let marker = bytes[i]
+                var run = 0
+                while i + run < lineEnd, bytes[i + run] == marker { run += 1 }
                 if run >= 3 {
                     if let open = fence {
-                        if open.char == marker && run >= open.count && trimmed.dropFirst(run).allSatisfy(\.isWhitespace) { fence = nil }
+                        let rest = bytes[(i + run)..<lineEnd]
+                        if open.char == marker && run >= open.count && rest.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) { fence = nil }
                     } else {
                         fence = (marker, run)
                     }
                 }
             }
-            if fence == nil, line.hasPrefix("## ") {
-                sections.append(Section(title: String(line.dropFirst(3)).trimmingSpaces, line: firstLine + offset, text: ""))
+            if fence == nil, lineEnd - lineStart >= 3, bytes[lineStart] == 35, bytes[lineStart + 1] == 35, bytes[lineStart + 2] == 32 {
+                sections[sections.count - 1].end = lineStart
+                let title = String(decoding: bytes[(lineStart + 3)..<lineEnd], as: UTF8.self).trimmingSpaces
+                sections.append((title, lineNumber, lineStart, lineStart))
             }
-            sections[sections.count - 1].text += line + "\n"
+            lineStart = lineEnd + 1
+            lineNumber += 1
+        }
+        sections[sections.count - 1].end = bytes.count
+        var result = sections.map { section in
+            // Each section's text ends with a newline, as the lines it is made of.
+            var text = String(decoding: bytes[section.start..<section.end], as: UTF8.self)
+            if !text.hasSuffix("\n") { text += "\n" }
+            return Section(title: section.title, line: section.line, text: text)
         }
         // An introduction that is only blank lines is not a section to translate.
-        if sections.count > 1, sections[0].text.allSatisfy(\.isWhitespace) { sections.removeFirst() }
-        self.sections = sections
+        if result.count > 1, result[0].text.allSatisfy(\.isWhitespace) { result.removeFirst() }
+        self.sections = result
     }
 }
 

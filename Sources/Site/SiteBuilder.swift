@@ -71,18 +71,23 @@ public enum SiteBuilder {
         var diagnostics = DiagnosticCollector()
         var result = BuildResult(diagnostics: [], articlesPerLanguage: [], filesWritten: 0, seconds: 0)
         do throws(DiagnosticError) {
-            let site = try generate(options, diagnostics: &diagnostics, pages: &result.pages, translations: &result.translations)
-            if write, !diagnostics.hasErrors, let site {
-                let output = try StagedOutput(output: URL(filePath: options.outputDir), displayName: options.outputDir)
-                do throws(DiagnosticError) {
-                    for file in site.files { try output.write(file.path, file.data) }
+            // Pages go straight into a staging folder as they are rendered (memory stays flat);
+            // the staging folder replaces the output only if the whole build succeeded.
+            let output = write ? try LazyOutput(URL(filePath: options.outputDir), displayName: options.outputDir) : nil
+            do throws(DiagnosticError) {
+                let site = try generate(
+                    options, diagnostics: &diagnostics, pages: &result.pages, translations: &result.translations,
+                    sink: { path, data throws(DiagnosticError) in try output?.write(path, data) })
+                if let output, let site, !diagnostics.hasErrors {
                     try output.commit()
-                } catch {
-                    output.discard()
-                    throw error
+                    result.filesWritten = site.files
+                    result.articlesPerLanguage = site.articlesPerLanguage
+                } else {
+                    output?.discard()
                 }
-                result.filesWritten = site.files.count
-                result.articlesPerLanguage = site.articlesPerLanguage
+            } catch {
+                output?.discard()
+                throw error
             }
         } catch {
             diagnostics.report(contentsOf: error.diagnostics)
@@ -93,20 +98,20 @@ public enum SiteBuilder {
         return result
     }
 
-    struct OutputFile {
-        var path: String
-        var data: Data
-    }
-
     struct GeneratedSite {
-        var files: [OutputFile]
+        var files: Int
         var articlesPerLanguage: [(lang: String, count: Int)]
     }
 
-    /// Renders the whole site in memory; nil when errors stop it early.
+    /// Where rendered files go: the staging folder, or nowhere for `check`.
+    typealias Sink = @Sendable (_ path: String, _ data: Data) throws(DiagnosticError) -> Void
+
+    /// Renders the whole site in two passes: every article (in parallel), then,
+    /// once all are known and nothing failed, every page (in parallel) into `sink`.
+    /// Nil when errors stop it before the pages.
     static func generate(
         _ options: BuildOptions, diagnostics: inout DiagnosticCollector, pages: inout [PageReport],
-        translations: inout TranslationMatrix?
+        translations: inout TranslationMatrix?, sink: Sink
     ) throws(DiagnosticError) -> GeneratedSite? {
         let loader = ContentLoader(contentDir: URL(filePath: options.contentDir), displayName: options.contentDir)
         guard FileManager.default.fileExists(atPath: options.contentDir) else {
@@ -140,16 +145,25 @@ public enum SiteBuilder {
 
         // Articles are checked even when templates or strings failed, so one run reports everything.
         let renderer = ArticleRenderer(strings: strings ?? UIStrings())
-        var articles: [String: [String: Article]] = [:]
-        for source in sources {
-            let (article, problems) = renderer.render(source)
-            diagnostics.report(contentsOf: problems)
-            if let article {
-                articles[article.slug, default: [:]][article.lang] = article
-                pages.append(PageReport(
-                    file: article.displayPath, lang: article.lang, examples: article.examples,
-                    chains: article.chains.map { .init(line: $0.line, column: $0.column, text: $0.text, machine: $0.machine, ok: $0.ok) }))
+        let bodies = try BodyStore()
+        let rendered = Parallel.map(sources.count) { index in
+            var (article, problems) = renderer.render(sources[index])
+            if let body = article?.bodyHTML {
+                bodies.put(index, body)
+                article?.bodyHTML = ""
             }
+            return (article, problems)
+        }
+        var articles: [String: [String: Article]] = [:]
+        var bodyIndex: [String: Int] = [:]
+        for (index, (article, problems)) in rendered.enumerated() {
+            diagnostics.report(contentsOf: problems)
+            guard let article else { continue }
+            articles[article.slug, default: [:]][article.lang] = article
+            bodyIndex[article.displayPath] = index
+            pages.append(PageReport(
+                file: article.displayPath, lang: article.lang, examples: article.examples,
+                chains: article.chains.map { .init(line: $0.line, column: $0.column, text: $0.text, machine: $0.machine, ok: $0.ok) }))
         }
         let broken = Set(diagnostics.diagnostics.filter { $0.severity == .error }.compactMap(\.location?.file))
         let analysis = TranslationAnalyzer.analyze(articles: articles, languages: config.languages.map(\.code), brokenFiles: broken)
@@ -159,35 +173,48 @@ public enum SiteBuilder {
 
         let contexts = PageContexts(
             config: config, strings: strings, assets: assets.templateKeys, articles: articles, translations: analysis.matrix)
-        var files: [OutputFile] = []
         var sitemap = Sitemap()
+        let links = SiteLinks(config: config)
+        var files = 0
         func page(_ path: String, _ template: String, _ context: MustacheValue) throws(DiagnosticError) {
-            files.append(OutputFile(path: path, data: Data(try templates.render(template, context).utf8)))
+            try sink(path, Data(try templates.render(template, context).utf8))
+            files += 1
         }
 
         try page("index.html", "chooser", contexts.chooser())
-        sitemap.entries.append(.init(url: SiteLinks(config: config).absolute(""), alternates: contexts.homeAlternates()))
+        sitemap.entries.append(.init(url: links.absolute(""), alternates: contexts.homeAlternates()))
         try page("404.html", "404", contexts.notFound())
         for language in config.languages {
             let dir = SiteLinks.homeDir(language.code)
             try page(dir + "index.html", "home", contexts.home(language.code))
-            sitemap.entries.append(.init(url: SiteLinks(config: config).absolute(dir), alternates: contexts.homeAlternates()))
+            sitemap.entries.append(.init(url: links.absolute(dir), alternates: contexts.homeAlternates()))
             let status = SiteLinks.statusDir(language.code)
             try page(status + "index.html", "status", contexts.status(language.code))
             let playground = SiteLinks.playgroundDir(language.code)
             try page(playground + "index.html", "playground", contexts.playground(language.code))
-            sitemap.entries.append(.init(url: SiteLinks(config: config).absolute(playground), alternates: contexts.playgroundAlternates()))
+            sitemap.entries.append(.init(url: links.absolute(playground), alternates: contexts.playgroundAlternates()))
         }
-        for slug in articles.keys.sorted() {
-            for language in config.languages {
-                guard let article = articles[slug]?[language.code] else { continue }
-                let dir = SiteLinks.articleDir(article.lang, slug)
-                try page(dir + "index.html", "article", contexts.article(article))
-                sitemap.entries.append(.init(url: SiteLinks(config: config).absolute(dir), alternates: contexts.articleAlternates(slug)))
+        let bodyIndexes = bodyIndex
+        let ordered = articles.keys.sorted().flatMap { slug in config.languages.compactMap { articles[slug]?[$0.code] } }
+        let failures = Parallel.map(ordered.count) { index -> DiagnosticError? in
+            var article = ordered[index]
+            article.bodyHTML = bodyIndexes[article.displayPath].flatMap(bodies.take) ?? ""
+            do throws(DiagnosticError) {
+                let dir = SiteLinks.articleDir(article.lang, article.slug)
+                try sink(dir + "index.html", Data(try templates.render("article", contexts.article(article)).utf8))
+                return nil
+            } catch {
+                return error
             }
         }
-        files.append(OutputFile(path: "sitemap.xml", data: Data(sitemap.xml.utf8)))
-        for asset in assets.files { files.append(OutputFile(path: asset.publishedPath, data: asset.data)) }
+        if let failure = failures.compactMap({ $0 }).first { throw failure }
+        files += ordered.count
+        for article in ordered {
+            sitemap.entries.append(.init(url: links.absolute(SiteLinks.articleDir(article.lang, article.slug)), alternates: contexts.articleAlternates(article.slug)))
+        }
+        try sink("sitemap.xml", Data(sitemap.xml.utf8))
+        for asset in assets.files { try sink(asset.publishedPath, asset.data) }
+        files += 1 + assets.files.count
 
         let counts = config.languages.map { language in
             (lang: language.code, count: articles.values.count { $0[language.code] != nil })

@@ -1,9 +1,11 @@
 import Diagnostics
 import Foundation
+import Glibc
+import Synchronization
 
 /// Writes a whole site into a hidden staging folder beside the output folder
 /// and swaps it in only at the end, so a failed build never leaves a half site.
-final class StagedOutput {
+final class StagedOutput: Sendable {
     let output: URL
     let staging: URL
     private let displayName: String
@@ -30,10 +32,24 @@ final class StagedOutput {
         let url = staging.appending(path: relativePath)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url)
         } catch {
             throw Self.failure(displayName + "/" + relativePath, "cannot write: \(error.localizedDescription)")
         }
+        // Plain POSIX writes: the staging folder is renamed into place at the end, and Foundation's
+        // Data.write would fsync every one of thousands of files.
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw Self.failure(displayName + "/" + relativePath, "cannot write: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        let complete = data.withUnsafeBytes { bytes -> Bool in
+            var written = 0
+            while written < bytes.count {
+                let n = Glibc.write(fd, bytes.baseAddress! + written, bytes.count - written)
+                if n <= 0 { return false }
+                written += n
+            }
+            return true
+        }
+        if !complete { throw Self.failure(displayName + "/" + relativePath, "cannot write: \(String(cString: strerror(errno)))") }
     }
 
     /// Replaces the output folder with the staged one.
@@ -65,4 +81,34 @@ final class StagedOutput {
     private static func failure(_ path: String, _ message: String) -> DiagnosticError {
         DiagnosticError([.error(at: SourceLocation(file: path, line: 1, column: 1), message)])
     }
+}
+
+/// A staged output created on the first write, so a build that fails before
+/// writing anything never touches the disk. Safe to write from several threads.
+final class LazyOutput: Sendable {
+    private let staged = Mutex<StagedOutput?>(nil)
+    private let target: URL
+    private let displayName: String
+
+    init(_ output: URL, displayName: String) throws(DiagnosticError) {
+        target = output
+        self.displayName = displayName
+    }
+
+    private func stage() throws(DiagnosticError) -> StagedOutput {
+        try staged.withLock { (current: inout StagedOutput?) throws(DiagnosticError) -> StagedOutput in
+            if let current { return current }
+            let created = try StagedOutput(output: target, displayName: displayName)
+            current = created
+            return created
+        }
+    }
+
+    func write(_ path: String, _ data: Data) throws(DiagnosticError) {
+        try stage().write(path, data)
+    }
+
+    func commit() throws(DiagnosticError) { try stage().commit() }
+
+    func discard() { staged.withLock { $0?.discard() } }
 }

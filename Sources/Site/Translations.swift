@@ -147,8 +147,19 @@ enum TranslationAnalyzer {
         sample.info.split(separator: " ").first == "lifecycle"
     }
 
+    struct Comparable: Sendable, Hashable {
+        var info: String
+        var lines: [String]
+    }
+
+    static let comparables = Memo<[String], Comparable>()
+
     /// A code block reduced to what must not be translated: comments and blank lines removed, spaces folded.
-    static func comparable(_ sample: CodeSample) -> (info: String, lines: [String]) {
+    static func comparable(_ sample: CodeSample) -> Comparable {
+        comparables.value(for: [sample.info, sample.code]) { computeComparable(sample) }
+    }
+
+    static func computeComparable(_ sample: CodeSample) -> Comparable {
         let info = sample.info.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         var code = sample.code
         if isExample(sample) {
@@ -167,6 +178,6 @@ enum TranslationAnalyzer {
             }.joined()
         }
         let lines = code.split(separator: "\n").map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }.filter { !$0.isEmpty }
-        return (info, lines)
+        return Comparable(info: info, lines: lines)
     }
 }
