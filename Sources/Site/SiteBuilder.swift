@@ -73,7 +73,7 @@ public enum SiteBuilder {
         do throws(DiagnosticError) {
             // Pages go straight into a staging folder as they are rendered (memory stays flat);
             // the staging folder replaces the output only if the whole build succeeded.
-            let output = write ? try LazyOutput(URL(filePath: options.outputDir), displayName: options.outputDir) : nil
+            let output = write ? LazyOutput(URL(filePath: options.outputDir), displayName: options.outputDir) : nil
             do throws(DiagnosticError) {
                 let site = try generate(
                     options, diagnostics: &diagnostics, pages: &result.pages, translations: &result.translations,

@@ -90,7 +90,7 @@ final class LazyOutput: Sendable {
     private let target: URL
     private let displayName: String
 
-    init(_ output: URL, displayName: String) throws(DiagnosticError) {
+    init(_ output: URL, displayName: String) {
         target = output
         self.displayName = displayName
     }
