@@ -58,7 +58,7 @@ public struct MachineOptions: Sendable, Hashable {
 
 extension Condition {
     /// Whether the condition holds for these options, process state and other scenes.
-    func holds(_ options: MachineOptions, process: ProcessState, otherScenes: some Sequence<String>) -> Bool {
+    public func holds(_ options: MachineOptions, process: ProcessState, otherScenes: some Sequence<String>) -> Bool {
         switch self {
         case .apiAtLeast(let level): return options.api >= level
         case .apiBelow(let level): return options.api < level

@@ -22,15 +22,7 @@ enum ModelQueries {
     /// Whether `condition` holds: the engine's rule, restated because
     /// `Condition.holds` is internal to LifecycleModel.
     static func holds(_ condition: Condition, options: MachineOptions, process: ProcessState, otherScenes: [String]) -> Bool {
-        switch condition {
-        case .apiAtLeast(let level): options.api >= level
-        case .apiBelow(let level): options.api < level
-        case .configHandled(let change): options.configChanges.contains(change)
-        case .configNotHandled(let change): !options.configChanges.contains(change)
-        case .root(let root): options.root == root
-        case .process(let allowed): allowed.contains(process)
-        case .otherScenesIn(let allowed): otherScenes.allSatisfy { allowed.contains($0) }
-        }
+        condition.holds(options, process: process, otherScenes: otherScenes)
     }
 
     /// A condition in words: "api=29 or higher", "a process that is running or suspended".
