@@ -39,10 +39,17 @@ apt-install:
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends $$missing; \
 	fi
 
-# Speed goals are measured here, never in timed unit tests.
+# Speed goals are measured here, never in timed unit tests: the model simulator,
+# then the site build against Hugo and the cmark-gfm CLI (bench/README.md).
+# make bench PAGES=20000 RUNS=3 for the large corpus.
+BENCH_PACKAGES := hugo cmark-gfm
+PAGES ?= 2000
+RUNS ?= 5
 bench: deps
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(BENCH_PACKAGES)"
 	$(SWIFT) build -c release --product lifecycle-bench
 	.build/release/lifecycle-bench
+	SWIFT="$(SWIFT)" python3 bench/run.py --pages $(PAGES) --runs $(RUNS)
 
 clean:
 	rm -rf .build public

@@ -1,0 +1,753 @@
+#!/usr/bin/env python3
+"""The site-build benchmark: lifecycle-docs against Hugo and the cmark-gfm CLI.
+
+    python3 bench/run.py [--pages N] [--runs R] [options]     (make bench)
+
+On a corpus of N pages (bench/make_corpus.py, cached by N under bench/.work/),
+each tool runs R times in a fresh process; the table gives the median, min and
+max wall time, the peak resident memory of the worst run, the CPU time and the
+ratios to Hugo and to the cmark-gfm lower bound, then each goal of the issue
+with PASS or FAIL. Progress goes to stderr, the report to stdout.
+
+Tools (each with a fresh output folder per run):
+  lifecycle-docs   lifecycle-docs build --content CORPUS --templates Templates --output OUT
+  hugo             hugo on the same pages (bench/make_hugo_site.py), default settings
+  hugo-nohl        the same with [markup.highlight] codeFences = false (for reference)
+  cmark-gfm        the cmark-gfm CLI over all Markdown bodies in one file: the lower bound
+Scenarios (when available):
+  incremental      lifecycle-docs again on the same output, nothing changed / one es
+                   article edited (only if `lifecycle-docs help` offers it)
+  hugo-server      Hugo's own "Total in N ms" after editing the same article under
+                   `hugo server` (its default fast render mode, pages in memory)
+
+Wall time is measured around each process; peak memory is the ru_maxrss that
+wait4() returns for that one process (what /usr/bin/time -f %M reports).
+
+Python 3 standard library only.
+"""
+
+import argparse
+import json
+import os
+import platform
+import queue
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+
+import make_corpus  # noqa: E402
+import make_hugo_site  # noqa: E402
+
+CMARK_EXTENSIONS = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
+REFERENCE_PAGES = 2000
+
+# The goals of the issue.
+GOAL_HUGO_RATIO = 0.10
+GOAL_CMARK_RATIO = 4.0
+GOAL_PEAK_MIB = 200.0
+GOAL_SCALING = 1.20
+GOAL_EDIT_MS = 100.0
+GOAL_NOOP_MS = 50.0
+
+# The article edited in the incremental scenarios (an es source with translations).
+EDIT_LANG = "es"
+
+
+def log(message):
+    sys.stderr.write(message + "\n")
+    sys.stderr.flush()
+
+
+# ---------------------------------------------------------------- measuring
+
+class Sample:
+    def __init__(self, wall, peak_kib, cpu, returncode, others=None):
+        self.wall = wall
+        self.peak_kib = peak_kib
+        self.cpu = cpu
+        self.returncode = returncode
+        # CPU seconds that the rest of the machine used meanwhile (None if unknown).
+        self.others = others
+
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+CORES = os.cpu_count() or 1
+
+
+def machine_busy():
+    """CPU seconds all processes have used since boot (/proc/stat), or None."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            fields = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    # user nice system idle iowait irq softirq steal [guest guest_nice, already in user]
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    return (sum(fields[:8]) - idle) / CLOCK_TICKS
+
+
+def run_once(cmd, cwd=REPO, env=None, stdout_path=os.devnull, stderr_path=os.devnull):
+    """Run cmd once; wall time, the peak RSS of this process (KiB), its CPU time
+    and the CPU time the rest of the machine used meanwhile."""
+    with open(stdout_path, "wb") as out, open(stderr_path, "wb") as err:
+        busy_before = machine_busy()
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        busy_after = machine_busy()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    cpu = usage.ru_utime + usage.ru_stime
+    others = None
+    if busy_before is not None and busy_after is not None:
+        others = max(0.0, busy_after - busy_before - cpu)
+    # Linux gives ru_maxrss in KiB, for this child alone (and children it waited for).
+    return Sample(wall, usage.ru_maxrss, cpu, proc.returncode, others)
+
+
+class Result:
+    def __init__(self, name, label, samples, pages, note="", full_build=True):
+        self.name = name
+        self.label = label
+        self.samples = samples
+        self.pages = pages
+        self.note = note
+        # A full build is compared with Hugo and cmark-gfm; a scenario
+        # (incremental, hugo server) is not.
+        self.full_build = full_build
+
+    @property
+    def walls(self):
+        return [s.wall for s in self.samples]
+
+    @property
+    def median(self):
+        return statistics.median(self.walls)
+
+    @property
+    def peak_mib(self):
+        return max(s.peak_kib for s in self.samples) / 1024.0
+
+    @property
+    def cpu(self):
+        return statistics.median(s.cpu for s in self.samples)
+
+    @property
+    def others_percent(self):
+        """Median share of the machine (all cores) that other processes took
+        during a run: a high figure means the wall times are inflated."""
+        shares = [s.others / (s.wall * CORES) * 100.0 for s in self.samples if s.others is not None and s.wall > 0]
+        return statistics.median(shares) if shares else None
+
+    def as_dict(self):
+        return {
+            "tool": self.name, "label": self.label, "pages": self.pages, "note": self.note,
+            "full_build": self.full_build,
+            "median_s": self.median, "min_s": min(self.walls), "max_s": max(self.walls),
+            "peak_mib": self.peak_mib, "cpu_s": self.cpu, "others_percent": self.others_percent,
+            "runs": [{"wall_s": s.wall, "peak_kib": s.peak_kib, "cpu_s": s.cpu, "others_cpu_s": s.others}
+                     for s in self.samples],
+        }
+
+
+def tail(path, lines=20):
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return "".join(f.readlines()[-lines:])
+    except OSError:
+        return ""
+
+
+def measure(name, label, cmd, runs, pages, work, prepare=None, verify=None, env=None, note="",
+            full_build=True):
+    """Run `cmd` `runs` times (prepare() before each); stop on a failure."""
+    samples = []
+    out_log = os.path.join(work, "logs", name + ".out")
+    err_log = os.path.join(work, "logs", name + ".err")
+    os.makedirs(os.path.dirname(out_log), exist_ok=True)
+    for i in range(runs):
+        if prepare:
+            prepare()
+        sample = run_once(cmd, env=env, stdout_path=out_log, stderr_path=err_log)
+        if sample.returncode != 0:
+            raise SystemExit("bench: %s failed (exit %d): %s\n%s%s" % (
+                label, sample.returncode, " ".join(cmd), tail(out_log), tail(err_log)))
+        if i == 0 and verify:
+            verify()
+        samples.append(sample)
+        log("  %-26s run %d/%d: %7.3f s, %6.0f MiB, %6.2f s CPU%s" % (
+            label, i + 1, runs, sample.wall, sample.peak_kib / 1024.0, sample.cpu,
+            "" if sample.others is None else ", others %.2f s CPU" % sample.others))
+    return Result(name, label, samples, pages, note, full_build)
+
+
+# ---------------------------------------------------------------- inputs
+
+EDIT_MARK = "Edición de prueba del benchmark"
+
+
+def left_edited(folder):
+    """True if an interrupted incremental scenario left its edit in `folder`."""
+    for root, _, files in os.walk(os.path.join(folder, EDIT_LANG)):
+        for name in files:
+            if name.endswith(".md") and name.startswith(("inactive-0001", "active-0001")):
+                with open(os.path.join(root, name), encoding="utf-8") as f:
+                    if EDIT_MARK in f.read():
+                        return True
+    return False
+
+
+def ensure_corpus(pages, work):
+    corpus = os.path.join(work, "corpus-%d" % pages)
+    if make_corpus.is_current(corpus, pages) and not left_edited(corpus):
+        log("corpus: %s (cached)" % corpus)
+    else:
+        log("corpus: writing %d pages to %s" % (pages, corpus))
+        make_corpus.make_corpus(pages, corpus)
+        # What was made from the previous corpus is made again.
+        for stale in ("cmark-%d.md.stamp" % pages, os.path.join("hugo-%d" % pages, make_hugo_site.STAMP)):
+            if os.path.exists(os.path.join(work, stale)):
+                os.remove(os.path.join(work, stale))
+    return corpus
+
+
+def corpus_stamp(corpus):
+    with open(os.path.join(corpus, make_corpus.STAMP), encoding="utf-8") as f:
+        stamp = f.read()
+    # The Hugo site and the concatenated Markdown depend on the scripts too.
+    for script in ("make_hugo_site.py", "hugo/hugo_config.py"):
+        with open(os.path.join(HERE, script), "rb") as f:
+            stamp += "%s %d\n" % (script, hash_bytes(f.read()))
+    for root, dirs, files in os.walk(os.path.join(HERE, "hugo", "layouts")):
+        dirs.sort()
+        for name in sorted(files):
+            with open(os.path.join(root, name), "rb") as f:
+                stamp += "%s %d\n" % (name, hash_bytes(f.read()))
+    return stamp
+
+
+def hash_bytes(data):
+    import hashlib
+    return int(hashlib.sha256(data).hexdigest()[:12], 16)
+
+
+def ensure_hugo_site(corpus, pages, work):
+    site = os.path.join(work, "hugo-%d" % pages)
+    stamp = corpus_stamp(corpus)
+    if make_hugo_site.is_current(site, stamp) and not left_edited(os.path.join(site, "content")):
+        log("hugo site: %s (cached)" % site)
+    else:
+        log("hugo site: writing %s" % site)
+        make_hugo_site.make_hugo_site(corpus, site, stamp=stamp)
+    no_highlight = os.path.join(site, "no-highlight.toml")
+    with open(no_highlight, "w", encoding="utf-8") as f:
+        f.write("[markup.highlight]\ncodeFences = false\n")
+    return site
+
+
+def ensure_concatenated(corpus, pages, work):
+    """All Markdown bodies of the corpus (front matter removed) in one file."""
+    path = os.path.join(work, "cmark-%d.md" % pages)
+    stamp_path = path + ".stamp"
+    stamp = corpus_stamp(corpus)
+    try:
+        with open(stamp_path, encoding="utf-8") as f:
+            if f.read() == stamp and os.path.exists(path):
+                log("cmark input: %s (cached)" % path)
+                return path
+    except OSError:
+        pass
+    log("cmark input: writing %s" % path)
+    with open(path + ".tmp", "w", encoding="utf-8") as out:
+        for lang, slug in make_hugo_site.expected_pages(corpus):
+            with open(os.path.join(corpus, lang, slug + ".md"), encoding="utf-8") as f:
+                _, body = make_corpus.split_front_matter(f.read())
+            out.write(body)
+            out.write("\n\n")
+    os.replace(path + ".tmp", path)
+    with open(stamp_path, "w", encoding="utf-8") as f:
+        f.write(stamp)
+    return path
+
+
+def corpus_summary(corpus):
+    counts = {}
+    size = 0
+    for lang, slug in make_hugo_site.expected_pages(corpus):
+        counts[lang] = counts.get(lang, 0) + 1
+        size += os.path.getsize(os.path.join(corpus, lang, slug + ".md"))
+    return counts, size
+
+
+# ---------------------------------------------------------------- tools
+
+def build_lifecycle_docs(skip):
+    binary = os.path.join(REPO, ".build", "release", "lifecycle-docs")
+    if skip:
+        if not os.path.exists(binary):
+            raise SystemExit("bench: --no-build, but %s does not exist" % binary)
+        return binary
+    swift = os.environ.get("SWIFT", "swift")
+    log("building: %s build -c release --product lifecycle-docs" % swift)
+    code = subprocess.call([swift, "build", "-c", "release", "--product", "lifecycle-docs"],
+                           cwd=REPO, stdout=sys.stderr)
+    if code != 0:
+        raise SystemExit("bench: swift build failed (exit %d)" % code)
+    return binary
+
+
+def require(program, package):
+    path = shutil.which(program)
+    if not path:
+        raise SystemExit("bench: '%s' not found; install Debian's %s (make bench does: "
+                         "apt-get install -y %s)" % (program, package, package))
+    return path
+
+
+def tool_version(cmd):
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=30).stdout
+        return out.strip().splitlines()[0] if out.strip() else "?"
+    except (OSError, subprocess.TimeoutExpired):
+        return "?"
+
+
+def verifier(corpus, output, label):
+    def verify():
+        missing = make_hugo_site.missing_pages(corpus, output)
+        if missing:
+            shown = ", ".join("%s/%s" % m for m in missing[:5])
+            raise SystemExit("bench: %s wrote no page for %d of the corpus's articles (%s%s)" % (
+                label, len(missing), shown, ", …" if len(missing) > 5 else ""))
+        total = len(make_hugo_site.expected_pages(corpus))
+        log("  %-26s wrote all %d article pages (%s)" % (label, total, output))
+    return verify
+
+
+def remover(path):
+    def remove():
+        shutil.rmtree(path, ignore_errors=True)
+    return remove
+
+
+def lifecycle_full(binary, corpus, pages, runs, work, label="lifecycle-docs build"):
+    out = os.path.join(work, "out", "lifecycle-%d" % pages)
+    cmd = [binary, "build", "--content", corpus, "--templates", os.path.join(REPO, "Templates"), "--output", out]
+    return measure("lifecycle-docs", label, cmd, runs, pages, work,
+                   prepare=remover(out), verify=verifier(corpus, out, label)), out
+
+
+def hugo_full(hugo, site, corpus, pages, runs, work, highlight=True):
+    out = os.path.join(work, "out", "hugo-%d" % pages)
+    config = os.path.join(site, "hugo.toml")
+    if not highlight:
+        config += "," + os.path.join(site, "no-highlight.toml")
+    cmd = [hugo, "--source", site, "--config", config, "--destination", out, "--quiet"]
+    name = "hugo" if highlight else "hugo-nohl"
+    label = "hugo" if highlight else "hugo, no highlighting"
+    note = "" if highlight else "reference only"
+    result = measure(name, label, cmd, runs, pages, work,
+                     prepare=remover(out), verify=verifier(corpus, out, label), note=note)
+    shutil.rmtree(out, ignore_errors=True)
+    return result
+
+
+def cmark(cmark_bin, markdown, pages, runs, work):
+    cmd = [cmark_bin]
+    for extension in CMARK_EXTENSIONS:
+        cmd += ["--extension", extension]
+    cmd.append(markdown)
+    return measure("cmark-gfm", "cmark-gfm (lower bound)", cmd, runs, pages, work)
+
+
+# ---------------------------------------------------------------- incremental
+
+def incremental_args(binary, override):
+    """How to ask lifecycle-docs for an incremental build, or None if it cannot."""
+    if override is not None:
+        return override.split()
+    try:
+        text = subprocess.run([binary, "help"], capture_output=True, text=True, timeout=30)
+        text = text.stdout + text.stderr
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if "--incremental" in text:
+        return ["--incremental"]
+    if re.search(r"\bincremental\b", text, re.I):
+        return []  # incremental by default: the same command again
+    return None
+
+
+def edited(text, run):
+    """`text` with one paragraph changed: a sentence appended to the first
+    prose paragraph after the first `## ` heading."""
+    lines = text.split("\n")
+    seen_heading = False
+    for i, line in enumerate(lines):
+        if line.startswith("## "):
+            seen_heading = True
+        elif seen_heading and line[:1].isalnum():
+            lines[i] = line + " (%s, número %d.)" % (EDIT_MARK, run)
+            return "\n".join(lines)
+    raise SystemExit("bench: found no paragraph to edit")
+
+
+def edit_target(corpus):
+    slugs = sorted(s for l, s in make_hugo_site.expected_pages(corpus) if l == EDIT_LANG)
+    if not slugs:
+        raise SystemExit("bench: the corpus has no '%s' article to edit" % EDIT_LANG)
+    return EDIT_LANG, slugs[0]
+
+
+def lifecycle_incremental(binary, flags, corpus, pages, runs, work):
+    out = os.path.join(work, "out", "lifecycle-incremental-%d" % pages)
+    cmd = [binary, "build", "--content", corpus, "--templates", os.path.join(REPO, "Templates"),
+           "--output", out] + flags
+    log("incremental: priming %s (full build with %s)" % (out, " ".join(flags) or "no flag"))
+    shutil.rmtree(out, ignore_errors=True)
+    prime = run_once(cmd)
+    if prime.returncode != 0:
+        raise SystemExit("bench: the priming incremental build failed: " + " ".join(cmd))
+    noop = measure("incremental-noop", "incremental, nothing changed", cmd, runs, pages, work,
+                   full_build=False)
+
+    lang, slug = edit_target(corpus)
+    path = os.path.join(corpus, lang, slug + ".md")
+    with open(path, encoding="utf-8") as f:
+        original = f.read()
+    counter = [0]
+
+    def edit():
+        counter[0] += 1
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(edited(original, counter[0]))
+
+    try:
+        edit_result = measure("incremental-edit", "incremental, 1 article edited", cmd, runs, pages, work,
+                              prepare=edit, full_build=False)
+        with open(os.path.join(out, lang, slug, "index.html"), encoding="utf-8") as f:
+            if "número %d" % counter[0] not in f.read():
+                raise SystemExit("bench: the incremental build did not update %s/%s" % (lang, slug))
+    finally:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(original)
+    run_once(cmd)  # leave the output matching the restored corpus
+    edit_result.note = "%s/%s.md, one paragraph" % (lang, slug)
+    return noop, edit_result
+
+
+def free_port():
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def hugo_server(hugo, site, corpus, pages, runs, timeout):
+    """Hugo's own rebuild time ("Total in N ms") after one article is edited
+    under `hugo server` (defaults: fast render mode, pages served from memory)."""
+    lang, slug = edit_target(corpus)
+    path = os.path.join(site, "content", lang, slug + ".md")
+    with open(path, encoding="utf-8") as f:
+        original = f.read()
+    cmd = [hugo, "server", "--source", site, "--bind", "127.0.0.1", "--port", str(free_port()),
+           "--disableLiveReload"]
+    log("hugo server: starting (%s)" % " ".join(cmd))
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            stdin=subprocess.DEVNULL)
+    lines = queue.Queue()
+
+    def pump():
+        for line in proc.stdout:
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=pump, daemon=True).start()
+
+    def wait_for(pattern, seconds):
+        deadline = time.monotonic() + seconds
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(pattern)
+            line = lines.get(timeout=left)
+            if line is None:
+                raise SystemExit("bench: hugo server stopped")
+            m = re.search(pattern, line)
+            if m:
+                return m
+
+    reported = []
+    walls = []
+    try:
+        wait_for(r"Web Server is available", timeout)
+        time.sleep(1.0)
+        for run in range(1, runs + 1):
+            while not lines.empty():  # a second event of the previous write
+                if lines.get_nowait() is None:
+                    raise SystemExit("bench: hugo server stopped")
+            start = time.perf_counter()
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(edited(original, run))
+            m = wait_for(r"Total in ([0-9.]+) ?ms", timeout)
+            walls.append(time.perf_counter() - start)
+            reported.append(float(m.group(1)) / 1000.0)
+            log("  %-26s run %d/%d: %7.3f s (Hugo's figure), %7.3f s from the write" % (
+                "hugo server, 1 edited", run, runs, reported[-1], walls[-1]))
+            time.sleep(1.0)
+    except (TimeoutError, queue.Empty):
+        log("hugo server: no rebuild seen within %d s; skipped" % timeout)
+        return None
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(original)
+    samples = [Sample(r, 0, 0.0, 0) for r in reported]
+    return Result("hugo-server-edit", "hugo server, 1 edited", samples, pages,
+                  "Hugo's own 'Total in'; %.3f s median from the write" % statistics.median(walls),
+                  full_build=False)
+
+
+# ---------------------------------------------------------------- report
+
+def fmt_ratio(value, base):
+    if base is None or base <= 0:
+        return "-"
+    return "%.2f" % (value / base)
+
+
+def print_table(results, hugo, cmark_result):
+    header = "%-30s %9s %9s %9s %9s %8s %9s %8s %8s %8s" % (
+        "tool", "median s", "min s", "max s", "peak MiB", "CPU s", "ms/page", "× Hugo", "× cmark", "others")
+    print(header)
+    print("-" * len(header))
+    for r in results:
+        peak = "%9.0f" % r.peak_mib if r.peak_mib > 0 else "%9s" % "-"
+        cpu = "%8.2f" % r.cpu if r.cpu > 0 else "%8s" % "-"
+        if r.full_build:
+            per_page = "%9.3f" % (r.median * 1000.0 / r.pages)
+            # Ratios only between builds of the same corpus.
+            to_hugo = fmt_ratio(r.median, hugo.median if hugo and hugo.pages == r.pages else None)
+            to_cmark = fmt_ratio(r.median, cmark_result.median
+                                 if cmark_result and cmark_result.pages == r.pages else None)
+        else:
+            per_page, to_hugo, to_cmark = "%9s" % "-", "-", "-"
+        others = "-" if r.others_percent is None else "%.0f%%" % r.others_percent
+        print("%-30s %9.3f %9.3f %9.3f %s %s %s %8s %8s %8s" % (
+            r.label, r.median, min(r.walls), max(r.walls), peak, cpu, per_page, to_hugo, to_cmark, others))
+        if r.note:
+            print("%-30s   (%s)" % ("", r.note))
+
+
+def goal_line(status, text, figure):
+    print("  %-4s  %-53s %s" % (status, text, figure))
+
+
+def print_goals(pages, full, hugo, cmark_result, reference, noop, edit, incremental_note):
+    print()
+    print("Goals (set for 2,000 pages%s):" % ("" if pages == REFERENCE_PAGES else "; this run has %d" % pages))
+    failed = False
+
+    def check(ok, text, figure):
+        nonlocal failed
+        failed |= not ok
+        goal_line("PASS" if ok else "FAIL", text, figure)
+
+    hugo_goal = "full build ≤ %.2f × Hugo" % GOAL_HUGO_RATIO
+    cmark_goal = "full build ≤ %g × the cmark-gfm lower bound" % GOAL_CMARK_RATIO
+    memory_goal = "peak memory ≤ %.0f MiB" % GOAL_PEAK_MIB
+    scaling_goal = "%s pages: time per page ≤ %.0f%% over 2,000 pages'" % (
+        "{:,}".format(pages) if pages != REFERENCE_PAGES else "20,000", (GOAL_SCALING - 1) * 100)
+    if full is None:
+        for goal in (hugo_goal, cmark_goal, memory_goal, scaling_goal):
+            goal_line("n/a", goal, "(lifecycle-docs full build not measured: --tools)")
+    else:
+        if hugo:
+            ratio = full.median / hugo.median
+            check(ratio <= GOAL_HUGO_RATIO, hugo_goal,
+                  "%.3f s = %.3f × Hugo's %.3f s (goal ≤ %.3f s)" % (
+                      full.median, ratio, hugo.median, GOAL_HUGO_RATIO * hugo.median))
+        else:
+            goal_line("n/a", hugo_goal, "(Hugo not measured)")
+        if cmark_result:
+            ratio = full.median / cmark_result.median
+            check(ratio <= GOAL_CMARK_RATIO, cmark_goal,
+                  "%.3f s = %.2f × cmark-gfm's %.3f s (goal ≤ %.3f s)" % (
+                      full.median, ratio, cmark_result.median, GOAL_CMARK_RATIO * cmark_result.median))
+        else:
+            goal_line("n/a", cmark_goal, "(cmark-gfm not measured)")
+        check(full.peak_mib <= GOAL_PEAK_MIB, memory_goal,
+              "%.0f MiB (worst of %d runs)" % (full.peak_mib, len(full.samples)))
+        per_page = full.median * 1000.0 / full.pages
+        if reference:
+            ref = reference.median * 1000.0 / reference.pages
+            cpu_ratio = (full.cpu / full.pages) / (reference.cpu / reference.pages)
+            check(per_page <= GOAL_SCALING * ref, scaling_goal,
+                  "%.3f ms/page vs %.3f ms/page = %.2f× (CPU per page: %.2f×)" % (
+                      per_page, ref, per_page / ref, cpu_ratio))
+        else:
+            goal_line("n/a", scaling_goal, "%.3f ms/page here; run make bench PAGES=20000 RUNS=3" % per_page)
+    edit_goal = "one edited article rebuilt ≤ %.0f ms" % GOAL_EDIT_MS
+    noop_goal = "nothing changed ≤ %.0f ms" % GOAL_NOOP_MS
+    if edit and noop:
+        check(edit.median * 1000 <= GOAL_EDIT_MS, edit_goal, "%.0f ms" % (edit.median * 1000))
+        check(noop.median * 1000 <= GOAL_NOOP_MS, noop_goal, "%.0f ms" % (noop.median * 1000))
+    else:
+        goal_line("n/a", edit_goal, incremental_note)
+        goal_line("n/a", noop_goal, incremental_note)
+    return failed
+
+
+# ---------------------------------------------------------------- main
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pages", type=int, default=REFERENCE_PAGES, help="corpus size (default 2000)")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each tool, at least 3 (default 5)")
+    parser.add_argument("--work", default=os.path.join(HERE, ".work"),
+                        help="cache and output folder (default bench/.work)")
+    parser.add_argument("--tools", default="lifecycle-docs,hugo,hugo-nohl,cmark-gfm,incremental,hugo-server",
+                        help="comma-separated subset of: lifecycle-docs, hugo, hugo-nohl, cmark-gfm, "
+                             "incremental, hugo-server (default: all)")
+    parser.add_argument("--incremental-args", default=None,
+                        help="the build options for an incremental build (default: found in "
+                             "`lifecycle-docs help`, e.g. --incremental)")
+    parser.add_argument("--no-build", action="store_true", help="use .build/release/lifecycle-docs as it is")
+    parser.add_argument("--binary", default=None,
+                        help="measure this lifecycle-docs binary (no swift build), e.g. one built "
+                             "from another checkout")
+    parser.add_argument("--keep-output", action="store_true", help="keep the built sites under WORK/out")
+    parser.add_argument("--strict", action="store_true", help="exit 1 when a goal fails")
+    args = parser.parse_args(argv[1:])
+    if args.runs < 3:
+        parser.error("--runs must be at least 3 (the median of at least three runs)")
+    if args.pages < 4:
+        parser.error("--pages must be at least 4")
+    tools = set(t.strip() for t in args.tools.split(",") if t.strip())
+    unknown = tools - {"lifecycle-docs", "hugo", "hugo-nohl", "cmark-gfm", "incremental", "hugo-server"}
+    if unknown:
+        parser.error("unknown tools: " + ", ".join(sorted(unknown)))
+
+    work = os.path.abspath(args.work)
+    os.makedirs(work, exist_ok=True)
+    pages = args.pages
+    started = time.monotonic()
+
+    hugo_bin = require("hugo", "hugo") if tools & {"hugo", "hugo-nohl", "hugo-server"} else None
+    cmark_bin = require("cmark-gfm", "cmark-gfm") if "cmark-gfm" in tools else None
+    binary = None
+    if tools & {"lifecycle-docs", "incremental"}:
+        binary = os.path.abspath(args.binary) if args.binary else build_lifecycle_docs(args.no_build)
+    load_before = os.getloadavg()[0]
+
+    corpus = ensure_corpus(pages, work)
+    counts, size = corpus_summary(corpus)
+    if sum(counts.values()) != pages:
+        raise SystemExit("bench: the corpus has %d pages, not %d" % (sum(counts.values()), pages))
+    site = ensure_hugo_site(corpus, pages, work) if hugo_bin else None
+    markdown = ensure_concatenated(corpus, pages, work) if cmark_bin else None
+
+    results = []
+    full = hugo = hugo_nohl = cmark_result = reference = noop = edit = server = None
+    if "lifecycle-docs" in tools and pages != REFERENCE_PAGES:
+        # Right before the N-page runs, so that both see the same machine.
+        log("lifecycle-docs at %d pages, the reference for time per page" % REFERENCE_PAGES)
+        ref_corpus = ensure_corpus(REFERENCE_PAGES, work)
+        reference, ref_out = lifecycle_full(binary, ref_corpus, REFERENCE_PAGES, args.runs, work,
+                                            label="lifecycle-docs build @2000")
+        if not args.keep_output:
+            shutil.rmtree(ref_out, ignore_errors=True)
+    if "lifecycle-docs" in tools:
+        log("lifecycle-docs: %d full builds of %d pages" % (args.runs, pages))
+        full, out = lifecycle_full(binary, corpus, pages, args.runs, work)
+        results.append(full)
+        if reference:
+            results.append(reference)
+    if "hugo" in tools:
+        log("hugo: %d builds of %d pages" % (args.runs, pages))
+        hugo = hugo_full(hugo_bin, site, corpus, pages, args.runs, work)
+        results.append(hugo)
+    if "hugo-nohl" in tools:
+        log("hugo without highlighting: %d builds" % args.runs)
+        hugo_nohl = hugo_full(hugo_bin, site, corpus, pages, args.runs, work, highlight=False)
+        results.append(hugo_nohl)
+    if "cmark-gfm" in tools:
+        log("cmark-gfm: %d runs over %s (%.1f MB)" % (args.runs, markdown, os.path.getsize(markdown) / 1e6))
+        cmark_result = cmark(cmark_bin, markdown, pages, args.runs, work)
+        results.append(cmark_result)
+
+    incremental_note = "(not measured: --tools)"
+    if "incremental" in tools:
+        flags = incremental_args(binary, args.incremental_args)
+        if flags is None:
+            incremental_note = "incremental: not available"
+            log("incremental: not available (no --incremental in `lifecycle-docs help`)")
+        else:
+            noop, edit = lifecycle_incremental(binary, flags, corpus, pages, args.runs, work)
+            results += [noop, edit]
+    if "hugo-server" in tools:
+        server = hugo_server(hugo_bin, site, corpus, pages, args.runs, timeout=max(120, pages // 10))
+        if server:
+            results.append(server)
+
+    if full and not args.keep_output:
+        shutil.rmtree(out, ignore_errors=True)
+        shutil.rmtree(os.path.join(work, "out", "lifecycle-incremental-%d" % pages), ignore_errors=True)
+
+    # ---- report
+    versions = {
+        "lifecycle-docs": git_version() if not args.binary else args.binary,
+        "hugo": tool_version([hugo_bin, "version"]).replace("hugo ", "", 1) if hugo_bin else "-",
+        "cmark-gfm": tool_version([cmark_bin, "--version"]).split(" - ")[0].replace("cmark-gfm ", "", 1)
+        if cmark_bin else "-",
+    }
+    print()
+    print("LifecycleDocs site benchmark: %d pages (%s), %.1f MB of Markdown; median of %d runs each" % (
+        pages, ", ".join("%s %d" % kv for kv in counts.items()), size / 1e6, args.runs))
+    print("machine: %d cores, %s" % (CORES, platform.platform(terse=True)))
+    print("versions: " + "; ".join("%s %s" % (k, v) for k, v in versions.items() if v != "-"))
+    busiest = max((r.others_percent or 0.0 for r in results), default=0.0)
+    if busiest >= 10.0:
+        print("note: other processes took up to %.0f%% of the machine during the runs (column 'others'; "
+              "load average %.2f at the start), so wall times are inflated" % (busiest, load_before))
+    print()
+    print_table(results, hugo, cmark_result)
+    if "incremental" in tools and noop is None:
+        print("incremental: not available")
+    failed = print_goals(pages, full, hugo, cmark_result, reference, noop, edit, incremental_note)
+    print()
+    print("(%.0f s in all; logs and results in %s)" % (time.monotonic() - started, work))
+
+    with open(os.path.join(work, "results-%d.json" % pages), "w", encoding="utf-8") as f:
+        json.dump({"pages": pages, "languages": counts, "markdown_bytes": size, "runs": args.runs,
+                   "versions": versions, "cores": os.cpu_count(),
+                   "results": [r.as_dict() for r in results]}, f, indent=2, ensure_ascii=False)
+    return 1 if (failed and args.strict) else 0
+
+
+def git_version():
+    try:
+        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True,
+                             text=True, timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "Sources", "Package.swift"], cwd=REPO,
+                               capture_output=True, text=True, timeout=10).stdout.strip()
+        return (rev or "?") + ("+changes" if dirty else "")
+    except (OSError, subprocess.TimeoutExpired):
+        return "?"
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
