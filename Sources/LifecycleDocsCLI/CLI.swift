@@ -60,9 +60,11 @@ public enum CLI {
         usage: lifecycle-docs <command> [options]
 
         commands:
-          build [--content DIR] [--templates DIR] [--output DIR]
+          build [--content DIR] [--templates DIR] [--output DIR] [--force]
               Render the site. Defaults: Content, Templates, public. The output
-              folder is replaced only when the whole build succeeds.
+              folder is replaced only when the whole build succeeds. When no
+              input changed since the last clean build, nothing is redone
+              (--force rebuilds anyway).
           check [--content DIR] [--templates DIR] [--format text|json|github]
               Run every verification (examples, arrow chains, translations,
               front matter, templates) without writing the site. github: one
@@ -92,7 +94,8 @@ public enum CLI {
 
     static func build(_ arguments: [String], console: inout Console) throws(UsageError) -> Int32 {
         var parser = OptionParser(arguments, command: "build")
-        let options = try siteOptions(&parser, output: true)
+        var options = try siteOptions(&parser, output: true)
+        options.force = parser.flag("--force")
         try parser.finish()
 
         let result = SiteBuilder.build(options)

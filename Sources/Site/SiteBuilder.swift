@@ -9,10 +9,14 @@ public struct BuildOptions: Sendable {
     public var templatesDir: String
     public var outputDir: String
 
-    public init(contentDir: String = "Content", templatesDir: String = "Templates", outputDir: String = "public") {
+    /// Build even when no input changed since the last successful build.
+    public var force: Bool
+
+    public init(contentDir: String = "Content", templatesDir: String = "Templates", outputDir: String = "public", force: Bool = false) {
         self.contentDir = contentDir
         self.templatesDir = templatesDir
         self.outputDir = outputDir
+        self.force = force
     }
 }
 
@@ -28,13 +32,18 @@ public struct BuildResult: Sendable {
     /// Articles × languages: source, current, stale, broken or missing.
     public var translations: TranslationMatrix?
 
-    public var examplesRun: Int { pages.reduce(0) { $0 + $1.examples } }
-    public var chainsVerified: Int { pages.reduce(0) { $0 + $1.chains.count { $0.ok } } }
+    public var examplesRun: Int { upToDate?.examples ?? pages.reduce(0) { $0 + $1.examples } }
+    public var chainsVerified: Int { upToDate?.chains ?? pages.reduce(0) { $0 + $1.chains.count { $0.ok } } }
+    /// Set when no input changed since the last successful build and nothing was done.
+    var upToDate: BuildManifest?
 
     public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
 
     /// `Built 4 articles (es 1, pt 1, bg 1, it 1), 10 files in 0.05 s`.
     public var summaryLine: String {
+        if upToDate != nil {
+            return "Up to date: no input changed since the last build (" + String(format: "%.3f s", seconds) + "); --force rebuilds"
+        }
         let total = articlesPerLanguage.reduce(0) { $0 + $1.count }
         let perLanguage = articlesPerLanguage.map { "\($0.lang) \($0.count)" }.joined(separator: ", ")
         let warnings = diagnostics.count { $0.severity == .warning }
@@ -70,6 +79,18 @@ public enum SiteBuilder {
         let start = ContinuousClock.now
         var diagnostics = DiagnosticCollector()
         var result = BuildResult(diagnostics: [], articlesPerLanguage: [], filesWritten: 0, seconds: 0)
+        let outputURL = URL(filePath: options.outputDir)
+        let inputs = write ? BuildManifest.inputs(options) : ""
+        if write, !options.force, let manifest = BuildManifest.load(for: outputURL), manifest.inputs == inputs,
+            let identity = BuildManifest.outputIdentity(outputURL),
+            identity.inode == manifest.outputInode, identity.modified == manifest.outputModified
+        {
+            result.upToDate = manifest
+            result.filesWritten = manifest.files
+            result.articlesPerLanguage = manifest.articlesPerLanguage.compactMap { $0.count == 2 ? ($0[0], Int($0[1]) ?? 0) : nil }
+            result.seconds = seconds(since: start)
+            return result
+        }
         do throws(DiagnosticError) {
             // Pages go straight into a staging folder as they are rendered (memory stays flat);
             // the staging folder replaces the output only if the whole build succeeded.
@@ -82,6 +103,16 @@ public enum SiteBuilder {
                     try output.commit()
                     result.filesWritten = site.files
                     result.articlesPerLanguage = site.articlesPerLanguage
+                    // Only a build without warnings may be skipped next time: warnings must be shown again.
+                    if let identity = BuildManifest.outputIdentity(outputURL), diagnostics.diagnostics.isEmpty {
+                        BuildManifest(
+                            inputs: inputs, outputInode: identity.inode, outputModified: identity.modified,
+                            articlesPerLanguage: site.articlesPerLanguage.map { [$0.lang, String($0.count)] },
+                            files: site.files, examples: result.examplesRun, chains: result.chainsVerified
+                        ).save(for: outputURL)
+                    } else {
+                        try? FileManager.default.removeItem(at: BuildManifest.location(of: outputURL))
+                    }
                 } else {
                     output?.discard()
                 }
@@ -93,9 +124,13 @@ public enum SiteBuilder {
             diagnostics.report(contentsOf: error.diagnostics)
         }
         result.diagnostics = unique(diagnostics.sorted)
-        let elapsed = ContinuousClock.now - start
-        result.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        result.seconds = seconds(since: start)
         return result
+    }
+
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
     struct GeneratedSite {

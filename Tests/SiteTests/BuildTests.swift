@@ -72,7 +72,7 @@ import Testing
         let second = SiteBuilder.build(buildOptions(root))
         #expect(!second.succeeded)
         #expect(try snapshot(output) == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasPrefix(".public") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasPrefix(".public.staging") || $0.hasPrefix(".public.old") }
         #expect(leftovers == [])
     }
 
