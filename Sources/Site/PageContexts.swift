@@ -58,8 +58,7 @@ struct PageContexts: Sendable {
         if let updated = article.updated {
             context["updated"] = .object(["iso": .string(updated.iso), "text": .string(LocalFormat.date(updated, lang: article.lang))])
         }
-        let row = self.translations.rows.first { $0.slug == article.slug }
-        if let cell = row?.cells[article.lang], let from = cell.from, let source = config.language(from) {
+        if let cell = self.translations.cell(slug: article.slug, lang: article.lang), let from = cell.from, let source = config.language(from) {
             let staleTitles: [String] = if case .stale = cell.status { cell.staleTitles } else { [] }
             let untranslated: [String] = cell.untranslated.compactMap { index in
                 index < article.sections.count ? article.sections[index].title : nil
@@ -86,7 +85,7 @@ struct PageContexts: Sendable {
         let untranslated = articles.keys.sorted().compactMap { slug -> MustacheValue? in
             guard let versions = articles[slug], versions[lang] == nil else { return nil }
             let available = config.languages.filter { versions[$0.code] != nil }
-            let shown = versions[config.defaultLanguage] ?? versions[available[0].code]!
+            guard let shown = versions[config.defaultLanguage] ?? available.first.flatMap({ versions[$0.code] }) else { return nil }
             return .object([
                 "title": .string(shown.title),
                 "titleLang": .string(shown.lang),

@@ -33,7 +33,9 @@ final class BodyStore: Sendable {
         let path = FileManager.default.temporaryDirectory.appending(path: "lifecycle-docs-bodies-\(getpid())-\(UUID().uuidString)").path
         descriptor = open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
         guard descriptor >= 0 else {
-            throw DiagnosticError([.error(at: nil, "cannot create a temporary file in \(FileManager.default.temporaryDirectory.path)")])
+            throw DiagnosticError([
+                .error(at: SourceLocation(file: path, line: 1, column: 1), "cannot create a temporary file: \(String(cString: strerror(errno)))")
+            ])
         }
         // The file lives only as long as its descriptor.
         unlink(path)

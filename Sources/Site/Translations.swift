@@ -54,6 +54,17 @@ public struct TranslationMatrix: Sendable {
 
     public var languages: [String]
     public var rows: [Row]
+
+    /// The cell of one article in one language (every page asks for its own: a dictionary, not a scan).
+    func cell(slug: String, lang: String) -> TranslationCell? { cellsBySlug[slug]?[lang] }
+
+    private let cellsBySlug: [String: [String: TranslationCell]]
+
+    init(languages: [String], rows: [Row]) {
+        self.languages = languages
+        self.rows = rows
+        cellsBySlug = Dictionary(rows.map { ($0.slug, $0.cells) }, uniquingKeysWith: { first, _ in first })
+    }
 }
 
 /// Compares each translation with its source: which sections went stale,

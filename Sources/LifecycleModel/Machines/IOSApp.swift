@@ -77,16 +77,14 @@ extension Machines {
                 "A8", from: "suspended", on: "backgroundEvent", to: ["background"],
                 callbacks: [.init("applicationDidEnterBackground")],
                 sources: ["AP-BGSEQ"]),
+        ] + ["background", "suspended"].map { from in
+            // A9 is the same return from either state: the process is still alive.
             Transition(
-                "A9", from: "background", on: "reopen", to: ["inactive", "active"],
+                "A9", from: from, on: "reopen", to: ["inactive", "active"],
                 callbacks: [.init("applicationWillEnterForeground"), .init("applicationDidBecomeActive")],
                 sources: ["AP-WEF", "AP-PREP-FG", "AP-APG-ST"],
-                note: "No didFinishLaunching: the process is still alive."),
-            Transition(
-                "A9", from: "suspended", on: "reopen", to: ["inactive", "active"],
-                callbacks: [.init("applicationWillEnterForeground"), .init("applicationDidBecomeActive")],
-                sources: ["AP-WEF", "AP-PREP-FG", "AP-APG-ST"],
-                note: "No didFinishLaunching: the process is still alive."),
+                note: "No didFinishLaunching: the process is still alive.")
+        } + [
             Transition(
                 "A10", from: "suspended", on: "purge", to: ["notRunning"],
                 sources: ["AP-APG-LC"], confidence: .docArchived,
