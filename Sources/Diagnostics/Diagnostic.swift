@@ -1,4 +1,4 @@
-public enum Severity: String, Sendable, Hashable {
+public enum Severity: String, Sendable, Hashable, Codable {
     case error
     case warning
     case note
@@ -6,7 +6,7 @@ public enum Severity: String, Sendable, Hashable {
 
 /// One problem found in user input. Every layer reports these instead of
 /// throwing ad-hoc errors, so a run can report every problem, not the first.
-public struct Diagnostic: Error, Hashable, Sendable {
+public struct Diagnostic: Error, Hashable, Sendable, Codable {
     public var severity: Severity
     public var location: SourceLocation?
     public var message: String

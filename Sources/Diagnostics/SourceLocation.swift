@@ -1,6 +1,6 @@
 /// A 1-based position in a source file. Columns count Unicode characters
 /// (grapheme clusters), so a Cyrillic word reports the column a reader sees.
-public struct SourceLocation: Hashable, Sendable, Comparable {
+public struct SourceLocation: Hashable, Sendable, Comparable, Codable {
     public var file: String
     public var line: Int
     public var column: Int

@@ -61,10 +61,13 @@ public enum CLI {
 
         commands:
           build [--content DIR] [--templates DIR] [--output DIR] [--force]
-              Render the site. Defaults: Content, Templates, public. The output
-              folder is replaced only when the whole build succeeds. When no
-              input changed since the last clean build, nothing is redone
-              (--force rebuilds anyway).
+              Render the site. Defaults: Content, Templates, public. Nothing in
+              the output folder changes unless the whole build succeeds. Builds
+              are incremental: after an edit, only that article's translations
+              and the site-wide pages are rendered again, and only files whose
+              bytes changed are replaced; with no input changed, nothing is
+              redone. A new tool, template or site.yml means a full build.
+              --force always builds everything (cache: .<output>.cache).
           check [--content DIR] [--templates DIR] [--format text|json|github]
               Run every verification (examples, arrow chains, translations,
               front matter, templates) without writing the site. github: one

@@ -44,6 +44,7 @@ struct ContentLoader {
                 continue
             }
             let folderURL = contentDir.appending(path: folder)
+            let resolvedFolder = folderURL.resolvingSymlinksInPath().standardizedFileURL.path
             for name in try entries(of: folderURL, display: folderDisplay + "/").sorted() {
                 let url = folderURL.appending(path: name)
                 let display = folderDisplay + "/" + name
@@ -53,7 +54,10 @@ struct ContentLoader {
                     continue
                 }
                 guard name.hasSuffix(".md") else { continue }
-                let resolved = url.resolvingSymlinksInPath().standardizedFileURL.path
+                // Only a link needs resolving (a call per path component); a plain file is where its folder is.
+                var info = stat()
+                let isLink = lstat(url.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+                let resolved = isLink ? url.resolvingSymlinksInPath().standardizedFileURL.path : resolvedFolder + "/" + name
                 guard resolved.hasPrefix(root + "/") else {
                     diagnostics.report(.error(at: location, "'\(name)' links to a file outside the content folder (\(resolved))"))
                     continue

@@ -17,13 +17,13 @@ final class ExampleRenderer: Sendable {
 
     private let found = Mutex(Found())
     private let file: String
-    private let lines: [Substring]
+    private let source: String
     private let labels: [String: String]
     private let lang: String
 
     init(file: String, source: String, lang: String, labels: [String: String]) {
         self.file = file
-        self.lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        self.source = source
         self.lang = lang
         self.labels = labels
     }
@@ -103,8 +103,15 @@ final class ExampleRenderer: Sendable {
 
     /// Where the info string starts on the fence line: after the backticks or tildes.
     private func infoLocation(_ fence: SourceLocation) -> SourceLocation {
-        guard fence.line - 1 < lines.count else { return fence }
-        let line = Array(lines[fence.line - 1])
+        // Only blocks that actually run get here, so the line is found on demand, not split up front.
+        var remaining = fence.line - 1
+        var start = source.utf8.startIndex
+        while remaining > 0, let newline = source.utf8[start...].firstIndex(of: 10) {
+            start = source.utf8.index(after: newline)
+            remaining -= 1
+        }
+        guard remaining == 0 else { return fence }
+        let line = Array(source[start...].prefix { $0 != "\n" })
         var column = fence.column - 1
         while column < line.count, line[column] == "`" || line[column] == "~" { column += 1 }
         while column < line.count, line[column] == " " { column += 1 }

@@ -81,7 +81,14 @@ struct PageContexts: Sendable {
         let dir = SiteLinks.homeDir(lang)
         let locale = Locale(identifier: lang)
         let own = articles.values.compactMap { $0[lang] }
-            .sorted { $0.title.compare($1.title, options: [.caseInsensitive], locale: locale) == .orderedAscending }
+            .sorted { a, b in
+                // Titles equal to the language's order keep a fixed order by slug, whatever the dictionary's.
+                switch LocalFormat.order(a.title, b.title, locale: locale) {
+                case .orderedAscending: true
+                case .orderedDescending: false
+                case .orderedSame: a.slug < b.slug
+                }
+            }
         let untranslated = articles.keys.sorted().compactMap { slug -> MustacheValue? in
             guard let versions = articles[slug], versions[lang] == nil else { return nil }
             let available = config.languages.filter { versions[$0.code] != nil }
@@ -143,6 +150,9 @@ struct PageContexts: Sendable {
             alternates: config.languages.map { alternate(Alternate(hreflang: $0.code, url: links.absolute(SiteLinks.statusDir($0.code)))) },
             switcher: switcher)
         context["columns"] = .array(config.languages.map { .object(["code": .string($0.code), "name": .string($0.name)]) })
+        // Looked up once per page, not once per cell.
+        let statuses: [TranslationStatus] = [.source, .current, .stale(sections: []), .broken, .missing]
+        let labels = Dictionary(statuses.map { ($0.name, strings.string(Self.statusKey($0), lang: lang)) }, uniquingKeysWith: { first, _ in first })
         context["rows"] = .array(translations.rows.map { row in
             .object([
                 "title": .string(row.title),
@@ -157,7 +167,7 @@ struct PageContexts: Sendable {
                     }
                     return .object([
                         "status": .string(cell.status.name),
-                        "label": .string(strings.string(Self.statusKey(cell.status), lang: lang)),
+                        "label": .string(labels[cell.status.name] ?? cell.status.name),
                         "href": .string(exists ? SiteLinks.link(from: dir, to: SiteLinks.articleDir(language.code, row.slug)) : ""),
                         "detail": .string(detail),
                     ])

@@ -15,6 +15,19 @@ enum Parallel {
         }
         return results.withLock { $0.map { $0! } }
     }
+
+    /// Runs `body` for every index on every core; the first failure (by index) is thrown once all ran.
+    static func forEach(_ count: Int, _ body: @Sendable (Int) throws(DiagnosticError) -> Void) throws(DiagnosticError) {
+        let failures = map(count) { index -> DiagnosticError? in
+            do throws(DiagnosticError) {
+                try body(index)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure = failures.compactMap({ $0 }).first { throw failure }
+    }
 }
 
 /// Rendered article bodies wait on disk between the two passes of a build,

@@ -27,30 +27,44 @@ public struct BuildResult: Sendable {
     public var articlesPerLanguage: [(lang: String, count: Int)]
     public var filesWritten: Int
     public var seconds: Double
-    /// What the verification pass found on each article, also when the build failed.
+    /// What the verification pass found on each article it rendered, also when the build failed.
     public var pages: [PageReport] = []
+    /// Examples and verified chains of the articles an incremental build reused unchanged.
+    var reused = (examples: 0, chains: 0)
     /// Articles × languages: source, current, stale, broken or missing.
     public var translations: TranslationMatrix?
+    /// Articles rendered by this build: all of them, or those an edit touched when it reused the cache.
+    public var articlesRendered: Int { pages.count }
+    /// Output files whose bytes changed, for an incremental build (nil: the whole folder was replaced).
+    public var changedFiles: [String]?
 
-    public var examplesRun: Int { upToDate?.examples ?? pages.reduce(0) { $0 + $1.examples } }
-    public var chainsVerified: Int { upToDate?.chains ?? pages.reduce(0) { $0 + $1.chains.count { $0.ok } } }
+    public var examplesRun: Int { upToDate?.examples ?? reused.examples + pages.reduce(0) { $0 + $1.examples } }
+    public var chainsVerified: Int { upToDate?.chains ?? reused.chains + pages.reduce(0) { $0 + $1.chains.count { $0.ok } } }
     /// Set when no input changed since the last successful build and nothing was done.
-    var upToDate: BuildManifest?
+    var upToDate: (examples: Int, chains: Int)?
 
     public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+    public var isUpToDate: Bool { upToDate != nil }
 
     /// `Built 4 articles (es 1, pt 1, bg 1, it 1), 10 files in 0.05 s`.
     public var summaryLine: String {
+        let time = String(format: seconds < 0.1 ? "%.3f s" : "%.2f s", seconds)
         if upToDate != nil {
-            return "Up to date: no input changed since the last build (" + String(format: "%.3f s", seconds) + "); --force rebuilds"
+            return "Up to date: no input changed since the last build (\(time)); --force rebuilds"
         }
         let total = articlesPerLanguage.reduce(0) { $0 + $1.count }
         let perLanguage = articlesPerLanguage.map { "\($0.lang) \($0.count)" }.joined(separator: ", ")
         let warnings = diagnostics.count { $0.severity == .warning }
         let warningText = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
+        func verified(_ examples: Int, _ chains: Int) -> String {
+            "\(examples) example\(examples == 1 ? "" : "s") run, \(chains) chain\(chains == 1 ? "" : "s") verified"
+        }
+        if let changedFiles {
+            return "Updated \(total) article\(total == 1 ? "" : "s") (\(perLanguage)): \(articlesRendered) re-rendered "
+                + "(\(verified(examplesRun - reused.examples, chainsVerified - reused.chains))), \(changedFiles.count) of \(filesWritten) files changed in " + time + warningText
+        }
         return "Built \(total) article\(total == 1 ? "" : "s") (\(perLanguage)), \(filesWritten) files, "
-            + "\(examplesRun) example\(examplesRun == 1 ? "" : "s") run, \(chainsVerified) chain\(chainsVerified == 1 ? "" : "s") verified in "
-            + String(format: "%.2f s", seconds) + warningText
+            + verified(examplesRun, chainsVerified) + " in " + time + warningText
     }
 }
 
@@ -70,55 +84,75 @@ public struct PageReport: Sendable {
     public var chains: [Chain]
 }
 
+
 /// Reads content and templates, renders every page and swaps the new site
-/// into the output folder only if there was no error.
+/// into the output folder only if there was no error. With the cache of the
+/// previous build (`BuildCache`), it re-renders only the translation groups an
+/// edit touched plus the site-wide pages, and replaces just the files that changed.
 public enum SiteBuilder {
-    /// Renders and, when `write` is true and nothing failed, replaces the output folder.
+    /// An incremental build keeps the pages it re-renders in memory until all
+    /// succeeded; past this many articles a full build into a staging folder is cheaper.
+    static let incrementalLimit = 256
+
+    /// Renders and, when `write` is true and nothing failed, updates the output folder.
     /// `check` runs the same with `write: false`.
     public static func build(_ options: BuildOptions, write: Bool = true) -> BuildResult {
         let start = ContinuousClock.now
         var diagnostics = DiagnosticCollector()
         var result = BuildResult(diagnostics: [], articlesPerLanguage: [], filesWritten: 0, seconds: 0)
         let outputURL = URL(filePath: options.outputDir)
-        let inputs = write ? BuildManifest.inputs(options) : ""
-        if write, !options.force, let manifest = BuildManifest.load(for: outputURL), manifest.inputs == inputs,
-            let identity = BuildManifest.outputIdentity(outputURL),
-            identity.inode == manifest.outputInode, identity.modified == manifest.outputModified
-        {
-            result.upToDate = manifest
-            result.filesWritten = manifest.files
-            result.articlesPerLanguage = manifest.articlesPerLanguage.compactMap { $0.count == 2 ? ($0[0], Int($0[1]) ?? 0) : nil }
+        let stamps = write ? BuildCache.stamps(options) : (inputs: "", siteKey: "")
+        let previous = write && !options.force ? BuildCache.loadHeader(for: outputURL) : nil
+        if let previous, previous.header.clean, previous.header.inputs == stamps.inputs {
+            result.upToDate = (previous.header.examples, previous.header.chains)
+            result.filesWritten = previous.header.files
+            result.articlesPerLanguage = previous.header.articlesPerLanguage.compactMap { $0.count == 2 ? ($0[0], Int($0[1]) ?? 0) : nil }
             result.seconds = seconds(since: start)
             return result
         }
         do throws(DiagnosticError) {
-            // Pages go straight into a staging folder as they are rendered (memory stays flat);
-            // the staging folder replaces the output only if the whole build succeeded.
-            let output = write ? LazyOutput(URL(filePath: options.outputDir), displayName: options.outputDir) : nil
-            do throws(DiagnosticError) {
-                let site = try generate(
-                    options, diagnostics: &diagnostics, pages: &result.pages, translations: &result.translations,
-                    sink: { path, data throws(DiagnosticError) in try output?.write(path, data) })
-                if let output, let site, !diagnostics.hasErrors {
+            let site = try SiteInputs.load(options, diagnostics: &diagnostics)
+            // The previous build's groups are reused only if every site-wide input is the same.
+            let reusable = previous.flatMap { $0.header.siteKey == stamps.siteKey ? BuildCache.load($0.header, groups: $0.groups) : nil }
+            let plan = BuildPlan(sources: site.sources, previous: reusable)
+            let incremental = write && reusable != nil && plan.dirtyArticles <= incrementalLimit
+            let fullPlan = incremental || reusable == nil ? plan : BuildPlan(sources: site.sources, previous: nil)
+            let articles = try renderArticles(site, plan: incremental ? plan : fullPlan, diagnostics: &diagnostics)
+            result.pages = articles.reports
+            result.translations = articles.matrix
+            result.reused = articles.reused
+            guard !diagnostics.hasErrors, let pages = site.pages else { throw DiagnosticError([]) }
+
+            if !write {
+                _ = try writePages(site, pages, articles, sink: { _, _ throws(DiagnosticError) in })
+            } else if incremental {
+                // Nothing is touched until every page rendered; the cache goes first, so an
+                // interrupted update leads to a full build next time.
+                let output = InPlaceOutput(outputURL, displayName: options.outputDir)
+                let files = try writePages(site, pages, articles, sink: { path, data in output.write(path, data) })
+                BuildCache.remove(for: outputURL)
+                result.changedFiles = try output.apply(deleting: plan.deletedPages)
+                result.filesWritten = files
+            } else {
+                // Pages go straight into a staging folder as they are rendered (memory stays flat);
+                // the staging folder replaces the output only if the whole build succeeded.
+                let output = LazyOutput(outputURL, displayName: options.outputDir)
+                do throws(DiagnosticError) {
+                    result.filesWritten = try writePages(site, pages, articles, sink: { path, data throws(DiagnosticError) in try output.write(path, data) })
+                    BuildCache.remove(for: outputURL)
                     try output.commit()
-                    result.filesWritten = site.files
-                    result.articlesPerLanguage = site.articlesPerLanguage
-                    // Only a build without warnings may be skipped next time: warnings must be shown again.
-                    if let identity = BuildManifest.outputIdentity(outputURL), diagnostics.diagnostics.isEmpty {
-                        BuildManifest(
-                            inputs: inputs, outputInode: identity.inode, outputModified: identity.modified,
-                            articlesPerLanguage: site.articlesPerLanguage.map { [$0.lang, String($0.count)] },
-                            files: site.files, examples: result.examplesRun, chains: result.chainsVerified
-                        ).save(for: outputURL)
-                    } else {
-                        try? FileManager.default.removeItem(at: BuildManifest.location(of: outputURL))
-                    }
-                } else {
-                    output?.discard()
+                } catch {
+                    output.discard()
+                    throw error
                 }
-            } catch {
-                output?.discard()
-                throw error
+            }
+            result.articlesPerLanguage = site.articlesPerLanguage(articles.all)
+            if write {
+                let header = BuildCache.Header(
+                    inputs: stamps.inputs, siteKey: stamps.siteKey, articlesPerLanguage: result.articlesPerLanguage.map { [$0.lang, String($0.count)] },
+                    files: result.filesWritten, examples: result.examplesRun, chains: result.chainsVerified, clean: diagnostics.diagnostics.isEmpty)
+                var cache = BuildCache(header: header, groups: articles.groups)
+                cache.save(for: outputURL)
             }
         } catch {
             diagnostics.report(contentsOf: error.diagnostics)
@@ -133,21 +167,166 @@ public enum SiteBuilder {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
-    struct GeneratedSite {
-        var files: Int
-        var articlesPerLanguage: [(lang: String, count: Int)]
-    }
-
-    /// Where rendered files go: the staging folder, or nowhere for `check`.
+    /// Where rendered files go: the staging folder, the incremental update, or nowhere for `check`.
     typealias Sink = @Sendable (_ path: String, _ data: Data) throws(DiagnosticError) -> Void
 
-    /// Renders the whole site in two passes: every article (in parallel), then,
-    /// once all are known and nothing failed, every page (in parallel) into `sink`.
-    /// Nil when errors stop it before the pages.
-    static func generate(
-        _ options: BuildOptions, diagnostics: inout DiagnosticCollector, pages: inout [PageReport],
-        translations: inout TranslationMatrix?, sink: Sink
-    ) throws(DiagnosticError) -> GeneratedSite? {
+    /// The articles of a build: rendered ones (in `bodies` until their page is written)
+    /// and, in an incremental build, the rest as the cache remembers them.
+    struct RenderedArticles {
+        /// slug → lang → article; cached articles carry only what other pages show of them.
+        var all: [String: [String: Article]] = [:]
+        /// Groups whose pages this build writes.
+        var renderedSlugs: Set<String> = []
+        var bodies: BodyStore
+        var bodyIndex: [String: Int] = [:]
+        var matrix: TranslationMatrix
+        var reports: [PageReport] = []
+        var groups: [String: BuildCache.Group] = [:]
+        /// Examples and verified chains of the groups reused from the cache.
+        var reused = (examples: 0, chains: 0)
+    }
+
+    /// Renders the articles the plan names (in parallel) and analyses their translations;
+    /// every other group comes from the cache as it was.
+    static func renderArticles(
+        _ site: SiteInputs, plan: BuildPlan, diagnostics: inout DiagnosticCollector
+    ) throws(DiagnosticError) -> RenderedArticles {
+        let renderer = ArticleRenderer(strings: site.strings ?? UIStrings())
+        let bodies = try BodyStore()
+        let toRender = plan.dirtyIndexes
+        let rendered = Parallel.map(toRender.count) { position in
+            let index = toRender[position]
+            var (article, problems) = renderer.render(site.sources[index])
+            if let body = article?.bodyHTML {
+                bodies.put(index, body)
+                article?.bodyHTML = ""
+            }
+            return (article, problems)
+        }
+        var result = RenderedArticles(bodies: bodies, matrix: TranslationMatrix(languages: [], rows: []))
+        var fresh: [String: [String: Article]] = [:]
+        var problemsBySlug: [String: [Diagnostic]] = [:]
+        var reports: [Int: PageReport] = [:]
+        for (position, (article, problems)) in rendered.enumerated() {
+            let index = toRender[position]
+            let slug = site.sources[index].slug
+            diagnostics.report(contentsOf: problems)
+            problemsBySlug[slug, default: []] += problems
+            guard let article else { continue }
+            fresh[article.slug, default: [:]][article.lang] = article
+            result.bodyIndex[article.displayPath] = index
+            let report = PageReport(
+                file: article.displayPath, lang: article.lang, examples: article.examples,
+                chains: article.chains.map { .init(line: $0.line, column: $0.column, text: $0.text, machine: $0.machine, ok: $0.ok) })
+            reports[index] = report
+        }
+        let broken = Set(diagnostics.diagnostics.filter { $0.severity == .error }.compactMap(\.location?.file))
+        let languages = site.config.languages.map(\.code)
+        var rows: [String: TranslationMatrix.Row] = [:]
+        for slug in fresh.keys.sorted() {
+            let analysis = TranslationAnalyzer.analyze(articles: [slug: fresh[slug] ?? [:]], languages: languages, brokenFiles: broken)
+            diagnostics.report(contentsOf: analysis.diagnostics)
+            problemsBySlug[slug, default: []] += analysis.diagnostics
+            rows[slug] = analysis.matrix.rows.first
+        }
+        result.all = fresh
+        result.renderedSlugs = Set(fresh.keys)
+        for (slug, group) in plan.reused {
+            diagnostics.report(contentsOf: group.diagnostics)
+            rows[slug] = group.row
+            result.groups[slug] = group
+            for cached in group.articles {
+                result.reused.examples += cached.examples
+                result.reused.chains += cached.chains
+                result.all[slug, default: [:]][cached.lang] = Article(
+                    lang: cached.lang, slug: cached.slug, displayPath: cached.displayPath, title: cached.title,
+                    description: cached.description, bodyHTML: "", toc: [], chains: [])
+            }
+        }
+        for (slug, versions) in fresh {
+            guard let row = rows[slug] else { continue }
+            let articles = versions.values.sorted { $0.displayPath < $1.displayPath }.compactMap { article -> BuildCache.CachedArticle? in
+                guard let index = result.bodyIndex[article.displayPath], let report = reports[index],
+                    let stamp = plan.stamps[index] else { return nil }
+                return BuildCache.CachedArticle(
+                    lang: article.lang, slug: article.slug, displayPath: article.displayPath, stamp: stamp,
+                    title: article.title, description: article.description, examples: report.examples, chains: report.chains.count { $0.ok })
+            }
+            result.groups[slug] = BuildCache.Group(articles: articles, row: row, diagnostics: problemsBySlug[slug] ?? [])
+        }
+        result.reports = site.sources.indices.compactMap { reports[$0] }
+        result.matrix = TranslationMatrix(languages: languages, rows: rows.keys.sorted().compactMap { rows[$0] })
+        return result
+    }
+
+    /// Renders every site-wide page and the pages of the rendered groups into `sink`
+    /// (article pages in parallel). Returns how many files the site has.
+    static func writePages(_ site: SiteInputs, _ inputs: SiteInputs.Pages, _ articles: RenderedArticles, sink: Sink) throws(DiagnosticError) -> Int {
+        let config = site.config
+        let templates = inputs.templates
+        let contexts = PageContexts(
+            config: config, strings: inputs.strings, assets: inputs.assets.templateKeys, articles: articles.all, translations: articles.matrix)
+        var sitemap = Sitemap()
+        let links = SiteLinks(config: config)
+        // Site-wide pages: the chooser, the 404 page and each language's home, status and playground.
+        typealias SitePage = (path: String, template: String, context: @Sendable () -> MustacheValue)
+        var sitePages: [SitePage] = [("index.html", "chooser", contexts.chooser), ("404.html", "404", contexts.notFound)]
+        sitemap.entries.append(.init(url: links.absolute(""), alternates: contexts.homeAlternates()))
+        for language in config.languages.map(\.code) {
+            sitePages.append((SiteLinks.homeDir(language) + "index.html", "home", { contexts.home(language) }))
+            sitePages.append((SiteLinks.statusDir(language) + "index.html", "status", { contexts.status(language) }))
+            sitePages.append((SiteLinks.playgroundDir(language) + "index.html", "playground", { contexts.playground(language) }))
+            sitemap.entries.append(.init(url: links.absolute(SiteLinks.homeDir(language)), alternates: contexts.homeAlternates()))
+            sitemap.entries.append(.init(url: links.absolute(SiteLinks.playgroundDir(language)), alternates: contexts.playgroundAlternates()))
+        }
+        let pages = sitePages
+        try Parallel.forEach(pages.count) { index throws(DiagnosticError) in
+            try sink(pages[index].path, Data(try templates.render(pages[index].template, pages[index].context()).utf8))
+        }
+        var files = pages.count
+        let ordered = articles.all.keys.sorted().flatMap { slug in config.languages.compactMap { articles.all[slug]?[$0.code] } }
+        let toWrite = ordered.filter { articles.renderedSlugs.contains($0.slug) }
+        let bodyIndex = articles.bodyIndex
+        let bodies = articles.bodies
+        try Parallel.forEach(toWrite.count) { index throws(DiagnosticError) in
+            var article = toWrite[index]
+            article.bodyHTML = bodyIndex[article.displayPath].flatMap(bodies.take) ?? ""
+            let dir = SiteLinks.articleDir(article.lang, article.slug)
+            try sink(dir + "index.html", Data(try templates.render("article", contexts.article(article)).utf8))
+        }
+        files += ordered.count
+        for article in ordered {
+            sitemap.entries.append(.init(url: links.absolute(SiteLinks.articleDir(article.lang, article.slug)), alternates: contexts.articleAlternates(article.slug)))
+        }
+        try sink("sitemap.xml", Data(sitemap.xml.utf8))
+        for asset in inputs.assets.files { try sink(asset.publishedPath, asset.data) }
+        return files + 1 + inputs.assets.files.count
+    }
+
+    /// The same problem found on several pages (a template error) is reported once.
+    private static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return diagnostics.filter { seen.insert($0).inserted }
+    }
+}
+
+/// Everything a build reads before rendering: site.yml, UI strings,
+/// templates, assets and the list of articles.
+struct SiteInputs {
+    /// What pages need beyond the articles; nil when one of them failed to load.
+    struct Pages {
+        var strings: UIStrings
+        var templates: TemplateSet
+        var assets: Assets
+    }
+
+    var config: SiteConfig
+    var strings: UIStrings?
+    var pages: Pages?
+    var sources: [ArticleSource]
+
+    /// Strings, templates and assets are independent: the problems of all three are reported.
+    static func load(_ options: BuildOptions, diagnostics: inout DiagnosticCollector) throws(DiagnosticError) -> SiteInputs {
         let loader = ContentLoader(contentDir: URL(filePath: options.contentDir), displayName: options.contentDir)
         guard FileManager.default.fileExists(atPath: options.contentDir) else {
             throw DiagnosticError([
@@ -158,8 +337,6 @@ public enum SiteBuilder {
             contentDir: loader.contentDir, displayPrefix: loader.displayPrefix, languageFolders: loader.languageFolders())
         let templatesPrefix = options.templatesDir.hasSuffix("/") ? options.templatesDir : options.templatesDir + "/"
         let templatesDir = URL(filePath: options.templatesDir)
-
-        // Strings, templates and assets are independent: report the problems of all three.
         var strings: UIStrings?
         var templates: TemplateSet?
         var assets: Assets?
@@ -177,89 +354,54 @@ public enum SiteBuilder {
                 .adding("model.js", Data(("window.LIFECYCLE_MODEL = " + ModelExport.json() + ";\n").utf8))
         } catch { diagnostics.report(contentsOf: error.diagnostics) }
         let sources = try loader.articles(config: config, diagnostics: &diagnostics)
-
-        // Articles are checked even when templates or strings failed, so one run reports everything.
-        let renderer = ArticleRenderer(strings: strings ?? UIStrings())
-        let bodies = try BodyStore()
-        let rendered = Parallel.map(sources.count) { index in
-            var (article, problems) = renderer.render(sources[index])
-            if let body = article?.bodyHTML {
-                bodies.put(index, body)
-                article?.bodyHTML = ""
-            }
-            return (article, problems)
-        }
-        var articles: [String: [String: Article]] = [:]
-        var bodyIndex: [String: Int] = [:]
-        for (index, (article, problems)) in rendered.enumerated() {
-            diagnostics.report(contentsOf: problems)
-            guard let article else { continue }
-            articles[article.slug, default: [:]][article.lang] = article
-            bodyIndex[article.displayPath] = index
-            pages.append(PageReport(
-                file: article.displayPath, lang: article.lang, examples: article.examples,
-                chains: article.chains.map { .init(line: $0.line, column: $0.column, text: $0.text, machine: $0.machine, ok: $0.ok) }))
-        }
-        let broken = Set(diagnostics.diagnostics.filter { $0.severity == .error }.compactMap(\.location?.file))
-        let analysis = TranslationAnalyzer.analyze(articles: articles, languages: config.languages.map(\.code), brokenFiles: broken)
-        diagnostics.report(contentsOf: analysis.diagnostics)
-        translations = analysis.matrix
-        guard !diagnostics.hasErrors, let strings, let templates, let assets else { return nil }
-
-        let contexts = PageContexts(
-            config: config, strings: strings, assets: assets.templateKeys, articles: articles, translations: analysis.matrix)
-        var sitemap = Sitemap()
-        let links = SiteLinks(config: config)
-        var files = 0
-        func page(_ path: String, _ template: String, _ context: MustacheValue) throws(DiagnosticError) {
-            try sink(path, Data(try templates.render(template, context).utf8))
-            files += 1
-        }
-
-        try page("index.html", "chooser", contexts.chooser())
-        sitemap.entries.append(.init(url: links.absolute(""), alternates: contexts.homeAlternates()))
-        try page("404.html", "404", contexts.notFound())
-        for language in config.languages {
-            let dir = SiteLinks.homeDir(language.code)
-            try page(dir + "index.html", "home", contexts.home(language.code))
-            sitemap.entries.append(.init(url: links.absolute(dir), alternates: contexts.homeAlternates()))
-            let status = SiteLinks.statusDir(language.code)
-            try page(status + "index.html", "status", contexts.status(language.code))
-            let playground = SiteLinks.playgroundDir(language.code)
-            try page(playground + "index.html", "playground", contexts.playground(language.code))
-            sitemap.entries.append(.init(url: links.absolute(playground), alternates: contexts.playgroundAlternates()))
-        }
-        let bodyIndexes = bodyIndex
-        let ordered = articles.keys.sorted().flatMap { slug in config.languages.compactMap { articles[slug]?[$0.code] } }
-        let failures = Parallel.map(ordered.count) { index -> DiagnosticError? in
-            var article = ordered[index]
-            article.bodyHTML = bodyIndexes[article.displayPath].flatMap(bodies.take) ?? ""
-            do throws(DiagnosticError) {
-                let dir = SiteLinks.articleDir(article.lang, article.slug)
-                try sink(dir + "index.html", Data(try templates.render("article", contexts.article(article)).utf8))
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let failure = failures.compactMap({ $0 }).first { throw failure }
-        files += ordered.count
-        for article in ordered {
-            sitemap.entries.append(.init(url: links.absolute(SiteLinks.articleDir(article.lang, article.slug)), alternates: contexts.articleAlternates(article.slug)))
-        }
-        try sink("sitemap.xml", Data(sitemap.xml.utf8))
-        for asset in assets.files { try sink(asset.publishedPath, asset.data) }
-        files += 1 + assets.files.count
-
-        let counts = config.languages.map { language in
-            (lang: language.code, count: articles.values.count { $0[language.code] != nil })
-        }
-        return GeneratedSite(files: files, articlesPerLanguage: counts)
+        let pages = strings.flatMap { strings in templates.flatMap { templates in assets.map { Pages(strings: strings, templates: templates, assets: $0) } } }
+        return SiteInputs(config: config, strings: strings, pages: pages, sources: sources)
     }
 
-    /// The same problem found on several pages (a template error) is reported once.
-    private static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        var seen = Set<Diagnostic>()
-        return diagnostics.filter { seen.insert($0).inserted }
+    func articlesPerLanguage(_ articles: [String: [String: Article]]) -> [(lang: String, count: Int)] {
+        config.languages.map { language in (lang: language.code, count: articles.values.count { $0[language.code] != nil }) }
+    }
+}
+
+/// Which translation groups a build must render: those with a new, changed
+/// or removed file since the cached build, or all of them without a cache.
+struct BuildPlan {
+    /// Indexes into the sources of the articles to render.
+    var dirtyIndexes: [Int]
+    /// Groups whose files are exactly as the cache recorded them.
+    var reused: [String: BuildCache.Group]
+    /// Article pages of the previous build whose file is gone.
+    var deletedPages: [String]
+    /// Each source's stamp, by index.
+    var stamps: [Int: FileStamp]
+
+    var dirtyArticles: Int { dirtyIndexes.count }
+
+    init(sources: [ArticleSource], previous: BuildCache?) {
+        var stamps: [Int: FileStamp] = [:]
+        var bySlug: [String: [Int]] = [:]
+        for (index, source) in sources.enumerated() {
+            stamps[index] = FileStamp(path: source.url.path)
+            bySlug[source.slug, default: []].append(index)
+        }
+        var dirty: [Int] = []
+        var reused: [String: BuildCache.Group] = [:]
+        for (slug, indexes) in bySlug {
+            let now = Set(indexes.map { "\(sources[$0].displayPath) \(stamps[$0]?.text ?? "-")" })
+            if let group = previous?.groups[slug], !indexes.contains(where: { stamps[$0]?.isRacy ?? true }),
+                now == Set(group.articles.map { "\($0.displayPath) \($0.stamp.text)" })
+            {
+                reused[slug] = group
+            } else {
+                dirty += indexes
+            }
+        }
+        let current = Set(sources.map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" })
+        deletedPages = (previous?.groups.values.flatMap(\.articles) ?? [])
+            .map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" }
+            .filter { !current.contains($0) }.sorted()
+        self.dirtyIndexes = dirty.sorted()
+        self.reused = reused
+        self.stamps = stamps
     }
 }

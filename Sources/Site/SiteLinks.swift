@@ -28,11 +28,18 @@ struct SiteLinks: Sendable {
     }
 
     /// A link from a page in `fromDir` to the page in `toDir`, through their common folder.
+    /// (Byte arithmetic: the status pages alone ask for thousands of these.)
     static func link(from fromDir: String, to toDir: String) -> String {
-        let from = fromDir.split(separator: "/")
-        let to = toDir.split(separator: "/")
-        let common = zip(from, to).prefix { $0 == $1 }.count
-        let up = String(repeating: "../", count: from.count - common)
-        return up + to.dropFirst(common).map { $0 + "/" }.joined() + "index.html"
+        let from = Array(fromDir.utf8)
+        let to = Array(toDir.utf8)
+        // The longest common run of whole folders: it ends just after a `/` both share.
+        var common = 0
+        var i = 0
+        while i < from.count, i < to.count, from[i] == to[i] {
+            i += 1
+            if from[i - 1] == UInt8(ascii: "/") { common = i }
+        }
+        let up = from[common...].count { $0 == UInt8(ascii: "/") }
+        return String(repeating: "../", count: up) + String(decoding: to[common...], as: UTF8.self) + "index.html"
     }
 }

@@ -24,11 +24,12 @@ struct SourceText {
     static func decode(_ bytes: [UInt8], displayPath: String) throws(DiagnosticError) -> SourceText {
         var bytes = bytes[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        if let bad = firstInvalidUTF8Offset(bytes) {
+        // The standard library's validation is fast; the slow scan only runs to place the error.
+        guard var text = String(validating: bytes, as: UTF8.self) else {
+            let bad = firstInvalidUTF8Offset(bytes) ?? 0
             let location = location(ofByteOffset: bad, in: bytes, file: displayPath)
             throw DiagnosticError([.error(at: location, "file is not valid UTF-8")])
         }
-        var text = String(decoding: bytes, as: UTF8.self)
         if text.utf8.contains(13) { text = text.replacing("\r\n", with: "\n") }
         return SourceText(displayPath: displayPath, text: text)
     }

@@ -35,21 +35,25 @@ final class StagedOutput: Sendable {
         } catch {
             throw Self.failure(displayName + "/" + relativePath, "cannot write: \(error.localizedDescription)")
         }
-        // Plain POSIX writes: the staging folder is renamed into place at the end, and Foundation's
-        // Data.write would fsync every one of thousands of files.
-        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw Self.failure(displayName + "/" + relativePath, "cannot write: \(String(cString: strerror(errno)))") }
+        if let reason = Self.writeFile(url.path, data) { throw Self.failure(displayName + "/" + relativePath, "cannot write: \(reason)") }
+    }
+
+    /// Writes `data` to `path` with plain POSIX calls; the reason when it fails. The staging folder
+    /// is renamed into place at the end, and Foundation's Data.write would fsync every one of thousands of files.
+    static func writeFile(_ path: String, _ data: Data) -> String? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
         defer { close(fd) }
-        let complete = data.withUnsafeBytes { bytes -> Bool in
+        return data.withUnsafeBytes { bytes -> String? in
+            guard let base = bytes.baseAddress else { return nil }
             var written = 0
             while written < bytes.count {
-                let n = Glibc.write(fd, bytes.baseAddress! + written, bytes.count - written)
-                if n <= 0 { return false }
+                let n = Glibc.write(fd, base + written, bytes.count - written)
+                if n <= 0 { return n < 0 ? String(cString: strerror(errno)) : "nothing written" }
                 written += n
             }
-            return true
+            return nil
         }
-        if !complete { throw Self.failure(displayName + "/" + relativePath, "cannot write: \(String(cString: strerror(errno)))") }
     }
 
     /// Replaces the output folder with the staged one.
@@ -78,7 +82,7 @@ final class StagedOutput: Sendable {
         try? FileManager.default.removeItem(at: staging)
     }
 
-    private static func failure(_ path: String, _ message: String) -> DiagnosticError {
+    static func failure(_ path: String, _ message: String) -> DiagnosticError {
         DiagnosticError([.error(at: SourceLocation(file: path, line: 1, column: 1), message)])
     }
 }
@@ -111,4 +115,52 @@ final class LazyOutput: Sendable {
     func commit() throws(DiagnosticError) { try stage().commit() }
 
     func discard() { staged.withLock { $0?.discard() } }
+}
+
+/// The output of an incremental build: the few pages an edit touched are
+/// kept in memory until every page has rendered, then each one replaces its
+/// file with an atomic rename (only where the bytes differ), so a failed
+/// build changes nothing and readers never see a half-written page.
+final class InPlaceOutput: Sendable {
+    private let output: URL
+    private let displayName: String
+    private let pending = Mutex<[(path: String, data: Data)]>([])
+
+    init(_ output: URL, displayName: String) {
+        self.output = output.standardizedFileURL
+        self.displayName = displayName
+    }
+
+    func write(_ path: String, _ data: Data) {
+        pending.withLock { $0.append((path, data)) }
+    }
+
+    /// Writes what changed and removes `deleted` pages (with their folders when empty).
+    /// Returns the paths whose bytes changed, sorted.
+    func apply(deleting deleted: [String]) throws(DiagnosticError) -> [String] {
+        var changed: [String] = []
+        for (path, data) in pending.withLock({ $0 }) {
+            let url = output.appending(path: path)
+            if let existing = try? Data(contentsOf: url), existing == data { continue }
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            } catch {
+                throw StagedOutput.failure(displayName + "/" + path, "cannot write: \(error.localizedDescription)")
+            }
+            let temporary = url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).tmp-\(getpid())")
+            if let reason = StagedOutput.writeFile(temporary.path, data) ?? (rename(temporary.path, url.path) == 0 ? nil : String(cString: strerror(errno))) {
+                unlink(temporary.path)
+                throw StagedOutput.failure(displayName + "/" + path, "cannot write: \(reason)")
+            }
+            changed.append(path)
+        }
+        for path in deleted {
+            let url = output.appending(path: path)
+            guard unlink(url.path) == 0 else { continue }
+            changed.append(path)
+            // The page's folder goes too, unless something else lives there.
+            rmdir(url.deletingLastPathComponent().path)
+        }
+        return changed.sorted()
+    }
 }

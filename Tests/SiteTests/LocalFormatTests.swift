@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Site
@@ -20,5 +21,24 @@ import Testing
     func dates(lang: String, expected: String) throws {
         let date = try #require(ArticleDate("2026-11-29"))
         #expect(LocalFormat.date(date, lang: lang).replacing("\u{A0}", with: " ").replacing("\u{202F}", with: " ") == expected)
+    }
+
+    /// The byte-scan shortcut of `precedes` agrees with Foundation's locale comparison on every pair.
+    @Test(arguments: ["es", "pt", "bg", "it"])
+    func titleOrderMatchesTheLocaleComparison(lang: String) {
+        let locale = Locale(identifier: lang)
+        let words = [
+            "Inactive", "inactive", "Active", "active · 0001", "Active · 0002", "Active · 0010", "Active · 9", "árbol", "Arbol", "arbol",
+            "Ñandú", "nandu", "Nube", "oso", "Zeta", "zeta 2", "Zeta 10", "Ciclo de vida", "ciclo-de-vida", "Ciclo de vida 2",
+            "Неактивно състояние", "Активно", "активно 2", "Активно · 0001", "Activity", "Actividad", "Atividade", "Attività",
+            "1 estado", "10 estados", "2 estados", "A", "a", "Ab", "aB", "a b", "a-b", "ab", "abc", "ab1", "ab2", "abz", "abZ",
+            "Stato Active", "stato inattivo", "Estado: Inactive", "Estado Inactive", "Èstato", "Estato", "Çà", "Ca", "cz",
+        ]
+        for a in words {
+            for b in words {
+                let expected = a.compare(b, options: [.caseInsensitive], locale: locale) == .orderedAscending
+                #expect(LocalFormat.precedes(a, b, locale: locale) == expected, "\(a) < \(b) in \(lang)")
+            }
+        }
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import Site
+
 /// The URL and page contract of DESIGN.md, checked on the repository's own site.
 @Suite struct SiteOutputTests {
     @Test func writesEveryContractFile() throws {
@@ -98,5 +100,23 @@ import Testing
                 #expect(!url.hasPrefix("http:") && !url.hasPrefix("https:") && !url.hasPrefix("//"), "\(page) loads \(url)")
             }
         }
+    }
+}
+
+/// Relative links between page folders, as the URL contract writes them.
+@Suite struct SiteLinkTests {
+    @Test(arguments: [
+        ("", "es/", "es/index.html"),
+        ("es/", "es/", "index.html"),
+        ("es/inactive/", "es/inactive/", "index.html"),
+        ("es/inactive/", "es/", "../index.html"),
+        ("es/inactive/", "pt/inactive/", "../../pt/inactive/index.html"),
+        ("es/status/", "es/active/", "../active/index.html"),
+        ("es/ab/", "es/abc/", "../abc/index.html"),
+        ("es/abc/", "es/ab/", "../ab/index.html"),
+        ("es/inactive/", "", "../../index.html"),
+    ])
+    func links(from: String, to: String, expected: String) {
+        #expect(SiteLinks.link(from: from, to: to) == expected)
     }
 }

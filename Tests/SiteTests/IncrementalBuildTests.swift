@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+
+@testable import Site
+
+/// A build reuses what the previous one rendered: nothing at all when no
+/// input changed, only the edited translation group otherwise. Whatever the
+/// edit, the output is byte for byte what a clean build writes.
+@Suite struct IncrementalBuildTests {
+    static let small = [
+        "site.yml": "baseURL: \"https://docs.example.org/\"\ndefaultLanguage: es\nlanguages:\n  - {code: es, name: Español, title: Sitio}\n",
+        "es/a.md": "---\ntitle: A\n---\nTexto.\n",
+    ]
+
+    /// The repository's articles and templates in a temporary project.
+    func repositoryProject() throws -> URL {
+        let root = try makeTemporaryDirectory()
+        for folder in ["Content", "Templates"] {
+            try FileManager.default.copyItem(at: repositoryRoot.appending(path: folder), to: root.appending(path: folder))
+        }
+        settle()
+        return root
+    }
+
+    /// Every file under `dir`, by relative path.
+    func snapshot(_ dir: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: dir.path) {
+            var isDirectory: ObjCBool = false
+            let url = dir.appending(path: path)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[path] = try Data(contentsOf: url)
+            }
+        }
+        return files
+    }
+
+    /// Builds `root` incrementally into public/ and from scratch into a fresh folder; both must be identical.
+    func expectIncrementalEqualsClean(_ root: URL, rendered: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> BuildResult {
+        let incremental = SiteBuilder.build(buildOptions(root))
+        #expect(incremental.succeeded, "\(incremental.diagnostics)", sourceLocation: sourceLocation)
+        #expect(incremental.changedFiles != nil, "the build reused the cache", sourceLocation: sourceLocation)
+        #expect(incremental.articlesRendered == rendered, sourceLocation: sourceLocation)
+        var clean = buildOptions(root)
+        clean.outputDir = try makeTemporaryDirectory().appending(path: "public").path
+        let full = SiteBuilder.build(clean)
+        #expect(full.succeeded && full.changedFiles == nil, sourceLocation: sourceLocation)
+        let ours = try snapshot(root.appending(path: "public"))
+        let theirs = try snapshot(URL(filePath: clean.outputDir))
+        #expect(ours.keys.sorted() == theirs.keys.sorted(), sourceLocation: sourceLocation)
+        for (path, data) in theirs where ours[path] != data {
+            Issue.record("\(path) differs from a clean build's", sourceLocation: sourceLocation)
+        }
+        #expect(incremental.filesWritten == full.filesWritten, sourceLocation: sourceLocation)
+        #expect(incremental.examplesRun == full.examplesRun && incremental.chainsVerified == full.chainsVerified, sourceLocation: sourceLocation)
+        return incremental
+    }
+
+    /// File times tick coarsely, so a build does not trust a file written in the last 50 ms
+    /// (it is rendered again next time). Tests wait that long to see the cache reused.
+    func settle() { Thread.sleep(forTimeInterval: 0.06) }
+
+    func edit(_ root: URL, _ path: String, _ change: (String) -> String) throws {
+        let url = root.appending(path: path)
+        try Data(change(try read(url)).utf8).write(to: url)
+        settle()
+    }
+
+    @Test func aSecondBuildWithNothingChangedDoesNothing() throws {
+        let root = try makeProject(content: Self.small)
+        settle()
+        let first = SiteBuilder.build(buildOptions(root))
+        #expect(first.succeeded && first.upToDate == nil)
+        let inode = try #require(BuildCache.outputIdentity(root.appending(path: "public"))).inode
+        let second = SiteBuilder.build(buildOptions(root))
+        #expect(second.isUpToDate)
+        #expect(second.summaryLine.hasPrefix("Up to date: no input changed since the last build"))
+        #expect(second.filesWritten == first.filesWritten)
+        #expect(try #require(BuildCache.outputIdentity(root.appending(path: "public"))).inode == inode, "the output folder was not replaced")
+    }
+
+    @Test func everyKindOfEditGivesWhatACleanBuildGives() throws {
+        let root = try repositoryProject()
+        let first = SiteBuilder.build(buildOptions(root))
+        #expect(first.succeeded && first.changedFiles == nil && first.articlesRendered == 4)
+
+        // The Spanish source changes: it and its pt and bg translations are re-rendered, and those two go stale.
+        try edit(root, "Content/es/inactive.md") { $0.replacing("Inactive", with: "Inactive (editado)", maxReplacements: 1) + "\nUna frase nueva.\n" }
+        let sourceEdited = try expectIncrementalEqualsClean(root, rendered: 3)
+        #expect(sourceEdited.changedFiles?.contains("es/inactive/index.html") == true)
+        #expect(sourceEdited.changedFiles?.contains("it/active/index.html") == false, "another group's page is left alone")
+        #expect(try read(root.appending(path: "public/pt/inactive/index.html")).contains("translation-notice"))
+
+        // A title changes: its page and the language home change.
+        try edit(root, "Content/it/active.md") { $0.replacing("title: \"", with: "title: \"Nuovo · ", maxReplacements: 1) }
+        let retitled = try expectIncrementalEqualsClean(root, rendered: 1)
+        #expect(retitled.changedFiles?.contains("it/index.html") == true)
+
+        // A new article, then one removed: pages appear and disappear, homes, status and sitemap follow.
+        try write(["Content/es/nuevo.md": "---\ntitle: Nuevo\n---\nTexto nuevo con una cadena Active → Inactive.\n"], under: root)
+        settle()
+        let added = try expectIncrementalEqualsClean(root, rendered: 1)
+        #expect(added.changedFiles?.contains("es/nuevo/index.html") == true)
+        try FileManager.default.removeItem(at: root.appending(path: "Content/it/active.md"))
+        settle()
+        let removed = try expectIncrementalEqualsClean(root, rendered: 0)
+        #expect(removed.changedFiles?.contains("it/active/index.html") == true)
+        #expect(!FileManager.default.fileExists(atPath: root.appending(path: "public/it/active").path))
+
+        // Saved again without a change: re-rendered, nothing written.
+        try edit(root, "Content/es/nuevo.md") { $0 }
+        let touched = try expectIncrementalEqualsClean(root, rendered: 1)
+        #expect(touched.changedFiles == [])
+    }
+
+    @Test func aTemplateChangeRebuildsEveryPage() throws {
+        let root = try makeProject(content: Self.small)
+        settle()
+        _ = SiteBuilder.build(buildOptions(root))
+        try edit(root, "Templates/base.mustache") { $0.replacing("</body>", with: "<!-- pie -->\n</body>") }
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(result.succeeded && result.changedFiles == nil && result.articlesRendered == 1)
+        #expect(try read(root.appending(path: "public/es/a/index.html")).contains("<!-- pie -->"))
+    }
+
+    @Test func aFailedIncrementalBuildLeavesTheOutputAsItWas() throws {
+        let root = try repositoryProject()
+        #expect(SiteBuilder.build(buildOptions(root)).succeeded)
+        let before = try snapshot(root.appending(path: "public"))
+        try edit(root, "Content/it/active.md") { $0 + "\n```lifecycle ios-app\ngiven active\nnonsense -> inactive\n```\n" }
+        let failed = SiteBuilder.build(buildOptions(root))
+        #expect(!failed.succeeded)
+        #expect(try snapshot(root.appending(path: "public")) == before)
+        try edit(root, "Content/it/active.md") { $0.replacing("nonsense -> inactive", with: "interruption -> inactive") }
+        _ = try expectIncrementalEqualsClean(root, rendered: 1)
+    }
+
+    @Test func warningsOfReusedArticlesAreShownAgain() throws {
+        var content = Self.small
+        content["es/b.md"] = "---\ntitle: B\nautor: Ana\n---\nTexto.\n"
+        let root = try makeProject(content: content)
+        settle()
+        #expect(SiteBuilder.build(buildOptions(root)).diagnostics.count == 1)
+        let again = SiteBuilder.build(buildOptions(root))
+        #expect(!again.isUpToDate, "a build with warnings is never skipped")
+        #expect(again.diagnostics.count == 1)
+        try edit(root, "Content/es/a.md") { $0 + "Más texto.\n" }
+        let edited = SiteBuilder.build(buildOptions(root))
+        #expect(edited.changedFiles != nil && edited.articlesRendered == 1)
+        #expect(edited.diagnostics.map(\.message) == again.diagnostics.map(\.message))
+    }
+
+    @Test func forceADeletedOutputOrABrokenCacheMeanAFullBuild() throws {
+        let root = try makeProject(content: Self.small)
+        settle()
+        _ = SiteBuilder.build(buildOptions(root))
+        var forced = buildOptions(root)
+        forced.force = true
+        let rebuilt = SiteBuilder.build(forced)
+        #expect(rebuilt.succeeded && !rebuilt.isUpToDate && rebuilt.changedFiles == nil)
+        try FileManager.default.removeItem(at: root.appending(path: "public"))
+        let afterDelete = SiteBuilder.build(buildOptions(root))
+        #expect(afterDelete.succeeded && afterDelete.changedFiles == nil)
+        #expect(FileManager.default.fileExists(atPath: root.appending(path: "public/es/a/index.html").path))
+        try Data("{not json".utf8).write(to: BuildCache.location(of: root.appending(path: "public")))
+        let afterGarbage = SiteBuilder.build(buildOptions(root))
+        #expect(afterGarbage.succeeded && afterGarbage.changedFiles == nil)
+    }
+}
