@@ -151,7 +151,8 @@ struct FileStamp: Equatable, Sendable {
 
     var isRacy: Bool { modified < 0 }
 
-    var text: String { "\(size) \(modified)" }
+    /// The stamp as text for fingerprints; a racy one differs every time, so nothing built on it matches.
+    var text: String { isRacy ? "racy \(UInt64.random(in: 0...UInt64.max))" : "\(size) \(modified)" }
 }
 
 /// The groups of the cache as tab-separated lines: a large site has thousands of

@@ -113,6 +113,19 @@ import Testing
         #expect(touched.changedFiles == [])
     }
 
+    /// Same-size edits in quick succession, as an editor saving twice or the benchmark does.
+    @Test func quickSameSizeEditsAreNeverMissed() throws {
+        let root = try makeProject(content: Self.small)
+        settle()
+        #expect(SiteBuilder.build(buildOptions(root)).succeeded)
+        for word in ["Uno.", "Dos.", "Tre.", "Cua."] {
+            try Data("---\ntitle: A\n---\n\(word)\n".utf8).write(to: root.appending(path: "Content/es/a.md"))
+            let result = SiteBuilder.build(buildOptions(root))
+            #expect(result.succeeded && !result.isUpToDate)
+            #expect(try read(root.appending(path: "public/es/a/index.html")).contains(word))
+        }
+    }
+
     @Test func aTemplateChangeRebuildsEveryPage() throws {
         let root = try makeProject(content: Self.small)
         settle()
