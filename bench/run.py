@@ -350,7 +350,7 @@ def discard(path):
         return
     trash = os.path.join(parent, ".trash")
     os.makedirs(trash, exist_ok=True)
-    target = os.path.join(trash, "%s-%d" % (name, len(TRASH)))
+    target = os.path.join(trash, "%s-%d-%d" % (name, os.getpid(), len(TRASH)))
     os.rename(path, target)
     TRASH.append(target)
 
