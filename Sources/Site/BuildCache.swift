@@ -56,6 +56,9 @@ struct BuildCache {
         var examples: Int
         /// Verified arrow chains.
         var chains: Int
+
+        /// What the language homes and the sitemap show of it.
+        var listing: [String] { [lang, slug, title, description] }
     }
 
     /// Where the cache of `output` lives: `.public.cache` beside `public`.

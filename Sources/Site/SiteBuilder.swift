@@ -129,7 +129,8 @@ public enum SiteBuilder {
                 // Nothing is touched until every page rendered; the cache goes first, so an
                 // interrupted update leads to a full build next time.
                 let output = InPlaceOutput(outputURL, displayName: options.outputDir)
-                let files = try writePages(site, pages, articles, sink: { path, data in output.write(path, data) })
+                let changes = SiteWideChanges(before: reusable?.groups ?? [:], after: articles.groups, slugs: plan.touchedSlugs)
+                let files = try writePages(site, pages, articles, changes: changes, sink: { path, data in output.write(path, data) })
                 BuildCache.remove(for: outputURL)
                 result.changedFiles = try output.apply(deleting: plan.deletedPages)
                 result.filesWritten = files
@@ -259,9 +260,11 @@ public enum SiteBuilder {
         return result
     }
 
-    /// Renders every site-wide page and the pages of the rendered groups into `sink`
-    /// (article pages in parallel). Returns how many files the site has.
-    static func writePages(_ site: SiteInputs, _ inputs: SiteInputs.Pages, _ articles: RenderedArticles, sink: Sink) throws(DiagnosticError) -> Int {
+    /// Renders the site-wide pages `changes` names and the pages of the rendered groups into
+    /// `sink` (in parallel). Returns how many files the site has.
+    static func writePages(
+        _ site: SiteInputs, _ inputs: SiteInputs.Pages, _ articles: RenderedArticles, changes: SiteWideChanges = .all, sink: Sink
+    ) throws(DiagnosticError) -> Int {
         let config = site.config
         let templates = inputs.templates
         let contexts = PageContexts(
@@ -269,21 +272,23 @@ public enum SiteBuilder {
         var sitemap = Sitemap()
         let links = SiteLinks(config: config)
         // Site-wide pages: the chooser, the 404 page and each language's home, status and playground.
-        typealias SitePage = (path: String, template: String, context: @Sendable () -> MustacheValue)
-        var sitePages: [SitePage] = [("index.html", "chooser", contexts.chooser), ("404.html", "404", contexts.notFound)]
+        typealias SitePage = (path: String, template: String, wanted: Bool, context: @Sendable () -> MustacheValue)
+        var sitePages: [SitePage] = [
+            ("index.html", "chooser", changes.fixed, contexts.chooser), ("404.html", "404", changes.fixed, contexts.notFound),
+        ]
         sitemap.entries.append(.init(url: links.absolute(""), alternates: contexts.homeAlternates()))
         for language in config.languages.map(\.code) {
-            sitePages.append((SiteLinks.homeDir(language) + "index.html", "home", { contexts.home(language) }))
-            sitePages.append((SiteLinks.statusDir(language) + "index.html", "status", { contexts.status(language) }))
-            sitePages.append((SiteLinks.playgroundDir(language) + "index.html", "playground", { contexts.playground(language) }))
+            sitePages.append((SiteLinks.homeDir(language) + "index.html", "home", changes.lists, { contexts.home(language) }))
+            sitePages.append((SiteLinks.statusDir(language) + "index.html", "status", changes.status, { contexts.status(language) }))
+            sitePages.append((SiteLinks.playgroundDir(language) + "index.html", "playground", changes.fixed, { contexts.playground(language) }))
             sitemap.entries.append(.init(url: links.absolute(SiteLinks.homeDir(language)), alternates: contexts.homeAlternates()))
             sitemap.entries.append(.init(url: links.absolute(SiteLinks.playgroundDir(language)), alternates: contexts.playgroundAlternates()))
         }
-        let pages = sitePages
+        let pages = sitePages.filter(\.wanted)
         try Parallel.forEach(pages.count) { index throws(DiagnosticError) in
             try sink(pages[index].path, Data(try templates.render(pages[index].template, pages[index].context()).utf8))
         }
-        var files = pages.count
+        var files = sitePages.count
         let ordered = articles.all.keys.sorted().flatMap { slug in config.languages.compactMap { articles.all[slug]?[$0.code] } }
         let toWrite = ordered.filter { articles.renderedSlugs.contains($0.slug) }
         let bodyIndex = articles.bodyIndex
@@ -295,11 +300,15 @@ public enum SiteBuilder {
             try sink(dir + "index.html", Data(try templates.render("article", contexts.article(article)).utf8))
         }
         files += ordered.count
-        for article in ordered {
-            sitemap.entries.append(.init(url: links.absolute(SiteLinks.articleDir(article.lang, article.slug)), alternates: contexts.articleAlternates(article.slug)))
+        if changes.lists {
+            for article in ordered {
+                sitemap.entries.append(.init(url: links.absolute(SiteLinks.articleDir(article.lang, article.slug)), alternates: contexts.articleAlternates(article.slug)))
+            }
+            try sink("sitemap.xml", Data(sitemap.xml.utf8))
         }
-        try sink("sitemap.xml", Data(sitemap.xml.utf8))
-        for asset in inputs.assets.files { try sink(asset.publishedPath, asset.data) }
+        if changes.fixed {
+            for asset in inputs.assets.files { try sink(asset.publishedPath, asset.data) }
+        }
         return files + 1 + inputs.assets.files.count
     }
 
@@ -376,6 +385,8 @@ struct BuildPlan {
     var stamps: [Int: FileStamp]
 
     var dirtyArticles: Int { dirtyIndexes.count }
+    /// Slugs of the groups rendered again or gone.
+    var touchedSlugs: Set<String> = []
 
     init(sources: [ArticleSource], previous: BuildCache?) {
         var stamps: [Int: FileStamp] = [:]
@@ -394,8 +405,10 @@ struct BuildPlan {
                 reused[slug] = group
             } else {
                 dirty += indexes
+                touchedSlugs.insert(slug)
             }
         }
+        if let previous { touchedSlugs.formUnion(previous.groups.keys.filter { bySlug[$0] == nil }) }
         let current = Set(sources.map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" })
         deletedPages = (previous?.groups.values.flatMap(\.articles) ?? [])
             .map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" }
@@ -403,5 +416,31 @@ struct BuildPlan {
         self.dirtyIndexes = dirty.sorted()
         self.reused = reused
         self.stamps = stamps
+    }
+}
+
+/// Which site-wide pages an incremental build renders again. The chooser, the 404
+/// page, the playgrounds and the assets depend only on site-wide inputs, which an
+/// incremental build has unchanged; homes and the sitemap list the articles; status
+/// pages show the translation matrix. A full build renders them all.
+struct SiteWideChanges {
+    /// Chooser, 404, playgrounds, assets.
+    var fixed = true
+    /// Language homes and the sitemap: which articles exist, their titles and descriptions.
+    var lists = true
+    /// Status pages: titles and translation statuses.
+    var status = true
+
+    static let all = SiteWideChanges()
+
+    init() {}
+
+    /// What the groups of `slugs` changed between the cached build and this one.
+    init(before: [String: BuildCache.Group], after: [String: BuildCache.Group], slugs: Set<String>) {
+        fixed = false
+        lists = slugs.contains { slug in
+            before[slug]?.articles.map(\.listing) != after[slug]?.articles.map(\.listing)
+        }
+        status = lists || slugs.contains { before[$0]?.row != after[$0]?.row }
     }
 }

@@ -25,7 +25,7 @@ public enum TranslationStatus: Sendable, Hashable {
 }
 
 /// One cell of the matrix, with what a translator needs to act on it.
-public struct TranslationCell: Sendable {
+public struct TranslationCell: Sendable, Equatable {
     public var status: TranslationStatus
     /// The language it was translated from.
     public var from: String?
@@ -44,7 +44,7 @@ public struct TranslationCell: Sendable {
 
 /// Articles × languages, and the parity problems found between translations and sources.
 public struct TranslationMatrix: Sendable {
-    public struct Row: Sendable {
+    public struct Row: Sendable, Equatable {
         public var slug: String
         /// The title in the source language.
         public var title: String
