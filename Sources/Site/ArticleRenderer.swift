@@ -88,7 +88,7 @@ struct ArticleRenderer: Sendable {
             guard let language = CodeLanguage(infoString: info) else { return nil }
             return "<pre class=\"code\" data-lang=\"\(language.rawValue)\" tabindex=\"0\" role=\"region\" aria-label=\"\(htmlEscape(codeLabel))\">"
                 + "<code class=\"language-\(language.rawValue)\">"
-                + Self.highlighted.value(for: HighlightKey(code: code, language: language)) {
+                + Self.highlighted.value(for: TextKey(code, language.rawValue)) {
                     Highlighter.html(code, language: language, options: Self.highlightOptions)
                 } + "</code></pre>\n"
         }
@@ -112,12 +112,7 @@ struct ArticleRenderer: Sendable {
         }
     }
 
-    struct HighlightKey: Hashable, Sendable {
-        var code: String
-        var language: CodeLanguage
-    }
-
-    static let highlighted = Memo<HighlightKey, String>()
+    static let highlighted = Memo<TextKey, String>()
 
     /// Callback names in code carry `data-callback`, so the player can light the handler a step calls.
     static let highlightOptions = HighlightOptions(taggedIdentifiers: Set(LifecycleModel.machines.flatMap { machine in

@@ -30,7 +30,7 @@ final class ExampleRenderer: Sendable {
 
     /// Figures of examples that ran clean, by language, info string and code, with
     /// `{{id}}` where the page's example id goes. Translations and copies share them.
-    private static let figures = Memo<[String], [String]?>()
+    private static let figures = Memo<TextKey, [String]?>()
     private static let idSlot = "\u{0}id\u{0}"
 
     var examples: Int { found.withLock { $0.count } }
@@ -39,7 +39,7 @@ final class ExampleRenderer: Sendable {
     /// The HTML of a `lifecycle` block, or nil for any other code block.
     func html(info: String, code: String, fence: SourceLocation) -> String? {
         guard LifecycleBlockParser.isLifecycle(info: info) else { return nil }
-        let key = [lang, info, code]
+        let key = TextKey(lang, info, code)
         // The figure run by this call, if the cache did not have the block yet.
         var fresh: String??
         let cached = Self.figures.value(for: key) {
@@ -66,21 +66,7 @@ final class ExampleRenderer: Sendable {
     /// The figure cut where its id goes (a byte search: `String.replacing` is slow on long text).
     static func splitAtIDSlots(_ figure: String) -> [String] {
         let bytes = Array(figure.utf8)
-        let slot = Array(idSlot.utf8)
-        var parts: [String] = []
-        var start = 0
-        var i = 0
-        while i + slot.count <= bytes.count {
-            if bytes[i] == slot[0] && Array(bytes[i..<(i + slot.count)]) == slot {
-                parts.append(String(decoding: bytes[start..<i], as: UTF8.self))
-                i += slot.count
-                start = i
-            } else {
-                i += 1
-            }
-        }
-        parts.append(String(decoding: bytes[start...], as: UTF8.self))
-        return parts
+        return Slots.pieces(of: bytes, between: idSlot).map { String(decoding: bytes[$0], as: UTF8.self) }
     }
 
     /// Parses, runs and renders one block; counts it and keeps its diagnostics.

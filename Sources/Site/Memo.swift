@@ -13,3 +13,48 @@ final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         return value
     }
 }
+
+/// A memo key made of strings, hashed and compared by their UTF-8 bytes. A `String`
+/// key hashes its Unicode normal form, which for Cyrillic or accented code and prose
+/// costs more than the work the memo saves; byte-equal text is all a cache needs.
+struct TextKey: Hashable, Sendable {
+    let parts: [String]
+
+    init(_ parts: String...) { self.parts = parts }
+
+    func hash(into hasher: inout Hasher) {
+        for part in parts {
+            var part = part
+            part.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(0xFF as UInt8)  // never inside UTF-8: separates the parts
+        }
+    }
+
+    static func == (a: TextKey, b: TextKey) -> Bool {
+        a.parts.count == b.parts.count && zip(a.parts, b.parts).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+    }
+}
+
+/// Placeholders in rendered text, found by bytes: pages and figures are rendered once
+/// with a slot where a per-page value goes, then the value is put in.
+enum Slots {
+    /// The byte ranges of `bytes` before, between and after the occurrences of `slot`.
+    static func pieces(of bytes: [UInt8], between slot: String) -> [Range<Int>] {
+        let slot = Array(slot.utf8)
+        guard let first = slot.first else { return [0..<bytes.count] }
+        var pieces: [Range<Int>] = []
+        var start = 0
+        var i = 0
+        while i + slot.count <= bytes.count {
+            if bytes[i] == first, bytes[i..<(i + slot.count)].elementsEqual(slot) {
+                pieces.append(start..<i)
+                i += slot.count
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        pieces.append(start..<bytes.count)
+        return pieces
+    }
+}

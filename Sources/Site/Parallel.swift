@@ -72,17 +72,21 @@ final class BodyStore: Sendable {
         }
     }
 
-    func take(_ index: Int) -> String? {
+    /// The body's UTF-8 bytes: pages splice them in as they are, with no String to validate or copy.
+    func take(_ index: Int) -> Data? {
         guard let (offset, length) = state.withLock({ $0.offsets[index] }) else { return nil }
-        return String(unsafeUninitializedCapacity: length) { buffer in
+        var data = Data(count: length)
+        let read = data.withUnsafeMutableBytes { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
             var read = 0
             while read < length {
-                let n = pread(descriptor, buffer.baseAddress! + read, length - read, off_t(offset) + off_t(read))
+                let n = pread(descriptor, base + read, length - read, off_t(offset) + off_t(read))
                 if n <= 0 { break }
                 read += n
             }
             return read
         }
+        return read == length ? data : nil
     }
 
     deinit { close(descriptor) }

@@ -39,15 +39,15 @@ final class ProseChainVerifier: Sendable {
     /// The HTML for a run of text, or nil when it holds no chain the model speaks about.
     func html(_ text: String, at location: SourceLocation, insideLink: Bool) -> String? {
         guard Self.mayHoldArrow(text) else { return nil }
-        let chains = ChainFinder.chains(in: text)
-        guard !chains.isEmpty else { return nil }
+        let judged = Self.judged.value(for: TextKey(text)) {
+            ChainFinder.chains(in: text).compactMap { chain in ChainCheck.check(chain.names.map(\.text)).map { (chain, $0) } }
+        }
+        guard !judged.isEmpty else { return nil }
         let chars = Array(text)
         var out = ""
         var written = 0
         var marked = false
-        for chain in chains {
-            let names = chain.names.map(\.text)
-            guard let check = ChainCheck.check(names) else { continue }
+        for (chain, check) in judged {
             let chainText = String(chars[chain.start..<chain.end])
             let number = record(chain, check, chainText, location)
             out += htmlEscape(String(chars[written..<chain.start]))
@@ -62,6 +62,10 @@ final class ProseChainVerifier: Sendable {
         guard marked else { return nil }
         return out + htmlEscape(String(chars[written...]))
     }
+
+    /// The chains of a run of text with the model's verdict on each: a pure function of the
+    /// text, and the same paragraphs recur across a site's pages.
+    private static let judged = Memo<TextKey, [(ChainFinder.Chain, ChainCheck)]>()
 
     /// `→` (E2 86 92) or `->` somewhere in the text: a byte scan, before any real work.
     static func mayHoldArrow(_ text: String) -> Bool {

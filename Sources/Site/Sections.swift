@@ -44,7 +44,13 @@ struct ArticleSections: Sendable {
             }
             if fence == nil, lineEnd - lineStart >= 3, bytes[lineStart] == 35, bytes[lineStart + 1] == 35, bytes[lineStart + 2] == 32 {
                 sections[sections.count - 1].end = lineStart
-                let title = String(decoding: bytes[(lineStart + 3)..<lineEnd], as: UTF8.self).trimmingSpaces
+                // Spaces and tabs trimmed as bytes; a title that still starts or ends with other white space is trimmed by characters.
+                var titleStart = lineStart + 3
+                var titleEnd = lineEnd
+                while titleStart < titleEnd, bytes[titleStart] == 32 || bytes[titleStart] == 9 { titleStart += 1 }
+                while titleEnd > titleStart, bytes[titleEnd - 1] == 32 || bytes[titleEnd - 1] == 9 || bytes[titleEnd - 1] == 13 { titleEnd -= 1 }
+                var title = String(decoding: bytes[titleStart..<titleEnd], as: UTF8.self)
+                if title.first?.isWhitespace == true || title.last?.isWhitespace == true { title = title.trimmingSpaces }
                 sections.append((title, lineNumber, lineStart, lineStart))
             }
             lineStart = lineEnd + 1

@@ -224,8 +224,13 @@ public enum SiteBuilder {
         let broken = Set(diagnostics.diagnostics.filter { $0.severity == .error }.compactMap(\.location?.file))
         let languages = site.config.languages.map(\.code)
         var rows: [String: TranslationMatrix.Row] = [:]
-        for slug in fresh.keys.sorted() {
-            let analysis = TranslationAnalyzer.analyze(articles: [slug: fresh[slug] ?? [:]], languages: languages, brokenFiles: broken)
+        let freshSlugs = fresh.keys.sorted()
+        let groupsToAnalyze = fresh
+        let analyses = Parallel.map(freshSlugs.count) { index in
+            let slug = freshSlugs[index]
+            return TranslationAnalyzer.analyze(articles: [slug: groupsToAnalyze[slug] ?? [:]], languages: languages, brokenFiles: broken)
+        }
+        for (slug, analysis) in zip(freshSlugs, analyses) {
             diagnostics.report(contentsOf: analysis.diagnostics)
             problemsBySlug[slug, default: []] += analysis.diagnostics
             rows[slug] = analysis.matrix.rows.first
@@ -294,10 +299,12 @@ public enum SiteBuilder {
         let bodyIndex = articles.bodyIndex
         let bodies = articles.bodies
         try Parallel.forEach(toWrite.count) { index throws(DiagnosticError) in
+            // The template renders around a slot; the body's bytes go in at the end (see `splice`).
             var article = toWrite[index]
-            article.bodyHTML = bodyIndex[article.displayPath].flatMap(bodies.take) ?? ""
-            let dir = SiteLinks.articleDir(article.lang, article.slug)
-            try sink(dir + "index.html", Data(try templates.render("article", contexts.article(article)).utf8))
+            article.bodyHTML = bodySlot
+            let page = try templates.render("article", contexts.article(article))
+            let body = bodyIndex[article.displayPath].flatMap(bodies.take) ?? Data()
+            try sink(SiteLinks.articleDir(article.lang, article.slug) + "index.html", splice(page, body))
         }
         files += ordered.count
         if changes.lists {
@@ -310,6 +317,22 @@ public enum SiteBuilder {
             for asset in inputs.assets.files { try sink(asset.publishedPath, asset.data) }
         }
         return files + 1 + inputs.assets.files.count
+    }
+
+    /// Where an article's body goes in its rendered page: a NUL byte never occurs in
+    /// text read from Markdown, and HTML escaping leaves it alone.
+    static let bodySlot = "\u{0}body\u{0}"
+
+    /// `page` with its body slots replaced by `body`: a body is most of a page's bytes,
+    /// and passing it through the template as a String would copy and validate it again.
+    static func splice(_ page: String, _ body: Data) -> Data {
+        let bytes = Array(page.utf8)
+        var out = Data(capacity: bytes.count + body.count)
+        for (index, piece) in Slots.pieces(of: bytes, between: bodySlot).enumerated() {
+            if index > 0 { out.append(body) }
+            out.append(contentsOf: bytes[piece])
+        }
+        return out
     }
 
     /// The same problem found on several pages (a template error) is reported once.

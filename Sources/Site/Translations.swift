@@ -163,11 +163,11 @@ enum TranslationAnalyzer {
         var lines: [String]
     }
 
-    static let comparables = Memo<[String], Comparable>()
+    static let comparables = Memo<TextKey, Comparable>()
 
     /// A code block reduced to what must not be translated: comments and blank lines removed, spaces folded.
     static func comparable(_ sample: CodeSample) -> Comparable {
-        comparables.value(for: [sample.info, sample.code]) { computeComparable(sample) }
+        comparables.value(for: TextKey(sample.info, sample.code)) { computeComparable(sample) }
     }
 
     static func computeComparable(_ sample: CodeSample) -> Comparable {
