@@ -14,15 +14,7 @@ import Testing
                 templatesDir: repositoryRoot.appending(path: "Templates").path,
                 outputDir: output.path))
             #expect(result.succeeded)
-            var files: [String: Data] = [:]
-            for path in try FileManager.default.subpathsOfDirectory(atPath: output.path) {
-                var isDirectory: ObjCBool = false
-                let url = output.appending(path: path)
-                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                    files[path] = try Data(contentsOf: url)
-                }
-            }
-            snapshots.append(files)
+            snapshots.append(try snapshot(output))
         }
         #expect(snapshots[0].count > 20)
         #expect(snapshots[0].keys.sorted() == snapshots[1].keys.sorted())

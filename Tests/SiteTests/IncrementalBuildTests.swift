@@ -22,19 +22,6 @@ import Testing
         return root
     }
 
-    /// Every file under `dir`, by relative path.
-    func snapshot(_ dir: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for path in try FileManager.default.subpathsOfDirectory(atPath: dir.path) {
-            var isDirectory: ObjCBool = false
-            let url = dir.appending(path: path)
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                files[path] = try Data(contentsOf: url)
-            }
-        }
-        return files
-    }
-
     /// Builds `root` incrementally into public/ and from scratch into a fresh folder; both must be identical.
     func expectIncrementalEqualsClean(_ root: URL, rendered: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> BuildResult {
         let incremental = SiteBuilder.build(buildOptions(root))

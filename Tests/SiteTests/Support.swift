@@ -38,6 +38,19 @@ func write(_ files: [String: String], under root: URL) throws {
     }
 }
 
+/// Every file under `dir`, by relative path.
+func snapshot(_ dir: URL) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    for path in try FileManager.default.subpathsOfDirectory(atPath: dir.path) {
+        var isDirectory: ObjCBool = false
+        let url = dir.appending(path: path)
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            files[path] = try Data(contentsOf: url)
+        }
+    }
+    return files
+}
+
 func read(_ url: URL) throws -> String {
     String(decoding: try Data(contentsOf: url), as: UTF8.self)
 }
