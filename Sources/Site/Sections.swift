@@ -7,11 +7,9 @@ struct ArticleSections: Sendable {
         var title: String
         /// 1-based line of the heading in the file (or of the body's first line).
         var line: Int
-        /// The section's Markdown, heading included.
-        var text: String
-        /// FNV-1a 64 of the text with whitespace runs folded, as 16 hex digits:
-        /// reflowing a paragraph keeps it, changing a word changes it.
-        var fingerprint: String { Fingerprint.of(text) }
+        /// FNV-1a 64 of the section's Markdown (heading included) with whitespace runs
+        /// folded, as 16 hex digits: reflowing a paragraph keeps it, changing a word changes it.
+        var fingerprint: String
     }
 
     var sections: [Section]
@@ -57,23 +55,24 @@ struct ArticleSections: Sendable {
             lineNumber += 1
         }
         sections[sections.count - 1].end = bytes.count
-        var result = sections.map { section in
-            // Each section's text ends with a newline, as the lines it is made of.
-            var text = String(decoding: bytes[section.start..<section.end], as: UTF8.self)
-            if !text.hasSuffix("\n") { text += "\n" }
-            return Section(title: section.title, line: section.line, text: text)
-        }
         // An introduction that is only blank lines is not a section to translate.
-        if result.count > 1, result[0].text.allSatisfy(\.isWhitespace) { result.removeFirst() }
-        self.sections = result
+        if sections.count > 1, String(decoding: bytes[sections[0].start..<sections[0].end], as: UTF8.self).allSatisfy(\.isWhitespace) {
+            sections.removeFirst()
+        }
+        self.sections = sections.map { section in
+            Section(title: section.title, line: section.line, fingerprint: Fingerprint.of(bytes[section.start..<section.end]))
+        }
     }
 }
 
 enum Fingerprint {
-    static func of(_ text: String) -> String {
+    static func of(_ text: String) -> String { of(text.utf8) }
+
+    /// A final newline or its absence changes nothing: white space counts only before other bytes.
+    static func of(_ bytes: some Sequence<UInt8>) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var pendingSpace = false
-        for byte in text.utf8 {
+        for byte in bytes {
             if byte == 32 || byte == 10 || byte == 9 || byte == 13 {
                 pendingSpace = true
                 continue

@@ -114,46 +114,42 @@ public enum SiteBuilder {
             let site = try SiteInputs.load(options, diagnostics: &diagnostics)
             // The previous build's groups are reused only if every site-wide input is the same.
             let reusable = previous.flatMap { $0.header.siteKey == stamps.siteKey ? BuildCache.load($0.header, groups: $0.groups) : nil }
-            let plan = BuildPlan(sources: site.sources, previous: reusable)
+            var plan = BuildPlan(sources: site.sources, previous: reusable)
             let incremental = write && reusable != nil && plan.dirtyArticles <= incrementalLimit
-            let fullPlan = incremental || reusable == nil ? plan : BuildPlan(sources: site.sources, previous: nil)
-            let articles = try renderArticles(site, plan: incremental ? plan : fullPlan, diagnostics: &diagnostics)
-            result.pages = articles.reports
-            result.translations = articles.matrix
-            result.reused = articles.reused
-            guard !diagnostics.hasErrors, let pages = site.pages else { throw DiagnosticError([]) }
+            if !incremental && reusable != nil { plan = BuildPlan(sources: site.sources, previous: nil) }
 
-            if !write {
-                _ = try writePages(site, pages, articles, sink: { _, _ throws(DiagnosticError) in })
-            } else if incremental {
-                // Nothing is touched until every page rendered; the cache goes first, so an
-                // interrupted update leads to a full build next time.
-                let output = InPlaceOutput(outputURL, displayName: options.outputDir)
-                let changes = SiteWideChanges(before: reusable?.groups ?? [:], after: articles.groups, slugs: plan.touchedSlugs)
-                let files = try writePages(site, pages, articles, changes: changes, sink: { path, data in output.write(path, data) })
-                BuildCache.remove(for: outputURL)
-                result.changedFiles = try output.apply(deleting: plan.deletedPages)
-                result.filesWritten = files
-            } else {
-                // Pages go straight into a staging folder as they are rendered (memory stays flat);
-                // the staging folder replaces the output only if the whole build succeeded.
-                let output = LazyOutput(outputURL, displayName: options.outputDir)
-                do throws(DiagnosticError) {
-                    result.filesWritten = try writePages(site, pages, articles, sink: { path, data throws(DiagnosticError) in try output.write(path, data) })
-                    BuildCache.remove(for: outputURL)
-                    try output.commit()
-                } catch {
-                    output.discard()
-                    throw error
-                }
+            // A full build streams pages into a staging folder that replaces the output only if the
+            // whole build succeeded (memory stays flat); an incremental one keeps its few pages in
+            // memory until all rendered, then replaces only the files that changed.
+            let staged = write && !incremental ? LazyOutput(outputURL, displayName: options.outputDir) : nil
+            let inPlace = write && incremental ? InPlaceOutput(outputURL, displayName: options.outputDir) : nil
+            let sink: Sink = { path, data throws(DiagnosticError) in
+                try staged?.write(path, data)
+                inPlace?.write(path, data)
             }
-            result.articlesPerLanguage = site.articlesPerLanguage(articles.all)
-            if write {
-                let header = BuildCache.Header(
-                    inputs: stamps.inputs, siteKey: stamps.siteKey, articlesPerLanguage: result.articlesPerLanguage.map { [$0.lang, String($0.count)] },
-                    files: result.filesWritten, examples: result.examplesRun, chains: result.chainsVerified, clean: diagnostics.diagnostics.isEmpty)
-                var cache = BuildCache(header: header, groups: articles.groups)
-                cache.save(for: outputURL)
+            do throws(DiagnosticError) {
+                let articles = try renderArticles(site, plan: plan, sink: sink, diagnostics: &diagnostics)
+                result.pages = articles.reports
+                result.translations = articles.matrix
+                result.reused = articles.reused
+                result.articlesPerLanguage = site.articlesPerLanguage(articles.all)
+                guard !diagnostics.hasErrors, let pages = site.pages else { throw DiagnosticError([]) }
+                let changes = incremental ? SiteWideChanges(before: reusable?.groups ?? [:], after: articles.groups, slugs: plan.touchedSlugs) : .all
+                result.filesWritten = try writeSitePages(site, pages, articles, changes: changes, sink: sink)
+                if write {
+                    // The cache goes first: an interrupted update leads to a full build next time.
+                    BuildCache.remove(for: outputURL)
+                    try staged?.commit()
+                    result.changedFiles = try inPlace?.apply(deleting: plan.deletedPages)
+                    let header = BuildCache.Header(
+                        inputs: stamps.inputs, siteKey: stamps.siteKey, articlesPerLanguage: result.articlesPerLanguage.map { [$0.lang, String($0.count)] },
+                        files: result.filesWritten, examples: result.examplesRun, chains: result.chainsVerified, clean: diagnostics.diagnostics.isEmpty)
+                    var cache = BuildCache(header: header, groups: articles.groups)
+                    cache.save(for: outputURL)
+                }
+            } catch {
+                staged?.discard()
+                throw error
             }
         } catch {
             diagnostics.report(contentsOf: error.diagnostics)
@@ -171,15 +167,12 @@ public enum SiteBuilder {
     /// Where rendered files go: the staging folder, the incremental update, or nowhere for `check`.
     typealias Sink = @Sendable (_ path: String, _ data: Data) throws(DiagnosticError) -> Void
 
-    /// The articles of a build: rendered ones (in `bodies` until their page is written)
-    /// and, in an incremental build, the rest as the cache remembers them.
+    /// The articles of a build: those it rendered and, in an incremental build, the rest
+    /// as the cache remembers them.
     struct RenderedArticles {
-        /// slug → lang → article; cached articles carry only what other pages show of them.
+        /// slug → lang → article; bodies are gone (pages are written) and cached articles
+        /// carry only what other pages show of them.
         var all: [String: [String: Article]] = [:]
-        /// Groups whose pages this build writes.
-        var renderedSlugs: Set<String> = []
-        var bodies: BodyStore
-        var bodyIndex: [String: Int] = [:]
         var matrix: TranslationMatrix
         var reports: [PageReport] = []
         var groups: [String: BuildCache.Group] = [:]
@@ -187,56 +180,34 @@ public enum SiteBuilder {
         var reused = (examples: 0, chains: 0)
     }
 
-    /// Renders the articles the plan names (in parallel) and analyses their translations;
-    /// every other group comes from the cache as it was.
+    /// Renders the translation groups the plan names, each in one task on every core: its
+    /// articles, their comparison, and, when the templates loaded, their pages into `sink`.
+    /// A page depends only on its group and the site-wide inputs, so nothing waits for the
+    /// rest of the site, and memory holds no more than the groups in flight. Every other
+    /// group comes from the cache as it was.
     static func renderArticles(
-        _ site: SiteInputs, plan: BuildPlan, diagnostics: inout DiagnosticCollector
+        _ site: SiteInputs, plan: BuildPlan, sink: Sink, diagnostics: inout DiagnosticCollector
     ) throws(DiagnosticError) -> RenderedArticles {
         let renderer = ArticleRenderer(strings: site.strings ?? UIStrings())
-        let bodies = try BodyStore()
-        let toRender = plan.dirtyIndexes
-        let rendered = Parallel.map(toRender.count) { position in
-            let index = toRender[position]
-            var (article, problems) = renderer.render(site.sources[index])
-            if let body = article?.bodyHTML {
-                bodies.put(index, body)
-                article?.bodyHTML = ""
-            }
-            return (article, problems)
-        }
-        var result = RenderedArticles(bodies: bodies, matrix: TranslationMatrix(languages: [], rows: []))
-        var fresh: [String: [String: Article]] = [:]
-        var problemsBySlug: [String: [Diagnostic]] = [:]
-        var reports: [Int: PageReport] = [:]
-        for (position, (article, problems)) in rendered.enumerated() {
-            let index = toRender[position]
-            let slug = site.sources[index].slug
-            diagnostics.report(contentsOf: problems)
-            problemsBySlug[slug, default: []] += problems
-            guard let article else { continue }
-            fresh[article.slug, default: [:]][article.lang] = article
-            result.bodyIndex[article.displayPath] = index
-            let report = PageReport(
-                file: article.displayPath, lang: article.lang, examples: article.examples,
-                chains: article.chains.map { .init(line: $0.line, column: $0.column, text: $0.text, machine: $0.machine, ok: $0.ok) })
-            reports[index] = report
-        }
-        let broken = Set(diagnostics.diagnostics.filter { $0.severity == .error }.compactMap(\.location?.file))
         let languages = site.config.languages.map(\.code)
+        let bySlug = Dictionary(grouping: plan.dirtyIndexes, by: { site.sources[$0].slug })
+        let slugs = bySlug.keys.sorted()
+        let groups = Parallel.map(slugs.count) { position in
+            renderGroup(
+                slugs[position], bySlug[slugs[position]] ?? [], site: site, renderer: renderer, languages: languages,
+                stamps: plan.stamps, sink: sink)
+        }
+        var result = RenderedArticles(matrix: TranslationMatrix(languages: [], rows: []))
         var rows: [String: TranslationMatrix.Row] = [:]
-        let freshSlugs = fresh.keys.sorted()
-        let groupsToAnalyze = fresh
-        let analyses = Parallel.map(freshSlugs.count) { index in
-            let slug = freshSlugs[index]
-            return TranslationAnalyzer.analyze(articles: [slug: groupsToAnalyze[slug] ?? [:]], languages: languages, brokenFiles: broken)
+        var reports: [Int: PageReport] = [:]
+        for (slug, group) in zip(slugs, groups) {
+            diagnostics.report(contentsOf: group.diagnostics)
+            reports.merge(group.reports, uniquingKeysWith: { first, _ in first })
+            result.groups[slug] = group.cached
+            guard !group.articles.isEmpty else { continue }
+            result.all[slug] = group.articles
+            rows[slug] = group.row
         }
-        for (slug, analysis) in zip(freshSlugs, analyses) {
-            diagnostics.report(contentsOf: analysis.diagnostics)
-            problemsBySlug[slug, default: []] += analysis.diagnostics
-            rows[slug] = analysis.matrix.rows.first
-        }
-        result.all = fresh
-        result.renderedSlugs = Set(fresh.keys)
         for (slug, group) in plan.reused {
             diagnostics.report(contentsOf: group.diagnostics)
             rows[slug] = group.row
@@ -249,25 +220,84 @@ public enum SiteBuilder {
                     description: cached.description, bodyHTML: "", toc: [], chains: [])
             }
         }
-        for (slug, versions) in fresh {
-            guard let row = rows[slug] else { continue }
-            let articles = versions.values.sorted { $0.displayPath < $1.displayPath }.compactMap { article -> BuildCache.CachedArticle? in
-                guard let index = result.bodyIndex[article.displayPath], let report = reports[index],
-                    let stamp = plan.stamps[index] else { return nil }
-                return BuildCache.CachedArticle(
-                    lang: article.lang, slug: article.slug, displayPath: article.displayPath, stamp: stamp,
-                    title: article.title, description: article.description, examples: report.examples, chains: report.chains.count { $0.ok })
-            }
-            result.groups[slug] = BuildCache.Group(articles: articles, row: row, diagnostics: problemsBySlug[slug] ?? [])
-        }
         result.reports = site.sources.indices.compactMap { reports[$0] }
         result.matrix = TranslationMatrix(languages: languages, rows: rows.keys.sorted().compactMap { rows[$0] })
         return result
     }
 
-    /// Renders the site-wide pages `changes` names and the pages of the rendered groups into
-    /// `sink` (in parallel). Returns how many files the site has.
-    static func writePages(
+    /// One translation group, rendered and analysed.
+    struct RenderedGroup: Sendable {
+        /// lang → article, without body or code samples.
+        var articles: [String: Article] = [:]
+        var reports: [Int: PageReport] = [:]
+        var diagnostics: [Diagnostic] = []
+        /// The group's translation statuses.
+        var row: TranslationMatrix.Row?
+        /// What the cache keeps of the group (nil when an article failed to render).
+        var cached: BuildCache.Group?
+    }
+
+    static func renderGroup(
+        _ slug: String, _ indexes: [Int], site: SiteInputs, renderer: ArticleRenderer, languages: [String],
+        stamps: [Int: FileStamp], sink: Sink
+    ) -> RenderedGroup {
+        var group = RenderedGroup()
+        var cachedArticles: [BuildCache.CachedArticle] = []
+        var complete = true
+        for index in indexes {
+            let (article, problems) = renderer.render(site.sources[index])
+            group.diagnostics += problems
+            guard let article else {
+                complete = false
+                continue
+            }
+            let report = PageReport(
+                file: article.displayPath, lang: article.lang, examples: article.examples,
+                chains: article.chains.map { .init(line: $0.line, column: $0.column, text: $0.text, machine: $0.machine, ok: $0.ok) })
+            group.reports[index] = report
+            group.articles[article.lang] = article
+            if let stamp = stamps[index] {
+                cachedArticles.append(BuildCache.CachedArticle(
+                    lang: article.lang, slug: slug, displayPath: article.displayPath, stamp: stamp, title: article.title,
+                    description: article.description, examples: report.examples, chains: report.chains.count { $0.ok }))
+            }
+        }
+        let broken = Set(group.diagnostics.filter { $0.severity == .error }.compactMap(\.location?.file))
+        let analysis = TranslationAnalyzer.analyze(articles: [slug: group.articles], languages: languages, brokenFiles: broken)
+        group.diagnostics += analysis.diagnostics
+        group.row = analysis.matrix.rows.first
+        if let pages = site.pages, !group.diagnostics.contains(where: { $0.severity == .error }) {
+            let contexts = PageContexts(
+                config: site.config, strings: pages.strings, assets: pages.assets.templateKeys, articles: [slug: group.articles],
+                translations: analysis.matrix)
+            for article in group.articles.values.sorted(by: { $0.lang < $1.lang }) {
+                do throws(DiagnosticError) {
+                    var slotted = article
+                    slotted.bodyHTML = bodySlot
+                    let page = try pages.templates.render("article", contexts.article(slotted))
+                    try sink(SiteLinks.articleDir(article.lang, slug) + "index.html", splice(page, article.bodyHTML))
+                } catch {
+                    group.diagnostics += error.diagnostics
+                }
+            }
+        }
+        // Bodies are written; code samples were only needed to compare translations.
+        group.articles = group.articles.mapValues { article in
+            var article = article
+            article.bodyHTML = ""
+            article.codeSamples = []
+            return article
+        }
+        if complete, let row = group.row {
+            group.cached = BuildCache.Group(
+                articles: cachedArticles.sorted { $0.displayPath < $1.displayPath }, row: row, diagnostics: group.diagnostics)
+        }
+        return group
+    }
+
+    /// Renders the site-wide pages `changes` names into `sink` (in parallel); the
+    /// article pages are written as their groups render. Returns how many files the site has.
+    static func writeSitePages(
         _ site: SiteInputs, _ inputs: SiteInputs.Pages, _ articles: RenderedArticles, changes: SiteWideChanges = .all, sink: Sink
     ) throws(DiagnosticError) -> Int {
         let config = site.config
@@ -295,17 +325,6 @@ public enum SiteBuilder {
         }
         var files = sitePages.count
         let ordered = articles.all.keys.sorted().flatMap { slug in config.languages.compactMap { articles.all[slug]?[$0.code] } }
-        let toWrite = ordered.filter { articles.renderedSlugs.contains($0.slug) }
-        let bodyIndex = articles.bodyIndex
-        let bodies = articles.bodies
-        try Parallel.forEach(toWrite.count) { index throws(DiagnosticError) in
-            // The template renders around a slot; the body's bytes go in at the end (see `splice`).
-            var article = toWrite[index]
-            article.bodyHTML = bodySlot
-            let page = try templates.render("article", contexts.article(article))
-            let body = bodyIndex[article.displayPath].flatMap(bodies.take) ?? Data()
-            try sink(SiteLinks.articleDir(article.lang, article.slug) + "index.html", splice(page, body))
-        }
         files += ordered.count
         if changes.lists {
             for article in ordered {
@@ -323,13 +342,14 @@ public enum SiteBuilder {
     /// text read from Markdown, and HTML escaping leaves it alone.
     static let bodySlot = "\u{0}body\u{0}"
 
-    /// `page` with its body slots replaced by `body`: a body is most of a page's bytes,
-    /// and passing it through the template as a String would copy and validate it again.
-    static func splice(_ page: String, _ body: Data) -> Data {
+    /// `page` with its body slots replaced by `body`: a body is most of a page's bytes, and
+    /// it is copied once into the file's bytes instead of through the template's output.
+    static func splice(_ page: String, _ body: String) -> Data {
         let bytes = Array(page.utf8)
-        var out = Data(capacity: bytes.count + body.count)
+        var body = body
+        var out = Data(capacity: bytes.count + body.utf8.count)
         for (index, piece) in Slots.pieces(of: bytes, between: bodySlot).enumerated() {
-            if index > 0 { out.append(body) }
+            if index > 0 { body.withUTF8 { out.append($0) } }
             out.append(contentsOf: bytes[piece])
         }
         return out
