@@ -29,6 +29,12 @@ struct Article: Sendable {
     var sections: [ArticleSections.Section] = []
     /// Every fenced or indented code block, in order, for translation parity.
     var codeSamples: [CodeSample] = []
+
+    /// What pages other than its own show of an article (homes, status pages, sitemap):
+    /// a large site keeps this much of every article, and no more, until the end of a build.
+    var listing: Article {
+        Article(lang: lang, slug: slug, displayPath: displayPath, title: title, description: description, bodyHTML: "", toc: [], chains: [])
+    }
 }
 
 /// A code block as written: `lifecycle` examples and code samples alike.

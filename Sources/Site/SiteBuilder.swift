@@ -227,7 +227,7 @@ public enum SiteBuilder {
 
     /// One translation group, rendered and analysed.
     struct RenderedGroup: Sendable {
-        /// lang → article, without body or code samples.
+        /// lang → article; once its pages are written, only its `listing`.
         var articles: [String: Article] = [:]
         var reports: [Int: PageReport] = [:]
         var diagnostics: [Diagnostic] = []
@@ -281,13 +281,8 @@ public enum SiteBuilder {
                 }
             }
         }
-        // Bodies are written; code samples were only needed to compare translations.
-        group.articles = group.articles.mapValues { article in
-            var article = article
-            article.bodyHTML = ""
-            article.codeSamples = []
-            return article
-        }
+        // The pages are written: what stays is what the homes, status pages and sitemap show.
+        group.articles = group.articles.mapValues(\.listing)
         if complete, let row = group.row {
             group.cached = BuildCache.Group(
                 articles: cachedArticles.sorted { $0.displayPath < $1.displayPath }, row: row, diagnostics: group.diagnostics)
