@@ -3,8 +3,8 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Runs independent work on every core (pages do not depend on each other
-/// once the site's metadata is known).
+/// Runs independent work on every core: translation groups, and the site-wide
+/// pages once every group is known, do not depend on each other.
 enum Parallel {
     /// `transform` of every index, in order.
     static func map<T: Sendable>(_ count: Int, _ transform: @Sendable (Int) -> T) -> [T] {
