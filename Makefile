@@ -2,7 +2,7 @@
 # Both install the Debian packages they need first (only those that are missing).
 
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev
+APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libmicrohttpd-dev
 # The browser tests drive Debian's Chromium with Selenium (from PyPI).
 BROWSER_PACKAGES := chromium chromium-driver
 PYTHON_PACKAGES := selenium pytest
