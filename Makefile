@@ -2,16 +2,23 @@
 # Both install the Debian packages they need first (only those that are missing).
 
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev
+APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libmicrohttpd-dev
 # The browser tests drive Debian's Chromium with Selenium (from PyPI).
 BROWSER_PACKAGES := chromium chromium-driver
 PYTHON_PACKAGES := selenium pytest
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: site test deps browser-deps apt-install build bench clean
+.PHONY: site test serve deps browser-deps apt-install build bench clean
 
 site: build
 	.build/release/lifecycle-docs build
+
+# Preview while writing: builds, serves public/ and rebuilds on every change.
+# make serve PORT=9000; HOST=0.0.0.0 serves beyond this machine (it warns).
+PORT ?= 8080
+HOST ?= 127.0.0.1
+serve: build
+	.build/release/lifecycle-docs serve --port $(PORT) --host $(HOST)
 
 test: deps browser-deps
 	$(SWIFT) build

@@ -14,6 +14,9 @@ let package = Package(
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
 
         .target(name: "Diagnostics"),
         .target(name: "LifecycleModel"),
@@ -24,7 +27,8 @@ let package = Package(
         .target(name: "Mustache", dependencies: ["Diagnostics"]),
         .target(name: "Highlight"),
         .target(name: "Site", dependencies: ["Diagnostics", "Markdown", "YAML", "Mustache", "Highlight", "LifecycleModel", "Diagrams", "Scenarios"]),
-        .target(name: "LifecycleDocsCLI", dependencies: ["Site", "Diagnostics", "LifecycleModel"]),
+        .target(name: "PreviewServer", dependencies: ["CMicroHTTPD", "Diagnostics"]),
+        .target(name: "LifecycleDocsCLI", dependencies: ["Site", "Diagnostics", "LifecycleModel", "PreviewServer"]),
         .executableTarget(name: "lifecycle-docs", dependencies: ["LifecycleDocsCLI"]),
         .executableTarget(name: "lifecycle-bench", dependencies: ["LifecycleModel"]),
 
@@ -38,5 +42,6 @@ let package = Package(
         .testTarget(name: "HighlightTests", dependencies: ["Highlight"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Diagnostics"], exclude: ["Fixtures"]),
         .testTarget(name: "LifecycleDocsCLITests", dependencies: ["LifecycleDocsCLI"]),
+        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "Diagnostics"]),
     ]
 )

@@ -31,6 +31,8 @@ public enum CLI {
                 return try build(rest, console: &console)
             case "check":
                 return try check(rest, console: &console)
+            case "serve":
+                return try serve(rest, console: &console)
             case "status":
                 return try status(rest, console: &console)
             case "trace":
@@ -68,6 +70,11 @@ public enum CLI {
               bytes changed are replaced; with no input changed, nothing is
               redone. A new tool, template or site.yml means a full build.
               --force always builds everything (cache: .<output>.cache).
+          serve [--content DIR] [--templates DIR] [--output DIR] [--port 8080] [--host 127.0.0.1]
+              Build, serve the output folder for previewing and rebuild on every
+              change in the content or templates; open pages reload, or show the
+              errors of a failed build. --port 0 picks a free port. Serves on
+              loopback only unless --host names another address.
           check [--content DIR] [--templates DIR] [--format text|json|github]
               Run every verification (examples, arrow chains, translations,
               front matter, templates) without writing the site. github: one
@@ -92,7 +99,7 @@ public enum CLI {
           version    Show the version.
 
         exit codes: 0 success, 1 errors in content or templates (or an event that
-        cannot happen), 2 usage errors.
+        cannot happen, or serve cannot listen), 2 usage errors.
         """
 
     static func build(_ arguments: [String], console: inout Console) throws(UsageError) -> Int32 {

@@ -1,29 +1,141 @@
 """Browser tests: the built site in Debian's headless Chromium, driven by Selenium.
 
 `make test` builds the tool first; the site is built here into a temporary folder
-from the repository's Content/ and Templates/.
+from the repository's Content/ and Templates/. Every test that uses `page` runs
+twice: on the files opened from disk, and through `lifecycle-docs serve`.
 """
+import http.client
+import json
 import pathlib
+import re
 import shutil
+import signal
 import subprocess
+import threading
+import time
 
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+TOOL = ROOT / ".build" / "debug" / "lifecycle-docs"
+
+
+class Serve:
+    """`lifecycle-docs serve --port 0` in the background; reads the port it prints."""
+
+    def __init__(self, content, templates, output, *extra):
+        assert TOOL.exists(), "build the tool first (swift build)"
+        self.output_dir = pathlib.Path(output)
+        self.process = subprocess.Popen(
+            [str(TOOL), "serve", "--content", str(content), "--templates", str(templates), "--output", str(output),
+             "--port", "0", *extra],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.stdout, self.stderr = [], []
+        for stream, lines in ((self.process.stdout, self.stdout), (self.process.stderr, self.stderr)):
+            threading.Thread(target=lambda s=stream, l=lines: [l.append(line) for line in s], daemon=True).start()
+        deadline = time.monotonic() + 60
+        self.port = None
+        while self.port is None:
+            found = [re.search(r"^Serving .* at http://127\.0\.0\.1:(\d+)/ \(Ctrl-C to stop\)$", line) for line in list(self.stdout)]
+            found = [m for m in found if m]
+            if found:
+                self.port = int(found[0].group(1))
+            elif self.process.poll() is not None or time.monotonic() > deadline:
+                self.process.kill()
+                raise AssertionError(f"serve did not start: {self.output()}")
+            else:
+                time.sleep(0.05)
+        self.base = f"http://127.0.0.1:{self.port}/"
+
+    def output(self):
+        return "".join(self.stdout) + "".join(self.stderr)
+
+    def get(self, path):
+        """(status, headers, body text) of one GET."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        try:
+            connection.request("GET", "/" + path)
+            response = connection.getresponse()
+            return response.status, dict(response.getheaders()), response.read().decode("utf-8")
+        finally:
+            connection.close()
+
+    def stop(self, how=signal.SIGINT):
+        if self.process.poll() is None:
+            self.process.send_signal(how)
+        code = self.process.wait(timeout=30)
+        assert code == 0, self.output()
+        return code
+
+
+class Events:
+    """An open /_lifecycle/events stream (Server-Sent Events)."""
+
+    def __init__(self, port):
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.connection.request("GET", "/_lifecycle/events", headers={"Accept": "text/event-stream"})
+        self.response = self.connection.getresponse()
+        assert self.response.getheader("Content-Type") == "text/event-stream; charset=utf-8"
+
+    def next(self):
+        """The next event as (name, JSON data); comments and retry lines are skipped."""
+        name, data = None, None
+        while True:
+            line = self.response.readline().decode("utf-8")
+            assert line, "the event stream ended"
+            line = line.rstrip("\n")
+            if line.startswith("event: "):
+                name = line[len("event: "):]
+            elif line.startswith("data: "):
+                data = json.loads(line[len("data: "):])
+            elif line == "" and name is not None:
+                return name, data
+
+    def close(self):
+        self.connection.close()
+
+
+def wait_until(condition, timeout=20, message="condition"):
+    """Polls `condition` until it returns something true (builds take their time)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {message}")
+        time.sleep(0.1)
 
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
-    tool = ROOT / ".build" / "debug" / "lifecycle-docs"
-    assert tool.exists(), "build the tool first (swift build)"
+    assert TOOL.exists(), "build the tool first (swift build)"
     out = tmp_path_factory.mktemp("site") / "public"
     subprocess.run(
-        [str(tool), "build", "--content", str(ROOT / "Content"), "--templates", str(ROOT / "Templates"), "--output", str(out)],
+        [str(TOOL), "build", "--content", str(ROOT / "Content"), "--templates", str(ROOT / "Templates"), "--output", str(out)],
         check=True,
     )
     return out
+
+
+@pytest.fixture(scope="session")
+def served_site(tmp_path_factory):
+    """The repository's site through `lifecycle-docs serve` (nothing is edited)."""
+    server = Serve(ROOT / "Content", ROOT / "Templates", tmp_path_factory.mktemp("served") / "public")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def project(tmp_path):
+    """A copy of the content to edit, served on its own: (server, content folder)."""
+    content = tmp_path / "Content"
+    shutil.copytree(ROOT / "Content", content)
+    server = Serve(content, ROOT / "Templates", tmp_path / "public")
+    yield server, content
+    server.stop()
 
 
 @pytest.fixture(scope="session")
@@ -37,10 +149,17 @@ def browser():
     driver.quit()
 
 
-@pytest.fixture
-def page(site, browser):
-    """Opens a page of the built site by its path, e.g. page("es/inactive/index.html")."""
+@pytest.fixture(params=["file", "server"])
+def page(request, site, browser):
+    """Opens a page of the built site by its path, e.g. page("es/inactive/index.html"),
+    from disk or from the preview server."""
+    if request.param == "file":
+        url = lambda path: (site / path).as_uri()
+    else:
+        base = request.getfixturevalue("served_site").base
+        url = lambda path: base + path
+
     def open_page(path):
-        browser.get((site / path).as_uri())
+        browser.get(url(path))
         return browser
     return open_page

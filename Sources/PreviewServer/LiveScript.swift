@@ -1,0 +1,118 @@
+/// `/_lifecycle/live.js`, served from the binary so the site's output never
+/// contains preview code. It follows `/_lifecycle/events`: "reload" reloads the
+/// page, "error" covers it with the build's diagnostics until the next good build.
+enum LiveScript {
+    /// The tag put before `</body>` of every HTML page the server sends.
+    static func tag(generation: Int) -> String {
+        "<script src=\"/_lifecycle/live.js\" data-generation=\"\(generation)\"></script>"
+    }
+
+    static let source = #"""
+        // LifecycleDocs live preview (lifecycle-docs serve). Not part of the site.
+        (function () {
+          "use strict";
+          var script = document.currentScript;
+          // The build this page came from; a different one on connect means the page is stale.
+          var loaded = script ? script.getAttribute("data-generation") : null;
+          var overlay = null;
+
+          function stale(generation) {
+            return loaded !== null && String(generation) !== loaded;
+          }
+
+          function hideOverlay() {
+            if (overlay) { overlay.remove(); overlay = null; }
+          }
+
+          function addStyle() {
+            if (document.getElementById("lifecycle-live-style")) return;
+            var style = document.createElement("style");
+            style.id = "lifecycle-live-style";
+            style.textContent = [
+              "#lifecycle-live-overlay { position: fixed; inset: 0; z-index: 2147483647; overflow: auto;",
+              "  box-sizing: border-box; margin: 0; padding: 2rem; text-align: left;",
+              "  background: #ffffff; color: #1b1b1b; font: 16px/1.5 system-ui, sans-serif; }",
+              "#lifecycle-live-overlay h2 { margin: 0 0 1rem; font-size: 1.35rem; color: #a4001d; }",
+              "#lifecycle-live-overlay ol { margin: 0 0 1rem; padding-left: 1.5rem; }",
+              "#lifecycle-live-overlay li { margin-bottom: 0.75rem; white-space: pre-wrap; overflow-wrap: anywhere; }",
+              "#lifecycle-live-overlay code { font: bold 0.95em ui-monospace, monospace; color: inherit; background: none; }",
+              "#lifecycle-live-overlay .detail { display: block; padding-left: 1.5rem; opacity: 0.85; }",
+              "#lifecycle-live-overlay button { font: inherit; padding: 0.3rem 0.9rem; color: inherit;",
+              "  background: transparent; border: 1px solid currentColor; border-radius: 4px; cursor: pointer; }",
+              "@media (prefers-color-scheme: dark) {",
+              "  #lifecycle-live-overlay { background: #121212; color: #ececec; }",
+              "  #lifecycle-live-overlay h2 { color: #ff8f86; } }"
+            ].join("\n");
+            document.head.appendChild(style);
+          }
+
+          function line(parent, className, text) {
+            var span = document.createElement("span");
+            span.className = className;
+            span.textContent = text;
+            parent.appendChild(span);
+          }
+
+          function showOverlay(diagnostics) {
+            hideOverlay();
+            addStyle();
+            overlay = document.createElement("div");
+            overlay.id = "lifecycle-live-overlay";
+            overlay.setAttribute("role", "alertdialog");
+            overlay.setAttribute("aria-modal", "true");
+            overlay.setAttribute("aria-labelledby", "lifecycle-live-title");
+            overlay.tabIndex = -1;
+            var errors = diagnostics.filter(function (d) { return d.severity === "error"; }).length;
+            var title = document.createElement("h2");
+            title.id = "lifecycle-live-title";
+            title.textContent = "Build failed with " + errors + " error" + (errors === 1 ? "" : "s")
+              + ": this page is the last good build";
+            var list = document.createElement("ol");
+            diagnostics.forEach(function (d) {
+              var item = document.createElement("li");
+              item.className = "diagnostic " + d.severity;
+              var where = document.createElement("code");
+              where.textContent = d.file ? d.file + ":" + d.line + ":" + d.column : "(no file)";
+              item.appendChild(where);
+              item.appendChild(document.createTextNode(" " + d.severity + ": " + d.message));
+              (d.notes || []).forEach(function (note) { line(item, "detail", "note: " + note); });
+              if (d.suggestion) line(item, "detail", "suggestion: " + d.suggestion);
+              list.appendChild(item);
+            });
+            var hint = document.createElement("p");
+            hint.textContent = "Fix the file and save: the page reloads by itself.";
+            var hide = document.createElement("button");
+            hide.type = "button";
+            hide.textContent = "Hide";
+            hide.addEventListener("click", hideOverlay);
+            overlay.append(title, list, hint, hide);
+            document.body.appendChild(overlay);
+            overlay.focus();
+          }
+
+          var events = null;
+          function connect() {
+            events = new EventSource("/_lifecycle/events");
+            events.addEventListener("ready", function (event) {
+              if (stale(JSON.parse(event.data).generation)) location.reload();
+              else hideOverlay();
+            });
+            events.addEventListener("reload", function () { location.reload(); });
+            events.addEventListener("error", function (event) {
+              // EventSource also fires "error" (without data) when the connection drops; it reconnects by itself.
+              if (typeof event.data !== "string") return;
+              var state = JSON.parse(event.data);
+              if (stale(state.generation)) location.reload();
+              else showOverlay(state.diagnostics || []);
+            });
+          }
+          connect();
+          // Browsers allow about six connections per host: a page that is left
+          // (or kept in the back-forward cache) gives its stream back, and takes
+          // a new one if it is shown again (the first event says whether it is stale).
+          window.addEventListener("pagehide", function () { events.close(); });
+          window.addEventListener("pageshow", function (event) { if (event.persisted) connect(); });
+        })();
+
+        """#
+}

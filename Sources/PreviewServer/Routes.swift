@@ -1,0 +1,150 @@
+/// One request as the router needs it; libmicrohttpd has parsed the HTTP.
+struct Request {
+    var method: String
+    /// The path as sent, still percent-encoded.
+    var rawPath: [UInt8]
+    /// The query as sent, without `?`; nil when there is none.
+    var rawQuery: String?
+    var ifNoneMatch: String?
+}
+
+/// What to answer; `PreviewServer` turns it into a libmicrohttpd response.
+struct Reply {
+    enum Body {
+        case bytes([UInt8])
+        /// An open file, handed to libmicrohttpd, which closes it.
+        case file(descriptor: Int32, size: UInt64)
+        /// The live-reload event stream.
+        case events
+    }
+
+    var status: UInt32
+    var headers: [(name: String, value: String)]
+    var body: Body
+
+    static func text(_ status: UInt32, _ text: String, headers: [(name: String, value: String)] = []) -> Reply {
+        Reply(status: status, headers: common(ContentType.plainText) + headers, body: .bytes(Array(text.utf8)))
+    }
+
+    /// Every answer: previews are never cached without asking, and never sniffed.
+    static func common(_ contentType: String) -> [(name: String, value: String)] {
+        [("Content-Type", contentType), ("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff")]
+    }
+}
+
+/// Turns requests into replies: files of the site, the 404 page, redirects
+/// for folders, and the live-reload endpoints under `/_lifecycle/`.
+struct Router: Sendable {
+    let site: SiteFolder
+    let hub: LiveHub
+
+    func reply(to request: Request) -> Reply {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return .text(405, "405 Method Not Allowed\n", headers: [("Allow", "GET, HEAD")])
+        }
+        let path: RequestPath
+        switch RequestPath.decode(request.rawPath) {
+        case .success(let decoded): path = decoded
+        case .failure(.malformed): return .text(400, "400 Bad Request\n")
+        case .failure(.outsideRoot): return notFound()
+        }
+        if path.segments.first == "_lifecycle" { return live(path, head: request.method == "HEAD") }
+
+        switch site.lookup(path.segments) {
+        case .missing:
+            return notFound()
+        case .file(let real):
+            return path.trailingSlash ? notFound() : file(real, ifNoneMatch: request.ifNoneMatch)
+        case .directory:
+            guard path.trailingSlash else { return redirectToFolder(request) }
+            // A folder is its index.html; there are no listings.
+            guard case .file(let index) = site.lookup(path.segments + ["index.html"]) else { return notFound() }
+            return file(index, ifNoneMatch: request.ifNoneMatch)
+        }
+    }
+
+    /// `/dir` → `/dir/`, keeping the query. Built from the non-empty raw segments,
+    /// so `//host/dir` cannot turn into a redirect to another host.
+    private func redirectToFolder(_ request: Request) -> Reply {
+        let segments = request.rawPath.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
+        var location = "/" + segments.map { Self.printable($0) }.joined(separator: "/") + "/"
+        if let query = request.rawQuery { location += "?" + Self.printable(query.utf8) }
+        return .text(301, "301 Moved Permanently: \(location)\n", headers: [("Location", location)])
+    }
+
+    /// Bytes outside printable ASCII, %-encoded for a header.
+    private static func printable(_ bytes: some Sequence<UInt8>) -> String {
+        var out = ""
+        for byte in bytes {
+            if byte > 0x20 && byte < 0x7F {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
+
+    private func file(_ real: String, ifNoneMatch: String?) -> Reply {
+        guard let file = OpenFile(real) else { return notFound() }
+        let type = ContentType.of(real)
+        let isHTML = type == ContentType.html
+        // HTML carries the live-reload tag with the current generation, so the generation is part of its ETag.
+        let generation = hub.generation
+        let etag = "\"" + file.identity + (isHTML ? "-g\(generation)" : "") + "\""
+        let headers = Reply.common(type) + [("ETag", etag)]
+        if Self.matches(ifNoneMatch, etag) {
+            file.discard()
+            return Reply(status: 304, headers: headers, body: .bytes([]))
+        }
+        guard isHTML else { return Reply(status: 200, headers: headers, body: .file(descriptor: file.descriptor, size: file.size)) }
+        guard let html = file.readAll() else { return notFound() }
+        return Reply(status: 200, headers: headers, body: .bytes(Self.injectLiveScript(html, generation: generation)))
+    }
+
+    /// 404 with the site's own 404.html (and the live-reload tag), or plain text.
+    private func notFound() -> Reply {
+        if case .file(let real) = site.lookup(["404.html"]), let file = OpenFile(real), let html = file.readAll() {
+            return Reply(status: 404, headers: Reply.common(ContentType.html), body: .bytes(Self.injectLiveScript(html, generation: hub.generation)))
+        }
+        return .text(404, "404 Not Found\n")
+    }
+
+    private func live(_ path: RequestPath, head: Bool) -> Reply {
+        switch path.segments.dropFirst().joined(separator: "/") {
+        case "live.js" where !path.trailingSlash:
+            return Reply(status: 200, headers: Reply.common("text/javascript; charset=utf-8"), body: .bytes(Array(LiveScript.source.utf8)))
+        case "events" where !path.trailingSlash:
+            return Reply(status: 200, headers: Reply.common("text/event-stream; charset=utf-8"), body: head ? .bytes([]) : .events)
+        default:
+            return .text(404, "404 Not Found\n")
+        }
+    }
+
+    /// `If-None-Match` lists tags (maybe weak, `W/"…"`) or is `*`.
+    static func matches(_ header: String?, _ etag: String) -> Bool {
+        guard let header else { return false }
+        return header.split(separator: ",").contains { item in
+            let text = String(item.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+            return text == "*" || text == etag || text == "W/" + etag
+        }
+    }
+
+    /// Puts the live-reload tag just before the last `</body>`, or at the end.
+    static func injectLiveScript(_ html: [UInt8], generation: Int) -> [UInt8] {
+        let tag = Array(LiveScript.tag(generation: generation).utf8)
+        let closing = Array("</body".utf8)
+        var index = html.count - closing.count
+        while index >= 0 {
+            if zip(html[index...], closing).allSatisfy({ lowercased($0) == $1 }) {
+                return Array(html[..<index]) + tag + html[index...]
+            }
+            index -= 1
+        }
+        return html + tag
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+}
