@@ -105,7 +105,9 @@ struct BuildCache {
     /// content and templates folders, `siteKey` of the site-wide ones (templates, UI strings,
     /// assets, site.yml); both include the tool itself, and with it the model.
     static func stamps(_ options: BuildOptions) -> (inputs: String, siteKey: String) {
-        let tool = "tool \(FileStamp(path: executablePath)?.text ?? "-")\n"
+        // The tool is stamped as it is: `make site` runs it the moment it is linked, and it is never
+        // rewritten at the same size within a tick.
+        let tool = "tool \(FileStamp(path: executablePath, detectRacy: false)?.text ?? "-")\n"
         let templates = stamps(under: options.templatesDir)
         let siteFile = URL(filePath: options.contentDir).appending(path: "site.yml").path
         let site = "format \(format)\n" + tool + templates + "site.yml \(FileStamp(path: siteFile)?.text ?? "-")\n"
@@ -140,13 +142,14 @@ struct FileStamp: Equatable, Sendable {
         self.modified = modified
     }
 
-    init?(path: String) {
+    init?(path: String, detectRacy: Bool = true) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         size = Int64(info.st_size)
         modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         // File times tick coarsely: a file written just before it was read could be written
         // again, at the same size, with the same time. Such a racy stamp matches nothing.
+        guard detectRacy else { return }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME_COARSE, &now)
         if modified >= Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - 50_000_000 { modified = -1 }
