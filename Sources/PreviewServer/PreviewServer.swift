@@ -63,6 +63,7 @@ public final class PreviewServer: Sendable {
             }
             state.daemon = Daemon(pointer: daemon)
             state.port = lcd_bound_port(daemon)
+            router.loopbackOnly.store(address.isLoopback, ordering: .relaxed)
         }
     }
 
@@ -97,6 +98,8 @@ public final class PreviewServer: Sendable {
 
 private final class RouterBox: Sendable {
     let router: Router
+    /// Set while listening on loopback: requests must then name a loopback host.
+    let loopbackOnly = Atomic<Bool>(true)
     init(_ router: Router) { self.router = router }
 }
 
@@ -140,7 +143,8 @@ private let handleRequest: MHD_AccessHandlerCallback = { context, connection, ur
     guard let context, let connection, let url, let method,
         let pointer = requestContext?.pointee
     else { return .NO }
-    let router = Unmanaged<RouterBox>.fromOpaque(context).takeUnretainedValue().router
+    let box = Unmanaged<RouterBox>.fromOpaque(context).takeUnretainedValue()
+    let router = box.router
     let state = Unmanaged<RequestState>.fromOpaque(pointer).takeUnretainedValue()
     let methodName = String(cString: method)
     let readable = methodName == "GET" || methodName == "HEAD"
@@ -163,7 +167,9 @@ private let handleRequest: MHD_AccessHandlerCallback = { context, connection, ur
     }
     let request = Request(
         method: methodName, rawPath: bytes(url), rawQuery: query,
-        ifNoneMatch: MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match").map { String(cString: $0) })
+        ifNoneMatch: MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match").map { String(cString: $0) },
+        host: MHD_lookup_connection_value(connection, .HEADER_KIND, "Host").map { String(cString: $0) },
+        loopbackOnly: box.loopbackOnly.load(ordering: .relaxed))
     return queue(router.reply(to: request), on: connection, hub: router.hub)
 }
 

@@ -6,6 +6,9 @@ struct Request {
     /// The query as sent, without `?`; nil when there is none.
     var rawQuery: String?
     var ifNoneMatch: String?
+    /// The `Host` header, and whether the server listens on loopback only.
+    var host: String? = nil
+    var loopbackOnly = false
 }
 
 /// What to answer; `PreviewServer` turns it into a libmicrohttpd response.
@@ -42,6 +45,11 @@ struct Router: Sendable {
         guard request.method == "GET" || request.method == "HEAD" else {
             return .text(405, "405 Method Not Allowed\n", headers: [("Allow", "GET, HEAD")])
         }
+        // A page on another site can make a browser resolve its own name to 127.0.0.1 (DNS
+        // rebinding) and read the preview; such requests name that other host.
+        if request.loopbackOnly, !Self.isLoopbackName(request.host) {
+            return .text(403, "403 Forbidden: this preview answers only to localhost, 127.0.0.1 and [::1]\n")
+        }
         let path: RequestPath
         switch RequestPath.decode(request.rawPath) {
         case .success(let decoded): path = decoded
@@ -70,6 +78,21 @@ struct Router: Sendable {
         var location = "/" + segments.map { Self.printable($0) }.joined(separator: "/") + "/"
         if let query = request.rawQuery { location += "?" + Self.printable(query.utf8) }
         return .text(301, "301 Moved Permanently: \(location)\n", headers: [("Location", location)])
+    }
+
+    /// `localhost`, `*.localhost`, `127.x.x.x` or `[::1]`, with or without a port.
+    static func isLoopbackName(_ host: String?) -> Bool {
+        guard var name = host?.lowercased(), !name.isEmpty else { return false }
+        if name.hasPrefix("[") {
+            return name == "[::1]" || name.hasPrefix("[::1]:")
+        }
+        if let colon = name.lastIndex(of: ":") {
+            guard name[name.index(after: colon)...].allSatisfy(\.isNumber) else { return false }
+            name = String(name[..<colon])
+        }
+        if name == "localhost" || name.hasSuffix(".localhost") { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 
     /// Bytes outside printable ASCII, %-encoded for a header.

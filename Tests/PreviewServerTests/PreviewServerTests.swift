@@ -107,6 +107,20 @@ final class Fixture {
         #expect(response.headers["x-content-type-options"] == "nosniff")
     }
 
+    /// DNS rebinding: a page elsewhere cannot read a loopback preview by pointing its own name at 127.0.0.1.
+    @Test(arguments: [
+        ("localhost", 200), ("localhost:8080", 200), ("127.0.0.1", 200), ("127.0.0.1:8080", 200), ("[::1]:8080", 200),
+        ("docs.localhost:8080", 200), ("evil.example", 403), ("evil.example:8080", 403), ("127.0.0.1.evil.example", 403),
+        ("localhost.evil.example", 403), ("", 403),
+    ])
+    func onLoopbackOnlyLoopbackHostNamesAreAnswered(host: String, status: Int) throws {
+        let fixture = try Fixture()
+        let response = try request("/es/inactive/", headers: ["Host": host], port: fixture.port)
+        #expect(response.status == status)
+        #expect(!response.text.contains(Fixture.secret))
+        if status == 403 { #expect(!response.text.contains("Inactive en español")) }
+    }
+
     @Test func filesOtherThanHTMLAreSentAsTheyAre() throws {
         let fixture = try Fixture()
         #expect(try request("/assets/style.css", port: fixture.port).text == "body { color: black; }\n")

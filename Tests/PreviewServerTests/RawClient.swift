@@ -25,10 +25,9 @@ final class RawConnection {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else {
-            close(socket)
-            throw TestFailure("connect to port \(port): \(String(cString: strerror(errno)))")
-        }
+        // No close here: the object is whole, so deinit runs after this throw and closes it. Closing
+        // twice would close whatever descriptor another thread opened with the same number meanwhile.
+        guard connected == 0 else { throw TestFailure("connect to port \(port): \(String(cString: strerror(errno)))") }
     }
 
     deinit { close(socket) }
@@ -96,7 +95,8 @@ func request(
     bytes target: [UInt8], method: String = "GET", headers: [String: String] = [:], body: String = "", port: UInt16
 ) throws -> RawResponse {
     let connection = try RawConnection(port: port)
-    var head = "Host: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+    var head = headers["Host"] == nil ? "Host: 127.0.0.1:\(port)\r\n" : ""
+    head += "Connection: close\r\n"
     for (name, value) in headers { head += "\(name): \(value)\r\n" }
     if !body.isEmpty { head += "Content-Length: \(body.utf8.count)\r\n" }
     try connection.send(Array("\(method) ".utf8) + target + Array(" HTTP/1.1\r\n\(head)\r\n\(body)".utf8))
