@@ -77,7 +77,8 @@ public enum CLI {
               loopback only unless --host names another address.
           check [--content DIR] [--templates DIR] [--format text|json|github]
               Run every verification (examples, arrow chains, translations,
-              front matter, templates) without writing the site. github: one
+              front matter, templates, internal links and #anchors of every
+              page) without writing the site. github: one
               annotation per problem (automatic when GITHUB_ACTIONS=true).
           status [--content DIR] [--templates DIR] [--format text|json]
               Articles × languages: source, current, stale (which sections),

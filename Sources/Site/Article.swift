@@ -29,6 +29,8 @@ struct Article: Sendable {
     var sections: [ArticleSections.Section] = []
     /// Every fenced or indented code block, in order, for translation parity.
     var codeSamples: [CodeSample] = []
+    /// Every link and image in the Markdown, for `check`'s link verification.
+    var links: [MarkdownLink] = []
 
     /// What pages other than its own show of an article (homes, status pages, sitemap):
     /// a large site keeps this much of every article, and no more, until the end of a build.

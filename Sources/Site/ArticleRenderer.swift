@@ -61,11 +61,17 @@ struct ArticleRenderer: Sendable {
             guard case .codeBlock(let info, _) = node.kind else { return nil }
             return CodeSample(info: info, code: node.literal, line: node.start.line)
         }
+        let links = document.nodes.compactMap { node -> MarkdownLink? in
+            switch node.kind {
+            case .link(let url, _), .image(let url, _): MarkdownLink(url: url, location: node.start)
+            default: nil
+            }
+        }
         let article = Article(
             lang: lang, slug: slug, displayPath: text.displayPath, title: title,
             description: description, bodyHTML: rendered.html, toc: toc, chains: chains.chains, examples: examples.examples,
             translation: frontMatter.translation, untranslated: frontMatter.untranslated, updated: frontMatter.updated,
-            sections: sections, codeSamples: codeSamples)
+            sections: sections, codeSamples: codeSamples, links: links)
         return (article, frontMatter.warnings + chains.diagnostics + examples.diagnostics + Self.untranslatedWarnings(article))
     }
 

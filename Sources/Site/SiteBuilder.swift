@@ -123,9 +123,12 @@ public enum SiteBuilder {
             // memory until all rendered, then replaces only the files that changed.
             let staged = write && !incremental ? LazyOutput(outputURL, displayName: options.outputDir) : nil
             let inPlace = write && incremental ? InPlaceOutput(outputURL, displayName: options.outputDir) : nil
+            // `check` writes nothing but keeps every page's ids and links, to verify them all at the end.
+            let collector = write ? nil : PageCollector()
             let sink: Sink = { path, data throws(DiagnosticError) in
                 try staged?.write(path, data)
                 inPlace?.write(path, data)
+                collector?.add(path, data)
             }
             do throws(DiagnosticError) {
                 let articles = try renderArticles(site, plan: plan, sink: sink, diagnostics: &diagnostics)
@@ -136,6 +139,12 @@ public enum SiteBuilder {
                 guard !diagnostics.hasErrors, let pages = site.pages else { throw DiagnosticError([]) }
                 let changes = incremental ? SiteWideChanges(before: reusable?.groups ?? [:], after: articles.groups, slugs: plan.touchedSlugs) : .all
                 result.filesWritten = try writeSitePages(site, pages, articles, changes: changes, sink: sink)
+                if let collector {
+                    let (collected, files) = collector.collected
+                    let checker = LinkChecker(
+                        config: site.config, languagesBySlug: articles.all.mapValues { Set($0.keys) })
+                    diagnostics.report(contentsOf: checker.check(pages: collected, files: files, markdownLinks: articles.links))
+                }
                 if write {
                     // The cache goes first: an interrupted update leads to a full build next time.
                     BuildCache.remove(for: outputURL)
@@ -176,6 +185,8 @@ public enum SiteBuilder {
         var matrix: TranslationMatrix
         var reports: [PageReport] = []
         var groups: [String: BuildCache.Group] = [:]
+        /// Markdown links of the rendered articles, by the output path of their page.
+        var links: [String: [MarkdownLink]] = [:]
         /// Examples and verified chains of the groups reused from the cache.
         var reused = (examples: 0, chains: 0)
     }
@@ -203,6 +214,7 @@ public enum SiteBuilder {
         for (slug, group) in zip(slugs, groups) {
             diagnostics.report(contentsOf: group.diagnostics)
             reports.merge(group.reports, uniquingKeysWith: { first, _ in first })
+            result.links.merge(group.links, uniquingKeysWith: { first, _ in first })
             result.groups[slug] = group.cached
             guard !group.articles.isEmpty else { continue }
             result.all[slug] = group.articles
@@ -231,6 +243,8 @@ public enum SiteBuilder {
         var articles: [String: Article] = [:]
         var reports: [Int: PageReport] = [:]
         var diagnostics: [Diagnostic] = []
+        /// Markdown links by the output path of their page.
+        var links: [String: [MarkdownLink]] = [:]
         /// The group's translation statuses.
         var row: TranslationMatrix.Row?
         /// What the cache keeps of the group (nil when an article failed to render).
@@ -256,6 +270,7 @@ public enum SiteBuilder {
                 chains: article.chains.map { .init(line: $0.line, column: $0.column, text: $0.text, machine: $0.machine, ok: $0.ok) })
             group.reports[index] = report
             group.articles[article.lang] = article
+            group.links[SiteLinks.articleDir(article.lang, slug) + "index.html"] = article.links
             if let stamp = stamps[index] {
                 cachedArticles.append(BuildCache.CachedArticle(
                     lang: article.lang, slug: slug, displayPath: article.displayPath, stamp: stamp, title: article.title,
