@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Diagnostics"], exclude: ["Fixtures"]),
-        .testTarget(name: "LifecycleDocsCLITests", dependencies: ["LifecycleDocsCLI"]),
+        .testTarget(name: "LifecycleDocsCLITests", dependencies: ["LifecycleDocsCLI"], exclude: ["BadInputs"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "Diagnostics"]),
     ]
 )

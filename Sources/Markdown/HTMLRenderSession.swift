@@ -356,10 +356,11 @@ struct HTMLRenderSession {
         return false
     }
 
-    /// Whether a link is among the node's ancestors (walked up iteratively).
+    /// Whether a link is among the node's ancestors. Links hold only inlines, so the walk
+    /// stops at the first block: 10,000 nested list items cost no more than one.
     private func isInsideLink(_ index: Int) -> Bool {
         var current = document.nodes[index].parent
-        while let parent = current {
+        while let parent = current, !document.nodes[parent].kind.isBlock {
             if case .link = document.nodes[parent].kind { return true }
             current = document.nodes[parent].parent
         }

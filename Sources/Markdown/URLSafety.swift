@@ -1,10 +1,10 @@
 /// Decides whether a link or image URL may be emitted. Script-running and
 /// local-file schemes are refused; so is `data:`, except raster images.
-enum URLSafety {
+public enum URLSafety {
     private static let unsafeSchemes: Set<String> = ["javascript", "vbscript", "file", "data"]
     private static let safeImageData = ["image/png", "image/gif", "image/jpeg", "image/webp"]
 
-    static func isSafe(_ url: String, isImage: Bool) -> Bool {
+    public static func isSafe(_ url: String, isImage: Bool) -> Bool {
         guard let (scheme, rest) = scheme(of: url), unsafeSchemes.contains(scheme) else { return true }
         guard isImage, scheme == "data" else { return false }
         var media = String.UnicodeScalarView()

@@ -72,7 +72,11 @@ struct ArticleRenderer: Sendable {
             description: description, bodyHTML: rendered.html, toc: toc, chains: chains.chains, examples: examples.examples,
             translation: frontMatter.translation, untranslated: frontMatter.untranslated, updated: frontMatter.updated,
             sections: sections, codeSamples: codeSamples, links: links)
-        return (article, frontMatter.warnings + chains.diagnostics + examples.diagnostics + Self.untranslatedWarnings(article))
+        return (
+            article,
+            frontMatter.warnings + chains.diagnostics + examples.diagnostics + Self.untranslatedWarnings(article)
+                + ContentWarnings.of(document, source: body)
+        )
     }
 
     private func makeRenderer(lang: String) -> HTMLRenderer {

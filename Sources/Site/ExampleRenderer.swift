@@ -90,14 +90,8 @@ final class ExampleRenderer: Sendable {
     /// Where the info string starts on the fence line: after the backticks or tildes.
     private func infoLocation(_ fence: SourceLocation) -> SourceLocation {
         // Only blocks that actually run get here, so the line is found on demand, not split up front.
-        var remaining = fence.line - 1
-        var start = source.utf8.startIndex
-        while remaining > 0, let newline = source.utf8[start...].firstIndex(of: 10) {
-            start = source.utf8.index(after: newline)
-            remaining -= 1
-        }
-        guard remaining == 0 else { return fence }
-        let line = Array(source[start...].prefix { $0 != "\n" })
+        guard let text = SourceLines(source)[fence.line] else { return fence }
+        let line = Array(text)
         var column = fence.column - 1
         while column < line.count, line[column] == "`" || line[column] == "~" { column += 1 }
         while column < line.count, line[column] == " " { column += 1 }

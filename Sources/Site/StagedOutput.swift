@@ -20,7 +20,7 @@ final class StagedOutput: Sendable {
             try? FileManager.default.removeItem(at: staging)
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
-            throw Self.failure(displayName, "cannot create the output folder: \(error.localizedDescription)")
+            throw Self.failure(displayName, "cannot create the output folder: \(Self.reason(creating: staging, otherwise: error))")
         }
     }
 
@@ -80,6 +80,21 @@ final class StagedOutput: Sendable {
 
     func discard() {
         try? FileManager.default.removeItem(at: staging)
+    }
+
+    /// Why a folder cannot be created, in the words of the file system: Foundation's
+    /// message ("The operation could not be completed") names no cause.
+    static func reason(creating folder: URL, otherwise error: any Error) -> String {
+        var ancestor = folder.deletingLastPathComponent()
+        while ancestor.path != "/", !FileManager.default.fileExists(atPath: ancestor.path) {
+            ancestor = ancestor.deletingLastPathComponent()
+        }
+        var info = stat()
+        if stat(ancestor.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+            return "\(ancestor.path) is a file, not a folder"
+        }
+        if access(ancestor.path, W_OK) != 0 { return "\(ancestor.path) is not writable (\(String(cString: strerror(errno))))" }
+        return error.localizedDescription
     }
 
     static func failure(_ path: String, _ message: String) -> DiagnosticError {

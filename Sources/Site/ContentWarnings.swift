@@ -1,0 +1,75 @@
+import Diagnostics
+import Markdown
+
+/// Legal Markdown that does not do what its writer probably meant: raw HTML
+/// (shown as text, never passed through), links and images with a script or
+/// local-file URL (their URL is dropped), and a fenced code block that is never
+/// closed (it swallows the rest of the file). Warnings: the page still builds.
+enum ContentWarnings {
+    static func of(_ document: MarkdownDocument, source: String) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        var lines: SourceLines?
+        for node in document.nodes {
+            switch node.kind {
+            case .htmlInline where node.literal.hasPrefix("</"):
+                continue  // its opening tag has the warning
+            case .htmlBlock, .htmlInline:
+                let tag = node.literal.prefix { $0 != "\n" }.prefix(40)
+                warnings.append(.warning(
+                    at: node.start, "raw HTML '\(tag)' is shown as text: HTML in Markdown is never passed through",
+                    notes: ["write Markdown instead, or ask for a template change if the page needs markup"]))
+            case .link(let url, _) where !URLSafety.isSafe(url, isImage: false):
+                warnings.append(.warning(at: node.start, "the link to '\(url)' was removed: its scheme can run code or read local files"))
+            case .image(let url, _) where !URLSafety.isSafe(url, isImage: true):
+                warnings.append(.warning(at: node.start, "the image '\(url)' was removed: its scheme can run code or read local files"))
+            case .codeBlock(_, fenced: true):
+                if lines == nil { lines = SourceLines(source) }
+                if let lines, !isClosed(node, lines) {
+                    warnings.append(.warning(
+                        at: node.start, "this code block is never closed: everything after it, to the end of the file, is code",
+                        suggestion: "add a closing fence line where the code ends"))
+                }
+            default:
+                break
+            }
+        }
+        return warnings
+    }
+
+    /// Whether the block's last line is a fence of its opening character, at least as long.
+    private static func isClosed(_ node: MarkdownNode, _ lines: SourceLines) -> Bool {
+        guard node.end.line > node.start.line, let openingLine = lines[node.start.line], let closingLine = lines[node.end.line] else {
+            return false
+        }
+        let opening = openingLine.drop { $0 == " " }
+        guard let marker = opening.first, marker == "`" || marker == "~" else { return true }
+        let length = opening.prefix { $0 == marker }.count
+        let closing = closingLine.drop { $0 == " " }
+        let run = closing.prefix { $0 == marker }.count
+        return run >= length && closing.dropFirst(run).allSatisfy { $0 == " " || $0 == "\t" }
+    }
+}
+
+/// Lines of a text by 1-based number, found by a byte scan (the text is not split up front).
+struct SourceLines {
+    private let text: String
+    private var starts: [String.Index] = []
+
+    init(_ text: String) {
+        self.text = text
+        let utf8 = text.utf8
+        starts.append(utf8.startIndex)
+        var index = utf8.startIndex
+        while let newline = utf8[index...].firstIndex(of: 10) {
+            index = utf8.index(after: newline)
+            starts.append(index)
+        }
+    }
+
+    subscript(line: Int) -> Substring? {
+        guard line >= 1, line <= starts.count else { return nil }
+        let start = starts[line - 1]
+        let end = line < starts.count ? text.utf8.index(before: starts[line]) : text.endIndex
+        return text[start..<end]
+    }
+}
