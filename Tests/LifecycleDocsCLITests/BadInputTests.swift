@@ -14,6 +14,9 @@ import Testing
 /// output that cannot be written) are set up in `setUp(_:_:)`. After a deliberate change
 /// of messages, `UPDATE_BAD_INPUTS=1 swift test --filter BadInputTests` rewrites the
 /// expectations; review the diff.
+///
+/// Two articles cannot share a slug: a slug is a file name within one language folder. The
+/// one collision left, with a page the site generates, is the `reserved-slug` case.
 @Suite struct BadInputTests {
     static let corpus = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "BadInputs")
     static let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
