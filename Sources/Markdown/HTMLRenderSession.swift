@@ -6,7 +6,7 @@ struct HTMLRenderSession {
     private let renderer: HTMLRenderer
     private let document: MarkdownDocument
     private var out: HTMLWriter
-    private var slugger = HeadingSlugger()
+    private var slugger: HeadingSlugger
     private var headings: [Heading] = []
     /// Headings cannot nest, so the open one's id can live here until its end.
     private var openHeadingID = ""
@@ -26,6 +26,7 @@ struct HTMLRenderSession {
     init(renderer: HTMLRenderer, document: MarkdownDocument) {
         self.renderer = renderer
         self.document = document
+        self.slugger = HeadingSlugger(reserved: renderer.reservedIDs)
         // Tags and escapes make HTML a bit larger than its Markdown.
         self.out = HTMLWriter(capacity: document.sourceByteCount + document.sourceByteCount / 2 + 256)
     }
@@ -84,8 +85,9 @@ struct HTMLRenderSession {
                 out.raw("<li>")
             } else {
                 out.raw("<li class=\"task-list-item\">")
-                // The box goes into the first paragraph when there is one.
-                if !startsWithParagraph(index) { writeCheckbox(task) }
+                // The box goes into the first paragraph, in a <label> with its
+                // text, when there is one; otherwise it is named on its own.
+                if labellingParagraph(ofItem: index) == nil { writeCheckbox(task, ariaLabel: renderer.taskLabel) }
             }
         case .paragraph:
             frame.flag = isTight(index)
@@ -93,10 +95,9 @@ struct HTMLRenderSession {
                 out.newlineIfNeeded()
                 out.raw("<p>")
             }
-            if position == 0, let parent = node.parent, case .item(let task) = document.nodes[parent].kind,
-                task != .none
-            {
-                writeCheckbox(task)
+            if let task = labelledTask(paragraph: index) {
+                out.raw("<label>")
+                writeCheckbox(task, ariaLabel: nil)
             }
             if index == alertParagraph { frame.nextChild = 2 }
         case .heading(let level):
@@ -144,7 +145,9 @@ struct HTMLRenderSession {
         case .footnoteDefinition(let number, _):
             out.newlineIfNeeded()
             if !siblingIsFootnote(index, offset: -1, position: position) {
-                out.raw("<section class=\"footnotes\">\n<ol>\n")
+                out.raw("<section class=\"footnotes\">\n<h2 class=\"visually-hidden\">")
+                out.text(renderer.footnotesTitle)
+                out.raw("</h2>\n<ol>\n")
             }
             out.raw("<li id=\"fn:\(number)\">\n")
         case .text:
@@ -228,6 +231,7 @@ struct HTMLRenderSession {
                 out.raw(" ")
                 writeBackReferences(parent)
             }
+            if labelledTask(paragraph: index) != nil { out.raw("</label>") }
             if !frame.flag { out.raw("</p>\n") }
         case .heading(let level):
             if renderer.headingAnchors {
@@ -294,8 +298,16 @@ struct HTMLRenderSession {
         out.raw("</code></pre>\n")
     }
 
-    private mutating func writeCheckbox(_ task: TaskState) {
-        out.raw(task == .checked ? "<input type=\"checkbox\" disabled checked> " : "<input type=\"checkbox\" disabled> ")
+    /// A task's box: disabled (the page does not keep state), named by the
+    /// <label> around it or, without one, by `ariaLabel`.
+    private mutating func writeCheckbox(_ task: TaskState, ariaLabel: String?) {
+        out.raw(task == .checked ? "<input type=\"checkbox\" disabled checked" : "<input type=\"checkbox\" disabled")
+        if let ariaLabel {
+            out.raw(" aria-label=\"")
+            out.text(ariaLabel)
+            out.raw("\"")
+        }
+        out.raw("> ")
     }
 
     private mutating func writeTitle(_ title: String) {
@@ -330,10 +342,21 @@ struct HTMLRenderSession {
         return tight
     }
 
-    private func startsWithParagraph(_ index: Int) -> Bool {
-        guard let first = document.nodes[index].children.first, case .paragraph = document.nodes[first].kind
-        else { return false }
-        return true
+    /// The first paragraph of a task item, when it starts the item and has
+    /// text to label the item's checkbox with.
+    private func labellingParagraph(ofItem item: Int) -> Int? {
+        guard let first = document.nodes[item].children.first, case .paragraph = document.nodes[first].kind,
+            document.plainText(of: first).contains(where: { !$0.isWhitespace })
+        else { return nil }
+        return first
+    }
+
+    /// The task state of the item this paragraph labels, if it labels one.
+    private func labelledTask(paragraph: Int) -> TaskState? {
+        guard let item = document.nodes[paragraph].parent, case .item(let task) = document.nodes[item].kind,
+            task != .none, labellingParagraph(ofItem: item) == paragraph
+        else { return nil }
+        return task
     }
 
     private func isHeaderCell(_ cell: Int) -> Bool {

@@ -29,6 +29,14 @@ public struct HTMLRenderer: Sendable {
     public var alertTitle: @Sendable (AlertKind) -> String
     /// The `aria-label` of a footnote's link back to where it is referenced.
     public var footnoteBackLabel: String
+    /// The heading of the footnotes, for screen readers (visually hidden).
+    public var footnotesTitle: String
+    /// The accessible name of a task item's checkbox when the item has no
+    /// text of its own to label it (otherwise its first paragraph is the label).
+    public var taskLabel: String
+    /// Ids the page gives elements outside the Markdown (the layout's, the
+    /// examples'): a heading whose id would be one gets `section-` before it.
+    public var reservedIDs: @Sendable (String) -> Bool
 
     public init(
         headingAnchors: Bool = true,
@@ -36,7 +44,10 @@ public struct HTMLRenderer: Sendable {
         codeBlockHTML: CodeBlockHTML? = nil,
         textHTML: TextHTML? = nil,
         alertTitle: @escaping @Sendable (AlertKind) -> String = { $0.defaultTitle },
-        footnoteBackLabel: String = "Back to content"
+        footnoteBackLabel: String = "Back to content",
+        footnotesTitle: String = "Footnotes",
+        taskLabel: String = "Task",
+        reservedIDs: @escaping @Sendable (String) -> Bool = { _ in false }
     ) {
         self.headingAnchors = headingAnchors
         self.anchorLabel = anchorLabel
@@ -44,6 +55,9 @@ public struct HTMLRenderer: Sendable {
         self.textHTML = textHTML
         self.alertTitle = alertTitle
         self.footnoteBackLabel = footnoteBackLabel
+        self.footnotesTitle = footnotesTitle
+        self.taskLabel = taskLabel
+        self.reservedIDs = reservedIDs
     }
 
     public func render(_ document: MarkdownDocument) -> RenderedMarkdown {

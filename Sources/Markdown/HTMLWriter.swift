@@ -19,7 +19,7 @@ struct HTMLWriter {
 
     /// Text content or an attribute value: escapes & < > ".
     mutating func text(_ s: String) {
-        appendEscaping(s) { byte in
+        appendEscaping(s) { _, byte in
             switch byte {
             case UInt8(ascii: "&"): "&amp;"
             case UInt8(ascii: "<"): "&lt;"
@@ -30,19 +30,64 @@ struct HTMLWriter {
         }
     }
 
-    /// A URL inside a double-quoted attribute. Characters a valid URL cannot
-    /// hold (spaces, controls, " < > \ ^ ` { | }) are percent-encoded, `&` is
-    /// escaped; existing %XX escapes and non-ASCII text are kept.
+    /// A URL inside a double-quoted attribute, made valid where the author's
+    /// intent is plain: characters a valid URL cannot hold (spaces, controls,
+    /// " < > \ ^ ` { | }, and [ ] outside the host, where only an IPv6 address
+    /// may use them) are percent-encoded, and so are a `%` that starts no %XX
+    /// escape and every `#` after the first; `&` is escaped. Existing escapes
+    /// and non-ASCII text are kept.
     mutating func url(_ s: String) {
-        appendEscaping(s) { byte in
+        let bytes = Array(s.utf8)
+        let host = Self.authority(of: bytes)
+        var fragment = false
+        appendEscaping(s) { i, byte in
             switch byte {
-            case UInt8(ascii: "&"): "&amp;"
+            case UInt8(ascii: "&"): return "&amp;"
             case 0...0x20, 0x7F, UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"),
                 UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"):
-                Self.percentEncoded(byte)
-            default: nil
+                return Self.percentEncoded(byte)
+            case UInt8(ascii: "["), UInt8(ascii: "]"):
+                return host.contains(i) ? nil : Self.percentEncoded(byte)
+            case UInt8(ascii: "%"):
+                let escape = i + 2 < bytes.count && Self.isHexDigit(bytes[i + 1]) && Self.isHexDigit(bytes[i + 2])
+                return escape ? nil : Self.percentEncoded(byte)
+            case UInt8(ascii: "#"):
+                defer { fragment = true }
+                return fragment ? Self.percentEncoded(byte) : nil
+            default:
+                return nil
             }
         }
+    }
+
+    /// The byte offsets of the authority (`user@host:port`) of `scheme://…` or
+    /// `//…`; empty for other URLs.
+    private static func authority(of bytes: [UInt8]) -> Range<Int> {
+        var start = 0
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isSchemeStart(bytes[0]),
+            bytes[1..<colon].allSatisfy(isSchemeByte)
+        {
+            start = colon + 1
+        }
+        guard bytes.count >= start + 2, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") else {
+            return 0..<0
+        }
+        let from = start + 2
+        let end = bytes[from...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+        return from..<(end ?? bytes.count)
+    }
+
+    private static func isSchemeStart(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    private static func isSchemeByte(_ byte: UInt8) -> Bool {
+        isSchemeStart(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
     }
 
     private static func percentEncoded(_ byte: UInt8) -> String {
@@ -50,9 +95,10 @@ struct HTMLWriter {
         return String(decoding: [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)
     }
 
-    /// Copies `s`, replacing each byte for which `replacement` gives a string.
-    /// Only ASCII bytes are replaced, so every cut falls between scalars.
-    private mutating func appendEscaping(_ s: String, _ replacement: (UInt8) -> String?) {
+    /// Copies `s`, replacing each byte for which `replacement` (given its
+    /// offset and value) returns a string. Only ASCII bytes are replaced, so
+    /// every cut falls between scalars.
+    private mutating func appendEscaping(_ s: String, _ replacement: (Int, UInt8) -> String?) {
         let utf8 = s.utf8
         var runStart = 0
         func flush(upTo end: Int) {
@@ -62,7 +108,7 @@ struct HTMLWriter {
         }
         let scanned: Void? = utf8.withContiguousStorageIfAvailable { bytes in
             for i in bytes.indices {
-                guard let escaped = replacement(bytes[i]) else { continue }
+                guard let escaped = replacement(i, bytes[i]) else { continue }
                 flush(upTo: i)
                 html += escaped
                 runStart = i + 1
@@ -70,7 +116,7 @@ struct HTMLWriter {
         }
         if scanned == nil {
             for (i, byte) in utf8.enumerated() {
-                guard let escaped = replacement(byte) else { continue }
+                guard let escaped = replacement(i, byte) else { continue }
                 flush(upTo: i)
                 html += escaped
                 runStart = i + 1

@@ -4,26 +4,39 @@
 /// of spaces, punctuation and symbols (emoji included) becomes one `-`;
 /// leading and trailing `-` go; an empty result becomes "section". Repeats
 /// get `-1`, `-2`... : "Cuándo surge Inactive" → "cuándo-surge-inactive".
+/// An id the page gives something else (`reserved`) is prefixed with
+/// `section-`: "ld main" → "section-ld-main" when `ld-main` is reserved.
 public struct HeadingSlugger: Sendable {
     private var used: Set<String> = []
     private var nextSuffix: [String: Int] = [:]
+    private let reserved: @Sendable (String) -> Bool
 
-    public init() {}
+    /// - Parameter reserved: whether the page uses this id for something
+    ///   other than a heading.
+    public init(reserved: @escaping @Sendable (String) -> Bool = { _ in false }) {
+        self.reserved = reserved
+    }
 
     /// A page-unique id for a heading with this text.
     public mutating func slug(_ text: String) -> String {
-        let base = Self.baseSlug(text)
-        var candidate = base
-        if used.contains(candidate) {
-            var suffix = nextSuffix[base, default: 1]
-            // A heading may itself read "x-1": skip ids already taken.
-            repeat {
-                candidate = "\(base)-\(suffix)"
-                suffix += 1
-            } while used.contains(candidate)
-            nextSuffix[base] = suffix
-        }
-        used.insert(candidate)
+        var id = firstFree(Self.baseSlug(text))
+        // Checked after de-duplication: a second "Ex" would otherwise take "ex-1".
+        if reserved(id) { id = firstFree("section-" + id) }
+        used.insert(id)
+        return id
+    }
+
+    /// `base`, or `base-1`, `base-2`… : the first that no heading has taken.
+    private mutating func firstFree(_ base: String) -> String {
+        guard used.contains(base) else { return base }
+        var suffix = nextSuffix[base, default: 1]
+        var candidate: String
+        // A heading may itself read "x-1": skip ids already taken.
+        repeat {
+            candidate = "\(base)-\(suffix)"
+            suffix += 1
+        } while used.contains(candidate)
+        nextSuffix[base] = suffix
         return candidate
     }
 

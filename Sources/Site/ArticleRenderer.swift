@@ -82,6 +82,10 @@ struct ArticleRenderer: Sendable {
     private func makeRenderer(lang: String) -> HTMLRenderer {
         var renderer = HTMLRenderer()
         renderer.anchorLabel = strings.string("anchorLabel", lang: lang)
+        renderer.footnoteBackLabel = strings.string("footnoteBack", lang: lang)
+        renderer.footnotesTitle = strings.string("footnotes", lang: lang)
+        renderer.taskLabel = strings.string("taskItem", lang: lang)
+        renderer.reservedIDs = Self.isReservedID
         let strings = self.strings
         renderer.alertTitle = { kind in
             switch kind {
@@ -103,6 +107,22 @@ struct ArticleRenderer: Sendable {
                 } + "</code></pre>\n"
         }
         return renderer
+    }
+
+    /// Whether an article page gives this id to something outside the
+    /// Markdown, so no heading may take it: the templates' ids (all `ld-…`),
+    /// the examples' (`ex-N`, and `ex-N-diagram-…` inside their diagrams) and
+    /// the verified chains' (`chain-N`).
+    static func isReservedID(_ id: String) -> Bool {
+        if id.hasPrefix("ld-") { return true }
+        for prefix in ["ex-", "chain-"] where id.hasPrefix(prefix) {
+            let rest = id.utf8.dropFirst(prefix.utf8.count)
+            let digits = rest.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            guard !digits.isEmpty else { continue }
+            let tail = rest.dropFirst(digits.count)
+            if tail.isEmpty || (prefix == "ex-" && tail.starts(with: "-diagram-".utf8)) { return true }
+        }
+        return false
     }
 
     /// A warning per section a new translation has not translated yet.

@@ -9,7 +9,7 @@ struct UIStrings: Sendable {
     /// Keys the generator itself uses, besides those the templates use.
     static let requiredKeys = [
         "anchorLabel", "codeLabel", "alertNote", "alertTip", "alertImportant", "alertWarning", "alertCaution",
-        "notYetTranslated", "onThisPage",
+        "notYetTranslated", "onThisPage", "footnoteBack", "footnotes", "taskItem",
     ]
 
     init() {}

@@ -48,15 +48,29 @@ import Markdown
     }
 
     @Test func taskList() {
+        // The item's text labels its box.
         #expect(
             html("- [x] done\n- [ ] todo\n")
-                == "<ul>\n<li class=\"task-list-item\"><input type=\"checkbox\" disabled checked> done</li>\n"
-                + "<li class=\"task-list-item\"><input type=\"checkbox\" disabled> todo</li>\n</ul>\n")
-        // In a loose list the box goes inside the paragraph.
+                == "<ul>\n<li class=\"task-list-item\"><label><input type=\"checkbox\" disabled checked> done</label></li>\n"
+                + "<li class=\"task-list-item\"><label><input type=\"checkbox\" disabled> todo</label></li>\n</ul>\n")
+        // In a loose list the box and its label go inside the paragraph.
         #expect(
             html("- [x] done\n\n- [ ] todo\n")
-                == "<ul>\n<li class=\"task-list-item\">\n<p><input type=\"checkbox\" disabled checked> done</p>\n</li>\n"
-                + "<li class=\"task-list-item\">\n<p><input type=\"checkbox\" disabled> todo</p>\n</li>\n</ul>\n")
+                == "<ul>\n<li class=\"task-list-item\">\n<p><label><input type=\"checkbox\" disabled checked> done</label></p>\n</li>\n"
+                + "<li class=\"task-list-item\">\n<p><label><input type=\"checkbox\" disabled> todo</label></p>\n</li>\n</ul>\n")
+        // Only the first paragraph is the label; a nested list stays outside it.
+        #expect(
+            html("- [ ] *a* [b](/b)\n  - [x] c\n")
+                == "<ul>\n<li class=\"task-list-item\"><label><input type=\"checkbox\" disabled> <em>a</em> <a href=\"/b\">b</a></label>\n"
+                + "<ul>\n<li class=\"task-list-item\"><label><input type=\"checkbox\" disabled checked> c</label></li>\n</ul>\n</li>\n</ul>\n")
+    }
+
+    @Test func taskWithoutTextIsNamedByTheOption() {
+        #expect(
+            html("- [ ] ![](box.png)\n- [x] &nbsp;\n", HTMLRenderer(taskLabel: "Tarea \"x\""))
+                == "<ul>\n<li class=\"task-list-item\"><input type=\"checkbox\" disabled aria-label=\"Tarea &quot;x&quot;\"> "
+                + "<img src=\"box.png\" alt=\"\"></li>\n"
+                + "<li class=\"task-list-item\"><input type=\"checkbox\" disabled checked aria-label=\"Tarea &quot;x&quot;\"> \u{A0}</li>\n</ul>\n")
     }
 
     @Test func strikethrough() {
@@ -81,6 +95,28 @@ import Markdown
         #expect(html("[q](/a?b=1&c=2)") == "<p><a href=\"/a?b=1&amp;c=2\">q</a></p>\n")
         #expect(html("[q](</a b\"c>)") == "<p><a href=\"/a%20b%22c\">q</a></p>\n")
         #expect(html("[q](/ы \"say \\\"hi\\\"\")") == "<p><a href=\"/ы\" title=\"say &quot;hi&quot;\">q</a></p>\n")
+    }
+
+    /// What a valid URL cannot hold is percent-encoded, so the page stays valid HTML.
+    @Test(arguments: [
+        ("https://e.org/[a]?q=[1]#[x]", "https://e.org/%5Ba%5D?q=%5B1%5D#%5Bx%5D"),
+        ("a[1].html", "a%5B1%5D.html"),
+        ("mailto:a@b.c?subject=[x]", "mailto:a@b.c?subject=%5Bx%5D"),
+        // Brackets stay around an IPv6 host.
+        ("http://[::1]:8080/a[b]", "http://[::1]:8080/a%5Bb%5D"),
+        ("//[::1]/x", "//[::1]/x"),
+        // A % that starts no escape is itself escaped; real escapes are kept.
+        ("https://e.org/100%", "https://e.org/100%25"),
+        ("/a%zz%2", "/a%25zz%252"),
+        ("/a%20b%C3%A9", "/a%20b%C3%A9"),
+        // Only the first # starts the fragment.
+        ("/a#b#c", "/a#b%23c"),
+        ("#x", "#x"),
+        ("/a|b^c", "/a%7Cb%5Ec"),
+    ])
+    func urlsAreMadeValid(_ url: String, _ expected: String) {
+        #expect(html("[q](<\(url)>)") == "<p><a href=\"\(expected)\">q</a></p>\n")
+        #expect(html("![q](<\(url)>)") == "<p><img src=\"\(expected)\" alt=\"q\"></p>\n")
     }
 
     @Test func headingsGetIdsAndAnchors() {
@@ -118,12 +154,20 @@ import Markdown
         #expect(rendered.html.contains("<h2 id=\"x-2\">x</h2>"))
     }
 
+    @Test func headingsKeepOffReservedIDs() {
+        let renderer = HTMLRenderer(headingAnchors: false, reservedIDs: { ["main", "ex-1"].contains($0) })
+        let rendered = renderer.render(MarkdownDocument.parse("## Main\n## main\n## Ex 1\n## Ex 2\n## Section main\n", file: "t.md"))
+        #expect(rendered.headings.map(\.id) == ["section-main", "section-main-1", "section-ex-1", "ex-2", "section-main-2"])
+        #expect(rendered.html.contains("<h2 id=\"section-ex-1\">Ex 1</h2>"))
+    }
+
     @Test func footnotes() {
         #expect(
             html("A[^n] b[^n].\n\n[^n]: The *note*.\n")
                 == """
                 <p>A<sup class="footnote-ref"><a href="#fn:1" id="fnref:1">1</a></sup> b<sup class="footnote-ref"><a href="#fn:1" id="fnref:1:2">1</a></sup>.</p>
                 <section class="footnotes">
+                <h2 class="visually-hidden">Footnotes</h2>
                 <ol>
                 <li id="fn:1">
                 <p>The <em>note</em>. <a href="#fnref:1" class="footnote-backref" aria-label="Back to content">↩</a> <a href="#fnref:1:2" class="footnote-backref" aria-label="Back to content">↩<sup>2</sup></a></p>
@@ -134,10 +178,11 @@ import Markdown
                 """)
         // A definition not ending in a paragraph gets its back link on its own line.
         #expect(
-            html("A[^c]\n\n[^c]:\n    ```\n    x\n    ```\n", HTMLRenderer(footnoteBackLabel: "Volver"))
+            html("A[^c]\n\n[^c]:\n    ```\n    x\n    ```\n", HTMLRenderer(footnoteBackLabel: "Volver", footnotesTitle: "Notas <1>"))
                 == """
                 <p>A<sup class="footnote-ref"><a href="#fn:1" id="fnref:1">1</a></sup></p>
                 <section class="footnotes">
+                <h2 class="visually-hidden">Notas &lt;1&gt;</h2>
                 <ol>
                 <li id="fn:1">
                 <pre><code>x

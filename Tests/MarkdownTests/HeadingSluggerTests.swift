@@ -45,4 +45,12 @@ import Markdown
         var empty = HeadingSlugger()
         #expect(["🎉", "?", ""].map { empty.slug($0) } == ["section", "section-1", "section-2"])
     }
+
+    @Test func reservedIdsGetAPrefix() {
+        // Reserved: "top" and every "ex-N", as an article reserves its examples' ids.
+        let reserved: @Sendable (String) -> Bool = { $0 == "top" || $0.wholeMatch(of: /ex-\d+/) != nil }
+        var slugger = HeadingSlugger(reserved: reserved)
+        #expect(["Top", "top", "Ex 1", "Ex", "Ex", "Ex", "Section top"].map { slugger.slug($0) }
+            == ["section-top", "section-top-1", "section-ex-1", "ex", "section-ex-1-1", "section-ex-2", "section-top-2"])
+    }
 }

@@ -103,6 +103,63 @@ import Testing
     }
 }
 
+/// Markup the Nu HTML Checker and axe hold an article page to (Tests/browser checks whole sites).
+@Suite struct PageMarkupTests {
+    @Test func headingsNeverTakeTheIdsOfTheLayoutExamplesOrChains() throws {
+        let root = try makeProject(content: [
+            "site.yml": BuildTests.siteYML,
+            "es/a.md": """
+                ---
+                title: A
+                ---
+
+                Una cadena: Not Running → Inactive → Active.
+
+                ## ld main
+
+                ## Ex 1
+
+                ## Chain 1
+
+                ## Ex 1 diagram title
+
+                ```lifecycle ios-app
+                given active
+                interruption -> inactive
+                ```
+
+                """,
+        ])
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let html = try read(root.appending(path: "public/es/a/index.html"))
+        let ids = html.matches(of: /\sid="([^"]+)"/).map { String($0.output.1) }
+        #expect(Set(ids).count == ids.count, "duplicate ids: \(ids)")
+        for id in ["ld-main", "ex-1", "chain-1", "ex-1-diagram-title"] { #expect(ids.contains(id)) }
+        for id in ["section-ld-main", "section-ex-1", "section-chain-1", "section-ex-1-diagram-title"] {
+            #expect(html.contains("<li><a href=\"#\(id)\">"), "no TOC entry for \(id)")
+        }
+    }
+
+    @Test(arguments: [
+        ("es", "Notas", "Volver al texto", "Tarea"),
+        ("bg", "Бележки под линия", "Обратно към текста", "Задача"),
+    ])
+    func footnotesAndTasksSpeakThePageLanguage(lang: String, footnotes: String, back: String, task: String) throws {
+        let root = try makeProject(content: [
+            "site.yml": BuildTests.siteYML,
+            "\(lang)/a.md": "---\ntitle: A\n---\n\nTexto[^1].\n\n- [x] Hecho\n- [ ] ![](x.png)\n\n[^1]: Nota.\n",
+        ])
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let html = try read(root.appending(path: "public/\(lang)/a/index.html"))
+        #expect(html.contains("<section class=\"footnotes\">\n<h2 class=\"visually-hidden\">\(footnotes)</h2>"))
+        #expect(html.contains("class=\"footnote-backref\" aria-label=\"\(back)\">↩</a>"))
+        #expect(html.contains("<li class=\"task-list-item\"><label><input type=\"checkbox\" disabled checked> Hecho</label></li>"))
+        #expect(html.contains("<input type=\"checkbox\" disabled aria-label=\"\(task)\">"))
+    }
+}
+
 /// Relative links between page folders, as the URL contract writes them.
 @Suite struct SiteLinkTests {
     @Test(arguments: [

@@ -20,6 +20,9 @@ from selenium.webdriver.chrome.service import Service
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 TOOL = ROOT / ".build" / "debug" / "lifecycle-docs"
+# A small site with more markup than the repository's articles (task lists,
+# footnotes, every alert, tables, raw HTML, odd URLs, stale translations…).
+FIXTURE_CONTENT = ROOT / "Tests" / "browser" / "fixtures" / "markup" / "Content"
 
 
 class Serve:
@@ -109,21 +112,37 @@ def wait_until(condition, timeout=20, message="condition"):
         time.sleep(0.1)
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory):
+def build(content, out):
     assert TOOL.exists(), "build the tool first (swift build)"
-    out = tmp_path_factory.mktemp("site") / "public"
     subprocess.run(
-        [str(TOOL), "build", "--content", str(ROOT / "Content"), "--templates", str(ROOT / "Templates"), "--output", str(out)],
+        [str(TOOL), "build", "--content", str(content), "--templates", str(ROOT / "Templates"), "--output", str(out)],
         check=True,
     )
     return out
 
 
 @pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    return build(ROOT / "Content", tmp_path_factory.mktemp("site") / "public")
+
+
+@pytest.fixture(scope="session")
 def served_site(tmp_path_factory):
     """The repository's site through `lifecycle-docs serve` (nothing is edited)."""
     server = Serve(ROOT / "Content", ROOT / "Templates", tmp_path_factory.mktemp("served") / "public")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def fixture_site(tmp_path_factory):
+    """The markup fixture's site (FIXTURE_CONTENT), built from disk."""
+    return build(FIXTURE_CONTENT, tmp_path_factory.mktemp("fixture-site") / "public")
+
+
+@pytest.fixture(scope="session")
+def served_fixture_site(tmp_path_factory):
+    server = Serve(FIXTURE_CONTENT, ROOT / "Templates", tmp_path_factory.mktemp("fixture-served") / "public")
     yield server
     server.stop()
 
@@ -149,17 +168,36 @@ def browser():
     driver.quit()
 
 
-@pytest.fixture(params=["file", "server"])
-def page(request, site, browser):
-    """Opens a page of the built site by its path, e.g. page("es/inactive/index.html"),
-    from disk or from the preview server."""
+def page_opener(request, browser, site, served):
     if request.param == "file":
         url = lambda path: (site / path).as_uri()
     else:
-        base = request.getfixturevalue("served_site").base
+        base = request.getfixturevalue(served).base
         url = lambda path: base + path
 
     def open_page(path):
         browser.get(url(path))
         return browser
     return open_page
+
+
+@pytest.fixture(params=["file", "server"])
+def page(request, site, browser):
+    """Opens a page of the built site by its path, e.g. page("es/inactive/index.html"),
+    from disk or from the preview server."""
+    return page_opener(request, browser, site, "served_site")
+
+
+@pytest.fixture(params=["file", "server"])
+def fixture_page(request, fixture_site, browser):
+    """`page` for the markup fixture's site."""
+    return page_opener(request, browser, fixture_site, "served_fixture_site")
+
+
+@pytest.fixture(params=["light", "dark"])
+def color_scheme(request, browser):
+    """Runs the test with `prefers-color-scheme` emulated as light, then as dark."""
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                            {"features": [{"name": "prefers-color-scheme", "value": request.param}]})
+    yield request.param
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
