@@ -55,7 +55,8 @@ build() {
     frontmatter)
         build_diagnostics
         module YAML Sources/YAML/*.swift
-        module Site Sources/Site/FrontMatter.swift Sources/Site/SourceText.swift Sources/Site/SiteConfig.swift
+        module Site Sources/Site/FrontMatter.swift Sources/Site/SourceText.swift Sources/Site/SiteConfig.swift \
+            Sources/Site/YAMLLocator.swift
         target frontmatter Fuzz/frontmatter.swift Site YAML Diagnostics
         ;;
     mustache)
