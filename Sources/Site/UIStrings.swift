@@ -59,9 +59,8 @@ struct UIStrings: Sendable {
     }
 
     static func parse(_ source: SourceText) throws(DiagnosticError) -> [String: String] {
-        func at(_ mark: YAMLMark?) -> SourceLocation {
-            SourceLocation(file: source.displayPath, line: mark?.line ?? 1, column: mark?.column ?? 1)
-        }
+        let locator = YAMLLocator(source.text, file: source.displayPath)
+        func at(_ mark: YAMLMark?) -> SourceLocation { locator.location(mark) }
         let root: YAMLNode?
         do {
             root = try YAML.parse(source.text)

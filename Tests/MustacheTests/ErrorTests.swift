@@ -155,4 +155,38 @@ struct RenderErrorTests {
             #expect(throws: MustacheError.self) { try library.render(template, ["a": true]) }
         }
     }
+
+    // Found with the fuzz harness (Fuzz/mustache.swift): short templates whose work
+    // doubles at each level ran for hours; they now stop at the step budget.
+
+    @Test func nestedSectionsOverAListStopAtTheStepBudget() throws {
+        let source = String(repeating: "{{#list}}", count: 40) + "x" + String(repeating: "{{/list}}", count: 40)
+        let error = try renderError(["page": source], render: "page", ["list": [1, 2]])
+        #expect(error?.description == "page:1:" + String(1 + 39 * 9) + ": error: template renders too much "
+            + "(over 10000000 steps or 256 MB of output): do sections or partials multiply each other?")
+    }
+
+    @Test func partialsThatIncludeTheNextTwiceStopAtTheStepBudget() throws {
+        var templates = ["p30": "x"]
+        for i in 0..<30 { templates["p\(i)"] = "{{>p\(i + 1)}}{{>p\(i + 1)}}" }
+        let error = try renderError(templates, render: "p0")
+        #expect(error?.message.hasPrefix("template renders too much") == true)
+        #expect(error?.location.file.hasPrefix("p") == true)
+    }
+
+    @Test func bigOutputStopsAtTheOutputBudget() throws {
+        // 2^14 copies of a 32 KiB value: 512 MiB, in few steps.
+        let source = String(repeating: "{{#list}}", count: 14) + "{{{big}}}" + String(repeating: "{{/list}}", count: 14)
+        let big = MustacheValue.string(String(repeating: "0123456789abcdef", count: 2048))
+        let error = try renderError(["page": source], render: "page", ["list": [1, 2], "big": big])
+        #expect(error?.message.hasPrefix("template renders too much") == true)
+    }
+
+    @Test func aLargeListWithinTheBudgetRenders() throws {
+        // 100,000 rows of a few tags each: far more than a real page, well under the budget.
+        let rows = MustacheValue.array((0..<100_000).map { ["name": .string("row \($0)")] })
+        let template = try MustacheTemplate(source: "{{#rows}}<li>{{name}}</li>{{/rows}}", name: "list")
+        let output = try MustacheLibrary(templates: [:]).render(template, ["rows": rows])
+        #expect(output.hasSuffix("<li>row 99999</li>"))
+    }
 }

@@ -52,4 +52,39 @@ import Testing
     func reportsExactMessages(text: String, expected: String) {
         #expect(messages(text) == [expected])
     }
+
+    // Found by fuzzing (Fuzz/frontmatter.swift): the lines a reader counts and libyaml's differ.
+
+    @Test func loneCarriageReturnsEndLines() throws {
+        let fm = try parse("---\rtitle: A\r---\rTexto.\r")
+        #expect(fm.title == "A")
+        #expect(fm.body == "Texto.\n")
+        #expect(fm.bodyLineOffset == 3)
+        #expect(messages("---\rtitle: A\r  desc: b\r---\r") == [
+            "Content/es/a.md:3:7: error: mapping values are not allowed in this context"
+        ])
+    }
+
+    @Test func invalidUTF8AfterLoneCarriageReturnsIsOnItsLine() {
+        do {
+            _ = try SourceText.decode([0x61, 0x0D, 0x62, 0x0D, 0x0A, 0x63, 0xFF], displayPath: "Content/es/a.md")
+            Issue.record("decoded invalid UTF-8")
+        } catch {
+            #expect(error.diagnostics.map(DiagnosticFormatter.text) == ["Content/es/a.md:3:2: error: file is not valid UTF-8"])
+        }
+    }
+
+    /// libyaml starts a new line at NEL, LS and PS; editors and cmark do not.
+    @Test(arguments: ["\u{85}", "\u{2028}", "\u{2029}"])
+    func unicodeLineSeparatorsKeepFileLines(separator: String) {
+        let note = "\n    note: known keys: description, title, translation, untranslated, updated"
+        // After the separator, on the same file line: 'title: "x"' and the separator are 11 characters.
+        #expect(messages("---\ntitle: \"x\"\(separator)autor: Ana\n---\n") == [
+            "Content/es/a.md:2:19: warning: unknown front matter key 'autor' is ignored" + note
+        ])
+        // Inside a quoted title, on the lines below.
+        #expect(messages("---\ntitle: \"x\(separator)y\"\nautor: Ana\n---\n") == [
+            "Content/es/a.md:3:8: warning: unknown front matter key 'autor' is ignored" + note
+        ])
+    }
 }

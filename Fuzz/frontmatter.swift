@@ -1,0 +1,134 @@
+// Fuzz target `frontmatter`: an article file's bytes, decoded and split as the site
+// reads them (`SourceText.decode`: BOM, invalid UTF-8, CRLF), then its front matter
+// parsed (`FrontMatter.parse`, YAML through libyaml).
+//
+// Any trap or sanitizer report is a finding; so is a broken promise (see
+// `FrontMatterFuzz.check`), which the entry point turns into an abort.
+//
+// This file is also compiled into SiteTests (a symlink there), where
+// `FuzzRegressionTests` runs the seed corpus and every saved crash through `check`.
+
+import Diagnostics
+
+@testable import Site
+
+enum FrontMatterFuzz {
+    static let file = "Content/xx/fuzz.md"
+
+    /// What one input did: the diagnostics it got (errors when it was refused,
+    /// else warnings), whether it was accepted, and every broken promise.
+    struct Outcome {
+        var diagnostics: [Diagnostic] = []
+        var accepted = false
+        var violations: [String] = []
+    }
+
+    /// The Characters of each line of the file as an editor and cmark count them:
+    /// lines end at LF, CRLF or CR; a byte-order mark is no character; each bad
+    /// UTF-8 sequence counts as one (or more) characters.
+    static func lineWidths(_ bytes: [UInt8]) -> [Int] {
+        let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        var widths: [Int] = []
+        var start = content.startIndex
+        var i = start
+        while i < content.endIndex {
+            if content[i] == 10 || content[i] == 13 {
+                widths.append(String(decoding: content[start..<i], as: UTF8.self).count)
+                if content[i] == 13, i + 1 < content.endIndex, content[i + 1] == 10 { i += 1 }
+                start = i + 1
+            }
+            i += 1
+        }
+        widths.append(String(decoding: content[start...], as: UTF8.self).count)
+        return widths
+    }
+
+    static func check(_ bytes: [UInt8]) -> Outcome {
+        var outcome = Outcome()
+        let widths = lineWidths(bytes)
+
+        func checkPlace(_ diagnostic: Diagnostic, _ stage: String) {
+            guard let location = diagnostic.location else {
+                outcome.violations.append("\(stage): diagnostic without a location: \(diagnostic.message)")
+                return
+            }
+            guard location.file == file, (1...widths.count).contains(location.line) else {
+                outcome.violations.append("\(stage): \(location) is outside the file (\(widths.count) lines): \(diagnostic.message)")
+                return
+            }
+            // One past the last character is a fair place ("expected a value here").
+            if location.column < 1 || location.column > widths[location.line - 1] + 1 {
+                outcome.violations.append("\(stage): \(location) is outside its line: \(diagnostic.message)")
+            }
+        }
+        func refused(_ error: DiagnosticError, _ stage: String) -> Outcome {
+            outcome.diagnostics = error.diagnostics
+            if !error.diagnostics.contains(where: { $0.severity == .error }) {
+                outcome.violations.append("\(stage): refused without an error")
+            }
+            error.diagnostics.forEach { checkPlace($0, stage) }
+            return outcome
+        }
+
+        let source: SourceText
+        do {
+            source = try SourceText.decode(bytes, displayPath: file)
+        } catch {
+            return refused(error, "decode")
+        }
+        // Every line break is LF after decoding, so all parts of the site count the same lines.
+        if source.text.utf8.contains(13) {
+            outcome.violations.append("decode: a CR survived")
+        }
+
+        let frontMatter: FrontMatter
+        do {
+            frontMatter = try FrontMatter.parse(source)
+        } catch {
+            return refused(error, "parse")
+        }
+        outcome.accepted = true
+        outcome.diagnostics = frontMatter.warnings
+        frontMatter.warnings.forEach { checkPlace($0, "parse") }
+        if frontMatter.warnings.contains(where: { $0.severity == .error }) {
+            outcome.violations.append("parse: accepted with an error")
+        }
+        // The body is the rest of the file, and body line N is file line N + offset
+        // (an empty body has no lines: `---` may close the file without a line break).
+        let text = source.text
+        if frontMatter.body.endIndex != text.endIndex || !text.hasSuffix(frontMatter.body) {
+            outcome.violations.append("parse: the body is not the end of the file")
+        } else if !frontMatter.body.isEmpty {
+            let before = text[..<frontMatter.body.startIndex].count { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+            if before != frontMatter.bodyLineOffset {
+                outcome.violations.append("parse: bodyLineOffset \(frontMatter.bodyLineOffset), but \(before) lines come before the body")
+            }
+        }
+        if let title = frontMatter.title, title.allSatisfy(\.isWhitespace) {
+            outcome.violations.append("parse: accepted a blank title")
+        }
+        if frontMatter.untranslated.contains(where: { $0 < 0 }) {
+            outcome.violations.append("parse: accepted a negative section number")
+        }
+        if let translation = frontMatter.translation, !SiteConfig.isLanguageCode(translation.from) {
+            outcome.violations.append("parse: accepted '\(translation.from)' as a language code")
+        }
+        return outcome
+    }
+}
+
+#if FUZZING
+import Glibc
+
+@_cdecl("LLVMFuzzerTestOneInput")
+func frontMatterFuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    let outcome = FrontMatterFuzz.check(bytes)
+    if !outcome.violations.isEmpty {
+        let report = outcome.violations.map { "violation: \($0)\n" }.joined()
+        _ = report.withCString { write(2, $0, strlen($0)) }
+        abort()  // libFuzzer saves the input as a crash
+    }
+    return 0
+}
+#endif

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora in Fuzz/corpus/<target>/ from the project's real inputs.
+
+    python3 Fuzz/make-seeds.py [--spec DIR]
+
+- lifecycle: every ```lifecycle block of Content/*/*.md (info string, then its lines);
+- frontmatter: the front matter and first body lines of every article, plus the same
+  file with a byte order mark and CRLF line endings, with an invalid UTF-8 byte, and
+  the YAML of Content/site.yml and Templates/i18n/*.yml put between `---` lines;
+- mustache: each page template with the base layout and every partial, in the
+  harness's `@@ name` format, and some cases of the official Mustache spec
+  (--spec, default ../shared/spec/mustache beside the repository).
+
+The seeds are committed; run this again after the content or templates change a lot.
+"""
+
+import argparse
+import json
+import pathlib
+import re
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "Fuzz" / "corpus"
+
+
+def write(target, name, data):
+    folder = CORPUS / target
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+
+
+def articles():
+    return sorted((ROOT / "Content").glob("*/*.md"))
+
+
+def lifecycle_seeds():
+    fence = re.compile(r"^( *)(`{3,})(lifecycle\b.*)$")
+    for path in articles():
+        lines = path.read_text(encoding="utf-8").split("\n")
+        i = 0
+        while i < len(lines):
+            match = fence.match(lines[i])
+            if not match:
+                i += 1
+                continue
+            indent, ticks, info = match.groups()
+            body = []
+            i += 1
+            while i < len(lines) and not lines[i].strip().startswith(ticks):
+                body.append(lines[i][len(indent):] if lines[i].startswith(indent) else lines[i])
+                i += 1
+            start = i - len(body)
+            name = f"{path.parent.name}-{path.stem}-{start}.txt"
+            write("lifecycle", name, info + "\n" + "".join(line + "\n" for line in body))
+            i += 1
+
+
+def front_matter(path, body_lines=3):
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    if lines[0] != "---":
+        return "\n".join(lines[:body_lines]) + "\n"
+    end = lines.index("---", 1)
+    return "\n".join(lines[: end + 1 + body_lines]) + "\n"
+
+
+def frontmatter_seeds():
+    for path in articles():
+        write("frontmatter", f"{path.parent.name}-{path.stem}.md", front_matter(path))
+    es = front_matter(ROOT / "Content" / "es" / "inactive.md")
+    write("frontmatter", "bom-crlf.md", b"\xef\xbb\xbf" + es.replace("\n", "\r\n").encode("utf-8"))
+    # An ISO-8859-1 byte in the title: the decoder must point at it.
+    write("frontmatter", "invalid-utf8.md", es.encode("utf-8").replace("transición".encode("utf-8"), b"transici\xf3n"))
+    yamls = [ROOT / "Content" / "site.yml"] + sorted((ROOT / "Templates" / "i18n").glob("*.yml"))
+    for path in yamls[:2]:
+        write("frontmatter", f"yaml-{path.stem}.md", "---\n" + path.read_text(encoding="utf-8") + "---\nBody.\n")
+
+
+def mustache_part(name, source):
+    # The line break before `@@ name` belongs to the separator.
+    return f"\n@@ {name}\n{source}"
+
+
+def mustache_seeds(spec):
+    templates = ROOT / "Templates"
+    partials = {"base": (templates / "base.mustache").read_text(encoding="utf-8")}
+    for path in sorted((templates / "partials").glob("*.mustache")):
+        partials[f"partials/{path.stem}"] = path.read_text(encoding="utf-8")
+    for path in sorted(templates.glob("*.mustache")):
+        if path.stem == "base":
+            continue
+        text = path.read_text(encoding="utf-8")
+        text += "".join(mustache_part(name, source) for name, source in partials.items())
+        write("mustache", f"template-{path.stem}.txt", text)
+    # Every n-th case of each spec file: all kinds of tag, without hundreds of files.
+    steps = {"partials": 2, "delimiters": 2, "~inheritance": 2, "comments": 4, "sections": 6, "inverted": 6, "interpolation": 8}
+    for stem, step in steps.items():
+        path = spec / f"{stem}.json"
+        if not path.exists():
+            print(f"skipped {path}: not found")
+            continue
+        for index, case in enumerate(json.loads(path.read_text(encoding="utf-8"))["tests"][::step]):
+            text = case["template"]
+            text += "".join(mustache_part(name, source) for name, source in sorted(case.get("partials", {}).items()))
+            write("mustache", f"spec-{stem.lstrip('~')}-{index * step}.txt", text)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--spec", type=pathlib.Path, default=ROOT.parent / "shared" / "spec" / "mustache")
+    args = parser.parse_args()
+    lifecycle_seeds()
+    frontmatter_seeds()
+    mustache_seeds(args.spec)
+    for target in sorted(CORPUS.iterdir()):
+        print(f"{target.name}: {len(list(target.iterdir()))} seeds")
+
+
+if __name__ == "__main__":
+    main()

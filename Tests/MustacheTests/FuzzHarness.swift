@@ -1,0 +1,1 @@
+../../Fuzz/mustache.swift

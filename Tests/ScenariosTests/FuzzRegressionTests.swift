@@ -1,0 +1,55 @@
+import Diagnostics
+import Testing
+
+@testable import Scenarios
+
+/// The `lifecycle` fuzz harness (`Fuzz/lifecycle.swift`, compiled here through a
+/// symlink) on its seed corpus and on every input a fuzzer once crashed with,
+/// so neither the harness nor the fixes can rot. See "Fuzzing" in README.md.
+@Suite struct LifecycleFuzzRegressionTests {
+    static let seeds = FuzzInputs.seeds("lifecycle")
+    static let regressions = FuzzInputs.regressions("lifecycle", in: "ScenariosTests")
+
+    /// Every seed is a `lifecycle` block of Content/: it parses, runs, and is right.
+    @Test(arguments: seeds)
+    func seedRunsCleanly(_ input: FuzzInput) throws {
+        try #require(input.loadError == nil, "\(input.loadError ?? "")")
+        let outcome = LifecycleFuzz.check(input.bytes)
+        #expect(outcome.violations == [])
+        let ran = try #require(outcome.ran, "the seed did not run")
+        #expect(ran.filter { $0.severity == .error }.map(DiagnosticFormatter.text) == [])
+    }
+
+    /// The same block with a line the model cannot run appended: the error is
+    /// reported on that line, at the unknown event, and the harness sees no problem.
+    @Test(arguments: seeds)
+    func brokenSeedIsReportedOnItsLine(_ input: FuzzInput) throws {
+        try #require(input.loadError == nil, "\(input.loadError ?? "")")
+        var bytes = input.bytes
+        if bytes.last != 10 { bytes.append(10) }
+        bytes += Array("  teleport\n".utf8)
+        let lastLine = LifecycleFuzz.firstLine + LifecycleFuzz.lines(of: LifecycleFuzz.split(bytes).code).count - 1
+
+        let outcome = LifecycleFuzz.check(bytes)
+        #expect(outcome.violations == [])
+        let errors = (outcome.ran ?? outcome.parsed).filter { $0.severity == .error }
+        let location = try #require(errors.first?.location, "no error for an unknown event")
+        #expect(errors.count == 1)
+        #expect(location.line == lastLine)
+        #expect(location.column == LifecycleFuzz.columnOffset + 3)  // after the two spaces
+        #expect(errors[0].message.contains("teleport"))
+    }
+
+    /// Inputs that once crashed the fuzzer: each now returns, and a bad block
+    /// gets a diagnostic inside the block instead of a trap.
+    @Test(.enabled(if: !regressions.isEmpty, "no saved crash yet"), arguments: regressions)
+    func regressionReturns(_ input: FuzzInput) throws {
+        try #require(input.loadError == nil, "\(input.loadError ?? "")")
+        let outcome = LifecycleFuzz.check(input.bytes)
+        #expect(outcome.violations == [])
+        let (info, _) = LifecycleFuzz.split(input.bytes)
+        if LifecycleBlockParser.isLifecycle(info: info) {
+            #expect(!(outcome.ran ?? outcome.parsed).isEmpty, "a crashing block passed without a word")
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Diagnostics
+import Testing
+
+@testable import Site
+
+/// The `frontmatter` fuzz harness (`Fuzz/frontmatter.swift`, compiled here through
+/// a symlink) on its seed corpus and on every input a fuzzer once crashed with,
+/// so neither the harness nor the fixes can rot. See "Fuzzing" in README.md.
+@Suite struct FrontMatterFuzzRegressionTests {
+    static let seeds = FuzzInputs.seeds("frontmatter")
+    static let regressions = FuzzInputs.regressions("frontmatter", in: "SiteTests")
+
+    /// The seeds are the articles' front matter (some with a BOM and CRLF, one
+    /// with a Latin-1 byte) and YAML files put between `---` lines.
+    @Test(arguments: seeds)
+    func seedKeepsItsPromises(_ input: FuzzInput) throws {
+        try #require(input.loadError == nil, "\(input.loadError ?? "")")
+        let outcome = FrontMatterFuzz.check(input.bytes)
+        #expect(outcome.violations == [])
+        let texts = outcome.diagnostics.map(DiagnosticFormatter.text)
+        if input.fileName.hasPrefix("invalid-utf8") {
+            // The byte 0xF3 of "transici\xF3n" in the title: line 2, after 40 characters.
+            let location = try #require(outcome.diagnostics.first?.location)
+            #expect(!outcome.accepted)
+            #expect(texts.count == 1 && texts[0].hasSuffix("error: file is not valid UTF-8"))
+            #expect(location.line == 2 && location.column == 41)
+        } else if input.fileName.hasPrefix("yaml-") {
+            // Not front matter keys: accepted, each key a warning on its own line.
+            #expect(outcome.accepted)
+            #expect(!outcome.diagnostics.isEmpty && outcome.diagnostics.allSatisfy { $0.severity == .warning })
+        } else {
+            #expect(outcome.accepted)
+            #expect(texts == [])
+        }
+    }
+
+    /// Inputs that once broke a promise (see each file's name): the harness now
+    /// finds nothing wrong, and every diagnostic lies inside the file.
+    @Test(.enabled(if: !regressions.isEmpty, "no saved crash yet"), arguments: regressions)
+    func regressionReturns(_ input: FuzzInput) throws {
+        try #require(input.loadError == nil, "\(input.loadError ?? "")")
+        let outcome = FrontMatterFuzz.check(input.bytes)
+        #expect(outcome.violations == [])
+        #expect(outcome.accepted || outcome.diagnostics.contains { $0.severity == .error })
+    }
+}
