@@ -9,6 +9,7 @@ enum ContentWarnings {
     static func of(_ document: MarkdownDocument, source: String) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         var lines: SourceLines?
+        let lastLine = document.nodes.first?.end.line ?? 0
         for node in document.nodes {
             switch node.kind {
             case .htmlInline where node.literal.hasPrefix("</"):
@@ -22,7 +23,8 @@ enum ContentWarnings {
                 warnings.append(.warning(at: node.start, "the link to '\(url)' was removed: its scheme can run code or read local files"))
             case .image(let url, _) where !URLSafety.isSafe(url, isImage: true):
                 warnings.append(.warning(at: node.start, "the image '\(url)' was removed: its scheme can run code or read local files"))
-            case .codeBlock(_, fenced: true):
+            // An unclosed fence runs to the end of the document: only such a block needs a look.
+            case .codeBlock(_, fenced: true) where node.end.line >= lastLine:
                 if lines == nil { lines = SourceLines(source) }
                 if let lines, !isClosed(node, lines) {
                     warnings.append(.warning(

@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 
 /// A thread-safe cache of pure results by their inputs. The same example,
@@ -31,7 +32,19 @@ struct TextKey: Hashable, Sendable {
     }
 
     static func == (a: TextKey, b: TextKey) -> Bool {
-        a.parts.count == b.parts.count && zip(a.parts, b.parts).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+        a.parts.count == b.parts.count && zip(a.parts, b.parts).allSatisfy { sameBytes($0, $1) }
+    }
+
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                guard x.count == y.count else { return false }
+                guard let p = x.baseAddress, let q = y.baseAddress else { return true }  // both empty
+                return memcmp(p, q, x.count) == 0
+            }
+        }
     }
 }
 

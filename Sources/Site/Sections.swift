@@ -17,7 +17,11 @@ struct ArticleSections: Sendable {
     /// Splits `body`, whose first line is file line `firstLine`. Works on UTF-8
     /// bytes: it runs on every page of every build.
     init(body: Substring, firstLine: Int) {
-        let bytes = Array(body.utf8)
+        var body = body
+        sections = body.withUTF8 { Self.split($0, firstLine: firstLine) }
+    }
+
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int) -> [Section] {
         var sections: [(title: String, line: Int, start: Int, end: Int)] = [("", firstLine, 0, 0)]
         var fence: (char: UInt8, count: Int)?
         var lineStart = 0
@@ -59,7 +63,7 @@ struct ArticleSections: Sendable {
         if sections.count > 1, String(decoding: bytes[sections[0].start..<sections[0].end], as: UTF8.self).allSatisfy(\.isWhitespace) {
             sections.removeFirst()
         }
-        self.sections = sections.map { section in
+        return sections.map { section in
             Section(title: section.title, line: section.line, fingerprint: Fingerprint.of(bytes[section.start..<section.end]))
         }
     }

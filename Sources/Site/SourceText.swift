@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Glibc
 
 /// A user file decoded as UTF-8, with a leading byte-order mark dropped and
 /// every line break folded to LF: CRLF and a lone CR too, which cmark, libyaml
@@ -12,15 +13,38 @@ struct SourceText {
 
     /// Reads `url`; invalid UTF-8 becomes a diagnostic at the first bad byte.
     static func read(_ url: URL, displayPath: String) throws(DiagnosticError) -> SourceText {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
+        guard let bytes = readBytes(url.path) else {
             throw DiagnosticError([
-                .error(at: SourceLocation(file: displayPath, line: 1, column: 1), "cannot read file: \(error.localizedDescription)")
+                .error(at: SourceLocation(file: displayPath, line: 1, column: 1), "cannot read file: \(String(cString: strerror(errno)))")
             ])
         }
-        return try decode(Array(data), displayPath: displayPath)
+        return try decode(bytes, displayPath: displayPath)
+    }
+
+    /// The file's bytes, read straight into an array (Foundation's Data would be copied again).
+    static func readBytes(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            errno = EISDIR
+            return nil
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var done = 0
+        while true {
+            if done == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 4096)) }  // the file grew
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(fd, buffer.baseAddress.map { $0 + done }, buffer.count - done)
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            done += count
+        }
+        bytes.removeLast(bytes.count - done)
+        return bytes
     }
 
     static func decode(_ bytes: [UInt8], displayPath: String) throws(DiagnosticError) -> SourceText {
