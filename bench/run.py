@@ -338,6 +338,8 @@ def verifier(corpus, output, label):
 # minute or more and every new file scans past them, so deleting 4,000 files right before
 # a run made that run's file creation 4 times slower, for every tool alike.
 TRASH = []
+# Where the tools write their sites (--out); None: WORK/out.
+OUT_ROOT = [None]
 
 
 def discard(path):
@@ -368,14 +370,14 @@ def remover(path):
 
 
 def lifecycle_full(binary, corpus, pages, runs, work, label="lifecycle-docs build"):
-    out = os.path.join(work, "out", "lifecycle-%d" % pages)
+    out = os.path.join(OUT_ROOT[0] or os.path.join(work, "out"), "lifecycle-%d" % pages)
     cmd = [binary, "build", "--content", corpus, "--templates", os.path.join(REPO, "Templates"), "--output", out]
     return measure("lifecycle-docs", label, cmd, runs, pages, work,
                    prepare=remover(out), verify=verifier(corpus, out, label)), out
 
 
 def hugo_full(hugo, site, corpus, pages, runs, work, highlight=True):
-    out = os.path.join(work, "out", "hugo-%d" % pages)
+    out = os.path.join(OUT_ROOT[0] or os.path.join(work, "out"), "hugo-%d" % pages)
     config = os.path.join(site, "hugo.toml")
     if not highlight:
         config += "," + os.path.join(site, "no-highlight.toml")
@@ -437,7 +439,7 @@ def edit_target(corpus):
 
 
 def lifecycle_incremental(binary, flags, corpus, pages, runs, work):
-    out = os.path.join(work, "out", "lifecycle-incremental-%d" % pages)
+    out = os.path.join(OUT_ROOT[0] or os.path.join(work, "out"), "lifecycle-incremental-%d" % pages)
     cmd = [binary, "build", "--content", corpus, "--templates", os.path.join(REPO, "Templates"),
            "--output", out] + flags
     log("incremental: priming %s (full build with %s)" % (out, " ".join(flags) or "no flag"))
@@ -647,6 +649,9 @@ def main(argv):
     parser.add_argument("--runs", type=int, default=5, help="runs of each tool, at least 3 (default 5)")
     parser.add_argument("--work", default=os.path.join(HERE, ".work"),
                         help="cache and output folder (default bench/.work)")
+    parser.add_argument("--out", default=None,
+                        help="where the tools write their sites (default WORK/out); e.g. a tmpfs such as "
+                             "/dev/shm/bench to leave the disk's state out of the figures")
     parser.add_argument("--tools", default="lifecycle-docs,hugo,hugo-nohl,cmark-gfm,incremental,hugo-server",
                         help="comma-separated subset of: lifecycle-docs, hugo, hugo-nohl, cmark-gfm, "
                              "incremental, hugo-server (default: all)")
@@ -670,6 +675,9 @@ def main(argv):
         parser.error("unknown tools: " + ", ".join(sorted(unknown)))
 
     work = os.path.abspath(args.work)
+    OUT_ROOT[0] = os.path.abspath(args.out) if args.out else None
+    if OUT_ROOT[0]:
+        os.makedirs(OUT_ROOT[0], exist_ok=True)
     os.makedirs(work, exist_ok=True)
     pages = args.pages
     started = time.monotonic()
@@ -733,7 +741,7 @@ def main(argv):
 
     if full and not args.keep_output:
         discard(out)
-        discard(os.path.join(work, "out", "lifecycle-incremental-%d" % pages))
+        discard(os.path.join(OUT_ROOT[0] or os.path.join(work, "out"), "lifecycle-incremental-%d" % pages))
     empty_trash()
 
     # ---- report
