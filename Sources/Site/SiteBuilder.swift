@@ -131,7 +131,7 @@ public enum SiteBuilder {
                 collector?.add(path, data)
             }
             do throws(DiagnosticError) {
-                let articles = try renderArticles(site, plan: plan, sink: sink, diagnostics: &diagnostics)
+                let articles = renderArticles(site, plan: plan, sink: sink, diagnostics: &diagnostics)
                 result.pages = articles.reports
                 result.translations = articles.matrix
                 result.reused = articles.reused
@@ -198,7 +198,7 @@ public enum SiteBuilder {
     /// group comes from the cache as it was.
     static func renderArticles(
         _ site: SiteInputs, plan: BuildPlan, sink: Sink, diagnostics: inout DiagnosticCollector
-    ) throws(DiagnosticError) -> RenderedArticles {
+    ) -> RenderedArticles {
         let renderer = ArticleRenderer(strings: site.strings ?? UIStrings())
         let languages = site.config.languages.map(\.code)
         let bySlug = Dictionary(grouping: plan.dirtyIndexes, by: { site.sources[$0].slug })
