@@ -53,6 +53,10 @@ struct TextKey: Hashable, Sendable {
 enum Slots {
     /// The byte ranges of `bytes` before, between and after the occurrences of `slot`.
     static func pieces(of bytes: [UInt8], between slot: String) -> [Range<Int>] {
+        bytes.withUnsafeBufferPointer { pieces(of: $0, between: slot) }
+    }
+
+    static func pieces(of bytes: UnsafeBufferPointer<UInt8>, between slot: String) -> [Range<Int>] {
         let slot = Array(slot.utf8)
         guard let first = slot.first else { return [0..<bytes.count] }
         var pieces: [Range<Int>] = []

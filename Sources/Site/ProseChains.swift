@@ -39,33 +39,55 @@ final class ProseChainVerifier: Sendable {
     /// The HTML for a run of text, or nil when it holds no chain the model speaks about.
     func html(_ text: String, at location: SourceLocation, insideLink: Bool) -> String? {
         guard Self.mayHoldArrow(text) else { return nil }
-        let judged = Self.judged.value(for: TextKey(text)) {
-            ChainFinder.chains(in: text).compactMap { chain in ChainCheck.check(chain.names.map(\.text)).map { (chain, $0) } }
-        }
-        guard !judged.isEmpty else { return nil }
-        let chars = Array(text)
+        let judged = Self.judged.value(for: TextKey(text)) { Self.judge(text) }
+        guard !judged.chains.isEmpty else { return nil }
         var out = ""
-        var written = 0
-        var marked = false
-        for (chain, check) in judged {
-            let chainText = String(chars[chain.start..<chain.end])
-            let number = record(chain, check, chainText, location)
-            out += htmlEscape(String(chars[written..<chain.start]))
+        for piece in judged.chains {
+            let number = record(piece.chain, piece.check, piece.text, location)
             let tag = insideLink ? "span" : "a"
             let href = insideLink ? "" : " href=\"#chain-\(number)\""
-            let state = check.ok ? "chain" : "chain chain-invalid"
-            out += "<\(tag) class=\"\(state)\"\(href) data-machine=\"\(check.machine)\" title=\"\(htmlEscape(chainTitle)) (\(check.machine))\">"
-                + htmlEscape(chainText) + "</\(tag)>"
-            written = chain.end
-            marked = true
+            let state = piece.check.ok ? "chain" : "chain chain-invalid"
+            out += piece.escapedBefore
+            out += "<\(tag) class=\"\(state)\"\(href) data-machine=\"\(piece.check.machine)\" title=\"\(htmlEscape(chainTitle)) (\(piece.check.machine))\">"
+                + htmlEscape(piece.text) + "</\(tag)>"
         }
-        guard marked else { return nil }
-        return out + htmlEscape(String(chars[written...]))
+        return out + judged.escapedAfter
     }
 
-    /// The chains of a run of text with the model's verdict on each: a pure function of the
-    /// text, and the same paragraphs recur across a site's pages.
-    private static let judged = Memo<TextKey, [(ChainFinder.Chain, ChainCheck)]>()
+    /// A run of text cut around the chains the model judged: what a page writes of it,
+    /// except the chain numbers, which are the page's own.
+    struct Judged: Sendable {
+        struct Piece: Sendable {
+            var chain: ChainFinder.Chain
+            var check: ChainCheck
+            /// The chain as written.
+            var text: String
+            /// The escaped text between the previous chain (or the start) and this one.
+            var escapedBefore: String
+        }
+
+        var chains: [Piece]
+        var escapedAfter: String
+    }
+
+    /// A pure function of the text, and the same paragraphs recur across a site's pages:
+    /// memoized, so the character work (chain offsets count characters) is done once per text.
+    private static let judged = Memo<TextKey, Judged>()
+
+    private static func judge(_ text: String) -> Judged {
+        let found = ChainFinder.chains(in: text).compactMap { chain in ChainCheck.check(chain.names.map(\.text)).map { (chain, $0) } }
+        guard !found.isEmpty else { return Judged(chains: [], escapedAfter: "") }
+        let chars = Array(text)
+        var pieces: [Judged.Piece] = []
+        var written = 0
+        for (chain, check) in found {
+            pieces.append(Judged.Piece(
+                chain: chain, check: check, text: String(chars[chain.start..<chain.end]),
+                escapedBefore: htmlEscape(String(chars[written..<chain.start]))))
+            written = chain.end
+        }
+        return Judged(chains: pieces, escapedAfter: htmlEscape(String(chars[written...])))
+    }
 
     /// `→` (E2 86 92) or `->` somewhere in the text: a byte scan, before any real work.
     static func mayHoldArrow(_ text: String) -> Bool {

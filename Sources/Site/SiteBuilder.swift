@@ -355,14 +355,16 @@ public enum SiteBuilder {
     /// `page` with its body slots replaced by `body`: a body is most of a page's bytes, and
     /// it is copied once into the file's bytes instead of through the template's output.
     static func splice(_ page: String, _ body: String) -> Data {
-        let bytes = Array(page.utf8)
+        var page = page
         var body = body
-        var out = Data(capacity: bytes.count + body.utf8.count)
-        for (index, piece) in Slots.pieces(of: bytes, between: bodySlot).enumerated() {
-            if index > 0 { body.withUTF8 { out.append($0) } }
-            out.append(contentsOf: bytes[piece])
+        return page.withUTF8 { bytes in
+            var out = Data(capacity: bytes.count + body.utf8.count)
+            for (index, piece) in Slots.pieces(of: bytes, between: bodySlot).enumerated() {
+                if index > 0 { body.withUTF8 { out.append($0) } }
+                out.append(UnsafeBufferPointer(rebasing: bytes[piece]))
+            }
+            return out
         }
-        return out
     }
 
     /// The same problem found on several pages (a template error) is reported once.
