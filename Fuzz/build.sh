@@ -38,7 +38,7 @@ target() {
     for lib in "$@"; do libs+=("$MODULES/lib$lib.a"); done
     echo "  target $name"
     # -D FUZZING turns on the LLVMFuzzerTestOneInput entry point (the tests compile the file without it).
-    "$SWIFTC" "${FLAGS[@]}" -D FUZZING -module-name "${name}_fuzzer" "$harness" "${libs[@]}" -lyaml -o "$OUT/$name" \
+    "$SWIFTC" "${FLAGS[@]}" -D FUZZING -module-name "${name}_fuzzer" "$harness" Fuzz/entry.swift "${libs[@]}" -lyaml -o "$OUT/$name" \
         2> >(grep -v "Cannot export local symbol '__asan" >&2)
 }
 

@@ -118,17 +118,8 @@ enum FrontMatterFuzz {
 }
 
 #if FUZZING
-import Glibc
-
 @_cdecl("LLVMFuzzerTestOneInput")
 func frontMatterFuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    let outcome = FrontMatterFuzz.check(bytes)
-    if !outcome.violations.isEmpty {
-        let report = outcome.violations.map { "violation: \($0)\n" }.joined()
-        _ = report.withCString { write(2, $0, strlen($0)) }
-        abort()  // libFuzzer saves the input as a crash
-    }
-    return 0
+    runFuzzInput(data, size) { FrontMatterFuzz.check($0).violations }
 }
 #endif

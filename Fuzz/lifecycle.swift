@@ -122,17 +122,8 @@ enum LifecycleFuzz {
 }
 
 #if FUZZING
-import Glibc
-
 @_cdecl("LLVMFuzzerTestOneInput")
 func lifecycleFuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    let outcome = LifecycleFuzz.check(bytes)
-    if !outcome.violations.isEmpty {
-        let report = outcome.violations.map { "violation: \($0)\n" }.joined()
-        _ = report.withCString { write(2, $0, strlen($0)) }
-        abort()  // libFuzzer saves the input as a crash
-    }
-    return 0
+    runFuzzInput(data, size) { LifecycleFuzz.check($0).violations }
 }
 #endif
