@@ -106,3 +106,27 @@ struct SourceText {
         return SourceLocation(file: file, line: line, column: column)
     }
 }
+
+/// Lines of a text by 1-based number, found by a byte scan (the text is not split up front).
+struct SourceLines {
+    private let text: String
+    private var starts: [String.Index] = []
+
+    init(_ text: String) {
+        self.text = text
+        let utf8 = text.utf8
+        starts.append(utf8.startIndex)
+        var index = utf8.startIndex
+        while let newline = utf8[index...].firstIndex(of: 10) {
+            index = utf8.index(after: newline)
+            starts.append(index)
+        }
+    }
+
+    subscript(line: Int) -> Substring? {
+        guard line >= 1, line <= starts.count else { return nil }
+        let start = starts[line - 1]
+        let end = line < starts.count ? text.utf8.index(before: starts[line]) : text.endIndex
+        return text[start..<end]
+    }
+}
