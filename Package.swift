@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
-        .testTarget(name: "MustacheTests", dependencies: ["Mustache"], exclude: ["FuzzRegressions"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"], exclude: ["FuzzRegressions", "spec"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Diagnostics"], exclude: ["Fixtures", "FuzzRegressions"]),
         .testTarget(name: "LifecycleDocsCLITests", dependencies: ["LifecycleDocsCLI"], exclude: ["BadInputs"]),

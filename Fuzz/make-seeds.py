@@ -9,7 +9,7 @@
   the YAML of Content/site.yml and Templates/i18n/*.yml put between `---` lines;
 - mustache: each page template with the base layout and every partial, in the
   harness's `@@ name` format, and some cases of the official Mustache spec
-  (--spec, default ../shared/spec/mustache beside the repository).
+  (--spec, default Tests/MustacheTests/spec).
 
 The seeds are committed; run this again after the content or templates change a lot.
 """
@@ -107,7 +107,7 @@ def mustache_seeds(spec):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--spec", type=pathlib.Path, default=ROOT.parent / "shared" / "spec" / "mustache")
+    parser.add_argument("--spec", type=pathlib.Path, default=ROOT / "Tests" / "MustacheTests" / "spec")
     args = parser.parse_args()
     lifecycle_seeds()
     frontmatter_seeds()

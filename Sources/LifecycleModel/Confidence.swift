@@ -1,5 +1,5 @@
 /// How sure the official documentation makes us of a transition
-/// (labels of ../shared/lifecycle-spec.md §0).
+/// (labels of docs/lifecycle-spec.md §0).
 public enum Confidence: String, Sendable, Hashable, CaseIterable {
     /// An official page states it.
     case doc

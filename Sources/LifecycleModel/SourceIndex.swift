@@ -1,5 +1,5 @@
 /// An official page a transition rests on (the source index of
-/// ../shared/lifecycle-spec.md §7).
+/// docs/lifecycle-spec.md §7).
 public struct SourceInfo: Sendable, Hashable {
     public let tag: String
     public let title: String

@@ -21,8 +21,15 @@ import Testing
     static let corpus = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "BadInputs")
     static let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The case folders. An unreadable or empty corpus yields one case named after the problem,
+    /// which then fails: a missing corpus must not pass as zero cases.
     static var cases: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        do {
+            let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { !$0.hasPrefix(".") }.sorted()
+            return names.isEmpty ? ["(no case in \(corpus.path))"] : names
+        } catch {
+            return ["(cannot read \(corpus.path): \(error))"]
+        }
     }
 
     static let goodContent = [
@@ -42,6 +49,7 @@ import Testing
 
     @Test(arguments: cases)
     func badInput(_ name: String) throws {
+        try #require(!name.hasPrefix("("), "the bad-input corpus is missing: \(name)")
         let project = FileManager.default.temporaryDirectory.appending(path: "bad-input-\(name)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: project) }
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)

@@ -5,18 +5,21 @@ import Testing
 
 /// Every arrow chain written in the seed articles is legal in some machine,
 /// and the chains the specification rules out are not.
+struct SeedsMissing: Error {
+    var folder: String
+    var found: [String]
+}
+
 @Suite struct SeedChainTests {
     static func chains(in line: String) -> [[String]] {
         ChainFinder.chains(in: line).map { $0.names.map(\.text) }
     }
 
     static func seedChains() throws -> [(file: String, chain: [String])] {
-        var dir = URL(filePath: #filePath).deletingLastPathComponent()
-        while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appending(path: "shared/seeds").path) {
-            dir = dir.deletingLastPathComponent()
-        }
-        let seeds = dir.appending(path: "shared/seeds")
-        let files = try FileManager.default.contentsOfDirectory(atPath: seeds.path).sorted()
+        // Tests/LifecycleModelTests/ → Tests/Fixtures/seeds/; a missing folder throws and fails the test.
+        let seeds = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appending(path: "Fixtures/seeds")
+        let files = try FileManager.default.contentsOfDirectory(atPath: seeds.path).filter { $0.hasSuffix(".txt") }.sorted()
+        guard files.count == 4 else { throw SeedsMissing(folder: seeds.path, found: files) }
         return try files.flatMap { file in
             try String(contentsOf: seeds.appending(path: file), encoding: .utf8).split(separator: "\n")
                 .flatMap { chains(in: String($0)) }.map { (file, $0) }

@@ -32,30 +32,18 @@ enum SpecSuite {
 
     static func cases(_ file: String) -> [SpecCase] { cases[file] ?? [] }
 
-    /// `MUSTACHE_SPEC_DIR`, else the first ancestor of this source file that
-    /// holds `shared/spec/mustache`.
-    static func directory(filePath: String = #filePath) -> URL? {
+    /// The spec's files, kept beside this test (`spec/`, with their licence and source);
+    /// `MUSTACHE_SPEC_DIR` runs the suite against another copy, a newer spec for example.
+    static func directory(filePath: String = #filePath) -> URL {
         if let dir = ProcessInfo.processInfo.environment["MUSTACHE_SPEC_DIR"], !dir.isEmpty {
             return URL(fileURLWithPath: dir, isDirectory: true)
         }
-        var dir = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-        while dir.path != "/" && !dir.path.isEmpty {
-            let candidate = dir.appendingPathComponent("shared/spec/mustache", isDirectory: true)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                return candidate
-            }
-            dir = dir.deletingLastPathComponent()
-        }
-        return nil
+        return URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("spec", isDirectory: true)
     }
 
     private static func load(_ file: String) -> [SpecCase] {
         func failure(_ message: String) -> [SpecCase] { [SpecCase(file: file, name: file, loadError: message)] }
-        guard let dir = directory() else {
-            return failure("spec directory not found: set MUSTACHE_SPEC_DIR or keep shared/spec/mustache above \(#filePath)")
-        }
-        let url = dir.appendingPathComponent(file)
+        let url = directory().appendingPathComponent(file)
         guard let data = try? Data(contentsOf: url) else { return failure("cannot read \(url.path)") }
         guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
               let tests = root["tests"] as? [[String: Any]]

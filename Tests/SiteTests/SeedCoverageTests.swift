@@ -11,7 +11,7 @@ import Testing
     @Test(arguments: seeds)
     func everySeedLineIsOnThePage(seed: String, page: String) throws {
         let site = try repositorySite.get()
-        let seedsDir = try sharedDirectory().appending(path: "seeds")
+        let seedsDir = seedsDirectory
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: seedsDir.path).first { $0.hasPrefix(seed + "_") })
         let lines = try read(seedsDir.appending(path: name)).split(separator: "\n", omittingEmptySubsequences: false)
         let html = try read(site.appending(path: page + "/index.html"))

@@ -6,16 +6,8 @@ import Testing
 /// The repository root, found from this file's path.
 let repositoryRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// `shared/` lies beside the repository (a CI clone gets a copy there too).
-func sharedDirectory() throws -> URL {
-    var dir = repositoryRoot
-    while dir.path != "/" {
-        let candidate = dir.appending(path: "shared")
-        if FileManager.default.fileExists(atPath: candidate.appending(path: "seeds").path) { return candidate }
-        dir = dir.deletingLastPathComponent()
-    }
-    throw TestFailure("no shared/seeds folder beside the repository")
-}
+/// The seed articles the content began as (`Tests/Fixtures/seeds/`), kept in the repository.
+let seedsDirectory = repositoryRoot.appending(path: "Tests/Fixtures/seeds")
 
 struct TestFailure: Error, CustomStringConvertible {
     var description: String

@@ -7,7 +7,10 @@ import YAML
         #expect(root.mark == mark(1, 1))
         let entries = try #require(root.entries)
         #expect(entries[0].value.mark == mark(1, 8))
-        guard case .mapping(let pairs) = root.value else { return }
+        guard case .mapping(let pairs) = root.value else {
+            Issue.record("the root is not a mapping: \(root.value)")
+            return
+        }
         #expect(pairs.map(\.key.mark) == [mark(1, 1), mark(2, 1)])
         let list = try #require(root["list"])
         #expect(list.mark == mark(3, 3))
