@@ -100,7 +100,9 @@ public enum CLI {
           version    Show the version.
 
         exit codes: 0 success, 1 errors in content or templates (or an event that
-        cannot happen, or serve cannot listen), 2 usage errors.
+        cannot happen, or serve cannot listen), 2 usage errors and an output
+        folder that is not the tool's to replace (it must be absent, empty or a
+        previous output; never the sources, a project or the current folder).
         """
 
     static func build(_ arguments: [String], console: inout Console) throws(UsageError) -> Int32 {
@@ -110,6 +112,10 @@ public enum CLI {
         try parser.finish()
 
         let result = SiteBuilder.build(options)
+        if let refusal = result.refusal {
+            console.error("error: \(refusal.message)")
+            return ExitCode.usageError
+        }
         console.report(result.diagnostics)
         if result.succeeded {
             console.out(result.summaryLine)

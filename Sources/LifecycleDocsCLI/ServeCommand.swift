@@ -20,6 +20,14 @@ extension CLI {
         }
         try parser.finish()
 
+        // Refuse a folder that is not ours before anything else: every rebuild would replace it.
+        do throws(OutputGuard.Refusal) {
+            _ = try OutputGuard.check(output: options.outputDir, content: options.contentDir, templates: options.templatesDir)
+        } catch {
+            console.error("error: \(error.message)")
+            return ExitCode.usageError
+        }
+
         // Listen first: a port in use is reported before a long build.
         let server = PreviewServer(root: options.outputDir)
         do {
@@ -62,6 +70,11 @@ extension CLI {
     /// A failed build leaves the output folder as it was, so the last good site is still served.
     private static func rebuild(_ options: BuildOptions, changed: [String], server: PreviewServer, console: inout Console) {
         let result = SiteBuilder.build(options)
+        if let refusal = result.refusal {
+            console.error("error: \(refusal.message); nothing was built")
+            flushStandardOutput()
+            return
+        }
         console.report(result.diagnostics)
         if result.succeeded {
             console.out(result.summaryLine)

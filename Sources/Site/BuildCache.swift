@@ -76,6 +76,16 @@ struct BuildCache {
         return (header, data[(newline + 1)...])
     }
 
+    /// Whether the cache beside `output` was saved for this very folder (same inode), proof
+    /// that a build of this tool wrote it, even one from before outputs carried a marker.
+    static func wasWritten(for output: URL) -> Bool {
+        guard let data = try? Data(contentsOf: location(of: output)), let newline = data.firstIndex(of: 10),
+            let header = try? JSONDecoder().decode(Header.self, from: data[..<newline]),
+            let identity = outputIdentity(output)
+        else { return false }
+        return header.outputInode != 0 && identity.inode == header.outputInode
+    }
+
     /// The whole cache, from a header already read.
     static func load(_ header: Header, groups: Data) -> BuildCache? {
         GroupLines.decode(groups).map { BuildCache(header: header, groups: $0) }
@@ -87,7 +97,7 @@ struct BuildCache {
         header.outputInode = identity.inode
         header.outputModified = identity.modified
         guard let head = try? JSONEncoder().encode(header) else { return }
-        try? (head + Data([10]) + GroupLines.encode(groups)).write(to: Self.location(of: output))
+        try? (head + Data([10]) + GroupLines.encode(groups)).write(to: Self.location(of: output), options: .atomic)
     }
 
     static func remove(for output: URL) {

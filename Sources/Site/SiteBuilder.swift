@@ -43,7 +43,10 @@ public struct BuildResult: Sendable {
     /// Set when no input changed since the last successful build and nothing was done.
     var upToDate: (examples: Int, chains: Int)?
 
-    public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+    /// Set when the output folder may not be replaced; nothing was read or written.
+    public var refusal: OutputGuard.Refusal?
+
+    public var succeeded: Bool { refusal == nil && !diagnostics.contains { $0.severity == .error } }
     public var isUpToDate: Bool { upToDate != nil }
 
     /// `Built 4 articles (es 1, pt 1, bg 1, it 1), 10 files in 0.05 s`.
@@ -100,7 +103,17 @@ public enum SiteBuilder {
         let start = ContinuousClock.now
         var diagnostics = DiagnosticCollector()
         var result = BuildResult(diagnostics: [], articlesPerLanguage: [], filesWritten: 0, seconds: 0)
-        let outputURL = URL(filePath: options.outputDir)
+        // The real folder a build replaces (symbolic links followed), once it is proven ours to replace.
+        var outputURL = URL(filePath: options.outputDir)
+        if write {
+            do throws(OutputGuard.Refusal) {
+                outputURL = try OutputGuard.check(output: options.outputDir, content: options.contentDir, templates: options.templatesDir)
+            } catch {
+                result.refusal = error
+                return result
+            }
+            StagedOutput.removeLeftovers(beside: outputURL)
+        }
         let stamps = write ? BuildCache.stamps(options) : (inputs: "", siteKey: "")
         let previous = write && !options.force ? BuildCache.loadHeader(for: outputURL) : nil
         if let previous, previous.header.clean, previous.header.inputs == stamps.inputs {
@@ -120,14 +133,15 @@ public enum SiteBuilder {
 
             // A full build streams pages into a staging folder that replaces the output only if the
             // whole build succeeded (memory stays flat); an incremental one keeps its few pages in
-            // memory until all rendered, then replaces only the files that changed.
+            // memory until all rendered, then swaps in a hard-linked copy of the output with only
+            // the changed files replaced. Either way the output is the old site or the new one.
             let staged = write && !incremental ? LazyOutput(outputURL, displayName: options.outputDir) : nil
-            let inPlace = write && incremental ? InPlaceOutput(outputURL, displayName: options.outputDir) : nil
+            let incrementalOutput = write && incremental ? IncrementalOutput(outputURL, displayName: options.outputDir) : nil
             // `check` writes nothing but keeps every page's ids and links, to verify them all at the end.
             let collector = write ? nil : PageCollector()
             let sink: Sink = { path, data throws(DiagnosticError) in
                 try staged?.write(path, data)
-                inPlace?.write(path, data)
+                incrementalOutput?.write(path, data)
                 collector?.add(path, data)
             }
             do throws(DiagnosticError) {
@@ -146,10 +160,13 @@ public enum SiteBuilder {
                     diagnostics.report(contentsOf: checker.check(pages: collected, files: files, markdownLinks: articles.links))
                 }
                 if write {
+                    // Every output carries the marker that lets the next build replace it.
+                    try staged?.write(OutputGuard.markerName, OutputGuard.markerText)
+                    incrementalOutput?.write(OutputGuard.markerName, OutputGuard.markerText)
                     // The cache goes first: an interrupted update leads to a full build next time.
                     BuildCache.remove(for: outputURL)
                     try staged?.commit()
-                    result.changedFiles = try inPlace?.apply(deleting: plan.deletedPages)
+                    result.changedFiles = try incrementalOutput?.apply(deleting: plan.deletedPages)
                     let header = BuildCache.Header(
                         inputs: stamps.inputs, siteKey: stamps.siteKey, articlesPerLanguage: result.articlesPerLanguage.map { [$0.lang, String($0.count)] },
                         files: result.filesWritten, examples: result.examplesRun, chains: result.chainsVerified, clean: diagnostics.diagnostics.isEmpty)

@@ -56,14 +56,30 @@ final class StagedOutput: Sendable {
         }
     }
 
-    /// Replaces the output folder with the staged one.
+    /// Replaces the output folder with the staged one in one step: the two folders swap names
+    /// atomically (renameat2 with RENAME_EXCHANGE), so a build killed at any moment leaves the
+    /// old site or the new one at the output's path, never a mix and never nothing. Then the
+    /// old site, now under the staging name, is removed. On a file system that cannot swap,
+    /// the old site is moved aside first (a moment without an output folder, but never a mix).
     func commit() throws(DiagnosticError) {
         let fm = FileManager.default
+        var info = stat()
+        guard lstat(output.path, &info) == 0 else {
+            guard rename(staging.path, output.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                discard()
+                throw Self.failure(displayName, "cannot replace the output folder: \(reason)")
+            }
+            return
+        }
+        if FolderSwap.exchange(staging.path, output.path) {
+            discard()  // the staging name now holds the previous site
+            return
+        }
         let old = output.deletingLastPathComponent().appending(path: ".\(output.lastPathComponent).old-\(getpid())")
         try? fm.removeItem(at: old)
-        let hadOutput = fm.fileExists(atPath: output.path)
         do {
-            if hadOutput { try fm.moveItem(at: output, to: old) }
+            try fm.moveItem(at: output, to: old)
         } catch {
             discard()
             throw Self.failure(displayName, "cannot replace the output folder: \(error.localizedDescription)")
@@ -71,11 +87,58 @@ final class StagedOutput: Sendable {
         do {
             try fm.moveItem(at: staging, to: output)
         } catch {
-            if hadOutput { try? fm.moveItem(at: old, to: output) }
+            try? fm.moveItem(at: old, to: output)
             discard()
             throw Self.failure(displayName, "cannot replace the output folder: \(error.localizedDescription)")
         }
         try? fm.removeItem(at: old)
+    }
+
+    /// Fills the staging folder with hard links to every file of `source` (folders are made
+    /// anew): a copy of the site that costs no bytes. A file that changes must then be
+    /// unlinked before it is written, or the old site would change with it.
+    func linkTree(from source: URL) throws(DiagnosticError) {
+        func walk(_ relative: String) throws(DiagnosticError) {
+            let from = relative.isEmpty ? source.path : source.path + "/" + relative
+            guard let directory = opendir(from) else {
+                throw Self.failure(displayName + "/" + relative, "cannot read: \(String(cString: strerror(errno)))")
+            }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name == "." || name == ".." { continue }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                let target = staging.path + "/" + path
+                var info = stat()
+                guard lstat(source.path + "/" + path, &info) == 0 else { continue }
+                let failed: Bool
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    failed = mkdir(target, 0o755) != 0
+                    if !failed { try walk(path) }
+                default:
+                    failed = link(source.path + "/" + path, target) != 0
+                }
+                if failed { throw Self.failure(displayName + "/" + path, "cannot copy: \(String(cString: strerror(errno)))") }
+            }
+        }
+        try walk("")
+    }
+
+    /// Removes what builds that were killed left beside the output: staging folders and old
+    /// sites named after a process that no longer runs (`.public.staging-123`, `.public.old-123`).
+    static func removeLeftovers(beside output: URL) {
+        let output = output.standardizedFileURL
+        let parent = output.deletingLastPathComponent()
+        let prefixes = [".\(output.lastPathComponent).staging-", ".\(output.lastPathComponent).old-"]
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names {
+            guard let prefix = prefixes.first(where: name.hasPrefix), let pid = pid_t(name.dropFirst(prefix.count)) else { continue }
+            // kill(pid, 0) fails with ESRCH only when no such process exists: a running build keeps its folder.
+            if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+                try? FileManager.default.removeItem(at: parent.appending(path: name))
+            }
+        }
     }
 
     func discard() {
@@ -132,11 +195,12 @@ final class LazyOutput: Sendable {
     func discard() { staged.withLock { $0?.discard() } }
 }
 
-/// The output of an incremental build: the few pages an edit touched are
-/// kept in memory until every page has rendered, then each one replaces its
-/// file with an atomic rename (only where the bytes differ), so a failed
-/// build changes nothing and readers never see a half-written page.
-final class InPlaceOutput: Sendable {
+/// The output of an incremental build: the few pages an edit touched are kept in memory
+/// until every page has rendered. Then, if any file's bytes differ, the output is copied as
+/// hard links into a staging folder, the changed files are written there (unlinked first,
+/// so the old site keeps its own), pages of deleted articles are removed, and the staging
+/// folder is swapped in like a full build's: a failed or killed build changes nothing.
+final class IncrementalOutput: Sendable {
     private let output: URL
     private let displayName: String
     private let pending = Mutex<[(path: String, data: Data)]>([])
@@ -153,29 +217,30 @@ final class InPlaceOutput: Sendable {
     /// Writes what changed and removes `deleted` pages (with their folders when empty).
     /// Returns the paths whose bytes changed, sorted.
     func apply(deleting deleted: [String]) throws(DiagnosticError) -> [String] {
-        var changed: [String] = []
-        for (path, data) in pending.withLock({ $0 }) {
-            let url = output.appending(path: path)
-            if let existing = try? Data(contentsOf: url), existing == data { continue }
-            do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            } catch {
-                throw StagedOutput.failure(displayName + "/" + path, "cannot write: \(error.localizedDescription)")
-            }
-            let temporary = url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).tmp-\(getpid())")
-            if let reason = StagedOutput.writeFile(temporary.path, data) ?? (rename(temporary.path, url.path) == 0 ? nil : String(cString: strerror(errno))) {
-                unlink(temporary.path)
-                throw StagedOutput.failure(displayName + "/" + path, "cannot write: \(reason)")
-            }
-            changed.append(path)
+        let changed = pending.withLock { $0 }.filter { path, data in
+            (try? Data(contentsOf: output.appending(path: path))) != data
         }
-        for path in deleted {
-            let url = output.appending(path: path)
-            guard unlink(url.path) == 0 else { continue }
-            changed.append(path)
-            // The page's folder goes too, unless something else lives there.
-            rmdir(url.deletingLastPathComponent().path)
+        let removed = deleted.filter { access(output.appending(path: $0).path, F_OK) == 0 }
+        guard !changed.isEmpty || !removed.isEmpty else { return [] }
+
+        let staged = try StagedOutput(output: output, displayName: displayName)
+        do throws(DiagnosticError) {
+            try staged.linkTree(from: output)
+            for (path, data) in changed {
+                unlink(staged.staging.appending(path: path).path)
+                try staged.write(path, data)
+            }
+            for path in removed {
+                let url = staged.staging.appending(path: path)
+                unlink(url.path)
+                // The page's folder goes too, unless something else lives there.
+                rmdir(url.deletingLastPathComponent().path)
+            }
+            try staged.commit()
+        } catch {
+            staged.discard()
+            throw error
         }
-        return changed.sorted()
+        return (changed.map(\.path) + removed).sorted()
     }
 }

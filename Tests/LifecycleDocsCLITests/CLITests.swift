@@ -35,10 +35,11 @@ import Testing
     }
 
     @Test func contentErrorsExitWithOneAndPrintLocations() throws {
-        let dir = FileManager.default.temporaryDirectory.appending(path: "cli-\(UUID().uuidString)")
+        let project = FileManager.default.temporaryDirectory.appending(path: "cli-\(UUID().uuidString)")
+        let dir = project.appending(path: "content")
         try FileManager.default.createDirectory(at: dir.appending(path: "es"), withIntermediateDirectories: true)
         try Data("---\ntitle: A\n".utf8).write(to: dir.appending(path: "es/a.md"))
-        let output = dir.appending(path: "out").path
+        let output = project.appending(path: "out").path
         let (code, out, err) = run(
             ["build", "--content", dir.path, "--templates", "/nonexistent-templates", "--output=\(output)"],
             environment: ["GITHUB_ACTIONS": "true"])
