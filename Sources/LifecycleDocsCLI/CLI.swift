@@ -62,7 +62,7 @@ public enum CLI {
         usage: lifecycle-docs <command> [options]
 
         commands:
-          build [--content DIR] [--templates DIR] [--output DIR] [--force]
+          build [--content DIR] [--templates DIR] [--output DIR] [--force] [--drafts]
               Render the site. Defaults: Content, Templates, public. Nothing in
               the output folder changes unless the whole build succeeds. Builds
               are incremental: after an edit, only that article's translations
@@ -70,8 +70,9 @@ public enum CLI {
               bytes changed are replaced; with no input changed, nothing is
               redone. A new tool, template or site.yml means a full build.
               --force always builds everything (cache: .<output>.cache).
+              --drafts also publishes articles marked 'draft: true'.
           serve [--content DIR] [--templates DIR] [--output DIR] [--port 8080] [--host 127.0.0.1]
-              Build, serve the output folder for previewing and rebuild on every
+              Build (drafts included), serve the output folder for previewing and rebuild on every
               change in the content or templates; open pages reload, or show the
               errors of a failed build. --port 0 picks a free port. Serves on
               loopback only unless --host names another address.
@@ -109,6 +110,7 @@ public enum CLI {
         var parser = OptionParser(arguments, command: "build")
         var options = try siteOptions(&parser, output: true)
         options.force = parser.flag("--force")
+        options.drafts = parser.flag("--drafts")
         try parser.finish()
 
         let result = SiteBuilder.build(options)

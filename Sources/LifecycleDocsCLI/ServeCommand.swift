@@ -11,7 +11,9 @@ private let stopRequested = Atomic<Bool>(false)
 extension CLI {
     static func serve(_ arguments: [String], console: inout Console) throws(UsageError) -> Int32 {
         var parser = OptionParser(arguments, command: "serve")
-        let options = try siteOptions(&parser, output: true)
+        var options = try siteOptions(&parser, output: true)
+        // A preview shows drafts too, each with its badge.
+        options.drafts = true
         let portText = try parser.value(for: "--port") ?? "8080"
         guard let port = UInt16(portText) else { throw UsageError("--port needs a number from 0 to 65535, not '\(portText)'") }
         let host = try parser.value(for: "--host") ?? "127.0.0.1"

@@ -183,19 +183,24 @@ struct HTMLRenderSession {
             frame.flag = !URLSafety.isSafe(url, isImage: false)
             if !frame.flag {
                 out.raw("<a href=\"")
-                out.url(url)
+                out.url(renderer.linkTarget?(url, false)?.url ?? url)
                 writeTitle(title)
                 out.raw("\">")
             }
         case .image(let url, let title):
             let alt = document.plainText(of: index)
             if URLSafety.isSafe(url, isImage: true) {
+                let target = renderer.linkTarget?(url, true)
                 out.raw("<img src=\"")
-                out.url(url)
+                out.url(target?.url ?? url)
                 out.raw("\" alt=\"")
                 out.text(alt)
                 writeTitle(title)
-                out.raw("\">")
+                // The image's own size reserves its place before it loads: no layout shift.
+                if let width = target?.width, let height = target?.height {
+                    out.raw("\" width=\"\(width)\" height=\"\(height)")
+                }
+                out.raw("\" loading=\"lazy\">")
             } else {
                 out.text(alt)
             }

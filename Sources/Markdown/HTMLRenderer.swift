@@ -19,12 +19,30 @@ public struct HTMLRenderer: Sendable {
     public typealias TextHTML =
         @Sendable (_ text: String, _ location: SourceLocation, _ insideLink: Bool) -> String?
 
+    /// Where a link or image written in the Markdown really points, for URLs that name a
+    /// source (`other.md#part`, `img/diagram.png`); nil keeps the URL as written.
+    public typealias LinkTarget = @Sendable (_ url: String, _ isImage: Bool) -> ResolvedURL?
+
+    /// A rewritten URL and, for an image whose file was read, its size in CSS pixels.
+    public struct ResolvedURL: Sendable, Hashable {
+        public var url: String
+        public var width: Int?
+        public var height: Int?
+
+        public init(url: String, width: Int? = nil, height: Int? = nil) {
+            self.url = url
+            self.width = width
+            self.height = height
+        }
+    }
+
     /// Adds `<a class="heading-anchor" href="#id">#</a>` to each heading.
     public var headingAnchors: Bool
     /// The anchor's `aria-label`, in the page's language.
     public var anchorLabel: String
     public var codeBlockHTML: CodeBlockHTML?
     public var textHTML: TextHTML?
+    public var linkTarget: LinkTarget?
     /// The visible title of a GitHub alert, in the page's language.
     public var alertTitle: @Sendable (AlertKind) -> String
     /// The `aria-label` of a footnote's link back to where it is referenced.

@@ -25,6 +25,8 @@ struct Article: Sendable {
     /// Sections still in the source language.
     var untranslated: [Int] = []
     var updated: ArticleDate? = nil
+    /// A draft: published only by `serve` and `build --drafts`, with a badge.
+    var draft = false
     /// The body cut at its `##` headings, for translation tracking.
     var sections: [ArticleSections.Section] = []
     /// Every fenced or indented code block, in order, for translation parity.

@@ -8,6 +8,8 @@ import Mustache
 /// body with highlighted code and heading anchors, table of contents.
 struct ArticleRenderer: Sendable {
     let strings: UIStrings
+    /// What `.md` links and relative images resolve to; nil leaves every URL as written.
+    var sourceLinks: SourceLinks? = nil
 
     /// The rendered article (nil when its front matter or title is unusable)
     /// and every problem found in it; the caller stops on errors.
@@ -43,10 +45,12 @@ struct ArticleRenderer: Sendable {
             ])
         }
 
+        let (targets, linkProblems) = resolveLinks(in: document, lang: lang, slug: slug)
         let chains = ProseChainVerifier(file: text.displayPath, chainTitle: strings.string("verifiedChain", lang: lang))
         let examples = ExampleRenderer(file: text.displayPath, source: text.text, lang: lang, labels: strings.strings(for: lang))
         var renderer = makeRenderer(lang: lang)
         renderer.textHTML = { text, location, insideLink in chains.html(text, at: location, insideLink: insideLink) }
+        renderer.linkTarget = { url, isImage in targets[LinkKey(url: url, isImage: isImage)] }
         let highlight = renderer.codeBlockHTML
         renderer.codeBlockHTML = { info, code, location in
             examples.html(info: info, code: code, fence: location) ?? highlight?(info, code, location)
@@ -63,20 +67,53 @@ struct ArticleRenderer: Sendable {
         }
         let links = document.nodes.compactMap { node -> MarkdownLink? in
             switch node.kind {
-            case .link(let url, _), .image(let url, _): MarkdownLink(url: url, location: node.start)
+            case .link(let url, _): MarkdownLink(url: url, href: targets[LinkKey(url: url, isImage: false)]?.url ?? url, location: node.start)
+            case .image(let url, _): MarkdownLink(url: url, href: targets[LinkKey(url: url, isImage: true)]?.url ?? url, location: node.start)
             default: nil
             }
         }
         let article = Article(
             lang: lang, slug: slug, displayPath: text.displayPath, title: title,
             description: description, bodyHTML: rendered.html, toc: toc, chains: chains.chains, examples: examples.examples,
-            translation: frontMatter.translation, untranslated: frontMatter.untranslated, updated: frontMatter.updated,
+            translation: frontMatter.translation, untranslated: frontMatter.untranslated, updated: frontMatter.updated, draft: frontMatter.draft,
             sections: sections, codeSamples: codeSamples, links: links)
         return (
             article,
-            frontMatter.warnings + chains.diagnostics + examples.diagnostics + Self.untranslatedWarnings(article)
+            frontMatter.warnings + linkProblems + chains.diagnostics + examples.diagnostics + Self.untranslatedWarnings(article)
                 + ContentWarnings.of(document, source: body)
         )
+    }
+
+    struct LinkKey: Hashable, Sendable {
+        var url: String
+        var isImage: Bool
+    }
+
+    /// Where each link and image that names a source leads (`SourceLinks`), and an error for
+    /// each `.md` link that names no article.
+    private func resolveLinks(in document: MarkdownDocument, lang: String, slug: String)
+        -> (targets: [LinkKey: HTMLRenderer.ResolvedURL], problems: [Diagnostic])
+    {
+        guard let sourceLinks else { return ([:], []) }
+        var targets: [LinkKey: HTMLRenderer.ResolvedURL] = [:]
+        var problems: [Diagnostic] = []
+        for node in document.nodes {
+            let key: LinkKey
+            switch node.kind {
+            case .link(let url, _): key = LinkKey(url: url, isImage: false)
+            case .image(let url, _): key = LinkKey(url: url, isImage: true)
+            default: continue
+            }
+            switch sourceLinks.resolve(key.url, lang: lang, slug: slug, isImage: key.isImage) {
+            case .unchanged: continue
+            case .resolved(let target): targets[key] = target
+            case .missingArticle(let missing):
+                problems.append(.error(
+                    at: node.start, "broken link '\(key.url)': no article '\(missing)' in any language",
+                    suggestion: sourceLinks.nearestSlug(to: missing).map { "\($0).md" }))
+            }
+        }
+        return (targets, problems)
     }
 
     private func makeRenderer(lang: String) -> HTMLRenderer {

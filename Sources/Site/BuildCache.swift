@@ -14,7 +14,7 @@ import Foundation
 /// (IncrementalBuildTests compares every byte).
 struct BuildCache {
     /// Bumped when the layout changes; an older cache is ignored.
-    static let format = 2
+    static let format = 3
 
     /// The first line of the file: enough to answer "nothing changed" without reading the groups.
     struct Header: Codable {
@@ -56,9 +56,11 @@ struct BuildCache {
         var examples: Int
         /// Verified arrow chains.
         var chains: Int
+        /// A draft left out of the site: verified, cached for its stamp, but no page.
+        var draft = false
 
-        /// What the language homes and the sitemap show of it.
-        var listing: [String] { [lang, slug, title, description] }
+        /// What the language homes and the sitemap show of it (nothing, as a draft).
+        var listing: [String] { draft ? [lang, slug, "draft"] : [lang, slug, title, description] }
     }
 
     /// Where the cache of `output` lives: `.public.cache` beside `public`.
@@ -120,18 +122,32 @@ struct BuildCache {
         let tool = "tool \(FileStamp(path: executablePath, detectRacy: false)?.text ?? "-")\n"
         let templates = stamps(under: options.templatesDir)
         let siteFile = URL(filePath: options.contentDir).appending(path: "site.yml").path
-        let site = "format \(format)\n" + tool + templates + "site.yml \(FileStamp(path: siteFile)?.text ?? "-")\n"
-        let all = site + stamps(under: options.contentDir)
+        // Every page's links depend on which articles exist and on the published files
+        // (a `.md` link, an image's size): adding or removing an article, or changing a file, is a full build.
+        var sharedByPages = ""
+        let content = stamps(under: options.contentDir) { path, stamp in
+            if path.hasSuffix(".md") {
+                sharedByPages += path + "\n"
+            } else if ContentLoader.isPublishedFile(path) {
+                sharedByPages += path + " " + stamp + "\n"
+            }
+        }
+        let site = "format \(format)\n" + tool + "drafts \(options.drafts)\n" + templates + "site.yml \(FileStamp(path: siteFile)?.text ?? "-")\n"
+            + "content\n" + sharedByPages
+        let all = site + content
         return (fingerprint(all), fingerprint(site))
     }
 
     private static func fingerprint(_ text: String) -> String { Fingerprint.of(text) + String(text.utf8.count, radix: 16) }
 
-    private static func stamps(under root: String) -> String {
+    /// A line per file under `root`: its path and stamp, each also handed to `visit`.
+    private static func stamps(under root: String, visit: (_ path: String, _ stamp: String) -> Void = { _, _ in }) -> String {
         var text = "\(root) \(FileStamp(path: root)?.text ?? "-")\n"
         let base = URL(filePath: root)
         for path in (try? FileManager.default.subpathsOfDirectory(atPath: base.path))?.sorted() ?? [] {
-            text += "\(path) \(FileStamp(path: base.appending(path: path).path)?.text ?? "-")\n"
+            let stamp = FileStamp(path: base.appending(path: path).path)?.text ?? "-"
+            visit(path, stamp)
+            text += "\(path) \(stamp)\n"
         }
         return text
     }
@@ -175,7 +191,7 @@ struct FileStamp: Equatable, Sendable {
 /// articles, and JSONDecoder alone would take half of an incremental build.
 ///
 ///     G slug title titleLang                      a translation group and its status row
-///     A lang path size modified examples chains title description
+///     A lang path size modified examples chains title description draft
 ///     C lang status staleSections from staleTitles untranslated
 ///     D {diagnostic as JSON}
 ///
@@ -194,7 +210,7 @@ enum GroupLines {
             for article in group.articles {
                 line("A", [
                     article.lang, article.displayPath, String(article.stamp.size), String(article.stamp.modified),
-                    String(article.examples), String(article.chains), article.title, article.description,
+                    String(article.examples), String(article.chains), article.title, article.description, article.draft ? "draft" : "",
                 ])
             }
             for lang in group.row.cells.keys.sorted() {
@@ -229,12 +245,12 @@ enum GroupLines {
                 groups[fields[1]] = BuildCache.Group(
                     articles: [], row: TranslationMatrix.Row(slug: fields[1], title: fields[2], titleLang: fields[3], cells: [:]),
                     diagnostics: [])
-            case ("A", 9):
+            case ("A", 10):
                 guard let slug, let size = Int64(fields[3]), let modified = Int64(fields[4]),
                     let examples = Int(fields[5]), let chains = Int(fields[6]) else { return nil }
                 groups[slug]?.articles.append(BuildCache.CachedArticle(
                     lang: fields[1], slug: slug, displayPath: fields[2], stamp: FileStamp(size: size, modified: modified),
-                    title: fields[7], description: fields[8], examples: examples, chains: chains))
+                    title: fields[7], description: fields[8], examples: examples, chains: chains, draft: fields[9] == "draft"))
             case ("C", 7):
                 guard let slug, let stale = numbers(fields[3]), let untranslated = numbers(fields[6]) else { return nil }
                 let status: TranslationStatus

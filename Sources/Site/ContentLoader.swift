@@ -9,8 +9,21 @@ struct ArticleSource: Sendable {
     var displayPath: String
 }
 
-/// Finds the language folders and article files of a content folder.
+/// A file published as it is, at the same path under the output as under the content
+/// folder: `Content/es/img/diagram.png` → `es/img/diagram.png`; the shared
+/// `Content/static/logo.svg` → `static/logo.svg`, once for every language.
+struct ContentFile: Sendable, Hashable {
+    /// The path under the content folder, which is also its path under the output.
+    var path: String
+    var url: URL
+    var displayPath: String
+}
+
+/// Finds the language folders, article files and published files of a content folder.
 struct ContentLoader {
+    /// The folder of files every language shares; never a language.
+    static let sharedFolder = "static"
+
     let contentDir: URL
     /// The content folder as the user named it, with a trailing slash, for diagnostics.
     let displayPrefix: String
@@ -24,15 +37,20 @@ struct ContentLoader {
 
     /// The sub-folders of the content folder (candidate languages), sorted.
     func languageFolders() throws(DiagnosticError) -> [String] {
-        try entries(of: contentDir, display: displayPrefix).filter { isDirectory(contentDir.appending(path: $0)) }.sorted()
+        try entries(of: contentDir, display: displayPrefix)
+            .filter { $0 != Self.sharedFolder && isDirectory(contentDir.appending(path: $0)) }.sorted()
     }
 
-    /// Every article of the configured languages; reports stray folders,
-    /// bad slugs and links that leave the content folder.
-    func articles(config: SiteConfig, diagnostics: inout DiagnosticCollector) throws(DiagnosticError) -> [ArticleSource] {
+    /// Every article of the configured languages and every file to publish beside them;
+    /// reports stray folders, bad slugs and links that leave the content folder.
+    func scan(config: SiteConfig, diagnostics: inout DiagnosticCollector) throws(DiagnosticError) -> (articles: [ArticleSource], files: [ContentFile]) {
         let known = Set(config.languages.map(\.code))
         let root = contentDir.resolvingSymlinksInPath().standardizedFileURL.path
         var found: [ArticleSource] = []
+        var files: [ContentFile] = []
+        if isDirectory(contentDir.appending(path: Self.sharedFolder)) {
+            try collectFiles(in: Self.sharedFolder, root: root, into: &files, diagnostics: &diagnostics)
+        }
         for folder in try languageFolders() {
             let folderDisplay = displayPrefix + folder
             guard known.contains(folder) else {
@@ -50,16 +68,12 @@ struct ContentLoader {
                 let display = folderDisplay + "/" + name
                 let location = SourceLocation(file: display, line: 1, column: 1)
                 if isDirectory(url) {
-                    diagnostics.report(.warning(at: location, "sub-folders of a language folder are not read; '\(name)' is ignored"))
+                    try collectFiles(in: folder + "/" + name, root: root, into: &files, diagnostics: &diagnostics)
                     continue
                 }
-                guard name.hasSuffix(".md") else { continue }
-                // Only a link needs resolving (a call per path component); a plain file is where its folder is.
-                var info = stat()
-                let isLink = lstat(url.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
-                let resolved = isLink ? url.resolvingSymlinksInPath().standardizedFileURL.path : resolvedFolder + "/" + name
-                guard resolved.hasPrefix(root + "/") else {
-                    diagnostics.report(.error(at: location, "'\(name)' links to a file outside the content folder (\(resolved))"))
+                guard isInside(url, root: root, folder: resolvedFolder, location: location, diagnostics: &diagnostics) else { continue }
+                guard name.hasSuffix(".md") else {
+                    files.append(ContentFile(path: folder + "/" + name, url: url, displayPath: display))
                     continue
                 }
                 let slug = String(name.dropLast(3))
@@ -76,7 +90,66 @@ struct ContentLoader {
                 found.append(ArticleSource(lang: folder, slug: slug, url: url, displayPath: display))
             }
         }
-        return found
+        return (found, try published(files, articles: found, languages: config.languages.map(\.code)))
+    }
+
+    /// Every file under `folder` (relative to the content folder), hidden files and editors'
+    /// backups left out. Markdown there is not an article: a warning says so.
+    private func collectFiles(
+        in folder: String, root: String, into files: inout [ContentFile], diagnostics: inout DiagnosticCollector
+    ) throws(DiagnosticError) {
+        let folderURL = contentDir.appending(path: folder)
+        let resolvedFolder = folderURL.resolvingSymlinksInPath().standardizedFileURL.path
+        for name in try entries(of: folderURL, display: displayPrefix + folder + "/").sorted() where !name.hasSuffix("~") {
+            let path = folder + "/" + name
+            let url = folderURL.appending(path: name)
+            let location = SourceLocation(file: displayPrefix + path, line: 1, column: 1)
+            if isDirectory(url) {
+                try collectFiles(in: path, root: root, into: &files, diagnostics: &diagnostics)
+            } else if name.hasSuffix(".md") {
+                diagnostics.report(.warning(
+                    at: location, "Markdown in a sub-folder is not an article and is not published",
+                    notes: ["articles live directly in a language folder: \(displayPrefix)<lang>/<slug>.md"]))
+            } else if isInside(url, root: root, folder: resolvedFolder, location: location, diagnostics: &diagnostics) {
+                files.append(ContentFile(path: path, url: url, displayPath: displayPrefix + path))
+            }
+        }
+    }
+
+    /// Whether `url` stays inside the content folder once a symbolic link is followed (an error if not).
+    private func isInside(_ url: URL, root: String, folder: String, location: SourceLocation, diagnostics: inout DiagnosticCollector) -> Bool {
+        // Only a link needs resolving (a call per path component); a plain file is where its folder is.
+        var info = stat()
+        let isLink = lstat(url.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+        let resolved = isLink ? url.resolvingSymlinksInPath().standardizedFileURL.path : folder + "/" + url.lastPathComponent
+        guard resolved.hasPrefix(root + "/") else {
+            diagnostics.report(.error(at: location, "'\(url.lastPathComponent)' links to a file outside the content folder (\(resolved))"))
+            return false
+        }
+        return true
+    }
+
+    /// The files, less any that would overwrite a page the site generates (an error each).
+    private func published(_ files: [ContentFile], articles: [ArticleSource], languages: [String]) throws(DiagnosticError) -> [ContentFile] {
+        var pages = Set(articles.map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" })
+        for lang in languages {
+            for dir in [SiteLinks.homeDir(lang), SiteLinks.playgroundDir(lang), SiteLinks.statusDir(lang)] { pages.insert(dir + "index.html") }
+        }
+        let clashes = files.filter { pages.contains($0.path) }
+        guard clashes.isEmpty else {
+            throw DiagnosticError(clashes.map {
+                .error(at: SourceLocation(file: $0.displayPath, line: 1, column: 1), "'\($0.path)' would replace a page the site generates; rename the file")
+            })
+        }
+        return files
+    }
+
+    /// Whether a path under the content folder is a file the site publishes as it is (the
+    /// same rule as `scan`, for the build cache's key).
+    static func isPublishedFile(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        guard parts.count >= 2, let name = parts.last else { return false }
+        return !name.hasSuffix(".md") && !name.hasSuffix("~") && !parts.contains { $0.hasPrefix(".") }
     }
 
     /// Folders the generator writes inside each language.

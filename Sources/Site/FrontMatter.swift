@@ -41,6 +41,8 @@ struct FrontMatter {
     var untranslated: [Int] = []
     /// The date the article was last revised (`updated: 2026-11-29`).
     var updated: ArticleDate?
+    /// `draft: true`: left out of `build` unless `--drafts`, shown by `serve` with a badge.
+    var draft = false
     /// The article body after the closing `---`.
     var body: Substring
     /// How many lines precede the body, so body line N is file line N + offset.
@@ -48,7 +50,7 @@ struct FrontMatter {
     /// Non-fatal findings (unknown keys).
     var warnings: [Diagnostic] = []
 
-    private static let knownKeys: Set<String> = ["title", "description", "translation", "untranslated", "updated"]
+    private static let knownKeys: Set<String> = ["title", "description", "translation", "untranslated", "updated", "draft"]
 
     /// Splits and parses the front matter of `source`. A file without a
     /// leading `---` line has no front matter.
@@ -135,6 +137,12 @@ struct FrontMatter {
                     continue
                 }
                 result.updated = date
+            case "draft":
+                guard value.isScalar, let flag = value.bool else {
+                    problems.append(.error(at: locator.location(value.mark), "'draft' must be true or false"))
+                    continue
+                }
+                result.draft = flag
             default:
                 problems.append(.warning(
                     at: locator.location(value.mark), "unknown front matter key '\(key)' is ignored",

@@ -5,7 +5,10 @@ import Synchronization
 
 /// A link written in an article's Markdown, where the writer put it.
 struct MarkdownLink: Sendable, Hashable {
+    /// As written in the Markdown.
     var url: String
+    /// As written in the page: a link to a source (`other.md`) is rewritten to its page.
+    var href: String
     var location: SourceLocation
 }
 
@@ -63,14 +66,20 @@ struct PageLinks: Sendable {
     }
 }
 
-/// The pages `check` renders, collected from every thread.
+/// The pages a build writes (or `check` renders), collected from every thread.
 final class PageCollector: Sendable {
     private let pages = Mutex<[String: PageLinks]>([:])
     private let files = Mutex<Set<String>>([])
+    /// Files published as the writer made them: their links are not ours to check.
+    private let published: Set<String>
+
+    init(published: Set<String> = []) {
+        self.published = published
+    }
 
     func add(_ path: String, _ data: Data) {
         files.withLock { _ = $0.insert(path) }
-        guard path.hasSuffix(".html") else { return }
+        guard path.hasSuffix(".html"), !published.contains(path) else { return }
         let links = PageLinks(html: data)
         pages.withLock { $0[path] = links }
     }
@@ -90,8 +99,20 @@ struct LinkChecker {
     var config: SiteConfig
     /// slug → languages that have the article.
     var languagesBySlug: [String: Set<String>]
+    /// Pages of drafts this build leaves out.
+    var draftPages: Set<String> = []
 
+    /// Checks the links of every page in `pages`, whose targets' ids come from the same pages.
     func check(pages: [String: PageLinks], files: Set<String>, markdownLinks: [String: [MarkdownLink]]) -> [Diagnostic] {
+        check(pages: pages, files: files, markdownLinks: markdownLinks) { pages[$0]?.ids }
+    }
+
+    /// Checks the links of every page in `pages`; `ids` gives the ids of any page of the site.
+    /// `unrendered`: pages read back from the output, whose Markdown this build did not parse.
+    func check(
+        pages: [String: PageLinks], files: Set<String>, markdownLinks: [String: [MarkdownLink]], unrendered: Set<String> = [],
+        ids: (String) -> Set<String>?
+    ) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         for path in pages.keys.sorted() {
             guard let page = pages[path] else { continue }
@@ -100,17 +121,23 @@ struct LinkChecker {
             let from = path == "404.html" ? "" : dir
             var reported = Set<String>()
             for link in page.links {
-                guard let problem = problem(with: link.url, from: from, pages: pages, files: files),
+                guard let problem = problem(with: link.url, from: from, files: files, ids: ids),
                     reported.insert(link.url).inserted
                 else { continue }
-                let written = markdownLinks[path]?.filter { $0.url == link.url } ?? []
-                if written.isEmpty {
+                let written = markdownLinks[path]?.filter { $0.href == link.url } ?? []
+                if written.isEmpty && unrendered.contains(path) {
+                    problems.append(.error(
+                        at: SourceLocation(file: path, line: link.line, column: link.column),
+                        "a link on this page to '\(link.url)' broke: \(problem.message)",
+                        notes: ["this build did not render the page again; build with --force to see the link where it is written"],
+                        suggestion: problem.suggestion))
+                } else if written.isEmpty {
                     problems.append(.error(
                         at: SourceLocation(file: path, line: link.line, column: link.column),
                         "the templates link to '\(link.url)': \(problem.message)", suggestion: problem.suggestion))
                 } else {
                     for markdown in written {
-                        problems.append(.error(at: markdown.location, "broken link '\(link.url)': \(problem.message)", suggestion: problem.suggestion))
+                        problems.append(.error(at: markdown.location, "broken link '\(markdown.url)': \(problem.message)", suggestion: problem.suggestion))
                     }
                 }
             }
@@ -119,11 +146,11 @@ struct LinkChecker {
     }
 
     /// What is wrong with `url` on a page in `from`, or nil if it is fine or not ours to check.
-    func problem(with url: String, from: String, pages: [String: PageLinks], files: Set<String>) -> (message: String, suggestion: String?)? {
+    func problem(with url: String, from: String, files: Set<String>, ids: (String) -> Set<String>?) -> (message: String, suggestion: String?)? {
         var rest = url[...]
         if rest.hasPrefix(config.baseURL) {
             rest = rest.dropFirst(config.baseURL.count)
-            return problem(withPath: rest, base: "", pages: pages, files: files)
+            return problem(withPath: rest, base: "", files: files, ids: ids)
         }
         // Other schemes (https:, mailto:…) and other hosts are not this site's.
         if rest.hasPrefix("//") || rest.prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" }).contains(":") { return nil }
@@ -132,12 +159,14 @@ struct LinkChecker {
             guard rest.hasPrefix(basePath) else {
                 return ("it is outside the site, which lives under \(basePath)", nil)
             }
-            return problem(withPath: rest.dropFirst(basePath.count), base: "", pages: pages, files: files)
+            return problem(withPath: rest.dropFirst(basePath.count), base: "", files: files, ids: ids)
         }
-        return problem(withPath: rest, base: from, pages: pages, files: files)
+        return problem(withPath: rest, base: from, files: files, ids: ids)
     }
 
-    private func problem(withPath url: Substring, base: String, pages: [String: PageLinks], files: Set<String>) -> (message: String, suggestion: String?)? {
+    private func problem(
+        withPath url: Substring, base: String, files: Set<String>, ids: (String) -> Set<String>?
+    ) -> (message: String, suggestion: String?)? {
         let withoutQuery = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let fragment = withoutQuery.count > 1 ? String(withoutQuery[1]) : nil
         let pathPart = String(withoutQuery[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0])
@@ -148,14 +177,15 @@ struct LinkChecker {
         var file = target.isEmpty || target.hasSuffix("/") ? target + "index.html" : target
         if !files.contains(file), files.contains(file + "/index.html") { file += "/index.html" }
         guard files.contains(file) else { return (missingMessage(file), fallbackSuggestion(file, from: base)) }
-        guard let fragment, !fragment.isEmpty, let page = pages[file] else { return nil }
+        guard let fragment, !fragment.isEmpty, let pageIDs = ids(file) else { return nil }
         let id = fragment.removingPercentEncoding ?? fragment
-        guard !page.ids.contains(id) else { return nil }
-        let nearest = Names.suggestion(for: id, among: page.ids.sorted())
+        guard !pageIDs.contains(id) else { return nil }
+        let nearest = Names.suggestion(for: id, among: pageIDs.sorted())
         return ("\(file) has no anchor '#\(id)'", nearest.map { "#\($0)" })
     }
 
     private func missingMessage(_ file: String) -> String {
+        if draftPages.contains(file) { return "\(file) is a draft, published only by serve and build --drafts" }
         let parts = file.split(separator: "/")
         if parts.count == 3, parts[2] == "index.html", let languages = languagesBySlug[String(parts[1])],
             !languages.contains(String(parts[0]))
@@ -195,4 +225,33 @@ struct LinkChecker {
         return path.hasSuffix("/") || path.isEmpty || segments.last == "." || segments.last == ".." ? (joined.isEmpty ? "" : joined + "/") : joined
     }
 
+    /// The check of an incremental build, which renders a few pages: their links are checked,
+    /// with the other pages' ids read from the output only when a link points there. The links
+    /// of the pages it did not render can only break when a page is deleted or loses an id;
+    /// then every page of the output is read and checked too.
+    func checkUpdate(
+        of output: URL, written: [(path: String, data: Data)], deleted: [String], published: Set<String>,
+        markdownLinks: [String: [MarkdownLink]]
+    ) -> [Diagnostic] {
+        var fresh: [String: PageLinks] = [:]
+        for (path, data) in written where path.hasSuffix(".html") && !published.contains(path) { fresh[path] = PageLinks(html: data) }
+        var onDisk: [String: PageLinks?] = [:]
+        func stored(_ path: String) -> PageLinks? {
+            if let known = onDisk[path] { return known }
+            let links = (try? Data(contentsOf: output.appending(path: path))).map(PageLinks.init(html:))
+            onDisk[path] = links
+            return links
+        }
+        let files = FileTree.files(under: output.path).union(written.map(\.path)).subtracting(deleted)
+        let lostAnID = fresh.contains { path, links in stored(path).map { !$0.ids.isSubset(of: links.ids) } ?? false }
+        var pages = fresh
+        var unrendered = Set<String>()
+        if lostAnID || !deleted.isEmpty {
+            for path in files where path.hasSuffix(".html") && fresh[path] == nil && !published.contains(path) {
+                pages[path] = stored(path)
+                unrendered.insert(path)
+            }
+        }
+        return check(pages: pages, files: files, markdownLinks: markdownLinks, unrendered: unrendered) { fresh[$0]?.ids ?? stored($0)?.ids }
+    }
 }

@@ -55,6 +55,7 @@ struct PageContexts: Sendable {
         })
         context["hasChains"] = .bool(!article.chains.isEmpty)
         context["sourcePath"] = .string(article.displayPath)
+        context["draft"] = .bool(article.draft)
         if let updated = article.updated {
             context["updated"] = .object(["iso": .string(updated.iso), "text": .string(LocalFormat.date(updated, lang: article.lang))])
         }

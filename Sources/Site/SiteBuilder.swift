@@ -11,12 +11,18 @@ public struct BuildOptions: Sendable {
 
     /// Build even when no input changed since the last successful build.
     public var force: Bool
+    /// Publish articles marked `draft: true` (with a badge), as `serve` and `build --drafts` do.
+    public var drafts: Bool
 
-    public init(contentDir: String = "Content", templatesDir: String = "Templates", outputDir: String = "public", force: Bool = false) {
+    public init(
+        contentDir: String = "Content", templatesDir: String = "Templates", outputDir: String = "public", force: Bool = false,
+        drafts: Bool = false
+    ) {
         self.contentDir = contentDir
         self.templatesDir = templatesDir
         self.outputDir = outputDir
         self.force = force
+        self.drafts = drafts
     }
 }
 
@@ -137,8 +143,9 @@ public enum SiteBuilder {
             // the changed files replaced. Either way the output is the old site or the new one.
             let staged = write && !incremental ? LazyOutput(outputURL, displayName: options.outputDir) : nil
             let incrementalOutput = write && incremental ? IncrementalOutput(outputURL, displayName: options.outputDir) : nil
-            // `check` writes nothing but keeps every page's ids and links, to verify them all at the end.
-            let collector = write ? nil : PageCollector()
+            // Every page's ids and links are kept, to check every internal link before anything is
+            // written; an incremental build reads the pages it did not render from the output instead.
+            let collector = incremental ? nil : PageCollector(published: Set(site.files.map(\.path)))
             let sink: Sink = { path, data throws(DiagnosticError) in
                 try staged?.write(path, data)
                 incrementalOutput?.write(path, data)
@@ -153,12 +160,24 @@ public enum SiteBuilder {
                 guard !diagnostics.hasErrors, let pages = site.pages else { throw DiagnosticError([]) }
                 let changes = incremental ? SiteWideChanges(before: reusable?.groups ?? [:], after: articles.groups, slugs: plan.touchedSlugs) : .all
                 result.filesWritten = try writeSitePages(site, pages, articles, changes: changes, sink: sink)
+                let unpublished = Self.unpublishedPages(reusable, now: articles.all)
+                let checker = LinkChecker(
+                    config: site.config, languagesBySlug: articles.all.mapValues { Set($0.keys) }, draftPages: articles.draftPages)
+                var linkProblems: [Diagnostic] = []
                 if let collector {
                     let (collected, files) = collector.collected
-                    let checker = LinkChecker(
-                        config: site.config, languagesBySlug: articles.all.mapValues { Set($0.keys) })
-                    diagnostics.report(contentsOf: checker.check(pages: collected, files: files, markdownLinks: articles.links))
+                    linkProblems = checker.check(pages: collected, files: files, markdownLinks: articles.links)
+                } else if let incrementalOutput {
+                    linkProblems = checker.checkUpdate(
+                        of: outputURL, written: incrementalOutput.written, deleted: unpublished,
+                        published: Set(site.files.map(\.path)), markdownLinks: articles.links)
                 }
+                // Broken links fail the build, as in Docusaurus, unless site.yml says `brokenLinks: warn`.
+                if site.config.brokenLinks == .warn {
+                    for index in linkProblems.indices { linkProblems[index].severity = .warning }
+                }
+                diagnostics.report(contentsOf: linkProblems)
+                if diagnostics.hasErrors { throw DiagnosticError([]) }
                 if write {
                     // Every output carries the marker that lets the next build replace it.
                     try staged?.write(OutputGuard.markerName, OutputGuard.markerText)
@@ -166,7 +185,7 @@ public enum SiteBuilder {
                     // The cache goes first: an interrupted update leads to a full build next time.
                     BuildCache.remove(for: outputURL)
                     try staged?.commit()
-                    result.changedFiles = try incrementalOutput?.apply(deleting: plan.deletedPages)
+                    result.changedFiles = try incrementalOutput?.apply(deleting: unpublished)
                     let header = BuildCache.Header(
                         inputs: stamps.inputs, siteKey: stamps.siteKey, articlesPerLanguage: result.articlesPerLanguage.map { [$0.lang, String($0.count)] },
                         files: result.filesWritten, examples: result.examplesRun, chains: result.chainsVerified, clean: diagnostics.diagnostics.isEmpty)
@@ -183,6 +202,13 @@ public enum SiteBuilder {
         result.diagnostics = unique(diagnostics.sorted)
         result.seconds = seconds(since: start)
         return result
+    }
+
+    /// Article pages the cached build wrote that this one does not: their file is gone, or
+    /// the article became a draft.
+    static func unpublishedPages(_ previous: BuildCache?, now articles: [String: [String: Article]]) -> [String] {
+        (previous?.groups.values.flatMap(\.articles) ?? []).filter { !$0.draft && articles[$0.slug]?[$0.lang] == nil }
+            .map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" }.sorted()
     }
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {
@@ -206,6 +232,8 @@ public enum SiteBuilder {
         var links: [String: [MarkdownLink]] = [:]
         /// Examples and verified chains of the groups reused from the cache.
         var reused = (examples: 0, chains: 0)
+        /// The pages drafts would have, left out of this build.
+        var draftPages: Set<String> = []
     }
 
     /// Renders the translation groups the plan names, each in one task on every core: its
@@ -216,7 +244,8 @@ public enum SiteBuilder {
     static func renderArticles(
         _ site: SiteInputs, plan: BuildPlan, sink: Sink, diagnostics: inout DiagnosticCollector
     ) -> RenderedArticles {
-        let renderer = ArticleRenderer(strings: site.strings ?? UIStrings())
+        let renderer = ArticleRenderer(
+            strings: site.strings ?? UIStrings(), sourceLinks: SourceLinks(config: site.config, sources: site.sources, files: site.files))
         let languages = site.config.languages.map(\.code)
         let bySlug = Dictionary(grouping: plan.dirtyIndexes, by: { site.sources[$0].slug })
         let slugs = bySlug.keys.sorted()
@@ -233,6 +262,7 @@ public enum SiteBuilder {
             reports.merge(group.reports, uniquingKeysWith: { first, _ in first })
             result.links.merge(group.links, uniquingKeysWith: { first, _ in first })
             result.groups[slug] = group.cached
+            result.draftPages.formUnion(group.draftPages)
             guard !group.articles.isEmpty else { continue }
             result.all[slug] = group.articles
             rows[slug] = group.row
@@ -244,6 +274,10 @@ public enum SiteBuilder {
             for cached in group.articles {
                 result.reused.examples += cached.examples
                 result.reused.chains += cached.chains
+                if cached.draft {
+                    result.draftPages.insert(SiteLinks.articleDir(cached.lang, cached.slug) + "index.html")
+                    continue
+                }
                 result.all[slug, default: [:]][cached.lang] = Article(
                     lang: cached.lang, slug: cached.slug, displayPath: cached.displayPath, title: cached.title,
                     description: cached.description, bodyHTML: "", toc: [], chains: [])
@@ -264,6 +298,8 @@ public enum SiteBuilder {
         var links: [String: [MarkdownLink]] = [:]
         /// The group's translation statuses.
         var row: TranslationMatrix.Row?
+        /// Pages of the group's drafts, left out of the build.
+        var draftPages: Set<String> = []
         /// What the cache keeps of the group (nil when an article failed to render).
         var cached: BuildCache.Group?
     }
@@ -286,13 +322,20 @@ public enum SiteBuilder {
                 file: article.displayPath, lang: article.lang, examples: article.examples,
                 chains: article.chains.map { .init(line: $0.line, column: $0.column, text: $0.text, machine: $0.machine, ok: $0.ok) })
             group.reports[index] = report
-            group.articles[article.lang] = article
-            group.links[SiteLinks.articleDir(article.lang, slug) + "index.html"] = article.links
+            // A draft is verified like any article but, unless drafts are wanted, not published: no
+            // page, no place on the homes, the sitemap or the status pages.
+            let hidden = article.draft && !site.includeDrafts
             if let stamp = stamps[index] {
                 cachedArticles.append(BuildCache.CachedArticle(
                     lang: article.lang, slug: slug, displayPath: article.displayPath, stamp: stamp, title: article.title,
-                    description: article.description, examples: report.examples, chains: report.chains.count { $0.ok }))
+                    description: article.description, examples: report.examples, chains: report.chains.count { $0.ok }, draft: hidden))
             }
+            if hidden {
+                group.draftPages.insert(SiteLinks.articleDir(article.lang, slug) + "index.html")
+                continue
+            }
+            group.articles[article.lang] = article
+            group.links[SiteLinks.articleDir(article.lang, slug) + "index.html"] = article.links
         }
         let broken = Set(group.diagnostics.filter { $0.severity == .error }.compactMap(\.location?.file))
         let analysis = TranslationAnalyzer.analyze(articles: [slug: group.articles], languages: languages, brokenFiles: broken)
@@ -361,8 +404,18 @@ public enum SiteBuilder {
         }
         if changes.fixed {
             for asset in inputs.assets.files { try sink(asset.publishedPath, asset.data) }
+            // Files beside the articles are site-wide inputs (their stamps are in the cache's site key).
+            for file in site.files {
+                do {
+                    try sink(file.path, try Data(contentsOf: file.url))
+                } catch let error as DiagnosticError {
+                    throw error
+                } catch {
+                    throw DiagnosticError([.error(at: SourceLocation(file: file.displayPath, line: 1, column: 1), "cannot read: \(error.localizedDescription)")])
+                }
+            }
         }
-        return files + 1 + inputs.assets.files.count
+        return files + 1 + inputs.assets.files.count + site.files.count
     }
 
     /// Where an article's body goes in its rendered page: a NUL byte never occurs in
@@ -405,6 +458,10 @@ struct SiteInputs {
     var strings: UIStrings?
     var pages: Pages?
     var sources: [ArticleSource]
+    /// Files published beside the articles (images, PDFs…).
+    var files: [ContentFile]
+    /// Whether articles marked `draft: true` are published.
+    var includeDrafts = false
 
     /// Strings, templates and assets are independent: the problems of all three are reported.
     static func load(_ options: BuildOptions, diagnostics: inout DiagnosticCollector) throws(DiagnosticError) -> SiteInputs {
@@ -434,9 +491,9 @@ struct SiteInputs {
             assets = try Assets.load(assetsDir: templatesDir.appending(path: "assets"), displayPrefix: templatesPrefix + "assets/")
                 .adding("model.js", Data(("window.LIFECYCLE_MODEL = " + ModelExport.json() + ";\n").utf8))
         } catch { diagnostics.report(contentsOf: error.diagnostics) }
-        let sources = try loader.articles(config: config, diagnostics: &diagnostics)
+        let (sources, files) = try loader.scan(config: config, diagnostics: &diagnostics)
         let pages = strings.flatMap { strings in templates.flatMap { templates in assets.map { Pages(strings: strings, templates: templates, assets: $0) } } }
-        return SiteInputs(config: config, strings: strings, pages: pages, sources: sources)
+        return SiteInputs(config: config, strings: strings, pages: pages, sources: sources, files: files, includeDrafts: options.drafts)
     }
 
     func articlesPerLanguage(_ articles: [String: [String: Article]]) -> [(lang: String, count: Int)] {
@@ -451,8 +508,6 @@ struct BuildPlan {
     var dirtyIndexes: [Int]
     /// Groups whose files are exactly as the cache recorded them.
     var reused: [String: BuildCache.Group]
-    /// Article pages of the previous build whose file is gone.
-    var deletedPages: [String]
     /// Each source's stamp, by index.
     var stamps: [Int: FileStamp]
 
@@ -481,10 +536,6 @@ struct BuildPlan {
             }
         }
         if let previous { touchedSlugs.formUnion(previous.groups.keys.filter { bySlug[$0] == nil }) }
-        let current = Set(sources.map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" })
-        deletedPages = (previous?.groups.values.flatMap(\.articles) ?? [])
-            .map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" }
-            .filter { !current.contains($0) }.sorted()
         self.dirtyIndexes = dirty.sorted()
         self.reused = reused
         self.stamps = stamps

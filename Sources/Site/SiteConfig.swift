@@ -16,6 +16,12 @@ public struct SiteConfig: Sendable {
     public var baseURL: String
     public var defaultLanguage: String
     public var languages: [SiteLanguage]
+    /// What a broken internal link does to a build: fail it (the default), or only warn.
+    public var brokenLinks: BrokenLinks = .error
+
+    public enum BrokenLinks: String, Sendable {
+        case error, warn
+    }
 
     public func language(_ code: String) -> SiteLanguage? { languages.first { $0.code == code } }
 
@@ -106,11 +112,19 @@ public struct SiteConfig: Sendable {
         if !(baseURL.hasPrefix("https://") || baseURL.hasPrefix("http://") || baseURL.hasPrefix("/")) {
             problems.append(.error(at: at(root["baseURL"]?.mark), "'baseURL' must start with https://, http:// or /"))
         }
+        var brokenLinks = BrokenLinks.error
+        if let node = root["brokenLinks"] {
+            if let value = node.string, node.isScalar, let setting = BrokenLinks(rawValue: value) {
+                brokenLinks = setting
+            } else {
+                problems.append(.error(at: at(node.mark), "'brokenLinks' must be 'error' (a broken link fails the build) or 'warn'"))
+            }
+        }
         if !problems.isEmpty { throw DiagnosticError(problems) }
         return SiteConfig(
             baseURL: baseURL.hasSuffix("/") ? baseURL : baseURL + "/",
             defaultLanguage: defaultLanguage ?? languages[0].code,
-            languages: languages)
+            languages: languages, brokenLinks: brokenLinks)
     }
 
     /// BCP 47-ish: two or three lowercase letters, optionally a region or script.

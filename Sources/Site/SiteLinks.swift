@@ -28,10 +28,15 @@ struct SiteLinks: Sendable {
     }
 
     /// A link from a page in `fromDir` to the page in `toDir`, through their common folder.
-    /// (Byte arithmetic: the status pages alone ask for thousands of these.)
     static func link(from fromDir: String, to toDir: String) -> String {
+        relative(from: fromDir, to: toDir) + "index.html"
+    }
+
+    /// A relative URL from a page in `fromDir` to `path` (a folder ending in `/`, or a file).
+    /// (Byte arithmetic: the status pages alone ask for thousands of these.)
+    static func relative(from fromDir: String, to path: String) -> String {
         let from = Array(fromDir.utf8)
-        let to = Array(toDir.utf8)
+        let to = Array(path.utf8)
         // The longest common run of whole folders: it ends just after a `/` both share.
         var common = 0
         var i = 0
@@ -40,6 +45,6 @@ struct SiteLinks: Sendable {
             if from[i - 1] == UInt8(ascii: "/") { common = i }
         }
         let up = from[common...].count { $0 == UInt8(ascii: "/") }
-        return String(repeating: "../", count: up) + String(decoding: to[common...], as: UTF8.self) + "index.html"
+        return String(repeating: "../", count: up) + String(decoding: to[common...], as: UTF8.self)
     }
 }

@@ -98,31 +98,13 @@ final class StagedOutput: Sendable {
     /// anew): a copy of the site that costs no bytes. A file that changes must then be
     /// unlinked before it is written, or the old site would change with it.
     func linkTree(from source: URL) throws(DiagnosticError) {
-        func walk(_ relative: String) throws(DiagnosticError) {
-            let from = relative.isEmpty ? source.path : source.path + "/" + relative
-            guard let directory = opendir(from) else {
-                throw Self.failure(displayName + "/" + relative, "cannot read: \(String(cString: strerror(errno)))")
-            }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name == "." || name == ".." { continue }
-                let path = relative.isEmpty ? name : relative + "/" + name
-                let target = staging.path + "/" + path
-                var info = stat()
-                guard lstat(source.path + "/" + path, &info) == 0 else { continue }
-                let failed: Bool
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR:
-                    failed = mkdir(target, 0o755) != 0
-                    if !failed { try walk(path) }
-                default:
-                    failed = link(source.path + "/" + path, target) != 0
-                }
-                if failed { throw Self.failure(displayName + "/" + path, "cannot copy: \(String(cString: strerror(errno)))") }
-            }
+        try FileTree.walk(source.path) { (path: String, isFolder: Bool) throws(DiagnosticError) in
+            let target = staging.path + "/" + path
+            let failed = isFolder ? mkdir(target, 0o755) != 0 : link(source.path + "/" + path, target) != 0
+            if failed { throw Self.failure(displayName + "/" + path, "cannot copy: \(String(cString: strerror(errno)))") }
+        } unreadable: { path, reason in
+            Self.failure(displayName + "/" + path, "cannot read: \(reason)")
         }
-        try walk("")
     }
 
     /// Removes what builds that were killed left beside the output: staging folders and old
@@ -214,6 +196,9 @@ final class IncrementalOutput: Sendable {
         pending.withLock { $0.append((path, data)) }
     }
 
+    /// The files rendered so far, by path.
+    var written: [(path: String, data: Data)] { pending.withLock { $0 } }
+
     /// Writes what changed and removes `deleted` pages (with their folders when empty).
     /// Returns the paths whose bytes changed, sorted.
     func apply(deleting deleted: [String]) throws(DiagnosticError) -> [String] {
@@ -242,5 +227,42 @@ final class IncrementalOutput: Sendable {
             throw error
         }
         return (changed.map(\.path) + removed).sorted()
+    }
+}
+
+/// Walks a folder with readdir: no Foundation URL per entry on sites of thousands of files.
+enum FileTree {
+    /// Calls `visit` with each entry's path relative to `root` and whether it is a folder,
+    /// a folder before what it holds. `unreadable` makes the error for a folder that cannot be read.
+    static func walk(
+        _ root: String, _ visit: (_ path: String, _ isFolder: Bool) throws(DiagnosticError) -> Void,
+        unreadable: (_ path: String, _ reason: String) -> DiagnosticError
+    ) throws(DiagnosticError) {
+        func walk(_ relative: String) throws(DiagnosticError) {
+            guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else {
+                throw unreadable(relative, String(cString: strerror(errno)))
+            }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name == "." || name == ".." { continue }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                var info = stat()
+                guard lstat(root + "/" + path, &info) == 0 else { continue }
+                let isFolder = info.st_mode & S_IFMT == S_IFDIR
+                try visit(path, isFolder)
+                if isFolder { try walk(path) }
+            }
+        }
+        try walk("")
+    }
+
+    /// Every file (not folder) under `root`, by relative path; none if it cannot be read.
+    static func files(under root: String) -> Set<String> {
+        var found = Set<String>()
+        try? walk(root, { (path: String, isFolder: Bool) throws(DiagnosticError) in
+            if !isFolder { found.insert(path) }
+        }, unreadable: { _, reason in DiagnosticError([]) })
+        return found
     }
 }

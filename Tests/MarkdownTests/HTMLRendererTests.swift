@@ -69,7 +69,7 @@ import Markdown
         #expect(
             html("- [ ] ![](box.png)\n- [x] &nbsp;\n", HTMLRenderer(taskLabel: "Tarea \"x\""))
                 == "<ul>\n<li class=\"task-list-item\"><input type=\"checkbox\" disabled aria-label=\"Tarea &quot;x&quot;\"> "
-                + "<img src=\"box.png\" alt=\"\"></li>\n"
+                + "<img src=\"box.png\" alt=\"\" loading=\"lazy\"></li>\n"
                 + "<li class=\"task-list-item\"><input type=\"checkbox\" disabled checked aria-label=\"Tarea &quot;x&quot;\"> \u{A0}</li>\n</ul>\n")
     }
 
@@ -88,7 +88,7 @@ import Markdown
     @Test func images() {
         #expect(
             html("![Alt *text* `c`](/img.png \"Tip\")")
-                == "<p><img src=\"/img.png\" alt=\"Alt text c\" title=\"Tip\"></p>\n")
+                == "<p><img src=\"/img.png\" alt=\"Alt text c\" title=\"Tip\" loading=\"lazy\"></p>\n")
     }
 
     @Test func urlsAreEscapedForAttributes() {
@@ -116,7 +116,7 @@ import Markdown
     ])
     func urlsAreMadeValid(_ url: String, _ expected: String) {
         #expect(html("[q](<\(url)>)") == "<p><a href=\"\(expected)\">q</a></p>\n")
-        #expect(html("![q](<\(url)>)") == "<p><img src=\"\(expected)\" alt=\"q\"></p>\n")
+        #expect(html("![q](<\(url)>)") == "<p><img src=\"\(expected)\" alt=\"q\" loading=\"lazy\"></p>\n")
     }
 
     @Test func headingsGetIdsAndAnchors() {

@@ -42,8 +42,8 @@ import Markdown
     }
 
     @Test func images() {
-        #expect(html("![dot](data:image/png;base64,AAAA)") == "<p><img src=\"data:image/png;base64,AAAA\" alt=\"dot\"></p>\n")
-        #expect(html("![dot](DATA:image/webp,AAAA)") == "<p><img src=\"DATA:image/webp,AAAA\" alt=\"dot\"></p>\n")
+        #expect(html("![dot](data:image/png;base64,AAAA)") == "<p><img src=\"data:image/png;base64,AAAA\" alt=\"dot\" loading=\"lazy\"></p>\n")
+        #expect(html("![dot](DATA:image/webp,AAAA)") == "<p><img src=\"DATA:image/webp,AAAA\" alt=\"dot\" loading=\"lazy\"></p>\n")
         #expect(html("![svg](data:image/svg+xml,<svg/>)") == "<p>svg</p>\n")
         #expect(html("![x](javascript:alert(1))") == "<p>x</p>\n")
         #expect(html("![x](file:///c:/a.png)") == "<p>x</p>\n")

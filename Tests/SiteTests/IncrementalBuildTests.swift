@@ -23,11 +23,16 @@ import Testing
     }
 
     /// Builds `root` incrementally into public/ and from scratch into a fresh folder; both must be identical.
-    func expectIncrementalEqualsClean(_ root: URL, rendered: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> BuildResult {
+    /// `rendered: nil` expects a full build (an edit that changes what every page may link to).
+    func expectIncrementalEqualsClean(_ root: URL, rendered: Int?, sourceLocation: SourceLocation = #_sourceLocation) throws -> BuildResult {
         let incremental = SiteBuilder.build(buildOptions(root))
         #expect(incremental.succeeded, "\(incremental.diagnostics)", sourceLocation: sourceLocation)
-        #expect(incremental.changedFiles != nil, "the build reused the cache", sourceLocation: sourceLocation)
-        #expect(incremental.articlesRendered == rendered, sourceLocation: sourceLocation)
+        if let rendered {
+            #expect(incremental.changedFiles != nil, "the build reused the cache", sourceLocation: sourceLocation)
+            #expect(incremental.articlesRendered == rendered, sourceLocation: sourceLocation)
+        } else {
+            #expect(incremental.changedFiles == nil, "a full build", sourceLocation: sourceLocation)
+        }
         var clean = buildOptions(root)
         clean.outputDir = try makeTemporaryDirectory().appending(path: "public").path
         let full = SiteBuilder.build(clean)
@@ -83,16 +88,31 @@ import Testing
         let retitled = try expectIncrementalEqualsClean(root, rendered: 1)
         #expect(retitled.changedFiles?.contains("it/index.html") == true)
 
-        // A new article, then one removed: pages appear and disappear, homes, status and sitemap follow.
+        // A new article, then one removed: every page's `.md` links may change, so both are full builds.
         try write(["Content/es/nuevo.md": "---\ntitle: Nuevo\n---\nTexto nuevo con una cadena Active → Inactive.\n"], under: root)
         settle()
-        let added = try expectIncrementalEqualsClean(root, rendered: 1)
-        #expect(added.changedFiles?.contains("es/nuevo/index.html") == true)
+        _ = try expectIncrementalEqualsClean(root, rendered: nil)
+        #expect(FileManager.default.fileExists(atPath: root.appending(path: "public/es/nuevo/index.html").path))
         try FileManager.default.removeItem(at: root.appending(path: "Content/it/active.md"))
         settle()
-        let removed = try expectIncrementalEqualsClean(root, rendered: 0)
-        #expect(removed.changedFiles?.contains("it/active/index.html") == true)
+        _ = try expectIncrementalEqualsClean(root, rendered: nil)
         #expect(!FileManager.default.fileExists(atPath: root.appending(path: "public/it/active").path))
+
+        // An article becomes a draft, then is published again: its page goes and comes back, homes follow.
+        try edit(root, "Content/es/nuevo.md") { $0.replacing("title: Nuevo\n", with: "title: Nuevo\ndraft: true\n") }
+        let drafted = try expectIncrementalEqualsClean(root, rendered: 1)
+        #expect(drafted.changedFiles?.contains("es/nuevo/index.html") == true)
+        #expect(drafted.changedFiles?.contains("es/index.html") == true)
+        #expect(!FileManager.default.fileExists(atPath: root.appending(path: "public/es/nuevo").path))
+        try edit(root, "Content/es/nuevo.md") { $0.replacing("draft: true\n", with: "") }
+        let published = try expectIncrementalEqualsClean(root, rendered: 1)
+        #expect(published.changedFiles?.contains("es/nuevo/index.html") == true)
+
+        // A published file changes: every page may show it (an image's size), so a full build.
+        try write(["Content/es/img/a.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"20\"></svg>"], under: root)
+        settle()
+        _ = try expectIncrementalEqualsClean(root, rendered: nil)
+        #expect(FileManager.default.fileExists(atPath: root.appending(path: "public/es/img/a.svg").path))
 
         // Saved again without a change: re-rendered, nothing written.
         try edit(root, "Content/es/nuevo.md") { $0 }

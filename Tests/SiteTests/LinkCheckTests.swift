@@ -59,9 +59,51 @@ import Testing
         ])
     }
 
-    @Test func aBuildDoesNotCheckLinksButCheckDoes() throws {
+    /// A build checks links as `check` does (Docusaurus's default) and writes nothing when one
+    /// is broken; `brokenLinks: warn` in site.yml makes them warnings and the site is written.
+    @Test func aBuildFailsOnABrokenLinkUnlessSiteYmlSaysWarn() throws {
         let root = try makeProject(content: Self.content)
-        #expect(SiteBuilder.build(buildOptions(root)).succeeded, "links are verified by check, as htmltest runs after a build")
+        let checked = SiteBuilder.build(buildOptions(root), write: false)
+        let built = SiteBuilder.build(buildOptions(root))
+        #expect(!built.succeeded)
+        #expect(built.diagnostics == checked.diagnostics)
+        #expect(!FileManager.default.fileExists(atPath: root.appending(path: "public").path))
+
+        let site = root.appending(path: "Content/site.yml")
+        try Data((try read(site) + "brokenLinks: warn\n").utf8).write(to: site)
+        let warned = SiteBuilder.build(buildOptions(root))
+        #expect(warned.succeeded)
+        #expect(warned.diagnostics.map(\.message) == checked.diagnostics.map(\.message))
+        #expect(warned.diagnostics.allSatisfy { $0.severity == .warning })
+        #expect(FileManager.default.fileExists(atPath: root.appending(path: "public/es/a/index.html").path))
+    }
+
+    @Test func brokenLinksMustBeErrorOrWarn() throws {
+        let root = try makeProject(content: ["site.yml": "baseURL: \"/\"\ndefaultLanguage: es\nlanguages:\n  - {code: es, name: Español, title: S}\nbrokenLinks: maybe\n", "es/a.md": "# A\n"])
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(result.diagnostics.map(\.message) == ["'brokenLinks' must be 'error' (a broken link fails the build) or 'warn'"])
+        #expect(result.diagnostics.first?.location?.line == 5)
+    }
+
+    /// An incremental build checks the pages it renders, and the links of the others into a
+    /// page that lost an anchor.
+    @Test func anIncrementalBuildFindsALinkBrokenByAnotherPagesEdit() throws {
+        let root = try makeProject(content: [
+            "site.yml": Self.content["site.yml"] ?? "",
+            "es/a.md": "---\ntitle: A\n---\n## Uno\n\n[a b](b.md#segunda)\n",
+            "es/b.md": "---\ntitle: B\n---\n## Segunda\n\nTexto.\n",
+        ])
+        Thread.sleep(forTimeInterval: 0.06)
+        #expect(SiteBuilder.build(buildOptions(root)).succeeded)
+        Thread.sleep(forTimeInterval: 0.06)
+        let before = try snapshot(root.appending(path: "public"))
+        try Data("---\ntitle: B\n---\n## Tercera\n\nTexto.\n".utf8).write(to: root.appending(path: "Content/es/b.md"))
+        Thread.sleep(forTimeInterval: 0.06)
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(!result.succeeded)
+        #expect(result.diagnostics.map(\.message) == ["a link on this page to '../b/index.html#segunda' broke: es/b/index.html has no anchor '#segunda'"])
+        #expect(result.diagnostics.first?.location?.file == "es/a/index.html")
+        #expect(try snapshot(root.appending(path: "public")) == before, "a failed build writes nothing")
     }
 
     @Test func theRepositorysLinksAndAnchorsAllResolve() throws {

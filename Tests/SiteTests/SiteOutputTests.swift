@@ -149,6 +149,7 @@ import Testing
         let root = try makeProject(content: [
             "site.yml": BuildTests.siteYML,
             "\(lang)/a.md": "---\ntitle: A\n---\n\nTexto[^1].\n\n- [x] Hecho\n- [ ] ![](x.png)\n\n[^1]: Nota.\n",
+            "\(lang)/x.png": "not really a PNG: published all the same, without a size",
         ])
         let result = SiteBuilder.build(buildOptions(root))
         #expect(result.succeeded, "\(result.diagnostics)")

@@ -1,0 +1,163 @@
+import Diagnostics
+import Foundation
+import Testing
+
+@testable import Site
+
+/// Files beside the articles, links written to sources (`other.md`, `img/x.png`) and drafts.
+@Suite struct ContentFilesTests {
+    static let siteYML = """
+        baseURL: "https://docs.example.org/"
+        defaultLanguage: es
+        languages:
+          - {code: es, name: Español, title: Sitio}
+          - {code: it, name: Italiano, title: Sito}
+
+        """
+
+    /// A PNG of `width` × `height` (only the signature and header matter here).
+    static func png(_ width: UInt32, _ height: UInt32) -> Data {
+        var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
+        data += Data("IHDR".utf8)
+        for value in [width, height] { data += withUnsafeBytes(of: value.bigEndian) { Data($0) } }
+        return data + Data([8, 2, 0, 0, 0, 0, 0, 0, 0])
+    }
+
+    /// A JPEG whose frame header (after an APP0 segment) says `width` × `height`.
+    static func jpeg(_ width: UInt16, _ height: UInt16) -> Data {
+        var data = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10]) + Data("JFIF".utf8) + Data(repeating: 0, count: 10)
+        data += Data([0xFF, 0xC0, 0x00, 0x11, 0x08])
+        for value in [height, width] { data += withUnsafeBytes(of: value.bigEndian) { Data($0) } }
+        return data + Data([0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1, 0xFF, 0xD9])
+    }
+
+    @Test func imageSizesAreReadFromTheirHeaders() {
+        #expect(ImageSize.of(Self.png(640, 480))! == (640, 480))
+        #expect(ImageSize.of(Self.jpeg(1024, 768))! == (1024, 768))
+        #expect(ImageSize.of(Data("<svg xmlns='http://www.w3.org/2000/svg' width='32px' height=\"16\"/>".utf8))! == (32, 16))
+        #expect(ImageSize.of(Data("<?xml version=\"1.0\"?>\n<svg stroke-width=\"2\" viewBox=\"0 0 120.4 60\"></svg>".utf8))! == (120, 60))
+        #expect(ImageSize.of(Data("<svg width=\"100%\" height=\"50%\"></svg>".utf8)) == nil, "relative sizes say nothing")
+        #expect(ImageSize.of(Data("%PDF-1.4".utf8)) == nil)
+        #expect(ImageSize.of(Data([0xFF, 0xD8, 0xFF])) == nil, "a truncated JPEG")
+    }
+
+    func project() throws -> URL {
+        let root = try makeProject(content: [
+            "site.yml": Self.siteYML,
+            "es/uno.md": """
+                ---
+                title: Uno
+                ---
+                ## Primera
+
+                ![Diagrama](img/diagrama.png) ![Foto](foto.jpg "Una foto") ![Logo](../static/logo.svg)
+
+                [Dos](dos.md#segunda), [la guía](guia.pdf), [Attivo](../it/attivo.md), [tres](tres.md), [dos otra vez](../dos.md)
+
+                """,
+            "es/dos.md": "---\ntitle: Dos\n---\n## Segunda\n\nTexto.\n",
+            "it/attivo.md": "---\ntitle: Attivo\n---\n## Sezione\n\nTesto.\n",
+            "it/tres.md": "---\ntitle: Tre\n---\nTesto.\n",
+            "es/borrador.md": "---\ntitle: Borrador\ndraft: true\n---\n## Algo\n\nTexto.\n",
+            "static/logo.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 120 60\"></svg>",
+            "es/guia.pdf": "%PDF-1.4\n",
+        ])
+        try FileManager.default.createDirectory(at: root.appending(path: "Content/es/img"), withIntermediateDirectories: true)
+        try Self.png(40, 30).write(to: root.appending(path: "Content/es/img/diagrama.png"))
+        try Self.jpeg(300, 200).write(to: root.appending(path: "Content/es/foto.jpg"))
+        return root
+    }
+
+    @Test func filesArePublishedAndLinksToSourcesLeadToPages() throws {
+        let root = try project()
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(result.succeeded, "\(result.diagnostics.map(DiagnosticFormatter.text))")
+        let output = root.appending(path: "public")
+        for file in ["es/img/diagrama.png", "es/foto.jpg", "es/guia.pdf", "static/logo.svg"] {
+            #expect(try Data(contentsOf: output.appending(path: file)) == Data(contentsOf: root.appending(path: "Content/" + file)))
+        }
+        #expect(!FileManager.default.fileExists(atPath: output.appending(path: "es/static").path), "a shared file is written once")
+        #expect(!FileManager.default.fileExists(atPath: output.appending(path: "it/static").path))
+
+        let html = try read(output.appending(path: "es/uno/index.html"))
+        #expect(html.contains("<img src=\"../img/diagrama.png\" alt=\"Diagrama\" width=\"40\" height=\"30\" loading=\"lazy\">"))
+        #expect(html.contains("<img src=\"../foto.jpg\" alt=\"Foto\" title=\"Una foto\" width=\"300\" height=\"200\" loading=\"lazy\">"))
+        #expect(html.contains("<img src=\"../../static/logo.svg\" alt=\"Logo\" width=\"120\" height=\"60\" loading=\"lazy\">"))
+        #expect(html.contains("<a href=\"../dos/index.html#segunda\">Dos</a>"))
+        #expect(html.contains("<a href=\"../guia.pdf\">la guía</a>"))
+        #expect(html.contains("<a href=\"../../it/attivo/index.html\">Attivo</a>"), "a link to another language's source")
+        #expect(html.contains("<a href=\"../../it/tres/index.html\">tres</a>"), "no es version: the fallback")
+        #expect(html.contains("<a href=\"../dos/index.html\">dos otra vez</a>"), "read from the page's folder")
+    }
+
+    @Test func aLinkToAMissingArticleFailsWhereItIsWritten() throws {
+        let root = try makeProject(content: [
+            "site.yml": Self.siteYML,
+            "es/uno.md": "---\ntitle: Uno\n---\nVer [dos](dso.md).\n",
+            "es/dos.md": "---\ntitle: Dos\n---\nTexto.\n",
+        ])
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(!result.succeeded)
+        let prefix = root.appending(path: "Content").path + "/"
+        #expect(result.diagnostics.map { DiagnosticFormatter.text($0).replacing(prefix, with: "") } == [
+            "es/uno.md:4:5: error: broken link 'dso.md': no article 'dso' in any language\n    suggestion: dos.md"
+        ])
+        #expect(!FileManager.default.fileExists(atPath: root.appending(path: "public").path))
+    }
+
+    @Test func draftsAreLeftOutUnlessAsked() throws {
+        let root = try project()
+        var options = buildOptions(root)
+        #expect(SiteBuilder.build(options).succeeded)
+        let output = root.appending(path: "public")
+        #expect(!FileManager.default.fileExists(atPath: output.appending(path: "es/borrador").path))
+        for page in ["es/index.html", "sitemap.xml", "es/status/index.html"] {
+            #expect(try !read(output.appending(path: page)).contains("borrador"), "\(page) names the draft")
+        }
+
+        options.drafts = true
+        let withDrafts = SiteBuilder.build(options)
+        #expect(withDrafts.succeeded && withDrafts.changedFiles == nil, "another set of pages: a full build")
+        let draft = try read(output.appending(path: "es/borrador/index.html"))
+        #expect(draft.contains("<p class=\"draft-badge\">Borrador: esta página no se publica</p>"))
+        #expect(draft.contains("<meta name=\"robots\" content=\"noindex\">"))
+        #expect(try read(output.appending(path: "es/index.html")).contains("borrador"))
+        #expect(try !read(output.appending(path: "es/uno/index.html")).contains("draft-badge"))
+    }
+
+    @Test func aLinkToADraftSaysSo() throws {
+        let root = try makeProject(content: [
+            "site.yml": Self.siteYML,
+            "es/uno.md": "---\ntitle: Uno\n---\nVer [el borrador](borrador.md).\n",
+            "es/borrador.md": "---\ntitle: Borrador\ndraft: true\n---\nTexto.\n",
+        ])
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(result.diagnostics.map(\.message) == [
+            "broken link 'borrador.md': es/borrador/index.html is a draft, published only by serve and build --drafts"
+        ])
+        var options = buildOptions(root)
+        options.drafts = true
+        #expect(SiteBuilder.build(options).succeeded)
+    }
+
+    @Test func draftMustBeABoolean() throws {
+        let root = try makeProject(content: ["site.yml": Self.siteYML, "es/uno.md": "---\ntitle: Uno\ndraft: quizás\n---\nTexto.\n"])
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(result.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" } == ["3:8 'draft' must be true or false"])
+    }
+
+    @Test func aFileMayNotReplaceAGeneratedPageAndMarkdownInSubFoldersIsNoArticle() throws {
+        let root = try makeProject(content: [
+            "site.yml": Self.siteYML,
+            "es/uno.md": "---\ntitle: Uno\n---\nTexto.\n",
+            "es/uno/index.html": "<p>mine</p>",
+            "es/notas/idea.md": "# Idea\n",
+        ])
+        let result = SiteBuilder.build(buildOptions(root))
+        let prefix = root.appending(path: "Content").path + "/"
+        #expect(result.diagnostics.map { DiagnosticFormatter.text($0).replacing(prefix, with: "") } == [
+            "es/notas/idea.md:1:1: warning: Markdown in a sub-folder is not an article and is not published\n    note: articles live directly in a language folder: <lang>/<slug>.md",
+            "es/uno/index.html:1:1: error: 'es/uno/index.html' would replace a page the site generates; rename the file",
+        ])
+    }
+}
