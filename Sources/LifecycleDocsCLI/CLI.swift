@@ -72,7 +72,9 @@ public enum CLI {
             console.out(CommandHelp.usage)
             return ExitCode.success
         }
-        guard let help = CommandHelp.named(name) else { throw UsageError("unknown command '\(name)'") }
+        // `help --help` is help's own help.
+        let command = ["--help", "-h"].contains(name) ? "help" : name
+        guard let help = CommandHelp.named(command) else { throw UsageError("unknown command '\(name)'") }
         if arguments.count > 1 { throw UsageError("unexpected argument '\(arguments[1])' for 'help'") }
         console.out(help.text)
         return ExitCode.success
@@ -172,7 +174,7 @@ extension CLI {
         case .verifyOnly?:
             console.detail("check: every page rendered in memory, nothing written")
         case .upToDate?:
-            console.detail("up to date: no input changed since the last build without warnings")
+            console.detail("up to date: no input changed since the last build, which had no warnings")
         case .incremental?:
             let files = result.pages.map(\.file)
             console.detail("incremental build: \(files.count) article\(files.count == 1 ? "" : "s") re-rendered" + (files.isEmpty ? "" : ": " + files.joined(separator: ", ")))

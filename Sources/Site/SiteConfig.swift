@@ -105,7 +105,7 @@ public struct SiteConfig: Sendable {
         }
         let validBaseURL = normalizedBaseURL(baseURL)
         if validBaseURL == nil {
-            problems.append(.error(at: at(root["baseURL"]?.mark), "'baseURL' must start with https://, http:// or /"))
+            problems.append(.error(at: at(root["baseURL"]?.mark), "'baseURL' must be an absolute http:// or https:// URL or a path starting with /"))
         }
         if !problems.isEmpty { throw DiagnosticError(problems) }
         return SiteConfig(

@@ -68,6 +68,7 @@ import Testing
             #expect(out.hasPrefix("usage: lifecycle-docs <command> [options]\n\ncommands:\n"))
             #expect(out.contains("lifecycle-docs <command> --help"))
         }
+        #expect(run(["help", "--help"]).out.hasPrefix("usage: lifecycle-docs help [<command>]\n"))
     }
 
     // MARK: - Usage errors

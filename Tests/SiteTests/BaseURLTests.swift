@@ -42,6 +42,16 @@ import Testing
         #expect(SiteConfig.normalizedBaseURL(text) == nil)
     }
 
+    @Test func siteYMLFollowsTheSameRule() throws {
+        var content = Self.content
+        content["site.yml"] = content["site.yml"]?.replacing("\"https://docs.example.org/\"", with: "\"https://\"")
+        let root = try makeProject(content: content)
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(!result.succeeded)
+        #expect(result.diagnostics.map(\.message) == ["'baseURL' must be an absolute http:// or https:// URL or a path starting with /"])
+        #expect(result.diagnostics.first?.location?.line == 1)
+    }
+
     @Test func theOverrideIsInEveryAbsoluteURL() throws {
         let root = try makeProject(content: Self.content)
         var options = buildOptions(root)
