@@ -1,13 +1,23 @@
 /// Turns diagnostics into text for people, for GitHub Actions, or JSON.
 public enum DiagnosticFormatter {
     /// `path:line:col: error: message`, then indented notes and the suggestion.
-    public static func text(_ d: Diagnostic) -> String {
+    public static func text(_ d: Diagnostic) -> String { text(d, colour: false) }
+
+    /// The same; with `colour`, for a terminal as clang and swiftc write it: the place bold,
+    /// the label red and bold (error) or yellow (warning).
+    public static func text(_ d: Diagnostic, colour: Bool) -> String {
         var out = ""
-        if let loc = d.location { out += loc.description + ": " }
-        out += "\(d.severity.rawValue): \(d.message)"
+        if let loc = d.location { out += TerminalStyle.bold.paint(loc.description + ":", enabled: colour) + " " }
+        out += label(d.severity, colour: colour) + " \(d.message)"
         for note in d.notes { out += "\n    note: \(note)" }
         if let s = d.suggestion { out += "\n    suggestion: \(s)" }
         return out
+    }
+
+    /// `error:`, `warning:` or `note:`, coloured for a terminal when asked.
+    public static func label(_ severity: Severity, colour: Bool = false) -> String {
+        let text = severity.rawValue + ":"
+        return TerminalStyle.label(severity)?.paint(text, enabled: colour) ?? text
     }
 
     /// A GitHub Actions workflow command: `::error file=…,line=…,col=…::message`.

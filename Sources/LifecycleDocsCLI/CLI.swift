@@ -21,11 +21,19 @@ public enum CLI {
 
     static func run(_ arguments: [String], console: inout Console) -> Int32 {
         guard let command = arguments.first else {
-            console.error(usage)
+            console.error(CommandHelp.usage)
             return ExitCode.usageError
         }
         let rest = Array(arguments.dropFirst())
         do throws(UsageError) {
+            if ["help", "--help", "-h"].contains(command) {
+                return try help(rest, console: &console)
+            }
+            // `<command> --help` anywhere among its words shows that command's help.
+            if let help = CommandHelp.named(command), rest.contains(where: { $0 == "--help" || $0 == "-h" }) {
+                console.out(help.text)
+                return ExitCode.success
+            }
             switch command {
             case "build":
                 return try build(rest, console: &console)
@@ -43,9 +51,6 @@ public enum CLI {
                 return try newTranslation(rest, console: &console)
             case "sync-translation":
                 return try syncTranslation(rest, console: &console)
-            case "help", "--help", "-h":
-                console.out(usage)
-                return ExitCode.success
             case "version", "--version":
                 console.out("lifecycle-docs \(version)")
                 return ExitCode.success
@@ -53,74 +58,46 @@ public enum CLI {
                 throw UsageError("unknown command '\(command)'")
             }
         } catch {
-            console.error("error: \(error.message)\n\n" + usage)
+            // One line and where to look, not the whole help: the error stays visible.
+            let known = CommandHelp.named(command) != nil && command != "help"
+            console.error(message: error.message)
+            console.error("see 'lifecycle-docs \(known ? command + " " : "")--help'")
             return ExitCode.usageError
         }
     }
 
-    static let usage = """
-        usage: lifecycle-docs <command> [options]
-
-        commands:
-          build [--content DIR] [--templates DIR] [--output DIR] [--force] [--drafts]
-              Render the site. Defaults: Content, Templates, public. Nothing in
-              the output folder changes unless the whole build succeeds. Builds
-              are incremental: after an edit, only that article's translations
-              and the site-wide pages are rendered again, and only files whose
-              bytes changed are replaced; with no input changed, nothing is
-              redone. A new tool, template or site.yml means a full build.
-              --force always builds everything (cache: .<output>.cache).
-              --drafts also publishes articles marked 'draft: true'.
-          serve [--content DIR] [--templates DIR] [--output DIR] [--port 8080] [--host 127.0.0.1]
-              Build (drafts included), serve the output folder for previewing and rebuild on every
-              change in the content or templates; open pages reload, or show the
-              errors of a failed build. --port 0 picks a free port. Serves on
-              loopback only unless --host names another address.
-          check [--content DIR] [--templates DIR] [--format text|json|github]
-              Run every verification (examples, arrow chains, translations,
-              front matter, templates, internal links and #anchors of every
-              page) without writing the site. github: one
-              annotation per problem (automatic when GITHUB_ACTIONS=true).
-          status [--content DIR] [--templates DIR] [--format text|json]
-              Articles × languages: source, current, stale (which sections),
-              broken or missing.
-          trace <machine> [--api N] [--config-changes A|B] [--root] [--from STATE]
-                [--format text|json] EVENT[@SCENE]...
-              Run events on a lifecycle machine (ios-app, ios-scene, swiftui,
-              android-activity) and print the states and callbacks of each step.
-          model [--format json|text]
-              Print the whole lifecycle model (schema: docs/model-schema.md).
-          new-translation <slug> <lang> [--content DIR] [--from LANG]
-              Start Content/<lang>/<slug>.md from the source article: front matter
-              with the source's section fingerprints, every section untranslated.
-          sync-translation <slug> <lang> [--content DIR] [--from LANG] [--section N]...
-              Mark a translation current with its source: record the source's
-              fingerprints (all, or of the sections named) and drop them from
-              'untranslated'. --from starts tracking a file without 'translation:'.
-          help       Show this text.
-          version    Show the version.
-
-        exit codes: 0 success, 1 errors in content or templates (or an event that
-        cannot happen, or serve cannot listen), 2 usage errors and an output
-        folder that is not the tool's to replace (it must be absent, empty or a
-        previous output; never the sources, a project or the current folder).
-        """
+    /// `help` alone: the general usage; `help <command>`: that command's help.
+    static func help(_ arguments: [String], console: inout Console) throws(UsageError) -> Int32 {
+        guard let name = arguments.first else {
+            console.out(CommandHelp.usage)
+            return ExitCode.success
+        }
+        // `help --help` is help's own help.
+        let command = ["--help", "-h"].contains(name) ? "help" : name
+        guard let help = CommandHelp.named(command) else { throw UsageError("unknown command '\(name)'") }
+        if arguments.count > 1 { throw UsageError("unexpected argument '\(arguments[1])' for 'help'") }
+        console.out(help.text)
+        return ExitCode.success
+    }
 
     static func build(_ arguments: [String], console: inout Console) throws(UsageError) -> Int32 {
         var parser = OptionParser(arguments, command: "build")
-        var options = try siteOptions(&parser, output: true)
-        options.force = parser.flag("--force")
-        options.drafts = parser.flag("--drafts")
+        var (options, baseURLOrigin) = try renderOptions(&parser, output: true, environment: console.environment)
+        options.force = try parser.flag("--force")
+        options.drafts = try parser.flag("--drafts")
+        _ = try reportFormat(&parser, allowsJSON: false, console: &console)
+        console.verbosity = try verbosity(&parser)
         try parser.finish()
 
         let result = SiteBuilder.build(options)
         if let refusal = result.refusal {
-            console.error("error: \(refusal.message)")
+            console.error(message: refusal.message)
             return ExitCode.usageError
         }
         console.report(result.diagnostics)
+        printDetails(result, baseURLOrigin: baseURLOrigin, console: &console)
         if result.succeeded {
-            console.out(result.summaryLine)
+            console.summary(result.summaryLine)
             return ExitCode.success
         }
         let errors = result.diagnostics.count { $0.severity == .error }
@@ -137,26 +114,101 @@ extension CLI {
             outputDir: output ? try parser.value(for: "--output") ?? "public" : "public")
     }
 
+    /// The site options plus the base URL override, for the commands that render pages;
+    /// the origin names where the override came from (nil: site.yml's base URL).
+    static func renderOptions(
+        _ parser: inout OptionParser, output: Bool, environment: [String: String]
+    ) throws(UsageError) -> (options: BuildOptions, baseURLOrigin: String?) {
+        var options = try siteOptions(&parser, output: output)
+        let baseURL = try baseURL(&parser, environment: environment)
+        options.baseURL = baseURL?.url
+        return (options, baseURL?.origin)
+    }
+
+    static let baseURLVariable = "LIFECYCLE_DOCS_BASE_URL"
+
+    /// The base URL override and where it came from: `--base-url` wins over the variable; an
+    /// empty variable counts as unset (a workflow may pass an empty output). Nil: site.yml's.
+    static func baseURL(_ parser: inout OptionParser, environment: [String: String]) throws(UsageError) -> (url: String, origin: String)? {
+        let expected = "an absolute http:// or https:// URL or a path starting with /"
+        if let value = try parser.value(for: "--base-url") {
+            guard let url = SiteConfig.normalizedBaseURL(value) else { throw UsageError("'--base-url' needs \(expected), not '\(value)'") }
+            return (url, "--base-url")
+        }
+        guard let value = environment[baseURLVariable], !value.isEmpty else { return nil }
+        guard let url = SiteConfig.normalizedBaseURL(value) else { throw UsageError("\(baseURLVariable) must be \(expected), not '\(value)'") }
+        return (url, baseURLVariable)
+    }
+
+    /// `--quiet` or `--verbose`, not both.
+    static func verbosity(_ parser: inout OptionParser) throws(UsageError) -> Console.Verbosity {
+        let quiet = try parser.flag("--quiet")
+        let verbose = try parser.flag("--verbose")
+        if quiet && verbose { throw UsageError("'--quiet' and '--verbose' cannot be used together") }
+        return quiet ? .quiet : verbose ? .verbose : .normal
+    }
+
+    /// `--format` of `build` and `check`: github adds annotations, and an explicit text turns
+    /// off the ones GITHUB_ACTIONS=true would add.
+    static func reportFormat(_ parser: inout OptionParser, allowsJSON: Bool, console: inout Console) throws(UsageError) -> OutputFormat {
+        switch try parser.value(for: "--format") {
+        case nil:
+            return .text
+        case "text":
+            console.github = false
+            return .text
+        case "github":
+            console.github = true
+            return .text
+        case "json" where allowsJSON:
+            return .json
+        case let other?:
+            throw UsageError("unknown format '\(other)': use " + (allowsJSON ? "text, json or github" : "text or github"))
+        }
+    }
+
+    /// With `--verbose`: the base URL, what kind of build it was and why, and each step's time.
+    static func printDetails(_ result: BuildResult, baseURLOrigin: String?, console: inout Console) {
+        guard console.verbosity == .verbose else { return }
+        if let baseURL = result.baseURL { console.detail("base URL: \(baseURL) (from \(baseURLOrigin ?? "site.yml"))") }
+        switch result.decision {
+        case .verifyOnly?:
+            console.detail("check: every page rendered in memory, nothing written")
+        case .upToDate?:
+            console.detail("up to date: no input changed since the last build, which had no warnings")
+        case .incremental?:
+            let files = result.pages.map(\.file)
+            console.detail("incremental build: \(files.count) article\(files.count == 1 ? "" : "s") re-rendered" + (files.isEmpty ? "" : ": " + files.joined(separator: ", ")))
+            if let changed = result.changedFiles {
+                console.detail("files changed: " + (changed.isEmpty ? "none" : changed.joined(separator: ", ")))
+            }
+        case .full(let reason)?:
+            console.detail("full build: \(reason)")
+        case nil:
+            break
+        }
+        let steps = result.phases.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }
+        console.detail("time: " + (steps.isEmpty ? "" : steps.joined(separator: ", ") + "; ") + String(format: "total %.3f s", result.seconds))
+    }
+
     static func check(_ arguments: [String], console: inout Console) throws(UsageError) -> Int32 {
         var parser = OptionParser(arguments, command: "check")
-        let options = try siteOptions(&parser, output: false)
-        var formatName = try parser.value(for: "--format")
-        if formatName == "github" {
-            console.github = true
-            formatName = "text"
-        }
-        let format = try OutputFormat(formatName)
+        let (options, baseURLOrigin) = try renderOptions(&parser, output: false, environment: console.environment)
+        let format = try reportFormat(&parser, allowsJSON: true, console: &console)
+        console.verbosity = try verbosity(&parser)
         try parser.finish()
 
         let result = SiteBuilder.build(options, write: false)
         switch format {
         case .json:
             console.out(checkJSON(result))
+            printDetails(result, baseURLOrigin: baseURLOrigin, console: &console)
         case .text:
             console.report(result.diagnostics)
+            printDetails(result, baseURLOrigin: baseURLOrigin, console: &console)
             let errors = result.diagnostics.count { $0.severity == .error }
             let warnings = result.diagnostics.count { $0.severity == .warning }
-            console.out(
+            console.summary(
                 "Checked \(result.pages.count) article\(result.pages.count == 1 ? "" : "s"): \(result.examplesRun) examples run, "
                     + "\(result.chainsVerified) chains verified, \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
         }

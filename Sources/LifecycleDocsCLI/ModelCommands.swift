@@ -8,7 +8,7 @@ extension CLI {
         let format = try OutputFormat(try parser.value(for: "--format"))
         let api = try parser.value(for: "--api")
         let configChanges = try parser.value(for: "--config-changes")
-        let root = parser.flag("--root")
+        let root = try parser.flag("--root")
         let fromName = try parser.value(for: "--from")
         let words = try parser.positionals()
         guard let machineName = words.first else { throw UsageError("trace needs a machine: \(LifecycleModel.machineIDs.joined(separator: ", "))") }

@@ -11,7 +11,7 @@ private let stopRequested = Atomic<Bool>(false)
 extension CLI {
     static func serve(_ arguments: [String], console: inout Console) throws(UsageError) -> Int32 {
         var parser = OptionParser(arguments, command: "serve")
-        var options = try siteOptions(&parser, output: true)
+        var (options, baseURLOrigin) = try renderOptions(&parser, output: true, environment: console.environment)
         // A preview shows drafts too, each with its badge.
         options.drafts = true
         let portText = try parser.value(for: "--port") ?? "8080"
@@ -20,13 +20,14 @@ extension CLI {
         guard PreviewServer.isAddress(host) else {
             throw UsageError("--host needs an IP address such as 127.0.0.1, ::1 or 0.0.0.0, not '\(host)'")
         }
+        console.verbosity = try verbosity(&parser)
         try parser.finish()
 
         // Refuse a folder that is not ours before anything else: every rebuild would replace it.
         do throws(OutputGuard.Refusal) {
             _ = try OutputGuard.check(output: options.outputDir, content: options.contentDir, templates: options.templatesDir)
         } catch {
-            console.error("error: \(error.message)")
+            console.error(message: error.message)
             return ExitCode.usageError
         }
 
@@ -35,12 +36,12 @@ extension CLI {
         do {
             try server.start(host: host, port: port)
         } catch {
-            console.error("error: \(error)")
+            console.error(message: "\(error)")
             return ExitCode.contentError
         }
         if !PreviewServer.isLoopback(host) {
-            console.error(
-                "warning: serving on \(host), not on loopback: anyone who can reach this machine can read the site, "
+            console.warning(message:
+                "serving on \(host), not on loopback: anyone who can reach this machine can read the site, "
                     + "its drafts and the build's diagnostics. Leave out --host to serve on 127.0.0.1 only.")
         }
         signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
@@ -50,8 +51,9 @@ extension CLI {
 
         // The snapshot is taken before the build, so an edit made during it is seen next.
         var watcher = SourceWatcher(folders: [options.contentDir, options.templatesDir])
-        rebuild(options, changed: [], server: server, console: &console)
+        rebuild(options, baseURLOrigin: baseURLOrigin, changed: [], server: server, console: &console)
         let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        // Printed even with --quiet: it is the one thing the user needs from this command.
         console.out("Serving \(options.outputDir) at http://\(shownHost):\(server.port)/ (Ctrl-C to stop)")
         flushStandardOutput()
 
@@ -59,10 +61,10 @@ extension CLI {
             usleep(250_000)
             guard let changed = watcher.changes(), !stopRequested.load(ordering: .relaxed) else { continue }
             let names = changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
-            console.out("Changed: \(names)")
-            rebuild(options, changed: changed, server: server, console: &console)
+            console.summary("Changed: \(names)")
+            rebuild(options, baseURLOrigin: baseURLOrigin, changed: changed, server: server, console: &console)
         }
-        console.out("Stopping the preview server.")
+        console.summary("Stopping the preview server.")
         flushStandardOutput()
         server.stop()
         return ExitCode.success
@@ -70,16 +72,19 @@ extension CLI {
 
     /// Builds, reports in the terminal, and tells open pages: reload, or the errors.
     /// A failed build leaves the output folder as it was, so the last good site is still served.
-    private static func rebuild(_ options: BuildOptions, changed: [String], server: PreviewServer, console: inout Console) {
+    private static func rebuild(
+        _ options: BuildOptions, baseURLOrigin: String?, changed: [String], server: PreviewServer, console: inout Console
+    ) {
         let result = SiteBuilder.build(options)
         if let refusal = result.refusal {
-            console.error("error: \(refusal.message); nothing was built")
+            console.error(message: "\(refusal.message); nothing was built")
             flushStandardOutput()
             return
         }
         console.report(result.diagnostics)
+        printDetails(result, baseURLOrigin: baseURLOrigin, console: &console)
         if result.succeeded {
-            console.out(result.summaryLine)
+            console.summary(result.summaryLine)
             server.publish(.reload(changed: changed))
         } else {
             let errors = result.diagnostics.count { $0.severity == .error }

@@ -18,7 +18,7 @@ extension CLI {
         }
         switch format {
         case .json: console.out(statusJSON(matrix))
-        case .text: console.out(statusTable(matrix, colour: console.isTerminal))
+        case .text: console.out(statusTable(matrix, colour: console.colourOutput))
         }
         return ExitCode.success
     }
@@ -55,15 +55,14 @@ extension CLI {
             }
         }
         func paint(_ s: String, _ status: TranslationStatus) -> String {
-            guard colour else { return s }
-            let code = switch status {
-            case .source: "34"
-            case .current: "32"
-            case .stale: "33"
-            case .broken: "31;1"
-            case .missing: "2"
+            let style: TerminalStyle = switch status {
+            case .source: .blue
+            case .current: .green
+            case .stale: .yellow
+            case .broken: .boldRed
+            case .missing: .dim
             }
-            return "\u{1B}[\(code)m\(s)\u{1B}[0m"
+            return style.paint(s, enabled: colour)
         }
         let header = ["article"] + matrix.languages
         let rows = matrix.rows.map { row in

@@ -50,7 +50,8 @@ extension CLI {
         let contentDir = try parser.value(for: "--content") ?? "Content"
         let from = try parser.value(for: "--from")
         var sections: [Int]?
-        while let word = try parser.value(for: "--section") {
+        // Repeatable: `--section 1 --section 3`.
+        for word in try parser.values(for: "--section") {
             guard let index = Int(word), index >= 0 else {
                 throw UsageError("'--section' needs a section number (0 is the first section), not '\(word)'")
             }

@@ -115,7 +115,8 @@ struct BuildCache {
 
     /// Two fingerprints of path, size and modification time: `inputs` of every file under the
     /// content and templates folders, `siteKey` of the site-wide ones (templates, UI strings,
-    /// assets, site.yml); both include the tool itself, and with it the model.
+    /// assets, site.yml); both include the tool itself, and with it the model, and the base URL
+    /// override, which is in every page (canonical, hreflang): a new one rebuilds them all.
     static func stamps(_ options: BuildOptions) -> (inputs: String, siteKey: String) {
         // The tool is stamped as it is: `make site` runs it the moment it is linked, and it is never
         // rewritten at the same size within a tick.
@@ -132,8 +133,9 @@ struct BuildCache {
                 sharedByPages += path + " " + stamp + "\n"
             }
         }
-        let site = "format \(format)\n" + tool + "drafts \(options.drafts)\n" + templates + "site.yml \(FileStamp(path: siteFile)?.text ?? "-")\n"
-            + "content\n" + sharedByPages
+        let baseURL = "base-url \(options.baseURL ?? "-")\n"
+        let site = "format \(format)\n" + tool + baseURL + "drafts \(options.drafts)\n" + templates
+            + "site.yml \(FileStamp(path: siteFile)?.text ?? "-")\n" + "content\n" + sharedByPages
         let all = site + content
         return (fingerprint(all), fingerprint(site))
     }

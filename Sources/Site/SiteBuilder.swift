@@ -14,15 +14,20 @@ public struct BuildOptions: Sendable {
     /// Publish articles marked `draft: true` (with a badge), as `serve` and `build --drafts` do.
     public var drafts: Bool
 
+    /// Replaces `site.yml`'s `baseURL` (a deploy knows its address): already checked
+    /// and normalised by `SiteConfig.normalizedBaseURL`.
+    public var baseURL: String?
+
     public init(
         contentDir: String = "Content", templatesDir: String = "Templates", outputDir: String = "public", force: Bool = false,
-        drafts: Bool = false
+        drafts: Bool = false, baseURL: String? = nil
     ) {
         self.contentDir = contentDir
         self.templatesDir = templatesDir
         self.outputDir = outputDir
         self.force = force
         self.drafts = drafts
+        self.baseURL = baseURL
     }
 }
 
@@ -52,6 +57,13 @@ public struct BuildResult: Sendable {
     /// Set when the output folder may not be replaced; nothing was read or written.
     public var refusal: OutputGuard.Refusal?
 
+    /// What kind of build this was, and why (`--verbose` says it); nil when it stopped before deciding.
+    public var decision: BuildDecision?
+    /// How long each step took, in order (`--verbose`).
+    public var phases: [(name: String, seconds: Double)] = []
+    /// The base URL the pages were built with (site.yml's, or the override); nil if site.yml was not read.
+    public var baseURL: String?
+
     public var succeeded: Bool { refusal == nil && !diagnostics.contains { $0.severity == .error } }
     public var isUpToDate: Bool { upToDate != nil }
 
@@ -75,6 +87,18 @@ public struct BuildResult: Sendable {
         return "Built \(total) article\(total == 1 ? "" : "s") (\(perLanguage)), \(filesWritten) files, "
             + verified(examplesRun, chainsVerified) + " in " + time + warningText
     }
+}
+
+/// Why a build did what it did.
+public enum BuildDecision: Sendable, Equatable {
+    /// `check`: everything rendered in memory, nothing written.
+    case verifyOnly
+    /// No input changed since the last successful build: nothing was done.
+    case upToDate
+    /// Only the groups an edit touched were rendered again (`BuildResult.pages`).
+    case incremental
+    /// Everything was rendered into a staging folder, for this reason.
+    case full(reason: String)
 }
 
 /// The verification of one article, for `check --format json`.
@@ -126,15 +150,26 @@ public enum SiteBuilder {
             result.upToDate = (previous.header.examples, previous.header.chains)
             result.filesWritten = previous.header.files
             result.articlesPerLanguage = previous.header.articlesPerLanguage.compactMap { $0.count == 2 ? ($0[0], Int($0[1]) ?? 0) : nil }
+            result.decision = .upToDate
             result.seconds = seconds(since: start)
             return result
         }
+        var phaseStart = start
+        func endPhase(_ name: String) {
+            let now = ContinuousClock.now
+            result.phases.append((name, seconds(since: phaseStart, until: now)))
+            phaseStart = now
+        }
         do throws(DiagnosticError) {
             let site = try SiteInputs.load(options, diagnostics: &diagnostics)
+            result.baseURL = site.config.baseURL
+            endPhase("read inputs")
             // The previous build's groups are reused only if every site-wide input is the same.
             let reusable = previous.flatMap { $0.header.siteKey == stamps.siteKey ? BuildCache.load($0.header, groups: $0.groups) : nil }
             var plan = BuildPlan(sources: site.sources, previous: reusable)
             let incremental = write && reusable != nil && plan.dirtyArticles <= incrementalLimit
+            result.decision = !write ? .verifyOnly : incremental ? .incremental : .full(reason: fullBuildReason(
+                options, previous: previous?.header, siteKey: stamps.siteKey, cacheRead: reusable != nil, dirty: plan.dirtyArticles))
             if !incremental && reusable != nil { plan = BuildPlan(sources: site.sources, previous: nil) }
 
             // A full build streams pages into a staging folder that replaces the output only if the
@@ -153,6 +188,7 @@ public enum SiteBuilder {
             }
             do throws(DiagnosticError) {
                 let articles = renderArticles(site, plan: plan, sink: sink, diagnostics: &diagnostics)
+                endPhase("render articles")
                 result.pages = articles.reports
                 result.translations = articles.matrix
                 result.reused = articles.reused
@@ -160,6 +196,7 @@ public enum SiteBuilder {
                 guard !diagnostics.hasErrors, let pages = site.pages else { throw DiagnosticError([]) }
                 let changes = incremental ? SiteWideChanges(before: reusable?.groups ?? [:], after: articles.groups, slugs: plan.touchedSlugs) : .all
                 result.filesWritten = try writeSitePages(site, pages, articles, changes: changes, sink: sink)
+                endPhase("site-wide pages")
                 let unpublished = Self.unpublishedPages(reusable, now: articles.all)
                 let checker = LinkChecker(
                     config: site.config, languagesBySlug: articles.all.mapValues { Set($0.keys) }, draftPages: articles.draftPages)
@@ -177,6 +214,7 @@ public enum SiteBuilder {
                     for index in linkProblems.indices { linkProblems[index].severity = .warning }
                 }
                 diagnostics.report(contentsOf: linkProblems)
+                endPhase("link check")
                 if diagnostics.hasErrors { throw DiagnosticError([]) }
                 if write {
                     // Every output carries the marker that lets the next build replace it.
@@ -191,6 +229,7 @@ public enum SiteBuilder {
                         files: result.filesWritten, examples: result.examplesRun, chains: result.chainsVerified, clean: diagnostics.diagnostics.isEmpty)
                     var cache = BuildCache(header: header, groups: articles.groups)
                     cache.save(for: outputURL)
+                    endPhase("write output")
                 }
             } catch {
                 staged?.discard()
@@ -211,9 +250,20 @@ public enum SiteBuilder {
             .map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" }.sorted()
     }
 
-    private static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = ContinuousClock.now - start
+    private static func seconds(since start: ContinuousClock.Instant, until end: ContinuousClock.Instant = .now) -> Double {
+        let elapsed = end - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// Why a build that writes cannot reuse the previous one.
+    private static func fullBuildReason(
+        _ options: BuildOptions, previous: BuildCache.Header?, siteKey: String, cacheRead: Bool, dirty: Int
+    ) -> String {
+        if options.force { return "--force" }
+        guard let previous else { return "no cache of a previous build of this output folder" }
+        if previous.siteKey != siteKey { return "a site-wide input changed (the tool, the templates, site.yml or the base URL)" }
+        if !cacheRead { return "the cache could not be read" }
+        return "\(dirty) articles changed (more than \(incrementalLimit))"
     }
 
     /// Where rendered files go: the staging folder, the incremental update, or nowhere for `check`.
@@ -471,8 +521,9 @@ struct SiteInputs {
                 .error(at: SourceLocation(file: options.contentDir, line: 1, column: 1), "content folder not found")
             ])
         }
-        let config = try SiteConfig.load(
+        var config = try SiteConfig.load(
             contentDir: loader.contentDir, displayPrefix: loader.displayPrefix, languageFolders: loader.languageFolders())
+        if let baseURL = options.baseURL { config.baseURL = SiteConfig.normalizedBaseURL(baseURL) ?? baseURL }
         let templatesPrefix = options.templatesDir.hasSuffix("/") ? options.templatesDir : options.templatesDir + "/"
         let templatesDir = URL(filePath: options.templatesDir)
         var strings: UIStrings?

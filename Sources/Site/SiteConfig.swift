@@ -109,8 +109,9 @@ public struct SiteConfig: Sendable {
                 at: at(root["defaultLanguage"]?.mark),
                 "default language '\(defaultLanguage)' is not among the languages (\(languages.map(\.code).joined(separator: ", ")))"))
         }
-        if !(baseURL.hasPrefix("https://") || baseURL.hasPrefix("http://") || baseURL.hasPrefix("/")) {
-            problems.append(.error(at: at(root["baseURL"]?.mark), "'baseURL' must start with https://, http:// or /"))
+        let validBaseURL = normalizedBaseURL(baseURL)
+        if validBaseURL == nil {
+            problems.append(.error(at: at(root["baseURL"]?.mark), "'baseURL' must be an absolute http:// or https:// URL or a path starting with /"))
         }
         var brokenLinks = BrokenLinks.error
         if let node = root["brokenLinks"] {
@@ -122,9 +123,28 @@ public struct SiteConfig: Sendable {
         }
         if !problems.isEmpty { throw DiagnosticError(problems) }
         return SiteConfig(
-            baseURL: baseURL.hasSuffix("/") ? baseURL : baseURL + "/",
+            baseURL: validBaseURL ?? "/",
             defaultLanguage: defaultLanguage ?? languages[0].code,
             languages: languages, brokenLinks: brokenLinks)
+    }
+
+    /// `text` as a base URL ending in `/`, or nil unless it is an absolute `http://` or
+    /// `https://` URL with a host, or a path from the root (`/docs`). One rule for
+    /// `site.yml`, `--base-url` and `LIFECYCLE_DOCS_BASE_URL`. A query, a fragment or a
+    /// character a URL cannot hold would end up in every canonical and sitemap URL.
+    public static func normalizedBaseURL(_ text: String) -> String? {
+        let forbidden = Set("?#\\\"<>^`{|}")
+        guard !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }),
+            !text.contains(where: forbidden.contains)
+        else { return nil }
+        if let scheme = ["https://", "http://"].first(where: text.lowercased().hasPrefix) {
+            let host = text.dropFirst(scheme.count).prefix { $0 != "/" }
+            guard !host.isEmpty else { return nil }
+        } else if !text.hasPrefix("/") || text.hasPrefix("//") {
+            // `//host/` would be a URL relative to the scheme, not a path.
+            return nil
+        }
+        return text.hasSuffix("/") ? text : text + "/"
     }
 
     /// BCP 47-ish: two or three lowercase letters, optionally a region or script.

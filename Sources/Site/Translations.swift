@@ -115,7 +115,9 @@ enum TranslationAnalyzer {
                 }
                 cells[lang] = cell
             }
-            let source = versions.values.first { $0.translation == nil } ?? versions.values.first
+            // In the site's language order: with several sources, every build names the same one.
+            let ordered = languages.compactMap { versions[$0] } + versions.keys.sorted().filter { !languages.contains($0) }.compactMap { versions[$0] }
+            let source = ordered.first { $0.translation == nil } ?? ordered.first
             rows.append(.init(slug: slug, title: source?.title ?? slug, titleLang: source?.lang ?? "", cells: cells))
         }
         return (TranslationMatrix(languages: languages, rows: rows), diagnostics)

@@ -133,7 +133,7 @@ import Testing
         let (code, out, err) = run(arguments + ["--content", content.path])
         #expect(code == 2)
         #expect(out.isEmpty)
-        #expect(err.hasPrefix(message.replacing("CONTENT", with: content.path) + "\n\nusage: lifecycle-docs"), "\(err)")
+        #expect(err == message.replacing("CONTENT", with: content.path) + "\nsee 'lifecycle-docs \(arguments[0]) --help'\n", "\(err)")
     }
 
     @Test func aMissingContentFolderIsAContentError() {
