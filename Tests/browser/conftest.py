@@ -23,6 +23,8 @@ TOOL = ROOT / ".build" / "debug" / "lifecycle-docs"
 # A small site with more markup than the repository's articles (task lists,
 # footnotes, every alert, tables, raw HTML, odd URLs, stale translations…).
 FIXTURE_CONTENT = ROOT / "Tests" / "browser" / "fixtures" / "markup" / "Content"
+# The fixture is built for a deploy under a sub-path, as GitHub Pages serves a project site.
+FIXTURE_BASE_URL = "https://user.example.io/repo/"
 
 
 class Serve:
@@ -112,10 +114,10 @@ def wait_until(condition, timeout=20, message="condition"):
         time.sleep(0.1)
 
 
-def build(content, out):
+def build(content, out, *extra):
     assert TOOL.exists(), "build the tool first (swift build)"
     subprocess.run(
-        [str(TOOL), "build", "--content", str(content), "--templates", str(ROOT / "Templates"), "--output", str(out)],
+        [str(TOOL), "build", "--content", str(content), "--templates", str(ROOT / "Templates"), "--output", str(out), *extra],
         check=True,
     )
     return out
@@ -137,12 +139,13 @@ def served_site(tmp_path_factory):
 @pytest.fixture(scope="session")
 def fixture_site(tmp_path_factory):
     """The markup fixture's site (FIXTURE_CONTENT), built from disk."""
-    return build(FIXTURE_CONTENT, tmp_path_factory.mktemp("fixture-site") / "public")
+    return build(FIXTURE_CONTENT, tmp_path_factory.mktemp("fixture-site") / "public", "--base-url", FIXTURE_BASE_URL)
 
 
 @pytest.fixture(scope="session")
 def served_fixture_site(tmp_path_factory):
-    server = Serve(FIXTURE_CONTENT, ROOT / "Templates", tmp_path_factory.mktemp("fixture-served") / "public")
+    server = Serve(FIXTURE_CONTENT, ROOT / "Templates", tmp_path_factory.mktemp("fixture-served") / "public",
+                   "--base-url", FIXTURE_BASE_URL)
     yield server
     server.stop()
 

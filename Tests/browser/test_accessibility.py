@@ -24,7 +24,8 @@ REPOSITORY_PAGES = ([ARTICLES[lang] + "index.html" for lang in LANGS]
                     + [f"{lang}/status/index.html" for lang in LANGS]
                     + ["index.html"])
 FIXTURE_PAGES = ["es/muestra/index.html", "pt/muestra/index.html", "bg/muestra/index.html",
-                 "es/sin-titulo/index.html", "it/solo/index.html", "es/index.html", "es/status/index.html"]
+                 "es/sin-titulo/index.html", "it/solo/index.html", "es/index.html", "es/status/index.html",
+                 "es/archivos/index.html"]
 # WCAG AA for normal text: the diagrams' labels are 14px.
 MINIMUM_CONTRAST = 4.5
 

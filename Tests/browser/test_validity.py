@@ -24,7 +24,8 @@ EXPECTED_PAGES = {
                   + [f"{lang}/{page}index.html" for lang in ("es", "pt", "bg", "it")
                      for page in ("", "playground/", "status/")],
     "fixture": ["es/muestra/index.html", "pt/muestra/index.html", "bg/muestra/index.html",
-                "es/sin-titulo/index.html", "it/solo/index.html", "es/index.html", "es/status/index.html"],
+                "es/sin-titulo/index.html", "it/solo/index.html", "es/index.html", "es/status/index.html",
+                "es/archivos/index.html"],
 }
 
 
