@@ -406,7 +406,7 @@ def incremental_args(binary, override):
     if override is not None:
         return override.split()
     try:
-        text = subprocess.run([binary, "help"], capture_output=True, text=True, timeout=30)
+        text = subprocess.run([binary, "build", "--help"], capture_output=True, text=True, timeout=30)
         text = text.stdout + text.stderr
     except (OSError, subprocess.TimeoutExpired):
         return None

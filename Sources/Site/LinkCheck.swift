@@ -22,45 +22,61 @@ struct PageLinks: Sendable {
 
     /// Scans generated HTML. Attributes are always double-quoted there, and a `"` in text
     /// or in a URL is always escaped, so ` id="` and ` href="` only ever start attributes.
+    /// Every build scans every page it writes: memchr jumps from one `=` to the next.
     init(html: Data) {
-        let bytes = [UInt8](html)
-        var line = 1
-        var lineStart = 0
-        var i = 0
-        while i < bytes.count {
-            let byte = bytes[i]
-            if byte == 10 {
-                line += 1
-                lineStart = i + 1
-            }
-            if byte == 32 || byte == 10 || byte == 9, let (name, valueStart) = Self.attribute(at: i + 1, in: bytes) {
-                let valueEnd = bytes[valueStart...].firstIndex(of: UInt8(ascii: "\"")) ?? bytes.count
-                let value = Self.unescape(String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self))
-                if name == "id" {
+        html.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let base = bytes.baseAddress else { return }
+            let count = bytes.count
+            // Lines and columns (in characters: UTF-8 lead bytes) are counted once, up to each link.
+            var line = 1
+            var column = 1
+            var counted = 0
+            var from = 0
+            while from < count, let found = memchr(base + from, Int32(UInt8(ascii: "=")), count - from) {
+                let equals = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                from = equals + 1
+                guard equals + 1 < count, bytes[equals + 1] == UInt8(ascii: "\""), let isID = Self.attributeName(before: equals, in: bytes) else { continue }
+                let valueStart = equals + 2
+                var valueEnd = valueStart
+                while valueEnd < count, bytes[valueEnd] != UInt8(ascii: "\"") { valueEnd += 1 }
+                from = valueEnd
+                let value = Self.unescape(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]))
+                if isID {
                     ids.insert(value)
-                } else {
-                    let column = String(decoding: bytes[lineStart..<valueStart], as: UTF8.self).count + 1
-                    links.append((value, line, column))
+                    continue
                 }
-                i = valueEnd
-                continue
+                // Newlines by memchr; characters only on the lines that hold links.
+                while let newline = memchr(base + counted, 10, valueStart - counted) {
+                    line += 1
+                    column = 1
+                    counted = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+                }
+                column += UnsafeBufferPointer(rebasing: bytes[counted..<valueStart]).reduce(0) { $0 &+ ($1 & 0xC0 != 0x80 ? 1 : 0) }
+                counted = valueStart
+                links.append((value, line, column))
             }
-            i += 1
         }
     }
 
-    private static let names = ["id", "href", "src"].map { Array(($0 + "=\"").utf8) }
-
-    /// `id="`, `href="` or `src="` at `start`: the name and where the value begins.
-    private static func attribute(at start: Int, in bytes: [UInt8]) -> (String, Int)? {
-        for name in names where start + name.count <= bytes.count && bytes[start..<(start + name.count)].elementsEqual(name) {
-            return (String(decoding: name.dropLast(2), as: UTF8.self), start + name.count)
+    /// Whether the attribute whose `=` is at `equals` is `id` (true), `href` or `src` (false),
+    /// a whole name after a space, a newline or a tab; nil for any other attribute.
+    private static func attributeName(before equals: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        func named(_ name: StaticString) -> Bool {
+            let length = name.utf8CodeUnitCount
+            let start = equals - length
+            guard start >= 1, [32, 10, 9].contains(bytes[start - 1]) else { return false }
+            for index in 0..<length where bytes[start + index] != name.utf8Start[index] { return false }
+            return true
         }
+        if named("id") { return true }
+        if named("href") || named("src") { return false }
         return nil
     }
 
-    private static func unescape(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+    private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard bytes.contains(UInt8(ascii: "&")) else { return text }
         return text.replacing("&quot;", with: "\"").replacing("&lt;", with: "<").replacing("&gt;", with: ">")
             .replacing("&#39;", with: "'").replacing("&amp;", with: "&")
     }
@@ -102,19 +118,25 @@ struct LinkChecker {
     /// Pages of drafts this build leaves out.
     var draftPages: Set<String> = []
 
-    /// Checks the links of every page in `pages`, whose targets' ids come from the same pages.
+    /// Checks the links of every page in `pages`, whose targets' ids come from the same pages;
+    /// on every core, a share of the pages each (a build checks every page it writes).
     func check(pages: [String: PageLinks], files: Set<String>, markdownLinks: [String: [MarkdownLink]]) -> [Diagnostic] {
-        check(pages: pages, files: files, markdownLinks: markdownLinks) { pages[$0]?.ids }
+        let paths = pages.keys.sorted()
+        let shares = max(1, min(paths.count, ProcessInfo.processInfo.activeProcessorCount * 4))
+        return Parallel.map(shares) { share in
+            let mine = stride(from: share, to: paths.count, by: shares).map { paths[$0] }
+            return check(pages: pages, only: mine, files: files, markdownLinks: markdownLinks, unrendered: []) { pages[$0]?.ids }
+        }.flatMap { $0 }  // the build sorts every diagnostic by place
     }
 
     /// Checks the links of every page in `pages`; `ids` gives the ids of any page of the site.
     /// `unrendered`: pages read back from the output, whose Markdown this build did not parse.
     func check(
-        pages: [String: PageLinks], files: Set<String>, markdownLinks: [String: [MarkdownLink]], unrendered: Set<String> = [],
-        ids: (String) -> Set<String>?
+        pages: [String: PageLinks], only paths: [String]? = nil, files: Set<String>, markdownLinks: [String: [MarkdownLink]],
+        unrendered: Set<String> = [], ids: (String) -> Set<String>?
     ) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        for path in pages.keys.sorted() {
+        for path in paths ?? pages.keys.sorted() {
             guard let page = pages[path] else { continue }
             let dir = path.hasSuffix("/index.html") ? String(path.dropLast("index.html".count)) : ""
             // The 404 page is served at any depth; its links start at the base path, not at its folder.
@@ -167,10 +189,14 @@ struct LinkChecker {
     private func problem(
         withPath url: Substring, base: String, files: Set<String>, ids: (String) -> Set<String>?
     ) -> (message: String, suggestion: String?)? {
-        let withoutQuery = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let fragment = withoutQuery.count > 1 ? String(withoutQuery[1]) : nil
-        let pathPart = String(withoutQuery[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0])
-        let decoded = pathPart.removingPercentEncoding ?? pathPart
+        var pathPart = url
+        var fragment: String?
+        if let hash = url.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = String(url[url.index(after: hash)...])
+            pathPart = url[..<hash]
+        }
+        if let query = pathPart.utf8.firstIndex(of: UInt8(ascii: "?")) { pathPart = pathPart[..<query] }
+        let decoded = pathPart.utf8.contains(UInt8(ascii: "%")) ? String(pathPart).removingPercentEncoding ?? String(pathPart) : String(pathPart)
         guard let target = Self.resolve(decoded, from: base) else {
             return ("it leads above the site's root", nil)
         }
@@ -178,7 +204,7 @@ struct LinkChecker {
         if !files.contains(file), files.contains(file + "/index.html") { file += "/index.html" }
         guard files.contains(file) else { return (missingMessage(file), fallbackSuggestion(file, from: base)) }
         guard let fragment, !fragment.isEmpty, let pageIDs = ids(file) else { return nil }
-        let id = fragment.removingPercentEncoding ?? fragment
+        let id = fragment.utf8.contains(UInt8(ascii: "%")) ? fragment.removingPercentEncoding ?? fragment : fragment
         guard !pageIDs.contains(id) else { return nil }
         let nearest = Names.suggestion(for: id, among: pageIDs.sorted())
         return ("\(file) has no anchor '#\(id)'", nearest.map { "#\($0)" })
@@ -209,6 +235,24 @@ struct LinkChecker {
     /// `path` relative to the folder `from` (both without a leading slash), `.` and `..`
     /// applied; nil when it climbs above the root.
     static func resolve(_ path: String, from: String) -> String? {
+        // Most links are `x/y` or `../../x/y` (the templates climb to the root): no dot segment
+        // after the climb, no empty segment. Those need no splitting (every page is checked).
+        var climbs = 0
+        var rest = path[...]
+        while rest.hasPrefix("../") {
+            climbs += 1
+            rest = rest.dropFirst(3)
+        }
+        if !rest.hasPrefix(".") && !rest.contains("/.") && !rest.contains("//") && !rest.hasPrefix("/") {
+            var kept = from.utf8[...]
+            if kept.last == UInt8(ascii: "/") { kept = kept.dropLast() }
+            for _ in 0..<climbs {
+                guard !kept.isEmpty else { return nil }
+                kept = kept[..<(kept.lastIndex(of: UInt8(ascii: "/")) ?? kept.startIndex)]
+            }
+            let prefix = String(Substring(kept))
+            return prefix.isEmpty ? String(rest) : prefix + "/" + rest
+        }
         var parts = from.split(separator: "/").map(String.init)
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         for (index, segment) in segments.enumerated() {

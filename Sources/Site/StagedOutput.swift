@@ -118,13 +118,13 @@ final class StagedOutput: Sendable {
             guard let prefix = prefixes.first(where: name.hasPrefix), let pid = pid_t(name.dropFirst(prefix.count)) else { continue }
             // kill(pid, 0) fails with ESRCH only when no such process exists: a running build keeps its folder.
             if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
-                try? FileManager.default.removeItem(at: parent.appending(path: name))
+                FileTree.remove(parent.appending(path: name).path)
             }
         }
     }
 
     func discard() {
-        try? FileManager.default.removeItem(at: staging)
+        FileTree.remove(staging.path)
     }
 
     /// Why a folder cannot be created, in the words of the file system: Foundation's
@@ -247,14 +247,66 @@ enum FileTree {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
                 if name == "." || name == ".." { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
-                var info = stat()
-                guard lstat(root + "/" + path, &info) == 0 else { continue }
-                let isFolder = info.st_mode & S_IFMT == S_IFDIR
+                guard let isFolder = isFolder(entry, root + "/" + path) else { continue }
                 try visit(path, isFolder)
                 if isFolder { try walk(path) }
             }
         }
         try walk("")
+    }
+
+    /// Removes `root` and everything in it, on every core (Foundation's removeItem takes
+    /// several times longer on a site of thousands of folders). What cannot be removed stays.
+    static func remove(_ root: String) {
+        var info = stat()
+        guard lstat(root, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            unlink(root)
+            return
+        }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        Parallel.map(entries.count) { index in removeTree(root + "/" + entries[index]) }
+        rmdir(root)
+    }
+
+    private static func removeTree(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            unlink(path)
+            return
+        }
+        removeContents(path)
+        rmdir(path)
+    }
+
+    private static func removeContents(_ folder: String) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            let path = folder + "/" + name
+            if isFolder(entry, path) == true {
+                removeContents(path)
+                rmdir(path)
+            } else {
+                unlink(path)
+            }
+        }
+    }
+
+    /// Whether a directory entry is a folder (not a link to one), from readdir's type when the
+    /// file system gives it, else from lstat; nil if it is gone.
+    private static func isFolder(_ entry: UnsafeMutablePointer<dirent>, _ path: String) -> Bool? {
+        switch Int32(entry.pointee.d_type) {
+        case Int32(DT_DIR): return true
+        case Int32(DT_UNKNOWN):
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return nil }
+            return info.st_mode & S_IFMT == S_IFDIR
+        default: return false
+        }
     }
 
     /// Every file (not folder) under `root`, by relative path; none if it cannot be read.
