@@ -31,6 +31,15 @@ struct BuildCache {
         var chains: Int
         /// Set when the last build had no warnings, so an unchanged site may be skipped outright.
         var clean: Bool
+        /// The copy of the site before the last build, kept for the next incremental one
+        /// (`IncrementalOutput`): its inode, and the paths the last build changed since.
+        var previousInode: UInt64?
+        var previousChanges: [String]?
+
+        var previous: IncrementalOutput.Previous? {
+            guard let previousInode, let previousChanges else { return nil }
+            return IncrementalOutput.Previous(changes: previousChanges, inode: previousInode)
+        }
     }
 
     var header: Header

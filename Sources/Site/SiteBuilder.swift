@@ -222,11 +222,19 @@ public enum SiteBuilder {
                     incrementalOutput?.write(OutputGuard.markerName, OutputGuard.markerText)
                     // The cache goes first: an interrupted update leads to a full build next time.
                     BuildCache.remove(for: outputURL)
-                    try staged?.commit()
-                    result.changedFiles = try incrementalOutput?.apply(deleting: unpublished)
-                    let header = BuildCache.Header(
+                    var kept: IncrementalOutput.Previous?
+                    if let staged {
+                        try staged.commit()
+                        // An incremental build's copy of an older site is of no use after a full build.
+                        FileTree.remove(IncrementalOutput.previousLocation(of: outputURL).path)
+                    } else if let incrementalOutput {
+                        (result.changedFiles, kept) = try incrementalOutput.apply(deleting: unpublished, previous: previous?.header.previous)
+                    }
+                    var header = BuildCache.Header(
                         inputs: stamps.inputs, siteKey: stamps.siteKey, articlesPerLanguage: result.articlesPerLanguage.map { [$0.lang, String($0.count)] },
                         files: result.filesWritten, examples: result.examplesRun, chains: result.chainsVerified, clean: diagnostics.diagnostics.isEmpty)
+                    header.previousInode = kept?.inode
+                    header.previousChanges = kept?.changes
                     var cache = BuildCache(header: header, groups: articles.groups)
                     cache.save(for: outputURL)
                     endPhase("write output")

@@ -10,12 +10,15 @@ final class StagedOutput: Sendable {
     let staging: URL
     private let displayName: String
 
-    init(output: URL, displayName: String) throws(DiagnosticError) {
+    /// A new staging folder beside `output`; or `reusing` a folder of ours that is already
+    /// there (an incremental build's copy of the previous site).
+    init(output: URL, displayName: String, reusing existing: URL? = nil) throws(DiagnosticError) {
         self.output = output.standardizedFileURL
         self.displayName = displayName
         let parent = self.output.deletingLastPathComponent()
         let name = self.output.lastPathComponent
-        staging = parent.appending(path: ".\(name).staging-\(getpid())")
+        staging = existing ?? parent.appending(path: ".\(name).staging-\(getpid())")
+        if existing != nil { return }
         do {
             try? FileManager.default.removeItem(at: staging)
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
@@ -61,7 +64,10 @@ final class StagedOutput: Sendable {
     /// old site or the new one at the output's path, never a mix and never nothing. Then the
     /// old site, now under the staging name, is removed. On a file system that cannot swap,
     /// the old site is moved aside first (a moment without an output folder, but never a mix).
-    func commit() throws(DiagnosticError) {
+    /// With `keep`, the previous site is kept there instead (an incremental build's next
+    /// staging folder); returns whether it was.
+    @discardableResult
+    func commit(keepingPreviousAt keep: URL? = nil) throws(DiagnosticError) -> Bool {
         let fm = FileManager.default
         var info = stat()
         guard lstat(output.path, &info) == 0 else {
@@ -70,11 +76,19 @@ final class StagedOutput: Sendable {
                 discard()
                 throw Self.failure(displayName, "cannot replace the output folder: \(reason)")
             }
-            return
+            return false
         }
         if FolderSwap.exchange(staging.path, output.path) {
-            discard()  // the staging name now holds the previous site
-            return
+            // The staging name now holds the previous site.
+            guard let keep else {
+                discard()
+                return false
+            }
+            if keep.path == staging.path { return true }
+            FileTree.remove(keep.path)
+            if rename(staging.path, keep.path) == 0 { return true }
+            discard()
+            return false
         }
         let old = output.deletingLastPathComponent().appending(path: ".\(output.lastPathComponent).old-\(getpid())")
         try? fm.removeItem(at: old)
@@ -92,6 +106,31 @@ final class StagedOutput: Sendable {
             throw Self.failure(displayName, "cannot replace the output folder: \(error.localizedDescription)")
         }
         try? fm.removeItem(at: old)
+        return false
+    }
+
+    /// Makes the staging folder, a copy of the site before the last build, a copy of `source`
+    /// again: `paths` are those the last build changed, added or removed. Every other file of
+    /// the two already shares its inode (hard links), so only these are linked anew.
+    func sync(_ paths: [String], from source: URL) throws(DiagnosticError) {
+        for path in paths {
+            let target = staging.appending(path: path)
+            unlink(target.path)
+            let original = source.path + "/" + path
+            guard access(original, F_OK) == 0 else {
+                // Removed by the last build: its page's folder goes too, unless something else lives there.
+                rmdir(target.deletingLastPathComponent().path)
+                continue
+            }
+            do {
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            } catch {
+                throw Self.failure(displayName + "/" + path, "cannot copy: \(error.localizedDescription)")
+            }
+            guard link(original, target.path) == 0 else {
+                throw Self.failure(displayName + "/" + path, "cannot copy: \(String(cString: strerror(errno)))")
+            }
+        }
     }
 
     /// Fills the staging folder with hard links to every file of `source` (folders are made
@@ -178,18 +217,34 @@ final class LazyOutput: Sendable {
 }
 
 /// The output of an incremental build: the few pages an edit touched are kept in memory
-/// until every page has rendered. Then, if any file's bytes differ, the output is copied as
-/// hard links into a staging folder, the changed files are written there (unlinked first,
-/// so the old site keeps its own), pages of deleted articles are removed, and the staging
-/// folder is swapped in like a full build's: a failed or killed build changes nothing.
+/// until every page has rendered. Then, if any file's bytes differ, they are written into a
+/// copy of the site made of hard links, pages of deleted articles are removed there, and the
+/// copy is swapped in like a full build's: a failed or killed build changes nothing.
+///
+/// The copy is double-buffered: the site before the swap stays beside the output
+/// (`.public.previous`) and becomes the next build's copy, brought up to date by linking
+/// anew only the files the last build changed. So an edit costs its own files, not a copy of
+/// the whole tree; only the first incremental build after a full one copies every file.
 final class IncrementalOutput: Sendable {
     private let output: URL
     private let displayName: String
     private let pending = Mutex<[(path: String, data: Data)]>([])
 
+    /// The copy of the site before the last build, and what that build changed since.
+    struct Previous: Sendable {
+        var changes: [String]
+        var inode: UInt64
+    }
+
     init(_ output: URL, displayName: String) {
         self.output = output.standardizedFileURL
         self.displayName = displayName
+    }
+
+    /// `.public.previous` beside `public`.
+    static func previousLocation(of output: URL) -> URL {
+        let output = output.standardizedFileURL
+        return output.deletingLastPathComponent().appending(path: ".\(output.lastPathComponent).previous")
     }
 
     func write(_ path: String, _ data: Data) {
@@ -200,33 +255,44 @@ final class IncrementalOutput: Sendable {
     var written: [(path: String, data: Data)] { pending.withLock { $0 } }
 
     /// Writes what changed and removes `deleted` pages (with their folders when empty).
-    /// Returns the paths whose bytes changed, sorted.
-    func apply(deleting deleted: [String]) throws(DiagnosticError) -> [String] {
+    /// Returns the paths whose bytes changed, sorted, and the previous copy's state to record.
+    func apply(deleting deleted: [String], previous: Previous?) throws(DiagnosticError) -> (changed: [String], previous: Previous?) {
         let changed = pending.withLock { $0 }.filter { path, data in
             (try? Data(contentsOf: output.appending(path: path))) != data
         }
         let removed = deleted.filter { access(output.appending(path: $0).path, F_OK) == 0 }
-        guard !changed.isEmpty || !removed.isEmpty else { return [] }
+        guard !changed.isEmpty || !removed.isEmpty else { return ([], previous) }
 
-        let staged = try StagedOutput(output: output, displayName: displayName)
+        let keep = Self.previousLocation(of: output)
+        let reusable = previous.flatMap { previous in
+            BuildCache.outputIdentity(keep)?.inode == previous.inode ? previous : nil
+        }
+        let staged = try StagedOutput(output: output, displayName: displayName, reusing: reusable == nil ? nil : keep)
+        let kept: Bool
         do throws(DiagnosticError) {
-            try staged.linkTree(from: output)
+            if let reusable {
+                try staged.sync(reusable.changes, from: output)
+            } else {
+                try staged.linkTree(from: output)
+            }
             for (path, data) in changed {
+                // Unlinked first: the file is shared with the live site until now.
                 unlink(staged.staging.appending(path: path).path)
                 try staged.write(path, data)
             }
             for path in removed {
                 let url = staged.staging.appending(path: path)
                 unlink(url.path)
-                // The page's folder goes too, unless something else lives there.
                 rmdir(url.deletingLastPathComponent().path)
             }
-            try staged.commit()
+            kept = try staged.commit(keepingPreviousAt: keep)
         } catch {
             staged.discard()
             throw error
         }
-        return (changed.map(\.path) + removed).sorted()
+        let paths = (changed.map(\.path) + removed).sorted()
+        guard kept, let inode = BuildCache.outputIdentity(keep)?.inode else { return (paths, nil) }
+        return (paths, Previous(changes: paths, inode: inode))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 @testable import Site
@@ -118,6 +119,33 @@ import Testing
         try edit(root, "Content/es/nuevo.md") { $0 }
         let touched = try expectIncrementalEqualsClean(root, rendered: 1)
         #expect(touched.changedFiles == [])
+    }
+
+    /// An incremental build keeps the site it replaced beside the output, sharing every
+    /// unchanged file (hard links), and the next one reuses it: each result is a clean build's.
+    @Test func theSiteBeforeAnEditIsKeptAndReused() throws {
+        let root = try makeProject(content: Self.small.merging(["es/b.md": "---\ntitle: B\n---\nOtro.\n"]) { $1 })
+        settle()
+        #expect(SiteBuilder.build(buildOptions(root)).succeeded)
+        let previous = root.appending(path: ".public.previous")
+        #expect(!FileManager.default.fileExists(atPath: previous.path), "a full build keeps no copy")
+        func inode(_ path: String) -> UInt64 {
+            var info = stat()
+            return lstat(path, &info) == 0 ? UInt64(info.st_ino) : 0
+        }
+        for (round, text) in ["Uno.", "Dos, más largo.", "Tres."].enumerated() {
+            try edit(root, "Content/es/a.md") { _ in "---\ntitle: A\n---\n\(text)\n" }
+            let result = try expectIncrementalEqualsClean(root, rendered: 1)
+            #expect(result.changedFiles == ["es/a/index.html", "es/index.html"], "round \(round): the page and the home that shows its summary")
+            #expect(FileManager.default.fileExists(atPath: previous.path))
+            let unchanged = "es/b/index.html"
+            #expect(inode(root.appending(path: "public/" + unchanged).path) == inode(previous.appending(path: unchanged).path))
+            #expect(try read(previous.appending(path: "es/a/index.html")) != read(root.appending(path: "public/es/a/index.html")))
+        }
+        var forced = buildOptions(root)
+        forced.force = true
+        #expect(SiteBuilder.build(forced).succeeded)
+        #expect(!FileManager.default.fileExists(atPath: previous.path), "a full build removes the copy")
     }
 
     /// Same-size edits in quick succession, as an editor saving twice or the benchmark does.
