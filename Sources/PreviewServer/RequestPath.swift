@@ -46,6 +46,13 @@ struct RequestPath: Equatable {
         return .success(RequestPath(segments: parts, trailingSlash: text.hasSuffix("/")))
     }
 
+    /// Whether a browser would show the answer as a page: a folder, `.html`, or
+    /// a name without an extension (not a stylesheet, a script or an image).
+    var isPage: Bool {
+        guard !trailingSlash, let last = segments.last?.lowercased() else { return true }
+        return last.hasSuffix(".html") || last.hasSuffix(".htm") || !last.contains(".")
+    }
+
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
