@@ -45,6 +45,8 @@ target() {
     "$SWIFTC" "${FLAGS[@]}" -D FUZZING -module-name "${name}_fuzzer" "${sources[@]}" Fuzz/entry.swift "${libs[@]}" \
         -lyaml -lcmark-gfm -lcmark-gfm-extensions -o "$OUT/$name" \
         2> >(grep -v "Cannot export local symbol '__asan" >&2)
+    # From three sources on, swiftc leaves the executable's module files in the current folder.
+    rm -f "${name}_fuzzer"-*.swiftmodule "${name}_fuzzer"-*.swiftdoc "${name}_fuzzer"-*.swiftsourceinfo
 }
 
 # once NAME SOURCE... : module, unless this run built it already.

@@ -52,6 +52,18 @@ struct SourceLineMap {
     /// no position (line 0).
     mutating func location(line: Int, byteColumn: Int) -> SourceLocation? {
         guard line >= 1 else { return nil }
+        var (line, byteColumn) = (line, byteColumn)
+        // After a code span that goes over a line break, cmark goes on counting columns
+        // from the span's first line, as if the lines were one: carry the excess into the
+        // lines that follow (exact where continuation lines are not indented).
+        while line < lineStarts.count, byteColumn - 1 > lineEnds[line - 1] - lineStarts[line - 1] {
+            byteColumn -= lineStarts[line] - lineStarts[line - 1]
+            line += 1
+        }
+        if line <= lineEnds.count {
+            // Never past the end of the last line.
+            byteColumn = min(byteColumn, lineEnds[line - 1] - lineStarts[line - 1] + 1)
+        }
         return SourceLocation(file: file, line: line, column: characterColumn(line: line, byteColumn: byteColumn))
     }
 
