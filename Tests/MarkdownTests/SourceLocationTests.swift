@@ -22,6 +22,15 @@ import Markdown
         ])
     }
 
+    /// cmark places a lazy continuation line's text as if it had the paragraph's indentation.
+    @Test func textOnALazyContinuationLineIsWhereItIsWritten() {
+        let doc = MarkdownDocument.parse("- item\n  - deeper\nlazy text\n", file: "doc.md")
+        let texts = doc.nodes.filter { $0.kind == .text }
+        #expect(texts.map(\.literal) == ["item", "deeper", "lazy text"])
+        #expect(texts.last?.start == SourceLocation(file: "doc.md", line: 3, column: 1))
+        #expect(texts.last?.end == SourceLocation(file: "doc.md", line: 3, column: 9))
+    }
+
     @Test func columnsCountCharactersOnCyrillicLines() {
         // "Привет " is 13 bytes but 7 characters.
         let doc = MarkdownDocument.parse("Привет `код` и **жир**\n", file: "bg.md")
