@@ -70,7 +70,7 @@ build() {
     frontmatter)
         build_diagnostics
         once YAML Sources/YAML/*.swift
-        # Its own module name: the article target builds the whole Site.
+        # Always rebuilt (not `once`): the article target builds the whole Site under the same name.
         module Site Sources/Site/FrontMatter.swift Sources/Site/SourceText.swift Sources/Site/SiteConfig.swift \
             Sources/Site/YAMLLocator.swift
         target frontmatter Fuzz/frontmatter.swift Fuzz/placement.swift -- Site YAML Diagnostics

@@ -88,7 +88,7 @@ final class ExampleRenderer: Sendable {
     }
 
     /// Where each content line starts in the file. cmark removes up to the fence's
-    /// indentation from each line, so a line with less (in a list item) loses less.
+    /// indentation from each line, so a line with less (a block indented 1 to 3 spaces) loses less.
     private func lineOffsets(_ code: String, fence: SourceLocation) -> [Int] {
         let lines = SourceLines(source)
         return code.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, content in
