@@ -42,6 +42,6 @@ let package = Package(
         .testTarget(name: "HighlightTests", dependencies: ["Highlight"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Diagnostics"], exclude: ["Fixtures", "FuzzRegressions"]),
         .testTarget(name: "LifecycleDocsCLITests", dependencies: ["LifecycleDocsCLI"], exclude: ["BadInputs"]),
-        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "Diagnostics"]),
+        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "Diagnostics"], exclude: ["FuzzRegressions"]),
     ]
 )

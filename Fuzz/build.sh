@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets into .build/fuzz/<target>:
 #   Fuzz/build.sh                  every target
-#   Fuzz/build.sh lifecycle        only those named (lifecycle, frontmatter, mustache)
+#   Fuzz/build.sh lifecycle        only those named (lifecycle, frontmatter, mustache, requestpath, article)
 #
 # Each module a harness needs is compiled straight from its source folder with
 # coverage instrumentation (and AddressSanitizer), as a static library with
 # -enable-testing, so the harness can `@testable import` it exactly as the test
 # target that shares the harness file does. The front matter target builds a
-# `Site` module from only the files FrontMatter.parse needs.
+# `Site` module from only the files FrontMatter.parse needs, the request path
+# target a `PreviewServer` module from RequestPath.swift alone.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -30,49 +31,80 @@ module() {
         -emit-library -static -o "$MODULES/lib$name.a" "$@"
 }
 
-# target NAME HARNESS LIBRARIES... : the fuzzer binary $OUT/NAME.
+# target NAME HARNESS... -- LIBRARIES... : the fuzzer binary $OUT/NAME.
 target() {
-    local name=$1 harness=$2
-    shift 2
+    local name=$1
+    shift
+    local sources=()
+    while [ "$1" != "--" ]; do sources+=("$1"); shift; done
+    shift
     local libs=()
     for lib in "$@"; do libs+=("$MODULES/lib$lib.a"); done
     echo "  target $name"
     # -D FUZZING turns on the LLVMFuzzerTestOneInput entry point (the tests compile the file without it).
-    "$SWIFTC" "${FLAGS[@]}" -D FUZZING -module-name "${name}_fuzzer" "$harness" Fuzz/entry.swift "${libs[@]}" -lyaml -o "$OUT/$name" \
+    "$SWIFTC" "${FLAGS[@]}" -D FUZZING -module-name "${name}_fuzzer" "${sources[@]}" Fuzz/entry.swift "${libs[@]}" \
+        -lyaml -lcmark-gfm -lcmark-gfm-extensions -o "$OUT/$name" \
         2> >(grep -v "Cannot export local symbol '__asan" >&2)
+    # From three sources on, swiftc leaves the executable's module files in the current folder.
+    rm -f "${name}_fuzzer"-*.swiftmodule "${name}_fuzzer"-*.swiftdoc "${name}_fuzzer"-*.swiftsourceinfo
 }
 
-build_diagnostics() { [ -n "${built_diagnostics:-}" ] || { module Diagnostics Sources/Diagnostics/*.swift; built_diagnostics=1; }; }
+# once NAME SOURCE... : module, unless this run built it already.
+once() {
+    local flag="built_$1"
+    [ -n "${!flag:-}" ] && return
+    module "$@"
+    printf -v "$flag" 1
+}
+build_diagnostics() { once Diagnostics Sources/Diagnostics/*.swift; }
+build_model() { once LifecycleModel $(find Sources/LifecycleModel -name '*.swift' | sort); }
+build_scenarios() { build_model; once Scenarios Sources/Scenarios/*.swift; }
 
 build() {
     case $1 in
     lifecycle)
         build_diagnostics
-        module LifecycleModel $(find Sources/LifecycleModel -name '*.swift' | sort)
-        module Scenarios Sources/Scenarios/*.swift
-        target lifecycle Fuzz/lifecycle.swift Scenarios LifecycleModel Diagnostics
+        build_scenarios
+        target lifecycle Fuzz/lifecycle.swift -- Scenarios LifecycleModel Diagnostics
         ;;
     frontmatter)
         build_diagnostics
-        module YAML Sources/YAML/*.swift
+        once YAML Sources/YAML/*.swift
+        # Always rebuilt (not `once`): the article target builds the whole Site under the same name.
         module Site Sources/Site/FrontMatter.swift Sources/Site/SourceText.swift Sources/Site/SiteConfig.swift \
             Sources/Site/YAMLLocator.swift
-        target frontmatter Fuzz/frontmatter.swift Site YAML Diagnostics
+        target frontmatter Fuzz/frontmatter.swift Fuzz/placement.swift -- Site YAML Diagnostics
         ;;
     mustache)
         build_diagnostics
-        module Mustache Sources/Mustache/*.swift
-        target mustache Fuzz/mustache.swift Mustache Diagnostics
+        once Mustache Sources/Mustache/*.swift
+        target mustache Fuzz/mustache.swift -- Mustache Diagnostics
+        ;;
+    requestpath)
+        module PreviewServer Sources/PreviewServer/RequestPath.swift
+        target requestpath Fuzz/requestpath.swift -- PreviewServer
+        ;;
+    article)
+        build_diagnostics
+        build_scenarios
+        once YAML Sources/YAML/*.swift
+        once Mustache Sources/Mustache/*.swift
+        once Markdown -I Sources/CCMarkGFM Sources/Markdown/*.swift
+        once Highlight Sources/Highlight/*.swift
+        once Diagrams Sources/Diagrams/*.swift
+        module Site -I Sources/CCMarkGFM Sources/Site/*.swift
+        target article Fuzz/article.swift Fuzz/placement.swift -I Sources/CCMarkGFM -- \
+            Site Markdown YAML Mustache Highlight Diagrams Scenarios LifecycleModel Diagnostics
         ;;
     *)
-        echo "unknown fuzz target '$1' (lifecycle, frontmatter, mustache)" >&2
+        echo "unknown fuzz target '$1' (lifecycle, frontmatter, mustache, requestpath, article)" >&2
         exit 2
         ;;
     esac
 }
 
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(lifecycle frontmatter mustache)
+[ ${#targets[@]} -gt 0 ] || targets=(lifecycle frontmatter mustache requestpath article)
 for t in "${targets[@]}"; do
     echo "Building fuzz target $t"
     build "$t"

@@ -23,43 +23,11 @@ enum FrontMatterFuzz {
         var violations: [String] = []
     }
 
-    /// The Characters of each line of the file as an editor and cmark count them:
-    /// lines end at LF, CRLF or CR; a byte-order mark is no character; each bad
-    /// UTF-8 sequence counts as one (or more) characters.
-    static func lineWidths(_ bytes: [UInt8]) -> [Int] {
-        let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-        var widths: [Int] = []
-        var start = content.startIndex
-        var i = start
-        while i < content.endIndex {
-            if content[i] == 10 || content[i] == 13 {
-                widths.append(String(decoding: content[start..<i], as: UTF8.self).count)
-                if content[i] == 13, i + 1 < content.endIndex, content[i + 1] == 10 { i += 1 }
-                start = i + 1
-            }
-            i += 1
-        }
-        widths.append(String(decoding: content[start...], as: UTF8.self).count)
-        return widths
-    }
-
     static func check(_ bytes: [UInt8]) -> Outcome {
         var outcome = Outcome()
-        let widths = lineWidths(bytes)
-
+        let lines = FuzzFileLines(bytes, file: file)
         func checkPlace(_ diagnostic: Diagnostic, _ stage: String) {
-            guard let location = diagnostic.location else {
-                outcome.violations.append("\(stage): diagnostic without a location: \(diagnostic.message)")
-                return
-            }
-            guard location.file == file, (1...widths.count).contains(location.line) else {
-                outcome.violations.append("\(stage): \(location) is outside the file (\(widths.count) lines): \(diagnostic.message)")
-                return
-            }
-            // One past the last character is a fair place ("expected a value here").
-            if location.column < 1 || location.column > widths[location.line - 1] + 1 {
-                outcome.violations.append("\(stage): \(location) is outside its line: \(diagnostic.message)")
-            }
+            if let problem = lines.misplacement(diagnostic, stage) { outcome.violations.append(problem) }
         }
         func refused(_ error: DiagnosticError, _ stage: String) -> Outcome {
             outcome.diagnostics = error.diagnostics

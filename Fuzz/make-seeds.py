@@ -9,7 +9,12 @@
   the YAML of Content/site.yml and Templates/i18n/*.yml put between `---` lines;
 - mustache: each page template with the base layout and every partial, in the
   harness's `@@ name` format, and some cases of the official Mustache spec
-  (--spec, default Tests/MustacheTests/spec).
+  (--spec, default Tests/MustacheTests/spec);
+- requestpath: the paths a browser asks the preview server for (every page and asset
+  of the site, headings' anchors' pages with escaped UTF-8) and the traversal attempts
+  of Tests/PreviewServerTests;
+- article: every article file whole (Content/, the markup fixture of the browser tests,
+  the bad inputs of the CLI tests).
 
 The seeds are committed; run this again after the content or templates change a lot.
 """
@@ -105,6 +110,39 @@ def mustache_seeds(spec):
             write("mustache", f"spec-{stem.lstrip('~')}-{index * step}.txt", text)
 
 
+def requestpath_seeds():
+    paths = ["/", "/index.html", "/404.html", "/sitemap.xml", "/_lifecycle/live.js", "/_lifecycle/events"]
+    for path in sorted((ROOT / "Templates" / "assets").iterdir()):
+        paths.append(f"/assets/{path.stem}.0123abcd{path.suffix}")
+    for path in articles():
+        lang, slug = path.parent.name, path.stem
+        paths += [f"/{lang}/", f"/{lang}/{slug}/", f"/{lang}/{slug}/index.html", f"/{lang}/{slug}",
+                  f"/{lang}/playground/", f"/{lang}/status/index.html"]
+    # Non-ASCII names, escaped as browsers send them.
+    paths += ["/bg/" + quote("кога-възниква-inactive") + "/", "/es/" + quote("cuándo") + "/index.html"]
+    paths.append("/a%20b//c")
+    for index, path in enumerate(dict.fromkeys(paths)):
+        write("requestpath", f"path-{index:03}.txt", path)
+    # What Tests/PreviewServerTests/PreviewServerTests.swift tries to leave the site with: all refused.
+    attacks = ["/../secret", "/..%2fsecret", "/%2e%2e/secret", "/%2E%2E%2Fsecret", "/..%5csecret", "/%c0%ae%c0%ae/secret",
+               "/es/../../secret", "/link-out%00", "/es/inactive/index.html%00.txt", "/.%2e/secret", "/..\\secret",
+               "/%", "/%zz", "/..%c0%afsecret", "/%0d%0a", "secret"]
+    for index, path in enumerate(attacks):
+        write("requestpath", f"attack-{index:03}.txt", path)
+
+
+def quote(text):
+    return "".join(chr(b) if b < 0x80 else f"%{b:02X}" for b in text.encode("utf-8"))
+
+
+def article_seeds():
+    sources = articles() + sorted((ROOT / "Tests" / "browser" / "fixtures" / "markup" / "Content").glob("*/*.md"))
+    for path in sources:
+        write("article", f"{path.parent.name}-{path.stem}.md", path.read_bytes())
+    for path in sorted((ROOT / "Tests" / "LifecycleDocsCLITests" / "BadInputs").glob("*/Content/*/*.md")):
+        write("article", f"bad-{path.parts[-4]}.md", path.read_bytes())
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--spec", type=pathlib.Path, default=ROOT / "Tests" / "MustacheTests" / "spec")
@@ -112,6 +150,8 @@ def main():
     lifecycle_seeds()
     frontmatter_seeds()
     mustache_seeds(args.spec)
+    requestpath_seeds()
+    article_seeds()
     for target in sorted(CORPUS.iterdir()):
         print(f"{target.name}: {len(list(target.iterdir()))} seeds")
 

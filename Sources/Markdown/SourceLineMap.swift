@@ -52,7 +52,44 @@ struct SourceLineMap {
     /// no position (line 0).
     mutating func location(line: Int, byteColumn: Int) -> SourceLocation? {
         guard line >= 1 else { return nil }
+        var (line, byteColumn) = (line, byteColumn)
+        // After a code span that goes over a line break, cmark goes on counting columns
+        // from the span's first line, as if the lines were one: carry the excess into the
+        // lines that follow (exact where continuation lines are not indented).
+        while line < lineStarts.count, byteColumn - 1 > lineEnds[line - 1] - lineStarts[line - 1] {
+            byteColumn -= lineStarts[line] - lineStarts[line - 1]
+            line += 1
+        }
+        if line <= lineEnds.count {
+            // Never past the end of the last line.
+            byteColumn = min(byteColumn, lineEnds[line - 1] - lineStarts[line - 1] + 1)
+        }
         return SourceLocation(file: file, line: line, column: characterColumn(line: line, byteColumn: byteColumn))
+    }
+
+    /// The byte column of `literal` on `line`: `byteColumn` when it is there, as it
+    /// nearly always is. cmark places the text of a lazy continuation line (a paragraph
+    /// line less indented than the paragraph, which Markdown allows) as if it had the
+    /// paragraph's indentation; the text is then found earlier on its line.
+    func textColumn(_ literal: String, line: Int, byteColumn: Int) -> Int {
+        guard line >= 1, line <= lineEnds.count, !literal.isEmpty else { return byteColumn }
+        let start = lineStarts[line - 1]
+        let length = lineEnds[line - 1] - start
+        let wanted = Array(literal.utf8)
+        guard wanted.count <= length else { return byteColumn }
+        return text.utf8.withContiguousStorageIfAvailable { bytes -> Int in
+            func matches(_ offset: Int) -> Bool {
+                offset >= 0 && offset + wanted.count <= length
+                    && bytes[(start + offset)..<(start + offset + wanted.count)].elementsEqual(wanted)
+            }
+            if matches(byteColumn - 1) { return byteColumn }
+            var offset = Swift.min(byteColumn - 1, length - wanted.count)
+            while offset >= 0 {
+                if matches(offset) { return offset + 1 }
+                offset -= 1
+            }
+            return byteColumn
+        } ?? byteColumn
     }
 
     private mutating func characterColumn(line: Int, byteColumn: Int) -> Int {

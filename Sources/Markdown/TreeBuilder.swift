@@ -27,6 +27,12 @@ struct TreeBuilder {
     mutating func append(kind: MarkdownNodeKind, literal: String, range: RawRange, parent: Int?) -> Int {
         let index = nodes.count
         let fallback = parent.map { nodes[$0].start } ?? SourceLocation(file: file, line: 1, column: 1)
+        var range = range
+        if case .text = kind {
+            let column = lineMap.textColumn(literal, line: range.startLine, byteColumn: range.startColumn)
+            if range.endLine == range.startLine { range.endColumn += column - range.startColumn }
+            range.startColumn = column
+        }
         let start = lineMap.location(line: range.startLine, byteColumn: range.startColumn) ?? fallback
         let end = lineMap.location(line: range.endLine, byteColumn: range.endColumn) ?? start
         var kind = kind

@@ -28,6 +28,12 @@ final class LiveHub: Sendable {
 
     var generation: Int { state.withLock { $0.generation } }
 
+    /// While the last build failed: its diagnostics (errors first) and the generation
+    /// pages are served with; nil after a good build.
+    var failure: (diagnostics: [Diagnostic], generation: Int)? {
+        state.withLock { state in state.failure.map { ($0, state.generation) } }
+    }
+
     /// Records the event and sends it to every open stream; returns the generation.
     func publish(_ event: LiveEvent) -> Int {
         state.withLock { state in
@@ -39,8 +45,9 @@ final class LiveHub: Sendable {
                 message = Self.message("reload", "{\"generation\":\(state.generation),\"changed\":["
                     + changed.map(JSONString.quote).joined(separator: ",") + "]}")
             case .error(let diagnostics):
-                state.failure = diagnostics
-                message = Self.errorMessage(diagnostics, generation: state.generation)
+                let ordered = Self.errorsFirst(diagnostics)
+                state.failure = ordered
+                message = Self.errorMessage(ordered, generation: state.generation)
             }
             for stream in state.subscribers.values { stream.push(message) }
             return state.generation
@@ -78,6 +85,20 @@ final class LiveHub: Sendable {
 
     func open() {
         state.withLock { $0.closed = false }
+    }
+
+    /// Errors, then warnings, then notes; each kind keeps the build's order (file, then line).
+    static func errorsFirst(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        func rank(_ severity: Severity) -> Int {
+            switch severity {
+            case .error: 0
+            case .warning: 1
+            case .note: 2
+            }
+        }
+        return diagnostics.enumerated()
+            .sorted { (rank($0.element.severity), $0.offset) < (rank($1.element.severity), $1.offset) }
+            .map(\.element)
     }
 
     private static func message(_ name: String, _ json: String) -> String {

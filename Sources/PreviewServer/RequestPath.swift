@@ -40,10 +40,19 @@ struct RequestPath: Equatable {
             bytes.append(byte)
         }
         // Overlong forms such as %c0%ae (a disguised '.') are invalid UTF-8 and stop here.
-        guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(.malformed) }
-        let parts = text.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard String(validating: bytes, as: UTF8.self) != nil else { return .failure(.malformed) }
+        // Split on the byte, not on the Character "/": a combining mark after a slash
+        // (`/%CC%81`) makes one Character of both, which a String split would not cut.
+        let parts = bytes.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
         if parts.contains(where: { $0 == "." || $0 == ".." }) { return .failure(.outsideRoot) }
-        return .success(RequestPath(segments: parts, trailingSlash: text.hasSuffix("/")))
+        return .success(RequestPath(segments: parts, trailingSlash: bytes.last == UInt8(ascii: "/")))
+    }
+
+    /// Whether a browser would show the answer as a page: a folder, `.html`, or
+    /// a name without an extension (not a stylesheet, a script or an image).
+    var isPage: Bool {
+        guard !trailingSlash, let last = segments.last?.lowercased() else { return true }
+        return last.hasSuffix(".html") || last.hasSuffix(".htm") || !last.contains(".")
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

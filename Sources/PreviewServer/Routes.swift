@@ -60,7 +60,7 @@ struct Router: Sendable {
 
         switch site.lookup(path.segments) {
         case .missing:
-            return notFound()
+            return missing(path)
         case .file(let real):
             return path.trailingSlash ? notFound() : file(real, ifNoneMatch: request.ifNoneMatch)
         case .directory:
@@ -123,6 +123,15 @@ struct Router: Sendable {
         guard isHTML else { return Reply(status: 200, headers: headers, body: .file(descriptor: file.descriptor, size: file.size)) }
         guard let html = file.readAll() else { return notFound() }
         return Reply(status: 200, headers: headers, body: .bytes(Self.injectLiveScript(html, generation: generation)))
+    }
+
+    /// While the last build failed, a page it did not write is its diagnostics
+    /// (503: it may exist after the next good build); anything else is a 404.
+    private func missing(_ path: RequestPath) -> Reply {
+        guard path.isPage, let failure = hub.failure else { return notFound() }
+        return Reply(
+            status: 503, headers: Reply.common(ContentType.html),
+            body: .bytes(BuildErrorPage.html(failure.diagnostics, generation: failure.generation)))
     }
 
     /// 404 with the site's own 404.html (and the live-reload tag), or plain text.

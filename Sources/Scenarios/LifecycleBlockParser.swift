@@ -24,21 +24,24 @@ public enum LifecycleBlockParser {
     ///   - firstLine: the 1-based line in `file` of the block's first content line.
     ///   - columnOffset: added to every 1-based column inside `code`: the
     ///     fence's indentation, for blocks inside lists or block quotes.
+    ///   - lineOffsets: the same per content line, where known: a line less indented
+    ///     than its fence loses less than the fence's indentation.
     ///   - infoLocation: the place of the info string's first character (the `l` of `lifecycle`).
     /// - Returns: the block, nil when the info string is not a `lifecycle` one
     ///   or names no known machine; and the diagnostics (also kept in `block.diagnostics`).
     public static func parse(
-        info: String, code: String, file: String, firstLine: Int, columnOffset: Int, infoLocation: SourceLocation
+        info: String, code: String, file: String, firstLine: Int, columnOffset: Int, lineOffsets: [Int] = [],
+        infoLocation: SourceLocation
     ) -> (block: LifecycleBlock?, diagnostics: [Diagnostic]) {
         parse(
-            info: info, code: code, file: file, firstLine: firstLine, columnOffset: columnOffset, infoLocation: infoLocation,
-            machines: LifecycleModel.machines)
+            info: info, code: code, file: file, firstLine: firstLine, columnOffset: columnOffset, lineOffsets: lineOffsets,
+            infoLocation: infoLocation, machines: LifecycleModel.machines)
     }
 
     /// `parse` with another set of machines (tests use made-up ones).
     static func parse(
-        info: String, code: String, file: String, firstLine: Int, columnOffset: Int, infoLocation: SourceLocation,
-        machines: [Machine]
+        info: String, code: String, file: String, firstLine: Int, columnOffset: Int, lineOffsets: [Int] = [],
+        infoLocation: SourceLocation, machines: [Machine]
     ) -> (block: LifecycleBlock?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let infoLine = SourceLine(
@@ -101,7 +104,8 @@ public enum LifecycleBlockParser {
         // The lines.
         var reader = LineReader(machine: machine)
         for (index, text) in code.blockLines.enumerated() {
-            let line = SourceLine(chars: Array(text), file: file, line: firstLine + index, columnOffset: columnOffset)
+            let offset = index < lineOffsets.count ? lineOffsets[index] : columnOffset
+            let line = SourceLine(chars: Array(text), file: file, line: firstLine + index, columnOffset: offset)
             reader.read(line, text: String(text))
         }
         diagnostics += reader.diagnostics

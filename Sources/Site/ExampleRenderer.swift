@@ -73,7 +73,7 @@ final class ExampleRenderer: Sendable {
     private func run(info: String, code: String, fence: SourceLocation) -> (figure: String?, clean: Bool) {
         let (block, problems) = LifecycleBlockParser.parse(
             info: info, code: code, file: file, firstLine: fence.line + 1, columnOffset: fence.column - 1,
-            infoLocation: infoLocation(fence))
+            lineOffsets: lineOffsets(code, fence: fence), infoLocation: infoLocation(fence))
         guard let block else {
             found.withLock { $0.diagnostics.append(contentsOf: problems) }
             return (nil, false)
@@ -85,6 +85,16 @@ final class ExampleRenderer: Sendable {
         }
         guard result.passed else { return (nil, false) }
         return (figure(result, id: Self.idSlot), result.diagnostics.isEmpty)
+    }
+
+    /// Where each content line starts in the file. cmark removes up to the fence's
+    /// indentation from each line, so a line with less (a block indented 1 to 3 spaces) loses less.
+    private func lineOffsets(_ code: String, fence: SourceLocation) -> [Int] {
+        let lines = SourceLines(source)
+        return code.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, content in
+            guard let written = lines[fence.line + 1 + index], written.hasSuffix(content) else { return fence.column - 1 }
+            return written.count - content.count
+        }
     }
 
     /// Where the info string starts on the fence line: after the backticks or tildes.

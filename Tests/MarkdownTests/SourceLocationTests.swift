@@ -13,6 +13,24 @@ import Markdown
         #expect(doc[blocks[2]].start.line == 5)
     }
 
+    /// cmark counts the columns after a code span over two lines from the span's first line.
+    @Test func aLinkAfterACodeSpanOverTwoLinesIsOnItsOwnLine() {
+        let doc = MarkdownDocument.parse("Intro\n\nsee `a\nb` and [x](y) and `c\nd\ne` [z](w)\n", file: "doc.md")
+        let links = doc.nodes.filter { if case .link = $0.kind { true } else { false } }
+        #expect(links.map(\.start) == [
+            SourceLocation(file: "doc.md", line: 4, column: 8), SourceLocation(file: "doc.md", line: 6, column: 4),
+        ])
+    }
+
+    /// cmark places a lazy continuation line's text as if it had the paragraph's indentation.
+    @Test func textOnALazyContinuationLineIsWhereItIsWritten() {
+        let doc = MarkdownDocument.parse("- item\n  - deeper\nlazy text\n", file: "doc.md")
+        let texts = doc.nodes.filter { $0.kind == .text }
+        #expect(texts.map(\.literal) == ["item", "deeper", "lazy text"])
+        #expect(texts.last?.start == SourceLocation(file: "doc.md", line: 3, column: 1))
+        #expect(texts.last?.end == SourceLocation(file: "doc.md", line: 3, column: 9))
+    }
+
     @Test func columnsCountCharactersOnCyrillicLines() {
         // "Привет " is 13 bytes but 7 characters.
         let doc = MarkdownDocument.parse("Привет `код` и **жир**\n", file: "bg.md")

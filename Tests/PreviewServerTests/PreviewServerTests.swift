@@ -248,7 +248,7 @@ final class Fixture {
         "/%c0%ae%c0%ae/secret", "//etc/passwd", "/es/../../secret", "/link-out", "/dir-link-out/secret",
         "/dir-link-out/", "/link-out%00", "/es/inactive/index.html%00.txt", "/%00", "/..", "/.%2e/secret",
         "/es/%2e%2e/%2e%2e/secret", "/..\\secret", "/%2e%2e%5csecret", "/./../secret", "/etc/passwd", "/%", "/%zz",
-        "/..%c0%afsecret", "/..;/secret", "/alias/../../secret",
+        "/..%c0%afsecret", "/..;/secret", "/alias/../../secret", "/..%2f%cc%81/secret",
     ]
 
     @Test(arguments: attacks)
@@ -306,6 +306,8 @@ final class Fixture {
         #expect(RequestPath.decode(Array("/%D0%BA%D0%BE%D0%B3%D0%B0".utf8)) == .success(RequestPath(segments: ["кога"], trailingSlash: false)))
         #expect(RequestPath.decode(Array("/%252e".utf8)) == .success(RequestPath(segments: ["%2e"], trailingSlash: false)))
         #expect(RequestPath.decode(Array("/".utf8)) == .success(RequestPath(segments: [], trailingSlash: true)))
+        // A combining mark after a slash makes one Character of both; the path is still cut there.
+        #expect(RequestPath.decode(Array("/a/%CC%81b/".utf8)) == .success(RequestPath(segments: ["a", "\u{301}b"], trailingSlash: true)))
     }
 
     @Test(arguments: ["", "es", "/%", "/%4", "/%zz", "/a%00", "/a\\b", "/a%5cb", "/%c0%ae", "/%0d%0a", "/%7f", "http://host/"])
@@ -313,7 +315,7 @@ final class Fixture {
         #expect(RequestPath.decode(Array(raw.utf8)) == .failure(.malformed))
     }
 
-    @Test(arguments: ["/..", "/a/../b", "/%2e%2e/x", "/.", "/a/%2E/b"])
+    @Test(arguments: ["/..", "/a/../b", "/%2e%2e/x", "/.", "/a/%2E/b", "/..%2F%CC%81/x"])
     func dotSegments(raw: String) {
         #expect(RequestPath.decode(Array(raw.utf8)) == .failure(.outsideRoot))
     }
@@ -465,5 +467,119 @@ final class Fixture {
         #expect(try request("/notes.txt", port: fixture.port).status == 200)
         let stream = try EventStreamReader(port: fixture.port)
         #expect(try stream.next().name == "ready")
+    }
+}
+
+/// `serve` on broken content with no output yet: there is no site, only diagnostics.
+@Suite struct BuildErrorPageTests {
+    /// A server over a site folder that does not exist yet, as on a first start.
+    final class Empty {
+        let base = FileManager.default.temporaryDirectory.appending(path: "preview-empty-\(UUID().uuidString)")
+        let server: PreviewServer
+        var site: URL { base.appending(path: "public") }
+        var port: UInt16 { server.port }
+
+        init() throws {
+            server = PreviewServer(root: base.appending(path: "public").path)
+            try server.start(port: 0)
+        }
+
+        deinit {
+            server.stop()
+            try? FileManager.default.removeItem(at: base)
+        }
+    }
+
+    static let warning = Diagnostic.warning(
+        at: SourceLocation(file: "Content/es/inactive.md", line: 3, column: 1), "raw HTML <b> is shown as text")
+    static let error = Diagnostic.error(
+        at: SourceLocation(file: "Content/es/inactive.md", line: 88, column: 16), "after 'interruption' the app is inactive, not background",
+        suggestion: "interruption -> inactive : applicationWillResignActive")
+
+    @Test(arguments: ["/", "/index.html", "/es/inactive/", "/es/inactive/index.html", "/es/inactive", "/bg/%D0%BA%D0%BE%D0%B3%D0%B0/", "/es/playground/?x=1"])
+    func everyPageIsTheDiagnostics(target: String) throws {
+        let empty = try Empty()
+        // The build reports in file order: the warning comes first.
+        empty.server.publish(.error(diagnostics: [Self.warning, Self.error]))
+        let response = try request(target, port: empty.port)
+        #expect(response.status == 503)
+        #expect(response.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(response.headers["cache-control"] == "no-cache")
+        let text = response.text
+        #expect(text.contains("<html lang=\"en\" data-lifecycle-build-failed=\"\">"))
+        #expect(text.contains("Build failed with 1 error</h1>"))
+        let error = try #require(text.range(of: "Content/es/inactive.md:88:16: error: after 'interruption' the app is inactive"))
+        let warning = try #require(text.range(of: "Content/es/inactive.md:3:1: warning: raw HTML &lt;b&gt; is shown as text"))
+        #expect(error.lowerBound < warning.lowerBound, "errors come before warnings")
+        #expect(text.contains("suggestion: interruption -&gt; inactive : applicationWillResignActive"))
+        // The live-reload script: it shows the overlay and reloads after the next good build.
+        #expect(text.contains("<script src=\"/_lifecycle/live.js\" data-generation=\"0\"></script>\n</body>"))
+        #expect(response.headers["content-length"] == String(response.body.count))
+
+        let head = try request(target, method: "HEAD", port: empty.port)
+        #expect(head.status == 503)
+        #expect(head.body.isEmpty)
+        #expect(head.headers["content-length"] == String(response.body.count))
+    }
+
+    @Test(arguments: ["/assets/style.0123abcd.css", "/assets/live.js", "/favicon.ico", "/sitemap.xml", "/_lifecycle/other"])
+    func filesThatAreNotPagesStayMissing(target: String) throws {
+        let empty = try Empty()
+        empty.server.publish(.error(diagnostics: [Self.error]))
+        let response = try request(target, port: empty.port)
+        #expect(response.status == 404)
+        #expect(!response.text.contains("interruption"))
+    }
+
+    @Test func beforeAnyBuildAndAfterAGoodOneThereIsNoErrorPage() throws {
+        let empty = try Empty()
+        #expect(try request("/es/inactive/", port: empty.port).status == 404)
+        empty.server.publish(.error(diagnostics: [Self.error]))
+        #expect(try request("/es/inactive/", port: empty.port).status == 503)
+
+        // The writer fixes the file: the build writes the site and publishes a reload.
+        try FileManager.default.createDirectory(at: empty.site.appending(path: "es/inactive"), withIntermediateDirectories: true)
+        try Data("<html><body><h1>Inactive</h1></body></html>".utf8).write(to: empty.site.appending(path: "es/inactive/index.html"))
+        empty.server.publish(.reload(changed: ["Content/es/inactive.md"]))
+        let page = try request("/es/inactive/", port: empty.port)
+        #expect(page.status == 200)
+        #expect(page.text.contains("<h1>Inactive</h1>"))
+        #expect(page.text.contains("data-generation=\"1\""))
+        #expect(try request("/es/missing/", port: empty.port).status == 404)
+    }
+
+    /// With a last good site, a page the failed build would have added shows the errors too;
+    /// the pages that exist stay the last good build.
+    @Test func aLastGoodSiteKeepsItsPages() throws {
+        let fixture = try Fixture()
+        fixture.server.publish(.error(diagnostics: [Self.error]))
+        #expect(try request("/es/inactive/", port: fixture.port).status == 200)
+        let added = try request("/es/new-article/", port: fixture.port)
+        #expect(added.status == 503)
+        #expect(added.text.contains("Content/es/inactive.md:88:16: error:"))
+        #expect(try request("/assets/missing.css", port: fixture.port).text.contains("Custom missing page"))
+    }
+
+    @Test func whatAWriterTypedIsEscaped() throws {
+        let empty = try Empty()
+        let typed = Diagnostic.error(at: SourceLocation(file: "Content/es/<x>.md", line: 1, column: 1), "unknown state '<script>alert(\"x\")</script>' & more")
+        empty.server.publish(.error(diagnostics: [typed]))
+        let text = try request("/", port: empty.port).text
+        #expect(!text.contains("<script>alert"))
+        #expect(!text.contains("<x>"))
+        #expect(text.contains("Content/es/&lt;x&gt;.md:1:1: error: unknown state '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;' &amp; more"))
+    }
+
+    @Test func theEventStreamListsErrorsFirst() throws {
+        let empty = try Empty()
+        let note = Diagnostic(.note, at: nil, "a note")
+        let second = Diagnostic.error(at: SourceLocation(file: "Content/it/active.md", line: 5, column: 2), "second error")
+        empty.server.publish(.error(diagnostics: [note, Self.warning, Self.error, second]))
+        let stream = try EventStreamReader(port: empty.port)
+        let event = try stream.next()
+        #expect(event.name == "error")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(event.data.utf8)) as? [String: Any])
+        let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { $0["message"] as? String } == [Self.error.message, "second error", Self.warning.message, "a note"])
     }
 }

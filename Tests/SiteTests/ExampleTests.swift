@@ -67,6 +67,24 @@ import Testing
         #expect(messages.first?.hasPrefix("Content/es/a.md:7:3: error: unknown event 'lauch' for ios-app") == true)
     }
 
+    /// cmark removes up to the fence's indentation (here 2 spaces): a line with less keeps its own column.
+    @Test func aLineLessIndentedThanItsFenceReportsItsOwnColumn() throws {
+        let (_, messages, _) = try build("""
+            ---
+            title: A
+            ---
+            Texto.
+
+              ```lifecycle ios-app
+              launch
+            }
+               lauch
+              ```
+            """)
+        #expect(messages.contains { $0.hasPrefix("Content/es/a.md:8:1: error: ") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("Content/es/a.md:9:4: error: unknown event 'lauch' for ios-app") }, "\(messages)")
+    }
+
     @Test func anUnknownMachineIsReportedOnTheFenceLine() throws {
         let (_, messages, _) = try build("---\ntitle: A\n---\n```lifecycle ios-ap\nlaunch\n```\n")
         #expect(messages.first?.hasPrefix("Content/es/a.md:4:14: error: unknown machine 'ios-ap'") == true)

@@ -44,3 +44,49 @@ import Testing
         #expect(outcome.accepted || outcome.diagnostics.contains { $0.severity == .error })
     }
 }
+
+/// The `article` fuzz harness (`Fuzz/article.swift`, compiled here through a symlink)
+/// on its seed corpus and on every input a fuzzer once crashed with.
+@Suite struct ArticleFuzzRegressionTests {
+    static let seeds = FuzzInputs.seeds("article")
+    static let regressions = FuzzInputs.regressions("article", in: "SiteTests")
+
+    /// The seeds are whole article files: the site's own articles and the markup
+    /// fixture's build without an error; the CLI's bad inputs keep every promise too.
+    @Test(arguments: seeds)
+    func seedKeepsItsPromises(_ input: FuzzInput) throws {
+        try #require(input.loadError == nil, "\(input.loadError ?? "")")
+        let outcome = ArticleFuzz.check(input.bytes)
+        #expect(outcome.violations == [])
+        if input.fileName.hasPrefix("bad-") {
+            #expect(outcome.article != nil || outcome.diagnostics.contains { $0.severity == .error })
+        } else {
+            let article = try #require(outcome.article)
+            #expect(outcome.diagnostics.filter { $0.severity == .error }.map(DiagnosticFormatter.text) == [])
+            #expect(!article.bodyHTML.isEmpty)
+            if ["es-inactive.md", "pt-inactive.md", "bg-inactive.md", "it-active.md"].contains(input.fileName) {
+                #expect(article.examples > 0 && !article.chains.isEmpty && !article.toc.isEmpty)
+            }
+        }
+    }
+
+    @Test(.enabled(if: !regressions.isEmpty, "no saved crash yet"), arguments: regressions)
+    func regressionReturns(_ input: FuzzInput) throws {
+        try #require(input.loadError == nil, "\(input.loadError ?? "")")
+        let outcome = ArticleFuzz.check(input.bytes)
+        #expect(outcome.violations == [])
+        #expect(outcome.article != nil || outcome.diagnostics.contains { $0.severity == .error })
+    }
+
+    /// The harness's own checks catch what they are there for.
+    @Test func theHTMLChecksSeeWhatTheyLookFor() {
+        let article = Article(
+            lang: "es", slug: "x", displayPath: "x.md", title: "x",
+            description: "", bodyHTML: "<h2 id=\"a\">A</h2><p id='a' onClick=\"x()\"><a href=\" JavaScript:alert(1)\">x</a></p><SCRIPT>",
+            toc: [TOCEntry(level: 2, id: "b", text: "B")], chains: [])
+        #expect(ArticleFuzz.htmlViolations(article).sorted() == [
+            "html: a <script> element", "html: a javascript: URL in href of <a>", "html: an event handler attribute onclick on <p>",
+            "html: the id 'a' is given twice", "toc: 'B' links to #b, which no element has",
+        ])
+    }
+}

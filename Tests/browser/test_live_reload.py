@@ -1,7 +1,10 @@
 """Live reload in a real browser: `lifecycle-docs serve` on a copy of the content."""
+import shutil
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import ROOT, Serve
 from test_serve import BAD_STEP, GOOD_STEP, add_marker
 
 OVERLAY = "#lifecycle-live-overlay[role='alertdialog']"
@@ -90,3 +93,60 @@ def test_pages_left_behind_give_their_event_stream_back(served_site, browser):
             assert browser.find_element(By.TAG_NAME, "h1").text
     finally:
         browser.set_page_load_timeout(300)
+
+
+def label_contrast(item):
+    label = item.find_element(By.CSS_SELECTOR, ".severity")
+    return label.text, contrast(label.value_of_css_property("color"), label.value_of_css_property("background-color"))
+
+
+def test_a_first_start_on_broken_content_shows_the_errors_on_every_page(tmp_path, browser):
+    """No output yet and a failed build: any page is the overlay, errors before warnings."""
+    content = tmp_path / "Content"
+    shutil.copytree(ROOT / "Content", content)
+    # A warning in es/ (reported first: files in order) and an error in it/.
+    add_marker(content / "es" / "inactive.md", "<kbd>raw</kbd>")
+    article = content / "it" / "active.md"
+    text = article.read_text(encoding="utf-8")
+    article.write_text(text.replace(GOOD_STEP, BAD_STEP, 1), encoding="utf-8")
+    server = Serve(content, ROOT / "Templates", tmp_path / "public")
+    try:
+        assert "Build failed with 1 error" in server.output()
+        assert not (tmp_path / "public").exists()
+        for path in ("", "es/inactive/", "it/active/index.html"):
+            browser.get(server.base + path)
+            overlay = WebDriverWait(browser, 20).until(lambda b: overlays(b) and overlays(b)[0])
+            assert "this page was not built" in overlay.find_element(By.TAG_NAME, "h2").text
+            items = overlay.find_elements(By.CSS_SELECTOR, "li.diagnostic")
+            classes = [item.get_attribute("class").split()[1] for item in items]
+            assert classes[0] == "error" and "warning" in classes, classes
+            assert classes == sorted(classes, key=["error", "warning", "note"].index), classes
+            where = items[0].find_element(By.TAG_NAME, "code").text
+            assert where.startswith(f"{article}:"), where
+            line, column = where.rsplit(":", 2)[1:]
+            assert int(line) > 1 and int(column) > 1
+            assert "background" in items[0].text
+            warning = items[classes.index("warning")]
+            assert warning.find_element(By.TAG_NAME, "code").text.startswith(str(content / "es" / "inactive.md") + ":")
+
+        # Told apart by a word, not by colour alone, and each label is readable in both schemes.
+        for scheme in ("light", "dark"):
+            browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            browser.get(server.base + "es/inactive/")
+            overlay = WebDriverWait(browser, 20).until(lambda b: overlays(b) and overlays(b)[0])
+            error = overlay.find_element(By.CSS_SELECTOR, "li.diagnostic.error")
+            warning = overlay.find_element(By.CSS_SELECTOR, "li.diagnostic.warning")
+            (error_label, error_ratio), (warning_label, warning_ratio) = label_contrast(error), label_contrast(warning)
+            assert (error_label.lower(), warning_label.lower()) == ("error", "warning")
+            assert error_ratio >= 4.5 and warning_ratio >= 4.5, (scheme, error_ratio, warning_ratio)
+            assert error.value_of_css_property("border-left-color") != warning.value_of_css_property("border-left-color")
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+        # The writer fixes the error: the open page reloads into the article.
+        article.write_text(text, encoding="utf-8")
+        WebDriverWait(browser, 30).until(lambda b: not overlays(b) and b.find_elements(By.TAG_NAME, "main"))
+        assert browser.execute_script("return document.documentElement.lang") == "es"
+        assert "<kbd>raw</kbd>" in browser.find_element(By.TAG_NAME, "main").text
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        server.stop()

@@ -1,0 +1,137 @@
+"""Load on `lifecycle-docs serve`, on loopback only: many clients at once, every
+response checked, and the server's memory flat from a warm-up to the end."""
+import http.client
+import itertools
+import random
+import threading
+import time
+
+from conftest import ROOT, Serve
+
+CLIENTS = 100
+REQUESTS = 20_000
+WARM_UP = 2_000
+# The whole test stops by itself: the clients give up after this many seconds.
+TIME_LIMIT = 120
+# A leak of 500 bytes a request would add 10 MB over the run; allocator noise stays well below this.
+RSS_GROWTH_LIMIT_KB = 4 * 1024
+HOST = "127.0.0.1"
+MISSING = ["missing/", "es/missing/", "es/inactive/missing.html", "assets/missing.css", "no/such/page.html"]
+
+
+def live_tag(generation):
+    return f'<script src="/_lifecycle/live.js" data-generation="{generation}"></script>'
+
+
+def expected_pages(output, generation):
+    """(path, status, body length) of every page and asset of the built site, and some 404s.
+    HTML is sent with the live-reload tag, which the length counts."""
+    extra = len(live_tag(generation).encode("utf-8"))
+    found = []
+    for file in sorted(output.rglob("*")):
+        relative = file.relative_to(output)
+        if not file.is_file() or any(part.startswith(".") for part in relative.parts):
+            continue
+        size = file.stat().st_size + (extra if file.suffix == ".html" else 0)
+        path = relative.as_posix()
+        found.append((path, 200, size))
+        if file.name == "index.html":
+            found.append((path[: -len("index.html")], 200, size))
+    not_found = (output / "404.html").stat().st_size + extra
+    found += [(path, 404, not_found) for path in MISSING]
+    return found
+
+
+def rss_kb(pid):
+    for line in open(f"/proc/{pid}/status", encoding="ascii"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError(f"no VmRSS for process {pid}")
+
+
+def run_clients(port, plan, deadline):
+    """Sends `plan` ((method, path, status, length) each) from CLIENTS threads, each on
+    its own keep-alive connection; returns the failures and how many were answered."""
+    pending = iter(plan)
+    lock = threading.Lock()
+    failures, answered = [], [0]
+
+    def client():
+        connection = http.client.HTTPConnection(HOST, port, timeout=10)
+        try:
+            while time.monotonic() < deadline:
+                with lock:
+                    item = next(pending, None)
+                if item is None:
+                    return
+                method, path, status, length = item
+                try:
+                    connection.request(method, "/" + path)
+                    response = connection.getresponse()
+                    body = response.read()
+                    problem = None
+                    if response.status != status:
+                        problem = f"status {response.status}, expected {status}"
+                    elif response.getheader("Content-Length") != str(length):
+                        problem = f"Content-Length {response.getheader('Content-Length')}, expected {length}"
+                    elif len(body) != (0 if method == "HEAD" else length):
+                        problem = f"{len(body)} bytes of body"
+                except (OSError, http.client.HTTPException) as error:
+                    problem = f"{type(error).__name__}: {error}"
+                    connection.close()
+                    connection = http.client.HTTPConnection(HOST, port, timeout=10)
+                with lock:
+                    answered[0] += 1
+                    if problem:
+                        failures.append(f"{method} /{path}: {problem}")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=client, daemon=True) for _ in range(CLIENTS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(max(0, deadline - time.monotonic()) + 15)
+    assert not any(thread.is_alive() for thread in threads), "clients still running after the time limit"
+    return failures, answered[0]
+
+
+def make_plan(pages, count, rng):
+    """`count` requests over every page in turn (shuffled), one in ten a HEAD."""
+    cycle = itertools.cycle(pages)
+    plan = [next(cycle) for _ in range(count)]
+    rng.shuffle(plan)
+    return [("HEAD" if rng.random() < 0.1 else "GET", path, status, length) for path, status, length in plan]
+
+
+def test_many_clients_get_every_byte_and_memory_stays_flat(tmp_path, capsys):
+    server = Serve(ROOT / "Content", ROOT / "Templates", tmp_path / "public")
+    try:
+        assert server.base.startswith(f"http://{HOST}:")
+        pages = expected_pages(server.output_dir, generation=1)
+        assert len(pages) > 30, pages
+        rng = random.Random(12)
+        deadline = time.monotonic() + TIME_LIMIT
+
+        # Warm-up: every page at the same concurrency, so caches, thread stacks and allocator arenas exist.
+        failures, answered = run_clients(server.port, make_plan(pages, WARM_UP, rng), deadline)
+        assert not failures, f"{len(failures)} failed in the warm-up: {failures[:5]}"
+        time.sleep(0.5)  # the server's connection threads end
+        before = rss_kb(server.process.pid)
+
+        plan = make_plan(pages, REQUESTS, rng)
+        started = time.monotonic()
+        failures, answered = run_clients(server.port, plan, deadline)
+        elapsed = time.monotonic() - started
+        time.sleep(0.5)
+        after = rss_kb(server.process.pid)
+
+        assert answered == REQUESTS, f"only {answered} of {REQUESTS} requests in {TIME_LIMIT} s"
+        assert not failures, f"{len(failures)} of {REQUESTS} failed: {failures[:5]}"
+        summary = (f"{REQUESTS} requests from {CLIENTS} clients in {elapsed:.1f} s ({REQUESTS / elapsed:.0f} requests/s); "
+                   f"server RSS {before / 1024:.1f} MB after the warm-up, {after / 1024:.1f} MB after the run")
+        assert after - before <= RSS_GROWTH_LIMIT_KB, f"memory grew by {(after - before) / 1024:.1f} MB: {summary}"
+        with capsys.disabled():
+            print("\nload test: " + summary)
+    finally:
+        server.stop()
