@@ -20,7 +20,7 @@ final class StagedOutput: Sendable {
         staging = existing ?? parent.appending(path: ".\(name).staging-\(getpid())")
         if existing != nil { return }
         do {
-            try? FileManager.default.removeItem(at: staging)
+            FileTree.remove(staging.path)
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
             throw Self.failure(displayName, "cannot create the output folder: \(Self.reason(creating: staging, otherwise: error))")
@@ -91,7 +91,7 @@ final class StagedOutput: Sendable {
             return false
         }
         let old = output.deletingLastPathComponent().appending(path: ".\(output.lastPathComponent).old-\(getpid())")
-        try? fm.removeItem(at: old)
+        FileTree.remove(old.path)
         do {
             try fm.moveItem(at: output, to: old)
         } catch {
@@ -105,7 +105,7 @@ final class StagedOutput: Sendable {
             discard()
             throw Self.failure(displayName, "cannot replace the output folder: \(error.localizedDescription)")
         }
-        try? fm.removeItem(at: old)
+        FileTree.remove(old.path)
         return false
     }
 
