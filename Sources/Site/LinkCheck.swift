@@ -125,14 +125,14 @@ struct LinkChecker {
         let shares = max(1, min(paths.count, ProcessInfo.processInfo.activeProcessorCount * 4))
         return Parallel.map(shares) { share in
             let mine = stride(from: share, to: paths.count, by: shares).map { paths[$0] }
-            return check(pages: pages, only: mine, files: files, markdownLinks: markdownLinks, unrendered: []) { pages[$0]?.ids }
+            return check(pages: pages, only: mine, exists: { files.contains($0) }, markdownLinks: markdownLinks, unrendered: []) { pages[$0]?.ids }
         }.flatMap { $0 }  // the build sorts every diagnostic by place
     }
 
     /// Checks the links of every page in `pages`; `ids` gives the ids of any page of the site.
     /// `unrendered`: pages read back from the output, whose Markdown this build did not parse.
     func check(
-        pages: [String: PageLinks], only paths: [String]? = nil, files: Set<String>, markdownLinks: [String: [MarkdownLink]],
+        pages: [String: PageLinks], only paths: [String]? = nil, exists: (String) -> Bool, markdownLinks: [String: [MarkdownLink]],
         unrendered: Set<String> = [], ids: (String) -> Set<String>?
     ) -> [Diagnostic] {
         var problems: [Diagnostic] = []
@@ -143,7 +143,7 @@ struct LinkChecker {
             let from = path == "404.html" ? "" : dir
             var reported = Set<String>()
             for link in page.links {
-                guard let problem = problem(with: link.url, from: from, files: files, ids: ids),
+                guard let problem = problem(with: link.url, from: from, exists: exists, ids: ids),
                     reported.insert(link.url).inserted
                 else { continue }
                 let written = markdownLinks[path]?.filter { $0.href == link.url } ?? []
@@ -168,26 +168,49 @@ struct LinkChecker {
     }
 
     /// What is wrong with `url` on a page in `from`, or nil if it is fine or not ours to check.
-    func problem(with url: String, from: String, files: Set<String>, ids: (String) -> Set<String>?) -> (message: String, suggestion: String?)? {
+    /// `exists` tells whether the build writes a file at an output path.
+    func problem(with url: String, from: String, exists: (String) -> Bool, ids: (String) -> Set<String>?) -> (message: String, suggestion: String?)? {
         var rest = url[...]
-        if rest.hasPrefix(config.baseURL) {
+        if rest.utf8.starts(with: config.baseURL.utf8) {
             rest = rest.dropFirst(config.baseURL.count)
-            return problem(withPath: rest, base: "", files: files, ids: ids)
+            return problem(withPath: rest, base: "", exists: exists, ids: ids)
         }
         // Other schemes (https:, mailto:…) and other hosts are not this site's.
-        if rest.hasPrefix("//") || rest.prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" }).contains(":") { return nil }
+        if rest.hasPrefix("//") || Self.hasScheme(rest) { return nil }
         if rest.hasPrefix("/") {
             let basePath = config.basePath
             guard rest.hasPrefix(basePath) else {
                 return ("it is outside the site, which lives under \(basePath)", nil)
             }
-            return problem(withPath: rest.dropFirst(basePath.count), base: "", files: files, ids: ids)
+            return problem(withPath: rest.dropFirst(basePath.count), base: "", exists: exists, ids: ids)
         }
-        return problem(withPath: rest, base: from, files: files, ids: ids)
+        return problem(withPath: rest, base: from, exists: exists, ids: ids)
+    }
+
+    /// A `:` before any `/`, `?` or `#`: `https:`, `mailto:`… (bytes: every link of every page passes here).
+    private static func hasScheme(_ url: Substring) -> Bool {
+        for byte in url.utf8 {
+            switch byte {
+            case UInt8(ascii: ":"): return true
+            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): return false
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// Whether `text` holds `first` directly followed by `second`.
+    private static func holds(_ text: Substring, _ first: UInt8, _ second: UInt8) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if previous == first && byte == second { return true }
+            previous = byte
+        }
+        return false
     }
 
     private func problem(
-        withPath url: Substring, base: String, files: Set<String>, ids: (String) -> Set<String>?
+        withPath url: Substring, base: String, exists: (String) -> Bool, ids: (String) -> Set<String>?
     ) -> (message: String, suggestion: String?)? {
         var pathPart = url
         var fragment: String?
@@ -201,8 +224,8 @@ struct LinkChecker {
             return ("it leads above the site's root", nil)
         }
         var file = target.isEmpty || target.hasSuffix("/") ? target + "index.html" : target
-        if !files.contains(file), files.contains(file + "/index.html") { file += "/index.html" }
-        guard files.contains(file) else { return (missingMessage(file), fallbackSuggestion(file, from: base)) }
+        if !exists(file), exists(file + "/index.html") { file += "/index.html" }
+        guard exists(file) else { return (missingMessage(file), fallbackSuggestion(file, from: base)) }
         guard let fragment, !fragment.isEmpty, let pageIDs = ids(file) else { return nil }
         let id = fragment.utf8.contains(UInt8(ascii: "%")) ? fragment.removingPercentEncoding ?? fragment : fragment
         guard !pageIDs.contains(id) else { return nil }
@@ -243,7 +266,8 @@ struct LinkChecker {
             climbs += 1
             rest = rest.dropFirst(3)
         }
-        if !rest.hasPrefix(".") && !rest.contains("/.") && !rest.contains("//") && !rest.hasPrefix("/") {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        if rest.utf8.first != dot && rest.utf8.first != slash && !holds(rest, slash, dot) && !holds(rest, slash, slash) {
             var kept = from.utf8[...]
             if kept.last == UInt8(ascii: "/") { kept = kept.dropLast() }
             for _ in 0..<climbs {
@@ -286,16 +310,24 @@ struct LinkChecker {
             onDisk[path] = links
             return links
         }
-        let files = FileTree.files(under: output.path).union(written.map(\.path)).subtracting(deleted)
+        let writing = Set(written.map(\.path))
+        let gone = Set(deleted)
         let lostAnID = fresh.contains { path, links in stored(path).map { !$0.ids.isSubset(of: links.ids) } ?? false }
         var pages = fresh
         var unrendered = Set<String>()
+        var exists: (String) -> Bool = { path in
+            // A regular file in the output (not a folder), unless this build deletes it.
+            var info = stat()
+            return writing.contains(path) || (!gone.contains(path) && lstat(output.path + "/" + path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+        }
         if lostAnID || !deleted.isEmpty {
+            let files = FileTree.files(under: output.path).union(writing).subtracting(gone)
             for path in files where path.hasSuffix(".html") && fresh[path] == nil && !published.contains(path) {
                 pages[path] = stored(path)
                 unrendered.insert(path)
             }
+            exists = { files.contains($0) }
         }
-        return check(pages: pages, files: files, markdownLinks: markdownLinks, unrendered: unrendered) { fresh[$0]?.ids ?? stored($0)?.ids }
+        return check(pages: pages, exists: exists, markdownLinks: markdownLinks, unrendered: unrendered) { fresh[$0]?.ids ?? stored($0)?.ids }
     }
 }
