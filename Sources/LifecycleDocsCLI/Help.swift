@@ -78,7 +78,9 @@ struct CommandHelp {
                 Builds are incremental: after an edit, only that article's translations
                 and the site-wide pages are rendered again, and only files whose bytes
                 changed are replaced; with no input changed, nothing is redone. A new
-                tool, template, site.yml or base URL means a full build.
+                tool, template, site.yml or base URL, an article added or removed, a
+                changed image or other published file, or --drafts means a full build.
+                A killed build leaves the old site or the new one, never a mix.
                 """,
             options: [
                 content, templates, output, baseURL,
