@@ -56,8 +56,9 @@ once() {
     module "$@"
     printf -v "$flag" 1
 }
-build_diagnostics() { once Diagnostics Sources/Diagnostics/*.swift; }
-build_model() { once LifecycleModel $(find Sources/LifecycleModel -name '*.swift' | sort); }
+build_encoding() { once Encoding Sources/Encoding/*.swift; }
+build_diagnostics() { build_encoding; once Diagnostics Sources/Diagnostics/*.swift; }
+build_model() { build_encoding; once LifecycleModel $(find Sources/LifecycleModel -name '*.swift' | sort); }
 build_scenarios() { build_model; once Scenarios Sources/Scenarios/*.swift; }
 
 build() {
@@ -65,7 +66,7 @@ build() {
     lifecycle)
         build_diagnostics
         build_scenarios
-        target lifecycle Fuzz/lifecycle.swift -- Scenarios LifecycleModel Diagnostics
+        target lifecycle Fuzz/lifecycle.swift -- Scenarios LifecycleModel Diagnostics Encoding
         ;;
     frontmatter)
         build_diagnostics
@@ -73,12 +74,12 @@ build() {
         # Always rebuilt (not `once`): the article target builds the whole Site under the same name.
         module Site Sources/Site/FrontMatter.swift Sources/Site/SourceText.swift Sources/Site/SiteConfig.swift \
             Sources/Site/YAMLLocator.swift
-        target frontmatter Fuzz/frontmatter.swift Fuzz/placement.swift -- Site YAML Diagnostics
+        target frontmatter Fuzz/frontmatter.swift Fuzz/placement.swift -- Site YAML Diagnostics Encoding
         ;;
     mustache)
         build_diagnostics
         once Mustache Sources/Mustache/*.swift
-        target mustache Fuzz/mustache.swift -- Mustache Diagnostics
+        target mustache Fuzz/mustache.swift -- Mustache Diagnostics Encoding
         ;;
     requestpath)
         module PreviewServer Sources/PreviewServer/RequestPath.swift
@@ -94,7 +95,7 @@ build() {
         once Diagrams Sources/Diagrams/*.swift
         module Site -I Sources/CCMarkGFM Sources/Site/*.swift
         target article Fuzz/article.swift Fuzz/placement.swift -I Sources/CCMarkGFM -- \
-            Site Markdown YAML Mustache Highlight Diagrams Scenarios LifecycleModel Diagnostics
+            Site Markdown YAML Mustache Highlight Diagrams Scenarios LifecycleModel Diagnostics Encoding
         ;;
     *)
         echo "unknown fuzz target '$1' (lifecycle, frontmatter, mustache, requestpath, article)" >&2

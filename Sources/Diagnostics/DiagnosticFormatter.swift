@@ -1,3 +1,5 @@
+import Encoding
+
 /// Turns diagnostics into text for people, for GitHub Actions, or JSON.
 public enum DiagnosticFormatter {
     /// `path:line:col: error: message`, then indented notes and the suggestion.
@@ -40,16 +42,16 @@ public enum DiagnosticFormatter {
     public static func json(_ d: Diagnostic) -> String {
         var fields: [String] = []
         if let loc = d.location {
-            fields.append("\"file\":\(JSONString.quote(loc.file))")
+            fields.append("\"file\":\(JSON.quote(loc.file))")
             fields.append("\"line\":\(loc.line)")
             fields.append("\"column\":\(loc.column)")
         }
-        fields.append("\"severity\":\(JSONString.quote(d.severity.rawValue))")
-        fields.append("\"message\":\(JSONString.quote(d.message))")
+        fields.append("\"severity\":\(JSON.quote(d.severity.rawValue))")
+        fields.append("\"message\":\(JSON.quote(d.message))")
         if !d.notes.isEmpty {
-            fields.append("\"notes\":[" + d.notes.map(JSONString.quote).joined(separator: ",") + "]")
+            fields.append("\"notes\":[" + d.notes.map(JSON.quote).joined(separator: ",") + "]")
         }
-        if let s = d.suggestion { fields.append("\"suggestion\":\(JSONString.quote(s))") }
+        if let s = d.suggestion { fields.append("\"suggestion\":\(JSON.quote(s))") }
         return "{" + fields.joined(separator: ",") + "}"
     }
 
@@ -59,26 +61,5 @@ public enum DiagnosticFormatter {
 
     private static func escapeProperty(_ s: String) -> String {
         escapeData(s).replacing(":", with: "%3A").replacing(",", with: "%2C")
-    }
-}
-
-/// Minimal JSON string quoting, shared by every JSON writer in the project.
-public enum JSONString {
-    public static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20:
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -1,3 +1,4 @@
+import Encoding
 import LifecycleModel
 
 extension StateDiagram {
@@ -25,6 +26,6 @@ extension StateDiagram {
     /// `aggregateTable(for:)` as a JSON object, or nil.
     public static func aggregateTableJSON(for machine: Machine) -> String? {
         guard let table = aggregateTable(for: machine) else { return nil }
-        return "{" + table.map { "\(ModelExport.quote($0.key)):\(ModelExport.quote($0.value))" }.joined(separator: ",") + "}"
+        return "{" + table.map { "\(JSON.quote($0.key)):\(JSON.quote($0.value))" }.joined(separator: ",") + "}"
     }
 }

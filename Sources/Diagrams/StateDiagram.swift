@@ -1,3 +1,4 @@
+import Encoding
 import LifecycleModel
 
 /// Build-time SVG state diagrams of the lifecycle machines, for inline use in HTML5.
@@ -64,12 +65,12 @@ public enum StateDiagram {
             if edge.isSelfLoop { classes += " self-loop" }
             if onPath { classes += " on-path" }
             let label = "\(names[edge.from] ?? edge.from) → \(names[edge.to] ?? edge.to): \(diagramEdge.events.joined(separator: ", "))"
-            edgeMarkup += "<g class=\"\(classes)\" data-from=\"\(Escape.attribute(edge.from))\" data-to=\"\(Escape.attribute(edge.to))\""
-            edgeMarkup += " data-events=\"\(Escape.attribute(diagramEdge.events.joined(separator: " ")))\">"
-            edgeMarkup += "<title>\(Escape.text(label))</title>"
+            edgeMarkup += "<g class=\"\(classes)\" data-from=\"\(HTML.escape(edge.from))\" data-to=\"\(HTML.escape(edge.to))\""
+            edgeMarkup += " data-events=\"\(HTML.escape(diagramEdge.events.joined(separator: " ")))\">"
+            edgeMarkup += "<title>\(HTML.escape(label))</title>"
             edgeMarkup += "<path class=\"edge-hit\" d=\"\(path)\" fill=\"none\" stroke=\"transparent\" stroke-width=\"10\"/>"
             edgeMarkup += "<path class=\"edge-line\" d=\"\(path)\" fill=\"none\" stroke=\"currentColor\""
-            edgeMarkup += " marker-end=\"url(#\(Escape.attribute(onPath ? arrowOn : arrow)))\"/></g>\n"
+            edgeMarkup += " marker-end=\"url(#\(HTML.escape(onPath ? arrowOn : arrow)))\"/></g>\n"
         }
 
         var nodeMarkup = ""
@@ -78,17 +79,17 @@ public enum StateDiagram {
             var classes = "node"
             if !state.observable { classes += " unobservable" }
             if highlight.states.contains(state.id) { classes += " on-path" }
-            nodeMarkup += "<g class=\"\(classes)\" data-state=\"\(Escape.attribute(state.id))\">"
+            nodeMarkup += "<g class=\"\(classes)\" data-state=\"\(HTML.escape(state.id))\">"
             nodeMarkup += "<rect x=\"\(Num.format(box.minX))\" y=\"\(Num.format(box.minY))\""
             nodeMarkup += " width=\"\(Num.format(2 * box.halfWidth))\" height=\"\(Num.format(2 * box.halfHeight))\" rx=\"9\""
             nodeMarkup += " fill=\"none\" stroke=\"currentColor\"\(state.observable ? "" : " stroke-dasharray=\"5 4\"")/>"
             nodeMarkup += "<text x=\"\(Num.format(box.center.x))\" y=\"\(Num.format(box.center.y))\" dominant-baseline=\"central\">"
             if box.lines.count == 1 {
-                nodeMarkup += Escape.text(box.lines[0])
+                nodeMarkup += HTML.escape(box.lines[0])
             } else {
                 let top = box.center.y - Double(box.lines.count - 1) * NodeBox.lineHeight / 2
                 for (i, line) in box.lines.enumerated() {
-                    nodeMarkup += "<tspan x=\"\(Num.format(box.center.x))\" y=\"\(Num.format(top + Double(i) * NodeBox.lineHeight))\">\(Escape.text(line))</tspan>"
+                    nodeMarkup += "<tspan x=\"\(Num.format(box.center.x))\" y=\"\(Num.format(top + Double(i) * NodeBox.lineHeight))\">\(HTML.escape(line))</tspan>"
                 }
             }
             nodeMarkup += "</text></g>\n"
@@ -101,11 +102,11 @@ public enum StateDiagram {
 
         var out = "<svg class=\"state-diagram\" viewBox=\"\(Num.format(minX)) \(Num.format(minY)) \(Num.format(width)) \(Num.format(height))\""
         out += " width=\"\(Num.format(width))\" height=\"\(Num.format(height))\""
-        out += " role=\"img\" aria-labelledby=\"\(Escape.attribute(titleID))\" data-machine=\"\(Escape.attribute(machine.id))\""
-        if let table = aggregateTableJSON(for: machine) { out += " data-aggregate=\"\(Escape.attribute(table))\"" }
-        out += ">\n<title id=\"\(Escape.attribute(titleID))\">\(Escape.text(machine.title))</title>\n<defs>"
+        out += " role=\"img\" aria-labelledby=\"\(HTML.escape(titleID))\" data-machine=\"\(HTML.escape(machine.id))\""
+        if let table = aggregateTableJSON(for: machine) { out += " data-aggregate=\"\(HTML.escape(table))\"" }
+        out += ">\n<title id=\"\(HTML.escape(titleID))\">\(HTML.escape(machine.title))</title>\n<defs>"
         for (id, extra) in [(arrow, ""), (arrowOn, " on-path")] {
-            out += "<marker id=\"\(Escape.attribute(id))\" class=\"arrow\(extra)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\""
+            out += "<marker id=\"\(HTML.escape(id))\" class=\"arrow\(extra)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\""
             out += " markerWidth=\"7\" markerHeight=\"7\" markerUnits=\"userSpaceOnUse\" orient=\"auto\">"
             out += "<path d=\"M0 0L10 5L0 10z\" fill=\"currentColor\"/></marker>"
         }
@@ -147,23 +148,3 @@ public enum StateDiagram {
 }
 
 /// Escaping for HTML text and double-quoted attribute values.
-enum Escape {
-    static func text(_ s: String) -> String { escape(s, quotes: false) }
-    static func attribute(_ s: String) -> String { escape(s, quotes: true) }
-
-    private static func escape(_ s: String, quotes: Bool) -> String {
-        var out = ""
-        out.unicodeScalars.reserveCapacity(s.unicodeScalars.count)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where quotes: out += "&quot;"
-            case "'" where quotes: out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-}

@@ -1,5 +1,7 @@
 /// Renders tokens as HTML for the inside of `<pre><code>`: text is escaped and
 /// otherwise kept byte for byte, since whitespace is significant there.
+
+import Encoding
 enum HTMLRenderer {
     /// Kinds an identifier can have; only these can be tagged as a callback.
     private static let identifierKinds: Set<TokenKind> = [.plain, .function, .type, .keyword]
@@ -11,7 +13,7 @@ enum HTMLRenderer {
         for token in tokens {
             let isTagged = identifierKinds.contains(token.kind) && options.taggedIdentifiers.contains(token.text)
             if unstyledKinds.contains(token.kind), !isTagged {
-                html += escape(token.text)
+                html += HTML.escape(token.text)
                 continue
             }
             html += "<span"
@@ -19,26 +21,10 @@ enum HTMLRenderer {
                 html += " class=\"\(token.kind.cssClass)\""
             }
             if isTagged {
-                html += " data-callback=\"\(escape(token.text))\""
+                html += " data-callback=\"\(HTML.escape(token.text))\""
             }
-            html += ">\(escape(token.text))</span>"
+            html += ">\(HTML.escape(token.text))</span>"
         }
         return html
-    }
-
-    /// Escapes the characters that matter in element content and attribute values.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
     }
 }

@@ -1,3 +1,4 @@
+import Encoding
 import Diagnostics
 import Foundation
 import Site
@@ -217,7 +218,7 @@ extension CLI {
 
     /// The contract form of `check --format json`.
     static func checkJSON(_ result: BuildResult) -> String {
-        let q = JSONString.quote
+        let q = JSON.quote
         let pages = result.pages.map { page in
             let chains = page.chains.map { chain in
                 "{\"line\":\(chain.line),\"column\":\(chain.column),\"text\":\(q(chain.text)),\"machine\":\(q(chain.machine)),\"ok\":\(chain.ok)}"

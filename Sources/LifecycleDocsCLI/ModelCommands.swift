@@ -1,3 +1,4 @@
+import Encoding
 import Diagnostics
 import LifecycleModel
 
@@ -111,7 +112,7 @@ extension CLI {
 
     /// The contract form: an array of steps.
     static func traceJSON(_ steps: [Step], machine: Machine) -> String {
-        let q = JSONString.quote
+        let q = JSON.quote
         func list(_ items: [String]) -> String { "[" + items.map(q).joined(separator: ",") + "]" }
         return "[" + steps.map { step in
             var fields = [

@@ -1,3 +1,4 @@
+import Encoding
 import Diagnostics
 import Foundation
 import Site
@@ -25,7 +26,7 @@ extension CLI {
 
     /// The contract form: `{"articles": [{"slug", "languages": {"es": {"status": "source"}, …}}]}`.
     static func statusJSON(_ matrix: TranslationMatrix) -> String {
-        let q = JSONString.quote
+        let q = JSON.quote
         let articles = matrix.rows.map { row in
             let languages = matrix.languages.map { lang in
                 let cell = row.cells[lang] ?? TranslationCell(status: .missing)

@@ -1,3 +1,5 @@
+import Encoding
+
 /// The whole model as JSON for the browser player and other tools.
 ///
 /// Schema `lifecycle-model`, version 1 (documented in docs/model-schema.md):
@@ -66,26 +68,7 @@ public enum ModelExport {
         }
     }
 
-    static func q(_ s: String) -> String { quote(s) }
+    static func q(_ s: String) -> String { JSON.quote(s) }
 
     static func list(_ items: [String]) -> String { "[" + items.map(q).joined(separator: ",") + "]" }
-
-    /// JSON string quoting (this module imports nothing, not even Foundation).
-    public static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20:
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
 }

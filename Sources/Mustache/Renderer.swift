@@ -1,3 +1,4 @@
+import Encoding
 import Diagnostics
 
 /// Walks a node tree once, appending to a single output string.
@@ -199,7 +200,7 @@ struct Renderer {
             atLineStart = false
         }
         if escaped {
-            appendHTMLEscaped(text, to: &output)
+            HTML.append(escaping: text, to: &output)
         } else {
             output += text
         }

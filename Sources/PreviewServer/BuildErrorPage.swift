@@ -1,3 +1,4 @@
+import Encoding
 import Diagnostics
 
 /// The page served in place of one the failed build did not write (on a first
@@ -20,7 +21,7 @@ enum BuildErrorPage {
             <main>
             <h1>Build failed with \(errors) error\(errors == 1 ? "" : "s")</h1>
             <p>The build did not write this page. Fix the files below and save: the page reloads by itself.</p>
-            <pre>\(escape(text))</pre>
+            <pre>\(HTML.escape(text))</pre>
             </main>
             \(LiveScript.tag(generation: generation))
             </body>
@@ -28,21 +29,5 @@ enum BuildErrorPage {
 
             """
         return Array(page.utf8)
-    }
-
-    /// Diagnostics quote what a writer typed, `<script>` included.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }

@@ -1,3 +1,4 @@
+import Encoding
 import Diagnostics
 import Dispatch
 import Synchronization
@@ -43,7 +44,7 @@ final class LiveHub: Sendable {
                 state.generation += 1
                 state.failure = nil
                 message = Self.message("reload", "{\"generation\":\(state.generation),\"changed\":["
-                    + changed.map(JSONString.quote).joined(separator: ",") + "]}")
+                    + changed.map(JSON.quote).joined(separator: ",") + "]}")
             case .error(let diagnostics):
                 let ordered = Self.errorsFirst(diagnostics)
                 state.failure = ordered

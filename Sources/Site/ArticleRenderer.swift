@@ -1,3 +1,4 @@
+import Encoding
 import Diagnostics
 import Highlight
 import LifecycleModel
@@ -137,7 +138,7 @@ struct ArticleRenderer: Sendable {
         renderer.codeBlockHTML = { info, code, _ in
             // Focusable and labelled: a scrolling code block must be reachable by keyboard.
             guard let language = CodeLanguage(infoString: info) else { return nil }
-            return "<pre class=\"code\" data-lang=\"\(language.rawValue)\" tabindex=\"0\" role=\"region\" aria-label=\"\(htmlEscape(codeLabel))\">"
+            return "<pre class=\"code\" data-lang=\"\(language.rawValue)\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(codeLabel))\">"
                 + "<code class=\"language-\(language.rawValue)\">"
                 + Self.highlighted.value(for: TextKey(code, language.rawValue)) {
                     Highlighter.html(code, language: language, options: Self.highlightOptions)

@@ -1,3 +1,4 @@
+import Encoding
 import Diagnostics
 import Diagrams
 import LifecycleModel
@@ -108,14 +109,16 @@ final class ExampleRenderer: Sendable {
         return SourceLocation(file: file, line: fence.line, column: column + 1)
     }
 
-    private func label(_ key: String) -> String { htmlEscape(labels[key] ?? key) }
+    private func label(_ key: String) -> String { HTML.escape(labels[key] ?? key) }
 
     private func figure(_ result: ExampleResult, id: String) -> String {
         let machine = result.block.machine
         let options = result.block.options
-        let optionsJSON = "{\"api\":\(options.api),\"configChanges\":["
-            + options.configChanges.sorted().map { "\"\(htmlEscape($0))\"" }.joined(separator: ",")
-            + "],\"root\":\(options.root)}"
+        // JSON first, then escaped as an attribute value: the player parses exactly the options the build ran.
+        var optionsJSON = JSON.Object()
+        optionsJSON.add("api", options.api)
+        optionsJSON.add("configChanges", options.configChanges.sorted())
+        optionsJSON.add("root", options.root)
         let caption = result.block.comments.map(\.text).joined(separator: " ")
         var highlight = DiagramHighlight(steps: [])
         highlight.states.insert(result.initialState)
@@ -125,27 +128,27 @@ final class ExampleRenderer: Sendable {
             for (a, b) in zip(walk, walk.dropFirst()) { highlight.edges.insert(Edge(from: a, to: b)) }
             if step.states.isEmpty { highlight.edges.insert(Edge(from: step.from, to: step.from)) }
             highlight.states.formUnion(walk)
-            let scene = machine.multiScene ? " data-scene=\"\(htmlEscape(step.scene))\"" : ""
+            let scene = machine.multiScene ? " data-scene=\"\(HTML.escape(step.scene))\"" : ""
             let eventName = machine.multiScene && step.scene != Simulation.mainScene ? "\(step.event)@\(step.scene)" : step.event
             let states = step.states.isEmpty
-                ? htmlEscape(step.from) + " <span class=\"unchanged\">(\(label("stateUnchanged")))</span>"
-                : htmlEscape(walk.joined(separator: " → "))
+                ? HTML.escape(step.from) + " <span class=\"unchanged\">(\(label("stateUnchanged")))</span>"
+                : HTML.escape(walk.joined(separator: " → "))
             let callbacks = step.callbacks.map { call in
-                call.optional ? "<code class=\"optional\">(\(htmlEscape(call.name)))</code>" : "<code>\(htmlEscape(call.name))</code>"
+                call.optional ? "<code class=\"optional\">(\(HTML.escape(call.name)))</code>" : "<code>\(HTML.escape(call.name))</code>"
             }.joined(separator: ", ")
             let source = step.sources.first.flatMap(SourceIndex.source)
-            let sourceCell = source.map { "<a href=\"\(htmlEscape($0.url))\" title=\"\(htmlEscape($0.title))\">\(htmlEscape(step.row))</a>" }
-                ?? htmlEscape(step.row)
+            let sourceCell = source.map { "<a href=\"\(HTML.escape($0.url))\" title=\"\(HTML.escape($0.title))\">\(HTML.escape(step.row))</a>" }
+                ?? HTML.escape(step.row)
             let unconfirmed = step.confidence == .unconfirmed ? " <span class=\"unconfirmed\">\(label("unconfirmed"))</span>" : ""
-            rows += "<tr data-step=\"\(index + 1)\" data-event=\"\(htmlEscape(step.event))\"\(scene) data-from=\"\(htmlEscape(step.from))\" "
-                + "data-to=\"\(htmlEscape(step.to))\" data-callbacks=\"\(htmlEscape(step.callbacks.map(\.name).joined(separator: " ")))\">"
-                + "<td>\(index + 1)</td><td><code>\(htmlEscape(eventName))</code></td><td>\(states)</td>"
+            rows += "<tr data-step=\"\(index + 1)\" data-event=\"\(HTML.escape(step.event))\"\(scene) data-from=\"\(HTML.escape(step.from))\" "
+                + "data-to=\"\(HTML.escape(step.to))\" data-callbacks=\"\(HTML.escape(step.callbacks.map(\.name).joined(separator: " ")))\">"
+                + "<td>\(index + 1)</td><td><code>\(HTML.escape(eventName))</code></td><td>\(states)</td>"
                 + "<td>\(callbacks.isEmpty ? "—" : callbacks)</td><td>\(sourceCell)\(unconfirmed)</td></tr>\n"
         }
         var checks = ""
         for check in result.checks {
             let names = check.ids.map { machine.state($0)?.name ?? $0 }.joined(separator: " → ")
-            checks += "<li class=\"check\"><code>\(check.kind.rawValue)</code> \(htmlEscape(names)) <span class=\"check-ok\">✓</span></li>\n"
+            checks += "<li class=\"check\"><code>\(check.kind.rawValue)</code> \(HTML.escape(names)) <span class=\"check-ok\">✓</span></li>\n"
         }
         let table = rows.isEmpty ? "" : """
             <table class="trace">
@@ -166,8 +169,8 @@ final class ExampleRenderer: Sendable {
 
             """
         return """
-            <figure class="lifecycle-example" id="\(id)" data-lifecycle-example data-machine="\(machine.id)" data-options='\(optionsJSON)' data-initial="\(htmlEscape(result.initialState))" data-state="\(htmlEscape(result.initialState))">
-            <figcaption><span class="example-label">\(label("exampleLabel")) · \(htmlEscape(machine.id))</span> \(htmlEscape(caption))</figcaption>
+            <figure class="lifecycle-example" id="\(id)" data-lifecycle-example data-machine="\(machine.id)" data-options="\(HTML.escape(optionsJSON.text))" data-initial="\(HTML.escape(result.initialState))" data-state="\(HTML.escape(result.initialState))">
+            <figcaption><span class="example-label">\(label("exampleLabel")) · \(HTML.escape(machine.id))</span> \(HTML.escape(caption))</figcaption>
             <div class="example-layout">
             \(table)\(checkList)\(StateDiagram.svg(for: machine, highlight: highlight, idPrefix: id + "-diagram"))
             </div>

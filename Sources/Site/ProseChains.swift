@@ -1,3 +1,4 @@
+import Encoding
 import Diagnostics
 import LifecycleModel
 import Mustache
@@ -48,8 +49,8 @@ final class ProseChainVerifier: Sendable {
             let href = insideLink ? "" : " href=\"#chain-\(number)\""
             let state = piece.check.ok ? "chain" : "chain chain-invalid"
             out += piece.escapedBefore
-            out += "<\(tag) class=\"\(state)\"\(href) data-machine=\"\(piece.check.machine)\" title=\"\(htmlEscape(chainTitle)) (\(piece.check.machine))\">"
-                + htmlEscape(piece.text) + "</\(tag)>"
+            out += "<\(tag) class=\"\(state)\"\(href) data-machine=\"\(piece.check.machine)\" title=\"\(HTML.escape(chainTitle)) (\(piece.check.machine))\">"
+                + HTML.escape(piece.text) + "</\(tag)>"
         }
         return out + judged.escapedAfter
     }
@@ -83,10 +84,10 @@ final class ProseChainVerifier: Sendable {
         for (chain, check) in found {
             pieces.append(Judged.Piece(
                 chain: chain, check: check, text: String(chars[chain.start..<chain.end]),
-                escapedBefore: htmlEscape(String(chars[written..<chain.start]))))
+                escapedBefore: HTML.escape(String(chars[written..<chain.start]))))
             written = chain.end
         }
-        return Judged(chains: pieces, escapedAfter: htmlEscape(String(chars[written...])))
+        return Judged(chains: pieces, escapedAfter: HTML.escape(String(chars[written...])))
     }
 
     /// `→` (E2 86 92) or `->` somewhere in the text: a byte scan, before any real work.

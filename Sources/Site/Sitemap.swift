@@ -1,3 +1,4 @@
+import Encoding
 import Mustache
 
 /// A `hreflang` alternate of a page: a language code (or `x-default`) and a URL.
@@ -22,9 +23,9 @@ struct Sitemap {
 
             """
         for entry in entries {
-            out += "  <url>\n    <loc>\(htmlEscape(entry.url))</loc>\n"
+            out += "  <url>\n    <loc>\(HTML.escape(entry.url))</loc>\n"
             for alternate in entry.alternates {
-                out += "    <xhtml:link rel=\"alternate\" hreflang=\"\(htmlEscape(alternate.hreflang))\" href=\"\(htmlEscape(alternate.url))\"/>\n"
+                out += "    <xhtml:link rel=\"alternate\" hreflang=\"\(HTML.escape(alternate.hreflang))\" href=\"\(HTML.escape(alternate.url))\"/>\n"
             }
             out += "  </url>\n"
         }

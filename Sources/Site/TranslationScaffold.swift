@@ -1,4 +1,5 @@
 import Diagnostics
+import Encoding
 import LifecycleModel
 import YAML
 
@@ -168,8 +169,8 @@ public enum TranslationScaffold {
         let sections = ArticleSections(body: sourceMatter.body, firstLine: sourceMatter.bodyLineOffset + 1).sections
         let fingerprints = sections.map(\.fingerprint)
         var lines = ["---"]
-        if let title = sourceMatter.title { lines.append("title: " + yamlQuoted(title)) }
-        if let description = sourceMatter.description { lines.append("description: " + yamlQuoted(description)) }
+        if let title = sourceMatter.title { lines.append("title: " + YAMLText.doubleQuoted(title)) }
+        if let description = sourceMatter.description { lines.append("description: " + YAMLText.doubleQuoted(description)) }
         lines += translationBlock(from: source.lang, fingerprints: fingerprints)
         lines.append(untranslatedLine(Array(sections.indices)))
         lines.append("---")
@@ -425,46 +426,11 @@ public enum TranslationScaffold {
 
     /// `translation:` with the language and the fingerprints, as front matter lines.
     static func translationBlock(from: String, fingerprints: [String]) -> [String] {
-        ["translation:", "  from: \(from)", "  sections: [" + fingerprints.map(yamlQuoted).joined(separator: ", ") + "]"]
+        ["translation:", "  from: \(from)", "  sections: [" + fingerprints.map(YAMLText.doubleQuoted).joined(separator: ", ") + "]"]
     }
 
     static func untranslatedLine(_ indexes: [Int]) -> String {
         "untranslated: [" + indexes.map(String.init).joined(separator: ", ") + "]"
-    }
-
-    /// `text` as a YAML double-quoted scalar: `"` and `\` escaped, and every
-    /// character YAML does not allow as is (controls, line separators) written as an escape.
-    static func yamlQuoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\u{0}": out += "\\0"
-            case "\u{85}": out += "\\N"
-            case "\u{A0}": out += "\\_"
-            case "\u{2028}": out += "\\L"
-            case "\u{2029}": out += "\\P"
-            default:
-                let value = scalar.value
-                if value < 0x20 || (0x7F...0x9F).contains(value) {
-                    out += "\\x" + hex(value, width: 2)
-                } else if value == 0xFEFF || value == 0xFFFE || value == 0xFFFF {
-                    out += "\\u" + hex(value, width: 4)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-
-    private static func hex(_ value: UInt32, width: Int) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
     /// `file` with its `translation:` block and `untranslated:` entry replaced

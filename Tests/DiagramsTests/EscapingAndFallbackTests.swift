@@ -27,7 +27,7 @@ import LifecycleModel
         let svg = StateDiagram.svg(for: Self.odd, highlight: .init(states: ["b&c"], edges: [Edge(from: "a", to: "b&c")]), idPrefix: "p\"q")
         #expect(!svg.contains("<script"))
         #expect(!svg.contains("<b>"))
-        #expect(svg.contains("Title &lt;script&gt;alert(\"x\")&lt;/script&gt; &amp; 'more'"))
+        #expect(svg.contains("Title &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;more&#39;"))
         #expect(svg.contains("data-state=\"b&amp;c\""))
         #expect(svg.contains("data-events=\"go&lt;\""))
         #expect(svg.contains("data-machine=\"odd&lt;&amp;&gt;&quot;&#39;\""))

@@ -30,6 +30,7 @@ func textContent(ofHTML html: String) -> String {
                 case "&lt;": text += "<"
                 case "&gt;": text += ">"
                 case "&quot;": text += "\""
+                case "&#39;": text += "'"
                 default: text += pending
                 }
                 entity = nil

@@ -12,13 +12,6 @@ private func render(
 
 @Suite("Escaping")
 struct EscapingTests {
-    @Test func htmlEscapeEscapesTheFiveSpecials() {
-        #expect(htmlEscape(#"a & b < c > d " e ' f"#) == "a &amp; b &lt; c &gt; d &quot; e &#39; f")
-        #expect(htmlEscape("") == "")
-        #expect(htmlEscape("plain, ünïcødé 👍🏽") == "plain, ünïcødé 👍🏽")
-        #expect(htmlEscape("<<>>") == "&lt;&lt;&gt;&gt;")
-        #expect(htmlEscape("&amp;") == "&amp;amp;")
-    }
 
     @Test func doubleMustacheEscapesTripleAndAmpersandDoNot() throws {
         let context: MustacheValue = ["x": "<a href='/'>Tom & \"Jerry\"</a>"]

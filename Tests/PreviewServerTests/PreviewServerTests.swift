@@ -508,7 +508,7 @@ final class Fixture {
         let text = response.text
         #expect(text.contains("<html lang=\"en\" data-lifecycle-build-failed=\"\">"))
         #expect(text.contains("Build failed with 1 error</h1>"))
-        let error = try #require(text.range(of: "Content/es/inactive.md:88:16: error: after 'interruption' the app is inactive"))
+        let error = try #require(text.range(of: "Content/es/inactive.md:88:16: error: after &#39;interruption&#39; the app is inactive"))
         let warning = try #require(text.range(of: "Content/es/inactive.md:3:1: warning: raw HTML &lt;b&gt; is shown as text"))
         #expect(error.lowerBound < warning.lowerBound, "errors come before warnings")
         #expect(text.contains("suggestion: interruption -&gt; inactive : applicationWillResignActive"))
@@ -567,7 +567,7 @@ final class Fixture {
         let text = try request("/", port: empty.port).text
         #expect(!text.contains("<script>alert"))
         #expect(!text.contains("<x>"))
-        #expect(text.contains("Content/es/&lt;x&gt;.md:1:1: error: unknown state '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;' &amp; more"))
+        #expect(text.contains("Content/es/&lt;x&gt;.md:1:1: error: unknown state &#39;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#39; &amp; more"))
     }
 
     @Test func theEventStreamListsErrorsFirst() throws {

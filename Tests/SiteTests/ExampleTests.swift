@@ -12,6 +12,29 @@ import Testing
         return (result, result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") }, root)
     }
 
+    /// The options a block states reach the player as the build ran them, whatever their characters:
+    /// JSON first, then escaped as an attribute value.
+    @Test func optionsReachThePlayerIntact() throws {
+        let (result, messages, root) = try build("""
+            ---
+            title: A
+            ---
+            ```lifecycle android-activity api=27 configChanges=orientation|a"b'c&d<e>
+            given resumed
+            focusOtherWindow -> paused : onPause
+            ```
+            """)
+        #expect(result.succeeded, "\(messages)")
+        let html = try read(root.appending(path: "public/es/a/index.html"))
+        let attribute = try #require(html.firstMatch(of: /data-options="([^"]*)"/)?.output.1)
+        let json = String(attribute).replacing("&quot;", with: "\"").replacing("&#39;", with: "'").replacing("&lt;", with: "<")
+            .replacing("&gt;", with: ">").replacing("&amp;", with: "&")
+        let options = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(options["api"] as? Int == 27)
+        #expect(options["configChanges"] as? [String] == ["a\"b'c&d<e>", "orientation"])
+        #expect(options["root"] as? Bool == false)
+    }
+
     @Test func aPassingExampleRendersItsTraceDiagramAndPlayer() throws {
         let (result, messages, root) = try build("""
             ---
@@ -27,7 +50,7 @@ import Testing
         #expect(result.examplesRun == 1)
         #expect(result.summaryLine.contains("1 example run"))
         let html = try read(root.appending(path: "public/es/a/index.html"))
-        #expect(html.contains("<figure class=\"lifecycle-example\" id=\"ex-1\" data-lifecycle-example data-machine=\"android-activity\" data-options='{\"api\":28,\"configChanges\":[],\"root\":false}' data-initial=\"resumed\" data-state=\"resumed\">"))
+        #expect(html.contains("<figure class=\"lifecycle-example\" id=\"ex-1\" data-lifecycle-example data-machine=\"android-activity\" data-options=\"{&quot;api&quot;:28,&quot;configChanges&quot;:[],&quot;root&quot;:false}\" data-initial=\"resumed\" data-state=\"resumed\">"))
         #expect(html.contains("<tr data-step=\"1\" data-event=\"focusOtherWindow\" data-from=\"resumed\" data-to=\"started\" data-callbacks=\"onPause\">"))
         #expect(html.contains("<svg class=\"state-diagram\""))
         #expect(html.contains("<button type=\"button\" data-action=\"step\">Paso</button>"))

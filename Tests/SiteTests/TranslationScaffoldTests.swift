@@ -1,3 +1,4 @@
+import Encoding
 import Diagnostics
 import Foundation
 import Testing
@@ -148,7 +149,7 @@ import Testing
         "\u{FEFF}bom\u{2028}\u{2029}\u{A0}", "'simples'", "null", "123", "",
     ])
     func quotedStringsReadBackExactly(_ text: String) throws {
-        let matter = try parse("---\ntitle: x\ndescription: \(TranslationScaffold.yamlQuoted(text))\n---\n")
+        let matter = try parse("---\ntitle: x\ndescription: \(YAMLText.doubleQuoted(text))\n---\n")
         #expect(matter.description == text)
     }
 

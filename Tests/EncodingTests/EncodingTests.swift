@@ -1,0 +1,47 @@
+import Testing
+
+@testable import Encoding
+
+@Suite struct HTMLTests {
+    @Test func escapesTheFiveSpecials() {
+        #expect(HTML.escape(#"a & b < c > d " e ' f"#) == "a &amp; b &lt; c &gt; d &quot; e &#39; f")
+        #expect(HTML.escape("") == "")
+        #expect(HTML.escape("plain, ünïcødé 👍🏽") == "plain, ünïcødé 👍🏽")
+        #expect(HTML.escape("<<>>") == "&lt;&lt;&gt;&gt;")
+        #expect(HTML.escape("&amp;") == "&amp;amp;")
+        #expect(HTML.escape("é'") == "é&#39;", "a special after a multi-byte character")
+    }
+
+    @Test func appendsWithoutReplacingWhatIsThere() {
+        var out = "<b>"
+        HTML.append(escaping: "x<y", to: &out)
+        #expect(out == "<b>x&lt;y")
+    }
+}
+
+@Suite struct JSONTests {
+    @Test func quotesStrings() {
+        #expect(JSON.quote("a\"b\\c") == #""a\"b\\c""#)
+        #expect(JSON.quote("línea\nnueva\t\r") == #""línea\nnueva\t\r""#)
+        #expect(JSON.quote("\u{1}\u{1F}") == #""\u0001\u001f""#)
+        #expect(JSON.quote("") == #""""#)
+    }
+
+    @Test func buildsObjectsInOrder() {
+        var object = JSON.Object()
+        object.add("api", 28)
+        object.add("configChanges", ["a\"b", "orientation"])
+        object.add("root", false)
+        object.add("nested", raw: "{}")
+        object.add("name", "x")
+        #expect(object.text == #"{"api":28,"configChanges":["a\"b","orientation"],"root":false,"nested":{},"name":"x"}"#)
+        #expect(JSON.Object().text == "{}")
+    }
+}
+
+@Suite struct YAMLTextTests {
+    @Test func writesDoubleQuotedScalars() {
+        #expect(YAMLText.doubleQuoted("Título: \"uno\" \\ dos") == #""Título: \"uno\" \\ dos""#)
+        #expect(YAMLText.doubleQuoted("a\nb\u{7}\u{2028}\u{FEFF}") == #""a\nb\x07\L\uFEFF""#)
+    }
+}
