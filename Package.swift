@@ -34,6 +34,8 @@ let package = Package(
         .executableTarget(name: "lifecycle-docs", dependencies: ["LifecycleDocsCLI"]),
         .executableTarget(name: "lifecycle-bench", dependencies: ["LifecycleModel"]),
 
+        // Helpers every test target shares: the repository's folders, temporary projects, snapshots.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EncodingTests", dependencies: ["Encoding"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "LifecycleModelTests", dependencies: ["LifecycleModel"]),
@@ -43,8 +45,8 @@ let package = Package(
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"], exclude: ["FuzzRegressions", "spec"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Diagnostics", "Encoding"], exclude: ["Fixtures", "FuzzRegressions"]),
-        .testTarget(name: "LifecycleDocsCLITests", dependencies: ["LifecycleDocsCLI"], exclude: ["BadInputs"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Diagnostics", "Encoding", "TestSupport"], exclude: ["Fixtures", "FuzzRegressions"]),
+        .testTarget(name: "LifecycleDocsCLITests", dependencies: ["LifecycleDocsCLI", "TestSupport"], exclude: ["BadInputs"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "Diagnostics"], exclude: ["FuzzRegressions"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import LifecycleDocsCLI
 
@@ -19,7 +20,6 @@ import Testing
 /// one collision left, with a page the site generates, is the `reserved-slug` case.
 @Suite struct BadInputTests {
     static let corpus = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "BadInputs")
-    static let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The case folders. An unreadable or empty corpus yields one case named after the problem,
     /// which then fails: a missing corpus must not pass as zero cases.
@@ -53,7 +53,7 @@ import Testing
         let project = FileManager.default.temporaryDirectory.appending(path: "bad-input-\(name)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: project) }
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.repository.appending(path: "Templates"), to: project.appending(path: "Templates"))
+        try FileManager.default.copyItem(at: repositoryRoot.appending(path: "Templates"), to: project.appending(path: "Templates"))
         for (path, text) in Self.goodContent { try write(Data(text.utf8), to: project.appending(path: path)) }
         var arguments = ["build", "--content", project.appending(path: "Content").path,
                          "--templates", project.appending(path: "Templates").path, "--output", project.appending(path: "public").path]
@@ -153,22 +153,4 @@ import Testing
         return (code, console.stdout, console.stderr)
     }
 
-    func write(_ data: Data, to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url)
-    }
-
-    func read(_ url: URL) throws -> String { String(decoding: try Data(contentsOf: url), as: UTF8.self) }
-
-    func snapshot(_ dir: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for path in try FileManager.default.subpathsOfDirectory(atPath: dir.path) {
-            var isDirectory: ObjCBool = false
-            let url = dir.appending(path: path)
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                files[path] = try Data(contentsOf: url)
-            }
-        }
-        return files
-    }
 }

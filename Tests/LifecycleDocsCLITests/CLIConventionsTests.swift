@@ -1,12 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import LifecycleDocsCLI
 
 /// Per-command help, one-line usage errors, repeated options, --quiet and --verbose,
 /// colours, --format and the base URL override, as a user meets them.
 @Suite struct CLIConventionsTests {
-    static let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     func run(_ arguments: [String], environment: [String: String] = [:], terminal: Bool = false) -> (code: Int32, out: String, err: String) {
         var console = Console(environment: environment, capture: true, terminal: terminal)
@@ -19,7 +19,7 @@ import Testing
     func project(_ extra: [String: String] = [:]) throws -> (root: URL, arguments: [String]) {
         let root = FileManager.default.temporaryDirectory.appending(path: "cli-conventions-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.repository.appending(path: "Templates"), to: root.appending(path: "Templates"))
+        try FileManager.default.copyItem(at: repositoryRoot.appending(path: "Templates"), to: root.appending(path: "Templates"))
         let files = [
             "Content/site.yml": "baseURL: \"https://docs.example.org/\"\ndefaultLanguage: es\nlanguages:\n  - {code: es, name: Español, title: Sitio}\n",
             "Content/es/a.md": "---\ntitle: A\n---\n## Uno\n\nTexto.\n",
@@ -31,8 +31,6 @@ import Testing
         }
         return (root, ["--content", root.appending(path: "Content").path, "--templates", root.appending(path: "Templates").path])
     }
-
-    func read(_ url: URL) throws -> String { String(decoding: try Data(contentsOf: url), as: UTF8.self) }
 
     // MARK: - Help
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 @testable import Site
 
@@ -9,8 +10,6 @@ import Testing
 /// `--output` a typo could produce. Every refusal exits with 2, prints one line naming
 /// the folder, and leaves every file of the project exactly as it was.
 @Suite struct OutputGuardTests {
-    static let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let binary = repository.appending(path: ".build/debug/lifecycle-docs")
 
     /// A project as a writer has it: sources, templates, a repository, notes, a fake home.
     struct Project {
@@ -21,7 +20,7 @@ import Testing
             root = FileManager.default.temporaryDirectory.appending(path: "guard-\(UUID().uuidString)").resolvingSymlinksInPath()
             let fm = FileManager.default
             try fm.createDirectory(at: root, withIntermediateDirectories: true)
-            try fm.copyItem(at: OutputGuardTests.repository.appending(path: "Templates"), to: root.appending(path: "Templates"))
+            try fm.copyItem(at: repositoryRoot.appending(path: "Templates"), to: root.appending(path: "Templates"))
             try write("---\ntitle: A\n---\n## Uno\n\nTexto.\n", "Content/es/a.md")
             try write("[core]\n\trepositoryformatversion = 0\n", ".git/config")
             try write("ideas for the next article\n", "notes.txt")
@@ -42,7 +41,7 @@ import Testing
         /// `lifecycle-docs ARGS` run from `folder` (relative to the project), with `HOME` in the project.
         func run(_ arguments: [String], in folder: String = ".") throws -> (code: Int32, out: String, err: String) {
             let process = Process()
-            process.executableURL = OutputGuardTests.binary
+            process.executableURL = toolBinary
             process.arguments = arguments
             process.currentDirectoryURL = root.appending(path: folder)
             process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin"]
@@ -93,7 +92,7 @@ import Testing
 
     @Test(arguments: refusals)
     func refusesAndTouchesNothing(output: String, folder: String, reason: String) throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the tool first (swift build)")
+        try #require(FileManager.default.isExecutableFile(atPath: toolBinary.path), "build the tool first (swift build)")
         let project = try Project()
         defer { try? FileManager.default.removeItem(at: project.root) }
         let contentArguments = folder == "." ? [] : ["--content", project.root.appending(path: "Content").path,

@@ -1,13 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import LifecycleDocsCLI
 
 /// `new-translation` and `sync-translation` on real folders: the files written,
 /// the messages, the exit codes, and a build of the result.
 @Suite struct TranslationCommandTests {
-    static let repositoryRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     static let siteYML = """
         baseURL: "/"
         defaultLanguage: es
@@ -64,8 +63,6 @@ import Testing
         return dir
     }
 
-    func read(_ url: URL) throws -> String { String(decoding: try Data(contentsOf: url), as: UTF8.self) }
-
     @Test func newTranslationWritesTheFileAndSaysWhatToDoNext() throws {
         let content = try contentFolder()
         let (code, out, err) = run(["new-translation", "hola", "it", "--content", content.path])
@@ -99,7 +96,7 @@ import Testing
         // The page builds at once (warnings for the untranslated sections are fine).
         let output = content.deletingLastPathComponent().appending(path: "public")
         let build = run([
-            "build", "--content", content.path, "--templates", Self.repositoryRoot.appending(path: "Templates").path, "--output", output.path,
+            "build", "--content", content.path, "--templates", repositoryRoot.appending(path: "Templates").path, "--output", output.path,
         ])
         #expect(build.code == 0, "\(build.err)")
         #expect(FileManager.default.fileExists(atPath: output.appending(path: "it/hola/index.html").path))

@@ -173,15 +173,4 @@ import Testing
     }
 
     /// Every file under `dir` with its bytes.
-    func snapshot(_ dir: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for path in try FileManager.default.subpathsOfDirectory(atPath: dir.path) {
-            let url = dir.appending(path: path)
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue {
-                files[path] = try Data(contentsOf: url)
-            }
-        }
-        return files
-    }
 }

@@ -2,50 +2,11 @@ import Foundation
 import Testing
 
 @testable import Site
-
-/// The repository root, found from this file's path.
-let repositoryRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+// The shared helpers (repositoryRoot, makeTemporaryDirectory, write, read, snapshot) for every file of this target.
+@_exported import TestSupport
 
 /// The seed articles the content began as (`Tests/Fixtures/seeds/`), kept in the repository.
 let seedsDirectory = repositoryRoot.appending(path: "Tests/Fixtures/seeds")
-
-struct TestFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// A fresh folder under the system temporary directory.
-func makeTemporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appending(path: "lifecycle-docs-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
-/// Writes `files` (relative path → text) under `root`.
-func write(_ files: [String: String], under root: URL) throws {
-    for (path, text) in files {
-        let url = root.appending(path: path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-}
-
-/// Every file under `dir`, by relative path.
-func snapshot(_ dir: URL) throws -> [String: Data] {
-    var files: [String: Data] = [:]
-    for path in try FileManager.default.subpathsOfDirectory(atPath: dir.path) {
-        var isDirectory: ObjCBool = false
-        let url = dir.appending(path: path)
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            files[path] = try Data(contentsOf: url)
-        }
-    }
-    return files
-}
-
-func read(_ url: URL) throws -> String {
-    String(decoding: try Data(contentsOf: url), as: UTF8.self)
-}
 
 /// A copy of the real templates and the given content, for builds that must not touch the repository.
 func makeProject(content: [String: String], templates: [String: String] = [:]) throws -> URL {
