@@ -12,18 +12,47 @@ struct MarkdownLink: Sendable, Hashable {
     var location: SourceLocation
 }
 
-/// What `check` learns from every page it renders: the ids a link can point
-/// at, and the links the page holds (Markdown's and the templates').
+/// The ids of a page, kept as one string (`\nid\nid\n`): a build keeps those of every page
+/// until the end, and only the few links to another page's anchor look them up.
+struct PageIDs: Sendable {
+    private var joined = "\n"
+
+    mutating func insert(_ id: String) {
+        guard !id.utf8.contains(10) else { return }  // no id holds a newline in pages we write
+        joined += id + "\n"
+    }
+
+    func contains(_ id: String) -> Bool {
+        var needle = "\n" + id + "\n"
+        return needle.withUTF8 { pattern in
+            joined.utf8.withContiguousStorageIfAvailable { bytes in
+                guard pattern.count <= bytes.count else { return false }
+                for start in 0...(bytes.count - pattern.count) where bytes[start] == 10 {
+                    if memcmp(bytes.baseAddress! + start, pattern.baseAddress!, pattern.count) == 0 { return true }
+                }
+                return false
+            } ?? joined.contains(String(decoding: pattern, as: UTF8.self))
+        }
+    }
+
+    var all: [String] { joined.split(separator: "\n").map(String.init) }
+}
+
+/// What a build learns from every page it writes: the ids a link can point at, and the
+/// links the page holds (Markdown's and the templates') that may be broken: not those to
+/// other sites, nor those to an anchor of the page itself that is there.
 struct PageLinks: Sendable {
     /// Every `id` of the page.
-    var ids: Set<String> = []
-    /// Every `href` and `src`, HTML-unescaped, with its 1-based line and column in the page.
-    var links: [(url: String, line: Int, column: Int)] = []
+    var ids = PageIDs()
+    /// The `href` and `src` values to check, HTML-unescaped, with their 1-based line and column.
+    var links: [(url: String, line: Int32, column: Int32)] = []
 
     /// Scans generated HTML. Attributes are always double-quoted there, and a `"` in text
     /// or in a URL is always escaped, so ` id="` and ` href="` only ever start attributes.
     /// Every build scans every page it writes: memchr jumps from one `=` to the next.
-    init(html: Data) {
+    /// `siteURL`: the site's base URL; an absolute link elsewhere is not kept.
+    init(html: Data, siteURL: String = "") {
+        var ownAnchors: [(url: String, line: Int32, column: Int32)] = []
         html.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
             guard let base = bytes.baseAddress else { return }
@@ -54,8 +83,18 @@ struct PageLinks: Sendable {
                 }
                 column += UnsafeBufferPointer(rebasing: bytes[counted..<valueStart]).reduce(0) { $0 &+ ($1 & 0xC0 != 0x80 ? 1 : 0) }
                 counted = valueStart
-                links.append((value, line, column))
+                if value.utf8.first == UInt8(ascii: "#") {
+                    ownAnchors.append((value, Int32(line), Int32(column)))
+                } else if !LinkChecker.leavesTheSite(value[...], siteURL: siteURL) {
+                    links.append((value, Int32(line), Int32(column)))
+                }
             }
+        }
+        // An anchor of this very page is checked now, against all its ids; only a broken one stays.
+        for anchor in ownAnchors {
+            let id = String(anchor.url.dropFirst())
+            let decoded = id.utf8.contains(UInt8(ascii: "%")) ? id.removingPercentEncoding ?? id : id
+            if !decoded.isEmpty && !ids.contains(decoded) { links.append(anchor) }
         }
     }
 
@@ -86,17 +125,24 @@ struct PageLinks: Sendable {
 final class PageCollector: Sendable {
     private let pages = Mutex<[String: PageLinks]>([:])
     private let files = Mutex<Set<String>>([])
+    private let urls = Mutex<Set<String>>([])
     /// Files published as the writer made them: their links are not ours to check.
     private let published: Set<String>
+    private let siteURL: String
 
-    init(published: Set<String> = []) {
+    init(published: Set<String> = [], siteURL: String = "") {
         self.published = published
+        self.siteURL = siteURL
     }
 
     func add(_ path: String, _ data: Data) {
         files.withLock { _ = $0.insert(path) }
         guard path.hasSuffix(".html"), !published.contains(path) else { return }
-        let links = PageLinks(html: data)
+        var links = PageLinks(html: data, siteURL: siteURL)
+        // Most pages link to the same stylesheets, scripts and homes: one copy of each URL for all.
+        urls.withLock { known in
+            for index in links.links.indices { links.links[index].url = known.insert(links.links[index].url).memberAfterInsert }
+        }
         pages.withLock { $0[path] = links }
     }
 
@@ -133,7 +179,7 @@ struct LinkChecker {
     /// `unrendered`: pages read back from the output, whose Markdown this build did not parse.
     func check(
         pages: [String: PageLinks], only paths: [String]? = nil, exists: (String) -> Bool, markdownLinks: [String: [MarkdownLink]],
-        unrendered: Set<String> = [], ids: (String) -> Set<String>?
+        unrendered: Set<String> = [], ids: (String) -> PageIDs?
     ) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         for path in paths ?? pages.keys.sorted() {
@@ -149,13 +195,13 @@ struct LinkChecker {
                 let written = markdownLinks[path]?.filter { $0.href == link.url } ?? []
                 if written.isEmpty && unrendered.contains(path) {
                     problems.append(.error(
-                        at: SourceLocation(file: path, line: link.line, column: link.column),
+                        at: SourceLocation(file: path, line: Int(link.line), column: Int(link.column)),
                         "a link on this page to '\(link.url)' broke: \(problem.message)",
                         notes: ["this build did not render the page again; build with --force to see the link where it is written"],
                         suggestion: problem.suggestion))
                 } else if written.isEmpty {
                     problems.append(.error(
-                        at: SourceLocation(file: path, line: link.line, column: link.column),
+                        at: SourceLocation(file: path, line: Int(link.line), column: Int(link.column)),
                         "the templates link to '\(link.url)': \(problem.message)", suggestion: problem.suggestion))
                 } else {
                     for markdown in written {
@@ -169,7 +215,7 @@ struct LinkChecker {
 
     /// What is wrong with `url` on a page in `from`, or nil if it is fine or not ours to check.
     /// `exists` tells whether the build writes a file at an output path.
-    func problem(with url: String, from: String, exists: (String) -> Bool, ids: (String) -> Set<String>?) -> (message: String, suggestion: String?)? {
+    func problem(with url: String, from: String, exists: (String) -> Bool, ids: (String) -> PageIDs?) -> (message: String, suggestion: String?)? {
         var rest = url[...]
         if rest.utf8.starts(with: config.baseURL.utf8) {
             rest = rest.dropFirst(config.baseURL.count)
@@ -187,8 +233,14 @@ struct LinkChecker {
         return problem(withPath: rest, base: from, exists: exists, ids: ids)
     }
 
+    /// Whether `url` leads to another site (a scheme or `//`, and not under `siteURL`): not ours to check.
+    static func leavesTheSite(_ url: Substring, siteURL: String) -> Bool {
+        if !siteURL.isEmpty && url.utf8.starts(with: siteURL.utf8) { return false }
+        return url.hasPrefix("//") || hasScheme(url)
+    }
+
     /// A `:` before any `/`, `?` or `#`: `https:`, `mailto:`… (bytes: every link of every page passes here).
-    private static func hasScheme(_ url: Substring) -> Bool {
+    static func hasScheme(_ url: Substring) -> Bool {
         for byte in url.utf8 {
             switch byte {
             case UInt8(ascii: ":"): return true
@@ -210,7 +262,7 @@ struct LinkChecker {
     }
 
     private func problem(
-        withPath url: Substring, base: String, exists: (String) -> Bool, ids: (String) -> Set<String>?
+        withPath url: Substring, base: String, exists: (String) -> Bool, ids: (String) -> PageIDs?
     ) -> (message: String, suggestion: String?)? {
         var pathPart = url
         var fragment: String?
@@ -229,7 +281,7 @@ struct LinkChecker {
         guard let fragment, !fragment.isEmpty, let pageIDs = ids(file) else { return nil }
         let id = fragment.utf8.contains(UInt8(ascii: "%")) ? fragment.removingPercentEncoding ?? fragment : fragment
         guard !pageIDs.contains(id) else { return nil }
-        let nearest = Names.suggestion(for: id, among: pageIDs.sorted())
+        let nearest = Names.suggestion(for: id, among: pageIDs.all.sorted())
         return ("\(file) has no anchor '#\(id)'", nearest.map { "#\($0)" })
     }
 
@@ -302,17 +354,19 @@ struct LinkChecker {
         markdownLinks: [String: [MarkdownLink]]
     ) -> [Diagnostic] {
         var fresh: [String: PageLinks] = [:]
-        for (path, data) in written where path.hasSuffix(".html") && !published.contains(path) { fresh[path] = PageLinks(html: data) }
+        for (path, data) in written where path.hasSuffix(".html") && !published.contains(path) {
+            fresh[path] = PageLinks(html: data, siteURL: config.baseURL)
+        }
         var onDisk: [String: PageLinks?] = [:]
         func stored(_ path: String) -> PageLinks? {
             if let known = onDisk[path] { return known }
-            let links = (try? Data(contentsOf: output.appending(path: path))).map(PageLinks.init(html:))
+            let links = (try? Data(contentsOf: output.appending(path: path))).map { PageLinks(html: $0, siteURL: config.baseURL) }
             onDisk[path] = links
             return links
         }
         let writing = Set(written.map(\.path))
         let gone = Set(deleted)
-        let lostAnID = fresh.contains { path, links in stored(path).map { !$0.ids.isSubset(of: links.ids) } ?? false }
+        let lostAnID = fresh.contains { path, links in stored(path).map { !Set($0.ids.all).isSubset(of: links.ids.all) } ?? false }
         var pages = fresh
         var unrendered = Set<String>()
         var exists: (String) -> Bool = { path in

@@ -180,7 +180,7 @@ public enum SiteBuilder {
             let incrementalOutput = write && incremental ? IncrementalOutput(outputURL, displayName: options.outputDir) : nil
             // Every page's ids and links are kept, to check every internal link before anything is
             // written; an incremental build reads the pages it did not render from the output instead.
-            let collector = incremental ? nil : PageCollector(published: Set(site.files.map(\.path)))
+            let collector = incremental ? nil : PageCollector(published: Set(site.files.map(\.path)), siteURL: site.config.baseURL)
             let sink: Sink = { path, data throws(DiagnosticError) in
                 try staged?.write(path, data)
                 incrementalOutput?.write(path, data)
