@@ -12,7 +12,7 @@ extension CLI {
         let root = try parser.flag("--root")
         let fromName = try parser.value(for: "--from")
         let words = try parser.positionals()
-        guard let machineName = words.first else { throw UsageError("trace needs a machine: \(LifecycleModel.machineIDs.joined(separator: ", "))") }
+        guard let machineName = words.first else { throw UsageError("trace needs a machine: \(Machines.ids.joined(separator: ", "))") }
         let machine = try resolveMachine(machineName)
 
         var pairs: [(name: String, value: String)] = []
@@ -74,7 +74,7 @@ extension CLI {
         case .json:
             console.out(ModelExport.json())
         case .text:
-            for machine in LifecycleModel.machines {
+            for machine in Machines.all {
                 console.out("\(machine.id): \(machine.title)")
                 console.out("  states: " + machine.states.map(\.id).joined(separator: ", "))
                 console.out("  events: " + machine.events.map(\.id).joined(separator: ", "))
@@ -85,8 +85,8 @@ extension CLI {
     }
 
     static func resolveMachine(_ name: String) throws(UsageError) -> Machine {
-        guard let machine = LifecycleModel.machine(name) else {
-            throw UsageError("unknown machine '\(name)'" + didYouMean(name, LifecycleModel.machineIDs))
+        guard let machine = Machines.machine(name) else {
+            throw UsageError("unknown machine '\(name)'" + didYouMean(name, Machines.ids))
         }
         return machine
     }

@@ -29,7 +29,7 @@ public struct ChainCheck: Sendable, Hashable {
     /// Judges `names` in every machine that knows all of them, as states or
     /// all as callbacks; legal if legal in at least one. Nil when no machine
     /// knows them all (the text is not a chain this model speaks about).
-    public static func check(_ names: [String], machines: [Machine] = LifecycleModel.machines) -> ChainCheck? {
+    public static func check(_ names: [String], machines: [Machine] = Machines.all) -> ChainCheck? {
         var firstKnown: ChainCheck?
         for machine in machines {
             for kind in [Kind.states, .callbacks] {

@@ -63,7 +63,7 @@ public enum ChainFinder {
     }
 
     public static func isKnownName(_ name: String) -> Bool {
-        LifecycleModel.machines.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
+        Machines.all.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
     }
 
     private static let leadingPunctuation: Set<Character> = ["(", "[", "«", "\"", "“", "„", "'", "‘", "*", "_"]

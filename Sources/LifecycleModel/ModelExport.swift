@@ -8,7 +8,7 @@ import Encoding
 public enum ModelExport {
     public static let schemaVersion = 1
 
-    public static func json(_ machines: [Machine] = LifecycleModel.machines) -> String {
+    public static func json(_ machines: [Machine] = Machines.all) -> String {
         var out = "{\"schema\":\"lifecycle-model\",\"version\":\(schemaVersion),\"machines\":["
         out += machines.map(machineJSON).joined(separator: ",")
         out += "],\"sources\":{"

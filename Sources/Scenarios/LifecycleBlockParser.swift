@@ -35,7 +35,7 @@ public enum LifecycleBlockParser {
     ) -> (block: LifecycleBlock?, diagnostics: [Diagnostic]) {
         parse(
             info: info, code: code, file: file, firstLine: firstLine, columnOffset: columnOffset, lineOffsets: lineOffsets,
-            infoLocation: infoLocation, machines: LifecycleModel.machines)
+            infoLocation: infoLocation, machines: Machines.all)
     }
 
     /// `parse` with another set of machines (tests use made-up ones).

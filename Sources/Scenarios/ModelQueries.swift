@@ -8,7 +8,7 @@ enum ModelQueries {
     /// chain legal in the full machine but not here leans on an unconfirmed row.
     static let confirmedMachines: [String: Machine] = {
         var result: [String: Machine] = [:]
-        for m in LifecycleModel.machines where m.transitions.contains(where: { $0.confidence == .unconfirmed }) {
+        for m in Machines.all where m.transitions.contains(where: { $0.confidence == .unconfirmed }) {
             result[m.id] = Machine(
                 id: m.id, title: m.title, states: m.states, events: m.events, callbacks: m.callbacks,
                 transitions: m.transitions.filter { $0.confidence != .unconfirmed }, initialState: m.initialState,

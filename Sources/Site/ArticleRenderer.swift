@@ -183,7 +183,7 @@ struct ArticleRenderer: Sendable {
     static let highlighted = Memo<TextKey, String>()
 
     /// Callback names in code carry `data-callback`, so the player can light the handler a step calls.
-    static let highlightOptions = HighlightOptions(taggedIdentifiers: Set(LifecycleModel.machines.flatMap { machine in
+    static let highlightOptions = HighlightOptions(taggedIdentifiers: Set(Machines.all.flatMap { machine in
         machine.callbacks.flatMap { [$0.id] + $0.aliases }.filter { name in name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
     }))
 

@@ -90,7 +90,7 @@ struct FrontMatter {
 
         let root: YAMLNode?
         do {
-            root = try YAML.parse(yaml)
+            root = try YAMLParser.parse(yaml)
         } catch {
             throw DiagnosticError([.error(at: locator.location(error.mark), error.message)])
         }

@@ -204,7 +204,7 @@ struct PageContexts: Sendable {
             lang: lang, dir: dir, title: strings.string("playgroundTitle", lang: lang),
             description: strings.string("playgroundIntro", lang: lang),
             alternates: playgroundAlternates().map(alternate), switcher: switcher)
-        context["machines"] = .array(LifecycleModel.machines.map { machine in
+        context["machines"] = .array(Machines.all.map { machine in
             .object([
                 "id": .string(machine.id),
                 "title": .string(machine.title),

@@ -101,7 +101,7 @@ final class ProseChainVerifier: Sendable {
     }
 
     private func record(_ chain: ChainFinder.Chain, _ check: ChainCheck, _ text: String, _ location: SourceLocation) -> Int {
-        let machine = LifecycleModel.machine(check.machine)
+        let machine = Machines.machine(check.machine)
         let witness = check.ok
             ? (check.kind == .states ? machine?.witness(forPath: check.ids) : machine?.witness(forCallbacks: check.ids)) ?? []
             : []

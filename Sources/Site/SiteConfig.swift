@@ -56,7 +56,7 @@ public struct SiteConfig: Sendable {
         func at(_ mark: YAMLMark?) -> SourceLocation { locator.location(mark) }
         let root: YAMLNode?
         do {
-            root = try YAML.parse(source.text)
+            root = try YAMLParser.parse(source.text)
         } catch {
             throw DiagnosticError([.error(at: at(error.mark), error.message)])
         }

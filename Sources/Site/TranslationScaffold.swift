@@ -232,7 +232,7 @@ public enum TranslationScaffold {
             matter = rest
             blockIsBroken = true
             let blockText = block.map { layout.content($0) }.joined(separator: "\n")
-            if let code = (try? YAML.parse(blockText))?["translation"]?["from"]?.string, SiteConfig.isLanguageCode(code) {
+            if let code = (try? YAMLParser.parse(blockText))?["translation"]?["from"]?.string, SiteConfig.isLanguageCode(code) {
                 recoveredFrom = code
             }
             if from == nil && recoveredFrom == nil {

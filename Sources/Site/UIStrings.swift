@@ -63,7 +63,7 @@ struct UIStrings: Sendable {
         func at(_ mark: YAMLMark?) -> SourceLocation { locator.location(mark) }
         let root: YAMLNode?
         do {
-            root = try YAML.parse(source.text)
+            root = try YAMLParser.parse(source.text)
         } catch {
             throw DiagnosticError([.error(at: at(error.mark), error.message)])
         }

@@ -1,5 +1,6 @@
-/// Parses YAML config files and front matter with libyaml.
-public enum YAML {
+/// Parses YAML config files and front matter with libyaml. (Not named after the module, so
+/// that `YAML.YAMLNode` and the module's other types can always be named through it.)
+public enum YAMLParser {
     /// Parses one YAML document. Returns nil when the text holds no document
     /// (empty, or only comments); an explicit `---` with nothing after it
     /// gives an empty plain scalar (`isNull`).

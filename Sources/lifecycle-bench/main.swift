@@ -14,7 +14,7 @@ struct Generator {
 
 let eventsPerRun = 2_000_000
 var total = 0.0
-for machine in LifecycleModel.machines {
+for machine in Machines.all {
     var generator = Generator()
     var simulation = Simulation(machine: machine)
     var fired = 0

@@ -22,9 +22,9 @@ import LifecycleModel
         return found
     }
 
-    @Test(arguments: LifecycleModel.machineIDs)
+    @Test(arguments: Machines.ids)
     func everyStateHasATunedPosition(_ id: String) throws {
-        let machine = try #require(LifecycleModel.machine(id))
+        let machine = try #require(Machines.machine(id))
         let tuned = try #require(Layouts.tuned[id])
         #expect(Set(tuned.positions.keys) == Set(machine.states.map(\.id)))
         for edge in tuned.bends.keys {
@@ -33,15 +33,15 @@ import LifecycleModel
         for state in tuned.loops.keys { #expect(machine.state(state) != nil) }
     }
 
-    @Test(arguments: LifecycleModel.machineIDs)
+    @Test(arguments: Machines.ids)
     func nodesDoNotOverlap(_ id: String) throws {
-        let machine = try #require(LifecycleModel.machine(id))
+        let machine = try #require(Machines.machine(id))
         #expect(Self.overlaps(machine).isEmpty)
     }
 
-    @Test(arguments: LifecycleModel.machineIDs)
+    @Test(arguments: Machines.ids)
     func edgesDoNotCrossOtherNodes(_ id: String) throws {
-        let machine = try #require(LifecycleModel.machine(id))
+        let machine = try #require(Machines.machine(id))
         let layout = Layouts.layout(for: machine)
         let all = Self.boxes(machine)
         let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
@@ -64,9 +64,9 @@ import LifecycleModel
         }
     }
 
-    @Test(arguments: LifecycleModel.machineIDs)
+    @Test(arguments: Machines.ids)
     func viewBoxHoldsEveryNode(_ id: String) throws {
-        let machine = try #require(LifecycleModel.machine(id))
+        let machine = try #require(Machines.machine(id))
         let doc = try ScannedDocument(StateDiagram.svg(for: machine, idPrefix: "v"))
         let box = try #require(doc.elements[0].attribute("viewBox")).split(separator: " ").compactMap { Double($0) }
         for node in Self.boxes(machine) {
@@ -114,9 +114,9 @@ import LifecycleModel
 
 /// The app-level table the player reads instead of a rule of its own.
 @Suite struct AggregateTableTests {
-    @Test(arguments: LifecycleModel.machineIDs)
+    @Test(arguments: Machines.ids)
     func tableAgreesWithTheModel(_ id: String) throws {
-        let machine = try #require(LifecycleModel.machine(id))
+        let machine = try #require(Machines.machine(id))
         guard machine.multiScene else {
             #expect(StateDiagram.aggregateTable(for: machine) == nil)
             return

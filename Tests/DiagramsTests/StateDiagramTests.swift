@@ -5,10 +5,10 @@ import LifecycleModel
 
 /// The markup contract of `StateDiagram.svg` for every machine.
 @Suite struct StateDiagramTests {
-    static let ids = LifecycleModel.machineIDs
+    static let ids = Machines.ids
 
     func render(_ id: String, highlight: DiagramHighlight = .init(), prefix: String = "d") throws -> (Machine, String, ScannedDocument) {
-        let machine = try #require(LifecycleModel.machine(id))
+        let machine = try #require(Machines.machine(id))
         let svg = StateDiagram.svg(for: machine, highlight: highlight, idPrefix: prefix)
         return (machine, svg, try ScannedDocument(svg))
     }
@@ -109,7 +109,7 @@ import LifecycleModel
 
     @Test(arguments: ids)
     func highlightMarksThePath(_ id: String) throws {
-        let machine = try #require(LifecycleModel.machine(id))
+        let machine = try #require(Machines.machine(id))
         // A short run from the initial state: the first possible event, three times.
         var sim = Simulation(machine: machine)
         var steps: [Step] = []
@@ -141,7 +141,7 @@ import LifecycleModel
     }
 
     @Test func highlightFromStepsTakesSelfLoopsForUnchangedStates() throws {
-        let machine = try #require(LifecycleModel.machine("android-activity"))
+        let machine = try #require(Machines.machine("android-activity"))
         var sim = Simulation(machine: machine)
         let steps = ["launch", "showDialog"].map { try! sim.fire($0).get() }
         let highlight = DiagramHighlight(steps: steps)
@@ -154,7 +154,7 @@ import LifecycleModel
 
     @Test(arguments: ids)
     func deterministic(_ id: String) throws {
-        let machine = try #require(LifecycleModel.machine(id))
+        let machine = try #require(Machines.machine(id))
         let states = machine.states.map(\.id)
         // The same sets built in different orders and sizes iterate differently.
         var a = DiagramHighlight()
@@ -171,7 +171,7 @@ import LifecycleModel
     }
 
     @Test func aggregateTableOnlyOnMultiSceneMachines() throws {
-        for machine in LifecycleModel.machines {
+        for machine in Machines.all {
             let doc = try ScannedDocument(StateDiagram.svg(for: machine, idPrefix: "a"))
             #expect((doc.elements[0].attribute("data-aggregate") != nil) == machine.multiScene, "\(machine.id)")
         }

@@ -460,7 +460,7 @@ private let rowCases: [RowCase] = [
 
 @Suite struct AndroidActivityIntegrityTests {
     @Test func isRegistered() {
-        #expect(LifecycleModel.machine("android-activity")?.title == machine.title)
+        #expect(Machines.machine("android-activity")?.title == machine.title)
         #expect(machine.initialState == "initialized")
     }
 

@@ -365,7 +365,7 @@ func written(_ callbacks: [CallbackCall]) -> [String] {
 @Suite struct SceneMachineIntegrityTests {
     @Test(arguments: ["ios-scene", "swiftui"])
     func everyReferenceIsKnown(id: String) throws {
-        let machine = try #require(LifecycleModel.machine(id))
+        let machine = try #require(Machines.machine(id))
         let states = Set(machine.states.map(\.id))
         let events = Set(machine.events.map(\.id))
         let callbacks = Set(machine.callbacks.map(\.id))
@@ -395,7 +395,7 @@ func written(_ callbacks: [CallbackCall]) -> [String] {
 
     @Test(arguments: ["ios-scene", "swiftui"])
     func everySpellingResolvesToItsOwner(id: String) throws {
-        let machine = try #require(LifecycleModel.machine(id))
+        let machine = try #require(Machines.machine(id))
         for state in machine.states {
             for name in [state.id, state.name] + state.aliases {
                 #expect(machine.resolveState(name) == state.id, "\(name)")
@@ -410,7 +410,7 @@ func written(_ callbacks: [CallbackCall]) -> [String] {
 
     @Test(arguments: ["ios-scene", "swiftui"])
     func everyStateIsReachableAndEveryEventUsed(id: String) throws {
-        let machine = try #require(LifecycleModel.machine(id))
+        let machine = try #require(Machines.machine(id))
         var reached: Set<String> = [machine.initialState]
         var frontier = [machine.initialState]
         while let state = frontier.popLast() {
@@ -424,7 +424,7 @@ func written(_ callbacks: [CallbackCall]) -> [String] {
 
     @Test(arguments: ["ios-scene", "swiftui"])
     func aggregateIsDocumentedAndExported(id: String) throws {
-        let machine = try #require(LifecycleModel.machine(id))
+        let machine = try #require(Machines.machine(id))
         let summary = try #require(machine.aggregateSummary)
         #expect(!summary.isEmpty)
         #expect(machine.aggregateState(of: [machine.initialState]) == machine.initialState)

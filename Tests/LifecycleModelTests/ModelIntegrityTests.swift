@@ -4,9 +4,9 @@ import Testing
 
 /// Every machine refers only to its own states, events and callbacks, and to known sources.
 @Suite struct ModelIntegrityTests {
-    @Test(arguments: LifecycleModel.machineIDs)
+    @Test(arguments: Machines.ids)
     func transitionsUseKnownNames(_ id: String) throws {
-        let machine = try #require(LifecycleModel.machine(id))
+        let machine = try #require(Machines.machine(id))
         let states = Set(machine.states.map(\.id))
         let events = Set(machine.events.map(\.id))
         let callbacks = Set(machine.callbacks.map(\.id))
@@ -22,9 +22,9 @@ import Testing
         }
     }
 
-    @Test(arguments: LifecycleModel.machineIDs)
+    @Test(arguments: Machines.ids)
     func spellingsAreUnambiguous(_ id: String) throws {
-        let machine = try #require(LifecycleModel.machine(id))
+        let machine = try #require(Machines.machine(id))
         var owners: [String: String] = [:]
         for state in machine.states {
             for name in [state.id, state.name] + state.aliases {

@@ -3,13 +3,13 @@ import YAML
 
 /// Parses text that must hold a document.
 func document(_ text: String) throws -> YAMLNode {
-    try #require(try YAML.parse(text))
+    try #require(try YAMLParser.parse(text))
 }
 
 /// The error parsing `text` raises, or nil if it parses.
 func parseError(_ text: String) -> YAMLError? {
     do {
-        _ = try YAML.parse(text)
+        _ = try YAMLParser.parse(text)
         return nil
     } catch {
         return error
@@ -18,7 +18,7 @@ func parseError(_ text: String) -> YAMLError? {
 
 func parseError(bytes: [UInt8]) -> YAMLError? {
     do {
-        _ = try YAML.parse(bytes: bytes)
+        _ = try YAMLParser.parse(bytes: bytes)
         return nil
     } catch {
         return error

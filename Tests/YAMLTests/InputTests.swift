@@ -9,12 +9,12 @@ import YAML
         #expect(root["tags"]?.array?.map(\.string) == ["a", "b"])
         #expect(root["body"]?.string == "one\ntwo\n")
         #expect(root["tags"]?.mark == mark(3, 3))
-        #expect(try YAML.parse(bytes: Array(text.utf8)) == root)
+        #expect(try YAMLParser.parse(bytes: Array(text.utf8)) == root)
     }
 
     @Test func bytesParseLikeText() throws {
         let text = "a: [1, 2]\nb: ж\n"
-        #expect(try YAML.parse(bytes: Array(text.utf8)) == YAML.parse(text))
+        #expect(try YAMLParser.parse(bytes: Array(text.utf8)) == YAMLParser.parse(text))
     }
 
     @Test func invalidLeadingByte() {

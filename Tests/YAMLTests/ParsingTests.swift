@@ -76,10 +76,10 @@ import YAML
     }
 
     @Test func emptyInputHasNoDocument() throws {
-        #expect(try YAML.parse("") == nil)
-        #expect(try YAML.parse("# only a comment\n") == nil)
-        #expect(try YAML.parse("\u{FEFF}") == nil)
-        #expect(try YAML.parse(bytes: []) == nil)
+        #expect(try YAMLParser.parse("") == nil)
+        #expect(try YAMLParser.parse("# only a comment\n") == nil)
+        #expect(try YAMLParser.parse("\u{FEFF}") == nil)
+        #expect(try YAMLParser.parse(bytes: []) == nil)
     }
 
     @Test func explicitEmptyDocumentIsNull() throws {
