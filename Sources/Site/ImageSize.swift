@@ -3,7 +3,9 @@ import Foundation
 /// The intrinsic size of a PNG, JPEG or SVG image, read from its first bytes, so an
 /// `<img>` can carry `width` and `height` and the page does not move when it loads.
 enum ImageSize {
-    static func of(_ data: Data) -> (width: Int, height: Int)? {
+    typealias Size = (width: Int, height: Int)
+
+    static func of(_ data: Data) -> Size? {
         let bytes = [UInt8](data.prefix(1 << 16))
         return png(bytes) ?? jpeg(data) ?? svg(bytes)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LifecycleModel
 import Markdown
+import Synchronization
 
 /// Links and images in an article that name a source instead of a page, as on GitHub and
 /// in Starlight or Docusaurus: `[x](active.md#part)`, `[x](../it/active.md)`,
@@ -15,6 +16,8 @@ struct SourceLinks: Sendable {
     let languagesBySlug: [String: Set<String>]
     /// Published files by their path under the content folder (and the output).
     let files: [String: URL]
+    /// Image sizes read so far in this build: a logo on every page is read once, not per page.
+    private let sizes = ImageSizes()
 
     init(config: SiteConfig, sources: [ArticleSource], files: [ContentFile]) {
         self.config = config
@@ -56,7 +59,7 @@ struct SourceLinks: Sendable {
         }
         for candidate in candidates {
             guard let file = files[candidate] else { continue }
-            let size = isImage ? (try? Data(contentsOf: file)).flatMap(ImageSize.of) : nil
+            let size = isImage ? sizes.of(file) : nil
             return .resolved(.init(url: SiteLinks.relative(from: pageDir, to: candidate) + fragment, width: size?.width, height: size?.height))
         }
         return .unchanged
@@ -72,5 +75,17 @@ struct SourceLinks: Sendable {
     /// The nearest article slug to a missing one, for a suggestion.
     func nearestSlug(to slug: String) -> String? {
         Names.suggestion(for: slug, among: languagesBySlug.keys.sorted())
+    }
+}
+
+/// The sizes of the images a build has read, shared by the articles rendering on every core.
+private final class ImageSizes: Sendable {
+    private let known = Mutex<[URL: ImageSize.Size?]>([:])
+
+    func of(_ file: URL) -> ImageSize.Size? {
+        if let size = known.withLock({ $0[file] }) { return size }
+        let size = (try? Data(contentsOf: file)).flatMap(ImageSize.of)
+        known.withLock { $0[file] = size }
+        return size
     }
 }
