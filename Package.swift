@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "Diagnostics", dependencies: ["Encoding"]),
         .target(name: "LifecycleModel", dependencies: ["Encoding"]),
         .target(name: "Diagrams", dependencies: ["LifecycleModel", "Encoding"]),
-        .target(name: "Scenarios", dependencies: ["LifecycleModel", "Diagnostics"]),
+        .target(name: "Scenarios", dependencies: ["LifecycleModel", "Diagnostics", "Markdown"]),
         .target(name: "Markdown", dependencies: ["CCMarkGFM", "Diagnostics"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "Mustache", dependencies: ["Diagnostics", "Encoding"]),

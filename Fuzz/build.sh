@@ -59,14 +59,16 @@ once() {
 build_encoding() { once Encoding Sources/Encoding/*.swift; }
 build_diagnostics() { build_encoding; once Diagnostics Sources/Diagnostics/*.swift; }
 build_model() { build_encoding; once LifecycleModel $(find Sources/LifecycleModel -name '*.swift' | sort); }
-build_scenarios() { build_model; once Scenarios Sources/Scenarios/*.swift; }
+build_markdown() { build_diagnostics; once Markdown -I Sources/CCMarkGFM Sources/Markdown/*.swift; }
+# Scenarios verifies parsed Markdown (ArticleVerifier): it needs the Markdown module.
+build_scenarios() { build_model; build_markdown; once Scenarios -I Sources/CCMarkGFM Sources/Scenarios/*.swift; }
 
 build() {
     case $1 in
     lifecycle)
         build_diagnostics
         build_scenarios
-        target lifecycle Fuzz/lifecycle.swift -- Scenarios LifecycleModel Diagnostics Encoding
+        target lifecycle Fuzz/lifecycle.swift -I Sources/CCMarkGFM -- Scenarios Markdown LifecycleModel Diagnostics Encoding
         ;;
     frontmatter)
         build_diagnostics
@@ -90,7 +92,6 @@ build() {
         build_scenarios
         once YAML Sources/YAML/*.swift
         once Mustache Sources/Mustache/*.swift
-        once Markdown -I Sources/CCMarkGFM Sources/Markdown/*.swift
         once Highlight Sources/Highlight/*.swift
         once Diagrams Sources/Diagrams/*.swift
         module Site -I Sources/CCMarkGFM Sources/Site/*.swift

@@ -174,7 +174,7 @@ extension CLI {
         if let baseURL = result.baseURL { console.detail("base URL: \(baseURL) (from \(baseURLOrigin ?? "site.yml"))") }
         switch result.decision {
         case .verifyOnly?:
-            console.detail("check: every page rendered in memory, nothing written")
+            console.detail("check: every article read and verified, nothing written; \(result.pagesRendered) page\(result.pagesRendered == 1 ? "" : "s") rendered for the #anchors links point to")
         case .upToDate?:
             console.detail("up to date: no input changed since the last build, which had no warnings")
         case .incremental?:
@@ -199,7 +199,7 @@ extension CLI {
         console.verbosity = try verbosity(&parser)
         try parser.finish()
 
-        let result = SiteBuilder.build(options, write: false)
+        let result = SiteBuilder.check(options)
         switch format {
         case .json:
             console.out(checkJSON(result))

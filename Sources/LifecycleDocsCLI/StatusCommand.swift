@@ -11,7 +11,7 @@ extension CLI {
         let format = try OutputFormat(try parser.value(for: "--format"))
         try parser.finish()
 
-        let result = SiteBuilder.build(options, write: false)
+        let result = SiteBuilder.check(options)
         guard let matrix = result.translations else {
             // Nothing could be read (no content folder, unreadable site.yml): say why.
             console.report(result.diagnostics)

@@ -5,6 +5,7 @@ import Diagnostics
 struct HTMLRenderSession {
     private let renderer: HTMLRenderer
     private let document: MarkdownDocument
+    private let nodeHTML: [Int: String]
     private var out: HTMLWriter
     private var slugger: HeadingSlugger
     private var headings: [Heading] = []
@@ -23,9 +24,10 @@ struct HTMLRenderSession {
         var flag: Bool
     }
 
-    init(renderer: HTMLRenderer, document: MarkdownDocument) {
+    init(renderer: HTMLRenderer, document: MarkdownDocument, nodeHTML: [Int: String]) {
         self.renderer = renderer
         self.document = document
+        self.nodeHTML = nodeHTML
         self.slugger = HeadingSlugger(reserved: renderer.reservedIDs)
         // Tags and escapes make HTML a bit larger than its Markdown.
         self.out = HTMLWriter(capacity: document.sourceByteCount + document.sourceByteCount / 2 + 256)
@@ -113,7 +115,7 @@ struct HTMLRenderSession {
             out.raw("<hr>\n")
             return nil
         case .codeBlock(let info, _):
-            writeCodeBlock(info: info, code: node.literal, location: node.start)
+            writeCodeBlock(info: info, code: node.literal, node: index)
             return nil
         case .htmlBlock:
             // Raw HTML is shown, not obeyed.
@@ -151,7 +153,7 @@ struct HTMLRenderSession {
             }
             out.raw("<li id=\"fn:\(number)\">\n")
         case .text:
-            if let hook = renderer.textHTML, let custom = hook(node.literal, node.start, isInsideLink(index)) {
+            if let custom = nodeHTML[index] {
                 out.raw(custom)
             } else {
                 out.text(node.literal)
@@ -283,9 +285,9 @@ struct HTMLRenderSession {
 
     // MARK: - Pieces
 
-    private mutating func writeCodeBlock(info: String, code: String, location: SourceLocation) {
+    private mutating func writeCodeBlock(info: String, code: String, node: Int) {
         out.newlineIfNeeded()
-        if let custom = renderer.codeBlockHTML?(info, code, location) {
+        if let custom = nodeHTML[node] {
             out.raw(custom)
             out.newlineIfNeeded()
             return
@@ -386,15 +388,6 @@ struct HTMLRenderSession {
 
     /// Whether a link is among the node's ancestors. Links hold only inlines, so the walk
     /// stops at the first block: 10,000 nested list items cost no more than one.
-    private func isInsideLink(_ index: Int) -> Bool {
-        var current = document.nodes[index].parent
-        while let parent = current, !document.nodes[parent].kind.isBlock {
-            if case .link = document.nodes[parent].kind { return true }
-            current = document.nodes[parent].parent
-        }
-        return false
-    }
-
     private func siblingIsFootnote(_ index: Int, offset: Int, position: Int) -> Bool {
         guard let parent = document.nodes[index].parent else { return false }
         let siblings = document.nodes[parent].children

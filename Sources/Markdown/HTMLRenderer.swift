@@ -7,18 +7,6 @@ import Diagnostics
 /// or `data:` URLs (except PNG/GIF/JPEG/WebP images) lose the URL: a link
 /// renders as its content without `<a>`, an image as its alt text.
 public struct HTMLRenderer: Sendable {
-    /// Custom HTML for a code block, inserted verbatim; nil falls back to the
-    /// default `<pre><code class="language-…">`. Receives the whole fence info
-    /// string (empty for indented code), the code, and where the block starts.
-    public typealias CodeBlockHTML =
-        @Sendable (_ info: String, _ code: String, _ location: SourceLocation) -> String?
-
-    /// Custom HTML for a run of text (never raw HTML, never code), inserted
-    /// verbatim; nil falls back to the escaped text. Receives the text, where
-    /// it starts, and whether it sits inside a link (where no link may be added).
-    public typealias TextHTML =
-        @Sendable (_ text: String, _ location: SourceLocation, _ insideLink: Bool) -> String?
-
     /// Where a link or image written in the Markdown really points, for URLs that name a
     /// source (`other.md#part`, `img/diagram.png`); nil keeps the URL as written.
     public typealias LinkTarget = @Sendable (_ url: String, _ isImage: Bool) -> ResolvedURL?
@@ -40,8 +28,6 @@ public struct HTMLRenderer: Sendable {
     public var headingAnchors: Bool
     /// The anchor's `aria-label`, in the page's language.
     public var anchorLabel: String
-    public var codeBlockHTML: CodeBlockHTML?
-    public var textHTML: TextHTML?
     public var linkTarget: LinkTarget?
     /// The visible title of a GitHub alert, in the page's language.
     public var alertTitle: @Sendable (AlertKind) -> String
@@ -59,8 +45,6 @@ public struct HTMLRenderer: Sendable {
     public init(
         headingAnchors: Bool = true,
         anchorLabel: String = "Link to this section",
-        codeBlockHTML: CodeBlockHTML? = nil,
-        textHTML: TextHTML? = nil,
         alertTitle: @escaping @Sendable (AlertKind) -> String = { $0.defaultTitle },
         footnoteBackLabel: String = "Back to content",
         footnotesTitle: String = "Footnotes",
@@ -69,8 +53,6 @@ public struct HTMLRenderer: Sendable {
     ) {
         self.headingAnchors = headingAnchors
         self.anchorLabel = anchorLabel
-        self.codeBlockHTML = codeBlockHTML
-        self.textHTML = textHTML
         self.alertTitle = alertTitle
         self.footnoteBackLabel = footnoteBackLabel
         self.footnotesTitle = footnotesTitle
@@ -78,8 +60,11 @@ public struct HTMLRenderer: Sendable {
         self.reservedIDs = reservedIDs
     }
 
-    public func render(_ document: MarkdownDocument) -> RenderedMarkdown {
-        var session = HTMLRenderSession(renderer: self, document: document)
+    /// Renders the document; `nodeHTML` gives the HTML of nodes rendered elsewhere (by node
+    /// index: code blocks, e.g. highlighted or run as examples, and text runs, e.g. with marks),
+    /// written verbatim in place of the node. It is computed before, from the same document.
+    public func render(_ document: MarkdownDocument, replacing nodeHTML: [Int: String] = [:]) -> RenderedMarkdown {
+        var session = HTMLRenderSession(renderer: self, document: document, nodeHTML: nodeHTML)
         return session.run()
     }
 }

@@ -59,4 +59,14 @@ public struct MarkdownDocument: Hashable, Sendable {
         }
         return out
     }
+
+    /// Whether an inline node sits inside a link (where no other link may be added).
+    public func isInsideLink(_ index: Int) -> Bool {
+        var current = nodes[index].parent
+        while let parent = current, !nodes[parent].kind.isBlock {
+            if case .link = nodes[parent].kind { return true }
+            current = nodes[parent].parent
+        }
+        return false
+    }
 }

@@ -36,30 +36,34 @@ public struct ExampleResult: Sendable {
     }
 }
 
-/// One event of the run, as the model performed it.
+/// One event of the run: the simulator's step and the documented outcome the written line matched.
 public struct ExampleStep: Sendable, Hashable {
-    public let event: String
-    public let scene: String
-    public let from: String
-    /// States passed through, ending in the new state (empty: unchanged).
-    public let states: [String]
-    /// The callbacks fired, in order; an optional one may not be called.
-    public let callbacks: [CallbackCall]
-    /// The documented transition the written line matched.
-    public let transition: Transition
-    /// The other documented outcomes of the event there.
-    public let alternatives: [Transition]
-    /// The app-level value after the step, for multi-scene machines.
-    public let aggregate: String?
+    /// What the simulator did; it always follows the event's first documented outcome.
+    public let step: Step
+    /// The outcome the line matched: `step.transition` or one of `step.alternatives`
+    /// (below API 28, Android documents two orders of `onSaveInstanceState`).
+    public let matched: Transition
     /// The place of the event in the Markdown file.
     public let location: SourceLocation
     /// The line's index in `block.lines`.
     public let lineIndex: Int
 
+    public var event: String { step.event }
+    public var scene: String { step.scene }
+    public var from: String { step.from }
+    /// States passed through, ending in the new state (empty: unchanged), as the matched outcome has them.
+    public var states: [String] { matched.states }
+    /// The callbacks fired, in order; an optional one may not be called.
+    public var callbacks: [CallbackCall] { matched.callbacks }
+    /// The other documented outcomes of the event there.
+    public var alternatives: [Transition] { ([step.transition] + step.alternatives).filter { $0 != matched } }
+    /// The app-level value after the step, for multi-scene machines.
+    public var aggregate: String? { step.aggregate }
+
     public var to: String { states.last ?? from }
-    public var row: String { transition.row }
-    public var sources: [String] { transition.sources }
-    public var confidence: Confidence { transition.confidence }
+    public var row: String { matched.row }
+    public var sources: [String] { matched.sources }
+    public var confidence: Confidence { matched.confidence }
 }
 
 /// The verdict on a `path`, `callbacks` or `never` line.

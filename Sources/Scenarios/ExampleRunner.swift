@@ -122,10 +122,7 @@ private struct Run {
             }
             let candidates = [step.transition] + step.alternatives
             if line.resolved, let matched = candidates.first(where: { statesMatch($0) && callbacksMatch($0) }) {
-                steps.append(ExampleStep(
-                    event: eventID, scene: scene, from: from, states: matched.states, callbacks: matched.callbacks, transition: matched,
-                    alternatives: candidates.filter { $0 != matched }, aggregate: step.aggregate, location: line.event.location,
-                    lineIndex: lineIndex))
+                steps.append(ExampleStep(step: step, matched: matched, location: line.event.location, lineIndex: lineIndex))
                 if matched.confidence == .unconfirmed {
                     diagnostics.append(Messages.unconfirmed([matched], at: line.event.location))
                 }
@@ -274,18 +271,8 @@ private struct Run {
         }
         let prefix = Array(ids[..<index])
         let pairLegal = index > 1 && machine.verdict(forPath: [ids[index - 1], state]) == .legal
-        // The shortest way from a state that can follow to the written one, kept only if the path then holds.
-        var best: [String]?
-        for next in expected {
-            guard let way = machine.shortestPath(from: next, to: state, options: block.options) else { continue }
-            let fixed = prefix + [next] + ModelQueries.states(of: way)
-            if fixed.count < (best?.count ?? Int.max), machine.verdict(forPath: fixed) == .legal { best = fixed }
-        }
-        var suggestion: String?
-        if let best {
-            let full = best + ids[(index + 1)...]
-            suggestion = "path " + spelled(machine.verdict(forPath: full) == .legal ? full : best)
-        }
+        let suggestion = ModelQueries.legalPath(near: ids, failingAt: index, expected: expected, in: machine, options: block.options)
+            .map { "path " + spelled($0) }
         return Messages.illegalPath(
             state: state, after: pairLegal ? prefix : [ids[index - 1]], expected: expected, at: names[index].location,
             suggestion: suggestion)

@@ -261,6 +261,36 @@ enum Messages {
             at: location, "the model allows " + path.joined(separator: " -> ") + rowText, notes: notes, suggestion: suggestion)
     }
 
+    /// A chain of prose the model rules out, at the first name that cannot follow, with the
+    /// fix a `path` or `callbacks` line would get (names as the model writes them).
+    static func wrongProseChain(
+        _ chain: ChainFinder.Chain, _ check: ChainCheck, _ text: String, _ machine: Machine, at: (Int) -> SourceLocation
+    ) -> Diagnostic {
+        func display(_ ids: [String]) -> String { ids.map { machine.state($0)?.name ?? $0 }.joined(separator: " → ") }
+        guard check.kind == .states, let failure = check.failure, failure.index > 0 else {
+            var notes = ["core callbacks cannot be skipped; see `lifecycle-docs trace \(machine.id) …` for real orders"]
+            var suggestion: String?
+            if check.kind == .callbacks, let order = ModelQueries.possibleOrder(containing: check.ids, in: machine, options: MachineOptions()),
+                order != check.ids, machine.canProduce(callbackOrder: order)
+            {
+                suggestion = order.joined(separator: " → ")
+                notes = ["the model calls " + uniqued(order.filter { !check.ids.contains($0) }).joined(separator: ", ") + " in between"]
+            }
+            return .error(
+                at: at(chain.names[0].offset), "'\(text)' is not an order of callbacks that \(machine.id) produces", notes: notes,
+                suggestion: suggestion)
+        }
+        let previous = check.ids[failure.index - 1]
+        let wrong = check.ids[failure.index]
+        let fixed = ModelQueries.legalPath(
+            near: check.ids, failingAt: failure.index, expected: failure.expected, in: machine, options: MachineOptions())
+        return .error(
+            at: at(chain.names[failure.index].offset),
+            "'\(text)' is not possible in \(machine.id): \(display([wrong])) cannot follow \(display([previous])) directly",
+            notes: ["from \(display([previous])) the model goes to: " + failure.expected.map { display([$0]) }.joined(separator: ", ")],
+            suggestion: fixed.map(display))
+    }
+
     static func cannotContinue(event: String, row: String, at location: SourceLocation) -> Diagnostic {
         .warning(
             at: location,

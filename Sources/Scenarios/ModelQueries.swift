@@ -69,6 +69,26 @@ enum ModelQueries {
 
     // MARK: Callback orders
 
+    /// A legal path close to `ids`, which fails at `index` (`expected`: what can follow there):
+    /// the written states up to the failure, then the shortest way through a state that can
+    /// follow to the written one, then the rest if the whole then holds. Shared by `path`
+    /// lines and the chains of prose, so both suggest the same fix.
+    static func legalPath(
+        near ids: [String], failingAt index: Int, expected: [String], in machine: Machine, options: MachineOptions
+    ) -> [String]? {
+        guard index > 0 else { return nil }
+        let prefix = Array(ids[..<index])
+        var best: [String]?
+        for next in expected {
+            guard let way = machine.shortestPath(from: next, to: ids[index], options: options) else { continue }
+            let fixed = prefix + [next] + states(of: way)
+            if fixed.count < (best?.count ?? Int.max), machine.verdict(forPath: fixed) == .legal { best = fixed }
+        }
+        guard let best else { return nil }
+        let full = best + ids[(index + 1)...]
+        return machine.verdict(forPath: full) == .legal ? full : best
+    }
+
     /// Some order of callbacks the model can produce that contains `order`
     /// as a subsequence: the callbacks of a run (under `options`) that calls
     /// them all in this order, from the first to the last of them, reduced

@@ -1,4 +1,5 @@
 import Diagnostics
+import Scenarios
 
 /// One entry of a page's table of contents.
 struct TOCEntry: Sendable {
@@ -17,7 +18,7 @@ struct Article: Sendable {
     var bodyHTML: String
     var toc: [TOCEntry]
     /// Arrow chains in the prose, each verified against the model.
-    var chains: [ChainRecord]
+    var chains: [ProseChain]
     /// Runnable `lifecycle` examples run on this page.
     var examples: Int = 0
     /// Where a translation comes from (nil for a source article).

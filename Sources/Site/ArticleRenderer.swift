@@ -4,26 +4,48 @@ import Highlight
 import LifecycleModel
 import Markdown
 import Mustache
+import Scenarios
 
-/// Turns one article file into an `Article`: front matter, title, Markdown
-/// body with highlighted code and heading anchors, table of contents.
+/// Turns one article file into an `Article` in two steps: `read` parses and verifies it
+/// (front matter, title, Markdown, examples and chains, links), which is all `check` needs;
+/// `render` writes its HTML body (highlighted code, example figures, marked chains, heading
+/// anchors) and table of contents from what `read` found.
 struct ArticleRenderer: Sendable {
     let strings: UIStrings
     /// What `.md` links and relative images resolve to; nil leaves every URL as written.
     var sourceLinks: SourceLinks? = nil
 
+    /// An article read and verified, its body not rendered yet.
+    struct ReadArticle: Sendable {
+        /// Everything but the body and the table of contents.
+        var article: Article
+        var document: MarkdownDocument
+        var verification: Verification
+        var targets: [LinkKey: HTMLRenderer.ResolvedURL]
+    }
+
     /// The rendered article (nil when its front matter or title is unusable)
     /// and every problem found in it; the caller stops on errors.
     func render(_ source: ArticleSource) -> (article: Article?, diagnostics: [Diagnostic]) {
+        let (read, diagnostics) = read(source)
+        return (read.map(render), diagnostics)
+    }
+
+    func read(_ source: ArticleSource) -> (article: ReadArticle?, diagnostics: [Diagnostic]) {
         do {
             let text = try SourceText.read(source.url, displayPath: source.displayPath)
-            return try render(text, lang: source.lang, slug: source.slug)
+            return try read(text, lang: source.lang, slug: source.slug)
         } catch {
             return (nil, error.diagnostics)
         }
     }
 
     func render(_ text: SourceText, lang: String, slug: String) throws(DiagnosticError) -> (article: Article?, diagnostics: [Diagnostic]) {
+        let (read, diagnostics) = try read(text, lang: lang, slug: slug)
+        return (read.map(render), diagnostics)
+    }
+
+    func read(_ text: SourceText, lang: String, slug: String) throws(DiagnosticError) -> (article: ReadArticle?, diagnostics: [Diagnostic]) {
         let frontMatter = try FrontMatter.parse(text)
         // Blank lines in place of the front matter keep Markdown line numbers equal to file line numbers.
         let body = String(repeating: "\n", count: frontMatter.bodyLineOffset) + frontMatter.body
@@ -47,19 +69,7 @@ struct ArticleRenderer: Sendable {
         }
 
         let (targets, linkProblems) = resolveLinks(in: document, lang: lang, slug: slug)
-        let chains = ProseChainVerifier(file: text.displayPath, chainTitle: strings.string("verifiedChain", lang: lang))
-        let examples = ExampleRenderer(file: text.displayPath, source: text.text, lang: lang, labels: strings.strings(for: lang))
-        var renderer = makeRenderer(lang: lang)
-        renderer.textHTML = { text, location, insideLink in chains.html(text, at: location, insideLink: insideLink) }
-        renderer.linkTarget = { url, isImage in targets[LinkKey(url: url, isImage: isImage)] }
-        let highlight = renderer.codeBlockHTML
-        renderer.codeBlockHTML = { info, code, location in
-            examples.html(info: info, code: code, fence: location) ?? highlight?(info, code, location)
-        }
-        let rendered = renderer.render(document)
-        let toc = rendered.headings.filter { (2...3).contains($0.level) }.map {
-            TOCEntry(level: $0.level, id: $0.id, text: $0.text)
-        }
+        let verification = ArticleVerifier.verify(document, source: text.text)
         let description = frontMatter.description ?? Self.summary(of: document)
         let sections = ArticleSections(body: frontMatter.body, firstLine: frontMatter.bodyLineOffset + 1).sections
         let codeSamples = document.nodes.compactMap { node -> CodeSample? in
@@ -75,14 +85,46 @@ struct ArticleRenderer: Sendable {
         }
         let article = Article(
             lang: lang, slug: slug, displayPath: text.displayPath, title: title,
-            description: description, bodyHTML: rendered.html, toc: toc, chains: chains.chains, examples: examples.examples,
+            description: description, bodyHTML: "", toc: [], chains: verification.chains, examples: verification.examples.count,
             translation: frontMatter.translation, untranslated: frontMatter.untranslated, updated: frontMatter.updated, draft: frontMatter.draft,
             sections: sections, codeSamples: codeSamples, links: links)
         return (
-            article,
-            frontMatter.warnings + linkProblems + chains.diagnostics + examples.diagnostics + Self.untranslatedWarnings(article)
+            ReadArticle(article: article, document: document, verification: verification, targets: targets),
+            frontMatter.warnings + linkProblems + verification.diagnostics + Self.untranslatedWarnings(article)
                 + ContentWarnings.of(document, source: body)
         )
+    }
+
+    /// The article with its HTML body and table of contents. Every node rendered elsewhere is
+    /// computed first: example figures, marked chains, highlighted code.
+    func render(_ read: ReadArticle) -> Article {
+        let lang = read.article.lang
+        let document = read.document
+        var nodeHTML: [Int: String] = [:]
+        let figures = ExampleFigure(lang: lang, labels: strings.strings(for: lang))
+        let codeLabel = strings.string("codeLabel", lang: lang)
+        for (index, node) in document.nodes.enumerated() {
+            guard case .codeBlock(let info, _) = node.kind else { continue }
+            if let html = read.verification.example(at: index).flatMap(figures.html) ?? highlightedHTML(info: info, code: node.literal, label: codeLabel) {
+                nodeHTML[index] = html
+            }
+        }
+        let chainTitle = strings.string("verifiedChain", lang: lang)
+        for index in read.verification.nodesWithChains {
+            nodeHTML[index] = ChainMarkup.html(
+                document.nodes[index].literal, chains: read.verification.chains(in: index), insideLink: document.isInsideLink(index),
+                title: chainTitle)
+        }
+        var renderer = makeRenderer(lang: lang)
+        let targets = read.targets
+        renderer.linkTarget = { url, isImage in targets[LinkKey(url: url, isImage: isImage)] }
+        let rendered = renderer.render(document, replacing: nodeHTML)
+        var article = read.article
+        article.bodyHTML = rendered.html
+        article.toc = rendered.headings.filter { (2...3).contains($0.level) }.map {
+            TOCEntry(level: $0.level, id: $0.id, text: $0.text)
+        }
+        return article
     }
 
     struct LinkKey: Hashable, Sendable {
@@ -134,17 +176,18 @@ struct ArticleRenderer: Sendable {
             case .caution: strings.string("alertCaution", lang: lang)
             }
         }
-        let codeLabel = strings.string("codeLabel", lang: lang)
-        renderer.codeBlockHTML = { info, code, _ in
-            // Focusable and labelled: a scrolling code block must be reachable by keyboard.
-            guard let language = CodeLanguage(infoString: info) else { return nil }
-            return "<pre class=\"code\" data-lang=\"\(language.rawValue)\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(codeLabel))\">"
-                + "<code class=\"language-\(language.rawValue)\">"
-                + Self.highlighted.value(for: TextKey(code, language.rawValue)) {
-                    Highlighter.html(code, language: language, options: Self.highlightOptions)
-                } + "</code></pre>\n"
-        }
         return renderer
+    }
+
+    /// A code block in a language the highlighter knows; nil for any other (written as is).
+    private func highlightedHTML(info: String, code: String, label: String) -> String? {
+        // Focusable and labelled: a scrolling code block must be reachable by keyboard.
+        guard let language = CodeLanguage(infoString: info) else { return nil }
+        return "<pre class=\"code\" data-lang=\"\(language.rawValue)\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(label))\">"
+            + "<code class=\"language-\(language.rawValue)\">"
+            + Self.highlighted.value(for: TextKey(code, language.rawValue)) {
+                Highlighter.html(code, language: language, options: Self.highlightOptions)
+            } + "</code></pre>\n"
     }
 
     /// Whether an article page gives this id to something outside the

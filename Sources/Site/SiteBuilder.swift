@@ -46,6 +46,8 @@ public struct BuildResult: Sendable {
     public var translations: TranslationMatrix?
     /// Articles rendered by this build: all of them, or those an edit touched when it reused the cache.
     public var articlesRendered: Int { pages.count }
+    /// `check`: the pages it rendered, for the ids a link's `#anchor` needs (it renders no other).
+    public var pagesRendered = 0
     /// Output files whose bytes changed, for an incremental build (nil: the whole folder was replaced).
     public var changedFiles: [String]?
 
@@ -91,7 +93,7 @@ public struct BuildResult: Sendable {
 
 /// Why a build did what it did.
 public enum BuildDecision: Sendable, Equatable {
-    /// `check`: everything rendered in memory, nothing written.
+    /// `check`: every article read and verified, nothing written.
     case verifyOnly
     /// No input changed since the last successful build: nothing was done.
     case upToDate
@@ -127,25 +129,22 @@ public enum SiteBuilder {
     /// succeeded; past this many articles a full build into a staging folder is cheaper.
     static let incrementalLimit = 256
 
-    /// Renders and, when `write` is true and nothing failed, updates the output folder.
-    /// `check` runs the same with `write: false`.
-    public static func build(_ options: BuildOptions, write: Bool = true) -> BuildResult {
+    /// Renders every page and, when nothing failed, updates the output folder (`check` is `SiteCheck`).
+    public static func build(_ options: BuildOptions) -> BuildResult {
         let start = ContinuousClock.now
         var diagnostics = DiagnosticCollector()
         var result = BuildResult(diagnostics: [], articlesPerLanguage: [], filesWritten: 0, seconds: 0)
         // The real folder a build replaces (symbolic links followed), once it is proven ours to replace.
-        var outputURL = URL(filePath: options.outputDir)
-        if write {
-            do throws(OutputGuard.Refusal) {
-                outputURL = try OutputGuard.check(output: options.outputDir, content: options.contentDir, templates: options.templatesDir)
-            } catch {
-                result.refusal = error
-                return result
-            }
-            StagedOutput.removeLeftovers(beside: outputURL)
+        let outputURL: URL
+        do throws(OutputGuard.Refusal) {
+            outputURL = try OutputGuard.check(output: options.outputDir, content: options.contentDir, templates: options.templatesDir)
+        } catch {
+            result.refusal = error
+            return result
         }
-        let stamps = write ? BuildCache.stamps(options) : (inputs: "", siteKey: "")
-        let previous = write && !options.force ? BuildCache.loadHeader(for: outputURL) : nil
+        StagedOutput.removeLeftovers(beside: outputURL)
+        let stamps = BuildCache.stamps(options)
+        let previous = !options.force ? BuildCache.loadHeader(for: outputURL) : nil
         if let previous, previous.header.clean, previous.header.inputs == stamps.inputs {
             result.upToDate = (previous.header.examples, previous.header.chains)
             result.filesWritten = previous.header.files
@@ -167,8 +166,8 @@ public enum SiteBuilder {
             // The previous build's groups are reused only if every site-wide input is the same.
             let reusable = previous.flatMap { $0.header.siteKey == stamps.siteKey ? BuildCache.load($0.header, groups: $0.groups) : nil }
             var plan = BuildPlan(sources: site.sources, previous: reusable)
-            let incremental = write && reusable != nil && plan.dirtyArticles <= incrementalLimit
-            result.decision = !write ? .verifyOnly : incremental ? .incremental : .full(reason: fullBuildReason(
+            let incremental = reusable != nil && plan.dirtyArticles <= incrementalLimit
+            result.decision = incremental ? .incremental : .full(reason: fullBuildReason(
                 options, previous: previous?.header, siteKey: stamps.siteKey, cacheRead: reusable != nil, dirty: plan.dirtyArticles))
             if !incremental && reusable != nil { plan = BuildPlan(sources: site.sources, previous: nil) }
 
@@ -176,8 +175,8 @@ public enum SiteBuilder {
             // whole build succeeded (memory stays flat); an incremental one keeps its few pages in
             // memory until all rendered, then swaps in a hard-linked copy of the output with only
             // the changed files replaced. Either way the output is the old site or the new one.
-            let staged = write && !incremental ? LazyOutput(outputURL, displayName: options.outputDir) : nil
-            let incrementalOutput = write && incremental ? IncrementalOutput(outputURL, displayName: options.outputDir) : nil
+            let staged = !incremental ? LazyOutput(outputURL, displayName: options.outputDir) : nil
+            let incrementalOutput = incremental ? IncrementalOutput(outputURL, displayName: options.outputDir) : nil
             // Every page's ids and links are kept, to check every internal link before anything is
             // written; an incremental build reads the pages it did not render from the output instead.
             let collector = incremental ? nil : PageCollector(published: Set(site.files.map(\.path)), siteURL: site.config.baseURL)
@@ -216,29 +215,27 @@ public enum SiteBuilder {
                 diagnostics.report(contentsOf: linkProblems)
                 endPhase("link check")
                 if diagnostics.hasErrors { throw DiagnosticError([]) }
-                if write {
-                    // Every output carries the marker that lets the next build replace it.
-                    try staged?.write(OutputGuard.markerName, OutputGuard.markerText)
-                    incrementalOutput?.write(OutputGuard.markerName, OutputGuard.markerText)
-                    // The cache goes first: an interrupted update leads to a full build next time.
-                    BuildCache.remove(for: outputURL)
-                    var kept: IncrementalOutput.Previous?
-                    if let staged {
-                        try staged.commit()
-                        // An incremental build's copy of an older site is of no use after a full build.
-                        FileTree.remove(IncrementalOutput.previousLocation(of: outputURL).path)
-                    } else if let incrementalOutput {
-                        (result.changedFiles, kept) = try incrementalOutput.apply(deleting: unpublished, previous: previous?.header.previous)
-                    }
-                    var header = BuildCache.Header(
-                        inputs: stamps.inputs, siteKey: stamps.siteKey, articlesPerLanguage: result.articlesPerLanguage.map { [$0.lang, String($0.count)] },
-                        files: result.filesWritten, examples: result.examplesRun, chains: result.chainsVerified, clean: diagnostics.diagnostics.isEmpty)
-                    header.previousInode = kept?.inode
-                    header.previousChanges = kept?.changes
-                    var cache = BuildCache(header: header, groups: articles.groups)
-                    cache.save(for: outputURL)
-                    endPhase("write output")
+                // Every output carries the marker that lets the next build replace it.
+                try staged?.write(OutputGuard.markerName, OutputGuard.markerText)
+                incrementalOutput?.write(OutputGuard.markerName, OutputGuard.markerText)
+                // The cache goes first: an interrupted update leads to a full build next time.
+                BuildCache.remove(for: outputURL)
+                var kept: IncrementalOutput.Previous?
+                if let staged {
+                    try staged.commit()
+                    // An incremental build's copy of an older site is of no use after a full build.
+                    FileTree.remove(IncrementalOutput.previousLocation(of: outputURL).path)
+                } else if let incrementalOutput {
+                    (result.changedFiles, kept) = try incrementalOutput.apply(deleting: unpublished, previous: previous?.header.previous)
                 }
+                var header = BuildCache.Header(
+                    inputs: stamps.inputs, siteKey: stamps.siteKey, articlesPerLanguage: result.articlesPerLanguage.map { [$0.lang, String($0.count)] },
+                    files: result.filesWritten, examples: result.examplesRun, chains: result.chainsVerified, clean: diagnostics.diagnostics.isEmpty)
+                header.previousInode = kept?.inode
+                header.previousChanges = kept?.changes
+                var cache = BuildCache(header: header, groups: articles.groups)
+                cache.save(for: outputURL)
+                endPhase("write output")
             } catch {
                 staged?.discard()
                 throw error
@@ -258,7 +255,7 @@ public enum SiteBuilder {
             .map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" }.sorted()
     }
 
-    private static func seconds(since start: ContinuousClock.Instant, until end: ContinuousClock.Instant = .now) -> Double {
+    static func seconds(since start: ContinuousClock.Instant, until end: ContinuousClock.Instant = .now) -> Double {
         let elapsed = end - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
@@ -362,29 +359,48 @@ public enum SiteBuilder {
         var cached: BuildCache.Group?
     }
 
-    static func renderGroup(
-        _ slug: String, _ indexes: [Int], site: SiteInputs, renderer: ArticleRenderer, languages: [String],
-        stamps: [Int: FileStamp], sink: Sink
-    ) -> RenderedGroup {
-        var group = RenderedGroup()
+    /// One translation group read and verified, before any rendering: `check` stops here.
+    struct ReadGroup: Sendable {
+        /// lang → article read, of the articles this build publishes.
+        var articles: [String: ArticleRenderer.ReadArticle] = [:]
+        var reports: [Int: PageReport] = [:]
+        var diagnostics: [Diagnostic] = []
+        /// The group's translation statuses.
+        var matrix: TranslationMatrix
+        /// Pages of the group's drafts, left out of the build.
+        var draftPages: Set<String> = []
+        /// What the cache keeps of each article (of drafts too).
         var cachedArticles: [BuildCache.CachedArticle] = []
+        /// Every article could be read.
         var complete = true
+
+        var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+        /// lang → article, as the group's pages show them to each other.
+        var listed: [String: Article] { articles.mapValues(\.article) }
+    }
+
+    static func readGroup(
+        _ slug: String, _ indexes: [Int], site: SiteInputs, renderer: ArticleRenderer, languages: [String], stamps: [Int: FileStamp]
+    ) -> ReadGroup {
+        var group = ReadGroup(matrix: TranslationMatrix(languages: languages, rows: []))
         for index in indexes {
-            let (article, problems) = renderer.render(site.sources[index])
+            let (read, problems) = renderer.read(site.sources[index])
             group.diagnostics += problems
-            guard let article else {
-                complete = false
+            guard let read else {
+                group.complete = false
                 continue
             }
+            let article = read.article
             let report = PageReport(
                 file: article.displayPath, lang: article.lang, examples: article.examples,
-                chains: article.chains.map { .init(line: $0.line, column: $0.column, text: $0.text, machine: $0.machine, ok: $0.ok) })
+                chains: article.chains.map { .init(line: $0.location.line, column: $0.location.column, text: $0.text, machine: $0.machine, ok: $0.ok) })
             group.reports[index] = report
             // A draft is verified like any article but, unless drafts are wanted, not published: no
             // page, no place on the homes, the sitemap or the status pages.
             let hidden = article.draft && !site.includeDrafts
             if let stamp = stamps[index] {
-                cachedArticles.append(BuildCache.CachedArticle(
+                group.cachedArticles.append(BuildCache.CachedArticle(
                     lang: article.lang, slug: slug, displayPath: article.displayPath, stamp: stamp, title: article.title,
                     description: article.description, examples: report.examples, chains: report.chains.count { $0.ok }, draft: hidden))
             }
@@ -392,35 +408,51 @@ public enum SiteBuilder {
                 group.draftPages.insert(SiteLinks.articleDir(article.lang, slug) + "index.html")
                 continue
             }
-            group.articles[article.lang] = article
-            group.links[SiteLinks.articleDir(article.lang, slug) + "index.html"] = article.links
+            group.articles[article.lang] = read
         }
         let broken = Set(group.diagnostics.filter { $0.severity == .error }.compactMap(\.location?.file))
-        let analysis = TranslationAnalyzer.analyze(articles: [slug: group.articles], languages: languages, brokenFiles: broken)
+        let analysis = TranslationAnalyzer.analyze(articles: [slug: group.listed], languages: languages, brokenFiles: broken)
         group.diagnostics += analysis.diagnostics
-        group.row = analysis.matrix.rows.first
-        if let pages = site.pages, !group.diagnostics.contains(where: { $0.severity == .error }) {
+        group.matrix = analysis.matrix
+        return group
+    }
+
+    static func renderGroup(
+        _ slug: String, _ indexes: [Int], site: SiteInputs, renderer: ArticleRenderer, languages: [String],
+        stamps: [Int: FileStamp], sink: Sink
+    ) -> RenderedGroup {
+        let read = readGroup(slug, indexes, site: site, renderer: renderer, languages: languages, stamps: stamps)
+        var group = RenderedGroup(reports: read.reports, diagnostics: read.diagnostics, row: read.matrix.rows.first, draftPages: read.draftPages)
+        for article in read.articles.values {
+            group.links[SiteLinks.articleDir(article.article.lang, slug) + "index.html"] = article.article.links
+        }
+        if let pages = site.pages, !read.hasErrors {
             let contexts = PageContexts(
-                config: site.config, strings: pages.strings, assets: pages.assets.templateKeys, articles: [slug: group.articles],
-                translations: analysis.matrix)
-            for article in group.articles.values.sorted(by: { $0.lang < $1.lang }) {
+                config: site.config, strings: pages.strings, assets: pages.assets.templateKeys, articles: [slug: read.listed],
+                translations: read.matrix)
+            for article in read.articles.values.sorted(by: { $0.article.lang < $1.article.lang }) {
                 do throws(DiagnosticError) {
-                    var slotted = article
-                    slotted.bodyHTML = bodySlot
-                    let page = try pages.templates.render("article", contexts.article(slotted))
-                    try sink(SiteLinks.articleDir(article.lang, slug) + "index.html", splice(page, article.bodyHTML))
+                    try sink(SiteLinks.articleDir(article.article.lang, slug) + "index.html", try articlePage(renderer.render(article), contexts, pages))
                 } catch {
                     group.diagnostics += error.diagnostics
                 }
             }
         }
         // The pages are written: what stays is what the homes, status pages and sitemap show.
-        group.articles = group.articles.mapValues(\.listing)
-        if complete, let row = group.row {
+        group.articles = read.listed.mapValues(\.listing)
+        if read.complete, let row = group.row {
             group.cached = BuildCache.Group(
-                articles: cachedArticles.sorted { $0.displayPath < $1.displayPath }, row: row, diagnostics: group.diagnostics)
+                articles: read.cachedArticles.sorted { $0.displayPath < $1.displayPath }, row: row, diagnostics: group.diagnostics)
         }
         return group
+    }
+
+    /// An article's page: the template around its body.
+    static func articlePage(_ article: Article, _ contexts: PageContexts, _ pages: SiteInputs.Pages) throws(DiagnosticError) -> Data {
+        var slotted = article
+        slotted.bodyHTML = bodySlot
+        let page = try pages.templates.render("article", contexts.article(slotted))
+        return splice(page, article.bodyHTML)
     }
 
     /// Renders the site-wide pages `changes` names into `sink` (in parallel); the
@@ -496,7 +528,7 @@ public enum SiteBuilder {
     }
 
     /// The same problem found on several pages (a template error) is reported once.
-    private static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         var seen = Set<Diagnostic>()
         return diagnostics.filter { seen.insert($0).inserted }
     }

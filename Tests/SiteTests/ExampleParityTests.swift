@@ -33,11 +33,10 @@ import Testing
     }
 
     @Test func checkListsEverySeedChainAsVerified() throws {
-        let result = SiteBuilder.build(
+        let result = SiteBuilder.check(
             BuildOptions(
                 contentDir: repositoryRoot.appending(path: "Content").path,
-                templatesDir: repositoryRoot.appending(path: "Templates").path),
-            write: false)
+                templatesDir: repositoryRoot.appending(path: "Templates").path))
         let chains = result.pages.sorted { $0.file < $1.file }.flatMap { page in page.chains.map { "\(page.lang): \($0.text) [\($0.machine)] \($0.ok)" } }
         #expect(chains == [
             "bg: onPause → onStop → onDestroy → onCreate → onStart → onResume [android-activity] true",

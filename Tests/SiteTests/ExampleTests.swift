@@ -121,12 +121,10 @@ import Testing
     }
 
     @Test func theRepositoryArticlesRunTheirExamples() throws {
-        let result = SiteBuilder.build(
+        let result = SiteBuilder.check(
             BuildOptions(
                 contentDir: repositoryRoot.appending(path: "Content").path,
-                templatesDir: repositoryRoot.appending(path: "Templates").path,
-                outputDir: try makeTemporaryDirectory().appending(path: "public").path),
-            write: false)
+                templatesDir: repositoryRoot.appending(path: "Templates").path))
         #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty)
         for page in result.pages { #expect(page.examples >= 6, "\(page.file) has \(page.examples) examples") }
         #expect(result.chainsVerified >= 7)

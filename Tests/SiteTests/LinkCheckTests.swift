@@ -34,7 +34,7 @@ import Testing
 
     @Test func everyBrokenLinkIsReportedWhereItIsWritten() throws {
         let root = try makeProject(content: Self.content)
-        let result = SiteBuilder.build(buildOptions(root), write: false)
+        let result = SiteBuilder.check(buildOptions(root))
         let prefix = root.appending(path: "Content").path + "/"
         let lines = result.diagnostics.map { DiagnosticFormatter.text($0).replacing(prefix, with: "") }
         #expect(lines == [
@@ -52,7 +52,7 @@ import Testing
             "site.yml": "baseURL: \"https://example.org/docs/\"\ndefaultLanguage: es\nlanguages:\n  - {code: es, name: Español, title: Sitio}\n",
             "es/a.md": "---\ntitle: A\n---\n[dentro](/docs/es/a/) [fuera](/blog/)\n",
         ])
-        let result = SiteBuilder.build(buildOptions(root), write: false)
+        let result = SiteBuilder.check(buildOptions(root))
         let prefix = root.appending(path: "Content").path + "/"
         #expect(result.diagnostics.map { DiagnosticFormatter.text($0).replacing(prefix, with: "") } == [
             "es/a.md:4:23: error: broken link '/blog/': it is outside the site, which lives under /docs/"
@@ -63,7 +63,7 @@ import Testing
     /// is broken; `brokenLinks: warn` in site.yml makes them warnings and the site is written.
     @Test func aBuildFailsOnABrokenLinkUnlessSiteYmlSaysWarn() throws {
         let root = try makeProject(content: Self.content)
-        let checked = SiteBuilder.build(buildOptions(root), write: false)
+        let checked = SiteBuilder.check(buildOptions(root))
         let built = SiteBuilder.build(buildOptions(root))
         #expect(!built.succeeded)
         #expect(built.diagnostics == checked.diagnostics)
@@ -106,20 +106,24 @@ import Testing
         #expect(try snapshot(root.appending(path: "public")) == before, "a failed build writes nothing")
     }
 
+    /// Every link of every page a build writes (the templates' too), and those `check` sees.
     @Test func theRepositorysLinksAndAnchorsAllResolve() throws {
-        let result = SiteBuilder.build(
-            BuildOptions(
-                contentDir: repositoryRoot.appending(path: "Content").path,
-                templatesDir: repositoryRoot.appending(path: "Templates").path),
-            write: false)
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(DiagnosticFormatter.text))")
+        var options = BuildOptions(
+            contentDir: repositoryRoot.appending(path: "Content").path, templatesDir: repositoryRoot.appending(path: "Templates").path)
+        let checked = SiteBuilder.check(options)
+        #expect(checked.diagnostics.isEmpty, "\(checked.diagnostics.map(DiagnosticFormatter.text))")
+        options.outputDir = try makeTemporaryDirectory().appending(path: "public").path
+        let built = SiteBuilder.build(options)
+        #expect(built.succeeded && built.diagnostics.isEmpty, "\(built.diagnostics.map(DiagnosticFormatter.text))")
     }
 
     @Test func templateLinksAreCheckedOnTheGeneratedPage() throws {
         let root = try makeProject(content: Self.content, templates: [
             "partials/toc.mustache": "<nav><a href=\"#nowhere\">x</a></nav>\n"
         ])
-        let result = SiteBuilder.build(buildOptions(root), write: false)
+        // Only a build renders every page: `check` leaves the templates' links to it.
+        #expect(SiteBuilder.check(buildOptions(root)).diagnostics.allSatisfy { !$0.message.contains("#nowhere") })
+        let result = SiteBuilder.build(buildOptions(root))
         let messages = result.diagnostics.map(DiagnosticFormatter.text)
         #expect(messages.contains { $0.hasPrefix("es/b/index.html:") && $0.contains("error: the templates link to '#nowhere': es/b/index.html has no anchor '#nowhere'") })
     }

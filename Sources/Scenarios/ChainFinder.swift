@@ -1,3 +1,5 @@
+import LifecycleModel
+
 /// Finds chains of names joined by `→` or `->` in a run of prose, in any
 /// language: "Not Running → Inactive → Active", "(onPause → onStop)". Text
 /// between arrows that is not one known name ends the chain.
@@ -62,6 +64,16 @@ public enum ChainFinder {
         return chains
     }
 
+    /// `→` (E2 86 92) or `->` somewhere in the text: a byte scan, before any real work.
+    public static func mayHoldArrow(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if (byte == 0x92 && previous == 0x86) || (byte == 0x3E && previous == 0x2D) { return true }
+            previous = byte
+        }
+        return false
+    }
+
     public static func isKnownName(_ name: String) -> Bool {
         Machines.all.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
     }
@@ -113,47 +125,5 @@ public enum ChainFinder {
         guard s < e, s != start || e != end else { return nil }
         let bare = String(chars[s..<e])
         return isKnown(bare) ? Name(text: bare, offset: s, length: e - s) : nil
-    }
-}
-
-extension Machine {
-    /// Transitions that show a legal state path (or callback order) step by
-    /// step, for a reader: at each name, the transition that carries the
-    /// chain furthest, preferring one that starts there.
-    public func witness(forPath path: [String]) -> [Transition] {
-        witness(path) { transition in [transition.from] + transition.states }
-    }
-
-    public func witness(forCallbacks order: [String]) -> [Transition] {
-        witness(order) { transition in transition.callbacks.map(\.name).filter { name in
-            order.contains(name) || callbacks.contains { $0.id == name && !$0.auxiliary }
-        } }
-    }
-
-    private func witness(_ items: [String], walk: (Transition) -> [String]) -> [Transition] {
-        let walks = transitions.map(walk)
-        var result: [Transition] = []
-        var i = 0
-        while i + 1 < items.count {
-            var best: (transition: Int, advance: Int, startsHere: Bool)?
-            for (t, w) in walks.enumerated() {
-                for p in w.indices where w[p] == items[i] {
-                    var k = 0
-                    while p + k + 1 < w.count, i + k + 1 < items.count, w[p + k + 1] == items[i + k + 1] { k += 1 }
-                    guard k > 0 else { continue }
-                    let candidate = (t, k, p == 0)
-                    if best == nil || (candidate.2 && !best!.startsHere) || (candidate.2 == best!.startsHere && k > best!.advance) {
-                        best = candidate
-                    }
-                }
-            }
-            guard let best else {
-                i += 1
-                continue
-            }
-            result.append(transitions[best.transition])
-            i += best.advance
-        }
-        return result
     }
 }

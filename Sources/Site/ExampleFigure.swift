@@ -2,111 +2,36 @@ import Encoding
 import Diagnostics
 import Diagrams
 import LifecycleModel
-import Mustache
 import Scenarios
-import Synchronization
 
-/// Runs each `lifecycle` block of an article against the model and renders
-/// it as a static trace with a state diagram; the browser player (assets/
-/// player.js) brings it to life from the same markup. One instance serves one
-/// article; the Markdown renderer calls it synchronously.
-final class ExampleRenderer: Sendable {
-    private struct Found {
-        var count = 0
-        var diagnostics: [Diagnostic] = []
-    }
+/// The HTML of a verified `lifecycle` example: a static trace with its state diagram,
+/// which the browser player (assets/player.js) brings to life from the same markup.
+/// A pure function of the example and the page's language.
+struct ExampleFigure: Sendable {
+    let lang: String
+    let labels: [String: String]
 
-    private let found = Mutex(Found())
-    private let file: String
-    private let source: String
-    private let labels: [String: String]
-    private let lang: String
-
-    init(file: String, source: String, lang: String, labels: [String: String]) {
-        self.file = file
-        self.source = source
-        self.lang = lang
-        self.labels = labels
-    }
-
-    /// Figures of examples that ran clean, by language, info string and code, with
-    /// `{{id}}` where the page's example id goes. Translations and copies share them.
-    private static let figures = Memo<TextKey, [String]?>()
+    /// Figures by language, info string and code, with the id slot where the page's example
+    /// id goes: translations and copies of a block share one. Only blocks that ran without
+    /// any diagnostic are kept (a figure does not depend on where its block stands).
+    private static let figures = Memo<TextKey, [String]>()
     private static let idSlot = "\u{0}id\u{0}"
 
-    var examples: Int { found.withLock { $0.count } }
-    var diagnostics: [Diagnostic] { found.withLock { $0.diagnostics } }
-
-    /// The HTML of a `lifecycle` block, or nil for any other code block.
-    func html(info: String, code: String, fence: SourceLocation) -> String? {
-        guard LifecycleBlockParser.isLifecycle(info: info) else { return nil }
-        let key = TextKey(lang, info, code)
-        // The figure run by this call, if the cache did not have the block yet.
-        var fresh: String??
-        let cached = Self.figures.value(for: key) {
-            // A block with any diagnostic is not cached: its messages name this file and line.
-            let (figure, clean) = run(info: info, code: code, fence: fence)
-            fresh = .some(figure)
-            return clean ? figure.map(Self.splitAtIDSlots) : nil
+    /// The figure of an example that passed (nil for one that failed: its code is shown as written).
+    func html(_ example: VerifiedExample) -> String? {
+        guard example.result.passed else { return nil }
+        let id = "ex-\(example.number)"
+        guard example.result.diagnostics.isEmpty else { return figure(example.result, id: id) }
+        let pieces = Self.figures.value(for: TextKey(lang, example.info, example.code)) {
+            Self.splitAtIDSlots(figure(example.result, id: Self.idSlot))
         }
-        let figure: String?
-        if let fresh {
-            figure = fresh
-        } else if let cached {
-            let number = found.withLock { found in
-                found.count += 1
-                return found.count
-            }
-            return cached.joined(separator: "ex-\(number)")
-        } else {
-            figure = run(info: info, code: code, fence: fence).figure
-        }
-        return figure.map { Self.splitAtIDSlots($0).joined(separator: "ex-\(found.withLock { $0.count })") }
+        return pieces.joined(separator: id)
     }
 
     /// The figure cut where its id goes (a byte search: `String.replacing` is slow on long text).
     static func splitAtIDSlots(_ figure: String) -> [String] {
         let bytes = Array(figure.utf8)
         return Slots.pieces(of: bytes, between: idSlot).map { String(decoding: bytes[$0], as: UTF8.self) }
-    }
-
-    /// Parses, runs and renders one block; counts it and keeps its diagnostics.
-    private func run(info: String, code: String, fence: SourceLocation) -> (figure: String?, clean: Bool) {
-        let (block, problems) = LifecycleBlockParser.parse(
-            info: info, code: code, file: file, firstLine: fence.line + 1, columnOffset: fence.column - 1,
-            lineOffsets: lineOffsets(code, fence: fence), infoLocation: infoLocation(fence))
-        guard let block else {
-            found.withLock { $0.diagnostics.append(contentsOf: problems) }
-            return (nil, false)
-        }
-        let result = ExampleRunner.run(block)
-        found.withLock { found in
-            found.count += 1
-            found.diagnostics.append(contentsOf: result.diagnostics)
-        }
-        guard result.passed else { return (nil, false) }
-        return (figure(result, id: Self.idSlot), result.diagnostics.isEmpty)
-    }
-
-    /// Where each content line starts in the file. cmark removes up to the fence's
-    /// indentation from each line, so a line with less (a block indented 1 to 3 spaces) loses less.
-    private func lineOffsets(_ code: String, fence: SourceLocation) -> [Int] {
-        let lines = SourceLines(source)
-        return code.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, content in
-            guard let written = lines[fence.line + 1 + index], written.hasSuffix(content) else { return fence.column - 1 }
-            return written.count - content.count
-        }
-    }
-
-    /// Where the info string starts on the fence line: after the backticks or tildes.
-    private func infoLocation(_ fence: SourceLocation) -> SourceLocation {
-        // Only blocks that actually run get here, so the line is found on demand, not split up front.
-        guard let text = SourceLines(source)[fence.line] else { return fence }
-        let line = Array(text)
-        var column = fence.column - 1
-        while column < line.count, line[column] == "`" || line[column] == "~" { column += 1 }
-        while column < line.count, line[column] == " " { column += 1 }
-        return SourceLocation(file: file, line: fence.line, column: column + 1)
     }
 
     private func label(_ key: String) -> String { HTML.escape(labels[key] ?? key) }

@@ -1,3 +1,5 @@
+import LifecycleModel
+
 /// Checks a chain of names written with arrows in prose or in a `path` /
 /// `callbacks` line: "Not Running → Inactive → Active", "onPause → onStop".
 public struct ChainCheck: Sendable, Hashable {

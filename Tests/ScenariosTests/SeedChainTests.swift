@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import LifecycleModel
+import LifecycleModel
+@testable import Scenarios
 
 /// Every arrow chain written in the seed articles is legal in some machine,
 /// and the chains the specification rules out are not.

@@ -1,0 +1,41 @@
+extension Machine {
+    /// Transitions that show a legal state path (or callback order) step by
+    /// step, for a reader: at each name, the transition that carries the
+    /// chain furthest, preferring one that starts there.
+    public func witness(forPath path: [String]) -> [Transition] {
+        witness(path) { transition in [transition.from] + transition.states }
+    }
+
+    public func witness(forCallbacks order: [String]) -> [Transition] {
+        witness(order) { transition in transition.callbacks.map(\.name).filter { name in
+            order.contains(name) || callbacks.contains { $0.id == name && !$0.auxiliary }
+        } }
+    }
+
+    private func witness(_ items: [String], walk: (Transition) -> [String]) -> [Transition] {
+        let walks = transitions.map(walk)
+        var result: [Transition] = []
+        var i = 0
+        while i + 1 < items.count {
+            var best: (transition: Int, advance: Int, startsHere: Bool)?
+            for (t, w) in walks.enumerated() {
+                for p in w.indices where w[p] == items[i] {
+                    var k = 0
+                    while p + k + 1 < w.count, i + k + 1 < items.count, w[p + k + 1] == items[i + k + 1] { k += 1 }
+                    guard k > 0 else { continue }
+                    let candidate = (t, k, p == 0)
+                    if best == nil || (candidate.2 && !best!.startsHere) || (candidate.2 == best!.startsHere && k > best!.advance) {
+                        best = candidate
+                    }
+                }
+            }
+            guard let best else {
+                i += 1
+                continue
+            }
+            result.append(transitions[best.transition])
+            i += best.advance
+        }
+        return result
+    }
+}

@@ -1,0 +1,108 @@
+import Diagnostics
+import LifecycleModel
+import Markdown
+import Testing
+
+@testable import Scenarios
+
+/// Verification is one walk over the parsed Markdown that returns a value: examples and
+/// chains numbered in document order and found by node, with every diagnostic.
+@Suite struct ArticleVerifierTests {
+    static let article = """
+        # Ciclo: Not Running → Inactive
+
+        La app pasa por Not Running → Inactive → Active.
+
+        ```lifecycle ios-app
+        launch -> inactive
+        ```
+
+        - En una lista, [un enlace: Active → Inactive](#x).
+
+          ```lifecycle nadie
+          launch
+          ```
+
+        ```lifecycle android-activity
+        start -> created
+        ```
+
+        Y luego Active → Background, dos veces: onPause → onStop.
+
+        """
+
+    func verify(_ text: String, dropTitle: Bool = false) -> (MarkdownDocument, Verification) {
+        var document = MarkdownDocument.parse(text, file: "es/a.md")
+        if dropTitle { document.nodes[0].children.removeFirst() }
+        return (document, ArticleVerifier.verify(document, source: text))
+    }
+
+    @Test func examplesAreNumberedInDocumentOrderAndFoundByNode() throws {
+        let (document, verification) = verify(Self.article)
+        // The block of an unknown machine cannot be read: no number, and its error.
+        #expect(verification.examples.map(\.number) == [1, 2])
+        #expect(verification.examples.map(\.result.block.machine.id) == ["ios-app", "android-activity"])
+        for example in verification.examples {
+            guard case .codeBlock(let info, _) = document.nodes[example.node].kind else {
+                Issue.record("example \(example.number) is not a code block")
+                continue
+            }
+            #expect(info == example.info && document.nodes[example.node].literal == example.code)
+            #expect(verification.example(at: example.node)?.number == example.number)
+        }
+        #expect(verification.diagnostics.map { "\($0.location?.line ?? 0): \($0.message)" }.contains { $0.hasPrefix("11: unknown machine 'nadie'") })
+    }
+
+    @Test func chainsAreNumberedInDocumentOrderWithTheirPlace() throws {
+        let (document, verification) = verify(Self.article)
+        #expect(verification.chains.map(\.number) == [1, 2, 3, 4, 5])
+        #expect(verification.chains.map(\.text) == [
+            "Not Running → Inactive", "Not Running → Inactive → Active", "Active → Inactive", "Active → Background", "onPause → onStop",
+        ])
+        #expect(verification.chains.map(\.ok) == [true, true, true, false, true])
+        // Each chain's offsets cut its text out of its node's text.
+        for chain in verification.chains {
+            let literal = Array(document.nodes[chain.node].literal)
+            #expect(String(literal[chain.start..<chain.end]) == chain.text)
+            #expect(verification.chains(in: chain.node).contains { $0.number == chain.number })
+        }
+        let last = try #require(verification.chains.last)
+        #expect(last.location.line == 19 && last.location.column == 41, "\(last.location)")
+        #expect(verification.chains[3].witness.isEmpty && !verification.chains[4].witness.isEmpty)
+    }
+
+    /// A title heading taken out of the tree is not the page's: it is not verified.
+    @Test func aNodeLeftOutOfTheTreeIsNotVerified() {
+        let (_, verification) = verify(Self.article, dropTitle: true)
+        #expect(verification.chains.first?.text == "Not Running → Inactive → Active")
+        #expect(verification.chains.map(\.number) == [1, 2, 3, 4])
+    }
+
+    /// A wrong chain of prose gets the message and the fix a `path` line would get.
+    @Test func aWrongChainSuggestsThePathLinesFix() throws {
+        let (_, verification) = verify("Pasa de Active → Background sin más.\n")
+        let error = try #require(verification.diagnostics.first)
+        #expect(error.message == "'Active → Background' is not possible in ios-app: Background cannot follow Active directly")
+        #expect(error.location?.column == 18)
+        #expect(error.suggestion == "Active → Inactive → Background")
+
+        let block = Example("lifecycle ios-app", "path active -> background\n")
+        #expect(block.run()?.diagnostics.first?.suggestion == "path active -> inactive -> background")
+    }
+
+    @Test func aWrongCallbackOrderInProseSuggestsAPossibleOne() throws {
+        let (_, verification) = verify("Primero onPause -> onDestroy.\n")
+        let error = try #require(verification.diagnostics.first)
+        #expect(error.message == "'onPause -> onDestroy' is not an order of callbacks that android-activity produces")
+        #expect(error.suggestion == "onPause → onStop → onDestroy")
+    }
+
+    /// The same text verifies the same way however often it is verified: a value, no state.
+    @Test func verificationIsAPureFunctionOfTheDocument() {
+        let (_, first) = verify(Self.article)
+        let (_, second) = verify(Self.article)
+        #expect(first.diagnostics == second.diagnostics)
+        #expect(first.chains.map(\.number) == second.chains.map(\.number))
+        #expect(first.examples.map(\.number) == second.examples.map(\.number))
+    }
+}

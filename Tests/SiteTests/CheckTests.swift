@@ -1,0 +1,67 @@
+import Diagnostics
+import Foundation
+import Testing
+
+@testable import Site
+
+/// `check` verifies every article without rendering it; it renders only the pages that a
+/// Markdown link points into with an `#anchor`, and knows every file a build writes.
+@Suite struct CheckTests {
+    @Test func checkRendersOnlyThePagesAnchorsPointInto() throws {
+        let root = try makeProject(content: [
+            "es/a.md": "---\ntitle: A\n---\n## Uno\n\n[b](b.md#segunda), [c](c.md) y [arriba](#uno).\n",
+            "es/b.md": "---\ntitle: B\n---\n## Segunda\n\nActive → Inactive.\n",
+            "es/c.md": "---\ntitle: C\n---\nTexto.\n\n```lifecycle ios-app\nlaunch -> inactive, active\n```\n",
+        ])
+        let result = SiteBuilder.check(buildOptions(root))
+        #expect(result.succeeded, "\(result.diagnostics.map(DiagnosticFormatter.text))")
+        #expect(result.pagesRendered == 2, "es/b for #segunda and es/a for #uno; es/c is not rendered")
+        #expect(result.examplesRun == 1 && result.chainsVerified == 1)
+        #expect(!FileManager.default.fileExists(atPath: root.appending(path: "public").path), "check writes nothing")
+
+        let plain = try makeProject(content: ["es/a.md": "---\ntitle: A\n---\n[c](c.md)\n", "es/c.md": "---\ntitle: C\n---\nTexto.\n"])
+        #expect(SiteBuilder.check(buildOptions(plain)).pagesRendered == 0)
+    }
+
+    /// What is wrong is found by `check` as by `build`, at the same place; `check` also reports
+    /// the links of articles that failed, which a build does not render.
+    @Test func checkAndBuildReportTheSameProblems() throws {
+        let root = try makeProject(content: [
+            "es/a.md": "---\ntitle: A\n---\nDe Suspended → Active.\n\n```lifecycle ios-app\nlaunch -> active\n```\n\n[x](b.md#nada)\n",
+            "es/b.md": "---\ntitle: B\n---\n## Algo\n",
+        ])
+        let checked = SiteBuilder.check(buildOptions(root))
+        let built = SiteBuilder.build(buildOptions(root))
+        #expect(checked.diagnostics.map(\.message) == [
+            "'Suspended → Active' is not possible in ios-app: Active cannot follow Suspended directly",
+            "after 'launch' the app is inactive, then active, not active",
+            "broken link 'b.md#nada': es/b/index.html has no anchor '#nada'",
+        ])
+        #expect(built.diagnostics == Array(checked.diagnostics.prefix(2)))
+
+        try Data("---\ntitle: A\n---\nDe Suspended → Inactive.\n\n[x](b.md#nada)\n".utf8).write(to: root.appending(path: "Content/es/a.md"))
+        let onlyTheLink = SiteBuilder.check(buildOptions(root))
+        #expect(onlyTheLink.diagnostics.count == 1)
+        #expect(onlyTheLink.diagnostics == SiteBuilder.build(buildOptions(root)).diagnostics)
+    }
+
+    /// The paths `check` judges links against are exactly the files a build writes.
+    @Test func checkKnowsEveryFileABuildWrites() throws {
+        var options = BuildOptions(
+            contentDir: repositoryRoot.appending(path: "Content").path, templatesDir: repositoryRoot.appending(path: "Templates").path)
+        options.outputDir = try makeTemporaryDirectory().appending(path: "public").path
+        #expect(SiteBuilder.build(options).succeeded)
+        let written = Set(try snapshot(URL(filePath: options.outputDir)).keys)
+
+        var diagnostics = DiagnosticCollector()
+        let site = try SiteInputs.load(options, diagnostics: &diagnostics)
+        let renderer = ArticleRenderer(strings: try #require(site.strings))
+        let bySlug = Dictionary(grouping: site.sources.indices, by: { site.sources[$0].slug })
+        let groups = bySlug.mapValues { indexes in
+            SiteBuilder.readGroup(
+                site.sources[indexes[0]].slug, indexes, site: site, renderer: renderer, languages: site.config.languages.map(\.code), stamps: [:])
+        }
+        #expect(written.count > 20)
+        #expect(SiteBuilder.outputPaths(site, groups: groups) == written)
+    }
+}
