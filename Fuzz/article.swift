@@ -10,6 +10,7 @@
 // `ArticleFuzzRegressionTests` runs the seed corpus and every saved crash through `check`.
 
 import Diagnostics
+import Foundation
 
 @testable import Site
 
@@ -17,6 +18,11 @@ enum ArticleFuzz {
     static let file = "Content/es/fuzz.md"
     /// The interface strings are their keys: the renderer only needs some text for labels.
     static let renderer = ArticleRenderer(strings: UIStrings())
+    /// The repository's templates (the example figure is one), read from the working
+    /// directory: the fuzzer and `swift test` both run at the repository's root.
+    static let templates = Result { () throws(DiagnosticError) in
+        try TemplateSet.load(templatesDir: URL(filePath: "Templates"), displayPrefix: "Templates/")
+    }
 
     struct Outcome {
         var diagnostics: [Diagnostic] = []
@@ -27,9 +33,14 @@ enum ArticleFuzz {
     static func check(_ bytes: [UInt8]) -> Outcome {
         var outcome = Outcome()
         let lines = FuzzFileLines(bytes, file: file)
+        if case .failure(let error) = templates {
+            // Not the input's fault: every input would fail the same way, so say so loudly.
+            outcome.violations.append("setup: the templates did not load: \(error.diagnostics.map(\.message))")
+            return outcome
+        }
         let rendered: (article: Article?, diagnostics: [Diagnostic])
         do {
-            rendered = try renderer.render(SourceText.decode(bytes, displayPath: file), lang: "es", slug: "fuzz")
+            rendered = try renderer.render(SourceText.decode(bytes, displayPath: file), lang: "es", slug: "fuzz", templates: templates.get())
         } catch {
             rendered = (nil, error.diagnostics)
         }

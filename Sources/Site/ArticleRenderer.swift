@@ -14,6 +14,8 @@ struct ArticleRenderer: Sendable {
     let strings: UIStrings
     /// What `.md` links and relative images resolve to; nil leaves every URL as written.
     var sourceLinks: SourceLinks? = nil
+    /// The example figures of this build (`ExampleFigure`).
+    let figures = Memo<TextKey, [String]>()
 
     /// An article read and verified, its body not rendered yet.
     struct ReadArticle: Sendable {
@@ -22,13 +24,6 @@ struct ArticleRenderer: Sendable {
         var document: MarkdownDocument
         var verification: Verification
         var targets: [LinkKey: HTMLRenderer.ResolvedURL]
-    }
-
-    /// The rendered article (nil when its front matter or title is unusable)
-    /// and every problem found in it; the caller stops on errors.
-    func render(_ source: ArticleSource) -> (article: Article?, diagnostics: [Diagnostic]) {
-        let (read, diagnostics) = read(source)
-        return (read.map(render), diagnostics)
     }
 
     func read(_ source: ArticleSource) -> (article: ReadArticle?, diagnostics: [Diagnostic]) {
@@ -40,9 +35,12 @@ struct ArticleRenderer: Sendable {
         }
     }
 
-    func render(_ text: SourceText, lang: String, slug: String) throws(DiagnosticError) -> (article: Article?, diagnostics: [Diagnostic]) {
+    /// Reads and renders in one go (the fuzzer's way in): the article, or nil when it cannot
+    /// be read or rendered, and every problem found.
+    func render(_ text: SourceText, lang: String, slug: String, templates: TemplateSet) throws(DiagnosticError) -> (article: Article?, diagnostics: [Diagnostic]) {
         let (read, diagnostics) = try read(text, lang: lang, slug: slug)
-        return (read.map(render), diagnostics)
+        guard let read else { return (nil, diagnostics) }
+        return (try render(read, templates: templates), diagnostics)
     }
 
     func read(_ text: SourceText, lang: String, slug: String) throws(DiagnosticError) -> (article: ReadArticle?, diagnostics: [Diagnostic]) {
@@ -97,15 +95,16 @@ struct ArticleRenderer: Sendable {
 
     /// The article with its HTML body and table of contents. Every node rendered elsewhere is
     /// computed first: example figures, marked chains, highlighted code.
-    func render(_ read: ReadArticle) -> Article {
+    func render(_ read: ReadArticle, templates: TemplateSet) throws(DiagnosticError) -> Article {
         let lang = read.article.lang
         let document = read.document
         var nodeHTML: [Int: String] = [:]
-        let figures = ExampleFigure(lang: lang, labels: strings.strings(for: lang))
+        let figure = ExampleFigure(lang: lang, strings: strings, templates: templates, memo: figures)
         let codeLabel = strings.string("codeLabel", lang: lang)
         for (index, node) in document.nodes.enumerated() {
             guard case .codeBlock(let info, _) = node.kind else { continue }
-            if let html = read.verification.example(at: index).flatMap(figures.html) ?? highlightedHTML(info: info, code: node.literal, label: codeLabel) {
+            let example = try read.verification.example(at: index).flatMap { example throws(DiagnosticError) in try figure.html(example) }
+            if let html = example ?? highlightedHTML(info: info, code: node.literal, label: codeLabel) {
                 nodeHTML[index] = html
             }
         }

@@ -2,29 +2,35 @@ import Encoding
 import Diagnostics
 import Diagrams
 import LifecycleModel
+import Mustache
 import Scenarios
 
-/// The HTML of a verified `lifecycle` example: a static trace with its state diagram,
-/// which the browser player (assets/player.js) brings to life from the same markup.
-/// A pure function of the example and the page's language.
+/// The HTML of a verified `lifecycle` example: a static trace with its state diagram, written
+/// by the `partials/example` template (escaped by default, editable by a front-end developer);
+/// the browser player (assets/player.js) brings it to life from that markup. A pure function
+/// of the example, the page's language and the templates.
 struct ExampleFigure: Sendable {
     let lang: String
-    let labels: [String: String]
+    let strings: UIStrings
+    let templates: TemplateSet
+    /// Figures by language, info string and code, with the id slot where the page's example id
+    /// goes: translations and copies of a block share one. One memo per build (`serve` builds
+    /// again after a template or a UI string changed). Only blocks that ran without any
+    /// diagnostic are kept (a figure does not depend on where its block stands).
+    let memo: Memo<TextKey, [String]>
 
-    /// Figures by language, info string and code, with the id slot where the page's example
-    /// id goes: translations and copies of a block share one. Only blocks that ran without
-    /// any diagnostic are kept (a figure does not depend on where its block stands).
-    private static let figures = Memo<TextKey, [String]>()
+    static let template = "partials/example"
     private static let idSlot = "\u{0}id\u{0}"
 
     /// The figure of an example that passed (nil for one that failed: its code is shown as written).
-    func html(_ example: VerifiedExample) -> String? {
+    func html(_ example: VerifiedExample) throws(DiagnosticError) -> String? {
         guard example.result.passed else { return nil }
         let id = "ex-\(example.number)"
-        guard example.result.diagnostics.isEmpty else { return figure(example.result, id: id) }
-        let pieces = Self.figures.value(for: TextKey(lang, example.info, example.code)) {
-            Self.splitAtIDSlots(figure(example.result, id: Self.idSlot))
-        }
+        guard example.result.diagnostics.isEmpty else { return try figure(example.result, id: id) }
+        let key = TextKey(lang, example.info, example.code)
+        if let pieces = memo.cached(key) { return pieces.joined(separator: id) }
+        let pieces = Self.splitAtIDSlots(try figure(example.result, id: Self.idSlot))
+        memo.store(pieces, for: key)
         return pieces.joined(separator: id)
     }
 
@@ -34,9 +40,12 @@ struct ExampleFigure: Sendable {
         return Slots.pieces(of: bytes, between: idSlot).map { String(decoding: bytes[$0], as: UTF8.self) }
     }
 
-    private func label(_ key: String) -> String { HTML.escape(labels[key] ?? key) }
+    private func figure(_ result: ExampleResult, id: String) throws(DiagnosticError) -> String {
+        try templates.render(Self.template, context(result, id: id))
+    }
 
-    private func figure(_ result: ExampleResult, id: String) -> String {
+    /// What the template shows: the trace's rows, the checks, the diagram with the run's path marked.
+    func context(_ result: ExampleResult, id: String) -> MustacheValue {
         let machine = result.block.machine
         let options = result.block.options
         // JSON first, then escaped as an attribute value: the player parses exactly the options the build ran.
@@ -44,63 +53,51 @@ struct ExampleFigure: Sendable {
         optionsJSON.add("api", options.api)
         optionsJSON.add("configChanges", options.configChanges.sorted())
         optionsJSON.add("root", options.root)
-        let caption = result.block.comments.map(\.text).joined(separator: " ")
         var highlight = DiagramHighlight(steps: [])
         highlight.states.insert(result.initialState)
-        var rows = ""
+        var steps: [MustacheValue] = []
         for (index, step) in result.steps.enumerated() {
             let walk = [step.from] + step.states
             for (a, b) in zip(walk, walk.dropFirst()) { highlight.edges.insert(Edge(from: a, to: b)) }
             if step.states.isEmpty { highlight.edges.insert(Edge(from: step.from, to: step.from)) }
             highlight.states.formUnion(walk)
-            let scene = machine.multiScene ? " data-scene=\"\(HTML.escape(step.scene))\"" : ""
-            let eventName = machine.multiScene && step.scene != Simulation.mainScene ? "\(step.event)@\(step.scene)" : step.event
-            let states = step.states.isEmpty
-                ? HTML.escape(step.from) + " <span class=\"unchanged\">(\(label("stateUnchanged")))</span>"
-                : HTML.escape(walk.joined(separator: " → "))
-            let callbacks = step.callbacks.map { call in
-                call.optional ? "<code class=\"optional\">(\(HTML.escape(call.name)))</code>" : "<code>\(HTML.escape(call.name))</code>"
-            }.joined(separator: ", ")
             let source = step.sources.first.flatMap(SourceIndex.source)
-            let sourceCell = source.map { "<a href=\"\(HTML.escape($0.url))\" title=\"\(HTML.escape($0.title))\">\(HTML.escape(step.row))</a>" }
-                ?? HTML.escape(step.row)
-            let unconfirmed = step.confidence == .unconfirmed ? " <span class=\"unconfirmed\">\(label("unconfirmed"))</span>" : ""
-            rows += "<tr data-step=\"\(index + 1)\" data-event=\"\(HTML.escape(step.event))\"\(scene) data-from=\"\(HTML.escape(step.from))\" "
-                + "data-to=\"\(HTML.escape(step.to))\" data-callbacks=\"\(HTML.escape(step.callbacks.map(\.name).joined(separator: " ")))\">"
-                + "<td>\(index + 1)</td><td><code>\(HTML.escape(eventName))</code></td><td>\(states)</td>"
-                + "<td>\(callbacks.isEmpty ? "—" : callbacks)</td><td>\(sourceCell)\(unconfirmed)</td></tr>\n"
+            steps.append(.object([
+                "number": .int(index + 1),
+                "event": .string(step.event),
+                "eventLabel": .string(machine.multiScene && step.scene != Simulation.mainScene ? "\(step.event)@\(step.scene)" : step.event),
+                "scene": machine.multiScene ? .string(step.scene) : .bool(false),
+                "from": .string(step.from),
+                "to": .string(step.to),
+                "unchanged": .bool(step.states.isEmpty),
+                "walk": .string(walk.joined(separator: " → ")),
+                "callbackNames": .string(step.callbacks.map(\.name).joined(separator: " ")),
+                "calls": .array(step.callbacks.enumerated().map { position, call in
+                    .object(["name": .string(call.name), "optional": .bool(call.optional), "separator": .string(position == 0 ? "" : ", ")])
+                }),
+                "row": .string(step.row),
+                "source": source.map { .object(["url": .string($0.url), "title": .string($0.title)]) } ?? .bool(false),
+                "unconfirmed": .bool(step.confidence == .unconfirmed),
+            ]))
         }
-        var checks = ""
-        for check in result.checks {
-            let names = check.ids.map { machine.state($0)?.name ?? $0 }.joined(separator: " → ")
-            checks += "<li class=\"check\"><code>\(check.kind.rawValue)</code> \(HTML.escape(names)) <span class=\"check-ok\">✓</span></li>\n"
+        let checks: [MustacheValue] = result.checks.map { check in
+            .object([
+                "kind": .string(check.kind.rawValue),
+                "names": .string(check.ids.map { machine.state($0)?.name ?? $0 }.joined(separator: " → ")),
+            ])
         }
-        let table = rows.isEmpty ? "" : """
-            <table class="trace">
-            <thead><tr><th scope="col">#</th><th scope="col">\(label("traceEvent"))</th><th scope="col">\(label("traceStates"))</th><th scope="col">\(label("traceCallbacks"))</th><th scope="col">\(label("traceSource"))</th></tr></thead>
-            <tbody>
-            \(rows)</tbody>
-            </table>
-
-            """
-        let checkList = checks.isEmpty ? "" : "<ul class=\"example-checks\">\n\(checks)</ul>\n"
-        let player = rows.isEmpty ? "" : """
-            <div class="player" hidden>
-            <button type="button" data-action="step">\(label("step"))</button>
-            <button type="button" data-action="play" data-label-play="\(label("play"))" data-label-pause="\(label("pause"))">\(label("play"))</button>
-            <button type="button" data-action="reset">\(label("reset"))</button>
-            <ol class="callback-log" aria-live="polite" aria-label="\(label("callbackLog"))" data-label-none="—"></ol>
-            </div>
-
-            """
-        return """
-            <figure class="lifecycle-example" id="\(id)" data-lifecycle-example data-machine="\(machine.id)" data-options="\(HTML.escape(optionsJSON.text))" data-initial="\(HTML.escape(result.initialState))" data-state="\(HTML.escape(result.initialState))">
-            <figcaption><span class="example-label">\(label("exampleLabel")) · \(HTML.escape(machine.id))</span> \(HTML.escape(caption))</figcaption>
-            <div class="example-layout">
-            \(table)\(checkList)\(StateDiagram.svg(for: machine, highlight: highlight, idPrefix: id + "-diagram"))
-            </div>
-            \(player)</figure>
-
-            """
+        return .object([
+            "id": .string(id),
+            "machine": .string(machine.id),
+            "options": .string(optionsJSON.text),
+            "initial": .string(result.initialState),
+            "caption": .string(result.block.comments.map(\.text).joined(separator: " ")),
+            "t": .object(strings.strings(for: lang).mapValues { .string($0) }),
+            "hasSteps": .bool(!steps.isEmpty),
+            "steps": .array(steps),
+            "hasChecks": .bool(!checks.isEmpty),
+            "checks": .array(checks),
+            "diagram": .string(StateDiagram.svg(for: machine, highlight: highlight, idPrefix: id + "-diagram")),
+        ])
     }
 }

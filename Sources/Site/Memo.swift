@@ -7,6 +7,10 @@ import Synchronization
 final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let table = Mutex<[Key: Value]>([:])
 
+    func cached(_ key: Key) -> Value? { table.withLock { $0[key] } }
+
+    func store(_ value: Value, for key: Key) { table.withLock { $0[key] = value } }
+
     func value(for key: Key, _ compute: () -> Value) -> Value {
         if let hit = table.withLock({ $0[key] }) { return hit }
         let value = compute()

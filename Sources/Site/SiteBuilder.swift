@@ -171,20 +171,12 @@ public enum SiteBuilder {
                 options, previous: previous?.header, siteKey: stamps.siteKey, cacheRead: reusable != nil, dirty: plan.dirtyArticles))
             if !incremental && reusable != nil { plan = BuildPlan(sources: site.sources, previous: nil) }
 
-            // A full build streams pages into a staging folder that replaces the output only if the
-            // whole build succeeded (memory stays flat); an incremental one keeps its few pages in
-            // memory until all rendered, then swaps in a hard-linked copy of the output with only
-            // the changed files replaced. Either way the output is the old site or the new one.
-            let staged = !incremental ? LazyOutput(outputURL, displayName: options.outputDir) : nil
-            let incrementalOutput = incremental ? IncrementalOutput(outputURL, displayName: options.outputDir) : nil
-            // Every page's ids and links are kept, to check every internal link before anything is
-            // written; an incremental build reads the pages it did not render from the output instead.
-            let collector = incremental ? nil : PageCollector(published: Set(site.files.map(\.path)), siteURL: site.config.baseURL)
-            let sink: Sink = { path, data throws(DiagnosticError) in
-                try staged?.write(path, data)
-                incrementalOutput?.write(path, data)
-                collector?.add(path, data)
-            }
+            // A full build streams pages into a staging folder, an incremental one keeps them in
+            // memory (`PageSink`); either way the output is replaced only if everything succeeded.
+            let published = Set(site.files.map(\.path))
+            let sink: any PageSink = incremental
+                ? IncrementalSink(outputURL, displayName: options.outputDir)
+                : FullBuildSink(outputURL, displayName: options.outputDir, published: published, siteURL: site.config.baseURL)
             do throws(DiagnosticError) {
                 let articles = renderArticles(site, plan: plan, sink: sink, diagnostics: &diagnostics)
                 endPhase("render articles")
@@ -199,15 +191,7 @@ public enum SiteBuilder {
                 let unpublished = Self.unpublishedPages(reusable, now: articles.all)
                 let checker = LinkChecker(
                     config: site.config, languagesBySlug: articles.all.mapValues { Set($0.keys) }, draftPages: articles.draftPages)
-                var linkProblems: [Diagnostic] = []
-                if let collector {
-                    let (collected, files) = collector.collected
-                    linkProblems = checker.check(pages: collected, files: files, markdownLinks: articles.links)
-                } else if let incrementalOutput {
-                    linkProblems = checker.checkUpdate(
-                        of: outputURL, written: incrementalOutput.written, deleted: unpublished,
-                        published: Set(site.files.map(\.path)), markdownLinks: articles.links)
-                }
+                var linkProblems = sink.brokenLinks(checker, markdownLinks: articles.links, deleted: unpublished, published: published)
                 // Broken links fail the build, as in Docusaurus, unless site.yml says `brokenLinks: warn`.
                 if site.config.brokenLinks == .warn {
                     for index in linkProblems.indices { linkProblems[index].severity = .warning }
@@ -216,18 +200,11 @@ public enum SiteBuilder {
                 endPhase("link check")
                 if diagnostics.hasErrors { throw DiagnosticError([]) }
                 // Every output carries the marker that lets the next build replace it.
-                try staged?.write(OutputGuard.markerName, OutputGuard.markerText)
-                incrementalOutput?.write(OutputGuard.markerName, OutputGuard.markerText)
+                try sink.write(OutputGuard.markerName, OutputGuard.markerText)
                 // The cache goes first: an interrupted update leads to a full build next time.
                 BuildCache.remove(for: outputURL)
-                var kept: IncrementalOutput.Previous?
-                if let staged {
-                    try staged.commit()
-                    // An incremental build's copy of an older site is of no use after a full build.
-                    FileTree.remove(IncrementalOutput.previousLocation(of: outputURL).path)
-                } else if let incrementalOutput {
-                    (result.changedFiles, kept) = try incrementalOutput.apply(deleting: unpublished, previous: previous?.header.previous)
-                }
+                let kept: IncrementalOutput.Previous?
+                (result.changedFiles, kept) = try sink.commit(deleting: unpublished, previous: previous?.header.previous)
                 var header = BuildCache.Header(
                     inputs: stamps.inputs, siteKey: stamps.siteKey, articlesPerLanguage: result.articlesPerLanguage.map { [$0.lang, String($0.count)] },
                     files: result.filesWritten, examples: result.examplesRun, chains: result.chainsVerified, clean: diagnostics.diagnostics.isEmpty)
@@ -237,7 +214,7 @@ public enum SiteBuilder {
                 cache.save(for: outputURL)
                 endPhase("write output")
             } catch {
-                staged?.discard()
+                sink.discard()
                 throw error
             }
         } catch {
@@ -271,9 +248,6 @@ public enum SiteBuilder {
         return "\(dirty) articles changed (more than \(incrementalLimit))"
     }
 
-    /// Where rendered files go: the staging folder, the incremental update, or nowhere for `check`.
-    typealias Sink = @Sendable (_ path: String, _ data: Data) throws(DiagnosticError) -> Void
-
     /// The articles of a build: those it rendered and, in an incremental build, the rest
     /// as the cache remembers them.
     struct RenderedArticles {
@@ -297,7 +271,7 @@ public enum SiteBuilder {
     /// rest of the site, and memory holds no more than the groups in flight. Every other
     /// group comes from the cache as it was.
     static func renderArticles(
-        _ site: SiteInputs, plan: BuildPlan, sink: Sink, diagnostics: inout DiagnosticCollector
+        _ site: SiteInputs, plan: BuildPlan, sink: any PageSink, diagnostics: inout DiagnosticCollector
     ) -> RenderedArticles {
         let renderer = ArticleRenderer(
             strings: site.strings ?? UIStrings(), sourceLinks: SourceLinks(config: site.config, sources: site.sources, files: site.files))
@@ -419,7 +393,7 @@ public enum SiteBuilder {
 
     static func renderGroup(
         _ slug: String, _ indexes: [Int], site: SiteInputs, renderer: ArticleRenderer, languages: [String],
-        stamps: [Int: FileStamp], sink: Sink
+        stamps: [Int: FileStamp], sink: any PageSink
     ) -> RenderedGroup {
         let read = readGroup(slug, indexes, site: site, renderer: renderer, languages: languages, stamps: stamps)
         var group = RenderedGroup(reports: read.reports, diagnostics: read.diagnostics, row: read.matrix.rows.first, draftPages: read.draftPages)
@@ -432,7 +406,7 @@ public enum SiteBuilder {
                 translations: read.matrix)
             for article in read.articles.values.sorted(by: { $0.article.lang < $1.article.lang }) {
                 do throws(DiagnosticError) {
-                    try sink(SiteLinks.articleDir(article.article.lang, slug) + "index.html", try articlePage(renderer.render(article), contexts, pages))
+                    try sink.write(SiteLinks.articleDir(article.article.lang, slug) + "index.html", try articlePage(renderer.render(article, templates: pages.templates), contexts, pages))
                 } catch {
                     group.diagnostics += error.diagnostics
                 }
@@ -458,7 +432,7 @@ public enum SiteBuilder {
     /// Renders the site-wide pages `changes` names into `sink` (in parallel); the
     /// article pages are written as their groups render. Returns how many files the site has.
     static func writeSitePages(
-        _ site: SiteInputs, _ inputs: SiteInputs.Pages, _ articles: RenderedArticles, changes: SiteWideChanges = .all, sink: Sink
+        _ site: SiteInputs, _ inputs: SiteInputs.Pages, _ articles: RenderedArticles, changes: SiteWideChanges = .all, sink: any PageSink
     ) throws(DiagnosticError) -> Int {
         let config = site.config
         let templates = inputs.templates
@@ -481,7 +455,7 @@ public enum SiteBuilder {
         }
         let pages = sitePages.filter(\.wanted)
         try Parallel.forEach(pages.count) { index throws(DiagnosticError) in
-            try sink(pages[index].path, Data(try templates.render(pages[index].template, pages[index].context()).utf8))
+            try sink.write(pages[index].path, Data(try templates.render(pages[index].template, pages[index].context()).utf8))
         }
         var files = sitePages.count
         let ordered = articles.all.keys.sorted().flatMap { slug in config.languages.compactMap { articles.all[slug]?[$0.code] } }
@@ -490,14 +464,14 @@ public enum SiteBuilder {
             for article in ordered {
                 sitemap.entries.append(.init(url: links.absolute(SiteLinks.articleDir(article.lang, article.slug)), alternates: contexts.articleAlternates(article.slug)))
             }
-            try sink("sitemap.xml", Data(sitemap.xml.utf8))
+            try sink.write("sitemap.xml", Data(sitemap.xml.utf8))
         }
         if changes.fixed {
-            for asset in inputs.assets.files { try sink(asset.publishedPath, asset.data) }
+            for asset in inputs.assets.files { try sink.write(asset.publishedPath, asset.data) }
             // Files beside the articles are site-wide inputs (their stamps are in the cache's site key).
             for file in site.files {
                 do {
-                    try sink(file.path, try Data(contentsOf: file.url))
+                    try sink.write(file.path, try Data(contentsOf: file.url))
                 } catch let error as DiagnosticError {
                     throw error
                 } catch {

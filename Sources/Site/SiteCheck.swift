@@ -89,7 +89,7 @@ extension SiteBuilder {
             let contexts = PageContexts(
                 config: site.config, strings: pages.strings, assets: pages.assets.templateKeys, articles: [slug: group.listed],
                 translations: group.matrix)
-            let page = try? articlePage(renderer.render(article), contexts, pages)
+            let page = try? articlePage(renderer.render(article, templates: pages.templates), contexts, pages)
             let found = page.map { PageLinks(html: $0, siteURL: site.config.baseURL).ids }
             rendered[path] = found
             return found

@@ -7,8 +7,9 @@ import Mustache
 struct TemplateSet: Sendable {
     let library: MustacheLibrary
 
-    /// The page templates the generator renders; partials are free-form.
-    static let pageTemplates = ["article", "home", "chooser", "404", "playground", "status"]
+    /// The templates the generator renders itself: the pages, and the example figure inside
+    /// article bodies; other partials are free-form.
+    static let pageTemplates = ["article", "home", "chooser", "404", "playground", "status", ExampleFigure.template]
 
     static func load(templatesDir: URL, displayPrefix: String) throws(DiagnosticError) -> TemplateSet {
         var problems: [Diagnostic] = []
@@ -39,7 +40,7 @@ struct TemplateSet: Sendable {
         for name in pageTemplates where !found.contains(name) {
             problems.append(.error(
                 at: SourceLocation(file: displayPrefix + name + ".mustache", line: 1, column: 1),
-                "missing page template '\(name)'"))
+                "missing template '\(name)': the generator renders it itself"))
         }
         if !problems.isEmpty { throw DiagnosticError(problems) }
         return TemplateSet(library: MustacheLibrary(templates: templates, missingPartial: .fail))
