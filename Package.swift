@@ -20,6 +20,8 @@ let package = Package(
 
         // Escaping and quoting for HTML, JSON and YAML: the one encoder of each, used by every module.
         .target(name: "Encoding"),
+        // Whole-file reads and writes (EINTR, short reads and writes, atomic replace): the one copy.
+        .target(name: "FileIO"),
         .target(name: "Diagnostics", dependencies: ["Encoding"]),
         .target(name: "LifecycleModel", dependencies: ["Encoding"]),
         .target(name: "Diagrams", dependencies: ["LifecycleModel", "Encoding"]),
@@ -28,15 +30,16 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "Mustache", dependencies: ["Diagnostics", "Encoding"]),
         .target(name: "Highlight", dependencies: ["Encoding"]),
-        .target(name: "Site", dependencies: ["Diagnostics", "Encoding", "Markdown", "YAML", "Mustache", "Highlight", "LifecycleModel", "Diagrams", "Scenarios"]),
-        .target(name: "PreviewServer", dependencies: ["CMicroHTTPD", "Diagnostics", "Encoding"]),
-        .target(name: "LifecycleDocsCLI", dependencies: ["Site", "Diagnostics", "Encoding", "LifecycleModel", "PreviewServer"]),
+        .target(name: "Site", dependencies: ["Diagnostics", "Encoding", "Markdown", "YAML", "Mustache", "Highlight", "LifecycleModel", "Diagrams", "Scenarios", "FileIO"]),
+        .target(name: "PreviewServer", dependencies: ["CMicroHTTPD", "Diagnostics", "Encoding", "FileIO"]),
+        .target(name: "LifecycleDocsCLI", dependencies: ["Site", "Diagnostics", "Encoding", "LifecycleModel", "PreviewServer", "FileIO"]),
         .executableTarget(name: "lifecycle-docs", dependencies: ["LifecycleDocsCLI"]),
         .executableTarget(name: "lifecycle-bench", dependencies: ["LifecycleModel"]),
 
         // Helpers every test target shares: the repository's folders, temporary projects, snapshots.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EncodingTests", dependencies: ["Encoding"]),
+        .testTarget(name: "FileIOTests", dependencies: ["FileIO"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "LifecycleModelTests", dependencies: ["LifecycleModel"]),
         .testTarget(name: "DiagramsTests", dependencies: ["Diagrams"]),
