@@ -1,6 +1,6 @@
 import Diagnostics
+import FileIO
 import Foundation
-import Glibc
 
 /// A user file decoded as UTF-8, with a leading byte-order mark dropped and
 /// every line break folded to LF: CRLF and a lone CR too, which cmark, libyaml
@@ -13,38 +13,13 @@ struct SourceText {
 
     /// Reads `url`; invalid UTF-8 becomes a diagnostic at the first bad byte.
     static func read(_ url: URL, displayPath: String) throws(DiagnosticError) -> SourceText {
-        guard let bytes = readBytes(url.path) else {
-            throw DiagnosticError([
-                .error(at: SourceLocation(file: displayPath, line: 1, column: 1), "cannot read file: \(String(cString: strerror(errno)))")
-            ])
+        let bytes: [UInt8]
+        do {
+            bytes = try Files.read(url.path)
+        } catch {
+            throw DiagnosticError([.error(at: SourceLocation(file: displayPath, line: 1, column: 1), "cannot read file: \(error.reason)")])
         }
         return try decode(bytes, displayPath: displayPath)
-    }
-
-    /// The file's bytes, read straight into an array (Foundation's Data would be copied again).
-    static func readBytes(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            errno = EISDIR
-            return nil
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while true {
-            if done == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 4096)) }  // the file grew
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress.map { $0 + done }, buffer.count - done)
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { break }
-            done += count
-        }
-        bytes.removeLast(bytes.count - done)
-        return bytes
     }
 
     static func decode(_ bytes: [UInt8], displayPath: String) throws(DiagnosticError) -> SourceText {
@@ -52,7 +27,7 @@ struct SourceText {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         // The standard library's validation is fast; the slow scan only runs to place the error.
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            let bad = firstInvalidUTF8Offset(bytes) ?? 0
+            let bad = Files.firstInvalidUTF8Offset(bytes) ?? 0
             let location = location(ofByteOffset: bad, in: bytes, file: displayPath)
             throw DiagnosticError([.error(at: location, "file is not valid UTF-8")])
         }
@@ -71,24 +46,6 @@ struct SourceText {
             i += 1
         }
         return SourceText(displayPath: displayPath, text: String(decoding: folded, as: UTF8.self))
-    }
-
-    /// The offset of the first byte that does not start a valid UTF-8 sequence.
-    static func firstInvalidUTF8Offset(_ bytes: ArraySlice<UInt8>) -> Int? {
-        var offset = 0
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        // The decoder consumes a whole scalar per step; track byte offsets by scalar length.
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                offset += UTF8.width(scalar)
-            case .emptyInput:
-                return nil
-            case .error:
-                return offset
-            }
-        }
     }
 
     /// 1-based line and character column of a byte offset (the column counts
