@@ -52,38 +52,21 @@ struct SourceText {
     /// the valid characters before it on its line). Lines end at LF, CRLF or
     /// a lone CR, as in the decoded text.
     static func location(ofByteOffset offset: Int, in bytes: ArraySlice<UInt8>, file: String) -> SourceLocation {
+        // The bytes before the offset are what is known to be valid; a CR last among them
+        // is a line break of its own, as the byte after it is not LF (it is the offset's).
         let prefix = bytes.prefix(offset)
-        var line = 1
-        var lineStart = prefix.startIndex
-        for i in prefix.indices where prefix[i] == 10 || (prefix[i] == 13 && (i + 1 == bytes.endIndex || bytes[i + 1] != 10)) {
-            line += 1
-            lineStart = i + 1
-        }
-        let column = String(decoding: prefix[lineStart...], as: UTF8.self).count + 1
-        return SourceLocation(file: file, line: line, column: column)
+        return LineIndex(String(decoding: prefix, as: UTF8.self)).sourceLocation(ofByteOffset: prefix.count, file: file)
     }
 }
 
-/// Lines of a text by 1-based number, found by a byte scan (the text is not split up front).
+/// Lines of a text by 1-based number. Kept for ExampleRenderer, which is being rewritten:
+/// new code uses `LineIndex` (Diagnostics), which this wraps.
 struct SourceLines {
-    private let text: String
-    private var starts: [String.Index] = []
+    private let index: LineIndex
 
     init(_ text: String) {
-        self.text = text
-        let utf8 = text.utf8
-        starts.append(utf8.startIndex)
-        var index = utf8.startIndex
-        while let newline = utf8[index...].firstIndex(of: 10) {
-            index = utf8.index(after: newline)
-            starts.append(index)
-        }
+        index = LineIndex(text)
     }
 
-    subscript(line: Int) -> Substring? {
-        guard line >= 1, line <= starts.count else { return nil }
-        let start = starts[line - 1]
-        let end = line < starts.count ? text.utf8.index(before: starts[line]) : text.endIndex
-        return text[start..<end]
-    }
+    subscript(line: Int) -> Substring? { index[line] }
 }
