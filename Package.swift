@@ -36,20 +36,20 @@ let package = Package(
         .executableTarget(name: "lifecycle-docs", dependencies: ["LifecycleDocsCLI"]),
         .executableTarget(name: "lifecycle-bench", dependencies: ["LifecycleModel"]),
 
-        // Helpers every test target shares: the repository's folders, temporary projects, snapshots.
+        // Helpers every test target shares: the repository's folders, temporary projects, snapshots, fuzz inputs.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EncodingTests", dependencies: ["Encoding"]),
         .testTarget(name: "FileIOTests", dependencies: ["FileIO"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-        .testTarget(name: "LifecycleModelTests", dependencies: ["LifecycleModel"]),
+        .testTarget(name: "LifecycleModelTests", dependencies: ["LifecycleModel", "TestSupport"]),
         .testTarget(name: "DiagramsTests", dependencies: ["Diagrams"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios"], exclude: ["FuzzRegressions"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
-        .testTarget(name: "MustacheTests", dependencies: ["Mustache"], exclude: ["FuzzRegressions", "spec"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["FuzzRegressions", "spec"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Diagnostics", "Encoding", "TestSupport"], exclude: ["Fixtures", "FuzzRegressions"]),
         .testTarget(name: "LifecycleDocsCLITests", dependencies: ["LifecycleDocsCLI", "TestSupport"], exclude: ["BadInputs"]),
-        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "Diagnostics"], exclude: ["FuzzRegressions"]),
+        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "Diagnostics", "TestSupport"], exclude: ["FuzzRegressions"]),
     ]
 )
