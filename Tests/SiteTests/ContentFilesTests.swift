@@ -78,8 +78,8 @@ import Testing
             "es/guia.pdf": "%PDF-1.4\n",
         ])
         try FileManager.default.createDirectory(at: root.appending(path: "Content/es/img"), withIntermediateDirectories: true)
-        try Self.png(40, 30).write(to: root.appending(path: "Content/es/img/diagrama.png"))
-        try Self.jpeg(300, 200).write(to: root.appending(path: "Content/es/foto.jpg"))
+        try write(Self.png(40, 30), to: root.appending(path: "Content/es/img/diagrama.png"))
+        try write(Self.jpeg(300, 200), to: root.appending(path: "Content/es/foto.jpg"))
         return root
     }
 
