@@ -20,6 +20,8 @@ let package = Package(
 
         // Escaping and quoting for HTML, JSON and YAML: the one encoder of each, used by every module.
         .target(name: "Encoding"),
+        // Whole-file reads and writes (EINTR, short reads and writes, atomic replace): the one copy.
+        .target(name: "FileIO"),
         .target(name: "Diagnostics", dependencies: ["Encoding"]),
         .target(name: "LifecycleModel", dependencies: ["Encoding"]),
         .target(name: "Diagrams", dependencies: ["LifecycleModel", "Encoding"]),
@@ -28,25 +30,26 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "Mustache", dependencies: ["Diagnostics", "Encoding"]),
         .target(name: "Highlight", dependencies: ["Encoding"]),
-        .target(name: "Site", dependencies: ["Diagnostics", "Encoding", "Markdown", "YAML", "Mustache", "Highlight", "LifecycleModel", "Diagrams", "Scenarios"]),
-        .target(name: "PreviewServer", dependencies: ["CMicroHTTPD", "Diagnostics", "Encoding"]),
-        .target(name: "LifecycleDocsCLI", dependencies: ["Site", "Diagnostics", "Encoding", "LifecycleModel", "PreviewServer"]),
+        .target(name: "Site", dependencies: ["Diagnostics", "Encoding", "Markdown", "YAML", "Mustache", "Highlight", "LifecycleModel", "Diagrams", "Scenarios", "FileIO"]),
+        .target(name: "PreviewServer", dependencies: ["CMicroHTTPD", "Diagnostics", "Encoding", "FileIO"]),
+        .target(name: "LifecycleDocsCLI", dependencies: ["Site", "Diagnostics", "Encoding", "LifecycleModel", "PreviewServer", "FileIO"]),
         .executableTarget(name: "lifecycle-docs", dependencies: ["LifecycleDocsCLI"]),
         .executableTarget(name: "lifecycle-bench", dependencies: ["LifecycleModel"]),
 
-        // Helpers every test target shares: the repository's folders, temporary projects, snapshots.
+        // Helpers every test target shares: the repository's folders, temporary projects, snapshots, fuzz inputs.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EncodingTests", dependencies: ["Encoding"]),
+        .testTarget(name: "FileIOTests", dependencies: ["FileIO"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-        .testTarget(name: "LifecycleModelTests", dependencies: ["LifecycleModel"]),
+        .testTarget(name: "LifecycleModelTests", dependencies: ["LifecycleModel", "TestSupport"]),
         .testTarget(name: "DiagramsTests", dependencies: ["Diagrams"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios"], exclude: ["FuzzRegressions"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
-        .testTarget(name: "MustacheTests", dependencies: ["Mustache"], exclude: ["FuzzRegressions", "spec"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["FuzzRegressions", "spec"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Diagnostics", "Encoding", "TestSupport"], exclude: ["Fixtures", "FuzzRegressions"]),
         .testTarget(name: "LifecycleDocsCLITests", dependencies: ["LifecycleDocsCLI", "TestSupport"], exclude: ["BadInputs"]),
-        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "Diagnostics"], exclude: ["FuzzRegressions"]),
+        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "Diagnostics", "TestSupport"], exclude: ["FuzzRegressions"]),
     ]
 )

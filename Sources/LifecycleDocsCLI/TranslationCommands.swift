@@ -1,4 +1,5 @@
 import Diagnostics
+import FileIO
 import Foundation
 import Site
 
@@ -18,9 +19,13 @@ extension CLI {
             let folder = URL(filePath: contentDir).appending(path: lang)
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                try Data(created.text.utf8).write(to: folder.appending(path: slug + ".md"), options: .withoutOverwriting)
             } catch {
                 throw .content([.error(at: SourceLocation(file: created.path, line: 1, column: 1), "cannot write file: \(error.localizedDescription)")])
+            }
+            do {
+                try Files.write(created.text, to: folder.appending(path: slug + ".md").path, mode: .createNew)
+            } catch {
+                throw .content([.error(at: SourceLocation(file: created.path, line: 1, column: 1), "cannot write file: \(error.reason)")])
             }
         } catch {
             return try fail(error, console: &console)
@@ -66,9 +71,9 @@ extension CLI {
             if synced.changed {
                 let url = URL(filePath: contentDir).appending(path: lang).appending(path: slug + ".md")
                 do {
-                    try Data(synced.text.utf8).write(to: url, options: .atomic)
+                    try Files.write(synced.text, to: url.path, mode: .atomic)
                 } catch {
-                    throw .content([.error(at: SourceLocation(file: synced.path, line: 1, column: 1), "cannot write file: \(error.localizedDescription)")])
+                    throw .content([.error(at: SourceLocation(file: synced.path, line: 1, column: 1), "cannot write file: \(error.reason)")])
                 }
             }
         } catch {
@@ -169,13 +174,13 @@ extension CLI {
     }
 
     static func readText(_ url: URL, path: String) throws(TranslationError) -> String {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: url)
+            bytes = try Files.read(url.path)
         } catch {
-            throw .content([.error(at: SourceLocation(file: path, line: 1, column: 1), "cannot read file: \(error.localizedDescription)")])
+            throw .content([.error(at: SourceLocation(file: path, line: 1, column: 1), "cannot read file: \(error.reason)")])
         }
-        return try TranslationScaffold.decode(Array(data), path: path)
+        return try TranslationScaffold.decode(bytes, path: path)
     }
 
     private static func isDirectory(_ url: URL) -> Bool {

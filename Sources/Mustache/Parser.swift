@@ -29,7 +29,7 @@ struct Parser {
 
     static func parse(source: String, name: String) throws(MustacheError) -> [Node] {
         let bytes = Array(source.utf8)
-        var tokenizer = Tokenizer(bytes: bytes, templateName: name)
+        var tokenizer = Tokenizer(bytes: bytes, lines: LineIndex(source), templateName: name)
         let tokens = try tokenizer.tokenize()
         var parser = Parser(bytes: bytes, templateName: name, tokens: tokens)
         try parser.pairSections()

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// One piece of template source: literal text or a tag.
 struct Token {
     enum Kind: Equatable {
@@ -38,14 +40,12 @@ struct Tokenizer {
     private var open: [UInt8] = Array("{{".utf8)
     private var close: [UInt8] = Array("}}".utf8)
 
-    // Incremental line/column tracking, so locating every tag stays linear.
-    private var line = 1
-    private var scanned = 0        // newlines before this offset are counted
-    private var columnOffset = 0   // a known position on the current line…
-    private var columnValue = 1    // …and its 1-based Character column
+    /// Lines of the same source, for the position of every tag.
+    private let lines: LineIndex
 
-    init(bytes: [UInt8], templateName: String) {
+    init(bytes: [UInt8], lines: LineIndex, templateName: String) {
         self.bytes = bytes
+        self.lines = lines
         self.templateName = templateName
     }
 
@@ -68,7 +68,7 @@ struct Tokenizer {
 
     /// Reads the tag whose opening delimiter starts at `tagStart`.
     private mutating func scanTag(at tagStart: Int) throws(MustacheError) -> Token {
-        let (line, column) = position(of: tagStart)
+        let (line, column) = lines.location(ofByteOffset: tagStart)
         func error(_ message: String) -> MustacheError {
             MustacheError(location: .init(file: templateName, line: line, column: column), message: message)
         }
@@ -138,24 +138,6 @@ struct Tokenizer {
             i += 1
         }
         return nil
-    }
-
-    /// 1-based line and Character column of `offset`. Offsets must be asked
-    /// in increasing order (they are: tags are found front to back).
-    private mutating func position(of offset: Int) -> (line: Int, column: Int) {
-        while scanned < offset {
-            if bytes[scanned] == UInt8(ascii: "\n") {
-                line += 1
-                columnOffset = scanned + 1
-                columnValue = 1
-            }
-            scanned += 1
-        }
-        let segment = bytes[columnOffset..<offset]
-        let isASCII = segment.allSatisfy { $0 < 0x80 }
-        columnValue += isASCII ? segment.count : String(decoding: segment, as: UTF8.self).count
-        columnOffset = offset
-        return (line, columnValue)
     }
 }
 

@@ -1,3 +1,4 @@
+import FileIO
 import Glibc
 
 /// The built site on disk. Every lookup goes through realpath() and must land
@@ -63,17 +64,7 @@ struct OpenFile {
     /// The whole file (for HTML, which gets the live-reload script); closes it.
     func readAll() -> [UInt8]? {
         defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: Int(size))
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress.map { $0 + done }, buffer.count - done)
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            done += count
-        }
-        return bytes
+        return try? Files.readToEnd(descriptor, path: "", sizeHint: Int(size))
     }
 
     func discard() {

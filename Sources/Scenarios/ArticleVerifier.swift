@@ -10,7 +10,8 @@ public enum ArticleVerifier {
     /// `source` is the text the document was parsed from (its lines give the blocks' exact columns).
     public static func verify(_ document: MarkdownDocument, source: String) -> Verification {
         var verification = Verification()
-        var lines: [Substring]?
+        // The file's lines are indexed once, and only for an article that has an example.
+        var lines: LineIndex?
         // Pre-order over `children`, as the renderer walks it: numbers follow the page's order,
         // and a node taken out of the tree (a title heading) is not verified.
         var stack = [MarkdownDocument.rootIndex]
@@ -18,8 +19,9 @@ public enum ArticleVerifier {
             let node = document.nodes[index]
             switch node.kind {
             case .codeBlock(let info, _) where LifecycleBlockParser.isLifecycle(info: info):
-                if lines == nil { lines = source.split(separator: "\n", omittingEmptySubsequences: false) }
-                verification.runExample(info: info, code: node.literal, fence: node.start, node: index, lines: lines ?? [])
+                let indexed = lines ?? LineIndex(source)
+                lines = indexed
+                verification.runExample(info: info, code: node.literal, fence: node.start, node: index, lines: indexed)
             case .text:
                 verification.judgeChains(in: node.literal, at: node.start, node: index)
             default:
@@ -56,8 +58,8 @@ public struct Verification: Sendable {
     /// Parses and runs one block. cmark removes up to the fence's indentation from each line,
     /// so a content line with less (a block indented 1 to 3 spaces) loses less: the file's
     /// lines say where each one really starts.
-    mutating func runExample(info: String, code: String, fence: SourceLocation, node: Int, lines: [Substring]) {
-        func line(_ number: Int) -> Substring? { number >= 1 && number <= lines.count ? lines[number - 1] : nil }
+    mutating func runExample(info: String, code: String, fence: SourceLocation, node: Int, lines: LineIndex) {
+        func line(_ number: Int) -> Substring? { lines[number] }
         let offsets = code.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, content in
             guard let written = line(fence.line + 1 + index), written.hasSuffix(content) else { return fence.column - 1 }
             return written.count - content.count

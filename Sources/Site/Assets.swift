@@ -1,4 +1,5 @@
 import Diagnostics
+import FileIO
 import Foundation
 
 /// Stylesheets, scripts and images from `Templates/assets/`, published under
@@ -28,19 +29,24 @@ struct Assets: Sendable {
 
     static func load(assetsDir: URL, displayPrefix: String) throws(DiagnosticError) -> Assets {
         guard FileManager.default.fileExists(atPath: assetsDir.path) else { return Assets(files: []) }
+        let names: [String]
         do {
-            let names = try FileManager.default.contentsOfDirectory(atPath: assetsDir.path)
-                .filter { !$0.hasPrefix(".") }.sorted()
-            let files = try names.map { name in
-                let data = try Data(contentsOf: assetsDir.appending(path: name))
-                return File(sourceName: name, publishedPath: "assets/" + hashedName(name, data), data: data)
-            }
-            return Assets(files: files)
+            names = try FileManager.default.contentsOfDirectory(atPath: assetsDir.path).filter { !$0.hasPrefix(".") }.sorted()
         } catch {
             throw DiagnosticError([
                 .error(at: SourceLocation(file: displayPrefix, line: 1, column: 1), "cannot read assets: \(error.localizedDescription)")
             ])
         }
+        let files = try names.map { name throws(DiagnosticError) in
+            let data: Data
+            do throws(FileError) {
+                data = Data(try Files.read(assetsDir.appending(path: name).path))
+            } catch {
+                throw DiagnosticError([.error(at: SourceLocation(file: displayPrefix + name, line: 1, column: 1), "cannot read asset: \(error.reason)")])
+            }
+            return File(sourceName: name, publishedPath: "assets/" + hashedName(name, data), data: data)
+        }
+        return Assets(files: files)
     }
 
     /// `style.css` → `style.0123456789.css`, from a 64-bit FNV-1a hash of the bytes.

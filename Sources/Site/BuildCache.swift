@@ -1,4 +1,5 @@
 import Diagnostics
+import FileIO
 import Foundation
 
 /// What the last successful build knew, kept beside the output as
@@ -79,26 +80,26 @@ struct BuildCache {
     }
 
     /// The header of the cache of `output`, if it belongs to the output folder as it is now.
-    static func loadHeader(for output: URL) -> (header: Header, groups: Data)? {
-        guard let data = try? Data(contentsOf: location(of: output)), let newline = data.firstIndex(of: 10),
-            let header = try? JSONDecoder().decode(Header.self, from: data[..<newline]), header.format == format,
+    static func loadHeader(for output: URL) -> (header: Header, groups: ArraySlice<UInt8>)? {
+        guard let bytes = try? Files.read(location(of: output).path), let newline = bytes.firstIndex(of: 10),
+            let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<newline])), header.format == format,
             let identity = outputIdentity(output), identity.inode == header.outputInode, identity.modified == header.outputModified
         else { return nil }
-        return (header, data[(newline + 1)...])
+        return (header, bytes[(newline + 1)...])
     }
 
     /// Whether the cache beside `output` was saved for this very folder (same inode), proof
     /// that a build of this tool wrote it, even one from before outputs carried a marker.
     static func wasWritten(for output: URL) -> Bool {
-        guard let data = try? Data(contentsOf: location(of: output)), let newline = data.firstIndex(of: 10),
-            let header = try? JSONDecoder().decode(Header.self, from: data[..<newline]),
+        guard let bytes = try? Files.read(location(of: output).path), let newline = bytes.firstIndex(of: 10),
+            let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<newline])),
             let identity = outputIdentity(output)
         else { return false }
         return header.outputInode != 0 && identity.inode == header.outputInode
     }
 
     /// The whole cache, from a header already read.
-    static func load(_ header: Header, groups: Data) -> BuildCache? {
+    static func load(_ header: Header, groups: ArraySlice<UInt8>) -> BuildCache? {
         GroupLines.decode(groups).map { BuildCache(header: header, groups: $0) }
     }
 
@@ -108,7 +109,8 @@ struct BuildCache {
         header.outputInode = identity.inode
         header.outputModified = identity.modified
         guard let head = try? JSONEncoder().encode(header) else { return }
-        try? (head + Data([10]) + GroupLines.encode(groups)).write(to: Self.location(of: output), options: .atomic)
+        // Atomic: a build killed while saving leaves the old cache or the new, never half of one.
+        try? Files.write(head + Data([10]) + GroupLines.encode(groups), to: Self.location(of: output).path, mode: .atomic)
     }
 
     static func remove(for output: URL) {
@@ -241,13 +243,12 @@ enum GroupLines {
     }
 
     /// The groups, or nil for anything malformed (the build then starts afresh).
-    static func decode(_ data: Data) -> [String: BuildCache.Group]? {
+    static func decode(_ bytes: ArraySlice<UInt8>) -> [String: BuildCache.Group]? {
         var groups: [String: BuildCache.Group] = [:]
         var slug: String?
-        let bytes = [UInt8](data)
-        var lineStart = 0
-        while lineStart < bytes.count {
-            let lineEnd = bytes[lineStart...].firstIndex(of: 10) ?? bytes.count
+        var lineStart = bytes.startIndex
+        while lineStart < bytes.endIndex {
+            let lineEnd = bytes[lineStart...].firstIndex(of: 10) ?? bytes.endIndex
             let fields = bytes[lineStart..<lineEnd].split(separator: 9, omittingEmptySubsequences: false).map(unescape)
             lineStart = lineEnd + 1
             switch (fields.first, fields.count) {

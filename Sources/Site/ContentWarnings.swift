@@ -8,7 +8,7 @@ import Markdown
 enum ContentWarnings {
     static func of(_ document: MarkdownDocument, source: String) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        var lines: SourceLines?
+        var lines: LineIndex?
         let lastLine = document.nodes.first?.end.line ?? 0
         for node in document.nodes {
             switch node.kind {
@@ -25,7 +25,7 @@ enum ContentWarnings {
                 warnings.append(.warning(at: node.start, "the image '\(url)' was removed: its scheme can run code or read local files"))
             // An unclosed fence runs to the end of the document: only such a block needs a look.
             case .codeBlock(_, fenced: true) where node.end.line >= lastLine:
-                if lines == nil { lines = SourceLines(source) }
+                if lines == nil { lines = LineIndex(source) }
                 if let lines, !isClosed(node, lines) {
                     warnings.append(.warning(
                         at: node.start, "this code block is never closed: everything after it, to the end of the file, is code",
@@ -39,7 +39,7 @@ enum ContentWarnings {
     }
 
     /// Whether the block's last line is a fence of its opening character, at least as long.
-    private static func isClosed(_ node: MarkdownNode, _ lines: SourceLines) -> Bool {
+    private static func isClosed(_ node: MarkdownNode, _ lines: LineIndex) -> Bool {
         guard node.end.line > node.start.line, let openingLine = lines[node.start.line], let closingLine = lines[node.end.line] else {
             return false
         }

@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 
 /// The intrinsic size of a PNG, JPEG or SVG image, read from its first bytes, so an
@@ -5,9 +6,23 @@ import Foundation
 enum ImageSize {
     typealias Size = (width: Int, height: Int)
 
-    static func of(_ data: Data) -> Size? {
-        let bytes = [UInt8](data.prefix(1 << 16))
-        return png(bytes) ?? jpeg(data) ?? svg(bytes)
+    /// How much of a file is read first: PNG needs 24 bytes, an SVG's root tag is near the top.
+    static let headLength = 1 << 16
+
+    /// The size of the image file at `path`, from its first bytes; nil if it cannot be read or
+    /// is no image of these kinds. Only a JPEG whose frame header lies further (large EXIF or
+    /// ICC metadata come first) is read whole.
+    static func of(file path: String) -> Size? {
+        guard let head = try? Files.readPrefix(path, count: headLength) else { return nil }
+        if let size = of(head) { return size }
+        guard head.count == headLength, head.starts(with: [0xFF, 0xD8]), let whole = try? Files.read(path) else { return nil }
+        return jpeg(whole)
+    }
+
+    static func of(_ data: some Collection<UInt8>) -> Size? {
+        let bytes = Array(data)
+        let head = Array(bytes.prefix(headLength))
+        return png(head) ?? jpeg(bytes) ?? svg(head)
     }
 
     /// PNG: the IHDR chunk comes first, width and height as big-endian 32-bit numbers.
@@ -20,8 +35,7 @@ enum ImageSize {
 
     /// JPEG: walks the markers to the first start-of-frame (SOF0–SOF15 but DHT, JPG and DAC),
     /// whose header holds height then width.
-    private static func jpeg(_ data: Data) -> (width: Int, height: Int)? {
-        let b = [UInt8](data)
+    private static func jpeg(_ b: [UInt8]) -> (width: Int, height: Int)? {
         guard b.count >= 4, b[0] == 0xFF, b[1] == 0xD8 else { return nil }
         var i = 2
         while i + 9 < b.count {

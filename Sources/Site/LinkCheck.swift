@@ -1,4 +1,5 @@
 import Diagnostics
+import FileIO
 import Foundation
 import LifecycleModel
 import Synchronization
@@ -51,7 +52,7 @@ struct PageLinks: Sendable {
     /// or in a URL is always escaped, so ` id="` and ` href="` only ever start attributes.
     /// Every build scans every page it writes: memchr jumps from one `=` to the next.
     /// `siteURL`: the site's base URL; an absolute link elsewhere is not kept.
-    init(html: Data, siteURL: String = "") {
+    init(html: some ContiguousBytes, siteURL: String = "") {
         var ownAnchors: [(url: String, line: Int32, column: Int32)] = []
         html.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -360,7 +361,7 @@ struct LinkChecker {
         var onDisk: [String: PageLinks?] = [:]
         func stored(_ path: String) -> PageLinks? {
             if let known = onDisk[path] { return known }
-            let links = (try? Data(contentsOf: output.appending(path: path))).map { PageLinks(html: $0, siteURL: config.baseURL) }
+            let links = (try? Files.read(output.appending(path: path).path)).map { PageLinks(html: $0, siteURL: config.baseURL) }
             onDisk[path] = links
             return links
         }

@@ -1,4 +1,5 @@
 import Diagnostics
+import FileIO
 import Foundation
 import LifecycleModel
 import Mustache
@@ -470,13 +471,13 @@ public enum SiteBuilder {
             for asset in inputs.assets.files { try sink.write(asset.publishedPath, asset.data) }
             // Files beside the articles are site-wide inputs (their stamps are in the cache's site key).
             for file in site.files {
+                let bytes: [UInt8]
                 do {
-                    try sink.write(file.path, try Data(contentsOf: file.url))
-                } catch let error as DiagnosticError {
-                    throw error
+                    bytes = try Files.read(file.url.path)
                 } catch {
-                    throw DiagnosticError([.error(at: SourceLocation(file: file.displayPath, line: 1, column: 1), "cannot read: \(error.localizedDescription)")])
+                    throw DiagnosticError([.error(at: SourceLocation(file: file.displayPath, line: 1, column: 1), "cannot read: \(error.reason)")])
                 }
+                try sink.write(file.path, Data(bytes))
             }
         }
         return files + 1 + inputs.assets.files.count + site.files.count

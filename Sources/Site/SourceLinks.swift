@@ -84,7 +84,7 @@ private final class ImageSizes: Sendable {
 
     func of(_ file: URL) -> ImageSize.Size? {
         if let size = known.withLock({ $0[file] }) { return size }
-        let size = (try? Data(contentsOf: file)).flatMap(ImageSize.of)
+        let size = ImageSize.of(file: file.path)
         known.withLock { $0[file] = size }
         return size
     }

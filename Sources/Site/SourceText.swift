@@ -1,6 +1,6 @@
 import Diagnostics
+import FileIO
 import Foundation
-import Glibc
 
 /// A user file decoded as UTF-8, with a leading byte-order mark dropped and
 /// every line break folded to LF: CRLF and a lone CR too, which cmark, libyaml
@@ -13,38 +13,13 @@ struct SourceText {
 
     /// Reads `url`; invalid UTF-8 becomes a diagnostic at the first bad byte.
     static func read(_ url: URL, displayPath: String) throws(DiagnosticError) -> SourceText {
-        guard let bytes = readBytes(url.path) else {
-            throw DiagnosticError([
-                .error(at: SourceLocation(file: displayPath, line: 1, column: 1), "cannot read file: \(String(cString: strerror(errno)))")
-            ])
+        let bytes: [UInt8]
+        do {
+            bytes = try Files.read(url.path)
+        } catch {
+            throw DiagnosticError([.error(at: SourceLocation(file: displayPath, line: 1, column: 1), "cannot read file: \(error.reason)")])
         }
         return try decode(bytes, displayPath: displayPath)
-    }
-
-    /// The file's bytes, read straight into an array (Foundation's Data would be copied again).
-    static func readBytes(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            errno = EISDIR
-            return nil
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while true {
-            if done == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 4096)) }  // the file grew
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress.map { $0 + done }, buffer.count - done)
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { break }
-            done += count
-        }
-        bytes.removeLast(bytes.count - done)
-        return bytes
     }
 
     static func decode(_ bytes: [UInt8], displayPath: String) throws(DiagnosticError) -> SourceText {
@@ -52,7 +27,7 @@ struct SourceText {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         // The standard library's validation is fast; the slow scan only runs to place the error.
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            let bad = firstInvalidUTF8Offset(bytes) ?? 0
+            let bad = Files.firstInvalidUTF8Offset(bytes) ?? 0
             let location = location(ofByteOffset: bad, in: bytes, file: displayPath)
             throw DiagnosticError([.error(at: location, "file is not valid UTF-8")])
         }
@@ -73,60 +48,13 @@ struct SourceText {
         return SourceText(displayPath: displayPath, text: String(decoding: folded, as: UTF8.self))
     }
 
-    /// The offset of the first byte that does not start a valid UTF-8 sequence.
-    static func firstInvalidUTF8Offset(_ bytes: ArraySlice<UInt8>) -> Int? {
-        var offset = 0
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        // The decoder consumes a whole scalar per step; track byte offsets by scalar length.
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                offset += UTF8.width(scalar)
-            case .emptyInput:
-                return nil
-            case .error:
-                return offset
-            }
-        }
-    }
-
     /// 1-based line and character column of a byte offset (the column counts
     /// the valid characters before it on its line). Lines end at LF, CRLF or
     /// a lone CR, as in the decoded text.
     static func location(ofByteOffset offset: Int, in bytes: ArraySlice<UInt8>, file: String) -> SourceLocation {
+        // The bytes before the offset are what is known to be valid; a CR last among them
+        // is a line break of its own, as the byte after it is not LF (it is the offset's).
         let prefix = bytes.prefix(offset)
-        var line = 1
-        var lineStart = prefix.startIndex
-        for i in prefix.indices where prefix[i] == 10 || (prefix[i] == 13 && (i + 1 == bytes.endIndex || bytes[i + 1] != 10)) {
-            line += 1
-            lineStart = i + 1
-        }
-        let column = String(decoding: prefix[lineStart...], as: UTF8.self).count + 1
-        return SourceLocation(file: file, line: line, column: column)
-    }
-}
-
-/// Lines of a text by 1-based number, found by a byte scan (the text is not split up front).
-struct SourceLines {
-    private let text: String
-    private var starts: [String.Index] = []
-
-    init(_ text: String) {
-        self.text = text
-        let utf8 = text.utf8
-        starts.append(utf8.startIndex)
-        var index = utf8.startIndex
-        while let newline = utf8[index...].firstIndex(of: 10) {
-            index = utf8.index(after: newline)
-            starts.append(index)
-        }
-    }
-
-    subscript(line: Int) -> Substring? {
-        guard line >= 1, line <= starts.count else { return nil }
-        let start = starts[line - 1]
-        let end = line < starts.count ? text.utf8.index(before: starts[line]) : text.endIndex
-        return text[start..<end]
+        return LineIndex(String(decoding: prefix, as: UTF8.self)).sourceLocation(ofByteOffset: prefix.count, file: file)
     }
 }

@@ -1,4 +1,5 @@
 import Diagnostics
+import FileIO
 import Foundation
 import Glibc
 import Synchronization
@@ -38,24 +39,12 @@ final class StagedOutput: Sendable {
         } catch {
             throw Self.failure(displayName + "/" + relativePath, "cannot write: \(error.localizedDescription)")
         }
-        if let reason = Self.writeFile(url.path, data) { throw Self.failure(displayName + "/" + relativePath, "cannot write: \(reason)") }
-    }
-
-    /// Writes `data` to `path` with plain POSIX calls; the reason when it fails. The staging folder
-    /// is renamed into place at the end, and Foundation's Data.write would fsync every one of thousands of files.
-    static func writeFile(_ path: String, _ data: Data) -> String? {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
-        defer { close(fd) }
-        return data.withUnsafeBytes { bytes -> String? in
-            guard let base = bytes.baseAddress else { return nil }
-            var written = 0
-            while written < bytes.count {
-                let n = Glibc.write(fd, base + written, bytes.count - written)
-                if n <= 0 { return n < 0 ? String(cString: strerror(errno)) : "nothing written" }
-                written += n
-            }
-            return nil
+        // Plain POSIX writes: the staging folder is renamed into place at the end, and
+        // Foundation's Data.write would fsync every one of thousands of files.
+        do {
+            try Files.write(data, to: url.path)
+        } catch {
+            throw Self.failure(displayName + "/" + relativePath, "cannot write: \(error.reason)")
         }
     }
 
@@ -258,7 +247,7 @@ final class IncrementalOutput: Sendable {
     /// Returns the paths whose bytes changed, sorted, and the previous copy's state to record.
     func apply(deleting deleted: [String], previous: Previous?) throws(DiagnosticError) -> (changed: [String], previous: Previous?) {
         let changed = pending.withLock { $0 }.filter { path, data in
-            (try? Data(contentsOf: output.appending(path: path))) != data
+            (try? Files.read(output.appending(path: path).path)).map { !$0.elementsEqual(data) } ?? true
         }
         let removed = deleted.filter { access(output.appending(path: $0).path, F_OK) == 0 }
         guard !changed.isEmpty || !removed.isEmpty else { return ([], previous) }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Encoding
+import FileIO
 import LifecycleModel
 import YAML
 
@@ -121,7 +122,7 @@ public enum TranslationScaffold {
 
     /// The text of a file as stored; invalid UTF-8 is an error at the first bad byte.
     public static func decode(_ bytes: [UInt8], path: String) throws(TranslationError) -> String {
-        if let bad = SourceText.firstInvalidUTF8Offset(bytes[...]) {
+        if let bad = Files.firstInvalidUTF8Offset(bytes[...]) {
             throw .content([.error(at: SourceText.location(ofByteOffset: bad, in: bytes[...], file: path), "file is not valid UTF-8")])
         }
         return String(decoding: bytes, as: UTF8.self)

@@ -17,23 +17,34 @@ struct YAMLLocator {
     /// `text` is what was given to the YAML parser, its first line file line 1.
     init(_ text: some StringProtocol, file: String) {
         self.file = file
-        guard Self.hasUnicodeBreak(text.utf8) else { return }
-        var line = 1
-        var column = 0
-        starts = [(1, 0)]
-        for character in text {
-            switch character {
-            // SourceText folds CRLF and CR to LF; they are file line breaks in any text.
-            case "\n", "\r\n", "\r":
-                line += 1
-                column = 0
-                starts.append((line, 0))
-            case "\u{85}", "\u{2028}", "\u{2029}":
-                column += 1
-                starts.append((line, column))
-            default:
-                column += 1
+        var offsets = [0]
+        var unicodeBreaks = false
+        let bytes = Array(text.utf8)
+        var i = 0
+        while i < bytes.count {
+            let width: Int
+            switch bytes[i] {
+            case 0x0A: width = 1
+            case 0x0D: width = i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
+            // NEL (C2 85), LS (E2 80 A8) and PS (E2 80 A9).
+            case 0xC2 where i + 1 < bytes.count && bytes[i + 1] == 0x85: width = 2
+            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9): width = 3
+            default: width = 0
             }
+            if width == 0 {
+                i += 1
+                continue
+            }
+            unicodeBreaks = unicodeBreaks || bytes[i] >= 0x80
+            i += width
+            offsets.append(i)
+        }
+        guard unicodeBreaks else { return }
+        // Where each YAML line starts in file lines: the Characters before it on its file line.
+        let lines = LineIndex(String(text))
+        starts = offsets.map { offset in
+            let (line, column) = lines.location(ofByteOffset: offset)
+            return (line, column - 1)
         }
     }
 
@@ -43,17 +54,5 @@ struct YAMLLocator {
         guard !starts.isEmpty else { return SourceLocation(file: file, line: mark.line, column: mark.column) }
         let start = starts[min(max(mark.line, 1), starts.count) - 1]
         return SourceLocation(file: file, line: start.line, column: start.column + mark.column)
-    }
-
-    /// Whether the UTF-8 text holds NEL (C2 85), LS (E2 80 A8) or PS (E2 80 A9).
-    private static func hasUnicodeBreak(_ utf8: some Collection<UInt8>) -> Bool {
-        var previous: (UInt8, UInt8) = (0, 0)
-        for byte in utf8 {
-            if (previous.1 == 0xC2 && byte == 0x85) || (previous == (0xE2, 0x80) && (byte == 0xA8 || byte == 0xA9)) {
-                return true
-            }
-            previous = (previous.1, byte)
-        }
-        return false
     }
 }

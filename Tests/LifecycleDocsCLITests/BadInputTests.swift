@@ -19,7 +19,7 @@ import TestSupport
 /// Two articles cannot share a slug: a slug is a file name within one language folder. The
 /// one collision left, with a page the site generates, is the `reserved-slug` case.
 @Suite struct BadInputTests {
-    static let corpus = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "BadInputs")
+    static let corpus = repositoryRoot.appending(path: "Tests/LifecycleDocsCLITests/BadInputs")
 
     /// The case folders. An unreadable or empty corpus yields one case named after the problem,
     /// which then fails: a missing corpus must not pass as zero cases.
@@ -50,9 +50,8 @@ import TestSupport
     @Test(arguments: cases)
     func badInput(_ name: String) throws {
         try #require(!name.hasPrefix("("), "the bad-input corpus is missing: \(name)")
-        let project = FileManager.default.temporaryDirectory.appending(path: "bad-input-\(name)-\(UUID().uuidString)")
+        let project = try makeTemporaryDirectory("bad-input-\(name)")
         defer { try? FileManager.default.removeItem(at: project) }
-        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: repositoryRoot.appending(path: "Templates"), to: project.appending(path: "Templates"))
         for (path, text) in Self.goodContent { try write(Data(text.utf8), to: project.appending(path: path)) }
         var arguments = ["build", "--content", project.appending(path: "Content").path,
@@ -75,9 +74,9 @@ import TestSupport
         let actual = "exit \(result.code)\n" + result.err.replacing(project.path, with: "{project}")
         let expectedFile = caseFolder.appending(path: "expected.txt")
         if ProcessInfo.processInfo.environment["UPDATE_BAD_INPUTS"] == "1" {
-            try Data(actual.utf8).write(to: expectedFile)
+            try write(Data(actual.utf8), to: expectedFile)
         }
-        let expected = String(decoding: try Data(contentsOf: expectedFile), as: UTF8.self)
+        let expected = try read(expectedFile)
         #expect(actual == expected)
         if result.code != 0, name != "unwritable-output" {
             #expect(try snapshot(project.appending(path: "public")) == before, "a failed build leaves the previous site as it was")
@@ -116,9 +115,9 @@ import TestSupport
             arguments[arguments.count - 1] = project.appending(path: "blocker/public").path
         case "missing-i18n-key":
             let strings = project.appending(path: "Templates/i18n/pt.yml")
-            let text = String(decoding: try Data(contentsOf: strings), as: UTF8.self)
+            let text = try read(strings)
             let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("playgroundTitle:") }
-            try Data(kept.joined(separator: "\n").utf8).write(to: strings)
+            try write(Data(kept.joined(separator: "\n").utf8), to: strings)
         default:
             break
         }

@@ -17,8 +17,7 @@ import TestSupport
     /// A project with the repository's templates, one article and `extra` files; returns the
     /// arguments naming its folders.
     func project(_ extra: [String: String] = [:]) throws -> (root: URL, arguments: [String]) {
-        let root = FileManager.default.temporaryDirectory.appending(path: "cli-conventions-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let root = try makeTemporaryDirectory("cli-conventions")
         try FileManager.default.copyItem(at: repositoryRoot.appending(path: "Templates"), to: root.appending(path: "Templates"))
         let files = [
             "Content/site.yml": "baseURL: \"https://docs.example.org/\"\ndefaultLanguage: es\nlanguages:\n  - {code: es, name: Español, title: Sitio}\n",
@@ -27,7 +26,7 @@ import TestSupport
         for (path, text) in files {
             let url = root.appending(path: path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
+            try write(Data(text.utf8), to: url)
         }
         return (root, ["--content", root.appending(path: "Content").path, "--templates", root.appending(path: "Templates").path])
     }
@@ -114,7 +113,7 @@ import TestSupport
         #expect(check.out.isEmpty && check.err.isEmpty)
 
         // Errors still show, and so does the failure.
-        try Data("---\ntitle: B\n---\nSuspended → Active\n".utf8).write(to: root.appending(path: "Content/es/b.md"))
+        try write(Data("---\ntitle: B\n---\nSuspended → Active\n".utf8), to: root.appending(path: "Content/es/b.md"))
         let failed = run(["build", "--quiet"] + arguments + output)
         #expect(failed.code == 1)
         #expect(failed.err.contains("b.md:4:13: error: 'Suspended → Active' is not possible in ios-app"))
@@ -140,7 +139,7 @@ import TestSupport
         #expect(run(["build", "--verbose"] + arguments + output).err.contains("up to date: no input changed"))
 
         let article = root.appending(path: "Content/es/a.md")
-        try Data("---\ntitle: A\n---\n## Uno\n\nTexto.\n\nMás.\n".utf8).write(to: article)
+        try write(Data("---\ntitle: A\n---\n## Uno\n\nTexto.\n\nMás.\n".utf8), to: article)
         settle()
         let edited = run(["build", "--verbose"] + arguments + output)
         #expect(edited.err.contains("incremental build: 1 article re-rendered: \(article.path)\n"))

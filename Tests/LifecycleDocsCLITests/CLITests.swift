@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LifecycleDocsCLI
@@ -35,10 +36,9 @@ import Testing
     }
 
     @Test func contentErrorsExitWithOneAndPrintLocations() throws {
-        let project = FileManager.default.temporaryDirectory.appending(path: "cli-\(UUID().uuidString)")
+        let project = try makeTemporaryDirectory("cli")
         let dir = project.appending(path: "content")
-        try FileManager.default.createDirectory(at: dir.appending(path: "es"), withIntermediateDirectories: true)
-        try Data("---\ntitle: A\n".utf8).write(to: dir.appending(path: "es/a.md"))
+        try write(Data("---\ntitle: A\n".utf8), to: dir.appending(path: "es/a.md"))
         let output = project.appending(path: "out").path
         let (code, out, err) = run(
             ["build", "--content", dir.path, "--templates", "/nonexistent-templates", "--output=\(output)"],
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func checkJSONFollowsTheContract() throws {
-        let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = repositoryRoot
         let (code, out, _) = run([
             "check", "--content", root.appending(path: "Content").path, "--templates", root.appending(path: "Templates").path,
             "--format", "json",
@@ -69,10 +69,9 @@ import Testing
     }
 
     @Test func checkExitsWithOneOnAnErrorAndWritesNothing() throws {
-        let dir = FileManager.default.temporaryDirectory.appending(path: "cli-check-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir.appending(path: "es"), withIntermediateDirectories: true)
-        try Data("---\ntitle: A\n---\nSuspended → Active\n".utf8).write(to: dir.appending(path: "es/a.md"))
-        let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let dir = try makeTemporaryDirectory("cli-check")
+        try write(Data("---\ntitle: A\n---\nSuspended → Active\n".utf8), to: dir.appending(path: "es/a.md"))
+        let root = repositoryRoot
         let (code, out, err) = run(["check", "--content", dir.path, "--templates", root.appending(path: "Templates").path])
         #expect(code == 1)
         #expect(err.contains("\(dir.path)/es/a.md:4:13: error: 'Suspended → Active' is not possible in ios-app"))
@@ -80,7 +79,7 @@ import Testing
     }
 
     @Test func statusJSONFollowsTheContract() throws {
-        let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = repositoryRoot
         let (code, out, _) = run([
             "status", "--content", root.appending(path: "Content").path, "--templates", root.appending(path: "Templates").path,
             "--format", "json",
@@ -97,7 +96,7 @@ import Testing
     }
 
     @Test func statusTextIsATable() throws {
-        let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = repositoryRoot
         let (_, out, _) = run(["status", "--content", root.appending(path: "Content").path, "--templates", root.appending(path: "Templates").path])
         #expect(out.hasPrefix("article   es       pt       bg       it\n"))
         #expect(out.contains("inactive  source   current  current  missing"))
@@ -105,10 +104,9 @@ import Testing
     }
 
     @Test func checkWritesGitHubAnnotationsOnRequest() throws {
-        let dir = FileManager.default.temporaryDirectory.appending(path: "cli-gh-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir.appending(path: "es"), withIntermediateDirectories: true)
-        try Data("---\ntitle: A\n---\nSuspended → Active\n".utf8).write(to: dir.appending(path: "es/a.md"))
-        let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let dir = try makeTemporaryDirectory("cli-gh")
+        try write(Data("---\ntitle: A\n---\nSuspended → Active\n".utf8), to: dir.appending(path: "es/a.md"))
+        let root = repositoryRoot
         let (code, out, _) = run(["check", "--content", dir.path, "--templates", root.appending(path: "Templates").path, "--format", "github"])
         #expect(code == 1)
         #expect(out.contains("::error file=\(dir.path)/es/a.md,line=4,col=13::'Suspended → Active' is not possible in ios-app"))

@@ -23,18 +23,17 @@ import TestSupport
 
         init(_ change: Change) throws {
             self.change = change
-            root = FileManager.default.temporaryDirectory.appending(path: "crash-\(change)-\(UUID().uuidString)")
+            root = try makeTemporaryDirectory("crash-\(change)")
             let fm = FileManager.default
-            try fm.createDirectory(at: root, withIntermediateDirectories: true)
             try fm.copyItem(at: repositoryRoot.appending(path: "Templates"), to: root.appending(path: "Templates"))
             try fm.copyItem(at: repositoryRoot.appending(path: "Content"), to: root.appending(path: "Content"))
             // More pages widen the window a kill can fall into: every article under more slugs.
             for lang in ["es", "pt", "bg", "it"] {
                 let folder = root.appending(path: "Content/\(lang)")
                 for name in try fm.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".md") {
-                    let text = try String(contentsOf: folder.appending(path: name), encoding: .utf8)
+                    let text = try read(folder.appending(path: name))
                     for copy in 1...4 {
-                        try Data(text.utf8).write(to: folder.appending(path: "\(name.dropLast(3))-\(copy).md"))
+                        try write(Data(text.utf8), to: folder.appending(path: "\(name.dropLast(3))-\(copy).md"))
                     }
                 }
             }
@@ -45,14 +44,14 @@ import TestSupport
             switch change {
             case .full:
                 let template = root.appending(path: "Templates/article.mustache")
-                var text = try String(contentsOf: template, encoding: .utf8)
+                var text = try read(template)
                 text = text.replacing(/<!-- crash-safety version \d+ -->\n/, with: "") + "<!-- crash-safety version \(version) -->\n"
-                try Data(text.utf8).write(to: template)
+                try write(Data(text.utf8), to: template)
             case .incremental:
                 let article = root.appending(path: "Content/es/inactive-1.md")
-                var text = try String(contentsOf: article, encoding: .utf8)
+                var text = try read(article)
                 text = text.replacing(/\nVersión \d+ del artículo\.\n/, with: "") + (version == 2 ? "\nVersión 2 del artículo.\n" : "")
-                try Data(text.utf8).write(to: article)
+                try write(Data(text.utf8), to: article)
                 let deleted = root.appending(path: "Content/pt/inactive-2.md")
                 if version == 2 {
                     try? FileManager.default.removeItem(at: deleted)

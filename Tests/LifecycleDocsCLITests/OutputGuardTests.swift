@@ -17,9 +17,8 @@ import TestSupport
         var home: URL { root.appending(path: "home") }
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appending(path: "guard-\(UUID().uuidString)").resolvingSymlinksInPath()
+            root = try makeTemporaryDirectory("guard").resolvingSymlinksInPath()
             let fm = FileManager.default
-            try fm.createDirectory(at: root, withIntermediateDirectories: true)
             try fm.copyItem(at: repositoryRoot.appending(path: "Templates"), to: root.appending(path: "Templates"))
             try write("---\ntitle: A\n---\n## Uno\n\nTexto.\n", "Content/es/a.md")
             try write("[core]\n\trepositoryformatversion = 0\n", ".git/config")
@@ -33,9 +32,7 @@ import TestSupport
         }
 
         func write(_ text: String, _ path: String) throws {
-            let url = root.appending(path: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
+            try TestSupport.write([path: text], under: root)
         }
 
         /// `lifecycle-docs ARGS` run from `folder` (relative to the project), with `HOME` in the project.
@@ -65,7 +62,7 @@ import TestSupport
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR: entries[path] = "folder"
                 case S_IFLNK: entries[path] = "link " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "?")
-                default: entries[path] = String(decoding: try Data(contentsOf: URL(filePath: full)), as: UTF8.self)
+                default: entries[path] = try read(URL(filePath: full))
                 }
             }
             return entries

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 @testable import LifecycleDocsCLI
@@ -53,25 +54,24 @@ import Testing
 
 @Suite struct SourceWatcherTests {
     @Test func noticesEditsNewFoldersAndDeletionsButNotEditorFiles() throws {
-        let root = FileManager.default.temporaryDirectory.appending(path: "watch-\(UUID().uuidString)")
+        let root = try makeTemporaryDirectory("watch")
         defer { try? FileManager.default.removeItem(at: root) }
         let content = root.appending(path: "Content")
-        try FileManager.default.createDirectory(at: content.appending(path: "es"), withIntermediateDirectories: true)
-        try Data("uno".utf8).write(to: content.appending(path: "es/a.md"))
+        try write(Data("uno".utf8), to: content.appending(path: "es/a.md"))
         var watcher = SourceWatcher(folders: [content.path, root.appending(path: "Templates-missing").path])
         #expect(watcher.changes() == nil)
 
-        try Data("dos, más largo".utf8).write(to: content.appending(path: "es/a.md"))
+        try write(Data("dos, más largo".utf8), to: content.appending(path: "es/a.md"))
         #expect(watcher.changes() == [content.path + "/es/a.md"])
 
         // A folder created after the watcher started is watched too.
         try FileManager.default.createDirectory(at: content.appending(path: "pt/extra"), withIntermediateDirectories: true)
-        try Data("um".utf8).write(to: content.appending(path: "pt/extra/b.md"))
+        try write(Data("um".utf8), to: content.appending(path: "pt/extra/b.md"))
         #expect(watcher.changes() == [content.path + "/pt/extra/b.md"])
 
         // Swap and backup files of editors are not inputs.
-        try Data("swap".utf8).write(to: content.appending(path: "es/.a.md.swp"))
-        try Data("backup".utf8).write(to: content.appending(path: "es/a.md~"))
+        try write(Data("swap".utf8), to: content.appending(path: "es/.a.md.swp"))
+        try write(Data("backup".utf8), to: content.appending(path: "es/a.md~"))
         #expect(watcher.changes() == nil)
 
         try FileManager.default.removeItem(at: content.appending(path: "es/a.md"))

@@ -54,12 +54,8 @@ import TestSupport
 
     /// A temporary content folder with `site.yml` and `files` (path under it → text).
     func contentFolder(_ files: [String: String] = ["es/hola.md": source]) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appending(path: "translation-cli-\(UUID().uuidString)/Content")
-        for (path, text) in files.merging(["site.yml": Self.siteYML]) { a, _ in a } {
-            let url = dir.appending(path: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        let dir = try makeTemporaryDirectory("translation-cli").appending(path: "Content")
+        try write(files.merging(["site.yml": Self.siteYML]) { a, _ in a }, under: dir)
         return dir
     }
 
@@ -145,9 +141,9 @@ import TestSupport
         let file = content.appending(path: "pt/hola.md")
         // The translator translates section 1; meanwhile section 2 of the source changes.
         let started = try read(file).replacing("Texto uno:", with: "Texto um:").replacing("## Primera sección", with: "## Primeira seção")
-        try Data(started.utf8).write(to: file)
+        try write(Data(started.utf8), to: file)
         let sourceFile = content.appending(path: "es/hola.md")
-        try Data(Self.source.replacing("Texto dos.", with: "Texto dos, revisado.").utf8).write(to: sourceFile)
+        try write(Data(Self.source.replacing("Texto dos.", with: "Texto dos, revisado.").utf8), to: sourceFile)
 
         var result = run(["sync-translation", "hola", "pt", "--section", "1", "--content", content.path])
         #expect(result.code == 0, "\(result.err)")

@@ -1,4 +1,5 @@
 import Mustache
+import TestSupport
 import Testing
 
 /// The `mustache` fuzz harness (`Fuzz/mustache.swift`, compiled here through a

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import TestSupport
 import Testing
 
 /// One test from the official Mustache spec (github.com/mustache/spec).
@@ -34,18 +35,18 @@ enum SpecSuite {
 
     /// The spec's files, kept beside this test (`spec/`, with their licence and source);
     /// `MUSTACHE_SPEC_DIR` runs the suite against another copy, a newer spec for example.
-    static func directory(filePath: String = #filePath) -> URL {
+    static func directory() -> URL {
         if let dir = ProcessInfo.processInfo.environment["MUSTACHE_SPEC_DIR"], !dir.isEmpty {
             return URL(fileURLWithPath: dir, isDirectory: true)
         }
-        return URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("spec", isDirectory: true)
+        return repositoryRoot.appending(path: "Tests/MustacheTests/spec")
     }
 
     private static func load(_ file: String) -> [SpecCase] {
         func failure(_ message: String) -> [SpecCase] { [SpecCase(file: file, name: file, loadError: message)] }
         let url = directory().appendingPathComponent(file)
-        guard let data = try? Data(contentsOf: url) else { return failure("cannot read \(url.path)") }
-        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+        guard let bytes = try? readBytes(url) else { return failure("cannot read \(url.path)") }
+        guard let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any],
               let tests = root["tests"] as? [[String: Any]]
         else { return failure("\(url.path) is not a spec file (no \"tests\" array)") }
 

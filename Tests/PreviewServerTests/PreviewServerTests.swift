@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PreviewServer
@@ -14,7 +15,7 @@ final class Fixture {
     var port: UInt16 { server.port }
 
     init(notFoundPage: Bool = true) throws {
-        base = FileManager.default.temporaryDirectory.appending(path: "preview-\(UUID().uuidString)")
+        base = try makeTemporaryDirectory("preview")
         site = base.appending(path: "site")
         var files = [
             "es/inactive/index.html": Self.page("es", "Inactive en español"),
@@ -34,10 +35,9 @@ final class Fixture {
             "no-index/file.txt": "a folder without index.html\n",
         ]
         if notFoundPage { files["404.html"] = "<!DOCTYPE html><html><body><h1>Custom missing page</h1></body></html>\n" }
-        for (path, text) in files { try Self.write(text, to: site.appending(path: path)) }
+        try write(files, under: site)
         // Outside the site: a file named `secret` beside it, and a folder with one.
-        try Self.write(Self.secret + "\n", to: base.appending(path: "secret"))
-        try Self.write(Self.secret + "\n", to: base.appending(path: "outside/secret"))
+        try write(["secret": Self.secret + "\n", "outside/secret": Self.secret + "\n"], under: base)
         let fm = FileManager.default
         try fm.createSymbolicLink(atPath: site.appending(path: "link-out").path, withDestinationPath: base.appending(path: "secret").path)
         try fm.createSymbolicLink(atPath: site.appending(path: "dir-link-out").path, withDestinationPath: base.appending(path: "outside").path)
@@ -55,11 +55,6 @@ final class Fixture {
 
     private static func page(_ lang: String, _ title: String) -> String {
         "<!DOCTYPE html>\n<html lang=\"\(lang)\"><head><title>\(title)</title></head>\n<body><h1>\(title)</h1>\n</body>\n</html>\n"
-    }
-
-    private static func write(_ text: String, to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
     }
 }
 
@@ -156,7 +151,7 @@ final class Fixture {
     @Test func etagsChangeWhenTheFileChanges() throws {
         let fixture = try Fixture()
         let before = try #require(try request("/notes.txt", port: fixture.port).headers["etag"])
-        try Data("other notes, longer\n".utf8).write(to: fixture.site.appending(path: "notes.txt"))
+        try write(Data("other notes, longer\n".utf8), to: fixture.site.appending(path: "notes.txt"))
         let after = try request("/notes.txt", headers: ["If-None-Match": before], port: fixture.port)
         #expect(after.status == 200)
         #expect(after.text == "other notes, longer\n")
@@ -229,14 +224,13 @@ final class Fixture {
     }
 
     @Test func theRootFolderMayAppearLater() throws {
-        let base = FileManager.default.temporaryDirectory.appending(path: "preview-late-\(UUID().uuidString)")
+        let base = try makeTemporaryDirectory("preview-late")
         defer { try? FileManager.default.removeItem(at: base) }
         let server = PreviewServer(root: base.appending(path: "public").path)
         try server.start(port: 0)
         defer { server.stop() }
         #expect(try request("/", port: server.port).status == 404)
-        try FileManager.default.createDirectory(at: base.appending(path: "public"), withIntermediateDirectories: true)
-        try Data("<body>now</body>".utf8).write(to: base.appending(path: "public/index.html"))
+        try write(Data("<body>now</body>".utf8), to: base.appending(path: "public/index.html"))
         #expect(try request("/", port: server.port).text.hasPrefix("<body>now"))
     }
 }
@@ -474,12 +468,13 @@ final class Fixture {
 @Suite struct BuildErrorPageTests {
     /// A server over a site folder that does not exist yet, as on a first start.
     final class Empty {
-        let base = FileManager.default.temporaryDirectory.appending(path: "preview-empty-\(UUID().uuidString)")
+        let base: URL
         let server: PreviewServer
         var site: URL { base.appending(path: "public") }
         var port: UInt16 { server.port }
 
         init() throws {
+            base = try makeTemporaryDirectory("preview-empty")
             server = PreviewServer(root: base.appending(path: "public").path)
             try server.start(port: 0)
         }
@@ -538,8 +533,7 @@ final class Fixture {
         #expect(try request("/es/inactive/", port: empty.port).status == 503)
 
         // The writer fixes the file: the build writes the site and publishes a reload.
-        try FileManager.default.createDirectory(at: empty.site.appending(path: "es/inactive"), withIntermediateDirectories: true)
-        try Data("<html><body><h1>Inactive</h1></body></html>".utf8).write(to: empty.site.appending(path: "es/inactive/index.html"))
+        try write(Data("<html><body><h1>Inactive</h1></body></html>".utf8), to: empty.site.appending(path: "es/inactive/index.html"))
         empty.server.publish(.reload(changed: ["Content/es/inactive.md"]))
         let page = try request("/es/inactive/", port: empty.port)
         #expect(page.status == 200)

@@ -1,11 +1,7 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
-
-struct TestFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
 
 /// A plain TCP connection to 127.0.0.1, so request targets reach the server
 /// byte for byte (URLSession would normalise `..` and escapes away).

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 import LifecycleModel
@@ -17,12 +18,12 @@ struct SeedsMissing: Error {
     }
 
     static func seedChains() throws -> [(file: String, chain: [String])] {
-        // Tests/LifecycleModelTests/ → Tests/Fixtures/seeds/; a missing folder throws and fails the test.
-        let seeds = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appending(path: "Fixtures/seeds")
+        // A missing folder throws and fails the test.
+        let seeds = seedsDirectory
         let files = try FileManager.default.contentsOfDirectory(atPath: seeds.path).filter { $0.hasSuffix(".txt") }.sorted()
         guard files.count == 4 else { throw SeedsMissing(folder: seeds.path, found: files) }
         return try files.flatMap { file in
-            try String(contentsOf: seeds.appending(path: file), encoding: .utf8).split(separator: "\n")
+            try read(seeds.appending(path: file)).split(separator: "\n")
                 .flatMap { chains(in: String($0)) }.map { (file, $0) }
         }
     }

@@ -104,7 +104,7 @@ import Testing
         options.baseURL = "https://first.example/"
         try #require(SiteBuilder.build(options).succeeded)
         // A reused build would keep the old pages: an edit makes one group dirty.
-        try Data("---\ntitle: B\n---\nOtro texto.\n".utf8).write(to: root.appending(path: "Content/es/b.md"))
+        try write(Data("---\ntitle: B\n---\nOtro texto.\n".utf8), to: root.appending(path: "Content/es/b.md"))
         Thread.sleep(forTimeInterval: 0.06)
 
         options.baseURL = "https://second.example/sub/"

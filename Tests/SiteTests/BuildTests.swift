@@ -134,7 +134,7 @@ import Testing
         let root = try makeProject(content: ["site.yml": Self.siteYML, "bg/b.md": "---\ntitle: B\n---\n"])
         let bytes = Array("---\ntitle: A\n---\nñu ".utf8) + [0xC3, 0x28] + Array(" x\n".utf8)
         try FileManager.default.createDirectory(at: root.appending(path: "Content/es"), withIntermediateDirectories: true)
-        try Data(bytes).write(to: root.appending(path: "Content/es/a.md"))
+        try write(Data(bytes), to: root.appending(path: "Content/es/a.md"))
         let result = SiteBuilder.build(buildOptions(root))
         let messages = result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") }
         #expect(messages == ["Content/es/a.md:4:4: error: file is not valid UTF-8"])
@@ -162,7 +162,7 @@ import Testing
     @Test func anUnwritableOutputFolderIsAnError() throws {
         let root = try makeProject(content: ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"])
         // A regular file where a folder should be: even root cannot write below it.
-        try Data("not a folder".utf8).write(to: root.appending(path: "blocker"))
+        try write(Data("not a folder".utf8), to: root.appending(path: "blocker"))
         var options = buildOptions(root)
         options.outputDir = root.appending(path: "blocker/public").path
         let result = SiteBuilder.build(options)

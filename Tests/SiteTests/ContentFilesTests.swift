@@ -41,6 +41,21 @@ import Testing
         #expect(ImageSize.of(Data([0xFF, 0xD8, 0xFF])) == nil, "a truncated JPEG")
     }
 
+    /// From a file only the first bytes are read, and the whole of a JPEG whose frame header
+    /// lies past them, behind large metadata (here two full-size APP2 segments, as ICC profiles are).
+    @Test func imageSizesOfFiles() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let metadata = Data([0xFF, 0xE2, 0xFF, 0xFF]) + Data(repeating: 0x41, count: 0xFFFD)
+        let jpeg = Self.jpeg(1024, 768)
+        try write(jpeg.prefix(2) + metadata + metadata + jpeg.dropFirst(2), to: folder.appending(path: "big.jpg"))
+        try write(Self.png(640, 480) + Data(repeating: 0, count: 200_000), to: folder.appending(path: "big.png"))
+        #expect(ImageSize.of(file: folder.appending(path: "big.jpg").path)! == (1024, 768))
+        #expect(ImageSize.of(file: folder.appending(path: "big.png").path)! == (640, 480))
+        #expect(ImageSize.of(file: folder.appending(path: "missing.png").path) == nil)
+        #expect(ImageSize.of(file: folder.path) == nil, "a folder")
+    }
+
     func project() throws -> URL {
         let root = try makeProject(content: [
             "site.yml": Self.siteYML,
@@ -63,8 +78,8 @@ import Testing
             "es/guia.pdf": "%PDF-1.4\n",
         ])
         try FileManager.default.createDirectory(at: root.appending(path: "Content/es/img"), withIntermediateDirectories: true)
-        try Self.png(40, 30).write(to: root.appending(path: "Content/es/img/diagrama.png"))
-        try Self.jpeg(300, 200).write(to: root.appending(path: "Content/es/foto.jpg"))
+        try write(Self.png(40, 30), to: root.appending(path: "Content/es/img/diagrama.png"))
+        try write(Self.jpeg(300, 200), to: root.appending(path: "Content/es/foto.jpg"))
         return root
     }
 

@@ -22,7 +22,7 @@ import Testing
         let page = try read(output.appending(path: "es/muestra/index.html"))
         let golden = Self.fixture.appending(path: "es-muestra.html")
         if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
-            try Data(page.utf8).write(to: golden)
+            try write(Data(page.utf8), to: golden)
         }
         let expected = try read(golden)
         #expect(page == expected, "es/muestra/index.html differs from \(golden.path); run with UPDATE_GOLDEN=1 to regenerate after an intended change")

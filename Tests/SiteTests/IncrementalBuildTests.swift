@@ -55,7 +55,7 @@ import Testing
 
     func edit(_ root: URL, _ path: String, _ change: (String) -> String) throws {
         let url = root.appending(path: path)
-        try Data(change(try read(url)).utf8).write(to: url)
+        try write(Data(change(try read(url)).utf8), to: url)
         settle()
     }
 
@@ -154,7 +154,7 @@ import Testing
         settle()
         #expect(SiteBuilder.build(buildOptions(root)).succeeded)
         for word in ["Uno.", "Dos.", "Tre.", "Cua."] {
-            try Data("---\ntitle: A\n---\n\(word)\n".utf8).write(to: root.appending(path: "Content/es/a.md"))
+            try write(Data("---\ntitle: A\n---\n\(word)\n".utf8), to: root.appending(path: "Content/es/a.md"))
             let result = SiteBuilder.build(buildOptions(root))
             #expect(result.succeeded && !result.isUpToDate)
             #expect(try read(root.appending(path: "public/es/a/index.html")).contains(word))
@@ -210,7 +210,7 @@ import Testing
         let afterDelete = SiteBuilder.build(buildOptions(root))
         #expect(afterDelete.succeeded && afterDelete.changedFiles == nil)
         #expect(FileManager.default.fileExists(atPath: root.appending(path: "public/es/a/index.html").path))
-        try Data("{not json".utf8).write(to: BuildCache.location(of: root.appending(path: "public")))
+        try write(Data("{not json".utf8), to: BuildCache.location(of: root.appending(path: "public")))
         let afterGarbage = SiteBuilder.build(buildOptions(root))
         #expect(afterGarbage.succeeded && afterGarbage.changedFiles == nil)
     }

@@ -70,7 +70,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root.appending(path: "public").path))
 
         let site = root.appending(path: "Content/site.yml")
-        try Data((try read(site) + "brokenLinks: warn\n").utf8).write(to: site)
+        try write(Data((try read(site) + "brokenLinks: warn\n").utf8), to: site)
         let warned = SiteBuilder.build(buildOptions(root))
         #expect(warned.succeeded)
         #expect(warned.diagnostics.map(\.message) == checked.diagnostics.map(\.message))
@@ -97,7 +97,7 @@ import Testing
         #expect(SiteBuilder.build(buildOptions(root)).succeeded)
         Thread.sleep(forTimeInterval: 0.06)
         let before = try snapshot(root.appending(path: "public"))
-        try Data("---\ntitle: B\n---\n## Tercera\n\nTexto.\n".utf8).write(to: root.appending(path: "Content/es/b.md"))
+        try write(Data("---\ntitle: B\n---\n## Tercera\n\nTexto.\n".utf8), to: root.appending(path: "Content/es/b.md"))
         Thread.sleep(forTimeInterval: 0.06)
         let result = SiteBuilder.build(buildOptions(root))
         #expect(!result.succeeded)

@@ -14,7 +14,7 @@ import Testing
         let url = root.appending(path: "Content/" + file)
         let text = try read(url)
         #expect(text.contains(original))
-        try Data(text.replacing(original, with: broken).utf8).write(to: url)
+        try write(Data(text.replacing(original, with: broken).utf8), to: url)
         let result = SiteBuilder.build(buildOptions(root))
         return (result, try read(url), root)
     }

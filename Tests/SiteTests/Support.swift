@@ -2,11 +2,8 @@ import Foundation
 import Testing
 
 @testable import Site
-// The shared helpers (repositoryRoot, makeTemporaryDirectory, write, read, snapshot) for every file of this target.
+// The shared helpers (repositoryRoot, seedsDirectory, makeTemporaryDirectory, write, read, snapshot, FuzzInputs) for every file of this target.
 @_exported import TestSupport
-
-/// The seed articles the content began as (`Tests/Fixtures/seeds/`), kept in the repository.
-let seedsDirectory = repositoryRoot.appending(path: "Tests/Fixtures/seeds")
 
 /// A copy of the real templates and the given content, for builds that must not touch the repository.
 func makeProject(content: [String: String], templates: [String: String] = [:]) throws -> URL {

@@ -6,6 +6,9 @@ import Foundation
 /// The repository root, found from this file's path (Tests/TestSupport/).
 public let repositoryRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+/// The seed articles the content began as, kept in the repository.
+public let seedsDirectory = repositoryRoot.appending(path: "Tests/Fixtures/seeds")
+
 /// The `lifecycle-docs` binary `swift build` makes, for tests that run it as a user would.
 public let toolBinary = repositoryRoot.appending(path: ".build/debug/lifecycle-docs")
 
@@ -36,6 +39,11 @@ public func write(_ data: Data, to url: URL) throws {
 /// A file's text (invalid UTF-8 repaired: generated pages are compared as text).
 public func read(_ url: URL) throws -> String {
     String(decoding: try Data(contentsOf: url), as: UTF8.self)
+}
+
+/// A file's bytes as they are (fuzz inputs, spec files).
+public func readBytes(_ url: URL) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: url))
 }
 
 /// Every file under `dir` (folders left out), by relative path.

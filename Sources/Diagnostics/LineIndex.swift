@@ -1,0 +1,197 @@
+import Synchronization
+
+/// The lines of a text, found once by a byte scan, and the 1-based line and column of any
+/// UTF-8 offset in it: the one place every module turns offsets into `line:col`.
+///
+/// Lines end at "\n", "\r\n" or a lone "\r", as cmark, libyaml and editors count them (files
+/// read through the site's SourceText have only "\n" left). A text ending in a line break has
+/// an empty last line after it. Columns count Characters (grapheme clusters), as
+/// `SourceLocation` does: "Привет" is 12 bytes but 6 columns.
+///
+/// Finding a line is a binary search. On a pure-ASCII line a column is its byte offset; a
+/// non-ASCII line gets a byte-to-column table the first time one of its offsets is asked
+/// for, so each line is decoded at most once however many positions are asked on it.
+public struct LineIndex: Sendable {
+    public let text: String
+    /// UTF-8 offset of each line's first byte.
+    private let starts: [Int]
+    /// UTF-8 offset just past each line's content (before its line break).
+    private let ends: [Int]
+    private let asciiLines: [Bool]
+    private let tables = ColumnTables()
+
+    public init(_ text: String) {
+        var text = text
+        var starts = [0]
+        var ends: [Int] = []
+        var asciiLines: [Bool] = []
+        text.withUTF8 { bytes in
+            var ascii = true
+            var offset = 0
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                offset += 1
+                if byte >= 0x80 {
+                    ascii = false
+                } else if byte == 0x0A || byte == 0x0D {
+                    ends.append(offset - 1)
+                    asciiLines.append(ascii)
+                    ascii = true
+                    // "\r\n" is one line break.
+                    if byte == 0x0D && offset < bytes.count && bytes[offset] == 0x0A { offset += 1 }
+                    starts.append(offset)
+                }
+            }
+            ends.append(bytes.count)
+            asciiLines.append(ascii)
+        }
+        self.text = text
+        self.starts = starts
+        self.ends = ends
+        self.asciiLines = asciiLines
+    }
+
+    /// How many lines there are: at least 1, even for an empty text.
+    public var lineCount: Int { starts.count }
+
+    /// The UTF-8 offset where 1-based `line` starts; nil past the last line.
+    public func start(ofLine line: Int) -> Int? {
+        line >= 1 && line <= starts.count ? starts[line - 1] : nil
+    }
+
+    /// The UTF-8 offset just past `line`'s content, where its line break begins.
+    public func end(ofLine line: Int) -> Int? {
+        line >= 1 && line <= ends.count ? ends[line - 1] : nil
+    }
+
+    /// The text of 1-based `line` without its line break; nil past the last line.
+    public subscript(line: Int) -> Substring? {
+        guard let start = start(ofLine: line), let end = end(ofLine: line) else { return nil }
+        let utf8 = text.utf8
+        return text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+    }
+
+    /// The 1-based line that holds UTF-8 `offset` (a line break belongs to the line it ends).
+    /// Offsets before the text are on line 1, past it on the last line.
+    public func line(ofByteOffset offset: Int) -> Int {
+        // The last start at or before the offset.
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low + 1
+    }
+
+    /// The 1-based line and Character column of UTF-8 `offset`. An offset inside a
+    /// Character gets that Character's column; one at the text's end, the column after it.
+    public func location(ofByteOffset offset: Int) -> (line: Int, column: Int) {
+        let offset = min(max(offset, 0), text.utf8.count)
+        let line = line(ofByteOffset: offset)
+        return (line, column(line: line, byteOffsetInLine: offset - starts[line - 1]))
+    }
+
+    /// `location(ofByteOffset:)` as a `SourceLocation` in `file`.
+    public func sourceLocation(ofByteOffset offset: Int, file: String) -> SourceLocation {
+        let (line, column) = location(ofByteOffset: offset)
+        return SourceLocation(file: file, line: line, column: column)
+    }
+
+    /// The 1-based Character column of the byte `byteOffsetInLine` bytes into 1-based `line`.
+    /// Past the line's content (its line break, or beyond) each byte is one more column.
+    public func column(line: Int, byteOffsetInLine: Int) -> Int {
+        let byteOffset = max(byteOffsetInLine, 0)
+        guard line >= 1, line <= starts.count, !asciiLines[line - 1] else { return byteOffset + 1 }
+        let table = tables.table(line) { makeColumnTable(line - 1) }
+        if byteOffset < table.count { return Int(table[byteOffset]) }
+        return Int(table.last ?? 0) + byteOffset - table.count + 1
+    }
+
+    /// The Character column of each byte of a line's content. Most text is letters that never
+    /// join their neighbours, where one scalar is one Character and the UTF-8 is decoded
+    /// directly; only around other scalars (accents, emoji...) does Swift's grapheme breaking
+    /// say where a Character ends.
+    private func makeColumnTable(_ lineIndex: Int) -> [Int32] {
+        let start = starts[lineIndex]
+        let end = ends[lineIndex]
+        let utf8 = text.utf8
+        let lineStart = utf8.index(utf8.startIndex, offsetBy: start)
+        let content = text[lineStart..<utf8.index(utf8.startIndex, offsetBy: end)]
+        // Byte offset (in the line) where the Character starting at `offset` ends.
+        func characterEnd(_ offset: Int) -> Int {
+            utf8.distance(from: lineStart, to: content.index(after: utf8.index(lineStart, offsetBy: offset)))
+        }
+
+        var table = [Int32](repeating: 0, count: end - start)
+        // `text` is native, so its UTF-8 is contiguous; the slow walk below is only a fallback.
+        let decoded: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+            table.withUnsafeMutableBufferPointer { table in
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                var column: Int32 = 0
+                var offset = 0
+                var current = line.isEmpty ? (value: 0, length: 0) : Self.decode(line, at: 0)
+                while offset < line.count {
+                    var next = offset + current.length
+                    let following = next < line.count ? Self.decode(line, at: next) : (value: 0, length: 0)
+                    // Two scalars that never join: the Character is the first alone.
+                    if Self.neverJoins(current.value) && (next == line.count || Self.neverJoins(following.value)) {
+                        current = following
+                    } else {
+                        next = characterEnd(offset)
+                        if next < line.count { current = Self.decode(line, at: next) }
+                    }
+                    column += 1
+                    for byte in offset..<next { table[byte] = column }
+                    offset = next
+                }
+            }
+        }
+        if decoded == nil {
+            var column: Int32 = 0
+            var offset = 0
+            while offset < table.count {
+                let next = characterEnd(offset)
+                column += 1
+                for byte in offset..<next { table[byte] = column }
+                offset = next
+            }
+        }
+        return table
+    }
+
+    /// Decodes the scalar starting at `offset` in valid UTF-8.
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (value: UInt32, length: Int) {
+        let lead = UInt32(bytes[offset])
+        func continuation(_ n: Int) -> UInt32 { UInt32(bytes[offset + n]) & 0x3F }
+        switch lead {
+        case ..<0x80: return (lead, 1)
+        case ..<0xE0: return ((lead & 0x1F) << 6 | continuation(1), 2)
+        case ..<0xF0: return ((lead & 0x0F) << 12 | continuation(1) << 6 | continuation(2), 3)
+        default: return ((lead & 0x07) << 18 | continuation(1) << 12 | continuation(2) << 6 | continuation(3), 4)
+        }
+    }
+
+    /// Scalars with no grapheme-joining behaviour at all, so two of them in a row are always
+    /// two Characters: ASCII, Latin, Greek and Cyrillic letters and punctuation (their
+    /// combining marks excluded).
+    private static func neverJoins(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x00...0x7E, 0xA0...0x2FF, 0x370...0x482, 0x48A...0x52F: true
+        default: false
+        }
+    }
+}
+
+/// The column tables of the non-ASCII lines asked so far, shared by the copies of one index
+/// (a class under a lock, so a `LineIndex` stays a Sendable value with non-mutating lookups).
+private final class ColumnTables: Sendable {
+    private let tables = Mutex<[Int: [Int32]]>([:])
+
+    func table(_ line: Int, make: () -> [Int32]) -> [Int32] {
+        if let table = tables.withLock({ $0[line] }) { return table }
+        let table = make()
+        tables.withLock { $0[line] = table }
+        return table
+    }
+}

@@ -1,0 +1,104 @@
+import Diagnostics
+import Foundation
+import Testing
+
+@Suite struct LineIndexTests {
+    /// The byte offset of the first `needle` in `text`.
+    private func offset(of needle: String, in text: String) throws -> Int {
+        let range = try #require(text.range(of: needle), "'\(needle)' is in the text")
+        return text.utf8.distance(from: text.startIndex, to: range.lowerBound)
+    }
+
+    @Test func emptyTextIsOneEmptyLine() {
+        let index = LineIndex("")
+        #expect(index.lineCount == 1)
+        #expect(index[1] == "")
+        #expect(index[2] == nil)
+        #expect(index[0] == nil)
+        #expect(index.location(ofByteOffset: 0) == (1, 1))
+        #expect(index.location(ofByteOffset: 5) == (1, 1), "past the end: the end")
+    }
+
+    @Test func lastLineWithoutTrailingNewline() {
+        let index = LineIndex("one\ntwo")
+        #expect(index.lineCount == 2)
+        #expect(index[1] == "one")
+        #expect(index[2] == "two")
+        #expect(index.location(ofByteOffset: 4) == (2, 1))
+        #expect(index.location(ofByteOffset: 6) == (2, 3))
+        #expect(index.location(ofByteOffset: 7) == (2, 4), "the end of the text: after the last character")
+    }
+
+    @Test func trailingNewlineEndsWithAnEmptyLine() {
+        let index = LineIndex("one\ntwo\n")
+        #expect(index.lineCount == 3)
+        #expect(index[2] == "two")
+        #expect(index[3] == "")
+        #expect(index.location(ofByteOffset: 7) == (2, 4), "a line break belongs to the line it ends")
+        #expect(index.location(ofByteOffset: 8) == (3, 1))
+        #expect(index.line(ofByteOffset: 100) == 3)
+        #expect(index.line(ofByteOffset: -3) == 1)
+    }
+
+    @Test func crlfAndLoneCRBreakLines() throws {
+        let text = "a\r\nbb\rccc\n\r\nd"
+        let index = LineIndex(text)
+        #expect(index.lineCount == 5)
+        #expect((1...5).map { index[$0].map(String.init) } == ["a", "bb", "ccc", "", "d"])
+        #expect(index.start(ofLine: 2) == 3)
+        #expect(index.end(ofLine: 1) == 1)
+        #expect(index.location(ofByteOffset: try offset(of: "ccc", in: text)) == (3, 1))
+        #expect(index.location(ofByteOffset: try offset(of: "d", in: text)) == (5, 1))
+        // The LF of a CRLF is still on the line the pair ends, one column after the CR.
+        #expect(index.location(ofByteOffset: 2) == (1, 3))
+    }
+
+    @Test func multiByteCharactersAreOneColumnEach() throws {
+        let text = "# Привет\nжизнь 🙂 цикл ✓ x"
+        let index = LineIndex(text)
+        #expect(index.location(ofByteOffset: try offset(of: "Привет", in: text)) == (1, 3))
+        #expect(index.location(ofByteOffset: try offset(of: "🙂", in: text)) == (2, 7))
+        #expect(index.location(ofByteOffset: try offset(of: "цикл", in: text)) == (2, 9))
+        #expect(index.location(ofByteOffset: try offset(of: "x", in: text)) == (2, 16))
+        // A byte inside a character gets that character's column.
+        #expect(index.location(ofByteOffset: try offset(of: "🙂", in: text) + 2) == (2, 7))
+        #expect(index[2] == "жизнь 🙂 цикл ✓ x")
+    }
+
+    @Test func combiningCharactersJoinTheirBase() throws {
+        // "e" + COMBINING ACUTE, a flag of two regional indicators, a family joined by ZWJ.
+        let text = "e\u{301}x 🇮🇹y 👨‍👩‍👧z"
+        let index = LineIndex(text)
+        #expect(index.location(ofByteOffset: 1) == (1, 1), "the accent belongs to the e")
+        #expect(index.location(ofByteOffset: try offset(of: "x", in: text)) == (1, 2))
+        #expect(index.location(ofByteOffset: try offset(of: "y", in: text)) == (1, 5))
+        #expect(index.location(ofByteOffset: try offset(of: "z", in: text)) == (1, 8))
+        #expect(index.column(line: 1, byteOffsetInLine: text.utf8.count) == text.count + 1)
+    }
+
+    @Test func columnsPastALineContinueOneByteEach() {
+        let index = LineIndex("жж\nx")
+        #expect(index.column(line: 1, byteOffsetInLine: 4) == 3, "the line break")
+        #expect(index.column(line: 1, byteOffsetInLine: 6) == 5)
+        #expect(index.column(line: 2, byteOffsetInLine: 3) == 4, "ASCII: one column per byte")
+        #expect(index.column(line: 9, byteOffsetInLine: 3) == 4, "no such line: bytes")
+    }
+
+    @Test func lastLineAmongMany() throws {
+        let text = (1...2000).map { "line \($0) ж" }.joined(separator: "\n")
+        let index = LineIndex(text)
+        #expect(index.lineCount == 2000)
+        #expect(index[2000] == "line 2000 ж")
+        #expect(index.location(ofByteOffset: try offset(of: "line 2000", in: text)) == (2000, 1))
+        #expect(index.location(ofByteOffset: text.utf8.count) == (2000, 12))
+        #expect(index.sourceLocation(ofByteOffset: try offset(of: "1234 ж", in: text), file: "a.md") == SourceLocation(file: "a.md", line: 1234, column: 6))
+    }
+
+    @Test func copiesShareTheirAnswers() {
+        let index = LineIndex("ж\u{301}ж")
+        let copy = index
+        #expect(index.location(ofByteOffset: 4) == (1, 2))
+        #expect(copy.location(ofByteOffset: 4) == (1, 2))
+        #expect(copy.location(ofByteOffset: 2) == (1, 1))
+    }
+}

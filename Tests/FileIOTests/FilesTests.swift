@@ -1,0 +1,159 @@
+import FileIO
+import Foundation
+import Glibc
+import Testing
+
+@Suite struct FilesTests {
+    /// A fresh folder for one test, removed when the test ends.
+    final class Folder {
+        let path: String
+
+        init() throws {
+            var template = Array((NSTemporaryDirectory() + "/fileio-tests-XXXXXX").utf8CString)
+            guard let made = mkdtemp(&template) else { throw FileError(path: "mkdtemp", errno: errno) }
+            path = String(cString: made)
+        }
+
+        func file(_ name: String) -> String { path + "/" + name }
+
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    @Test func emptyFileRoundTrips() throws {
+        let folder = try Folder()
+        try Files.write([UInt8](), to: folder.file("empty"))
+        #expect(try Files.read(folder.file("empty")) == [])
+        #expect(try Files.readText(folder.file("empty")) == "")
+        #expect(try Files.readPrefix(folder.file("empty"), count: 10) == [])
+    }
+
+    @Test func largeFileRoundTrips() throws {
+        let folder = try Folder()
+        // 3 MiB and a bit: more than one read and one write call on most systems.
+        let bytes = (0..<(3 << 20) + 123).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 12) }
+        try Files.write(bytes, to: folder.file("large"))
+        #expect(try Files.read(folder.file("large")) == bytes)
+        #expect(try Files.readPrefix(folder.file("large"), count: 5000) == Array(bytes.prefix(5000)))
+        // Data, as the site's callers hand it over.
+        try Files.write(Data(bytes.reversed()), to: folder.file("large"), mode: .atomic)
+        #expect(try Files.read(folder.file("large")) == bytes.reversed())
+    }
+
+    @Test func writeReplacesAndTruncates() throws {
+        let folder = try Folder()
+        let path = folder.file("a.txt")
+        try Files.write("a longer first text", to: path)
+        try Files.write("short", to: path)
+        #expect(try Files.readText(path) == "short")
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        // 0644 less whatever the umask takes; never more.
+        #expect(info.st_mode & 0o600 == 0o600 && info.st_mode & 0o133 == 0)
+    }
+
+    @Test func createNewNeverOverwrites() throws {
+        let folder = try Folder()
+        let path = folder.file("new.md")
+        try Files.write("first", to: path, mode: .createNew)
+        #expect(throws: FileError(path: path, errno: EEXIST)) { try Files.write("second", to: path, mode: .createNew) }
+        #expect(try Files.readText(path) == "first")
+    }
+
+    @Test func atomicWriteKeepsPermissionsAndLeavesNoTemporaryFile() throws {
+        let folder = try Folder()
+        let path = folder.file("cache")
+        try Files.write("old", to: path)
+        #expect(chmod(path, 0o600) == 0)
+        try Files.write("new", to: path, mode: .atomic)
+        #expect(try Files.readText(path) == "new")
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["cache"])
+    }
+
+    @Test func atomicWriteIntoAMissingFolderFailsAndNamesTheFile() throws {
+        let folder = try Folder()
+        let path = folder.file("missing/cache")
+        #expect(throws: FileError(path: path, errno: ENOENT)) { try Files.write("x", to: path, mode: .atomic) }
+    }
+
+    @Test func missingFile() throws {
+        let folder = try Folder()
+        let path = folder.file("nothing-here")
+        let error = #expect(throws: FileError.self) { try Files.read(path) }
+        #expect(error == FileError(path: path, errno: ENOENT))
+        #expect(error?.reason == "No such file or directory")
+        #expect(error?.description == path + ": No such file or directory")
+        #expect(throws: FileError(path: path, errno: ENOENT)) { try Files.readPrefix(path, count: 4) }
+    }
+
+    @Test func folderIsNotAFile() throws {
+        let folder = try Folder()
+        let error = #expect(throws: FileError.self) { try Files.read(folder.path) }
+        #expect(error?.errno == EISDIR)
+        #expect(error?.reason == "Is a directory")
+        #expect(throws: FileError(path: folder.path, errno: EISDIR)) { try Files.write("x", to: folder.path) }
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root reads and writes files whatever their permissions say"))
+    func permissionDenied() throws {
+        let folder = try Folder()
+        let path = folder.file("secret")
+        try Files.write("hidden", to: path)
+        #expect(chmod(path, 0o000) == 0)
+        #expect(throws: FileError(path: path, errno: EACCES)) { try Files.read(path) }
+        #expect(throws: FileError(path: path, errno: EACCES)) { try Files.write("x", to: path) }
+        #expect(chmod(folder.path, 0o500) == 0)
+        defer { chmod(folder.path, 0o700) }
+        #expect(throws: FileError(path: folder.file("other"), errno: EACCES)) { try Files.write("x", to: folder.file("other"), mode: .atomic) }
+    }
+
+    /// A pipe hands over what its writer wrote so far: many short reads, some interrupted by
+    /// nothing but the writer's pace. Every byte arrives, in order.
+    @Test func readsAPipeToTheEndAcrossShortReads() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let (readEnd, writeEnd) = (ends[0], ends[1])
+        let chunks = (0..<200).map { index in (0..<(index % 7 + 1) * 13).map { UInt8(truncatingIfNeeded: index &+ $0) } }
+        let writer = Thread {
+            for chunk in chunks {
+                chunk.withUnsafeBytes { buffer in _ = try? Files.writeAll(writeEnd, buffer, path: "pipe") }
+                usleep(200)
+            }
+            close(writeEnd)
+        }
+        writer.start()
+        defer { close(readEnd) }
+        #expect(try Files.readToEnd(readEnd, path: "pipe") == Array(chunks.joined()))
+    }
+
+    /// A FIFO where a file was expected is refused at once, not read forever or waited on.
+    @Test func fifoIsNotARegularFile() throws {
+        let folder = try Folder()
+        let path = folder.file("fifo")
+        #expect(mkfifo(path, 0o644) == 0)
+        let error = #expect(throws: FileError.self) { try Files.read(path) }
+        #expect(error == FileError(path: path, kind: .notARegularFile))
+        #expect(error?.reason == "not a regular file")
+    }
+
+    @Test func invalidUTF8NamesTheFirstBadByte() throws {
+        let folder = try Folder()
+        let path = folder.file("latin1.txt")
+        try Files.write(Array("caf".utf8) + [0xE9, 0x21], to: path)
+        let error = #expect(throws: FileError.self) { try Files.readText(path) }
+        #expect(error == FileError(path: path, kind: .invalidUTF8(byteOffset: 3)))
+        #expect(error?.reason == "not valid UTF-8 (byte 3)")
+        // Valid multi-byte text reads as it is.
+        try Files.write("café ✓", to: path)
+        #expect(try Files.readText(path) == "café ✓")
+    }
+
+    @Test func firstInvalidOffsetCountsWholeSequences() {
+        #expect(Files.firstInvalidUTF8Offset(Array("añ✓".utf8)[...]) == nil)
+        #expect(Files.firstInvalidUTF8Offset((Array("añ".utf8) + [0xFF])[...]) == 3)
+        // A sequence cut short by the end of the bytes.
+        #expect(Files.firstInvalidUTF8Offset((Array("ab".utf8) + [0xE2, 0x9C])[...]) == 2)
+    }
+}
