@@ -30,9 +30,14 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "Mustache", dependencies: ["Diagnostics", "Encoding"]),
         .target(name: "Highlight", dependencies: ["Encoding"]),
-        .target(name: "Site", dependencies: ["Diagnostics", "Encoding", "Markdown", "YAML", "Mustache", "Highlight", "LifecycleModel", "Diagrams", "Scenarios", "FileIO"]),
+        // The site, in the order a build runs: content is read (and verified, by Scenarios),
+        // translations compared, pages rendered, the output built and written.
+        .target(name: "SiteContent", dependencies: ["Diagnostics", "Encoding", "Markdown", "YAML", "LifecycleModel", "Scenarios", "FileIO"]),
+        .target(name: "Translations", dependencies: ["SiteContent", "Diagnostics", "Encoding", "Highlight", "YAML", "LifecycleModel"]),
+        .target(name: "SiteRender", dependencies: ["SiteContent", "Translations", "Diagnostics", "Encoding", "Markdown", "Mustache", "Highlight", "LifecycleModel", "Diagrams", "Scenarios", "FileIO"]),
+        .target(name: "SiteBuild", dependencies: ["SiteContent", "Translations", "SiteRender", "Diagnostics", "Encoding", "LifecycleModel", "Mustache", "FileIO"]),
         .target(name: "PreviewServer", dependencies: ["CMicroHTTPD", "Diagnostics", "Encoding", "FileIO"]),
-        .target(name: "LifecycleDocsCLI", dependencies: ["Site", "Diagnostics", "Encoding", "LifecycleModel", "PreviewServer", "FileIO"]),
+        .target(name: "LifecycleDocsCLI", dependencies: ["SiteBuild", "SiteContent", "Translations", "Diagnostics", "Encoding", "LifecycleModel", "PreviewServer", "FileIO"]),
         .executableTarget(name: "lifecycle-docs", dependencies: ["LifecycleDocsCLI"]),
         .executableTarget(name: "lifecycle-bench", dependencies: ["LifecycleModel"]),
 
@@ -48,8 +53,8 @@ let package = Package(
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["FuzzRegressions", "spec"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Diagnostics", "Encoding", "TestSupport"], exclude: ["Fixtures", "FuzzRegressions"]),
-        .testTarget(name: "LifecycleDocsCLITests", dependencies: ["LifecycleDocsCLI", "TestSupport"], exclude: ["BadInputs"]),
+        .testTarget(name: "SiteTests", dependencies: ["SiteContent", "Translations", "SiteRender", "SiteBuild", "Diagnostics", "Encoding", "TestSupport"], exclude: ["Fixtures", "FuzzRegressions"]),
+        .testTarget(name: "LifecycleDocsCLITests", dependencies: ["LifecycleDocsCLI", "SiteBuild", "TestSupport"], exclude: ["BadInputs"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "Diagnostics", "TestSupport"], exclude: ["FuzzRegressions"]),
     ]
 )

@@ -1,5 +1,5 @@
 // Fuzz target `article`: a whole article file through the site's pipeline, as a build
-// reads it: `SourceText.decode`, then `ArticleRenderer.render` (front matter, Markdown,
+// reads it: `SourceText.decode`, `ArticleReader.read` then `ArticleRenderer.render` (front matter, Markdown,
 // `lifecycle` examples run against the model, prose arrow chains verified, code
 // highlighted, state diagrams drawn, the page body rendered to HTML).
 //
@@ -12,10 +12,12 @@
 import Diagnostics
 import Foundation
 
-@testable import Site
+@testable import SiteContent
+@testable import SiteRender
 
 enum ArticleFuzz {
     static let file = "Content/es/fuzz.md"
+    static let reader = ArticleReader()
     /// The interface strings are their keys: the renderer only needs some text for labels.
     static let renderer = ArticleRenderer(strings: UIStrings())
     /// The repository's templates (the example figure is one), read from the working
@@ -39,8 +41,9 @@ enum ArticleFuzz {
             return outcome
         }
         let rendered: (article: Article?, diagnostics: [Diagnostic])
-        do {
-            rendered = try renderer.render(SourceText.decode(bytes, displayPath: file), lang: "es", slug: "fuzz", templates: templates.get())
+        do throws(DiagnosticError) {
+            let (read, diagnostics) = try reader.read(SourceText.decode(bytes, displayPath: file), lang: "es", slug: "fuzz")
+            rendered = (try read.map { read throws(DiagnosticError) in try renderer.render(read, templates: templates.get()) }, diagnostics)
         } catch {
             rendered = (nil, error.diagnostics)
         }

@@ -6,9 +6,9 @@
 # Each module a harness needs is compiled straight from its source folder with
 # coverage instrumentation (and AddressSanitizer), as a static library with
 # -enable-testing, so the harness can `@testable import` it exactly as the test
-# target that shares the harness file does. The front matter target builds a
-# `Site` module from only the files FrontMatter.parse needs, the request path
-# target a `PreviewServer` module from RequestPath.swift alone.
+# target that shares the harness file does. The front matter target needs only
+# SiteContent (where content is read), the request path target a `PreviewServer`
+# module from RequestPath.swift alone.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -19,8 +19,8 @@ OUT=.build/fuzz
 MODULES=$OUT/modules
 mkdir -p "$MODULES"
 
-# The package's language mode; -O as a release build, so exec/s means something.
-FLAGS=(-sanitize="$SANITIZERS" -parse-as-library -O -wmo -swift-version 6 -g -I "$MODULES" -I Sources/CYAML)
+# The package's language mode and name (for `package` access); -O as a release build, so exec/s means something.
+FLAGS=(-sanitize="$SANITIZERS" -parse-as-library -O -wmo -swift-version 6 -package-name LifecycleDocs -g -I "$MODULES" -I Sources/CYAML)
 
 # module NAME SOURCE... : a static library and its .swiftmodule under $MODULES.
 module() {
@@ -62,6 +62,13 @@ build_model() { build_encoding; once LifecycleModel $(find Sources/LifecycleMode
 build_markdown() { build_diagnostics; once Markdown -I Sources/CCMarkGFM Sources/Markdown/*.swift; }
 # Scenarios verifies parsed Markdown (ArticleVerifier): it needs the Markdown module.
 build_scenarios() { build_model; build_markdown; once Scenarios -I Sources/CCMarkGFM Sources/Scenarios/*.swift; }
+# Where content is read: front matter, site.yml, articles (verified by Scenarios).
+build_content() {
+    build_scenarios
+    once YAML Sources/YAML/*.swift
+    once FileIO Sources/FileIO/*.swift
+    once SiteContent -I Sources/CCMarkGFM Sources/SiteContent/*.swift
+}
 
 build() {
     case $1 in
@@ -71,12 +78,9 @@ build() {
         target lifecycle Fuzz/lifecycle.swift -I Sources/CCMarkGFM -- Scenarios Markdown LifecycleModel Diagnostics Encoding
         ;;
     frontmatter)
-        build_diagnostics
-        once YAML Sources/YAML/*.swift
-        # Always rebuilt (not `once`): the article target builds the whole Site under the same name.
-        module Site Sources/Site/FrontMatter.swift Sources/Site/SourceText.swift Sources/Site/SiteConfig.swift \
-            Sources/Site/YAMLLocator.swift
-        target frontmatter Fuzz/frontmatter.swift Fuzz/placement.swift -- Site YAML Diagnostics Encoding
+        build_content
+        target frontmatter Fuzz/frontmatter.swift Fuzz/placement.swift -I Sources/CCMarkGFM -- \
+            SiteContent Scenarios Markdown YAML FileIO LifecycleModel Diagnostics Encoding
         ;;
     mustache)
         build_diagnostics
@@ -88,15 +92,15 @@ build() {
         target requestpath Fuzz/requestpath.swift -- PreviewServer
         ;;
     article)
-        build_diagnostics
-        build_scenarios
-        once YAML Sources/YAML/*.swift
+        build_content
         once Mustache Sources/Mustache/*.swift
         once Highlight Sources/Highlight/*.swift
         once Diagrams Sources/Diagrams/*.swift
-        module Site -I Sources/CCMarkGFM Sources/Site/*.swift
+        once Translations -I Sources/CCMarkGFM Sources/Translations/*.swift
+        once SiteRender -I Sources/CCMarkGFM Sources/SiteRender/*.swift
         target article Fuzz/article.swift Fuzz/placement.swift -I Sources/CCMarkGFM -- \
-            Site Markdown YAML Mustache Highlight Diagrams Scenarios LifecycleModel Diagnostics Encoding
+            SiteRender Translations SiteContent Mustache Highlight Diagrams Scenarios Markdown YAML FileIO LifecycleModel \
+            Diagnostics Encoding
         ;;
     *)
         echo "unknown fuzz target '$1' (lifecycle, frontmatter, mustache, requestpath, article)" >&2

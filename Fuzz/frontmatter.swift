@@ -10,7 +10,7 @@
 
 import Diagnostics
 
-@testable import Site
+@testable import SiteContent
 
 enum FrontMatterFuzz {
     static let file = "Content/xx/fuzz.md"

@@ -1,7 +1,9 @@
 import Encoding
 import Diagnostics
 import Foundation
-import Site
+import SiteBuild
+import SiteContent
+import Translations
 
 /// The `lifecycle-docs` commands. This is the one place that turns results
 /// into text on the terminal and into exit codes.

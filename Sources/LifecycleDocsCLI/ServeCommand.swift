@@ -1,7 +1,9 @@
 import Diagnostics
 import Foundation
 import PreviewServer
-import Site
+import SiteBuild
+import SiteContent
+import Translations
 import Synchronization
 
 /// Set by SIGINT and SIGTERM; the watch loop checks it between polls.

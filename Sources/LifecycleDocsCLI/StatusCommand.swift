@@ -1,7 +1,9 @@
 import Encoding
 import Diagnostics
 import Foundation
-import Site
+import SiteBuild
+import SiteContent
+import Translations
 
 /// `status`: which translation of which article is current, stale, broken or missing.
 extension CLI {

@@ -1,7 +1,9 @@
 import Diagnostics
 import FileIO
 import Foundation
-import Site
+import SiteBuild
+import SiteContent
+import Translations
 
 /// `new-translation` and `sync-translation`: the files and the messages. What
 /// to write is decided by `TranslationScaffold` in the Site module.

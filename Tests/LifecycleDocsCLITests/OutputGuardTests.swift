@@ -3,7 +3,10 @@ import Glibc
 import Testing
 import TestSupport
 
-@testable import Site
+@testable import SiteBuild
+@testable import SiteContent
+@testable import SiteRender
+@testable import Translations
 
 /// The output guard, tried as a user would: the real `lifecycle-docs` binary runs in a
 /// project folder (a git repository with Content/, Templates/ and notes) with the

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import Site
+@testable import SiteBuild
+@testable import SiteContent
+@testable import SiteRender
+@testable import Translations
 
 /// `BuildOptions.baseURL` (from `--base-url` or LIFECYCLE_DOCS_BASE_URL) replaces
 /// site.yml's `baseURL` in every absolute URL, and a build with another one

@@ -2,7 +2,10 @@ import Diagnostics
 import Foundation
 import Testing
 
-@testable import Site
+@testable import SiteBuild
+@testable import SiteContent
+@testable import SiteRender
+@testable import Translations
 
 /// Builds of small projects: what is written, what is refused, and what a failure leaves behind.
 @Suite struct BuildTests {

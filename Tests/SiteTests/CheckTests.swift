@@ -2,7 +2,10 @@ import Diagnostics
 import Foundation
 import Testing
 
-@testable import Site
+@testable import SiteBuild
+@testable import SiteContent
+@testable import SiteRender
+@testable import Translations
 
 /// `check` verifies every article without rendering it; it renders only the pages that a
 /// Markdown link points into with an `#anchor`, and knows every file a build writes.
@@ -55,11 +58,11 @@ import Testing
 
         var diagnostics = DiagnosticCollector()
         let site = try SiteInputs.load(options, diagnostics: &diagnostics)
-        let renderer = ArticleRenderer(strings: try #require(site.strings))
+        let reader = site.articleReader()
         let bySlug = Dictionary(grouping: site.sources.indices, by: { site.sources[$0].slug })
         let groups = bySlug.mapValues { indexes in
             SiteBuilder.readGroup(
-                site.sources[indexes[0]].slug, indexes, site: site, renderer: renderer, languages: site.config.languages.map(\.code), stamps: [:])
+                site.sources[indexes[0]].slug, indexes, site: site, reader: reader, languages: site.config.languages.map(\.code), stamps: [:])
         }
         #expect(written.count > 20)
         #expect(SiteBuilder.outputPaths(site, groups: groups) == written)

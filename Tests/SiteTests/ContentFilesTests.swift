@@ -2,7 +2,10 @@ import Diagnostics
 import Foundation
 import Testing
 
-@testable import Site
+@testable import SiteBuild
+@testable import SiteContent
+@testable import SiteRender
+@testable import Translations
 
 /// Files beside the articles, links written to sources (`other.md`, `img/x.png`) and drafts.
 @Suite struct ContentFilesTests {

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import Site
+@testable import SiteBuild
+@testable import SiteContent
+@testable import SiteRender
+@testable import Translations
 
 /// Pages are rendered in parallel, yet two builds of the same input write the same bytes.
 @Suite struct DeterminismTests {

@@ -2,7 +2,10 @@ import Diagnostics
 import Foundation
 import Testing
 
-@testable import Site
+@testable import SiteBuild
+@testable import SiteContent
+@testable import SiteRender
+@testable import Translations
 
 /// The example figure is the `partials/example` template: a front-end developer edits its
 /// markup like any page's, and it escapes what the writer typed.

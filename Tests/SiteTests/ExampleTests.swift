@@ -2,7 +2,10 @@ import Diagnostics
 import Foundation
 import Testing
 
-@testable import Site
+@testable import SiteBuild
+@testable import SiteContent
+@testable import SiteRender
+@testable import Translations
 
 /// `lifecycle` blocks in articles run at build time and render as static traces.
 @Suite struct ExampleTests {

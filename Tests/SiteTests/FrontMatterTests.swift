@@ -1,7 +1,10 @@
 import Diagnostics
 import Testing
 
-@testable import Site
+@testable import SiteBuild
+@testable import SiteContent
+@testable import SiteRender
+@testable import Translations
 
 @Suite struct FrontMatterTests {
     func parse(_ text: String) throws(DiagnosticError) -> FrontMatter {

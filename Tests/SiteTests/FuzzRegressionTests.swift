@@ -1,7 +1,10 @@
 import Diagnostics
 import Testing
 
-@testable import Site
+@testable import SiteBuild
+@testable import SiteContent
+@testable import SiteRender
+@testable import Translations
 
 /// The `frontmatter` fuzz harness (`Fuzz/frontmatter.swift`, compiled here through
 /// a symlink) on its seed corpus and on every input a fuzzer once crashed with,

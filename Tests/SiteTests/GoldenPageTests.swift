@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import Site
+@testable import SiteBuild
+@testable import SiteContent
+@testable import SiteRender
+@testable import Translations
 
 /// A whole article page compared byte for byte with a reviewed copy.
 /// After an intended change to templates or rendering, regenerate it with

@@ -2,7 +2,10 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import Site
+@testable import SiteBuild
+@testable import SiteContent
+@testable import SiteRender
+@testable import Translations
 
 /// A build reuses what the previous one rendered: nothing at all when no
 /// input changed, only the edited translation group otherwise. Whatever the

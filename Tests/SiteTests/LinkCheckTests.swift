@@ -2,7 +2,10 @@ import Diagnostics
 import Foundation
 import Testing
 
-@testable import Site
+@testable import SiteBuild
+@testable import SiteContent
+@testable import SiteRender
+@testable import Translations
 
 /// `check` follows every internal link and anchor of every page, in every language.
 @Suite struct LinkCheckTests {
@@ -133,6 +136,6 @@ import Testing
         ("..", "es/x/", "es/"), ("../../..", "es/x/", nil), ("./c/../d", "", "d"),
     ] as [(String, String, String?)])
     func relativePathsResolveLikeABrowser(path: String, from: String, expected: String?) {
-        #expect(LinkChecker.resolve(path, from: from) == expected)
+        #expect(SiteLinks.resolve(path, from: from) == expected)
     }
 }

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import Site
+@testable import SiteBuild
+@testable import SiteContent
+@testable import SiteRender
+@testable import Translations
 
 /// Numbers and dates as each language writes them.
 @Suite struct LocalFormatTests {

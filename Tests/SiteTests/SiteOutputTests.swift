@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import Site
+@testable import SiteBuild
+@testable import SiteContent
+@testable import SiteRender
+@testable import Translations
 
 /// The URL and page contract of DESIGN.md, checked on the repository's own site.
 @Suite struct SiteOutputTests {

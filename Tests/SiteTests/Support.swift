@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import Site
+@testable import SiteBuild
+@testable import SiteContent
+@testable import SiteRender
+@testable import Translations
 // The shared helpers (repositoryRoot, seedsDirectory, makeTemporaryDirectory, write, read, snapshot, FuzzInputs) for every file of this target.
 @_exported import TestSupport
 

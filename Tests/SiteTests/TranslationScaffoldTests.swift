@@ -3,7 +3,10 @@ import Diagnostics
 import Foundation
 import Testing
 
-@testable import Site
+@testable import SiteBuild
+@testable import SiteContent
+@testable import SiteRender
+@testable import Translations
 
 /// `new-translation` and `sync-translation` as functions over texts: what the
 /// new file says, what a sync rewrites (and the bytes it must leave alone), and the refusals.

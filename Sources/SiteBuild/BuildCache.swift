@@ -1,0 +1,333 @@
+import Diagnostics
+import FileIO
+import Foundation
+import SiteContent
+import SiteRender
+import Translations
+
+/// What the last successful build knew, kept beside the output as
+/// `.public.cache` so the next build redoes only what an edit touched.
+///
+/// Pages of an article depend on the article's translation group (the files
+/// that share its slug) and on site-wide inputs (templates, UI strings,
+/// site.yml, the tool and its model). The cache records the site-wide inputs
+/// as one key and, per group, each file's stamp plus what other pages need
+/// from it (titles, descriptions, the translation-status row), so an edit
+/// re-renders its group and the site-wide pages and nothing else. Builds are
+/// deterministic, so the result is what a clean build would write
+/// (IncrementalBuildTests compares every byte).
+struct BuildCache {
+    /// Bumped when the layout changes; an older cache is ignored.
+    static let format = 3
+
+    /// The first line of the file: enough to answer "nothing changed" without reading the groups.
+    struct Header: Codable {
+        var format = BuildCache.format
+        /// Stamps of every input file: when nothing changed at all, nothing is done.
+        var inputs: String
+        /// Stamps of the site-wide inputs: when they change, every page is rebuilt.
+        var siteKey: String
+        var outputInode: UInt64 = 0
+        var outputModified: Int64 = 0
+        var articlesPerLanguage: [[String]]
+        var files: Int
+        var examples: Int
+        var chains: Int
+        /// Set when the last build had no warnings, so an unchanged site may be skipped outright.
+        var clean: Bool
+        /// The copy of the site before the last build, kept for the next incremental one
+        /// (`IncrementalOutput`): its inode, and the paths the last build changed since.
+        var previousInode: UInt64?
+        var previousChanges: [String]?
+
+        var previous: IncrementalOutput.Previous? {
+            guard let previousInode, let previousChanges else { return nil }
+            return IncrementalOutput.Previous(changes: previousChanges, inode: previousInode)
+        }
+    }
+
+    var header: Header
+    /// Translation groups by slug.
+    var groups: [String: Group]
+
+    /// One translation group: every article sharing a slug.
+    struct Group {
+        var articles: [CachedArticle]
+        var row: TranslationMatrix.Row
+        /// Warnings of these articles and of their translation analysis, shown again on every build.
+        var diagnostics: [Diagnostic]
+    }
+
+    /// What pages outside its group need from an article.
+    struct CachedArticle {
+        var lang: String
+        var slug: String
+        var displayPath: String
+        var stamp: FileStamp
+        var title: String
+        var description: String
+        var examples: Int
+        /// Verified arrow chains.
+        var chains: Int
+        /// A draft left out of the site: verified, cached for its stamp, but no page.
+        var draft = false
+
+        /// What the language homes and the sitemap show of it (nothing, as a draft).
+        var listing: [String] { draft ? [lang, slug, "draft"] : [lang, slug, title, description] }
+    }
+
+    /// Where the cache of `output` lives: `.public.cache` beside `public`.
+    static func location(of output: URL) -> URL {
+        let output = output.standardizedFileURL
+        return output.deletingLastPathComponent().appending(path: ".\(output.lastPathComponent).cache")
+    }
+
+    /// The header of the cache of `output`, if it belongs to the output folder as it is now.
+    static func loadHeader(for output: URL) -> (header: Header, groups: ArraySlice<UInt8>)? {
+        guard let bytes = try? Files.read(location(of: output).path), let newline = bytes.firstIndex(of: 10),
+            let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<newline])), header.format == format,
+            let identity = outputIdentity(output), identity.inode == header.outputInode, identity.modified == header.outputModified
+        else { return nil }
+        return (header, bytes[(newline + 1)...])
+    }
+
+    /// Whether the cache beside `output` was saved for this very folder (same inode), proof
+    /// that a build of this tool wrote it, even one from before outputs carried a marker.
+    static func wasWritten(for output: URL) -> Bool {
+        guard let bytes = try? Files.read(location(of: output).path), let newline = bytes.firstIndex(of: 10),
+            let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<newline])),
+            let identity = outputIdentity(output)
+        else { return false }
+        return header.outputInode != 0 && identity.inode == header.outputInode
+    }
+
+    /// The whole cache, from a header already read.
+    static func load(_ header: Header, groups: ArraySlice<UInt8>) -> BuildCache? {
+        GroupLines.decode(groups).map { BuildCache(header: header, groups: $0) }
+    }
+
+    /// Saves the cache, stamped with the output folder's identity as it is now.
+    mutating func save(for output: URL) {
+        guard let identity = Self.outputIdentity(output) else { return }
+        header.outputInode = identity.inode
+        header.outputModified = identity.modified
+        guard let head = try? JSONEncoder().encode(header) else { return }
+        // Atomic: a build killed while saving leaves the old cache or the new, never half of one.
+        try? Files.write(head + Data([10]) + GroupLines.encode(groups), to: Self.location(of: output).path, mode: .atomic)
+    }
+
+    static func remove(for output: URL) {
+        try? FileManager.default.removeItem(at: location(of: output))
+    }
+
+    /// The output folder's inode and modification time: replacing or deleting it invalidates the cache.
+    static func outputIdentity(_ output: URL) -> (inode: UInt64, modified: Int64)? {
+        var info = stat()
+        guard stat(output.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        return (UInt64(info.st_ino), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    }
+
+    /// Two fingerprints of path, size and modification time: `inputs` of every file under the
+    /// content and templates folders, `siteKey` of the site-wide ones (templates, UI strings,
+    /// assets, site.yml); both include the tool itself, and with it the model, and the base URL
+    /// override, which is in every page (canonical, hreflang): a new one rebuilds them all.
+    static func stamps(_ options: BuildOptions) -> (inputs: String, siteKey: String) {
+        // The tool is stamped as it is: `make site` runs it the moment it is linked, and it is never
+        // rewritten at the same size within a tick.
+        let tool = "tool \(FileStamp(path: executablePath, detectRacy: false)?.text ?? "-")\n"
+        let templates = stamps(under: options.templatesDir)
+        let siteFile = URL(filePath: options.contentDir).appending(path: "site.yml").path
+        // Every page's links depend on which articles exist and on the published files
+        // (a `.md` link, an image's size): adding or removing an article, or changing a file, is a full build.
+        var sharedByPages = ""
+        let content = stamps(under: options.contentDir) { path, stamp in
+            if path.hasSuffix(".md") {
+                sharedByPages += path + "\n"
+            } else if ContentLoader.isPublishedFile(path) {
+                sharedByPages += path + " " + stamp + "\n"
+            }
+        }
+        let baseURL = "base-url \(options.baseURL ?? "-")\n"
+        let site = "format \(format)\n" + tool + baseURL + "drafts \(options.drafts)\n" + templates
+            + "site.yml \(FileStamp(path: siteFile)?.text ?? "-")\n" + "content\n" + sharedByPages
+        let all = site + content
+        return (fingerprint(all), fingerprint(site))
+    }
+
+    private static func fingerprint(_ text: String) -> String { Fingerprint.of(text) + String(text.utf8.count, radix: 16) }
+
+    /// A line per file under `root`: its path and stamp, each also handed to `visit`.
+    private static func stamps(under root: String, visit: (_ path: String, _ stamp: String) -> Void = { _, _ in }) -> String {
+        var text = "\(root) \(FileStamp(path: root)?.text ?? "-")\n"
+        let base = URL(filePath: root)
+        for path in (try? FileManager.default.subpathsOfDirectory(atPath: base.path))?.sorted() ?? [] {
+            let stamp = FileStamp(path: base.appending(path: path).path)?.text ?? "-"
+            visit(path, stamp)
+            text += "\(path) \(stamp)\n"
+        }
+        return text
+    }
+
+    /// The running executable (argv[0] may be a bare name found on PATH).
+    private static var executablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? ""
+    }
+}
+
+/// Size and modification time of a file: a changed stamp means a changed file.
+struct FileStamp: Equatable, Sendable {
+    var size: Int64
+    var modified: Int64
+
+    init(size: Int64, modified: Int64) {
+        self.size = size
+        self.modified = modified
+    }
+
+    init?(path: String, detectRacy: Bool = true) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        size = Int64(info.st_size)
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        // File times tick coarsely: a file written just before it was read could be written
+        // again, at the same size, with the same time. Such a racy stamp matches nothing.
+        guard detectRacy else { return }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME_COARSE, &now)
+        if modified >= Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - 50_000_000 { modified = -1 }
+    }
+
+    var isRacy: Bool { modified < 0 }
+
+    /// The stamp as text for fingerprints; a racy one differs every time, so nothing built on it matches.
+    var text: String { isRacy ? "racy \(UInt64.random(in: 0...UInt64.max))" : "\(size) \(modified)" }
+}
+
+/// The groups of the cache as tab-separated lines: a large site has thousands of
+/// articles, and JSONDecoder alone would take half of an incremental build.
+///
+///     G slug title titleLang                      a translation group and its status row
+///     A lang path size modified examples chains title description draft
+///     C lang status staleSections from staleTitles untranslated
+///     D {diagnostic as JSON}
+///
+/// Lists are comma-separated (titles by U+001F); tabs, newlines and backslashes are escaped.
+enum GroupLines {
+    static func encode(_ groups: [String: BuildCache.Group]) -> Data {
+        var out = ""
+        func line(_ kind: String, _ fields: [String]) {
+            out += kind
+            for field in fields { out += "\t" + escape(field) }
+            out += "\n"
+        }
+        for slug in groups.keys.sorted() {
+            guard let group = groups[slug] else { continue }
+            line("G", [slug, group.row.title, group.row.titleLang])
+            for article in group.articles {
+                line("A", [
+                    article.lang, article.displayPath, String(article.stamp.size), String(article.stamp.modified),
+                    String(article.examples), String(article.chains), article.title, article.description, article.draft ? "draft" : "",
+                ])
+            }
+            for lang in group.row.cells.keys.sorted() {
+                guard let cell = group.row.cells[lang] else { continue }
+                let stale: [Int] = if case .stale(let sections) = cell.status { sections } else { [] }
+                line("C", [
+                    lang, cell.status.name, list(stale), cell.from ?? "", cell.staleTitles.joined(separator: "\u{1F}"),
+                    list(cell.untranslated),
+                ])
+            }
+            for diagnostic in group.diagnostics {
+                guard let json = try? JSONEncoder().encode(diagnostic) else { continue }
+                line("D", [String(decoding: json, as: UTF8.self)])
+            }
+        }
+        return Data(out.utf8)
+    }
+
+    /// The groups, or nil for anything malformed (the build then starts afresh).
+    static func decode(_ bytes: ArraySlice<UInt8>) -> [String: BuildCache.Group]? {
+        var groups: [String: BuildCache.Group] = [:]
+        var slug: String?
+        var lineStart = bytes.startIndex
+        while lineStart < bytes.endIndex {
+            let lineEnd = bytes[lineStart...].firstIndex(of: 10) ?? bytes.endIndex
+            let fields = bytes[lineStart..<lineEnd].split(separator: 9, omittingEmptySubsequences: false).map(unescape)
+            lineStart = lineEnd + 1
+            switch (fields.first, fields.count) {
+            case ("G", 4):
+                slug = fields[1]
+                groups[fields[1]] = BuildCache.Group(
+                    articles: [], row: TranslationMatrix.Row(slug: fields[1], title: fields[2], titleLang: fields[3], cells: [:]),
+                    diagnostics: [])
+            case ("A", 10):
+                guard let slug, let size = Int64(fields[3]), let modified = Int64(fields[4]),
+                    let examples = Int(fields[5]), let chains = Int(fields[6]) else { return nil }
+                groups[slug]?.articles.append(BuildCache.CachedArticle(
+                    lang: fields[1], slug: slug, displayPath: fields[2], stamp: FileStamp(size: size, modified: modified),
+                    title: fields[7], description: fields[8], examples: examples, chains: chains, draft: fields[9] == "draft"))
+            case ("C", 7):
+                guard let slug, let stale = numbers(fields[3]), let untranslated = numbers(fields[6]) else { return nil }
+                let status: TranslationStatus
+                switch fields[2] {
+                case "source": status = .source
+                case "current": status = .current
+                case "stale": status = .stale(sections: stale)
+                case "broken": status = .broken
+                case "missing": status = .missing
+                default: return nil
+                }
+                groups[slug]?.row.cells[fields[1]] = TranslationCell(
+                    status: status, from: fields[4].isEmpty ? nil : fields[4],
+                    staleTitles: fields[5].isEmpty ? [] : fields[5].split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init),
+                    untranslated: untranslated)
+            case ("D", 2):
+                guard let slug, let diagnostic = try? JSONDecoder().decode(Diagnostic.self, from: Data(fields[1].utf8)) else { return nil }
+                groups[slug]?.diagnostics.append(diagnostic)
+            default:
+                return nil
+            }
+        }
+        return groups
+    }
+
+    private static func list(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: ",") }
+
+    private static func numbers(_ text: String) -> [Int]? {
+        if text.isEmpty { return [] }
+        let values = text.split(separator: ",").compactMap { Int($0) }
+        return values.count == text.split(separator: ",").count ? values : nil
+    }
+
+    private static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 9 || $0 == 10 || $0 == 92 || $0 == 13 }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func unescape(_ bytes: ArraySlice<UInt8>) -> String {
+        guard bytes.contains(92) else { return String(decoding: bytes, as: UTF8.self) }
+        var out: [UInt8] = []
+        var escaped = false
+        for byte in bytes {
+            if escaped {
+                out.append(byte == UInt8(ascii: "t") ? 9 : byte == UInt8(ascii: "n") ? 10 : byte == UInt8(ascii: "r") ? 13 : byte)
+                escaped = false
+            } else if byte == 92 {
+                escaped = true
+            } else {
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,72 @@
+import Diagnostics
+import Foundation
+import SiteContent
+import SiteRender
+import Translations
+
+/// Which translation groups a build must render: those with a new, changed
+/// or removed file since the cached build, or all of them without a cache.
+struct BuildPlan {
+    /// Indexes into the sources of the articles to render.
+    var dirtyIndexes: [Int]
+    /// Groups whose files are exactly as the cache recorded them.
+    var reused: [String: BuildCache.Group]
+    /// Each source's stamp, by index.
+    var stamps: [Int: FileStamp]
+
+    var dirtyArticles: Int { dirtyIndexes.count }
+    /// Slugs of the groups rendered again or gone.
+    var touchedSlugs: Set<String> = []
+
+    init(sources: [ArticleSource], previous: BuildCache?) {
+        var stamps: [Int: FileStamp] = [:]
+        var bySlug: [String: [Int]] = [:]
+        for (index, source) in sources.enumerated() {
+            stamps[index] = FileStamp(path: source.url.path)
+            bySlug[source.slug, default: []].append(index)
+        }
+        var dirty: [Int] = []
+        var reused: [String: BuildCache.Group] = [:]
+        for (slug, indexes) in bySlug {
+            let now = Set(indexes.map { "\(sources[$0].displayPath) \(stamps[$0]?.text ?? "-")" })
+            if let group = previous?.groups[slug], !indexes.contains(where: { stamps[$0]?.isRacy ?? true }),
+                now == Set(group.articles.map { "\($0.displayPath) \($0.stamp.text)" })
+            {
+                reused[slug] = group
+            } else {
+                dirty += indexes
+                touchedSlugs.insert(slug)
+            }
+        }
+        if let previous { touchedSlugs.formUnion(previous.groups.keys.filter { bySlug[$0] == nil }) }
+        self.dirtyIndexes = dirty.sorted()
+        self.reused = reused
+        self.stamps = stamps
+    }
+}
+
+/// Which site-wide pages an incremental build renders again. The chooser, the 404
+/// page, the playgrounds and the assets depend only on site-wide inputs, which an
+/// incremental build has unchanged; homes and the sitemap list the articles; status
+/// pages show the translation matrix. A full build renders them all.
+struct SiteWideChanges {
+    /// Chooser, 404, playgrounds, assets.
+    var fixed = true
+    /// Language homes and the sitemap: which articles exist, their titles and descriptions.
+    var lists = true
+    /// Status pages: titles and translation statuses.
+    var status = true
+
+    static let all = SiteWideChanges()
+
+    init() {}
+
+    /// What the groups of `slugs` changed between the cached build and this one.
+    init(before: [String: BuildCache.Group], after: [String: BuildCache.Group], slugs: Set<String>) {
+        fixed = false
+        lists = slugs.contains { slug in
+            before[slug]?.articles.map(\.listing) != after[slug]?.articles.map(\.listing)
+        }
+        status = lists || slugs.contains { before[$0]?.row != after[$0]?.row }
+    }
+}

@@ -1,0 +1,93 @@
+import Diagnostics
+import Foundation
+import SiteContent
+import SiteRender
+import Translations
+
+/// What a build did: the diagnostics always, the figures when it succeeded.
+public struct BuildResult: Sendable {
+    public var diagnostics: [Diagnostic]
+    /// Articles written per language, in the site's language order.
+    public var articlesPerLanguage: [(lang: String, count: Int)]
+    public var filesWritten: Int
+    public var seconds: Double
+    /// What the verification pass found on each article it rendered, also when the build failed.
+    public var pages: [PageReport] = []
+    /// Examples and verified chains of the articles an incremental build reused unchanged.
+    var reused = (examples: 0, chains: 0)
+    /// Articles × languages: source, current, stale, broken or missing.
+    public var translations: TranslationMatrix?
+    /// Articles rendered by this build: all of them, or those an edit touched when it reused the cache.
+    public var articlesRendered: Int { pages.count }
+    /// `check`: the pages it rendered, for the ids a link's `#anchor` needs (it renders no other).
+    public var pagesRendered = 0
+    /// Output files whose bytes changed, for an incremental build (nil: the whole folder was replaced).
+    public var changedFiles: [String]?
+
+    public var examplesRun: Int { upToDate?.examples ?? reused.examples + pages.reduce(0) { $0 + $1.examples } }
+    public var chainsVerified: Int { upToDate?.chains ?? reused.chains + pages.reduce(0) { $0 + $1.chains.count { $0.ok } } }
+    /// Set when no input changed since the last successful build and nothing was done.
+    var upToDate: (examples: Int, chains: Int)?
+
+    /// Set when the output folder may not be replaced; nothing was read or written.
+    public var refusal: OutputGuard.Refusal?
+
+    /// What kind of build this was, and why (`--verbose` says it); nil when it stopped before deciding.
+    public var decision: BuildDecision?
+    /// How long each step took, in order (`--verbose`).
+    public var phases: [(name: String, seconds: Double)] = []
+    /// The base URL the pages were built with (site.yml's, or the override); nil if site.yml was not read.
+    public var baseURL: String?
+
+    public var succeeded: Bool { refusal == nil && !diagnostics.contains { $0.severity == .error } }
+    public var isUpToDate: Bool { upToDate != nil }
+
+    /// `Built 4 articles (es 1, pt 1, bg 1, it 1), 10 files in 0.05 s`.
+    public var summaryLine: String {
+        let time = String(format: seconds < 0.1 ? "%.3f s" : "%.2f s", seconds)
+        if upToDate != nil {
+            return "Up to date: no input changed since the last build (\(time)); --force rebuilds"
+        }
+        let total = articlesPerLanguage.reduce(0) { $0 + $1.count }
+        let perLanguage = articlesPerLanguage.map { "\($0.lang) \($0.count)" }.joined(separator: ", ")
+        let warnings = diagnostics.count { $0.severity == .warning }
+        let warningText = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
+        func verified(_ examples: Int, _ chains: Int) -> String {
+            "\(examples) example\(examples == 1 ? "" : "s") run, \(chains) chain\(chains == 1 ? "" : "s") verified"
+        }
+        if let changedFiles {
+            return "Updated \(total) article\(total == 1 ? "" : "s") (\(perLanguage)): \(articlesRendered) re-rendered "
+                + "(\(verified(examplesRun - reused.examples, chainsVerified - reused.chains))), \(changedFiles.count) of \(filesWritten) files changed in " + time + warningText
+        }
+        return "Built \(total) article\(total == 1 ? "" : "s") (\(perLanguage)), \(filesWritten) files, "
+            + verified(examplesRun, chainsVerified) + " in " + time + warningText
+    }
+}
+
+/// Why a build did what it did.
+public enum BuildDecision: Sendable, Equatable {
+    /// `check`: every article read and verified, nothing written.
+    case verifyOnly
+    /// No input changed since the last successful build: nothing was done.
+    case upToDate
+    /// Only the groups an edit touched were rendered again (`BuildResult.pages`).
+    case incremental
+    /// Everything was rendered into a staging folder, for this reason.
+    case full(reason: String)
+}
+
+/// The verification of one article, for `check --format json`.
+public struct PageReport: Sendable {
+    public struct Chain: Sendable {
+        public var line: Int
+        public var column: Int
+        public var text: String
+        public var machine: String
+        public var ok: Bool
+    }
+
+    public var file: String
+    public var lang: String
+    public var examples: Int
+    public var chains: [Chain]
+}

@@ -1,0 +1,334 @@
+import Diagnostics
+import FileIO
+import Foundation
+import LifecycleModel
+import SiteContent
+import SiteRender
+import Synchronization
+import Translations
+
+/// The ids of a page, kept as one string (`\nid\nid\n`): a build keeps those of every page
+/// until the end, and only the few links to another page's anchor look them up.
+struct PageIDs: Sendable {
+    private var joined = "\n"
+
+    mutating func insert(_ id: String) {
+        guard !id.utf8.contains(10) else { return }  // no id holds a newline in pages we write
+        joined += id + "\n"
+    }
+
+    func contains(_ id: String) -> Bool {
+        var needle = "\n" + id + "\n"
+        return needle.withUTF8 { pattern in
+            joined.utf8.withContiguousStorageIfAvailable { bytes in
+                guard pattern.count <= bytes.count else { return false }
+                for start in 0...(bytes.count - pattern.count) where bytes[start] == 10 {
+                    if memcmp(bytes.baseAddress! + start, pattern.baseAddress!, pattern.count) == 0 { return true }
+                }
+                return false
+            } ?? joined.contains(String(decoding: pattern, as: UTF8.self))
+        }
+    }
+
+    var all: [String] { joined.split(separator: "\n").map(String.init) }
+}
+
+/// What a build learns from every page it writes: the ids a link can point at, and the
+/// links the page holds (Markdown's and the templates') that may be broken: not those to
+/// other sites, nor those to an anchor of the page itself that is there.
+struct PageLinks: Sendable {
+    /// Every `id` of the page.
+    var ids = PageIDs()
+    /// The `href` and `src` values to check, HTML-unescaped, with their 1-based line and column.
+    var links: [(url: String, line: Int32, column: Int32)] = []
+
+    /// Scans generated HTML. Attributes are always double-quoted there, and a `"` in text
+    /// or in a URL is always escaped, so ` id="` and ` href="` only ever start attributes.
+    /// Every build scans every page it writes: memchr jumps from one `=` to the next.
+    /// `siteURL`: the site's base URL; an absolute link elsewhere is not kept.
+    init(html: some ContiguousBytes, siteURL: String = "") {
+        var ownAnchors: [(url: String, line: Int32, column: Int32)] = []
+        html.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let base = bytes.baseAddress else { return }
+            let count = bytes.count
+            // Lines and columns (in characters: UTF-8 lead bytes) are counted once, up to each link.
+            var line = 1
+            var column = 1
+            var counted = 0
+            var from = 0
+            while from < count, let found = memchr(base + from, Int32(UInt8(ascii: "=")), count - from) {
+                let equals = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                from = equals + 1
+                guard equals + 1 < count, bytes[equals + 1] == UInt8(ascii: "\""), let isID = Self.attributeName(before: equals, in: bytes) else { continue }
+                let valueStart = equals + 2
+                var valueEnd = valueStart
+                while valueEnd < count, bytes[valueEnd] != UInt8(ascii: "\"") { valueEnd += 1 }
+                from = valueEnd
+                let value = Self.unescape(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]))
+                if isID {
+                    ids.insert(value)
+                    continue
+                }
+                // Newlines by memchr; characters only on the lines that hold links.
+                while let newline = memchr(base + counted, 10, valueStart - counted) {
+                    line += 1
+                    column = 1
+                    counted = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+                }
+                column += UnsafeBufferPointer(rebasing: bytes[counted..<valueStart]).reduce(0) { $0 &+ ($1 & 0xC0 != 0x80 ? 1 : 0) }
+                counted = valueStart
+                if value.utf8.first == UInt8(ascii: "#") {
+                    ownAnchors.append((value, Int32(line), Int32(column)))
+                } else if !LinkChecker.leavesTheSite(value[...], siteURL: siteURL) {
+                    links.append((value, Int32(line), Int32(column)))
+                }
+            }
+        }
+        // An anchor of this very page is checked now, against all its ids; only a broken one stays.
+        for anchor in ownAnchors {
+            let id = String(anchor.url.dropFirst())
+            let decoded = id.utf8.contains(UInt8(ascii: "%")) ? id.removingPercentEncoding ?? id : id
+            if !decoded.isEmpty && !ids.contains(decoded) { links.append(anchor) }
+        }
+    }
+
+    /// Whether the attribute whose `=` is at `equals` is `id` (true), `href` or `src` (false),
+    /// a whole name after a space, a newline or a tab; nil for any other attribute.
+    private static func attributeName(before equals: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        func named(_ name: StaticString) -> Bool {
+            let length = name.utf8CodeUnitCount
+            let start = equals - length
+            guard start >= 1, [32, 10, 9].contains(bytes[start - 1]) else { return false }
+            for index in 0..<length where bytes[start + index] != name.utf8Start[index] { return false }
+            return true
+        }
+        if named("id") { return true }
+        if named("href") || named("src") { return false }
+        return nil
+    }
+
+    private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard bytes.contains(UInt8(ascii: "&")) else { return text }
+        return text.replacing("&quot;", with: "\"").replacing("&lt;", with: "<").replacing("&gt;", with: ">")
+            .replacing("&#39;", with: "'").replacing("&amp;", with: "&")
+    }
+}
+
+/// The pages a build writes (or `check` renders), collected from every thread.
+final class PageCollector: Sendable {
+    private let pages = Mutex<[String: PageLinks]>([:])
+    private let files = Mutex<Set<String>>([])
+    private let urls = Mutex<Set<String>>([])
+    /// Files published as the writer made them: their links are not ours to check.
+    private let published: Set<String>
+    private let siteURL: String
+
+    init(published: Set<String> = [], siteURL: String = "") {
+        self.published = published
+        self.siteURL = siteURL
+    }
+
+    func add(_ path: String, _ data: Data) {
+        files.withLock { _ = $0.insert(path) }
+        guard path.hasSuffix(".html"), !published.contains(path) else { return }
+        var links = PageLinks(html: data, siteURL: siteURL)
+        // Most pages link to the same stylesheets, scripts and homes: one copy of each URL for all.
+        urls.withLock { known in
+            for index in links.links.indices { links.links[index].url = known.insert(links.links[index].url).memberAfterInsert }
+        }
+        pages.withLock { $0[path] = links }
+    }
+
+    var collected: (pages: [String: PageLinks], files: Set<String>) {
+        (pages.withLock { $0 }, files.withLock { $0 })
+    }
+}
+
+/// Verifies every internal link and `#anchor` of the site, like htmltest or
+/// Starlight's link validator: a link must lead to a page or file the build
+/// writes, and its fragment to an id on that page. A link to an article that
+/// has no version in the page's language names the languages that have one.
+/// Markdown links are reported where they are written; links the templates
+/// generate, at their place in the generated page.
+struct LinkChecker {
+    var config: SiteConfig
+    /// slug → languages that have the article.
+    var languagesBySlug: [String: Set<String>]
+    /// Pages of drafts this build leaves out.
+    var draftPages: Set<String> = []
+
+    /// Checks the links of every page in `pages`, whose targets' ids come from the same pages;
+    /// on every core, a share of the pages each (a build checks every page it writes).
+    func check(pages: [String: PageLinks], files: Set<String>, markdownLinks: [String: [MarkdownLink]]) -> [Diagnostic] {
+        let paths = pages.keys.sorted()
+        let shares = max(1, min(paths.count, ProcessInfo.processInfo.activeProcessorCount * 4))
+        return Parallel.map(shares) { share in
+            let mine = stride(from: share, to: paths.count, by: shares).map { paths[$0] }
+            return check(pages: pages, only: mine, exists: { files.contains($0) }, markdownLinks: markdownLinks, unrendered: []) { pages[$0]?.ids }
+        }.flatMap { $0 }  // the build sorts every diagnostic by place
+    }
+
+    /// Checks the links of every page in `pages`; `ids` gives the ids of any page of the site.
+    /// `unrendered`: pages read back from the output, whose Markdown this build did not parse.
+    func check(
+        pages: [String: PageLinks], only paths: [String]? = nil, exists: (String) -> Bool, markdownLinks: [String: [MarkdownLink]],
+        unrendered: Set<String> = [], ids: (String) -> PageIDs?
+    ) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        for path in paths ?? pages.keys.sorted() {
+            guard let page = pages[path] else { continue }
+            let dir = path.hasSuffix("/index.html") ? String(path.dropLast("index.html".count)) : ""
+            // The 404 page is served at any depth; its links start at the base path, not at its folder.
+            let from = path == "404.html" ? "" : dir
+            var reported = Set<String>()
+            for link in page.links {
+                guard let problem = problem(with: link.url, from: from, exists: exists, ids: ids),
+                    reported.insert(link.url).inserted
+                else { continue }
+                let written = markdownLinks[path]?.filter { $0.href == link.url } ?? []
+                if written.isEmpty && unrendered.contains(path) {
+                    problems.append(.error(
+                        at: SourceLocation(file: path, line: Int(link.line), column: Int(link.column)),
+                        "a link on this page to '\(link.url)' broke: \(problem.message)",
+                        notes: ["this build did not render the page again; build with --force to see the link where it is written"],
+                        suggestion: problem.suggestion))
+                } else if written.isEmpty {
+                    problems.append(.error(
+                        at: SourceLocation(file: path, line: Int(link.line), column: Int(link.column)),
+                        "the templates link to '\(link.url)': \(problem.message)", suggestion: problem.suggestion))
+                } else {
+                    for markdown in written {
+                        problems.append(.error(at: markdown.location, "broken link '\(markdown.url)': \(problem.message)", suggestion: problem.suggestion))
+                    }
+                }
+            }
+        }
+        return problems
+    }
+
+    /// What is wrong with `url` on a page in `from`, or nil if it is fine or not ours to check.
+    /// `exists` tells whether the build writes a file at an output path.
+    func problem(with url: String, from: String, exists: (String) -> Bool, ids: (String) -> PageIDs?) -> (message: String, suggestion: String?)? {
+        var rest = url[...]
+        if rest.utf8.starts(with: config.baseURL.utf8) {
+            rest = rest.dropFirst(config.baseURL.count)
+            return problem(withPath: rest, base: "", exists: exists, ids: ids)
+        }
+        // Other schemes (https:, mailto:…) and other hosts are not this site's.
+        if rest.hasPrefix("//") || Self.hasScheme(rest) { return nil }
+        if rest.hasPrefix("/") {
+            let basePath = config.basePath
+            guard rest.hasPrefix(basePath) else {
+                return ("it is outside the site, which lives under \(basePath)", nil)
+            }
+            return problem(withPath: rest.dropFirst(basePath.count), base: "", exists: exists, ids: ids)
+        }
+        return problem(withPath: rest, base: from, exists: exists, ids: ids)
+    }
+
+    /// Whether `url` leads to another site (a scheme or `//`, and not under `siteURL`): not ours to check.
+    static func leavesTheSite(_ url: Substring, siteURL: String) -> Bool {
+        if !siteURL.isEmpty && url.utf8.starts(with: siteURL.utf8) { return false }
+        return url.hasPrefix("//") || hasScheme(url)
+    }
+
+    /// A `:` before any `/`, `?` or `#`: `https:`, `mailto:`… (bytes: every link of every page passes here).
+    static func hasScheme(_ url: Substring) -> Bool {
+        for byte in url.utf8 {
+            switch byte {
+            case UInt8(ascii: ":"): return true
+            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): return false
+            default: continue
+            }
+        }
+        return false
+    }
+
+    private func problem(
+        withPath url: Substring, base: String, exists: (String) -> Bool, ids: (String) -> PageIDs?
+    ) -> (message: String, suggestion: String?)? {
+        var pathPart = url
+        var fragment: String?
+        if let hash = url.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = String(url[url.index(after: hash)...])
+            pathPart = url[..<hash]
+        }
+        if let query = pathPart.utf8.firstIndex(of: UInt8(ascii: "?")) { pathPart = pathPart[..<query] }
+        let decoded = pathPart.utf8.contains(UInt8(ascii: "%")) ? String(pathPart).removingPercentEncoding ?? String(pathPart) : String(pathPart)
+        guard let target = SiteLinks.resolve(decoded, from: base) else {
+            return ("it leads above the site's root", nil)
+        }
+        var file = target.isEmpty || target.hasSuffix("/") ? target + "index.html" : target
+        if !exists(file), exists(file + "/index.html") { file += "/index.html" }
+        guard exists(file) else { return (missingMessage(file), fallbackSuggestion(file, from: base)) }
+        guard let fragment, !fragment.isEmpty, let pageIDs = ids(file) else { return nil }
+        let id = fragment.utf8.contains(UInt8(ascii: "%")) ? fragment.removingPercentEncoding ?? fragment : fragment
+        guard !pageIDs.contains(id) else { return nil }
+        let nearest = Names.suggestion(for: id, among: pageIDs.all.sorted())
+        return ("\(file) has no anchor '#\(id)'", nearest.map { "#\($0)" })
+    }
+
+    private func missingMessage(_ file: String) -> String {
+        if draftPages.contains(file) { return "\(file) is a draft, published only by serve and build --drafts" }
+        let parts = file.split(separator: "/")
+        if parts.count == 3, parts[2] == "index.html", let languages = languagesBySlug[String(parts[1])],
+            !languages.contains(String(parts[0]))
+        {
+            let names = config.languages.filter { languages.contains($0.code) }.map { "\($0.name) (\($0.code))" }
+            return "the article '\(parts[1])' has no \(parts[0]) version; it exists in " + names.joined(separator: ", ")
+        }
+        return "no page or file \(file) in the site"
+    }
+
+    /// For a missing translation, the link to the version a reader of this language would want.
+    private func fallbackSuggestion(_ file: String, from base: String) -> String? {
+        let parts = file.split(separator: "/")
+        guard parts.count == 3, parts[2] == "index.html", let languages = languagesBySlug[String(parts[1])] else { return nil }
+        let fallback = languages.contains(config.defaultLanguage)
+            ? config.defaultLanguage : config.languages.map(\.code).first { languages.contains($0) }
+        guard let fallback else { return nil }
+        return SiteLinks.link(from: base, to: SiteLinks.articleDir(fallback, String(parts[1])))
+    }
+
+    /// The check of an incremental build, which renders a few pages: their links are checked,
+    /// with the other pages' ids read from the output only when a link points there. The links
+    /// of the pages it did not render can only break when a page is deleted or loses an id;
+    /// then every page of the output is read and checked too.
+    func checkUpdate(
+        of output: URL, written: [(path: String, data: Data)], deleted: [String], published: Set<String>,
+        markdownLinks: [String: [MarkdownLink]]
+    ) -> [Diagnostic] {
+        var fresh: [String: PageLinks] = [:]
+        for (path, data) in written where path.hasSuffix(".html") && !published.contains(path) {
+            fresh[path] = PageLinks(html: data, siteURL: config.baseURL)
+        }
+        var onDisk: [String: PageLinks?] = [:]
+        func stored(_ path: String) -> PageLinks? {
+            if let known = onDisk[path] { return known }
+            let links = (try? Files.read(output.appending(path: path).path)).map { PageLinks(html: $0, siteURL: config.baseURL) }
+            onDisk[path] = links
+            return links
+        }
+        let writing = Set(written.map(\.path))
+        let gone = Set(deleted)
+        let lostAnID = fresh.contains { path, links in stored(path).map { !Set($0.ids.all).isSubset(of: links.ids.all) } ?? false }
+        var pages = fresh
+        var unrendered = Set<String>()
+        var exists: (String) -> Bool = { path in
+            // A regular file in the output (not a folder), unless this build deletes it.
+            var info = stat()
+            return writing.contains(path) || (!gone.contains(path) && lstat(output.path + "/" + path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+        }
+        if lostAnID || !deleted.isEmpty {
+            let files = FileTree.files(under: output.path).union(writing).subtracting(gone)
+            for path in files where path.hasSuffix(".html") && fresh[path] == nil && !published.contains(path) {
+                pages[path] = stored(path)
+                unrendered.insert(path)
+            }
+            exists = { files.contains($0) }
+        }
+        return check(pages: pages, exists: exists, markdownLinks: markdownLinks, unrendered: unrendered) { fresh[$0]?.ids ?? stored($0)?.ids }
+    }
+}

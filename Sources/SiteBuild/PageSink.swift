@@ -1,0 +1,97 @@
+import Diagnostics
+import Foundation
+import SiteContent
+import SiteRender
+import Translations
+
+/// Where a build's rendered files go, how their links are checked, and how they become the
+/// output: one strategy per kind of build (`FullBuildSink`, `IncrementalSink`). Either way
+/// the output is the old site or the new one, never a mix.
+protocol PageSink: Sendable {
+    /// Takes one rendered file; called from every core at once.
+    func write(_ path: String, _ data: Data) throws(DiagnosticError)
+
+    /// The broken links of the site as it will be: `deleted` pages are gone, `published`
+    /// files (the writer's) are not ours to read.
+    func brokenLinks(
+        _ checker: LinkChecker, markdownLinks: [String: [MarkdownLink]], deleted: [String], published: Set<String>
+    ) -> [Diagnostic]
+
+    /// Makes what was written the output, removing `deleted` pages. Returns the files whose
+    /// bytes changed (nil: the whole folder was replaced) and the copy of the site kept for
+    /// the next incremental build.
+    func commit(deleting deleted: [String], previous: IncrementalOutput.Previous?) throws(DiagnosticError)
+        -> (changed: [String]?, kept: IncrementalOutput.Previous?)
+
+    /// Forgets what was written after a failure; the output stays as it was.
+    func discard()
+}
+
+/// A full build streams every file into a staging folder (created on the first write) that
+/// replaces the output only if the whole build succeeded, so memory stays flat; each page's
+/// ids and links are kept to check every internal link before anything is swapped in.
+final class FullBuildSink: PageSink {
+    private let staged: LazyOutput
+    private let collector: PageCollector
+    private let output: URL
+
+    init(_ output: URL, displayName: String, published: Set<String>, siteURL: String) {
+        self.output = output
+        staged = LazyOutput(output, displayName: displayName)
+        collector = PageCollector(published: published, siteURL: siteURL)
+    }
+
+    func write(_ path: String, _ data: Data) throws(DiagnosticError) {
+        try staged.write(path, data)
+        collector.add(path, data)
+    }
+
+    func brokenLinks(
+        _ checker: LinkChecker, markdownLinks: [String: [MarkdownLink]], deleted: [String], published: Set<String>
+    ) -> [Diagnostic] {
+        let (pages, files) = collector.collected
+        return checker.check(pages: pages, files: files, markdownLinks: markdownLinks)
+    }
+
+    func commit(deleting deleted: [String], previous: IncrementalOutput.Previous?) throws(DiagnosticError)
+        -> (changed: [String]?, kept: IncrementalOutput.Previous?)
+    {
+        try staged.commit()
+        // An incremental build's copy of an older site is of no use after a full build.
+        FileTree.remove(IncrementalOutput.previousLocation(of: output).path)
+        return (nil, nil)
+    }
+
+    func discard() { staged.discard() }
+}
+
+/// An incremental build keeps its few pages in memory until all rendered, checks their links
+/// (and, when a page went or lost an id, the rest of the output's), then swaps in a
+/// hard-linked copy of the output with only the changed files replaced (`IncrementalOutput`).
+final class IncrementalSink: PageSink {
+    private let update: IncrementalOutput
+    private let output: URL
+
+    init(_ output: URL, displayName: String) {
+        self.output = output
+        update = IncrementalOutput(output, displayName: displayName)
+    }
+
+    func write(_ path: String, _ data: Data) throws(DiagnosticError) { update.write(path, data) }
+
+    func brokenLinks(
+        _ checker: LinkChecker, markdownLinks: [String: [MarkdownLink]], deleted: [String], published: Set<String>
+    ) -> [Diagnostic] {
+        checker.checkUpdate(of: output, written: update.written, deleted: deleted, published: published, markdownLinks: markdownLinks)
+    }
+
+    func commit(deleting deleted: [String], previous: IncrementalOutput.Previous?) throws(DiagnosticError)
+        -> (changed: [String]?, kept: IncrementalOutput.Previous?)
+    {
+        let (changed, kept) = try update.apply(deleting: deleted, previous: previous)
+        return (changed, kept)
+    }
+
+    /// Nothing reached the disk: the pages were only in memory.
+    func discard() {}
+}

@@ -1,0 +1,396 @@
+import Diagnostics
+import FileIO
+import Foundation
+import LifecycleModel
+import Mustache
+import SiteContent
+import SiteRender
+import Translations
+
+/// Reads content and templates, renders every page and swaps the new site
+/// into the output folder only if there was no error. With the cache of the
+/// previous build (`BuildCache`), it re-renders only the translation groups an
+/// edit touched plus the site-wide pages, and replaces just the files that changed.
+public enum SiteBuilder {
+    /// An incremental build keeps the pages it re-renders in memory until all
+    /// succeeded; past this many articles a full build into a staging folder is cheaper.
+    static let incrementalLimit = 256
+
+    /// Renders every page and, when nothing failed, updates the output folder (`check` is `SiteCheck`).
+    public static func build(_ options: BuildOptions) -> BuildResult {
+        let start = ContinuousClock.now
+        var diagnostics = DiagnosticCollector()
+        var result = BuildResult(diagnostics: [], articlesPerLanguage: [], filesWritten: 0, seconds: 0)
+        // The real folder a build replaces (symbolic links followed), once it is proven ours to replace.
+        let outputURL: URL
+        do throws(OutputGuard.Refusal) {
+            outputURL = try OutputGuard.check(output: options.outputDir, content: options.contentDir, templates: options.templatesDir)
+        } catch {
+            result.refusal = error
+            return result
+        }
+        StagedOutput.removeLeftovers(beside: outputURL)
+        let stamps = BuildCache.stamps(options)
+        let previous = !options.force ? BuildCache.loadHeader(for: outputURL) : nil
+        if let previous, previous.header.clean, previous.header.inputs == stamps.inputs {
+            result.upToDate = (previous.header.examples, previous.header.chains)
+            result.filesWritten = previous.header.files
+            result.articlesPerLanguage = previous.header.articlesPerLanguage.compactMap { $0.count == 2 ? ($0[0], Int($0[1]) ?? 0) : nil }
+            result.decision = .upToDate
+            result.seconds = seconds(since: start)
+            return result
+        }
+        var phaseStart = start
+        func endPhase(_ name: String) {
+            let now = ContinuousClock.now
+            result.phases.append((name, seconds(since: phaseStart, until: now)))
+            phaseStart = now
+        }
+        do throws(DiagnosticError) {
+            let site = try SiteInputs.load(options, diagnostics: &diagnostics)
+            result.baseURL = site.config.baseURL
+            endPhase("read inputs")
+            // The previous build's groups are reused only if every site-wide input is the same.
+            let reusable = previous.flatMap { $0.header.siteKey == stamps.siteKey ? BuildCache.load($0.header, groups: $0.groups) : nil }
+            var plan = BuildPlan(sources: site.sources, previous: reusable)
+            let incremental = reusable != nil && plan.dirtyArticles <= incrementalLimit
+            result.decision = incremental ? .incremental : .full(reason: fullBuildReason(
+                options, previous: previous?.header, siteKey: stamps.siteKey, cacheRead: reusable != nil, dirty: plan.dirtyArticles))
+            if !incremental && reusable != nil { plan = BuildPlan(sources: site.sources, previous: nil) }
+
+            // A full build streams pages into a staging folder, an incremental one keeps them in
+            // memory (`PageSink`); either way the output is replaced only if everything succeeded.
+            let published = Set(site.files.map(\.path))
+            let sink: any PageSink = incremental
+                ? IncrementalSink(outputURL, displayName: options.outputDir)
+                : FullBuildSink(outputURL, displayName: options.outputDir, published: published, siteURL: site.config.baseURL)
+            do throws(DiagnosticError) {
+                let articles = renderArticles(site, plan: plan, sink: sink, diagnostics: &diagnostics)
+                endPhase("render articles")
+                result.pages = articles.reports
+                result.translations = articles.matrix
+                result.reused = articles.reused
+                result.articlesPerLanguage = site.articlesPerLanguage(articles.all)
+                guard !diagnostics.hasErrors, let pages = site.pages else { throw DiagnosticError([]) }
+                let changes = incremental ? SiteWideChanges(before: reusable?.groups ?? [:], after: articles.groups, slugs: plan.touchedSlugs) : .all
+                result.filesWritten = try writeSitePages(site, pages, articles, changes: changes, sink: sink)
+                endPhase("site-wide pages")
+                let unpublished = Self.unpublishedPages(reusable, now: articles.all)
+                let checker = LinkChecker(
+                    config: site.config, languagesBySlug: articles.all.mapValues { Set($0.keys) }, draftPages: articles.draftPages)
+                var linkProblems = sink.brokenLinks(checker, markdownLinks: articles.links, deleted: unpublished, published: published)
+                // Broken links fail the build, as in Docusaurus, unless site.yml says `brokenLinks: warn`.
+                if site.config.brokenLinks == .warn {
+                    for index in linkProblems.indices { linkProblems[index].severity = .warning }
+                }
+                diagnostics.report(contentsOf: linkProblems)
+                endPhase("link check")
+                if diagnostics.hasErrors { throw DiagnosticError([]) }
+                // Every output carries the marker that lets the next build replace it.
+                try sink.write(OutputGuard.markerName, OutputGuard.markerText)
+                // The cache goes first: an interrupted update leads to a full build next time.
+                BuildCache.remove(for: outputURL)
+                let kept: IncrementalOutput.Previous?
+                (result.changedFiles, kept) = try sink.commit(deleting: unpublished, previous: previous?.header.previous)
+                var header = BuildCache.Header(
+                    inputs: stamps.inputs, siteKey: stamps.siteKey, articlesPerLanguage: result.articlesPerLanguage.map { [$0.lang, String($0.count)] },
+                    files: result.filesWritten, examples: result.examplesRun, chains: result.chainsVerified, clean: diagnostics.diagnostics.isEmpty)
+                header.previousInode = kept?.inode
+                header.previousChanges = kept?.changes
+                var cache = BuildCache(header: header, groups: articles.groups)
+                cache.save(for: outputURL)
+                endPhase("write output")
+            } catch {
+                sink.discard()
+                throw error
+            }
+        } catch {
+            diagnostics.report(contentsOf: error.diagnostics)
+        }
+        result.diagnostics = unique(diagnostics.sorted)
+        result.seconds = seconds(since: start)
+        return result
+    }
+
+    /// Article pages the cached build wrote that this one does not: their file is gone, or
+    /// the article became a draft.
+    static func unpublishedPages(_ previous: BuildCache?, now articles: [String: [String: Article]]) -> [String] {
+        (previous?.groups.values.flatMap(\.articles) ?? []).filter { !$0.draft && articles[$0.slug]?[$0.lang] == nil }
+            .map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" }.sorted()
+    }
+
+    static func seconds(since start: ContinuousClock.Instant, until end: ContinuousClock.Instant = .now) -> Double {
+        let elapsed = end - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// Why a build that writes cannot reuse the previous one.
+    private static func fullBuildReason(
+        _ options: BuildOptions, previous: BuildCache.Header?, siteKey: String, cacheRead: Bool, dirty: Int
+    ) -> String {
+        if options.force { return "--force" }
+        guard let previous else { return "no cache of a previous build of this output folder" }
+        if previous.siteKey != siteKey { return "a site-wide input changed (the tool, the templates, site.yml or the base URL)" }
+        if !cacheRead { return "the cache could not be read" }
+        return "\(dirty) articles changed (more than \(incrementalLimit))"
+    }
+
+    /// The articles of a build: those it rendered and, in an incremental build, the rest
+    /// as the cache remembers them.
+    struct RenderedArticles {
+        /// slug → lang → article; bodies are gone (pages are written) and cached articles
+        /// carry only what other pages show of them.
+        var all: [String: [String: Article]] = [:]
+        var matrix: TranslationMatrix
+        var reports: [PageReport] = []
+        var groups: [String: BuildCache.Group] = [:]
+        /// Markdown links of the rendered articles, by the output path of their page.
+        var links: [String: [MarkdownLink]] = [:]
+        /// Examples and verified chains of the groups reused from the cache.
+        var reused = (examples: 0, chains: 0)
+        /// The pages drafts would have, left out of this build.
+        var draftPages: Set<String> = []
+    }
+
+    /// Renders the translation groups the plan names, each in one task on every core: its
+    /// articles, their comparison, and, when the templates loaded, their pages into `sink`.
+    /// A page depends only on its group and the site-wide inputs, so nothing waits for the
+    /// rest of the site, and memory holds no more than the groups in flight. Every other
+    /// group comes from the cache as it was.
+    static func renderArticles(
+        _ site: SiteInputs, plan: BuildPlan, sink: any PageSink, diagnostics: inout DiagnosticCollector
+    ) -> RenderedArticles {
+        let reader = site.articleReader()
+        let renderer = ArticleRenderer(strings: site.strings ?? UIStrings())
+        let languages = site.config.languages.map(\.code)
+        let bySlug = Dictionary(grouping: plan.dirtyIndexes, by: { site.sources[$0].slug })
+        let slugs = bySlug.keys.sorted()
+        let groups = Parallel.map(slugs.count) { position in
+            renderGroup(
+                slugs[position], bySlug[slugs[position]] ?? [], site: site, reader: reader, renderer: renderer, languages: languages,
+                stamps: plan.stamps, sink: sink)
+        }
+        var result = RenderedArticles(matrix: TranslationMatrix(languages: [], rows: []))
+        var rows: [String: TranslationMatrix.Row] = [:]
+        var reports: [Int: PageReport] = [:]
+        for (slug, group) in zip(slugs, groups) {
+            diagnostics.report(contentsOf: group.diagnostics)
+            reports.merge(group.reports, uniquingKeysWith: { first, _ in first })
+            result.links.merge(group.links, uniquingKeysWith: { first, _ in first })
+            result.groups[slug] = group.cached
+            result.draftPages.formUnion(group.draftPages)
+            guard !group.articles.isEmpty else { continue }
+            result.all[slug] = group.articles
+            rows[slug] = group.row
+        }
+        for (slug, group) in plan.reused {
+            diagnostics.report(contentsOf: group.diagnostics)
+            rows[slug] = group.row
+            result.groups[slug] = group
+            for cached in group.articles {
+                result.reused.examples += cached.examples
+                result.reused.chains += cached.chains
+                if cached.draft {
+                    result.draftPages.insert(SiteLinks.articleDir(cached.lang, cached.slug) + "index.html")
+                    continue
+                }
+                result.all[slug, default: [:]][cached.lang] = Article(
+                    lang: cached.lang, slug: cached.slug, displayPath: cached.displayPath, title: cached.title,
+                    description: cached.description, bodyHTML: "", toc: [], chains: [])
+            }
+        }
+        result.reports = site.sources.indices.compactMap { reports[$0] }
+        result.matrix = TranslationMatrix(languages: languages, rows: rows.keys.sorted().compactMap { rows[$0] })
+        return result
+    }
+
+    /// One translation group, rendered and analysed.
+    struct RenderedGroup: Sendable {
+        /// lang → article; once its pages are written, only its `listing`.
+        var articles: [String: Article] = [:]
+        var reports: [Int: PageReport] = [:]
+        var diagnostics: [Diagnostic] = []
+        /// Markdown links by the output path of their page.
+        var links: [String: [MarkdownLink]] = [:]
+        /// The group's translation statuses.
+        var row: TranslationMatrix.Row?
+        /// Pages of the group's drafts, left out of the build.
+        var draftPages: Set<String> = []
+        /// What the cache keeps of the group (nil when an article failed to render).
+        var cached: BuildCache.Group?
+    }
+
+    /// One translation group read and verified, before any rendering: `check` stops here.
+    struct ReadGroup: Sendable {
+        /// lang → article read, of the articles this build publishes.
+        var articles: [String: ReadArticle] = [:]
+        var reports: [Int: PageReport] = [:]
+        var diagnostics: [Diagnostic] = []
+        /// The group's translation statuses.
+        var matrix: TranslationMatrix
+        /// Pages of the group's drafts, left out of the build.
+        var draftPages: Set<String> = []
+        /// What the cache keeps of each article (of drafts too).
+        var cachedArticles: [BuildCache.CachedArticle] = []
+        /// Every article could be read.
+        var complete = true
+
+        var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+        /// lang → article, as the group's pages show them to each other.
+        var listed: [String: Article] { articles.mapValues(\.article) }
+    }
+
+    static func readGroup(
+        _ slug: String, _ indexes: [Int], site: SiteInputs, reader: ArticleReader, languages: [String], stamps: [Int: FileStamp]
+    ) -> ReadGroup {
+        var group = ReadGroup(matrix: TranslationMatrix(languages: languages, rows: []))
+        for index in indexes {
+            let (read, problems) = reader.read(site.sources[index])
+            group.diagnostics += problems
+            guard let read else {
+                group.complete = false
+                continue
+            }
+            let article = read.article
+            let report = PageReport(
+                file: article.displayPath, lang: article.lang, examples: article.examples,
+                chains: article.chains.map { .init(line: $0.location.line, column: $0.location.column, text: $0.text, machine: $0.machine, ok: $0.ok) })
+            group.reports[index] = report
+            // A draft is verified like any article but, unless drafts are wanted, not published: no
+            // page, no place on the homes, the sitemap or the status pages.
+            let hidden = article.draft && !site.includeDrafts
+            if let stamp = stamps[index] {
+                group.cachedArticles.append(BuildCache.CachedArticle(
+                    lang: article.lang, slug: slug, displayPath: article.displayPath, stamp: stamp, title: article.title,
+                    description: article.description, examples: report.examples, chains: report.chains.count { $0.ok }, draft: hidden))
+            }
+            if hidden {
+                group.draftPages.insert(SiteLinks.articleDir(article.lang, slug) + "index.html")
+                continue
+            }
+            group.articles[article.lang] = read
+        }
+        let broken = Set(group.diagnostics.filter { $0.severity == .error }.compactMap(\.location?.file))
+        let analysis = TranslationAnalyzer.analyze(articles: [slug: group.listed], languages: languages, brokenFiles: broken)
+        group.diagnostics += analysis.diagnostics
+        group.matrix = analysis.matrix
+        return group
+    }
+
+    static func renderGroup(
+        _ slug: String, _ indexes: [Int], site: SiteInputs, reader: ArticleReader, renderer: ArticleRenderer, languages: [String],
+        stamps: [Int: FileStamp], sink: any PageSink
+    ) -> RenderedGroup {
+        let read = readGroup(slug, indexes, site: site, reader: reader, languages: languages, stamps: stamps)
+        var group = RenderedGroup(reports: read.reports, diagnostics: read.diagnostics, row: read.matrix.rows.first, draftPages: read.draftPages)
+        for article in read.articles.values {
+            group.links[SiteLinks.articleDir(article.article.lang, slug) + "index.html"] = article.article.links
+        }
+        if let pages = site.pages, !read.hasErrors {
+            let contexts = PageContexts(
+                config: site.config, strings: pages.strings, assets: pages.assets.templateKeys, articles: [slug: read.listed],
+                translations: read.matrix)
+            for article in read.articles.values.sorted(by: { $0.article.lang < $1.article.lang }) {
+                do throws(DiagnosticError) {
+                    try sink.write(SiteLinks.articleDir(article.article.lang, slug) + "index.html", try articlePage(renderer.render(article, templates: pages.templates), contexts, pages))
+                } catch {
+                    group.diagnostics += error.diagnostics
+                }
+            }
+        }
+        // The pages are written: what stays is what the homes, status pages and sitemap show.
+        group.articles = read.listed.mapValues(\.listing)
+        if read.complete, let row = group.row {
+            group.cached = BuildCache.Group(
+                articles: read.cachedArticles.sorted { $0.displayPath < $1.displayPath }, row: row, diagnostics: group.diagnostics)
+        }
+        return group
+    }
+
+    /// An article's page: the template around its body.
+    static func articlePage(_ article: Article, _ contexts: PageContexts, _ pages: SiteInputs.Pages) throws(DiagnosticError) -> Data {
+        var slotted = article
+        slotted.bodyHTML = bodySlot
+        let page = try pages.templates.render("article", contexts.article(slotted))
+        return splice(page, article.bodyHTML)
+    }
+
+    /// Renders the site-wide pages `changes` names into `sink` (in parallel); the
+    /// article pages are written as their groups render. Returns how many files the site has.
+    static func writeSitePages(
+        _ site: SiteInputs, _ inputs: SiteInputs.Pages, _ articles: RenderedArticles, changes: SiteWideChanges = .all, sink: any PageSink
+    ) throws(DiagnosticError) -> Int {
+        let config = site.config
+        let templates = inputs.templates
+        let contexts = PageContexts(
+            config: config, strings: inputs.strings, assets: inputs.assets.templateKeys, articles: articles.all, translations: articles.matrix)
+        var sitemap = Sitemap()
+        let links = SiteLinks(config: config)
+        // Site-wide pages: the chooser, the 404 page and each language's home, status and playground.
+        typealias SitePage = (path: String, template: String, wanted: Bool, context: @Sendable () -> MustacheValue)
+        var sitePages: [SitePage] = [
+            ("index.html", "chooser", changes.fixed, contexts.chooser), ("404.html", "404", changes.fixed, contexts.notFound),
+        ]
+        sitemap.entries.append(.init(url: links.absolute(""), alternates: contexts.homeAlternates()))
+        for language in config.languages.map(\.code) {
+            sitePages.append((SiteLinks.homeDir(language) + "index.html", "home", changes.lists, { contexts.home(language) }))
+            sitePages.append((SiteLinks.statusDir(language) + "index.html", "status", changes.status, { contexts.status(language) }))
+            sitePages.append((SiteLinks.playgroundDir(language) + "index.html", "playground", changes.fixed, { contexts.playground(language) }))
+            sitemap.entries.append(.init(url: links.absolute(SiteLinks.homeDir(language)), alternates: contexts.homeAlternates()))
+            sitemap.entries.append(.init(url: links.absolute(SiteLinks.playgroundDir(language)), alternates: contexts.playgroundAlternates()))
+        }
+        let pages = sitePages.filter(\.wanted)
+        try Parallel.forEach(pages.count) { index throws(DiagnosticError) in
+            try sink.write(pages[index].path, Data(try templates.render(pages[index].template, pages[index].context()).utf8))
+        }
+        var files = sitePages.count
+        let ordered = articles.all.keys.sorted().flatMap { slug in config.languages.compactMap { articles.all[slug]?[$0.code] } }
+        files += ordered.count
+        if changes.lists {
+            for article in ordered {
+                sitemap.entries.append(.init(url: links.absolute(SiteLinks.articleDir(article.lang, article.slug)), alternates: contexts.articleAlternates(article.slug)))
+            }
+            try sink.write("sitemap.xml", Data(sitemap.xml.utf8))
+        }
+        if changes.fixed {
+            for asset in inputs.assets.files { try sink.write(asset.publishedPath, asset.data) }
+            // Files beside the articles are site-wide inputs (their stamps are in the cache's site key).
+            for file in site.files {
+                let bytes: [UInt8]
+                do {
+                    bytes = try Files.read(file.url.path)
+                } catch {
+                    throw DiagnosticError([.error(at: SourceLocation(file: file.displayPath, line: 1, column: 1), "cannot read: \(error.reason)")])
+                }
+                try sink.write(file.path, Data(bytes))
+            }
+        }
+        return files + 1 + inputs.assets.files.count + site.files.count
+    }
+
+    /// Where an article's body goes in its rendered page: a NUL byte never occurs in
+    /// text read from Markdown, and HTML escaping leaves it alone.
+    static let bodySlot = "\u{0}body\u{0}"
+
+    /// `page` with its body slots replaced by `body`: a body is most of a page's bytes, and
+    /// it is copied once into the file's bytes instead of through the template's output.
+    static func splice(_ page: String, _ body: String) -> Data {
+        var page = page
+        var body = body
+        return page.withUTF8 { bytes in
+            var out = Data(capacity: bytes.count + body.utf8.count)
+            for (index, piece) in Slots.pieces(of: bytes, between: bodySlot).enumerated() {
+                if index > 0 { body.withUTF8 { out.append($0) } }
+                out.append(UnsafeBufferPointer(rebasing: bytes[piece]))
+            }
+            return out
+        }
+    }
+
+    /// The same problem found on several pages (a template error) is reported once.
+    static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return diagnostics.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,69 @@
+import Diagnostics
+import Foundation
+import LifecycleModel
+import SiteContent
+import SiteRender
+import Translations
+
+/// Everything a build reads before rendering: site.yml, UI strings,
+/// templates, assets and the list of articles.
+struct SiteInputs {
+    /// What pages need beyond the articles; nil when one of them failed to load.
+    struct Pages {
+        var strings: UIStrings
+        var templates: TemplateSet
+        var assets: Assets
+    }
+
+    var config: SiteConfig
+    var strings: UIStrings?
+    var pages: Pages?
+    var sources: [ArticleSource]
+    /// Files published beside the articles (images, PDFs…).
+    var files: [ContentFile]
+    /// Whether articles marked `draft: true` are published.
+    var includeDrafts = false
+
+    /// Strings, templates and assets are independent: the problems of all three are reported.
+    static func load(_ options: BuildOptions, diagnostics: inout DiagnosticCollector) throws(DiagnosticError) -> SiteInputs {
+        let loader = ContentLoader(contentDir: URL(filePath: options.contentDir), displayName: options.contentDir)
+        guard FileManager.default.fileExists(atPath: options.contentDir) else {
+            throw DiagnosticError([
+                .error(at: SourceLocation(file: options.contentDir, line: 1, column: 1), "content folder not found")
+            ])
+        }
+        var config = try SiteConfig.load(
+            contentDir: loader.contentDir, displayPrefix: loader.displayPrefix, languageFolders: loader.languageFolders())
+        if let baseURL = options.baseURL { config.baseURL = SiteConfig.normalizedBaseURL(baseURL) ?? baseURL }
+        let templatesPrefix = options.templatesDir.hasSuffix("/") ? options.templatesDir : options.templatesDir + "/"
+        let templatesDir = URL(filePath: options.templatesDir)
+        var strings: UIStrings?
+        var templates: TemplateSet?
+        var assets: Assets?
+        do {
+            strings = try UIStrings.load(
+                i18nDir: templatesDir.appending(path: "i18n"), displayPrefix: templatesPrefix + "i18n/",
+                languages: config.languages.map(\.code))
+        } catch { diagnostics.report(contentsOf: error.diagnostics) }
+        do {
+            templates = try TemplateSet.load(templatesDir: templatesDir, displayPrefix: templatesPrefix)
+        } catch { diagnostics.report(contentsOf: error.diagnostics) }
+        do {
+            // The browser player reads the exported model; a script (not JSON) so it loads from file:// too.
+            assets = try Assets.load(assetsDir: templatesDir.appending(path: "assets"), displayPrefix: templatesPrefix + "assets/")
+                .adding("model.js", Data(("window.LIFECYCLE_MODEL = " + ModelExport.json() + ";\n").utf8))
+        } catch { diagnostics.report(contentsOf: error.diagnostics) }
+        let (sources, files) = try loader.scan(config: config, diagnostics: &diagnostics)
+        let pages = strings.flatMap { strings in templates.flatMap { templates in assets.map { Pages(strings: strings, templates: templates, assets: $0) } } }
+        return SiteInputs(config: config, strings: strings, pages: pages, sources: sources, files: files, includeDrafts: options.drafts)
+    }
+
+    /// Reads articles with their links to sources resolved against this site's articles and files.
+    func articleReader() -> ArticleReader {
+        ArticleReader(sourceLinks: SourceLinks(config: config, sources: sources, files: files))
+    }
+
+    func articlesPerLanguage(_ articles: [String: [String: Article]]) -> [(lang: String, count: Int)] {
+        config.languages.map { language in (lang: language.code, count: articles.values.count { $0[language.code] != nil }) }
+    }
+}

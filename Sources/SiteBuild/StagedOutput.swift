@@ -1,0 +1,378 @@
+import Diagnostics
+import FileIO
+import Foundation
+import Glibc
+import SiteContent
+import SiteRender
+import Synchronization
+import Translations
+
+/// Writes a whole site into a hidden staging folder beside the output folder
+/// and swaps it in only at the end, so a failed build never leaves a half site.
+final class StagedOutput: Sendable {
+    let output: URL
+    let staging: URL
+    private let displayName: String
+
+    /// A new staging folder beside `output`; or `reusing` a folder of ours that is already
+    /// there (an incremental build's copy of the previous site).
+    init(output: URL, displayName: String, reusing existing: URL? = nil) throws(DiagnosticError) {
+        self.output = output.standardizedFileURL
+        self.displayName = displayName
+        let parent = self.output.deletingLastPathComponent()
+        let name = self.output.lastPathComponent
+        staging = existing ?? parent.appending(path: ".\(name).staging-\(getpid())")
+        if existing != nil { return }
+        do {
+            FileTree.remove(staging.path)
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        } catch {
+            throw Self.failure(displayName, "cannot create the output folder: \(Self.reason(creating: staging, otherwise: error))")
+        }
+    }
+
+    func write(_ relativePath: String, _ text: String) throws(DiagnosticError) {
+        try write(relativePath, Data(text.utf8))
+    }
+
+    func write(_ relativePath: String, _ data: Data) throws(DiagnosticError) {
+        let url = staging.appending(path: relativePath)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw Self.failure(displayName + "/" + relativePath, "cannot write: \(error.localizedDescription)")
+        }
+        // Plain POSIX writes: the staging folder is renamed into place at the end, and
+        // Foundation's Data.write would fsync every one of thousands of files.
+        do {
+            try Files.write(data, to: url.path)
+        } catch {
+            throw Self.failure(displayName + "/" + relativePath, "cannot write: \(error.reason)")
+        }
+    }
+
+    /// Replaces the output folder with the staged one in one step: the two folders swap names
+    /// atomically (renameat2 with RENAME_EXCHANGE), so a build killed at any moment leaves the
+    /// old site or the new one at the output's path, never a mix and never nothing. Then the
+    /// old site, now under the staging name, is removed. On a file system that cannot swap,
+    /// the old site is moved aside first (a moment without an output folder, but never a mix).
+    /// With `keep`, the previous site is kept there instead (an incremental build's next
+    /// staging folder); returns whether it was.
+    @discardableResult
+    func commit(keepingPreviousAt keep: URL? = nil) throws(DiagnosticError) -> Bool {
+        let fm = FileManager.default
+        var info = stat()
+        guard lstat(output.path, &info) == 0 else {
+            guard rename(staging.path, output.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                discard()
+                throw Self.failure(displayName, "cannot replace the output folder: \(reason)")
+            }
+            return false
+        }
+        if FolderSwap.exchange(staging.path, output.path) {
+            // The staging name now holds the previous site.
+            guard let keep else {
+                discard()
+                return false
+            }
+            if keep.path == staging.path { return true }
+            FileTree.remove(keep.path)
+            if rename(staging.path, keep.path) == 0 { return true }
+            discard()
+            return false
+        }
+        let old = output.deletingLastPathComponent().appending(path: ".\(output.lastPathComponent).old-\(getpid())")
+        FileTree.remove(old.path)
+        do {
+            try fm.moveItem(at: output, to: old)
+        } catch {
+            discard()
+            throw Self.failure(displayName, "cannot replace the output folder: \(error.localizedDescription)")
+        }
+        do {
+            try fm.moveItem(at: staging, to: output)
+        } catch {
+            try? fm.moveItem(at: old, to: output)
+            discard()
+            throw Self.failure(displayName, "cannot replace the output folder: \(error.localizedDescription)")
+        }
+        FileTree.remove(old.path)
+        return false
+    }
+
+    /// Makes the staging folder, a copy of the site before the last build, a copy of `source`
+    /// again: `paths` are those the last build changed, added or removed. Every other file of
+    /// the two already shares its inode (hard links), so only these are linked anew.
+    func sync(_ paths: [String], from source: URL) throws(DiagnosticError) {
+        for path in paths {
+            let target = staging.appending(path: path)
+            unlink(target.path)
+            let original = source.path + "/" + path
+            guard access(original, F_OK) == 0 else {
+                // Removed by the last build: its page's folder goes too, unless something else lives there.
+                rmdir(target.deletingLastPathComponent().path)
+                continue
+            }
+            do {
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            } catch {
+                throw Self.failure(displayName + "/" + path, "cannot copy: \(error.localizedDescription)")
+            }
+            guard link(original, target.path) == 0 else {
+                throw Self.failure(displayName + "/" + path, "cannot copy: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    /// Fills the staging folder with hard links to every file of `source` (folders are made
+    /// anew): a copy of the site that costs no bytes. A file that changes must then be
+    /// unlinked before it is written, or the old site would change with it.
+    func linkTree(from source: URL) throws(DiagnosticError) {
+        try FileTree.walk(source.path) { (path: String, isFolder: Bool) throws(DiagnosticError) in
+            let target = staging.path + "/" + path
+            let failed = isFolder ? mkdir(target, 0o755) != 0 : link(source.path + "/" + path, target) != 0
+            if failed { throw Self.failure(displayName + "/" + path, "cannot copy: \(String(cString: strerror(errno)))") }
+        } unreadable: { path, reason in
+            Self.failure(displayName + "/" + path, "cannot read: \(reason)")
+        }
+    }
+
+    /// Removes what builds that were killed left beside the output: staging folders and old
+    /// sites named after a process that no longer runs (`.public.staging-123`, `.public.old-123`).
+    static func removeLeftovers(beside output: URL) {
+        let output = output.standardizedFileURL
+        let parent = output.deletingLastPathComponent()
+        let prefixes = [".\(output.lastPathComponent).staging-", ".\(output.lastPathComponent).old-"]
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names {
+            guard let prefix = prefixes.first(where: name.hasPrefix), let pid = pid_t(name.dropFirst(prefix.count)) else { continue }
+            // kill(pid, 0) fails with ESRCH only when no such process exists: a running build keeps its folder.
+            if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+                FileTree.remove(parent.appending(path: name).path)
+            }
+        }
+    }
+
+    func discard() {
+        FileTree.remove(staging.path)
+    }
+
+    /// Why a folder cannot be created, in the words of the file system: Foundation's
+    /// message ("The operation could not be completed") names no cause.
+    static func reason(creating folder: URL, otherwise error: any Error) -> String {
+        var ancestor = folder.deletingLastPathComponent()
+        while ancestor.path != "/", !FileManager.default.fileExists(atPath: ancestor.path) {
+            ancestor = ancestor.deletingLastPathComponent()
+        }
+        var info = stat()
+        if stat(ancestor.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+            return "\(ancestor.path) is a file, not a folder"
+        }
+        if access(ancestor.path, W_OK) != 0 { return "\(ancestor.path) is not writable (\(String(cString: strerror(errno))))" }
+        return error.localizedDescription
+    }
+
+    static func failure(_ path: String, _ message: String) -> DiagnosticError {
+        DiagnosticError([.error(at: SourceLocation(file: path, line: 1, column: 1), message)])
+    }
+}
+
+/// A staged output created on the first write, so a build that fails before
+/// writing anything never touches the disk. Safe to write from several threads.
+final class LazyOutput: Sendable {
+    private let staged = Mutex<StagedOutput?>(nil)
+    private let target: URL
+    private let displayName: String
+
+    init(_ output: URL, displayName: String) {
+        target = output
+        self.displayName = displayName
+    }
+
+    private func stage() throws(DiagnosticError) -> StagedOutput {
+        try staged.withLock { (current: inout StagedOutput?) throws(DiagnosticError) -> StagedOutput in
+            if let current { return current }
+            let created = try StagedOutput(output: target, displayName: displayName)
+            current = created
+            return created
+        }
+    }
+
+    func write(_ path: String, _ data: Data) throws(DiagnosticError) {
+        try stage().write(path, data)
+    }
+
+    func commit() throws(DiagnosticError) { try stage().commit() }
+
+    func discard() { staged.withLock { $0?.discard() } }
+}
+
+/// The output of an incremental build: the few pages an edit touched are kept in memory
+/// until every page has rendered. Then, if any file's bytes differ, they are written into a
+/// copy of the site made of hard links, pages of deleted articles are removed there, and the
+/// copy is swapped in like a full build's: a failed or killed build changes nothing.
+///
+/// The copy is double-buffered: the site before the swap stays beside the output
+/// (`.public.previous`) and becomes the next build's copy, brought up to date by linking
+/// anew only the files the last build changed. So an edit costs its own files, not a copy of
+/// the whole tree; only the first incremental build after a full one copies every file.
+final class IncrementalOutput: Sendable {
+    private let output: URL
+    private let displayName: String
+    private let pending = Mutex<[(path: String, data: Data)]>([])
+
+    /// The copy of the site before the last build, and what that build changed since.
+    struct Previous: Sendable {
+        var changes: [String]
+        var inode: UInt64
+    }
+
+    init(_ output: URL, displayName: String) {
+        self.output = output.standardizedFileURL
+        self.displayName = displayName
+    }
+
+    /// `.public.previous` beside `public`.
+    static func previousLocation(of output: URL) -> URL {
+        let output = output.standardizedFileURL
+        return output.deletingLastPathComponent().appending(path: ".\(output.lastPathComponent).previous")
+    }
+
+    func write(_ path: String, _ data: Data) {
+        pending.withLock { $0.append((path, data)) }
+    }
+
+    /// The files rendered so far, by path.
+    var written: [(path: String, data: Data)] { pending.withLock { $0 } }
+
+    /// Writes what changed and removes `deleted` pages (with their folders when empty).
+    /// Returns the paths whose bytes changed, sorted, and the previous copy's state to record.
+    func apply(deleting deleted: [String], previous: Previous?) throws(DiagnosticError) -> (changed: [String], previous: Previous?) {
+        let changed = pending.withLock { $0 }.filter { path, data in
+            (try? Files.read(output.appending(path: path).path)).map { !$0.elementsEqual(data) } ?? true
+        }
+        let removed = deleted.filter { access(output.appending(path: $0).path, F_OK) == 0 }
+        guard !changed.isEmpty || !removed.isEmpty else { return ([], previous) }
+
+        let keep = Self.previousLocation(of: output)
+        let reusable = previous.flatMap { previous in
+            BuildCache.outputIdentity(keep)?.inode == previous.inode ? previous : nil
+        }
+        let staged = try StagedOutput(output: output, displayName: displayName, reusing: reusable == nil ? nil : keep)
+        let kept: Bool
+        do throws(DiagnosticError) {
+            if let reusable {
+                try staged.sync(reusable.changes, from: output)
+            } else {
+                try staged.linkTree(from: output)
+            }
+            for (path, data) in changed {
+                // Unlinked first: the file is shared with the live site until now.
+                unlink(staged.staging.appending(path: path).path)
+                try staged.write(path, data)
+            }
+            for path in removed {
+                let url = staged.staging.appending(path: path)
+                unlink(url.path)
+                rmdir(url.deletingLastPathComponent().path)
+            }
+            kept = try staged.commit(keepingPreviousAt: keep)
+        } catch {
+            staged.discard()
+            throw error
+        }
+        let paths = (changed.map(\.path) + removed).sorted()
+        guard kept, let inode = BuildCache.outputIdentity(keep)?.inode else { return (paths, nil) }
+        return (paths, Previous(changes: paths, inode: inode))
+    }
+}
+
+/// Walks a folder with readdir: no Foundation URL per entry on sites of thousands of files.
+enum FileTree {
+    /// Calls `visit` with each entry's path relative to `root` and whether it is a folder,
+    /// a folder before what it holds. `unreadable` makes the error for a folder that cannot be read.
+    static func walk(
+        _ root: String, _ visit: (_ path: String, _ isFolder: Bool) throws(DiagnosticError) -> Void,
+        unreadable: (_ path: String, _ reason: String) -> DiagnosticError
+    ) throws(DiagnosticError) {
+        func walk(_ relative: String) throws(DiagnosticError) {
+            guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else {
+                throw unreadable(relative, String(cString: strerror(errno)))
+            }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name == "." || name == ".." { continue }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                guard let isFolder = isFolder(entry, root + "/" + path) else { continue }
+                try visit(path, isFolder)
+                if isFolder { try walk(path) }
+            }
+        }
+        try walk("")
+    }
+
+    /// Removes `root` and everything in it, on every core (Foundation's removeItem takes
+    /// several times longer on a site of thousands of folders). What cannot be removed stays.
+    static func remove(_ root: String) {
+        var info = stat()
+        guard lstat(root, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            unlink(root)
+            return
+        }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        Parallel.map(entries.count) { index in removeTree(root + "/" + entries[index]) }
+        rmdir(root)
+    }
+
+    private static func removeTree(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            unlink(path)
+            return
+        }
+        removeContents(path)
+        rmdir(path)
+    }
+
+    private static func removeContents(_ folder: String) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            let path = folder + "/" + name
+            if isFolder(entry, path) == true {
+                removeContents(path)
+                rmdir(path)
+            } else {
+                unlink(path)
+            }
+        }
+    }
+
+    /// Whether a directory entry is a folder (not a link to one), from readdir's type when the
+    /// file system gives it, else from lstat; nil if it is gone.
+    private static func isFolder(_ entry: UnsafeMutablePointer<dirent>, _ path: String) -> Bool? {
+        switch Int32(entry.pointee.d_type) {
+        case Int32(DT_DIR): return true
+        case Int32(DT_UNKNOWN):
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return nil }
+            return info.st_mode & S_IFMT == S_IFDIR
+        default: return false
+        }
+    }
+
+    /// Every file (not folder) under `root`, by relative path; none if it cannot be read.
+    static func files(under root: String) -> Set<String> {
+        var found = Set<String>()
+        try? walk(root, { (path: String, isFolder: Bool) throws(DiagnosticError) in
+            if !isFolder { found.insert(path) }
+        }, unreadable: { _, reason in DiagnosticError([]) })
+        return found
+    }
+}

@@ -1,0 +1,90 @@
+import Diagnostics
+import Scenarios
+
+/// One entry of a page's table of contents.
+package struct TOCEntry: Sendable {
+    package var level: Int
+    package var id: String
+    package var text: String
+
+    package init(level: Int, id: String, text: String) {
+        self.level = level
+        self.id = id
+        self.text = text
+    }
+}
+
+/// An article read, verified and rendered to its HTML body.
+package struct Article: Sendable {
+    package var lang: String
+    package var slug: String
+    package var displayPath: String
+    package var title: String
+    package var description: String
+    package var bodyHTML: String
+    package var toc: [TOCEntry]
+    /// Arrow chains in the prose, each verified against the model.
+    package var chains: [ProseChain]
+    /// Runnable `lifecycle` examples run on this page.
+    package var examples: Int = 0
+    /// Where a translation comes from (nil for a source article).
+    package var translation: TranslationSource? = nil
+    /// Sections still in the source language.
+    package var untranslated: [Int] = []
+    package var updated: ArticleDate? = nil
+    /// A draft: published only by `serve` and `build --drafts`, with a badge.
+    package var draft = false
+    /// The body cut at its `##` headings, for translation tracking.
+    package var sections: [ArticleSections.Section] = []
+    /// Every fenced or indented code block, in order, for translation parity.
+    package var codeSamples: [CodeSample] = []
+    /// Every link and image in the Markdown, for `check`'s link verification.
+    package var links: [MarkdownLink] = []
+
+    package init(
+        lang: String, slug: String, displayPath: String, title: String, description: String, bodyHTML: String, toc: [TOCEntry],
+        chains: [ProseChain], examples: Int = 0, translation: TranslationSource? = nil, untranslated: [Int] = [],
+        updated: ArticleDate? = nil, draft: Bool = false, sections: [ArticleSections.Section] = [], codeSamples: [CodeSample] = [],
+        links: [MarkdownLink] = []
+    ) {
+        self.lang = lang
+        self.slug = slug
+        self.displayPath = displayPath
+        self.title = title
+        self.description = description
+        self.bodyHTML = bodyHTML
+        self.toc = toc
+        self.chains = chains
+        self.examples = examples
+        self.translation = translation
+        self.untranslated = untranslated
+        self.updated = updated
+        self.draft = draft
+        self.sections = sections
+        self.codeSamples = codeSamples
+        self.links = links
+    }
+
+    /// What pages other than its own show of an article (homes, status pages, sitemap):
+    /// a large site keeps this much of every article, and no more, until the end of a build.
+    package var listing: Article {
+        Article(lang: lang, slug: slug, displayPath: displayPath, title: title, description: description, bodyHTML: "", toc: [], chains: [])
+    }
+}
+
+/// A code block as written: `lifecycle` examples and code samples alike.
+package struct CodeSample: Sendable, Hashable {
+    package var info: String
+    package var code: String
+    /// 1-based line of the fence in the file.
+    package var line: Int
+}
+
+/// A link written in an article's Markdown, where the writer put it.
+package struct MarkdownLink: Sendable, Hashable {
+    /// As written in the Markdown.
+    package var url: String
+    /// As written in the page: a link to a source (`other.md`) is rewritten to its page.
+    package var href: String
+    package var location: SourceLocation
+}

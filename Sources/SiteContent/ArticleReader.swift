@@ -1,0 +1,147 @@
+import Diagnostics
+import Markdown
+import Scenarios
+
+/// Reads one article file and verifies it: front matter, title, Markdown, every example run
+/// and every prose chain judged (`ArticleVerifier`), links to sources resolved. That is all
+/// `check` needs; `ArticleRenderer` (SiteRender) writes the HTML from what it found.
+package struct ArticleReader: Sendable {
+    /// What `.md` links and relative images resolve to; nil leaves every URL as written.
+    var sourceLinks: SourceLinks? = nil
+
+    package init(sourceLinks: SourceLinks? = nil) { self.sourceLinks = sourceLinks }
+
+    package func read(_ source: ArticleSource) -> (article: ReadArticle?, diagnostics: [Diagnostic]) {
+        do {
+            let text = try SourceText.read(source.url, displayPath: source.displayPath)
+            return try read(text, lang: source.lang, slug: source.slug)
+        } catch {
+            return (nil, error.diagnostics)
+        }
+    }
+
+    func read(_ text: SourceText, lang: String, slug: String) throws(DiagnosticError) -> (article: ReadArticle?, diagnostics: [Diagnostic]) {
+        let frontMatter = try FrontMatter.parse(text)
+        // Blank lines in place of the front matter keep Markdown line numbers equal to file line numbers.
+        let body = String(repeating: "\n", count: frontMatter.bodyLineOffset) + frontMatter.body
+        var document = MarkdownDocument.parse(body, file: text.displayPath)
+
+        var title = frontMatter.title
+        if title == nil, let first = document.children(of: 0).first,
+            case .heading = document.nodes[first].kind, document.nodes[first].headingLevel == 1
+        {
+            // A page without a front matter title takes its leading `# ` heading as the title.
+            title = document.plainText(of: first)
+            document.nodes[0].children.removeFirst()
+        }
+        guard let title, !title.allSatisfy(\.isWhitespace) else {
+            throw DiagnosticError([
+                .error(
+                    at: SourceLocation(file: text.displayPath, line: 1, column: 1),
+                    "the article has no title",
+                    suggestion: "add 'title: …' to the front matter or start the article with a '# ' heading")
+            ])
+        }
+
+        let (targets, linkProblems) = resolveLinks(in: document, lang: lang, slug: slug)
+        let verification = ArticleVerifier.verify(document, source: text.text)
+        let description = frontMatter.description ?? Self.summary(of: document)
+        let sections = ArticleSections(body: frontMatter.body, firstLine: frontMatter.bodyLineOffset + 1).sections
+        let codeSamples = document.nodes.compactMap { node -> CodeSample? in
+            guard case .codeBlock(let info, _) = node.kind else { return nil }
+            return CodeSample(info: info, code: node.literal, line: node.start.line)
+        }
+        let links = document.nodes.compactMap { node -> MarkdownLink? in
+            switch node.kind {
+            case .link(let url, _): MarkdownLink(url: url, href: targets[LinkKey(url: url, isImage: false)]?.url ?? url, location: node.start)
+            case .image(let url, _): MarkdownLink(url: url, href: targets[LinkKey(url: url, isImage: true)]?.url ?? url, location: node.start)
+            default: nil
+            }
+        }
+        let article = Article(
+            lang: lang, slug: slug, displayPath: text.displayPath, title: title,
+            description: description, bodyHTML: "", toc: [], chains: verification.chains, examples: verification.examples.count,
+            translation: frontMatter.translation, untranslated: frontMatter.untranslated, updated: frontMatter.updated, draft: frontMatter.draft,
+            sections: sections, codeSamples: codeSamples, links: links)
+        return (
+            ReadArticle(article: article, document: document, verification: verification, targets: targets),
+            frontMatter.warnings + linkProblems + verification.diagnostics + Self.untranslatedWarnings(article)
+                + ContentWarnings.of(document, source: body)
+        )
+    }
+
+    package struct LinkKey: Hashable, Sendable {
+        var url: String
+        var isImage: Bool
+
+        package init(url: String, isImage: Bool) {
+            self.url = url
+            self.isImage = isImage
+        }
+    }
+
+    /// Where each link and image that names a source leads (`SourceLinks`), and an error for
+    /// each `.md` link that names no article.
+    private func resolveLinks(in document: MarkdownDocument, lang: String, slug: String)
+        -> (targets: [LinkKey: HTMLRenderer.ResolvedURL], problems: [Diagnostic])
+    {
+        guard let sourceLinks else { return ([:], []) }
+        var targets: [LinkKey: HTMLRenderer.ResolvedURL] = [:]
+        var problems: [Diagnostic] = []
+        for node in document.nodes {
+            let key: LinkKey
+            switch node.kind {
+            case .link(let url, _): key = LinkKey(url: url, isImage: false)
+            case .image(let url, _): key = LinkKey(url: url, isImage: true)
+            default: continue
+            }
+            switch sourceLinks.resolve(key.url, lang: lang, slug: slug, isImage: key.isImage) {
+            case .unchanged: continue
+            case .resolved(let target): targets[key] = target
+            case .missingArticle(let missing):
+                problems.append(.error(
+                    at: node.start, "broken link '\(key.url)': no article '\(missing)' in any language",
+                    suggestion: sourceLinks.nearestSlug(to: missing).map { "\($0).md" }))
+            }
+        }
+        return (targets, problems)
+    }
+
+    /// A warning per section a new translation has not translated yet.
+    static func untranslatedWarnings(_ article: Article) -> [Diagnostic] {
+        article.untranslated.map { index in
+            guard index < article.sections.count else {
+                return .error(
+                    at: article.translation?.location ?? SourceLocation(file: article.displayPath, line: 1, column: 1),
+                    "'untranslated' lists section \(index), but the article has \(article.sections.count) sections (0 to \(article.sections.count - 1))")
+            }
+            let section = article.sections[index]
+            let name = section.title.isEmpty ? "the introduction" : "'\(section.title)'"
+            return .warning(
+                at: SourceLocation(file: article.displayPath, line: section.line, column: 1),
+                "section \(index) (\(name)) is not translated yet",
+                notes: ["translate it, then remove \(index) from 'untranslated' in the front matter"])
+        }
+    }
+
+    /// The first paragraph as plain text, cut at a word boundary near 160 characters.
+    static func summary(of document: MarkdownDocument) -> String {
+        guard let paragraph = document.nodes.indices.first(where: {
+            if case .paragraph = document.nodes[$0].kind { return true } else { return false }
+        }) else { return "" }
+        let text = document.plainText(of: paragraph).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard text.count > 160 else { return text }
+        let cut = text.prefix(159)
+        let words = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+        return words + "…"
+    }
+}
+
+/// An article read and verified, its body not rendered yet.
+package struct ReadArticle: Sendable {
+    /// Everything but the body and the table of contents.
+    package var article: Article
+    package var document: MarkdownDocument
+    package var verification: Verification
+    package var targets: [ArticleReader.LinkKey: HTMLRenderer.ResolvedURL]
+}

@@ -1,0 +1,188 @@
+import Diagnostics
+import Foundation
+
+/// An article file found under `Content/<lang>/<slug>.md`.
+package struct ArticleSource: Sendable {
+    var lang: String
+    package var slug: String
+    package var url: URL
+    package var displayPath: String
+}
+
+/// A file published as it is, at the same path under the output as under the content
+/// folder: `Content/es/img/diagram.png` → `es/img/diagram.png`; the shared
+/// `Content/static/logo.svg` → `static/logo.svg`, once for every language.
+package struct ContentFile: Sendable, Hashable {
+    /// The path under the content folder, which is also its path under the output.
+    package var path: String
+    package var url: URL
+    package var displayPath: String
+}
+
+/// Finds the language folders, article files and published files of a content folder.
+package struct ContentLoader {
+    /// The folder of files every language shares; never a language.
+    static let sharedFolder = "static"
+
+    package let contentDir: URL
+    /// The content folder as the user named it, with a trailing slash, for diagnostics.
+    package let displayPrefix: String
+
+    package init(contentDir: URL, displayName: String) {
+        self.contentDir = contentDir
+        var name = displayName
+        while name.count > 1 && name.hasSuffix("/") { name.removeLast() }
+        self.displayPrefix = name + "/"
+    }
+
+    /// The sub-folders of the content folder (candidate languages), sorted.
+    package func languageFolders() throws(DiagnosticError) -> [String] {
+        try entries(of: contentDir, display: displayPrefix)
+            .filter { $0 != Self.sharedFolder && isDirectory(contentDir.appending(path: $0)) }.sorted()
+    }
+
+    /// Every article of the configured languages and every file to publish beside them;
+    /// reports stray folders, bad slugs and links that leave the content folder.
+    package func scan(config: SiteConfig, diagnostics: inout DiagnosticCollector) throws(DiagnosticError) -> (articles: [ArticleSource], files: [ContentFile]) {
+        let known = Set(config.languages.map(\.code))
+        let root = contentDir.resolvingSymlinksInPath().standardizedFileURL.path
+        var found: [ArticleSource] = []
+        var files: [ContentFile] = []
+        if isDirectory(contentDir.appending(path: Self.sharedFolder)) {
+            try collectFiles(in: Self.sharedFolder, root: root, into: &files, diagnostics: &diagnostics)
+        }
+        for folder in try languageFolders() {
+            let folderDisplay = displayPrefix + folder
+            guard known.contains(folder) else {
+                diagnostics.report(.error(
+                    at: SourceLocation(file: folderDisplay, line: 1, column: 1),
+                    "unknown language folder '\(folder)'",
+                    notes: ["the languages in \(displayPrefix)site.yml are: " + config.languages.map(\.code).joined(separator: ", ")],
+                    suggestion: "add '\(folder)' to the languages in site.yml, or rename the folder"))
+                continue
+            }
+            let folderURL = contentDir.appending(path: folder)
+            let resolvedFolder = folderURL.resolvingSymlinksInPath().standardizedFileURL.path
+            for name in try entries(of: folderURL, display: folderDisplay + "/").sorted() {
+                let url = folderURL.appending(path: name)
+                let display = folderDisplay + "/" + name
+                let location = SourceLocation(file: display, line: 1, column: 1)
+                if isDirectory(url) {
+                    try collectFiles(in: folder + "/" + name, root: root, into: &files, diagnostics: &diagnostics)
+                    continue
+                }
+                guard isInside(url, root: root, folder: resolvedFolder, location: location, diagnostics: &diagnostics) else { continue }
+                guard name.hasSuffix(".md") else {
+                    files.append(ContentFile(path: folder + "/" + name, url: url, displayPath: display))
+                    continue
+                }
+                let slug = String(name.dropLast(3))
+                guard !Self.reservedSlugs.contains(slug) else {
+                    diagnostics.report(.error(at: location, "'\(slug)' is reserved for a page the site generates; rename the article"))
+                    continue
+                }
+                guard Self.isValidSlug(slug) else {
+                    diagnostics.report(.error(
+                        at: location, "'\(slug)' is not a valid article name: use lowercase letters, digits and '-'",
+                        suggestion: "rename it to '\(Self.suggestedSlug(slug)).md'"))
+                    continue
+                }
+                found.append(ArticleSource(lang: folder, slug: slug, url: url, displayPath: display))
+            }
+        }
+        return (found, try published(files, articles: found, languages: config.languages.map(\.code)))
+    }
+
+    /// Every file under `folder` (relative to the content folder), hidden files and editors'
+    /// backups left out. Markdown there is not an article: a warning says so.
+    private func collectFiles(
+        in folder: String, root: String, into files: inout [ContentFile], diagnostics: inout DiagnosticCollector
+    ) throws(DiagnosticError) {
+        let folderURL = contentDir.appending(path: folder)
+        let resolvedFolder = folderURL.resolvingSymlinksInPath().standardizedFileURL.path
+        for name in try entries(of: folderURL, display: displayPrefix + folder + "/").sorted() where !name.hasSuffix("~") {
+            let path = folder + "/" + name
+            let url = folderURL.appending(path: name)
+            let location = SourceLocation(file: displayPrefix + path, line: 1, column: 1)
+            if isDirectory(url) {
+                try collectFiles(in: path, root: root, into: &files, diagnostics: &diagnostics)
+            } else if name.hasSuffix(".md") {
+                diagnostics.report(.warning(
+                    at: location, "Markdown in a sub-folder is not an article and is not published",
+                    notes: ["articles live directly in a language folder: \(displayPrefix)<lang>/<slug>.md"]))
+            } else if isInside(url, root: root, folder: resolvedFolder, location: location, diagnostics: &diagnostics) {
+                files.append(ContentFile(path: path, url: url, displayPath: displayPrefix + path))
+            }
+        }
+    }
+
+    /// Whether `url` stays inside the content folder once a symbolic link is followed (an error if not).
+    private func isInside(_ url: URL, root: String, folder: String, location: SourceLocation, diagnostics: inout DiagnosticCollector) -> Bool {
+        // Only a link needs resolving (a call per path component); a plain file is where its folder is.
+        var info = stat()
+        let isLink = lstat(url.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+        let resolved = isLink ? url.resolvingSymlinksInPath().standardizedFileURL.path : folder + "/" + url.lastPathComponent
+        guard resolved.hasPrefix(root + "/") else {
+            diagnostics.report(.error(at: location, "'\(url.lastPathComponent)' links to a file outside the content folder (\(resolved))"))
+            return false
+        }
+        return true
+    }
+
+    /// The files, less any that would overwrite a page the site generates (an error each).
+    private func published(_ files: [ContentFile], articles: [ArticleSource], languages: [String]) throws(DiagnosticError) -> [ContentFile] {
+        var pages = Set(articles.map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" })
+        for lang in languages {
+            for dir in [SiteLinks.homeDir(lang), SiteLinks.playgroundDir(lang), SiteLinks.statusDir(lang)] { pages.insert(dir + "index.html") }
+        }
+        let clashes = files.filter { pages.contains($0.path) }
+        guard clashes.isEmpty else {
+            throw DiagnosticError(clashes.map {
+                .error(at: SourceLocation(file: $0.displayPath, line: 1, column: 1), "'\($0.path)' would replace a page the site generates; rename the file")
+            })
+        }
+        return files
+    }
+
+    /// Whether a path under the content folder is a file the site publishes as it is (the
+    /// same rule as `scan`, for the build cache's key).
+    package static func isPublishedFile(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        guard parts.count >= 2, let name = parts.last else { return false }
+        return !name.hasSuffix(".md") && !name.hasSuffix("~") && !parts.contains { $0.hasPrefix(".") }
+    }
+
+    /// Folders the generator writes inside each language.
+    package static let reservedSlugs: Set<String> = ["playground", "status"]
+
+    package static func isValidSlug(_ slug: String) -> Bool {
+        !slug.isEmpty && !slug.hasPrefix("-") && !slug.hasSuffix("-")
+            && slug.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    static func suggestedSlug(_ slug: String) -> String {
+        var out = ""
+        for scalar in slug.lowercased().unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else if !out.isEmpty && !out.hasSuffix("-") {
+                out += "-"
+            }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out.isEmpty ? "article" : out
+    }
+
+    private func entries(of url: URL, display: String) throws(DiagnosticError) -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: url.path).filter { !$0.hasPrefix(".") }
+        } catch {
+            throw DiagnosticError([.error(at: SourceLocation(file: display, line: 1, column: 1), "cannot read folder: \(error.localizedDescription)")])
+        }
+    }
+
+    private func isDirectory(_ url: URL) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && isDir.boolValue
+    }
+}

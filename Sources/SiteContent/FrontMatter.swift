@@ -1,0 +1,159 @@
+import Diagnostics
+import YAML
+
+/// Where a translation comes from: `translation: {from: es, sections: [...]}`.
+package struct TranslationSource: Sendable, Hashable {
+    package var from: String
+    package var fingerprints: [String]
+    package var location: SourceLocation
+}
+
+/// A calendar date from front matter, shown in the page's language.
+package struct ArticleDate: Sendable, Hashable, Comparable {
+    package var year: Int
+    package var month: Int
+    package var day: Int
+
+    init?(_ text: String) {
+        let parts = text.split(separator: "-").map { Int($0) }
+        guard parts.count == 3, let y = parts[0], let m = parts[1], let d = parts[2], text.count == 10,
+            (1...12).contains(m), (1...31).contains(d)
+        else { return nil }
+        (year, month, day) = (y, m, d)
+    }
+
+    package static func < (a: ArticleDate, b: ArticleDate) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
+
+    package var iso: String {
+        func pad(_ n: Int, _ width: Int) -> String { String(repeating: "0", count: max(0, width - String(n).count)) + String(n) }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+}
+
+/// The YAML block between `---` lines at the top of an article.
+package struct FrontMatter {
+    package var title: String?
+    package var description: String?
+    /// For a translation: the language it was translated from, and the
+    /// fingerprint of each source section at the time (`translation:` block).
+    package var translation: TranslationSource?
+    /// Indexes of sections still in the source language (new translations).
+    package var untranslated: [Int] = []
+    /// The date the article was last revised (`updated: 2026-11-29`).
+    package var updated: ArticleDate?
+    /// `draft: true`: left out of `build` unless `--drafts`, shown by `serve` with a badge.
+    var draft = false
+    /// The article body after the closing `---`.
+    package var body: Substring
+    /// How many lines precede the body, so body line N is file line N + offset.
+    package var bodyLineOffset: Int
+    /// Non-fatal findings (unknown keys).
+    var warnings: [Diagnostic] = []
+
+    private static let knownKeys: Set<String> = ["title", "description", "translation", "untranslated", "updated", "draft"]
+
+    /// Splits and parses the front matter of `source`. A file without a
+    /// leading `---` line has no front matter.
+    package static func parse(_ source: SourceText) throws(DiagnosticError) -> FrontMatter {
+        let text = source.text
+        let file = source.displayPath
+        guard text.hasPrefix("---\n") || text == "---" else {
+            return FrontMatter(title: nil, description: nil, body: text[...], bodyLineOffset: 0)
+        }
+        // Find the closing delimiter line: `---` (or `...`) alone on a line.
+        var lineNumber = 1
+        var yamlStart = text.index(text.startIndex, offsetBy: 4, limitedBy: text.endIndex) ?? text.endIndex
+        var cursor = yamlStart
+        var closing: (yamlEnd: String.Index, bodyStart: String.Index, line: Int)?
+        while cursor < text.endIndex {
+            lineNumber += 1
+            let lineEnd = text[cursor...].firstIndex(of: "\n") ?? text.endIndex
+            let line = text[cursor..<lineEnd]
+            if line == "---" || line == "..." {
+                let bodyStart = lineEnd < text.endIndex ? text.index(after: lineEnd) : lineEnd
+                closing = (cursor, bodyStart, lineNumber)
+                break
+            }
+            cursor = lineEnd < text.endIndex ? text.index(after: lineEnd) : lineEnd
+        }
+        guard let closing else {
+            throw DiagnosticError([
+                .error(
+                    at: SourceLocation(file: file, line: 1, column: 1),
+                    "front matter is not closed: add a line '---' after it")
+            ])
+        }
+        if yamlStart > closing.yamlEnd { yamlStart = closing.yamlEnd }
+        // A blank first line stands for the opening `---`, so YAML marks are file lines.
+        let yaml = "\n" + text[yamlStart..<closing.yamlEnd]
+        let locator = YAMLLocator(yaml, file: file)
+
+        let root: YAMLNode?
+        do {
+            root = try YAMLParser.parse(yaml)
+        } catch {
+            throw DiagnosticError([.error(at: locator.location(error.mark), error.message)])
+        }
+        var result = FrontMatter(
+            title: nil, description: nil, body: text[closing.bodyStart...], bodyLineOffset: closing.line)
+        guard let root else { return result }
+        guard let entries = root.entries else {
+            throw DiagnosticError([
+                .error(at: locator.location(root.mark), "front matter must be a mapping of keys to values, like 'title: …'")
+            ])
+        }
+        var problems: [Diagnostic] = []
+        for (key, value) in entries {
+            switch key {
+            case "title", "description":
+                guard let string = value.string, value.isScalar else {
+                    problems.append(.error(at: locator.location(value.mark), "'\(key)' must be a string"))
+                    continue
+                }
+                if key == "title" { result.title = string } else { result.description = string }
+            case "translation":
+                guard let from = value["from"], from.isScalar, let code = from.string, SiteConfig.isLanguageCode(code) else {
+                    problems.append(.error(at: locator.location(value["from"]?.mark ?? value.mark), "'translation' needs 'from: <language code>', the language it was translated from"))
+                    continue
+                }
+                var fingerprints: [String] = []
+                if let list = value["sections"] {
+                    guard let items = list.array, items.allSatisfy({ $0.isScalar && $0.string?.count == 16 }) else {
+                        problems.append(.error(at: locator.location(list.mark), "'translation.sections' must be a list of 16-digit fingerprints; run `lifecycle-docs sync-translation` to write it"))
+                        continue
+                    }
+                    fingerprints = items.compactMap(\.string)
+                }
+                result.translation = TranslationSource(from: code, fingerprints: fingerprints, location: locator.location(from.mark))
+            case "untranslated":
+                guard let items = value.array, items.allSatisfy({ $0.int.map { $0 >= 0 } == true }) else {
+                    problems.append(.error(at: locator.location(value.mark), "'untranslated' must be a list of section numbers, like [0, 2]"))
+                    continue
+                }
+                result.untranslated = items.compactMap(\.int)
+            case "updated":
+                guard value.isScalar, let text = value.string, let date = ArticleDate(text) else {
+                    problems.append(.error(at: locator.location(value.mark), "'updated' must be a date written YYYY-MM-DD"))
+                    continue
+                }
+                result.updated = date
+            case "draft":
+                guard value.isScalar, let flag = value.bool else {
+                    problems.append(.error(at: locator.location(value.mark), "'draft' must be true or false"))
+                    continue
+                }
+                result.draft = flag
+            default:
+                problems.append(.warning(
+                    at: locator.location(value.mark), "unknown front matter key '\(key)' is ignored",
+                    notes: ["known keys: " + knownKeys.sorted().joined(separator: ", ")]))
+            }
+        }
+        if result.title?.allSatisfy(\.isWhitespace) == true {
+            problems.append(.error(at: locator.location(root["title"]?.mark), "'title' must not be empty"))
+        }
+        if problems.contains(where: { $0.severity == .error }) { throw DiagnosticError(problems) }
+        result.warnings = problems
+        return result
+    }
+}

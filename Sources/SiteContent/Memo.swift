@@ -1,0 +1,55 @@
+import Glibc
+import Synchronization
+
+/// A thread-safe cache of pure results by their inputs. The same example,
+/// code sample or diagram recurs across an article's translations and across
+/// pages; computing it once per build is what keeps large sites fast.
+package final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private let table = Mutex<[Key: Value]>([:])
+
+    package init() {}
+
+    package func cached(_ key: Key) -> Value? { table.withLock { $0[key] } }
+
+    package func store(_ value: Value, for key: Key) { table.withLock { $0[key] = value } }
+
+    package func value(for key: Key, _ compute: () -> Value) -> Value {
+        if let hit = table.withLock({ $0[key] }) { return hit }
+        let value = compute()
+        table.withLock { $0[key] = value }
+        return value
+    }
+}
+
+/// A memo key made of strings, hashed and compared by their UTF-8 bytes. A `String`
+/// key hashes its Unicode normal form, which for Cyrillic or accented code and prose
+/// costs more than the work the memo saves; byte-equal text is all a cache needs.
+package struct TextKey: Hashable, Sendable {
+    let parts: [String]
+
+    package init(_ parts: String...) { self.parts = parts }
+
+    package func hash(into hasher: inout Hasher) {
+        for part in parts {
+            var part = part
+            part.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(0xFF as UInt8)  // never inside UTF-8: separates the parts
+        }
+    }
+
+    package static func == (a: TextKey, b: TextKey) -> Bool {
+        a.parts.count == b.parts.count && zip(a.parts, b.parts).allSatisfy { sameBytes($0, $1) }
+    }
+
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                guard x.count == y.count else { return false }
+                guard let p = x.baseAddress, let q = y.baseAddress else { return true }  // both empty
+                return memcmp(p, q, x.count) == 0
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Glibc
+
+/// An article body cut at its `##` headings, for translation tracking: the
+/// text before the first heading is section 0, each `##` starts the next.
+/// Headings inside fenced code blocks do not count.
+package struct ArticleSections: Sendable {
+    package struct Section: Sendable, Hashable {
+        /// The heading text ("" for the introduction).
+        package var title: String
+        /// 1-based line of the heading in the file (or of the body's first line).
+        package var line: Int
+        /// FNV-1a 64 of the section's Markdown (heading included) with whitespace runs
+        /// folded, as 16 hex digits: reflowing a paragraph keeps it, changing a word changes it.
+        package var fingerprint: String
+    }
+
+    package var sections: [Section]
+
+    /// Splits `body`, whose first line is file line `firstLine`. Works on UTF-8
+    /// bytes: it runs on every page of every build.
+    package init(body: Substring, firstLine: Int) {
+        var body = body
+        sections = body.withUTF8 { Self.split($0, firstLine: firstLine) }
+    }
+
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int) -> [Section] {
+        var sections: [(title: String, line: Int, start: Int, end: Int)] = [("", firstLine, 0, 0)]
+        var fence: (char: UInt8, count: Int)?
+        var lineStart = 0
+        var lineNumber = firstLine
+        while lineStart <= bytes.count {
+            // memchr: the newline search is most of the work, on every article of every build.
+            var lineEnd = bytes.count
+            if lineStart < bytes.count, let base = bytes.baseAddress, let newline = memchr(base + lineStart, 10, bytes.count - lineStart) {
+                lineEnd = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            }
+            var i = lineStart
+            while i < lineEnd, bytes[i] == 32 { i += 1 }
+            if i < lineEnd, bytes[i] == 96 || bytes[i] == 126 {
+                let marker = bytes[i]
+                var run = 0
+                while i + run < lineEnd, bytes[i + run] == marker { run += 1 }
+                if run >= 3 {
+                    if let open = fence {
+                        let rest = bytes[(i + run)..<lineEnd]
+                        if open.char == marker && run >= open.count && rest.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) { fence = nil }
+                    } else {
+                        fence = (marker, run)
+                    }
+                }
+            }
+            if fence == nil, lineEnd - lineStart >= 3, bytes[lineStart] == 35, bytes[lineStart + 1] == 35, bytes[lineStart + 2] == 32 {
+                sections[sections.count - 1].end = lineStart
+                // Spaces and tabs trimmed as bytes; a title that still starts or ends with other white space is trimmed by characters.
+                var titleStart = lineStart + 3
+                var titleEnd = lineEnd
+                while titleStart < titleEnd, bytes[titleStart] == 32 || bytes[titleStart] == 9 { titleStart += 1 }
+                while titleEnd > titleStart, bytes[titleEnd - 1] == 32 || bytes[titleEnd - 1] == 9 || bytes[titleEnd - 1] == 13 { titleEnd -= 1 }
+                var title = String(decoding: bytes[titleStart..<titleEnd], as: UTF8.self)
+                if title.first?.isWhitespace == true || title.last?.isWhitespace == true { title = title.trimmingSpaces }
+                sections.append((title, lineNumber, lineStart, lineStart))
+            }
+            lineStart = lineEnd + 1
+            lineNumber += 1
+        }
+        sections[sections.count - 1].end = bytes.count
+        // An introduction that is only blank lines is not a section to translate.
+        if sections.count > 1, String(decoding: bytes[sections[0].start..<sections[0].end], as: UTF8.self).allSatisfy(\.isWhitespace) {
+            sections.removeFirst()
+        }
+        return sections.map { section in
+            Section(title: section.title, line: section.line, fingerprint: Fingerprint.of(bytes[section.start..<section.end]))
+        }
+    }
+}
+
+package enum Fingerprint {
+    package static func of(_ text: String) -> String { of(text.utf8) }
+
+    /// A final newline or its absence changes nothing: white space counts only before other bytes.
+    static func of(_ bytes: some Sequence<UInt8>) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var pendingSpace = false
+        for byte in bytes {
+            if byte == 32 || byte == 10 || byte == 9 || byte == 13 {
+                pendingSpace = true
+                continue
+            }
+            if pendingSpace {
+                hash = (hash ^ 32) &* 0x100_0000_01b3
+                pendingSpace = false
+            }
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+extension StringProtocol {
+    var trimmingSpaces: String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import LifecycleModel
+import Markdown
+import Synchronization
+
+/// Links and images in an article that name a source instead of a page, as on GitHub and
+/// in Starlight or Docusaurus: `[x](active.md#part)`, `[x](../it/active.md)`,
+/// `![](img/diagram.png)`, `![](../static/logo.svg)`. Each is resolved against the content
+/// folder, first from the article's own folder (`Content/es/`), then from its page's
+/// (`es/inactive/`), and rewritten as a relative link from the page to what the build
+/// writes: the article's page in the same language, or its fallback when that language has
+/// no version yet; or the published file, with an image's size.
+package struct SourceLinks: Sendable {
+    let config: SiteConfig
+    /// slug → the languages that have the article.
+    let languagesBySlug: [String: Set<String>]
+    /// Published files by their path under the content folder (and the output).
+    let files: [String: URL]
+    /// Image sizes read so far in this build: a logo on every page is read once, not per page.
+    private let sizes = ImageSizes()
+
+    package init(config: SiteConfig, sources: [ArticleSource], files: [ContentFile]) {
+        self.config = config
+        languagesBySlug = sources.reduce(into: [:]) { $0[$1.slug, default: []].insert($1.lang) }
+        self.files = Dictionary(files.map { ($0.path, $0.url) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    enum Outcome: Equatable {
+        /// Not a link to a source: an external URL, an absolute path, a fragment, a page link.
+        case unchanged
+        case resolved(HTMLRenderer.ResolvedURL)
+        /// A `.md` link that names no article; the slug it asked for.
+        case missingArticle(String)
+    }
+
+    func resolve(_ url: String, lang: String, slug: String, isImage: Bool) -> Outcome {
+        // Only relative references: no scheme, no leading slash, not a bare fragment.
+        let head = url.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard !url.isEmpty, !url.hasPrefix("/"), !url.hasPrefix("#"), !url.hasPrefix("?"), !head.contains(":") else { return .unchanged }
+        let parts = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let fragment = parts.count > 1 ? "#" + parts[1] : ""
+        let written = String(parts[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0])
+        let path = written.removingPercentEncoding ?? written
+        let pageDir = SiteLinks.articleDir(lang, slug)
+        let candidates = [SiteLinks.homeDir(lang), pageDir].compactMap { SiteLinks.resolve(path, from: $0) }
+
+        if path.hasSuffix(".md") {
+            for candidate in candidates {
+                let pieces = candidate.split(separator: "/")
+                guard pieces.count == 2, let languages = languagesBySlug[String(pieces[1].dropLast(3))],
+                    config.language(String(pieces[0])) != nil
+                else { continue }
+                let target = String(pieces[1].dropLast(3))
+                let wanted = String(pieces[0])
+                let shown = languages.contains(wanted) ? wanted : fallback(languages)
+                return .resolved(.init(url: SiteLinks.link(from: pageDir, to: SiteLinks.articleDir(shown, target)) + fragment))
+            }
+            return .missingArticle(String((path.split(separator: "/").last ?? "").dropLast(3)))
+        }
+        for candidate in candidates {
+            guard let file = files[candidate] else { continue }
+            let size = isImage ? sizes.of(file) : nil
+            return .resolved(.init(url: SiteLinks.relative(from: pageDir, to: candidate) + fragment, width: size?.width, height: size?.height))
+        }
+        return .unchanged
+    }
+
+    /// The language a reader is sent to when the article has no version in theirs: the
+    /// default language, else the first in the site's order (as the link checker suggests).
+    private func fallback(_ languages: Set<String>) -> String {
+        languages.contains(config.defaultLanguage)
+            ? config.defaultLanguage : config.languages.map(\.code).first { languages.contains($0) } ?? config.defaultLanguage
+    }
+
+    /// The nearest article slug to a missing one, for a suggestion.
+    func nearestSlug(to slug: String) -> String? {
+        Names.suggestion(for: slug, among: languagesBySlug.keys.sorted())
+    }
+}
+
+/// The sizes of the images a build has read, shared by the articles rendering on every core.
+private final class ImageSizes: Sendable {
+    private let known = Mutex<[URL: ImageSize.Size?]>([:])
+
+    func of(_ file: URL) -> ImageSize.Size? {
+        if let size = known.withLock({ $0[file] }) { return size }
+        let size = ImageSize.of(file: file.path)
+        known.withLock { $0[file] = size }
+        return size
+    }
+}

@@ -1,0 +1,60 @@
+import Diagnostics
+import FileIO
+import Foundation
+
+/// A user file decoded as UTF-8, with a leading byte-order mark dropped and
+/// every line break folded to LF: CRLF and a lone CR too, which cmark, libyaml
+/// and editors count as line breaks, so every part of the site counts the
+/// same lines (line numbers stay the same).
+package struct SourceText {
+    /// The path shown in diagnostics (relative to the working directory when possible).
+    let displayPath: String
+    package let text: String
+
+    /// Reads `url`; invalid UTF-8 becomes a diagnostic at the first bad byte.
+    package static func read(_ url: URL, displayPath: String) throws(DiagnosticError) -> SourceText {
+        let bytes: [UInt8]
+        do {
+            bytes = try Files.read(url.path)
+        } catch {
+            throw DiagnosticError([.error(at: SourceLocation(file: displayPath, line: 1, column: 1), "cannot read file: \(error.reason)")])
+        }
+        return try decode(bytes, displayPath: displayPath)
+    }
+
+    package static func decode(_ bytes: [UInt8], displayPath: String) throws(DiagnosticError) -> SourceText {
+        var bytes = bytes[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        // The standard library's validation is fast; the slow scan only runs to place the error.
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let bad = Files.firstInvalidUTF8Offset(bytes) ?? 0
+            let location = location(ofByteOffset: bad, in: bytes, file: displayPath)
+            throw DiagnosticError([.error(at: location, "file is not valid UTF-8")])
+        }
+        guard bytes.contains(13) else { return SourceText(displayPath: displayPath, text: text) }
+        // CR is ASCII, never part of a multi-byte sequence: folding bytes keeps the text valid.
+        var folded: [UInt8] = []
+        folded.reserveCapacity(bytes.count)
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            if bytes[i] == 13 {
+                folded.append(10)
+                if i + 1 < bytes.endIndex && bytes[i + 1] == 10 { i += 1 }
+            } else {
+                folded.append(bytes[i])
+            }
+            i += 1
+        }
+        return SourceText(displayPath: displayPath, text: String(decoding: folded, as: UTF8.self))
+    }
+
+    /// 1-based line and character column of a byte offset (the column counts
+    /// the valid characters before it on its line). Lines end at LF, CRLF or
+    /// a lone CR, as in the decoded text.
+    package static func location(ofByteOffset offset: Int, in bytes: ArraySlice<UInt8>, file: String) -> SourceLocation {
+        // The bytes before the offset are what is known to be valid; a CR last among them
+        // is a line break of its own, as the byte after it is not LF (it is the offset's).
+        let prefix = bytes.prefix(offset)
+        return LineIndex(String(decoding: prefix, as: UTF8.self)).sourceLocation(ofByteOffset: prefix.count, file: file)
+    }
+}

@@ -1,0 +1,108 @@
+import Diagnostics
+import Encoding
+import Highlight
+import LifecycleModel
+import Markdown
+import Mustache
+import Scenarios
+import SiteContent
+import Translations
+
+/// Renders an article that `ArticleReader` read and verified: its HTML body (highlighted
+/// code, example figures, marked chains, heading anchors) and table of contents.
+package struct ArticleRenderer: Sendable {
+    let strings: UIStrings
+    /// The example figures of this build (`ExampleFigure`).
+    let figures = Memo<TextKey, [String]>()
+
+    package init(strings: UIStrings) { self.strings = strings }
+
+    /// The article with its HTML body and table of contents. Every node rendered elsewhere is
+    /// computed first: example figures, marked chains, highlighted code.
+    package func render(_ read: ReadArticle, templates: TemplateSet) throws(DiagnosticError) -> Article {
+        let lang = read.article.lang
+        let document = read.document
+        var nodeHTML: [Int: String] = [:]
+        let figure = ExampleFigure(lang: lang, strings: strings, templates: templates, memo: figures)
+        let codeLabel = strings.string("codeLabel", lang: lang)
+        for (index, node) in document.nodes.enumerated() {
+            guard case .codeBlock(let info, _) = node.kind else { continue }
+            let example = try read.verification.example(at: index).flatMap { example throws(DiagnosticError) in try figure.html(example) }
+            if let html = example ?? highlightedHTML(info: info, code: node.literal, label: codeLabel) {
+                nodeHTML[index] = html
+            }
+        }
+        let chainTitle = strings.string("verifiedChain", lang: lang)
+        for index in read.verification.nodesWithChains {
+            nodeHTML[index] = ChainMarkup.html(
+                document.nodes[index].literal, chains: read.verification.chains(in: index), insideLink: document.isInsideLink(index),
+                title: chainTitle)
+        }
+        var renderer = makeRenderer(lang: lang)
+        let targets = read.targets
+        renderer.linkTarget = { url, isImage in targets[ArticleReader.LinkKey(url: url, isImage: isImage)] }
+        let rendered = renderer.render(document, replacing: nodeHTML)
+        var article = read.article
+        article.bodyHTML = rendered.html
+        article.toc = rendered.headings.filter { (2...3).contains($0.level) }.map {
+            TOCEntry(level: $0.level, id: $0.id, text: $0.text)
+        }
+        return article
+    }
+
+    private func makeRenderer(lang: String) -> HTMLRenderer {
+        var renderer = HTMLRenderer()
+        renderer.anchorLabel = strings.string("anchorLabel", lang: lang)
+        renderer.footnoteBackLabel = strings.string("footnoteBack", lang: lang)
+        renderer.footnotesTitle = strings.string("footnotes", lang: lang)
+        renderer.taskLabel = strings.string("taskItem", lang: lang)
+        renderer.reservedIDs = Self.isReservedID
+        let strings = self.strings
+        renderer.alertTitle = { kind in
+            switch kind {
+            case .note: strings.string("alertNote", lang: lang)
+            case .tip: strings.string("alertTip", lang: lang)
+            case .important: strings.string("alertImportant", lang: lang)
+            case .warning: strings.string("alertWarning", lang: lang)
+            case .caution: strings.string("alertCaution", lang: lang)
+            }
+        }
+        return renderer
+    }
+
+    /// A code block in a language the highlighter knows; nil for any other (written as is).
+    private func highlightedHTML(info: String, code: String, label: String) -> String? {
+        // Focusable and labelled: a scrolling code block must be reachable by keyboard.
+        guard let language = CodeLanguage(infoString: info) else { return nil }
+        return "<pre class=\"code\" data-lang=\"\(language.rawValue)\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(label))\">"
+            + "<code class=\"language-\(language.rawValue)\">"
+            + Self.highlighted.value(for: TextKey(code, language.rawValue)) {
+                Highlighter.html(code, language: language, options: Self.highlightOptions)
+            } + "</code></pre>\n"
+    }
+
+    /// Whether an article page gives this id to something outside the
+    /// Markdown, so no heading may take it: the templates' ids (all `ld-…`),
+    /// the examples' (`ex-N`, and `ex-N-diagram-…` inside their diagrams) and
+    /// the verified chains' (`chain-N`).
+    static func isReservedID(_ id: String) -> Bool {
+        if id.hasPrefix("ld-") { return true }
+        for prefix in ["ex-", "chain-"] where id.hasPrefix(prefix) {
+            let rest = id.utf8.dropFirst(prefix.utf8.count)
+            let digits = rest.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            guard !digits.isEmpty else { continue }
+            let tail = rest.dropFirst(digits.count)
+            if tail.isEmpty || (prefix == "ex-" && tail.starts(with: "-diagram-".utf8)) { return true }
+        }
+        return false
+    }
+
+    static let highlighted = Memo<TextKey, String>()
+
+    /// Callback names in code carry `data-callback`, so the player can light the handler a step calls.
+    static let highlightOptions = HighlightOptions(taggedIdentifiers: Set(Machines.all.flatMap { machine in
+        machine.callbacks.flatMap { [$0.id] + $0.aliases }.filter { name in name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
+    }))
+
+
+}

@@ -1,0 +1,66 @@
+import Diagnostics
+import FileIO
+import Foundation
+import SiteContent
+import Translations
+
+/// Stylesheets, scripts and images from `Templates/assets/`, published under
+/// `assets/` with a content hash in their names so browsers may cache them forever.
+package struct Assets: Sendable {
+    package struct File: Sendable {
+        var sourceName: String
+        package var publishedPath: String
+        package var data: Data
+    }
+
+    package let files: [File]
+
+    /// Template keys: `style.css` becomes `style_css`.
+    package var templateKeys: [String: String] {
+        Dictionary(uniqueKeysWithValues: files.map { (Self.key(for: $0.sourceName), $0.publishedPath) })
+    }
+
+    static func key(for name: String) -> String {
+        String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+    }
+
+    /// The same assets plus a file the build generates (the model for the browser).
+    package func adding(_ name: String, _ data: Data) -> Assets {
+        Assets(files: files + [File(sourceName: name, publishedPath: "assets/" + Self.hashedName(name, data), data: data)])
+    }
+
+    package static func load(assetsDir: URL, displayPrefix: String) throws(DiagnosticError) -> Assets {
+        guard FileManager.default.fileExists(atPath: assetsDir.path) else { return Assets(files: []) }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: assetsDir.path).filter { !$0.hasPrefix(".") }.sorted()
+        } catch {
+            throw DiagnosticError([
+                .error(at: SourceLocation(file: displayPrefix, line: 1, column: 1), "cannot read assets: \(error.localizedDescription)")
+            ])
+        }
+        let files = try names.map { name throws(DiagnosticError) in
+            let data: Data
+            do throws(FileError) {
+                data = Data(try Files.read(assetsDir.appending(path: name).path))
+            } catch {
+                throw DiagnosticError([.error(at: SourceLocation(file: displayPrefix + name, line: 1, column: 1), "cannot read asset: \(error.reason)")])
+            }
+            return File(sourceName: name, publishedPath: "assets/" + hashedName(name, data), data: data)
+        }
+        return Assets(files: files)
+    }
+
+    /// `style.css` → `style.0123456789.css`, from a 64-bit FNV-1a hash of the bytes.
+    static func hashedName(_ name: String, _ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        let digest = String((String(repeating: "0", count: 16 - hex.count) + hex).prefix(10))
+        guard let dot = name.lastIndex(of: ".") else { return name + "." + digest }
+        return name[..<dot] + "." + digest + name[dot...]
+    }
+}

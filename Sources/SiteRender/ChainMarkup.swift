@@ -1,0 +1,25 @@
+import Encoding
+import Scenarios
+import SiteContent
+import Translations
+
+/// The HTML of a run of prose that holds arrow chains the model judged: each chain marked
+/// and, outside a link, linked to its entry in the page's list of verified chains.
+enum ChainMarkup {
+    /// `chains` are those of `text`, in order (`Verification.chains(in:)`).
+    static func html(_ text: String, chains: ArraySlice<ProseChain>, insideLink: Bool, title: String) -> String {
+        let chars = Array(text)
+        var out = ""
+        var written = 0
+        for chain in chains {
+            let tag = insideLink ? "span" : "a"
+            let href = insideLink ? "" : " href=\"#chain-\(chain.number)\""
+            let state = chain.ok ? "chain" : "chain chain-invalid"
+            out += HTML.escape(String(chars[written..<chain.start]))
+            out += "<\(tag) class=\"\(state)\"\(href) data-machine=\"\(chain.machine)\" title=\"\(HTML.escape(title)) (\(chain.machine))\">"
+                + HTML.escape(chain.text) + "</\(tag)>"
+            written = chain.end
+        }
+        return out + HTML.escape(String(chars[written...]))
+    }
+}

@@ -1,0 +1,105 @@
+import Diagnostics
+import Diagrams
+import Encoding
+import LifecycleModel
+import Mustache
+import Scenarios
+import SiteContent
+import Translations
+
+/// The HTML of a verified `lifecycle` example: a static trace with its state diagram, written
+/// by the `partials/example` template (escaped by default, editable by a front-end developer);
+/// the browser player (assets/player.js) brings it to life from that markup. A pure function
+/// of the example, the page's language and the templates.
+struct ExampleFigure: Sendable {
+    let lang: String
+    let strings: UIStrings
+    let templates: TemplateSet
+    /// Figures by language, info string and code, with the id slot where the page's example id
+    /// goes: translations and copies of a block share one. One memo per build (`serve` builds
+    /// again after a template or a UI string changed). Only blocks that ran without any
+    /// diagnostic are kept (a figure does not depend on where its block stands).
+    let memo: Memo<TextKey, [String]>
+
+    static let template = "partials/example"
+    private static let idSlot = "\u{0}id\u{0}"
+
+    /// The figure of an example that passed (nil for one that failed: its code is shown as written).
+    func html(_ example: VerifiedExample) throws(DiagnosticError) -> String? {
+        guard example.result.passed else { return nil }
+        let id = "ex-\(example.number)"
+        guard example.result.diagnostics.isEmpty else { return try figure(example.result, id: id) }
+        let key = TextKey(lang, example.info, example.code)
+        if let pieces = memo.cached(key) { return pieces.joined(separator: id) }
+        let pieces = Self.splitAtIDSlots(try figure(example.result, id: Self.idSlot))
+        memo.store(pieces, for: key)
+        return pieces.joined(separator: id)
+    }
+
+    /// The figure cut where its id goes (a byte search: `String.replacing` is slow on long text).
+    static func splitAtIDSlots(_ figure: String) -> [String] {
+        let bytes = Array(figure.utf8)
+        return Slots.pieces(of: bytes, between: idSlot).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    private func figure(_ result: ExampleResult, id: String) throws(DiagnosticError) -> String {
+        try templates.render(Self.template, context(result, id: id))
+    }
+
+    /// What the template shows: the trace's rows, the checks, the diagram with the run's path marked.
+    func context(_ result: ExampleResult, id: String) -> MustacheValue {
+        let machine = result.block.machine
+        let options = result.block.options
+        // JSON first, then escaped as an attribute value: the player parses exactly the options the build ran.
+        var optionsJSON = JSON.Object()
+        optionsJSON.add("api", options.api)
+        optionsJSON.add("configChanges", options.configChanges.sorted())
+        optionsJSON.add("root", options.root)
+        var highlight = DiagramHighlight(steps: [])
+        highlight.states.insert(result.initialState)
+        var steps: [MustacheValue] = []
+        for (index, step) in result.steps.enumerated() {
+            let walk = [step.from] + step.states
+            for (a, b) in zip(walk, walk.dropFirst()) { highlight.edges.insert(Edge(from: a, to: b)) }
+            if step.states.isEmpty { highlight.edges.insert(Edge(from: step.from, to: step.from)) }
+            highlight.states.formUnion(walk)
+            let source = step.sources.first.flatMap(SourceIndex.source)
+            steps.append(.object([
+                "number": .int(index + 1),
+                "event": .string(step.event),
+                "eventLabel": .string(machine.multiScene && step.scene != Simulation.mainScene ? "\(step.event)@\(step.scene)" : step.event),
+                "scene": machine.multiScene ? .string(step.scene) : .bool(false),
+                "from": .string(step.from),
+                "to": .string(step.to),
+                "unchanged": .bool(step.states.isEmpty),
+                "walk": .string(walk.joined(separator: " → ")),
+                "callbackNames": .string(step.callbacks.map(\.name).joined(separator: " ")),
+                "calls": .array(step.callbacks.enumerated().map { position, call in
+                    .object(["name": .string(call.name), "optional": .bool(call.optional), "separator": .string(position == 0 ? "" : ", ")])
+                }),
+                "row": .string(step.row),
+                "source": source.map { .object(["url": .string($0.url), "title": .string($0.title)]) } ?? .bool(false),
+                "unconfirmed": .bool(step.confidence == .unconfirmed),
+            ]))
+        }
+        let checks: [MustacheValue] = result.checks.map { check in
+            .object([
+                "kind": .string(check.kind.rawValue),
+                "names": .string(check.ids.map { machine.state($0)?.name ?? $0 }.joined(separator: " → ")),
+            ])
+        }
+        return .object([
+            "id": .string(id),
+            "machine": .string(machine.id),
+            "options": .string(optionsJSON.text),
+            "initial": .string(result.initialState),
+            "caption": .string(result.block.comments.map(\.text).joined(separator: " ")),
+            "t": .object(strings.strings(for: lang).mapValues { .string($0) }),
+            "hasSteps": .bool(!steps.isEmpty),
+            "steps": .array(steps),
+            "hasChecks": .bool(!checks.isEmpty),
+            "checks": .array(checks),
+            "diagram": .string(StateDiagram.svg(for: machine, highlight: highlight, idPrefix: id + "-diagram")),
+        ])
+    }
+}

@@ -1,0 +1,319 @@
+import Diagrams
+import Foundation
+import LifecycleModel
+import Mustache
+import SiteContent
+import Translations
+
+/// Builds the Mustache context of every kind of page. Templates get plain
+/// strings; every value is escaped by the template unless it is `body`.
+package struct PageContexts: Sendable {
+    let config: SiteConfig
+    let strings: UIStrings
+    let assets: [String: String]
+    /// slug → lang → article
+    let articles: [String: [String: Article]]
+    let translations: TranslationMatrix
+
+    package init(
+        config: SiteConfig, strings: UIStrings, assets: [String: String], articles: [String: [String: Article]], translations: TranslationMatrix
+    ) {
+        self.config = config
+        self.strings = strings
+        self.assets = assets
+        self.articles = articles
+        self.translations = translations
+    }
+
+    private var links: SiteLinks { SiteLinks(config: config) }
+
+    package func article(_ article: Article) -> MustacheValue {
+        let dir = SiteLinks.articleDir(article.lang, article.slug)
+        let translations = articles[article.slug] ?? [:]
+        let alternates = articleAlternates(article.slug).map(alternate)
+
+        let switcher: [MustacheValue] = config.languages.map { language in
+            let has = translations[language.code] != nil
+            let target = has ? SiteLinks.articleDir(language.code, article.slug) : SiteLinks.homeDir(language.code)
+            return .object([
+                "code": .string(language.code),
+                "name": .string(language.name),
+                "href": .string(SiteLinks.link(from: dir, to: target)),
+                "current": .bool(language.code == article.lang),
+                "missing": .bool(!has),
+            ])
+        }
+        var context = common(
+            lang: article.lang, dir: dir, title: article.title, description: article.description,
+            alternates: alternates, switcher: switcher)
+        context["body"] = .string(article.bodyHTML)
+        context["toc"] = .array(article.toc.map {
+            .object(["id": .string($0.id), "text": .string($0.text), "sub": .bool($0.level > 2)])
+        })
+        context["hasToc"] = .bool(!article.toc.isEmpty)
+        context["chains"] = .array(article.chains.map { chain in
+            .object([
+                "number": .int(chain.number),
+                "text": .string(chain.text),
+                "machine": .string(chain.machine),
+                "steps": .array(chain.witness.map { transition in
+                    .object([
+                        "event": .string(transition.event),
+                        "row": .string(transition.row),
+                        "url": .string(transition.sources.first.flatMap { SourceIndex.source($0)?.url } ?? ""),
+                    ])
+                }),
+            ])
+        })
+        context["hasChains"] = .bool(!article.chains.isEmpty)
+        context["sourcePath"] = .string(article.displayPath)
+        context["draft"] = .bool(article.draft)
+        if let updated = article.updated {
+            context["updated"] = .object(["iso": .string(updated.iso), "text": .string(LocalFormat.date(updated, lang: article.lang))])
+        }
+        if let cell = self.translations.cell(slug: article.slug, lang: article.lang), let from = cell.from, let source = config.language(from) {
+            let staleTitles: [String] = if case .stale = cell.status { cell.staleTitles } else { [] }
+            let untranslated: [String] = cell.untranslated.compactMap { index in
+                index < article.sections.count ? article.sections[index].title : nil
+            }
+            if !staleTitles.isEmpty || !untranslated.isEmpty {
+                context["translationNotice"] = .object([
+                    "stale": .bool(!staleTitles.isEmpty),
+                    "staleSections": .array(staleTitles.map { .string($0) }),
+                    "untranslated": .bool(!untranslated.isEmpty),
+                    "sourceName": .string(source.name),
+                    "sourceCode": .string(from),
+                    "sourceHref": .string(SiteLinks.link(from: dir, to: SiteLinks.articleDir(from, article.slug))),
+                ])
+            }
+        }
+        return .object(context)
+    }
+
+    package func home(_ lang: String) -> MustacheValue {
+        let dir = SiteLinks.homeDir(lang)
+        let locale = Locale(identifier: lang)
+        let own = articles.values.compactMap { $0[lang] }
+            .sorted { a, b in
+                // Titles equal to the language's order keep a fixed order by slug, whatever the dictionary's.
+                switch LocalFormat.order(a.title, b.title, locale: locale) {
+                case .orderedAscending: true
+                case .orderedDescending: false
+                case .orderedSame: a.slug < b.slug
+                }
+            }
+        let untranslated = articles.keys.sorted().compactMap { slug -> MustacheValue? in
+            guard let versions = articles[slug], versions[lang] == nil else { return nil }
+            let available = config.languages.filter { versions[$0.code] != nil }
+            guard let shown = versions[config.defaultLanguage] ?? available.first.flatMap({ versions[$0.code] }) else { return nil }
+            return .object([
+                "title": .string(shown.title),
+                "titleLang": .string(shown.lang),
+                "languages": .array(available.map { language in
+                    .object([
+                        "code": .string(language.code),
+                        "name": .string(language.name),
+                        "href": .string(SiteLinks.link(from: dir, to: SiteLinks.articleDir(language.code, slug))),
+                    ])
+                }),
+            ])
+        }
+        let alternates = homeAlternates().map(alternate)
+        let switcher: [MustacheValue] = config.languages.map { language in
+            .object([
+                "code": .string(language.code),
+                "name": .string(language.name),
+                "href": .string(SiteLinks.link(from: dir, to: SiteLinks.homeDir(language.code))),
+                "current": .bool(language.code == lang),
+                "missing": .bool(false),
+            ])
+        }
+        let site = config.language(lang)
+        var context = common(
+            lang: lang, dir: dir, title: site?.siteTitle ?? "LifecycleDocs",
+            description: site?.siteDescription ?? strings.string("languageHomeIntro", lang: lang),
+            alternates: alternates, switcher: switcher)
+        context["isHome"] = .bool(true)
+        context["articles"] = .array(own.map { article in
+            .object([
+                "title": .string(article.title),
+                "description": .string(article.description),
+                "href": .string(SiteLinks.link(from: dir, to: SiteLinks.articleDir(lang, article.slug))),
+            ])
+        })
+        context["hasArticles"] = .bool(!own.isEmpty)
+        context["untranslated"] = .array(untranslated)
+        context["hasUntranslated"] = .bool(!untranslated.isEmpty)
+        return .object(context)
+    }
+
+    /// The translation status of every article in every language, seen from `lang`.
+    package func status(_ lang: String) -> MustacheValue {
+        let dir = SiteLinks.statusDir(lang)
+        let switcher: [MustacheValue] = config.languages.map { language in
+            .object([
+                "code": .string(language.code), "name": .string(language.name),
+                "href": .string(SiteLinks.link(from: dir, to: SiteLinks.statusDir(language.code))),
+                "current": .bool(language.code == lang), "missing": .bool(false),
+            ])
+        }
+        var context = common(
+            lang: lang, dir: dir, title: strings.string("translationStatus", lang: lang),
+            description: strings.string("translationStatusIntro", lang: lang),
+            alternates: config.languages.map { alternate(Alternate(hreflang: $0.code, url: links.absolute(SiteLinks.statusDir($0.code)))) },
+            switcher: switcher)
+        context["columns"] = .array(config.languages.map { .object(["code": .string($0.code), "name": .string($0.name)]) })
+        // Looked up once per page, not once per cell.
+        let statuses: [TranslationStatus] = [.source, .current, .stale(sections: []), .broken, .missing]
+        let labels = Dictionary(statuses.map { ($0.name, strings.string(Self.statusKey($0), lang: lang)) }, uniquingKeysWith: { first, _ in first })
+        context["rows"] = .array(translations.rows.map { row in
+            .object([
+                "title": .string(row.title),
+                "titleLang": .string(row.titleLang),
+                "cells": .array(config.languages.map { language in
+                    let cell = row.cells[language.code] ?? TranslationCell(status: .missing)
+                    let exists = articles[row.slug]?[language.code] != nil
+                    var detail = cell.staleTitles.joined(separator: " · ")
+                    if !cell.untranslated.isEmpty {
+                        detail += (detail.isEmpty ? "" : " · ") + strings.string("untranslatedSections", lang: lang)
+                            + ": " + LocalFormat.number(cell.untranslated.count, lang: lang)
+                    }
+                    return .object([
+                        "status": .string(cell.status.name),
+                        "label": .string(labels[cell.status.name] ?? cell.status.name),
+                        "href": .string(exists ? SiteLinks.link(from: dir, to: SiteLinks.articleDir(language.code, row.slug)) : ""),
+                        "detail": .string(detail),
+                    ])
+                }),
+            ])
+        })
+        let cells = translations.rows.compactMap { $0.cells[lang] }
+        let ready = cells.count { if case .missing = $0.status { false } else { true } }
+        context["summary"] = .string(
+            strings.string("translatedShare", lang: lang) + ": " + LocalFormat.number(ready, lang: lang) + " / "
+                + LocalFormat.number(cells.count, lang: lang) + " (" + LocalFormat.percent(ready, of: cells.count, lang: lang) + ")")
+        return .object(context)
+    }
+
+    /// The UI string of a status: `statusStale`.
+    static func statusKey(_ status: TranslationStatus) -> String {
+        "status" + status.name.prefix(1).uppercased() + status.name.dropFirst()
+    }
+
+    /// The playground: every machine, with its diagram for the player to show.
+    package func playground(_ lang: String) -> MustacheValue {
+        let dir = SiteLinks.playgroundDir(lang)
+        let switcher: [MustacheValue] = config.languages.map { language in
+            .object([
+                "code": .string(language.code),
+                "name": .string(language.name),
+                "href": .string(SiteLinks.link(from: dir, to: SiteLinks.playgroundDir(language.code))),
+                "current": .bool(language.code == lang),
+                "missing": .bool(false),
+            ])
+        }
+        var context = common(
+            lang: lang, dir: dir, title: strings.string("playgroundTitle", lang: lang),
+            description: strings.string("playgroundIntro", lang: lang),
+            alternates: playgroundAlternates().map(alternate), switcher: switcher)
+        context["machines"] = .array(Machines.all.map { machine in
+            .object([
+                "id": .string(machine.id),
+                "title": .string(machine.title),
+                "diagram": .string(StateDiagram.svg(for: machine, idPrefix: "pg-\(machine.id)")),
+            ])
+        })
+        return .object(context)
+    }
+
+    package func playgroundAlternates() -> [Alternate] {
+        config.languages.map { Alternate(hreflang: $0.code, url: links.absolute(SiteLinks.playgroundDir($0.code))) }
+            + [Alternate(hreflang: "x-default", url: links.absolute(SiteLinks.playgroundDir(config.defaultLanguage)))]
+    }
+
+    /// The root page: one entry per language, each in its own language.
+    package func chooser() -> MustacheValue {
+        let lang = config.defaultLanguage
+        let alternates = homeAlternates().map(alternate)
+        var context = common(
+            lang: lang, dir: "", title: config.language(lang)?.siteTitle ?? "LifecycleDocs",
+            description: config.language(lang)?.siteDescription ?? "", alternates: alternates, switcher: [])
+        context["choices"] = .array(config.languages.map { language in
+            .object([
+                "code": .string(language.code),
+                "name": .string(language.name),
+                "siteTitle": .string(language.siteTitle),
+                "prompt": .string(strings.string("chooseLanguage", lang: language.code)),
+                "href": .string(SiteLinks.link(from: "", to: SiteLinks.homeDir(language.code))),
+            ])
+        })
+        return .object(context)
+    }
+
+    /// The 404 page is served at any depth, so its links start at the base path.
+    package func notFound() -> MustacheValue {
+        let lang = config.defaultLanguage
+        var context = common(
+            lang: lang, dir: "", title: strings.string("notFoundTitle", lang: lang), description: "",
+            alternates: [], switcher: [])
+        context["root"] = .string(config.basePath)
+        context["homeHref"] = .string(config.basePath + SiteLinks.homeDir(lang) + "index.html")
+        context["playgroundHref"] = .string(config.basePath + SiteLinks.playgroundDir(lang) + "index.html")
+        context["statusHref"] = .string(config.basePath + SiteLinks.statusDir(lang) + "index.html")
+        context["canonical"] = nil
+        context["homes"] = .array(config.languages.map { language in
+            .object([
+                "code": .string(language.code),
+                "name": .string(language.name),
+                "href": .string(config.basePath + SiteLinks.homeDir(language.code) + "index.html"),
+                "backToHome": .string(strings.string("backToHome", lang: language.code)),
+            ])
+        })
+        return .object(context)
+    }
+
+    private func common(
+        lang: String, dir: String, title: String, description: String,
+        alternates: [MustacheValue], switcher: [MustacheValue]
+    ) -> [String: MustacheValue] {
+        let site = config.language(lang)
+        return [
+            "lang": .string(lang),
+            "title": .string(title),
+            "siteTitle": .string(site?.siteTitle ?? "LifecycleDocs"),
+            "description": .string(description),
+            "canonical": .string(links.absolute(dir)),
+            "alternates": .array(alternates),
+            "languages": .array(switcher),
+            "hasLanguages": .bool(switcher.count > 1),
+            "root": .string(SiteLinks.rootPrefix(from: dir)),
+            "homeHref": .string(SiteLinks.link(from: dir, to: SiteLinks.homeDir(lang))),
+            "playgroundHref": .string(SiteLinks.link(from: dir, to: SiteLinks.playgroundDir(lang))),
+            "statusHref": .string(SiteLinks.link(from: dir, to: SiteLinks.statusDir(lang))),
+            "assets": .object(assets.mapValues { .string($0) }),
+            "t": .object(strings.strings(for: lang).mapValues { .string($0) }),
+        ]
+    }
+
+    /// hreflang links of an article: every translation, plus `x-default`
+    /// pointing at the default language's version (or the first one there is).
+    package func articleAlternates(_ slug: String) -> [Alternate] {
+        let translations = articles[slug] ?? [:]
+        let available = config.languages.filter { translations[$0.code] != nil }.map(\.code)
+        var result = available.map { Alternate(hreflang: $0, url: links.absolute(SiteLinks.articleDir($0, slug))) }
+        if let fallback = available.contains(config.defaultLanguage) ? config.defaultLanguage : available.first {
+            result.append(Alternate(hreflang: "x-default", url: links.absolute(SiteLinks.articleDir(fallback, slug))))
+        }
+        return result
+    }
+
+    /// hreflang links of the language homes; `x-default` is the language chooser.
+    package func homeAlternates() -> [Alternate] {
+        config.languages.map { Alternate(hreflang: $0.code, url: links.absolute(SiteLinks.homeDir($0.code))) }
+            + [Alternate(hreflang: "x-default", url: links.absolute(""))]
+    }
+
+    private func alternate(_ link: Alternate) -> MustacheValue {
+        .object(["hreflang": .string(link.hreflang), "href": .string(link.url)])
+    }
+}

@@ -1,0 +1,62 @@
+import Diagnostics
+import Foundation
+import Mustache
+import SiteContent
+import Translations
+
+/// Every `*.mustache` file under the templates folder, named by its path
+/// without the extension (`article`, `partials/head`).
+package struct TemplateSet: Sendable {
+    let library: MustacheLibrary
+
+    /// The templates the generator renders itself: the pages, and the example figure inside
+    /// article bodies; other partials are free-form.
+    static let pageTemplates = ["article", "home", "chooser", "404", "playground", "status", ExampleFigure.template]
+
+    package static func load(templatesDir: URL, displayPrefix: String) throws(DiagnosticError) -> TemplateSet {
+        var problems: [Diagnostic] = []
+        var templates: [String: MustacheTemplate] = [:]
+        let names: [String]
+        do {
+            names = try FileManager.default.subpathsOfDirectory(atPath: templatesDir.path)
+                .filter { $0.hasSuffix(".mustache") }.sorted()
+        } catch {
+            throw DiagnosticError([
+                .error(at: SourceLocation(file: displayPrefix, line: 1, column: 1), "cannot read the templates folder: \(error.localizedDescription)")
+            ])
+        }
+        for path in names {
+            let display = displayPrefix + path
+            do {
+                let source = try SourceText.read(templatesDir.appending(path: path), displayPath: display)
+                templates[String(path.dropLast(".mustache".count))] = try MustacheTemplate(source: source.text, name: display)
+            } catch let error as DiagnosticError {
+                problems.append(contentsOf: error.diagnostics)
+            } catch let error as MustacheError {
+                problems.append(Self.diagnostic(error))
+            } catch {
+                problems.append(.error(at: SourceLocation(file: display, line: 1, column: 1), "\(error)"))
+            }
+        }
+        let found = Set(names.map { String($0.dropLast(".mustache".count)) })
+        for name in pageTemplates where !found.contains(name) {
+            problems.append(.error(
+                at: SourceLocation(file: displayPrefix + name + ".mustache", line: 1, column: 1),
+                "missing template '\(name)': the generator renders it itself"))
+        }
+        if !problems.isEmpty { throw DiagnosticError(problems) }
+        return TemplateSet(library: MustacheLibrary(templates: templates, missingPartial: .fail))
+    }
+
+    package func render(_ name: String, _ context: MustacheValue) throws(DiagnosticError) -> String {
+        do {
+            return try library.render(name, context)
+        } catch {
+            throw DiagnosticError([Self.diagnostic(error)])
+        }
+    }
+
+    static func diagnostic(_ error: MustacheError) -> Diagnostic {
+        .error(at: error.location, error.message)
+    }
+}

@@ -1,0 +1,164 @@
+import Diagnostics
+import Encoding
+import LifecycleModel
+import SiteContent
+import YAML
+
+extension TranslationScaffold {
+    /// The text of the translation of `slug` in `lang` marked current: its
+    /// `translation:` block records the source's current fingerprints (all, or
+    /// those of `sections`, keeping the others) and the same sections leave
+    /// `untranslated`. Every other line of the file is kept byte for byte.
+    /// `from` starts tracking a file without a `translation:` block (or changes its source).
+    public static func syncTranslation(
+        slug: String, lang: String, from: String?, sections selected: [Int]?, in context: TranslationContext
+    ) throws(TranslationError) -> SyncedTranslation {
+        try checkLanguage(lang, in: context)
+        if let from {
+            try checkLanguage(from, in: context)
+            guard from != lang else { throw .usage("a translation cannot come from its own language: --from \(from) is the language of the translation") }
+        }
+        try checkSlug(slug, in: context)
+        let path = context.path(lang: lang, slug: slug)
+        guard let file = context.article(lang) else {
+            let others = context.articles.map(\.lang)
+            throw .content([
+                .error(
+                    at: SourceLocation(file: path, line: 1, column: 1), "file not found",
+                    notes: ["'\(slug)' exists in: " + others.joined(separator: ", ")],
+                    suggestion: "start the translation with 'lifecycle-docs new-translation \(slug) \(lang)'")
+            ])
+        }
+        let layout = FrontMatterLines(file.text)
+
+        // The front matter as it is; a broken `translation:` block is what this command rewrites,
+        // so when only that block is wrong, read the rest without it.
+        let matter: FrontMatter
+        var recorded: TranslationSource?
+        var recoveredFrom: String?
+        var blockIsBroken = false
+        do {
+            matter = try parse(file)
+            recorded = matter.translation
+        } catch {
+            guard case .content(let diagnostics) = error, let layout, let block = layout.block("translation"),
+                let rest = try? parse(ArticleFile(lang: lang, slug: slug, path: path, text: layout.replacing([(block, [])])))
+            else { throw error }
+            matter = rest
+            blockIsBroken = true
+            let blockText = block.map { layout.content($0) }.joined(separator: "\n")
+            if let code = (try? YAMLParser.parse(blockText))?["translation"]?["from"]?.string, SiteConfig.isLanguageCode(code) {
+                recoveredFrom = code
+            }
+            if from == nil && recoveredFrom == nil {
+                throw .content(diagnostics.map { d in
+                    var d = d
+                    d.notes.append("sync-translation rewrites this block: name its source with --from LANG")
+                    return d
+                })
+            }
+        }
+        let recordedFrom = recorded?.from ?? recoveredFrom
+        guard let sourceLang = from ?? recordedFrom else {
+            let guess = context.config.defaultLanguage != lang && context.article(context.config.defaultLanguage) != nil
+                ? context.config.defaultLanguage : context.articles.first { $0.lang != lang }?.lang ?? "LANG"
+            throw .content([
+                .error(
+                    at: SourceLocation(file: path, line: 1, column: 1),
+                    "not a translation: the front matter has no 'translation:' block naming the language it was translated from",
+                    suggestion: "to start tracking it, name its source: 'lifecycle-docs sync-translation \(slug) \(lang) --from \(guess)'")
+            ])
+        }
+        guard sourceLang != lang else {
+            throw .content([.error(at: recorded?.location ?? SourceLocation(file: path, line: 1, column: 1), "a translation cannot come from its own language ('\(lang)')")])
+        }
+        if let from, let recordedFrom, from != recordedFrom, selected != nil {
+            throw .usage(
+                "\(path) is translated from '\(recordedFrom)'; --from \(from) changes its source, which needs every section: run it without --section")
+        }
+        guard let source = context.article(sourceLang) else {
+            if from != nil {
+                throw .usage("no article '\(slug)' in '\(sourceLang)' (\(context.path(lang: sourceLang, slug: slug))); '\(slug)' exists in: " + context.articles.map(\.lang).joined(separator: ", "))
+            }
+            throw .content([
+                .error(
+                    at: recorded?.location ?? SourceLocation(file: path, line: 1, column: 1),
+                    "the source of this translation, \(context.path(lang: sourceLang, slug: slug)), does not exist",
+                    notes: ["'translation.from' names the language the article was translated from"])
+            ])
+        }
+        let sourceMatter = try parse(source)
+        let sourceSections = ArticleSections(body: sourceMatter.body, firstLine: sourceMatter.bodyLineOffset + 1).sections
+        let current = sourceSections.map(\.fingerprint)
+
+        var chosen: Set<Int>?
+        if let selected {
+            for index in selected where !current.indices.contains(index) {
+                throw .usage(
+                    "section \(index) is out of range: \(source.path) has \(current.count) section\(current.count == 1 ? "" : "s")"
+                        + (current.count == 1 ? " (0)" : " (0 to \(current.count - 1))"))
+            }
+            chosen = Set(selected)
+        }
+        // Recorded fingerprints count only when they are of the same source.
+        let old = recordedFrom == sourceLang && !blockIsBroken ? recorded?.fingerprints ?? [] : []
+        var fingerprints: [String] = []
+        var missing: [Int] = []
+        for index in current.indices {
+            if chosen?.contains(index) ?? true {
+                fingerprints.append(current[index])
+            } else if index < old.count {
+                fingerprints.append(old[index])
+            } else {
+                missing.append(index)
+            }
+        }
+        if !missing.isEmpty {
+            let list = missing.map(String.init).joined(separator: ", ")
+            throw .usage(
+                "\(path) records no fingerprint for section\(missing.count == 1 ? "" : "s") \(list) of \(source.path): "
+                    + "add " + missing.map { "--section \($0)" }.joined(separator: " ") + ", or run without --section to mark every section current")
+        }
+        let untranslated = chosen.map { chosen in matter.untranslated.filter { !chosen.contains($0) } } ?? []
+        let updated = current.indices.filter { $0 >= old.count || old[$0] != fingerprints[$0] }
+
+        var warnings: [Diagnostic] = []
+        let ownCount = ArticleSections(body: matter.body, firstLine: matter.bodyLineOffset + 1).sections.count
+        if ownCount != current.count {
+            warnings.append(.warning(
+                at: SourceLocation(file: path, line: matter.bodyLineOffset + 1, column: 1),
+                "the translation has \(ownCount) section\(ownCount == 1 ? "" : "s") and \(source.path) has \(current.count)",
+                notes: ["fingerprints are matched to sections by position: check that every section of the source is translated, in the same order"]))
+        }
+
+        let translationCurrent = recorded != nil && !blockIsBroken && recorded?.from == sourceLang && old == fingerprints
+        let untranslatedCurrent = untranslated == matter.untranslated
+        var text = file.text
+        if !(translationCurrent && untranslatedCurrent) {
+            text = try rewrite(
+                file, layout: layout, translation: translationCurrent ? nil : translationBlock(from: sourceLang, fingerprints: fingerprints),
+                untranslated: untranslatedCurrent ? nil : untranslated)
+            // The new front matter must say what was meant, and nothing else may have moved.
+            let check = try parse(ArticleFile(lang: lang, slug: slug, path: path, text: text))
+            guard check.translation?.from == sourceLang, check.translation?.fingerprints == fingerprints,
+                check.untranslated == untranslated, check.body == matter.body, check.title == matter.title,
+                check.description == matter.description, check.updated == matter.updated
+            else {
+                throw .content([
+                    .error(
+                        at: SourceLocation(file: path, line: 1, column: 1),
+                        "cannot rewrite the front matter safely (its 'translation:' or 'untranslated:' entry has a layout this command does not edit)",
+                        suggestion: "write them by hand: " + translationBlock(from: sourceLang, fingerprints: fingerprints).joined(separator: " ")
+                            + (untranslated.isEmpty ? "" : " " + untranslatedLine(untranslated)))
+                ])
+            }
+        }
+        return SyncedTranslation(
+            path: path, text: text, changed: text != file.text, source: source, previousFrom: recordedFrom,
+            sections: sourceSections.enumerated().map {
+                TranslationSection(index: $0.offset, title: $0.element.title, line: $0.element.line, fingerprint: $0.element.fingerprint)
+            },
+            updatedSections: updated, previousCount: old.count, untranslatedBefore: matter.untranslated, untranslated: untranslated,
+            warnings: warnings)
+    }
+}
