@@ -55,7 +55,7 @@ public struct Simulation: Sendable {
         zip(sceneNames, sceneStates).map { ($0, machine.states[$1].id) }
     }
 
-    public var aggregate: String? { machine.aggregateState(of: sceneStates.map { machine.states[$0].id }) }
+    public var aggregate: String? { machine.aggregateState(of: sceneStates.lazy.map { machine.states[$0].id }) }
 
     /// The transitions `event` may take now, first the one `fire` takes.
     public func candidates(_ event: String, scene: String = Simulation.mainScene) -> [Transition] {
