@@ -29,7 +29,10 @@ let package = Package(
         .target(name: "Mustache", dependencies: ["Diagnostics", "Encoding"]),
         .target(name: "Highlight", dependencies: ["Encoding"]),
         .target(name: "Site", dependencies: ["Diagnostics", "Encoding", "Markdown", "YAML", "Mustache", "Highlight", "LifecycleModel", "Diagrams", "Scenarios"]),
-        .target(name: "PreviewServer", dependencies: ["CMicroHTTPD", "Diagnostics", "Encoding"]),
+        // The live-reload script is a .js file, embedded into the binary at build time (no resource bundle to install).
+        .target(
+            name: "PreviewServer", dependencies: ["CMicroHTTPD", "Diagnostics", "Encoding"],
+            resources: [.embedInCode("Resources/live-reload.js")]),
         .target(name: "LifecycleDocsCLI", dependencies: ["Site", "Diagnostics", "Encoding", "LifecycleModel", "PreviewServer"]),
         .executableTarget(name: "lifecycle-docs", dependencies: ["LifecycleDocsCLI"]),
         .executableTarget(name: "lifecycle-bench", dependencies: ["LifecycleModel"]),
