@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EncodingTests", dependencies: ["Encoding"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-        .testTarget(name: "LifecycleModelTests", dependencies: ["LifecycleModel"]),
+        .testTarget(name: "LifecycleModelTests", dependencies: ["LifecycleModel", "Encoding"]),
         .testTarget(name: "DiagramsTests", dependencies: ["Diagrams"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
