@@ -59,3 +59,40 @@ public struct AggregateRule: Sendable, Hashable {
     /// Every state id the rule names, for integrity checks.
     public var namedStates: [String] { ignored + [none, otherwise] + cases.flatMap { $0.states + [$0.value] } }
 }
+
+/// An `AggregateRule` over one machine's state indexes: what `Simulation` evaluates
+/// after every event, without building strings or arrays. Built once per machine;
+/// it gives what the rule gives for the machine's states (AggregateRuleTests check it).
+struct IndexedAggregateRule: Sendable {
+    struct Case: Sendable {
+        let quantifier: AggregateRule.Case.Quantifier
+        /// By state index: the state is one the case lists.
+        let listed: [Bool]
+        let value: String
+    }
+
+    /// By state index: a scene in the state counts (it is not ignored).
+    let counts: [Bool]
+    let cases: [Case]
+    let none: String
+    let otherwise: String
+
+    init(_ rule: AggregateRule, states: [StateInfo]) {
+        counts = states.map { !rule.ignored.contains($0.id) }
+        cases = rule.cases.map { c in Case(quantifier: c.quantifier, listed: states.map { c.states.contains($0.id) }, value: c.value) }
+        none = rule.none
+        otherwise = rule.otherwise
+    }
+
+    func value(of stateIndexes: [Int]) -> String {
+        guard stateIndexes.contains(where: { counts[$0] }) else { return none }
+        for rule in cases {
+            let holds = switch rule.quantifier {
+            case .any: stateIndexes.contains { counts[$0] && rule.listed[$0] }
+            case .all: stateIndexes.allSatisfy { !counts[$0] || rule.listed[$0] }
+            }
+            if holds { return rule.value }
+        }
+        return otherwise
+    }
+}

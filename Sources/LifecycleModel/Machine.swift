@@ -21,6 +21,8 @@ public struct Machine: Sendable {
     public let caseSensitiveStates: Bool
 
     // Indexes built once.
+    /// `aggregateRule` over state indexes, for `Simulation`.
+    let indexedAggregate: IndexedAggregateRule?
     let stateIndex: [String: Int]
     let eventIndex: [String: Int]
     /// `table[state * events.count + event]`: the transitions, in definition order.
@@ -45,6 +47,7 @@ public struct Machine: Sendable {
         self.multiScene = multiScene
         self.aggregateSummary = aggregateSummary
         self.aggregateRule = aggregateRule
+        indexedAggregate = aggregateRule.map { IndexedAggregateRule($0, states: states) }
         self.omitted = omitted
         self.caseSensitiveStates = caseSensitiveStates
 

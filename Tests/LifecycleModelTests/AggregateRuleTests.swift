@@ -49,10 +49,13 @@ import Testing
         let ids = machine.states.map(\.id)
         let all = Self.sequences(of: ids, upTo: 3)
         #expect(all.count == 1 + ids.count + ids.count * ids.count + ids.count * ids.count * ids.count)
+        let indexed = try #require(machine.indexedAggregate)
         var values = Set<String>()
         for scenes in all {
             let value = machine.aggregateState(of: scenes)
             #expect(value == oracle(scenes), "\(id) \(scenes)")
+            // The form Simulation evaluates, on state indexes.
+            #expect(indexed.value(of: scenes.map { machine.stateIndex[$0]! }) == oracle(scenes), "\(id) \(scenes)")
             values.insert(value ?? "nil")
         }
         // The sequences reach every value the rule can give.
@@ -83,6 +86,7 @@ import Testing
         _ = try sim.fire("interruption").get()
         #expect(sim.aggregate == "foregroundInactive")
         #expect(Simulation(machine: Machines.iosApp).aggregate == nil)
+        #expect(Machines.iosApp.indexedAggregate == nil)
     }
 
     @Test func exportCarriesTheRuleAsData() {
