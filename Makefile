@@ -27,7 +27,7 @@ serve: build
 test: deps browser-deps
 	$(SWIFT) build
 	$(SWIFT) test
-	python3 -m pytest -q Tests/browser
+	SWIFT="$(SWIFT)" python3 -m pytest -q Tests/browser
 
 build: deps
 	$(SWIFT) build -c release --product lifecycle-docs

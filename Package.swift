@@ -36,7 +36,10 @@ let package = Package(
         .target(name: "Translations", dependencies: ["SiteContent", "Diagnostics", "Encoding", "Highlight", "YAML", "LifecycleModel"]),
         .target(name: "SiteRender", dependencies: ["SiteContent", "Translations", "Diagnostics", "Encoding", "Markdown", "Mustache", "Highlight", "LifecycleModel", "Diagrams", "Scenarios", "FileIO"]),
         .target(name: "SiteBuild", dependencies: ["SiteContent", "Translations", "SiteRender", "Diagnostics", "Encoding", "LifecycleModel", "Mustache", "FileIO"]),
-        .target(name: "PreviewServer", dependencies: ["CMicroHTTPD", "Diagnostics", "Encoding", "FileIO"]),
+        // The live-reload script is a .js file, embedded into the binary at build time (no resource bundle to install).
+        .target(
+            name: "PreviewServer", dependencies: ["CMicroHTTPD", "Diagnostics", "Encoding", "FileIO"],
+            resources: [.embedInCode("Resources/live-reload.js")]),
         .target(name: "LifecycleDocsCLI", dependencies: ["SiteBuild", "SiteContent", "Translations", "Diagnostics", "Encoding", "LifecycleModel", "PreviewServer", "FileIO"]),
         .executableTarget(name: "lifecycle-docs", dependencies: ["LifecycleDocsCLI"]),
         .executableTarget(name: "lifecycle-bench", dependencies: ["LifecycleModel"]),
@@ -46,7 +49,7 @@ let package = Package(
         .testTarget(name: "EncodingTests", dependencies: ["Encoding"]),
         .testTarget(name: "FileIOTests", dependencies: ["FileIO"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-        .testTarget(name: "LifecycleModelTests", dependencies: ["LifecycleModel", "TestSupport"]),
+        .testTarget(name: "LifecycleModelTests", dependencies: ["LifecycleModel", "Encoding", "TestSupport"]),
         .testTarget(name: "DiagramsTests", dependencies: ["Diagrams"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),

@@ -7,7 +7,7 @@ import LifecycleModel
 /// `currentColor` fallbacks for a page without it):
 ///
 ///     <svg class="state-diagram" viewBox="…" width="…" height="…" role="img"
-///          aria-labelledby="P-title" data-machine="ios-app" [data-aggregate="{…}"]>
+///          aria-labelledby="P-title" data-machine="ios-app">
 ///       <title id="P-title">machine title</title>
 ///       <defs> <marker id="P-arrow" …> <marker id="P-arrow-on" …> </defs>
 ///       <g class="edges">
@@ -22,8 +22,7 @@ import LifecycleModel
 ///     </svg>
 ///
 /// Every id starts with `idPrefix` + "-", so several diagrams can share a page.
-/// `data-aggregate` (multi-scene machines only) is `aggregateTableJSON(for:)`:
-/// the app-level value for each set of scene states, read by the player.
+/// The player's reads and writes on this markup are listed in docs/player-dom.md.
 public enum StateDiagram {
     public static func svg(for machine: Machine, highlight: DiagramHighlight = .init(), idPrefix: String) -> String {
         let layout = Layouts.layout(for: machine)
@@ -103,7 +102,6 @@ public enum StateDiagram {
         var out = "<svg class=\"state-diagram\" viewBox=\"\(Num.format(minX)) \(Num.format(minY)) \(Num.format(width)) \(Num.format(height))\""
         out += " width=\"\(Num.format(width))\" height=\"\(Num.format(height))\""
         out += " role=\"img\" aria-labelledby=\"\(HTML.escape(titleID))\" data-machine=\"\(HTML.escape(machine.id))\""
-        if let table = aggregateTableJSON(for: machine) { out += " data-aggregate=\"\(HTML.escape(table))\"" }
         out += ">\n<title id=\"\(HTML.escape(titleID))\">\(HTML.escape(machine.title))</title>\n<defs>"
         for (id, extra) in [(arrow, ""), (arrowOn, " on-path")] {
             out += "<marker id=\"\(HTML.escape(id))\" class=\"arrow\(extra)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\""

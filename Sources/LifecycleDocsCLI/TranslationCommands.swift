@@ -6,7 +6,7 @@ import SiteContent
 import Translations
 
 /// `new-translation` and `sync-translation`: the files and the messages. What
-/// to write is decided by `TranslationScaffold` in the Site module.
+/// to write is decided by `TranslationScaffold` in the Translations module.
 extension CLI {
     static func newTranslation(_ arguments: [String], console: inout Console) throws(UsageError) -> Int32 {
         var parser = OptionParser(arguments, command: "new-translation")

@@ -11,15 +11,18 @@ public struct Machine: Sendable {
     public let options: [OptionInfo]
     /// iOS scenes and SwiftUI: each scene has its own state, and the process its own.
     public let multiScene: Bool
-    /// How the app-level value follows from the scenes' states (multi-scene machines).
+    /// How the app-level value follows from the scenes' states (multi-scene machines), in words.
     public let aggregateSummary: String?
-    let aggregate: (@Sendable ([String]) -> String)?
+    /// The same as data: what `aggregateState(of:)` evaluates and the model export carries.
+    public let aggregateRule: AggregateRule?
     /// Rows of the spec that are deliberately not modelled, with the reason.
     public let omitted: [(row: String, reason: String)]
     /// State names match only as spelled (SwiftUI's `.active` is not UIKit's "Active").
     public let caseSensitiveStates: Bool
 
     // Indexes built once.
+    /// `aggregateRule` over state indexes, for `Simulation`.
+    let indexedAggregate: IndexedAggregateRule?
     let stateIndex: [String: Int]
     let eventIndex: [String: Int]
     /// `table[state * events.count + event]`: the transitions, in definition order.
@@ -30,7 +33,7 @@ public struct Machine: Sendable {
     public init(
         id: String, title: String, states: [StateInfo], events: [EventInfo], callbacks: [CallbackInfo],
         transitions: [Transition], initialState: String, options: [OptionInfo] = [], multiScene: Bool = false,
-        aggregateSummary: String? = nil, aggregate: (@Sendable ([String]) -> String)? = nil,
+        aggregateSummary: String? = nil, aggregateRule: AggregateRule? = nil,
         omitted: [(row: String, reason: String)] = [], caseSensitiveStates: Bool = false
     ) {
         self.id = id
@@ -43,7 +46,8 @@ public struct Machine: Sendable {
         self.options = options
         self.multiScene = multiScene
         self.aggregateSummary = aggregateSummary
-        self.aggregate = aggregate
+        self.aggregateRule = aggregateRule
+        indexedAggregate = aggregateRule.map { IndexedAggregateRule($0, states: states) }
         self.omitted = omitted
         self.caseSensitiveStates = caseSensitiveStates
 
@@ -90,8 +94,8 @@ public struct Machine: Sendable {
         return table[s * events.count + e].map { transitions[$0] }
     }
 
-    /// The app-level value over these scene states, for multi-scene machines.
-    public func aggregateState(of sceneStates: [String]) -> String? { aggregate?(sceneStates) }
+    /// The app-level value over these scene states, for multi-scene machines (nil without a rule).
+    public func aggregateState(of sceneStates: some Collection<String>) -> String? { aggregateRule?.value(of: sceneStates) }
 
     /// Every spelling known for states and callbacks, for did-you-mean suggestions.
     public var stateSpellings: [String] { states.flatMap { [$0.id, $0.name] + $0.aliases } }

@@ -34,6 +34,7 @@ public enum ModelExport {
             "\"omitted\":[" + m.omitted.map { "{\"row\":\(q($0.row)),\"reason\":\(q($0.reason))}" }.joined(separator: ",") + "]",
         ]
         if let summary = m.aggregateSummary { fields.append("\"aggregate\":\(q(summary))") }
+        if let rule = m.aggregateRule { fields.append("\"aggregateRule\":\(aggregateRuleJSON(rule))") }
         return "{" + fields.joined(separator: ",") + "}"
     }
 
@@ -47,6 +48,13 @@ public enum ModelExport {
         ]
         if let note = t.note { fields.append("\"note\":\(q(note))") }
         return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// `{"ignored": […], "none": id, "cases": [{"any"|"all": […], "value": id}…], "otherwise": id}`.
+    static func aggregateRuleJSON(_ rule: AggregateRule) -> String {
+        let cases = rule.cases.map { "{\(q($0.quantifier.rawValue)):\(list($0.states)),\"value\":\(q($0.value))}" }
+        return "{\"ignored\":\(list(rule.ignored)),\"none\":\(q(rule.none)),\"cases\":[" + cases.joined(separator: ",")
+            + "],\"otherwise\":\(q(rule.otherwise))}"
     }
 
     static func conditionJSON(_ c: Condition) -> String {

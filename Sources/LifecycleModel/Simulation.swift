@@ -55,7 +55,8 @@ public struct Simulation: Sendable {
         zip(sceneNames, sceneStates).map { ($0, machine.states[$1].id) }
     }
 
-    public var aggregate: String? { machine.aggregateState(of: sceneStates.map { machine.states[$0].id }) }
+    /// The app-level value (the machine's `aggregateRule`, evaluated on state indexes: this runs on every fire).
+    public var aggregate: String? { machine.indexedAggregate?.value(of: sceneStates) }
 
     /// The transitions `event` may take now, first the one `fire` takes.
     public func candidates(_ event: String, scene: String = Simulation.mainScene) -> [Transition] {

@@ -6,7 +6,8 @@ import Diagnostics
 /// prints them, under the live-reload overlay, which lists them again and
 /// reloads the page after the next good build.
 enum BuildErrorPage {
-    /// The live script reads this attribute: there is no last good page underneath.
+    /// The live script (Resources/live-reload.js, which spells it out) reads this
+    /// attribute: there is no last good page underneath.
     static let marker = "data-lifecycle-build-failed"
 
     static func html(_ diagnostics: [Diagnostic], generation: Int) -> [UInt8] {

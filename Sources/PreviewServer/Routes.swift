@@ -145,7 +145,7 @@ struct Router: Sendable {
     private func live(_ path: RequestPath, head: Bool) -> Reply {
         switch path.segments.dropFirst().joined(separator: "/") {
         case "live.js" where !path.trailingSlash:
-            return Reply(status: 200, headers: Reply.common("text/javascript; charset=utf-8"), body: .bytes(Array(LiveScript.source.utf8)))
+            return Reply(status: 200, headers: Reply.common("text/javascript; charset=utf-8"), body: .bytes(LiveScript.bytes))
         case "events" where !path.trailingSlash:
             return Reply(status: 200, headers: Reply.common("text/event-stream; charset=utf-8"), body: head ? .bytes([]) : .events)
         default:

@@ -12,7 +12,7 @@ enum ModelQueries {
             result[m.id] = Machine(
                 id: m.id, title: m.title, states: m.states, events: m.events, callbacks: m.callbacks,
                 transitions: m.transitions.filter { $0.confidence != .unconfirmed }, initialState: m.initialState,
-                options: m.options, multiScene: m.multiScene, aggregateSummary: m.aggregateSummary)
+                options: m.options, multiScene: m.multiScene, aggregateSummary: m.aggregateSummary, aggregateRule: m.aggregateRule)
         }
         return result
     }()

@@ -55,9 +55,10 @@ public struct TranslationContext: Sendable {
 
 /// Why a translation command stopped.
 public enum TranslationError: Error, Sendable {
-    /// A wrong argument: an unknown language or article, a section out of range… (exit code 2).
+    /// A wrong argument: an unknown language or article, a section out of range…
+    /// (the CLI makes it a usage error).
     case usage(String)
-    /// A problem in a file, with its location (exit code 1).
+    /// A problem in a file, with its location (the CLI reports it as a content error).
     case content([Diagnostic])
 }
 

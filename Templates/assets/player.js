@@ -65,15 +65,41 @@
   }
 
   /**
+   * The app-level value of a multi-scene machine over its scenes' states, from
+   * the model's `aggregateRule` (Sources/LifecycleModel/AggregateRule.swift):
+   * scenes in an `ignored` state do not count; with none counted the value is
+   * `none`; else the first case that holds (`any`: some counted scene is in the
+   * list, `all`: every one is) gives its `value`; else `otherwise`. Null without
+   * a rule, or with a case this script does not know.
+   */
+  function aggregateOf(machine, states) {
+    const rule = machine.aggregateRule;
+    if (!rule) return null;
+    const ignored = rule.ignored || [];
+    const counted = states.filter(function (s) { return ignored.indexOf(s) < 0; });
+    if (!counted.length) return rule.none;
+    const cases = rule.cases || [];
+    for (let i = 0; i < cases.length; i++) {
+      const c = cases[i];
+      const holds = Array.isArray(c.any) ? counted.some(function (s) { return c.any.indexOf(s) >= 0; })
+        : Array.isArray(c.all) ? counted.every(function (s) { return c.all.indexOf(s) >= 0; })
+        : null;
+      if (holds === null) {
+        warnOnce("unknown aggregate case '" + Object.keys(c).join(",") + "' in " + machine.id);
+        return null;
+      }
+      if (holds) return c.value;
+    }
+    return rule.otherwise;
+  }
+
+  /**
    * A running instance of a machine: the state of each scene ("main" first,
    * others in the order events name them) and of the process.
-   * `aggregateTable` maps the distinct scene states (machine order, joined by
-   * a space) to the app-level value; it comes from the build (see aggregateTableFor).
    */
-  function Simulation(machine, options, start, aggregateTable) {
+  function Simulation(machine, options, start) {
     this.machine = prepare(machine);
     this.options = options;
-    this.aggregateTable = aggregateTable || null;
     const first = start && this.machine._states.has(start) ? start : machine.initial;
     this.scenes = [{ name: MAIN_SCENE, state: first }];
     this.process = first === machine.initial ? "notRunning" : "running";
@@ -129,25 +155,30 @@
       .filter(function (id) { return self.candidates(id, scene).length > 0; });
   };
 
-  /** The app-level value over the scenes' states (multi-scene machines with a table), or null. */
+  /** The app-level value over the scenes' states (machines with an aggregateRule), or null. */
   Simulation.prototype.aggregate = function () {
-    if (!this.machine.multiScene || !this.aggregateTable) return null;
-    const present = new Set(this.scenes.map(function (s) { return s.state; }));
-    const key = this.machine.states.map(function (s) { return s.id; })
-      .filter(function (id) { return present.has(id); }).join(" ");
-    return Object.prototype.hasOwnProperty.call(this.aggregateTable, key) ? this.aggregateTable[key] : null;
+    return aggregateOf(this.machine, this.scenes.map(function (s) { return s.state; }));
+  };
+
+  /** A copy of every scene's state, in the order the scenes appeared. */
+  Simulation.prototype.snapshot = function () {
+    return this.scenes.map(function (s) { return { name: s.name, state: s.state }; });
   };
 
   /**
    * Runs `event` in `scene`. Returns {ok: true, event, scene, from, states, to,
-   * callbacks, transition, alternatives, aggregate} or {ok: false, event, scene,
-   * state, possible}.
+   * callbacks, transition, alternatives, aggregate, scenes, process} or {ok: false,
+   * event, scene, state, possible, aggregate, scenes, process}; `aggregate`,
+   * `scenes` and `process` are the simulation's after the event.
    */
   Simulation.prototype.fire = function (event, scene) {
     scene = scene || MAIN_SCENE;
     const candidates = this.candidates(event, scene);
     if (!candidates.length) {
-      return { ok: false, event: event, scene: scene, state: this.stateOf(scene), possible: this.possibleEvents(scene) };
+      return {
+        ok: false, event: event, scene: scene, state: this.stateOf(scene), possible: this.possibleEvents(scene),
+        aggregate: this.aggregate(), scenes: this.snapshot(), process: this.process
+      };
     }
     const transition = candidates[0];
     const from = this.stateOf(scene);
@@ -171,7 +202,7 @@
     return {
       ok: true, event: event, scene: scene, from: from, states: transition.states.slice(), to: to,
       callbacks: transition.callbacks.slice(), transition: transition, alternatives: candidates.slice(1),
-      aggregate: this.aggregate()
+      aggregate: this.aggregate(), scenes: this.snapshot(), process: this.process
     };
   };
 
@@ -190,19 +221,6 @@
   function findMachine(model, id) {
     for (let i = 0; i < model.machines.length; i++) if (model.machines[i].id === id) return model.machines[i];
     return null;
-  }
-
-  /**
-   * The app-level table of a multi-scene machine: from the model if it ever
-   * carries one (`aggregateTable`), else from the build-time diagram
-   * (`data-aggregate` on svg.state-diagram, written by the Diagrams module).
-   */
-  function aggregateTableFor(machine, svg) {
-    if (!machine.multiScene) return null;
-    if (machine.aggregateTable && typeof machine.aggregateTable === "object") return machine.aggregateTable;
-    const raw = svg && svg.getAttribute("data-aggregate");
-    if (!raw) return null;
-    try { return JSON.parse(raw); } catch (e) { warnOnce("unreadable data-aggregate on the " + machine.id + " diagram"); return null; }
   }
 
   function stateName(machine, id) {
@@ -299,9 +317,7 @@
     const initial = figure.getAttribute("data-initial");
     this.initial = initial && this.machine._states.has(initial) ? initial : this.machine.initial;
     this.rows = Array.prototype.slice.call(figure.querySelectorAll("tbody tr[data-event]"));
-    const svg = figure.querySelector("svg.state-diagram");
-    this.diagram = new DiagramView(svg);
-    this.aggregateTable = aggregateTableFor(this.machine, svg);
+    this.diagram = new DiagramView(figure.querySelector("svg.state-diagram"));
     this.stepButton = this.controls.querySelector("[data-action='step']");
     this.playButton = this.controls.querySelector("[data-action='play']");
     this.resetButton = this.controls.querySelector("[data-action='reset']");
@@ -323,7 +339,7 @@
 
   ExamplePlayer.prototype.reset = function () {
     this.pause();
-    this.sim = new Simulation(this.machine, this.options, this.initial, this.aggregateTable);
+    this.sim = new Simulation(this.machine, this.options, this.initial);
     this.index = 0;
     this.rows.forEach(function (row) {
       row.classList.remove("done", "mismatch");
@@ -527,7 +543,6 @@
       }
     }
     this.diagram = new DiagramView(svg);
-    this.aggregateTable = aggregateTableFor(machine, svg || this.findDiagram(machine.id));
     this.lights = new CallbackLights(this.section.closest("main") || this.section, machine);
     this.readOptions();
     this.restart();
@@ -556,7 +571,7 @@
   };
 
   Playground.prototype.restart = function () {
-    this.sim = new Simulation(this.machine, this.options, this.machine.initial, this.aggregateTable);
+    this.sim = new Simulation(this.machine, this.options, this.machine.initial);
     this.lastScene = MAIN_SCENE;
     this.lastWalk = null;
     if (this.log) clear(this.log);
@@ -692,25 +707,16 @@
   // ---------------------------------------------------------------------------
   // Start
 
-  /** Any build-time diagram of the machine on the page, templates included. */
-  function diagramOnPage(machineId) {
-    const roots = [document].concat(Array.prototype.map.call(document.querySelectorAll("template"), function (t) { return t.content; }));
-    for (let r = 0; r < roots.length; r++) {
-      const all = roots[r].querySelectorAll("svg.state-diagram");
-      for (let i = 0; i < all.length; i++) if (all[i].getAttribute("data-machine") === machineId) return all[i];
-    }
-    return null;
-  }
-
   function start() {
     const model = getModel();
     // For tests and the curious: the interpreter on the page's model.
     // create() returns a Simulation (fire, candidates, possibleEvents, stateOf,
-    // aggregate, scenes, process); simulate() runs "event" / "event@scene" specs.
+    // aggregate, scenes, process); simulate() runs "event" / "event@scene" specs
+    // and returns each fire() result.
     const create = function (machineId, options, from) {
       const m = model && findMachine(model, machineId);
       if (!m) throw new Error("unknown machine " + machineId);
-      return new Simulation(m, machineOptions(m, options), from, aggregateTableFor(m, diagramOnPage(machineId)));
+      return new Simulation(m, machineOptions(m, options), from);
     };
     window.LifecycleDocs = {
       create: create,

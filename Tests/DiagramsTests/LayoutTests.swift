@@ -111,33 +111,3 @@ import LifecycleModel
         #expect(abs(Num.sinCos(Double.pi / 6).sin - 0.5) < 1e-12)
     }
 }
-
-/// The app-level table the player reads instead of a rule of its own.
-@Suite struct AggregateTableTests {
-    @Test(arguments: Machines.ids)
-    func tableAgreesWithTheModel(_ id: String) throws {
-        let machine = try #require(Machines.machine(id))
-        guard machine.multiScene else {
-            #expect(StateDiagram.aggregateTable(for: machine) == nil)
-            return
-        }
-        let table = try #require(StateDiagram.aggregateTable(for: machine))
-        #expect(table.count == 1 << machine.states.count)
-        let lookup = Dictionary(uniqueKeysWithValues: table.map { ($0.key, $0.value) })
-        let ids = machine.states.map(\.id)
-        // Every sequence of up to three scenes, in every order and with repeats.
-        var sequences: [[String]] = [[]]
-        for _ in 0..<3 { sequences += sequences.filter { $0.count == sequences.last!.count }.flatMap { s in ids.map { s + [$0] } } }
-        for scenes in sequences {
-            let key = ids.filter { scenes.contains($0) }.joined(separator: " ")
-            #expect(lookup[key] == machine.aggregateState(of: scenes), "\(scenes)")
-        }
-    }
-
-    @Test func jsonIsAnObjectOfStrings() throws {
-        let json = try #require(StateDiagram.aggregateTableJSON(for: Machines.iosScene))
-        #expect(json.hasPrefix("{\"\":\"unattached\",\"unattached\":\"unattached\","))
-        #expect(json.contains("\"foregroundInactive foregroundActive\":\"foregroundActive\""))
-        #expect(json.hasSuffix("}"))
-    }
-}

@@ -170,10 +170,12 @@ import LifecycleModel
         #expect(StateDiagram.svg(for: machine, idPrefix: "p") == StateDiagram.svg(for: machine, idPrefix: "p"))
     }
 
-    @Test func aggregateTableOnlyOnMultiSceneMachines() throws {
+    /// The app-level rule travels in the model export (`aggregateRule`), not in the diagrams.
+    @Test func diagramsCarryNoAggregateTable() throws {
         for machine in Machines.all {
             let doc = try ScannedDocument(StateDiagram.svg(for: machine, idPrefix: "a"))
-            #expect((doc.elements[0].attribute("data-aggregate") != nil) == machine.multiScene, "\(machine.id)")
+            #expect(doc.elements[0].attribute("data-aggregate") == nil, "\(machine.id)")
+            #expect(doc.elements[0].attribute("data-machine") == machine.id)
         }
     }
 }

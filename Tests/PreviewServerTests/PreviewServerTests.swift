@@ -395,6 +395,20 @@ final class Fixture {
         #expect(head.status == 200)
         #expect(head.body.isEmpty)
     }
+
+    /// The binary serves the repository's Resources/live-reload.js byte for byte (embedded at
+    /// build time), and the script knows the attribute of the server's build-error page.
+    @Test func theScriptIsTheRepositorysFile() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appending(path: "../../Sources/PreviewServer/Resources/live-reload.js").standardized
+        let source = try Data(contentsOf: file)
+        #expect(source.count > 1000)
+        #expect(LiveScript.bytes == Array(source))
+        let fixture = try Fixture()
+        let script = try request("/_lifecycle/live.js", port: fixture.port)
+        #expect(script.body == Array(source))
+        #expect(script.text.contains("hasAttribute(\"\(BuildErrorPage.marker)\")"))
+    }
 }
 
 @Suite struct ServerTests {

@@ -193,12 +193,10 @@ extension Machines {
             foregroundInactive. Unattached scenes do not count; with none attached the value is unattached. \
             Whether the process runs, is suspended or is gone is reported separately (Simulation.process).
             """,
-        aggregate: { scenes in
-            let attached = scenes.filter { $0 != "unattached" }
-            if attached.isEmpty { return "unattached" }
-            if attached.contains("foregroundActive") { return "foregroundActive" }
-            return attached.allSatisfy { $0 == "background" } ? "background" : "foregroundInactive"
-        },
+        aggregateRule: AggregateRule(
+            ignoring: ["unattached"], none: "unattached",
+            cases: [.any(["foregroundActive"], "foregroundActive"), .all(["background"], "background")],
+            otherwise: "foregroundInactive"),
         omitted: [
             ("Suspended", "UIScene.ActivationState has no suspended case [AP-ASTATE]: S8 suspends the process and the scene stays background"),
             ("Suspended → Background", "no scene row for a suspended app woken by a background event (the app-level A8); its scene callbacks are undocumented"),

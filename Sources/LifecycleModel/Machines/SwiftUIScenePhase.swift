@@ -84,12 +84,10 @@ extension Machines {
             background [inferred from the sample comment]; else inactive. Scenes that do not exist (noScene) do not \
             count; with none the value is noScene. The custom-Scene aggregate is UNCONFIRMED and not modelled.
             """,
-        aggregate: { scenes in
-            let existing = scenes.filter { $0 != "noScene" }
-            if existing.isEmpty { return "noScene" }
-            if existing.contains("active") { return "active" }
-            return existing.allSatisfy { $0 == "background" } ? "background" : "inactive"
-        },
+        aggregateRule: AggregateRule(
+            ignoring: ["noScene"], none: "noScene",
+            cases: [.any(["active"], "active"), .all(["background"], "background")],
+            otherwise: "inactive"),
         omitted: [
             ("suspend", "ScenePhase has no suspended phase; nothing observable changes when the process is suspended"),
             ("UIKit ↔ ScenePhase mapping", "UNCONFIRMED: Apple documents no exact mapping or ordering, so phases are not tied to UIKit callbacks"),
