@@ -7,9 +7,10 @@ import Markdown
 /// arrow chain in the prose is judged (`ChainFinder`, `ChainCheck`). The result is a value
 /// the renderer reads by node; `check` needs nothing else.
 public enum ArticleVerifier {
-    /// `source` is the text the document was parsed from (its lines give the blocks' exact columns).
-    public static func verify(_ document: MarkdownDocument, source: String) -> Verification {
-        var verification = Verification()
+    /// `source` is the text the document was parsed from (its lines give the blocks' exact columns);
+    /// `cache`, a build's memory of what it verified already.
+    public static func verify(_ document: MarkdownDocument, source: String, cache: (any VerificationCache)? = nil) -> Verification {
+        var verification = Verification(cache: cache)
         // The file's lines are indexed once, and only for an article that has an example.
         var lines: LineIndex?
         // Pre-order over `children`, as the renderer walks it: numbers follow the page's order,
@@ -19,6 +20,7 @@ public enum ArticleVerifier {
             let node = document.nodes[index]
             switch node.kind {
             case .codeBlock(let info, _) where LifecycleBlockParser.isLifecycle(info: info):
+                if verification.reuseExample(info: info, code: node.literal, node: index) { continue }
                 let indexed = lines ?? LineIndex(source)
                 lines = indexed
                 verification.runExample(info: info, code: node.literal, fence: node.start, node: index, lines: indexed)
@@ -44,8 +46,9 @@ public struct Verification: Sendable {
 
     private var exampleByNode: [Int: Int] = [:]
     private var chainsByNode: [Int: Range<Int>] = [:]
+    private let cache: (any VerificationCache)?
 
-    public init() {}
+    public init(cache: (any VerificationCache)? = nil) { self.cache = cache }
 
     /// The example of a code block node, if it is a `lifecycle` block that could be read.
     public func example(at node: Int) -> VerifiedExample? { exampleByNode[node].map { examples[$0] } }
@@ -81,24 +84,42 @@ public struct Verification: Sendable {
             return
         }
         let result = ExampleRunner.run(block)
-        exampleByNode[node] = examples.count
-        examples.append(VerifiedExample(number: examples.count + 1, node: node, info: info, code: code, result: result))
+        let trace = ExampleTrace(result)
+        add(VerifiedExample(number: examples.count + 1, node: node, info: info, code: code, trace: trace))
         diagnostics += result.diagnostics
+        // A block with a warning runs again wherever it stands: its warning names its place.
+        if let trace, result.diagnostics.isEmpty { cache?.remember(trace, info: info, code: code) }
+    }
+
+    /// A copy of a block this build already ran without a diagnostic: its trace, as it is.
+    mutating func reuseExample(info: String, code: String, node: Int) -> Bool {
+        guard let trace = cache?.example(info: info, code: code) else { return false }
+        add(VerifiedExample(number: examples.count + 1, node: node, info: info, code: code, trace: trace))
+        return true
+    }
+
+    private mutating func add(_ example: VerifiedExample) {
+        exampleByNode[example.node] = examples.count
+        examples.append(example)
     }
 
     /// Finds the chains of a run of prose and judges each in every machine that knows its names.
     mutating func judgeChains(in text: String, at location: SourceLocation, node: Int) {
         guard ChainFinder.mayHoldArrow(text) else { return }
         let first = chains.count
-        for chain in ChainFinder.chains(in: text) {
-            guard let check = ChainCheck.check(chain.names.map(\.text)), let machine = Machines.machine(check.machine) else { continue }
-            let written = String(text.dropFirst(chain.start).prefix(chain.end - chain.start))
+        let judged = cache?.chains(in: text) ?? {
+            let judged = JudgedChain.all(in: text)
+            cache?.remember(judged, in: text)
+            return judged
+        }()
+        for found in judged {
             let at = { (offset: Int) in SourceLocation(file: location.file, line: location.line, column: location.column + offset) }
-            let witness = check.ok ? (check.kind == .states ? machine.witness(forPath: check.ids) : machine.witness(forCallbacks: check.ids)) : []
             chains.append(ProseChain(
-                number: chains.count + 1, node: node, start: chain.start, end: chain.end, text: written, location: at(chain.start),
-                check: check, witness: witness))
-            if !check.ok { diagnostics.append(Messages.wrongProseChain(chain, check, written, machine, at: at)) }
+                number: chains.count + 1, node: node, start: found.chain.start, end: found.chain.end, text: found.text,
+                location: at(found.chain.start), check: found.check, witness: found.witness))
+            if !found.check.ok, let machine = Machines.machine(found.check.machine) {
+                diagnostics.append(Messages.wrongProseChain(found.chain, found.check, found.text, machine, at: at))
+            }
         }
         if chains.count > first { chainsByNode[node] = first..<chains.count }
     }
@@ -112,7 +133,39 @@ public struct VerifiedExample: Sendable {
     public let node: Int
     public let info: String
     public let code: String
-    public let result: ExampleResult
+    /// What the run shows a reader; nil when it stopped on an error (in `diagnostics`).
+    public let trace: ExampleTrace?
+}
+
+/// A chain found in a run of text and the model's verdict on it, with no place in any file:
+/// the same text is judged the same wherever it stands.
+public struct JudgedChain: Sendable {
+    public let chain: ChainFinder.Chain
+    /// The chain as written.
+    public let text: String
+    public let check: ChainCheck
+    /// For a legal chain, the transitions that show it step by step.
+    public let witness: [Transition]
+
+    /// Every chain of `text` that names states or callbacks of one machine, judged.
+    public static func all(in text: String) -> [JudgedChain] {
+        ChainFinder.chains(in: text).compactMap { chain in
+            guard let check = ChainCheck.check(chain.names.map(\.text)), let machine = Machines.machine(check.machine) else { return nil }
+            let witness = check.ok ? (check.kind == .states ? machine.witness(forPath: check.ids) : machine.witness(forCallbacks: check.ids)) : []
+            return JudgedChain(
+                chain: chain, text: String(text.dropFirst(chain.start).prefix(chain.end - chain.start)), check: check, witness: witness)
+        }
+    }
+}
+
+/// What a build remembers of the verification it already did, by text: blocks that ran without
+/// a diagnostic and runs of prose judged. Neither depends on where it stands (translations share
+/// their blocks, pages their sentences), so a build verifies each once. Called from every core.
+public protocol VerificationCache: Sendable {
+    func example(info: String, code: String) -> ExampleTrace?
+    func remember(_ trace: ExampleTrace, info: String, code: String)
+    func chains(in text: String) -> [JudgedChain]?
+    func remember(_ chains: [JudgedChain], in text: String)
 }
 
 /// An arrow chain of an article's prose and the model's verdict on it.

@@ -43,9 +43,7 @@ public struct ExampleStep: Sendable, Hashable {
     /// The outcome the line matched: `step.transition` or one of `step.alternatives`
     /// (below API 28, Android documents two orders of `onSaveInstanceState`).
     public let matched: Transition
-    /// The place of the event in the Markdown file.
-    public let location: SourceLocation
-    /// The line's index in `block.lines`.
+    /// The line's index in `block.lines` (where it stands: `block.lines[lineIndex].location`).
     public let lineIndex: Int
 
     public var event: String { step.event }
@@ -73,9 +71,7 @@ public struct ChainResult: Sendable, Hashable {
     public let ids: [String]
     /// The line holds: the path is legal, the order can happen, the `never` path is illegal.
     public let ok: Bool
-    /// The place of the keyword.
-    public let location: SourceLocation
-    /// The line's index in `block.lines`.
+    /// The line's index in `block.lines` (where it stands: `block.lines[lineIndex].location`).
     public let lineIndex: Int
     /// For a `path` that fails, or a `never` that holds: the index of the first state that cannot follow.
     public let failureIndex: Int?
@@ -85,4 +81,29 @@ public struct ChainResult: Sendable, Hashable {
 public struct SceneState: Sendable, Hashable {
     public let scene: String
     public let state: String
+}
+
+/// What a block that ran without an error shows a reader: its trace and checks, with no
+/// place in any file. Every copy of a block (translations share their blocks) shows the
+/// same, so a build may run each distinct block once (`VerificationCache`).
+public struct ExampleTrace: Sendable {
+    public let machine: Machine
+    public let options: MachineOptions
+    /// Where the run started (scene `main` for multi-scene machines).
+    public let initialState: String
+    /// The block's `#` comments, joined: the figure's caption.
+    public let caption: String
+    public let steps: [ExampleStep]
+    public let checks: [ChainResult]
+
+    /// Nil for a run with an error: it shows nothing but the block as written.
+    public init?(_ result: ExampleResult) {
+        guard result.passed else { return nil }
+        machine = result.block.machine
+        options = result.block.options
+        initialState = result.initialState
+        caption = result.block.comments.map(\.text).joined(separator: " ")
+        steps = result.steps
+        checks = result.checks
+    }
 }

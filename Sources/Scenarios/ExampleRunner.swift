@@ -122,7 +122,7 @@ private struct Run {
             }
             let candidates = [step.transition] + step.alternatives
             if line.resolved, let matched = candidates.first(where: { statesMatch($0) && callbacksMatch($0) }) {
-                steps.append(ExampleStep(step: step, matched: matched, location: line.event.location, lineIndex: lineIndex))
+                steps.append(ExampleStep(step: step, matched: matched, lineIndex: lineIndex))
                 if matched.confidence == .unconfirmed {
                     diagnostics.append(Messages.unconfirmed([matched], at: line.event.location))
                 }
@@ -259,7 +259,7 @@ private struct Run {
             }
         }
         checks.append(ChainResult(
-            kind: chain.kind, ids: ids, ok: ok, location: chain.location, lineIndex: lineIndex, failureIndex: failureIndex))
+            kind: chain.kind, ids: ids, ok: ok, lineIndex: lineIndex, failureIndex: failureIndex))
     }
 
     private func illegalPath(

@@ -8,6 +8,8 @@ import Scenarios
 package struct ArticleReader: Sendable {
     /// What `.md` links and relative images resolve to; nil leaves every URL as written.
     var sourceLinks: SourceLinks? = nil
+    /// What this build verified already (one reader per build).
+    let verified = VerificationMemo()
 
     package init(sourceLinks: SourceLinks? = nil) { self.sourceLinks = sourceLinks }
 
@@ -44,7 +46,7 @@ package struct ArticleReader: Sendable {
         }
 
         let (targets, linkProblems) = resolveLinks(in: document, lang: lang, slug: slug)
-        let verification = ArticleVerifier.verify(document, source: text.text)
+        let verification = ArticleVerifier.verify(document, source: text.text, cache: verified)
         let description = frontMatter.description ?? Self.summary(of: document)
         let sections = ArticleSections(body: frontMatter.body, firstLine: frontMatter.bodyLineOffset + 1).sections
         let codeSamples = document.nodes.compactMap { node -> CodeSample? in

@@ -1,4 +1,5 @@
 import Glibc
+import Scenarios
 import Synchronization
 
 /// A thread-safe cache of pure results by their inputs. The same example,
@@ -52,4 +53,17 @@ package struct TextKey: Hashable, Sendable {
             }
         }
     }
+}
+
+/// A build's `VerificationCache`: each distinct block and run of prose is verified once.
+package final class VerificationMemo: VerificationCache {
+    private let examples = Memo<TextKey, ExampleTrace>()
+    private let judged = Memo<TextKey, [JudgedChain]>()
+
+    package init() {}
+
+    package func example(info: String, code: String) -> ExampleTrace? { examples.cached(TextKey(info, code)) }
+    package func remember(_ trace: ExampleTrace, info: String, code: String) { examples.store(trace, for: TextKey(info, code)) }
+    package func chains(in text: String) -> [JudgedChain]? { judged.cached(TextKey(text)) }
+    package func remember(_ chains: [JudgedChain], in text: String) { judged.store(chains, for: TextKey(text)) }
 }

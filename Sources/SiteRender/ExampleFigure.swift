@@ -16,22 +16,20 @@ struct ExampleFigure: Sendable {
     let strings: UIStrings
     let templates: TemplateSet
     /// Figures by language, info string and code, with the id slot where the page's example id
-    /// goes: translations and copies of a block share one. One memo per build (`serve` builds
-    /// again after a template or a UI string changed). Only blocks that ran without any
-    /// diagnostic are kept (a figure does not depend on where its block stands).
+    /// goes: translations and copies of a block share one (a figure does not depend on where its
+    /// block stands). One memo per build: `serve` builds again after a template or a UI string changed.
     let memo: Memo<TextKey, [String]>
 
     static let template = "partials/example"
     private static let idSlot = "\u{0}id\u{0}"
 
-    /// The figure of an example that passed (nil for one that failed: its code is shown as written).
+    /// The figure of an example that ran (nil for one that stopped on an error: its code is shown as written).
     func html(_ example: VerifiedExample) throws(DiagnosticError) -> String? {
-        guard example.result.passed else { return nil }
+        guard let trace = example.trace else { return nil }
         let id = "ex-\(example.number)"
-        guard example.result.diagnostics.isEmpty else { return try figure(example.result, id: id) }
         let key = TextKey(lang, example.info, example.code)
         if let pieces = memo.cached(key) { return pieces.joined(separator: id) }
-        let pieces = Self.splitAtIDSlots(try figure(example.result, id: Self.idSlot))
+        let pieces = Self.splitAtIDSlots(try templates.render(Self.template, context(trace, id: Self.idSlot)))
         memo.store(pieces, for: key)
         return pieces.joined(separator: id)
     }
@@ -42,23 +40,19 @@ struct ExampleFigure: Sendable {
         return Slots.pieces(of: bytes, between: idSlot).map { String(decoding: bytes[$0], as: UTF8.self) }
     }
 
-    private func figure(_ result: ExampleResult, id: String) throws(DiagnosticError) -> String {
-        try templates.render(Self.template, context(result, id: id))
-    }
-
     /// What the template shows: the trace's rows, the checks, the diagram with the run's path marked.
-    func context(_ result: ExampleResult, id: String) -> MustacheValue {
-        let machine = result.block.machine
-        let options = result.block.options
+    func context(_ trace: ExampleTrace, id: String) -> MustacheValue {
+        let machine = trace.machine
+        let options = trace.options
         // JSON first, then escaped as an attribute value: the player parses exactly the options the build ran.
         var optionsJSON = JSON.Object()
         optionsJSON.add("api", options.api)
         optionsJSON.add("configChanges", options.configChanges.sorted())
         optionsJSON.add("root", options.root)
         var highlight = DiagramHighlight(steps: [])
-        highlight.states.insert(result.initialState)
+        highlight.states.insert(trace.initialState)
         var steps: [MustacheValue] = []
-        for (index, step) in result.steps.enumerated() {
+        for (index, step) in trace.steps.enumerated() {
             let walk = [step.from] + step.states
             for (a, b) in zip(walk, walk.dropFirst()) { highlight.edges.insert(Edge(from: a, to: b)) }
             if step.states.isEmpty { highlight.edges.insert(Edge(from: step.from, to: step.from)) }
@@ -82,7 +76,7 @@ struct ExampleFigure: Sendable {
                 "unconfirmed": .bool(step.confidence == .unconfirmed),
             ]))
         }
-        let checks: [MustacheValue] = result.checks.map { check in
+        let checks: [MustacheValue] = trace.checks.map { check in
             .object([
                 "kind": .string(check.kind.rawValue),
                 "names": .string(check.ids.map { machine.state($0)?.name ?? $0 }.joined(separator: " → ")),
@@ -92,8 +86,8 @@ struct ExampleFigure: Sendable {
             "id": .string(id),
             "machine": .string(machine.id),
             "options": .string(optionsJSON.text),
-            "initial": .string(result.initialState),
-            "caption": .string(result.block.comments.map(\.text).joined(separator: " ")),
+            "initial": .string(trace.initialState),
+            "caption": .string(trace.caption),
             "t": .object(strings.strings(for: lang).mapValues { .string($0) }),
             "hasSteps": .bool(!steps.isEmpty),
             "steps": .array(steps),

@@ -14,7 +14,7 @@ import Testing
         La app pasa por Not Running → Inactive → Active.
 
         ```lifecycle ios-app
-        launch -> inactive
+        launch -> inactive, active
         ```
 
         - En una lista, [un enlace: Active → Inactive](#x).
@@ -41,7 +41,8 @@ import Testing
         let (document, verification) = verify(Self.article)
         // The block of an unknown machine cannot be read: no number, and its error.
         #expect(verification.examples.map(\.number) == [1, 2])
-        #expect(verification.examples.map(\.result.block.machine.id) == ["ios-app", "android-activity"])
+        // A block that stops on an error is numbered all the same, with no trace to show.
+        #expect(verification.examples.map { $0.trace?.machine.id } == ["ios-app", nil])
         for example in verification.examples {
             guard case .codeBlock(let info, _) = document.nodes[example.node].kind else {
                 Issue.record("example \(example.number) is not a code block")
@@ -104,5 +105,39 @@ import Testing
         #expect(first.diagnostics == second.diagnostics)
         #expect(first.chains.map(\.number) == second.chains.map(\.number))
         #expect(first.examples.map(\.number) == second.examples.map(\.number))
+    }
+
+    /// With a cache, a block that ran clean and a judged sentence are verified once; a copy
+    /// elsewhere gets the same trace and verdicts at its own place and number.
+    @Test func aCacheVerifiesEachCopyOnce() throws {
+        final class Counting: VerificationCache, @unchecked Sendable {
+            var examples: [String: ExampleTrace] = [:]
+            var judged: [String: [JudgedChain]] = [:]
+            var exampleHits = 0
+            var chainHits = 0
+            func example(info: String, code: String) -> ExampleTrace? {
+                let hit = examples[info + "\n" + code]
+                if hit != nil { exampleHits += 1 }
+                return hit
+            }
+            func remember(_ trace: ExampleTrace, info: String, code: String) { examples[info + "\n" + code] = trace }
+            func chains(in text: String) -> [JudgedChain]? {
+                let hit = judged[text]
+                if hit != nil { chainHits += 1 }
+                return hit
+            }
+            func remember(_ chains: [JudgedChain], in text: String) { judged[text] = chains }
+        }
+        let cache = Counting()
+        let text = "Va de Active → Background.\n\n```lifecycle ios-app\nlaunch -> inactive, active\n```\n"
+        let first = ArticleVerifier.verify(MarkdownDocument.parse(text, file: "es/a.md"), source: text, cache: cache)
+        let copy = "# Título\n\n" + text
+        let second = ArticleVerifier.verify(MarkdownDocument.parse(copy, file: "pt/a.md"), source: copy, cache: cache)
+        #expect(cache.exampleHits == 1 && cache.chainHits == 1)
+        #expect(second.examples.first?.trace?.steps.map(\.to) == first.examples.first?.trace?.steps.map(\.to))
+        // The wrong chain is reported in each file, at its own line.
+        #expect(first.diagnostics.map { "\($0.location?.file ?? ""):\($0.location?.line ?? 0)" } == ["es/a.md:1"])
+        #expect(second.diagnostics.map { "\($0.location?.file ?? ""):\($0.location?.line ?? 0)" } == ["pt/a.md:3"])
+        #expect(second.diagnostics.first?.message == first.diagnostics.first?.message)
     }
 }

@@ -28,8 +28,8 @@ import Testing
         #expect(result.steps[0].callbacks == [CallbackCall("applicationWillResignActive")])
         #expect(result.steps[0].sources == ["AP-WRA", "AP-PREP-BG", "AP-APG-ST", "AP-SP-INACTIVE"])
         #expect(result.steps[0].confidence == .doc)
-        #expect(result.steps[0].location == Diagnostics.SourceLocation(file: file, line: 42, column: 3))
         #expect(result.steps[0].lineIndex == 2)
+        #expect(result.block.lines[result.steps[0].lineIndex].location == Diagnostics.SourceLocation(file: file, line: 42, column: 3))
         #expect(result.checks.map(\.kind) == [.path, .never])
         #expect(result.checks.map(\.ok) == [true, true])
         #expect(result.checks[0].ids == ["notRunning", "inactive", "active"])
@@ -55,8 +55,9 @@ import Testing
         #expect(result.checks == [
             ChainResult(
                 kind: .callbacks, ids: ["onPause", "onStop", "onDestroy", "onCreate", "onStart", "onResume"], ok: true,
-                location: Diagnostics.SourceLocation(file: file, line: 43, column: 3), lineIndex: 3, failureIndex: nil)
+                lineIndex: 3, failureIndex: nil)
         ])
+        #expect(result.block.lines[3].location == Diagnostics.SourceLocation(file: file, line: 43, column: 3))
         #expect(result.block.options.api == 34)
     }
 
