@@ -86,14 +86,7 @@ package struct FrontMatter {
         if yamlStart > closing.yamlEnd { yamlStart = closing.yamlEnd }
         // A blank first line stands for the opening `---`, so YAML marks are file lines.
         let yaml = "\n" + text[yamlStart..<closing.yamlEnd]
-        let locator = YAMLLocator(yaml, file: file)
-
-        let root: YAMLNode?
-        do {
-            root = try YAMLParser.parse(yaml)
-        } catch {
-            throw DiagnosticError([.error(at: locator.location(error.mark), error.message)])
-        }
+        let (root, locator) = try YAMLLocator.parse(yaml, file: file)
         var result = FrontMatter(
             title: nil, description: nil, body: text[closing.bodyStart...], bodyLineOffset: closing.line)
         guard let root else { return result }

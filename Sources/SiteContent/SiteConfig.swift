@@ -54,14 +54,8 @@ public struct SiteConfig: Sendable {
     }
 
     package static func parse(_ source: SourceText) throws(DiagnosticError) -> SiteConfig {
-        let locator = YAMLLocator(source.text, file: source.displayPath)
+        let (root, locator) = try YAMLLocator.parse(source.text, file: source.displayPath)
         func at(_ mark: YAMLMark?) -> SourceLocation { locator.location(mark) }
-        let root: YAMLNode?
-        do {
-            root = try YAMLParser.parse(source.text)
-        } catch {
-            throw DiagnosticError([.error(at: at(error.mark), error.message)])
-        }
         guard let root, root.entries != nil else {
             throw DiagnosticError([.error(at: at(root?.mark), "site.yml must be a mapping with 'languages', 'defaultLanguage' and 'baseURL'")])
         }

@@ -59,14 +59,8 @@ package struct UIStrings: Sendable {
     }
 
     static func parse(_ source: SourceText) throws(DiagnosticError) -> [String: String] {
-        let locator = YAMLLocator(source.text, file: source.displayPath)
+        let (root, locator) = try YAMLLocator.parse(source.text, file: source.displayPath)
         func at(_ mark: YAMLMark?) -> SourceLocation { locator.location(mark) }
-        let root: YAMLNode?
-        do {
-            root = try YAMLParser.parse(source.text)
-        } catch {
-            throw DiagnosticError([.error(at: at(error.mark), error.message)])
-        }
         guard let root, let entries = root.entries else {
             throw DiagnosticError([.error(at: at(root?.mark), "UI strings must be a mapping of keys to strings")])
         }

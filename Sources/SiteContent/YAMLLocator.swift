@@ -55,4 +55,15 @@ struct YAMLLocator {
         let start = starts[min(max(mark.line, 1), starts.count) - 1]
         return SourceLocation(file: file, line: start.line, column: start.column + mark.column)
     }
+
+    /// Parses YAML text (site.yml, UI strings, front matter): its root node, nil for an empty
+    /// text, and the locator of its marks. A syntax error is a diagnostic at its place.
+    static func parse(_ text: String, file: String) throws(DiagnosticError) -> (root: YAMLNode?, locator: YAMLLocator) {
+        let locator = YAMLLocator(text, file: file)
+        do {
+            return (try YAMLParser.parse(text), locator)
+        } catch {
+            throw DiagnosticError([.error(at: locator.location(error.mark), error.message)])
+        }
+    }
 }
