@@ -10,7 +10,7 @@ public enum ArticleVerifier {
     /// `source` is the text the document was parsed from (its lines give the blocks' exact columns);
     /// `cache`, a build's memory of what it verified already.
     public static func verify(_ document: MarkdownDocument, source: String, cache: (any VerificationCache)? = nil) -> Verification {
-        var verification = Verification(cache: cache)
+        var verification = Verification()
         // The file's lines are indexed once, and only for an article that has an example.
         var lines: LineIndex?
         // Pre-order over `children`, as the renderer walks it: numbers follow the page's order,
@@ -20,12 +20,15 @@ public enum ArticleVerifier {
             let node = document.nodes[index]
             switch node.kind {
             case .codeBlock(let info, _) where LifecycleBlockParser.isLifecycle(info: info):
-                if verification.reuseExample(info: info, code: node.literal, node: index) { continue }
+                if let trace = cache?.example(info: info, code: node.literal) {
+                    verification.add(VerifiedExample(number: verification.examples.count + 1, node: index, info: info, code: node.literal, trace: trace))
+                    continue
+                }
                 let indexed = lines ?? LineIndex(source)
                 lines = indexed
-                verification.runExample(info: info, code: node.literal, fence: node.start, node: index, lines: indexed)
+                verification.runExample(info: info, code: node.literal, fence: node.start, node: index, lines: indexed, cache: cache)
             case .text:
-                verification.judgeChains(in: node.literal, at: node.start, node: index)
+                verification.judgeChains(in: node.literal, at: node.start, node: index, cache: cache)
             default:
                 stack.append(contentsOf: node.children.reversed())
             }
@@ -46,9 +49,8 @@ public struct Verification: Sendable {
 
     private var exampleByNode: [Int: Int] = [:]
     private var chainsByNode: [Int: Range<Int>] = [:]
-    private let cache: (any VerificationCache)?
 
-    public init(cache: (any VerificationCache)? = nil) { self.cache = cache }
+    public init() {}
 
     /// The example of a code block node, if it is a `lifecycle` block that could be read.
     public func example(at node: Int) -> VerifiedExample? { exampleByNode[node].map { examples[$0] } }
@@ -61,7 +63,7 @@ public struct Verification: Sendable {
     /// Parses and runs one block. cmark removes up to the fence's indentation from each line,
     /// so a content line with less (a block indented 1 to 3 spaces) loses less: the file's
     /// lines say where each one really starts.
-    mutating func runExample(info: String, code: String, fence: SourceLocation, node: Int, lines: LineIndex) {
+    mutating func runExample(info: String, code: String, fence: SourceLocation, node: Int, lines: LineIndex, cache: (any VerificationCache)?) {
         func line(_ number: Int) -> Substring? { lines[number] }
         let offsets = code.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, content in
             guard let written = line(fence.line + 1 + index), written.hasSuffix(content) else { return fence.column - 1 }
@@ -91,20 +93,14 @@ public struct Verification: Sendable {
         if let trace, result.diagnostics.isEmpty { cache?.remember(trace, info: info, code: code) }
     }
 
-    /// A copy of a block this build already ran without a diagnostic: its trace, as it is.
-    mutating func reuseExample(info: String, code: String, node: Int) -> Bool {
-        guard let trace = cache?.example(info: info, code: code) else { return false }
-        add(VerifiedExample(number: examples.count + 1, node: node, info: info, code: code, trace: trace))
-        return true
-    }
-
-    private mutating func add(_ example: VerifiedExample) {
+    /// An example run here or, for a copy of a block this build ran without a diagnostic, earlier.
+    mutating func add(_ example: VerifiedExample) {
         exampleByNode[example.node] = examples.count
         examples.append(example)
     }
 
     /// Finds the chains of a run of prose and judges each in every machine that knows its names.
-    mutating func judgeChains(in text: String, at location: SourceLocation, node: Int) {
+    mutating func judgeChains(in text: String, at location: SourceLocation, node: Int, cache: (any VerificationCache)?) {
         guard ChainFinder.mayHoldArrow(text) else { return }
         let first = chains.count
         let judged = cache?.chains(in: text) ?? {
