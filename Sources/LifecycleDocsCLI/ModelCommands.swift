@@ -21,7 +21,8 @@ extension CLI {
         if root { pairs.append(("root", "true")) }
         let options: MachineOptions
         do {
-            options = try MachineOptions.parse(pairs, for: machine)
+            // A trace is a run: it happens at one API level.
+            options = try MachineOptions.parse(pairs, for: machine, anyAPI: false)
         } catch {
             throw UsageError(error.message)
         }

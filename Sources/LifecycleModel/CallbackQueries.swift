@@ -4,13 +4,15 @@
 /// callbacks thus ignores the auxiliary `onSaveInstanceState` in between, but
 /// "onStop → onPause" is impossible: `onRestart`, `onStart` and `onResume` must
 /// come between them.
+/// Without options the order may happen under any of them; with a block's options, under those
+/// (at some API level for `api=any`).
 extension Machine {
-    public func canProduce(callbackOrder order: [String]) -> Bool {
+    public func canProduce(callbackOrder order: [String], options: MachineOptions? = nil) -> Bool {
         guard !order.isEmpty else { return true }
         let named = Set(order).union(callbacks.filter { !$0.auxiliary }.map(\.id))
         guard order.count <= 62 else { return false }
         let done = order.count
-        for options in optionVariants {
+        for options in options.map(variants(of:)) ?? optionVariants {
             // Breadth-first over (state, process, set of match positions as a bit mask).
             var seen = Set<Node>()
             var queue: [Node] = []
@@ -65,16 +67,27 @@ extension Machine {
         return Array(results)
     }
 
-    /// Option sets that together reach every documented behaviour.
-    var optionVariants: [MachineOptions] {
-        guard !options.isEmpty else { return [MachineOptions()] }
+    /// The API levels at which the documented behaviour differs: one on each side of every bound.
+    var distinctAPILevels: [Int] {
         let levels = Set(transitions.flatMap { $0.conditions }.compactMap { condition -> Int? in
             switch condition {
             case .apiAtLeast(let level), .apiBelow(let level): return level
             default: return nil
             }
         })
-        let apis = Set(levels.flatMap { [$0 - 1, $0] } + [MachineOptions.defaultAPI]).sorted()
+        return Set(levels.flatMap { [$0 - 1, $0] } + [MachineOptions.defaultAPI]).sorted()
+    }
+
+    /// `options` as fixed options: itself, or for `api=any` one per distinct API level.
+    func variants(of options: MachineOptions) -> [MachineOptions] {
+        guard options.anyAPI else { return [options] }
+        return distinctAPILevels.map { MachineOptions(api: $0, configChanges: options.configChanges, root: options.root) }
+    }
+
+    /// Option sets that together reach every documented behaviour.
+    var optionVariants: [MachineOptions] {
+        guard !options.isEmpty else { return [MachineOptions()] }
+        let apis = distinctAPILevels
         let changes = Set(transitions.flatMap { $0.conditions }.compactMap { condition -> String? in
             if case .configHandled(let change) = condition { return change }
             return nil

@@ -7,11 +7,15 @@ public struct MachineOptions: Sendable, Hashable {
     public var configChanges: Set<String>
     /// Whether the activity is the root of its task (Back differs from API 31).
     public var root: Bool
+    /// `api=any`: `path`, `callbacks` and `never` lines are statements about every API level
+    /// (a path holds if it happens at some level, `never` if at none); events need one level.
+    public var anyAPI: Bool
 
-    public init(api: Int = MachineOptions.defaultAPI, configChanges: Set<String> = [], root: Bool = false) {
+    public init(api: Int = MachineOptions.defaultAPI, configChanges: Set<String> = [], root: Bool = false, anyAPI: Bool = false) {
         self.api = api
         self.configChanges = configChanges
         self.root = root
+        self.anyAPI = anyAPI
     }
 
     public static let defaultAPI = 34
@@ -25,7 +29,10 @@ public struct MachineOptions: Sendable, Hashable {
     }
 
     /// Reads `name=value` pairs for `machine`; an option the machine does not take is a problem.
-    public static func parse(_ pairs: [(name: String, value: String)], for machine: Machine) throws(Problem) -> MachineOptions {
+    /// `anyAPI`: whether `api=any` may be given (not for a run of events, which needs one level).
+    public static func parse(
+        _ pairs: [(name: String, value: String)], for machine: Machine, anyAPI allowsAnyAPI: Bool = true
+    ) throws(Problem) -> MachineOptions {
         var options = MachineOptions()
         let known = machine.options.map(\.name)
         for (name, value) in pairs {
@@ -36,9 +43,12 @@ public struct MachineOptions: Sendable, Hashable {
                 throw Problem(option: name, message: what, suggestion: Names.suggestion(for: name, among: known))
             }
             switch name {
+            case "api" where value == "any" && allowsAnyAPI:
+                options.anyAPI = true
             case "api":
                 guard let level = Int(value), (1...99).contains(level) else {
-                    throw Problem(option: name, message: "'api' must be an Android API level like 28 or 34, not '\(value)'", suggestion: nil)
+                    let levels = allowsAnyAPI ? "an Android API level like 28 or 34, or 'any'" : "an Android API level like 28 or 34"
+                    throw Problem(option: name, message: "'api' must be \(levels), not '\(value)'", suggestion: nil)
                 }
                 options.api = level
             case "configChanges":
@@ -58,15 +68,27 @@ public struct MachineOptions: Sendable, Hashable {
 
 extension Condition {
     /// Whether the condition holds for these options, process state and other scenes.
+    /// With `api=any`, a condition on the API level holds at some level: it holds here.
     public func holds(_ options: MachineOptions, process: ProcessState, otherScenes: some Sequence<String>) -> Bool {
         switch self {
-        case .apiAtLeast(let level): return options.api >= level
-        case .apiBelow(let level): return options.api < level
+        case .apiAtLeast(let level): return options.anyAPI || options.api >= level
+        case .apiBelow(let level): return options.anyAPI || options.api < level
         case .configHandled(let change): return options.configChanges.contains(change)
         case .configNotHandled(let change): return !options.configChanges.contains(change)
         case .root(let root): return options.root == root
         case .process(let allowed): return allowed.contains(process)
         case .otherScenesIn(let allowed): return otherScenes.allSatisfy { allowed.contains($0) }
+        }
+    }
+}
+
+extension Condition {
+    /// Whether the condition holds for these options, whatever the run: conditions on the
+    /// process and on other scenes depend on the run and count as holding.
+    public func holds(for options: MachineOptions) -> Bool {
+        switch self {
+        case .process, .otherScenesIn: return true
+        default: return holds(options, process: .running, otherScenes: [])
         }
     }
 }

@@ -13,9 +13,9 @@ import LifecycleModel
 /// step records the one it matched. After a line that fails (or cannot be
 /// read) the following event lines are not run: their start state would be
 /// a guess. `path`, `callbacks` and `never` lines do not depend on the run
-/// and are always checked, with the model's own rule: legal under some
-/// options (`Machine.verdict(forPath:)`, `Machine.canProduce(callbackOrder:)`),
-/// not necessarily the block's.
+/// and are always checked, under the block's options like the events
+/// (`Machine.verdict(forPath:options:)`, `Machine.canProduce(callbackOrder:options:)`);
+/// `api=any` makes them statements about every API level.
 ///
 /// A line that passes only thanks to an `.unconfirmed` transition gets a
 /// warning naming the row. Messages: see `Messages`.
@@ -92,6 +92,10 @@ private struct Run {
     // MARK: Event lines
 
     mutating func event(_ line: EventLine, lineIndex: Int) {
+        if simulating && block.options.anyAPI {
+            diagnostics.append(Messages.eventNeedsOneAPILevel(at: line.event.location))
+            simulating = false
+        }
         guard simulating, let eventID = line.event.id else {
             simulating = false
             complete = false
@@ -218,9 +222,9 @@ private struct Run {
         var failureIndex: Int?
         switch chain.kind {
         case .path:
-            switch machine.verdict(forPath: ids) {
+            switch machine.verdict(forPath: ids, options: block.options) {
             case .legal:
-                if let confirmed = ModelQueries.confirmedMachines[machine.id], confirmed.verdict(forPath: ids) != .legal {
+                if let confirmed = ModelQueries.confirmedMachines[machine.id], confirmed.verdict(forPath: ids, options: block.options) != .legal {
                     diagnostics.append(Messages.unconfirmed(unconfirmedWitnesses(of: ids, confirmed: confirmed), at: chain.location))
                 }
             case .illegal(let index, let expected):
@@ -229,17 +233,18 @@ private struct Run {
                 diagnostics.append(illegalPath(ids, index: index, expected: expected, names: chain.names, spelled: spelled))
             }
         case .never:
-            switch machine.verdict(forPath: ids) {
+            switch machine.verdict(forPath: ids, options: block.options) {
             case .legal:
                 ok = false
                 diagnostics.append(Messages.neverAllowed(
-                    ids, witnesses: ModelQueries.witnesses(of: ids, in: machine), at: first, suggestion: "path " + spelled(ids)))
+                    ids, witnesses: ModelQueries.witnesses(of: ids, in: machine, options: block.options), at: first,
+                    suggestion: "path " + spelled(ids)))
             case .illegal(let index, _):
                 failureIndex = index
             }
         case .callbacks:
-            if machine.canProduce(callbackOrder: ids) {
-                if let confirmed = ModelQueries.confirmedMachines[machine.id], !confirmed.canProduce(callbackOrder: ids) {
+            if machine.canProduce(callbackOrder: ids, options: block.options) {
+                if let confirmed = ModelQueries.confirmedMachines[machine.id], !confirmed.canProduce(callbackOrder: ids, options: block.options) {
                     let rows = machine.transitions.filter { t in
                         t.confidence == .unconfirmed && t.callbacks.contains { ids.contains($0.name) }
                     }
@@ -249,9 +254,7 @@ private struct Run {
                 ok = false
                 var suggestion: String?
                 var inserted: [String] = []
-                if let order = ModelQueries.possibleOrder(containing: ids, in: machine, options: block.options), order != ids,
-                    machine.canProduce(callbackOrder: order)
-                {
+                if let order = ModelQueries.fixedOrder(for: ids, in: machine, options: block.options) {
                     suggestion = "callbacks " + spelled(order)
                     inserted = Messages.uniqued(order.filter { !ids.contains($0) })
                 }
@@ -270,7 +273,7 @@ private struct Run {
             return Messages.illegalPath(state: state, after: [], expected: expected, at: names[index].location, suggestion: nil)
         }
         let prefix = Array(ids[..<index])
-        let pairLegal = index > 1 && machine.verdict(forPath: [ids[index - 1], state]) == .legal
+        let pairLegal = index > 1 && machine.verdict(forPath: [ids[index - 1], state], options: block.options) == .legal
         let suggestion = ModelQueries.legalPath(near: ids, failingAt: index, expected: expected, in: machine, options: block.options)
             .map { "path " + spelled($0) }
         return Messages.illegalPath(
@@ -284,13 +287,14 @@ private struct Run {
         var rows: [Transition] = []
         for i in ids.indices.dropFirst() {
             let pair = [ids[i - 1], ids[i]]
-            guard ModelQueries.witnesses(of: pair, in: confirmed).isEmpty else { continue }
-            for t in ModelQueries.witnesses(of: pair, in: machine, include: { $0.confidence == .unconfirmed }) where !rows.contains(t) {
+            guard ModelQueries.witnesses(of: pair, in: confirmed, options: block.options).isEmpty else { continue }
+            for t in ModelQueries.witnesses(of: pair, in: machine, options: block.options, include: { $0.confidence == .unconfirmed })
+            where !rows.contains(t) {
                 rows.append(t)
             }
         }
         if rows.isEmpty {
-            rows = ModelQueries.witnesses(of: ids, in: machine, include: { $0.confidence == .unconfirmed })
+            rows = ModelQueries.witnesses(of: ids, in: machine, options: block.options, include: { $0.confidence == .unconfirmed })
         }
         return rows
     }

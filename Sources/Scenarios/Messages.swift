@@ -270,11 +270,10 @@ enum Messages {
         guard check.kind == .states, let failure = check.failure, failure.index > 0 else {
             var notes = ["core callbacks cannot be skipped; see `lifecycle-docs trace \(machine.id) …` for real orders"]
             var suggestion: String?
-            if check.kind == .callbacks, let order = ModelQueries.possibleOrder(containing: check.ids, in: machine, options: MachineOptions()),
-                order != check.ids, machine.canProduce(callbackOrder: order)
-            {
+            if check.kind == .callbacks, let order = ModelQueries.fixedOrder(for: check.ids, in: machine, options: MachineOptions(anyAPI: true)) {
                 suggestion = order.joined(separator: " → ")
-                notes = ["the model calls " + uniqued(order.filter { !check.ids.contains($0) }).joined(separator: ", ") + " in between"]
+                let inserted = uniqued(order.filter { !check.ids.contains($0) })
+                notes = inserted.isEmpty ? ["the model calls them in another order"] : ["the model calls " + inserted.joined(separator: ", ") + " in between"]
             }
             return .error(
                 at: at(chain.names[0].offset), "'\(text)' is not an order of callbacks that \(machine.id) produces", notes: notes,
@@ -289,6 +288,12 @@ enum Messages {
             "'\(text)' is not possible in \(machine.id): \(display([wrong])) cannot follow \(display([previous])) directly",
             notes: ["from \(display([previous])) the model goes to: " + failure.expected.map { display([$0]) }.joined(separator: ", ")],
             suggestion: fixed.map(display))
+    }
+
+    static func eventNeedsOneAPILevel(at location: SourceLocation) -> Diagnostic {
+        .error(
+            at: location, "an event runs at one API level: 'api=any' is for path, callbacks and never lines",
+            suggestion: "give the level the run is about, e.g. api=34, or move the events to a block of their own")
     }
 
     static func cannotContinue(event: String, row: String, at location: SourceLocation) -> Diagnostic {

@@ -52,11 +52,15 @@ enum ModelQueries {
     /// For each adjacent pair of `path`, the first transition (among those
     /// `include` accepts) whose start and states show the pair: witnesses of
     /// the path's steps. Pairs no transition shows are skipped.
-    static func witnesses(of path: [String], in machine: Machine, include: (Transition) -> Bool = { _ in true }) -> [Transition] {
+    static func witnesses(
+        of path: [String], in machine: Machine, options: MachineOptions? = nil, include: (Transition) -> Bool = { _ in true }
+    ) -> [Transition] {
         var result: [Transition] = []
         for i in path.indices.dropFirst() {
             let (a, b) = (path[i - 1], path[i])
             for t in machine.transitions where include(t) && !t.states.isEmpty {
+                // Under a block's options, only a transition those options allow shows the step.
+                if let options, !t.conditions.allSatisfy({ $0.holds(for: options) }) { continue }
                 let shown = [t.from] + t.states
                 if shown.indices.dropFirst().contains(where: { shown[$0 - 1] == a && shown[$0] == b }) {
                     if !result.contains(t) { result.append(t) }
@@ -82,11 +86,44 @@ enum ModelQueries {
         for next in expected {
             guard let way = machine.shortestPath(from: next, to: ids[index], options: options) else { continue }
             let fixed = prefix + [next] + states(of: way)
-            if fixed.count < (best?.count ?? Int.max), machine.verdict(forPath: fixed) == .legal { best = fixed }
+            if fixed.count < (best?.count ?? Int.max), machine.verdict(forPath: fixed, options: options) == .legal { best = fixed }
         }
         guard let best else { return nil }
         let full = best + ids[(index + 1)...]
-        return machine.verdict(forPath: full) == .legal ? full : best
+        return machine.verdict(forPath: full, options: options) == .legal ? full : best
+    }
+
+    /// The fix a wrong order of callbacks is offered: the same callbacks in an order the model
+    /// produces, the closest first (fewest pairs swapped); else the shortest order that holds
+    /// them all with what the model calls in between. Never the written order itself.
+    static func fixedOrder(for order: [String], in machine: Machine, options: MachineOptions) -> [String]? {
+        if order.count <= 6 {
+            let reorderings = permutations(of: order).filter { $0 != order }
+                .sorted { swaps($0, from: order) < swaps($1, from: order) }
+            if let reordered = reorderings.first(where: { machine.canProduce(callbackOrder: $0, options: options) }) { return reordered }
+        }
+        guard let order = possibleOrder(containing: order, in: machine, options: options), machine.canProduce(callbackOrder: order, options: options)
+        else { return nil }
+        return order
+    }
+
+    private static func permutations(of items: [String]) -> [[String]] {
+        guard items.count > 1 else { return [items] }
+        var result: [[String]] = []
+        for (index, item) in items.enumerated() {
+            var rest = items
+            rest.remove(at: index)
+            result += permutations(of: rest).map { [item] + $0 }
+        }
+        return result
+    }
+
+    /// How many pairs of `reordered` stand the other way round in `original` (each name's first place).
+    private static func swaps(_ reordered: [String], from original: [String]) -> Int {
+        let rank = reordered.map { name in original.firstIndex(of: name) ?? 0 }
+        var count = 0
+        for i in rank.indices { for j in rank.indices where j > i && rank[j] < rank[i] { count += 1 } }
+        return count
     }
 
     /// Some order of callbacks the model can produce that contains `order`

@@ -51,6 +51,8 @@ import Testing
         (["trace", "ios-app", "--from", "Backgrond", "reopen"], "error: unknown state 'Backgrond' for ios-app; did you mean 'background'?"),
         (["trace", "ios-app", "--api", "28", "launch"], "error: machine 'ios-app' takes no options"),
         (["trace", "android-activity", "--api", "x", "launch"], "error: 'api' must be an Android API level like 28 or 34, not 'x'"),
+        // A trace is one run, at one level: `any` is for the checks of a block.
+        (["trace", "android-activity", "--api", "any", "launch"], "error: 'api' must be an Android API level like 28 or 34, not 'any'"),
         (["trace", "ios-app"], "error: trace needs at least one event; ios-app knows: launch, backgroundLaunch, interruption, interruptionEnded, home, reopen, suspend, backgroundEvent, terminate, purge, expire, reboot"),
         (["trace", "ios-app", "home@B"], "error: ios-app has one instance; '@B' names a scene"),
         (["model", "--format", "yaml"], "error: unknown format 'yaml': use text or json"),

@@ -1,0 +1,67 @@
+import Diagnostics
+import LifecycleModel
+import Testing
+
+@testable import Scenarios
+
+/// `path`, `callbacks` and `never` lines are judged under the block's options, as its events
+/// are; `api=any` makes them statements about every API level.
+@Suite struct BlockOptionTests {
+    func errors(_ info: String, _ code: String) -> [String] {
+        Example(info, code).texts().filter { $0.contains(": error: ") }
+    }
+
+    /// From API 28 `onSaveInstanceState` comes after `onStop`; below, before it.
+    @Test func aCallbackOrderIsJudgedAtTheBlocksAPILevel() {
+        let after = "callbacks onPause -> onStop -> onSaveInstanceState\n"
+        let before = "callbacks onPause -> onSaveInstanceState -> onStop\n"
+        #expect(errors("lifecycle android-activity api=34", after).isEmpty)
+        #expect(errors("lifecycle android-activity", after).isEmpty, "api=34 is the default")
+        #expect(errors("lifecycle android-activity api=34", before) == [
+            "Content/es/inactive.md:40:13: error: the model never calls onPause -> onSaveInstanceState -> onStop in this order"
+                + "\n    suggestion: callbacks onPause -> onStop -> onSaveInstanceState"
+        ])
+        #expect(errors("lifecycle android-activity api=27", before).isEmpty)
+        #expect(errors("lifecycle android-activity api=27", "callbacks onStop -> onSaveInstanceState\n").count == 1)
+    }
+
+    /// `onTopResumedActivityChanged` exists from API 29.
+    @Test func aCallbackOfALaterAPILevelIsRefusedBelowIt() {
+        let line = "callbacks onTopResumedActivityChanged -> onPause\n"
+        #expect(errors("lifecycle android-activity api=28", line).count == 1)
+        #expect(errors("lifecycle android-activity api=29", line).isEmpty)
+    }
+
+    /// A path is judged at the block's level too: multi-resume keeps a window that loses focus resumed.
+    @Test func aPathIsJudgedAtTheBlocksAPILevel() {
+        let pausedOnFocusLoss = "path resumed -> started -> resumed\n"
+        #expect(errors("lifecycle android-activity api=34 configChanges=orientation", "never created -> resumed\n").isEmpty)
+        #expect(errors("lifecycle android-activity api=28", pausedOnFocusLoss).isEmpty)
+    }
+
+    /// `api=any`: a path or order holds if it happens at some level; `never`, if at none.
+    @Test func apiAnyIsAStatementAboutEveryLevel() {
+        #expect(errors("lifecycle android-activity api=any", "callbacks onPause -> onSaveInstanceState -> onStop\n").isEmpty)
+        #expect(errors("lifecycle android-activity api=any", "callbacks onPause -> onStop -> onSaveInstanceState\n").isEmpty)
+        #expect(errors("lifecycle android-activity api=any", "never resumed -> created\n").isEmpty)
+        #expect(errors("lifecycle android-activity api=any", "never resumed -> started -> created\n").count == 1)
+    }
+
+    /// An event runs at one level: `api=any` with an event line is an error at the event.
+    @Test func anEventNeedsOneAPILevel() {
+        #expect(errors("lifecycle android-activity api=any", "given resumed\nhome -> started, created\n") == [
+            "Content/es/inactive.md:41:3: error: an event runs at one API level: 'api=any' is for path, callbacks and never lines"
+                + "\n    suggestion: give the level the run is about, e.g. api=34, or move the events to a block of their own"
+        ])
+    }
+
+    /// The model's own query, with and without options.
+    @Test func theModelAnswersUnderOptionsOrForSome() {
+        let android = Machines.androidActivity
+        let order = ["onPause", "onSaveInstanceState", "onStop"]
+        #expect(android.canProduce(callbackOrder: order))
+        #expect(!android.canProduce(callbackOrder: order, options: MachineOptions(api: 28)))
+        #expect(android.canProduce(callbackOrder: order, options: MachineOptions(api: 27)))
+        #expect(android.canProduce(callbackOrder: order, options: MachineOptions(anyAPI: true)))
+    }
+}
