@@ -16,10 +16,21 @@ public struct ChainCheck: Sendable, Hashable {
     public let ok: Bool
     /// For an illegal state path: the index of the first state that cannot follow, and what can.
     public let failure: (index: Int, expected: [String])?
+    /// A name that says how its state was entered (the guide's "Paused") where the chain says
+    /// otherwise: its index and the states it needs before it (`Machine.aliasConflict`).
+    public var aliasConflict: (index: Int, needed: [String])? = nil
+
+    init(machine: String, kind: Kind, ids: [String], ok: Bool, failure: (index: Int, expected: [String])?) {
+        self.machine = machine
+        self.kind = kind
+        self.ids = ids
+        self.ok = ok
+        self.failure = failure
+    }
 
     public static func == (a: ChainCheck, b: ChainCheck) -> Bool {
         a.machine == b.machine && a.kind == b.kind && a.ids == b.ids && a.ok == b.ok && a.failure?.index == b.failure?.index
-            && a.failure?.expected == b.failure?.expected
+            && a.failure?.expected == b.failure?.expected && a.aliasConflict?.index == b.aliasConflict?.index
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -37,9 +48,14 @@ public struct ChainCheck: Sendable, Hashable {
             for kind in [Kind.states, .callbacks] {
                 let resolved = names.compactMap { kind == .states ? machine.resolveState($0) : machine.resolveCallback($0) }
                 guard resolved.count == names.count else { continue }
-                let result: ChainCheck
+                var result: ChainCheck
                 switch kind {
                 case .states:
+                    if let conflict = machine.aliasConflict(in: names, ids: resolved) {
+                        result = ChainCheck(machine: machine.id, kind: kind, ids: resolved, ok: false, failure: nil)
+                        result.aliasConflict = conflict
+                        break
+                    }
                     switch machine.verdict(forPath: resolved) {
                     case .legal:
                         result = ChainCheck(machine: machine.id, kind: kind, ids: resolved, ok: true, failure: nil)

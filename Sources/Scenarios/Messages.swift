@@ -267,6 +267,15 @@ enum Messages {
         _ chain: ChainFinder.Chain, _ check: ChainCheck, _ text: String, _ machine: Machine, at: (Int) -> SourceLocation
     ) -> Diagnostic {
         func display(_ ids: [String]) -> String { ids.map { machine.state($0)?.name ?? $0 }.joined(separator: " → ") }
+        if let conflict = check.aliasConflict {
+            let name = chain.names[conflict.index]
+            let plain = display([check.ids[conflict.index]])
+            return .error(
+                at: at(name.offset),
+                "'\(text)' is not possible in \(machine.id): " + aliasConflict(name.text, plain: plain, needed: conflict.needed.map { display([$0]) },
+                    after: display([check.ids[conflict.index - 1]])),
+                suggestion: machine.verdict(forPath: check.ids) == .legal ? display(check.ids) : nil)
+        }
         guard check.kind == .states, let failure = check.failure, failure.index > 0 else {
             var notes = ["core callbacks cannot be skipped; see `lifecycle-docs trace \(machine.id) …` for real orders"]
             var suggestion: String?
@@ -288,6 +297,11 @@ enum Messages {
             "'\(text)' is not possible in \(machine.id): \(display([wrong])) cannot follow \(display([previous])) directly",
             notes: ["from \(display([previous])) the model goes to: " + failure.expected.map { display([$0]) }.joined(separator: ", ")],
             suggestion: fixed.map(display))
+    }
+
+    /// "the guide's Paused is STARTED entered from RESUMED; here it follows CREATED".
+    static func aliasConflict(_ alias: String, plain: String, needed: [String], after previous: String) -> String {
+        "the guide's \(alias) is \(plain) entered after " + needed.joined(separator: " → ") + "; here it follows \(previous)"
     }
 
     static func eventNeedsOneAPILevel(at location: SourceLocation) -> Diagnostic {

@@ -1,5 +1,6 @@
 import Diagnostics
 import LifecycleModel
+import Markdown
 import Testing
 
 @testable import Scenarios
@@ -63,5 +64,39 @@ import Testing
         #expect(!android.canProduce(callbackOrder: order, options: MachineOptions(api: 28)))
         #expect(android.canProduce(callbackOrder: order, options: MachineOptions(api: 27)))
         #expect(android.canProduce(callbackOrder: order, options: MachineOptions(anyAPI: true)))
+    }
+}
+
+/// The guide's Paused is STARTED entered from RESUMED, its Stopped CREATED entered after a pause:
+/// a chain that says otherwise is not taken for a run of STARTED or CREATED.
+@Suite struct GuideAliasTests {
+    func prose(_ text: String) -> [String] {
+        let document = MarkdownDocument.parse(text, file: "es/a.md")
+        return ArticleVerifier.verify(document, source: text).diagnostics.map(DiagnosticFormatter.text)
+    }
+
+    @Test(arguments: ["Stopped → Paused", "Created → Paused → Resumed", "Started → Stopped"])
+    func aChainThatEntersTheStateOtherwiseFails(_ chain: String) {
+        #expect(prose("La actividad pasa por \(chain).\n").count == 1, "\(chain)")
+    }
+
+    @Test(arguments: ["Resumed → Paused → Stopped", "Paused → Stopped", "Paused → Resumed", "Stopped → Started → Resumed"])
+    func aChainThatSaysTheSameHolds(_ chain: String) {
+        #expect(prose("La actividad pasa por \(chain).\n").isEmpty, "\(chain)")
+    }
+
+    @Test func theMessageSaysWhatTheNameMeans() {
+        #expect(prose("De Created → Paused → Resumed.\n") == [
+            "es/a.md:1:14: error: 'Created → Paused → Resumed' is not possible in android-activity: the guide's Paused is STARTED "
+                + "entered after RESUMED; here it follows CREATED\n    suggestion: CREATED → STARTED → RESUMED"
+        ])
+    }
+
+    @Test func aPathLineIsHeldToTheSame() {
+        #expect(Example("lifecycle android-activity", "path created -> Paused -> resumed\n").texts() == [
+            "Content/es/inactive.md:40:19: error: the guide's Paused is STARTED entered after resumed; here it follows created\n"
+                + "    suggestion: path created -> started -> resumed"
+        ])
+        #expect(Example("lifecycle android-activity", "path resumed -> Paused -> Stopped\n").texts().isEmpty)
     }
 }
