@@ -40,7 +40,7 @@ let package = Package(
         .target(
             name: "PreviewServer", dependencies: ["CMicroHTTPD", "Diagnostics", "Encoding", "FileIO"],
             resources: [.embedInCode("Resources/live-reload.js")]),
-        .target(name: "LifecycleDocsCLI", dependencies: ["SiteBuild", "SiteContent", "Translations", "Diagnostics", "Encoding", "LifecycleModel", "PreviewServer", "FileIO"]),
+        .target(name: "LifecycleDocsCLI", dependencies: ["SiteBuild", "SiteContent", "Translations", "Scenarios", "Diagnostics", "Encoding", "LifecycleModel", "PreviewServer", "FileIO"]),
         .executableTarget(name: "lifecycle-docs", dependencies: ["LifecycleDocsCLI"]),
         .executableTarget(name: "lifecycle-bench", dependencies: ["LifecycleModel"]),
 

@@ -64,7 +64,7 @@ public enum CLI {
             // One line and where to look, not the whole help: the error stays visible.
             let known = CommandHelp.named(command) != nil && command != "help"
             console.error(message: error.message)
-            console.error("see 'lifecycle-docs \(known ? command + " " : "")--help'")
+            if error.pointsToHelp { console.error("see 'lifecycle-docs \(known ? command + " " : "")--help'") }
             return ExitCode.usageError
         }
     }
@@ -235,5 +235,10 @@ extension CLI {
 /// A mistake in how the command was called (exit code 2).
 struct UsageError: Error {
     var message: String
-    init(_ message: String) { self.message = message }
+    /// Whether the command's help is worth pointing to (not when the message lists the choices).
+    var pointsToHelp = true
+    init(_ message: String, pointsToHelp: Bool = true) {
+        self.message = message
+        self.pointsToHelp = pointsToHelp
+    }
 }

@@ -1,6 +1,7 @@
 import Encoding
 import Diagnostics
 import LifecycleModel
+import Scenarios
 
 /// `trace` and `model`: the lifecycle model on the command line.
 extension CLI {
@@ -29,14 +30,20 @@ extension CLI {
         var from = machine.initialState
         if let fromName {
             guard let state = machine.resolveState(fromName) else {
-                throw UsageError("unknown state '\(fromName)' for \(machine.id)" + didYouMean(fromName, machine.stateSpellings))
+                throw UsageError(
+                    "unknown state '\(fromName)' for \(machine.id)" + didYouMean(fromName, machine.stateSpellings)
+                        + "\n\(machine.id) states: " + machine.states.map(\.id).joined(separator: ", "),
+                    pointsToHelp: false)
             }
             from = state
         }
         let events = try words.dropFirst().map { word throws(UsageError) -> (event: String, scene: String) in
             let parts = word.split(separator: "@", maxSplits: 1).map(String.init)
             guard let event = parts.first.flatMap(machine.resolveEvent) else {
-                throw UsageError("unknown event '\(word)' for \(machine.id)" + didYouMean(parts.first ?? word, machine.events.map(\.id)))
+                throw UsageError(
+                    "unknown event '\(word)' for \(machine.id)" + didYouMean(parts.first ?? word, machine.events.map(\.id))
+                        + "\n\(machine.id) events: " + machine.events.map(\.id).joined(separator: ", "),
+                    pointsToHelp: false)
             }
             if parts.count == 2 && !machine.multiScene {
                 throw UsageError("\(machine.id) has one instance; '@\(parts[1])' names a scene")
@@ -46,17 +53,27 @@ extension CLI {
         guard !events.isEmpty else { throw UsageError("trace needs at least one event; \(machine.id) knows: \(machine.events.map(\.id).joined(separator: ", "))") }
 
         var simulation = Simulation(machine: machine, options: options, from: from)
-        var steps: [Step] = []
+        var steps: [TracedStep] = []
         for (event, scene) in events {
+            let before = simulation
             switch simulation.fire(event, scene: scene) {
             case .success(let step):
-                steps.append(step)
+                steps.append(TracedStep(step: step, process: simulation.process))
             case .failure(let impossible):
                 if format == .text { printTrace(steps, machine: machine, options: options, console: &console) }
                 let sceneText = machine.multiScene ? " in scene '\(impossible.scene)'" : ""
                 console.error(
                     "error: '\(impossible.event)' cannot happen in state '\(impossible.state)'\(sceneText) of \(machine.id); "
                         + "possible there: " + (impossible.possible.isEmpty ? "nothing" : impossible.possible.joined(separator: ", ")))
+                // Why, when the machine documents the event there: the condition that fails (the process, the API level…).
+                let others = before.scenes.filter { $0.name != impossible.scene }.map(\.state)
+                for reason in ModelQueries.blockedBy(
+                    event: impossible.event, in: impossible.state, machine: machine, options: options, process: before.process,
+                    otherScenes: others)
+                {
+                    let process = tracksProcess(machine) ? "; the process is \(processName(before.process))" : ""
+                    console.error("    note: '\(impossible.event)' \(reason)\(process)")
+                }
                 return ExitCode.contentError
             }
         }
@@ -96,26 +113,46 @@ extension CLI {
         Names.suggestion(for: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
-    static func printTrace(_ steps: [Step], machine: Machine, options: MachineOptions, console: inout Console) {
-        for (index, step) in steps.enumerated() {
+    /// A step of a trace and the process after it.
+    struct TracedStep {
+        var step: Step
+        var process: ProcessState
+    }
+
+    /// Whether the machine follows its process apart from its states (ios-scene: a suspended
+    /// process behind background scenes); elsewhere the states say it (Not Running, Suspended).
+    static func tracksProcess(_ machine: Machine) -> Bool {
+        machine.transitions.contains { $0.effects.contains { if case .setProcess = $0 { true } else { false } } }
+    }
+
+    static func processName(_ process: ProcessState) -> String { process == .notRunning ? "not running" : process.rawValue }
+
+    static func printTrace(_ traced: [TracedStep], machine: Machine, options: MachineOptions, console: inout Console) {
+        for (index, (step, process)) in traced.map({ ($0.step, $0.process) }).enumerated() {
             let scene = machine.multiScene && step.scene != Simulation.mainScene ? "@\(step.scene)" : ""
             let states = step.states.isEmpty ? "\(step.from) (unchanged)" : ([step.from] + step.states).joined(separator: " → ")
             console.out("\(index + 1). \(step.event)\(scene): \(states)")
             let callbacks = step.callbacks.map { $0.optional ? "(\($0.name))" : $0.name }
             console.out("   callbacks: " + (callbacks.isEmpty ? "none" : callbacks.joined(separator: ", ")))
             if let aggregate = step.aggregate { console.out("   app: \(aggregate)") }
+            if tracksProcess(machine) { console.out("   process: \(processName(process))") }
             console.out("   \(step.transition.row) · \(step.transition.confidence.rawValue) · " + step.transition.sources.joined(separator: ", "))
             for alternative in step.alternatives {
-                console.out("   or (\(alternative.row)): " + alternative.callbacks.map(\.name).joined(separator: ", "))
+                console.out("   or (\(alternative.row)): " + alternative.callbacks.map { $0.optional ? "(\($0.name))" : $0.name }.joined(separator: ", "))
             }
         }
     }
 
-    /// The contract form: an array of steps.
-    static func traceJSON(_ steps: [Step], machine: Machine) -> String {
+    /// The contract form: an array of steps. `callbacks` names them in order; `calls` adds which
+    /// are optional; `alternatives` are the other documented orders of the event there.
+    static func traceJSON(_ traced: [TracedStep], machine: Machine) -> String {
         let q = JSON.quote
         func list(_ items: [String]) -> String { "[" + items.map(q).joined(separator: ",") + "]" }
-        return "[" + steps.map { step in
+        func calls(_ calls: [CallbackCall]) -> String {
+            "[" + calls.map { "{\"name\":\(q($0.name)),\"optional\":\($0.optional)}" }.joined(separator: ",") + "]"
+        }
+        return "[" + traced.map { traced in
+            let step = traced.step
             var fields = [
                 "\"event\":\(q(step.event))", "\"from\":\(q(step.from))",
                 "\"states\":\(list(step.states.isEmpty ? [step.from] : step.states))",
@@ -123,9 +160,12 @@ extension CLI {
                 "\"sources\":\(list(step.transition.sources))",
                 "\"row\":\(q(step.transition.row))",
                 "\"confidence\":\(q(step.transition.confidence.rawValue))",
+                "\"calls\":\(calls(step.callbacks))",
+                "\"alternatives\":[" + step.alternatives.map { "{\"row\":\(q($0.row)),\"calls\":\(calls($0.callbacks))}" }.joined(separator: ",") + "]",
             ]
             if machine.multiScene { fields.append("\"scene\":\(q(step.scene))") }
             if let aggregate = step.aggregate { fields.append("\"app\":\(q(aggregate))") }
+            if tracksProcess(machine) { fields.append("\"process\":\(q(traced.process.rawValue))") }
             return "{" + fields.joined(separator: ",") + "}"
         }.joined(separator: ",") + "]"
     }

@@ -182,16 +182,9 @@ private struct Run {
     ) {
         let state = impossible.state
         let others = before.scenes.filter { $0.name != scene }.map(\.state)
-        var conditions: [String] = []
-        for t in machine.transitions(from: state, on: impossible.event) {
-            let failing = t.conditions.filter {
-                !ModelQueries.holds($0, options: before.options, process: before.process, otherScenes: others)
-            }
-            guard !failing.isEmpty else { continue }
-            let needs = failing.map(ModelQueries.describe).joined(separator: " and ")
-            let text = "'\(form.display)' from \(state) needs \(needs) (\(t.row))"
-            if !conditions.contains(text) { conditions.append(text) }
-        }
+        let conditions = ModelQueries.blockedBy(
+            event: impossible.event, in: state, machine: machine, options: before.options, process: before.process, otherScenes: others
+        ).map { "'\(form.display)' " + $0 }
         var suggestion: String?
         if let target = line.states?.last?.id,
             let way = machine.shortestPath(from: state, to: target, options: block.options), !way.isEmpty

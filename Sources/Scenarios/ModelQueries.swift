@@ -3,7 +3,7 @@ import LifecycleModel
 /// Questions the runner asks the model beyond `LifecycleModel`'s own API,
 /// mostly to explain a failure and suggest a fix. All are breadth-first or
 /// single passes over the (small) transition tables; none recurses.
-enum ModelQueries {
+public enum ModelQueries {
     /// Each machine that has `.unconfirmed` transitions, without them: a
     /// chain legal in the full machine but not here leans on an unconfirmed row.
     static let confirmedMachines: [String: Machine] = {
@@ -19,10 +19,20 @@ enum ModelQueries {
 
     // MARK: Conditions
 
-    /// Whether `condition` holds: the engine's rule, restated because
-    /// `Condition.holds` is internal to LifecycleModel.
-    static func holds(_ condition: Condition, options: MachineOptions, process: ProcessState, otherScenes: [String]) -> Bool {
-        condition.holds(options, process: process, otherScenes: otherScenes)
+    /// Why `event` cannot happen in `state` though the machine documents it there: for each
+    /// transition whose conditions fail, "from <state> needs <conditions> (<row>)". Empty when
+    /// no transition starts there on that event.
+    public static func blockedBy(
+        event: String, in state: String, machine: Machine, options: MachineOptions, process: ProcessState, otherScenes: [String]
+    ) -> [String] {
+        var reasons: [String] = []
+        for t in machine.transitions(from: state, on: event) {
+            let failing = t.conditions.filter { !$0.holds(options, process: process, otherScenes: otherScenes) }
+            guard !failing.isEmpty else { continue }
+            let text = "from \(state) needs " + failing.map(describe).joined(separator: " and ") + " (\(t.row))"
+            if !reasons.contains(text) { reasons.append(text) }
+        }
+        return reasons
     }
 
     /// A condition in words: "api=29 or higher", "a process that is running or suspended".
@@ -171,7 +181,7 @@ enum ModelQueries {
             }
             for t in outgoing[state] {
                 let transition = machine.transitions[t]
-                guard transition.conditions.allSatisfy({ holds($0, options: options, process: process, otherScenes: []) }) else { continue }
+                guard transition.conditions.allSatisfy({ $0.holds(options, process: process, otherScenes: []) }) else { continue }
                 var nextProcess = process
                 for case .setProcess(let p) in transition.effects { nextProcess = p }
                 var matched = matchedIn

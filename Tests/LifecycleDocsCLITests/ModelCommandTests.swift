@@ -42,7 +42,7 @@ import Testing
         let (code, out, _) = run(["trace", "ios-scene", "connect@A", "connect@B", "interruption@A", "--format", "json"])
         #expect(code == 0)
         #expect(out.contains("\"event\":\"interruption\",\"from\":\"foregroundActive\",\"states\":[\"foregroundInactive\"]"))
-        #expect(out.contains("\"scene\":\"A\",\"app\":\"foregroundActive\"}]"))
+        #expect(out.contains("\"scene\":\"A\",\"app\":\"foregroundActive\",\"process\":\"running\"}]"))
     }
 
     @Test(arguments: [
@@ -61,6 +61,39 @@ import Testing
         let (code, _, err) = run(arguments)
         #expect(code == 2)
         #expect(err.hasPrefix(message + "\n"))
+    }
+
+    /// The JSON keeps what the model knows: which callbacks are optional, the other documented
+    /// orders, and the process where the machine follows it apart from its states.
+    @Test func traceJSONKeepsOptionalCallbacksAlternativesAndTheProcess() throws {
+        let (code, out, _) = run(["trace", "android-activity", "--api", "27", "launch", "home", "--format", "json"])
+        #expect(code == 0)
+        let steps = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]])
+        let calls = try #require(steps[1]["calls"] as? [[String: Any]])
+        #expect(calls.map { "\($0["name"] ?? "")\(($0["optional"] as? Bool) == true ? "?" : "")" } == ["onPause", "onSaveInstanceState?", "onStop"])
+        let alternatives = try #require(steps[1]["alternatives"] as? [[String: Any]])
+        #expect(alternatives.count == 1 && alternatives[0]["row"] as? String == "D3")
+        #expect(steps[1]["process"] == nil, "android-activity shows its process in its states")
+
+        let scene = run(["trace", "ios-scene", "connect", "home", "suspend", "--format", "json"])
+        let sceneSteps = try #require(try JSONSerialization.jsonObject(with: Data(scene.out.utf8)) as? [[String: Any]])
+        #expect(sceneSteps.map { $0["process"] as? String } == ["running", "running", "suspended"])
+    }
+
+    /// An impossible event says why when the machine documents it there: the condition that fails.
+    @Test func anImpossibleEventNamesTheConditionThatFails() {
+        let (code, _, err) = run(["trace", "ios-scene", "connect", "home", "purge"])
+        #expect(code == 1)
+        #expect(err.contains("error: 'purge' cannot happen in state 'background' in scene 'main' of ios-scene; possible there: "))
+        #expect(err.contains("    note: 'purge' from background needs a process that is suspended (S11); the process is running"))
+    }
+
+    /// An unknown event lists the machine's events instead of pointing to the help.
+    @Test func anUnknownEventListsTheMachinesEvents() {
+        let (code, _, err) = run(["trace", "ios-app", "lauch"])
+        #expect(code == 2)
+        #expect(err == "error: unknown event 'lauch' for ios-app; did you mean 'launch'?\n"
+            + "ios-app events: launch, backgroundLaunch, interruption, interruptionEnded, home, reopen, suspend, backgroundEvent, terminate, purge, expire, reboot\n")
     }
 
     @Test func modelExportIsVersionedJSONWithEveryMachine() throws {
