@@ -84,11 +84,38 @@ extension Machine {
         }
     }
 
-    /// The fewest events from `from` to `to` under `options`, and the
-    /// transitions they take; nil if `to` cannot be reached.
+    /// Whether a transition ends the app's process (or the activity's with it): it leads to the
+    /// machine's initial state or to a state no callback shows, or sets the process to not
+    /// running. A way to a running state is never offered through one: "reboot" or "purge" is
+    /// not how a writer gets from Background to Active.
+    public func endsProcess(_ transition: Transition) -> Bool {
+        transition.to == initialState || state(transition.to)?.observable == false
+            || transition.effects.contains(.setProcess(.notRunning))
+    }
+
+    /// The fewest events from `from` to `to` under `options`, and the transitions they take;
+    /// nil if `to` cannot be reached. The way ends the process only if `to` is where that leads.
     public func shortestPath(from: String, to: String, options: MachineOptions = MachineOptions()) -> [Transition]? {
-        guard let start = stateIndex[from], let goal = stateIndex[to] else { return nil }
-        if start == goal { return [] }
+        guard let goal = stateIndex[to] else { return nil }
+        return shortestPath(from: from, options: options, endingAt: true) { $0 == goal }
+    }
+
+    /// The fewest events from `from` to a state where `event` can happen, then that event:
+    /// the way a writer's event becomes possible, without replacing it by another and without
+    /// ending the process on the way (a relaunch of a running app is no fix).
+    public func shortestPath(from: String, toFire event: String, options: MachineOptions = MachineOptions()) -> [Transition]? {
+        let firing = transitions.filter { $0.event == event && $0.conditions.allSatisfy { $0.holds(for: options) } }
+        let starts = Set(firing.compactMap { stateIndex[$0.from] })
+        guard let way = shortestPath(from: from, options: options, endingAt: false, until: { starts.contains($0) }) else { return nil }
+        let at = way.last?.to ?? from
+        guard let last = firing.first(where: { $0.from == at }) else { return nil }
+        return way + [last]
+    }
+
+    /// `endingAt`: whether a transition that ends the process may lead to the goal.
+    private func shortestPath(from: String, options: MachineOptions, endingAt: Bool, until isGoal: (Int) -> Bool) -> [Transition]? {
+        guard let start = stateIndex[from] else { return nil }
+        if isGoal(start) { return [] }
         var cameFrom: [Int: (state: Int, transition: Int)] = [:]
         var queue = [start]
         var head = 0
@@ -97,12 +124,13 @@ extension Machine {
             head += 1
             for (t, transition) in transitions.enumerated() where transition.from == states[s].id {
                 guard transition.conditions.allSatisfy({ $0.holds(options, process: .running, otherScenes: []) }),
-                    let next = stateIndex[transition.to], next != start, cameFrom[next] == nil
+                    let next = stateIndex[transition.to], next != start, cameFrom[next] == nil,
+                    !endsProcess(transition) || (endingAt && isGoal(next))
                 else { continue }
                 cameFrom[next] = (s, t)
-                if next == goal {
+                if isGoal(next) {
                     var path: [Transition] = []
-                    var current = goal
+                    var current = next
                     while let (previous, step) = cameFrom[current] {
                         path.append(transitions[step])
                         current = previous

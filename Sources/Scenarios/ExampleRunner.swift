@@ -185,10 +185,10 @@ private struct Run {
         let conditions = ModelQueries.blockedBy(
             event: impossible.event, in: state, machine: machine, options: before.options, process: before.process, otherScenes: others
         ).map { "'\(form.display)' " + $0 }
+        // The events that make the writer's event possible, then the event itself: another event
+        // in its place would be another story.
         var suggestion: String?
-        if let target = line.states?.last?.id,
-            let way = machine.shortestPath(from: state, to: target, options: block.options), !way.isEmpty
-        {
+        if let way = machine.shortestPath(from: state, toFire: impossible.event, options: block.options), way.count > 1 {
             suggestion = way.map { form.suggestion($0, from: $0.from, display: $0.event + (sceneLabel.map { "@" + $0 } ?? "")) }
                 .joined(separator: "; ")
         }

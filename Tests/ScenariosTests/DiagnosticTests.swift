@@ -311,34 +311,40 @@ import Testing
 
     // MARK: Events that cannot happen
 
-    @Test func impossibleEventWithTheWayToTheWrittenState() {
+    /// The suggestion makes the written event possible, then fires it: never another event in
+    /// its place, and never by ending the process on the way.
+    @Test func impossibleEventWithTheWayToIt() {
         expectTexts("lifecycle ios-app", "reopen -> inactive, active : applicationWillEnterForeground, applicationDidBecomeActive\n", [
             "Content/es/inactive.md:40:3: error: 'reopen' cannot happen when the app is notRunning\n"
                 + "    note: possible in notRunning: launch, backgroundLaunch\n"
-                + "    suggestion: launch -> inactive, active : application(_:willFinishLaunchingWithOptions:), "
-                + "application(_:didFinishLaunchingWithOptions:), applicationDidBecomeActive"
+                + "    suggestion: backgroundLaunch -> background : application(_:willFinishLaunchingWithOptions:), "
+                + "application(_:didFinishLaunchingWithOptions:), applicationDidEnterBackground; "
+                + "reopen -> inactive, active : applicationWillEnterForeground, applicationDidBecomeActive"
         ])
         expectTexts("lifecycle ios-app", "given active\nreopen -> active\n", [
             "Content/es/inactive.md:41:3: error: 'reopen' cannot happen when the app is active\n"
-                + "    note: possible in active: interruption, home, reboot"
+                + "    note: possible in active: interruption, home, reboot\n"
+                + "    suggestion: home -> inactive, background; reopen -> inactive, active"
         ])
+        // Launching a running app would need its end first: no relaunch through a reboot is offered.
         expectTexts("lifecycle ios-app", "given active\nlaunch -> suspended\n", [
             "Content/es/inactive.md:41:3: error: 'launch' cannot happen when the app is active\n"
-                + "    note: possible in active: interruption, home, reboot\n"
-                + "    suggestion: home -> inactive, background; suspend -> suspended"
+                + "    note: possible in active: interruption, home, reboot"
         ])
     }
 
     @Test func impossibleEventBecauseOfOptions() {
         expectTexts("lifecycle android-activity api=27", "given resumed\nfocusOtherWindow\nfocusOtherWindow\n", [
             "Content/es/inactive.md:42:3: error: 'focusOtherWindow' cannot happen when the activity is started\n"
-                + "    note: possible in started: closeTranslucentActivity, focusReturns, finish"
+                + "    note: possible in started: closeTranslucentActivity, focusReturns, finish\n"
+                + "    suggestion: closeTranslucentActivity; focusOtherWindow"
         ])
         expectTexts("lifecycle android-activity api=27", "given resumed\nfocusReturns\n", [
             "Content/es/inactive.md:41:3: error: 'focusReturns' cannot happen when the activity is resumed\n"
                 + "    note: possible in resumed: startActivity, home, openTranslucentActivity, showDialog, dismissDialog, "
                 + "showNotificationShade, hideNotificationShade, rotate, focusOtherWindow, back, finish\n"
-                + "    note: 'focusReturns' from resumed needs api=29 or higher (D11a)"
+                + "    note: 'focusReturns' from resumed needs api=29 or higher (D11a)\n"
+                + "    suggestion: openTranslucentActivity; focusReturns"
         ])
     }
 
