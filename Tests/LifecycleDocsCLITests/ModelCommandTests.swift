@@ -35,7 +35,7 @@ import Testing
     @Test func anImpossibleEventExitsWithOneAndSaysWhatIsPossible() {
         let (code, _, err) = run(["trace", "ios-app", "--from", "Background", "interruption"])
         #expect(code == 1)
-        #expect(err == "error: 'interruption' cannot happen in state 'background' of ios-app; possible there: reopen, suspend, terminate, expire\n")
+        #expect(err == "error: 'interruption' cannot happen in state 'background' of ios-app; possible there: reopen, suspend, terminate, expire, reboot\n")
     }
 
     @Test func scenesAreNamedWithAnAt() {

@@ -31,6 +31,9 @@ import Testing
         Row(row: "A11", from: "background", event: "terminate", states: ["notRunning"], callbacks: ["applicationWillTerminate"], confidence: .doc),
         Row(row: "A12", from: "background", event: "expire", states: ["notRunning"], callbacks: [], confidence: .doc),
         Row(row: "A14", from: "active", event: "reboot", states: ["notRunning"], callbacks: [], confidence: .docArchived),
+        Row(row: "A14", from: "inactive", event: "reboot", states: ["notRunning"], callbacks: [], confidence: .docArchived),
+        Row(row: "A14", from: "background", event: "reboot", states: ["notRunning"], callbacks: [], confidence: .docArchived),
+        Row(row: "A14", from: "suspended", event: "reboot", states: ["notRunning"], callbacks: [], confidence: .docArchived),
     ]
 
     @Test(arguments: rows)
@@ -50,6 +53,27 @@ import Testing
         let step = try simulation.fire("launch").get()
         #expect(step.transition.row == "A1")
         #expect(step.callbacks.map(\.name) == Self.launch + ["applicationDidBecomeActive"])
+    }
+
+    /// "The system does not call this method when the device reboots" [AP-APG-LC] is not tied to
+    /// one state: a reboot ends the app from every state in which it exists, and never calls
+    /// applicationWillTerminate (not even from background, where A11 would).
+    @Test(arguments: ["active", "inactive", "background", "suspended"])
+    func rebootEndsTheAppFromEveryRunningStateWithoutWillTerminate(_ from: String) throws {
+        var simulation = Simulation(machine: Machines.iosApp, from: from)
+        #expect(simulation.possibleEvents().contains("reboot"))
+        let step = try simulation.fire("reboot").get()
+        #expect(step.transition.row == "A14")
+        #expect(step.states == ["notRunning"])
+        #expect(step.callbacks.isEmpty)
+        #expect(step.alternatives.isEmpty)
+        #expect(simulation.state() == "notRunning")
+        #expect(try simulation.fire("launch").get().transition.row == "A1")
+    }
+
+    @Test func rebootIsImpossibleWhenTheAppIsNotRunning() {
+        var simulation = Simulation(machine: Machines.iosApp)
+        #expect(throws: ImpossibleEvent.self) { try simulation.fire("reboot").get() }
     }
 
     @Test func suspendAndPurgeCallNothing() throws {
@@ -79,7 +103,7 @@ import Testing
             return
         }
         #expect(error.state == "background")
-        #expect(error.possible == ["reopen", "suspend", "terminate", "expire"])
+        #expect(error.possible == ["reopen", "suspend", "terminate", "expire", "reboot"])
     }
 
     @Test(arguments: [
@@ -88,6 +112,8 @@ import Testing
         (["Background", "Inactive", "Active"], true),
         (["Inactive", "Active"], true),
         (["Not Running", "Background"], true),
+        // Only a reboot (A14) leads from Inactive straight to Not Running.
+        (["Inactive", "Not Running"], true),
         (["Background", "Active"], false),
         (["Suspended", "Active"], false),
         (["Not Running", "Active"], false),

@@ -98,14 +98,17 @@ extension Machines {
                 "A12", from: "background", on: "expire", to: ["notRunning"],
                 sources: ["AP-DEB", "AP-RN"],
                 note: "The app is killed; nothing more is called."),
+        ] + ["active", "inactive", "background", "suspended"].map { from in
+            // A14 from every state in which the app exists: "The system does not call this method when
+            // the device reboots" [AP-APG-LC] is not tied to one state (not even to background, where A11 calls it).
             Transition(
-                "A14", from: "active", on: "reboot", to: ["notRunning"],
+                "A14", from: from, on: "reboot", to: ["notRunning"],
                 sources: ["AP-APG-LC"], confidence: .docArchived,
-                note: "applicationWillTerminate is not called when the device reboots."),
-        ],
+                note: "applicationWillTerminate is not called when the device reboots.")
+        },
         initialState: "notRunning",
         omitted: [
             ("A13", "a relaunch after termination is A1 again from notRunning; it needs no row of its own"),
-            ("Inactive → Not Running", "UNCONFIRMED in the spec: no documented state path for killing an inactive app"),
+            ("Inactive → Not Running", "UNCONFIRMED in the spec for a user kill: no documented state path for killing an inactive app (only a reboot, A14, leads there)"),
         ])
 }
