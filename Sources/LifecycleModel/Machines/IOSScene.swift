@@ -151,8 +151,14 @@ extension Machines {
                 "S10", from: "background", on: "disconnect", to: ["unattached"],
                 callbacks: [.init("sceneDidDisconnect")],
                 sources: ["AP-SDD", "AP-LC"],
-                when: [.process([.running, .suspended])],
+                when: [.process([.running])],
                 note: "UIKit does not disconnect a scene just because the user switches apps. The session may survive; discarded ones reach application(_:didDiscardSceneSessions:)."),
+            Transition(
+                "S10", from: "background", on: "disconnect", to: ["unattached"],
+                callbacks: [.init("sceneDidDisconnect")],
+                sources: ["AP-SDD", "AP-LC", "AP-APG-LC"], confidence: .inferred,
+                when: [.process([.suspended])], effects: [.setProcess(.running)],
+                note: "UIKit \"can disconnect a background or suspended scene at any time\" [AP-LC] and calls sceneDidDisconnect [AP-SDD], but a suspended app \"is not executing code\" [AP-APG-LC]: the process runs again, in the background, to deliver the callback (and may be suspended again, S8)."),
             Transition(
                 "S11", from: "background", on: "purge", to: ["unattached"],
                 sources: ["AP-APG-LC"], confidence: .docArchived,
@@ -190,11 +196,14 @@ extension Machines {
             The app's state is the aggregate of its scenes' activation states [AP-DFL]; UIKit documents no formula, \
             so this one is inferred, following the documented SwiftUI rule [AP-SP] and [AP-WEFN]: foregroundActive \
             if any scene is foreground active; else background if every attached scene is background; else \
-            foregroundInactive. Unattached scenes do not count; with none attached the value is unattached. \
+            foregroundInactive. Unattached scenes do not count. With none attached, an app whose process runs \
+            or is suspended (after a background launch, or when its last scene was disconnected) is background, \
+            as UIApplication.State has no unattached value [AP-STATE] and a background launch puts the app in \
+            the background [AP-BGSEQ]; with no process the value is unattached (there is no app state at all). \
             Whether the process runs, is suspended or is gone is reported separately (Simulation.process).
             """,
         aggregateRule: AggregateRule(
-            ignoring: ["unattached"], none: "unattached",
+            ignoring: ["unattached"], none: "unattached", noneByProcess: [.running: "background", .suspended: "background"],
             cases: [.any(["foregroundActive"], "foregroundActive"), .all(["background"], "background")],
             otherwise: "foregroundInactive"),
         omitted: [
