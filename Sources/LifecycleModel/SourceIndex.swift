@@ -29,6 +29,8 @@ public enum SourceIndex {
             SourceInfo(tag: "AP-RN", title: "application(_:didReceiveRemoteNotification:fetchCompletionHandler:)", url: delegate + "application(_:didreceiveremotenotification:fetchcompletionhandler:)"),
             SourceInfo(tag: "AP-PF", title: "application(_:performFetchWithCompletionHandler:)", url: delegate + "application(_:performfetchwithcompletionhandler:)"),
             SourceInfo(tag: "AP-WRA", title: "applicationWillResignActive(_:)", url: delegate + "applicationwillresignactive(_:)"),
+            SourceInfo(tag: "AP-DRMW", title: "applicationDidReceiveMemoryWarning(_:)", url: delegate + "applicationdidreceivememorywarning(_:)"),
+            SourceInfo(tag: "AP-MEM", title: "Responding to memory warnings", url: uikit + "responding-to-memory-warnings"),
             SourceInfo(tag: "AP-STATE", title: "UIApplication.State", url: uikit + "uiapplication/state"),
             SourceInfo(tag: "AP-ASTATE", title: "UIScene.ActivationState", url: uikit + "uiscene/activationstate"),
             SourceInfo(tag: "AP-ASTATE-U", title: "UIScene.ActivationState.unattached", url: uikit + "uiscene/activationstate/unattached"),

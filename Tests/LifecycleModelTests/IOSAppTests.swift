@@ -76,6 +76,27 @@ import Testing
         #expect(throws: ImpossibleEvent.self) { try simulation.fire("reboot").get() }
     }
 
+    /// "If the system runs low on free memory and is unable to reclaim memory by terminating suspended
+    /// apps, UIKit sends a low-memory warning to running apps" [AP-MEM]: a running app gets
+    /// applicationDidReceiveMemoryWarning and stays where it is; a suspended one is purged without it.
+    @Test(arguments: ["active", "inactive", "background"])
+    func memoryWarningReachesARunningAppAndChangesNoState(_ from: String) throws {
+        var simulation = Simulation(machine: Machines.iosApp, from: from)
+        let step = try simulation.fire("memoryWarning").get()
+        #expect(step.transition.row == "A15")
+        #expect(step.states.isEmpty)
+        #expect(step.callbacks.map(\.name) == ["applicationDidReceiveMemoryWarning"])
+        #expect(step.transition.confidence == .doc)
+        #expect(simulation.state() == from)
+    }
+
+    @Test func aSuspendedAppGetsNoMemoryWarningBeforeItIsPurged() throws {
+        var simulation = Simulation(machine: Machines.iosApp, from: "suspended")
+        #expect(throws: ImpossibleEvent.self) { try simulation.fire("memoryWarning").get() }
+        #expect(try simulation.fire("purge").get().callbacks.isEmpty)
+        #expect(Machines.iosApp.resolveCallback("applicationDidReceiveMemoryWarning(_:)") == "applicationDidReceiveMemoryWarning")
+    }
+
     @Test func suspendAndPurgeCallNothing() throws {
         var simulation = Simulation(machine: Machines.iosApp, from: "background")
         #expect(try simulation.fire("suspend").get().callbacks.isEmpty)
@@ -103,7 +124,7 @@ import Testing
             return
         }
         #expect(error.state == "background")
-        #expect(error.possible == ["reopen", "suspend", "terminate", "expire", "reboot"])
+        #expect(error.possible == ["reopen", "suspend", "terminate", "expire", "reboot", "memoryWarning"])
     }
 
     @Test(arguments: [

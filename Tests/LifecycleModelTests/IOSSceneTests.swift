@@ -145,7 +145,36 @@ func written(_ callbacks: [CallbackCall]) -> [String] {
 
     @Test func everyRowIsEncoded() {
         let rows = Set(machine.transitions.map(\.row))
-        #expect(rows == Set((1...12).map { "S\($0)" }))
+        #expect(rows == Set((1...13).map { "S\($0)" }))
+    }
+
+    /// [AP-BGSEQ]: "If your app is in memory and suspended when an event arrives, the system resumes
+    /// the app in the background". With scenes UIKit does not call applicationDidEnterBackground
+    /// [AP-DEB], and no scene changes state: only the process runs again.
+    @Test(arguments: [
+        ("background", [(scene: "main", event: "suspend")]),
+        ("unattached", [(scene: "main", event: "backgroundLaunch"), (scene: "main", event: "suspend")]),
+    ])
+    func suspendedAppWokenByABackgroundEvent(start: String, setup: [(scene: String, event: String)]) throws {
+        var sim = try simulation(machine, from: start, after: setup)
+        #expect(sim.process == .suspended)
+        let step = try sim.fire("backgroundEvent").get()
+        #expect(step.transition.row == "S13")
+        #expect(step.states.isEmpty)
+        #expect(step.callbacks.isEmpty)
+        #expect(step.transition.confidence == .inferred)
+        #expect(sim.process == .running)
+        #expect(sim.state() == start)
+        #expect(step.aggregate == "background")
+        // Running again, it can be suspended again; a running process is not woken twice.
+        #expect(!sim.possibleEvents().contains("backgroundEvent"))
+        _ = try sim.fire("suspend").get()
+        #expect(sim.process == .suspended)
+    }
+
+    @Test func aBackgroundEventCannotWakeAnAppThatIsNotRunning() {
+        var sim = Simulation(machine: machine)
+        #expect(throws: ImpossibleEvent.self) { try sim.fire("backgroundEvent").get() }
     }
 
     @Test func swipeKillWithDisconnectIsAnUnconfirmedAlternative() throws {

@@ -1,5 +1,5 @@
 /// The iOS app-level machine of apps without scenes (UIApplicationDelegate):
-/// spec §1.3, rows A1–A14. This is the legacy model: from the iOS 27 SDK
+/// spec §1.3, rows A1–A15. This is the legacy model: from the iOS 27 SDK
 /// apps must adopt scenes ([AP-TRANS]), see `iosScene`.
 extension Machines {
     public static let iosApp = Machine(
@@ -25,6 +25,7 @@ extension Machines {
             EventInfo("purge", "The system purges a suspended app (memory pressure, swipe-kill in the app switcher)."),
             EventInfo("expire", "applicationDidEnterBackground or a background task ran out of time."),
             EventInfo("reboot", "The device restarts."),
+            EventInfo("memoryWarning", "The system is low on memory and, having purged suspended apps, warns the running ones."),
         ],
         callbacks: [
             CallbackInfo("application(_:willFinishLaunchingWithOptions:)", aliases: [
@@ -38,6 +39,7 @@ extension Machines {
             CallbackInfo("applicationDidEnterBackground", aliases: ["applicationDidEnterBackground:", "didEnterBackground"]),
             CallbackInfo("applicationWillEnterForeground", aliases: ["applicationWillEnterForeground:", "willEnterForeground"]),
             CallbackInfo("applicationWillTerminate", aliases: ["applicationWillTerminate:", "willTerminate"]),
+            CallbackInfo("applicationDidReceiveMemoryWarning", aliases: ["applicationDidReceiveMemoryWarning:", "didReceiveMemoryWarning"]),
         ],
         transitions: [
             Transition(
@@ -105,6 +107,13 @@ extension Machines {
                 "A14", from: from, on: "reboot", to: ["notRunning"],
                 sources: ["AP-APG-LC"], confidence: .docArchived,
                 note: "applicationWillTerminate is not called when the device reboots.")
+        } + ["active", "inactive", "background"].map { from in
+            // A15: only a running app is warned; suspended apps are what the system purges first (A10, silent).
+            Transition(
+                "A15", from: from, on: "memoryWarning", to: [],
+                callbacks: [.init("applicationDidReceiveMemoryWarning")],
+                sources: ["AP-MEM", "AP-DRMW"],
+                note: "\"If the system runs low on free memory and is unable to reclaim memory by terminating suspended apps, UIKit sends a low-memory warning to running apps\" [AP-MEM]. A suspended app gets no warning before it is purged.")
         },
         initialState: "notRunning",
         omitted: [
