@@ -31,6 +31,8 @@ public enum SourceIndex {
             SourceInfo(tag: "AP-WRA", title: "applicationWillResignActive(_:)", url: delegate + "applicationwillresignactive(_:)"),
             SourceInfo(tag: "AP-DRMW", title: "applicationDidReceiveMemoryWarning(_:)", url: delegate + "applicationdidreceivememorywarning(_:)"),
             SourceInfo(tag: "AP-MEM", title: "Responding to memory warnings", url: uikit + "responding-to-memory-warnings"),
+            SourceInfo(tag: "AP-PDWU", title: "applicationProtectedDataWillBecomeUnavailable(_:)", url: delegate + "applicationprotecteddatawillbecomeunavailable(_:)"),
+            SourceInfo(tag: "AP-PDDA", title: "applicationProtectedDataDidBecomeAvailable(_:)", url: delegate + "applicationprotecteddatadidbecomeavailable(_:)"),
             SourceInfo(tag: "AP-STATE", title: "UIApplication.State", url: uikit + "uiapplication/state"),
             SourceInfo(tag: "AP-ASTATE", title: "UIScene.ActivationState", url: uikit + "uiscene/activationstate"),
             SourceInfo(tag: "AP-ASTATE-U", title: "UIScene.ActivationState.unattached", url: uikit + "uiscene/activationstate/unattached"),

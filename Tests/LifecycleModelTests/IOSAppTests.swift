@@ -97,6 +97,35 @@ import Testing
         #expect(Machines.iosApp.resolveCallback("applicationDidReceiveMemoryWarning(_:)") == "applicationDidReceiveMemoryWarning")
     }
 
+    /// On a device with content protection, "protected files are stored in an encrypted form and made
+    /// available only at certain times, usually when the device is unlocked" [AP-PDWU] [AP-PDDA]. A
+    /// running app is told on lock and unlock; its own state does not change with the notification.
+    @Test(arguments: ["active", "inactive", "background"])
+    func protectedDataFollowsTheLockInEveryRunningState(_ from: String) throws {
+        var simulation = Simulation(machine: Machines.iosApp, from: from)
+        let locked = try simulation.fire("protectedDataLocked").get()
+        #expect(locked.transition.row == "A16")
+        #expect(locked.states.isEmpty)
+        #expect(locked.callbacks.map(\.name) == ["applicationProtectedDataWillBecomeUnavailable"])
+        #expect(locked.transition.confidence == .inferred)
+        let unlocked = try simulation.fire("protectedDataUnlocked").get()
+        #expect(unlocked.transition.row == "A17")
+        #expect(unlocked.states.isEmpty)
+        #expect(unlocked.callbacks.map(\.name) == ["applicationProtectedDataDidBecomeAvailable"])
+        #expect(unlocked.transition.confidence == .inferred)
+        #expect(simulation.state() == from)
+    }
+
+    @Test func protectedDataNotificationsNeedARunningApp() {
+        for from in ["notRunning", "suspended"] {
+            var simulation = Simulation(machine: Machines.iosApp, from: from)
+            #expect(throws: ImpossibleEvent.self) { try simulation.fire("protectedDataLocked").get() }
+            #expect(throws: ImpossibleEvent.self) { try simulation.fire("protectedDataUnlocked").get() }
+        }
+        #expect(Machines.iosApp.resolveCallback("applicationProtectedDataWillBecomeUnavailable(_:)") == "applicationProtectedDataWillBecomeUnavailable")
+        #expect(Machines.iosApp.resolveCallback("applicationProtectedDataDidBecomeAvailable(_:)") == "applicationProtectedDataDidBecomeAvailable")
+    }
+
     @Test func suspendAndPurgeCallNothing() throws {
         var simulation = Simulation(machine: Machines.iosApp, from: "background")
         #expect(try simulation.fire("suspend").get().callbacks.isEmpty)
@@ -124,7 +153,7 @@ import Testing
             return
         }
         #expect(error.state == "background")
-        #expect(error.possible == ["reopen", "suspend", "terminate", "expire", "reboot", "memoryWarning"])
+        #expect(error.possible == ["reopen", "suspend", "terminate", "expire", "reboot", "memoryWarning", "protectedDataLocked", "protectedDataUnlocked"])
     }
 
     @Test(arguments: [

@@ -1,5 +1,5 @@
 /// The iOS app-level machine of apps without scenes (UIApplicationDelegate):
-/// spec §1.3, rows A1–A15. This is the legacy model: from the iOS 27 SDK
+/// spec §1.3, rows A1–A17. This is the legacy model: from the iOS 27 SDK
 /// apps must adopt scenes ([AP-TRANS]), see `iosScene`.
 extension Machines {
     public static let iosApp = Machine(
@@ -26,6 +26,8 @@ extension Machines {
             EventInfo("expire", "applicationDidEnterBackground or a background task ran out of time."),
             EventInfo("reboot", "The device restarts."),
             EventInfo("memoryWarning", "The system is low on memory and, having purged suspended apps, warns the running ones."),
+            EventInfo("protectedDataLocked", "The device is about to lock: with content protection, protected files become unavailable."),
+            EventInfo("protectedDataUnlocked", "The device is unlocked: protected files are available again."),
         ],
         callbacks: [
             CallbackInfo("application(_:willFinishLaunchingWithOptions:)", aliases: [
@@ -40,6 +42,8 @@ extension Machines {
             CallbackInfo("applicationWillEnterForeground", aliases: ["applicationWillEnterForeground:", "willEnterForeground"]),
             CallbackInfo("applicationWillTerminate", aliases: ["applicationWillTerminate:", "willTerminate"]),
             CallbackInfo("applicationDidReceiveMemoryWarning", aliases: ["applicationDidReceiveMemoryWarning:", "didReceiveMemoryWarning"]),
+            CallbackInfo("applicationProtectedDataWillBecomeUnavailable", aliases: ["applicationProtectedDataWillBecomeUnavailable:"]),
+            CallbackInfo("applicationProtectedDataDidBecomeAvailable", aliases: ["applicationProtectedDataDidBecomeAvailable:"]),
         ],
         transitions: [
             Transition(
@@ -114,6 +118,21 @@ extension Machines {
                 callbacks: [.init("applicationDidReceiveMemoryWarning")],
                 sources: ["AP-MEM", "AP-DRMW"],
                 note: "\"If the system runs low on free memory and is unable to reclaim memory by terminating suspended apps, UIKit sends a low-memory warning to running apps\" [AP-MEM]. A suspended app gets no warning before it is purged.")
+        } + ["active", "inactive", "background"].flatMap { from in
+            // A16/A17: the content-protection notifications of a running app. The pages tie them to the lock
+            // and unlock, not to a state; a suspended app "is not executing code" [AP-APG-LC], so only running states.
+            [
+                Transition(
+                    "A16", from: from, on: "protectedDataLocked", to: [],
+                    callbacks: [.init("applicationProtectedDataWillBecomeUnavailable")],
+                    sources: ["AP-PDWU", "AP-APG-LC"], confidence: .inferred,
+                    note: "\"This notification lets your app know that the device is about to be locked and that any protected files it is currently accessing might become unavailable shortly\" [AP-PDWU]. Its place relative to the lock's own transition (A6) and the states in which it arrives are not documented: modelled for a running app, state unchanged."),
+                Transition(
+                    "A17", from: from, on: "protectedDataUnlocked", to: [],
+                    callbacks: [.init("applicationProtectedDataDidBecomeAvailable")],
+                    sources: ["AP-PDDA", "AP-APG-LC"], confidence: .inferred,
+                    note: "\"This notification lets your app know that the device is now unlocked and that you may access certain types of protected files again\" [AP-PDDA]. Its place relative to a return to the foreground (A9) is not documented: modelled for a running app, state unchanged."),
+            ]
         },
         initialState: "notRunning",
         omitted: [
