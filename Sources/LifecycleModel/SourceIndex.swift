@@ -33,6 +33,7 @@ public enum SourceIndex {
             SourceInfo(tag: "AP-MEM", title: "Responding to memory warnings", url: uikit + "responding-to-memory-warnings"),
             SourceInfo(tag: "AP-PDWU", title: "applicationProtectedDataWillBecomeUnavailable(_:)", url: delegate + "applicationprotecteddatawillbecomeunavailable(_:)"),
             SourceInfo(tag: "AP-PDDA", title: "applicationProtectedDataDidBecomeAvailable(_:)", url: delegate + "applicationprotecteddatadidbecomeavailable(_:)"),
+            SourceInfo(tag: "AP-OPEN", title: "application(_:open:options:)", url: delegate + "application(_:open:options:)"),
             SourceInfo(tag: "AP-STATE", title: "UIApplication.State", url: uikit + "uiapplication/state"),
             SourceInfo(tag: "AP-ASTATE", title: "UIScene.ActivationState", url: uikit + "uiscene/activationstate"),
             SourceInfo(tag: "AP-ASTATE-U", title: "UIScene.ActivationState.unattached", url: uikit + "uiscene/activationstate/unattached"),

@@ -35,7 +35,7 @@ import Testing
     @Test func anImpossibleEventExitsWithOneAndSaysWhatIsPossible() {
         let (code, _, err) = run(["trace", "ios-app", "--from", "Background", "interruption"])
         #expect(code == 1)
-        #expect(err == "error: 'interruption' cannot happen in state 'background' of ios-app; possible there: reopen, suspend, terminate, expire, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked\n")
+        #expect(err == "error: 'interruption' cannot happen in state 'background' of ios-app; possible there: reopen, suspend, terminate, expire, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked, openURL\n")
     }
 
     @Test func scenesAreNamedWithAnAt() {
@@ -51,7 +51,7 @@ import Testing
         (["trace", "ios-app", "--from", "Backgrond", "reopen"], "error: unknown state 'Backgrond' for ios-app; did you mean 'background'?"),
         (["trace", "ios-app", "--api", "28", "launch"], "error: machine 'ios-app' takes no options"),
         (["trace", "android-activity", "--api", "x", "launch"], "error: 'api' must be an Android API level like 28 or 34, not 'x'"),
-        (["trace", "ios-app"], "error: trace needs at least one event; ios-app knows: launch, backgroundLaunch, interruption, interruptionEnded, home, reopen, suspend, backgroundEvent, terminate, purge, expire, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked"),
+        (["trace", "ios-app"], "error: trace needs at least one event; ios-app knows: launch, backgroundLaunch, interruption, interruptionEnded, home, reopen, suspend, backgroundEvent, terminate, purge, expire, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked, openURL"),
         (["trace", "ios-app", "home@B"], "error: ios-app has one instance; '@B' names a scene"),
         (["model", "--format", "yaml"], "error: unknown format 'yaml': use text or json"),
     ])

@@ -126,6 +126,32 @@ import Testing
         #expect(Machines.iosApp.resolveCallback("applicationProtectedDataDidBecomeAvailable(_:)") == "applicationProtectedDataDidBecomeAvailable")
     }
 
+    /// A URL launch: "the system calls the application(_:open:options:) method after your app finishes
+    /// initializing itself" [AP-WFL]; its place before applicationDidBecomeActive is inferred.
+    @Test func urlLaunchOpensTheURLAfterTheLaunchMethods() throws {
+        var simulation = Simulation(machine: Machines.iosApp)
+        let step = try simulation.fire("openURL").get()
+        #expect(step.transition.row == "A18")
+        #expect(step.states == ["inactive", "active"])
+        #expect(step.callbacks.map(\.name) == Self.launch + ["application(_:open:options:)", "applicationDidBecomeActive"])
+        #expect(step.transition.confidence == .inferred)
+        #expect(!step.callbacks.map(\.name).contains("applicationWillEnterForeground"))
+    }
+
+    /// "If a URL arrives while your app is suspended or running in the background, the system moves
+    /// your app to the foreground prior to calling this method" [AP-OPEN]: no launch methods.
+    @Test(arguments: ["background", "suspended"])
+    func urlForABackgroundAppBringsItForwardFirst(_ from: String) throws {
+        var simulation = Simulation(machine: Machines.iosApp, from: from)
+        let step = try simulation.fire("openURL").get()
+        #expect(step.transition.row == "A18")
+        #expect(step.states == ["inactive", "active"])
+        #expect(step.callbacks.map(\.name) == ["applicationWillEnterForeground", "application(_:open:options:)", "applicationDidBecomeActive"])
+        #expect(step.transition.confidence == .unconfirmed)
+        #expect(Machines.iosApp.resolveCallback("application(_:open:options:)") == "application(_:open:options:)")
+        #expect(Machines.iosApp.resolveCallback("application:openURL:options:") == "application(_:open:options:)")
+    }
+
     @Test func suspendAndPurgeCallNothing() throws {
         var simulation = Simulation(machine: Machines.iosApp, from: "background")
         #expect(try simulation.fire("suspend").get().callbacks.isEmpty)
@@ -153,7 +179,7 @@ import Testing
             return
         }
         #expect(error.state == "background")
-        #expect(error.possible == ["reopen", "suspend", "terminate", "expire", "reboot", "memoryWarning", "protectedDataLocked", "protectedDataUnlocked"])
+        #expect(error.possible == ["reopen", "suspend", "terminate", "expire", "reboot", "memoryWarning", "protectedDataLocked", "protectedDataUnlocked", "openURL"])
     }
 
     @Test(arguments: [

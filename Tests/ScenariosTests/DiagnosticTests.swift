@@ -175,7 +175,7 @@ import Testing
         expectTexts("lifecycle ios-app", "incomingCall -> inactive\n", [
             "Content/es/inactive.md:40:3: error: unknown event 'incomingCall' for ios-app\n"
                 + "    note: ios-app events: launch, backgroundLaunch, interruption, interruptionEnded, home, reopen, suspend, "
-                + "backgroundEvent, terminate, purge, expire, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked"
+                + "backgroundEvent, terminate, purge, expire, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked, openURL"
         ])
     }
 
@@ -212,7 +212,7 @@ import Testing
                 + "    note: ios-app callbacks: application(_:willFinishLaunchingWithOptions:), "
                 + "application(_:didFinishLaunchingWithOptions:), applicationDidBecomeActive, applicationWillResignActive, "
                 + "applicationDidEnterBackground, applicationWillEnterForeground, applicationWillTerminate, applicationDidReceiveMemoryWarning, "
-                + "applicationProtectedDataWillBecomeUnavailable, applicationProtectedDataDidBecomeAvailable"
+                + "applicationProtectedDataWillBecomeUnavailable, applicationProtectedDataDidBecomeAvailable, application(_:open:options:)"
         ])
     }
 
@@ -315,7 +315,7 @@ import Testing
     @Test func impossibleEventWithTheWayToTheWrittenState() {
         expectTexts("lifecycle ios-app", "reopen -> inactive, active : applicationWillEnterForeground, applicationDidBecomeActive\n", [
             "Content/es/inactive.md:40:3: error: 'reopen' cannot happen when the app is notRunning\n"
-                + "    note: possible in notRunning: launch, backgroundLaunch\n"
+                + "    note: possible in notRunning: launch, backgroundLaunch, openURL\n"
                 + "    suggestion: launch -> inactive, active : application(_:willFinishLaunchingWithOptions:), "
                 + "application(_:didFinishLaunchingWithOptions:), applicationDidBecomeActive"
         ])
@@ -490,10 +490,10 @@ import Testing
                 "Content/es/inactive.md:41:9: error: unknown state 'Activo' for ios-app\n    suggestion: active",
                 "Content/es/inactive.md:42:3: error: unknown event 'incomingCall' for ios-app\n"
                     + "    note: ios-app events: launch, backgroundLaunch, interruption, interruptionEnded, home, reopen, suspend, "
-                    + "backgroundEvent, terminate, purge, expire, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked",
+                    + "backgroundEvent, terminate, purge, expire, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked, openURL",
                 "Content/es/inactive.md:43:3: error: unknown event 'callDeclined' for ios-app\n"
                     + "    note: ios-app events: launch, backgroundLaunch, interruption, interruptionEnded, home, reopen, suspend, "
-                    + "backgroundEvent, terminate, purge, expire, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked",
+                    + "backgroundEvent, terminate, purge, expire, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked, openURL",
                 "Content/es/inactive.md:44:34: error: active cannot follow background directly\n"
                     + "    note: from background the model goes to: suspended, inactive, notRunning\n"
                     + "    suggestion: path inactive -> background -> inactive -> active",

@@ -1,5 +1,5 @@
 /// The iOS app-level machine of apps without scenes (UIApplicationDelegate):
-/// spec §1.3, rows A1–A17. This is the legacy model: from the iOS 27 SDK
+/// spec §1.3, rows A1–A18. This is the legacy model: from the iOS 27 SDK
 /// apps must adopt scenes ([AP-TRANS]), see `iosScene`.
 extension Machines {
     public static let iosApp = Machine(
@@ -28,6 +28,7 @@ extension Machines {
             EventInfo("memoryWarning", "The system is low on memory and, having purged suspended apps, warns the running ones."),
             EventInfo("protectedDataLocked", "The device is about to lock: with content protection, protected files become unavailable."),
             EventInfo("protectedDataUnlocked", "The device is unlocked: protected files are available again."),
+            EventInfo("openURL", "Another app or the system asks the app to open a URL (custom scheme, file), launching it if needed."),
         ],
         callbacks: [
             CallbackInfo("application(_:willFinishLaunchingWithOptions:)", aliases: [
@@ -44,6 +45,7 @@ extension Machines {
             CallbackInfo("applicationDidReceiveMemoryWarning", aliases: ["applicationDidReceiveMemoryWarning:", "didReceiveMemoryWarning"]),
             CallbackInfo("applicationProtectedDataWillBecomeUnavailable", aliases: ["applicationProtectedDataWillBecomeUnavailable:"]),
             CallbackInfo("applicationProtectedDataDidBecomeAvailable", aliases: ["applicationProtectedDataDidBecomeAvailable:"]),
+            CallbackInfo("application(_:open:options:)", aliases: ["application:openURL:options:", "openURL", "application(_:open:)"]),
         ],
         transitions: [
             Transition(
@@ -133,6 +135,23 @@ extension Machines {
                     sources: ["AP-PDDA", "AP-APG-LC"], confidence: .inferred,
                     note: "\"This notification lets your app know that the device is now unlocked and that you may access certain types of protected files again\" [AP-PDDA]. Its place relative to a return to the foreground (A9) is not documented: modelled for a running app, state unchanged."),
             ]
+        } + [
+            // A18: URL entry points. application(_:open:options:) is deprecated after iOS 26 with the rest of the
+            // non-scene life cycle; with scenes the URL reaches the scene delegate instead.
+            Transition(
+                "A18", from: "notRunning", on: "openURL", to: ["inactive", "active"],
+                callbacks: [
+                    .init("application(_:willFinishLaunchingWithOptions:)"), .init("application(_:didFinishLaunchingWithOptions:)"),
+                    .init("application(_:open:options:)"), .init("applicationDidBecomeActive"),
+                ],
+                sources: ["AP-WFL", "AP-OPEN"], confidence: .inferred,
+                note: "A1 for a URL: \"the system calls the application(_:open:options:) method after your app finishes initializing itself\" [AP-WFL] (not at all if both launch methods return false [AP-OPEN]); that it comes before applicationDidBecomeActive is inferred."),
+        ] + ["background", "suspended"].map { from in
+            Transition(
+                "A18", from: from, on: "openURL", to: ["inactive", "active"],
+                callbacks: [.init("applicationWillEnterForeground"), .init("application(_:open:options:)"), .init("applicationDidBecomeActive")],
+                sources: ["AP-OPEN", "AP-WEF"], confidence: .unconfirmed,
+                note: "\"If a URL arrives while your app is suspended or running in the background, the system moves your app to the foreground prior to calling this method\" [AP-OPEN]; whether application(_:open:options:) comes before or after applicationDidBecomeActive is UNCONFIRMED.")
         },
         initialState: "notRunning",
         omitted: [
