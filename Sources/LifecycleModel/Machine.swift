@@ -94,8 +94,11 @@ public struct Machine: Sendable {
         return table[s * events.count + e].map { transitions[$0] }
     }
 
-    /// The app-level value over these scene states, for multi-scene machines (nil without a rule).
-    public func aggregateState(of sceneStates: some Collection<String>) -> String? { aggregateRule?.value(of: sceneStates) }
+    /// The app-level value over these scene states, for multi-scene machines (nil without a rule);
+    /// `process` matters only when no scene counts (see `AggregateRule.noneByProcess`).
+    public func aggregateState(of sceneStates: some Collection<String>, process: ProcessState? = nil) -> String? {
+        aggregateRule?.value(of: sceneStates, process: process)
+    }
 
     /// Every spelling known for states and callbacks, for did-you-mean suggestions.
     public var stateSpellings: [String] { states.flatMap { [$0.id, $0.name] + $0.aliases } }

@@ -50,11 +50,17 @@ public enum ModelExport {
         return "{" + fields.joined(separator: ",") + "}"
     }
 
-    /// `{"ignored": […], "none": id, "cases": [{"any"|"all": […], "value": id}…], "otherwise": id}`.
+    /// `{"ignored": […], "none": id, "cases": [{"any"|"all": […], "value": id}…], "otherwise": id}`, and
+    /// `"noneByProcess": {process: id…}` (keys sorted) when the rule has one.
     static func aggregateRuleJSON(_ rule: AggregateRule) -> String {
         let cases = rule.cases.map { "{\(q($0.quantifier.rawValue)):\(list($0.states)),\"value\":\(q($0.value))}" }
-        return "{\"ignored\":\(list(rule.ignored)),\"none\":\(q(rule.none)),\"cases\":[" + cases.joined(separator: ",")
-            + "],\"otherwise\":\(q(rule.otherwise))}"
+        var json = "{\"ignored\":\(list(rule.ignored)),\"none\":\(q(rule.none)),\"cases\":[" + cases.joined(separator: ",")
+            + "],\"otherwise\":\(q(rule.otherwise))"
+        if !rule.noneByProcess.isEmpty {
+            let byProcess = rule.noneByProcess.map { ($0.key.rawValue, $0.value) }.sorted { $0.0 < $1.0 }
+            json += ",\"noneByProcess\":{" + byProcess.map { "\(q($0.0)):\(q($0.1))" }.joined(separator: ",") + "}"
+        }
+        return json + "}"
     }
 
     static func conditionJSON(_ c: Condition) -> String {

@@ -56,7 +56,7 @@ public struct Simulation: Sendable {
     }
 
     /// The app-level value (the machine's `aggregateRule`, evaluated on state indexes: this runs on every fire).
-    public var aggregate: String? { machine.indexedAggregate?.value(of: sceneStates) }
+    public var aggregate: String? { machine.indexedAggregate?.value(of: sceneStates, process: process) }
 
     /// The transitions `event` may take now, first the one `fire` takes.
     public func candidates(_ event: String, scene: String = Simulation.mainScene) -> [Transition] {

@@ -68,16 +68,20 @@
    * The app-level value of a multi-scene machine over its scenes' states, from
    * the model's `aggregateRule` (Sources/LifecycleModel/AggregateRule.swift):
    * scenes in an `ignored` state do not count; with none counted the value is
-   * `none`; else the first case that holds (`any`: some counted scene is in the
-   * list, `all`: every one is) gives its `value`; else `otherwise`. Null without
-   * a rule, or with a case this script does not know.
+   * `noneByProcess[process]` if listed, else `none`; else the first case that
+   * holds (`any`: some counted scene is in the list, `all`: every one is) gives
+   * its `value`; else `otherwise`. Null without a rule, or with a case this
+   * script does not know.
    */
-  function aggregateOf(machine, states) {
+  function aggregateOf(machine, states, process) {
     const rule = machine.aggregateRule;
     if (!rule) return null;
     const ignored = rule.ignored || [];
     const counted = states.filter(function (s) { return ignored.indexOf(s) < 0; });
-    if (!counted.length) return rule.none;
+    if (!counted.length) {
+      const byProcess = rule.noneByProcess || {};
+      return Object.prototype.hasOwnProperty.call(byProcess, process) ? byProcess[process] : rule.none;
+    }
     const cases = rule.cases || [];
     for (let i = 0; i < cases.length; i++) {
       const c = cases[i];
@@ -155,9 +159,9 @@
       .filter(function (id) { return self.candidates(id, scene).length > 0; });
   };
 
-  /** The app-level value over the scenes' states (machines with an aggregateRule), or null. */
+  /** The app-level value over the scenes' states and the process (machines with an aggregateRule), or null. */
   Simulation.prototype.aggregate = function () {
-    return aggregateOf(this.machine, this.scenes.map(function (s) { return s.state; }));
+    return aggregateOf(this.machine, this.scenes.map(function (s) { return s.state; }), this.process);
   };
 
   /** A copy of every scene's state, in the order the scenes appeared. */

@@ -35,7 +35,7 @@ import Testing
     @Test func anImpossibleEventExitsWithOneAndSaysWhatIsPossible() {
         let (code, _, err) = run(["trace", "ios-app", "--from", "Background", "interruption"])
         #expect(code == 1)
-        #expect(err == "error: 'interruption' cannot happen in state 'background' of ios-app; possible there: reopen, suspend, terminate, expire\n")
+        #expect(err == "error: 'interruption' cannot happen in state 'background' of ios-app; possible there: reopen, suspend, terminate, expire, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked, openURL\n")
     }
 
     @Test func scenesAreNamedWithAnAt() {
@@ -53,7 +53,7 @@ import Testing
         (["trace", "android-activity", "--api", "x", "launch"], "error: 'api' must be an Android API level like 28 or 34, not 'x'"),
         // A trace is one run, at one level: `any` is for the checks of a block.
         (["trace", "android-activity", "--api", "any", "launch"], "error: 'api' must be an Android API level like 28 or 34, not 'any'"),
-        (["trace", "ios-app"], "error: trace needs at least one event; ios-app knows: launch, backgroundLaunch, interruption, interruptionEnded, home, reopen, suspend, backgroundEvent, terminate, purge, expire, reboot"),
+        (["trace", "ios-app"], "error: trace needs at least one event; ios-app knows: launch, backgroundLaunch, interruption, interruptionEnded, home, reopen, suspend, backgroundEvent, terminate, purge, expire, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked, openURL"),
         (["trace", "ios-app", "home@B"], "error: ios-app has one instance; '@B' names a scene"),
         (["model", "--format", "yaml"], "error: unknown format 'yaml': use text or json"),
     ])
@@ -93,7 +93,7 @@ import Testing
         let (code, _, err) = run(["trace", "ios-app", "lauch"])
         #expect(code == 2)
         #expect(err == "error: unknown event 'lauch' for ios-app; did you mean 'launch'?\n"
-            + "ios-app events: launch, backgroundLaunch, interruption, interruptionEnded, home, reopen, suspend, backgroundEvent, terminate, purge, expire, reboot\n")
+            + "ios-app events: launch, backgroundLaunch, interruption, interruptionEnded, home, reopen, suspend, backgroundEvent, terminate, purge, expire, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked, openURL\n")
     }
 
     @Test func modelExportIsVersionedJSONWithEveryMachine() throws {

@@ -54,8 +54,8 @@ import Testing
         for scenes in all {
             let value = machine.aggregateState(of: scenes)
             #expect(value == oracle(scenes), "\(id) \(scenes)")
-            // The form Simulation evaluates, on state indexes.
-            #expect(indexed.value(of: scenes.map { machine.stateIndex[$0]! }) == oracle(scenes), "\(id) \(scenes)")
+            // The form Simulation evaluates, on state indexes (the closures knew no process: a process not running).
+            #expect(indexed.value(of: scenes.map { machine.stateIndex[$0]! }, process: .notRunning) == oracle(scenes), "\(id) \(scenes)")
             values.insert(value ?? "nil")
         }
         // The sequences reach every value the rule can give.
@@ -93,7 +93,8 @@ import Testing
         let scene = ModelExport.machineJSON(Machines.iosScene)
         #expect(scene.contains(
             #""aggregateRule":{"ignored":["unattached"],"none":"unattached","cases":[{"any":["foregroundActive"],"value":"foregroundActive"},"#
-                + #"{"all":["background"],"value":"background"}],"otherwise":"foregroundInactive"}"#))
+                + #"{"all":["background"],"value":"background"}],"otherwise":"foregroundInactive","#
+                + #""noneByProcess":{"running":"background","suspended":"background"}}"#))
         let phases = ModelExport.machineJSON(Machines.swiftUI)
         #expect(phases.contains(
             #""aggregateRule":{"ignored":["noScene"],"none":"noScene","cases":[{"any":["active"],"value":"active"},"#
@@ -101,6 +102,32 @@ import Testing
         // The words stay beside the data.
         #expect(scene.contains(#""aggregate":"The app's state is the aggregate"#))
         #expect(!ModelExport.machineJSON(Machines.iosApp).contains("aggregate"))
+    }
+
+    /// With no scene counted, the process decides where the rule says so (ios-scene: a process
+    /// that runs or is suspended without any attached scene is an app in the background).
+    @Test(arguments: ["ios-scene", "swiftui"])
+    func indexedRuleAgreesWithTheRuleForEveryProcessState(id: String) throws {
+        let machine = try #require(Machines.machine(id))
+        let indexed = try #require(machine.indexedAggregate)
+        let ids = machine.states.map(\.id)
+        for process in [ProcessState.notRunning, .running, .suspended] {
+            for scenes in Self.sequences(of: ids, upTo: 2) {
+                #expect(indexed.value(of: scenes.map { machine.stateIndex[$0]! }, process: process)
+                    == machine.aggregateState(of: scenes, process: process), "\(id) \(scenes) \(process)")
+            }
+        }
+    }
+
+    @Test func ruleEvaluationByProcess() {
+        let rule = AggregateRule(
+            ignoring: ["gone"], none: "gone", noneByProcess: [.running: "idle"], cases: [.any(["a"], "a")], otherwise: "other")
+        #expect(rule.value(of: ["gone"]) == "gone")
+        #expect(rule.value(of: ["gone"], process: .notRunning) == "gone")
+        #expect(rule.value(of: ["gone"], process: .suspended) == "gone")
+        #expect(rule.value(of: ["gone"], process: .running) == "idle")
+        #expect(rule.value(of: ["a", "gone"], process: .running) == "a")
+        #expect(rule.namedStates.contains("idle"))
     }
 
     /// The rule on its own: ignored states, the empty case, order of cases.

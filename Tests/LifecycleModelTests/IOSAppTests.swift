@@ -31,6 +31,9 @@ import Testing
         Row(row: "A11", from: "background", event: "terminate", states: ["notRunning"], callbacks: ["applicationWillTerminate"], confidence: .doc),
         Row(row: "A12", from: "background", event: "expire", states: ["notRunning"], callbacks: [], confidence: .doc),
         Row(row: "A14", from: "active", event: "reboot", states: ["notRunning"], callbacks: [], confidence: .docArchived),
+        Row(row: "A14", from: "inactive", event: "reboot", states: ["notRunning"], callbacks: [], confidence: .docArchived),
+        Row(row: "A14", from: "background", event: "reboot", states: ["notRunning"], callbacks: [], confidence: .docArchived),
+        Row(row: "A14", from: "suspended", event: "reboot", states: ["notRunning"], callbacks: [], confidence: .docArchived),
     ]
 
     @Test(arguments: rows)
@@ -50,6 +53,103 @@ import Testing
         let step = try simulation.fire("launch").get()
         #expect(step.transition.row == "A1")
         #expect(step.callbacks.map(\.name) == Self.launch + ["applicationDidBecomeActive"])
+    }
+
+    /// "The system does not call this method when the device reboots" [AP-APG-LC] is not tied to
+    /// one state: a reboot ends the app from every state in which it exists, and never calls
+    /// applicationWillTerminate (not even from background, where A11 would).
+    @Test(arguments: ["active", "inactive", "background", "suspended"])
+    func rebootEndsTheAppFromEveryRunningStateWithoutWillTerminate(_ from: String) throws {
+        var simulation = Simulation(machine: Machines.iosApp, from: from)
+        #expect(simulation.possibleEvents().contains("reboot"))
+        let step = try simulation.fire("reboot").get()
+        #expect(step.transition.row == "A14")
+        #expect(step.states == ["notRunning"])
+        #expect(step.callbacks.isEmpty)
+        #expect(step.alternatives.isEmpty)
+        #expect(simulation.state() == "notRunning")
+        #expect(try simulation.fire("launch").get().transition.row == "A1")
+    }
+
+    @Test func rebootIsImpossibleWhenTheAppIsNotRunning() {
+        var simulation = Simulation(machine: Machines.iosApp)
+        #expect(throws: ImpossibleEvent.self) { try simulation.fire("reboot").get() }
+    }
+
+    /// "If the system runs low on free memory and is unable to reclaim memory by terminating suspended
+    /// apps, UIKit sends a low-memory warning to running apps" [AP-MEM]: a running app gets
+    /// applicationDidReceiveMemoryWarning and stays where it is; a suspended one is purged without it.
+    @Test(arguments: ["active", "inactive", "background"])
+    func memoryWarningReachesARunningAppAndChangesNoState(_ from: String) throws {
+        var simulation = Simulation(machine: Machines.iosApp, from: from)
+        let step = try simulation.fire("memoryWarning").get()
+        #expect(step.transition.row == "A15")
+        #expect(step.states.isEmpty)
+        #expect(step.callbacks.map(\.name) == ["applicationDidReceiveMemoryWarning"])
+        #expect(step.transition.confidence == .doc)
+        #expect(simulation.state() == from)
+    }
+
+    @Test func aSuspendedAppGetsNoMemoryWarningBeforeItIsPurged() throws {
+        var simulation = Simulation(machine: Machines.iosApp, from: "suspended")
+        #expect(throws: ImpossibleEvent.self) { try simulation.fire("memoryWarning").get() }
+        #expect(try simulation.fire("purge").get().callbacks.isEmpty)
+        #expect(Machines.iosApp.resolveCallback("applicationDidReceiveMemoryWarning(_:)") == "applicationDidReceiveMemoryWarning")
+    }
+
+    /// On a device with content protection, "protected files are stored in an encrypted form and made
+    /// available only at certain times, usually when the device is unlocked" [AP-PDWU] [AP-PDDA]. A
+    /// running app is told on lock and unlock; its own state does not change with the notification.
+    @Test(arguments: ["active", "inactive", "background"])
+    func protectedDataFollowsTheLockInEveryRunningState(_ from: String) throws {
+        var simulation = Simulation(machine: Machines.iosApp, from: from)
+        let locked = try simulation.fire("protectedDataLocked").get()
+        #expect(locked.transition.row == "A16")
+        #expect(locked.states.isEmpty)
+        #expect(locked.callbacks.map(\.name) == ["applicationProtectedDataWillBecomeUnavailable"])
+        #expect(locked.transition.confidence == .inferred)
+        let unlocked = try simulation.fire("protectedDataUnlocked").get()
+        #expect(unlocked.transition.row == "A17")
+        #expect(unlocked.states.isEmpty)
+        #expect(unlocked.callbacks.map(\.name) == ["applicationProtectedDataDidBecomeAvailable"])
+        #expect(unlocked.transition.confidence == .inferred)
+        #expect(simulation.state() == from)
+    }
+
+    @Test func protectedDataNotificationsNeedARunningApp() {
+        for from in ["notRunning", "suspended"] {
+            var simulation = Simulation(machine: Machines.iosApp, from: from)
+            #expect(throws: ImpossibleEvent.self) { try simulation.fire("protectedDataLocked").get() }
+            #expect(throws: ImpossibleEvent.self) { try simulation.fire("protectedDataUnlocked").get() }
+        }
+        #expect(Machines.iosApp.resolveCallback("applicationProtectedDataWillBecomeUnavailable(_:)") == "applicationProtectedDataWillBecomeUnavailable")
+        #expect(Machines.iosApp.resolveCallback("applicationProtectedDataDidBecomeAvailable(_:)") == "applicationProtectedDataDidBecomeAvailable")
+    }
+
+    /// A URL launch: "the system calls the application(_:open:options:) method after your app finishes
+    /// initializing itself" [AP-WFL]; its place before applicationDidBecomeActive is inferred.
+    @Test func urlLaunchOpensTheURLAfterTheLaunchMethods() throws {
+        var simulation = Simulation(machine: Machines.iosApp)
+        let step = try simulation.fire("openURL").get()
+        #expect(step.transition.row == "A18")
+        #expect(step.states == ["inactive", "active"])
+        #expect(step.callbacks.map(\.name) == Self.launch + ["application(_:open:options:)", "applicationDidBecomeActive"])
+        #expect(step.transition.confidence == .inferred)
+        #expect(!step.callbacks.map(\.name).contains("applicationWillEnterForeground"))
+    }
+
+    /// "If a URL arrives while your app is suspended or running in the background, the system moves
+    /// your app to the foreground prior to calling this method" [AP-OPEN]: no launch methods.
+    @Test(arguments: ["background", "suspended"])
+    func urlForABackgroundAppBringsItForwardFirst(_ from: String) throws {
+        var simulation = Simulation(machine: Machines.iosApp, from: from)
+        let step = try simulation.fire("openURL").get()
+        #expect(step.transition.row == "A18")
+        #expect(step.states == ["inactive", "active"])
+        #expect(step.callbacks.map(\.name) == ["applicationWillEnterForeground", "application(_:open:options:)", "applicationDidBecomeActive"])
+        #expect(step.transition.confidence == .unconfirmed)
+        #expect(Machines.iosApp.resolveCallback("application(_:open:options:)") == "application(_:open:options:)")
+        #expect(Machines.iosApp.resolveCallback("application:openURL:options:") == "application(_:open:options:)")
     }
 
     @Test func suspendAndPurgeCallNothing() throws {
@@ -79,7 +179,7 @@ import Testing
             return
         }
         #expect(error.state == "background")
-        #expect(error.possible == ["reopen", "suspend", "terminate", "expire"])
+        #expect(error.possible == ["reopen", "suspend", "terminate", "expire", "reboot", "memoryWarning", "protectedDataLocked", "protectedDataUnlocked", "openURL"])
     }
 
     @Test(arguments: [
@@ -88,6 +188,8 @@ import Testing
         (["Background", "Inactive", "Active"], true),
         (["Inactive", "Active"], true),
         (["Not Running", "Background"], true),
+        // Only a reboot (A14) leads from Inactive straight to Not Running.
+        (["Inactive", "Not Running"], true),
         (["Background", "Active"], false),
         (["Suspended", "Active"], false),
         (["Not Running", "Active"], false),

@@ -84,7 +84,7 @@ private let sceneRows: [SceneRowCase] = [
     SceneRowCase(
         label: "S10 disconnect, process suspended", row: "S10", start: "background", setup: [("main", "suspend")],
         process: .suspended, event: "disconnect", states: ["unattached"], callbacks: ["sceneDidDisconnect"],
-        confidence: .doc, processAfter: .suspended),
+        confidence: .inferred, processAfter: .running),
     SceneRowCase(
         label: "S11 purge", row: "S11", start: "background", setup: [("main", "suspend")], process: .suspended,
         event: "purge", states: ["unattached"], callbacks: [], confidence: .docArchived, processAfter: .notRunning),
@@ -145,7 +145,36 @@ func written(_ callbacks: [CallbackCall]) -> [String] {
 
     @Test func everyRowIsEncoded() {
         let rows = Set(machine.transitions.map(\.row))
-        #expect(rows == Set((1...12).map { "S\($0)" }))
+        #expect(rows == Set((1...13).map { "S\($0)" }))
+    }
+
+    /// [AP-BGSEQ]: "If your app is in memory and suspended when an event arrives, the system resumes
+    /// the app in the background". With scenes UIKit does not call applicationDidEnterBackground
+    /// [AP-DEB], and no scene changes state: only the process runs again.
+    @Test(arguments: [
+        ("background", [(scene: "main", event: "suspend")]),
+        ("unattached", [(scene: "main", event: "backgroundLaunch"), (scene: "main", event: "suspend")]),
+    ])
+    func suspendedAppWokenByABackgroundEvent(start: String, setup: [(scene: String, event: String)]) throws {
+        var sim = try simulation(machine, from: start, after: setup)
+        #expect(sim.process == .suspended)
+        let step = try sim.fire("backgroundEvent").get()
+        #expect(step.transition.row == "S13")
+        #expect(step.states.isEmpty)
+        #expect(step.callbacks.isEmpty)
+        #expect(step.transition.confidence == .inferred)
+        #expect(sim.process == .running)
+        #expect(sim.state() == start)
+        #expect(step.aggregate == "background")
+        // Running again, it can be suspended again; a running process is not woken twice.
+        #expect(!sim.possibleEvents().contains("backgroundEvent"))
+        _ = try sim.fire("suspend").get()
+        #expect(sim.process == .suspended)
+    }
+
+    @Test func aBackgroundEventCannotWakeAnAppThatIsNotRunning() {
+        var sim = Simulation(machine: machine)
+        #expect(throws: ImpossibleEvent.self) { try sim.fire("backgroundEvent").get() }
     }
 
     @Test func swipeKillWithDisconnectIsAnUnconfirmedAlternative() throws {
@@ -165,6 +194,57 @@ func written(_ callbacks: [CallbackCall]) -> [String] {
         let step = try sim.fire("connect").get()
         #expect(step.transition.row == "S1")
         #expect(Array(step.callbacks.prefix(2).map(\.name)) == launch)
+    }
+
+    // MARK: The app-level value without attached scenes
+
+    /// After a background launch the process runs with no scene attached; the app's state
+    /// (`UIApplication.State`) is background, a value "unattached" is not.
+    @Test func backgroundLaunchLeavesTheAppInTheBackground() throws {
+        var sim = Simulation(machine: machine)
+        #expect(sim.aggregate == "unattached")
+        let launched = try sim.fire("backgroundLaunch").get()
+        #expect(launched.aggregate == "background")
+        let suspended = try sim.fire("suspend").get()
+        #expect(suspended.aggregate == "background")
+        let purged = try sim.fire("purge").get()
+        #expect(purged.aggregate == "unattached")
+        #expect(sim.process == .notRunning)
+    }
+
+    @Test func theLastSceneDisconnectedLeavesARunningAppInTheBackground() throws {
+        var sim = try simulation(machine, from: "unattached", after: [("main", "connect"), ("main", "home")])
+        let step = try sim.fire("disconnect").get()
+        #expect(step.aggregate == "background")
+        #expect(sim.process == .running)
+        _ = try sim.fire("terminate").get()
+        #expect(sim.aggregate == "unattached")
+    }
+
+    @Test(arguments: [
+        (ProcessState.notRunning, "unattached"), (.running, "background"), (.suspended, "background"),
+    ])
+    func aggregateWithoutAttachedScenes(process: ProcessState, expected: String) {
+        #expect(machine.aggregateState(of: ["unattached"], process: process) == expected)
+        #expect(machine.aggregateState(of: [String](), process: process) == expected)
+        // Attached scenes decide whatever the process does.
+        #expect(machine.aggregateState(of: ["unattached", "foregroundInactive"], process: process) == "foregroundInactive")
+    }
+
+    /// A suspended process "is not executing code" [AP-APG-LC], yet UIKit "can disconnect a background
+    /// or suspended scene" [AP-LC] and calls sceneDidDisconnect [AP-SDD]: the process runs for the callback.
+    @Test func disconnectingASuspendedSceneResumesTheProcessForTheCallback() throws {
+        var sim = try simulation(machine, from: "background", after: [("main", "suspend")])
+        #expect(sim.process == .suspended)
+        let step = try sim.fire("disconnect").get()
+        #expect(step.callbacks.map(\.name) == ["sceneDidDisconnect"])
+        #expect(step.transition.effects.contains(.setProcess(.running)))
+        #expect(step.transition.confidence == .inferred)
+        #expect(sim.process == .running)
+        #expect(step.aggregate == "background")
+        // The running process can be suspended again.
+        _ = try sim.fire("suspend").get()
+        #expect(sim.process == .suspended)
     }
 
     // MARK: Several scenes (iPad)

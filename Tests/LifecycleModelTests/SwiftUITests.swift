@@ -24,9 +24,12 @@ private let phaseRows: [PhaseRowCase] = [
     PhaseRowCase(label: "P3 interruption ends", row: "P3", start: "inactive", event: "interruptionEnded", states: ["active"], confidence: .inferred),
     PhaseRowCase(label: "P4 home", row: "P4", start: "active", event: "home", states: ["inactive", "background"], confidence: .doc),
     PhaseRowCase(label: "P4 interruption leads away", row: "P4", start: "inactive", event: "home", states: ["background"], confidence: .inferred),
+    // [AP-SP] says only that a scene "can also return to the active phase from the background";
+    // UIKit's foregroundInactive is passed "on its way to or from another state" [AP-ASTATE]. So the
+    // default is through .inactive, and neither reading is `doc`.
     PhaseRowCase(
-        label: "P5 return", row: "P5", start: "background", event: "reopen", states: ["active"], confidence: .doc,
-        alternatives: [["inactive", "active"]], alternativeConfidence: [.unconfirmed]),
+        label: "P5 return", row: "P5", start: "background", event: "reopen", states: ["inactive", "active"], confidence: .inferred,
+        alternatives: [["active"]], alternativeConfidence: [.unconfirmed]),
     PhaseRowCase(label: "S10 scene closed", row: "S10", start: "background", event: "disconnect", states: ["noScene"], confidence: .inferred),
 ]
 
@@ -51,6 +54,13 @@ private let phaseRows: [PhaseRowCase] = [
         let rows = Set(machine.transitions.map(\.row))
         #expect(rows.isSuperset(of: (1...5).map { "P\($0)" }))
         #expect(machine.transitions.filter { $0.row == "P1" }.allSatisfy { $0.confidence == .unconfirmed })
+    }
+
+    @Test func noReadingOfP5IsLabelledDoc() {
+        let p5 = machine.transitions.filter { $0.row == "P5" }
+        #expect(p5.count == 2)
+        #expect(p5.allSatisfy { $0.confidence == .inferred || $0.confidence == .unconfirmed })
+        #expect(p5.first?.states == ["inactive", "active"])
     }
 
     @Test func thereAreNoCallbacksAndNoSuspension() {

@@ -175,7 +175,7 @@ import Testing
         expectTexts("lifecycle ios-app", "incomingCall -> inactive\n", [
             "Content/es/inactive.md:40:3: error: unknown event 'incomingCall' for ios-app\n"
                 + "    note: ios-app events: launch, backgroundLaunch, interruption, interruptionEnded, home, reopen, suspend, "
-                + "backgroundEvent, terminate, purge, expire, reboot"
+                + "backgroundEvent, terminate, purge, expire, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked, openURL"
         ])
     }
 
@@ -211,7 +211,8 @@ import Testing
             "Content/es/inactive.md:40:12: error: unknown callback 'viewDidLoad' for ios-app\n"
                 + "    note: ios-app callbacks: application(_:willFinishLaunchingWithOptions:), "
                 + "application(_:didFinishLaunchingWithOptions:), applicationDidBecomeActive, applicationWillResignActive, "
-                + "applicationDidEnterBackground, applicationWillEnterForeground, applicationWillTerminate"
+                + "applicationDidEnterBackground, applicationWillEnterForeground, applicationWillTerminate, applicationDidReceiveMemoryWarning, "
+                + "applicationProtectedDataWillBecomeUnavailable, applicationProtectedDataDidBecomeAvailable, application(_:open:options:)"
         ])
     }
 
@@ -316,20 +317,20 @@ import Testing
     @Test func impossibleEventWithTheWayToIt() {
         expectTexts("lifecycle ios-app", "reopen -> inactive, active : applicationWillEnterForeground, applicationDidBecomeActive\n", [
             "Content/es/inactive.md:40:3: error: 'reopen' cannot happen when the app is notRunning\n"
-                + "    note: possible in notRunning: launch, backgroundLaunch\n"
+                + "    note: possible in notRunning: launch, backgroundLaunch, openURL\n"
                 + "    suggestion: backgroundLaunch -> background : application(_:willFinishLaunchingWithOptions:), "
                 + "application(_:didFinishLaunchingWithOptions:), applicationDidEnterBackground; "
                 + "reopen -> inactive, active : applicationWillEnterForeground, applicationDidBecomeActive"
         ])
         expectTexts("lifecycle ios-app", "given active\nreopen -> active\n", [
             "Content/es/inactive.md:41:3: error: 'reopen' cannot happen when the app is active\n"
-                + "    note: possible in active: interruption, home, reboot\n"
+                + "    note: possible in active: interruption, home, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked\n"
                 + "    suggestion: home -> inactive, background; reopen -> inactive, active"
         ])
         // Launching a running app would need its end first: no relaunch through a reboot is offered.
         expectTexts("lifecycle ios-app", "given active\nlaunch -> suspended\n", [
             "Content/es/inactive.md:41:3: error: 'launch' cannot happen when the app is active\n"
-                + "    note: possible in active: interruption, home, reboot"
+                + "    note: possible in active: interruption, home, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked"
         ])
     }
 
@@ -494,10 +495,10 @@ import Testing
                 "Content/es/inactive.md:41:9: error: unknown state 'Activo' for ios-app\n    suggestion: active",
                 "Content/es/inactive.md:42:3: error: unknown event 'incomingCall' for ios-app\n"
                     + "    note: ios-app events: launch, backgroundLaunch, interruption, interruptionEnded, home, reopen, suspend, "
-                    + "backgroundEvent, terminate, purge, expire, reboot",
+                    + "backgroundEvent, terminate, purge, expire, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked, openURL",
                 "Content/es/inactive.md:43:3: error: unknown event 'callDeclined' for ios-app\n"
                     + "    note: ios-app events: launch, backgroundLaunch, interruption, interruptionEnded, home, reopen, suspend, "
-                    + "backgroundEvent, terminate, purge, expire, reboot",
+                    + "backgroundEvent, terminate, purge, expire, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked, openURL",
                 "Content/es/inactive.md:44:34: error: active cannot follow background directly\n"
                     + "    note: from background the model goes to: suspended, inactive, notRunning\n"
                     + "    suggestion: path inactive -> background -> inactive -> active",

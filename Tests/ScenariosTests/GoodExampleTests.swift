@@ -133,13 +133,13 @@ import Testing
             interruption -> inactive
             interruptionEnded -> .active
             home -> inactive, background
-            reopen -> active
+            reopen -> inactive, active
             path active -> inactive -> background
             never noScene -> background
             """).run())
         #expect(result.diagnostics.isEmpty)
         #expect(result.steps.map(\.row) == ["P2", "P3", "P4", "P5"])
-        #expect(result.steps.last?.confidence == .doc)
+        #expect(result.steps.last?.confidence == .inferred)
         #expect(result.aggregate == "active")
     }
 
@@ -202,13 +202,13 @@ import Testing
     @Test func unconfirmedEventWarns() throws {
         let result = try #require(Example("lifecycle swiftui", """
             given background
-            reopen -> inactive, active
+            reopen -> active
             """).run())
         #expect(result.passed)
         #expect(result.steps[0].confidence == .unconfirmed)
         #expect(result.diagnostics.map(DiagnosticFormatter.text) == [
             "Content/es/inactive.md:41:3: warning: this example relies on an unconfirmed transition: "
-                + "P5 (The alternative reading: .inactive observed on the way back. UNCONFIRMED.)"
+                + "P5 (The alternative reading: straight from .background to .active, with no .inactive observed. UNCONFIRMED.)"
         ])
     }
 

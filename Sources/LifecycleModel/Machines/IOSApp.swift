@@ -1,5 +1,5 @@
 /// The iOS app-level machine of apps without scenes (UIApplicationDelegate):
-/// spec §1.3, rows A1–A14. This is the legacy model: from the iOS 27 SDK
+/// spec §1.3, rows A1–A18. This is the legacy model: from the iOS 27 SDK
 /// apps must adopt scenes ([AP-TRANS]), see `iosScene`.
 extension Machines {
     public static let iosApp = Machine(
@@ -25,6 +25,10 @@ extension Machines {
             EventInfo("purge", "The system purges a suspended app (memory pressure, swipe-kill in the app switcher)."),
             EventInfo("expire", "applicationDidEnterBackground or a background task ran out of time."),
             EventInfo("reboot", "The device restarts."),
+            EventInfo("memoryWarning", "The system is low on memory and, having purged suspended apps, warns the running ones."),
+            EventInfo("protectedDataLocked", "The device is about to lock: with content protection, protected files become unavailable."),
+            EventInfo("protectedDataUnlocked", "The device is unlocked: protected files are available again."),
+            EventInfo("openURL", "Another app or the system asks the app to open a URL (custom scheme, file), launching it if needed."),
         ],
         callbacks: [
             CallbackInfo("application(_:willFinishLaunchingWithOptions:)", aliases: [
@@ -38,6 +42,10 @@ extension Machines {
             CallbackInfo("applicationDidEnterBackground", aliases: ["applicationDidEnterBackground:", "didEnterBackground"]),
             CallbackInfo("applicationWillEnterForeground", aliases: ["applicationWillEnterForeground:", "willEnterForeground"]),
             CallbackInfo("applicationWillTerminate", aliases: ["applicationWillTerminate:", "willTerminate"]),
+            CallbackInfo("applicationDidReceiveMemoryWarning", aliases: ["applicationDidReceiveMemoryWarning:", "didReceiveMemoryWarning"]),
+            CallbackInfo("applicationProtectedDataWillBecomeUnavailable", aliases: ["applicationProtectedDataWillBecomeUnavailable:"]),
+            CallbackInfo("applicationProtectedDataDidBecomeAvailable", aliases: ["applicationProtectedDataDidBecomeAvailable:"]),
+            CallbackInfo("application(_:open:options:)", aliases: ["application:openURL:options:", "openURL", "application(_:open:)"]),
         ],
         transitions: [
             Transition(
@@ -98,14 +106,56 @@ extension Machines {
                 "A12", from: "background", on: "expire", to: ["notRunning"],
                 sources: ["AP-DEB", "AP-RN"],
                 note: "The app is killed; nothing more is called."),
+        ] + ["active", "inactive", "background", "suspended"].map { from in
+            // A14 from every state in which the app exists: "The system does not call this method when
+            // the device reboots" [AP-APG-LC] is not tied to one state (not even to background, where A11 calls it).
             Transition(
-                "A14", from: "active", on: "reboot", to: ["notRunning"],
+                "A14", from: from, on: "reboot", to: ["notRunning"],
                 sources: ["AP-APG-LC"], confidence: .docArchived,
-                note: "applicationWillTerminate is not called when the device reboots."),
-        ],
+                note: "applicationWillTerminate is not called when the device reboots.")
+        } + ["active", "inactive", "background"].map { from in
+            // A15: only a running app is warned; suspended apps are what the system purges first (A10, silent).
+            Transition(
+                "A15", from: from, on: "memoryWarning", to: [],
+                callbacks: [.init("applicationDidReceiveMemoryWarning")],
+                sources: ["AP-MEM", "AP-DRMW"],
+                note: "\"If the system runs low on free memory and is unable to reclaim memory by terminating suspended apps, UIKit sends a low-memory warning to running apps\" [AP-MEM]. A suspended app gets no warning before it is purged.")
+        } + ["active", "inactive", "background"].flatMap { from in
+            // A16/A17: the content-protection notifications of a running app. The pages tie them to the lock
+            // and unlock, not to a state; a suspended app "is not executing code" [AP-APG-LC], so only running states.
+            [
+                Transition(
+                    "A16", from: from, on: "protectedDataLocked", to: [],
+                    callbacks: [.init("applicationProtectedDataWillBecomeUnavailable")],
+                    sources: ["AP-PDWU", "AP-APG-LC"], confidence: .inferred,
+                    note: "\"This notification lets your app know that the device is about to be locked and that any protected files it is currently accessing might become unavailable shortly\" [AP-PDWU]. Its place relative to the lock's own transition (A6) and the states in which it arrives are not documented: modelled for a running app, state unchanged."),
+                Transition(
+                    "A17", from: from, on: "protectedDataUnlocked", to: [],
+                    callbacks: [.init("applicationProtectedDataDidBecomeAvailable")],
+                    sources: ["AP-PDDA", "AP-APG-LC"], confidence: .inferred,
+                    note: "\"This notification lets your app know that the device is now unlocked and that you may access certain types of protected files again\" [AP-PDDA]. Its place relative to a return to the foreground (A9) is not documented: modelled for a running app, state unchanged."),
+            ]
+        } + [
+            // A18: URL entry points. application(_:open:options:) is deprecated after iOS 26 with the rest of the
+            // non-scene life cycle; with scenes the URL reaches the scene delegate instead.
+            Transition(
+                "A18", from: "notRunning", on: "openURL", to: ["inactive", "active"],
+                callbacks: [
+                    .init("application(_:willFinishLaunchingWithOptions:)"), .init("application(_:didFinishLaunchingWithOptions:)"),
+                    .init("application(_:open:options:)"), .init("applicationDidBecomeActive"),
+                ],
+                sources: ["AP-WFL", "AP-OPEN"], confidence: .inferred,
+                note: "A1 for a URL: \"the system calls the application(_:open:options:) method after your app finishes initializing itself\" [AP-WFL] (not at all if both launch methods return false [AP-OPEN]); that it comes before applicationDidBecomeActive is inferred."),
+        ] + ["background", "suspended"].map { from in
+            Transition(
+                "A18", from: from, on: "openURL", to: ["inactive", "active"],
+                callbacks: [.init("applicationWillEnterForeground"), .init("application(_:open:options:)"), .init("applicationDidBecomeActive")],
+                sources: ["AP-OPEN", "AP-WEF"], confidence: .unconfirmed,
+                note: "\"If a URL arrives while your app is suspended or running in the background, the system moves your app to the foreground prior to calling this method\" [AP-OPEN]; whether application(_:open:options:) comes before or after applicationDidBecomeActive is UNCONFIRMED.")
+        },
         initialState: "notRunning",
         omitted: [
             ("A13", "a relaunch after termination is A1 again from notRunning; it needs no row of its own"),
-            ("Inactive → Not Running", "UNCONFIRMED in the spec: no documented state path for killing an inactive app"),
+            ("Inactive → Not Running", "UNCONFIRMED in the spec for a user kill: no documented state path for killing an inactive app (only a reboot, A14, leads there)"),
         ])
 }

@@ -1,5 +1,5 @@
 /// The iOS scene-based machine (UISceneDelegate, iOS 13+): spec §2.2, rows
-/// S1–S12. From the iOS 27 SDK every app must adopt it ([AP-TRANS]).
+/// S1–S13. From the iOS 27 SDK every app must adopt it ([AP-TRANS]).
 ///
 /// Each scene has its own `UIScene.ActivationState`, which has exactly four
 /// cases ([AP-ASTATE]); there is no suspended case. Suspension and death are
@@ -44,6 +44,7 @@ extension Machines {
             EventInfo("disconnect", "UIKit disconnects a background scene: the user closes it in the app switcher, or memory is reclaimed."),
             EventInfo("purge", "The system purges the suspended process (memory pressure, swipe-kill in the app switcher)."),
             EventInfo("terminate", "The system terminates the running background process."),
+            EventInfo("backgroundEvent", "An event for a background mode (silent push, fetch, location) arrives while the app is suspended."),
         ],
         callbacks: [
             CallbackInfo("application(_:willFinishLaunchingWithOptions:)", aliases: [
@@ -151,8 +152,14 @@ extension Machines {
                 "S10", from: "background", on: "disconnect", to: ["unattached"],
                 callbacks: [.init("sceneDidDisconnect")],
                 sources: ["AP-SDD", "AP-LC"],
-                when: [.process([.running, .suspended])],
+                when: [.process([.running])],
                 note: "UIKit does not disconnect a scene just because the user switches apps. The session may survive; discarded ones reach application(_:didDiscardSceneSessions:)."),
+            Transition(
+                "S10", from: "background", on: "disconnect", to: ["unattached"],
+                callbacks: [.init("sceneDidDisconnect")],
+                sources: ["AP-SDD", "AP-LC", "AP-APG-LC"], confidence: .inferred,
+                when: [.process([.suspended])], effects: [.setProcess(.running)],
+                note: "UIKit \"can disconnect a background or suspended scene at any time\" [AP-LC] and calls sceneDidDisconnect [AP-SDD], but a suspended app \"is not executing code\" [AP-APG-LC]: the process runs again, in the background, to deliver the callback (and may be suspended again, S8)."),
             Transition(
                 "S11", from: "background", on: "purge", to: ["unattached"],
                 sources: ["AP-APG-LC"], confidence: .docArchived,
@@ -183,23 +190,32 @@ extension Machines {
                 when: [.process([.running]), .otherScenesIn(["background", "unattached"])],
                 effects: [.setProcess(.notRunning), .allScenes("unattached")],
                 note: "The background process is terminated while this scene is not attached."),
-        ],
+        ] + ["background", "unattached"].map { from in
+            // S13 is process-level, like S8: the same from a background scene and from one not attached.
+            Transition(
+                "S13", from: from, on: "backgroundEvent", to: [],
+                sources: ["AP-BGSEQ", "AP-DEB"], confidence: .inferred,
+                when: [.process([.suspended])], effects: [.setProcess(.running)],
+                note: "\"If your app is in memory and suspended when an event arrives, the system resumes the app in the background\" [AP-BGSEQ]; with scenes UIKit does not call applicationDidEnterBackground [AP-DEB], and no scene changes state. The event is then delivered to its delegate (e.g. didReceiveRemoteNotification), not a lifecycle callback.")
+        },
         initialState: "unattached",
         multiScene: true,
         aggregateSummary: """
             The app's state is the aggregate of its scenes' activation states [AP-DFL]; UIKit documents no formula, \
             so this one is inferred, following the documented SwiftUI rule [AP-SP] and [AP-WEFN]: foregroundActive \
             if any scene is foreground active; else background if every attached scene is background; else \
-            foregroundInactive. Unattached scenes do not count; with none attached the value is unattached. \
+            foregroundInactive. Unattached scenes do not count. With none attached, an app whose process runs \
+            or is suspended (after a background launch, or when its last scene was disconnected) is background, \
+            as UIApplication.State has no unattached value [AP-STATE] and a background launch puts the app in \
+            the background [AP-BGSEQ]; with no process the value is unattached (there is no app state at all). \
             Whether the process runs, is suspended or is gone is reported separately (Simulation.process).
             """,
         aggregateRule: AggregateRule(
-            ignoring: ["unattached"], none: "unattached",
+            ignoring: ["unattached"], none: "unattached", noneByProcess: [.running: "background", .suspended: "background"],
             cases: [.any(["foregroundActive"], "foregroundActive"), .all(["background"], "background")],
             otherwise: "foregroundInactive"),
         omitted: [
             ("Suspended", "UIScene.ActivationState has no suspended case [AP-ASTATE]: S8 suspends the process and the scene stays background"),
-            ("Suspended → Background", "no scene row for a suspended app woken by a background event (the app-level A8); its scene callbacks are undocumented"),
             ("S4 event delegate", "didReceiveRemoteNotification / performFetch are event deliveries, not lifecycle callbacks; noted on S4"),
             ("sceneDidEnterBackground time budget", "UNCONFIRMED (no number on the scene pages); noted on S7, not modelled"),
         ])

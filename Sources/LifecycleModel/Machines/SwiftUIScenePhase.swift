@@ -65,13 +65,13 @@ extension Machines {
                 sources: ["AP-SP-INACTIVE"], confidence: .inferred,
                 note: "An interruption leads away: the rest of P4 from .inactive."),
             Transition(
-                "P5", from: "background", on: "reopen", to: ["active"],
-                sources: ["AP-SP"],
-                note: "\"A scene can also return to the active phase from the background.\" Whether .inactive is observed on the way is UNCONFIRMED."),
-            Transition(
                 "P5", from: "background", on: "reopen", to: ["inactive", "active"],
+                sources: ["AP-SP", "AP-ASTATE"], confidence: .inferred,
+                note: "\"A scene can also return to the active phase from the background\" [AP-SP] does not say whether .inactive is observed on the way; the UIKit scene \"transits through the foreground-inactive state on its way to or from another state\" [AP-ASTATE], so this reading is the default."),
+            Transition(
+                "P5", from: "background", on: "reopen", to: ["active"],
                 sources: ["AP-SP"], confidence: .unconfirmed,
-                note: "The alternative reading: .inactive observed on the way back. UNCONFIRMED."),
+                note: "The alternative reading: straight from .background to .active, with no .inactive observed. UNCONFIRMED."),
             Transition(
                 "S10", from: "background", on: "disconnect", to: ["noScene"],
                 sources: ["AP-SP", "AP-SDD"], confidence: .inferred,
