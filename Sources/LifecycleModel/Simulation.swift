@@ -32,6 +32,8 @@ public struct Simulation: Sendable {
     /// Scene names in the order they appeared, and their state indexes.
     private(set) var sceneNames: [String]
     private(set) var sceneStates: [Int]
+    /// What covers each scene, as a `Cover.bit` (Android: see `Cover`).
+    private(set) var sceneCovers: [UInt8]
     public private(set) var process: ProcessState
 
     public static let mainScene = "main"
@@ -42,6 +44,7 @@ public struct Simulation: Sendable {
         let start = state ?? machine.initialState
         sceneNames = [Self.mainScene]
         sceneStates = [machine.stateIndex[start] ?? 0]
+        sceneCovers = [Cover.uncovered.bit]
         process = start == machine.initialState ? .notRunning : .running
     }
 
@@ -82,7 +85,14 @@ public struct Simulation: Sendable {
 
     private var initialIndex: Int { machine.stateIndex[machine.initialState] ?? 0 }
 
+    /// What covers a scene now; a scene not seen yet is uncovered.
+    public func cover(of scene: String = Simulation.mainScene) -> Cover {
+        guard let i = sceneNames.firstIndex(of: scene) else { return .uncovered }
+        return Cover.allCases.first { $0.bit == sceneCovers[i] } ?? .uncovered
+    }
+
     private func holds(_ transition: Transition, sceneIndex: Int?) -> Bool {
+        if transition.coverMask & (sceneIndex.map { sceneCovers[$0] } ?? Cover.uncovered.bit) == 0 { return false }
         if transition.conditions.isEmpty { return true }
         return transition.conditions.allSatisfy { condition in
             guard case .otherScenesIn = condition else {
@@ -108,6 +118,7 @@ public struct Simulation: Sendable {
         if index < 0 {
             sceneNames.append(scene)
             sceneStates.append(initialIndex)
+            sceneCovers.append(Cover.uncovered.bit)
             index = sceneNames.count - 1
         }
         if let to = machine.stateIndex[transition.to] { sceneStates[index] = to }
@@ -116,6 +127,8 @@ public struct Simulation: Sendable {
             case .setProcess(let state): process = state
             case .allScenes(let state):
                 if let s = machine.stateIndex[state] { sceneStates = sceneStates.map { _ in s } }
+                sceneCovers = sceneCovers.map { _ in Cover.uncovered.bit }
+            case .cover(let cover): sceneCovers[index] = cover.bit
             }
         }
         return .success(Step(

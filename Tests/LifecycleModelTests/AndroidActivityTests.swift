@@ -28,6 +28,8 @@ struct RowCase: Sendable, CustomTestStringConvertible {
     var confidence: Confidence = .doc
     /// The callbacks of the documented alternatives, in order.
     var alternatives: [[CallbackCall]] = []
+    /// Events fired first from `from`: what put the cover there that `event` ends.
+    var given: [String] = []
 
     var testDescription: String {
         var text = "\(row): \(event) from \(from), api=\(options.api)"
@@ -84,24 +86,24 @@ private let rowCases: [RowCase] = [
         row: "D5", options: options(api: 28), from: "resumed", event: "openTranslucentActivity", states: ["started"],
         callbacks: [call("onPause")]),
     RowCase(
-        row: "D6", options: options(), from: "started", event: "closeTranslucentActivity", states: ["resumed"],
-        callbacks: [call("onResume"), maybe("onTopResumedActivityChanged")]),
+        row: "D6", options: options(), from: "resumed", event: "closeTranslucentActivity", states: ["resumed"],
+        callbacks: [call("onResume"), maybe("onTopResumedActivityChanged")], given: ["openTranslucentActivity"]),
     RowCase(
-        row: "D6", options: options(api: 28), from: "started", event: "closeTranslucentActivity", states: ["resumed"],
-        callbacks: [call("onResume")]),
+        row: "D6", options: options(api: 28), from: "resumed", event: "closeTranslucentActivity", states: ["resumed"],
+        callbacks: [call("onResume")], given: ["openTranslucentActivity"]),
 
     RowCase(
         row: "D7", options: options(), from: "resumed", event: "showDialog", states: [],
         callbacks: [call("onWindowFocusChanged")], confidence: .inferred),
     RowCase(
         row: "D7", options: options(), from: "resumed", event: "dismissDialog", states: [],
-        callbacks: [call("onWindowFocusChanged")], confidence: .inferred),
+        callbacks: [call("onWindowFocusChanged")], confidence: .inferred, given: ["showDialog"]),
     RowCase(
         row: "D8", options: options(), from: "resumed", event: "showNotificationShade", states: [],
         callbacks: [call("onWindowFocusChanged")]),
     RowCase(
         row: "D8", options: options(), from: "resumed", event: "hideNotificationShade", states: [],
-        callbacks: [call("onWindowFocusChanged")]),
+        callbacks: [call("onWindowFocusChanged")], given: ["showNotificationShade"]),
 
     RowCase(
         row: "D9", options: options(), from: "resumed", event: "rotate", states: recreated,
@@ -144,13 +146,13 @@ private let rowCases: [RowCase] = [
         callbacks: [call("onTopResumedActivityChanged")]),
     RowCase(
         row: "D11a", options: options(api: 29), from: "resumed", event: "focusReturns", states: [],
-        callbacks: [call("onTopResumedActivityChanged")]),
+        callbacks: [call("onTopResumedActivityChanged")], given: ["focusOtherWindow"]),
     RowCase(
         row: "D11b", options: options(api: 28), from: "resumed", event: "focusOtherWindow", states: ["started"],
         callbacks: [call("onPause")]),
     RowCase(
-        row: "D11b", options: options(api: 28), from: "started", event: "focusReturns", states: ["resumed"],
-        callbacks: [call("onResume")]),
+        row: "D11b", options: options(api: 28), from: "resumed", event: "focusReturns", states: ["resumed"],
+        callbacks: [call("onResume")], given: ["focusOtherWindow"]),
 
     RowCase(
         row: "D12", options: options(), from: "resumed", event: "back", states: ["started", "created", "destroyed"],
@@ -189,12 +191,46 @@ private let rowCases: [RowCase] = [
     RowCase(
         row: "D16", options: options(api: 28), from: "processDead", event: "reopen", states: ["initialized", "created", "started", "resumed"],
         callbacks: [call("onCreate"), call("onStart"), call("onRestoreInstanceState"), call("onResume")]),
+
+    RowCase(
+        row: "D17", options: options(), from: "resumed", event: "home", states: ["created"],
+        callbacks: [call("onStop"), maybe("onSaveInstanceState")], confidence: .inferred, given: ["openTranslucentActivity"]),
+    RowCase(
+        row: "D17", options: options(api: 27), from: "resumed", event: "home", states: ["created"],
+        callbacks: [maybe("onSaveInstanceState"), call("onStop")], confidence: .inferred, given: ["focusOtherWindow"]),
+    RowCase(
+        row: "D18", options: options(), from: "resumed", event: "startActivity", states: ["created"],
+        callbacks: [call("onStop"), maybe("onSaveInstanceState")], confidence: .inferred, given: ["openTranslucentActivity"]),
+    RowCase(
+        row: "D18", options: options(api: 27), from: "resumed", event: "startActivity", states: ["created"],
+        callbacks: [maybe("onSaveInstanceState"), call("onStop")], confidence: .inferred, given: ["openTranslucentActivity"]),
+    RowCase(
+        row: "D19", options: options(), from: "resumed", event: "rotate",
+        states: ["created", "destroyed", "initialized", "created", "started", "resumed", "started"],
+        callbacks: [
+            call("onStop"), call("onSaveInstanceState"), call("onDestroy"),
+            call("onCreate"), call("onStart"), call("onRestoreInstanceState"), call("onResume"), call("onPause"),
+        ],
+        confidence: .inferred, given: ["openTranslucentActivity"]),
+    RowCase(
+        row: "D19", options: options(api: 27, configChanges: ["orientation"]), from: "resumed", event: "rotate",
+        states: ["created", "destroyed", "initialized", "created", "started", "resumed", "started"],
+        callbacks: [
+            call("onSaveInstanceState"), call("onStop"), call("onDestroy"),
+            call("onCreate"), call("onStart"), call("onRestoreInstanceState"), call("onResume"), call("onPause"),
+        ],
+        confidence: .inferred, given: ["focusOtherWindow"]),
+    RowCase(
+        row: "D20", options: options(configChanges: ["orientation", "screenSize"]), from: "resumed", event: "rotate", states: [],
+        callbacks: [call("onConfigurationChanged")], confidence: .inferred, given: ["openTranslucentActivity"]),
 ]
 
 @Suite struct AndroidActivityRowTests {
     @Test("A row of spec §4.3", arguments: rowCases)
     func row(_ c: RowCase) throws {
         var simulation = Simulation(machine: machine, options: c.options, from: c.from)
+        for event in c.given { _ = try simulation.fire(event).get() }
+        let before = simulation.state()
         let step = try simulation.fire(c.event).get()
         #expect(step.transition.row == c.row)
         #expect(step.states == c.states)
@@ -202,11 +238,11 @@ private let rowCases: [RowCase] = [
         #expect(step.transition.confidence == c.confidence)
         #expect(step.alternatives.map(\.callbacks) == c.alternatives)
         #expect(step.alternatives.allSatisfy { $0.row == c.row && $0.states == c.states })
-        #expect(simulation.state() == (c.states.last ?? c.from))
+        #expect(simulation.state() == (c.states.last ?? before))
     }
 
     @Test func everyRowIsModelledOrOmitted() {
-        let rows = (1...16).flatMap { $0 == 11 ? ["D11a", "D11b"] : ["D\($0)"] }
+        let rows = (1...20).flatMap { $0 == 11 ? ["D11a", "D11b"] : ["D\($0)"] }
         let modelled = Set(machine.transitions.map(\.row))
         for row in rows {
             #expect(modelled.contains(row) || machine.omitted.contains { $0.row == row }, "\(row) is neither modelled nor omitted")
@@ -385,8 +421,8 @@ private let rowCases: [RowCase] = [
         }
         #expect(failure.state == "resumed")
         #expect(failure.possible == [
-            "startActivity", "home", "openTranslucentActivity", "showDialog", "dismissDialog", "showNotificationShade",
-            "hideNotificationShade", "rotate", "focusOtherWindow", "focusReturns", "back", "finish",
+            "startActivity", "home", "openTranslucentActivity", "showDialog", "showNotificationShade",
+            "rotate", "focusOtherWindow", "back", "finish",
         ])
         #expect(simulation.state() == "resumed")
     }
@@ -518,5 +554,127 @@ private let rowCases: [RowCase] = [
         let json = ModelExport.json([machine])
         #expect(json.contains("\"id\":\"android-activity\""))
         #expect(json.contains("{\"configHandled\":\"screenSize\"}"))
+    }
+}
+
+/// What covers the activity and what has focus: an event that ends a cover needs that cover
+/// first (a dialog before its dismissal, a loss of focus before its return), and the events
+/// possible in a state are only those of the real sequences that reach it.
+@Suite struct AndroidActivityCoverTests {
+    func refuses(_ events: [String], api: Int, from state: String = "resumed") -> ImpossibleEvent? {
+        var simulation = Simulation(machine: machine, options: options(api: api), from: state)
+        for event in events {
+            if case .failure(let failure) = simulation.fire(event) { return failure }
+        }
+        return nil
+    }
+
+    @Test(arguments: [24, 28, 29, 34])
+    func translucentActivityIsNotFocusLoss(api: Int) {
+        #expect(refuses(["openTranslucentActivity", "focusReturns"], api: api)?.event == "focusReturns")
+        #expect(refuses(["focusOtherWindow", "closeTranslucentActivity"], api: api)?.event == "closeTranslucentActivity")
+    }
+
+    @Test(arguments: ["dismissDialog", "hideNotificationShade", "focusReturns", "closeTranslucentActivity"], [24, 28, 29, 34])
+    func nothingToEnd(event: String, api: Int) {
+        let failure = refuses([event], api: api)
+        #expect(failure?.event == event)
+        #expect(failure.map { !$0.possible.contains(event) } ?? false)
+    }
+
+    /// "A call with this as true will always be followed by another one with false" (AD-ACT).
+    @Test(arguments: [29, 34])
+    func topResumedAlternates(api: Int) {
+        #expect(refuses(["focusOtherWindow", "focusOtherWindow"], api: api) != nil)
+        #expect(refuses(["focusOtherWindow", "focusReturns", "focusReturns"], api: api)?.event == "focusReturns")
+        #expect(refuses(["focusOtherWindow", "focusReturns", "focusOtherWindow", "focusReturns"], api: api) == nil)
+    }
+
+    @Test(arguments: [
+        ["showDialog", "dismissDialog", "showDialog", "dismissDialog"],
+        ["showNotificationShade", "hideNotificationShade"],
+        ["openTranslucentActivity", "closeTranslucentActivity", "openTranslucentActivity", "closeTranslucentActivity"],
+        ["focusOtherWindow", "focusReturns"],
+        ["showDialog", "dismissDialog", "openTranslucentActivity", "closeTranslucentActivity", "home", "reopen", "showDialog"],
+        // The activity's own dialog stays with it while it is stopped.
+        ["showDialog", "home", "reopen", "dismissDialog"],
+    ])
+    func realSequencesPass(events: [String]) {
+        for api in [24, 28, 29, 34] { #expect(refuses(events, api: api) == nil, "api \(api)") }
+    }
+
+    /// A cover ends with the instance or when the activity stops: nothing is left to end after a return.
+    @Test(arguments: ["home", "startActivity", "finish"])
+    func stoppingEndsTheCover(event: String) {
+        #expect(refuses(["openTranslucentActivity", event, "reopen", "closeTranslucentActivity"], api: 34)?.event != nil)
+    }
+
+    @Test func possibleEventsFromResumedAreReal() {
+        let simulation = Simulation(machine: machine, from: "resumed")
+        let possible = simulation.possibleEvents()
+        for event in ["dismissDialog", "hideNotificationShade", "focusReturns", "closeTranslucentActivity"] {
+            #expect(!possible.contains(event), "\(event)")
+        }
+    }
+}
+
+/// Home, Overview, startActivity and a configuration change reach a paused (STARTED) activity too.
+@Suite struct AndroidActivityPausedTests {
+    func paused(api: Int, configChanges: Set<String> = []) throws -> Simulation {
+        var simulation = Simulation(machine: machine, options: options(api: api, configChanges: configChanges), from: "resumed")
+        _ = try simulation.fire("openTranslucentActivity").get()
+        return simulation
+    }
+
+    /// [AD-SC]: Home and Overview behave "as if the current activity has been completely covered".
+    @Test(arguments: ["home", "startActivity"], [21, 27, 28, 29, 34])
+    func coveredCompletelyStops(event: String, api: Int) throws {
+        var simulation = try paused(api: api)
+        let step = try simulation.fire(event).get()
+        #expect(step.states == ["created"])
+        #expect(step.callbacks.filter { !$0.optional }.map(\.name) == ["onStop"])
+        #expect(step.callbacks.map(\.name) == (api >= 28 ? ["onStop", "onSaveInstanceState"] : ["onSaveInstanceState", "onStop"]))
+        #expect(step.alternatives.isEmpty)
+        let back = try simulation.fire("reopen").get()
+        #expect(back.states == ["started", "resumed"])
+    }
+
+    @Test(arguments: [27, 28, 29, 34])
+    func configurationChangeRecreatesPaused(api: Int) throws {
+        var simulation = try paused(api: api)
+        let step = try simulation.fire("rotate").get()
+        #expect(step.states == ["created", "destroyed", "initialized", "created", "started", "resumed", "started"])
+        let saved = api >= 28 ? ["onStop", "onSaveInstanceState"] : ["onSaveInstanceState", "onStop"]
+        #expect(step.callbacks.map(\.name) == saved + ["onDestroy", "onCreate", "onStart", "onRestoreInstanceState", "onResume", "onPause"])
+        #expect(step.transition.confidence == .inferred)
+        #expect(simulation.state() == "started")
+        // The translucent activity is still on top of the new instance.
+        let closed = try simulation.fire("closeTranslucentActivity").get()
+        #expect(closed.states == ["resumed"])
+    }
+
+    @Test func handledConfigurationChangeWhilePaused() throws {
+        var simulation = try paused(api: 34, configChanges: ["orientation", "screenSize"])
+        let step = try simulation.fire("rotate").get()
+        #expect(step.states.isEmpty)
+        #expect(step.callbacks.map(\.name) == ["onConfigurationChanged"])
+    }
+}
+
+/// Split screen starts at Android 7.0 (API 24) [AD-MW].
+@Suite struct AndroidActivityMultiWindowLevelTests {
+    @Test(arguments: [1, 21, 23])
+    func noMultiWindowBelow24(api: Int) {
+        var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+        guard case .failure(let failure) = simulation.fire("focusOtherWindow") else {
+            Issue.record("focusOtherWindow should be impossible at API \(api)")
+            return
+        }
+        #expect(!failure.possible.contains("focusOtherWindow"))
+    }
+
+    @Test func multiWindowFrom24() throws {
+        var simulation = Simulation(machine: machine, options: options(api: 24), from: "resumed")
+        #expect(try simulation.fire("focusOtherWindow").get().states == ["started"])
     }
 }

@@ -12,6 +12,9 @@
 /// (onSaveInstanceState after onStop "for applications targeting" 28+) and
 /// the platform version (multi-resume from Android 10, root Back from
 /// Android 12). The model assumes an app that targets the device's level.
+/// D19: a paused activity down to DESTROYED, and the new instance up to RESUMED and back to STARTED.
+private let pausedRecreated = ["created", "destroyed", "initialized", "created", "started", "resumed", "started"]
+
 extension Machines {
     public static let androidActivity = Machine(
         id: "android-activity",
@@ -91,44 +94,44 @@ extension Machines {
             Transition(
                 "D2", from: "resumed", on: "startActivity", to: ["started", "created"],
                 callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
-                sources: ["AD-LC", "AD-ACT"], when: [.apiAtLeast(29)],
+                covered: [.uncovered, .dialog], sources: ["AD-LC", "AD-ACT"], when: [.apiAtLeast(29)],
                 note: "B's onCreate, onStart and onResume run between A's onPause and onStop. onTopResumedActivityChanged(false) comes before onPause (javadoc: delivered \"before it is paused\"). onSaveInstanceState may be skipped if A is not killed while B runs."),
             Transition(
                 "D2", from: "resumed", on: "startActivity", to: ["started", "created"],
                 callbacks: [.init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
-                sources: ["AD-LC", "AD-ACT"], when: [.apiAtLeast(28), .apiBelow(29)],
+                covered: [.uncovered, .dialog], sources: ["AD-LC", "AD-ACT"], when: [.apiAtLeast(28), .apiBelow(29)],
                 note: "B's onCreate, onStart and onResume run between A's onPause and onStop. onSaveInstanceState may be skipped if A is not killed while B runs."),
             Transition(
                 "D2", from: "resumed", on: "startActivity", to: ["started", "created"],
                 callbacks: [.init("onPause"), .init("onSaveInstanceState", optional: true), .init("onStop")],
-                sources: ["AD-LC", "AD-ACT"], when: [.apiBelow(28)],
+                covered: [.uncovered, .dialog], sources: ["AD-LC", "AD-ACT"], when: [.apiBelow(28)],
                 note: "Below API 28 onSaveInstanceState comes before onStop, before or after onPause (no guarantee)."),
             Transition(
                 "D2", from: "resumed", on: "startActivity", to: ["started", "created"],
                 callbacks: [.init("onSaveInstanceState", optional: true), .init("onPause"), .init("onStop")],
-                sources: ["AD-LC", "AD-ACT"], when: [.apiBelow(28)],
+                covered: [.uncovered, .dialog], sources: ["AD-LC", "AD-ACT"], when: [.apiBelow(28)],
                 note: "The other order below API 28: onSaveInstanceState before onPause."),
 
             // D3: Home / Overview, "as if the current activity has been completely covered".
             Transition(
                 "D3", from: "resumed", on: "home", to: ["started", "created"],
                 callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
-                sources: ["AD-SC", "AD-ACT"], when: [.apiAtLeast(29)],
+                covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT"], when: [.apiAtLeast(29)],
                 note: "onTopResumedActivityChanged(false) before onPause; onSaveInstanceState, if called, after onStop."),
             Transition(
                 "D3", from: "resumed", on: "home", to: ["started", "created"],
                 callbacks: [.init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
-                sources: ["AD-SC", "AD-ACT"], when: [.apiAtLeast(28), .apiBelow(29)],
+                covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT"], when: [.apiAtLeast(28), .apiBelow(29)],
                 note: "onSaveInstanceState, if called, after onStop."),
             Transition(
                 "D3", from: "resumed", on: "home", to: ["started", "created"],
                 callbacks: [.init("onPause"), .init("onSaveInstanceState", optional: true), .init("onStop")],
-                sources: ["AD-SC", "AD-ACT"], when: [.apiBelow(28)],
+                covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT"], when: [.apiBelow(28)],
                 note: "Below API 28 onSaveInstanceState comes before onStop, before or after onPause (no guarantee)."),
             Transition(
                 "D3", from: "resumed", on: "home", to: ["started", "created"],
                 callbacks: [.init("onSaveInstanceState", optional: true), .init("onPause"), .init("onStop")],
-                sources: ["AD-SC", "AD-ACT"], when: [.apiBelow(28)],
+                covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT"], when: [.apiBelow(28)],
                 note: "The other order below API 28: onSaveInstanceState before onPause."),
 
             // D4: back to a stopped activity, same instance.
@@ -146,45 +149,53 @@ extension Machines {
             Transition(
                 "D5", from: "resumed", on: "openTranslucentActivity", to: ["started"],
                 callbacks: [.init("onPause")],
-                sources: ["AD-LC", "AD-MW", "AD-PERM"], when: [.apiBelow(29)],
+                covered: [.uncovered], sources: ["AD-LC", "AD-MW", "AD-PERM"], when: [.apiBelow(29)],
+                effects: [.cover(.translucentActivity)],
                 note: "Still partially visible: no onStop. requestPermissions \"may start an activity\"."),
             Transition(
                 "D5", from: "resumed", on: "openTranslucentActivity", to: ["started"],
                 callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause")],
-                sources: ["AD-LC", "AD-MW", "AD-PERM", "AD-ACT"], when: [.apiAtLeast(29)],
+                covered: [.uncovered], sources: ["AD-LC", "AD-MW", "AD-PERM", "AD-ACT"], when: [.apiAtLeast(29)],
+                effects: [.cover(.translucentActivity)],
                 note: "Still partially visible: no onStop. The activity on top becomes top resumed: onTopResumedActivityChanged(false) before onPause."),
             Transition(
                 "D6", from: "started", on: "closeTranslucentActivity", to: ["resumed"],
                 callbacks: [.init("onResume")],
-                sources: ["AD-SC", "AD-LC"], when: [.apiBelow(29)]),
+                covered: [.translucentActivity], sources: ["AD-SC", "AD-LC"], when: [.apiBelow(29)],
+                effects: [.cover(.uncovered)]),
             Transition(
                 "D6", from: "started", on: "closeTranslucentActivity", to: ["resumed"],
                 callbacks: [.init("onResume"), .init("onTopResumedActivityChanged", optional: true)],
-                sources: ["AD-SC", "AD-LC", "AD-ACT"], when: [.apiAtLeast(29)],
+                covered: [.translucentActivity], sources: ["AD-SC", "AD-LC", "AD-ACT"], when: [.apiAtLeast(29)],
+                effects: [.cover(.uncovered)],
                 note: "onTopResumedActivityChanged(true) after onResume; it might be skipped."),
 
             // D7: the activity's own dialog only takes window focus (claim a).
             Transition(
                 "D7", from: "resumed", on: "showDialog", to: [],
                 callbacks: [.init("onWindowFocusChanged")],
-                sources: ["AD-ACT"], confidence: .inferred,
+                covered: [.uncovered], sources: ["AD-ACT"], confidence: .inferred,
+                effects: [.cover(.dialog)],
                 note: "onWindowFocusChanged(false); no onPause. Inferred from the onWindowFocusChanged javadoc; AD-SC's \"activity or dialog\" reads otherwise."),
             Transition(
                 "D7", from: "resumed", on: "dismissDialog", to: [],
                 callbacks: [.init("onWindowFocusChanged")],
-                sources: ["AD-ACT"], confidence: .inferred,
+                covered: [.dialog], sources: ["AD-ACT"], confidence: .inferred,
+                effects: [.cover(.uncovered)],
                 note: "onWindowFocusChanged(true); no onResume."),
 
             // D8: system windows take focus "without pausing the foreground activity".
             Transition(
                 "D8", from: "resumed", on: "showNotificationShade", to: [],
                 callbacks: [.init("onWindowFocusChanged")],
-                sources: ["AD-ACT", "AD-MW"],
+                covered: [.uncovered], sources: ["AD-ACT", "AD-MW"],
+                effects: [.cover(.notificationShade)],
                 note: "onWindowFocusChanged(false); no onPause."),
             Transition(
                 "D8", from: "resumed", on: "hideNotificationShade", to: [],
                 callbacks: [.init("onWindowFocusChanged")],
-                sources: ["AD-ACT", "AD-MW"],
+                covered: [.notificationShade], sources: ["AD-ACT", "AD-MW"],
+                effects: [.cover(.uncovered)],
                 note: "onWindowFocusChanged(true)."),
 
             // D9: rotation not handled: the old instance goes down to DESTROYED and a new one
@@ -196,7 +207,7 @@ extension Machines {
                     .init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState"), .init("onDestroy"),
                     .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"), .init("onTopResumedActivityChanged", optional: true),
                 ],
-                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], when: [.configNotHandled("orientation"), .apiAtLeast(29)],
+                covered: [.uncovered], sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], when: [.configNotHandled("orientation"), .apiAtLeast(29)],
                 note: "A new instance gets onCreate(savedInstanceState). onTopResumedActivityChanged(false/true) around the pair; either might be skipped."),
             Transition(
                 "D9", from: "resumed", on: "rotate", to: ["started", "created", "destroyed", "initialized", "created", "started", "resumed"],
@@ -204,7 +215,7 @@ extension Machines {
                     .init("onPause"), .init("onStop"), .init("onSaveInstanceState"), .init("onDestroy"),
                     .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"),
                 ],
-                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], when: [.configNotHandled("orientation"), .apiAtLeast(28), .apiBelow(29)],
+                covered: [.uncovered], sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], when: [.configNotHandled("orientation"), .apiAtLeast(28), .apiBelow(29)],
                 note: "A new instance gets onCreate(savedInstanceState)."),
             Transition(
                 "D9", from: "resumed", on: "rotate", to: ["started", "created", "destroyed", "initialized", "created", "started", "resumed"],
@@ -212,7 +223,7 @@ extension Machines {
                     .init("onPause"), .init("onSaveInstanceState"), .init("onStop"), .init("onDestroy"),
                     .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"),
                 ],
-                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], when: [.configNotHandled("orientation"), .apiBelow(28)],
+                covered: [.uncovered], sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], when: [.configNotHandled("orientation"), .apiBelow(28)],
                 note: "Below API 28 onSaveInstanceState comes before onStop, before or after onPause (no guarantee)."),
             Transition(
                 "D9", from: "resumed", on: "rotate", to: ["started", "created", "destroyed", "initialized", "created", "started", "resumed"],
@@ -220,7 +231,7 @@ extension Machines {
                     .init("onSaveInstanceState"), .init("onPause"), .init("onStop"), .init("onDestroy"),
                     .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"),
                 ],
-                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], when: [.configNotHandled("orientation"), .apiBelow(28)],
+                covered: [.uncovered], sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], when: [.configNotHandled("orientation"), .apiBelow(28)],
                 note: "The other order below API 28: onSaveInstanceState before onPause."),
             Transition(
                 "D9", from: "resumed", on: "rotate", to: ["started", "created", "destroyed", "initialized", "created", "started", "resumed"],
@@ -228,7 +239,7 @@ extension Machines {
                     .init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState"), .init("onDestroy"),
                     .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"), .init("onTopResumedActivityChanged", optional: true),
                 ],
-                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"],
+                covered: [.uncovered], sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"],
                 when: [.configHandled("orientation"), .configNotHandled("screenSize"), .apiAtLeast(29)],
                 note: "orientation alone is not enough from API 13: screenSize changes too and is not handled, so the activity is recreated."),
             Transition(
@@ -237,7 +248,7 @@ extension Machines {
                     .init("onPause"), .init("onStop"), .init("onSaveInstanceState"), .init("onDestroy"),
                     .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"),
                 ],
-                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"],
+                covered: [.uncovered], sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"],
                 when: [.configHandled("orientation"), .configNotHandled("screenSize"), .apiAtLeast(28), .apiBelow(29)],
                 note: "orientation alone is not enough from API 13: screenSize changes too and is not handled, so the activity is recreated."),
             Transition(
@@ -246,7 +257,7 @@ extension Machines {
                     .init("onPause"), .init("onSaveInstanceState"), .init("onStop"), .init("onDestroy"),
                     .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"),
                 ],
-                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"],
+                covered: [.uncovered], sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"],
                 when: [.configHandled("orientation"), .configNotHandled("screenSize"), .apiAtLeast(13), .apiBelow(28)],
                 note: "orientation alone is not enough from API 13: screenSize changes too and is not handled, so the activity is recreated."),
             Transition(
@@ -255,7 +266,7 @@ extension Machines {
                     .init("onSaveInstanceState"), .init("onPause"), .init("onStop"), .init("onDestroy"),
                     .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"),
                 ],
-                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"],
+                covered: [.uncovered], sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"],
                 when: [.configHandled("orientation"), .configNotHandled("screenSize"), .apiAtLeast(13), .apiBelow(28)],
                 note: "The other order below API 28: onSaveInstanceState before onPause."),
 
@@ -263,82 +274,90 @@ extension Machines {
             Transition(
                 "D10", from: "resumed", on: "rotate", to: [],
                 callbacks: [.init("onConfigurationChanged")],
-                sources: ["AD-ACT"], when: [.configHandled("orientation"), .apiBelow(13)],
+                covered: [.uncovered], sources: ["AD-ACT"], when: [.configHandled("orientation"), .apiBelow(13)],
                 note: "Below API 13 a rotation changes only orientation."),
             Transition(
                 "D10", from: "resumed", on: "rotate", to: [],
                 callbacks: [.init("onConfigurationChanged")],
-                sources: ["AD-ACT"], when: [.configHandled("orientation"), .configHandled("screenSize"), .apiAtLeast(13)],
+                covered: [.uncovered], sources: ["AD-ACT"], when: [.configHandled("orientation"), .configHandled("screenSize"), .apiAtLeast(13)],
                 note: "From API 13 a rotation also changes screenSize, which must be declared too; the <activity> guide adds that screenLayout can change as well."),
 
             // D11: multi-window focus moves to another app's window and back.
             Transition(
                 "D11a", from: "resumed", on: "focusOtherWindow", to: [],
                 callbacks: [.init("onTopResumedActivityChanged")],
-                sources: ["AD-MW", "AD-ACT"], when: [.apiAtLeast(29)],
+                covered: [.uncovered], sources: ["AD-MW", "AD-ACT"], when: [.apiAtLeast(29)],
+                effects: [.cover(.otherWindow)],
                 note: "Multi-resume: stays RESUMED; onTopResumedActivityChanged(false), no onPause."),
             Transition(
                 "D11a", from: "resumed", on: "focusReturns", to: [],
                 callbacks: [.init("onTopResumedActivityChanged")],
-                sources: ["AD-MW", "AD-ACT"], when: [.apiAtLeast(29)],
+                covered: [.otherWindow], sources: ["AD-MW", "AD-ACT"], when: [.apiAtLeast(29)],
+                effects: [.cover(.uncovered)],
                 note: "B's side of D11a: onTopResumedActivityChanged(true), no onResume."),
             Transition(
                 "D11b", from: "resumed", on: "focusOtherWindow", to: ["started"],
                 callbacks: [.init("onPause")],
-                sources: ["AD-MW", "AD-SC"], when: [.apiBelow(29)],
+                covered: [.uncovered], sources: ["AD-MW", "AD-SC"], when: [.apiAtLeast(24), .apiBelow(29)],
+                effects: [.cover(.otherWindow)],
                 note: "Only the last-touched activity is RESUMED; the other visible ones are STARTED. Android 9's multi-resume opt-in is not modelled."),
             Transition(
                 "D11b", from: "started", on: "focusReturns", to: ["resumed"],
                 callbacks: [.init("onResume")],
-                sources: ["AD-MW", "AD-SC"], when: [.apiBelow(29)],
+                covered: [.otherWindow], sources: ["AD-MW", "AD-SC"], when: [.apiBelow(29)],
+                effects: [.cover(.uncovered)],
                 note: "B's side of D11b."),
 
             // D12/D13: Back. A root launcher activity is only moved to the background from API 31.
             Transition(
                 "D12", from: "resumed", on: "back", to: ["started", "created", "destroyed"],
                 callbacks: [.init("onPause"), .init("onStop"), .init("onDestroy")],
-                sources: ["AD-SC"], when: [.root(false), .apiBelow(29)],
+                covered: [.uncovered], sources: ["AD-SC"], when: [.root(false), .apiBelow(29)],
                 note: "onSaveInstanceState is not called."),
             Transition(
                 "D12", from: "resumed", on: "back", to: ["started", "created", "destroyed"],
                 callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onDestroy")],
-                sources: ["AD-SC", "AD-ACT"], when: [.root(false), .apiAtLeast(29)],
+                covered: [.uncovered], sources: ["AD-SC", "AD-ACT"], when: [.root(false), .apiAtLeast(29)],
                 note: "onSaveInstanceState is not called. onTopResumedActivityChanged(false) before onPause."),
             Transition(
                 "D12", from: "resumed", on: "back", to: ["started", "created", "destroyed"],
                 callbacks: [.init("onPause"), .init("onStop"), .init("onDestroy")],
-                sources: ["AD-SC"], when: [.root(true), .apiBelow(29)],
+                covered: [.uncovered], sources: ["AD-SC"], when: [.root(true), .apiBelow(29)],
                 note: "A root activity is finished by Back up to API 30. onSaveInstanceState is not called."),
             Transition(
                 "D12", from: "resumed", on: "back", to: ["started", "created", "destroyed"],
                 callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onDestroy")],
-                sources: ["AD-SC", "AD-ACT"], when: [.root(true), .apiAtLeast(29), .apiBelow(31)],
+                covered: [.uncovered], sources: ["AD-SC", "AD-ACT"], when: [.root(true), .apiAtLeast(29), .apiBelow(31)],
                 note: "A root activity is finished by Back up to API 30. onSaveInstanceState is not called."),
             Transition(
                 "D13", from: "resumed", on: "back", to: ["started", "created"],
                 callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
-                sources: ["AD-TASK"], confidence: .inferred, when: [.root(true), .apiAtLeast(31)],
+                covered: [.uncovered], sources: ["AD-TASK"], confidence: .inferred, when: [.root(true), .apiAtLeast(31)],
                 note: "Root launcher activity: the task moves to the background, the activity is not finished. Callbacks as Home (D3), inferred."),
 
             // D14: finish(). From STARTED or CREATED the remaining events follow androidx's strict order.
             Transition(
                 "D14", from: "resumed", on: "finish", to: ["started", "created", "destroyed"],
                 callbacks: [.init("onPause"), .init("onStop"), .init("onDestroy")],
-                sources: ["AD-LC", "AD-LIFE"], when: [.apiBelow(29)]),
+                covered: [.uncovered, .dialog], sources: ["AD-LC", "AD-LIFE"], when: [.apiBelow(29)],
+                effects: [.cover(.uncovered)]),
             Transition(
                 "D14", from: "resumed", on: "finish", to: ["started", "created", "destroyed"],
                 callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onDestroy")],
-                sources: ["AD-LC", "AD-LIFE", "AD-ACT"], when: [.apiAtLeast(29)],
+                covered: [.uncovered, .dialog], sources: ["AD-LC", "AD-LIFE", "AD-ACT"], when: [.apiAtLeast(29)],
+                effects: [.cover(.uncovered)],
                 note: "onTopResumedActivityChanged(false) before onPause."),
             Transition(
                 "D14", from: "started", on: "finish", to: ["created", "destroyed"],
                 callbacks: [.init("onStop"), .init("onDestroy")],
                 sources: ["AD-LC", "AD-LIFE"], confidence: .inferred,
+                effects: [.cover(.uncovered)],
                 note: "A paused activity finishes: androidx dispatches ON_STOP then ON_DESTROY, strictly in sequence."),
             Transition(
                 "D14", from: "created", on: "finish", to: ["destroyed"],
                 callbacks: [.init("onDestroy")],
                 sources: ["AD-LC", "AD-LIFE"], confidence: .inferred,
+                effects: [.cover(.uncovered)],
                 note: "A stopped activity finishes: only ON_DESTROY remains."),
             Transition(
                 "D14", from: "initialized", on: "finish", to: ["created", "destroyed"],
@@ -350,6 +369,7 @@ extension Machines {
             Transition(
                 "D15", from: "created", on: "processDeath", to: ["processDead"],
                 sources: ["AD-SC", "AD-LC"],
+                effects: [.cover(.uncovered)],
                 note: "No callback: \"there is no guarantee that onDestroy() is called\"; the system kills the process, not the activity."),
             Transition(
                 "D16", from: "processDead", on: "reopen", to: ["initialized", "created", "started", "resumed"],
@@ -361,6 +381,77 @@ extension Machines {
                 callbacks: [.init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"), .init("onTopResumedActivityChanged", optional: true)],
                 sources: ["AD-LC", "AD-ACT"], when: [.apiAtLeast(29)],
                 note: "A new instance in a new process: onCreate(savedInstanceState ≠ null). onTopResumedActivityChanged(true) might be skipped."),
+
+            // D17/D18: a paused (STARTED) activity is completely covered: Home, Overview or an opaque activity.
+            // Already paused, it only stops; the cover that paused it ends with it.
+            Transition(
+                "D17", from: "started", on: "home", to: ["created"],
+                callbacks: [.init("onStop"), .init("onSaveInstanceState", optional: true)],
+                sources: ["AD-SC", "AD-ACT"], confidence: .inferred, when: [.apiAtLeast(28)],
+                effects: [.cover(.uncovered)],
+                note: "\"as if the current activity has been completely covered\": the paused activity gets onStop; onSaveInstanceState, if called, after onStop."),
+            Transition(
+                "D17", from: "started", on: "home", to: ["created"],
+                callbacks: [.init("onSaveInstanceState", optional: true), .init("onStop")],
+                sources: ["AD-SC", "AD-ACT"], confidence: .inferred, when: [.apiBelow(28)],
+                effects: [.cover(.uncovered)],
+                note: "Below API 28 onSaveInstanceState comes before onStop (onPause has already run)."),
+            Transition(
+                "D18", from: "started", on: "startActivity", to: ["created"],
+                callbacks: [.init("onStop"), .init("onSaveInstanceState", optional: true)],
+                sources: ["AD-SC", "AD-LC", "AD-ACT"], confidence: .inferred, when: [.apiAtLeast(28)],
+                effects: [.cover(.uncovered)],
+                note: "The paused activity starts an opaque activity that covers it completely: onStop after the new activity's onResume."),
+            Transition(
+                "D18", from: "started", on: "startActivity", to: ["created"],
+                callbacks: [.init("onSaveInstanceState", optional: true), .init("onStop")],
+                sources: ["AD-SC", "AD-LC", "AD-ACT"], confidence: .inferred, when: [.apiBelow(28)],
+                effects: [.cover(.uncovered)],
+                note: "Below API 28 onSaveInstanceState comes before onStop (onPause has already run)."),
+
+            // D19/D20: a configuration change reaches a visible paused activity too; it stays covered.
+            Transition(
+                "D19", from: "started", on: "rotate", to: pausedRecreated,
+                callbacks: [
+                    .init("onStop"), .init("onSaveInstanceState"), .init("onDestroy"),
+                    .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"), .init("onPause"),
+                ],
+                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], confidence: .inferred, when: [.configNotHandled("orientation"), .apiAtLeast(28)],
+                note: "A visible paused activity (split screen, or under a translucent activity) is recreated like a resumed one; the new instance is brought back to the paused state, so onResume then onPause."),
+            Transition(
+                "D19", from: "started", on: "rotate", to: pausedRecreated,
+                callbacks: [
+                    .init("onSaveInstanceState"), .init("onStop"), .init("onDestroy"),
+                    .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"), .init("onPause"),
+                ],
+                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], confidence: .inferred, when: [.configNotHandled("orientation"), .apiBelow(28)],
+                note: "A visible paused activity (split screen, or under a translucent activity) is recreated like a resumed one; the new instance is brought back to the paused state, so onResume then onPause."),
+            Transition(
+                "D19", from: "started", on: "rotate", to: pausedRecreated,
+                callbacks: [
+                    .init("onStop"), .init("onSaveInstanceState"), .init("onDestroy"),
+                    .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"), .init("onPause"),
+                ],
+                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], confidence: .inferred, when: [.configHandled("orientation"), .configNotHandled("screenSize"), .apiAtLeast(28)],
+                note: "A visible paused activity (split screen, or under a translucent activity) is recreated like a resumed one; the new instance is brought back to the paused state, so onResume then onPause."),
+            Transition(
+                "D19", from: "started", on: "rotate", to: pausedRecreated,
+                callbacks: [
+                    .init("onSaveInstanceState"), .init("onStop"), .init("onDestroy"),
+                    .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"), .init("onPause"),
+                ],
+                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], confidence: .inferred, when: [.configHandled("orientation"), .configNotHandled("screenSize"), .apiAtLeast(13), .apiBelow(28)],
+                note: "A visible paused activity (split screen, or under a translucent activity) is recreated like a resumed one; the new instance is brought back to the paused state, so onResume then onPause."),
+            Transition(
+                "D20", from: "started", on: "rotate", to: [],
+                callbacks: [.init("onConfigurationChanged")],
+                sources: ["AD-ACT"], confidence: .inferred, when: [.configHandled("orientation"), .apiBelow(13)],
+                note: "Handled in onConfigurationChanged while paused, as D10."),
+            Transition(
+                "D20", from: "started", on: "rotate", to: [],
+                callbacks: [.init("onConfigurationChanged")],
+                sources: ["AD-ACT"], confidence: .inferred, when: [.configHandled("orientation"), .configHandled("screenSize"), .apiAtLeast(13)],
+                note: "Handled in onConfigurationChanged while paused, as D10."),
         ],
         initialState: "initialized",
         options: [
@@ -380,6 +471,7 @@ extension Machines {
         omitted: [
             ("Process death from STARTED or RESUMED", "\"under extreme memory pressure the system can kill the application process at any time\": no documented path or callbacks; D15 is modelled from CREATED only"),
             ("Configuration changes other than rotation", "locale, keyboard and multi-window changes follow D9/D10, but which configChanges flags each one involves (e.g. layoutDirection with locale) is not in the spec"),
+            ("Events while covered", "an event other than the one that ends the cover is refused while the shade or another window has the focus, and rotation or Back while the activity's own dialog is shown: the docs give no callbacks for these combinations (the model keeps one cover at a time)"),
             ("Android 9 multi-resume opt-in", "the manifest opt-in is not an option of the engine; API 28 is modelled without it (D11b)"),
         ])
 }
