@@ -52,25 +52,25 @@ private let rowCases: [RowCase] = [
 
     RowCase(
         row: "D2", options: options(), from: "resumed", event: "startActivity", states: down,
-        callbacks: [maybe("onTopResumedActivityChanged"), call("onPause"), call("onStop"), maybe("onSaveInstanceState")]),
+        callbacks: [maybe("onTopResumedActivityChanged"), maybe("onUserLeaveHint"), call("onPause"), call("onStop"), maybe("onSaveInstanceState")]),
     RowCase(
         row: "D2", options: options(api: 28), from: "resumed", event: "startActivity", states: down,
-        callbacks: [call("onPause"), call("onStop"), maybe("onSaveInstanceState")]),
+        callbacks: [maybe("onUserLeaveHint"), call("onPause"), call("onStop"), maybe("onSaveInstanceState")]),
     RowCase(
         row: "D2", options: options(api: 27), from: "resumed", event: "startActivity", states: down,
-        callbacks: [call("onPause"), maybe("onSaveInstanceState"), call("onStop")],
-        alternatives: [[maybe("onSaveInstanceState"), call("onPause"), call("onStop")]]),
+        callbacks: [maybe("onUserLeaveHint"), call("onPause"), maybe("onSaveInstanceState"), call("onStop")],
+        alternatives: [[maybe("onSaveInstanceState"), maybe("onUserLeaveHint"), call("onPause"), call("onStop")]]),
 
     RowCase(
         row: "D3", options: options(), from: "resumed", event: "home", states: down,
-        callbacks: [maybe("onTopResumedActivityChanged"), call("onPause"), call("onStop"), maybe("onSaveInstanceState")]),
+        callbacks: [maybe("onTopResumedActivityChanged"), maybe("onUserLeaveHint"), call("onPause"), call("onStop"), maybe("onSaveInstanceState")]),
     RowCase(
         row: "D3", options: options(api: 28), from: "resumed", event: "home", states: down,
-        callbacks: [call("onPause"), call("onStop"), maybe("onSaveInstanceState")]),
+        callbacks: [maybe("onUserLeaveHint"), call("onPause"), call("onStop"), maybe("onSaveInstanceState")]),
     RowCase(
         row: "D3", options: options(api: 27), from: "resumed", event: "home", states: down,
-        callbacks: [call("onPause"), maybe("onSaveInstanceState"), call("onStop")],
-        alternatives: [[maybe("onSaveInstanceState"), call("onPause"), call("onStop")]]),
+        callbacks: [maybe("onUserLeaveHint"), call("onPause"), maybe("onSaveInstanceState"), call("onStop")],
+        alternatives: [[maybe("onSaveInstanceState"), maybe("onUserLeaveHint"), call("onPause"), call("onStop")]]),
 
     RowCase(
         row: "D4", options: options(), from: "created", event: "reopen", states: ["started", "resumed"],
@@ -448,7 +448,7 @@ private let rowCases: [RowCase] = [
             callbacks += try simulation.fire(event).get().callbacks.map(\.name)
         }
         #expect(callbacks == [
-            "onCreate", "onStart", "onResume", "onPause", "onStop", "onSaveInstanceState",
+            "onCreate", "onStart", "onResume", "onUserLeaveHint", "onPause", "onStop", "onSaveInstanceState",
             "onCreate", "onStart", "onRestoreInstanceState", "onResume", "onPause", "onStop", "onDestroy",
         ])
         #expect(simulation.state() == "destroyed")
@@ -676,5 +676,34 @@ private let rowCases: [RowCase] = [
     @Test func multiWindowFrom24() throws {
         var simulation = Simulation(machine: machine, options: options(api: 24), from: "resumed")
         #expect(try simulation.fire("focusOtherWindow").get().states == ["started"])
+    }
+}
+
+/// onUserLeaveHint: "when the user presses the Home key, onUserLeaveHint() will be called …
+/// right before the activity's onPause() callback" [AD-ACT]; not when the system brings an
+/// activity to the front, and not when startActivity passes FLAG_ACTIVITY_NO_USER_ACTION [AD-INTENT].
+@Suite struct AndroidActivityUserLeaveHintTests {
+    @Test(arguments: [21, 27, 28, 29, 34])
+    func homeHintsRightBeforePause(api: Int) throws {
+        var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+        let step = try simulation.fire("home").get()
+        for order in ([step.transition] + step.alternatives).map({ $0.callbacks }) {
+            let pause = try #require(order.firstIndex { $0.name == "onPause" })
+            #expect(pause > 0 && order[pause - 1] == maybe("onUserLeaveHint"))
+        }
+    }
+
+    @Test(arguments: [27, 34])
+    func startActivityMayHint(api: Int) throws {
+        var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+        let step = try simulation.fire("startActivity").get()
+        let pause = try #require(step.callbacks.firstIndex { $0.name == "onPause" })
+        #expect(pause > 0 && step.callbacks[pause - 1] == maybe("onUserLeaveHint"))
+    }
+
+    @Test(arguments: ["openTranslucentActivity", "showDialog", "rotate", "back", "finish", "focusOtherWindow"])
+    func noHintOtherwise(event: String) throws {
+        var simulation = Simulation(machine: machine, options: options(api: 28), from: "resumed")
+        #expect(!(try simulation.fire(event).get().callbacks.map(\.name).contains("onUserLeaveHint")))
     }
 }

@@ -270,9 +270,9 @@ import Testing
 
     @Test func missingCallbackIsReportedAfterTheLastOne() {
         expectTexts("lifecycle android-activity", "given resumed\nhome -> started, created : onPause()\n", [
-            "Content/es/inactive.md:41:39: error: 'home' calls [onTopResumedActivityChanged], onPause, onStop, "
+            "Content/es/inactive.md:41:39: error: 'home' calls [onTopResumedActivityChanged], [onUserLeaveHint], onPause, onStop, "
                 + "[onSaveInstanceState], not onPause()\n"
-                + "    note: the model goes: home -> started, created : [onTopResumedActivityChanged], onPause, onStop, "
+                + "    note: the model goes: home -> started, created : [onTopResumedActivityChanged], [onUserLeaveHint], onPause, onStop, "
                 + "[onSaveInstanceState]\n"
                 + "    suggestion: home -> started, created : onPause(), onStop"
         ])
@@ -301,10 +301,10 @@ import Testing
     /// Below API 28 both documented orders are named; the line matched neither.
     @Test func wrongOrderWithDocumentedAlternatives() {
         expectTexts("lifecycle android-activity api=27", "given resumed\nhome : onPause, onStop, onSaveInstanceState\n", [
-            "Content/es/inactive.md:41:27: error: 'home' calls onPause, [onSaveInstanceState], onStop, not onPause, onStop, "
-                + "onSaveInstanceState\n"
-                + "    note: the model goes: home : onPause, [onSaveInstanceState], onStop\n"
-                + "    note: also documented (D3): home : [onSaveInstanceState], onPause, onStop\n"
+            "Content/es/inactive.md:41:27: error: 'home' calls [onUserLeaveHint], onPause, [onSaveInstanceState], onStop, "
+                + "not onPause, onStop, onSaveInstanceState\n"
+                + "    note: the model goes: home : [onUserLeaveHint], onPause, [onSaveInstanceState], onStop\n"
+                + "    note: also documented (D3): home : [onSaveInstanceState], [onUserLeaveHint], onPause, onStop\n"
                 + "    suggestion: home : onPause, onStop"
         ])
     }

@@ -66,6 +66,7 @@ extension Machines {
             // the notes only, and are deliberately not aliases (a wrong value would pass).
             CallbackInfo("onTopResumedActivityChanged", aliases: ["onTopResumedActivityChanged(boolean)", "onTopResumedActivityChanged(isTopResumedActivity)"], auxiliary: true),
             CallbackInfo("onWindowFocusChanged", aliases: ["onWindowFocusChanged(boolean)", "onWindowFocusChanged(hasFocus)"], auxiliary: true),
+            CallbackInfo("onUserLeaveHint", aliases: ["onUserLeaveHint()", "Activity.onUserLeaveHint"], auxiliary: true),
         ],
         transitions: [
             // D1: cold launch. API 29+: onTopResumedActivityChanged(true) "if it becomes top"; it "might be skipped".
@@ -91,46 +92,49 @@ extension Machines {
                 note: "A new instance: DESTROYED is terminal for the old one. onTopResumedActivityChanged(true) might be skipped."),
 
             // D2: A starts B. A onPause → B onCreate, onStart, onResume → A onStop; onSaveInstanceState "if called".
+            // onUserLeaveHint before onPause unless B is started with FLAG_ACTIVITY_NO_USER_ACTION (AD-INTENT).
             Transition(
                 "D2", from: "resumed", on: "startActivity", to: ["started", "created"],
-                callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
-                covered: [.uncovered, .dialog], sources: ["AD-LC", "AD-ACT"], when: [.apiAtLeast(29)],
+                callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
+                covered: [.uncovered, .dialog], sources: ["AD-LC", "AD-ACT", "AD-INTENT"], when: [.apiAtLeast(29)],
                 note: "B's onCreate, onStart and onResume run between A's onPause and onStop. onTopResumedActivityChanged(false) comes before onPause (javadoc: delivered \"before it is paused\"). onSaveInstanceState may be skipped if A is not killed while B runs."),
             Transition(
                 "D2", from: "resumed", on: "startActivity", to: ["started", "created"],
-                callbacks: [.init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
-                covered: [.uncovered, .dialog], sources: ["AD-LC", "AD-ACT"], when: [.apiAtLeast(28), .apiBelow(29)],
+                callbacks: [.init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
+                covered: [.uncovered, .dialog], sources: ["AD-LC", "AD-ACT", "AD-INTENT"], when: [.apiAtLeast(28), .apiBelow(29)],
                 note: "B's onCreate, onStart and onResume run between A's onPause and onStop. onSaveInstanceState may be skipped if A is not killed while B runs."),
             Transition(
                 "D2", from: "resumed", on: "startActivity", to: ["started", "created"],
-                callbacks: [.init("onPause"), .init("onSaveInstanceState", optional: true), .init("onStop")],
-                covered: [.uncovered, .dialog], sources: ["AD-LC", "AD-ACT"], when: [.apiBelow(28)],
+                callbacks: [.init("onUserLeaveHint", optional: true), .init("onPause"), .init("onSaveInstanceState", optional: true), .init("onStop")],
+                covered: [.uncovered, .dialog], sources: ["AD-LC", "AD-ACT", "AD-INTENT"], when: [.apiBelow(28)],
                 note: "Below API 28 onSaveInstanceState comes before onStop, before or after onPause (no guarantee)."),
             Transition(
                 "D2", from: "resumed", on: "startActivity", to: ["started", "created"],
-                callbacks: [.init("onSaveInstanceState", optional: true), .init("onPause"), .init("onStop")],
-                covered: [.uncovered, .dialog], sources: ["AD-LC", "AD-ACT"], when: [.apiBelow(28)],
+                callbacks: [.init("onSaveInstanceState", optional: true), .init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop")],
+                covered: [.uncovered, .dialog], sources: ["AD-LC", "AD-ACT", "AD-INTENT"], when: [.apiBelow(28)],
                 note: "The other order below API 28: onSaveInstanceState before onPause."),
 
-            // D3: Home / Overview, "as if the current activity has been completely covered".
+            // D3: Home / Overview, "as if the current activity has been completely covered". The user
+            // leaves: onUserLeaveHint "right before the activity's onPause() callback" (AD-ACT). The
+            // javadoc names Home, not Overview, which this event also stands for: optional.
             Transition(
                 "D3", from: "resumed", on: "home", to: ["started", "created"],
-                callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
+                callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
                 covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT"], when: [.apiAtLeast(29)],
                 note: "onTopResumedActivityChanged(false) before onPause; onSaveInstanceState, if called, after onStop."),
             Transition(
                 "D3", from: "resumed", on: "home", to: ["started", "created"],
-                callbacks: [.init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
+                callbacks: [.init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
                 covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT"], when: [.apiAtLeast(28), .apiBelow(29)],
                 note: "onSaveInstanceState, if called, after onStop."),
             Transition(
                 "D3", from: "resumed", on: "home", to: ["started", "created"],
-                callbacks: [.init("onPause"), .init("onSaveInstanceState", optional: true), .init("onStop")],
+                callbacks: [.init("onUserLeaveHint", optional: true), .init("onPause"), .init("onSaveInstanceState", optional: true), .init("onStop")],
                 covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT"], when: [.apiBelow(28)],
                 note: "Below API 28 onSaveInstanceState comes before onStop, before or after onPause (no guarantee)."),
             Transition(
                 "D3", from: "resumed", on: "home", to: ["started", "created"],
-                callbacks: [.init("onSaveInstanceState", optional: true), .init("onPause"), .init("onStop")],
+                callbacks: [.init("onSaveInstanceState", optional: true), .init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop")],
                 covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT"], when: [.apiBelow(28)],
                 note: "The other order below API 28: onSaveInstanceState before onPause."),
 
