@@ -422,7 +422,7 @@ private let rowCases: [RowCase] = [
         #expect(failure.state == "resumed")
         #expect(failure.possible == [
             "startActivity", "home", "openTranslucentActivity", "showDialog", "showNotificationShade",
-            "rotate", "focusOtherWindow", "back", "finish",
+            "rotate", "toggleDarkMode", "changeLocale", "changeFontScale", "resizeWindow", "focusOtherWindow", "back", "finish",
         ])
         #expect(simulation.state() == "resumed")
     }
@@ -705,5 +705,57 @@ private let rowCases: [RowCase] = [
     func noHintOtherwise(event: String) throws {
         var simulation = Simulation(machine: machine, options: options(api: 28), from: "resumed")
         #expect(!(try simulation.fire(event).get().callbacks.map(\.name).contains("onUserLeaveHint")))
+    }
+}
+
+/// Configuration changes other than rotation follow D9/D10 (from a paused activity D19/D20):
+/// recreated unless every flag the change involves is in android:configChanges.
+@Suite struct AndroidActivityOtherConfigurationTests {
+    static let changes: [(event: String, flags: Set<String>)] = [
+        ("toggleDarkMode", ["uiMode"]), ("changeLocale", ["locale"]), ("changeFontScale", ["fontScale"]),
+        ("resizeWindow", ["screenSize", "smallestScreenSize", "screenLayout", "orientation"]),
+    ]
+
+    @Test(arguments: [21, 27, 28, 29, 34])
+    func unhandledRecreates(api: Int) throws {
+        for (event, flags) in Self.changes where api >= 24 || event != "resizeWindow" {
+            var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+            let step = try simulation.fire(event).get()
+            #expect(step.transition.row == "D9", "\(event)")
+            #expect(step.states == recreated, "\(event)")
+            let core = step.callbacks.filter { !$0.optional }.map(\.name)
+            #expect(core.filter { $0 != "onSaveInstanceState" && $0 != "onRestoreInstanceState" } == recreatedCore, "\(event)")
+            // Every flag but one declared: still recreated.
+            for missing in flags where flags.count > 1 {
+                var partial = Simulation(machine: machine, options: options(api: api, configChanges: flags.subtracting([missing])), from: "resumed")
+                #expect(try partial.fire(event).get().states == recreated, "\(event) without \(missing)")
+            }
+            var handled = Simulation(machine: machine, options: options(api: api, configChanges: flags), from: "resumed")
+            let same = try handled.fire(event).get()
+            #expect(same.transition.row == "D10", "\(event)")
+            #expect(same.states.isEmpty && same.callbacks.map(\.name) == ["onConfigurationChanged"], "\(event)")
+        }
+    }
+
+    @Test(arguments: [27, 34])
+    func pausedIsRecreatedPaused(api: Int) throws {
+        for (event, flags) in Self.changes {
+            var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+            _ = try simulation.fire("openTranslucentActivity").get()
+            let step = try simulation.fire(event).get()
+            #expect(step.transition.row == "D19", "\(event)")
+            #expect(simulation.state() == "started")
+            var handled = Simulation(machine: machine, options: options(api: api, configChanges: flags), from: "resumed")
+            _ = try handled.fire("openTranslucentActivity").get()
+            #expect(try handled.fire(event).get().transition.row == "D20", "\(event)")
+        }
+    }
+
+    @Test func noWindowResizeBelow24() {
+        var simulation = Simulation(machine: machine, options: options(api: 23), from: "resumed")
+        guard case .failure = simulation.fire("resizeWindow") else {
+            Issue.record("resizeWindow should be impossible at API 23")
+            return
+        }
     }
 }

@@ -332,12 +332,14 @@ import Testing
     @Test func impossibleEventBecauseOfOptions() {
         expectTexts("lifecycle android-activity api=27", "given resumed\nfocusOtherWindow\nfocusOtherWindow\n", [
             "Content/es/inactive.md:42:3: error: 'focusOtherWindow' cannot happen when the activity is started\n"
-                + "    note: possible in started: startActivity, home, rotate, focusReturns, finish"
+                + "    note: possible in started: startActivity, home, rotate, toggleDarkMode, changeLocale, changeFontScale, "
+                + "resizeWindow, focusReturns, finish"
         ])
         expectTexts("lifecycle android-activity api=27", "given resumed\nfocusReturns\n", [
             "Content/es/inactive.md:41:3: error: 'focusReturns' cannot happen when the activity is resumed\n"
                 + "    note: possible in resumed: startActivity, home, openTranslucentActivity, showDialog, "
-                + "showNotificationShade, rotate, focusOtherWindow, back, finish\n"
+                + "showNotificationShade, rotate, toggleDarkMode, changeLocale, changeFontScale, resizeWindow, focusOtherWindow, "
+                + "back, finish\n"
                 + "    note: 'focusReturns' from resumed needs api=29 or higher (D11a)"
         ])
     }

@@ -15,6 +15,75 @@
 /// D19: a paused activity down to DESTROYED, and the new instance up to RESUMED and back to STARTED.
 private let pausedRecreated = ["created", "destroyed", "initialized", "created", "started", "resumed", "started"]
 
+/// D9/D10 (and D19/D20 from a paused activity) for the configuration changes other than rotation:
+/// the change is handled in onConfigurationChanged only if every flag it involves is declared in
+/// android:configChanges (AD-MANIFEST); otherwise the activity is recreated (AD-ACT: "Unless you
+/// specify otherwise, a configuration change … will cause your current activity to be destroyed").
+/// The rows for "flag k is missing" require flags 0..<k declared, so at most one applies.
+private let otherConfigurationChanges: [Transition] = [
+    ("toggleDarkMode", ["uiMode"], 1, Confidence.doc, ["AD-ACT", "AD-MANIFEST", "AD-DARK"]),
+    ("changeLocale", ["locale"], 1, .doc, ["AD-ACT", "AD-MANIFEST", "AD-SC"]),
+    ("changeFontScale", ["fontScale"], 1, .doc, ["AD-ACT", "AD-MANIFEST"]),
+    // The flags AD-MW names for multi-window; which of them a given resize changes depends on the device.
+    ("resizeWindow", ["screenSize", "smallestScreenSize", "screenLayout", "orientation"], 24, .inferred, ["AD-ACT", "AD-MW", "AD-SC"]),
+].flatMap { event, flags, floor, confidence, sources in
+    configurationChange(event, flags: flags, floor: floor, confidence: confidence, sources: sources)
+}
+
+private func configurationChange(_ event: String, flags: [String], floor: Int, confidence: Confidence, sources: [String]) -> [Transition] {
+    let above: [Condition] = floor > 1 ? [.apiAtLeast(floor)] : []
+    let declared = "declared in android:configChanges: " + flags.joined(separator: "|")
+    var rows: [Transition] = []
+    for k in flags.indices {
+        let missing = flags[..<k].map { Condition.configHandled($0) } + [.configNotHandled(flags[k])]
+        let old28: [CallbackCall] = [.init("onPause"), .init("onStop"), .init("onSaveInstanceState"), .init("onDestroy")]
+        let new: [CallbackCall] = [.init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume")]
+        let note = "Not all of \(flags.joined(separator: "|")) is declared: recreated, as a rotation (D9)."
+        rows += [
+            Transition(
+                "D9", from: "resumed", on: event, to: recreatedStates,
+                callbacks: [.init("onTopResumedActivityChanged", optional: true)] + old28 + new + [.init("onTopResumedActivityChanged", optional: true)],
+                covered: [.uncovered], sources: sources, confidence: confidence, when: missing + [.apiAtLeast(max(29, floor))], note: note),
+            Transition(
+                "D9", from: "resumed", on: event, to: recreatedStates, callbacks: old28 + new,
+                covered: [.uncovered], sources: sources, confidence: confidence, when: missing + [.apiAtLeast(max(28, floor)), .apiBelow(29)], note: note),
+            Transition(
+                "D9", from: "resumed", on: event, to: recreatedStates,
+                callbacks: [.init("onPause"), .init("onSaveInstanceState"), .init("onStop"), .init("onDestroy")] + new,
+                covered: [.uncovered], sources: sources, confidence: confidence, when: missing + above + [.apiBelow(28)],
+                note: "Below API 28 onSaveInstanceState comes before onStop, before or after onPause (no guarantee)."),
+            Transition(
+                "D9", from: "resumed", on: event, to: recreatedStates,
+                callbacks: [.init("onSaveInstanceState"), .init("onPause"), .init("onStop"), .init("onDestroy")] + new,
+                covered: [.uncovered], sources: sources, confidence: confidence, when: missing + above + [.apiBelow(28)],
+                note: "The other order below API 28: onSaveInstanceState before onPause."),
+            Transition(
+                "D19", from: "started", on: event, to: pausedRecreated,
+                callbacks: [.init("onStop"), .init("onSaveInstanceState"), .init("onDestroy")] + new + [.init("onPause")],
+                sources: sources, confidence: .inferred, when: missing + [.apiAtLeast(max(28, floor))],
+                note: "A visible paused activity is recreated like a resumed one and brought back to the paused state."),
+            Transition(
+                "D19", from: "started", on: event, to: pausedRecreated,
+                callbacks: [.init("onSaveInstanceState"), .init("onStop"), .init("onDestroy")] + new + [.init("onPause")],
+                sources: sources, confidence: .inferred, when: missing + above + [.apiBelow(28)],
+                note: "A visible paused activity is recreated like a resumed one; below API 28 onSaveInstanceState before onStop."),
+        ]
+    }
+    let all = flags.map { Condition.configHandled($0) } + above
+    rows += [
+        Transition(
+            "D10", from: "resumed", on: event, to: [], callbacks: [.init("onConfigurationChanged")],
+            covered: [.uncovered], sources: sources, confidence: confidence, when: all, note: "Handled: " + declared + "."),
+        Transition(
+            "D20", from: "started", on: event, to: [], callbacks: [.init("onConfigurationChanged")],
+            sources: sources, confidence: .inferred, when: all, note: "Handled while paused, as D10: " + declared + "."),
+    ]
+    return rows
+}
+
+/// D9: the old instance down to DESTROYED, a new one up from INITIALIZED to RESUMED.
+private let recreatedStates = ["started", "created", "destroyed", "initialized", "created", "started", "resumed"]
+
 extension Machines {
     public static let androidActivity = Machine(
         id: "android-activity",
@@ -45,6 +114,10 @@ extension Machines {
             EventInfo("showNotificationShade", "The notification shade or a system alert window takes input focus."),
             EventInfo("hideNotificationShade", "The notification shade or system alert window goes away."),
             EventInfo("rotate", "The device rotates: a configuration change (orientation, and screenSize from API 13)."),
+            EventInfo("toggleDarkMode", "The user switches between light and dark theme: a uiMode configuration change."),
+            EventInfo("changeLocale", "The user picks another system language: a locale configuration change."),
+            EventInfo("changeFontScale", "The user changes the font size: a fontScale configuration change."),
+            EventInfo("resizeWindow", "Multi-window (API 24+): the activity enters or leaves split screen, or its window is resized."),
             EventInfo("focusOtherWindow", "Multi-window: the user moves focus to another app's window."),
             EventInfo("focusReturns", "Multi-window: focus comes back to this activity's window."),
             EventInfo("back", "The user presses Back (or swipes back) in this activity."),
@@ -456,7 +529,7 @@ extension Machines {
                 callbacks: [.init("onConfigurationChanged")],
                 sources: ["AD-ACT"], confidence: .inferred, when: [.configHandled("orientation"), .configHandled("screenSize"), .apiAtLeast(13)],
                 note: "Handled in onConfigurationChanged while paused, as D10."),
-        ],
+        ] + otherConfigurationChanges,
         initialState: "initialized",
         options: [
             OptionInfo(
@@ -474,7 +547,7 @@ extension Machines {
         ],
         omitted: [
             ("Process death from STARTED or RESUMED", "\"under extreme memory pressure the system can kill the application process at any time\": no documented path or callbacks; D15 is modelled from CREATED only"),
-            ("Configuration changes other than rotation", "locale, keyboard and multi-window changes follow D9/D10, but which configChanges flags each one involves (e.g. layoutDirection with locale) is not in the spec"),
+            ("Keyboard and other configuration changes", "keyboard, navigation, density and the rest follow D9/D10, but are not events of the model; a locale change that also flips the layout direction involves layoutDirection too (not modelled)"),
             ("Events while covered", "an event other than the one that ends the cover is refused while the shade or another window has the focus, and rotation or Back while the activity's own dialog is shown: the docs give no callbacks for these combinations (the model keeps one cover at a time)"),
             ("Android 9 multi-resume opt-in", "the manifest opt-in is not an option of the engine; API 28 is modelled without it (D11b)"),
         ])
