@@ -53,6 +53,7 @@ public enum SourceIndex {
             SourceInfo(tag: "AD-MW", title: "Support multi-window mode", url: "https://developer.android.com/develop/ui/views/layout/support-multi-window-mode"),
             SourceInfo(tag: "AD-TASK", title: "Tasks and the back stack", url: "https://developer.android.com/guide/components/activities/tasks-and-back-stack"),
             SourceInfo(tag: "AD-ACT", title: "android.app.Activity", url: "https://developer.android.com/reference/android/app/Activity"),
+            SourceInfo(tag: "AD-CC2", title: "ComponentCallbacks2.TRIM_MEMORY_UI_HIDDEN", url: "https://developer.android.com/reference/android/content/ComponentCallbacks2#TRIM_MEMORY_UI_HIDDEN"),
             SourceInfo(tag: "AD-DARK", title: "Dark theme: configuration changes", url: "https://developer.android.com/develop/ui/views/theming/darktheme#config-changes"),
             SourceInfo(tag: "AD-INTENT", title: "Intent.FLAG_ACTIVITY_NO_USER_ACTION", url: "https://developer.android.com/reference/android/content/Intent#FLAG_ACTIVITY_NO_USER_ACTION"),
             SourceInfo(tag: "AD-LIFE", title: "androidx.lifecycle.Lifecycle", url: "https://developer.android.com/reference/androidx/lifecycle/Lifecycle"),

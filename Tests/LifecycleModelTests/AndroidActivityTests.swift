@@ -63,14 +63,14 @@ private let rowCases: [RowCase] = [
 
     RowCase(
         row: "D3", options: options(), from: "resumed", event: "home", states: down,
-        callbacks: [maybe("onTopResumedActivityChanged"), maybe("onUserLeaveHint"), call("onPause"), call("onStop"), maybe("onSaveInstanceState")]),
+        callbacks: [maybe("onTopResumedActivityChanged"), maybe("onUserLeaveHint"), call("onPause"), call("onStop"), maybe("onSaveInstanceState"), maybe("onTrimMemory")]),
     RowCase(
         row: "D3", options: options(api: 28), from: "resumed", event: "home", states: down,
-        callbacks: [maybe("onUserLeaveHint"), call("onPause"), call("onStop"), maybe("onSaveInstanceState")]),
+        callbacks: [maybe("onUserLeaveHint"), call("onPause"), call("onStop"), maybe("onSaveInstanceState"), maybe("onTrimMemory")]),
     RowCase(
         row: "D3", options: options(api: 27), from: "resumed", event: "home", states: down,
-        callbacks: [maybe("onUserLeaveHint"), call("onPause"), maybe("onSaveInstanceState"), call("onStop")],
-        alternatives: [[maybe("onSaveInstanceState"), maybe("onUserLeaveHint"), call("onPause"), call("onStop")]]),
+        callbacks: [maybe("onUserLeaveHint"), call("onPause"), maybe("onSaveInstanceState"), call("onStop"), maybe("onTrimMemory")],
+        alternatives: [[maybe("onSaveInstanceState"), maybe("onUserLeaveHint"), call("onPause"), call("onStop"), maybe("onTrimMemory")]]),
 
     RowCase(
         row: "D4", options: options(), from: "created", event: "reopen", states: ["started", "resumed"],
@@ -194,10 +194,10 @@ private let rowCases: [RowCase] = [
 
     RowCase(
         row: "D17", options: options(), from: "resumed", event: "home", states: ["created"],
-        callbacks: [call("onStop"), maybe("onSaveInstanceState")], confidence: .inferred, given: ["openTranslucentActivity"]),
+        callbacks: [call("onStop"), maybe("onSaveInstanceState"), maybe("onTrimMemory")], confidence: .inferred, given: ["openTranslucentActivity"]),
     RowCase(
         row: "D17", options: options(api: 27), from: "resumed", event: "home", states: ["created"],
-        callbacks: [maybe("onSaveInstanceState"), call("onStop")], confidence: .inferred, given: ["focusOtherWindow"]),
+        callbacks: [maybe("onSaveInstanceState"), call("onStop"), maybe("onTrimMemory")], confidence: .inferred, given: ["focusOtherWindow"]),
     RowCase(
         row: "D18", options: options(), from: "resumed", event: "startActivity", states: ["created"],
         callbacks: [call("onStop"), maybe("onSaveInstanceState")], confidence: .inferred, given: ["openTranslucentActivity"]),
@@ -448,7 +448,7 @@ private let rowCases: [RowCase] = [
             callbacks += try simulation.fire(event).get().callbacks.map(\.name)
         }
         #expect(callbacks == [
-            "onCreate", "onStart", "onResume", "onUserLeaveHint", "onPause", "onStop", "onSaveInstanceState",
+            "onCreate", "onStart", "onResume", "onUserLeaveHint", "onPause", "onStop", "onSaveInstanceState", "onTrimMemory",
             "onCreate", "onStart", "onRestoreInstanceState", "onResume", "onPause", "onStop", "onDestroy",
         ])
         #expect(simulation.state() == "destroyed")
@@ -633,7 +633,8 @@ private let rowCases: [RowCase] = [
         let step = try simulation.fire(event).get()
         #expect(step.states == ["created"])
         #expect(step.callbacks.filter { !$0.optional }.map(\.name) == ["onStop"])
-        #expect(step.callbacks.map(\.name) == (api >= 28 ? ["onStop", "onSaveInstanceState"] : ["onSaveInstanceState", "onStop"]))
+        let trim = event == "home" ? ["onTrimMemory"] : []
+        #expect(step.callbacks.map(\.name) == (api >= 28 ? ["onStop", "onSaveInstanceState"] : ["onSaveInstanceState", "onStop"]) + trim)
         #expect(step.alternatives.isEmpty)
         let back = try simulation.fire("reopen").get()
         #expect(back.states == ["started", "resumed"])
@@ -757,5 +758,27 @@ private let rowCases: [RowCase] = [
             Issue.record("resizeWindow should be impossible at API 23")
             return
         }
+    }
+}
+
+/// onTrimMemory(TRIM_MEMORY_UI_HIDDEN): "the process had been showing a user interface, and is no
+/// longer doing so" [AD-CC2]: after Home, not when the app starts another of its activities.
+@Suite struct AndroidActivityTrimMemoryTests {
+    @Test(arguments: [21, 27, 28, 29, 34])
+    func homeMayTrimLast(api: Int) throws {
+        for given in [[], ["openTranslucentActivity"]] {
+            var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+            for event in given { _ = try simulation.fire(event).get() }
+            let step = try simulation.fire("home").get()
+            for order in ([step.transition] + step.alternatives).map({ $0.callbacks }) {
+                #expect(order.last == maybe("onTrimMemory"), "\(given)")
+            }
+        }
+    }
+
+    @Test(arguments: ["startActivity", "back", "finish", "rotate", "openTranslucentActivity"])
+    func notWithinTheApp(event: String) throws {
+        var simulation = Simulation(machine: machine, from: "resumed")
+        #expect(!(try simulation.fire(event).get().callbacks.map(\.name).contains("onTrimMemory")))
     }
 }

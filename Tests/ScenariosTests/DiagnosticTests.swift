@@ -271,9 +271,9 @@ import Testing
     @Test func missingCallbackIsReportedAfterTheLastOne() {
         expectTexts("lifecycle android-activity", "given resumed\nhome -> started, created : onPause()\n", [
             "Content/es/inactive.md:41:39: error: 'home' calls [onTopResumedActivityChanged], [onUserLeaveHint], onPause, onStop, "
-                + "[onSaveInstanceState], not onPause()\n"
+                + "[onSaveInstanceState], [onTrimMemory], not onPause()\n"
                 + "    note: the model goes: home -> started, created : [onTopResumedActivityChanged], [onUserLeaveHint], onPause, onStop, "
-                + "[onSaveInstanceState]\n"
+                + "[onSaveInstanceState], [onTrimMemory]\n"
                 + "    suggestion: home -> started, created : onPause(), onStop"
         ])
     }
@@ -302,9 +302,9 @@ import Testing
     @Test func wrongOrderWithDocumentedAlternatives() {
         expectTexts("lifecycle android-activity api=27", "given resumed\nhome : onPause, onStop, onSaveInstanceState\n", [
             "Content/es/inactive.md:41:27: error: 'home' calls [onUserLeaveHint], onPause, [onSaveInstanceState], onStop, "
-                + "not onPause, onStop, onSaveInstanceState\n"
-                + "    note: the model goes: home : [onUserLeaveHint], onPause, [onSaveInstanceState], onStop\n"
-                + "    note: also documented (D3): home : [onSaveInstanceState], [onUserLeaveHint], onPause, onStop\n"
+                + "[onTrimMemory], not onPause, onStop, onSaveInstanceState\n"
+                + "    note: the model goes: home : [onUserLeaveHint], onPause, [onSaveInstanceState], onStop, [onTrimMemory]\n"
+                + "    note: also documented (D3): home : [onSaveInstanceState], [onUserLeaveHint], onPause, onStop, [onTrimMemory]\n"
                 + "    suggestion: home : onPause, onStop"
         ])
     }

@@ -139,6 +139,7 @@ extension Machines {
             // the notes only, and are deliberately not aliases (a wrong value would pass).
             CallbackInfo("onTopResumedActivityChanged", aliases: ["onTopResumedActivityChanged(boolean)", "onTopResumedActivityChanged(isTopResumedActivity)"], auxiliary: true),
             CallbackInfo("onWindowFocusChanged", aliases: ["onWindowFocusChanged(boolean)", "onWindowFocusChanged(hasFocus)"], auxiliary: true),
+            CallbackInfo("onTrimMemory", aliases: ["onTrimMemory(int)", "onTrimMemory(level)", "onTrimMemory(TRIM_MEMORY_UI_HIDDEN)"], auxiliary: true),
             CallbackInfo("onUserLeaveHint", aliases: ["onUserLeaveHint()", "Activity.onUserLeaveHint"], auxiliary: true),
         ],
         transitions: [
@@ -190,24 +191,25 @@ extension Machines {
             // D3: Home / Overview, "as if the current activity has been completely covered". The user
             // leaves: onUserLeaveHint "right before the activity's onPause() callback" (AD-ACT). The
             // javadoc names Home, not Overview, which this event also stands for: optional.
+            // The app's UI is hidden: onTrimMemory(TRIM_MEMORY_UI_HIDDEN) (AD-CC2), last: when is not documented.
             Transition(
                 "D3", from: "resumed", on: "home", to: ["started", "created"],
-                callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
+                callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true), .init("onTrimMemory", optional: true)],
                 covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT"], when: [.apiAtLeast(29)],
                 note: "onTopResumedActivityChanged(false) before onPause; onSaveInstanceState, if called, after onStop."),
             Transition(
                 "D3", from: "resumed", on: "home", to: ["started", "created"],
-                callbacks: [.init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
+                callbacks: [.init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true), .init("onTrimMemory", optional: true)],
                 covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT"], when: [.apiAtLeast(28), .apiBelow(29)],
                 note: "onSaveInstanceState, if called, after onStop."),
             Transition(
                 "D3", from: "resumed", on: "home", to: ["started", "created"],
-                callbacks: [.init("onUserLeaveHint", optional: true), .init("onPause"), .init("onSaveInstanceState", optional: true), .init("onStop")],
+                callbacks: [.init("onUserLeaveHint", optional: true), .init("onPause"), .init("onSaveInstanceState", optional: true), .init("onStop"), .init("onTrimMemory", optional: true)],
                 covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT"], when: [.apiBelow(28)],
                 note: "Below API 28 onSaveInstanceState comes before onStop, before or after onPause (no guarantee)."),
             Transition(
                 "D3", from: "resumed", on: "home", to: ["started", "created"],
-                callbacks: [.init("onSaveInstanceState", optional: true), .init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop")],
+                callbacks: [.init("onSaveInstanceState", optional: true), .init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop"), .init("onTrimMemory", optional: true)],
                 covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT"], when: [.apiBelow(28)],
                 note: "The other order below API 28: onSaveInstanceState before onPause."),
 
@@ -463,13 +465,13 @@ extension Machines {
             // Already paused, it only stops; the cover that paused it ends with it.
             Transition(
                 "D17", from: "started", on: "home", to: ["created"],
-                callbacks: [.init("onStop"), .init("onSaveInstanceState", optional: true)],
+                callbacks: [.init("onStop"), .init("onSaveInstanceState", optional: true), .init("onTrimMemory", optional: true)],
                 sources: ["AD-SC", "AD-ACT"], confidence: .inferred, when: [.apiAtLeast(28)],
                 effects: [.cover(.uncovered)],
                 note: "\"as if the current activity has been completely covered\": the paused activity gets onStop; onSaveInstanceState, if called, after onStop."),
             Transition(
                 "D17", from: "started", on: "home", to: ["created"],
-                callbacks: [.init("onSaveInstanceState", optional: true), .init("onStop")],
+                callbacks: [.init("onSaveInstanceState", optional: true), .init("onStop"), .init("onTrimMemory", optional: true)],
                 sources: ["AD-SC", "AD-ACT"], confidence: .inferred, when: [.apiBelow(28)],
                 effects: [.cover(.uncovered)],
                 note: "Below API 28 onSaveInstanceState comes before onStop (onPause has already run)."),
