@@ -92,7 +92,9 @@ public struct Simulation: Sendable {
     }
 
     private func holds(_ transition: Transition, sceneIndex: Int?) -> Bool {
-        if transition.coverMask & (sceneIndex.map { sceneCovers[$0] } ?? Cover.uncovered.bit) == 0 { return false }
+        if transition.coverMask != .max, transition.coverMask & (sceneIndex.map { sceneCovers[$0] } ?? Cover.uncovered.bit) == 0 {
+            return false
+        }
         if transition.conditions.isEmpty { return true }
         return transition.conditions.allSatisfy { condition in
             guard case .otherScenesIn = condition else {

@@ -57,17 +57,8 @@ private func configurationChange(_ event: String, flags: [String], floor: Int, c
                 callbacks: [.init("onSaveInstanceState"), .init("onPause"), .init("onStop"), .init("onDestroy")] + new,
                 covered: [.uncovered], sources: sources, confidence: confidence, when: missing + above + [.apiBelow(28)],
                 note: "The other order below API 28: onSaveInstanceState before onPause."),
-            Transition(
-                "D19", from: "started", on: event, to: pausedRecreated,
-                callbacks: [.init("onStop"), .init("onSaveInstanceState"), .init("onDestroy")] + new + [.init("onPause")],
-                sources: sources, confidence: .inferred, when: missing + [.apiAtLeast(max(28, floor))],
-                note: "A visible paused activity is recreated like a resumed one and brought back to the paused state."),
-            Transition(
-                "D19", from: "started", on: event, to: pausedRecreated,
-                callbacks: [.init("onSaveInstanceState"), .init("onStop"), .init("onDestroy")] + new + [.init("onPause")],
-                sources: sources, confidence: .inferred, when: missing + above + [.apiBelow(28)],
-                note: "A visible paused activity is recreated like a resumed one; below API 28 onSaveInstanceState before onStop."),
         ]
+        rows += recreatedWhilePaused(event, missing: missing, floor: floor, sources: sources)
     }
     let all = flags.map { Condition.configHandled($0) } + above
     rows += [
@@ -79,6 +70,31 @@ private func configurationChange(_ event: String, flags: [String], floor: Int, c
             sources: sources, confidence: .inferred, when: all, note: "Handled while paused, as D10: " + declared + "."),
     ]
     return rows
+}
+
+/// D19 for a rotation: as D9's two conditions (orientation not declared; orientation without screenSize from API 13).
+private let rotationWhilePaused =
+    recreatedWhilePaused("rotate", missing: [.configNotHandled("orientation")], floor: 1, sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"])
+    + recreatedWhilePaused(
+        "rotate", missing: [.configHandled("orientation"), .configNotHandled("screenSize")], floor: 13,
+        sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"])
+
+/// D19: a visible paused activity recreated by a configuration change `missing` describes, from API `floor`:
+/// the old instance stops (onSaveInstanceState after onStop from API 28, before it below) and is destroyed;
+/// the new one comes up to RESUMED and is paused again.
+private func recreatedWhilePaused(_ event: String, missing: [Condition], floor: Int, sources: [String]) -> [Transition] {
+    let new: [CallbackCall] = [.init("onDestroy"), .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"), .init("onPause")]
+    let note = "A visible paused activity (split screen, or under a translucent activity) is recreated like a resumed one; "
+        + "the new instance is brought back to the paused state, so onResume then onPause."
+    return [
+        Transition(
+            "D19", from: "started", on: event, to: pausedRecreated, callbacks: [.init("onStop"), .init("onSaveInstanceState")] + new,
+            sources: sources, confidence: .inferred, when: missing + [.apiAtLeast(max(28, floor))], note: note),
+        Transition(
+            "D19", from: "started", on: event, to: pausedRecreated, callbacks: [.init("onSaveInstanceState"), .init("onStop")] + new,
+            sources: sources, confidence: .inferred, when: missing + (floor > 1 ? [.apiAtLeast(floor)] : []) + [.apiBelow(28)],
+            note: note + " Below API 28 onSaveInstanceState comes before onStop."),
+    ]
 }
 
 /// D9: the old instance down to DESTROYED, a new one up from INITIALIZED to RESUMED.
@@ -488,39 +504,8 @@ extension Machines {
                 effects: [.cover(.uncovered)],
                 note: "Below API 28 onSaveInstanceState comes before onStop (onPause has already run)."),
 
-            // D19/D20: a configuration change reaches a visible paused activity too; it stays covered.
-            Transition(
-                "D19", from: "started", on: "rotate", to: pausedRecreated,
-                callbacks: [
-                    .init("onStop"), .init("onSaveInstanceState"), .init("onDestroy"),
-                    .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"), .init("onPause"),
-                ],
-                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], confidence: .inferred, when: [.configNotHandled("orientation"), .apiAtLeast(28)],
-                note: "A visible paused activity (split screen, or under a translucent activity) is recreated like a resumed one; the new instance is brought back to the paused state, so onResume then onPause."),
-            Transition(
-                "D19", from: "started", on: "rotate", to: pausedRecreated,
-                callbacks: [
-                    .init("onSaveInstanceState"), .init("onStop"), .init("onDestroy"),
-                    .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"), .init("onPause"),
-                ],
-                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], confidence: .inferred, when: [.configNotHandled("orientation"), .apiBelow(28)],
-                note: "A visible paused activity (split screen, or under a translucent activity) is recreated like a resumed one; the new instance is brought back to the paused state, so onResume then onPause."),
-            Transition(
-                "D19", from: "started", on: "rotate", to: pausedRecreated,
-                callbacks: [
-                    .init("onStop"), .init("onSaveInstanceState"), .init("onDestroy"),
-                    .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"), .init("onPause"),
-                ],
-                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], confidence: .inferred, when: [.configHandled("orientation"), .configNotHandled("screenSize"), .apiAtLeast(28)],
-                note: "A visible paused activity (split screen, or under a translucent activity) is recreated like a resumed one; the new instance is brought back to the paused state, so onResume then onPause."),
-            Transition(
-                "D19", from: "started", on: "rotate", to: pausedRecreated,
-                callbacks: [
-                    .init("onSaveInstanceState"), .init("onStop"), .init("onDestroy"),
-                    .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"), .init("onPause"),
-                ],
-                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], confidence: .inferred, when: [.configHandled("orientation"), .configNotHandled("screenSize"), .apiAtLeast(13), .apiBelow(28)],
-                note: "A visible paused activity (split screen, or under a translucent activity) is recreated like a resumed one; the new instance is brought back to the paused state, so onResume then onPause."),
+            // D20: a handled rotation reaches a visible paused activity too (D19, recreated: rotationWhilePaused);
+            // it stays covered.
             Transition(
                 "D20", from: "started", on: "rotate", to: [],
                 callbacks: [.init("onConfigurationChanged")],
@@ -531,7 +516,7 @@ extension Machines {
                 callbacks: [.init("onConfigurationChanged")],
                 sources: ["AD-ACT"], confidence: .inferred, when: [.configHandled("orientation"), .configHandled("screenSize"), .apiAtLeast(13)],
                 note: "Handled in onConfigurationChanged while paused, as D10."),
-        ] + otherConfigurationChanges,
+        ] + rotationWhilePaused + otherConfigurationChanges,
         initialState: "initialized",
         options: [
             OptionInfo(
