@@ -28,7 +28,12 @@ public struct ImpossibleEvent: Error, Sendable, Hashable {
 /// unless events name others) and of the process.
 public struct Simulation: Sendable {
     public let machine: Machine
-    public var options: MachineOptions
+    public var options: MachineOptions {
+        didSet { optionsHold = Self.optionsHold(machine, options) }
+    }
+    /// Per transition: its conditions on the options (api, configChanges, root) hold. They do not
+    /// change while the options stay, so they are checked once, not on every fire.
+    private var optionsHold: [Bool]
     /// Scene names in the order they appeared, and their state indexes.
     private(set) var sceneNames: [String]
     private(set) var sceneStates: [Int]
@@ -41,6 +46,7 @@ public struct Simulation: Sendable {
     public init(machine: Machine, options: MachineOptions = MachineOptions(), from state: String? = nil) {
         self.machine = machine
         self.options = options
+        optionsHold = Self.optionsHold(machine, options)
         let start = state ?? machine.initialState
         sceneNames = [Self.mainScene]
         sceneStates = [machine.stateIndex[start] ?? 0]
@@ -71,13 +77,13 @@ public struct Simulation: Sendable {
     /// Indexes of the transitions of event `e` whose conditions hold, in definition order.
     private func applicable(event e: Int, sceneIndex: Int?) -> [Int] {
         let s = sceneIndex.map { sceneStates[$0] } ?? initialIndex
-        return machine.table[s * machine.events.count + e].filter { holds(machine.transitions[$0], sceneIndex: sceneIndex) }
+        return machine.table[s * machine.events.count + e].filter { holds($0, sceneIndex: sceneIndex) }
     }
 
     /// The first transition of event `e` whose conditions hold (the hot path: no allocation).
     private func firstApplicable(event e: Int, sceneIndex: Int?) -> Int? {
         let s = sceneIndex.map { sceneStates[$0] } ?? initialIndex
-        for t in machine.table[s * machine.events.count + e] where holds(machine.transitions[t], sceneIndex: sceneIndex) {
+        for t in machine.table[s * machine.events.count + e] where holds(t, sceneIndex: sceneIndex) {
             return t
         }
         return nil
@@ -91,17 +97,36 @@ public struct Simulation: Sendable {
         return Cover.allCases.first { $0.bit == sceneCovers[i] } ?? .uncovered
     }
 
-    private func holds(_ transition: Transition, sceneIndex: Int?) -> Bool {
+    private static func optionsHold(_ machine: Machine, _ options: MachineOptions) -> [Bool] {
+        machine.transitions.map { t in
+            t.conditions.allSatisfy { condition in
+                switch condition {
+                case .process, .otherScenesIn: true
+                default: condition.holds(options, process: .running, otherScenes: EmptyCollection())
+                }
+            }
+        }
+    }
+
+    /// Whether transition `t` can be taken now: its cover, its option conditions (precomputed),
+    /// and its conditions on the process and the other scenes.
+    private func holds(_ t: Int, sceneIndex: Int?) -> Bool {
+        let transition = machine.transitions[t]
         if transition.coverMask != .max, transition.coverMask & (sceneIndex.map { sceneCovers[$0] } ?? Cover.uncovered.bit) == 0 {
             return false
         }
-        if transition.conditions.isEmpty { return true }
+        guard optionsHold[t] else { return false }
+        if !machine.hasStateConditions[t] { return true }
         return transition.conditions.allSatisfy { condition in
-            guard case .otherScenesIn = condition else {
+            switch condition {
+            case .process:
                 return condition.holds(options, process: process, otherScenes: EmptyCollection())
+            case .otherScenesIn:
+                let others = sceneStates.indices.lazy.filter { $0 != sceneIndex }.map { machine.states[sceneStates[$0]].id }
+                return condition.holds(options, process: process, otherScenes: others)
+            default:
+                return true
             }
-            let others = sceneStates.indices.lazy.filter { $0 != sceneIndex }.map { machine.states[sceneStates[$0]].id }
-            return condition.holds(options, process: process, otherScenes: others)
         }
     }
 

@@ -19,7 +19,8 @@ private let pausedRecreated = ["created", "destroyed", "initialized", "created",
 /// the change is handled in onConfigurationChanged only if every flag it involves is declared in
 /// android:configChanges (AD-MANIFEST); otherwise the activity is recreated (AD-ACT: "Unless you
 /// specify otherwise, a configuration change … will cause your current activity to be destroyed").
-/// The rows for "flag k is missing" require flags 0..<k declared, so at most one applies.
+/// The rows for "flag k is missing" require flags 0..<k declared, so at most one applies. API
+/// levels come first in the conditions: they are the cheapest to check.
 private let otherConfigurationChanges: [Transition] = [
     ("toggleDarkMode", ["uiMode"], 1, Confidence.doc, ["AD-ACT", "AD-MANIFEST", "AD-DARK"]),
     ("changeLocale", ["locale"], 1, .doc, ["AD-ACT", "AD-MANIFEST", "AD-SC"]),
@@ -43,24 +44,24 @@ private func configurationChange(_ event: String, flags: [String], floor: Int, c
             Transition(
                 "D9", from: "resumed", on: event, to: recreatedStates,
                 callbacks: [.init("onTopResumedActivityChanged", optional: true)] + old28 + new + [.init("onTopResumedActivityChanged", optional: true)],
-                covered: [.uncovered], sources: sources, confidence: confidence, when: missing + [.apiAtLeast(max(29, floor))], note: note),
+                covered: [.uncovered], sources: sources, confidence: confidence, when: [.apiAtLeast(max(29, floor))] + missing, note: note),
             Transition(
                 "D9", from: "resumed", on: event, to: recreatedStates, callbacks: old28 + new,
-                covered: [.uncovered], sources: sources, confidence: confidence, when: missing + [.apiAtLeast(max(28, floor)), .apiBelow(29)], note: note),
+                covered: [.uncovered], sources: sources, confidence: confidence, when: [.apiAtLeast(max(28, floor)), .apiBelow(29)] + missing, note: note),
             Transition(
                 "D9", from: "resumed", on: event, to: recreatedStates,
                 callbacks: [.init("onPause"), .init("onSaveInstanceState"), .init("onStop"), .init("onDestroy")] + new,
-                covered: [.uncovered], sources: sources, confidence: confidence, when: missing + above + [.apiBelow(28)],
+                covered: [.uncovered], sources: sources, confidence: confidence, when: above + [.apiBelow(28)] + missing,
                 note: "Below API 28 onSaveInstanceState comes before onStop, before or after onPause (no guarantee)."),
             Transition(
                 "D9", from: "resumed", on: event, to: recreatedStates,
                 callbacks: [.init("onSaveInstanceState"), .init("onPause"), .init("onStop"), .init("onDestroy")] + new,
-                covered: [.uncovered], sources: sources, confidence: confidence, when: missing + above + [.apiBelow(28)],
+                covered: [.uncovered], sources: sources, confidence: confidence, when: above + [.apiBelow(28)] + missing,
                 note: "The other order below API 28: onSaveInstanceState before onPause."),
         ]
         rows += recreatedWhilePaused(event, missing: missing, floor: floor, sources: sources)
     }
-    let all = flags.map { Condition.configHandled($0) } + above
+    let all = above + flags.map { Condition.configHandled($0) }
     rows += [
         Transition(
             "D10", from: "resumed", on: event, to: [], callbacks: [.init("onConfigurationChanged")],
@@ -89,10 +90,10 @@ private func recreatedWhilePaused(_ event: String, missing: [Condition], floor: 
     return [
         Transition(
             "D19", from: "started", on: event, to: pausedRecreated, callbacks: [.init("onStop"), .init("onSaveInstanceState")] + new,
-            sources: sources, confidence: .inferred, when: missing + [.apiAtLeast(max(28, floor))], note: note),
+            sources: sources, confidence: .inferred, when: [.apiAtLeast(max(28, floor))] + missing, note: note),
         Transition(
             "D19", from: "started", on: event, to: pausedRecreated, callbacks: [.init("onSaveInstanceState"), .init("onStop")] + new,
-            sources: sources, confidence: .inferred, when: missing + (floor > 1 ? [.apiAtLeast(floor)] : []) + [.apiBelow(28)],
+            sources: sources, confidence: .inferred, when: (floor > 1 ? [.apiAtLeast(floor)] : []) + [.apiBelow(28)] + missing,
             note: note + " Below API 28 onSaveInstanceState comes before onStop."),
     ]
 }
