@@ -609,6 +609,23 @@ private let rowCases: [RowCase] = [
         #expect(refuses(["openTranslucentActivity", event, "reopen", "closeTranslucentActivity"], api: 34)?.event != nil)
     }
 
+    /// The cover follows the events; the activity's own dialog stays with it while it is stopped, and
+    /// ends with the process.
+    @Test func coverFollowsTheEvents() throws {
+        var simulation = Simulation(machine: machine, from: "resumed")
+        #expect(simulation.cover() == .uncovered)
+        let steps: [(String, Cover)] = [
+            ("showDialog", .dialog), ("home", .dialog), ("reopen", .dialog), ("dismissDialog", .uncovered),
+            ("openTranslucentActivity", .translucentActivity), ("rotate", .translucentActivity), ("home", .uncovered),
+            ("reopen", .uncovered), ("showDialog", .dialog), ("home", .dialog), ("processDeath", .uncovered),
+        ]
+        for (event, cover) in steps {
+            _ = try simulation.fire(event).get()
+            #expect(simulation.cover() == cover, "after \(event)")
+        }
+        #expect(simulation.cover(of: "other") == .uncovered)
+    }
+
     @Test func possibleEventsFromResumedAreReal() {
         let simulation = Simulation(machine: machine, from: "resumed")
         let possible = simulation.possibleEvents()
