@@ -78,11 +78,39 @@ public enum Condition: Sendable, Hashable {
     case otherScenesIn(Set<String>)
 }
 
+/// Android: what covers the activity or holds the input focus instead of it. `Simulation`
+/// remembers one per scene (`uncovered` at first and after the process dies), so that only a
+/// sequence that put a cover there can take it away: no dialog dismissed that was not shown.
+public enum Cover: String, Sendable, Hashable, CaseIterable {
+    case uncovered
+    /// A translucent or dialog-themed activity on top (D5).
+    case translucentActivity
+    /// The activity's own Dialog window has the focus (D7).
+    case dialog
+    /// The notification shade or a system alert window has the focus (D8).
+    case notificationShade
+    /// Multi-window: another app's window has the focus (D11).
+    case otherWindow
+
+    /// One bit per cover, for `Transition.coverMask`.
+    @inline(__always) var bit: UInt8 {
+        switch self {
+        case .uncovered: 1
+        case .translucentActivity: 2
+        case .dialog: 4
+        case .notificationShade: 8
+        case .otherWindow: 16
+        }
+    }
+}
+
 /// What a transition changes beyond its own scene's state.
 public enum Effect: Sendable, Hashable {
     case setProcess(ProcessState)
     /// Every scene (not only the event's) ends in this state: the process died.
     case allScenes(String)
+    /// The scene's cover from now on (`.uncovered`: the cover is gone).
+    case cover(Cover)
 }
 
 /// One documented way to leave a state (a row of the spec's tables).
@@ -98,14 +126,20 @@ public struct Transition: Sendable, Hashable {
     public let sources: [String]
     public let confidence: Confidence
     public let conditions: [Condition]
+    /// The covers of the scene the transition can happen under; nil: any.
+    public let covered: [Cover]?
+    /// `covered` as bits of `Cover.bit` (all bits: any).
+    let coverMask: UInt8
     public let effects: [Effect]
     public let note: String?
 
     public init(
         _ row: String, from: String, on event: String, to states: [String], callbacks: [CallbackCall] = [],
-        sources: [String], confidence: Confidence = .doc, when conditions: [Condition] = [],
+        covered: [Cover]? = nil, sources: [String], confidence: Confidence = .doc, when conditions: [Condition] = [],
         effects: [Effect] = [], note: String? = nil
     ) {
+        self.covered = covered
+        coverMask = covered.map { $0.reduce(0) { $0 | $1.bit } } ?? .max
         self.row = row
         self.from = from
         self.event = event

@@ -27,6 +27,8 @@ public struct Machine: Sendable {
     let eventIndex: [String: Int]
     /// `table[state * events.count + event]`: the transitions, in definition order.
     let table: [[Int]]
+    /// Per transition: it has a condition on the process or the other scenes (not only on the options).
+    let hasStateConditions: [Bool]
     private let stateNames: [String: String]
     private let callbackNames: [String: String]
 
@@ -73,6 +75,14 @@ public struct Machine: Sendable {
         self.stateIndex = stateIndex
         self.eventIndex = eventIndex
         self.table = table
+        hasStateConditions = transitions.map { t in
+            t.conditions.contains { condition in
+                switch condition {
+                case .process, .otherScenesIn: true
+                default: false
+                }
+            }
+        }
         self.stateNames = stateNames
         self.callbackNames = callbackNames
     }

@@ -44,6 +44,9 @@ public enum ModelExport {
             "\"callbacks\":[" + t.callbacks.map { "{\"name\":\(q($0.name)),\"optional\":\($0.optional)}" }.joined(separator: ",") + "]",
             "\"sources\":\(list(t.sources))", "\"confidence\":\(q(t.confidence.rawValue))",
             "\"conditions\":[" + t.conditions.map(conditionJSON).joined(separator: ",") + "]",
+        ]
+        if let covered = t.covered { fields.append("\"covered\":\(list(covered.map(\.rawValue)))") }
+        fields += [
             "\"effects\":[" + t.effects.map(effectJSON).joined(separator: ",") + "]",
         ]
         if let note = t.note { fields.append("\"note\":\(q(note))") }
@@ -79,6 +82,7 @@ public enum ModelExport {
         switch e {
         case .setProcess(let state): "{\"setProcess\":\(q(state.rawValue))}"
         case .allScenes(let state): "{\"allScenes\":\(q(state))}"
+        case .cover(let cover): "{\"cover\":\(q(cover.rawValue))}"
         }
     }
 

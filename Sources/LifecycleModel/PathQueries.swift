@@ -95,52 +95,87 @@ extension Machine {
 
     /// The fewest events from `from` to `to` under `options`, and the transitions they take;
     /// nil if `to` cannot be reached. The way ends the process only if `to` is where that leads.
-    public func shortestPath(from: String, to: String, options: MachineOptions = MachineOptions()) -> [Transition]? {
+    /// `cover`: what covers an Android activity at the start (a dialog, another window…).
+    public func shortestPath(
+        from: String, to: String, options: MachineOptions = MachineOptions(), cover: Cover = .uncovered
+    ) -> [Transition]? {
         guard let goal = stateIndex[to] else { return nil }
-        return shortestPath(from: from, options: options, endingAt: true) { $0 == goal }
+        return search(from: from, cover: cover, options: options, endingAt: true) { state, _ in state == goal }?.way
     }
 
-    /// The fewest events from `from` to a state where `event` can happen, then that event:
+    /// The fewest events from `from` to a place where `event` can happen, then that event:
     /// the way a writer's event becomes possible, without replacing it by another and without
     /// ending the process on the way (a relaunch of a running app is no fix).
-    public func shortestPath(from: String, toFire event: String, options: MachineOptions = MachineOptions()) -> [Transition]? {
+    public func shortestPath(
+        from: String, toFire event: String, options: MachineOptions = MachineOptions(), cover: Cover = .uncovered
+    ) -> [Transition]? {
         let firing = transitions.filter { $0.event == event && $0.conditions.allSatisfy { $0.holds(for: options) } }
-        let starts = Set(firing.compactMap { stateIndex[$0.from] })
-        guard let way = shortestPath(from: from, options: options, endingAt: false, until: { starts.contains($0) }) else { return nil }
-        let at = way.last?.to ?? from
-        guard let last = firing.first(where: { $0.from == at }) else { return nil }
-        return way + [last]
+        func fires(_ state: Int, _ cover: UInt8) -> Transition? {
+            firing.first { stateIndex[$0.from] == state && $0.admits(cover) }
+        }
+        guard let found = search(from: from, cover: cover, options: options, endingAt: false, until: { fires($0, $1) != nil }),
+            let last = fires(found.state, found.cover)
+        else { return nil }
+        return found.way + [last]
     }
 
-    /// `endingAt`: whether a transition that ends the process may lead to the goal.
-    private func shortestPath(from: String, options: MachineOptions, endingAt: Bool, until isGoal: (Int) -> Bool) -> [Transition]? {
-        guard let start = stateIndex[from] else { return nil }
-        if isGoal(start) { return [] }
-        var cameFrom: [Int: (state: Int, transition: Int)] = [:]
+    /// Breadth-first over states and covers. `endingAt`: whether a transition that ends the
+    /// process may lead to the goal.
+    private func search(
+        from: String, cover: Cover, options: MachineOptions, endingAt: Bool, until isGoal: (_ state: Int, _ cover: UInt8) -> Bool
+    ) -> (way: [Transition], state: Int, cover: UInt8)? {
+        struct Place: Hashable {
+            var state: Int
+            var cover: UInt8
+        }
+        guard let startState = stateIndex[from] else { return nil }
+        let start = Place(state: startState, cover: cover.bit)
+        if isGoal(start.state, start.cover) { return ([], start.state, start.cover) }
+        var cameFrom: [Place: (place: Place, transition: Int)] = [:]
         var queue = [start]
         var head = 0
         while head < queue.count {
-            let s = queue[head]
+            let place = queue[head]
             head += 1
-            for (t, transition) in transitions.enumerated() where transition.from == states[s].id {
+            for (t, transition) in transitions.enumerated() where transition.from == states[place.state].id && transition.admits(place.cover) {
                 guard transition.conditions.allSatisfy({ $0.holds(options, process: .running, otherScenes: []) }),
-                    let next = stateIndex[transition.to], next != start, cameFrom[next] == nil,
-                    !endsProcess(transition) || (endingAt && isGoal(next))
+                    let nextState = stateIndex[transition.to]
                 else { continue }
-                cameFrom[next] = (s, t)
-                if isGoal(next) {
-                    var path: [Transition] = []
+                let next = Place(state: nextState, cover: transition.cover(after: place.cover))
+                guard next != start, cameFrom[next] == nil, !endsProcess(transition) || (endingAt && isGoal(next.state, next.cover))
+                else { continue }
+                cameFrom[next] = (place, t)
+                if isGoal(next.state, next.cover) {
+                    var way: [Transition] = []
                     var current = next
                     while let (previous, step) = cameFrom[current] {
-                        path.append(transitions[step])
+                        way.append(transitions[step])
                         current = previous
                         if current == start { break }
                     }
-                    return path.reversed()
+                    return (way.reversed(), next.state, next.cover)
                 }
                 queue.append(next)
             }
         }
         return nil
+    }
+}
+
+extension Transition {
+    /// Whether the transition can be taken under this cover (`Cover.bit`).
+    func admits(_ cover: UInt8) -> Bool { coverMask == .max || coverMask & cover != 0 }
+
+    /// The cover after the transition, as `Simulation.fire` leaves it.
+    func cover(after cover: UInt8) -> UInt8 {
+        var result = cover
+        for effect in effects {
+            switch effect {
+            case .cover(let new): result = new.bit
+            case .allScenes: result = Cover.uncovered.bit
+            case .setProcess: break
+            }
+        }
+        return result
     }
 }

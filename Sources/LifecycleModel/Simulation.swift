@@ -28,10 +28,17 @@ public struct ImpossibleEvent: Error, Sendable, Hashable {
 /// unless events name others) and of the process.
 public struct Simulation: Sendable {
     public let machine: Machine
-    public var options: MachineOptions
+    public var options: MachineOptions {
+        didSet { optionsHold = Self.optionsHold(machine, options) }
+    }
+    /// Per transition: its conditions on the options (api, configChanges, root) hold. They do not
+    /// change while the options stay, so they are checked once, not on every fire.
+    private var optionsHold: [Bool]
     /// Scene names in the order they appeared, and their state indexes.
     private(set) var sceneNames: [String]
     private(set) var sceneStates: [Int]
+    /// What covers each scene, as a `Cover.bit` (Android: see `Cover`).
+    private(set) var sceneCovers: [UInt8]
     public private(set) var process: ProcessState
 
     public static let mainScene = "main"
@@ -39,9 +46,11 @@ public struct Simulation: Sendable {
     public init(machine: Machine, options: MachineOptions = MachineOptions(), from state: String? = nil) {
         self.machine = machine
         self.options = options
+        optionsHold = Self.optionsHold(machine, options)
         let start = state ?? machine.initialState
         sceneNames = [Self.mainScene]
         sceneStates = [machine.stateIndex[start] ?? 0]
+        sceneCovers = [Cover.uncovered.bit]
         process = start == machine.initialState ? .notRunning : .running
     }
 
@@ -68,13 +77,13 @@ public struct Simulation: Sendable {
     /// Indexes of the transitions of event `e` whose conditions hold, in definition order.
     private func applicable(event e: Int, sceneIndex: Int?) -> [Int] {
         let s = sceneIndex.map { sceneStates[$0] } ?? initialIndex
-        return machine.table[s * machine.events.count + e].filter { holds(machine.transitions[$0], sceneIndex: sceneIndex) }
+        return machine.table[s * machine.events.count + e].filter { holds($0, sceneIndex: sceneIndex) }
     }
 
     /// The first transition of event `e` whose conditions hold (the hot path: no allocation).
     private func firstApplicable(event e: Int, sceneIndex: Int?) -> Int? {
         let s = sceneIndex.map { sceneStates[$0] } ?? initialIndex
-        for t in machine.table[s * machine.events.count + e] where holds(machine.transitions[t], sceneIndex: sceneIndex) {
+        for t in machine.table[s * machine.events.count + e] where holds(t, sceneIndex: sceneIndex) {
             return t
         }
         return nil
@@ -82,14 +91,42 @@ public struct Simulation: Sendable {
 
     private var initialIndex: Int { machine.stateIndex[machine.initialState] ?? 0 }
 
-    private func holds(_ transition: Transition, sceneIndex: Int?) -> Bool {
-        if transition.conditions.isEmpty { return true }
-        return transition.conditions.allSatisfy { condition in
-            guard case .otherScenesIn = condition else {
-                return condition.holds(options, process: process, otherScenes: EmptyCollection())
+    /// What covers a scene now; a scene not seen yet is uncovered.
+    public func cover(of scene: String = Simulation.mainScene) -> Cover {
+        guard let i = sceneNames.firstIndex(of: scene) else { return .uncovered }
+        return Cover.allCases.first { $0.bit == sceneCovers[i] } ?? .uncovered
+    }
+
+    private static func optionsHold(_ machine: Machine, _ options: MachineOptions) -> [Bool] {
+        machine.transitions.map { t in
+            t.conditions.allSatisfy { condition in
+                switch condition {
+                case .process, .otherScenesIn: true
+                default: condition.holds(options, process: .running, otherScenes: EmptyCollection())
+                }
             }
-            let others = sceneStates.indices.lazy.filter { $0 != sceneIndex }.map { machine.states[sceneStates[$0]].id }
-            return condition.holds(options, process: process, otherScenes: others)
+        }
+    }
+
+    /// Whether transition `t` can be taken now: its cover, its option conditions (precomputed),
+    /// and its conditions on the process and the other scenes.
+    private func holds(_ t: Int, sceneIndex: Int?) -> Bool {
+        let transition = machine.transitions[t]
+        if transition.coverMask != .max, transition.coverMask & (sceneIndex.map { sceneCovers[$0] } ?? Cover.uncovered.bit) == 0 {
+            return false
+        }
+        guard optionsHold[t] else { return false }
+        if !machine.hasStateConditions[t] { return true }
+        return transition.conditions.allSatisfy { condition in
+            switch condition {
+            case .process:
+                return condition.holds(options, process: process, otherScenes: EmptyCollection())
+            case .otherScenesIn:
+                let others = sceneStates.indices.lazy.filter { $0 != sceneIndex }.map { machine.states[sceneStates[$0]].id }
+                return condition.holds(options, process: process, otherScenes: others)
+            default:
+                return true
+            }
         }
     }
 
@@ -108,6 +145,7 @@ public struct Simulation: Sendable {
         if index < 0 {
             sceneNames.append(scene)
             sceneStates.append(initialIndex)
+            sceneCovers.append(Cover.uncovered.bit)
             index = sceneNames.count - 1
         }
         if let to = machine.stateIndex[transition.to] { sceneStates[index] = to }
@@ -116,6 +154,8 @@ public struct Simulation: Sendable {
             case .setProcess(let state): process = state
             case .allScenes(let state):
                 if let s = machine.stateIndex[state] { sceneStates = sceneStates.map { _ in s } }
+                sceneCovers = sceneCovers.map { _ in Cover.uncovered.bit }
+            case .cover(let cover): sceneCovers[index] = cover.bit
             }
         }
         return .success(Step(

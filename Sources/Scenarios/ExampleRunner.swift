@@ -148,7 +148,7 @@ private struct Run {
                 while k < written.count && k < model.count && written[k] == model[k] { k += 1 }
                 var goes = [form.text(t, from: from)]
                 if let target = written.last, !model.contains(target),
-                    let more = machine.shortestPath(from: t.to, to: target, options: block.options)
+                    let more = machine.shortestPath(from: t.to, to: target, options: block.options, cover: before.cover(of: scene))
                 {
                     goes += more.map { form.text($0, from: $0.from, display: $0.event + (sceneLabel.map { "@" + $0 } ?? "")) }
                 }
@@ -188,7 +188,9 @@ private struct Run {
         // The events that make the writer's event possible, then the event itself: another event
         // in its place would be another story.
         var suggestion: String?
-        if let way = machine.shortestPath(from: state, toFire: impossible.event, options: block.options), way.count > 1 {
+        if let way = machine.shortestPath(from: state, toFire: impossible.event, options: block.options, cover: before.cover(of: scene)),
+            way.count > 1
+        {
             suggestion = way.map { form.suggestion($0, from: $0.from, display: $0.event + (sceneLabel.map { "@" + $0 } ?? "")) }
                 .joined(separator: "; ")
         }

@@ -5,7 +5,8 @@
 // (window.LIFECYCLE_MODEL, set by assets/model.<hash>.js; schema in
 // docs/model-schema.md) exactly as Sources/LifecycleModel/Simulation.swift runs
 // it: for a scene in state s, event e takes the first transition with
-// from == s, event == e and every condition true, then applies its effects.
+// from == s, event == e, every condition true and (if it lists `covered`) the
+// scene's cover among them, then applies its effects.
 //
 // Progressive enhancement: the static trace and diagram work without this
 // script. Every user-visible string comes from the page (button text,
@@ -14,6 +15,8 @@
   "use strict";
 
   const MAIN_SCENE = "main";
+  /** A scene's cover (model `Cover`, Android) until a transition's `cover` effect sets another. */
+  const UNCOVERED = "uncovered";
   const PLAY_INTERVAL_MS = 800;
 
   // ---------------------------------------------------------------------------
@@ -105,7 +108,7 @@
     this.machine = prepare(machine);
     this.options = options;
     const first = start && this.machine._states.has(start) ? start : machine.initial;
-    this.scenes = [{ name: MAIN_SCENE, state: first }];
+    this.scenes = [{ name: MAIN_SCENE, state: first, cover: UNCOVERED }];
     this.process = first === machine.initial ? "notRunning" : "running";
   }
 
@@ -122,6 +125,10 @@
 
   Simulation.prototype.holds = function (transition, sceneIndex) {
     const self = this;
+    if (Array.isArray(transition.covered)) {
+      const cover = sceneIndex < 0 ? UNCOVERED : this.scenes[sceneIndex].cover;
+      if (transition.covered.indexOf(cover) < 0) return false;
+    }
     return (transition.conditions || []).every(function (condition) {
       return Object.keys(condition).every(function (key) {
         const value = condition[key];
@@ -188,7 +195,7 @@
     const from = this.stateOf(scene);
     let index = this.sceneIndex(scene);
     if (index < 0) {
-      this.scenes.push({ name: scene, state: this.machine.initial });
+      this.scenes.push({ name: scene, state: this.machine.initial, cover: UNCOVERED });
       index = this.scenes.length - 1;
     }
     const to = transition.states.length ? transition.states[transition.states.length - 1] : from;
@@ -199,6 +206,9 @@
         self.process = effect.setProcess;
       } else if (effect.allScenes !== undefined) {
         if (self.machine._states.has(effect.allScenes)) self.scenes.forEach(function (s) { s.state = effect.allScenes; });
+        self.scenes.forEach(function (s) { s.cover = UNCOVERED; });
+      } else if (effect.cover !== undefined) {
+        self.scenes[index].cover = effect.cover;
       } else {
         warnOnce("unknown effect '" + Object.keys(effect).join(",") + "' in row " + transition.row);
       }

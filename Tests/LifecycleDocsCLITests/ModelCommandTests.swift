@@ -70,7 +70,7 @@ import Testing
         #expect(code == 0)
         let steps = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]])
         let calls = try #require(steps[1]["calls"] as? [[String: Any]])
-        #expect(calls.map { "\($0["name"] ?? "")\(($0["optional"] as? Bool) == true ? "?" : "")" } == ["onPause", "onSaveInstanceState?", "onStop"])
+        #expect(calls.map { "\($0["name"] ?? "")\(($0["optional"] as? Bool) == true ? "?" : "")" } == ["onUserLeaveHint?", "onPause", "onSaveInstanceState?", "onStop", "onTrimMemory?"])
         let alternatives = try #require(steps[1]["alternatives"] as? [[String: Any]])
         #expect(alternatives.count == 1 && alternatives[0]["row"] as? String == "D3")
         #expect(steps[1]["process"] == nil, "android-activity shows its process in its states")

@@ -28,6 +28,8 @@ struct RowCase: Sendable, CustomTestStringConvertible {
     var confidence: Confidence = .doc
     /// The callbacks of the documented alternatives, in order.
     var alternatives: [[CallbackCall]] = []
+    /// Events fired first from `from`: what put the cover there that `event` ends.
+    var given: [String] = []
 
     var testDescription: String {
         var text = "\(row): \(event) from \(from), api=\(options.api)"
@@ -50,25 +52,25 @@ private let rowCases: [RowCase] = [
 
     RowCase(
         row: "D2", options: options(), from: "resumed", event: "startActivity", states: down,
-        callbacks: [maybe("onTopResumedActivityChanged"), call("onPause"), call("onStop"), maybe("onSaveInstanceState")]),
+        callbacks: [maybe("onTopResumedActivityChanged"), maybe("onUserLeaveHint"), call("onPause"), call("onStop"), maybe("onSaveInstanceState")]),
     RowCase(
         row: "D2", options: options(api: 28), from: "resumed", event: "startActivity", states: down,
-        callbacks: [call("onPause"), call("onStop"), maybe("onSaveInstanceState")]),
+        callbacks: [maybe("onUserLeaveHint"), call("onPause"), call("onStop"), maybe("onSaveInstanceState")]),
     RowCase(
         row: "D2", options: options(api: 27), from: "resumed", event: "startActivity", states: down,
-        callbacks: [call("onPause"), maybe("onSaveInstanceState"), call("onStop")],
-        alternatives: [[maybe("onSaveInstanceState"), call("onPause"), call("onStop")]]),
+        callbacks: [maybe("onUserLeaveHint"), call("onPause"), maybe("onSaveInstanceState"), call("onStop")],
+        alternatives: [[maybe("onSaveInstanceState"), maybe("onUserLeaveHint"), call("onPause"), call("onStop")]]),
 
     RowCase(
         row: "D3", options: options(), from: "resumed", event: "home", states: down,
-        callbacks: [maybe("onTopResumedActivityChanged"), call("onPause"), call("onStop"), maybe("onSaveInstanceState")]),
+        callbacks: [maybe("onTopResumedActivityChanged"), maybe("onUserLeaveHint"), call("onPause"), call("onStop"), maybe("onSaveInstanceState"), maybe("onTrimMemory")]),
     RowCase(
         row: "D3", options: options(api: 28), from: "resumed", event: "home", states: down,
-        callbacks: [call("onPause"), call("onStop"), maybe("onSaveInstanceState")]),
+        callbacks: [maybe("onUserLeaveHint"), call("onPause"), call("onStop"), maybe("onSaveInstanceState"), maybe("onTrimMemory")]),
     RowCase(
         row: "D3", options: options(api: 27), from: "resumed", event: "home", states: down,
-        callbacks: [call("onPause"), maybe("onSaveInstanceState"), call("onStop")],
-        alternatives: [[maybe("onSaveInstanceState"), call("onPause"), call("onStop")]]),
+        callbacks: [maybe("onUserLeaveHint"), call("onPause"), maybe("onSaveInstanceState"), call("onStop"), maybe("onTrimMemory")],
+        alternatives: [[maybe("onSaveInstanceState"), maybe("onUserLeaveHint"), call("onPause"), call("onStop"), maybe("onTrimMemory")]]),
 
     RowCase(
         row: "D4", options: options(), from: "created", event: "reopen", states: ["started", "resumed"],
@@ -84,24 +86,24 @@ private let rowCases: [RowCase] = [
         row: "D5", options: options(api: 28), from: "resumed", event: "openTranslucentActivity", states: ["started"],
         callbacks: [call("onPause")]),
     RowCase(
-        row: "D6", options: options(), from: "started", event: "closeTranslucentActivity", states: ["resumed"],
-        callbacks: [call("onResume"), maybe("onTopResumedActivityChanged")]),
+        row: "D6", options: options(), from: "resumed", event: "closeTranslucentActivity", states: ["resumed"],
+        callbacks: [call("onResume"), maybe("onTopResumedActivityChanged")], given: ["openTranslucentActivity"]),
     RowCase(
-        row: "D6", options: options(api: 28), from: "started", event: "closeTranslucentActivity", states: ["resumed"],
-        callbacks: [call("onResume")]),
+        row: "D6", options: options(api: 28), from: "resumed", event: "closeTranslucentActivity", states: ["resumed"],
+        callbacks: [call("onResume")], given: ["openTranslucentActivity"]),
 
     RowCase(
         row: "D7", options: options(), from: "resumed", event: "showDialog", states: [],
         callbacks: [call("onWindowFocusChanged")], confidence: .inferred),
     RowCase(
         row: "D7", options: options(), from: "resumed", event: "dismissDialog", states: [],
-        callbacks: [call("onWindowFocusChanged")], confidence: .inferred),
+        callbacks: [call("onWindowFocusChanged")], confidence: .inferred, given: ["showDialog"]),
     RowCase(
         row: "D8", options: options(), from: "resumed", event: "showNotificationShade", states: [],
         callbacks: [call("onWindowFocusChanged")]),
     RowCase(
         row: "D8", options: options(), from: "resumed", event: "hideNotificationShade", states: [],
-        callbacks: [call("onWindowFocusChanged")]),
+        callbacks: [call("onWindowFocusChanged")], given: ["showNotificationShade"]),
 
     RowCase(
         row: "D9", options: options(), from: "resumed", event: "rotate", states: recreated,
@@ -144,13 +146,13 @@ private let rowCases: [RowCase] = [
         callbacks: [call("onTopResumedActivityChanged")]),
     RowCase(
         row: "D11a", options: options(api: 29), from: "resumed", event: "focusReturns", states: [],
-        callbacks: [call("onTopResumedActivityChanged")]),
+        callbacks: [call("onTopResumedActivityChanged")], given: ["focusOtherWindow"]),
     RowCase(
         row: "D11b", options: options(api: 28), from: "resumed", event: "focusOtherWindow", states: ["started"],
         callbacks: [call("onPause")]),
     RowCase(
-        row: "D11b", options: options(api: 28), from: "started", event: "focusReturns", states: ["resumed"],
-        callbacks: [call("onResume")]),
+        row: "D11b", options: options(api: 28), from: "resumed", event: "focusReturns", states: ["resumed"],
+        callbacks: [call("onResume")], given: ["focusOtherWindow"]),
 
     RowCase(
         row: "D12", options: options(), from: "resumed", event: "back", states: ["started", "created", "destroyed"],
@@ -189,12 +191,46 @@ private let rowCases: [RowCase] = [
     RowCase(
         row: "D16", options: options(api: 28), from: "processDead", event: "reopen", states: ["initialized", "created", "started", "resumed"],
         callbacks: [call("onCreate"), call("onStart"), call("onRestoreInstanceState"), call("onResume")]),
+
+    RowCase(
+        row: "D17", options: options(), from: "resumed", event: "home", states: ["created"],
+        callbacks: [call("onStop"), maybe("onSaveInstanceState"), maybe("onTrimMemory")], confidence: .inferred, given: ["openTranslucentActivity"]),
+    RowCase(
+        row: "D17", options: options(api: 27), from: "resumed", event: "home", states: ["created"],
+        callbacks: [maybe("onSaveInstanceState"), call("onStop"), maybe("onTrimMemory")], confidence: .inferred, given: ["focusOtherWindow"]),
+    RowCase(
+        row: "D18", options: options(), from: "resumed", event: "startActivity", states: ["created"],
+        callbacks: [call("onStop"), maybe("onSaveInstanceState")], confidence: .inferred, given: ["openTranslucentActivity"]),
+    RowCase(
+        row: "D18", options: options(api: 27), from: "resumed", event: "startActivity", states: ["created"],
+        callbacks: [maybe("onSaveInstanceState"), call("onStop")], confidence: .inferred, given: ["openTranslucentActivity"]),
+    RowCase(
+        row: "D19", options: options(), from: "resumed", event: "rotate",
+        states: ["created", "destroyed", "initialized", "created", "started", "resumed", "started"],
+        callbacks: [
+            call("onStop"), call("onSaveInstanceState"), call("onDestroy"),
+            call("onCreate"), call("onStart"), call("onRestoreInstanceState"), call("onResume"), call("onPause"),
+        ],
+        confidence: .inferred, given: ["openTranslucentActivity"]),
+    RowCase(
+        row: "D19", options: options(api: 27, configChanges: ["orientation"]), from: "resumed", event: "rotate",
+        states: ["created", "destroyed", "initialized", "created", "started", "resumed", "started"],
+        callbacks: [
+            call("onSaveInstanceState"), call("onStop"), call("onDestroy"),
+            call("onCreate"), call("onStart"), call("onRestoreInstanceState"), call("onResume"), call("onPause"),
+        ],
+        confidence: .inferred, given: ["focusOtherWindow"]),
+    RowCase(
+        row: "D20", options: options(configChanges: ["orientation", "screenSize"]), from: "resumed", event: "rotate", states: [],
+        callbacks: [call("onConfigurationChanged")], confidence: .inferred, given: ["openTranslucentActivity"]),
 ]
 
 @Suite struct AndroidActivityRowTests {
     @Test("A row of spec §4.3", arguments: rowCases)
     func row(_ c: RowCase) throws {
         var simulation = Simulation(machine: machine, options: c.options, from: c.from)
+        for event in c.given { _ = try simulation.fire(event).get() }
+        let before = simulation.state()
         let step = try simulation.fire(c.event).get()
         #expect(step.transition.row == c.row)
         #expect(step.states == c.states)
@@ -202,11 +238,11 @@ private let rowCases: [RowCase] = [
         #expect(step.transition.confidence == c.confidence)
         #expect(step.alternatives.map(\.callbacks) == c.alternatives)
         #expect(step.alternatives.allSatisfy { $0.row == c.row && $0.states == c.states })
-        #expect(simulation.state() == (c.states.last ?? c.from))
+        #expect(simulation.state() == (c.states.last ?? before))
     }
 
     @Test func everyRowIsModelledOrOmitted() {
-        let rows = (1...16).flatMap { $0 == 11 ? ["D11a", "D11b"] : ["D\($0)"] }
+        let rows = (1...20).flatMap { $0 == 11 ? ["D11a", "D11b"] : ["D\($0)"] }
         let modelled = Set(machine.transitions.map(\.row))
         for row in rows {
             #expect(modelled.contains(row) || machine.omitted.contains { $0.row == row }, "\(row) is neither modelled nor omitted")
@@ -385,8 +421,8 @@ private let rowCases: [RowCase] = [
         }
         #expect(failure.state == "resumed")
         #expect(failure.possible == [
-            "startActivity", "home", "openTranslucentActivity", "showDialog", "dismissDialog", "showNotificationShade",
-            "hideNotificationShade", "rotate", "focusOtherWindow", "focusReturns", "back", "finish",
+            "startActivity", "home", "openTranslucentActivity", "showDialog", "showNotificationShade",
+            "rotate", "toggleDarkMode", "changeLocale", "changeFontScale", "resizeWindow", "focusOtherWindow", "back", "finish",
         ])
         #expect(simulation.state() == "resumed")
     }
@@ -412,7 +448,7 @@ private let rowCases: [RowCase] = [
             callbacks += try simulation.fire(event).get().callbacks.map(\.name)
         }
         #expect(callbacks == [
-            "onCreate", "onStart", "onResume", "onPause", "onStop", "onSaveInstanceState",
+            "onCreate", "onStart", "onResume", "onUserLeaveHint", "onPause", "onStop", "onSaveInstanceState", "onTrimMemory",
             "onCreate", "onStart", "onRestoreInstanceState", "onResume", "onPause", "onStop", "onDestroy",
         ])
         #expect(simulation.state() == "destroyed")
@@ -518,5 +554,248 @@ private let rowCases: [RowCase] = [
         let json = ModelExport.json([machine])
         #expect(json.contains("\"id\":\"android-activity\""))
         #expect(json.contains("{\"configHandled\":\"screenSize\"}"))
+    }
+}
+
+/// What covers the activity and what has focus: an event that ends a cover needs that cover
+/// first (a dialog before its dismissal, a loss of focus before its return), and the events
+/// possible in a state are only those of the real sequences that reach it.
+@Suite struct AndroidActivityCoverTests {
+    func refuses(_ events: [String], api: Int, from state: String = "resumed") -> ImpossibleEvent? {
+        var simulation = Simulation(machine: machine, options: options(api: api), from: state)
+        for event in events {
+            if case .failure(let failure) = simulation.fire(event) { return failure }
+        }
+        return nil
+    }
+
+    @Test(arguments: [24, 28, 29, 34])
+    func translucentActivityIsNotFocusLoss(api: Int) {
+        #expect(refuses(["openTranslucentActivity", "focusReturns"], api: api)?.event == "focusReturns")
+        #expect(refuses(["focusOtherWindow", "closeTranslucentActivity"], api: api)?.event == "closeTranslucentActivity")
+    }
+
+    @Test(arguments: ["dismissDialog", "hideNotificationShade", "focusReturns", "closeTranslucentActivity"], [24, 28, 29, 34])
+    func nothingToEnd(event: String, api: Int) {
+        let failure = refuses([event], api: api)
+        #expect(failure?.event == event)
+        #expect(failure.map { !$0.possible.contains(event) } ?? false)
+    }
+
+    /// "A call with this as true will always be followed by another one with false" (AD-ACT).
+    @Test(arguments: [29, 34])
+    func topResumedAlternates(api: Int) {
+        #expect(refuses(["focusOtherWindow", "focusOtherWindow"], api: api) != nil)
+        #expect(refuses(["focusOtherWindow", "focusReturns", "focusReturns"], api: api)?.event == "focusReturns")
+        #expect(refuses(["focusOtherWindow", "focusReturns", "focusOtherWindow", "focusReturns"], api: api) == nil)
+    }
+
+    @Test(arguments: [
+        ["showDialog", "dismissDialog", "showDialog", "dismissDialog"],
+        ["showNotificationShade", "hideNotificationShade"],
+        ["openTranslucentActivity", "closeTranslucentActivity", "openTranslucentActivity", "closeTranslucentActivity"],
+        ["focusOtherWindow", "focusReturns"],
+        ["showDialog", "dismissDialog", "openTranslucentActivity", "closeTranslucentActivity", "home", "reopen", "showDialog"],
+        // The activity's own dialog stays with it while it is stopped.
+        ["showDialog", "home", "reopen", "dismissDialog"],
+    ])
+    func realSequencesPass(events: [String]) {
+        for api in [24, 28, 29, 34] { #expect(refuses(events, api: api) == nil, "api \(api)") }
+    }
+
+    /// A cover ends with the instance or when the activity stops: nothing is left to end after a return.
+    @Test(arguments: ["home", "startActivity", "finish"])
+    func stoppingEndsTheCover(event: String) {
+        #expect(refuses(["openTranslucentActivity", event, "reopen", "closeTranslucentActivity"], api: 34)?.event != nil)
+    }
+
+    /// The cover follows the events; the activity's own dialog stays with it while it is stopped, and
+    /// ends with the process.
+    @Test func coverFollowsTheEvents() throws {
+        var simulation = Simulation(machine: machine, from: "resumed")
+        #expect(simulation.cover() == .uncovered)
+        let steps: [(String, Cover)] = [
+            ("showDialog", .dialog), ("home", .dialog), ("reopen", .dialog), ("dismissDialog", .uncovered),
+            ("openTranslucentActivity", .translucentActivity), ("rotate", .translucentActivity), ("home", .uncovered),
+            ("reopen", .uncovered), ("showDialog", .dialog), ("home", .dialog), ("processDeath", .uncovered),
+        ]
+        for (event, cover) in steps {
+            _ = try simulation.fire(event).get()
+            #expect(simulation.cover() == cover, "after \(event)")
+        }
+        #expect(simulation.cover(of: "other") == .uncovered)
+    }
+
+    @Test func possibleEventsFromResumedAreReal() {
+        let simulation = Simulation(machine: machine, from: "resumed")
+        let possible = simulation.possibleEvents()
+        for event in ["dismissDialog", "hideNotificationShade", "focusReturns", "closeTranslucentActivity"] {
+            #expect(!possible.contains(event), "\(event)")
+        }
+    }
+}
+
+/// Home, Overview, startActivity and a configuration change reach a paused (STARTED) activity too.
+@Suite struct AndroidActivityPausedTests {
+    func paused(api: Int, configChanges: Set<String> = []) throws -> Simulation {
+        var simulation = Simulation(machine: machine, options: options(api: api, configChanges: configChanges), from: "resumed")
+        _ = try simulation.fire("openTranslucentActivity").get()
+        return simulation
+    }
+
+    /// [AD-SC]: Home and Overview behave "as if the current activity has been completely covered".
+    @Test(arguments: ["home", "startActivity"], [21, 27, 28, 29, 34])
+    func coveredCompletelyStops(event: String, api: Int) throws {
+        var simulation = try paused(api: api)
+        let step = try simulation.fire(event).get()
+        #expect(step.states == ["created"])
+        #expect(step.callbacks.filter { !$0.optional }.map(\.name) == ["onStop"])
+        let trim = event == "home" ? ["onTrimMemory"] : []
+        #expect(step.callbacks.map(\.name) == (api >= 28 ? ["onStop", "onSaveInstanceState"] : ["onSaveInstanceState", "onStop"]) + trim)
+        #expect(step.alternatives.isEmpty)
+        let back = try simulation.fire("reopen").get()
+        #expect(back.states == ["started", "resumed"])
+    }
+
+    @Test(arguments: [27, 28, 29, 34])
+    func configurationChangeRecreatesPaused(api: Int) throws {
+        var simulation = try paused(api: api)
+        let step = try simulation.fire("rotate").get()
+        #expect(step.states == ["created", "destroyed", "initialized", "created", "started", "resumed", "started"])
+        let saved = api >= 28 ? ["onStop", "onSaveInstanceState"] : ["onSaveInstanceState", "onStop"]
+        #expect(step.callbacks.map(\.name) == saved + ["onDestroy", "onCreate", "onStart", "onRestoreInstanceState", "onResume", "onPause"])
+        #expect(step.transition.confidence == .inferred)
+        #expect(simulation.state() == "started")
+        // The translucent activity is still on top of the new instance.
+        let closed = try simulation.fire("closeTranslucentActivity").get()
+        #expect(closed.states == ["resumed"])
+    }
+
+    @Test func handledConfigurationChangeWhilePaused() throws {
+        var simulation = try paused(api: 34, configChanges: ["orientation", "screenSize"])
+        let step = try simulation.fire("rotate").get()
+        #expect(step.states.isEmpty)
+        #expect(step.callbacks.map(\.name) == ["onConfigurationChanged"])
+    }
+}
+
+/// Split screen starts at Android 7.0 (API 24) [AD-MW].
+@Suite struct AndroidActivityMultiWindowLevelTests {
+    @Test(arguments: [1, 21, 23])
+    func noMultiWindowBelow24(api: Int) {
+        var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+        guard case .failure(let failure) = simulation.fire("focusOtherWindow") else {
+            Issue.record("focusOtherWindow should be impossible at API \(api)")
+            return
+        }
+        #expect(!failure.possible.contains("focusOtherWindow"))
+    }
+
+    @Test func multiWindowFrom24() throws {
+        var simulation = Simulation(machine: machine, options: options(api: 24), from: "resumed")
+        #expect(try simulation.fire("focusOtherWindow").get().states == ["started"])
+    }
+}
+
+/// onUserLeaveHint: "when the user presses the Home key, onUserLeaveHint() will be called …
+/// right before the activity's onPause() callback" [AD-ACT]; not when the system brings an
+/// activity to the front, and not when startActivity passes FLAG_ACTIVITY_NO_USER_ACTION [AD-INTENT].
+@Suite struct AndroidActivityUserLeaveHintTests {
+    @Test(arguments: [21, 27, 28, 29, 34])
+    func homeHintsRightBeforePause(api: Int) throws {
+        var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+        let step = try simulation.fire("home").get()
+        for order in ([step.transition] + step.alternatives).map({ $0.callbacks }) {
+            let pause = try #require(order.firstIndex { $0.name == "onPause" })
+            #expect(pause > 0 && order[pause - 1] == maybe("onUserLeaveHint"))
+        }
+    }
+
+    @Test(arguments: [27, 34])
+    func startActivityMayHint(api: Int) throws {
+        var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+        let step = try simulation.fire("startActivity").get()
+        let pause = try #require(step.callbacks.firstIndex { $0.name == "onPause" })
+        #expect(pause > 0 && step.callbacks[pause - 1] == maybe("onUserLeaveHint"))
+    }
+
+    @Test(arguments: ["openTranslucentActivity", "showDialog", "rotate", "back", "finish", "focusOtherWindow"])
+    func noHintOtherwise(event: String) throws {
+        var simulation = Simulation(machine: machine, options: options(api: 28), from: "resumed")
+        #expect(!(try simulation.fire(event).get().callbacks.map(\.name).contains("onUserLeaveHint")))
+    }
+}
+
+/// Configuration changes other than rotation follow D9/D10 (from a paused activity D19/D20):
+/// recreated unless every flag the change involves is in android:configChanges.
+@Suite struct AndroidActivityOtherConfigurationTests {
+    static let changes: [(event: String, flags: Set<String>)] = [
+        ("toggleDarkMode", ["uiMode"]), ("changeLocale", ["locale"]), ("changeFontScale", ["fontScale"]),
+        ("resizeWindow", ["screenSize", "smallestScreenSize", "screenLayout", "orientation"]),
+    ]
+
+    @Test(arguments: [21, 27, 28, 29, 34])
+    func unhandledRecreates(api: Int) throws {
+        for (event, flags) in Self.changes where api >= 24 || event != "resizeWindow" {
+            var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+            let step = try simulation.fire(event).get()
+            #expect(step.transition.row == "D9", "\(event)")
+            #expect(step.states == recreated, "\(event)")
+            let core = step.callbacks.filter { !$0.optional }.map(\.name)
+            #expect(core.filter { $0 != "onSaveInstanceState" && $0 != "onRestoreInstanceState" } == recreatedCore, "\(event)")
+            // Every flag but one declared: still recreated.
+            for missing in flags where flags.count > 1 {
+                var partial = Simulation(machine: machine, options: options(api: api, configChanges: flags.subtracting([missing])), from: "resumed")
+                #expect(try partial.fire(event).get().states == recreated, "\(event) without \(missing)")
+            }
+            var handled = Simulation(machine: machine, options: options(api: api, configChanges: flags), from: "resumed")
+            let same = try handled.fire(event).get()
+            #expect(same.transition.row == "D10", "\(event)")
+            #expect(same.states.isEmpty && same.callbacks.map(\.name) == ["onConfigurationChanged"], "\(event)")
+        }
+    }
+
+    @Test(arguments: [27, 34])
+    func pausedIsRecreatedPaused(api: Int) throws {
+        for (event, flags) in Self.changes {
+            var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+            _ = try simulation.fire("openTranslucentActivity").get()
+            let step = try simulation.fire(event).get()
+            #expect(step.transition.row == "D19", "\(event)")
+            #expect(simulation.state() == "started")
+            var handled = Simulation(machine: machine, options: options(api: api, configChanges: flags), from: "resumed")
+            _ = try handled.fire("openTranslucentActivity").get()
+            #expect(try handled.fire(event).get().transition.row == "D20", "\(event)")
+        }
+    }
+
+    @Test func noWindowResizeBelow24() {
+        var simulation = Simulation(machine: machine, options: options(api: 23), from: "resumed")
+        guard case .failure = simulation.fire("resizeWindow") else {
+            Issue.record("resizeWindow should be impossible at API 23")
+            return
+        }
+    }
+}
+
+/// onTrimMemory(TRIM_MEMORY_UI_HIDDEN): "the process had been showing a user interface, and is no
+/// longer doing so" [AD-CC2]: after Home, not when the app starts another of its activities.
+@Suite struct AndroidActivityTrimMemoryTests {
+    @Test(arguments: [21, 27, 28, 29, 34])
+    func homeMayTrimLast(api: Int) throws {
+        for given in [[], ["openTranslucentActivity"]] {
+            var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+            for event in given { _ = try simulation.fire(event).get() }
+            let step = try simulation.fire("home").get()
+            for order in ([step.transition] + step.alternatives).map({ $0.callbacks }) {
+                #expect(order.last == maybe("onTrimMemory"), "\(given)")
+            }
+        }
+    }
+
+    @Test(arguments: ["startActivity", "back", "finish", "rotate", "openTranslucentActivity"])
+    func notWithinTheApp(event: String) throws {
+        var simulation = Simulation(machine: machine, from: "resumed")
+        #expect(!(try simulation.fire(event).get().callbacks.map(\.name).contains("onTrimMemory")))
     }
 }

@@ -34,6 +34,9 @@ import Testing
     static let configChangeSets: [[String]?] = [
         nil, [], ["orientation"], ["screenSize"], ["orientation", "screenSize"], ["locale"],
         ["keyboardHidden", "orientation", "screenSize"],
+        // resizeWindow's flags declared in part (each missing one is a row of its own), and every flag.
+        ["screenSize", "smallestScreenSize"], ["screenSize", "smallestScreenSize", "screenLayout"],
+        ["uiMode", "locale", "fontScale", "screenSize", "smallestScreenSize", "screenLayout", "orientation"],
     ]
     static let roots: [Bool?] = [nil, false, true]
     /// Sequences for each Android option combination, and for each machine without options.

@@ -41,4 +41,12 @@ import Testing
         #expect(way.map(\.event) == ["reopen"] || !way.contains { Machines.iosApp.endsProcess($0) })
         #expect(!way.contains { ["reboot", "purge", "terminate", "expire"].contains($0.event) })
     }
+
+    /// On Android the way follows what covers the activity: focus comes back only after it was lost.
+    @Test func aWayToAnEventFollowsTheCover() throws {
+        let android = Machines.androidActivity
+        let way = try #require(android.shortestPath(from: "resumed", toFire: "focusReturns", options: MachineOptions(api: 27)))
+        #expect(way.map(\.event) == ["focusOtherWindow", "focusReturns"])
+        #expect(android.shortestPath(from: "resumed", toFire: "dismissDialog", cover: .dialog)?.map(\.event) == ["dismissDialog"])
+    }
 }

@@ -271,10 +271,10 @@ import Testing
 
     @Test func missingCallbackIsReportedAfterTheLastOne() {
         expectTexts("lifecycle android-activity", "given resumed\nhome -> started, created : onPause()\n", [
-            "Content/es/inactive.md:41:39: error: 'home' calls [onTopResumedActivityChanged], onPause, onStop, "
-                + "[onSaveInstanceState], not onPause()\n"
-                + "    note: the model goes: home -> started, created : [onTopResumedActivityChanged], onPause, onStop, "
-                + "[onSaveInstanceState]\n"
+            "Content/es/inactive.md:41:39: error: 'home' calls [onTopResumedActivityChanged], [onUserLeaveHint], onPause, onStop, "
+                + "[onSaveInstanceState], [onTrimMemory], not onPause()\n"
+                + "    note: the model goes: home -> started, created : [onTopResumedActivityChanged], [onUserLeaveHint], onPause, onStop, "
+                + "[onSaveInstanceState], [onTrimMemory]\n"
                 + "    suggestion: home -> started, created : onPause(), onStop"
         ])
     }
@@ -302,10 +302,10 @@ import Testing
     /// Below API 28 both documented orders are named; the line matched neither.
     @Test func wrongOrderWithDocumentedAlternatives() {
         expectTexts("lifecycle android-activity api=27", "given resumed\nhome : onPause, onStop, onSaveInstanceState\n", [
-            "Content/es/inactive.md:41:27: error: 'home' calls onPause, [onSaveInstanceState], onStop, not onPause, onStop, "
-                + "onSaveInstanceState\n"
-                + "    note: the model goes: home : onPause, [onSaveInstanceState], onStop\n"
-                + "    note: also documented (D3): home : [onSaveInstanceState], onPause, onStop\n"
+            "Content/es/inactive.md:41:27: error: 'home' calls [onUserLeaveHint], onPause, [onSaveInstanceState], onStop, "
+                + "[onTrimMemory], not onPause, onStop, onSaveInstanceState\n"
+                + "    note: the model goes: home : [onUserLeaveHint], onPause, [onSaveInstanceState], onStop, [onTrimMemory]\n"
+                + "    note: also documented (D3): home : [onSaveInstanceState], [onUserLeaveHint], onPause, onStop, [onTrimMemory]\n"
                 + "    suggestion: home : onPause, onStop"
         ])
     }
@@ -337,15 +337,18 @@ import Testing
     @Test func impossibleEventBecauseOfOptions() {
         expectTexts("lifecycle android-activity api=27", "given resumed\nfocusOtherWindow\nfocusOtherWindow\n", [
             "Content/es/inactive.md:42:3: error: 'focusOtherWindow' cannot happen when the activity is started\n"
-                + "    note: possible in started: closeTranslucentActivity, focusReturns, finish\n"
-                + "    suggestion: closeTranslucentActivity; focusOtherWindow"
+                + "    note: possible in started: startActivity, home, rotate, toggleDarkMode, changeLocale, changeFontScale, "
+                + "resizeWindow, focusReturns, finish\n"
+                + "    suggestion: focusReturns; focusOtherWindow"
         ])
         expectTexts("lifecycle android-activity api=27", "given resumed\nfocusReturns\n", [
             "Content/es/inactive.md:41:3: error: 'focusReturns' cannot happen when the activity is resumed\n"
-                + "    note: possible in resumed: startActivity, home, openTranslucentActivity, showDialog, dismissDialog, "
-                + "showNotificationShade, hideNotificationShade, rotate, focusOtherWindow, back, finish\n"
+                + "    note: possible in resumed: startActivity, home, openTranslucentActivity, showDialog, "
+                + "showNotificationShade, rotate, toggleDarkMode, changeLocale, changeFontScale, resizeWindow, focusOtherWindow, "
+                + "back, finish\n"
                 + "    note: 'focusReturns' from resumed needs api=29 or higher (D11a)\n"
-                + "    suggestion: openTranslucentActivity; focusReturns"
+                // The focus must be lost before it returns: another window, not a translucent activity.
+                + "    suggestion: focusOtherWindow; focusReturns"
         ])
     }
 

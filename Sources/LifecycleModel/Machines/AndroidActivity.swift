@@ -12,6 +12,95 @@
 /// (onSaveInstanceState after onStop "for applications targeting" 28+) and
 /// the platform version (multi-resume from Android 10, root Back from
 /// Android 12). The model assumes an app that targets the device's level.
+/// D19: a paused activity down to DESTROYED, and the new instance up to RESUMED and back to STARTED.
+private let pausedRecreated = ["created", "destroyed", "initialized", "created", "started", "resumed", "started"]
+
+/// D9/D10 (and D19/D20 from a paused activity) for the configuration changes other than rotation:
+/// the change is handled in onConfigurationChanged only if every flag it involves is declared in
+/// android:configChanges (AD-MANIFEST); otherwise the activity is recreated (AD-ACT: "Unless you
+/// specify otherwise, a configuration change … will cause your current activity to be destroyed").
+/// The rows for "flag k is missing" require flags 0..<k declared, so at most one applies. API
+/// levels come first in the conditions: they are the cheapest to check.
+private let otherConfigurationChanges: [Transition] = [
+    ("toggleDarkMode", ["uiMode"], 1, Confidence.doc, ["AD-ACT", "AD-MANIFEST", "AD-DARK"]),
+    ("changeLocale", ["locale"], 1, .doc, ["AD-ACT", "AD-MANIFEST", "AD-SC"]),
+    ("changeFontScale", ["fontScale"], 1, .doc, ["AD-ACT", "AD-MANIFEST"]),
+    // The flags AD-MW names for multi-window; which of them a given resize changes depends on the device.
+    ("resizeWindow", ["screenSize", "smallestScreenSize", "screenLayout", "orientation"], 24, .inferred, ["AD-ACT", "AD-MW", "AD-SC"]),
+].flatMap { event, flags, floor, confidence, sources in
+    configurationChange(event, flags: flags, floor: floor, confidence: confidence, sources: sources)
+}
+
+private func configurationChange(_ event: String, flags: [String], floor: Int, confidence: Confidence, sources: [String]) -> [Transition] {
+    let above: [Condition] = floor > 1 ? [.apiAtLeast(floor)] : []
+    let declared = "declared in android:configChanges: " + flags.joined(separator: "|")
+    var rows: [Transition] = []
+    for k in flags.indices {
+        let missing = flags[..<k].map { Condition.configHandled($0) } + [.configNotHandled(flags[k])]
+        let old28: [CallbackCall] = [.init("onPause"), .init("onStop"), .init("onSaveInstanceState"), .init("onDestroy")]
+        let new: [CallbackCall] = [.init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume")]
+        let note = "Not all of \(flags.joined(separator: "|")) is declared: recreated, as a rotation (D9)."
+        rows += [
+            Transition(
+                "D9", from: "resumed", on: event, to: recreatedStates,
+                callbacks: [.init("onTopResumedActivityChanged", optional: true)] + old28 + new + [.init("onTopResumedActivityChanged", optional: true)],
+                covered: [.uncovered], sources: sources, confidence: confidence, when: [.apiAtLeast(max(29, floor))] + missing, note: note),
+            Transition(
+                "D9", from: "resumed", on: event, to: recreatedStates, callbacks: old28 + new,
+                covered: [.uncovered], sources: sources, confidence: confidence, when: [.apiAtLeast(max(28, floor)), .apiBelow(29)] + missing, note: note),
+            Transition(
+                "D9", from: "resumed", on: event, to: recreatedStates,
+                callbacks: [.init("onPause"), .init("onSaveInstanceState"), .init("onStop"), .init("onDestroy")] + new,
+                covered: [.uncovered], sources: sources, confidence: confidence, when: above + [.apiBelow(28)] + missing,
+                note: "Below API 28 onSaveInstanceState comes before onStop, before or after onPause (no guarantee)."),
+            Transition(
+                "D9", from: "resumed", on: event, to: recreatedStates,
+                callbacks: [.init("onSaveInstanceState"), .init("onPause"), .init("onStop"), .init("onDestroy")] + new,
+                covered: [.uncovered], sources: sources, confidence: confidence, when: above + [.apiBelow(28)] + missing,
+                note: "The other order below API 28: onSaveInstanceState before onPause."),
+        ]
+        rows += recreatedWhilePaused(event, missing: missing, floor: floor, sources: sources)
+    }
+    let all = above + flags.map { Condition.configHandled($0) }
+    rows += [
+        Transition(
+            "D10", from: "resumed", on: event, to: [], callbacks: [.init("onConfigurationChanged")],
+            covered: [.uncovered], sources: sources, confidence: confidence, when: all, note: "Handled: " + declared + "."),
+        Transition(
+            "D20", from: "started", on: event, to: [], callbacks: [.init("onConfigurationChanged")],
+            sources: sources, confidence: .inferred, when: all, note: "Handled while paused, as D10: " + declared + "."),
+    ]
+    return rows
+}
+
+/// D19 for a rotation: as D9's two conditions (orientation not declared; orientation without screenSize from API 13).
+private let rotationWhilePaused =
+    recreatedWhilePaused("rotate", missing: [.configNotHandled("orientation")], floor: 1, sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"])
+    + recreatedWhilePaused(
+        "rotate", missing: [.configHandled("orientation"), .configNotHandled("screenSize")], floor: 13,
+        sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"])
+
+/// D19: a visible paused activity recreated by a configuration change `missing` describes, from API `floor`:
+/// the old instance stops (onSaveInstanceState after onStop from API 28, before it below) and is destroyed;
+/// the new one comes up to RESUMED and is paused again.
+private func recreatedWhilePaused(_ event: String, missing: [Condition], floor: Int, sources: [String]) -> [Transition] {
+    let new: [CallbackCall] = [.init("onDestroy"), .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"), .init("onPause")]
+    let note = "A visible paused activity (split screen, or under a translucent activity) is recreated like a resumed one; "
+        + "the new instance is brought back to the paused state, so onResume then onPause."
+    return [
+        Transition(
+            "D19", from: "started", on: event, to: pausedRecreated, callbacks: [.init("onStop"), .init("onSaveInstanceState")] + new,
+            sources: sources, confidence: .inferred, when: [.apiAtLeast(max(28, floor))] + missing, note: note),
+        Transition(
+            "D19", from: "started", on: event, to: pausedRecreated, callbacks: [.init("onSaveInstanceState"), .init("onStop")] + new,
+            sources: sources, confidence: .inferred, when: (floor > 1 ? [.apiAtLeast(floor)] : []) + [.apiBelow(28)] + missing,
+            note: note + " Below API 28 onSaveInstanceState comes before onStop."),
+    ]
+}
+
+/// D9: the old instance down to DESTROYED, a new one up from INITIALIZED to RESUMED.
+private let recreatedStates = ["started", "created", "destroyed", "initialized", "created", "started", "resumed"]
+
 extension Machines {
     public static let androidActivity = Machine(
         id: "android-activity",
@@ -42,6 +131,10 @@ extension Machines {
             EventInfo("showNotificationShade", "The notification shade or a system alert window takes input focus."),
             EventInfo("hideNotificationShade", "The notification shade or system alert window goes away."),
             EventInfo("rotate", "The device rotates: a configuration change (orientation, and screenSize from API 13)."),
+            EventInfo("toggleDarkMode", "The user switches between light and dark theme: a uiMode configuration change."),
+            EventInfo("changeLocale", "The user picks another system language: a locale configuration change."),
+            EventInfo("changeFontScale", "The user changes the font size: a fontScale configuration change."),
+            EventInfo("resizeWindow", "Multi-window (API 24+): the activity enters or leaves split screen, or its window is resized."),
             EventInfo("focusOtherWindow", "Multi-window: the user moves focus to another app's window."),
             EventInfo("focusReturns", "Multi-window: focus comes back to this activity's window."),
             EventInfo("back", "The user presses Back (or swipes back) in this activity."),
@@ -63,6 +156,8 @@ extension Machines {
             // the notes only, and are deliberately not aliases (a wrong value would pass).
             CallbackInfo("onTopResumedActivityChanged", aliases: ["onTopResumedActivityChanged(boolean)", "onTopResumedActivityChanged(isTopResumedActivity)"], auxiliary: true),
             CallbackInfo("onWindowFocusChanged", aliases: ["onWindowFocusChanged(boolean)", "onWindowFocusChanged(hasFocus)"], auxiliary: true),
+            CallbackInfo("onTrimMemory", aliases: ["onTrimMemory(int)", "onTrimMemory(level)", "onTrimMemory(TRIM_MEMORY_UI_HIDDEN)"], auxiliary: true),
+            CallbackInfo("onUserLeaveHint", aliases: ["onUserLeaveHint()", "Activity.onUserLeaveHint"], auxiliary: true),
         ],
         transitions: [
             // D1: cold launch. API 29+: onTopResumedActivityChanged(true) "if it becomes top"; it "might be skipped".
@@ -88,47 +183,51 @@ extension Machines {
                 note: "A new instance: DESTROYED is terminal for the old one. onTopResumedActivityChanged(true) might be skipped."),
 
             // D2: A starts B. A onPause → B onCreate, onStart, onResume → A onStop; onSaveInstanceState "if called".
+            // onUserLeaveHint before onPause unless B is started with FLAG_ACTIVITY_NO_USER_ACTION (AD-INTENT).
             Transition(
                 "D2", from: "resumed", on: "startActivity", to: ["started", "created"],
-                callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
-                sources: ["AD-LC", "AD-ACT"], when: [.apiAtLeast(29)],
+                callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
+                covered: [.uncovered, .dialog], sources: ["AD-LC", "AD-ACT", "AD-INTENT"], when: [.apiAtLeast(29)],
                 note: "B's onCreate, onStart and onResume run between A's onPause and onStop. onTopResumedActivityChanged(false) comes before onPause (javadoc: delivered \"before it is paused\"). onSaveInstanceState may be skipped if A is not killed while B runs."),
             Transition(
                 "D2", from: "resumed", on: "startActivity", to: ["started", "created"],
-                callbacks: [.init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
-                sources: ["AD-LC", "AD-ACT"], when: [.apiAtLeast(28), .apiBelow(29)],
+                callbacks: [.init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
+                covered: [.uncovered, .dialog], sources: ["AD-LC", "AD-ACT", "AD-INTENT"], when: [.apiAtLeast(28), .apiBelow(29)],
                 note: "B's onCreate, onStart and onResume run between A's onPause and onStop. onSaveInstanceState may be skipped if A is not killed while B runs."),
             Transition(
                 "D2", from: "resumed", on: "startActivity", to: ["started", "created"],
-                callbacks: [.init("onPause"), .init("onSaveInstanceState", optional: true), .init("onStop")],
-                sources: ["AD-LC", "AD-ACT"], when: [.apiBelow(28)],
+                callbacks: [.init("onUserLeaveHint", optional: true), .init("onPause"), .init("onSaveInstanceState", optional: true), .init("onStop")],
+                covered: [.uncovered, .dialog], sources: ["AD-LC", "AD-ACT", "AD-INTENT"], when: [.apiBelow(28)],
                 note: "Below API 28 onSaveInstanceState comes before onStop, before or after onPause (no guarantee)."),
             Transition(
                 "D2", from: "resumed", on: "startActivity", to: ["started", "created"],
-                callbacks: [.init("onSaveInstanceState", optional: true), .init("onPause"), .init("onStop")],
-                sources: ["AD-LC", "AD-ACT"], when: [.apiBelow(28)],
+                callbacks: [.init("onSaveInstanceState", optional: true), .init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop")],
+                covered: [.uncovered, .dialog], sources: ["AD-LC", "AD-ACT", "AD-INTENT"], when: [.apiBelow(28)],
                 note: "The other order below API 28: onSaveInstanceState before onPause."),
 
-            // D3: Home / Overview, "as if the current activity has been completely covered".
+            // D3: Home / Overview, "as if the current activity has been completely covered". The user
+            // leaves: onUserLeaveHint "right before the activity's onPause() callback" (AD-ACT). The
+            // javadoc names Home, not Overview, which this event also stands for: optional.
+            // The app's UI is hidden: onTrimMemory(TRIM_MEMORY_UI_HIDDEN) (AD-CC2), last: when is not documented.
             Transition(
                 "D3", from: "resumed", on: "home", to: ["started", "created"],
-                callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
-                sources: ["AD-SC", "AD-ACT"], when: [.apiAtLeast(29)],
+                callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true), .init("onTrimMemory", optional: true)],
+                covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT"], when: [.apiAtLeast(29)],
                 note: "onTopResumedActivityChanged(false) before onPause; onSaveInstanceState, if called, after onStop."),
             Transition(
                 "D3", from: "resumed", on: "home", to: ["started", "created"],
-                callbacks: [.init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
-                sources: ["AD-SC", "AD-ACT"], when: [.apiAtLeast(28), .apiBelow(29)],
+                callbacks: [.init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true), .init("onTrimMemory", optional: true)],
+                covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT"], when: [.apiAtLeast(28), .apiBelow(29)],
                 note: "onSaveInstanceState, if called, after onStop."),
             Transition(
                 "D3", from: "resumed", on: "home", to: ["started", "created"],
-                callbacks: [.init("onPause"), .init("onSaveInstanceState", optional: true), .init("onStop")],
-                sources: ["AD-SC", "AD-ACT"], when: [.apiBelow(28)],
+                callbacks: [.init("onUserLeaveHint", optional: true), .init("onPause"), .init("onSaveInstanceState", optional: true), .init("onStop"), .init("onTrimMemory", optional: true)],
+                covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT"], when: [.apiBelow(28)],
                 note: "Below API 28 onSaveInstanceState comes before onStop, before or after onPause (no guarantee)."),
             Transition(
                 "D3", from: "resumed", on: "home", to: ["started", "created"],
-                callbacks: [.init("onSaveInstanceState", optional: true), .init("onPause"), .init("onStop")],
-                sources: ["AD-SC", "AD-ACT"], when: [.apiBelow(28)],
+                callbacks: [.init("onSaveInstanceState", optional: true), .init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop"), .init("onTrimMemory", optional: true)],
+                covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT"], when: [.apiBelow(28)],
                 note: "The other order below API 28: onSaveInstanceState before onPause."),
 
             // D4: back to a stopped activity, same instance.
@@ -146,45 +245,53 @@ extension Machines {
             Transition(
                 "D5", from: "resumed", on: "openTranslucentActivity", to: ["started"],
                 callbacks: [.init("onPause")],
-                sources: ["AD-LC", "AD-MW", "AD-PERM"], when: [.apiBelow(29)],
+                covered: [.uncovered], sources: ["AD-LC", "AD-MW", "AD-PERM"], when: [.apiBelow(29)],
+                effects: [.cover(.translucentActivity)],
                 note: "Still partially visible: no onStop. requestPermissions \"may start an activity\"."),
             Transition(
                 "D5", from: "resumed", on: "openTranslucentActivity", to: ["started"],
                 callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause")],
-                sources: ["AD-LC", "AD-MW", "AD-PERM", "AD-ACT"], when: [.apiAtLeast(29)],
+                covered: [.uncovered], sources: ["AD-LC", "AD-MW", "AD-PERM", "AD-ACT"], when: [.apiAtLeast(29)],
+                effects: [.cover(.translucentActivity)],
                 note: "Still partially visible: no onStop. The activity on top becomes top resumed: onTopResumedActivityChanged(false) before onPause."),
             Transition(
                 "D6", from: "started", on: "closeTranslucentActivity", to: ["resumed"],
                 callbacks: [.init("onResume")],
-                sources: ["AD-SC", "AD-LC"], when: [.apiBelow(29)]),
+                covered: [.translucentActivity], sources: ["AD-SC", "AD-LC"], when: [.apiBelow(29)],
+                effects: [.cover(.uncovered)]),
             Transition(
                 "D6", from: "started", on: "closeTranslucentActivity", to: ["resumed"],
                 callbacks: [.init("onResume"), .init("onTopResumedActivityChanged", optional: true)],
-                sources: ["AD-SC", "AD-LC", "AD-ACT"], when: [.apiAtLeast(29)],
+                covered: [.translucentActivity], sources: ["AD-SC", "AD-LC", "AD-ACT"], when: [.apiAtLeast(29)],
+                effects: [.cover(.uncovered)],
                 note: "onTopResumedActivityChanged(true) after onResume; it might be skipped."),
 
             // D7: the activity's own dialog only takes window focus (claim a).
             Transition(
                 "D7", from: "resumed", on: "showDialog", to: [],
                 callbacks: [.init("onWindowFocusChanged")],
-                sources: ["AD-ACT"], confidence: .inferred,
+                covered: [.uncovered], sources: ["AD-ACT"], confidence: .inferred,
+                effects: [.cover(.dialog)],
                 note: "onWindowFocusChanged(false); no onPause. Inferred from the onWindowFocusChanged javadoc; AD-SC's \"activity or dialog\" reads otherwise."),
             Transition(
                 "D7", from: "resumed", on: "dismissDialog", to: [],
                 callbacks: [.init("onWindowFocusChanged")],
-                sources: ["AD-ACT"], confidence: .inferred,
+                covered: [.dialog], sources: ["AD-ACT"], confidence: .inferred,
+                effects: [.cover(.uncovered)],
                 note: "onWindowFocusChanged(true); no onResume."),
 
             // D8: system windows take focus "without pausing the foreground activity".
             Transition(
                 "D8", from: "resumed", on: "showNotificationShade", to: [],
                 callbacks: [.init("onWindowFocusChanged")],
-                sources: ["AD-ACT", "AD-MW"],
+                covered: [.uncovered], sources: ["AD-ACT", "AD-MW"],
+                effects: [.cover(.notificationShade)],
                 note: "onWindowFocusChanged(false); no onPause."),
             Transition(
                 "D8", from: "resumed", on: "hideNotificationShade", to: [],
                 callbacks: [.init("onWindowFocusChanged")],
-                sources: ["AD-ACT", "AD-MW"],
+                covered: [.notificationShade], sources: ["AD-ACT", "AD-MW"],
+                effects: [.cover(.uncovered)],
                 note: "onWindowFocusChanged(true)."),
 
             // D9: rotation not handled: the old instance goes down to DESTROYED and a new one
@@ -196,7 +303,7 @@ extension Machines {
                     .init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState"), .init("onDestroy"),
                     .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"), .init("onTopResumedActivityChanged", optional: true),
                 ],
-                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], when: [.configNotHandled("orientation"), .apiAtLeast(29)],
+                covered: [.uncovered], sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], when: [.configNotHandled("orientation"), .apiAtLeast(29)],
                 note: "A new instance gets onCreate(savedInstanceState). onTopResumedActivityChanged(false/true) around the pair; either might be skipped."),
             Transition(
                 "D9", from: "resumed", on: "rotate", to: ["started", "created", "destroyed", "initialized", "created", "started", "resumed"],
@@ -204,7 +311,7 @@ extension Machines {
                     .init("onPause"), .init("onStop"), .init("onSaveInstanceState"), .init("onDestroy"),
                     .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"),
                 ],
-                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], when: [.configNotHandled("orientation"), .apiAtLeast(28), .apiBelow(29)],
+                covered: [.uncovered], sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], when: [.configNotHandled("orientation"), .apiAtLeast(28), .apiBelow(29)],
                 note: "A new instance gets onCreate(savedInstanceState)."),
             Transition(
                 "D9", from: "resumed", on: "rotate", to: ["started", "created", "destroyed", "initialized", "created", "started", "resumed"],
@@ -212,7 +319,7 @@ extension Machines {
                     .init("onPause"), .init("onSaveInstanceState"), .init("onStop"), .init("onDestroy"),
                     .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"),
                 ],
-                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], when: [.configNotHandled("orientation"), .apiBelow(28)],
+                covered: [.uncovered], sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], when: [.configNotHandled("orientation"), .apiBelow(28)],
                 note: "Below API 28 onSaveInstanceState comes before onStop, before or after onPause (no guarantee)."),
             Transition(
                 "D9", from: "resumed", on: "rotate", to: ["started", "created", "destroyed", "initialized", "created", "started", "resumed"],
@@ -220,7 +327,7 @@ extension Machines {
                     .init("onSaveInstanceState"), .init("onPause"), .init("onStop"), .init("onDestroy"),
                     .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"),
                 ],
-                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], when: [.configNotHandled("orientation"), .apiBelow(28)],
+                covered: [.uncovered], sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"], when: [.configNotHandled("orientation"), .apiBelow(28)],
                 note: "The other order below API 28: onSaveInstanceState before onPause."),
             Transition(
                 "D9", from: "resumed", on: "rotate", to: ["started", "created", "destroyed", "initialized", "created", "started", "resumed"],
@@ -228,7 +335,7 @@ extension Machines {
                     .init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState"), .init("onDestroy"),
                     .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"), .init("onTopResumedActivityChanged", optional: true),
                 ],
-                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"],
+                covered: [.uncovered], sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"],
                 when: [.configHandled("orientation"), .configNotHandled("screenSize"), .apiAtLeast(29)],
                 note: "orientation alone is not enough from API 13: screenSize changes too and is not handled, so the activity is recreated."),
             Transition(
@@ -237,7 +344,7 @@ extension Machines {
                     .init("onPause"), .init("onStop"), .init("onSaveInstanceState"), .init("onDestroy"),
                     .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"),
                 ],
-                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"],
+                covered: [.uncovered], sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"],
                 when: [.configHandled("orientation"), .configNotHandled("screenSize"), .apiAtLeast(28), .apiBelow(29)],
                 note: "orientation alone is not enough from API 13: screenSize changes too and is not handled, so the activity is recreated."),
             Transition(
@@ -246,7 +353,7 @@ extension Machines {
                     .init("onPause"), .init("onSaveInstanceState"), .init("onStop"), .init("onDestroy"),
                     .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"),
                 ],
-                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"],
+                covered: [.uncovered], sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"],
                 when: [.configHandled("orientation"), .configNotHandled("screenSize"), .apiAtLeast(13), .apiBelow(28)],
                 note: "orientation alone is not enough from API 13: screenSize changes too and is not handled, so the activity is recreated."),
             Transition(
@@ -255,7 +362,7 @@ extension Machines {
                     .init("onSaveInstanceState"), .init("onPause"), .init("onStop"), .init("onDestroy"),
                     .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"),
                 ],
-                sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"],
+                covered: [.uncovered], sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"],
                 when: [.configHandled("orientation"), .configNotHandled("screenSize"), .apiAtLeast(13), .apiBelow(28)],
                 note: "The other order below API 28: onSaveInstanceState before onPause."),
 
@@ -263,82 +370,90 @@ extension Machines {
             Transition(
                 "D10", from: "resumed", on: "rotate", to: [],
                 callbacks: [.init("onConfigurationChanged")],
-                sources: ["AD-ACT"], when: [.configHandled("orientation"), .apiBelow(13)],
+                covered: [.uncovered], sources: ["AD-ACT"], when: [.configHandled("orientation"), .apiBelow(13)],
                 note: "Below API 13 a rotation changes only orientation."),
             Transition(
                 "D10", from: "resumed", on: "rotate", to: [],
                 callbacks: [.init("onConfigurationChanged")],
-                sources: ["AD-ACT"], when: [.configHandled("orientation"), .configHandled("screenSize"), .apiAtLeast(13)],
+                covered: [.uncovered], sources: ["AD-ACT"], when: [.configHandled("orientation"), .configHandled("screenSize"), .apiAtLeast(13)],
                 note: "From API 13 a rotation also changes screenSize, which must be declared too; the <activity> guide adds that screenLayout can change as well."),
 
             // D11: multi-window focus moves to another app's window and back.
             Transition(
                 "D11a", from: "resumed", on: "focusOtherWindow", to: [],
                 callbacks: [.init("onTopResumedActivityChanged")],
-                sources: ["AD-MW", "AD-ACT"], when: [.apiAtLeast(29)],
+                covered: [.uncovered], sources: ["AD-MW", "AD-ACT"], when: [.apiAtLeast(29)],
+                effects: [.cover(.otherWindow)],
                 note: "Multi-resume: stays RESUMED; onTopResumedActivityChanged(false), no onPause."),
             Transition(
                 "D11a", from: "resumed", on: "focusReturns", to: [],
                 callbacks: [.init("onTopResumedActivityChanged")],
-                sources: ["AD-MW", "AD-ACT"], when: [.apiAtLeast(29)],
+                covered: [.otherWindow], sources: ["AD-MW", "AD-ACT"], when: [.apiAtLeast(29)],
+                effects: [.cover(.uncovered)],
                 note: "B's side of D11a: onTopResumedActivityChanged(true), no onResume."),
             Transition(
                 "D11b", from: "resumed", on: "focusOtherWindow", to: ["started"],
                 callbacks: [.init("onPause")],
-                sources: ["AD-MW", "AD-SC"], when: [.apiBelow(29)],
+                covered: [.uncovered], sources: ["AD-MW", "AD-SC"], when: [.apiAtLeast(24), .apiBelow(29)],
+                effects: [.cover(.otherWindow)],
                 note: "Only the last-touched activity is RESUMED; the other visible ones are STARTED. Android 9's multi-resume opt-in is not modelled."),
             Transition(
                 "D11b", from: "started", on: "focusReturns", to: ["resumed"],
                 callbacks: [.init("onResume")],
-                sources: ["AD-MW", "AD-SC"], when: [.apiBelow(29)],
+                covered: [.otherWindow], sources: ["AD-MW", "AD-SC"], when: [.apiBelow(29)],
+                effects: [.cover(.uncovered)],
                 note: "B's side of D11b."),
 
             // D12/D13: Back. A root launcher activity is only moved to the background from API 31.
             Transition(
                 "D12", from: "resumed", on: "back", to: ["started", "created", "destroyed"],
                 callbacks: [.init("onPause"), .init("onStop"), .init("onDestroy")],
-                sources: ["AD-SC"], when: [.root(false), .apiBelow(29)],
+                covered: [.uncovered], sources: ["AD-SC"], when: [.root(false), .apiBelow(29)],
                 note: "onSaveInstanceState is not called."),
             Transition(
                 "D12", from: "resumed", on: "back", to: ["started", "created", "destroyed"],
                 callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onDestroy")],
-                sources: ["AD-SC", "AD-ACT"], when: [.root(false), .apiAtLeast(29)],
+                covered: [.uncovered], sources: ["AD-SC", "AD-ACT"], when: [.root(false), .apiAtLeast(29)],
                 note: "onSaveInstanceState is not called. onTopResumedActivityChanged(false) before onPause."),
             Transition(
                 "D12", from: "resumed", on: "back", to: ["started", "created", "destroyed"],
                 callbacks: [.init("onPause"), .init("onStop"), .init("onDestroy")],
-                sources: ["AD-SC"], when: [.root(true), .apiBelow(29)],
+                covered: [.uncovered], sources: ["AD-SC"], when: [.root(true), .apiBelow(29)],
                 note: "A root activity is finished by Back up to API 30. onSaveInstanceState is not called."),
             Transition(
                 "D12", from: "resumed", on: "back", to: ["started", "created", "destroyed"],
                 callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onDestroy")],
-                sources: ["AD-SC", "AD-ACT"], when: [.root(true), .apiAtLeast(29), .apiBelow(31)],
+                covered: [.uncovered], sources: ["AD-SC", "AD-ACT"], when: [.root(true), .apiAtLeast(29), .apiBelow(31)],
                 note: "A root activity is finished by Back up to API 30. onSaveInstanceState is not called."),
             Transition(
                 "D13", from: "resumed", on: "back", to: ["started", "created"],
                 callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true)],
-                sources: ["AD-TASK"], confidence: .inferred, when: [.root(true), .apiAtLeast(31)],
+                covered: [.uncovered], sources: ["AD-TASK"], confidence: .inferred, when: [.root(true), .apiAtLeast(31)],
                 note: "Root launcher activity: the task moves to the background, the activity is not finished. Callbacks as Home (D3), inferred."),
 
             // D14: finish(). From STARTED or CREATED the remaining events follow androidx's strict order.
             Transition(
                 "D14", from: "resumed", on: "finish", to: ["started", "created", "destroyed"],
                 callbacks: [.init("onPause"), .init("onStop"), .init("onDestroy")],
-                sources: ["AD-LC", "AD-LIFE"], when: [.apiBelow(29)]),
+                covered: [.uncovered, .dialog], sources: ["AD-LC", "AD-LIFE"], when: [.apiBelow(29)],
+                effects: [.cover(.uncovered)]),
             Transition(
                 "D14", from: "resumed", on: "finish", to: ["started", "created", "destroyed"],
                 callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onStop"), .init("onDestroy")],
-                sources: ["AD-LC", "AD-LIFE", "AD-ACT"], when: [.apiAtLeast(29)],
+                covered: [.uncovered, .dialog], sources: ["AD-LC", "AD-LIFE", "AD-ACT"], when: [.apiAtLeast(29)],
+                effects: [.cover(.uncovered)],
                 note: "onTopResumedActivityChanged(false) before onPause."),
             Transition(
                 "D14", from: "started", on: "finish", to: ["created", "destroyed"],
                 callbacks: [.init("onStop"), .init("onDestroy")],
                 sources: ["AD-LC", "AD-LIFE"], confidence: .inferred,
+                effects: [.cover(.uncovered)],
                 note: "A paused activity finishes: androidx dispatches ON_STOP then ON_DESTROY, strictly in sequence."),
             Transition(
                 "D14", from: "created", on: "finish", to: ["destroyed"],
                 callbacks: [.init("onDestroy")],
                 sources: ["AD-LC", "AD-LIFE"], confidence: .inferred,
+                effects: [.cover(.uncovered)],
                 note: "A stopped activity finishes: only ON_DESTROY remains."),
             Transition(
                 "D14", from: "initialized", on: "finish", to: ["created", "destroyed"],
@@ -350,6 +465,7 @@ extension Machines {
             Transition(
                 "D15", from: "created", on: "processDeath", to: ["processDead"],
                 sources: ["AD-SC", "AD-LC"],
+                effects: [.cover(.uncovered)],
                 note: "No callback: \"there is no guarantee that onDestroy() is called\"; the system kills the process, not the activity."),
             Transition(
                 "D16", from: "processDead", on: "reopen", to: ["initialized", "created", "started", "resumed"],
@@ -361,7 +477,47 @@ extension Machines {
                 callbacks: [.init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"), .init("onTopResumedActivityChanged", optional: true)],
                 sources: ["AD-LC", "AD-ACT"], when: [.apiAtLeast(29)],
                 note: "A new instance in a new process: onCreate(savedInstanceState ≠ null). onTopResumedActivityChanged(true) might be skipped."),
-        ],
+
+            // D17/D18: a paused (STARTED) activity is completely covered: Home, Overview or an opaque activity.
+            // Already paused, it only stops; the cover that paused it ends with it.
+            Transition(
+                "D17", from: "started", on: "home", to: ["created"],
+                callbacks: [.init("onStop"), .init("onSaveInstanceState", optional: true), .init("onTrimMemory", optional: true)],
+                sources: ["AD-SC", "AD-ACT"], confidence: .inferred, when: [.apiAtLeast(28)],
+                effects: [.cover(.uncovered)],
+                note: "\"as if the current activity has been completely covered\": the paused activity gets onStop; onSaveInstanceState, if called, after onStop."),
+            Transition(
+                "D17", from: "started", on: "home", to: ["created"],
+                callbacks: [.init("onSaveInstanceState", optional: true), .init("onStop"), .init("onTrimMemory", optional: true)],
+                sources: ["AD-SC", "AD-ACT"], confidence: .inferred, when: [.apiBelow(28)],
+                effects: [.cover(.uncovered)],
+                note: "Below API 28 onSaveInstanceState comes before onStop (onPause has already run)."),
+            Transition(
+                "D18", from: "started", on: "startActivity", to: ["created"],
+                callbacks: [.init("onStop"), .init("onSaveInstanceState", optional: true)],
+                sources: ["AD-SC", "AD-LC", "AD-ACT"], confidence: .inferred, when: [.apiAtLeast(28)],
+                effects: [.cover(.uncovered)],
+                note: "The paused activity starts an opaque activity that covers it completely: onStop after the new activity's onResume."),
+            Transition(
+                "D18", from: "started", on: "startActivity", to: ["created"],
+                callbacks: [.init("onSaveInstanceState", optional: true), .init("onStop")],
+                sources: ["AD-SC", "AD-LC", "AD-ACT"], confidence: .inferred, when: [.apiBelow(28)],
+                effects: [.cover(.uncovered)],
+                note: "Below API 28 onSaveInstanceState comes before onStop (onPause has already run)."),
+
+            // D20: a handled rotation reaches a visible paused activity too (D19, recreated: rotationWhilePaused);
+            // it stays covered.
+            Transition(
+                "D20", from: "started", on: "rotate", to: [],
+                callbacks: [.init("onConfigurationChanged")],
+                sources: ["AD-ACT"], confidence: .inferred, when: [.configHandled("orientation"), .apiBelow(13)],
+                note: "Handled in onConfigurationChanged while paused, as D10."),
+            Transition(
+                "D20", from: "started", on: "rotate", to: [],
+                callbacks: [.init("onConfigurationChanged")],
+                sources: ["AD-ACT"], confidence: .inferred, when: [.configHandled("orientation"), .configHandled("screenSize"), .apiAtLeast(13)],
+                note: "Handled in onConfigurationChanged while paused, as D10."),
+        ] + rotationWhilePaused + otherConfigurationChanges,
         initialState: "initialized",
         options: [
             OptionInfo(
@@ -379,7 +535,8 @@ extension Machines {
         ],
         omitted: [
             ("Process death from STARTED or RESUMED", "\"under extreme memory pressure the system can kill the application process at any time\": no documented path or callbacks; D15 is modelled from CREATED only"),
-            ("Configuration changes other than rotation", "locale, keyboard and multi-window changes follow D9/D10, but which configChanges flags each one involves (e.g. layoutDirection with locale) is not in the spec"),
+            ("Keyboard and other configuration changes", "keyboard, navigation, density and the rest follow D9/D10, but are not events of the model; a locale change that also flips the layout direction involves layoutDirection too (not modelled)"),
+            ("Events while covered", "an event other than the one that ends the cover is refused while the shade or another window has the focus, and rotation or Back while the activity's own dialog is shown: the docs give no callbacks for these combinations (the model keeps one cover at a time)"),
             ("Android 9 multi-resume opt-in", "the manifest opt-in is not an option of the engine; API 28 is modelled without it (D11b)"),
         ])
 }
