@@ -212,22 +212,22 @@ extension Machines {
             Transition(
                 "D3", from: "resumed", on: "home", to: ["started", "created"],
                 callbacks: [.init("onTopResumedActivityChanged", optional: true), .init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true), .init("onTrimMemory", optional: true)],
-                covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT"], when: [.apiAtLeast(29)],
+                covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT", "AD-CC2"], when: [.apiAtLeast(29)],
                 note: "onTopResumedActivityChanged(false) before onPause; onSaveInstanceState, if called, after onStop."),
             Transition(
                 "D3", from: "resumed", on: "home", to: ["started", "created"],
                 callbacks: [.init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop"), .init("onSaveInstanceState", optional: true), .init("onTrimMemory", optional: true)],
-                covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT"], when: [.apiAtLeast(28), .apiBelow(29)],
+                covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT", "AD-CC2"], when: [.apiAtLeast(28), .apiBelow(29)],
                 note: "onSaveInstanceState, if called, after onStop."),
             Transition(
                 "D3", from: "resumed", on: "home", to: ["started", "created"],
                 callbacks: [.init("onUserLeaveHint", optional: true), .init("onPause"), .init("onSaveInstanceState", optional: true), .init("onStop"), .init("onTrimMemory", optional: true)],
-                covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT"], when: [.apiBelow(28)],
+                covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT", "AD-CC2"], when: [.apiBelow(28)],
                 note: "Below API 28 onSaveInstanceState comes before onStop, before or after onPause (no guarantee)."),
             Transition(
                 "D3", from: "resumed", on: "home", to: ["started", "created"],
                 callbacks: [.init("onSaveInstanceState", optional: true), .init("onUserLeaveHint", optional: true), .init("onPause"), .init("onStop"), .init("onTrimMemory", optional: true)],
-                covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT"], when: [.apiBelow(28)],
+                covered: [.uncovered, .dialog], sources: ["AD-SC", "AD-ACT", "AD-CC2"], when: [.apiBelow(28)],
                 note: "The other order below API 28: onSaveInstanceState before onPause."),
 
             // D4: back to a stopped activity, same instance.
@@ -483,13 +483,13 @@ extension Machines {
             Transition(
                 "D17", from: "started", on: "home", to: ["created"],
                 callbacks: [.init("onStop"), .init("onSaveInstanceState", optional: true), .init("onTrimMemory", optional: true)],
-                sources: ["AD-SC", "AD-ACT"], confidence: .inferred, when: [.apiAtLeast(28)],
+                sources: ["AD-SC", "AD-ACT", "AD-CC2"], confidence: .inferred, when: [.apiAtLeast(28)],
                 effects: [.cover(.uncovered)],
                 note: "\"as if the current activity has been completely covered\": the paused activity gets onStop; onSaveInstanceState, if called, after onStop."),
             Transition(
                 "D17", from: "started", on: "home", to: ["created"],
                 callbacks: [.init("onSaveInstanceState", optional: true), .init("onStop"), .init("onTrimMemory", optional: true)],
-                sources: ["AD-SC", "AD-ACT"], confidence: .inferred, when: [.apiBelow(28)],
+                sources: ["AD-SC", "AD-ACT", "AD-CC2"], confidence: .inferred, when: [.apiBelow(28)],
                 effects: [.cover(.uncovered)],
                 note: "Below API 28 onSaveInstanceState comes before onStop (onPause has already run)."),
             Transition(
