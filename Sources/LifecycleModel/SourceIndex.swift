@@ -45,6 +45,8 @@ public enum SourceIndex {
             SourceInfo(tag: "AP-SWRA", title: "sceneWillResignActive(_:)", url: scene + "scenewillresignactive(_:)"),
             SourceInfo(tag: "AP-SDEB", title: "sceneDidEnterBackground(_:)", url: scene + "scenedidenterbackground(_:)"),
             SourceInfo(tag: "AP-SDD", title: "sceneDidDisconnect(_:)", url: scene + "scenediddisconnect(_:)"),
+            SourceInfo(tag: "AP-SCONT", title: "scene(_:continue:)", url: scene + "scene(_:continue:)"),
+            SourceInfo(tag: "AP-UL", title: "Supporting universal links in your app", url: "https://developer.apple.com/documentation/xcode/supporting-universal-links-in-your-app"),
             SourceInfo(tag: "AP-WEFN", title: "UIApplication.willEnterForegroundNotification", url: uikit + "uiapplication/willenterforegroundnotification"),
             SourceInfo(tag: "AP-TRANS", title: "Transitioning to the UIKit scene-based life cycle", url: uikit + "transitioning-to-the-uikit-scene-based-life-cycle"),
             SourceInfo(tag: "AP-SP", title: "ScenePhase", url: "https://developer.apple.com/documentation/swiftui/scenephase"),
