@@ -51,6 +51,7 @@ public enum SourceIndex {
             SourceInfo(tag: "AP-TRANS", title: "Transitioning to the UIKit scene-based life cycle", url: uikit + "transitioning-to-the-uikit-scene-based-life-cycle"),
             SourceInfo(tag: "AP-SP", title: "ScenePhase", url: "https://developer.apple.com/documentation/swiftui/scenephase"),
             SourceInfo(tag: "AP-SP-INACTIVE", title: "ScenePhase.inactive", url: "https://developer.apple.com/documentation/swiftui/scenephase/inactive"),
+            SourceInfo(tag: "AP-ONCHANGE", title: "onChange(of:initial:_:)", url: "https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:)"),
             SourceInfo(tag: "AP-MIG", title: "Migrating to the SwiftUI life cycle", url: "https://developer.apple.com/documentation/swiftui/migrating-to-the-swiftui-life-cycle"),
             SourceInfo(tag: "AP-PUSH", title: "Pushing background updates to your app", url: "https://developer.apple.com/documentation/usernotifications/pushing-background-updates-to-your-app"),
             SourceInfo(tag: "AP-APG-LC", title: "App Programming Guide for iOS: The App Life Cycle (archived)", url: archive + "TheAppLifeCycle/TheAppLifeCycle.html"),
