@@ -27,6 +27,9 @@ public struct Machine: Sendable {
     let eventIndex: [String: Int]
     /// `table[state * events.count + event]`: the transitions, in definition order.
     let table: [[Int]]
+    /// By state index: the events with at least one transition from it, in event order
+    /// (what `Simulation.possibleEvents` needs to look at).
+    let eventsByState: [[Int]]
     private let stateNames: [String: String]
     private let callbackNames: [String: String]
 
@@ -73,6 +76,7 @@ public struct Machine: Sendable {
         self.stateIndex = stateIndex
         self.eventIndex = eventIndex
         self.table = table
+        eventsByState = states.indices.map { s in events.indices.filter { !table[s * events.count + $0].isEmpty } }
         self.stateNames = stateNames
         self.callbackNames = callbackNames
     }
