@@ -29,6 +29,9 @@ public struct Machine: Sendable {
     let table: [[Int]]
     /// Per transition: it has a condition on the process or the other scenes (not only on the options).
     let hasStateConditions: [Bool]
+    /// By state index: the events with at least one transition from it, in event order
+    /// (what `Simulation.possibleEvents` needs to look at).
+    let eventsByState: [[Int]]
     private let stateNames: [String: String]
     private let callbackNames: [String: String]
 
@@ -83,6 +86,7 @@ public struct Machine: Sendable {
                 }
             }
         }
+        eventsByState = states.indices.map { s in events.indices.filter { !table[s * events.count + $0].isEmpty } }
         self.stateNames = stateNames
         self.callbackNames = callbackNames
     }

@@ -166,6 +166,12 @@ public struct Simulation: Sendable {
     /// Events that can happen in `scene` now, in the machine's event order.
     public func possibleEvents(scene: String = Simulation.mainScene) -> [String] {
         let sceneIndex = sceneNames.firstIndex(of: scene)
-        return machine.events.indices.filter { firstApplicable(event: $0, sceneIndex: sceneIndex) != nil }.map { machine.events[$0].id }
+        let s = sceneIndex.map { sceneStates[$0] } ?? initialIndex
+        // Only events with a transition from this state can be possible; their conditions decide.
+        var possible: [String] = []
+        for e in machine.eventsByState[s] where firstApplicable(event: e, sceneIndex: sceneIndex) != nil {
+            possible.append(machine.events[e].id)
+        }
+        return possible
     }
 }

@@ -34,7 +34,14 @@ import Testing
         Row(row: "A14", from: "inactive", event: "reboot", states: ["notRunning"], callbacks: [], confidence: .docArchived),
         Row(row: "A14", from: "background", event: "reboot", states: ["notRunning"], callbacks: [], confidence: .docArchived),
         Row(row: "A14", from: "suspended", event: "reboot", states: ["notRunning"], callbacks: [], confidence: .docArchived),
-    ]
+    ] + ["active", "inactive", "background"].flatMap { from in
+        // A15–A17: notifications of a running app that change no state.
+        [
+            Row(row: "A15", from: from, event: "memoryWarning", states: [], callbacks: ["applicationDidReceiveMemoryWarning"], confidence: .doc),
+            Row(row: "A16", from: from, event: "protectedDataLocked", states: [], callbacks: ["applicationProtectedDataWillBecomeUnavailable"], confidence: .inferred),
+            Row(row: "A17", from: from, event: "protectedDataUnlocked", states: [], callbacks: ["applicationProtectedDataDidBecomeAvailable"], confidence: .inferred),
+        ]
+    }
 
     @Test(arguments: rows)
     func rowRunsAsDocumented(_ row: Row) throws {
@@ -44,7 +51,7 @@ import Testing
         #expect(step.states == row.states)
         #expect(step.callbacks.map(\.name) == row.callbacks)
         #expect(step.transition.confidence == row.confidence)
-        #expect(simulation.state() == row.states.last)
+        #expect(simulation.state() == row.states.last ?? row.from)
     }
 
     @Test func a13RelaunchAfterTerminationIsAColdLaunchAgain() throws {
@@ -78,18 +85,8 @@ import Testing
 
     /// "If the system runs low on free memory and is unable to reclaim memory by terminating suspended
     /// apps, UIKit sends a low-memory warning to running apps" [AP-MEM]: a running app gets
-    /// applicationDidReceiveMemoryWarning and stays where it is; a suspended one is purged without it.
-    @Test(arguments: ["active", "inactive", "background"])
-    func memoryWarningReachesARunningAppAndChangesNoState(_ from: String) throws {
-        var simulation = Simulation(machine: Machines.iosApp, from: from)
-        let step = try simulation.fire("memoryWarning").get()
-        #expect(step.transition.row == "A15")
-        #expect(step.states.isEmpty)
-        #expect(step.callbacks.map(\.name) == ["applicationDidReceiveMemoryWarning"])
-        #expect(step.transition.confidence == .doc)
-        #expect(simulation.state() == from)
-    }
-
+    /// applicationDidReceiveMemoryWarning and stays where it is (A15 in `rows`); a suspended one is
+    /// purged without it.
     @Test func aSuspendedAppGetsNoMemoryWarningBeforeItIsPurged() throws {
         var simulation = Simulation(machine: Machines.iosApp, from: "suspended")
         #expect(throws: ImpossibleEvent.self) { try simulation.fire("memoryWarning").get() }
@@ -99,23 +96,7 @@ import Testing
 
     /// On a device with content protection, "protected files are stored in an encrypted form and made
     /// available only at certain times, usually when the device is unlocked" [AP-PDWU] [AP-PDDA]. A
-    /// running app is told on lock and unlock; its own state does not change with the notification.
-    @Test(arguments: ["active", "inactive", "background"])
-    func protectedDataFollowsTheLockInEveryRunningState(_ from: String) throws {
-        var simulation = Simulation(machine: Machines.iosApp, from: from)
-        let locked = try simulation.fire("protectedDataLocked").get()
-        #expect(locked.transition.row == "A16")
-        #expect(locked.states.isEmpty)
-        #expect(locked.callbacks.map(\.name) == ["applicationProtectedDataWillBecomeUnavailable"])
-        #expect(locked.transition.confidence == .inferred)
-        let unlocked = try simulation.fire("protectedDataUnlocked").get()
-        #expect(unlocked.transition.row == "A17")
-        #expect(unlocked.states.isEmpty)
-        #expect(unlocked.callbacks.map(\.name) == ["applicationProtectedDataDidBecomeAvailable"])
-        #expect(unlocked.transition.confidence == .inferred)
-        #expect(simulation.state() == from)
-    }
-
+    /// running app is told on lock and unlock (A16, A17 in `rows`); a suspended one runs no code.
     @Test func protectedDataNotificationsNeedARunningApp() {
         for from in ["notRunning", "suspended"] {
             var simulation = Simulation(machine: Machines.iosApp, from: from)

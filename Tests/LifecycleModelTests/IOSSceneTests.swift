@@ -145,7 +145,7 @@ func written(_ callbacks: [CallbackCall]) -> [String] {
 
     @Test func everyRowIsEncoded() {
         let rows = Set(machine.transitions.map(\.row))
-        #expect(rows == Set((1...13).map { "S\($0)" }))
+        #expect(rows == Set((1...14).map { "S\($0)" }))
     }
 
     /// [AP-BGSEQ]: "If your app is in memory and suspended when an event arrives, the system resumes
@@ -170,6 +170,41 @@ func written(_ callbacks: [CallbackCall]) -> [String] {
         #expect(!sim.possibleEvents().contains("backgroundEvent"))
         _ = try sim.fire("suspend").get()
         #expect(sim.process == .suspended)
+    }
+
+    /// "If your app has opted into Scenes, and your app is not running, the system delivers the universal
+    /// link to the scene(_:willConnectTo:options:) delegate method after launch, and to scene(_:continue:)
+    /// when the universal link is tapped while your app is running or suspended in memory" [AP-UL].
+    @Test func universalLinkAtLaunchArrivesInTheConnectionOptions() throws {
+        var sim = Simulation(machine: machine)
+        let step = try sim.fire("universalLink").get()
+        #expect(step.transition.row == "S14")
+        #expect(step.states == ["foregroundInactive", "foregroundActive"])
+        #expect(written(step.callbacks) == launch + [configuration + "?", willConnect, "sceneWillEnterForeground", "sceneDidBecomeActive"])
+        #expect(!step.callbacks.map(\.name).contains("scene(_:continue:)"))
+        #expect(step.transition.confidence == .doc)
+        #expect(sim.process == .running)
+    }
+
+    @Test func universalLinkInAnActiveSceneCallsContinue() throws {
+        var sim = try simulation(machine, from: "foregroundActive")
+        let step = try sim.fire("universalLink").get()
+        #expect(step.transition.row == "S14")
+        #expect(step.states.isEmpty)
+        #expect(step.callbacks.map(\.name) == ["scene(_:continue:)"])
+        #expect(step.transition.confidence == .doc)
+        #expect(machine.resolveCallback("scene(_:continue:)") == "scene(_:continue:)")
+    }
+
+    @Test(arguments: [[(scene: String, event: String)](), [(scene: "main", event: "suspend")]])
+    func universalLinkForABackgroundSceneBringsItForward(setup: [(scene: String, event: String)]) throws {
+        var sim = try simulation(machine, from: "background", after: setup)
+        let step = try sim.fire("universalLink").get()
+        #expect(step.transition.row == "S14")
+        #expect(step.states == ["foregroundInactive", "foregroundActive"])
+        #expect(step.callbacks.map(\.name) == ["sceneWillEnterForeground", "scene(_:continue:)", "sceneDidBecomeActive"])
+        #expect(step.transition.confidence == .unconfirmed)
+        #expect(sim.process == .running)
     }
 
     @Test func aBackgroundEventCannotWakeAnAppThatIsNotRunning() {

@@ -136,7 +136,7 @@ extension Machines {
                     note: "\"This notification lets your app know that the device is now unlocked and that you may access certain types of protected files again\" [AP-PDDA]. Its place relative to a return to the foreground (A9) is not documented: modelled for a running app, state unchanged."),
             ]
         } + [
-            // A18: URL entry points. application(_:open:options:) is deprecated after iOS 26 with the rest of the
+            // A18: URL entry points. application(_:open:options:) is available up to iOS 26.0, like the rest of the
             // non-scene life cycle; with scenes the URL reaches the scene delegate instead.
             Transition(
                 "A18", from: "notRunning", on: "openURL", to: ["inactive", "active"],

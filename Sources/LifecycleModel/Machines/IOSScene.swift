@@ -1,5 +1,5 @@
 /// The iOS scene-based machine (UISceneDelegate, iOS 13+): spec §2.2, rows
-/// S1–S13. From the iOS 27 SDK every app must adopt it ([AP-TRANS]).
+/// S1–S14. From the iOS 27 SDK every app must adopt it ([AP-TRANS]).
 ///
 /// Each scene has its own `UIScene.ActivationState`, which has exactly four
 /// cases ([AP-ASTATE]); there is no suspended case. Suspension and death are
@@ -45,6 +45,7 @@ extension Machines {
             EventInfo("purge", "The system purges the suspended process (memory pressure, swipe-kill in the app switcher)."),
             EventInfo("terminate", "The system terminates the running background process."),
             EventInfo("backgroundEvent", "An event for a background mode (silent push, fetch, location) arrives while the app is suspended."),
+            EventInfo("universalLink", "The user taps a universal link to the app (a Handoff-style user activity)."),
         ],
         callbacks: [
             CallbackInfo("application(_:willFinishLaunchingWithOptions:)", aliases: [
@@ -67,6 +68,7 @@ extension Machines {
             CallbackInfo("sceneDidEnterBackground", aliases: ["sceneDidEnterBackground:"]),
             CallbackInfo("sceneDidDisconnect", aliases: ["sceneDidDisconnect:"]),
             CallbackInfo("applicationWillTerminate", aliases: ["applicationWillTerminate:", "willTerminate"]),
+            CallbackInfo("scene(_:continue:)", aliases: ["scene:continueUserActivity:", "continueUserActivity"]),
         ],
         transitions: [
             Transition(
@@ -197,7 +199,30 @@ extension Machines {
                 sources: ["AP-BGSEQ", "AP-DEB"], confidence: .inferred,
                 when: [.process([.suspended])], effects: [.setProcess(.running)],
                 note: "\"If your app is in memory and suspended when an event arrives, the system resumes the app in the background\" [AP-BGSEQ]; with scenes UIKit does not call applicationDidEnterBackground [AP-DEB], and no scene changes state. The event is then delivered to its delegate (e.g. didReceiveRemoteNotification), not a lifecycle callback.")
-        },
+        } + [
+            // S14: universal links [AP-UL]. Not running: the link is in the connection options of willConnectTo.
+            Transition(
+                "S14", from: "unattached", on: "universalLink", to: ["foregroundInactive", "foregroundActive"],
+                callbacks: [
+                    .init("application(_:willFinishLaunchingWithOptions:)"), .init("application(_:didFinishLaunchingWithOptions:)"),
+                    .init("application(_:configurationForConnecting:options:)", optional: true),
+                    .init("scene(_:willConnectTo:options:)"), .init("sceneWillEnterForeground"), .init("sceneDidBecomeActive"),
+                ],
+                sources: ["AP-UL", "AP-SWC"],
+                when: [.process([.notRunning])], effects: [.setProcess(.running)],
+                note: "S1 for a universal link: \"the system delivers the universal link to the scene(_:willConnectTo:options:) delegate method after launch\" [AP-UL], in its connection options; scene(_:continue:) is not called."),
+            Transition(
+                "S14", from: "foregroundActive", on: "universalLink", to: [],
+                callbacks: [.init("scene(_:continue:)")],
+                sources: ["AP-UL", "AP-SCONT"],
+                note: "\"… and to scene(_:continue:) when the universal link is tapped while your app is running\" [AP-UL]."),
+            Transition(
+                "S14", from: "background", on: "universalLink", to: ["foregroundInactive", "foregroundActive"],
+                callbacks: [.init("sceneWillEnterForeground"), .init("scene(_:continue:)"), .init("sceneDidBecomeActive")],
+                sources: ["AP-UL", "AP-SCONT", "AP-SWEF"], confidence: .unconfirmed,
+                when: [.process([.running, .suspended])], effects: [.setProcess(.running)],
+                note: "scene(_:continue:) is documented for an app \"running or suspended in memory\" [AP-UL], and the scene comes forward (S9); where the call falls between sceneWillEnterForeground and sceneDidBecomeActive is UNCONFIRMED, and a forums report (developer.apple.com/forums/thread/746362) says it was not called at all for a background app."),
+        ],
         initialState: "unattached",
         multiScene: true,
         aggregateSummary: """

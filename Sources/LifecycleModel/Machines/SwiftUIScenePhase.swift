@@ -3,7 +3,8 @@
 /// phases but no exact UIKit mapping or ordering, so most rows are
 /// `.inferred` or `.unconfirmed`.
 ///
-/// States are the values `onChange(of: scenePhase)` observes, per scene.
+/// States are the phases a scene passes through, per scene: the values `onChange(of: scenePhase)`
+/// observes after the first one (which it reports only with `initial: true` [AP-ONCHANGE]).
 /// `noScene` is a pseudo-state, not a phase: a scene that does not exist yet
 /// (or was closed) has no phase at all, but `connect` needs a start and
 /// `disconnect` an end. It is not observable and is left out of the aggregate.
@@ -93,6 +94,7 @@ extension Machines {
             ("UIKit ↔ ScenePhase mapping", "UNCONFIRMED: Apple documents no exact mapping or ordering, so phases are not tied to UIKit callbacks"),
             ("Custom Scene aggregate", "UNCONFIRMED (the sentence left the newest page, and a forums report contradicts it)"),
             ("Termination", "[AP-SP] expects an app in the background phase to terminate, but no phase follows; a scene going away is S10"),
+            ("onChange(of:initial:)", "the states are the phases a scene passes through, not the calls of an observer: onChange(of:initial:_:) (iOS 17+) defaults initial to false, so the phase a scene starts in (P1's last state) is reported only with initial: true [AP-ONCHANGE]"),
         ],
         caseSensitiveStates: true)
 }
