@@ -5,7 +5,8 @@
 /// "onStop → onPause" is impossible: `onRestart`, `onStart` and `onResume` must
 /// come between them.
 /// Without options the order may happen under any of them; with a block's options, under those
-/// (at some API level for `api=any`).
+/// (at some API level for `api=any`). On Android the run follows what covers the activity, as
+/// `Simulation` does: focus that was never lost does not come back.
 extension Machine {
     public func canProduce(callbackOrder order: [String], options: MachineOptions? = nil) -> Bool {
         guard !order.isEmpty else { return true }
@@ -13,26 +14,30 @@ extension Machine {
         guard order.count <= 62 else { return false }
         let done = order.count
         for options in options.map(variants(of:)) ?? optionVariants {
-            // Breadth-first over (state, process, set of match positions as a bit mask).
+            // Breadth-first over (state, process, cover, set of match positions as a bit mask).
             var seen = Set<Node>()
             var queue: [Node] = []
             for s in states.indices {
                 for process in [ProcessState.notRunning, .running, .suspended] {
-                    let node = Node(state: s, process: process, positions: 1)
-                    if seen.insert(node).inserted { queue.append(node) }
+                    for cover in startCovers {
+                        let node = Node(state: s, process: process, cover: cover, positions: 1)
+                        if seen.insert(node).inserted { queue.append(node) }
+                    }
                 }
             }
             var head = 0
             while head < queue.count {
                 let node = queue[head]
                 head += 1
-                for transition in transitions where transition.from == states[node.state].id {
+                for transition in transitions where transition.from == states[node.state].id && transition.admits(node.cover) {
                     guard transition.conditions.allSatisfy({ $0.holds(options, process: node.process, otherScenes: []) }) else { continue }
                     var process = node.process
                     for case .setProcess(let p) in transition.effects { process = p }
                     for positions in advance(node.positions, through: transition.callbacks, named: named, order: order) {
                         if positions & (1 << done) != 0 { return true }
-                        let next = Node(state: stateIndex[transition.to] ?? node.state, process: process, positions: positions)
+                        let next = Node(
+                            state: stateIndex[transition.to] ?? node.state, process: process, cover: transition.cover(after: node.cover),
+                            positions: positions)
                         if seen.insert(next).inserted { queue.append(next) }
                     }
                 }
@@ -41,9 +46,15 @@ extension Machine {
         return false
     }
 
+    /// The covers a run may be under where an order starts: any, on a machine that has covers.
+    private var startCovers: [UInt8] {
+        transitions.contains { $0.coverMask != .max } ? Cover.allCases.map(\.bit) : [Cover.uncovered.bit]
+    }
+
     private struct Node: Hashable {
         var state: Int
         var process: ProcessState
+        var cover: UInt8
         /// Bit i set: the first i callbacks of the order have just been matched. Bit 0 is always set (a match may start later).
         var positions: UInt64
     }

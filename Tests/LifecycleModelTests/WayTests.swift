@@ -50,3 +50,13 @@ import Testing
         #expect(android.shortestPath(from: "resumed", toFire: "dismissDialog", cover: .dialog)?.map(\.event) == ["dismissDialog"])
     }
 }
+
+/// A callback order is judged on runs that follow what covers the activity, as the simulator's.
+@Suite struct CoveredOrderTests {
+    @Test func anOrderThatNeedsFocusBackWithoutLosingItIsRefused() {
+        let order = ["onWindowFocusChanged", "onTopResumedActivityChanged", "onWindowFocusChanged"]
+        #expect(!Machines.androidActivity.canProduce(callbackOrder: order, options: MachineOptions(api: 34)))
+        #expect(!Machines.androidActivity.canProduce(callbackOrder: order))
+        #expect(Machines.androidActivity.canProduce(callbackOrder: ["onPause", "onResume"], options: MachineOptions(api: 28)))
+    }
+}
