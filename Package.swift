@@ -23,9 +23,11 @@ let package = Package(
         // Whole-file reads and writes (EINTR, short reads and writes, atomic replace): the one copy.
         .target(name: "FileIO"),
         .target(name: "Diagnostics", dependencies: ["Encoding"]),
+        // The engine (machines, simulation, queries) and, apart, the four machines it runs.
         .target(name: "LifecycleModel", dependencies: ["Encoding"]),
+        .target(name: "LifecycleMachines", dependencies: ["LifecycleModel", "Encoding"]),
         .target(name: "Diagrams", dependencies: ["LifecycleModel", "Encoding"]),
-        .target(name: "Scenarios", dependencies: ["LifecycleModel", "Diagnostics", "Markdown"]),
+        .target(name: "Scenarios", dependencies: ["LifecycleModel", "LifecycleMachines", "Diagnostics", "Markdown"]),
         .target(name: "Markdown", dependencies: ["CCMarkGFM", "Diagnostics"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "Mustache", dependencies: ["Diagnostics", "Encoding"]),
@@ -34,24 +36,24 @@ let package = Package(
         // translations compared, pages rendered, the output built and written.
         .target(name: "SiteContent", dependencies: ["Diagnostics", "Encoding", "Markdown", "YAML", "LifecycleModel", "Scenarios", "FileIO"]),
         .target(name: "Translations", dependencies: ["SiteContent", "Diagnostics", "Encoding", "Highlight", "YAML", "LifecycleModel"]),
-        .target(name: "SiteRender", dependencies: ["SiteContent", "Translations", "Diagnostics", "Encoding", "Markdown", "Mustache", "Highlight", "LifecycleModel", "Diagrams", "Scenarios", "FileIO"]),
-        .target(name: "SiteBuild", dependencies: ["SiteContent", "Translations", "SiteRender", "Diagnostics", "Encoding", "LifecycleModel", "Mustache", "FileIO"]),
+        .target(name: "SiteRender", dependencies: ["SiteContent", "Translations", "Diagnostics", "Encoding", "Markdown", "Mustache", "Highlight", "LifecycleModel", "LifecycleMachines", "Diagrams", "Scenarios", "FileIO"]),
+        .target(name: "SiteBuild", dependencies: ["SiteContent", "Translations", "SiteRender", "Diagnostics", "Encoding", "LifecycleModel", "LifecycleMachines", "Mustache", "FileIO"]),
         // The live-reload script is a .js file, embedded into the binary at build time (no resource bundle to install).
         .target(
             name: "PreviewServer", dependencies: ["CMicroHTTPD", "Diagnostics", "Encoding", "FileIO"],
             resources: [.embedInCode("Resources/live-reload.js")]),
-        .target(name: "LifecycleDocsCLI", dependencies: ["SiteBuild", "SiteContent", "Translations", "Scenarios", "Diagnostics", "Encoding", "LifecycleModel", "PreviewServer", "FileIO"]),
+        .target(name: "LifecycleDocsCLI", dependencies: ["SiteBuild", "SiteContent", "Translations", "Scenarios", "Diagnostics", "Encoding", "LifecycleModel", "LifecycleMachines", "PreviewServer", "FileIO"]),
         .executableTarget(name: "lifecycle-docs", dependencies: ["LifecycleDocsCLI"]),
-        .executableTarget(name: "lifecycle-bench", dependencies: ["LifecycleModel"]),
+        .executableTarget(name: "lifecycle-bench", dependencies: ["LifecycleModel", "LifecycleMachines"]),
 
         // Helpers every test target shares: the repository's folders, temporary projects, snapshots, fuzz inputs.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EncodingTests", dependencies: ["Encoding"]),
         .testTarget(name: "FileIOTests", dependencies: ["FileIO"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-        .testTarget(name: "LifecycleModelTests", dependencies: ["LifecycleModel", "Encoding", "TestSupport"]),
-        .testTarget(name: "DiagramsTests", dependencies: ["Diagrams"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "TestSupport"], exclude: ["FuzzRegressions"]),
+        .testTarget(name: "LifecycleModelTests", dependencies: ["LifecycleModel", "LifecycleMachines", "Encoding", "TestSupport"]),
+        .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "LifecycleMachines"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "LifecycleMachines", "TestSupport"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["FuzzRegressions", "spec"]),

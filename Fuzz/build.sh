@@ -58,7 +58,11 @@ once() {
 }
 build_encoding() { once Encoding Sources/Encoding/*.swift; }
 build_diagnostics() { build_encoding; once Diagnostics Sources/Diagnostics/*.swift; }
-build_model() { build_encoding; once LifecycleModel $(find Sources/LifecycleModel -name '*.swift' | sort); }
+build_model() {
+    build_encoding
+    once LifecycleModel $(find Sources/LifecycleModel -name '*.swift' | sort)
+    once LifecycleMachines Sources/LifecycleMachines/*.swift
+}
 build_markdown() { build_diagnostics; once Markdown -I Sources/CCMarkGFM Sources/Markdown/*.swift; }
 # Scenarios verifies parsed Markdown (ArticleVerifier): it needs the Markdown module.
 build_scenarios() { build_model; build_markdown; once Scenarios -I Sources/CCMarkGFM Sources/Scenarios/*.swift; }
@@ -75,12 +79,12 @@ build() {
     lifecycle)
         build_diagnostics
         build_scenarios
-        target lifecycle Fuzz/lifecycle.swift -I Sources/CCMarkGFM -- Scenarios Markdown LifecycleModel Diagnostics Encoding
+        target lifecycle Fuzz/lifecycle.swift -I Sources/CCMarkGFM -- Scenarios Markdown LifecycleMachines LifecycleModel Diagnostics Encoding
         ;;
     frontmatter)
         build_content
         target frontmatter Fuzz/frontmatter.swift Fuzz/placement.swift -I Sources/CCMarkGFM -- \
-            SiteContent Scenarios Markdown YAML FileIO LifecycleModel Diagnostics Encoding
+            SiteContent Scenarios Markdown YAML FileIO LifecycleMachines LifecycleModel Diagnostics Encoding
         ;;
     mustache)
         build_diagnostics
@@ -99,7 +103,7 @@ build() {
         once Translations -I Sources/CCMarkGFM Sources/Translations/*.swift
         once SiteRender -I Sources/CCMarkGFM Sources/SiteRender/*.swift
         target article Fuzz/article.swift Fuzz/placement.swift -I Sources/CCMarkGFM -- \
-            SiteRender Translations SiteContent Mustache Highlight Diagrams Scenarios Markdown YAML FileIO LifecycleModel \
+            SiteRender Translations SiteContent Mustache Highlight Diagrams Scenarios Markdown YAML FileIO LifecycleMachines LifecycleModel \
             Diagnostics Encoding
         ;;
     *)

@@ -2,6 +2,7 @@ import Encoding
 import Diagnostics
 import LifecycleModel
 import Scenarios
+import LifecycleMachines
 
 /// `trace` and `model`: the lifecycle model on the command line.
 extension CLI {

@@ -162,4 +162,10 @@ public struct OptionInfo: Sendable, Hashable {
     public let summary: String
     /// The default, as written: "34", "false", "" (none).
     public let defaultValue: String
+
+    public init(name: String, summary: String, defaultValue: String) {
+        self.name = name
+        self.summary = summary
+        self.defaultValue = defaultValue
+    }
 }

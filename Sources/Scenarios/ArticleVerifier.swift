@@ -1,6 +1,7 @@
 import Diagnostics
 import LifecycleModel
 import Markdown
+import LifecycleMachines
 
 /// Verifies an article against the model in one walk over its parsed Markdown, before and
 /// apart from any rendering: every `lifecycle` block is run (`ExampleRunner`), and every

@@ -1,4 +1,5 @@
 import LifecycleModel
+import LifecycleMachines
 
 /// Checks a chain of names written with arrows in prose or in a `path` /
 /// `callbacks` line: "Not Running → Inactive → Active", "onPause → onStop".

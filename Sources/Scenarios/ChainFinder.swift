@@ -1,4 +1,5 @@
 import LifecycleModel
+import LifecycleMachines
 
 /// Finds chains of names joined by `→` or `->` in a run of prose, in any
 /// language: "Not Running → Inactive → Active", "(onPause → onStop)". Text

@@ -1,5 +1,6 @@
 import Diagnostics
 import LifecycleModel
+import LifecycleMachines
 
 /// Reads a `lifecycle` block (see `LifecycleBlock` for the grammar) and
 /// reports every problem of its text: syntax, unknown names, options.

@@ -1,4 +1,5 @@
 import LifecycleModel
+import LifecycleMachines
 
 /// Questions the runner asks the model beyond `LifecycleModel`'s own API,
 /// mostly to explain a failure and suggest a fix. All are breadth-first or

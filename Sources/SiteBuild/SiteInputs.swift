@@ -4,6 +4,7 @@ import LifecycleModel
 import SiteContent
 import SiteRender
 import Translations
+import LifecycleMachines
 
 /// Everything a build reads before rendering: site.yml, UI strings,
 /// templates, assets and the list of articles.

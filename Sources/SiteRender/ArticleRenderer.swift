@@ -7,6 +7,7 @@ import Mustache
 import Scenarios
 import SiteContent
 import Translations
+import LifecycleMachines
 
 /// Renders an article that `ArticleReader` read and verified: its HTML body (highlighted
 /// code, example figures, marked chains, heading anchors) and table of contents.

@@ -4,6 +4,7 @@ import LifecycleModel
 import Mustache
 import SiteContent
 import Translations
+import LifecycleMachines
 
 /// Builds the Mustache context of every kind of page. Templates get plain
 /// strings; every value is escaped by the template unless it is `body`.

@@ -2,6 +2,7 @@
 // Run with `make bench` (release build). Figures vary by machine; the goal
 // (at least one million simulated events per second) is checked here, not in tests.
 import LifecycleModel
+import LifecycleMachines
 
 /// A fixed pseudo-random sequence, so every run does the same work.
 struct Generator {

@@ -2,6 +2,7 @@ import Testing
 
 @testable import Diagrams
 import LifecycleModel
+@testable import LifecycleMachines
 
 /// Text from the model is escaped; machines without a tuned layout still get a readable diagram.
 @Suite struct EscapingAndFallbackTests {

@@ -2,6 +2,7 @@ import Testing
 
 @testable import Diagrams
 import LifecycleModel
+@testable import LifecycleMachines
 
 /// The tuned layouts stay readable: no node on top of another, no edge through a node.
 @Suite struct LayoutTests {

@@ -2,6 +2,7 @@ import Testing
 
 @testable import Diagrams
 import LifecycleModel
+@testable import LifecycleMachines
 
 /// The markup contract of `StateDiagram.svg` for every machine.
 @Suite struct StateDiagramTests {

@@ -1,4 +1,5 @@
 import Testing
+@testable import LifecycleMachines
 
 @testable import LifecycleModel
 

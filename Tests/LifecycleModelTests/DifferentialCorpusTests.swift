@@ -1,6 +1,7 @@
 import Encoding
 import Foundation
 import Testing
+@testable import LifecycleMachines
 
 @testable import LifecycleModel
 

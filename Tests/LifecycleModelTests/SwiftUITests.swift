@@ -1,4 +1,5 @@
 import Testing
+@testable import LifecycleMachines
 @testable import LifecycleModel
 
 /// One row of spec §3 (or a variant of it), run through `Simulation.fire`.

@@ -2,6 +2,7 @@ import Diagnostics
 import LifecycleModel
 import Markdown
 import Testing
+@testable import LifecycleMachines
 
 @testable import Scenarios
 

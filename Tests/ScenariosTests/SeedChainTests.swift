@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 import LifecycleModel
+@testable import LifecycleMachines
 @testable import Scenarios
 
 /// Every arrow chain written in the seed articles is legal in some machine,

@@ -1,6 +1,7 @@
 import Diagnostics
 import LifecycleModel
 import Testing
+@testable import LifecycleMachines
 
 @testable import Scenarios
 

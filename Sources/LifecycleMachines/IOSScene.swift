@@ -1,3 +1,5 @@
+import LifecycleModel
+
 /// The iOS scene-based machine (UISceneDelegate, iOS 13+): spec §2.2, rows
 /// S1–S14. From the iOS 27 SDK every app must adopt it ([AP-TRANS]).
 ///

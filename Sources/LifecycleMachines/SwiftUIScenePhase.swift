@@ -1,3 +1,5 @@
+import LifecycleModel
+
 /// SwiftUI `ScenePhase` (iOS 14+, macOS 11+, tvOS 14+, watchOS 7+,
 /// visionOS 1+ [AP-SP]): spec §3, rows P1–P5. Apple documents the three
 /// phases but no exact UIKit mapping or ordering, so most rows are

@@ -1,3 +1,5 @@
+import LifecycleModel
+
 /// One Android `Activity` as the androidx `Lifecycle` reports it: spec §4,
 /// rows D1–D16. States are androidx's (`INITIALIZED` … `DESTROYED`); the
 /// guide's "Paused" and "Stopped" are aliases of `STARTED` and `CREATED`

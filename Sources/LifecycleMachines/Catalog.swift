@@ -1,5 +1,7 @@
-/// The four machines, by id; their definitions are one file each under Machines/.
-/// (Not named after the module, so that `LifecycleModel.Machine` still names the module's type.)
+import LifecycleModel
+
+/// The four machines, by id; their definitions are one file each in this module (the engine
+/// that runs them is LifecycleModel). Not named after the module, so the name stays unambiguous.
 public enum Machines {
     public static let all: [Machine] = [iosApp, iosScene, swiftUI, androidActivity]
 

@@ -1,4 +1,5 @@
 import Encoding
+import LifecycleModel
 
 /// The whole model as JSON for the browser player and other tools.
 ///

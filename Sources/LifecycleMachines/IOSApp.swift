@@ -1,3 +1,5 @@
+import LifecycleModel
+
 /// The iOS app-level machine of apps without scenes (UIApplicationDelegate):
 /// spec §1.3, rows A1–A18. This is the legacy model: from the iOS 27 SDK
 /// apps must adopt scenes ([AP-TRANS]), see `iosScene`.
