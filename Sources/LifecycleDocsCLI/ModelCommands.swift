@@ -70,7 +70,7 @@ extension CLI {
                 let others = before.scenes.filter { $0.name != impossible.scene }.map(\.state)
                 for reason in ModelQueries.blockedBy(
                     event: impossible.event, in: impossible.state, machine: machine, options: options, process: before.process,
-                    otherScenes: others)
+                    otherScenes: others, cover: before.cover(of: impossible.scene))
                 {
                     let process = tracksProcess(machine) ? "; the process is \(processName(before.process))" : ""
                     console.error("    note: '\(impossible.event)' \(reason)\(process)")

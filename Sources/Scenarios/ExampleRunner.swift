@@ -183,7 +183,8 @@ private struct Run {
         let state = impossible.state
         let others = before.scenes.filter { $0.name != scene }.map(\.state)
         let conditions = ModelQueries.blockedBy(
-            event: impossible.event, in: state, machine: machine, options: before.options, process: before.process, otherScenes: others
+            event: impossible.event, in: state, machine: machine, options: before.options, process: before.process, otherScenes: others,
+            cover: before.cover(of: scene)
         ).map { "'\(form.display)' " + $0 }
         // The events that make the writer's event possible, then the event itself: another event
         // in its place would be another story.

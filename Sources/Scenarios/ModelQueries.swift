@@ -23,18 +23,37 @@ public enum ModelQueries {
     /// Why `event` cannot happen in `state` though the machine documents it there: for each
     /// transition whose conditions fail, "from <state> needs <conditions> (<row>)". Empty when
     /// no transition starts there on that event.
+    /// On Android, what covers the activity is a reason too: "needs another window focused;
+    /// now: a translucent activity on top".
     public static func blockedBy(
-        event: String, in state: String, machine: Machine, options: MachineOptions, process: ProcessState, otherScenes: [String]
+        event: String, in state: String, machine: Machine, options: MachineOptions, process: ProcessState, otherScenes: [String],
+        cover: Cover = .uncovered
     ) -> [String] {
         var reasons: [String] = []
         for t in machine.transitions(from: state, on: event) {
-            let failing = t.conditions.filter { !$0.holds(options, process: process, otherScenes: otherScenes) }
-            guard !failing.isEmpty else { continue }
-            let text = "from \(state) needs " + failing.map(describe).joined(separator: " and ") + " (\(t.row))"
+            var needs = t.conditions.filter { !$0.holds(options, process: process, otherScenes: otherScenes) }.map(describe)
+            if let covers = t.covered, !covers.contains(cover) {
+                needs.append(orList(covers.map(describe)) + " (now: \(describe(cover)))")
+            }
+            guard !needs.isEmpty else { continue }
+            let text = "from \(state) needs " + needs.joined(separator: " and ") + " (\(t.row))"
             if !reasons.contains(text) { reasons.append(text) }
         }
         return reasons
     }
+
+    /// What covers an Android activity, in words.
+    static func describe(_ cover: Cover) -> String {
+        switch cover {
+        case .uncovered: "nothing over the activity"
+        case .translucentActivity: "a translucent activity on top"
+        case .dialog: "its own dialog shown"
+        case .notificationShade: "the notification shade open"
+        case .otherWindow: "another window focused"
+        }
+    }
+
+    private static func orList(_ items: [String]) -> String { Messages.orList(items) }
 
     /// A condition in words: "api=29 or higher", "a process that is running or suspended".
     static func describe(_ condition: Condition) -> String {

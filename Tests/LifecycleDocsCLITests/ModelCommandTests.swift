@@ -88,6 +88,14 @@ import Testing
         #expect(err.contains("    note: 'purge' from background needs a process that is suspended (S11); the process is running"))
     }
 
+    /// On Android, what covers the activity is a reason too: focus comes back only after it was lost.
+    @Test func anImpossibleEventNamesTheCoverItNeeds() {
+        let (code, _, err) = run(["trace", "android-activity", "--api", "28", "launch", "openTranslucentActivity", "focusReturns"])
+        #expect(code == 1)
+        #expect(err.contains(
+            "    note: 'focusReturns' from started needs another window focused (now: a translucent activity on top) (D11b)\n"))
+    }
+
     /// An unknown event lists the machine's events instead of pointing to the help.
     @Test func anUnknownEventListsTheMachinesEvents() {
         let (code, _, err) = run(["trace", "ios-app", "lauch"])

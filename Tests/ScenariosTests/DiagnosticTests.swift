@@ -346,7 +346,7 @@ import Testing
                 + "    note: possible in resumed: startActivity, home, openTranslucentActivity, showDialog, "
                 + "showNotificationShade, rotate, toggleDarkMode, changeLocale, changeFontScale, resizeWindow, focusOtherWindow, "
                 + "back, finish\n"
-                + "    note: 'focusReturns' from resumed needs api=29 or higher (D11a)\n"
+                + "    note: 'focusReturns' from resumed needs api=29 or higher and another window focused (now: nothing over the activity) (D11a)\n"
                 // The focus must be lost before it returns: another window, not a translucent activity.
                 + "    suggestion: focusOtherWindow; focusReturns"
         ])
