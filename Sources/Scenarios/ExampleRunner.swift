@@ -219,11 +219,9 @@ private struct Run {
         if chain.kind != .callbacks, let conflict = machine.aliasConflict(in: chain.names.map(\.text), ids: ids) {
             // The guide's "Paused" or "Stopped" where the chain says the state was entered otherwise.
             let name = chain.names[conflict.index]
-            let plain = machine.state(ids[conflict.index])?.name ?? ids[conflict.index]
-            diagnostics.append(.error(
-                at: name.location,
-                Messages.aliasConflict(name.text, plain: plain, needed: conflict.needed, after: ids[conflict.index - 1]),
-                suggestion: chain.kind.rawValue + " " + ids.joined(separator: " -> ")))
+            diagnostics.append(Messages.aliasInLine(
+                name.text, plain: machine.state(ids[conflict.index])?.name ?? ids[conflict.index], needed: conflict.needed,
+                after: ids[conflict.index - 1], at: name.location, suggestion: chain.kind.rawValue + " " + ids.joined(separator: " -> ")))
             checks.append(ChainResult(kind: chain.kind, ids: ids, ok: false, lineIndex: lineIndex, failureIndex: conflict.index))
             return
         }

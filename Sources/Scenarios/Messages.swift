@@ -299,6 +299,13 @@ enum Messages {
             suggestion: fixed.map(display))
     }
 
+    /// A `path` or `never` line that names the guide's Paused or Stopped where it says otherwise.
+    static func aliasInLine(
+        _ alias: String, plain: String, needed: [String], after previous: String, at location: SourceLocation, suggestion: String
+    ) -> Diagnostic {
+        .error(at: location, aliasConflict(alias, plain: plain, needed: needed, after: previous), suggestion: suggestion)
+    }
+
     /// "the guide's Paused is STARTED entered from RESUMED; here it follows CREATED".
     static func aliasConflict(_ alias: String, plain: String, needed: [String], after previous: String) -> String {
         "the guide's \(alias) is \(plain) entered after " + needed.joined(separator: " → ") + "; here it follows \(previous)"

@@ -33,7 +33,7 @@ public enum ModelQueries {
         for t in machine.transitions(from: state, on: event) {
             var needs = t.conditions.filter { !$0.holds(options, process: process, otherScenes: otherScenes) }.map(describe)
             if let covers = t.covered, !covers.contains(cover) {
-                needs.append(orList(covers.map(describe)) + " (now: \(describe(cover)))")
+                needs.append(Messages.orList(covers.map(describe)) + " (now: \(describe(cover)))")
             }
             guard !needs.isEmpty else { continue }
             let text = "from \(state) needs " + needs.joined(separator: " and ") + " (\(t.row))"
@@ -53,7 +53,6 @@ public enum ModelQueries {
         }
     }
 
-    private static func orList(_ items: [String]) -> String { Messages.orList(items) }
 
     /// A condition in words: "api=29 or higher", "a process that is running or suspended".
     static func describe(_ condition: Condition) -> String {

@@ -200,12 +200,17 @@ struct LinkChecker {
                         "the templates link to '\(link.url)': \(problem.message)", suggestion: problem.suggestion))
                 } else {
                     for markdown in written {
-                        problems.append(.error(at: markdown.location, "broken link '\(markdown.url)': \(problem.message)", suggestion: problem.suggestion))
+                        problems.append(Self.brokenLink(markdown, problem))
                     }
                 }
             }
         }
         return problems
+    }
+
+    /// A broken link reported where the writer put it in the Markdown.
+    static func brokenLink(_ link: MarkdownLink, _ problem: (message: String, suggestion: String?)) -> Diagnostic {
+        .error(at: link.location, "broken link '\(link.url)': \(problem.message)", suggestion: problem.suggestion)
     }
 
     /// What is wrong with `url` on a page in `from`, or nil if it is fine or not ours to check.

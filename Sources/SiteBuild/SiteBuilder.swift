@@ -288,12 +288,10 @@ public enum SiteBuilder {
             group.links[SiteLinks.articleDir(article.article.lang, slug) + "index.html"] = article.article.links
         }
         if let pages = site.pages, !read.hasErrors {
-            let contexts = PageContexts(
-                config: site.config, strings: pages.strings, assets: pages.assets.templateKeys, articles: [slug: read.listed],
-                translations: read.matrix)
             for article in read.articles.values.sorted(by: { $0.article.lang < $1.article.lang }) {
                 do throws(DiagnosticError) {
-                    try sink.write(SiteLinks.articleDir(article.article.lang, slug) + "index.html", try articlePage(renderer.render(article, templates: pages.templates), contexts, pages))
+                    let page = try articlePage(article, of: read, slug: slug, config: site.config, pages: pages, renderer: renderer)
+                    try sink.write(SiteLinks.articleDir(article.article.lang, slug) + "index.html", page)
                 } catch {
                     group.diagnostics += error.diagnostics
                 }
@@ -308,8 +306,14 @@ public enum SiteBuilder {
         return group
     }
 
-    /// An article's page: the template around its body.
-    static func articlePage(_ article: Article, _ contexts: PageContexts, _ pages: SiteInputs.Pages) throws(DiagnosticError) -> Data {
+    /// The page of an article of `group`: its body rendered, and the template around it.
+    static func articlePage(
+        _ read: ReadArticle, of group: ReadGroup, slug: String, config: SiteConfig, pages: SiteInputs.Pages, renderer: ArticleRenderer
+    ) throws(DiagnosticError) -> Data {
+        let article = try renderer.render(read, templates: pages.templates)
+        let contexts = PageContexts(
+            config: config, strings: pages.strings, assets: pages.assets.templateKeys, articles: [slug: group.listed],
+            translations: group.matrix)
         var slotted = article
         slotted.bodyHTML = bodySlot
         let page = try pages.templates.render("article", contexts.article(slotted))
@@ -327,22 +331,28 @@ public enum SiteBuilder {
             config: config, strings: inputs.strings, assets: inputs.assets.templateKeys, articles: articles.all, translations: articles.matrix)
         var sitemap = Sitemap()
         let links = SiteLinks(config: config)
-        // Site-wide pages: the chooser, the 404 page and each language's home, status and playground.
-        typealias SitePage = (path: String, template: String, wanted: Bool, context: @Sendable () -> MustacheValue)
-        var sitePages: [SitePage] = [
-            ("index.html", "chooser", changes.fixed, contexts.chooser), ("404.html", "404", changes.fixed, contexts.notFound),
-        ]
+        let sitePages = SitePage.all(languages: config.languages.map(\.code))
         sitemap.entries.append(.init(url: links.absolute(""), alternates: contexts.homeAlternates()))
         for language in config.languages.map(\.code) {
-            sitePages.append((SiteLinks.homeDir(language) + "index.html", "home", changes.lists, { contexts.home(language) }))
-            sitePages.append((SiteLinks.statusDir(language) + "index.html", "status", changes.status, { contexts.status(language) }))
-            sitePages.append((SiteLinks.playgroundDir(language) + "index.html", "playground", changes.fixed, { contexts.playground(language) }))
             sitemap.entries.append(.init(url: links.absolute(SiteLinks.homeDir(language)), alternates: contexts.homeAlternates()))
             sitemap.entries.append(.init(url: links.absolute(SiteLinks.playgroundDir(language)), alternates: contexts.playgroundAlternates()))
         }
-        let pages = sitePages.filter(\.wanted)
+        let pages = sitePages.filter { page in
+            switch page {
+            case .chooser, .notFound, .playground: changes.fixed
+            case .home: changes.lists
+            case .status: changes.status
+            }
+        }
         try Parallel.forEach(pages.count) { index throws(DiagnosticError) in
-            try sink.write(pages[index].path, Data(try templates.render(pages[index].template, pages[index].context()).utf8))
+            let context: MustacheValue = switch pages[index] {
+            case .chooser: contexts.chooser()
+            case .notFound: contexts.notFound()
+            case .home(let lang): contexts.home(lang)
+            case .status(let lang): contexts.status(lang)
+            case .playground(let lang): contexts.playground(lang)
+            }
+            try sink.write(pages[index].path, Data(try templates.render(pages[index].template, context).utf8))
         }
         var files = sitePages.count
         let ordered = articles.all.keys.sorted().flatMap { slug in config.languages.compactMap { articles.all[slug]?[$0.code] } }
@@ -367,6 +377,40 @@ public enum SiteBuilder {
             }
         }
         return files + 1 + inputs.assets.files.count + site.files.count
+    }
+
+    /// The pages of a site besides its articles: the chooser, the 404 page and each language's
+    /// home, status and playground. A build writes them; `check` knows they are there.
+    enum SitePage {
+        case chooser
+        case notFound
+        case home(String)
+        case status(String)
+        case playground(String)
+
+        static func all(languages: [String]) -> [SitePage] {
+            [.chooser, .notFound] + languages.flatMap { [SitePage.home($0), .status($0), .playground($0)] }
+        }
+
+        var path: String {
+            switch self {
+            case .chooser: "index.html"
+            case .notFound: "404.html"
+            case .home(let lang): SiteLinks.homeDir(lang) + "index.html"
+            case .status(let lang): SiteLinks.statusDir(lang) + "index.html"
+            case .playground(let lang): SiteLinks.playgroundDir(lang) + "index.html"
+            }
+        }
+
+        var template: String {
+            switch self {
+            case .chooser: "chooser"
+            case .notFound: "404"
+            case .home: "home"
+            case .status: "status"
+            case .playground: "playground"
+            }
+        }
     }
 
     /// Where an article's body goes in its rendered page: a NUL byte never occurs in

@@ -57,12 +57,8 @@ extension SiteBuilder {
 
     /// Every output path a build of `site` writes, for the articles in `groups`.
     static func outputPaths(_ site: SiteInputs, groups: [String: ReadGroup]) -> Set<String> {
-        var paths: Set<String> = ["index.html", "404.html", "sitemap.xml", OutputGuard.markerName]
-        for language in site.config.languages.map(\.code) {
-            paths.insert(SiteLinks.homeDir(language) + "index.html")
-            paths.insert(SiteLinks.statusDir(language) + "index.html")
-            paths.insert(SiteLinks.playgroundDir(language) + "index.html")
-        }
+        var paths: Set<String> = ["sitemap.xml", OutputGuard.markerName]
+        paths.formUnion(SitePage.all(languages: site.config.languages.map(\.code)).map(\.path))
         for (slug, group) in groups {
             for lang in group.articles.keys { paths.insert(SiteLinks.articleDir(lang, slug) + "index.html") }
         }
@@ -83,27 +79,30 @@ extension SiteBuilder {
         for (slug, group) in groups {
             for lang in group.articles.keys { pageArticles[SiteLinks.articleDir(lang, slug) + "index.html"] = (slug, lang) }
         }
+        var problems: [Diagnostic] = []
         var rendered: [String: PageIDs?] = [:]
         func ids(_ path: String) -> PageIDs? {
             if let known = rendered[path] { return known }
             guard let (slug, lang) = pageArticles[path], let group = groups[slug], let article = group.articles[lang],
                 let pages = site.pages, !group.hasErrors
             else { return nil }
-            let contexts = PageContexts(
-                config: site.config, strings: pages.strings, assets: pages.assets.templateKeys, articles: [slug: group.listed],
-                translations: group.matrix)
-            let page = try? articlePage(renderer.render(article, templates: pages.templates), contexts, pages)
-            let found = page.map { PageLinks(html: $0, siteURL: site.config.baseURL).ids }
+            var found: PageIDs?
+            do throws(DiagnosticError) {
+                let page = try articlePage(article, of: group, slug: slug, config: site.config, pages: pages, renderer: renderer)
+                found = PageLinks(html: page, siteURL: site.config.baseURL).ids
+            } catch {
+                // A page that cannot be rendered (a template error) is reported as a build would.
+                problems += error.diagnostics
+            }
             rendered[path] = found
             return found
         }
-        var problems: [Diagnostic] = []
-        for (path, _) in pageArticles.sorted(by: { $0.key < $1.key }) {
-            guard let (slug, lang) = pageArticles[path], let article = groups[slug]?.articles[lang]?.article else { continue }
-            let from = SiteLinks.articleDir(lang, slug)
+        for (_, page) in pageArticles.sorted(by: { $0.key < $1.key }) {
+            guard let article = groups[page.slug]?.articles[page.lang]?.article else { continue }
             for link in article.links {
-                guard let problem = checker.problem(with: link.href, from: from, exists: paths.contains, ids: ids) else { continue }
-                problems.append(.error(at: link.location, "broken link '\(link.url)': \(problem.message)", suggestion: problem.suggestion))
+                guard let problem = checker.problem(with: link.href, from: SiteLinks.articleDir(page.lang, page.slug), exists: paths.contains, ids: ids)
+                else { continue }
+                problems.append(LinkChecker.brokenLink(link, problem))
             }
         }
         return (problems, rendered.count)
