@@ -119,10 +119,11 @@ struct CommandHelp {
             options: [content, templates, ("--format FORMAT", "text (a table) or json (default: text)")]),
         CommandHelp(
             name: "trace",
-            synopsis: "trace <machine> [--api N] [--config-changes A|B] [--root] [--from STATE]\n[--format text|json] EVENT[@SCENE]...",
+            synopsis: "trace <machine> [--api N] [--target-sdk N] [--config-changes A|B] [--root]\n[--from STATE] [--format text|json] EVENT[@SCENE]...",
             summary: "Run events on a lifecycle machine (ios-app, ios-scene, swiftui,\nandroid-activity) and print the states and callbacks of each step.",
             options: [
-                ("--api N", "android-activity: the app's target API level (default: \(MachineOptions.defaultAPI))"),
+                ("--api N", "android-activity: the device's API level (default: \(MachineOptions.defaultAPI))"),
+                ("--target-sdk N", "android-activity: the app's targetSdk (default: the same as --api)"),
                 ("--config-changes A|B", "android-activity: configuration changes the activity handles itself\n(default: none)"),
                 ("--root", "android-activity: the task's root activity"),
                 ("--from STATE", "the state to start in (default: the machine's initial state)"),

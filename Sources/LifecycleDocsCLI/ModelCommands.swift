@@ -10,6 +10,7 @@ extension CLI {
         var parser = OptionParser(arguments, command: "trace")
         let format = try OutputFormat(try parser.value(for: "--format"))
         let api = try parser.value(for: "--api")
+        let targetSDK = try parser.value(for: "--target-sdk")
         let configChanges = try parser.value(for: "--config-changes")
         let root = try parser.flag("--root")
         let fromName = try parser.value(for: "--from")
@@ -19,6 +20,7 @@ extension CLI {
 
         var pairs: [(name: String, value: String)] = []
         if let api { pairs.append(("api", api)) }
+        if let targetSDK { pairs.append(("targetSdk", targetSDK)) }
         if let configChanges { pairs.append(("configChanges", configChanges)) }
         if root { pairs.append(("root", "true")) }
         let options: MachineOptions

@@ -10,10 +10,10 @@ import LifecycleModel
 /// the old instance down and a new one up from `INITIALIZED`. Callbacks of
 /// other activities (B in D2, D11) are not part of this activity's trace.
 ///
-/// The `api` option stands for both levels the docs name: the target SDK
-/// (onSaveInstanceState after onStop "for applications targeting" 28+) and
-/// the platform version (multi-resume from Android 10, root Back from
-/// Android 12). The model assumes an app that targets the device's level.
+/// Two levels matter, as the docs name them: the device's API level (`api`:
+/// multi-resume from Android 10, root Back from Android 12) and the app's
+/// target SDK (`targetSdk`, the same as `api` unless given): onSaveInstanceState
+/// comes after onStop "for applications targeting" 28+ (`followingTargetSDK`).
 /// D19: a paused activity down to DESTROYED, and the new instance up to RESUMED and back to STARTED.
 private let pausedRecreated = ["created", "destroyed", "initialized", "created", "started", "resumed", "started"]
 
@@ -100,6 +100,39 @@ private func recreatedWhilePaused(_ event: String, missing: [Condition], floor: 
     ]
 }
 
+/// Rows that call onSaveInstanceState after onStop hold "for applications targeting platforms starting
+/// with" API 28 (AD-ACT); they are written for a device at 28 or higher. Each gets `targetSdk` ≥ 28 and,
+/// beside it, the rows of an older app on the same device: "before onStop … no guarantees about whether
+/// it will occur before or after onPause", so one row per place. On a device below 28 the rows written
+/// with `apiBelow(28)` apply whatever the target: the platform predates the change.
+private func followingTargetSDK(_ rows: [Transition]) -> [Transition] {
+    rows.flatMap { row -> [Transition] in
+        let names = row.callbacks.map(\.name)
+        guard let stop = names.firstIndex(of: "onStop"), let save = names.firstIndex(of: "onSaveInstanceState"), save > stop else {
+            return [row]
+        }
+        var withoutSave = row.callbacks
+        let call = withoutSave.remove(at: save)
+        // Before onStop; and before onPause (and the onUserLeaveHint that precedes it) when this row pauses.
+        var places = [stop]
+        if let pause = names[..<stop].firstIndex(where: { $0 == "onPause" || $0 == "onUserLeaveHint" }) { places.append(pause) }
+        let older = places.map { place -> Transition in
+            var callbacks = withoutSave
+            callbacks.insert(call, at: place)
+            let position = place == stop ? "just before onStop" : "before onPause"
+            return Transition(
+                row.row, from: row.from, on: row.event, to: row.states, callbacks: callbacks, covered: row.covered,
+                sources: row.sources, confidence: row.confidence, when: row.conditions + [.targetSDKBelow(28)], effects: row.effects,
+                note: "An app targeting below API 28 on this device: onSaveInstanceState comes before onStop, here \(position) (no guarantee which).")
+        }
+        let newer = Transition(
+            row.row, from: row.from, on: row.event, to: row.states, callbacks: row.callbacks, covered: row.covered,
+            sources: row.sources, confidence: row.confidence, when: row.conditions + [.targetSDKAtLeast(28)], effects: row.effects,
+            note: row.note)
+        return [newer] + older
+    }
+}
+
 /// D9: the old instance down to DESTROYED, a new one up from INITIALIZED to RESUMED.
 private let recreatedStates = ["started", "created", "destroyed", "initialized", "created", "started", "resumed"]
 
@@ -161,7 +194,7 @@ extension Machines {
             CallbackInfo("onTrimMemory", aliases: ["onTrimMemory(int)", "onTrimMemory(level)", "onTrimMemory(TRIM_MEMORY_UI_HIDDEN)"], auxiliary: true),
             CallbackInfo("onUserLeaveHint", aliases: ["onUserLeaveHint()", "Activity.onUserLeaveHint"], auxiliary: true),
         ],
-        transitions: [
+        transitions: followingTargetSDK([
             // D1: cold launch. API 29+: onTopResumedActivityChanged(true) "if it becomes top"; it "might be skipped".
             Transition(
                 "D1", from: "initialized", on: "launch", to: ["created", "started", "resumed"],
@@ -519,13 +552,17 @@ extension Machines {
                 callbacks: [.init("onConfigurationChanged")],
                 sources: ["AD-ACT"], confidence: .inferred, when: [.configHandled("orientation"), .configHandled("screenSize"), .apiAtLeast(13)],
                 note: "Handled in onConfigurationChanged while paused, as D10."),
-        ] + rotationWhilePaused + otherConfigurationChanges,
+        ] + rotationWhilePaused + otherConfigurationChanges),
         initialState: "initialized",
         options: [
             OptionInfo(
                 name: "api",
-                summary: "Android API level: the target SDK for onSaveInstanceState's place (28), the platform for multi-resume (29) and root Back (31); one level stands for both.",
+                summary: "The device's Android API level: multi-resume (29) and root Back (31) follow it; targetSdk is the same unless given.",
                 defaultValue: String(MachineOptions.defaultAPI)),
+            OptionInfo(
+                name: "targetSdk",
+                summary: "The app's targetSdk (default: the same as api): onSaveInstanceState comes after onStop when both the device and the target are 28 or higher.",
+                defaultValue: ""),
             OptionInfo(
                 name: "configChanges",
                 summary: "Changes declared in android:configChanges, joined by |: handled in onConfigurationChanged instead of a restart. A rotation needs orientation|screenSize from API 13.",

@@ -71,6 +71,8 @@ public enum ModelExport {
         switch c {
         case .apiAtLeast(let level): "{\"apiAtLeast\":\(level)}"
         case .apiBelow(let level): "{\"apiBelow\":\(level)}"
+        case .targetSDKAtLeast(let level): "{\"targetSdkAtLeast\":\(level)}"
+        case .targetSDKBelow(let level): "{\"targetSdkBelow\":\(level)}"
         case .configHandled(let change): "{\"configHandled\":\(q(change))}"
         case .configNotHandled(let change): "{\"configNotHandled\":\(q(change))}"
         case .root(let root): "{\"root\":\(root)}"

@@ -80,19 +80,28 @@ extension Machine {
 
     /// The API levels at which the documented behaviour differs: one on each side of every bound.
     var distinctAPILevels: [Int] {
-        let levels = Set(transitions.flatMap { $0.conditions }.compactMap { condition -> Int? in
-            switch condition {
-            case .apiAtLeast(let level), .apiBelow(let level): return level
-            default: return nil
-            }
-        })
-        return Set(levels.flatMap { [$0 - 1, $0] } + [MachineOptions.defaultAPI]).sorted()
+        Set(levelsAround(boundsOf: { if case .apiAtLeast(let l) = $0 { l } else if case .apiBelow(let l) = $0 { l } else { nil } })
+            + [MachineOptions.defaultAPI]).sorted()
     }
 
-    /// `options` as fixed options: itself, or for `api=any` one per distinct API level.
+    /// The `targetSdk` values at which the documented behaviour differs (nil: the same as the API level).
+    var distinctTargetSDKs: [Int?] {
+        [nil] + levelsAround(boundsOf: {
+            if case .targetSDKAtLeast(let l) = $0 { l } else if case .targetSDKBelow(let l) = $0 { l } else { nil }
+        }).sorted()
+    }
+
+    private func levelsAround(boundsOf bound: (Condition) -> Int?) -> [Int] {
+        Array(Set(transitions.flatMap { $0.conditions }.compactMap(bound).flatMap { [$0 - 1, $0] }))
+    }
+
+    /// `options` as fixed options: itself, or for `api=any` one per distinct API level and target SDK.
     func variants(of options: MachineOptions) -> [MachineOptions] {
         guard options.anyAPI else { return [options] }
-        return distinctAPILevels.map { MachineOptions(api: $0, configChanges: options.configChanges, root: options.root) }
+        let targets = options.targetSDK.map { [$0] } ?? distinctTargetSDKs
+        return distinctAPILevels.flatMap { api in
+            targets.map { MachineOptions(api: api, targetSDK: $0, configChanges: options.configChanges, root: options.root) }
+        }
     }
 
     /// Option sets that together reach every documented behaviour.
@@ -105,9 +114,11 @@ extension Machine {
         })
         var variants: [MachineOptions] = []
         for api in apis {
-            for handled in [Set<String>(), changes] {
-                for root in [false, true] {
-                    variants.append(MachineOptions(api: api, configChanges: handled, root: root))
+            for target in distinctTargetSDKs {
+                for handled in [Set<String>(), changes] {
+                    for root in [false, true] {
+                        variants.append(MachineOptions(api: api, targetSDK: target, configChanges: handled, root: root))
+                    }
                 }
             }
         }

@@ -63,10 +63,14 @@ public enum ProcessState: String, Sendable, Hashable {
 
 /// When a transition applies, besides its state and event.
 public enum Condition: Sendable, Hashable {
-    /// Android: the app targets at least this API level.
+    /// Android: the device runs at least this API level.
     case apiAtLeast(Int)
-    /// Android: the app targets a level below this one.
+    /// Android: the device runs a level below this one.
     case apiBelow(Int)
+    /// Android: the app's `targetSdk` is at least this level (`MachineOptions.target`).
+    case targetSDKAtLeast(Int)
+    /// Android: the app's `targetSdk` is below this level.
+    case targetSDKBelow(Int)
     /// Android: `android:configChanges` declares this change, so the activity handles it itself.
     case configHandled(String)
     case configNotHandled(String)

@@ -1,8 +1,10 @@
-/// Options that change behaviour where the docs say so (Android's target
-/// API level, handled configuration changes, root activity).
+/// Options that change behaviour where the docs say so (Android's API
+/// level and target SDK, handled configuration changes, root activity).
 public struct MachineOptions: Sendable, Hashable {
-    /// The app's target API level (Android).
+    /// The device's Android API level (multi-resume from 29, root Back from 31).
     public var api: Int
+    /// The app's `targetSdk` (onSaveInstanceState after onStop from 28); nil: the same as `api`.
+    public var targetSDK: Int?
     /// Changes declared in `android:configChanges`, handled by the activity itself.
     public var configChanges: Set<String>
     /// Whether the activity is the root of its task (Back differs from API 31).
@@ -11,14 +13,21 @@ public struct MachineOptions: Sendable, Hashable {
     /// (a path holds if it happens at some level, `never` if at none); events need one level.
     public var anyAPI: Bool
 
-    public init(api: Int = MachineOptions.defaultAPI, configChanges: Set<String> = [], root: Bool = false, anyAPI: Bool = false) {
+    public init(
+        api: Int = MachineOptions.defaultAPI, targetSDK: Int? = nil, configChanges: Set<String> = [], root: Bool = false,
+        anyAPI: Bool = false
+    ) {
         self.api = api
+        self.targetSDK = targetSDK
         self.configChanges = configChanges
         self.root = root
         self.anyAPI = anyAPI
     }
 
     public static let defaultAPI = 34
+
+    /// The level the app targets: `targetSdk` when given, else the device's.
+    public var target: Int { targetSDK ?? api }
 
     /// A problem with an option as written.
     public struct Problem: Error, Sendable, Hashable {
@@ -51,6 +60,11 @@ public struct MachineOptions: Sendable, Hashable {
                     throw Problem(option: name, message: "'api' must be \(levels), not '\(value)'", suggestion: nil)
                 }
                 options.api = level
+            case "targetSdk":
+                guard let level = Int(value), (1...99).contains(level) else {
+                    throw Problem(option: name, message: "'targetSdk' must be an Android API level like 27 or 34, not '\(value)'", suggestion: nil)
+                }
+                options.targetSDK = level
             case "configChanges":
                 options.configChanges = Set(value.split(separator: "|").map { String($0) }.filter { !$0.isEmpty })
             case "root":
@@ -73,6 +87,8 @@ extension Condition {
         switch self {
         case .apiAtLeast(let level): return options.anyAPI || options.api >= level
         case .apiBelow(let level): return options.anyAPI || options.api < level
+        case .targetSDKAtLeast(let level): return options.anyAPI || options.target >= level
+        case .targetSDKBelow(let level): return options.anyAPI || options.target < level
         case .configHandled(let change): return options.configChanges.contains(change)
         case .configNotHandled(let change): return !options.configChanges.contains(change)
         case .root(let root): return options.root == root

@@ -59,6 +59,8 @@ public enum ModelQueries {
         switch condition {
         case .apiAtLeast(let level): return "api=\(level) or higher"
         case .apiBelow(let level): return "api below \(level)"
+        case .targetSDKAtLeast(let level): return "targetSdk=\(level) or higher"
+        case .targetSDKBelow(let level): return "targetSdk below \(level)"
         case .configHandled(let change): return "configChanges with \(change)"
         case .configNotHandled(let change): return "configChanges without \(change)"
         case .root(let root): return "root=\(root)"

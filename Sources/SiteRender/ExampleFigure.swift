@@ -47,6 +47,7 @@ struct ExampleFigure: Sendable {
         // JSON first, then escaped as an attribute value: the player parses exactly the options the build ran.
         var optionsJSON = JSON.Object()
         optionsJSON.add("api", options.api)
+        if let target = options.targetSDK { optionsJSON.add("targetSdk", target) }
         optionsJSON.add("configChanges", options.configChanges.sorted())
         optionsJSON.add("root", options.root)
         var highlight = DiagramHighlight(steps: [])

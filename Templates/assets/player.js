@@ -38,7 +38,8 @@
 
   /** The machine's options with their defaults (model `options[].default`), overridden by `raw`. */
   function machineOptions(machine, raw) {
-    const options = { api: NaN, configChanges: [], root: false };
+    // targetSdk null: the same as api (model `MachineOptions.target`).
+    const options = { api: NaN, targetSdk: null, configChanges: [], root: false };
     (machine.options || []).forEach(function (o) {
       if (o.name === "api") options.api = parseInt(o.default, 10);
       else if (o.name === "configChanges") options.configChanges = splitList(o.default);
@@ -49,11 +50,19 @@
       const api = typeof raw.api === "number" ? raw.api : parseInt(raw.api, 10);
       if (Number.isInteger(api)) options.api = api;
     }
+    if (raw.targetSdk !== undefined && raw.targetSdk !== null && raw.targetSdk !== "") {
+      const target = typeof raw.targetSdk === "number" ? raw.targetSdk : parseInt(raw.targetSdk, 10);
+      if (Number.isInteger(target)) options.targetSdk = target;
+    }
     if (raw.configChanges !== undefined && raw.configChanges !== null) {
       options.configChanges = Array.isArray(raw.configChanges) ? raw.configChanges.map(String) : splitList(String(raw.configChanges));
     }
     if (raw.root !== undefined && raw.root !== null) options.root = raw.root === true || raw.root === "true";
     return options;
+  }
+
+  function targetOf(options) {
+    return options.targetSdk === null ? options.api : options.targetSdk;
   }
 
   function splitList(text) {
@@ -135,6 +144,8 @@
         switch (key) {
           case "apiAtLeast": return self.options.api >= value;
           case "apiBelow": return self.options.api < value;
+          case "targetSdkAtLeast": return targetOf(self.options) >= value;
+          case "targetSdkBelow": return targetOf(self.options) < value;
           case "configHandled": return self.options.configChanges.indexOf(value) >= 0;
           case "configNotHandled": return self.options.configChanges.indexOf(value) < 0;
           case "root": return self.options.root === value;

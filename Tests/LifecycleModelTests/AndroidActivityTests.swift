@@ -462,8 +462,8 @@ private let rowCases: [RowCase] = [
     }
 
     @Test func declaresItsOptions() {
-        #expect(machine.options.map(\.name) == ["api", "configChanges", "root"])
-        #expect(machine.options.map(\.defaultValue) == ["34", "", "false"])
+        #expect(machine.options.map(\.name) == ["api", "targetSdk", "configChanges", "root"])
+        #expect(machine.options.map(\.defaultValue) == ["34", "", "", "false"])
     }
 
     @Test func parsesValues() throws {

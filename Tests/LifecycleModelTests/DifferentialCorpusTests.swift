@@ -40,8 +40,10 @@ import Testing
         ["uiMode", "locale", "fontScale", "screenSize", "smallestScreenSize", "screenLayout", "orientation"],
     ]
     static let roots: [Bool?] = [nil, false, true]
+    /// targetSdk: the default (the API level), below and at the onSaveInstanceState bound (28).
+    static let targetSDKs: [Int?] = [nil, 27, 28]
     /// Sequences for each Android option combination, and for each machine without options.
-    static let perAndroidCombination = 18
+    static let perAndroidCombination = 8
     static let perMachine = ["ios-app": 1_800, "ios-scene": 2_200, "swiftui": 1_200]
     /// Scenes of multi-scene machines, "main" most often: a pick from this list.
     static let scenes = ["main", "main", "main", "main", "main", "B", "B", "B", "C", "C"]
@@ -71,13 +73,14 @@ import Testing
         var androidCombinations = Set<String>()
     }
 
-    static func options(api: Int?, configChanges: [String]?, root: Bool?) -> (MachineOptions, String) {
+    static func options(api: Int?, targetSDK: Int? = nil, configChanges: [String]?, root: Bool?) -> (MachineOptions, String) {
         var json = JSON.Object()
         if let api { json.add("api", api) }
+        if let targetSDK { json.add("targetSdk", targetSDK) }
         if let configChanges { json.add("configChanges", configChanges) }
         if let root { json.add("root", root) }
         let options = MachineOptions(
-            api: api ?? MachineOptions.defaultAPI, configChanges: Set(configChanges ?? []), root: root ?? false)
+            api: api ?? MachineOptions.defaultAPI, targetSDK: targetSDK, configChanges: Set(configChanges ?? []), root: root ?? false)
         return (options, json.text)
     }
 
@@ -159,12 +162,14 @@ import Testing
                 continue
             }
             for api in apiLevels {
-                for configChanges in configChangeSets {
-                    for root in roots {
-                        let (options, json) = Self.options(api: api, configChanges: configChanges, root: root)
-                        corpus.androidCombinations.insert(json)
-                        for _ in 0..<perAndroidCombination {
-                            run(machine, options: options, optionsJSON: json, generator: &generator, into: &corpus)
+                for targetSDK in targetSDKs {
+                    for configChanges in configChangeSets {
+                        for root in roots {
+                            let (options, json) = Self.options(api: api, targetSDK: targetSDK, configChanges: configChanges, root: root)
+                            corpus.androidCombinations.insert(json)
+                            for _ in 0..<perAndroidCombination {
+                                run(machine, options: options, optionsJSON: json, generator: &generator, into: &corpus)
+                            }
                         }
                     }
                 }
@@ -197,7 +202,8 @@ import Testing
         }
         #expect(Set(Machines.all.filter { !$0.options.isEmpty }.map(\.id)) == ["android-activity"],
                 "a new machine with options needs its values here")
-        #expect(corpus.androidCombinations.count == Self.apiLevels.count * Self.configChangeSets.count * Self.roots.count)
+        #expect(corpus.androidCombinations.count
+                == Self.apiLevels.count * Self.targetSDKs.count * Self.configChangeSets.count * Self.roots.count)
         // Every transition was taken or offered as an alternative, and every machine refused something.
         for machine in Machines.all {
             let missed = machine.transitions.filter { !corpus.seen.contains($0) }

@@ -27,6 +27,18 @@ import Testing
         #expect(errors("lifecycle android-activity api=27", "callbacks onStop -> onSaveInstanceState\n").count == 1)
     }
 
+    /// `targetSdk` apart from the device: an app targeting 27 on API 34 saves before onStop.
+    @Test func aCallbackOrderIsJudgedAtTheBlocksTarget() {
+        let after = "callbacks onPause -> onStop -> onSaveInstanceState\n"
+        let before = "callbacks onPause -> onSaveInstanceState -> onStop\n"
+        #expect(errors("lifecycle android-activity api=34 targetSdk=27", before).isEmpty)
+        #expect(errors("lifecycle android-activity api=34 targetSdk=27", after) == [
+            "Content/es/inactive.md:40:13: error: the model never calls onPause -> onStop -> onSaveInstanceState in this order"
+                + "\n    suggestion: callbacks onPause -> onSaveInstanceState -> onStop"
+        ])
+        #expect(errors("lifecycle android-activity api=27 targetSdk=34", before).isEmpty, "the device predates the change")
+    }
+
     /// `onTopResumedActivityChanged` exists from API 29.
     @Test func aCallbackOfALaterAPILevelIsRefusedBelowIt() {
         let line = "callbacks onTopResumedActivityChanged -> onPause\n"

@@ -35,11 +35,11 @@ import Testing
 
     @Test func optionProblems() {
         expectTexts("lifecycle android-activity apj=28 api=x root api=27", "launch\n", [
-            "Content/es/inactive.md:39:33: error: unknown option 'apj' for machine 'android-activity' (it takes: api, configChanges, root)\n"
+            "Content/es/inactive.md:39:33: error: unknown option 'apj' for machine 'android-activity' (it takes: api, targetSdk, configChanges, root)\n"
                 + "    suggestion: api",
             "Content/es/inactive.md:39:44: error: 'api' must be an Android API level like 28 or 34, or 'any', not 'x'",
             "Content/es/inactive.md:39:46: error: expected an option written name=value, not 'root'\n"
-                + "    note: android-activity takes: api, configChanges, root",
+                + "    note: android-activity takes: api, targetSdk, configChanges, root",
             "Content/es/inactive.md:39:51: error: option 'api' is given twice",
         ])
         expectTexts("lifecycle ios-app api=28", "launch\n", [

@@ -22,7 +22,7 @@ import Testing
             ---
             title: A
             ---
-            ```lifecycle android-activity api=27 configChanges=orientation|a"b'c&d<e>
+            ```lifecycle android-activity api=27 targetSdk=26 configChanges=orientation|a"b'c&d<e>
             given resumed
             focusOtherWindow -> paused : onPause
             ```
@@ -34,6 +34,7 @@ import Testing
             .replacing("&gt;", with: ">").replacing("&amp;", with: "&")
         let options = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(options["api"] as? Int == 27)
+        #expect(options["targetSdk"] as? Int == 26)
         #expect(options["configChanges"] as? [String] == ["a\"b'c&d<e>", "orientation"])
         #expect(options["root"] as? Bool == false)
     }
