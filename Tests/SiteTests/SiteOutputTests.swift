@@ -42,6 +42,15 @@ import Testing
         #expect(html.contains("<a href=\"../../it/index.html\" hreflang=\"it\" class=\"untranslated\"><span lang=\"it\">Italiano</span> <small>(Aún sin traducir)</small></a>"))
     }
 
+    /// The site navigation is named as such in the page's language (not by the word for "home").
+    @Test(arguments: [
+        ("es", "Navegación del sitio"), ("pt", "Navegação do site"), ("it", "Navigazione del sito"), ("bg", "Навигация в сайта"),
+    ])
+    func siteNavigationIsNamedInThePageLanguage(lang: String, label: String) throws {
+        let html = try read(try repositorySite.get().appending(path: "\(lang)/index.html"))
+        #expect(html.contains("<nav class=\"site-nav\" aria-label=\"\(label)\">"))
+    }
+
     @Test func tableOfContentsLinksEveryHeadingId() throws {
         let html = try read(try repositorySite.get().appending(path: "bg/inactive/index.html"))
         let article = try #require(html.split(separator: "<article>").last)
