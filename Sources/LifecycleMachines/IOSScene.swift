@@ -1,7 +1,7 @@
 import LifecycleModel
 
 /// The iOS scene-based machine (UISceneDelegate, iOS 13+): spec §2.2, rows
-/// S1–S14. From the iOS 27 SDK every app must adopt it ([AP-TRANS]).
+/// S1–S18. From the iOS 27 SDK every app must adopt it ([AP-TRANS]).
 ///
 /// Each scene has its own `UIScene.ActivationState`, which has exactly four
 /// cases ([AP-ASTATE]); there is no suspended case. Suspension and death are
@@ -15,7 +15,8 @@ import LifecycleModel
 ///
 /// With scenes UIKit does not call the four app-delegate foreground and
 /// background methods ([AP-DBA] [AP-WRA] [AP-DEB] [AP-WEF]); only the launch
-/// methods and `applicationWillTerminate` remain, spelled as in `iosApp`.
+/// methods, `applicationWillTerminate` and the notifications from outside the
+/// app (memory warnings, protected data: S15–S17) remain, spelled as in `iosApp`.
 extension Machines {
     public static let iosScene = Machine(
         id: "ios-scene",
@@ -48,6 +49,10 @@ extension Machines {
             EventInfo("terminate", "The system terminates the running background process."),
             EventInfo("backgroundEvent", "An event for a background mode (silent push, fetch, location) arrives while the app is suspended."),
             EventInfo("universalLink", "The user taps a universal link to the app (a Handoff-style user activity)."),
+            EventInfo("memoryWarning", "The system is low on memory and, having purged suspended apps, warns the running ones."),
+            EventInfo("protectedDataLocked", "The device is about to lock: with content protection, protected files become unavailable."),
+            EventInfo("protectedDataUnlocked", "The device is unlocked: protected files are available again."),
+            EventInfo("openURL", "Another app or the system asks the app to open a URL (custom scheme, file), launching it if needed."),
         ],
         callbacks: [
             CallbackInfo("application(_:willFinishLaunchingWithOptions:)", aliases: [
@@ -71,6 +76,11 @@ extension Machines {
             CallbackInfo("sceneDidDisconnect", aliases: ["sceneDidDisconnect:"]),
             CallbackInfo("applicationWillTerminate", aliases: ["applicationWillTerminate:", "willTerminate"]),
             CallbackInfo("scene(_:continue:)", aliases: ["scene:continueUserActivity:", "continueUserActivity"]),
+            // App-delegate methods that scenes do not replace, spelled as in `iosApp`.
+            CallbackInfo("applicationDidReceiveMemoryWarning", aliases: ["applicationDidReceiveMemoryWarning:", "didReceiveMemoryWarning"]),
+            CallbackInfo("applicationProtectedDataWillBecomeUnavailable", aliases: ["applicationProtectedDataWillBecomeUnavailable:"]),
+            CallbackInfo("applicationProtectedDataDidBecomeAvailable", aliases: ["applicationProtectedDataDidBecomeAvailable:"]),
+            CallbackInfo("scene(_:openURLContexts:)", aliases: ["scene:openURLContexts:", "openURLContexts"]),
         ],
         transitions: [
             Transition(
@@ -224,6 +234,55 @@ extension Machines {
                 sources: ["AP-UL", "AP-SCONT", "AP-SWEF"], confidence: .unconfirmed,
                 when: [.process([.running, .suspended])], effects: [.setProcess(.running)],
                 note: "scene(_:continue:) is documented for an app \"running or suspended in memory\" [AP-UL], and the scene comes forward (S9); where the call falls between sceneWillEnterForeground and sceneDidBecomeActive is UNCONFIRMED, and a forums report (developer.apple.com/forums/thread/746362) says it was not called at all for a background app."),
+        ] + ["foregroundActive", "foregroundInactive", "background", "unattached"].map { from in
+            // S15 is process-level, like S13: the app delegate is warned whatever this scene's state, while the
+            // process runs. A suspended one is not warned: it is what the system terminates first (S11, silent).
+            Transition(
+                "S15", from: from, on: "memoryWarning", to: [],
+                callbacks: [.init("applicationDidReceiveMemoryWarning")],
+                sources: ["AP-MEM", "AP-DRMW", "AP-APPDEL"],
+                when: [.process([.running])],
+                note: "\"If the system runs low on free memory and is unable to reclaim memory by terminating suspended apps, UIKit sends a low-memory warning to running apps\" and \"calls the applicationDidReceiveMemoryWarning(_:) method of your app delegate\" [AP-MEM]; with scenes the app delegate still handles \"notifications originating from outside the app, such as low-memory warnings\" [AP-APPDEL]. No scene changes state. A suspended app gets no warning before it is purged (A15).")
+        } + ["foregroundActive", "foregroundInactive", "background", "unattached"].flatMap { from in
+            // S16/S17: A16/A17 with scenes, process-level like S15. The pages tie them to the lock and unlock,
+            // not to a state; whether a suspended app is resumed for them is not stated, so it is refused.
+            [
+                Transition(
+                    "S16", from: from, on: "protectedDataLocked", to: [],
+                    callbacks: [.init("applicationProtectedDataWillBecomeUnavailable")],
+                    sources: ["AP-PDWU", "AP-ENCRYPT", "AP-APG-LC"], confidence: .inferred,
+                    when: [.process([.running])],
+                    note: "\"This notification lets your app know that the device is about to be locked and that any protected files it is currently accessing might become unavailable shortly\" [AP-PDWU]; with scenes too, \"Use the app delegate's applicationProtectedDataWillBecomeUnavailable(_:) and applicationProtectedDataDidBecomeAvailable(_:) methods\" [AP-ENCRYPT]. Locking also sends a foreground scene to the background (S7): the model keeps the two as separate events, as their order is not documented. Not for a suspended app, which \"is not executing code\" [AP-APG-LC]: whether it is resumed for the notification is not stated."),
+                Transition(
+                    "S17", from: from, on: "protectedDataUnlocked", to: [],
+                    callbacks: [.init("applicationProtectedDataDidBecomeAvailable")],
+                    sources: ["AP-PDDA", "AP-ENCRYPT", "AP-APG-LC"], confidence: .inferred,
+                    when: [.process([.running])],
+                    note: "\"This notification lets your app know that the device is now unlocked and that you may access certain types of protected files again\" [AP-PDDA]. Unlocking does not by itself bring a scene back (S9 is a separate event), and the order of the two is not documented. Not for a suspended app, as S16."),
+            ]
+        } + [
+            // S18: URL opens (custom schemes, files) with scenes [AP-URL], the same three cases as S14.
+            Transition(
+                "S18", from: "unattached", on: "openURL", to: ["foregroundInactive", "foregroundActive"],
+                callbacks: [
+                    .init("application(_:willFinishLaunchingWithOptions:)"), .init("application(_:didFinishLaunchingWithOptions:)"),
+                    .init("application(_:configurationForConnecting:options:)", optional: true),
+                    .init("scene(_:willConnectTo:options:)"), .init("sceneWillEnterForeground"), .init("sceneDidBecomeActive"),
+                ],
+                sources: ["AP-URL", "AP-SWC"],
+                when: [.process([.notRunning])], effects: [.setProcess(.running)],
+                note: "S1 for a URL: \"If your app has opted into Scenes, and your app isn't running, the system delivers the URL to the scene(_:willConnectTo:options:) delegate method after launch\" [AP-URL], in its connection options (urlContexts); scene(_:openURLContexts:) is for an app already \"running or suspended in memory\"."),
+            Transition(
+                "S18", from: "foregroundActive", on: "openURL", to: [],
+                callbacks: [.init("scene(_:openURLContexts:)")],
+                sources: ["AP-URL", "AP-SOPEN"],
+                note: "\"… and to scene(_:openURLContexts:) when your app opens a URL while running or suspended in memory\" [AP-URL]."),
+            Transition(
+                "S18", from: "background", on: "openURL", to: ["foregroundInactive", "foregroundActive"],
+                callbacks: [.init("sceneWillEnterForeground"), .init("scene(_:openURLContexts:)"), .init("sceneDidBecomeActive")],
+                sources: ["AP-URL", "AP-SOPEN", "AP-SWEF"], confidence: .unconfirmed,
+                when: [.process([.running, .suspended])], effects: [.setProcess(.running)],
+                note: "When another app opens a URL, \"the system launches your app, if necessary, and brings it to the foreground\" [AP-URL], and calls scene(_:openURLContexts:) for an app \"running or suspended in memory\"; the scene comes forward as in S9. Where the call falls between sceneWillEnterForeground and sceneDidBecomeActive is UNCONFIRMED: the method's page says only \"Asks the delegate to open one or more URLs\" [AP-SOPEN]."),
         ],
         initialState: "unattached",
         multiScene: true,
@@ -245,5 +304,7 @@ extension Machines {
             ("Suspended", "UIScene.ActivationState has no suspended case [AP-ASTATE]: S8 suspends the process and the scene stays background"),
             ("S4 event delegate", "didReceiveRemoteNotification / performFetch are event deliveries, not lifecycle callbacks; noted on S4"),
             ("sceneDidEnterBackground time budget", "UNCONFIRMED (no number on the scene pages); noted on S7, not modelled"),
+            ("S16/S17 for a suspended app", "whether a suspended app is resumed to be told of the lock or unlock is not stated; refused"),
+            ("S18 from Foreground Inactive or Unattached (app running)", "no page says which callbacks a URL gets there (e.g. whether a scene connects for it); refused"),
         ])
 }

@@ -24,6 +24,7 @@ struct SceneRowCase: Sendable, CustomTestStringConvertible {
 private let launch = ["application(_:willFinishLaunchingWithOptions:)", "application(_:didFinishLaunchingWithOptions:)"]
 private let configuration = "application(_:configurationForConnecting:options:)"
 private let willConnect = "scene(_:willConnectTo:options:)"
+private let openURLContexts = "scene(_:openURLContexts:)"
 
 private let sceneRows: [SceneRowCase] = [
     SceneRowCase(
@@ -100,7 +101,46 @@ private let sceneRows: [SceneRowCase] = [
         label: "S12 terminate without an attached scene", row: "S12", start: "unattached", setup: [("main", "backgroundLaunch")],
         process: .running, event: "terminate", states: [], callbacks: ["applicationWillTerminate"],
         confidence: .inferred, processAfter: .notRunning),
-]
+    SceneRowCase(
+        label: "S18 URL opens the app", row: "S18", start: "unattached", process: .notRunning, event: "openURL",
+        states: ["foregroundInactive", "foregroundActive"],
+        callbacks: launch + [configuration + "?", willConnect, "sceneWillEnterForeground", "sceneDidBecomeActive"],
+        confidence: .doc, processAfter: .running),
+    SceneRowCase(
+        label: "S18 URL in an active scene", row: "S18", start: "foregroundActive", process: .running, event: "openURL",
+        states: [], callbacks: [openURLContexts], confidence: .doc, processAfter: .running),
+    SceneRowCase(
+        label: "S18 URL for a background scene, process running", row: "S18", start: "background", process: .running,
+        event: "openURL", states: ["foregroundInactive", "foregroundActive"],
+        callbacks: ["sceneWillEnterForeground", openURLContexts, "sceneDidBecomeActive"],
+        confidence: .unconfirmed, processAfter: .running),
+    SceneRowCase(
+        label: "S18 URL for a background scene, process suspended", row: "S18", start: "background", setup: [("main", "suspend")],
+        process: .suspended, event: "openURL", states: ["foregroundInactive", "foregroundActive"],
+        callbacks: ["sceneWillEnterForeground", openURLContexts, "sceneDidBecomeActive"],
+        confidence: .unconfirmed, processAfter: .running),
+] + processLevelRows
+
+/// S15–S17 from every scene state of a running process: no state changes, one app-delegate callback.
+private let processLevelRows: [SceneRowCase] = [
+    (row: "S15", event: "memoryWarning", callback: "applicationDidReceiveMemoryWarning", confidence: Confidence.doc),
+    (row: "S16", event: "protectedDataLocked", callback: "applicationProtectedDataWillBecomeUnavailable", confidence: .inferred),
+    (row: "S17", event: "protectedDataUnlocked", callback: "applicationProtectedDataDidBecomeAvailable", confidence: .inferred),
+].flatMap { row in
+    [
+        ("foregroundActive", [(scene: String, event: String)]()),
+        ("foregroundInactive", []),
+        ("background", []),
+        // A running process without an attached scene: after a background launch, and after the last scene left.
+        ("unattached", [(scene: "main", event: "backgroundLaunch")]),
+        ("unattached", [(scene: "main", event: "connect"), (scene: "main", event: "home"), (scene: "main", event: "disconnect")]),
+    ].map { start, setup in
+        SceneRowCase(
+            label: "\(row.row) \(row.event) from \(start)\(setup.isEmpty ? "" : " after \(setup.map(\.event).joined(separator: ", "))")",
+            row: row.row, start: start, setup: setup, process: .running, event: row.event, states: [],
+            callbacks: [row.callback], confidence: row.confidence, processAfter: .running)
+    }
+}
 
 /// A simulation of `machine` in `start`, after running `setup`.
 func simulation(
@@ -146,7 +186,122 @@ func written(_ callbacks: [CallbackCall]) -> [String] {
 
     @Test func everyRowIsEncoded() {
         let rows = Set(machine.transitions.map(\.row))
-        #expect(rows == Set((1...14).map { "S\($0)" }))
+        #expect(rows == Set((1...18).map { "S\($0)" }))
+    }
+
+    // MARK: Notifications from outside the app (S15–S17)
+
+    /// "If the system runs low on free memory and is unable to reclaim memory by terminating suspended
+    /// apps, UIKit sends a low-memory warning to running apps" [AP-MEM]: a suspended process is not warned,
+    /// and neither is one that does not exist. The same holds for the protected-data notifications (S16, S17).
+    @Test(arguments: [
+        ("background", [(scene: "main", event: "suspend")]),
+        ("unattached", [(scene: "main", event: "backgroundLaunch"), (scene: "main", event: "suspend")]),
+        ("unattached", [(scene: "main", event: "connect"), (scene: "main", event: "home"), (scene: "main", event: "suspend"),
+                        (scene: "main", event: "purge")]),
+        ("unattached", []),
+    ])
+    func notificationsFromOutsideNeedARunningProcess(start: String, setup: [(scene: String, event: String)]) throws {
+        var sim = try simulation(machine, from: start, after: setup)
+        #expect(sim.process != .running)
+        let before = sim.process
+        for event in ["memoryWarning", "protectedDataLocked", "protectedDataUnlocked"] {
+            guard case .failure(let refused) = sim.fire(event) else {
+                Issue.record("\(event) allowed with the process \(before)")
+                continue
+            }
+            #expect(refused.state == start)
+            #expect(!refused.possible.contains(event))
+        }
+        #expect(sim.process == before)
+        #expect(sim.state() == start)
+    }
+
+    /// A suspended app brought back to the foreground is warned again: the condition is the process, not the scene.
+    @Test func aWarningReachesTheAppOnceItRunsAgain() throws {
+        var sim = try simulation(machine, from: "background", after: [("main", "suspend")])
+        #expect(throws: ImpossibleEvent.self) { try sim.fire("memoryWarning").get() }
+        _ = try sim.fire("reopen").get()
+        let step = try sim.fire("memoryWarning").get()
+        #expect(step.transition.row == "S15")
+        #expect(step.from == "foregroundActive")
+        #expect(step.callbacks.map(\.name) == ["applicationDidReceiveMemoryWarning"])
+    }
+
+    /// The warning goes to the app delegate, not to a scene: a background scene of an app whose other scene
+    /// is active changes no state, and neither does the active one.
+    @Test func aMemoryWarningLeavesEverySceneWhereItIs() throws {
+        var sim = Simulation(machine: machine)
+        for (scene, event) in [("A", "connect"), ("B", "connect"), ("B", "home")] {
+            _ = try sim.fire(event, scene: scene).get()
+        }
+        let step = try sim.fire("memoryWarning", scene: "B").get()
+        #expect(step.transition.row == "S15")
+        #expect(step.states.isEmpty)
+        #expect(sim.state(of: "A") == "foregroundActive")
+        #expect(sim.state(of: "B") == "background")
+        #expect(step.aggregate == "foregroundActive")
+        #expect(sim.process == .running)
+    }
+
+    /// Locking sends the scene to the background (S7) and makes protected data unavailable (S16); the docs
+    /// order neither against the other, so they are two events, each with its own callbacks.
+    @Test func lockingIsTwoEvents() throws {
+        var sim = try simulation(machine, from: "foregroundActive")
+        let locked = try sim.fire("protectedDataLocked").get()
+        #expect(locked.states.isEmpty)
+        #expect(locked.callbacks.map(\.name) == ["applicationProtectedDataWillBecomeUnavailable"])
+        #expect(locked.transition.note?.contains("separate events") == true)
+        let home = try sim.fire("home").get()
+        #expect(home.transition.row == "S7")
+        #expect(home.callbacks.map(\.name) == ["sceneWillResignActive", "sceneDidEnterBackground"])
+        // The other order is as possible: still running in the background, the app is told.
+        var other = try simulation(machine, from: "foregroundActive", after: [("main", "home")])
+        let late = try other.fire("protectedDataLocked").get()
+        #expect(late.transition.row == "S16")
+        #expect(late.from == "background")
+        // Suspended before the notification: refused (not stated whether the app is resumed for it).
+        _ = try other.fire("suspend").get()
+        #expect(throws: ImpossibleEvent.self) { try other.fire("protectedDataUnlocked").get() }
+    }
+
+    // MARK: URL opens (S18)
+
+    /// "If your app has opted into Scenes, and your app isn't running, the system delivers the URL to the
+    /// scene(_:willConnectTo:options:) delegate method after launch, and to scene(_:openURLContexts:) when your
+    /// app opens a URL while running or suspended in memory" [AP-URL].
+    @Test func urlAtLaunchArrivesInTheConnectionOptions() throws {
+        var sim = Simulation(machine: machine)
+        let step = try sim.fire("openURL").get()
+        #expect(step.transition.row == "S18")
+        #expect(!step.callbacks.map(\.name).contains(openURLContexts))
+        #expect(step.callbacks.map(\.name).contains(willConnect))
+        #expect(step.aggregate == "foregroundActive")
+        // Running now, the next URL goes to scene(_:openURLContexts:).
+        let next = try sim.fire("openURL").get()
+        #expect(next.callbacks.map(\.name) == [openURLContexts])
+        #expect(next.states.isEmpty)
+    }
+
+    /// Where no page says which callbacks a URL gets, the model refuses the event instead of guessing.
+    @Test(arguments: [
+        ("foregroundInactive", [(scene: String, event: String)]()),
+        ("unattached", [(scene: "main", event: "backgroundLaunch")]),
+        ("unattached", [(scene: "main", event: "backgroundLaunch"), (scene: "main", event: "suspend")]),
+        ("unattached", [(scene: "other", event: "connect")]),
+    ])
+    func urlWhereTheCallbacksAreNotDocumented(start: String, setup: [(scene: String, event: String)]) throws {
+        var sim = try simulation(machine, from: start, after: setup)
+        #expect(throws: ImpossibleEvent.self) { try sim.fire("openURL").get() }
+        #expect(sim.state() == start)
+    }
+
+    @Test func urlOpenOrderIsUnconfirmedForABackgroundScene() throws {
+        var sim = try simulation(machine, from: "background")
+        let step = try sim.fire("openURL").get()
+        #expect(step.transition.confidence == .unconfirmed)
+        #expect(step.transition.note?.contains("UNCONFIRMED") == true)
+        #expect(step.alternatives.isEmpty)
     }
 
     /// [AP-BGSEQ]: "If your app is in memory and suspended when an event arrives, the system resumes
@@ -405,6 +560,11 @@ func written(_ callbacks: [CallbackCall]) -> [String] {
         ["didFinishLaunching", "willConnectTo"],
         ["sceneDidEnterBackground", "sceneDidDisconnect"],
         ["sceneDidEnterBackground", "applicationWillTerminate"],
+        ["sceneWillEnterForeground", "scene:openURLContexts:", "sceneDidBecomeActive"],
+        ["sceneDidBecomeActive", "openURLContexts"],
+        ["sceneDidEnterBackground", "applicationDidReceiveMemoryWarning:", "applicationWillTerminate"],
+        ["applicationProtectedDataWillBecomeUnavailable", "sceneWillResignActive", "sceneDidEnterBackground"],
+        ["sceneWillResignActive", "sceneDidEnterBackground", "applicationProtectedDataWillBecomeUnavailable:"],
     ])
     func possibleCallbackOrder(_ names: [String]) throws {
         let order = try names.map { try #require(machine.resolveCallback($0), "unknown callback '\($0)'") }
@@ -419,6 +579,14 @@ func written(_ callbacks: [CallbackCall]) -> [String] {
     @Test func becomingActiveAfterBackgroundNeedsWillEnterForeground() {
         // S9: sceneWillEnterForeground always comes between, and core callbacks are never skipped.
         #expect(!machine.canProduce(callbackOrder: ["sceneDidEnterBackground", "sceneDidBecomeActive"]))
+        // S18 from the background too: the URL is opened on the way forward, not instead of it.
+        #expect(!machine.canProduce(callbackOrder: ["sceneDidEnterBackground", openURLContexts, "sceneDidBecomeActive"]))
+    }
+
+    @Test func aURLAtLaunchIsNotOpenedThroughOpenURLContexts() {
+        // S18 from a process that is not running: the URL is in willConnectTo's options.
+        #expect(!machine.canProduce(callbackOrder: [launch[1], willConnect, openURLContexts]))
+        #expect(!machine.canProduce(callbackOrder: [launch[1], openURLContexts]))
     }
 
     // MARK: Names
@@ -458,18 +626,32 @@ func written(_ callbacks: [CallbackCall]) -> [String] {
         ("application(_:willFinishLaunchingWithOptions:)", "application(_:willFinishLaunchingWithOptions:)"),
         ("configurationForConnecting", "application(_:configurationForConnecting:options:)"),
         ("applicationWillTerminate(_:)", "applicationWillTerminate"),
+        ("scene(_:openURLContexts:)", "scene(_:openURLContexts:)"),
+        ("scene:openURLContexts:", "scene(_:openURLContexts:)"),
+        ("openURLContexts", "scene(_:openURLContexts:)"),
+        ("applicationDidReceiveMemoryWarning(_:)", "applicationDidReceiveMemoryWarning"),
+        ("applicationDidReceiveMemoryWarning:", "applicationDidReceiveMemoryWarning"),
+        ("applicationProtectedDataWillBecomeUnavailable:", "applicationProtectedDataWillBecomeUnavailable"),
+        ("applicationProtectedDataDidBecomeAvailable(_:)", "applicationProtectedDataDidBecomeAvailable"),
     ])
     func callbackSpelling(_ name: String, id: String) {
         #expect(machine.resolveCallback(name) == id)
     }
 
-    @Test(arguments: ["applicationDidBecomeActive", "applicationWillResignActive", "scenedidbecomeactive", "onPause"])
+    /// With scenes the URL reaches the scene delegate: application(_:open:options:) is the app machine's (A18).
+    @Test(arguments: [
+        "applicationDidBecomeActive", "applicationWillResignActive", "scenedidbecomeactive", "onPause",
+        "application(_:open:options:)", "application:openURL:options:", "openURL",
+    ])
     func callbacksThatScenesDoNotGet(_ name: String) {
         #expect(machine.resolveCallback(name) == nil)
     }
 
     @Test func appDelegateMethodsAreSpelledAsInTheAppMachine() throws {
-        for id in launch + ["applicationWillTerminate"] {
+        for id in launch + [
+            "applicationWillTerminate", "applicationDidReceiveMemoryWarning",
+            "applicationProtectedDataWillBecomeUnavailable", "applicationProtectedDataDidBecomeAvailable",
+        ] {
             let scene = try #require(machine.callbacks.first { $0.id == id })
             #expect(Machines.iosApp.callbacks.contains(scene))
         }

@@ -360,7 +360,8 @@ import Testing
             suspend@A
             """, [
                 "Content/es/inactive.md:43:3: error: 'suspend@A' cannot happen when scene 'A' is background\n"
-                    + "    note: possible in background: reopen, disconnect, universalLink\n"
+                    + "    note: possible in background: reopen, disconnect, universalLink, memoryWarning, protectedDataLocked, "
+                    + "protectedDataUnlocked, openURL\n"
                     + "    note: 'suspend@A' from background needs every other scene background or unattached (S8)"
             ])
     }
@@ -456,7 +457,7 @@ import Testing
         ])
         expectTexts("lifecycle ios-scene", "purge -> unattached : sceneDidDisconnect\n", [
             "Content/es/inactive.md:40:3: error: 'purge' cannot happen when the scene is unattached\n"
-                + "    note: possible in unattached: connect, backgroundConnect, backgroundLaunch, universalLink\n"
+                + "    note: possible in unattached: connect, backgroundConnect, backgroundLaunch, universalLink, openURL\n"
                 + "    note: 'purge' from unattached needs a process that is suspended (S11)"
         ])
     }
