@@ -1,7 +1,7 @@
 import LifecycleModel
 
 /// One Android `Activity` as the androidx `Lifecycle` reports it: spec §4,
-/// rows D1–D16. States are androidx's (`INITIALIZED` … `DESTROYED`); the
+/// rows D1–D25. States are androidx's (`INITIALIZED` … `DESTROYED`); the
 /// guide's "Paused" and "Stopped" are aliases of `STARTED` and `CREATED`
 /// (§4.1: "there is no PAUSED or STOPPED state in androidx").
 ///
@@ -136,6 +136,163 @@ private func followingTargetSDK(_ rows: [Transition]) -> [Transition] {
 /// D9: the old instance down to DESTROYED, a new one up from INITIALIZED to RESUMED.
 private let recreatedStates = ["started", "created", "destroyed", "initialized", "created", "started", "resumed"]
 
+/// Rows from a paused activity that need another activity or window over it (see `underAnotherWindow`).
+private let pausedUnderAnotherWindow: Set<String> = ["D17", "D18", "D19"]
+
+/// The covers of a paused activity under another activity (D5) or beside a focused window (D11b). Home,
+/// startActivity and a recreation from the paused state (D17–D19) need one of them: in picture-in-picture
+/// the docs give no callbacks for these, so the model refuses them there.
+private let underAnotherWindow: [Cover] = [.translucentActivity, .otherWindow]
+
+extension Transition {
+    /// The same row, possible only under these covers.
+    fileprivate func only(under covers: [Cover]) -> Transition {
+        Transition(
+            row, from: from, on: event, to: states, callbacks: callbacks, covered: covers, sources: sources,
+            confidence: confidence, when: conditions, effects: effects, note: note)
+    }
+}
+
+/// D21–D23: picture-in-picture, from Android 8.0 (AD-PIP: "Starting in Android 8.0 (API level 26), Android
+/// allows activities to launch in picture-in-picture (PiP) mode"). The activity stays paused in its PiP window
+/// (cover `pictureInPicture`) until the user expands it or closes it.
+private let pictureInPicture: [Transition] = [
+    // D21: user-initiated (Home with auto-enter, or enterPictureInPictureMode from onUserLeaveHint) or from a button.
+    Transition(
+        "D21", from: "resumed", on: "enterPictureInPicture", to: ["started"],
+        callbacks: [.init("onUserLeaveHint", optional: true), .init("onPause"), .init("onPictureInPictureModeChanged")],
+        covered: [.uncovered], sources: ["AD-PIP", "AD-ACT"], when: [.apiAtLeast(26), .apiBelow(29)],
+        effects: [.cover(.pictureInPicture)],
+        note: "\"the system places the activity in the paused state and calls the activity's onPause() method\"; "
+            + "onUserLeaveHint only when the user leaves (Home). onPictureInPictureModeChanged(true) after onPause: its place is inferred."),
+    Transition(
+        "D21", from: "resumed", on: "enterPictureInPicture", to: ["started"],
+        callbacks: [
+            .init("onTopResumedActivityChanged", optional: true), .init("onUserLeaveHint", optional: true), .init("onPause"),
+            .init("onPictureInPictureModeChanged"),
+        ],
+        covered: [.uncovered], sources: ["AD-PIP", "AD-ACT", "AD-MW"], when: [.apiAtLeast(29)],
+        effects: [.cover(.pictureInPicture)],
+        note: "Paused although visible: a PiP activity \"is not focusable\" (AD-MW); onTopResumedActivityChanged(false) before onPause. "
+            + "onPictureInPictureModeChanged(true) after onPause: its place is inferred."),
+
+    // D22: the user expands the PiP window back to full screen.
+    Transition(
+        "D22", from: "started", on: "expandPictureInPicture", to: ["resumed"],
+        callbacks: [.init("onPictureInPictureModeChanged"), .init("onResume")],
+        covered: [.pictureInPicture], sources: ["AD-PIP"], when: [.apiAtLeast(26), .apiBelow(29)],
+        effects: [.cover(.uncovered)],
+        note: "\"the system resumes your activity and calls your onResume() method\". onPictureInPictureModeChanged(false) before onResume: its place is inferred."),
+    Transition(
+        "D22", from: "started", on: "expandPictureInPicture", to: ["resumed"],
+        callbacks: [.init("onPictureInPictureModeChanged"), .init("onResume"), .init("onTopResumedActivityChanged", optional: true)],
+        covered: [.pictureInPicture], sources: ["AD-PIP", "AD-ACT"], when: [.apiAtLeast(29)],
+        effects: [.cover(.uncovered)],
+        note: "\"the system resumes your activity and calls your onResume() method\"; onTopResumedActivityChanged(true) after onResume, it might be skipped. "
+            + "onPictureInPictureModeChanged(false) before onResume: its place is inferred."),
+
+    // D23: the user closes the PiP window. No page says what the activity gets.
+    Transition(
+        "D23", from: "started", on: "closePictureInPicture", to: ["created"],
+        callbacks: [.init("onStop"), .init("onSaveInstanceState", optional: true), .init("onPictureInPictureModeChanged", optional: true)],
+        covered: [.pictureInPicture], sources: ["AD-PIP", "AD-ACT"], confidence: .unconfirmed, when: [.apiAtLeast(28)],
+        effects: [.cover(.uncovered)],
+        note: "Not documented: the model stops the activity (the window is gone) and keeps the instance; whether onDestroy follows "
+            + "is not stated (finish, D14, models it from CREATED)."),
+    Transition(
+        "D23", from: "started", on: "closePictureInPicture", to: ["created"],
+        callbacks: [.init("onSaveInstanceState", optional: true), .init("onStop"), .init("onPictureInPictureModeChanged", optional: true)],
+        covered: [.pictureInPicture], sources: ["AD-PIP", "AD-ACT"], confidence: .unconfirmed, when: [.apiAtLeast(26), .apiBelow(28)],
+        effects: [.cover(.uncovered)],
+        note: "Not documented, as from API 28; below API 28 onSaveInstanceState, if called, comes before onStop."),
+]
+
+/// D24: onNewIntent (singleTop, FLAG_ACTIVITY_SINGLE_TOP, or the existing instance of a singleTask activity).
+/// AD-ACT: "An activity can never receive a new intent in the resumed state … If the activity was resumed, it
+/// will be paused and new intent will be delivered, followed by onResume. If the activity wasn't in the resumed
+/// state, then new intent can be delivered immediately, with onResume() called sometime later".
+private let newIntent: [Transition] = [
+    Transition(
+        "D24", from: "resumed", on: "newIntent", to: ["started", "resumed"],
+        callbacks: [.init("onPause"), .init("onNewIntent"), .init("onResume")],
+        covered: [.uncovered], sources: ["AD-ACT", "AD-TASK"], when: [.apiBelow(29)],
+        note: "At the top of its task: paused for the new intent, then resumed; no new instance."),
+    Transition(
+        "D24", from: "resumed", on: "newIntent", to: ["started", "resumed"],
+        callbacks: [
+            .init("onTopResumedActivityChanged", optional: true), .init("onPause"), .init("onNewIntent"), .init("onResume"),
+            .init("onTopResumedActivityChanged", optional: true),
+        ],
+        covered: [.uncovered], sources: ["AD-ACT", "AD-TASK"], when: [.apiAtLeast(29)],
+        note: "Paused for the new intent, then resumed; onTopResumedActivityChanged(false/true) around the pair as for any pause, either might be skipped."),
+    // From CREATED the javadoc gives no order; AOSP's differs by version (AD-AOSP): before Android 9 the intent was
+    // delivered to the stopped activity ahead of the resume; from Android 9 the client transaction first brings it to
+    // STARTED (NewIntentItem requests ON_RESUME, whose closest pre-execution state from ON_STOP is ON_START).
+    Transition(
+        "D24", from: "created", on: "newIntent", to: ["started", "resumed"],
+        callbacks: [.init("onNewIntent"), .init("onRestart"), .init("onStart"), .init("onResume")],
+        sources: ["AD-ACT", "AD-TASK", "AD-AOSP"], confidence: .inferred, when: [.apiBelow(28)],
+        note: "Below API 28 (AOSP ActivityThread.performNewIntents): delivered while stopped, then onRestart, onStart, onResume."),
+    Transition(
+        "D24", from: "created", on: "newIntent", to: ["started", "resumed"],
+        callbacks: [.init("onRestart"), .init("onStart"), .init("onNewIntent"), .init("onResume")],
+        sources: ["AD-ACT", "AD-TASK", "AD-AOSP"], confidence: .inferred, when: [.apiAtLeast(28), .apiBelow(29)],
+        note: "From API 28 (AOSP TransactionExecutor): restarted to STARTED first, then onNewIntent, then onResume."),
+    Transition(
+        "D24", from: "created", on: "newIntent", to: ["started", "resumed"],
+        callbacks: [
+            .init("onRestart"), .init("onStart"), .init("onNewIntent"), .init("onResume"), .init("onTopResumedActivityChanged", optional: true),
+        ],
+        sources: ["AD-ACT", "AD-TASK", "AD-AOSP"], confidence: .inferred, when: [.apiAtLeast(29)],
+        note: "From API 28 (AOSP TransactionExecutor): restarted to STARTED first, then onNewIntent, then onResume; onTopResumedActivityChanged(true) might be skipped."),
+]
+
+/// D25: the activity this one started for a result finishes. AD-ACT (current): "An activity can never receive a
+/// result in the resumed state. You can count on onResume being called after this method, though not
+/// necessarily immediately after"; the older javadoc: "You will receive this call immediately before onResume()
+/// when your activity is re-starting".
+private let resultReturned: [Transition] = [
+    // From CREATED the two texts and AOSP disagree: both orders are rows (same states, same callbacks).
+    Transition(
+        "D25", from: "created", on: "resultReturned", to: ["started", "resumed"],
+        callbacks: [.init("onActivityResult"), .init("onRestart"), .init("onStart"), .init("onResume")],
+        sources: ["AD-ACT", "AD-AOSP"], confidence: .inferred, when: [.apiBelow(29)],
+        note: "AOSP delivers the result to the stopped activity before restarting it (ActivityResultItem requests no state first)."),
+    Transition(
+        "D25", from: "created", on: "resultReturned", to: ["started", "resumed"],
+        callbacks: [.init("onRestart"), .init("onStart"), .init("onActivityResult"), .init("onResume")],
+        sources: ["AD-ACT"], confidence: .inferred, when: [.apiBelow(29)],
+        note: "The older javadoc's order: \"immediately before onResume() when your activity is re-starting\"; the current one drops \"immediately\"."),
+    Transition(
+        "D25", from: "created", on: "resultReturned", to: ["started", "resumed"],
+        callbacks: [
+            .init("onActivityResult"), .init("onRestart"), .init("onStart"), .init("onResume"), .init("onTopResumedActivityChanged", optional: true),
+        ],
+        sources: ["AD-ACT", "AD-AOSP"], confidence: .inferred, when: [.apiAtLeast(29)],
+        note: "AOSP delivers the result to the stopped activity before restarting it (ActivityResultItem requests no state first). "
+            + "onTopResumedActivityChanged(true) might be skipped."),
+    Transition(
+        "D25", from: "created", on: "resultReturned", to: ["started", "resumed"],
+        callbacks: [
+            .init("onRestart"), .init("onStart"), .init("onActivityResult"), .init("onResume"), .init("onTopResumedActivityChanged", optional: true),
+        ],
+        sources: ["AD-ACT"], confidence: .inferred, when: [.apiAtLeast(29)],
+        note: "The older javadoc's order: \"immediately before onResume() when your activity is re-starting\"; the current one drops \"immediately\"."),
+    // A translucent or dialog-themed activity started for a result finishes: D6 with the result first.
+    Transition(
+        "D25", from: "started", on: "resultReturned", to: ["resumed"],
+        callbacks: [.init("onActivityResult"), .init("onResume")],
+        covered: [.translucentActivity], sources: ["AD-ACT", "AD-SC", "AD-LC"], when: [.apiBelow(29)],
+        effects: [.cover(.uncovered)],
+        note: "Paused, not stopped: the result, then onResume as D6."),
+    Transition(
+        "D25", from: "started", on: "resultReturned", to: ["resumed"],
+        callbacks: [.init("onActivityResult"), .init("onResume"), .init("onTopResumedActivityChanged", optional: true)],
+        covered: [.translucentActivity], sources: ["AD-ACT", "AD-SC", "AD-LC"], when: [.apiAtLeast(29)],
+        effects: [.cover(.uncovered)],
+        note: "Paused, not stopped: the result, then onResume as D6; onTopResumedActivityChanged(true) might be skipped."),
+]
+
 extension Machines {
     public static let androidActivity = Machine(
         id: "android-activity",
@@ -175,6 +332,11 @@ extension Machines {
             EventInfo("back", "The user presses Back (or swipes back) in this activity."),
             EventInfo("finish", "The activity calls finish() (from initialized: inside onCreate)."),
             EventInfo("processDeath", "The system kills the app's process while the activity is stopped (memory pressure)."),
+            EventInfo("enterPictureInPicture", "API 26+: the activity enters picture-in-picture (the user goes Home with auto-enter, or the app calls enterPictureInPictureMode())."),
+            EventInfo("expandPictureInPicture", "The user expands the picture-in-picture window back to full screen."),
+            EventInfo("closePictureInPicture", "The user closes (dismisses) the picture-in-picture window."),
+            EventInfo("newIntent", "An intent re-launches this activity while it is at the top (singleTop, FLAG_ACTIVITY_SINGLE_TOP) or as the existing instance of a singleTask activity: no new instance."),
+            EventInfo("resultReturned", "The activity this one started for a result (startActivityForResult or an ActivityResult contract) finishes and returns its result."),
         ],
         callbacks: [
             CallbackInfo("onCreate", aliases: ["onCreate(Bundle)", "onCreate(savedInstanceState)", "Activity.onCreate"]),
@@ -193,6 +355,19 @@ extension Machines {
             CallbackInfo("onWindowFocusChanged", aliases: ["onWindowFocusChanged(boolean)", "onWindowFocusChanged(hasFocus)"], auxiliary: true),
             CallbackInfo("onTrimMemory", aliases: ["onTrimMemory(int)", "onTrimMemory(level)", "onTrimMemory(TRIM_MEMORY_UI_HIDDEN)"], auxiliary: true),
             CallbackInfo("onUserLeaveHint", aliases: ["onUserLeaveHint()", "Activity.onUserLeaveHint"], auxiliary: true),
+            // A mode notification beside the lifecycle, like onConfigurationChanged: it may be left out of a written order.
+            CallbackInfo(
+                "onPictureInPictureModeChanged",
+                aliases: ["onPictureInPictureModeChanged(boolean)", "onPictureInPictureModeChanged(isInPictureInPictureMode)",
+                          "onPictureInPictureModeChanged(boolean, Configuration)", "onPictureInPictureModeChanged(isInPictureInPictureMode, newConfig)",
+                          "Activity.onPictureInPictureModeChanged"],
+                auxiliary: true),
+            // The subject of their events: an order that leaves them out describes something else.
+            CallbackInfo("onNewIntent", aliases: ["onNewIntent(Intent)", "onNewIntent(intent)", "Activity.onNewIntent"]),
+            CallbackInfo(
+                "onActivityResult",
+                aliases: ["onActivityResult(int, int, Intent)", "onActivityResult(int requestCode, int resultCode, Intent data)",
+                          "onActivityResult(requestCode, resultCode, data)", "Activity.onActivityResult"]),
         ],
         transitions: followingTargetSDK([
             // D1: cold launch. API 29+: onTopResumedActivityChanged(true) "if it becomes top"; it "might be skipped".
@@ -552,7 +727,8 @@ extension Machines {
                 callbacks: [.init("onConfigurationChanged")],
                 sources: ["AD-ACT"], confidence: .inferred, when: [.configHandled("orientation"), .configHandled("screenSize"), .apiAtLeast(13)],
                 note: "Handled in onConfigurationChanged while paused, as D10."),
-        ] + rotationWhilePaused + otherConfigurationChanges),
+        ] + rotationWhilePaused + otherConfigurationChanges + pictureInPicture + newIntent + resultReturned)
+            .map { pausedUnderAnotherWindow.contains($0.row) ? $0.only(under: underAnotherWindow) : $0 },
         initialState: "initialized",
         options: [
             OptionInfo(
@@ -577,5 +753,9 @@ extension Machines {
             ("Keyboard and other configuration changes", "keyboard, navigation, density and the rest follow D9/D10, but are not events of the model; a locale change that also flips the layout direction involves layoutDirection too (not modelled)"),
             ("Events while covered", "an event other than the one that ends the cover is refused while the shade or another window has the focus, and rotation or Back while the activity's own dialog is shown: the docs give no callbacks for these combinations (the model keeps one cover at a time)"),
             ("Android 9 multi-resume opt-in", "the manifest opt-in is not an option of the engine; API 28 is modelled without it (D11b)"),
+            ("Events in picture-in-picture", "Home, startActivity and an unhandled configuration change are refused while the activity is in picture-in-picture (D21): no page gives their callbacks there; finish (D14) and a handled configuration change (D20) apply"),
+            ("Picture-in-picture without configChanges", "AD-PIP has PiP activities declare screenSize|smallestScreenSize|screenLayout|orientation \"so that your activity doesn't relaunch when layout changes occur during PiP mode transitions\": the relaunch without them, and the onConfigurationChanged calls of the transition, are not modelled"),
+            ("onNewIntent while paused", "D24 is modelled from RESUMED and CREATED; a paused activity is under another activity or in picture-in-picture (AD-PIP's singleTask playback activity): no page gives the order of onNewIntent, onPictureInPictureModeChanged and onResume there"),
+            ("A result while resumed", "\"If the activity was resumed, it will be paused\" before the result (AD-ACT): the model has no event for a result that reaches a resumed activity; D25 covers a stopped one and one paused under a translucent activity"),
         ])
 }

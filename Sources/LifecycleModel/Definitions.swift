@@ -95,6 +95,8 @@ public enum Cover: String, Sendable, Hashable, CaseIterable {
     case notificationShade
     /// Multi-window: another app's window has the focus (D11).
     case otherWindow
+    /// The activity itself is in its picture-in-picture window, paused (D21).
+    case pictureInPicture
 
     /// One bit per cover, for `Transition.coverMask`.
     @inline(__always) var bit: UInt8 {
@@ -104,6 +106,7 @@ public enum Cover: String, Sendable, Hashable, CaseIterable {
         case .dialog: 4
         case .notificationShade: 8
         case .otherWindow: 16
+        case .pictureInPicture: 32
         }
     }
 }

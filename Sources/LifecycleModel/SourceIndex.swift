@@ -72,6 +72,10 @@ public enum SourceIndex {
             SourceInfo(tag: "AD-MANIFEST", title: "<activity> element: android:configChanges", url: "https://developer.android.com/guide/topics/manifest/activity-element#config"),
             SourceInfo(tag: "AD-PERM", title: "ActivityCompat.requestPermissions", url: "https://developer.android.com/reference/androidx/core/app/ActivityCompat"),
             SourceInfo(tag: "AD-WM", title: "WindowManager.LayoutParams.FLAG_SECURE", url: "https://developer.android.com/reference/android/view/WindowManager.LayoutParams#FLAG_SECURE"),
+            SourceInfo(tag: "AD-PIP", title: "Add videos using picture-in-picture (PiP)", url: "https://developer.android.com/develop/ui/views/picture-in-picture"),
+            SourceInfo(
+                tag: "AD-AOSP", title: "AOSP frameworks/base: ActivityThread and client transactions (TransactionExecutorHelper, NewIntentItem, ActivityResultItem)",
+                url: "https://android.googlesource.com/platform/frameworks/base/+/refs/heads/main/core/java/android/app/servertransaction/"),
             SourceInfo(tag: "AD-RECENTS", title: "Activity.setRecentsScreenshotEnabled(boolean)", url: "https://developer.android.com/reference/android/app/Activity#setRecentsScreenshotEnabled(boolean)"),
         ]
     }()

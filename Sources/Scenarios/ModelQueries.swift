@@ -50,6 +50,7 @@ public enum ModelQueries {
         case .dialog: "its own dialog shown"
         case .notificationShade: "the notification shade open"
         case .otherWindow: "another window focused"
+        case .pictureInPicture: "the activity in picture-in-picture"
         }
     }
 

@@ -224,6 +224,61 @@ private let rowCases: [RowCase] = [
     RowCase(
         row: "D20", options: options(configChanges: ["orientation", "screenSize"]), from: "resumed", event: "rotate", states: [],
         callbacks: [call("onConfigurationChanged")], confidence: .inferred, given: ["openTranslucentActivity"]),
+
+    RowCase(
+        row: "D21", options: options(), from: "resumed", event: "enterPictureInPicture", states: ["started"],
+        callbacks: [maybe("onTopResumedActivityChanged"), maybe("onUserLeaveHint"), call("onPause"), call("onPictureInPictureModeChanged")]),
+    RowCase(
+        row: "D21", options: options(api: 26), from: "resumed", event: "enterPictureInPicture", states: ["started"],
+        callbacks: [maybe("onUserLeaveHint"), call("onPause"), call("onPictureInPictureModeChanged")]),
+    RowCase(
+        row: "D22", options: options(), from: "resumed", event: "expandPictureInPicture", states: ["resumed"],
+        callbacks: [call("onPictureInPictureModeChanged"), call("onResume"), maybe("onTopResumedActivityChanged")],
+        given: ["enterPictureInPicture"]),
+    RowCase(
+        row: "D22", options: options(api: 28), from: "resumed", event: "expandPictureInPicture", states: ["resumed"],
+        callbacks: [call("onPictureInPictureModeChanged"), call("onResume")], given: ["enterPictureInPicture"]),
+    RowCase(
+        row: "D23", options: options(), from: "resumed", event: "closePictureInPicture", states: ["created"],
+        callbacks: [call("onStop"), maybe("onSaveInstanceState"), maybe("onPictureInPictureModeChanged")],
+        confidence: .unconfirmed, given: ["enterPictureInPicture"]),
+    RowCase(
+        row: "D23", options: options(api: 27), from: "resumed", event: "closePictureInPicture", states: ["created"],
+        callbacks: [maybe("onSaveInstanceState"), call("onStop"), maybe("onPictureInPictureModeChanged")],
+        confidence: .unconfirmed, given: ["enterPictureInPicture"]),
+
+    RowCase(
+        row: "D24", options: options(), from: "resumed", event: "newIntent", states: ["started", "resumed"],
+        callbacks: [maybe("onTopResumedActivityChanged"), call("onPause"), call("onNewIntent"), call("onResume"), maybe("onTopResumedActivityChanged")]),
+    RowCase(
+        row: "D24", options: options(api: 28), from: "resumed", event: "newIntent", states: ["started", "resumed"],
+        callbacks: [call("onPause"), call("onNewIntent"), call("onResume")]),
+    RowCase(
+        row: "D24", options: options(), from: "created", event: "newIntent", states: ["started", "resumed"],
+        callbacks: [call("onRestart"), call("onStart"), call("onNewIntent"), call("onResume"), maybe("onTopResumedActivityChanged")],
+        confidence: .inferred),
+    RowCase(
+        row: "D24", options: options(api: 28), from: "created", event: "newIntent", states: ["started", "resumed"],
+        callbacks: [call("onRestart"), call("onStart"), call("onNewIntent"), call("onResume")], confidence: .inferred),
+    RowCase(
+        row: "D24", options: options(api: 27), from: "created", event: "newIntent", states: ["started", "resumed"],
+        callbacks: [call("onNewIntent"), call("onRestart"), call("onStart"), call("onResume")], confidence: .inferred),
+
+    RowCase(
+        row: "D25", options: options(), from: "created", event: "resultReturned", states: ["started", "resumed"],
+        callbacks: [call("onActivityResult"), call("onRestart"), call("onStart"), call("onResume"), maybe("onTopResumedActivityChanged")],
+        confidence: .inferred,
+        alternatives: [[call("onRestart"), call("onStart"), call("onActivityResult"), call("onResume"), maybe("onTopResumedActivityChanged")]]),
+    RowCase(
+        row: "D25", options: options(api: 28), from: "created", event: "resultReturned", states: ["started", "resumed"],
+        callbacks: [call("onActivityResult"), call("onRestart"), call("onStart"), call("onResume")], confidence: .inferred,
+        alternatives: [[call("onRestart"), call("onStart"), call("onActivityResult"), call("onResume")]]),
+    RowCase(
+        row: "D25", options: options(), from: "resumed", event: "resultReturned", states: ["resumed"],
+        callbacks: [call("onActivityResult"), call("onResume"), maybe("onTopResumedActivityChanged")], given: ["openTranslucentActivity"]),
+    RowCase(
+        row: "D25", options: options(api: 28), from: "resumed", event: "resultReturned", states: ["resumed"],
+        callbacks: [call("onActivityResult"), call("onResume")], given: ["openTranslucentActivity"]),
 ]
 
 @Suite struct AndroidActivityRowTests {
@@ -243,7 +298,7 @@ private let rowCases: [RowCase] = [
     }
 
     @Test func everyRowIsModelledOrOmitted() {
-        let rows = (1...20).flatMap { $0 == 11 ? ["D11a", "D11b"] : ["D\($0)"] }
+        let rows = (1...25).flatMap { $0 == 11 ? ["D11a", "D11b"] : ["D\($0)"] }
         let modelled = Set(machine.transitions.map(\.row))
         for row in rows {
             #expect(modelled.contains(row) || machine.omitted.contains { $0.row == row }, "\(row) is neither modelled nor omitted")
@@ -424,6 +479,7 @@ private let rowCases: [RowCase] = [
         #expect(failure.possible == [
             "startActivity", "home", "openTranslucentActivity", "showDialog", "showNotificationShade",
             "rotate", "toggleDarkMode", "changeLocale", "changeFontScale", "resizeWindow", "focusOtherWindow", "back", "finish",
+            "enterPictureInPicture", "newIntent",
         ])
         #expect(simulation.state() == "resumed")
     }
@@ -524,7 +580,8 @@ private let rowCases: [RowCase] = [
     }
 
     /// Under any options an event has at most one outcome, except the two documented
-    /// onSaveInstanceState orders below API 28 (same states, same callbacks in another order).
+    /// onSaveInstanceState orders below API 28 and the two orders of a result delivered to a
+    /// stopped activity (D25: the older javadoc's and AOSP's); same states, same callbacks in another order.
     @Test func onlyDocumentedAlternatives() {
         for api in [12, 13, 27, 28, 29, 30, 31, 34] {
             for configChanges: Set<String> in [[], ["orientation"], ["screenSize"], ["orientation", "screenSize"]] {
@@ -535,7 +592,7 @@ private let rowCases: [RowCase] = [
                         for event in machine.events.map(\.id) {
                             let found = simulation.candidates(event)
                             guard found.count > 1 else { continue }
-                            #expect(api < 28 && found.count == 2, "\(state) \(event) api=\(api)")
+                            #expect((api < 28 || (state, event) == ("created", "resultReturned")) && found.count == 2, "\(state) \(event) api=\(api)")
                             #expect(found[0].states == found[1].states)
                             #expect(found[0].callbacks.map(\.name).sorted() == found[1].callbacks.map(\.name).sorted())
                         }
@@ -798,5 +855,296 @@ private let rowCases: [RowCase] = [
     func notWithinTheApp(event: String) throws {
         var simulation = Simulation(machine: machine, from: "resumed")
         #expect(!(try simulation.fire(event).get().callbacks.map(\.name).contains("onTrimMemory")))
+    }
+}
+
+/// Picture-in-picture (D21–D23) [AD-PIP]: "When your activity switches to PiP, the system places the
+/// activity in the paused state and calls the activity's onPause() method"; "When your activity switches
+/// out of PiP mode back to full-screen mode, the system resumes your activity and calls your onResume()
+/// method". Only an activity in PiP can be expanded or closed, and what needs another activity or window
+/// over a paused activity (D17–D19) is refused there.
+@Suite struct AndroidActivityPictureInPictureTests {
+    /// The layout changes AD-PIP has a PiP activity declare.
+    static let pipConfigChanges: Set<String> = ["screenSize", "smallestScreenSize", "screenLayout", "orientation"]
+
+    func inPictureInPicture(api: Int = 34, configChanges: Set<String> = []) throws -> Simulation {
+        var simulation = Simulation(machine: machine, options: options(api: api, configChanges: configChanges), from: "resumed")
+        _ = try simulation.fire("enterPictureInPicture").get()
+        return simulation
+    }
+
+    @Test(arguments: [26, 27, 28, 29, 34])
+    func enterPausesAndExpandResumes(api: Int) throws {
+        var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+        let entered = try simulation.fire("enterPictureInPicture").get()
+        #expect(entered.transition.row == "D21")
+        #expect(entered.transition.confidence == .doc)
+        #expect(entered.states == ["started"])
+        #expect(entered.callbacks.filter { !$0.optional }.map(\.name) == ["onPause", "onPictureInPictureModeChanged"])
+        #expect(entered.alternatives.isEmpty)
+        #expect(simulation.state() == "started")
+        #expect(simulation.cover() == .pictureInPicture)
+
+        let expanded = try simulation.fire("expandPictureInPicture").get()
+        #expect(expanded.transition.row == "D22")
+        #expect(expanded.callbacks.filter { !$0.optional }.map(\.name) == ["onPictureInPictureModeChanged", "onResume"])
+        #expect(simulation.state() == "resumed")
+        #expect(simulation.cover() == .uncovered)
+        // Back in full screen: PiP again, and the rows that need an uncovered activity, work again.
+        #expect(try simulation.fire("enterPictureInPicture").get().transition.row == "D21")
+        #expect(try simulation.fire("expandPictureInPicture").get().transition.row == "D22")
+        #expect(try simulation.fire("home").get().transition.row == "D3")
+    }
+
+    /// "Starting in Android 8.0 (API level 26)".
+    @Test(arguments: [1, 21, 24, 25])
+    func noPictureInPictureBelow26(api: Int) {
+        var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+        guard case .failure(let failure) = simulation.fire("enterPictureInPicture") else {
+            Issue.record("enterPictureInPicture should be impossible at API \(api)")
+            return
+        }
+        #expect(!failure.possible.contains("enterPictureInPicture"))
+    }
+
+    /// Home with auto-enter: onUserLeaveHint "right before the activity's onPause() callback", as D3.
+    @Test(arguments: [26, 28, 29, 34])
+    func userLeaveHintRightBeforePause(api: Int) throws {
+        var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+        let step = try simulation.fire("enterPictureInPicture").get()
+        let pause = try #require(step.callbacks.firstIndex { $0.name == "onPause" })
+        #expect(pause > 0 && step.callbacks[pause - 1] == maybe("onUserLeaveHint"))
+        #expect(step.callbacks.last == call("onPictureInPictureModeChanged"))
+    }
+
+    /// Nothing to expand or close unless the activity is in PiP: not from full screen, and not from a
+    /// pause of another kind.
+    @Test(arguments: ["expandPictureInPicture", "closePictureInPicture"], [
+        [String](), ["openTranslucentActivity"], ["focusOtherWindow"], ["showDialog"], ["home"],
+        ["enterPictureInPicture", "expandPictureInPicture"], ["enterPictureInPicture", "closePictureInPicture", "reopen"],
+    ])
+    func nothingToExpandOrClose(event: String, given: [String]) throws {
+        for api in [28, 34] {
+            var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+            for step in given { _ = try simulation.fire(step).get() }
+            guard case .failure(let failure) = simulation.fire(event) else {
+                Issue.record("\(event) after \(given) should be impossible at API \(api)")
+                continue
+            }
+            #expect(!failure.possible.contains(event))
+        }
+    }
+
+    /// In PiP only finish, a handled configuration change and the two ways out are possible: Home,
+    /// startActivity, an unhandled configuration change (D17–D19) and the rows of a resumed or otherwise
+    /// covered activity are refused.
+    @Test(arguments: [
+        "home", "startActivity", "rotate", "toggleDarkMode", "resizeWindow", "openTranslucentActivity", "closeTranslucentActivity",
+        "focusReturns", "focusOtherWindow", "showDialog", "back", "newIntent", "resultReturned", "enterPictureInPicture", "reopen",
+    ])
+    func refusedInPictureInPicture(event: String) throws {
+        var simulation = try inPictureInPicture()
+        guard case .failure(let failure) = simulation.fire(event) else {
+            Issue.record("\(event) should be impossible in picture-in-picture")
+            return
+        }
+        #expect(failure.state == "started")
+        #expect(failure.possible == ["finish", "expandPictureInPicture", "closePictureInPicture"])
+        #expect(simulation.cover() == .pictureInPicture)
+    }
+
+    /// Under a translucent activity the same events are still possible (D17–D19 keep their covers).
+    @Test(arguments: ["home", "startActivity", "rotate"])
+    func pausedRowsStillApplyUnderAnotherActivity(event: String) throws {
+        var simulation = Simulation(machine: machine, from: "resumed")
+        _ = try simulation.fire("openTranslucentActivity").get()
+        #expect(try ["D17", "D18", "D19"].contains(simulation.fire(event).get().transition.row))
+        for t in machine.transitions where ["D17", "D18", "D19"].contains(t.row) {
+            #expect(t.covered == [.translucentActivity, .otherWindow], "\(t.row) \(t.event)")
+        }
+    }
+
+    /// With the layout changes AD-PIP asks for declared, a change reaches the PiP activity as D20 and it
+    /// stays in PiP; finish (D14) ends it.
+    @Test func handledChangeAndFinishInPictureInPicture() throws {
+        var simulation = try inPictureInPicture(configChanges: Self.pipConfigChanges)
+        for event in ["rotate", "resizeWindow"] {
+            let step = try simulation.fire(event).get()
+            #expect(step.transition.row == "D20", "\(event)")
+            #expect(step.callbacks.map(\.name) == ["onConfigurationChanged"])
+            #expect(simulation.cover() == .pictureInPicture)
+        }
+        let finished = try simulation.fire("finish").get()
+        #expect(finished.transition.row == "D14")
+        #expect(finished.states == ["created", "destroyed"])
+        #expect(simulation.cover() == .uncovered)
+    }
+
+    /// Closing the window is not documented: the row is unconfirmed; the model stops the activity, and a
+    /// return is D4.
+    @Test(arguments: [26, 27, 28, 34])
+    func closeStopsUnconfirmed(api: Int) throws {
+        var simulation = try inPictureInPicture(api: api)
+        let closed = try simulation.fire("closePictureInPicture").get()
+        #expect(closed.transition.row == "D23")
+        #expect(closed.transition.confidence == .unconfirmed)
+        #expect(closed.states == ["created"])
+        #expect(closed.callbacks.filter { !$0.optional }.map(\.name) == ["onStop"])
+        let saved = try #require(closed.callbacks.firstIndex { $0.name == "onSaveInstanceState" })
+        let stop = try #require(closed.callbacks.firstIndex { $0.name == "onStop" })
+        #expect(api >= 28 ? saved > stop : saved < stop)
+        #expect(simulation.cover() == .uncovered)
+        #expect(try simulation.fire("reopen").get().transition.row == "D4")
+    }
+
+    /// onPictureInPictureModeChanged is auxiliary: an order may leave it out; onPause may not be. Named, it
+    /// is called on the way in and on the way out.
+    @Test func callbackOrders() {
+        #expect(machine.canProduce(callbackOrder: ["onPause", "onPictureInPictureModeChanged"]))
+        #expect(machine.canProduce(callbackOrder: ["onPictureInPictureModeChanged", "onResume"]))
+        #expect(!machine.canProduce(callbackOrder: ["onPause", "onPictureInPictureModeChanged", "onResume"]))
+        #expect(machine.canProduce(callbackOrder: ["onUserLeaveHint", "onPause", "onPictureInPictureModeChanged"]))
+        #expect(!machine.canProduce(callbackOrder: ["onPictureInPictureModeChanged", "onPause"], options: options(api: 28)))
+        #expect(machine.resolveCallback("onPictureInPictureModeChanged(boolean)") == "onPictureInPictureModeChanged")
+        #expect(machine.callbacks.first { $0.id == "onPictureInPictureModeChanged" }?.auxiliary == true)
+    }
+}
+
+/// onNewIntent (D24) [AD-ACT]: "An activity can never receive a new intent in the resumed state … If the
+/// activity was resumed, it will be paused and new intent will be delivered, followed by onResume." From a
+/// stopped activity the order follows AOSP and changed with Android 9 (inferred).
+@Suite struct AndroidActivityNewIntentTests {
+    @Test(arguments: [21, 27, 28, 29, 34])
+    func resumedIsPausedAroundTheIntent(api: Int) throws {
+        var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+        let step = try simulation.fire("newIntent").get()
+        #expect(step.transition.row == "D24")
+        #expect(step.transition.confidence == .doc)
+        #expect(step.states == ["started", "resumed"])
+        #expect(step.callbacks.filter { !$0.optional }.map(\.name) == ["onPause", "onNewIntent", "onResume"])
+        #expect(step.alternatives.isEmpty)
+        #expect(simulation.state() == "resumed")
+        // The same instance: nothing new is created.
+        #expect(!step.callbacks.map(\.name).contains("onCreate"))
+    }
+
+    @Test(arguments: [21, 27, 28, 29, 34])
+    func stoppedOrderChangesWithAndroid9(api: Int) throws {
+        var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+        _ = try simulation.fire("home").get()
+        let step = try simulation.fire("newIntent").get()
+        #expect(step.transition.row == "D24")
+        #expect(step.transition.confidence == .inferred)
+        #expect(step.states == ["started", "resumed"])
+        let core = step.callbacks.filter { !$0.optional }.map(\.name)
+        #expect(core == (api >= 28
+            ? ["onRestart", "onStart", "onNewIntent", "onResume"]
+            : ["onNewIntent", "onRestart", "onStart", "onResume"]))
+        #expect(step.alternatives.isEmpty)
+    }
+
+    /// Not while paused under another activity, in split screen or in PiP, nor before a first launch.
+    @Test(arguments: [["openTranslucentActivity"], ["enterPictureInPicture"], ["showNotificationShade"], ["showDialog"]])
+    func refusedWhileCovered(given: [String]) throws {
+        for api in [28, 34] {
+            var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+            for event in given { _ = try simulation.fire(event).get() }
+            guard case .failure = simulation.fire("newIntent") else {
+                Issue.record("newIntent after \(given) should be impossible at API \(api)")
+                continue
+            }
+        }
+        for state in ["initialized", "destroyed", "processDead"] {
+            var simulation = Simulation(machine: machine, from: state)
+            guard case .failure = simulation.fire("newIntent") else {
+                Issue.record("newIntent should be impossible from \(state)")
+                continue
+            }
+        }
+    }
+
+    /// onNewIntent is a core callback: "onPause → onResume" is not a new intent's order, and the new intent
+    /// never comes after onResume.
+    @Test func callbackOrders() {
+        #expect(machine.canProduce(callbackOrder: ["onPause", "onNewIntent", "onResume"]))
+        #expect(machine.canProduce(callbackOrder: ["onRestart", "onStart", "onNewIntent", "onResume"], options: options(api: 34)))
+        #expect(!machine.canProduce(callbackOrder: ["onNewIntent", "onRestart"], options: options(api: 34)))
+        #expect(machine.canProduce(callbackOrder: ["onNewIntent", "onRestart"], options: options(api: 27)))
+        #expect(!machine.canProduce(callbackOrder: ["onResume", "onNewIntent"]))
+        #expect(machine.resolveCallback("onNewIntent(Intent)") == "onNewIntent")
+        #expect(machine.callbacks.first { $0.id == "onNewIntent" }?.auxiliary == false)
+    }
+}
+
+/// A result delivered before onResume (D25) [AD-ACT]: "An activity can never receive a result in the
+/// resumed state. You can count on onResume being called after this method".
+@Suite struct AndroidActivityResultTests {
+    /// A stopped activity: AOSP's order first, the older javadoc's ("immediately before onResume()") as the
+    /// documented alternative; both inferred.
+    @Test(arguments: [21, 27, 28, 29, 34])
+    func stoppedGetsTheResultBeforeOnResume(api: Int) throws {
+        var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+        _ = try simulation.fire("startActivity").get()
+        let step = try simulation.fire("resultReturned").get()
+        #expect(step.transition.row == "D25")
+        #expect(step.states == ["started", "resumed"])
+        let orders = ([step.transition] + step.alternatives).map { $0.callbacks.filter { !$0.optional }.map(\.name) }
+        #expect(orders == [
+            ["onActivityResult", "onRestart", "onStart", "onResume"],
+            ["onRestart", "onStart", "onActivityResult", "onResume"],
+        ])
+        #expect(([step.transition] + step.alternatives).allSatisfy { $0.confidence == .inferred })
+        #expect(simulation.state() == "resumed")
+    }
+
+    /// Under a translucent (dialog-themed) activity started for a result: the result, then onResume; the
+    /// cover ends, so the translucent activity cannot close a second time.
+    @Test(arguments: [21, 28, 29, 34])
+    func pausedGetsTheResultThenResumes(api: Int) throws {
+        var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+        _ = try simulation.fire("openTranslucentActivity").get()
+        let step = try simulation.fire("resultReturned").get()
+        #expect(step.transition.row == "D25")
+        #expect(step.states == ["resumed"])
+        #expect(step.callbacks.filter { !$0.optional }.map(\.name) == ["onActivityResult", "onResume"])
+        #expect(simulation.cover() == .uncovered)
+        guard case .failure = simulation.fire("closeTranslucentActivity") else {
+            Issue.record("the translucent activity has already finished")
+            return
+        }
+    }
+
+    /// Never to a resumed activity in the model, nor in split screen, PiP or with the shade open.
+    @Test(arguments: [[String](), ["focusOtherWindow"], ["enterPictureInPicture"], ["showNotificationShade"], ["showDialog"]])
+    func refusedOtherwise(given: [String]) throws {
+        for api in [28, 34] {
+            var simulation = Simulation(machine: machine, options: options(api: api), from: "resumed")
+            for event in given { _ = try simulation.fire(event).get() }
+            guard case .failure = simulation.fire("resultReturned") else {
+                Issue.record("resultReturned after \(given) should be impossible at API \(api)")
+                continue
+            }
+        }
+    }
+
+    @Test func callbackOrders() {
+        #expect(machine.canProduce(callbackOrder: ["onStop", "onActivityResult", "onRestart", "onStart", "onResume"]))
+        #expect(machine.canProduce(callbackOrder: ["onRestart", "onStart", "onActivityResult", "onResume"]))
+        #expect(machine.canProduce(callbackOrder: ["onPause", "onActivityResult", "onResume"]))
+        #expect(!machine.canProduce(callbackOrder: ["onResume", "onActivityResult"]))
+        #expect(machine.resolveCallback("onActivityResult(int, int, Intent)") == "onActivityResult")
+    }
+
+    /// The session of a typical "pick a photo" flow: launch, start for a result, the result, back.
+    @Test func pickerSession() throws {
+        var simulation = Simulation(machine: machine, options: options(api: 28))
+        var callbacks: [String] = []
+        for event in ["launch", "startActivity", "resultReturned", "back"] {
+            callbacks += try simulation.fire(event).get().callbacks.filter { !$0.optional }.map(\.name)
+        }
+        #expect(callbacks == [
+            "onCreate", "onStart", "onResume", "onPause", "onStop",
+            "onActivityResult", "onRestart", "onStart", "onResume", "onPause", "onStop", "onDestroy",
+        ])
     }
 }

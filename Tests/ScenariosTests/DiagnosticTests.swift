@@ -345,7 +345,7 @@ import Testing
             "Content/es/inactive.md:41:3: error: 'focusReturns' cannot happen when the activity is resumed\n"
                 + "    note: possible in resumed: startActivity, home, openTranslucentActivity, showDialog, "
                 + "showNotificationShade, rotate, toggleDarkMode, changeLocale, changeFontScale, resizeWindow, focusOtherWindow, "
-                + "back, finish\n"
+                + "back, finish, enterPictureInPicture, newIntent\n"
                 + "    note: 'focusReturns' from resumed needs api=29 or higher and another window focused (now: nothing over the activity) (D11a)\n"
                 // The focus must be lost before it returns: another window, not a translucent activity.
                 + "    suggestion: focusOtherWindow; focusReturns"
