@@ -57,7 +57,7 @@ import Testing
         #expect(html.contains("<figure class=\"lifecycle-example\" id=\"ex-1\" data-lifecycle-example data-machine=\"android-activity\" data-options=\"{&quot;api&quot;:28,&quot;configChanges&quot;:[],&quot;root&quot;:false}\" data-initial=\"resumed\" data-state=\"resumed\">"))
         #expect(html.contains("<tr data-step=\"1\" data-event=\"focusOtherWindow\" data-from=\"resumed\" data-to=\"started\" data-callbacks=\"onPause\">"))
         #expect(html.contains("<svg class=\"state-diagram\""))
-        #expect(html.contains("<button type=\"button\" data-action=\"step\">Paso</button>"))
+        #expect(html.contains("<button type=\"button\" data-action=\"step\">Avanzar</button>"))
         #expect(html.contains("Multiventana"))
     }
 
