@@ -28,7 +28,7 @@ import Testing
         return blocks
     }
 
-    @Test(arguments: ["Content/pt/inactive.md", "Content/bg/inactive.md"])
+    @Test(arguments: ["Content/pt/inactive.md", "Content/bg/inactive.md", "Content/it/inactive.md"])
     func translationsHaveTheSourcesExamples(_ translation: String) throws {
         let source = try Self.blocks("Content/es/inactive.md")
         #expect(source.count >= 6)
@@ -48,6 +48,7 @@ import Testing
             "it: Not Running → Inactive → Active [ios-app] true",
             "it: Background → Inactive → Active [ios-app] true",
             "it: Inactive → Active [ios-app] true",
+            "it: onPause → onStop → onDestroy → onCreate → onStart → onResume [android-activity] true",
             "pt: onPause → onStop → onDestroy → onCreate → onStart → onResume [android-activity] true",
         ])
     }

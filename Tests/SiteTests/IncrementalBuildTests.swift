@@ -78,14 +78,15 @@ import Testing
     @Test func everyKindOfEditGivesWhatACleanBuildGives() throws {
         let root = try repositoryProject()
         let first = SiteBuilder.build(buildOptions(root))
-        #expect(first.succeeded && first.changedFiles == nil && first.articlesRendered == 4)
+        #expect(first.succeeded && first.changedFiles == nil && first.articlesRendered == 5)
 
-        // The Spanish source changes: it and its pt and bg translations are re-rendered, and those two go stale.
+        // The Spanish source changes: it and its pt, bg and it translations are re-rendered, and those three go stale.
         try edit(root, "Content/es/inactive.md") { $0.replacing("Inactive", with: "Inactive (editado)", maxReplacements: 1) + "\nUna frase nueva.\n" }
-        let sourceEdited = try expectIncrementalEqualsClean(root, rendered: 3)
+        let sourceEdited = try expectIncrementalEqualsClean(root, rendered: 4)
         #expect(sourceEdited.changedFiles?.contains("es/inactive/index.html") == true)
         #expect(sourceEdited.changedFiles?.contains("it/active/index.html") == false, "another group's page is left alone")
         #expect(try read(root.appending(path: "public/pt/inactive/index.html")).contains("translation-notice"))
+        #expect(try read(root.appending(path: "public/it/inactive/index.html")).contains("translation-notice"))
 
         // A title changes: its page and the language home change.
         try edit(root, "Content/it/active.md") { $0.replacing("title: \"", with: "title: \"Nuovo · ", maxReplacements: 1) }
