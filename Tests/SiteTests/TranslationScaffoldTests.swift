@@ -286,6 +286,20 @@ import Testing
         #expect(forced.text == expected.joined(separator: "\n"))
     }
 
+    @Test func aSectionIsMarkedDoneInTheTranslationsOwnNumberingWhenItHasAnExtraHeading() throws {
+        // The translator added a heading of their own: the source's section 2 is the translation's section 3.
+        let translation = try startedTranslation()
+            .replacing("## Segunda sección", with: "## Nota do tradutor\n\nUma nota.\n\n## Segunda sección")
+            .replacing("untranslated: [0, 1, 2]", with: "untranslated: [0, 1, 3]")
+        let synced = try sync(translation, sections: [2])
+        #expect(synced.untranslated == [0, 1])
+        #expect(synced.warnings.map(DiagnosticFormatter.text) == [
+            "Content/pt/hola.md:21:1: warning: Content/pt/hola.md has 4 sections, its source Content/es/hola.md has 3\n"
+                + "    note: Content/pt/hola.md:21: 'Nota do tradutor' matches no section of the source\n"
+                + "    note: a translation keeps the source's '##' headings, one for one, so that each section is tracked"
+        ])
+    }
+
     @Test func everyOtherByteIsKeptEvenWithCRLFABOMCommentsAndOtherKeys() throws {
         let fps = try fingerprints(Self.source)
         let old = ["0000000000000000", fps[1], "1111111111111111"].map { "'\($0)'" }.joined(separator: ",")
