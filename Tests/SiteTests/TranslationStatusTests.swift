@@ -222,6 +222,16 @@ import Testing
         ])
     }
 
+    @Test func anExtraBlockInATranslationIsOneErrorAtIt() throws {
+        let extra = Self.translation().replacing("Parágrafo dois.", with: "Parágrafo dois.\n\n```swift\nlet z = 3\n```")
+        let (_, messages) = try build(["site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + Self.sourceBody + "\n", "pt/a.md": extra])
+        #expect(messages == [
+            "Content/pt/a.md:23:1: error: code sample 1 is not in the source Content/es/a.md\n"
+                + "    note: examples and code samples are the same in every language; only their comments are translated\n"
+                + "    suggestion: remove it here, or add it to the source first"
+        ])
+    }
+
     @Test func untranslatedSectionsWarnOncePerSection() throws {
         let scaffold = Self.translation(body: Self.sourceBody).replacing("---\nIntrodução", with: "---\nIntrodução")
             .replacing("translation:", with: "untranslated: [1, 2]\ntranslation:")
