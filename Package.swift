@@ -35,7 +35,7 @@ let package = Package(
         // The site, in the order a build runs: content is read (and verified, by Scenarios),
         // translations compared, pages rendered, the output built and written.
         .target(name: "SiteContent", dependencies: ["Diagnostics", "Encoding", "Markdown", "YAML", "LifecycleModel", "Scenarios", "FileIO"]),
-        .target(name: "Translations", dependencies: ["SiteContent", "Diagnostics", "Encoding", "Highlight", "YAML", "LifecycleModel"]),
+        .target(name: "Translations", dependencies: ["SiteContent", "Scenarios", "Diagnostics", "Encoding", "Highlight", "YAML", "LifecycleModel"]),
         .target(name: "SiteRender", dependencies: ["SiteContent", "Translations", "Diagnostics", "Encoding", "Markdown", "Mustache", "Highlight", "LifecycleModel", "LifecycleMachines", "Diagrams", "Scenarios", "FileIO"]),
         .target(name: "SiteBuild", dependencies: ["SiteContent", "Translations", "SiteRender", "Diagnostics", "Encoding", "LifecycleModel", "LifecycleMachines", "Mustache", "FileIO"]),
         // The live-reload script is a .js file, embedded into the binary at build time (no resource bundle to install).

@@ -141,11 +141,12 @@ struct CommandHelp {
             options: [content, translationFrom]),
         CommandHelp(
             name: "sync-translation",
-            synopsis: "sync-translation <slug> <lang> [--content DIR] [--from LANG] [--section N]...",
-            summary: "Mark a translation current with its source: record the source's\nfingerprints (all, or of the sections named) and drop them from\n'untranslated'. --from starts tracking a file without 'translation:'.",
+            synopsis: "sync-translation <slug> <lang> [--content DIR] [--from LANG] [--section N]... [--force]",
+            summary: "Mark a translation current with its source: record the source's\nfingerprints (all, or of the sections named) and drop them from\n'untranslated'. Sections are matched by their text, not their place.\nWithout --section, a section whose text is still the source's stays\nin 'untranslated' (with a warning). --from starts tracking a file\nwithout 'translation:'.",
             options: [
                 content, translationFrom,
-                ("--section N", "only section N (0 is the text before the first heading); may be\ngiven several times (default: every section)"),
+                ("--section N", "only section N of the source (0 is the first, as 'status' lists them); may be\ngiven several times (default: every section)"),
+                ("--force", "without --section: mark sections done even when their text is still\nthe source's (a section that needs no translation)"),
             ]),
         CommandHelp(
             name: "help", synopsis: "help [<command>]",

@@ -26,20 +26,27 @@ extension CLI {
         return ExitCode.success
     }
 
-    /// The contract form: `{"articles": [{"slug", "languages": {"es": {"status": "source"}, …}}]}`.
+    /// The contract form: `{"articles": [{"slug", "languages": {"es": {"status": "source"}, …}}]}`;
+    /// a translation in progress also says how far it is, a broken one why.
     static func statusJSON(_ matrix: TranslationMatrix) -> String {
         let q = JSON.quote
+        func sections(_ indexes: [Int], _ titles: [String]) -> String {
+            "[" + zip(indexes, titles).map { "{\"index\":\($0),\"title\":\(q($1))}" }.joined(separator: ",") + "]"
+        }
         let articles = matrix.rows.map { row in
             let languages = matrix.languages.map { lang in
                 let cell = row.cells[lang] ?? TranslationCell(status: .missing)
                 var fields = ["\"status\":\(q(cell.status.name))"]
                 if let from = cell.from { fields.append("\"from\":\(q(from))") }
-                if case .stale(let sections) = cell.status {
-                    let items = zip(sections, cell.staleTitles).map { "{\"index\":\($0),\"title\":\(q($1))}" }
-                    fields.append("\"sections\":[" + items.joined(separator: ",") + "]")
+                if case .stale(let stale) = cell.status {
+                    fields.append("\"sections\":" + sections(stale, cell.staleTitles))
                 }
                 if !cell.untranslated.isEmpty {
-                    fields.append("\"untranslated\":[" + cell.untranslated.map(String.init).joined(separator: ",") + "]")
+                    fields.append("\"untranslated\":" + sections(cell.untranslated, cell.untranslatedTitles))
+                    fields.append("\"translatedSections\":\(cell.translatedCount),\"totalSections\":\(cell.sectionCount)")
+                }
+                if !cell.problems.isEmpty {
+                    fields.append("\"problems\":[" + cell.problems.map(q).joined(separator: ",") + "]")
                 }
                 return "\(q(lang)):{" + fields.joined(separator: ",") + "}"
             }
@@ -48,12 +55,26 @@ extension CLI {
         return "{\"articles\":[" + articles.joined(separator: ",") + "]}"
     }
 
-    /// A table for people; coloured when written to a terminal.
+    /// "2 of 7 sections translated".
+    static func progress(_ cell: TranslationCell) -> String {
+        "\(cell.translatedCount) of \(cell.sectionCount) section\(cell.sectionCount == 1 ? "" : "s") translated"
+    }
+
+    /// `§2 'Segunda'`, or `§0 (introduction)`.
+    static func sectionNames(_ indexes: [Int], _ titles: [String]) -> String {
+        zip(indexes, titles).map { index, title in
+            "§\(index) " + (title.isEmpty || title == "#\(index)" ? "(introduction)" : "'\(title)'")
+        }.joined(separator: ", ")
+    }
+
+    /// A table for people, then what each cell that needs work needs; coloured when written to a terminal.
     static func statusTable(_ matrix: TranslationMatrix, colour: Bool) -> String {
         func text(_ cell: TranslationCell) -> String {
             switch cell.status {
-            case .stale(let sections): "stale: " + sections.map { "§\($0)" }.joined(separator: ",")
-            case .current where !cell.untranslated.isEmpty: "current, \(cell.untranslated.count) untranslated"
+            case .stale(let sections):
+                "stale: " + sections.map { "§\($0)" }.joined(separator: ",") + (cell.untranslated.isEmpty ? "" : "; " + progress(cell))
+            case .inProgress: "in progress: " + progress(cell)
+            case .broken: "broken: \(cell.problems.count) error\(cell.problems.count == 1 ? "" : "s")"
             default: cell.status.name
             }
         }
@@ -61,7 +82,7 @@ extension CLI {
             let style: TerminalStyle = switch status {
             case .source: .blue
             case .current: .green
-            case .stale: .yellow
+            case .inProgress, .stale: .yellow
             case .broken: .boldRed
             case .missing: .dim
             }
@@ -85,6 +106,22 @@ extension CLI {
         for (row, cells) in zip(matrix.rows, rows) {
             out.append(line(cells, [nil] + matrix.languages.map { row.cells[$0]?.status ?? .missing }))
         }
+        // The table says how much; these lines say which sections and why.
+        var details: [String] = []
+        for row in matrix.rows {
+            for lang in matrix.languages {
+                guard let cell = row.cells[lang] else { continue }
+                let name = "\(row.slug) (\(lang))"
+                if case .stale(let sections) = cell.status {
+                    details.append("\(name): the source changed in " + sectionNames(sections, cell.staleTitles))
+                }
+                if !cell.untranslated.isEmpty {
+                    details.append("\(name): not translated yet: " + sectionNames(cell.untranslated, cell.untranslatedTitles))
+                }
+                for problem in cell.problems { details.append("\(name): broken: \(problem)") }
+            }
+        }
+        if !details.isEmpty { out += [""] + details }
         return out.joined(separator: "\n")
     }
 }

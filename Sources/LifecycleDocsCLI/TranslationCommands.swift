@@ -44,11 +44,11 @@ extension CLI {
         console.out("Next steps:")
         console.out("  1. Translate 'title', 'description' and the prose of \(created.path). Keep code blocks and")
         console.out("     'lifecycle' examples as they are: only their comments are translated.")
-        console.out("  2. Each time a section is translated, remove its number from 'untranslated'. Until then the")
-        console.out("     build warns about it, and the page shows it in '\(source.lang)'.")
+        console.out("  2. Each time you have translated a section, mark it with")
+        console.out("     'lifecycle-docs sync-translation \(slug) \(lang) --section N' (N as listed above): it leaves")
+        console.out("     'untranslated'. Until then the build warns about it, and the page shows it in '\(source.lang)'.")
         console.out("  3. Run 'lifecycle-docs status' to see what is left, and 'lifecycle-docs build' to check the page.")
-        console.out("     When \(source.path) changes later, update the translation and run")
-        console.out("     'lifecycle-docs sync-translation \(slug) \(lang)'.")
+        console.out("     When \(source.path) changes later, translate what changed and mark those sections the same way.")
         return ExitCode.success
     }
 
@@ -56,6 +56,7 @@ extension CLI {
         var parser = OptionParser(arguments, command: "sync-translation")
         let contentDir = try parser.value(for: "--content") ?? "Content"
         let from = try parser.value(for: "--from")
+        let force = try parser.flag("--force")
         var sections: [Int]?
         // Repeatable: `--section 1 --section 3`.
         for word in try parser.values(for: "--section") {
@@ -69,7 +70,7 @@ extension CLI {
         let synced: SyncedTranslation
         do throws(TranslationError) {
             let context = try translationContext(contentDir: contentDir, slug: slug)
-            synced = try TranslationScaffold.syncTranslation(slug: slug, lang: lang, from: from, sections: sections, in: context)
+            synced = try TranslationScaffold.syncTranslation(slug: slug, lang: lang, from: from, sections: sections, force: force, in: context)
             if synced.changed {
                 let url = URL(filePath: contentDir).appending(path: lang).appending(path: slug + ".md")
                 do {
@@ -108,7 +109,13 @@ extension CLI {
         }
         let named = Array(Set(sections ?? [])).sorted().map(String.init)
         let scope = named.isEmpty ? "" : " for section\(named.count == 1 ? "" : "s") " + named.joined(separator: ", ")
-        console.out("It now counts as current with \(source.path)\(scope). Run 'lifecycle-docs status' to see every translation.")
+        if synced.untranslated.isEmpty {
+            console.out("It now counts as current with \(source.path)\(scope). Run 'lifecycle-docs status' to see every translation.")
+        } else {
+            console.out(
+                "It is now in progress: \(synced.translatedCount) of \(synced.sectionCount) sections translated, up to date with \(source.path)\(scope). "
+                    + "Run 'lifecycle-docs status' to see every translation.")
+        }
         return ExitCode.success
     }
 

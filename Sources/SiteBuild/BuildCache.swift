@@ -208,7 +208,7 @@ struct FileStamp: Equatable, Sendable {
 ///
 ///     G slug title titleLang                      a translation group and its status row
 ///     A lang path size modified examples chains title description draft
-///     C lang status staleSections from staleTitles untranslated
+///     C lang status staleSections from staleTitles untranslated untranslatedTitles sectionCount problems
 ///     D {diagnostic as JSON}
 ///
 /// Lists are comma-separated (titles by U+001F); tabs, newlines and backslashes are escaped.
@@ -234,7 +234,8 @@ enum GroupLines {
                 let stale: [Int] = if case .stale(let sections) = cell.status { sections } else { [] }
                 line("C", [
                     lang, cell.status.name, list(stale), cell.from ?? "", cell.staleTitles.joined(separator: "\u{1F}"),
-                    list(cell.untranslated),
+                    list(cell.untranslated), cell.untranslatedTitles.joined(separator: "\u{1F}"), String(cell.sectionCount),
+                    cell.problems.joined(separator: "\u{1F}"),
                 ])
             }
             for diagnostic in group.diagnostics {
@@ -266,12 +267,16 @@ enum GroupLines {
                 groups[slug]?.articles.append(BuildCache.CachedArticle(
                     lang: fields[1], slug: slug, displayPath: fields[2], stamp: FileStamp(size: size, modified: modified),
                     title: fields[7], description: fields[8], examples: examples, chains: chains, draft: fields[9] == "draft"))
-            case ("C", 7):
-                guard let slug, let stale = numbers(fields[3]), let untranslated = numbers(fields[6]) else { return nil }
+            case ("C", 10):
+                guard let slug, let stale = numbers(fields[3]), let untranslated = numbers(fields[6]), let sectionCount = Int(fields[8]) else { return nil }
+                func titles(_ field: String) -> [String] {
+                    field.isEmpty ? [] : field.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+                }
                 let status: TranslationStatus
                 switch fields[2] {
                 case "source": status = .source
                 case "current": status = .current
+                case "in-progress": status = .inProgress
                 case "stale": status = .stale(sections: stale)
                 case "broken": status = .broken
                 case "missing": status = .missing
@@ -279,8 +284,9 @@ enum GroupLines {
                 }
                 groups[slug]?.row.cells[fields[1]] = TranslationCell(
                     status: status, from: fields[4].isEmpty ? nil : fields[4],
-                    staleTitles: fields[5].isEmpty ? [] : fields[5].split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init),
-                    untranslated: untranslated)
+                    staleTitles: titles(fields[5]), untranslated: untranslated,
+                    untranslatedTitles: untranslated.isEmpty ? [] : fields[7].split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init), sectionCount: sectionCount,
+                    problems: titles(fields[9]))
             case ("D", 2):
                 guard let slug, let diagnostic = try? JSONDecoder().decode(Diagnostic.self, from: Data(fields[1].utf8)) else { return nil }
                 groups[slug]?.diagnostics.append(diagnostic)

@@ -271,9 +271,9 @@ public enum SiteBuilder {
             }
             group.articles[article.lang] = read
         }
-        let broken = Set(group.diagnostics.filter { $0.severity == .error }.compactMap(\.location?.file))
-        let analysis = TranslationAnalyzer.analyze(articles: [slug: group.listed], languages: languages, brokenFiles: broken)
-        group.diagnostics += analysis.diagnostics
+        // What the articles found, as a translator should see it (an error copied from the source, once).
+        let analysis = TranslationAnalyzer.analyze(articles: [slug: group.listed], languages: languages, diagnostics: group.diagnostics)
+        group.diagnostics = analysis.diagnostics
         group.matrix = analysis.matrix
         return group
     }

@@ -122,7 +122,7 @@ package struct ArticleReader: Sendable {
             return .warning(
                 at: SourceLocation(file: article.displayPath, line: section.line, column: 1),
                 "section \(index) (\(name)) is not translated yet",
-                notes: ["translate it, then remove \(index) from 'untranslated' in the front matter"])
+                notes: ["translate it, then mark it done: 'lifecycle-docs sync-translation \(article.slug) \(article.lang) --section \(index)'"])
         }
     }
 

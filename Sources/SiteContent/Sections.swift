@@ -12,6 +12,11 @@ package struct ArticleSections: Sendable {
         /// FNV-1a 64 of the section's Markdown (heading included) with whitespace runs
         /// folded, as 16 hex digits: reflowing a paragraph keeps it, changing a word changes it.
         package var fingerprint: String
+        /// The info strings of its fenced code blocks ("lifecycle ios-app", "swift"), in order:
+        /// they are the same in every language, so they tell which translated section is which.
+        package var fences: [String] = []
+        /// Its length in bytes, heading included (a translation is about as long as its source).
+        package var size: Int = 0
     }
 
     package var sections: [Section]
@@ -24,7 +29,7 @@ package struct ArticleSections: Sendable {
     }
 
     private static func split(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int) -> [Section] {
-        var sections: [(title: String, line: Int, start: Int, end: Int)] = [("", firstLine, 0, 0)]
+        var sections: [(title: String, line: Int, start: Int, end: Int, fences: [String])] = [("", firstLine, 0, 0, [])]
         var fence: (char: UInt8, count: Int)?
         var lineStart = 0
         var lineNumber = firstLine
@@ -46,6 +51,8 @@ package struct ArticleSections: Sendable {
                         if open.char == marker && run >= open.count && rest.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) { fence = nil }
                     } else {
                         fence = (marker, run)
+                        let info = String(decoding: bytes[(i + run)..<lineEnd], as: UTF8.self)
+                        sections[sections.count - 1].fences.append(info.split(whereSeparator: \.isWhitespace).joined(separator: " "))
                     }
                 }
             }
@@ -58,7 +65,7 @@ package struct ArticleSections: Sendable {
                 while titleEnd > titleStart, bytes[titleEnd - 1] == 32 || bytes[titleEnd - 1] == 9 || bytes[titleEnd - 1] == 13 { titleEnd -= 1 }
                 var title = String(decoding: bytes[titleStart..<titleEnd], as: UTF8.self)
                 if title.first?.isWhitespace == true || title.last?.isWhitespace == true { title = title.trimmingSpaces }
-                sections.append((title, lineNumber, lineStart, lineStart))
+                sections.append((title, lineNumber, lineStart, lineStart, []))
             }
             lineStart = lineEnd + 1
             lineNumber += 1
@@ -69,7 +76,9 @@ package struct ArticleSections: Sendable {
             sections.removeFirst()
         }
         return sections.map { section in
-            Section(title: section.title, line: section.line, fingerprint: Fingerprint.of(bytes[section.start..<section.end]))
+            Section(
+                title: section.title, line: section.line, fingerprint: Fingerprint.of(bytes[section.start..<section.end]),
+                fences: section.fences, size: section.end - section.start)
         }
     }
 }

@@ -165,7 +165,7 @@ package struct PageContexts: Sendable {
             switcher: switcher)
         context["columns"] = .array(config.languages.map { .object(["code": .string($0.code), "name": .string($0.name)]) })
         // Looked up once per page, not once per cell.
-        let statuses: [TranslationStatus] = [.source, .current, .stale(sections: []), .broken, .missing]
+        let statuses: [TranslationStatus] = [.source, .current, .inProgress, .stale(sections: []), .broken, .missing]
         let labels = Dictionary(statuses.map { ($0.name, strings.string(Self.statusKey($0), lang: lang)) }, uniquingKeysWith: { first, _ in first })
         context["rows"] = .array(translations.rows.map { row in
             .object([
@@ -189,16 +189,20 @@ package struct PageContexts: Sendable {
             ])
         })
         let cells = translations.rows.compactMap { $0.cells[lang] }
-        let ready = cells.count { if case .missing = $0.status { false } else { true } }
+        // A translation with sections still in the source language is not available yet: counted apart.
+        let inProgress = cells.count { !$0.untranslated.isEmpty && $0.status != .missing }
+        let ready = cells.count { if case .missing = $0.status { false } else { $0.untranslated.isEmpty } }
         context["summary"] = .string(
             strings.string("translatedShare", lang: lang) + ": " + LocalFormat.number(ready, lang: lang) + " / "
-                + LocalFormat.number(cells.count, lang: lang) + " (" + LocalFormat.percent(ready, of: cells.count, lang: lang) + ")")
+                + LocalFormat.number(cells.count, lang: lang) + " (" + LocalFormat.percent(ready, of: cells.count, lang: lang) + ")"
+                + (inProgress == 0 ? "" : " · " + strings.string("statusInProgress", lang: lang) + ": " + LocalFormat.number(inProgress, lang: lang)))
         return .object(context)
     }
 
     /// The UI string of a status: `statusStale`.
     static func statusKey(_ status: TranslationStatus) -> String {
-        "status" + status.name.prefix(1).uppercased() + status.name.dropFirst()
+        if case .inProgress = status { return "statusInProgress" }
+        return "status" + status.name.prefix(1).uppercased() + status.name.dropFirst()
     }
 
     /// The playground: every machine, with its diagram for the player to show.

@@ -10,8 +10,10 @@ extension TranslationScaffold {
     /// those of `sections`, keeping the others) and the same sections leave
     /// `untranslated`. Every other line of the file is kept byte for byte.
     /// `from` starts tracking a file without a `translation:` block (or changes its source).
+    /// Without `sections`, a section still listed in `untranslated` whose text is the source's
+    /// stays there (with a warning) unless `force`: a copy is not a translation.
     public static func syncTranslation(
-        slug: String, lang: String, from: String?, sections selected: [Int]?, in context: TranslationContext
+        slug: String, lang: String, from: String?, sections selected: [Int]?, force: Bool = false, in context: TranslationContext
     ) throws(TranslationError) -> SyncedTranslation {
         try checkLanguage(lang, in: context)
         if let from {
@@ -100,17 +102,20 @@ extension TranslationScaffold {
             }
             chosen = Set(selected)
         }
-        // Recorded fingerprints count only when they are of the same source.
+        // Recorded fingerprints count only when they are of the same source. They are matched to the
+        // source's sections by their text, not their place: a section added or removed moves no other.
         let old = recordedFrom == sourceLang && !blockIsBroken ? recorded?.fingerprints ?? [] : []
+        let matches = SectionAlignment.match(recorded: old, current: current)
         var fingerprints: [String] = []
         var missing: [Int] = []
         for index in current.indices {
             if chosen?.contains(index) ?? true {
                 fingerprints.append(current[index])
-            } else if index < old.count {
-                fingerprints.append(old[index])
             } else {
-                missing.append(index)
+                switch matches[index] {
+                case .same(let recordedIndex), .changed(let recordedIndex): fingerprints.append(old[recordedIndex])
+                case .added: missing.append(index)
+                }
             }
         }
         if !missing.isEmpty {
@@ -119,17 +124,41 @@ extension TranslationScaffold {
                 "\(path) records no fingerprint for section\(missing.count == 1 ? "" : "s") \(list) of \(source.path): "
                     + "add " + missing.map { "--section \($0)" }.joined(separator: " ") + ", or run without --section to mark every section current")
         }
-        let untranslated = chosen.map { chosen in matter.untranslated.filter { !chosen.contains($0) } } ?? []
-        let updated = current.indices.filter { $0 >= old.count || old[$0] != fingerprints[$0] }
-
+        // The translation's own sections, each paired with the source section it translates.
+        let ownSections = ArticleSections(body: matter.body, firstLine: matter.bodyLineOffset + 1).sections
+        let pairs = SectionAlignment.pair(source: sourceSections, translation: ownSections)
         var warnings: [Diagnostic] = []
-        let ownCount = ArticleSections(body: matter.body, firstLine: matter.bodyLineOffset + 1).sections.count
-        if ownCount != current.count {
-            warnings.append(.warning(
-                at: SourceLocation(file: path, line: matter.bodyLineOffset + 1, column: 1),
-                "the translation has \(ownCount) section\(ownCount == 1 ? "" : "s") and \(source.path) has \(current.count)",
-                notes: ["fingerprints are matched to sections by position: check that every section of the source is translated, in the same order"]))
+        var keptUntranslated: [Int] = []
+        let untranslated: [Int]
+        if let chosen {
+            let done = Set(chosen.compactMap { pairs[$0] })
+            untranslated = matter.untranslated.filter { !done.contains($0) }
+        } else {
+            // Still the source's text, word for word: not translated, whatever the command line says.
+            let copies = Set(pairs.indices.compactMap { index in
+                pairs[index].flatMap { own in ownSections[own].fingerprint == sourceSections[index].fingerprint ? own : nil }
+            })
+            keptUntranslated = force ? [] : matter.untranslated.filter { copies.contains($0) && ownSections.indices.contains($0) }
+            untranslated = keptUntranslated
+            if let first = keptUntranslated.first {
+                let names = keptUntranslated.map { index in
+                    "\(index) (" + (ownSections[index].title.isEmpty ? "the introduction" : "'\(ownSections[index].title)'") + ")"
+                }
+                warnings.append(.warning(
+                    at: SourceLocation(file: path, line: ownSections[first].line, column: 1),
+                    "section\(names.count == 1 ? "" : "s") \(names.joined(separator: ", ")) still read\(names.count == 1 ? "s" : "") exactly as in \(source.path): left in 'untranslated'",
+                    notes: ["translate \(names.count == 1 ? "it" : "them") and run sync-translation again, or mark only the sections you translated with --section N"],
+                    suggestion: "if \(names.count == 1 ? "it needs" : "they need") no translation, run 'lifecycle-docs sync-translation \(slug) \(lang) --force'"))
+            }
         }
+        let updated = current.indices.filter { index in
+            if case .same(let recordedIndex) = matches[index] { return fingerprints[index] != old[recordedIndex] }
+            if case .changed(let recordedIndex) = matches[index] { return fingerprints[index] != old[recordedIndex] }
+            return true
+        }
+
+        warnings += TranslationAnalyzer.sectionCountWarning(
+            translationPath: path, ownSections, sourcePath: source.path, sourceSections)
 
         let translationCurrent = recorded != nil && !blockIsBroken && recorded?.from == sourceLang && old == fingerprints
         let untranslatedCurrent = untranslated == matter.untranslated
@@ -159,6 +188,7 @@ extension TranslationScaffold {
                 TranslationSection(index: $0.offset, title: $0.element.title, line: $0.element.line, fingerprint: $0.element.fingerprint)
             },
             updatedSections: updated, previousCount: old.count, untranslatedBefore: matter.untranslated, untranslated: untranslated,
+            keptUntranslated: keptUntranslated, translatedCount: ownSections.count - untranslated.count, sectionCount: ownSections.count,
             warnings: warnings)
     }
 }

@@ -1,13 +1,17 @@
 import Diagnostics
 import Highlight
+import Scenarios
 import SiteContent
 
 /// The state of one article in one language (the `status` command's cell).
 public enum TranslationStatus: Sendable, Hashable {
     /// The article others are translated from (or that exists only here).
     case source
-    /// A translation whose source has not changed since it was translated.
+    /// A translation whose source has not changed since it was translated, every section translated.
     case current
+    /// A translation whose source has not changed, with sections still in the source language
+    /// (`untranslated`): not done, whatever its fingerprints say.
+    case inProgress
     /// The source changed in these sections (indexes into the source's sections).
     case stale(sections: [Int])
     /// The page has errors: an example fails, a chain is impossible, it drifted from its source.
@@ -18,6 +22,7 @@ public enum TranslationStatus: Sendable, Hashable {
         switch self {
         case .source: "source"
         case .current: "current"
+        case .inProgress: "in-progress"
         case .stale: "stale"
         case .broken: "broken"
         case .missing: "missing"
@@ -32,15 +37,30 @@ public struct TranslationCell: Sendable, Equatable {
     public var from: String?
     /// Section titles (of this page) for the stale sections.
     public var staleTitles: [String] = []
-    /// Sections a new translation still has in the source language.
+    /// Sections (of this page) still in the source language.
     public var untranslated: [Int] = []
+    /// Their titles ("" for the introduction).
+    public var untranslatedTitles: [String] = []
+    /// How many sections the page has.
+    public var sectionCount: Int = 0
+    /// Why a broken page is broken: its errors, as `file:line:column: message`.
+    public var problems: [String] = []
 
-    public init(status: TranslationStatus, from: String? = nil, staleTitles: [String] = [], untranslated: [Int] = []) {
+    public init(
+        status: TranslationStatus, from: String? = nil, staleTitles: [String] = [], untranslated: [Int] = [],
+        untranslatedTitles: [String] = [], sectionCount: Int = 0, problems: [String] = []
+    ) {
         self.status = status
         self.from = from
         self.staleTitles = staleTitles
         self.untranslated = untranslated
+        self.untranslatedTitles = untranslatedTitles
+        self.sectionCount = sectionCount
+        self.problems = problems
     }
+
+    /// Sections translated so far.
+    public var translatedCount: Int { max(0, sectionCount - untranslated.count) }
 }
 
 /// Articles × languages, and the parity problems found between translations and sources.
@@ -79,46 +99,70 @@ public struct TranslationMatrix: Sendable {
 /// and whether its examples and code samples still match (only comments and
 /// prose may be translated).
 package enum TranslationAnalyzer {
+    /// The matrix of a set of articles, and `diagnostics` (what reading them found) as a
+    /// translator should see them: an error a translation copied from its source is reported
+    /// once, at the source; a chain that fails only in a translation shows the source's.
     package static func analyze(
-        articles: [String: [String: Article]], languages: [String], brokenFiles: Set<String>
+        articles: [String: [String: Article]], languages: [String], diagnostics read: [Diagnostic]
     ) -> (matrix: TranslationMatrix, diagnostics: [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = read
+        var added: [Diagnostic] = []
         var rows: [TranslationMatrix.Row] = []
         for slug in articles.keys.sorted() {
             let versions = articles[slug] ?? [:]
+            // Errors first, so that the cells below see what is left of them.
+            var attribution = Attribution()
+            for lang in versions.keys.sorted() {
+                guard let article = versions[lang], let from = article.translation?.from, from != lang, let source = versions[from] else { continue }
+                attributeToSource(diagnostics, translation: article, source: source, into: &attribution)
+            }
+            diagnostics = attribution.applied(to: diagnostics)
+            let errorsByFile = Dictionary(grouping: diagnostics.filter { $0.severity == .error }) { $0.location?.file ?? "" }
             var cells: [String: TranslationCell] = [:]
             for lang in languages {
                 guard let article = versions[lang] else {
                     cells[lang] = TranslationCell(status: .missing)
                     continue
                 }
+                var problems = (errorsByFile[article.displayPath] ?? []).map(describe)
                 guard let translation = article.translation else {
-                    cells[lang] = TranslationCell(status: brokenFiles.contains(article.displayPath) ? .broken : .source)
+                    cells[lang] = TranslationCell(
+                        status: problems.isEmpty ? .source : .broken, sectionCount: article.sections.count, problems: problems)
                     continue
                 }
                 guard let source = versions[translation.from], translation.from != lang else {
-                    diagnostics.append(.error(
+                    let error = Diagnostic.error(
                         at: translation.location,
                         translation.from == lang
                             ? "a page cannot be a translation of itself"
-                            : "translated from '\(translation.from)', but there is no '\(slug)' article in that language"))
-                    cells[lang] = TranslationCell(status: .broken, from: translation.from)
+                            : "translated from '\(translation.from)', but there is no '\(slug)' article in that language")
+                    added.append(error)
+                    cells[lang] = TranslationCell(
+                        status: .broken, from: translation.from, sectionCount: article.sections.count, problems: problems + [describe(error)])
                     continue
                 }
                 let parity = parityProblems(article, source)
-                diagnostics.append(contentsOf: parity)
-                let stale = source.sections.indices.filter { index in
-                    index >= translation.fingerprints.count || translation.fingerprints[index] != source.sections[index].fingerprint
-                }
-                var cell = TranslationCell(status: .current, from: translation.from, untranslated: article.untranslated)
-                if brokenFiles.contains(article.displayPath) || !parity.isEmpty {
+                added.append(contentsOf: parity)
+                added.append(contentsOf: sectionCountWarning(article, source))
+                problems += parity.map(describe)
+                let matches = SectionAlignment.match(recorded: translation.fingerprints, current: source.sections.map(\.fingerprint))
+                let stale = matches.indices.filter { if case .same = matches[$0] { false } else { true } }
+                let pairs = SectionAlignment.pair(source: source.sections, translation: article.sections)
+                let untranslated = article.untranslated.filter { article.sections.indices.contains($0) }
+                var cell = TranslationCell(
+                    status: .current, from: translation.from, untranslated: untranslated,
+                    untranslatedTitles: untranslated.map { article.sections[$0].title }, sectionCount: article.sections.count,
+                    problems: problems)
+                if !problems.isEmpty {
                     cell.status = .broken
                 } else if !stale.isEmpty {
                     cell.status = .stale(sections: stale)
+                } else if !untranslated.isEmpty {
+                    cell.status = .inProgress
                 }
-                // Sections line up by position; name them by this page's headings where it has them.
+                // A stale section is named by the heading that translates it, or, new in the source, by the source's.
                 cell.staleTitles = stale.map { index in
-                    let section = index < article.sections.count ? article.sections[index] : source.sections[index]
+                    let section = pairs[index].map { article.sections[$0] } ?? source.sections[index]
                     return section.title.isEmpty ? "#\(index)" : section.title
                 }
                 cells[lang] = cell
@@ -128,49 +172,246 @@ package enum TranslationAnalyzer {
             let source = ordered.first { $0.translation == nil } ?? ordered.first
             rows.append(.init(slug: slug, title: source?.title ?? slug, titleLang: source?.lang ?? "", cells: cells))
         }
-        return (TranslationMatrix(languages: languages, rows: rows), diagnostics)
+        return (TranslationMatrix(languages: languages, rows: rows), diagnostics + added)
     }
 
+    /// `file:line:column: message`, as a broken cell says why.
+    static func describe(_ diagnostic: Diagnostic) -> String {
+        guard let location = diagnostic.location else { return diagnostic.message }
+        return "\(location.file):\(location.line):\(location.column): \(diagnostic.message)"
+    }
+
+    /// A warning when a translation has more or fewer sections than its source, naming both files
+    /// and the sections that have no counterpart (sections are matched by what they hold, not by their place).
+    static func sectionCountWarning(_ translation: Article, _ source: Article) -> [Diagnostic] {
+        sectionCountWarning(translationPath: translation.displayPath, translation.sections, sourcePath: source.displayPath, source.sections)
+    }
+
+    static func sectionCountWarning(
+        translationPath: String, _ translation: [ArticleSections.Section], sourcePath: String, _ source: [ArticleSections.Section]
+    ) -> [Diagnostic] {
+        guard translation.count != source.count else { return [] }
+        let pairs = SectionAlignment.pair(source: source, translation: translation)
+        let paired = Set(pairs.compactMap { $0 })
+        func name(_ section: ArticleSections.Section) -> String { section.title.isEmpty ? "the introduction" : "'\(section.title)'" }
+        var notes: [String] = []
+        let extra = translation.indices.filter { !paired.contains($0) }
+        for index in extra {
+            notes.append("\(translationPath):\(translation[index].line): \(name(translation[index])) matches no section of the source")
+        }
+        for (index, pair) in pairs.enumerated() where pair == nil {
+            notes.append("\(sourcePath):\(source[index].line): \(name(source[index])) has no translated section")
+        }
+        let line = extra.first.map { translation[$0].line } ?? translation.first?.line ?? 1
+        return [.warning(
+            at: SourceLocation(file: translationPath, line: line, column: 1),
+            "\(translationPath) has \(translation.count) section\(translation.count == 1 ? "" : "s"), its source \(sourcePath) has \(source.count)",
+            notes: notes + ["a translation keeps the source's '##' headings, one for one, so that each section is tracked"])]
+    }
+
+    // MARK: - Errors of the source
+
+    /// What the errors of translations become once compared with their sources', by index in the list.
+    struct Attribution {
+        /// Repeats of a source's error.
+        var removed: Set<Int> = []
+        /// A source's error → where translations copied it.
+        var copies: [Int: [SourceLocation]] = [:]
+        /// Errors told anew.
+        var rewritten: [Int: Diagnostic] = [:]
+
+        func applied(to diagnostics: [Diagnostic]) -> [Diagnostic] {
+            diagnostics.indices.compactMap { index in
+                guard !removed.contains(index) else { return nil }
+                var diagnostic = rewritten[index] ?? diagnostics[index]
+                if let places = copies[index] {
+                    let list = places.map { "\($0.file):\($0.line)" }.joined(separator: ", ")
+                    diagnostic.notes.append("copied unchanged into \(list): fix it here, then there")
+                }
+                return diagnostic
+            }
+        }
+    }
+
+    /// Finds what `translation` repeats of its source's errors (a failing example or chain copied
+    /// unchanged): the source has them, once, with a note naming where they were copied. A chain
+    /// that fails only in the translation, where the source's holds, gets the source's chain as
+    /// its suggestion rather than the model's advice.
+    static func attributeToSource(_ diagnostics: [Diagnostic], translation: Article, source: Article, into attribution: inout Attribution) {
+        let ours = translation.codeSamples.map(comparable)
+        let theirs = source.codeSamples.map(comparable)
+        let sameBlocks = SectionAlignment.commonSubsequence(ours, theirs, equal: ==)
+        let ourChains = translation.chains
+        let theirChains = source.chains
+        let chainPairs = alignedWithGaps(
+            SectionAlignment.commonSubsequence(ourChains.map(\.text), theirChains.map(\.text), equal: ==), ourChains.count, theirChains.count)
+
+        func inBlock(_ location: SourceLocation, _ sample: CodeSample) -> Bool {
+            location.line >= sample.line && location.line <= sample.line + sample.code.count { $0 == "\n" } + 1
+        }
+        func inChain(_ location: SourceLocation, _ chain: ProseChain) -> Bool {
+            location.line == chain.location.line && location.column >= chain.location.column
+                && location.column < chain.location.column + (chain.end - chain.start)
+        }
+        for (index, diagnostic) in diagnostics.enumerated() {
+            guard let location = diagnostic.location, location.file == translation.displayPath else { continue }
+            // The same message in the same block of the source.
+            if let (mine, original) = sameBlocks.first(where: { inBlock(location, translation.codeSamples[$0.0]) }),
+                let twin = diagnostics.firstIndex(where: {
+                    $0.message == diagnostic.message && $0.severity == diagnostic.severity && $0.location?.file == source.displayPath
+                        && $0.location.map { inBlock($0, source.codeSamples[original]) } == true
+                })
+            {
+                attribution.copies[twin, default: []].append(SourceLocation(file: location.file, line: translation.codeSamples[mine].line, column: 1))
+                attribution.removed.insert(index)
+                continue
+            }
+            guard let (mine, original) = chainPairs.first(where: { inChain(location, ourChains[$0.0]) }), let original else { continue }
+            let theirs = theirChains[original]
+            if theirs.text == ourChains[mine].text {
+                if let twin = diagnostics.firstIndex(where: { $0.location.map { $0.file == source.displayPath && inChain($0, theirs) } == true }) {
+                    attribution.copies[twin, default: []].append(ourChains[mine].location)
+                    attribution.removed.insert(index)
+                }
+            } else if theirs.ok {
+                // The source's chain holds: the translator's fix is to write it as the source does.
+                var fixed = diagnostic
+                fixed.notes = diagnostic.notes.filter { !$0.contains("lifecycle-docs trace") }
+                    + ["the source has '\(theirs.text)' here (\(source.displayPath):\(theirs.location.line):\(theirs.location.column)), which the model allows"]
+                fixed.suggestion = theirs.text
+                attribution.rewritten[index] = fixed
+            }
+        }
+    }
+
+    /// Index pairs of a common subsequence, with the items between two pairs paired in order;
+    /// what is left over on our side is paired with nil.
+    static func alignedWithGaps(_ pairs: [(Int, Int)], _ ours: Int, _ theirs: Int) -> [(Int, Int?)] {
+        var result: [(Int, Int?)] = []
+        var previous = (-1, -1)
+        for pair in pairs + [(ours, theirs)] {
+            let mine = Array((previous.0 + 1)..<pair.0)
+            let others = Array((previous.1 + 1)..<pair.1)
+            for (offset, index) in mine.enumerated() { result.append((index, offset < others.count ? others[offset] : nil)) }
+            if pair.0 < ours { result.append((pair.0, pair.1)) }
+            previous = pair
+        }
+        return result
+    }
+
+    // MARK: - Code parity
+
     /// Differences in examples and code between a translation and its source; each names both files.
+    /// Blocks are lined up first (a longest common subsequence of their text without comments),
+    /// so that one block left out is one error, not every later block compared with the wrong one.
     static func parityProblems(_ translation: Article, _ source: Article) -> [Diagnostic] {
         let ours = translation.codeSamples
         let theirs = source.codeSamples
+        let a = ours.map(comparable)
+        let b = theirs.map(comparable)
         var problems: [Diagnostic] = []
-        for (index, (mine, original)) in zip(ours, theirs).enumerated() {
-            let a = comparable(mine)
-            let b = comparable(original)
-            guard a != b else { continue }
-            let kind = isExample(mine) || isExample(original) ? "lifecycle example" : "code sample"
-            let firstDifference = zip(a.lines, b.lines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.lines.count, b.lines.count)
-            var notes = ["only comments and the text of strings may differ from the source; code, names and expectations may not"]
-            if a.info != b.info {
-                notes.append("source opens with '```\(original.info)', this one with '```\(mine.info)'")
-            } else {
-                notes.append("source:      " + (firstDifference < b.lines.count ? b.lines[firstDifference] : "(ends here)"))
-                notes.append("translation: " + (firstDifference < a.lines.count ? a.lines[firstDifference] : "(ends here)"))
+        let rule = "only comments and the text of strings may differ from the source; code, names and expectations may not"
+
+        func name(_ samples: [CodeSample], _ index: Int) -> String {
+            let example = isExample(samples[index])
+            let number = samples[..<index].count { isExample($0) == example } + 1
+            return example ? "lifecycle example \(number)" : "code sample \(number)"
+        }
+        func differ(_ mine: Int, _ original: Int) {
+            let ourBlock = a[mine]
+            let theirBlock = b[original]
+            let at = { (line: Int) in SourceLocation(file: translation.displayPath, line: line, column: 1) }
+            guard ourBlock.info == theirBlock.info else {
+                problems.append(.error(
+                    at: at(ours[mine].line),
+                    "\(name(ours, mine)) opens with '```\(ours[mine].info)', its source \(source.displayPath):\(theirs[original].line) with '```\(theirs[original].info)'",
+                    notes: [rule], suggestion: "```" + theirs[original].info))
+                return
             }
-            problems.append(.error(
-                at: SourceLocation(file: translation.displayPath, line: mine.line, column: 1),
-                "\(kind) \(index + 1) differs from its source \(source.displayPath):\(original.line)",
-                notes: notes))
+            let first = zip(ourBlock.lines, theirBlock.lines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(ourBlock.lines.count, theirBlock.lines.count)
+            let sourceLine = first < theirBlock.lines.count ? theirs[original].line + 1 + theirBlock.offsets[first] : nil
+            let sourceText = first < theirBlock.lines.count ? theirBlock.original[first] : nil
+            let line: Int
+            let column: Int
+            if first < ourBlock.lines.count {
+                line = ours[mine].line + 1 + ourBlock.offsets[first]
+                column = ourBlock.original[first].prefix { $0 == " " }.count + 1
+            } else {
+                // The translation's block ends early: at its closing fence.
+                line = ours[mine].line + ours[mine].code.count { $0 == "\n" } + 1
+                column = 1
+            }
+            let message: String
+            let suggestion: String
+            if let sourceLine, let sourceText {
+                message = "\(name(ours, mine)) differs from its source \(source.displayPath):\(sourceLine)"
+                    + (first < ourBlock.lines.count ? "" : ": the source has more lines")
+                suggestion = String(sourceText.drop { $0 == " " || $0 == "\t" })
+            } else {
+                message = "\(name(ours, mine)) has a line that its source \(source.displayPath):\(theirs[original].line) does not have"
+                suggestion = "remove this line"
+            }
+            problems.append(.error(at: SourceLocation(file: translation.displayPath, line: line, column: column), message, notes: [rule], suggestion: suggestion))
         }
-        if ours.count != theirs.count {
-            let line = ours.count > theirs.count ? ours[theirs.count].line : (ours.last?.line ?? 1)
-            problems.append(.error(
-                at: SourceLocation(file: translation.displayPath, line: line, column: 1),
-                "this translation has \(ours.count) code blocks, its source \(source.displayPath) has \(theirs.count)",
-                notes: ["examples and code samples are the same in every language; only their comments are translated"]))
+
+        let sectionPairs = SectionAlignment.pair(source: source.sections, translation: translation.sections)
+        let same = SectionAlignment.commonSubsequence(a, b, equal: ==)
+        var previous = (-1, -1)
+        for pair in same + [(ours.count, theirs.count)] {
+            let mine = Array((previous.0 + 1)..<pair.0)
+            let others = Array((previous.1 + 1)..<pair.1)
+            // Between two equal blocks: blocks of one kind and language are edits of each other, the rest are missing or extra.
+            let kin = SectionAlignment.commonSubsequence(mine, others) { a[$0].info == b[$1].info }
+            let pairedOurs = Set(kin.map { mine[$0.0] })
+            let pairedTheirs = Set(kin.map { others[$0.1] })
+            var left = others.filter { !pairedTheirs.contains($0) }
+            var extra = mine.filter { !pairedOurs.contains($0) }
+            // As many left out as added, in order: edits of another language, compared as such.
+            while !left.isEmpty && !extra.isEmpty && left.count == extra.count {
+                differ(extra.removeFirst(), left.removeFirst())
+            }
+            for (m, o) in kin { differ(mine[m], others[o]) }
+            for original in left {
+                // Where it belongs: in the section that translates the source's, else before the next block.
+                let sourceSection = source.sections.lastIndex { $0.line <= theirs[original].line }
+                let line = sourceSection.flatMap { sectionPairs[$0] }.map { translation.sections[$0].line }
+                    ?? (pair.0 < ours.count ? ours[pair.0].line : translation.sections.last?.line ?? 1)
+                problems.append(.error(
+                    at: SourceLocation(file: translation.displayPath, line: line, column: 1),
+                    "\(name(theirs, original)) of \(source.displayPath) (line \(theirs[original].line), '```\(theirs[original].info)') is missing here",
+                    notes: ["examples and code samples are the same in every language; only their comments are translated"],
+                    suggestion: "copy the block from \(source.displayPath):\(theirs[original].line) and translate its comments"))
+            }
+            for mineIndex in extra {
+                problems.append(.error(
+                    at: SourceLocation(file: translation.displayPath, line: ours[mineIndex].line, column: 1),
+                    "\(name(ours, mineIndex)) is not in the source \(source.displayPath)",
+                    notes: ["examples and code samples are the same in every language; only their comments are translated"],
+                    suggestion: "remove it here, or add it to the source first"))
+            }
+            previous = pair
         }
-        return problems
+        return problems.sorted { ($0.location?.line ?? 0) < ($1.location?.line ?? 0) }
     }
 
     static func isExample(_ sample: CodeSample) -> Bool {
         sample.info.split(separator: " ").first == "lifecycle"
     }
 
+    /// A block as compared: what must not be translated, line by line, and where each line is.
     struct Comparable: Sendable, Hashable {
         var info: String
         var lines: [String]
+        /// For each line, its index among the block's lines as written…
+        var offsets: [Int] = []
+        /// …and its text as written (with comments), for suggestions.
+        var original: [String] = []
+
+        static func == (a: Comparable, b: Comparable) -> Bool { a.info == b.info && a.lines == b.lines }
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(info)
+            hasher.combine(lines)
+        }
     }
 
     static let comparables = Memo<TextKey, Comparable>()
@@ -185,20 +426,31 @@ package enum TranslationAnalyzer {
         var code = sample.code
         if isExample(sample) {
             // `#` starts a comment in a lifecycle block.
-            code = sample.code.split(separator: "\n").map { $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0] }
+            code = sample.code.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0] }
                 .joined(separator: "\n")
         } else if let language = CodeLanguage(infoString: sample.info) {
             // Comments and the text of string literals are for people and may be translated
             // (the seed articles translate `print("…")` messages); the code around them may not.
+            // Their line breaks stay, so that each line keeps its number.
             code = Highlighter.tokens(sample.code, language: language).compactMap { token -> String? in
+                let breaks = String(repeating: "\n", count: token.text.count { $0 == "\n" })
                 switch token.kind {
-                case .comment: nil
-                case .string, .escape: token.text.contains("\"") ? "\"" : "…"
-                default: token.text
+                case .comment: return breaks
+                case .string, .escape: return (token.text.contains("\"") ? "\"" : "…") + breaks
+                default: return token.text
                 }
             }.joined()
         }
-        let lines = code.split(separator: "\n").map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }.filter { !$0.isEmpty }
-        return Comparable(info: info, lines: lines)
+        let written = sample.code.split(separator: "\n", omittingEmptySubsequences: false)
+        var result = Comparable(info: info, lines: [])
+        for (offset, line) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let folded = line.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            guard !folded.isEmpty else { continue }
+            result.lines.append(folded)
+            result.offsets.append(offset)
+            result.original.append(offset < written.count ? String(written[offset]) : folded)
+        }
+        return result
     }
 }

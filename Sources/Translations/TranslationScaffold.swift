@@ -97,6 +97,11 @@ public struct SyncedTranslation: Sendable {
     public var previousCount: Int
     public var untranslatedBefore: [Int]
     public var untranslated: [Int]
+    /// Sections left in `untranslated` because their text is still the source's.
+    public var keptUntranslated: [Int]
+    /// The translation's sections, and how many of them are translated now.
+    public var translatedCount: Int
+    public var sectionCount: Int
     /// Findings that do not stop the command (a translation whose sections do not line up with the source).
     public var warnings: [Diagnostic]
 }

@@ -56,6 +56,7 @@ import TestSupport
         }
         #expect(run(["serve", "--help"]).out.contains("(default: 8080)"))
         #expect(run(["sync-translation", "--help"]).out.contains("may be\n"))
+        #expect(run(["sync-translation", "--help"]).out.contains("\n  --force "))
     }
 
     @Test func helpAloneIsTheGeneralUsage() {

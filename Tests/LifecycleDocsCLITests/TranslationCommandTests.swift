@@ -81,11 +81,11 @@ import TestSupport
             Next steps:
               1. Translate 'title', 'description' and the prose of \(path). Keep code blocks and
                  'lifecycle' examples as they are: only their comments are translated.
-              2. Each time a section is translated, remove its number from 'untranslated'. Until then the
-                 build warns about it, and the page shows it in 'es'.
+              2. Each time you have translated a section, mark it with
+                 'lifecycle-docs sync-translation hola it --section N' (N as listed above): it leaves
+                 'untranslated'. Until then the build warns about it, and the page shows it in 'es'.
               3. Run 'lifecycle-docs status' to see what is left, and 'lifecycle-docs build' to check the page.
-                 When \(content.path)/es/hola.md changes later, update the translation and run
-                 'lifecycle-docs sync-translation hola it'.
+                 When \(content.path)/es/hola.md changes later, translate what changed and mark those sections the same way.
 
             """)
 
@@ -151,7 +151,7 @@ import TestSupport
             Updated the front matter of \(content.path)/pt/hola.md:
               translation: from es, 3 section fingerprints, none changed
               untranslated: removed 1; [0, 2] left
-            It now counts as current with \(content.path)/es/hola.md for section 1. Run 'lifecycle-docs status' to see every translation.
+            It is now in progress: 1 of 3 sections translated, up to date with \(content.path)/es/hola.md for section 1. Run 'lifecycle-docs status' to see every translation.
 
             """)
         let afterOne = try read(file)
@@ -202,6 +202,92 @@ import TestSupport
     @Test func helpListsBothCommands() {
         let out = run(["help"]).out
         #expect(out.contains("  new-translation <slug> <lang> [--content DIR] [--from LANG]\n"))
-        #expect(out.contains("  sync-translation <slug> <lang> [--content DIR] [--from LANG] [--section N]...\n"))
+        #expect(out.contains("  sync-translation <slug> <lang> [--content DIR] [--from LANG] [--section N]... [--force]\n"))
+    }
+
+    @Test func syncWithoutSectionKeepsSectionsStillInTheSourceLanguage() throws {
+        let content = try contentFolder()
+        #expect(run(["new-translation", "hola", "pt", "--content", content.path]).code == 0)
+        let file = content.appending(path: "pt/hola.md")
+        // Only section 1 is translated; sections 0 and 2 are still the Spanish text.
+        let started = try read(file).replacing("Texto uno:", with: "Texto um:").replacing("## Primera sección", with: "## Primeira seção")
+        try write(Data(started.utf8), to: file)
+
+        var result = run(["sync-translation", "hola", "pt", "--content", content.path])
+        #expect(result.code == 0)
+        #expect(result.err == """
+            \(content.path)/pt/hola.md:9:1: warning: sections 0 (the introduction), 2 ('Segunda sección') still read exactly as in \(content.path)/es/hola.md: left in 'untranslated'
+                note: translate them and run sync-translation again, or mark only the sections you translated with --section N
+                suggestion: if they need no translation, run 'lifecycle-docs sync-translation hola pt --force'
+
+            """)
+        #expect(result.out.hasSuffix("""
+              untranslated: removed 1; [0, 2] left
+            It is now in progress: 1 of 3 sections translated, up to date with \(content.path)/es/hola.md. Run 'lifecycle-docs status' to see every translation.
+
+            """))
+        #expect(try read(file).contains("\nuntranslated: [0, 2]\n"))
+
+        result = run(["sync-translation", "hola", "pt", "--force", "--content", content.path])
+        #expect(result.code == 0)
+        #expect(result.err.isEmpty)
+        #expect(result.out.contains("  untranslated: removed 0, 2; none left\nIt now counts as current with"))
+        #expect(!(try read(file)).contains("untranslated:"))
+    }
+
+    @Test func syncAfterASectionIsInsertedInTheSourceNeedsOnlyThatSection() throws {
+        let content = try contentFolder()
+        #expect(run(["new-translation", "hola", "pt", "--content", content.path]).code == 0)
+        #expect(run(["sync-translation", "hola", "pt", "--force", "--content", content.path]).code == 0)
+        let sourceFile = content.appending(path: "es/hola.md")
+        try write(Data(Self.source.replacing("## Segunda sección", with: "## Nueva sección\n\nTexto nuevo.\n\n## Segunda sección").utf8), to: sourceFile)
+        let file = content.appending(path: "pt/hola.md")
+        let translated = try read(file).replacing("## Segunda sección", with: "## Nova seção\n\nTexto novo.\n\n## Segunda sección")
+        try write(Data(translated.utf8), to: file)
+
+        let result = run(["sync-translation", "hola", "pt", "--section", "2", "--content", content.path])
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.err.isEmpty)
+        #expect(result.out.contains("  translation: from es, 4 section fingerprints (the source had 3 when last synced), updated for section 2\n"))
+    }
+
+    @Test func statusTextAndJSONSayHowFarATranslationIs() throws {
+        let content = try contentFolder()
+        #expect(run(["new-translation", "hola", "pt", "--content", content.path]).code == 0)
+        let file = content.appending(path: "pt/hola.md")
+        try write(Data(try read(file).replacing("## Primera sección", with: "## Primeira seção").utf8), to: file)
+        #expect(run(["sync-translation", "hola", "pt", "--section", "1", "--content", content.path]).code == 0)
+        let templates = repositoryRoot.appending(path: "Templates").path
+
+        let text = run(["status", "--content", content.path, "--templates", templates])
+        #expect(text.code == 0)
+        #expect(text.out == """
+            article  es      pt                                       it
+            ───────  ──────  ───────────────────────────────────────  ───────
+            hola     source  in progress: 1 of 3 sections translated  missing
+
+            hola (pt): not translated yet: §0 (introduction), §2 'Segunda sección'
+
+            """)
+
+        let json = run(["status", "--format", "json", "--content", content.path, "--templates", templates])
+        #expect(json.out.contains(#""pt":{"status":"in-progress","from":"es","untranslated":[{"index":0,"title":""},{"index":2,"title":"Segunda sección"}],"translatedSections":1,"totalSections":3}"#))
+
+        // Broken: the status says why.
+        try write(Data(try read(file).replacing("interruption -> inactive", with: "interruption -> inactive -> active").utf8), to: file)
+        let broken = run(["status", "--content", content.path, "--templates", templates])
+        #expect(broken.out == """
+            article  es      pt                it
+            ───────  ──────  ────────────────  ───────
+            hola     source  broken: 2 errors  missing
+
+            hola (pt): not translated yet: §0 (introduction), §2 'Segunda sección'
+            hola (pt): broken: \(content.path)/pt/hola.md:19:29: after 'interruption' the app is inactive, not inactive, then active
+            hola (pt): broken: \(content.path)/pt/hola.md:19:1: lifecycle example 1 differs from its source \(content.path)/es/hola.md:15
+
+            """)
+        let brokenJSON = run(["status", "--format", "json", "--content", content.path, "--templates", templates])
+        #expect(brokenJSON.out.contains(#""status":"broken","from":"es","untranslated":"#))
+        #expect(brokenJSON.out.contains(#""problems":[""# + content.path + "/pt/hola.md:"))
     }
 }

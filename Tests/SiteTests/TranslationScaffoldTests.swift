@@ -215,9 +215,12 @@ import Testing
             .replacing("title: \"Hola", with: "title: \"Olá")
     }
 
-    func sync(_ translation: String, source: String = Self.source, from: String? = nil, sections: [Int]? = nil, extra: [String: String] = [:]) throws -> SyncedTranslation {
+    func sync(
+        _ translation: String, source: String = Self.source, from: String? = nil, sections: [Int]? = nil, force: Bool = false,
+        extra: [String: String] = [:]
+    ) throws -> SyncedTranslation {
         try TranslationScaffold.syncTranslation(
-            slug: "hola", lang: "pt", from: from, sections: sections,
+            slug: "hola", lang: "pt", from: from, sections: sections, force: force,
             in: context(["es/hola.md": source, "pt/hola.md": translation].merging(extra) { a, _ in a }))
     }
 
@@ -248,24 +251,53 @@ import Testing
         #expect(again.updatedSections == [])
     }
 
-    @Test func syncingEverythingRecordsAllFingerprintsAndDropsUntranslated() throws {
+    @Test func syncingEverythingRecordsAllFingerprintsAndKeepsCopiesUntranslated() throws {
         let translation = try startedTranslation()
         let edited = Self.source.replacing("Texto uno.", with: "Texto uno, ampliado.").replacing("Texto dos.", with: "Otro texto.")
         let synced = try sync(translation, source: edited)
         #expect(synced.updatedSections == [1, 2])
         let after = try parse(synced.text)
         #expect(after.translation?.fingerprints == (try fingerprints(edited)))
-        #expect(after.untranslated == [])
-        // Only the fingerprint line changed, and the `untranslated` line is gone.
+        // The introduction is still the source's text word for word: not done, whatever the command line says.
+        #expect(after.untranslated == [0])
+        #expect(synced.keptUntranslated == [0])
+        #expect(synced.warnings.map(DiagnosticFormatter.text) == [
+            "Content/pt/hola.md:9:1: warning: section 0 (the introduction) still reads exactly as in Content/es/hola.md: left in 'untranslated'\n"
+                + "    note: translate it and run sync-translation again, or mark only the sections you translated with --section N\n"
+                + "    suggestion: if it needs no translation, run 'lifecycle-docs sync-translation hola pt --force'"
+        ])
+        // Only the fingerprint line and the `untranslated` line changed.
         var expected = translation.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        expected.removeAll { $0.hasPrefix("untranslated:") }
-        expected = expected.map { $0.hasPrefix("  sections:") ? "  sections: [" + after.translation!.fingerprints.map { "\"\($0)\"" }.joined(separator: ", ") + "]" : $0 }
+        let fingerprintLine = "  sections: [" + after.translation!.fingerprints.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        expected = expected.map { $0.hasPrefix("  sections:") ? fingerprintLine : $0.hasPrefix("untranslated:") ? "untranslated: [0]" : $0 }
         #expect(synced.text == expected.joined(separator: "\n"))
 
-        // A second run has nothing to do.
+        // A second run has nothing to do (and says again what is left).
         let again = try sync(synced.text, source: edited)
         #expect(!again.changed)
         #expect(again.text == synced.text)
+        #expect(again.warnings.count == 1)
+
+        // --force: the copy needs no translation.
+        let forced = try sync(translation, source: edited, force: true)
+        #expect(forced.warnings.isEmpty)
+        #expect(try parse(forced.text).untranslated == [])
+        expected.removeAll { $0.hasPrefix("untranslated:") }
+        #expect(forced.text == expected.joined(separator: "\n"))
+    }
+
+    @Test func aSectionIsMarkedDoneInTheTranslationsOwnNumberingWhenItHasAnExtraHeading() throws {
+        // The translator added a heading of their own: the source's section 2 is the translation's section 3.
+        let translation = try startedTranslation()
+            .replacing("## Segunda sección", with: "## Nota do tradutor\n\nUma nota.\n\n## Segunda sección")
+            .replacing("untranslated: [0, 1, 2]", with: "untranslated: [0, 1, 3]")
+        let synced = try sync(translation, sections: [2])
+        #expect(synced.untranslated == [0, 1])
+        #expect(synced.warnings.map(DiagnosticFormatter.text) == [
+            "Content/pt/hola.md:21:1: warning: Content/pt/hola.md has 4 sections, its source Content/es/hola.md has 3\n"
+                + "    note: Content/pt/hola.md:21: 'Nota do tradutor' matches no section of the source\n"
+                + "    note: a translation keeps the source's '##' headings, one for one, so that each section is tracked"
+        ])
     }
 
     @Test func everyOtherByteIsKeptEvenWithCRLFABOMCommentsAndOtherKeys() throws {
@@ -303,8 +335,9 @@ import Testing
     @Test func aTranslationWithOtherSectionsThanItsSourceGetsAWarning() throws {
         let synced = try sync("---\ntitle: Olá\n---\nIntro.\n\n## Um\n", from: "es")
         #expect(synced.warnings.map(DiagnosticFormatter.text) == [
-            "Content/pt/hola.md:4:1: warning: the translation has 2 sections and Content/es/hola.md has 3\n"
-                + "    note: fingerprints are matched to sections by position: check that every section of the source is translated, in the same order"
+            "Content/pt/hola.md:4:1: warning: Content/pt/hola.md has 2 sections, its source Content/es/hola.md has 3\n"
+                + "    note: Content/es/hola.md:18: 'Segunda sección' has no translated section\n"
+                + "    note: a translation keeps the source's '##' headings, one for one, so that each section is tracked"
         ])
     }
 

@@ -141,18 +141,39 @@ import Testing
         #expect(status(result, "bg") == .missing)
     }
 
-    @Test func changedCodeIsAParityErrorNamingBothFiles() throws {
+    @Test func changedCodeIsAParityErrorAtTheLineWithTheSourceLineAsSuggestion() throws {
         let changed = Self.translation().replacing("let x = 1 // um", with: "let y = 2 // um")
         let (result, messages) = try build([
             "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + Self.sourceBody + "\n", "pt/a.md": changed,
         ])
         #expect(status(result, "pt") == .broken)
+        // Counted among code samples only: the lifecycle block before it is an example, not a code sample.
         #expect(messages == [
-            "Content/pt/a.md:23:1: error: code sample 2 differs from its source Content/es/a.md:20\n"
+            "Content/pt/a.md:24:1: error: code sample 1 differs from its source Content/es/a.md:21\n"
                 + "    note: only comments and the text of strings may differ from the source; code, names and expectations may not\n"
-                + "    note: source:      let x = 1\n"
-                + "    note: translation: let y = 2"
+                + "    suggestion: let x = 1 // uno"
         ])
+    }
+
+    @Test func aChangedLineDeepInABlockIsReportedAtThatLine() throws {
+        let source = Self.sourceBody.replacing("let x = 1 // uno", with: "let a = 1\n// dos\nlet b = 2\nlet c = 3")
+        let translation = Self.translation(of: source)
+            .replacing("let x = 1 // um", with: "let a = 1\n// dois, em duas\n// linhas\nlet b = 2\nlet c = 4")
+        let (_, messages) = try build(["site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + source + "\n", "pt/a.md": translation])
+        #expect(messages == [
+            "Content/pt/a.md:28:1: error: code sample 1 differs from its source Content/es/a.md:24\n"
+                + "    note: only comments and the text of strings may differ from the source; code, names and expectations may not\n"
+                + "    suggestion: let c = 3"
+        ])
+    }
+
+    @Test func anExampleChangedInATranslationIsNumberedAmongExamples() throws {
+        let changed = Self.translation().replacing("given active\n", with: "given inactive\n")
+        let (_, messages) = try build(["site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + Self.sourceBody + "\n", "pt/a.md": changed])
+        #expect(messages.contains(
+            "Content/pt/a.md:15:1: error: lifecycle example 1 differs from its source Content/es/a.md:12\n"
+                + "    note: only comments and the text of strings may differ from the source; code, names and expectations may not\n"
+                + "    suggestion: given active"))
     }
 
     @Test func translatedCommentsAreNotAParityError() throws {
@@ -173,15 +194,42 @@ import Testing
         #expect(errors.count == 1, "an interpolated name is code")
     }
 
-    @Test func aMissingExampleIsAParityError() throws {
+    @Test func aMissingExampleIsOneErrorThatNamesIt() throws {
         let withoutExample = Self.translation().replacing(
             "```lifecycle ios-app\n# Uma interrupção\ngiven active\ninterruption -> inactive : applicationWillResignActive\n```\n", with: "")
         let (result, messages) = try build([
             "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + Self.sourceBody + "\n", "pt/a.md": withoutExample,
         ])
         #expect(!result.succeeded)
-        #expect(messages.first?.hasPrefix("Content/pt/a.md:") == true)
-        #expect(messages.contains { $0.contains("this translation has 1 code blocks, its source Content/es/a.md has 2") })
+        // One error, in the section that lost it; the swift block after it is still compared with the source's swift block.
+        #expect(messages == [
+            "Content/pt/a.md:9:1: error: lifecycle example 1 of Content/es/a.md (line 10, '```lifecycle ios-app') is missing here\n"
+                + "    note: examples and code samples are the same in every language; only their comments are translated\n"
+                + "    suggestion: copy the block from Content/es/a.md:10 and translate its comments"
+        ])
+    }
+
+    @Test func aBlockMissingBeforeAChangedOneDoesNotShiftTheComparison() throws {
+        let withoutExample = Self.translation()
+            .replacing("```lifecycle ios-app\n# Uma interrupção\ngiven active\ninterruption -> inactive : applicationWillResignActive\n```\n", with: "")
+            .replacing("let x = 1 // um", with: "let x = 2 // um")
+        let (_, messages) = try build([
+            "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + Self.sourceBody + "\n", "pt/a.md": withoutExample,
+        ])
+        #expect(messages.map { $0.prefix { $0 != "\n" } } == [
+            "Content/pt/a.md:9:1: error: lifecycle example 1 of Content/es/a.md (line 10, '```lifecycle ios-app') is missing here",
+            "Content/pt/a.md:19:1: error: code sample 1 differs from its source Content/es/a.md:21",
+        ])
+    }
+
+    @Test func anExtraBlockInATranslationIsOneErrorAtIt() throws {
+        let extra = Self.translation().replacing("Parágrafo dois.", with: "Parágrafo dois.\n\n```swift\nlet z = 3\n```")
+        let (_, messages) = try build(["site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + Self.sourceBody + "\n", "pt/a.md": extra])
+        #expect(messages == [
+            "Content/pt/a.md:23:1: error: code sample 1 is not in the source Content/es/a.md\n"
+                + "    note: examples and code samples are the same in every language; only their comments are translated\n"
+                + "    suggestion: remove it here, or add it to the source first"
+        ])
     }
 
     @Test func untranslatedSectionsWarnOncePerSection() throws {
@@ -192,6 +240,153 @@ import Testing
         ])
         #expect(result.succeeded)
         #expect(messages.count == 2)
-        #expect(messages.first?.hasPrefix("Content/pt/a.md:10:1: warning: section 1 ('Primera') is not translated yet") == true)
+        #expect(messages.first == "Content/pt/a.md:10:1: warning: section 1 ('Primera') is not translated yet\n"
+            + "    note: translate it, then mark it done: 'lifecycle-docs sync-translation a pt --section 1'")
+    }
+
+    // MARK: - Sections by identity
+
+    @Test func aSectionInsertedInTheSourceIsTheOnlyStaleOne() throws {
+        let edited = Self.sourceBody.replacing("## Segunda", with: "## Nueva\n\nUna sección nueva.\n\n## Segunda")
+        let (result, messages) = try build([
+            "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + edited + "\n", "pt/a.md": Self.translation(),
+        ])
+        #expect(status(result, "pt") == .stale(sections: [2]))
+        let cell = try #require(result.translations?.rows.first?.cells["pt"])
+        // Not translated anywhere yet: named by the source's heading.
+        #expect(cell.staleTitles == ["Nueva"])
+        #expect(messages == [
+            "Content/pt/a.md:7:1: warning: Content/pt/a.md has 3 sections, its source Content/es/a.md has 4\n"
+                + "    note: Content/es/a.md:16: 'Nueva' has no translated section\n"
+                + "    note: a translation keeps the source's '##' headings, one for one, so that each section is tracked"
+        ])
+    }
+
+    @Test func aHeadingRemovedFromTheSourceMakesOnlyTheMergedSectionStale() throws {
+        let edited = Self.sourceBody.replacing("## Primera\n\n", with: "")
+        let (result, _) = try build([
+            "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + edited + "\n", "pt/a.md": Self.translation(),
+        ])
+        // The introduction took in the first section's text; the second section did not change.
+        #expect(status(result, "pt") == .stale(sections: [0]))
+    }
+
+    @Test func anExtraHeadingInATranslationDoesNotMoveTheStaleTitle() throws {
+        let edited = Self.sourceBody.replacing("Párrafo dos.", with: "Párrafo dos, ampliado.")
+        let translation = Self.translation().replacing("## Segunda", with: "## Um aparte\n\nUma nota do tradutor.\n\n## Segunda")
+        let (result, messages) = try build([
+            "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + edited + "\n", "pt/a.md": translation,
+        ])
+        #expect(status(result, "pt") == .stale(sections: [2]))
+        let cell = try #require(result.translations?.rows.first?.cells["pt"])
+        #expect(cell.staleTitles == ["Segunda"])
+        #expect(messages == [
+            "Content/pt/a.md:19:1: warning: Content/pt/a.md has 4 sections, its source Content/es/a.md has 3\n"
+                + "    note: Content/pt/a.md:19: 'Um aparte' matches no section of the source\n"
+                + "    note: a translation keeps the source's '##' headings, one for one, so that each section is tracked"
+        ])
+    }
+
+    @Test func untranslatedWarningsFollowTheTranslationsOwnSections() throws {
+        let translation = Self.translation().replacing("## Segunda", with: "## Um aparte\n\nUma nota.\n\n## Segunda")
+            .replacing("translation:", with: "untranslated: [3]\ntranslation:")
+        let (result, messages) = try build([
+            "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + Self.sourceBody + "\n", "pt/a.md": translation,
+        ])
+        #expect(status(result, "pt") == .inProgress)
+        let cell = try #require(result.translations?.rows.first?.cells["pt"])
+        #expect(cell.untranslatedTitles == ["Segunda"])
+        #expect(cell.translatedCount == 3 && cell.sectionCount == 4)
+        #expect(messages.contains { $0.hasPrefix("Content/pt/a.md:24:1: warning: section 3 ('Segunda') is not translated yet") })
+    }
+
+    // MARK: - Errors of the source, once
+
+    @Test func aFailingExampleCopiedFromTheSourceIsReportedOnceAtTheSource() throws {
+        let broken = Self.sourceBody.replacing("interruption -> inactive", with: "interruption -> background")
+        let copy = Self.translation(of: broken).replacing("interruption -> inactive", with: "interruption -> background")
+        let (result, messages) = try build([
+            "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + broken + "\n", "pt/a.md": copy,
+            "bg/a.md": copy.replacing("title: \"Tradução\"", with: "title: \"Превод\""),
+        ])
+        #expect(!result.succeeded)
+        // One error, at the source, naming the copies; none in pt or bg.
+        #expect(messages == [
+            "Content/es/a.md:13:17: error: after 'interruption' the app is inactive, not background\n"
+                + "    note: the model goes: interruption -> inactive : applicationWillResignActive; home -> background : applicationDidEnterBackground\n"
+                + "    note: copied unchanged into Content/bg/a.md:13, Content/pt/a.md:13: fix it here, then there\n"
+                + "    suggestion: interruption -> inactive : applicationWillResignActive"
+        ])
+        #expect(status(result, "es") == .broken)
+        #expect(status(result, "pt") == .current)
+        #expect(status(result, "bg") == .current)
+    }
+
+    @Test func aFailingChainOnlyInATranslationShowsTheSourcesChain() throws {
+        let source = Self.sourceBody.replacing("Párrafo uno.", with: "Al salir: onPause → onStop → onDestroy.")
+        let translation = Self.translation(of: source).replacing("Parágrafo um.", with: "Ao sair: onStop → onPause → onDestroy.")
+        let (result, messages) = try build([
+            "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + source + "\n", "pt/a.md": translation,
+        ])
+        #expect(status(result, "pt") == .broken)
+        #expect(messages == [
+            "Content/pt/a.md:11:10: error: 'onStop → onPause → onDestroy' is not an order of callbacks that android-activity produces\n"
+                + "    note: the model calls them in another order\n"
+                + "    note: the source has 'onPause → onStop → onDestroy' here (Content/es/a.md:8:11), which the model allows\n"
+                + "    suggestion: onPause → onStop → onDestroy"
+        ])
+    }
+
+    @Test func aFailingChainCopiedFromTheSourceIsReportedOnceAtTheSource() throws {
+        let source = Self.sourceBody.replacing("Párrafo uno.", with: "Al salir: onStop → onPause → onDestroy.")
+        let translation = Self.translation(of: source).replacing("Parágrafo um.", with: "Ao sair: onStop → onPause → onDestroy.")
+        let (_, messages) = try build([
+            "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + source + "\n", "pt/a.md": translation,
+        ])
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("Content/es/a.md:8:11: error: 'onStop → onPause → onDestroy' is not an order of callbacks") == true)
+        #expect(messages.first?.contains("note: copied unchanged into Content/pt/a.md:11: fix it here, then there") == true)
+    }
+
+    // MARK: - Status of a translation in progress
+
+    @Test func aTranslationInProgressIsNotCurrentAndTheStatusPageSaysSo() throws {
+        let scaffold = Self.translation().replacing("translation:", with: "untranslated: [2]\ntranslation:")
+        let root = try makeProject(content: [
+            "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + Self.sourceBody + "\n", "pt/a.md": scaffold,
+        ])
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(result.succeeded)
+        #expect(status(result, "pt") == .inProgress)
+        let page = try read(root.appending(path: "public/pt/status/index.html"))
+        #expect(page.contains("<td class=\"status-in-progress\"><a href=\"../a/index.html\">Em andamento</a><small>seções sem tradução: 1</small></td>"))
+        // A translation in progress is not counted as available.
+        #expect(page.contains("<p class=\"status-summary\">Artigos disponíveis neste idioma: 0 / 1 (0"))
+        #expect(page.contains("· Em andamento: 1</p>"))
+    }
+
+    @Test func aStaleTranslationKeepsItsUntranslatedSections() throws {
+        let edited = Self.sourceBody.replacing("Párrafo uno.", with: "Párrafo uno, corregido.")
+        let scaffold = Self.translation().replacing("translation:", with: "untranslated: [2]\ntranslation:")
+        let (result, _) = try build([
+            "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + edited + "\n", "pt/a.md": scaffold,
+        ])
+        let cell = try #require(result.translations?.rows.first?.cells["pt"])
+        #expect(cell.status == .stale(sections: [1]))
+        #expect(cell.untranslated == [2])
+        #expect(cell.untranslatedTitles == ["Segunda"])
+    }
+
+    @Test func aBrokenCellSaysWhy() throws {
+        let changed = Self.translation().replacing("let x = 1 // um", with: "let y = 2 // um")
+        let root = try makeProject(content: [
+            "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + Self.sourceBody + "\n", "pt/a.md": changed,
+        ])
+        let result = SiteBuilder.check(buildOptions(root))
+        let cell = try #require(result.translations?.rows.first?.cells["pt"])
+        #expect(cell.status == .broken)
+        #expect(cell.problems.map { $0.replacing(root.path + "/", with: "") } == [
+            "Content/pt/a.md:24:1: code sample 1 differs from its source Content/es/a.md:21"
+        ])
     }
 }
