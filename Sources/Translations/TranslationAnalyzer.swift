@@ -141,12 +141,12 @@ package enum TranslationAnalyzer {
                         status: .broken, from: translation.from, sectionCount: article.sections.count, problems: problems + [describe(error)])
                     continue
                 }
-                let parity = parityProblems(article, source)
-                added.append(contentsOf: parity)
-                added.append(contentsOf: sectionCountWarning(article, source))
-                problems += parity.map(describe)
                 let matches = SectionAlignment.match(recorded: translation.fingerprints, current: source.sections.map(\.fingerprint))
                 let stale = matches.indices.filter { if case .same = matches[$0] { false } else { true } }
+                let parity = parityProblems(article, source, staleSourceSections: Set(stale), slug: slug)
+                added.append(contentsOf: parity)
+                added.append(contentsOf: sectionCountWarning(article, source))
+                problems += parity.filter { $0.severity == .error }.map(describe)
                 let pairs = SectionAlignment.pair(source: source.sections, translation: article.sections)
                 let untranslated = article.untranslated.filter { article.sections.indices.contains($0) }
                 var cell = TranslationCell(
@@ -304,13 +304,35 @@ package enum TranslationAnalyzer {
     /// Differences in examples and code between a translation and its source; each names both files.
     /// Blocks are lined up first (a longest common subsequence of their text without comments),
     /// so that one block left out is one error, not every later block compared with the wrong one.
-    static func parityProblems(_ translation: Article, _ source: Article) -> [Diagnostic] {
+    ///
+    /// A difference in a section the source changed since the translation was synced
+    /// (`staleSourceSections`) is a warning: the source's author did not break the translation, it is
+    /// stale, says so on its page and keeps its own examples, each still run against the model.
+    static func parityProblems(
+        _ translation: Article, _ source: Article, staleSourceSections: Set<Int> = [], slug: String = ""
+    ) -> [Diagnostic] {
         let ours = translation.codeSamples
         let theirs = source.codeSamples
         let a = ours.map(comparable)
         let b = theirs.map(comparable)
         var problems: [Diagnostic] = []
         let rule = "only comments and the text of strings may differ from the source; code, names and expectations may not"
+
+        let sectionPairs = SectionAlignment.pair(source: source.sections, translation: translation.sections)
+        func sourceSection(line: Int) -> Int? { source.sections.lastIndex { $0.line <= line } }
+        /// An error, or a warning when the source changed there since the translation was synced.
+        func report(_ diagnostic: Diagnostic, sourceSection section: Int?) {
+            guard let section, staleSourceSections.contains(section) else {
+                problems.append(diagnostic)
+                return
+            }
+            var warning = diagnostic
+            warning.severity = .warning
+            warning.notes.append(
+                "the source changed in this section since the translation was synced: update the translation here, "
+                    + "then run 'lifecycle-docs sync-translation \(slug) \(translation.lang) --section \(section)'")
+            problems.append(warning)
+        }
 
         func name(_ samples: [CodeSample], _ index: Int) -> String {
             let example = isExample(samples[index])
@@ -321,11 +343,12 @@ package enum TranslationAnalyzer {
             let ourBlock = a[mine]
             let theirBlock = b[original]
             let at = { (line: Int) in SourceLocation(file: translation.displayPath, line: line, column: 1) }
+            let section = sourceSection(line: theirs[original].line)
             guard ourBlock.info == theirBlock.info else {
-                problems.append(.error(
+                report(.error(
                     at: at(ours[mine].line),
                     "\(name(ours, mine)) opens with '```\(ours[mine].info)', its source \(source.displayPath):\(theirs[original].line) with '```\(theirs[original].info)'",
-                    notes: [rule], suggestion: "```" + theirs[original].info))
+                    notes: [rule], suggestion: "```" + theirs[original].info), sourceSection: section)
                 return
             }
             let first = zip(ourBlock.lines, theirBlock.lines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(ourBlock.lines.count, theirBlock.lines.count)
@@ -351,10 +374,9 @@ package enum TranslationAnalyzer {
                 message = "\(name(ours, mine)) has a line that its source \(source.displayPath):\(theirs[original].line) does not have"
                 suggestion = "remove this line"
             }
-            problems.append(.error(at: SourceLocation(file: translation.displayPath, line: line, column: column), message, notes: [rule], suggestion: suggestion))
+            report(.error(at: SourceLocation(file: translation.displayPath, line: line, column: column), message, notes: [rule], suggestion: suggestion), sourceSection: section)
         }
 
-        let sectionPairs = SectionAlignment.pair(source: source.sections, translation: translation.sections)
         let same = SectionAlignment.commonSubsequence(a, b, equal: ==)
         var previous = (-1, -1)
         for pair in same + [(ours.count, theirs.count)] {
@@ -373,21 +395,25 @@ package enum TranslationAnalyzer {
             for (m, o) in kin { differ(mine[m], others[o]) }
             for original in left {
                 // Where it belongs: in the section that translates the source's, else before the next block.
-                let sourceSection = source.sections.lastIndex { $0.line <= theirs[original].line }
-                let line = sourceSection.flatMap { sectionPairs[$0] }.map { translation.sections[$0].line }
+                let section = sourceSection(line: theirs[original].line)
+                let line = section.flatMap { sectionPairs[$0] }.map { translation.sections[$0].line }
                     ?? (pair.0 < ours.count ? ours[pair.0].line : translation.sections.last?.line ?? 1)
-                problems.append(.error(
+                report(.error(
                     at: SourceLocation(file: translation.displayPath, line: line, column: 1),
                     "\(name(theirs, original)) of \(source.displayPath) (line \(theirs[original].line), '```\(theirs[original].info)') is missing here",
                     notes: ["examples and code samples are the same in every language; only their comments are translated"],
-                    suggestion: "copy the block from \(source.displayPath):\(theirs[original].line) and translate its comments"))
+                    suggestion: "copy the block from \(source.displayPath):\(theirs[original].line) and translate its comments"),
+                    sourceSection: section)
             }
             for mineIndex in extra {
-                problems.append(.error(
+                // The source section this translated one stands for.
+                let ownSection = translation.sections.lastIndex { $0.line <= ours[mineIndex].line }
+                let section = ownSection.flatMap { own in sectionPairs.firstIndex { $0 == own } }
+                report(.error(
                     at: SourceLocation(file: translation.displayPath, line: ours[mineIndex].line, column: 1),
                     "\(name(ours, mineIndex)) is not in the source \(source.displayPath)",
                     notes: ["examples and code samples are the same in every language; only their comments are translated"],
-                    suggestion: "remove it here, or add it to the source first"))
+                    suggestion: "remove it here, or add it to the source first"), sourceSection: section)
             }
             previous = pair
         }

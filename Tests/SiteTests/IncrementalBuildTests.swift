@@ -78,7 +78,7 @@ import Testing
     @Test func everyKindOfEditGivesWhatACleanBuildGives() throws {
         let root = try repositoryProject()
         let first = SiteBuilder.build(buildOptions(root))
-        #expect(first.succeeded && first.changedFiles == nil && first.articlesRendered == 5)
+        #expect(first.succeeded && first.changedFiles == nil && first.articlesRendered == 8)
 
         // The Spanish source changes: it and its pt, bg and it translations are re-rendered, and those three go stale.
         try edit(root, "Content/es/inactive.md") { $0.replacing("Inactive", with: "Inactive (editado)", maxReplacements: 1) + "\nUna frase nueva.\n" }
@@ -88,9 +88,9 @@ import Testing
         #expect(try read(root.appending(path: "public/pt/inactive/index.html")).contains("translation-notice"))
         #expect(try read(root.appending(path: "public/it/inactive/index.html")).contains("translation-notice"))
 
-        // A title changes: its page and the language home change.
+        // A title changes: its page, its translations (their language switcher names it) and the language home change.
         try edit(root, "Content/it/active.md") { $0.replacing("title: \"", with: "title: \"Nuovo · ", maxReplacements: 1) }
-        let retitled = try expectIncrementalEqualsClean(root, rendered: 1)
+        let retitled = try expectIncrementalEqualsClean(root, rendered: 4)
         #expect(retitled.changedFiles?.contains("it/index.html") == true)
 
         // A new article, then one removed: every page's `.md` links may change, so both are full builds.
@@ -98,10 +98,10 @@ import Testing
         settle()
         _ = try expectIncrementalEqualsClean(root, rendered: nil)
         #expect(FileManager.default.fileExists(atPath: root.appending(path: "public/es/nuevo/index.html").path))
-        try FileManager.default.removeItem(at: root.appending(path: "Content/it/active.md"))
+        try FileManager.default.removeItem(at: root.appending(path: "Content/bg/active.md"))
         settle()
         _ = try expectIncrementalEqualsClean(root, rendered: nil)
-        #expect(!FileManager.default.fileExists(atPath: root.appending(path: "public/it/active").path))
+        #expect(!FileManager.default.fileExists(atPath: root.appending(path: "public/bg/active").path))
 
         // An article becomes a draft, then is published again: its page goes and comes back, homes follow.
         try edit(root, "Content/es/nuevo.md") { $0.replacing("title: Nuevo\n", with: "title: Nuevo\ndraft: true\n") }
@@ -176,14 +176,17 @@ import Testing
     }
 
     @Test func aFailedIncrementalBuildLeavesTheOutputAsItWas() throws {
+        // An article of its own: a block added to a translated source would also fail its translations.
         let root = try repositoryProject()
+        try write(["Content/it/extra.md": "---\ntitle: Extra\n---\nTesto.\n"], under: root)
+        settle()
         #expect(SiteBuilder.build(buildOptions(root)).succeeded)
         let before = try snapshot(root.appending(path: "public"))
-        try edit(root, "Content/it/active.md") { $0 + "\n```lifecycle ios-app\ngiven active\nnonsense -> inactive\n```\n" }
+        try edit(root, "Content/it/extra.md") { $0 + "\n```lifecycle ios-app\ngiven active\nnonsense -> inactive\n```\n" }
         let failed = SiteBuilder.build(buildOptions(root))
         #expect(!failed.succeeded)
         #expect(try snapshot(root.appending(path: "public")) == before)
-        try edit(root, "Content/it/active.md") { $0.replacing("nonsense -> inactive", with: "interruption -> inactive") }
+        try edit(root, "Content/it/extra.md") { $0.replacing("nonsense -> inactive", with: "interruption -> inactive") }
         _ = try expectIncrementalEqualsClean(root, rendered: 1)
     }
 

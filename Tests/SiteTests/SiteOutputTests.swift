@@ -41,9 +41,20 @@ import Testing
         #expect(html.contains("<a href=\"../../bg/inactive/index.html\" hreflang=\"bg\"><span lang=\"bg\">Български</span></a>"))
         #expect(html.contains("<a href=\"../../it/inactive/index.html\" hreflang=\"it\"><span lang=\"it\">Italiano</span></a>"))
         #expect(!html.contains("class=\"untranslated\""), "every language has Inactive")
-        // Italian Active has no translation yet: its switcher sends the other languages to their homes, marked.
         let active = try read(try repositorySite.get().appending(path: "it/active/index.html"))
-        #expect(active.contains("<a href=\"../../es/index.html\" hreflang=\"es\" class=\"untranslated\"><span lang=\"es\">Español</span> <small>(Non ancora tradotto)</small></a>"))
+        #expect(active.contains("<a href=\"../../es/active/index.html\" hreflang=\"es\"><span lang=\"es\">Español</span></a>"))
+        #expect(!active.contains("class=\"untranslated\""), "every language has Active")
+    }
+
+    /// An article not yet in a language: its switcher sends that language's readers to their home, marked.
+    @Test func switcherMarksALanguageWithoutTheArticle() throws {
+        let root = try makeProject(content: ["site.yml": BuildTests.siteYML, "es/a.md": "---\ntitle: A\n---\nTexto.\n"])
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let html = try read(root.appending(path: "public/es/a/index.html"))
+        #expect(html.contains("<a href=\"../../bg/index.html\" hreflang=\"bg\" class=\"untranslated\"><span lang=\"bg\">Български</span> <small>(Aún sin traducir)</small></a>"))
+        let bgHome = try read(root.appending(path: "public/bg/index.html"))
+        #expect(bgHome.contains("<a href=\"../es/a/index.html\" hreflang=\"es\" lang=\"es\">Español</a>"))
     }
 
     /// The site navigation is named as such in the page's language (not by the word for "home").
@@ -79,7 +90,8 @@ import Testing
         let site = try repositorySite.get()
         let es = try read(site.appending(path: "es/index.html"))
         #expect(es.contains("<a href=\"inactive/index.html\">Inactive — el estado de transición entre Active y Background</a>"))
-        #expect(es.contains("<a href=\"../it/active/index.html\" hreflang=\"it\" lang=\"it\">Italiano</a>"))
+        #expect(es.contains("<a href=\"active/index.html\">"))
+        #expect(!es.contains("hreflang=\"it\" lang=\"it\""), "no article is missing in Spanish")
         let it = try read(site.appending(path: "it/index.html"))
         #expect(it.contains("<a href=\"active/index.html\">"))
         #expect(it.contains("<a href=\"inactive/index.html\">Inactive — lo stato di transizione tra Active e Background</a>"))
@@ -106,8 +118,8 @@ import Testing
         #expect(xml.contains("<loc>https://lifecycle-docs.example.org/it/active/</loc>"))
         #expect(xml.contains("<loc>https://lifecycle-docs.example.org/it/inactive/</loc>"))
         #expect(xml.contains("<xhtml:link rel=\"alternate\" hreflang=\"it\" href=\"https://lifecycle-docs.example.org/it/inactive/\"/>"))
-        // The chooser, then per language its home and playground, and the five articles.
-        #expect(xml.matches(of: /<url>/).count == 1 + 4 * 2 + 5)
+        // The chooser, then per language its home and playground, and two articles in four languages.
+        #expect(xml.matches(of: /<url>/).count == 1 + 4 * 2 + 8)
     }
 
     @Test func nothingIsLoadedFromAnotherHost() throws {

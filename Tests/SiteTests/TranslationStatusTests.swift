@@ -209,6 +209,41 @@ import Testing
         ])
     }
 
+    /// The source's author adds or changes an example: the translation is stale there, not broken.
+    /// The build passes with a warning that says what to do, and the translation keeps its own examples.
+    @Test func anExampleChangedInTheSourceMakesTheTranslationStaleNotBroken() throws {
+        let edited = Self.sourceBody
+            .replacing("interruption -> inactive : applicationWillResignActive", with: "interruption -> inactive")
+            .replacing("Párrafo dos.", with: "Párrafo dos.\n\n```lifecycle ios-app\ngiven background\nreopen -> inactive, active\n```")
+        let (result, messages) = try build([
+            "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + edited + "\n", "pt/a.md": Self.translation(),
+        ])
+        #expect(result.succeeded)
+        let note = "    note: the source changed in this section since the translation was synced: update the translation here, then run "
+        #expect(messages == [
+            "Content/pt/a.md:16:1: warning: lifecycle example 1 differs from its source Content/es/a.md:13\n"
+                + "    note: only comments and the text of strings may differ from the source; code, names and expectations may not\n"
+                + note + "'lifecycle-docs sync-translation a pt --section 1'\n"
+                + "    suggestion: interruption -> inactive",
+            "Content/pt/a.md:19:1: warning: lifecycle example 2 of Content/es/a.md (line 20, '```lifecycle ios-app') is missing here\n"
+                + "    note: examples and code samples are the same in every language; only their comments are translated\n"
+                + note + "'lifecycle-docs sync-translation a pt --section 2'\n"
+                + "    suggestion: copy the block from Content/es/a.md:20 and translate its comments",
+        ])
+        #expect(status(result, "pt") == .stale(sections: [1, 2]))
+    }
+
+    /// The same difference in a translation whose source did not change there is the translation's error.
+    @Test func anExampleChangedOnlyInTheTranslationStaysAnError() throws {
+        let changed = Self.translation().replacing("interruption -> inactive : applicationWillResignActive", with: "interruption -> inactive")
+        let (result, messages) = try build([
+            "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + Self.sourceBody + "\n", "pt/a.md": changed,
+        ])
+        #expect(!result.succeeded)
+        #expect(messages.map { $0.prefix { $0 != "\n" } } == ["Content/pt/a.md:16:1: error: lifecycle example 1 differs from its source Content/es/a.md:13"])
+        #expect(status(result, "pt") == .broken)
+    }
+
     @Test func aBlockMissingBeforeAChangedOneDoesNotShiftTheComparison() throws {
         let withoutExample = Self.translation()
             .replacing("```lifecycle ios-app\n# Uma interrupção\ngiven active\ninterruption -> inactive : applicationWillResignActive\n```\n", with: "")

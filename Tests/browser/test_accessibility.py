@@ -17,8 +17,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 BLOCKING = ("critical", "serious")
 LANGS = ("es", "pt", "bg", "it")
-ARTICLES = {"es": "es/inactive/", "pt": "pt/inactive/", "bg": "bg/inactive/", "it": "it/active/"}
-REPOSITORY_PAGES = ([ARTICLES[lang] + "index.html" for lang in LANGS]
+REPOSITORY_PAGES = ([f"{lang}/{slug}/index.html" for lang in LANGS for slug in ("inactive", "active")]
                     + [f"{lang}/index.html" for lang in LANGS]
                     + [f"{lang}/playground/index.html" for lang in LANGS]
                     + [f"{lang}/status/index.html" for lang in LANGS]
