@@ -141,7 +141,12 @@ extension CLI {
             if tracksProcess(machine) { console.out("   process: \(processName(process))") }
             console.out("   \(step.transition.row) · \(step.transition.confidence.rawValue) · " + step.transition.sources.joined(separator: ", "))
             for alternative in step.alternatives {
-                console.out("   or (\(alternative.row)): " + alternative.callbacks.map { $0.optional ? "(\($0.name))" : $0.name }.joined(separator: ", "))
+                // What differs from the step taken: the states (e.g. SwiftUI's P1 readings), then the callbacks.
+                var parts: [String] = []
+                if alternative.states != step.states { parts.append(([step.from] + alternative.states).joined(separator: " → ")) }
+                let calls = alternative.callbacks.map { $0.optional ? "(\($0.name))" : $0.name }
+                parts.append(calls.isEmpty ? "no callbacks" : calls.joined(separator: ", "))
+                console.out("   or (\(alternative.row)): " + parts.joined(separator: "; "))
             }
         }
     }
@@ -164,7 +169,7 @@ extension CLI {
                 "\"row\":\(q(step.transition.row))",
                 "\"confidence\":\(q(step.transition.confidence.rawValue))",
                 "\"calls\":\(calls(step.callbacks))",
-                "\"alternatives\":[" + step.alternatives.map { "{\"row\":\(q($0.row)),\"calls\":\(calls($0.callbacks))}" }.joined(separator: ",") + "]",
+                "\"alternatives\":[" + step.alternatives.map { "{\"row\":\(q($0.row)),\"states\":\(list($0.states)),\"calls\":\(calls($0.callbacks))}" }.joined(separator: ",") + "]",
             ]
             if machine.multiScene { fields.append("\"scene\":\(q(step.scene))") }
             if let aggregate = step.aggregate { fields.append("\"app\":\(q(aggregate))") }

@@ -63,6 +63,13 @@ import Testing
         #expect(err.hasPrefix(message + "\n"))
     }
 
+    /// An alternative reading that differs in its states, not its callbacks, shows the states.
+    @Test func traceTextShowsAnAlternativesStates() throws {
+        let (code, out, _) = run(["trace", "swiftui", "connect"])
+        #expect(code == 0)
+        #expect(out.contains("   or (P1): noScene → inactive → active; no callbacks\n"))
+    }
+
     /// The JSON keeps what the model knows: which callbacks are optional, the other documented
     /// orders, and the process where the machine follows it apart from its states.
     @Test func traceJSONKeepsOptionalCallbacksAlternativesAndTheProcess() throws {
@@ -73,6 +80,7 @@ import Testing
         #expect(calls.map { "\($0["name"] ?? "")\(($0["optional"] as? Bool) == true ? "?" : "")" } == ["onUserLeaveHint?", "onPause", "onSaveInstanceState?", "onStop", "onTrimMemory?"])
         let alternatives = try #require(steps[1]["alternatives"] as? [[String: Any]])
         #expect(alternatives.count == 1 && alternatives[0]["row"] as? String == "D3")
+        #expect(alternatives[0]["states"] as? [String] == ["started", "created"])
         #expect(steps[1]["process"] == nil, "android-activity shows its process in its states")
 
         let scene = run(["trace", "ios-scene", "connect", "home", "suspend", "--format", "json"])
