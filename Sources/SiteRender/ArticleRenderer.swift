@@ -34,10 +34,12 @@ package struct ArticleRenderer: Sendable {
             }
         }
         let chainTitle = strings.string("verifiedChain", lang: lang)
+        let names = ModelNames(strings: strings, lang: lang)
+        let machineTitle = { (id: String) -> String in Machines.machine(id).map { names.title($0).text } ?? id }
         for index in read.verification.nodesWithChains {
             nodeHTML[index] = ChainMarkup.html(
                 document.nodes[index].literal, chains: read.verification.chains(in: index), insideLink: document.isInsideLink(index),
-                title: chainTitle)
+                title: chainTitle, machineTitle: machineTitle)
         }
         var renderer = makeRenderer(lang: lang)
         let targets = read.targets
