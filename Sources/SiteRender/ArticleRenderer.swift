@@ -42,6 +42,17 @@ package struct ArticleRenderer: Sendable {
                 title: chainTitle, machineTitle: machineTitle)
         }
         var renderer = makeRenderer(lang: lang)
+        // Sections still in the source language (front matter `untranslated`) are marked with its `lang`.
+        if let from = read.article.translation?.from, from != lang, !read.article.untranslated.isEmpty {
+            let sections = read.article.sections
+            let untranslated = Set(read.article.untranslated)
+            renderer.blockLanguage = { line in
+                // The section a block is in: the last one starting at or before its line.
+                var index = 0
+                for (i, section) in sections.enumerated() where section.line <= line { index = i }
+                return untranslated.contains(index) ? from : nil
+            }
+        }
         let targets = read.targets
         renderer.linkTarget = { url, isImage in targets[ArticleReader.LinkKey(url: url, isImage: isImage)] }
         let rendered = renderer.render(document, replacing: nodeHTML)
