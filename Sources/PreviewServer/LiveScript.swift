@@ -8,8 +8,9 @@
 /// `lifecycle-docs` needs no file beside it and serves from any working directory.
 enum LiveScript {
     /// The tag put before `</body>` of every HTML page the server sends.
-    static func tag(generation: Int) -> String {
-        "<script src=\"/_lifecycle/live.js\" data-generation=\"\(generation)\"></script>"
+    /// `language` gives the overlay its words (`data-lang`, `data-strings`).
+    static func tag(generation: Int, language: OverlayTexts.Language = OverlayTexts.fallback) -> String {
+        "<script src=\"/_lifecycle/live.js\" data-generation=\"\(generation)\"\(language.attributes)></script>"
     }
 
     /// The script as served.
