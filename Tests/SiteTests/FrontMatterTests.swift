@@ -50,7 +50,8 @@ import Testing
         ("---\ntitle:\n  - A\n---\n", "Content/es/a.md:3:3: error: 'title' must be a string"),
         ("---\ntitle: \"  \"\n---\n", "Content/es/a.md:2:8: error: 'title' must not be empty"),
         ("---\ntitle: Б\n\tdescription: x\n---\n", "Content/es/a.md:3:1: error: while scanning a plain scalar at 2:8: found a tab character that violates indentation"),
-        ("---\ntitle: A\nautor: Ana\n---\n", "Content/es/a.md:3:8: warning: unknown front matter key 'autor' is ignored\n    note: known keys: description, draft, title, translation, untranslated, updated"),
+        ("---\ntitle: A\nverbatim: [uno]\n---\n", "Content/es/a.md:3:11: error: 'verbatim' must be a list of section numbers, like [0, 2]"),
+        ("---\ntitle: A\nautor: Ana\n---\n", "Content/es/a.md:3:8: warning: unknown front matter key 'autor' is ignored\n    note: known keys: description, draft, title, translation, untranslated, updated, verbatim"),
     ])
     func reportsExactMessages(text: String, expected: String) {
         #expect(messages(text) == [expected])
@@ -80,7 +81,7 @@ import Testing
     /// libyaml starts a new line at NEL, LS and PS; editors and cmark do not.
     @Test(arguments: ["\u{85}", "\u{2028}", "\u{2029}"])
     func unicodeLineSeparatorsKeepFileLines(separator: String) {
-        let note = "\n    note: known keys: description, draft, title, translation, untranslated, updated"
+        let note = "\n    note: known keys: description, draft, title, translation, untranslated, updated, verbatim"
         // After the separator, on the same file line: 'title: "x"' and the separator are 11 characters.
         #expect(messages("---\ntitle: \"x\"\(separator)autor: Ana\n---\n") == [
             "Content/es/a.md:2:19: warning: unknown front matter key 'autor' is ignored" + note
