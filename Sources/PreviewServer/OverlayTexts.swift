@@ -26,11 +26,11 @@ final class OverlayTexts: Sendable {
 
         subscript(_ key: String) -> String { strings[key] ?? OverlayTexts.english[key] ?? key }
 
-        /// `data-lang` and `data-strings` for the live script's tag.
-        var attributes: String {
+        /// What `/_lifecycle/words/<code>.json` answers: every key's words.
+        var json: String {
             var json = JSON.Object()
             for key in OverlayTexts.keys { json.add(key, self[key]) }
-            return " data-lang=\"\(HTML.escape(code))\" data-strings=\"\(HTML.escape(json.text))\""
+            return json.text
         }
     }
 
@@ -45,7 +45,12 @@ final class OverlayTexts: Sendable {
 
     /// The language of a page from its path's first segment (`es/inactive/` → `es`).
     func language(forPath segments: [String]) -> Language {
-        guard let first = segments.first, let strings = table.withLock({ $0[first] }) else { return Self.fallback }
-        return Language(code: first, strings: strings)
+        guard let first = segments.first else { return Self.fallback }
+        return language(first) ?? Self.fallback
+    }
+
+    /// A language the site has words for, by its code.
+    func language(_ code: String) -> Language? {
+        table.withLock { $0[code] }.map { Language(code: code, strings: $0) }
     }
 }

@@ -147,6 +147,12 @@ struct Router: Sendable {
     }
 
     private func live(_ path: RequestPath, head: Bool) -> Reply {
+        // The overlay's words in a language: English for one the site has none for.
+        if path.segments.count == 3, path.segments[1] == "words", path.segments[2].hasSuffix(".json"), !path.trailingSlash {
+            let code = String(path.segments[2].dropLast(5))
+            let words = texts.language(code) ?? OverlayTexts.fallback
+            return Reply(status: 200, headers: Reply.common("application/json; charset=utf-8"), body: .bytes(head ? [] : Array(words.json.utf8)))
+        }
         switch path.segments.dropFirst().joined(separator: "/") {
         case "live.js" where !path.trailingSlash:
             return Reply(status: 200, headers: Reply.common("text/javascript; charset=utf-8"), body: .bytes(LiveScript.bytes))

@@ -76,8 +76,7 @@ final class Fixture {
         #expect(response.text.contains("<html lang=\"\(lang)\">"))
         #expect(response.text.contains(title))
         // The live-reload script goes just before </body>, and the length counts it.
-        #expect(response.text.contains("<script src=\"/_lifecycle/live.js\" data-generation=\"0\" data-lang=\"en\" data-strings=\""))
-        #expect(response.text.contains("></script></body>"))
+        #expect(response.text.contains("<script src=\"/_lifecycle/live.js\" data-generation=\"0\" data-lang=\"en\"></script></body>"))
         #expect(response.headers["content-length"] == String(response.body.count))
     }
 
@@ -524,8 +523,7 @@ final class Fixture {
         #expect(error.lowerBound < warning.lowerBound, "errors come before warnings")
         #expect(text.contains("suggestion: interruption -&gt; inactive : applicationWillResignActive"))
         // The live-reload script: it shows the overlay and reloads after the next good build.
-        #expect(text.contains("<script src=\"/_lifecycle/live.js\" data-generation=\"0\" data-lang=\"en\" data-strings=\""))
-        #expect(text.contains("></script>\n</body>"))
+        #expect(text.contains("<script src=\"/_lifecycle/live.js\" data-generation=\"0\" data-lang=\"en\"></script>\n</body>"))
         #expect(response.headers["content-length"] == String(response.body.count))
 
         let head = try request(target, method: "HEAD", port: empty.port)
@@ -544,10 +542,12 @@ final class Fixture {
         #expect(spanish.contains("<html lang=\"es\" data-lifecycle-build-failed=\"\">"))
         #expect(spanish.contains("<h1>La compilación ha fallado: Errores 1, Avisos 1</h1>"))
         #expect(spanish.contains("<pre lang=\"en\">Content/es/inactive.md:88:16: error:"))
-        #expect(spanish.contains("data-lang=\"es\""))
-        #expect(spanish.contains("&quot;serveHide&quot;:&quot;Ocultar&quot;"))
-        // A key the site does not have is English; so is a page outside every language folder.
-        #expect(spanish.contains("&quot;serveNote&quot;:&quot;note&quot;"))
+        #expect(spanish.contains("data-lang=\"es\"></script>"))
+        // The overlay's words: a key the site does not have is English; so is a language it has none for.
+        let words = try request("/_lifecycle/words/es.json", port: empty.port)
+        #expect(words.headers["content-type"] == "application/json; charset=utf-8")
+        #expect(words.text.contains("\"serveHide\":\"Ocultar\"") && words.text.contains("\"serveNote\":\"note\""))
+        #expect(try request("/_lifecycle/words/fr.json", port: empty.port).text.contains("\"serveHide\":\"Hide\""))
         let root = try request("/", port: empty.port).text
         #expect(root.contains("<html lang=\"en\" data-lifecycle-build-failed=\"\">"))
         #expect(root.contains("data-lang=\"en\""))

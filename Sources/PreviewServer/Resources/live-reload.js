@@ -5,10 +5,10 @@
   // The build this page came from; a different one on connect means the page is stale.
   var loaded = script ? script.getAttribute("data-generation") : null;
   var overlay = null;
-  // The overlay speaks the page's language (the server puts the words of the page's
-  // language folder on this tag, from Templates/i18n/<lang>/serve.yml); the diagnostics stay English.
+  // The overlay speaks the page's language (data-lang: the page's language folder); its words
+  // come from /_lifecycle/words/<lang>.json (Templates/i18n/<lang>/serve.yml), read before the
+  // event stream opens. The diagnostics stay English.
   var words = {};
-  try { words = JSON.parse((script && script.getAttribute("data-strings")) || "{}") || {}; } catch (e) { words = {}; }
   var language = (script && script.getAttribute("data-lang")) || "en";
   var ENGLISH = {
     serveBuildFailed: "Build failed", serveErrors: "Errors", serveWarnings: "Warnings",
@@ -138,7 +138,17 @@
       else showOverlay(state.diagnostics || []);
     });
   }
-  connect();
+  function loadWords(then) {
+    var request = new XMLHttpRequest();
+    request.open("GET", "/_lifecycle/words/" + encodeURIComponent(language) + ".json");
+    request.onload = function () {
+      try { words = JSON.parse(request.responseText) || {}; } catch (e) { words = {}; }
+      then();
+    };
+    request.onerror = then;
+    request.send();
+  }
+  loadWords(connect);
   // Browsers allow about six connections per host: a page that is left
   // (or kept in the back-forward cache) gives its stream back, and takes
   // a new one if it is shown again (the first event says whether it is stale).
