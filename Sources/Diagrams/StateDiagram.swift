@@ -24,19 +24,21 @@ import LifecycleModel
 /// Every id starts with `idPrefix` + "-", so several diagrams can share a page.
 /// The player's reads and writes on this markup are listed in docs/player-dom.md.
 public enum StateDiagram {
-    public static func svg(for machine: Machine, highlight: DiagramHighlight = .init(), idPrefix: String) -> String {
+    public static func svg(
+        for machine: Machine, highlight: DiagramHighlight = .init(), idPrefix: String, labels: DiagramLabels? = nil
+    ) -> String {
+        let labels = labels ?? DiagramLabels(english: machine)
         let layout = Layouts.layout(for: machine)
         var boxes: [String: NodeBox] = [:]
         var bounds = Bounds()
         for state in machine.states {
-            let box = NodeBox(id: state.id, label: state.name, center: layout.positions[state.id]!)
+            let box = NodeBox(id: state.id, label: labels.stateName(state.id), center: layout.positions[state.id]!)
             boxes[state.id] = box
             bounds.add(box)
         }
 
         let edges = edges(of: machine)
         let existing = Set(edges.map(\.edge))
-        let names = Dictionary(machine.states.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let arrow = "\(idPrefix)-arrow", arrowOn = "\(idPrefix)-arrow-on"
 
         var edgeMarkup = ""
@@ -63,7 +65,7 @@ public enum StateDiagram {
             var classes = "edge"
             if edge.isSelfLoop { classes += " self-loop" }
             if onPath { classes += " on-path" }
-            let label = "\(names[edge.from] ?? edge.from) → \(names[edge.to] ?? edge.to): \(diagramEdge.events.joined(separator: ", "))"
+            let label = "\(labels.stateName(edge.from)) → \(labels.stateName(edge.to)): \(diagramEdge.events.map(labels.eventName).joined(separator: ", "))"
             edgeMarkup += "<g class=\"\(classes)\" data-from=\"\(HTML.escape(edge.from))\" data-to=\"\(HTML.escape(edge.to))\""
             edgeMarkup += " data-events=\"\(HTML.escape(diagramEdge.events.joined(separator: " ")))\">"
             edgeMarkup += "<title>\(HTML.escape(label))</title>"
@@ -78,7 +80,9 @@ public enum StateDiagram {
             var classes = "node"
             if !state.observable { classes += " unobservable" }
             if highlight.states.contains(state.id) { classes += " on-path" }
-            nodeMarkup += "<g class=\"\(classes)\" data-state=\"\(HTML.escape(state.id))\">"
+            // A platform's own term kept in English is read with an English voice.
+            let lang = labels.englishStates.contains(state.id) ? " lang=\"en\"" : ""
+            nodeMarkup += "<g class=\"\(classes)\" data-state=\"\(HTML.escape(state.id))\"\(lang)>"
             nodeMarkup += "<rect x=\"\(Num.format(box.minX))\" y=\"\(Num.format(box.minY))\""
             nodeMarkup += " width=\"\(Num.format(2 * box.halfWidth))\" height=\"\(Num.format(2 * box.halfHeight))\" rx=\"9\""
             nodeMarkup += " fill=\"none\" stroke=\"currentColor\"\(state.observable ? "" : " stroke-dasharray=\"5 4\"")/>"
@@ -102,7 +106,7 @@ public enum StateDiagram {
         var out = "<svg class=\"state-diagram\" viewBox=\"\(Num.format(minX)) \(Num.format(minY)) \(Num.format(width)) \(Num.format(height))\""
         out += " width=\"\(Num.format(width))\" height=\"\(Num.format(height))\""
         out += " role=\"img\" aria-labelledby=\"\(HTML.escape(titleID))\" data-machine=\"\(HTML.escape(machine.id))\""
-        out += ">\n<title id=\"\(HTML.escape(titleID))\">\(HTML.escape(machine.title))</title>\n<defs>"
+        out += ">\n<title id=\"\(HTML.escape(titleID))\"\(labels.titleIsEnglish ? " lang=\"en\"" : "")>\(HTML.escape(labels.title))</title>\n<defs>"
         for (id, extra) in [(arrow, ""), (arrowOn, " on-path")] {
             out += "<marker id=\"\(HTML.escape(id))\" class=\"arrow\(extra)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\""
             out += " markerWidth=\"7\" markerHeight=\"7\" markerUnits=\"userSpaceOnUse\" orient=\"auto\">"
@@ -143,6 +147,36 @@ public enum StateDiagram {
         func at(_ u: Double, _ v: Double) -> Point { base + along * u + out * v }
         return [at(-spread, 0), at(-spread - 16, 34), at(spread + 16, 34), at(spread, 2)]
     }
+}
+
+/// What a diagram shows in the page's language: the machine's title, its states' and events'
+/// names. The model's ids stay in the data attributes.
+public struct DiagramLabels: Sendable {
+    public var title: String
+    public var titleIsEnglish: Bool
+    public var states: [String: String]
+    /// States whose name is the model's English one (a platform's term), marked `lang="en"`.
+    public var englishStates: Set<String>
+    public var events: [String: String]
+
+    public init(title: String, titleIsEnglish: Bool, states: [String: String], englishStates: Set<String>, events: [String: String]) {
+        self.title = title
+        self.titleIsEnglish = titleIsEnglish
+        self.states = states
+        self.englishStates = englishStates
+        self.events = events
+    }
+
+    /// The model's own English names, for tools and tests without UI strings.
+    public init(english machine: Machine) {
+        self.init(
+            title: machine.title, titleIsEnglish: true,
+            states: Dictionary(machine.states.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }),
+            englishStates: Set(machine.states.map(\.id)), events: [:])
+    }
+
+    func stateName(_ id: String) -> String { states[id] ?? id }
+    func eventName(_ id: String) -> String { events[id] ?? id }
 }
 
 /// Escaping for HTML text and double-quoted attribute values.

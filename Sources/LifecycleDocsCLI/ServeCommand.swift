@@ -78,6 +78,8 @@ extension CLI {
         _ options: BuildOptions, baseURLOrigin: String?, changed: [String], server: PreviewServer, console: inout Console
     ) {
         let result = SiteBuilder.build(options)
+        // The overlay's words in each language, read again on every build (a writer may edit them).
+        if let strings = overlayStrings(templatesDir: options.templatesDir) { server.setOverlayStrings(strings) }
         if let refusal = result.refusal {
             console.error(message: "\(refusal.message); nothing was built")
             flushStandardOutput()
@@ -94,6 +96,16 @@ extension CLI {
             server.publish(.error(diagnostics: result.diagnostics))
         }
         flushStandardOutput()
+    }
+
+    /// The UI strings of every language of `Templates/i18n/`, for the preview's overlay; nil when
+    /// they cannot be read (the build reports why, and the overlay keeps the words it had).
+    static func overlayStrings(templatesDir: String) -> [String: [String: String]]? {
+        let folder = URL(filePath: templatesDir).appending(path: "i18n")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
+        let codes = names.filter { $0.hasSuffix(".yml") && !$0.hasPrefix(".") }.map { String($0.dropLast(4)) }.sorted()
+        guard !codes.isEmpty, let strings = try? UIStrings.load(i18nDir: folder, displayPrefix: "", languages: codes) else { return nil }
+        return Dictionary(uniqueKeysWithValues: codes.map { ($0, strings.strings(for: $0)) })
     }
 
     /// Standard output is a pipe under a test or a supervisor: print each line as it comes.

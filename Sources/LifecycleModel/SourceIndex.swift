@@ -4,6 +4,12 @@ public struct SourceInfo: Sendable, Hashable {
     public let tag: String
     public let title: String
     public let url: String
+
+    /// The page's own (English) title, without the "(archived)" the model's title adds.
+    public var officialTitle: String { archived ? String(title.dropLast(Self.archivedSuffix.count)) : title }
+    /// A page of Apple's documentation archive.
+    public var archived: Bool { title.hasSuffix(Self.archivedSuffix) }
+    static let archivedSuffix = " (archived)"
 }
 
 public enum SourceIndex {

@@ -13,6 +13,8 @@ struct HTMLRenderSession {
     private var openHeadingID = ""
     /// The paragraph of the alert being rendered, whose marker is skipped.
     private var alertParagraph: Int?
+    /// The `lang` of the open `<div>` around top-level blocks in another language (`HTMLRenderer.blockLanguage`).
+    private var openLanguage: String?
 
     /// A node being rendered: which child comes next, and a per-kind flag
     /// (an alert block quote, a tight paragraph, an unsafe link).
@@ -40,15 +42,44 @@ struct HTMLRenderSession {
             let children = document.nodes[top.node].children
             if top.nextChild < children.count {
                 stack[stack.count - 1].nextChild += 1
+                if top.node == MarkdownDocument.rootIndex { wrapTopLevel(children[top.nextChild]) }
                 if let frame = enter(children[top.nextChild], position: top.nextChild) {
                     stack.append(frame)
                 }
             } else {
+                if top.node == MarkdownDocument.rootIndex { closeLanguage() }
                 exit(top)
                 stack.removeLast()
             }
         }
         return RenderedMarkdown(html: out.html, headings: headings)
+    }
+
+    /// Consecutive top-level blocks in a language other than the page's share one
+    /// `<div lang>`; footnotes (gathered at the end, inside a list) carry it on their item.
+    private mutating func wrapTopLevel(_ index: Int) {
+        guard let languageOf = renderer.blockLanguage else { return }
+        if case .footnoteDefinition = document.nodes[index].kind {
+            closeLanguage()
+            return
+        }
+        let language = languageOf(document.nodes[index].start.line)
+        guard language != openLanguage else { return }
+        closeLanguage()
+        if let language {
+            out.newlineIfNeeded()
+            out.raw("<div lang=\"")
+            out.text(language)
+            out.raw("\">\n")
+            openLanguage = language
+        }
+    }
+
+    private mutating func closeLanguage() {
+        guard openLanguage != nil else { return }
+        out.newlineIfNeeded()
+        out.raw("</div>\n")
+        openLanguage = nil
     }
 
     // MARK: - Entering and leaving nodes
@@ -151,7 +182,13 @@ struct HTMLRenderSession {
                 out.text(renderer.footnotesTitle)
                 out.raw("</h2>\n<ol>\n")
             }
-            out.raw("<li id=\"fn:\(number)\">\n")
+            out.raw("<li id=\"fn:\(number)\"")
+            if let language = renderer.blockLanguage?(node.start.line) {
+                out.raw(" lang=\"")
+                out.text(language)
+                out.raw("\"")
+            }
+            out.raw(">\n")
         case .text:
             if let custom = nodeHTML[index] {
                 out.raw(custom)

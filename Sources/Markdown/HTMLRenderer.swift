@@ -41,6 +41,9 @@ public struct HTMLRenderer: Sendable {
     /// Ids the page gives elements outside the Markdown (the layout's, the
     /// examples'): a heading whose id would be one gets `section-` before it.
     public var reservedIDs: @Sendable (String) -> Bool
+    /// The language of the top-level block that starts at a source line, when it is not the
+    /// page's (a section left untranslated): such blocks are wrapped in `<div lang>`. Nil: none.
+    public var blockLanguage: (@Sendable (_ line: Int) -> String?)?
 
     public init(
         headingAnchors: Bool = true,

@@ -10,21 +10,26 @@ enum BuildErrorPage {
     /// attribute: there is no last good page underneath.
     static let marker = "data-lifecycle-build-failed"
 
-    static func html(_ diagnostics: [Diagnostic], generation: Int) -> [UInt8] {
+    static func html(
+        _ diagnostics: [Diagnostic], generation: Int, language: OverlayTexts.Language = OverlayTexts.fallback
+    ) -> [UInt8] {
         let errors = diagnostics.count { $0.severity == .error }
+        let warnings = diagnostics.count { $0.severity == .warning }
         let text = diagnostics.map(DiagnosticFormatter.text).joined(separator: "\n")
+        let t = { (key: String) in HTML.escape(language[key]) }
+        // The diagnostics are the tool's English, whatever the page's language.
         let page = """
             <!DOCTYPE html>
-            <html lang="en" \(marker)="">
+            <html lang="\(HTML.escape(language.code))" \(marker)="">
             <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>Build failed — LifecycleDocs preview</title></head>
+            <title>\(t("serveBuildFailed")) — LifecycleDocs</title></head>
             <body>
             <main>
-            <h1>Build failed with \(errors) error\(errors == 1 ? "" : "s")</h1>
-            <p>The build did not write this page. Fix the files below and save: the page reloads by itself.</p>
-            <pre>\(HTML.escape(text))</pre>
+            <h1>\(t("serveBuildFailed")): \(t("serveErrors")) \(errors), \(t("serveWarnings")) \(warnings)</h1>
+            <p>\(t("serveNotWritten"))</p>
+            <pre lang="en">\(HTML.escape(text))</pre>
             </main>
-            \(LiveScript.tag(generation: generation))
+            \(LiveScript.tag(generation: generation, language: language))
             </body>
             </html>
 

@@ -1,3 +1,5 @@
+import Encoding
+
 /// `/_lifecycle/live.js`, served from the binary so the site's output never
 /// contains preview code. It follows `/_lifecycle/events`: "reload" reloads the
 /// page, "error" covers it with the build's diagnostics until the next good build.
@@ -8,8 +10,10 @@
 /// `lifecycle-docs` needs no file beside it and serves from any working directory.
 enum LiveScript {
     /// The tag put before `</body>` of every HTML page the server sends.
-    static func tag(generation: Int) -> String {
-        "<script src=\"/_lifecycle/live.js\" data-generation=\"\(generation)\"></script>"
+    /// `language` is the page's (`data-lang`): the script asks `/_lifecycle/words/<lang>.json`
+    /// for the overlay's words in it.
+    static func tag(generation: Int, language: OverlayTexts.Language = OverlayTexts.fallback) -> String {
+        "<script src=\"/_lifecycle/live.js\" data-generation=\"\(generation)\" data-lang=\"\(HTML.escape(language.code))\"></script>"
     }
 
     /// The script as served.

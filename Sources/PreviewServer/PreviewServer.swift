@@ -85,6 +85,12 @@ public final class PreviewServer: Sendable {
         router.router.hub.publish(event)
     }
 
+    /// The words of the build-failure overlay, by language code (the `serve*` UI strings), for
+    /// the pages under each language's folder; other pages, and a language without them, get English.
+    public func setOverlayStrings(_ strings: [String: [String: String]]) {
+        router.router.texts.set(strings)
+    }
+
     /// 127.0.0.0/8, ::1 and localhost.
     public static func isLoopback(_ host: String) -> Bool {
         SocketAddress(host: host, port: 0)?.isLoopback ?? false

@@ -40,6 +40,7 @@ struct Reply {
 struct Router: Sendable {
     let site: SiteFolder
     let hub: LiveHub
+    let texts = OverlayTexts()
 
     func reply(to request: Request) -> Reply {
         guard request.method == "GET" || request.method == "HEAD" else {
@@ -62,12 +63,12 @@ struct Router: Sendable {
         case .missing:
             return missing(path)
         case .file(let real):
-            return path.trailingSlash ? notFound() : file(real, ifNoneMatch: request.ifNoneMatch)
+            return path.trailingSlash ? notFound(path) : file(real, ifNoneMatch: request.ifNoneMatch, path: path)
         case .directory:
             guard path.trailingSlash else { return redirectToFolder(request) }
             // A folder is its index.html; there are no listings.
-            guard case .file(let index) = site.lookup(path.segments + ["index.html"]) else { return notFound() }
-            return file(index, ifNoneMatch: request.ifNoneMatch)
+            guard case .file(let index) = site.lookup(path.segments + ["index.html"]) else { return notFound(path) }
+            return file(index, ifNoneMatch: request.ifNoneMatch, path: path)
         }
     }
 
@@ -108,8 +109,8 @@ struct Router: Sendable {
         return out
     }
 
-    private func file(_ real: String, ifNoneMatch: String?) -> Reply {
-        guard let file = OpenFile(real) else { return notFound() }
+    private func file(_ real: String, ifNoneMatch: String?, path: RequestPath) -> Reply {
+        guard let file = OpenFile(real) else { return notFound(path) }
         let type = ContentType.of(real)
         let isHTML = type == ContentType.html
         // HTML carries the live-reload tag with the current generation, so the generation is part of its ETag.
@@ -121,28 +122,37 @@ struct Router: Sendable {
             return Reply(status: 304, headers: headers, body: .bytes([]))
         }
         guard isHTML else { return Reply(status: 200, headers: headers, body: .file(descriptor: file.descriptor, size: file.size)) }
-        guard let html = file.readAll() else { return notFound() }
-        return Reply(status: 200, headers: headers, body: .bytes(Self.injectLiveScript(html, generation: generation)))
+        guard let html = file.readAll() else { return notFound(path) }
+        let tag = LiveScript.tag(generation: generation, language: texts.language(forPath: path.segments))
+        return Reply(status: 200, headers: headers, body: .bytes(Self.injectLiveScript(html, tag: tag)))
     }
 
     /// While the last build failed, a page it did not write is its diagnostics
     /// (503: it may exist after the next good build); anything else is a 404.
     private func missing(_ path: RequestPath) -> Reply {
-        guard path.isPage, let failure = hub.failure else { return notFound() }
+        guard path.isPage, let failure = hub.failure else { return notFound(path) }
         return Reply(
             status: 503, headers: Reply.common(ContentType.html),
-            body: .bytes(BuildErrorPage.html(failure.diagnostics, generation: failure.generation)))
+            body: .bytes(BuildErrorPage.html(
+                failure.diagnostics, generation: failure.generation, language: texts.language(forPath: path.segments))))
     }
 
     /// 404 with the site's own 404.html (and the live-reload tag), or plain text.
-    private func notFound() -> Reply {
+    private func notFound(_ path: RequestPath? = nil) -> Reply {
         if case .file(let real) = site.lookup(["404.html"]), let file = OpenFile(real), let html = file.readAll() {
-            return Reply(status: 404, headers: Reply.common(ContentType.html), body: .bytes(Self.injectLiveScript(html, generation: hub.generation)))
+            let tag = LiveScript.tag(generation: hub.generation, language: texts.language(forPath: path?.segments ?? []))
+            return Reply(status: 404, headers: Reply.common(ContentType.html), body: .bytes(Self.injectLiveScript(html, tag: tag)))
         }
         return .text(404, "404 Not Found\n")
     }
 
     private func live(_ path: RequestPath, head: Bool) -> Reply {
+        // The overlay's words in a language: English for one the site has none for.
+        if path.segments.count == 3, path.segments[1] == "words", path.segments[2].hasSuffix(".json"), !path.trailingSlash {
+            let code = String(path.segments[2].dropLast(5))
+            let words = texts.language(code) ?? OverlayTexts.fallback
+            return Reply(status: 200, headers: Reply.common("application/json; charset=utf-8"), body: .bytes(head ? [] : Array(words.json.utf8)))
+        }
         switch path.segments.dropFirst().joined(separator: "/") {
         case "live.js" where !path.trailingSlash:
             return Reply(status: 200, headers: Reply.common("text/javascript; charset=utf-8"), body: .bytes(LiveScript.bytes))
@@ -164,7 +174,11 @@ struct Router: Sendable {
 
     /// Puts the live-reload tag just before the last `</body>`, or at the end.
     static func injectLiveScript(_ html: [UInt8], generation: Int) -> [UInt8] {
-        let tag = Array(LiveScript.tag(generation: generation).utf8)
+        injectLiveScript(html, tag: LiveScript.tag(generation: generation))
+    }
+
+    static func injectLiveScript(_ html: [UInt8], tag: String) -> [UInt8] {
+        let tag = Array(tag.utf8)
         let closing = Array("</body".utf8)
         var index = html.count - closing.count
         while index >= 0 {

@@ -51,8 +51,15 @@ struct SiteInputs {
         } catch { diagnostics.report(contentsOf: error.diagnostics) }
         do {
             // The browser player reads the exported model; a script (not JSON) so it loads from file:// too.
-            assets = try Assets.load(assetsDir: templatesDir.appending(path: "assets"), displayPrefix: templatesPrefix + "assets/")
+            var loaded = try Assets.load(assetsDir: templatesDir.appending(path: "assets"), displayPrefix: templatesPrefix + "assets/")
                 .adding("model.js", Data(("window.LIFECYCLE_MODEL = " + ModelExport.json() + ";\n").utf8))
+            if let strings {
+                for language in config.languages {
+                    loaded = loaded.adding(
+                        ModelNamesScript.assetName(language.code), Data(ModelNamesScript.script(strings: strings, lang: language.code).utf8))
+                }
+            }
+            assets = loaded
         } catch { diagnostics.report(contentsOf: error.diagnostics) }
         let (sources, files) = try loader.scan(config: config, diagnostics: &diagnostics)
         let pages = strings.flatMap { strings in templates.flatMap { templates in assets.map { Pages(strings: strings, templates: templates, assets: $0) } } }

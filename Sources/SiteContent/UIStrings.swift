@@ -20,37 +20,66 @@ package struct UIStrings: Sendable {
 
     package func string(_ key: String, lang: String) -> String { byLanguage[lang]?[key] ?? key }
 
-    /// Loads one file per language; every file must have every key that any
-    /// file has (and the generator's own keys).
+    /// Loads `<lang>.yml` and any `<lang>/<name>.yml` (the model's display names are in
+    /// `<lang>/model.yml`) per language; every file must have every key that the same file
+    /// of any language has, and the generator's own keys (`ModelNames.requiredKeys` in `model.yml`).
+    /// A missing key is an error naming the key and the file it belongs in.
     package static func load(
         i18nDir: URL, displayPrefix: String, languages: [String]
     ) throws(DiagnosticError) -> UIStrings {
         var problems: [Diagnostic] = []
         var tables: [String: [String: String]] = [:]
-        var files: [String: String] = [:]
+        // lang → part ("" for <lang>.yml, "model" for <lang>/model.yml) → keys
+        var partKeys: [String: [String: Set<String>]] = [:]
+        func display(_ lang: String, _ part: String) -> String {
+            displayPrefix + (part.isEmpty ? lang + ".yml" : lang + "/" + part + ".yml")
+        }
         for lang in languages {
-            let display = displayPrefix + lang + ".yml"
-            files[lang] = display
             let url = i18nDir.appending(path: lang + ".yml")
             guard FileManager.default.fileExists(atPath: url.path) else {
                 problems.append(.error(
-                    at: SourceLocation(file: display, line: 1, column: 1),
+                    at: SourceLocation(file: display(lang, ""), line: 1, column: 1),
                     "missing UI strings file for language '\(lang)'"))
                 continue
             }
-            do {
-                tables[lang] = try parse(SourceText.read(url, displayPath: display))
-            } catch {
-                problems.append(contentsOf: error.diagnostics)
+            let folder = i18nDir.appending(path: lang)
+            let parts = [""] + ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+                .filter { $0.hasSuffix(".yml") && !$0.hasPrefix(".") }.map { String($0.dropLast(4)) }.sorted()
+            var table: [String: String] = [:]
+            for part in parts {
+                let file = part.isEmpty ? url : folder.appending(path: part + ".yml")
+                do {
+                    let entries = try parse(SourceText.read(file, displayPath: display(lang, part)))
+                    for (key, value) in entries {
+                        if table[key] != nil {
+                            problems.append(.error(
+                                at: SourceLocation(file: display(lang, part), line: 1, column: 1),
+                                "UI string '\(key)' is defined in another file of '\(lang)' too"))
+                        }
+                        table[key] = value
+                    }
+                    partKeys[lang, default: [:]][part] = Set(entries.keys)
+                } catch {
+                    problems.append(contentsOf: error.diagnostics)
+                }
+            }
+            tables[lang] = table
+        }
+        // Which file each key belongs in: where some language has it, else the generator's own file.
+        var required: [String: String] = [:]
+        for key in requiredKeys { required[key] = "" }
+        for key in ModelNames.requiredKeys { required[key] = ModelNames.part }
+        for lang in languages {
+            for (part, keys) in partKeys[lang] ?? [:] {
+                for key in keys where required[key] == nil { required[key] = part }
             }
         }
-        let allKeys = Set(tables.values.flatMap(\.keys)).union(requiredKeys)
         for lang in languages {
-            guard let table = tables[lang], let file = files[lang] else { continue }
-            for key in allKeys.subtracting(table.keys).sorted() {
-                let holder = languages.first { tables[$0]?[key] != nil }.map { " (present in \($0).yml)" } ?? ""
+            guard let table = tables[lang] else { continue }
+            for (key, part) in required.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) where table[key] == nil {
+                let holder = languages.first { tables[$0]?[key] != nil }.map { " (present in \(display($0, part).dropFirst(displayPrefix.count)))" } ?? ""
                 problems.append(.error(
-                    at: SourceLocation(file: file, line: 1, column: 1),
+                    at: SourceLocation(file: display(lang, part), line: 1, column: 1),
                     "missing UI string '\(key)'\(holder)"))
             }
         }

@@ -34,12 +34,25 @@ package struct ArticleRenderer: Sendable {
             }
         }
         let chainTitle = strings.string("verifiedChain", lang: lang)
+        let names = ModelNames(strings: strings, lang: lang)
+        let machineTitle = { (id: String) -> String in Machines.machine(id).map { names.title($0).text } ?? id }
         for index in read.verification.nodesWithChains {
             nodeHTML[index] = ChainMarkup.html(
                 document.nodes[index].literal, chains: read.verification.chains(in: index), insideLink: document.isInsideLink(index),
-                title: chainTitle)
+                title: chainTitle, machineTitle: machineTitle)
         }
         var renderer = makeRenderer(lang: lang)
+        // Sections still in the source language (front matter `untranslated`) are marked with its `lang`.
+        if let from = read.article.translation?.from, from != lang, !read.article.untranslated.isEmpty {
+            let sections = read.article.sections
+            let untranslated = Set(read.article.untranslated)
+            renderer.blockLanguage = { line in
+                // The section a block is in: the last one starting at or before its line.
+                var index = 0
+                for (i, section) in sections.enumerated() where section.line <= line { index = i }
+                return untranslated.contains(index) ? from : nil
+            }
+        }
         let targets = read.targets
         renderer.linkTarget = { url, isImage in targets[ArticleReader.LinkKey(url: url, isImage: isImage)] }
         let rendered = renderer.render(document, replacing: nodeHTML)

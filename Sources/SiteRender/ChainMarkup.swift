@@ -7,7 +7,10 @@ import Translations
 /// and, outside a link, linked to its entry in the page's list of verified chains.
 enum ChainMarkup {
     /// `chains` are those of `text`, in order (`Verification.chains(in:)`).
-    static func html(_ text: String, chains: ArraySlice<ProseChain>, insideLink: Bool, title: String) -> String {
+    /// `machineTitle` names a machine (by id) in the page's language, for the tooltip.
+    static func html(
+        _ text: String, chains: ArraySlice<ProseChain>, insideLink: Bool, title: String, machineTitle: (String) -> String
+    ) -> String {
         let chars = Array(text)
         var out = ""
         var written = 0
@@ -16,7 +19,7 @@ enum ChainMarkup {
             let href = insideLink ? "" : " href=\"#chain-\(chain.number)\""
             let state = chain.ok ? "chain" : "chain chain-invalid"
             out += HTML.escape(String(chars[written..<chain.start]))
-            out += "<\(tag) class=\"\(state)\"\(href) data-machine=\"\(chain.machine)\" title=\"\(HTML.escape(title)) (\(chain.machine))\">"
+            out += "<\(tag) class=\"\(state)\"\(href) data-machine=\"\(chain.machine)\" title=\"\(HTML.escape(title)): \(HTML.escape(machineTitle(chain.machine)))\">"
                 + HTML.escape(chain.text) + "</\(tag)>"
             written = chain.end
         }

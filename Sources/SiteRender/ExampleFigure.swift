@@ -44,6 +44,7 @@ struct ExampleFigure: Sendable {
     func context(_ trace: ExampleTrace, id: String) -> MustacheValue {
         let machine = trace.machine
         let options = trace.options
+        let names = ModelNames(strings: strings, lang: lang)
         // JSON first, then escaped as an attribute value: the player parses exactly the options the build ran.
         var optionsJSON = JSON.Object()
         optionsJSON.add("api", options.api)
@@ -62,30 +63,46 @@ struct ExampleFigure: Sendable {
             steps.append(.object([
                 "number": .int(index + 1),
                 "event": .string(step.event),
-                "eventLabel": .string(machine.multiScene && step.scene != Simulation.mainScene ? "\(step.event)@\(step.scene)" : step.event),
+                "eventName": .string(names.event(step.event).text),
+                "eventSummary": .string(names.summary(machine, step.event)),
+                // A scene other than the main one is named after the event (its name comes from the Markdown).
+                "otherScene": machine.multiScene && step.scene != Simulation.mainScene ? .string(step.scene) : .bool(false),
                 "scene": machine.multiScene ? .string(step.scene) : .bool(false),
                 "from": .string(step.from),
+                "fromName": names.value(names.state(machine, step.from)),
                 "to": .string(step.to),
                 "unchanged": .bool(step.states.isEmpty),
-                "walk": .string(walk.joined(separator: " → ")),
+                "walk": names.walk(machine, walk),
                 "callbackNames": .string(step.callbacks.map(\.name).joined(separator: " ")),
                 "calls": .array(step.callbacks.enumerated().map { position, call in
                     .object(["name": .string(call.name), "optional": .bool(call.optional), "separator": .string(position == 0 ? "" : ", ")])
                 }),
                 "row": .string(step.row),
-                "source": source.map { .object(["url": .string($0.url), "title": .string($0.title)]) } ?? .bool(false),
+                "source": source.map {
+                    .object(["url": .string($0.url), "title": .string($0.officialTitle), "archived": .bool($0.archived)])
+                } ?? .bool(false),
                 "unconfirmed": .bool(step.confidence == .unconfirmed),
             ]))
         }
         let checks: [MustacheValue] = trace.checks.map { check in
             .object([
                 "kind": .string(check.kind.rawValue),
-                "names": .string(check.ids.map { machine.state($0)?.name ?? $0 }.joined(separator: " → ")),
+                "label": .string(names.check(check.kind.rawValue)),
+                // States by their display names; callbacks (a `callbacks` check) are code.
+                "items": .array(check.ids.enumerated().map { index, id in
+                    let name = machine.state(id) == nil ? nil : names.state(machine, id)
+                    return .object([
+                        "first": .bool(index == 0),
+                        "state": name.map(names.value) ?? .bool(false),
+                        "code": name == nil ? .string(id) : .bool(false),
+                    ])
+                }),
             ])
         }
         return .object([
             "id": .string(id),
             "machine": .string(machine.id),
+            "machineTitle": names.value(names.title(machine)),
             "options": .string(optionsJSON.text),
             "initial": .string(trace.initialState),
             "caption": .string(trace.caption),
@@ -94,7 +111,7 @@ struct ExampleFigure: Sendable {
             "steps": .array(steps),
             "hasChecks": .bool(!checks.isEmpty),
             "checks": .array(checks),
-            "diagram": .string(StateDiagram.svg(for: machine, highlight: highlight, idPrefix: id + "-diagram")),
+            "diagram": .string(StateDiagram.svg(for: machine, highlight: highlight, idPrefix: id + "-diagram", labels: names.diagramLabels(machine))),
         ])
     }
 }

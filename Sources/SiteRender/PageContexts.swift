@@ -52,14 +52,19 @@ package struct PageContexts: Sendable {
             .object(["id": .string($0.id), "text": .string($0.text), "sub": .bool($0.level > 2)])
         })
         context["hasToc"] = .bool(!article.toc.isEmpty)
+        let names = ModelNames(strings: strings, lang: article.lang)
         context["chains"] = .array(article.chains.map { chain in
-            .object([
+            let machine = Machines.machine(chain.machine)
+            return .object([
                 "number": .int(chain.number),
                 "text": .string(chain.text),
                 "machine": .string(chain.machine),
+                "machineTitle": machine.map { names.value(names.title($0)) } ?? names.value(DisplayName(chain.machine, english: true)),
                 "steps": .array(chain.witness.map { transition in
                     .object([
                         "event": .string(transition.event),
+                        "eventName": .string(names.event(transition.event).text),
+                        "eventSummary": .string(machine.map { names.summary($0, transition.event) } ?? ""),
                         "row": .string(transition.row),
                         "url": .string(transition.sources.first.flatMap { SourceIndex.source($0)?.url } ?? ""),
                     ])
@@ -224,11 +229,12 @@ package struct PageContexts: Sendable {
             lang: lang, dir: dir, title: strings.string("playgroundTitle", lang: lang),
             description: strings.string("playgroundIntro", lang: lang),
             alternates: playgroundAlternates().map(alternate), switcher: switcher)
+        let names = ModelNames(strings: strings, lang: lang)
         context["machines"] = .array(Machines.all.map { machine in
             .object([
                 "id": .string(machine.id),
-                "title": .string(machine.title),
-                "diagram": .string(StateDiagram.svg(for: machine, idPrefix: "pg-\(machine.id)")),
+                "title": .string(names.title(machine).text),
+                "diagram": .string(StateDiagram.svg(for: machine, idPrefix: "pg-\(machine.id)", labels: names.diagramLabels(machine))),
             ])
         })
         return .object(context)
@@ -299,6 +305,8 @@ package struct PageContexts: Sendable {
             "playgroundHref": .string(SiteLinks.link(from: dir, to: SiteLinks.playgroundDir(lang))),
             "statusHref": .string(SiteLinks.link(from: dir, to: SiteLinks.statusDir(lang))),
             "assets": .object(assets.mapValues { .string($0) }),
+            // The model's display names in this language, for the player (window.LIFECYCLE_NAMES).
+            "modelNames": .string(assets[Assets.key(for: ModelNamesScript.assetName(lang))] ?? ""),
             "t": .object(strings.strings(for: lang).mapValues { .string($0) }),
         ]
     }

@@ -10,7 +10,9 @@
 //
 // Progressive enhancement: the static trace and diagram work without this
 // script. Every user-visible string comes from the page (button text,
-// data-label-* attributes); the few strings here are fallbacks only.
+// data-label-* attributes) or, for the model's names, from the page language's
+// window.LIFECYCLE_NAMES (assets/model-names-<lang>.<hash>.js, written by
+// Sources/SiteRender/ModelNamesScript.swift); the few strings here are fallbacks only.
 (function () {
   "use strict";
 
@@ -248,9 +250,52 @@
     return null;
   }
 
-  function stateName(machine, id) {
-    for (let i = 0; i < machine.states.length; i++) if (machine.states[i].id === id) return machine.states[i].name;
-    return id;
+  /** The page language's names of a machine (window.LIFECYCLE_NAMES), or null. */
+  function localNames(machine) {
+    const all = window.LIFECYCLE_NAMES;
+    return (all && all.machines && all.machines[machine.id]) || null;
+  }
+
+  /** A state's display name: {text, en}; `en` marks the model's English (a platform's term). */
+  function stateLabel(machine, id) {
+    const local = localNames(machine);
+    const entry = local && local.states && local.states[id];
+    if (entry) return { text: entry.name, en: !!entry.en };
+    for (let i = 0; i < machine.states.length; i++) {
+      if (machine.states[i].id === id) return { text: machine.states[i].name, en: true };
+    }
+    return { text: id, en: true };
+  }
+
+  /** An element holding a state's name, with lang="en" when the name is English on a page that is not. */
+  function stateElement(tag, className, machine, id) {
+    const label = stateLabel(machine, id);
+    const node = el(tag, className, label.text);
+    if (label.en && !/^en\b/.test(document.documentElement.lang || "")) node.setAttribute("lang", "en");
+    return node;
+  }
+
+  /** An event's display name and summary in the page's language: {name, summary}. */
+  function eventLabel(machine, id) {
+    const local = localNames(machine);
+    const entry = local && local.events && local.events[id];
+    if (entry) return { name: entry.name, summary: entry.summary };
+    for (let i = 0; i < machine.events.length; i++) {
+      if (machine.events[i].id === id) return { name: id, summary: machine.events[i].summary };
+    }
+    return { name: id, summary: "" };
+  }
+
+  /** The process's state in the page's language. */
+  function processName(state) {
+    const all = window.LIFECYCLE_NAMES;
+    return (all && all.process && all.process.states && all.process.states[state]) || state;
+  }
+
+  /** Text after a link to an archived source page, in the page's language. */
+  function archivedLabel() {
+    const all = window.LIFECYCLE_NAMES;
+    return (all && all.archived) || "(archived)";
   }
 
   function el(tag, className, text) {
@@ -548,10 +593,11 @@
 
     clear(this.eventsBox);
     machine.events.forEach(function (event) {
-      const button = el("button", null, event.id);
+      const label = eventLabel(machine, event.id);
+      const button = el("button", null, label.name);
       button.type = "button";
       button.setAttribute("data-event", event.id);
-      if (event.summary) button.title = event.summary;
+      if (label.summary) button.title = label.summary;
       this.eventsBox.appendChild(button);
     }, this);
 
@@ -625,17 +671,20 @@
     li.setAttribute("data-row", step.transition.row);
     li.setAttribute("data-confidence", step.transition.confidence);
 
-    const what = el("span", "log-event");
-    what.appendChild(el("code", null, step.event));
+    const what = el("span", "log-event", eventLabel(machine, step.event).name);
     if (machine.multiScene) {
-      what.appendChild(document.createTextNode("@"));
+      what.appendChild(document.createTextNode(" @"));
       what.appendChild(el("code", null, step.scene));
     }
     li.appendChild(what);
     li.appendChild(document.createTextNode(" "));
 
-    const walk = [step.from].concat(step.states).map(function (s) { return stateName(machine, s); });
-    li.appendChild(el("span", "log-states", walk.join(" \u2192 ")));
+    const walk = el("span", "log-states");
+    [step.from].concat(step.states).forEach(function (s, i) {
+      if (i) walk.appendChild(document.createTextNode(" \u2192 "));
+      walk.appendChild(stateElement("span", null, machine, s));
+    });
+    li.appendChild(walk);
     li.appendChild(document.createTextNode(" "));
 
     const callbacks = el("span", "log-callbacks");
@@ -654,12 +703,21 @@
       row.appendChild(document.createTextNode(" "));
       const source = sources[tag];
       if (source && /^https?:/i.test(source.url)) {
+        // The official page's title stays in English; "(archived)" is the page's language's.
+        const suffix = " (archived)";
+        const title = source.title || tag;
+        const archived = title.length > suffix.length && title.slice(-suffix.length) === suffix;
         const a = el("a", null, tag);
         a.href = source.url;
-        a.title = source.title || tag;
+        a.title = archived ? title.slice(0, -suffix.length) : title;
+        a.setAttribute("lang", "en");
         a.rel = "external noopener noreferrer";
         a.target = "_blank";
         row.appendChild(a);
+        if (archived) {
+          row.appendChild(document.createTextNode(" "));
+          row.appendChild(el("span", "source-archived", archivedLabel()));
+        }
       } else {
         row.appendChild(el("span", null, tag));
       }
@@ -704,7 +762,7 @@
     clear(box);
     box.setAttribute("data-state", this.sim.stateOf(this.lastScene));
     if (!machine.multiScene) {
-      box.appendChild(el("strong", "state-name", stateName(machine, this.sim.stateOf(MAIN_SCENE))));
+      box.appendChild(stateElement("strong", "state-name", machine, this.sim.stateOf(MAIN_SCENE)));
       return;
     }
     this.sim.scenes.forEach(function (s) {
@@ -712,19 +770,19 @@
       item.setAttribute("data-scene", s.name);
       item.appendChild(el("code", null, s.name));
       item.appendChild(document.createTextNode(" "));
-      item.appendChild(el("strong", "state-name", stateName(machine, s.state)));
+      item.appendChild(stateElement("strong", "state-name", machine, s.state));
       box.appendChild(item);
       box.appendChild(document.createTextNode(" "));
     });
     if (aggregate) {
       const app = el("span", "app-state", label(box, "app", "app") + " ");
-      app.appendChild(el("strong", "state-name", stateName(machine, aggregate)));
+      app.appendChild(stateElement("strong", "state-name", machine, aggregate));
       box.appendChild(app);
       box.appendChild(document.createTextNode(" "));
     }
     if (usesProcess) {
       const process = el("span", "process-state", label(box, "process", "process") + " ");
-      process.appendChild(el("code", null, this.sim.process));
+      process.appendChild(el("strong", "process-name", processName(this.sim.process)));
       box.appendChild(process);
     }
   };

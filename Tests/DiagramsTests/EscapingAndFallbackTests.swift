@@ -77,15 +77,15 @@ import LifecycleModel
         let svg = StateDiagram.svg(for: machine, highlight: .init(states: ["on"], edges: [Edge(from: "off", to: "on")]), idPrefix: "t")
         let expected = """
             <svg class="state-diagram" viewBox="-48 -134 97 268" width="97" height="268" role="img" aria-labelledby="t-title" data-machine="tiny">
-            <title id="t-title">Tiny</title>
+            <title id="t-title" lang="en">Tiny</title>
             <defs><marker id="t-arrow" class="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" markerUnits="userSpaceOnUse" orient="auto"><path d="M0 0L10 5L0 10z" fill="currentColor"/></marker><marker id="t-arrow-on" class="arrow on-path" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" markerUnits="userSpaceOnUse" orient="auto"><path d="M0 0L10 5L0 10z" fill="currentColor"/></marker></defs>
             <g class="edges">
             <g class="edge" data-from="on" data-to="off" data-events="flip"><title>On → Off: flip</title><path class="edge-hit" d="M-3.8 -92.5Q-24 0 -4.2 90.5" fill="none" stroke="transparent" stroke-width="10"/><path class="edge-line" d="M-3.8 -92.5Q-24 0 -4.2 90.5" fill="none" stroke="currentColor" marker-end="url(#t-arrow)"/></g>
             <g class="edge on-path" data-from="off" data-to="on" data-events="flip"><title>Off → On: flip</title><path class="edge-hit" d="M3.8 92.5Q24 0 4.2 -90.5" fill="none" stroke="transparent" stroke-width="10"/><path class="edge-line" d="M3.8 92.5Q24 0 4.2 -90.5" fill="none" stroke="currentColor" marker-end="url(#t-arrow-on)"/></g>
             </g>
             <g class="nodes" font-size="14" text-anchor="middle">
-            <g class="node on-path" data-state="on"><rect x="-42" y="-127.5" width="84" height="35" rx="9" fill="none" stroke="currentColor"/><text x="0" y="-110" dominant-baseline="central">On</text></g>
-            <g class="node unobservable" data-state="off"><rect x="-42" y="92.5" width="84" height="35" rx="9" fill="none" stroke="currentColor" stroke-dasharray="5 4"/><text x="0" y="110" dominant-baseline="central">Off</text></g>
+            <g class="node on-path" data-state="on" lang="en"><rect x="-42" y="-127.5" width="84" height="35" rx="9" fill="none" stroke="currentColor"/><text x="0" y="-110" dominant-baseline="central">On</text></g>
+            <g class="node unobservable" data-state="off" lang="en"><rect x="-42" y="92.5" width="84" height="35" rx="9" fill="none" stroke="currentColor" stroke-dasharray="5 4"/><text x="0" y="110" dominant-baseline="central">Off</text></g>
             </g>
             </svg>
             """

@@ -76,7 +76,7 @@ final class Fixture {
         #expect(response.text.contains("<html lang=\"\(lang)\">"))
         #expect(response.text.contains(title))
         // The live-reload script goes just before </body>, and the length counts it.
-        #expect(response.text.contains("<script src=\"/_lifecycle/live.js\" data-generation=\"0\"></script></body>"))
+        #expect(response.text.contains("<script src=\"/_lifecycle/live.js\" data-generation=\"0\" data-lang=\"en\"></script></body>"))
         #expect(response.headers["content-length"] == String(response.body.count))
     }
 
@@ -516,19 +516,41 @@ final class Fixture {
         #expect(response.headers["cache-control"] == "no-cache")
         let text = response.text
         #expect(text.contains("<html lang=\"en\" data-lifecycle-build-failed=\"\">"))
-        #expect(text.contains("Build failed with 1 error</h1>"))
+        #expect(text.contains("Build failed: Errors 1, Warnings 1</h1>"))
+        #expect(text.contains("<pre lang=\"en\">"))
         let error = try #require(text.range(of: "Content/es/inactive.md:88:16: error: after &#39;interruption&#39; the app is inactive"))
         let warning = try #require(text.range(of: "Content/es/inactive.md:3:1: warning: raw HTML &lt;b&gt; is shown as text"))
         #expect(error.lowerBound < warning.lowerBound, "errors come before warnings")
         #expect(text.contains("suggestion: interruption -&gt; inactive : applicationWillResignActive"))
         // The live-reload script: it shows the overlay and reloads after the next good build.
-        #expect(text.contains("<script src=\"/_lifecycle/live.js\" data-generation=\"0\"></script>\n</body>"))
+        #expect(text.contains("<script src=\"/_lifecycle/live.js\" data-generation=\"0\" data-lang=\"en\"></script>\n</body>"))
         #expect(response.headers["content-length"] == String(response.body.count))
 
         let head = try request(target, method: "HEAD", port: empty.port)
         #expect(head.status == 503)
         #expect(head.body.isEmpty)
         #expect(head.headers["content-length"] == String(response.body.count))
+    }
+
+    /// The page and the overlay speak the language of the folder asked for; the diagnostics stay English.
+    @Test func theErrorPageSpeaksThePagesLanguage() throws {
+        let empty = try Empty()
+        empty.server.setOverlayStrings(["es": ["serveBuildFailed": "La compilación ha fallado", "serveErrors": "Errores",
+                                               "serveWarnings": "Avisos", "serveHide": "Ocultar"]])
+        empty.server.publish(.error(diagnostics: [Self.warning, Self.error]))
+        let spanish = try request("/es/inactive/", port: empty.port).text
+        #expect(spanish.contains("<html lang=\"es\" data-lifecycle-build-failed=\"\">"))
+        #expect(spanish.contains("<h1>La compilación ha fallado: Errores 1, Avisos 1</h1>"))
+        #expect(spanish.contains("<pre lang=\"en\">Content/es/inactive.md:88:16: error:"))
+        #expect(spanish.contains("data-lang=\"es\"></script>"))
+        // The overlay's words: a key the site does not have is English; so is a language it has none for.
+        let words = try request("/_lifecycle/words/es.json", port: empty.port)
+        #expect(words.headers["content-type"] == "application/json; charset=utf-8")
+        #expect(words.text.contains("\"serveHide\":\"Ocultar\"") && words.text.contains("\"serveNote\":\"note\""))
+        #expect(try request("/_lifecycle/words/fr.json", port: empty.port).text.contains("\"serveHide\":\"Hide\""))
+        let root = try request("/", port: empty.port).text
+        #expect(root.contains("<html lang=\"en\" data-lifecycle-build-failed=\"\">"))
+        #expect(root.contains("data-lang=\"en\""))
     }
 
     @Test(arguments: ["/assets/style.0123abcd.css", "/assets/live.js", "/favicon.ico", "/sitemap.xml", "/_lifecycle/other"])

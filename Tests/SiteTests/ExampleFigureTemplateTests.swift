@@ -15,12 +15,12 @@ import Testing
     @Test func anEditedPartialChangesEveryFigure() throws {
         let root = try makeProject(
             content: ["es/a.md": Self.article],
-            templates: ["partials/example.mustache": "<figure id=\"{{id}}\" class=\"mine\">{{caption}}|{{#steps}}{{event}}:{{walk}};{{/steps}}</figure>\n"])
+            templates: ["partials/example.mustache": "<figure id=\"{{id}}\" class=\"mine\">{{caption}}|{{#steps}}{{event}}:{{#walk}}{{^first}} → {{/first}}{{name}}{{/walk}};{{/steps}}</figure>\n"])
         let result = SiteBuilder.build(buildOptions(root))
         #expect(result.succeeded, "\(result.diagnostics.map(DiagnosticFormatter.text))")
         let page = try read(root.appending(path: "public/es/a/index.html"))
         #expect(page.contains(
-            "<figure id=\"ex-1\" class=\"mine\">&lt;b&gt;Arranque&lt;/b&gt; &amp; &quot;algo&quot;|launch:notRunning → inactive → active;</figure>"))
+            "<figure id=\"ex-1\" class=\"mine\">&lt;b&gt;Arranque&lt;/b&gt; &amp; &quot;algo&quot;|launch:Not Running → Inactive → Active;</figure>"))
     }
 
     @Test func theRepositorysPartialEscapesTheCaption() throws {

@@ -50,9 +50,10 @@ import Testing
     @Test func verifiedChainsAreMarkedAndLinkToTheirTrace() throws {
         let site = try repositorySite.get()
         let html = try read(site.appending(path: "it/active/index.html"))
-        #expect(html.contains("<a class=\"chain\" href=\"#chain-1\" data-machine=\"ios-app\" title=\"Sequenza verificata con il modello (ios-app)\">Not Running → Inactive → Active → Inactive → Background → Suspended → Not Running</a>"))
+        #expect(html.contains("<a class=\"chain\" href=\"#chain-1\" data-machine=\"ios-app\" title=\"Sequenza verificata con il modello: App iOS (UIApplicationDelegate, senza scene)\">Not Running → Inactive → Active → Inactive → Background → Suspended → Not Running</a>"))
         #expect(html.contains("<li id=\"chain-1\">"))
-        #expect(html.contains("<code>suspend</code> A7</a>"))
+        // The events that produce it, by their names in the page's language, their summary as the tooltip.
+        #expect(html.contains("title=\"Il sistema sospende un&#39;app in background quando il suo lavoro finisce.\">Sospensione A7</a>"))
         let es = try read(site.appending(path: "es/inactive/index.html"))
         #expect(es.contains("data-machine=\"android-activity\""))
     }

@@ -281,6 +281,28 @@ import Testing
             + "    note: translate it, then mark it done: 'lifecycle-docs sync-translation a pt --section 1'")
     }
 
+    @Test func untranslatedSectionsCarryTheSourcesLanguage() throws {
+        // Section 2 is still the source's Spanish: a screen reader must read it with a Spanish voice.
+        let translation = Self.translation(body: Self.sourceBody.replacing("Introducción", with: "Introdução")
+            .replacing("## Primera", with: "## Primeira").replacing("Párrafo uno.", with: "Parágrafo um."))
+            .replacing("translation:", with: "untranslated: [2]\ntranslation:")
+        let root = try makeProject(content: [
+            "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + Self.sourceBody + "\n", "pt/a.md": translation,
+        ])
+        #expect(SiteBuilder.build(buildOptions(root)).succeeded)
+        let page = try read(root.appending(path: "public/pt/a/index.html"))
+        let wrapped = try #require(page.firstRange(of: "<div lang=\"es\">\n<h2"))
+        let section = page[wrapped.lowerBound...]
+        let end = try #require(section.firstRange(of: "</div>\n"))
+        let inside = String(section[..<end.upperBound])
+        #expect(inside.contains("Segunda") && inside.contains("Párrafo dos."))
+        #expect(!inside.contains("Primeira") && !inside.contains("Parágrafo um."))
+        #expect(page.components(separatedBy: "<div lang=\"es\">").count == 2)
+        // The translated sections are not wrapped; the Spanish original has no wrapper at all.
+        let source = try read(root.appending(path: "public/es/a/index.html"))
+        #expect(!source.contains("<div lang="))
+    }
+
     // MARK: - Sections by identity
 
     @Test func aSectionInsertedInTheSourceIsTheOnlyStaleOne() throws {

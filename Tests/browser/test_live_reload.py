@@ -113,10 +113,15 @@ def test_a_first_start_on_broken_content_shows_the_errors_on_every_page(tmp_path
     try:
         assert "Build failed with 1 error" in server.output()
         assert not (tmp_path / "public").exists()
-        for path in ("", "es/inactive/", "it/active/index.html"):
+        # The overlay speaks the language of the page's folder (English outside them); the diagnostics stay English.
+        not_built = {"": ("en", "this page was not built"), "es/inactive/": ("es", "esta página no se ha generado"),
+                     "it/active/index.html": ("it", "questa pagina non è stata generata")}
+        for path, (lang, words) in not_built.items():
             browser.get(server.base + path)
             overlay = WebDriverWait(browser, 20).until(lambda b: overlays(b) and overlays(b)[0])
-            assert "this page was not built" in overlay.find_element(By.TAG_NAME, "h2").text
+            assert words in overlay.find_element(By.TAG_NAME, "h2").text
+            assert overlay.get_attribute("lang") == lang
+            assert overlay.find_element(By.CSS_SELECTOR, "li.diagnostic .message").get_attribute("lang") == "en"
             items = overlay.find_elements(By.CSS_SELECTOR, "li.diagnostic")
             classes = [item.get_attribute("class").split()[1] for item in items]
             assert classes[0] == "error" and "warning" in classes, classes
@@ -138,7 +143,7 @@ def test_a_first_start_on_broken_content_shows_the_errors_on_every_page(tmp_path
             error = overlay.find_element(By.CSS_SELECTOR, "li.diagnostic.error")
             warning = overlay.find_element(By.CSS_SELECTOR, "li.diagnostic.warning")
             (error_label, error_ratio), (warning_label, warning_ratio) = label_contrast(error), label_contrast(warning)
-            assert (error_label.lower(), warning_label.lower()) == ("error", "warning")
+            assert (error_label.lower(), warning_label.lower()) == ("error", "aviso")
             assert error_ratio >= 4.5 and warning_ratio >= 4.5, (scheme, error_ratio, warning_ratio)
             assert error.value_of_css_property("border-left-color") != warning.value_of_css_property("border-left-color")
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

@@ -23,26 +23,30 @@ HOST = "127.0.0.1"
 MISSING = ["missing/", "es/missing/", "es/inactive/missing.html", "assets/missing.css", "no/such/page.html"]
 
 
-def live_tag(generation):
-    return f'<script src="/_lifecycle/live.js" data-generation="{generation}"></script>'
+LANGS = {p.name for p in (ROOT / "Templates" / "i18n").iterdir() if p.is_dir()}
+
+
+def live_tag(generation, path):
+    """The tag names the language of the page's folder (English outside them)."""
+    first = path.split("/", 1)[0]
+    return f'<script src="/_lifecycle/live.js" data-generation="{generation}" data-lang="{first if first in LANGS else "en"}"></script>'
 
 
 def expected_pages(output, generation):
     """(path, status, body length) of every page and asset of the built site, and some 404s.
     HTML is sent with the live-reload tag, which the length counts."""
-    extra = len(live_tag(generation).encode("utf-8"))
+    extra = lambda path: len(live_tag(generation, path).encode("utf-8"))
     found = []
     for file in sorted(output.rglob("*")):
         relative = file.relative_to(output)
         if not file.is_file() or any(part.startswith(".") for part in relative.parts):
             continue
-        size = file.stat().st_size + (extra if file.suffix == ".html" else 0)
         path = relative.as_posix()
+        size = file.stat().st_size + (extra(path) if file.suffix == ".html" else 0)
         found.append((path, 200, size))
         if file.name == "index.html":
             found.append((path[: -len("index.html")], 200, size))
-    not_found = (output / "404.html").stat().st_size + extra
-    found += [(path, 404, not_found) for path in MISSING]
+    found += [(path, 404, (output / "404.html").stat().st_size + extra(path)) for path in MISSING]
     return found
 
 

@@ -5,6 +5,18 @@
   // The build this page came from; a different one on connect means the page is stale.
   var loaded = script ? script.getAttribute("data-generation") : null;
   var overlay = null;
+  // The overlay speaks the page's language (data-lang: the page's language folder); its words
+  // come from /_lifecycle/words/<lang>.json (Templates/i18n/<lang>/serve.yml), read before the
+  // event stream opens. The diagnostics stay English.
+  var words = {};
+  var language = (script && script.getAttribute("data-lang")) || "en";
+  var ENGLISH = {
+    serveBuildFailed: "Build failed", serveErrors: "Errors", serveWarnings: "Warnings",
+    serveNotBuilt: "this page was not built", serveLastGood: "this page is the last good build",
+    serveFixAndSave: "Fix the file and save: the page reloads by itself.", serveHide: "Hide",
+    serveError: "error", serveWarning: "warning", serveNote: "note", serveSuggestion: "suggestion", serveNoFile: "(no file)"
+  };
+  function t(key) { return words[key] || ENGLISH[key] || key; }
 
   function stale(generation) {
     return loaded !== null && String(generation) !== loaded;
@@ -47,11 +59,22 @@
     document.head.appendChild(style);
   }
 
-  function line(parent, className, text) {
+  function line(parent, className, text, english) {
     var span = document.createElement("span");
     span.className = className;
     span.textContent = text;
+    if (english) span.setAttribute("lang", "en");
     parent.appendChild(span);
+    return span;
+  }
+
+  /** A label in the page's language, then the tool's English text. */
+  function labelled(parent, className, label, text) {
+    var span = line(parent, className, label + ": ");
+    var english = document.createElement("span");
+    english.setAttribute("lang", "en");
+    english.textContent = text;
+    span.appendChild(english);
   }
 
   function showOverlay(diagnostics) {
@@ -59,39 +82,40 @@
     addStyle();
     overlay = document.createElement("div");
     overlay.id = "lifecycle-live-overlay";
+    overlay.setAttribute("lang", language);
     overlay.setAttribute("role", "alertdialog");
     overlay.setAttribute("aria-modal", "true");
     overlay.setAttribute("aria-labelledby", "lifecycle-live-title");
     overlay.tabIndex = -1;
     function count(severity) {
-      var n = diagnostics.filter(function (d) { return d.severity === severity; }).length;
-      return n + " " + severity + (n === 1 ? "" : "s");
+      return diagnostics.filter(function (d) { return d.severity === severity; }).length;
     }
     // The server's page for a path the failed build did not write has nothing underneath.
     var nothingBeneath = document.documentElement.hasAttribute("data-lifecycle-build-failed");
     var title = document.createElement("h2");
     title.id = "lifecycle-live-title";
-    title.textContent = "Build failed with " + count("error") + ", " + count("warning")
-      + (nothingBeneath ? ": this page was not built" : ": this page is the last good build");
+    title.textContent = t("serveBuildFailed") + ": " + t("serveErrors") + " " + count("error") + ", "
+      + t("serveWarnings") + " " + count("warning") + " (" + t(nothingBeneath ? "serveNotBuilt" : "serveLastGood") + ")";
     // The server sends errors first, then warnings.
     var list = document.createElement("ol");
     diagnostics.forEach(function (d) {
       var item = document.createElement("li");
       item.className = "diagnostic " + d.severity;
-      line(item, "severity", d.severity);
+      line(item, "severity", d.severity === "error" ? t("serveError") : d.severity === "warning" ? t("serveWarning") : d.severity);
       var where = document.createElement("code");
-      where.textContent = d.file ? d.file + ":" + d.line + ":" + d.column : "(no file)";
+      where.textContent = d.file ? d.file + ":" + d.line + ":" + d.column : t("serveNoFile");
       item.appendChild(where);
-      item.appendChild(document.createTextNode(" " + d.message));
-      (d.notes || []).forEach(function (note) { line(item, "detail", "note: " + note); });
-      if (d.suggestion) line(item, "detail", "suggestion: " + d.suggestion);
+      item.appendChild(document.createTextNode(" "));
+      line(item, "message", d.message, true);
+      (d.notes || []).forEach(function (note) { labelled(item, "detail", t("serveNote"), note); });
+      if (d.suggestion) labelled(item, "detail", t("serveSuggestion"), d.suggestion);
       list.appendChild(item);
     });
     var hint = document.createElement("p");
-    hint.textContent = "Fix the file and save: the page reloads by itself.";
+    hint.textContent = t("serveFixAndSave");
     var hide = document.createElement("button");
     hide.type = "button";
-    hide.textContent = "Hide";
+    hide.textContent = t("serveHide");
     hide.addEventListener("click", hideOverlay);
     overlay.append(title, list, hint, hide);
     document.body.appendChild(overlay);
@@ -114,7 +138,17 @@
       else showOverlay(state.diagnostics || []);
     });
   }
-  connect();
+  function loadWords(then) {
+    var request = new XMLHttpRequest();
+    request.open("GET", "/_lifecycle/words/" + encodeURIComponent(language) + ".json");
+    request.onload = function () {
+      try { words = JSON.parse(request.responseText) || {}; } catch (e) { words = {}; }
+      then();
+    };
+    request.onerror = then;
+    request.send();
+  }
+  loadWords(connect);
   // Browsers allow about six connections per host: a page that is left
   // (or kept in the back-forward cache) gives its stream back, and takes
   // a new one if it is shown again (the first event says whether it is stale).

@@ -1,0 +1,87 @@
+import LifecycleMachines
+import LifecycleModel
+
+/// A name shown on a page and whether it is the English of the model (then it carries
+/// `lang="en"`: a platform's own term kept as is, such as UIKit's "Not Running" or androidx's `RESUMED`).
+package struct DisplayName: Sendable, Hashable {
+    package let text: String
+    package let english: Bool
+
+    package init(_ text: String, english: Bool) {
+        self.text = text
+        self.english = english
+    }
+}
+
+/// The display names of the model in one language, from `Templates/i18n/<lang>/model.yml`.
+/// The model's ids stay what they are in Markdown and in data attributes; only what a reader
+/// sees comes from here.
+///
+/// Keys: `machine.<machine>` (title), `state.<machine>.<state>`, `event.<event>` (one name per
+/// event id, shared by the machines that have it), `summary.<machine>.<event>` (the tooltip),
+/// `check.path` / `check.callbacks` / `check.never`, `checkPassed`, `process`,
+/// `process.<notRunning|running|suspended>`, `archived`.
+package struct ModelNames: Sendable {
+    /// The file of each language that holds these keys: `<lang>/model.yml`.
+    package static let part = "model"
+
+    package static func machineKey(_ machine: String) -> String { "machine.\(machine)" }
+    package static func stateKey(_ machine: String, _ state: String) -> String { "state.\(machine).\(state)" }
+    package static func eventKey(_ event: String) -> String { "event.\(event)" }
+    package static func summaryKey(_ machine: String, _ event: String) -> String { "summary.\(machine).\(event)" }
+    package static func checkKey(_ kind: String) -> String { "check.\(kind)" }
+    package static func processKey(_ state: ProcessState) -> String { "process.\(state.rawValue)" }
+
+    static let checkKinds = ["path", "callbacks", "never"]
+    static let processStates: [ProcessState] = [.notRunning, .running, .suspended]
+
+    /// Every key the generator looks up for the model: a language without one fails the build.
+    package static let requiredKeys: [String] = {
+        var keys: [String] = []
+        var events = Set<String>()
+        for machine in Machines.all {
+            keys.append(machineKey(machine.id))
+            keys += machine.states.map { stateKey(machine.id, $0.id) }
+            for event in machine.events {
+                keys.append(summaryKey(machine.id, event.id))
+                if events.insert(event.id).inserted { keys.append(eventKey(event.id)) }
+            }
+        }
+        keys += checkKinds.map(checkKey) + processStates.map(processKey) + ["checkPassed", "process", "archived"]
+        return keys
+    }()
+
+    let table: [String: String]
+
+    package init(strings: UIStrings, lang: String) {
+        self.table = strings.strings(for: lang)
+    }
+
+    /// A key the loader guarantees; the English of the model for a `UIStrings()` without files.
+    private func text(_ key: String, english: String) -> DisplayName {
+        let text = table[key] ?? english
+        return DisplayName(text, english: text == english)
+    }
+
+    package func title(_ machine: Machine) -> DisplayName {
+        text(Self.machineKey(machine.id), english: machine.title)
+    }
+
+    package func state(_ machine: Machine, _ id: String) -> DisplayName {
+        text(Self.stateKey(machine.id, id), english: machine.state(id)?.name ?? id)
+    }
+
+    package func event(_ id: String) -> DisplayName {
+        text(Self.eventKey(id), english: id)
+    }
+
+    package func summary(_ machine: Machine, _ event: String) -> String {
+        table[Self.summaryKey(machine.id, event)] ?? machine.events.first { $0.id == event }?.summary ?? ""
+    }
+
+    package func check(_ kind: String) -> String { table[Self.checkKey(kind)] ?? kind }
+
+    package func string(_ key: String) -> String { table[key] ?? key }
+
+    package func process(_ state: ProcessState) -> String { table[Self.processKey(state)] ?? state.rawValue }
+}

@@ -1,0 +1,33 @@
+import Diagrams
+import LifecycleModel
+import Mustache
+import SiteContent
+
+extension ModelNames {
+    /// A diagram's labels in this language.
+    func diagramLabels(_ machine: Machine) -> DiagramLabels {
+        var states: [String: String] = [:]
+        var english = Set<String>()
+        for info in machine.states {
+            let name = state(machine, info.id)
+            states[info.id] = name.text
+            if name.english { english.insert(info.id) }
+        }
+        let title = title(machine)
+        return DiagramLabels(
+            title: title.text, titleIsEnglish: title.english, states: states, englishStates: english,
+            events: Dictionary(machine.events.map { ($0.id, event($0.id).text) }, uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// `{name, en, first}` per state of a walk, for a template that marks English names with `lang="en"`.
+    func walk(_ machine: Machine, _ ids: [String]) -> MustacheValue {
+        .array(ids.enumerated().map { index, id in
+            let name = state(machine, id)
+            return .object(["name": .string(name.text), "en": .bool(name.english), "first": .bool(index == 0)])
+        })
+    }
+
+    func value(_ name: DisplayName) -> MustacheValue {
+        .object(["text": .string(name.text), "en": .bool(name.english)])
+    }
+}

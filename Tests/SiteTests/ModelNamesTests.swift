@@ -1,0 +1,128 @@
+import Diagnostics
+import Foundation
+import LifecycleMachines
+import LifecycleModel
+import Testing
+import TestSupport
+
+@testable import SiteBuild
+@testable import SiteContent
+@testable import SiteRender
+
+/// The model's display names come from `Templates/i18n/<lang>/model.yml`: every id has one in
+/// every language, a missing one fails the build naming the key and the file, and the pages
+/// show them while the ids stay in the data attributes.
+@Suite struct ModelNamesTests {
+    static let languages = ["es", "pt", "bg", "it"]
+    static let siteYML = BuildTests.siteYML
+
+    static func repositoryStrings() throws -> UIStrings {
+        try UIStrings.load(
+            i18nDir: repositoryRoot.appending(path: "Templates/i18n"), displayPrefix: "Templates/i18n/", languages: languages)
+    }
+
+    @Test(arguments: languages)
+    func everyMachineStateAndEventHasANameInEveryLanguage(lang: String) throws {
+        let strings = try Self.repositoryStrings().strings(for: lang)
+        let names = ModelNames(strings: try Self.repositoryStrings(), lang: lang)
+        for key in ModelNames.requiredKeys {
+            let value = try #require(strings[key], "\(lang): no '\(key)'")
+            #expect(!value.trimmingCharacters(in: .whitespaces).isEmpty, "\(lang): '\(key)' is empty")
+        }
+        for machine in Machines.all {
+            #expect(!names.title(machine).english, "\(lang): the title of \(machine.id) is the English one")
+            for state in machine.states { #expect(strings[ModelNames.stateKey(machine.id, state.id)] != nil) }
+            for event in machine.events {
+                // Every event has a name of its own (not its id) and a summary not in English.
+                #expect(names.event(event.id).text != event.id, "\(lang): event \(event.id) is shown by its id")
+                #expect(names.summary(machine, event.id) != event.summary, "\(lang): the summary of \(machine.id) \(event.id) is English")
+            }
+        }
+    }
+
+    @Test(arguments: languages)
+    func onlyPlatformTermsStayInEnglish(lang: String) throws {
+        let names = ModelNames(strings: try Self.repositoryStrings(), lang: lang)
+        // The model's own states are translated; UIKit's and androidx's names are kept and marked.
+        #expect(!names.state(Machines.androidActivity, "processDead").english)
+        #expect(!names.state(Machines.swiftUI, "noScene").english)
+        #expect(names.state(Machines.androidActivity, "resumed") == DisplayName("RESUMED", english: true))
+        #expect(names.state(Machines.iosApp, "notRunning") == DisplayName("Not Running", english: true))
+    }
+
+    @Test func aMissingModelNameNamesTheKeyAndTheFile() throws {
+        let bg = try read(repositoryRoot.appending(path: "Templates/i18n/bg/model.yml"))
+            .split(separator: "\n").filter { !$0.hasPrefix("event.focusOtherWindow:") && !$0.hasPrefix("state.swiftui.noScene:") }
+            .joined(separator: "\n")
+        let root = try makeProject(
+            content: ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"], templates: ["i18n/bg/model.yml": bg])
+        let result = SiteBuilder.build(buildOptions(root))
+        let messages = result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") }
+        #expect(!result.succeeded)
+        #expect(messages == [
+            "Templates/i18n/bg/model.yml:1:1: error: missing UI string 'event.focusOtherWindow' (present in es/model.yml)",
+            "Templates/i18n/bg/model.yml:1:1: error: missing UI string 'state.swiftui.noScene' (present in es/model.yml)",
+        ])
+    }
+
+    @Test func aLanguageWithoutTheModelFileFailsForEveryKey() throws {
+        let root = try makeProject(content: ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"])
+        try FileManager.default.removeItem(at: root.appending(path: "Templates/i18n/bg/model.yml"))
+        let result = SiteBuilder.build(buildOptions(root))
+        let messages = result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") }
+        #expect(!result.succeeded)
+        #expect(messages.count == ModelNames.requiredKeys.count)
+        #expect(messages.allSatisfy { $0.hasPrefix("Templates/i18n/bg/model.yml:1:1: error: missing UI string '") })
+        #expect(messages.contains("Templates/i18n/bg/model.yml:1:1: error: missing UI string 'machine.ios-app' (present in es/model.yml)"))
+    }
+
+    @Test func aKeyInTwoFilesOfALanguageIsAnError() throws {
+        let es = try read(repositoryRoot.appending(path: "Templates/i18n/es.yml")) + "\narchived: \"(archivado)\"\n"
+        let root = try makeProject(content: ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"], templates: ["i18n/es.yml": es])
+        let result = SiteBuilder.build(buildOptions(root))
+        let messages = result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") }
+        #expect(messages.contains("Templates/i18n/es/model.yml:1:1: error: UI string 'archived' is defined in another file of 'es' too"))
+    }
+
+    @Test func theFigureShowsNamesAndKeepsIDsInDataAttributes() throws {
+        let article = """
+            ---
+            title: A
+            ---
+            ```lifecycle android-activity
+            given created
+            processDeath -> processDead
+            reopen -> initialized, created, started, resumed
+            never processDead -> destroyed
+            ```
+            """
+        let root = try makeProject(content: ["site.yml": Self.siteYML, "es/a.md": article])
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(result.succeeded, "\(result.diagnostics.map(DiagnosticFormatter.text))")
+        let page = try read(root.appending(path: "public/es/a/index.html"))
+        #expect(page.contains("data-event=\"processDeath\""))
+        #expect(page.contains(">Muerte del proceso</span>"))
+        #expect(page.contains("<span lang=\"en\">CREATED</span> → Proceso terminado (Activity recordada)"))
+        #expect(page.contains("<li class=\"check\" data-check=\"never\">Nunca: Proceso terminado (Activity recordada) → <span lang=\"en\">DESTROYED</span> "
+            + "<span class=\"check-ok\" aria-hidden=\"true\">✓</span><span class=\"visually-hidden\"> (verificado con el modelo)</span></li>"))
+        #expect(page.contains("<span class=\"example-machine\">Activity de Android (Lifecycle de androidx)</span>"))
+        #expect(!page.contains("Process dead"))
+        #expect(!page.contains("focusOtherWindow</"))
+        // The player gets the same names from the page language's script.
+        let script = try FileManager.default.contentsOfDirectory(atPath: root.appending(path: "public/assets").path)
+            .first { $0.hasPrefix("model-names-es.") }
+        let names = try read(root.appending(path: "public/assets/" + (try #require(script))))
+        #expect(names.hasPrefix("window.LIFECYCLE_NAMES = {\"lang\":\"es\""))
+        #expect(names.contains("\"processDead\":{\"name\":\"Proceso terminado (Activity recordada)\",\"en\":false}"))
+        #expect(page.contains("assets/" + (try #require(script))))
+    }
+
+    @Test func anArchivedSourceKeepsItsTitleInEnglishAndSaysArchivedInThePageLanguage() throws {
+        let article = "---\ntitle: A\n---\n```lifecycle ios-app\ngiven background\nsuspend -> suspended\n```\n"
+        let root = try makeProject(content: ["site.yml": Self.siteYML, "bg/a.md": article])
+        #expect(SiteBuilder.build(buildOptions(root)).succeeded)
+        let page = try read(root.appending(path: "public/bg/a/index.html"))
+        #expect(page.contains("title=\"App Programming Guide for iOS: The App Life Cycle\" lang=\"en\">A7</a> <span class=\"source-archived\">(архивирана)</span>"))
+        #expect(!page.contains("(archived)"))
+    }
+}
