@@ -323,7 +323,7 @@ enum FileTree {
             return
         }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        Parallel.map(entries.count) { index in removeTree(root + "/" + entries[index]) }
+        _ = Parallel.map(entries.count) { index in removeTree(root + "/" + entries[index]) }
         rmdir(root)
     }
 
