@@ -60,11 +60,12 @@ package struct ArticleReader: Sendable {
             default: nil
             }
         }
-        let article = Article(
+        var article = Article(
             lang: lang, slug: slug, displayPath: text.displayPath, title: title,
             description: description, bodyHTML: "", toc: [], chains: verification.chains, examples: verification.examples.count,
             translation: frontMatter.translation, untranslated: frontMatter.untranslated, updated: frontMatter.updated, draft: frontMatter.draft,
             sections: sections, codeSamples: codeSamples, links: links)
+        article.weight = frontMatter.weight
         return (
             ReadArticle(article: article, document: document, verification: verification, targets: targets),
             frontMatter.warnings + linkProblems + verification.diagnostics + Self.untranslatedWarnings(article)
