@@ -109,7 +109,19 @@ package struct PageContexts: Sendable {
                 "current": .bool(entry.slug == article.slug),
             ])
         }
-        context["sidebar"] = .array(entries.map(link))
+        // A language with hundreds of articles would put every one of them on every page (and a
+        // site of 20,000 pages gigabytes of links): past `sidebarLimit` the sidebar shows the
+        // articles around this one and links to the language home, which lists them all.
+        var shown = entries[...]
+        if entries.count > Self.sidebarLimit, let position {
+            let start = max(0, min(position - Self.sidebarLimit / 2, entries.count - Self.sidebarLimit))
+            shown = entries[start..<(start + Self.sidebarLimit)]
+            context["sidebarMore"] = .object([
+                "href": .string(SiteLinks.link(from: dir, to: SiteLinks.homeDir(article.lang))),
+                "count": .string(LocalFormat.number(entries.count, lang: article.lang)),
+            ])
+        }
+        context["sidebar"] = .array(shown.map(link))
         context["hasSidebar"] = .bool(!entries.isEmpty)
         if let position {
             let previous = position > 0 ? entries[position - 1] : nil
@@ -121,6 +133,9 @@ package struct PageContexts: Sendable {
         if let edit = config.editLink(lang: article.lang, slug: article.slug) { context["editHref"] = .string(edit) }
         context["ogType"] = .string("article")
     }
+
+    /// The most articles a sidebar lists (the page's neighbours in the reading order).
+    static let sidebarLimit = 40
 
     /// The Open Graph locale of a language code: `pt` → `pt_BR`, `pt-PT` → `pt_PT`.
     static func ogLocale(_ code: String) -> String {

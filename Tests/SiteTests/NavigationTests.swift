@@ -180,6 +180,31 @@ import Testing
         #expect(script.lowerBound < stylesheet.lowerBound)
     }
 
+    /// Past 40 articles, a page lists 40 around it (fewer before it near the end) and links to the home, which lists all.
+    @Test func aLongSidebarShowsTheNeighboursAndLinksToTheHome() throws {
+        var content = ["site.yml": Self.siteYAML, "pt/a.md": "# A\n"]
+        for n in 1...60 {
+            let number = String(1000 + n).dropFirst()
+            content["es/p\(number).md"] = "---\ntitle: Página \(number)\n---\nTexto.\n"
+        }
+        let site = try build(content)
+        func listed(_ slug: String) throws -> [String] {
+            sidebar(try read(site.appending(path: "es/\(slug)/index.html"))).hrefs.filter { !$0.hasPrefix("../index") }
+        }
+        #expect(try listed("p001").count == 40)
+        #expect(try listed("p001").first == "index.html")
+        #expect(try listed("p001").last == "../p040/index.html")
+        #expect(try listed("p030").first == "../p010/index.html")
+        #expect(try listed("p030").last == "../p049/index.html")
+        #expect(try listed("p055").first == "../p021/index.html")
+        #expect(try listed("p060").last == "index.html")
+        let page = try read(site.appending(path: "es/p030/index.html"))
+        #expect(page.contains("<p class=\"sidebar-more\"><a href=\"../index.html\">Todos los artículos (60)</a></p>"))
+        // Previous/next still walk the whole order.
+        #expect(rel(page, "next") == "../p031/index.html")
+        #expect(!(try read(site.appending(path: "pt/a/index.html"))).contains("sidebar-more"))
+    }
+
     @Test func orderIsWeightThenTitleInTheLanguageThenSlug() {
         let entries: [SiteNavigation.Entry] = [
             .init(slug: "e", title: "árbol", weight: nil), .init(slug: "d", title: "Zorro", weight: nil),
