@@ -189,3 +189,17 @@ def test_the_sidebar_opens_on_a_phone(page, phone):
     assert link.is_displayed()
     link.click()
     assert browser.current_url.endswith("/pt/active/index.html")
+
+
+@pytest.mark.parametrize("system", ["light", "dark"])
+def test_a_printout_is_light_whatever_the_theme(page, browser, system):
+    browser = page("es/active/index.html")
+    try:
+        browser.execute_script("localStorage.setItem(arguments[0], 'dark')", THEME_KEY)
+        browser.refresh()
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+            "media": "print", "features": [{"name": "prefers-color-scheme", "value": system}]})
+        assert background(browser) == LIGHT
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+        clear_theme(browser)
