@@ -141,11 +141,12 @@ struct CommandHelp {
             options: [content, translationFrom]),
         CommandHelp(
             name: "sync-translation",
-            synopsis: "sync-translation <slug> <lang> [--content DIR] [--from LANG] [--section N]... [--force]",
-            summary: "Mark a translation current with its source: record the source's\nfingerprints (all, or of the sections named) and drop them from\n'untranslated'. Sections are matched by their text, not their place.\nWithout --section, a section whose text is still the source's stays\nin 'untranslated' (with a warning). --from starts tracking a file\nwithout 'translation:'.",
+            synopsis: "sync-translation <slug> <lang> [--content DIR] [--from LANG] [--section N]... [--meta] [--force]",
+            summary: "Mark a translation current with its source: record the source's\nfingerprints (all, or of the sections named) and drop them from\n'untranslated'. Sections are matched by their text, not their place.\nWithout --section it also records the source's title and description.\nWithout --section, a section whose text is still the source's stays\nin 'untranslated' (with a warning). --from starts tracking a file\nwithout 'translation:'.",
             options: [
                 content, translationFrom,
                 ("--section N", "only section N of the source (0 is the first, as 'status' lists them); may be\ngiven several times (default: every section)"),
+                ("--meta", "record the source's title and description as translated (implied\nwithout --section; alone, no section is marked)"),
                 ("--force", "without --section: mark sections done even when their text is still\nthe source's (a section that needs no translation)"),
             ]),
         CommandHelp(

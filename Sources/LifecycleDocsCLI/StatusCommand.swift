@@ -40,6 +40,7 @@ extension CLI {
                 if let from = cell.from { fields.append("\"from\":\(q(from))") }
                 if case .stale(let stale) = cell.status {
                     fields.append("\"sections\":" + sections(stale, cell.staleTitles))
+                    if cell.staleMeta { fields.append("\"meta\":true") }
                 }
                 if !cell.untranslated.isEmpty {
                     fields.append("\"untranslated\":" + sections(cell.untranslated, cell.untranslatedTitles))
@@ -72,7 +73,8 @@ extension CLI {
         func text(_ cell: TranslationCell) -> String {
             switch cell.status {
             case .stale(let sections):
-                "stale: " + sections.map { "§\($0)" }.joined(separator: ",") + (cell.untranslated.isEmpty ? "" : "; " + progress(cell))
+                "stale: " + ((cell.staleMeta ? ["title"] : []) + sections.map { "§\($0)" }).joined(separator: ",")
+                    + (cell.untranslated.isEmpty ? "" : "; " + progress(cell))
             case .inProgress: "in progress: " + progress(cell)
             case .broken: "broken: \(cell.problems.count) error\(cell.problems.count == 1 ? "" : "s")"
             default: cell.status.name
@@ -113,7 +115,9 @@ extension CLI {
                 guard let cell = row.cells[lang] else { continue }
                 let name = "\(row.slug) (\(lang))"
                 if case .stale(let sections) = cell.status {
-                    details.append("\(name): the source changed in " + sectionNames(sections, cell.staleTitles))
+                    let meta = cell.staleMeta ? ["its title and description"] : []
+                    let named = sections.isEmpty ? [] : [sectionNames(sections, cell.staleTitles)]
+                    details.append("\(name): the source changed in " + (meta + named).joined(separator: ", "))
                 }
                 if !cell.untranslated.isEmpty {
                     details.append("\(name): not translated yet: " + sectionNames(cell.untranslated, cell.untranslatedTitles))

@@ -57,6 +57,7 @@ extension CLI {
         let contentDir = try parser.value(for: "--content") ?? "Content"
         let from = try parser.value(for: "--from")
         let force = try parser.flag("--force")
+        let meta = try parser.flag("--meta")
         var sections: [Int]?
         // Repeatable: `--section 1 --section 3`.
         for word in try parser.values(for: "--section") {
@@ -66,11 +67,13 @@ extension CLI {
             sections = (sections ?? []) + [index]
         }
         let (slug, lang) = try slugAndLanguage(try parser.positionals(), command: "sync-translation")
+        // `--meta` alone marks the title and description only, no section.
+        if meta && sections == nil { sections = [] }
 
         let synced: SyncedTranslation
         do throws(TranslationError) {
             let context = try translationContext(contentDir: contentDir, slug: slug)
-            synced = try TranslationScaffold.syncTranslation(slug: slug, lang: lang, from: from, sections: sections, force: force, in: context)
+            synced = try TranslationScaffold.syncTranslation(slug: slug, lang: lang, from: from, sections: sections, meta: meta, force: force, in: context)
             if synced.changed {
                 let url = URL(filePath: contentDir).appending(path: lang).appending(path: slug + ".md")
                 do {
@@ -102,13 +105,21 @@ extension CLI {
             let resized = synced.previousCount != count ? " (the source had \(synced.previousCount) when last synced)" : ""
             console.out("  translation: from \(source.lang), \(count) section fingerprint\(count == 1 ? "" : "s")\(resized), \(which)")
         }
+        if synced.metaUpdated {
+            console.out("  translation.meta: the fingerprint of the source's title and description recorded")
+        }
         if synced.untranslated != synced.untranslatedBefore {
             let removed = synced.untranslatedBefore.filter { !synced.untranslated.contains($0) }
             let left = synced.untranslated.isEmpty ? "none left" : "[\(synced.untranslated.map(String.init).joined(separator: ", "))] left"
             console.out("  untranslated: removed \(removed.map(String.init).joined(separator: ", ")); \(left)")
         }
+        if !synced.verbatimAdded.isEmpty {
+            console.out("  verbatim: added \(synced.verbatimAdded.map(String.init).joined(separator: ", ")) (the source's text, kept on purpose)")
+        }
         let named = Array(Set(sections ?? [])).sorted().map(String.init)
-        let scope = named.isEmpty ? "" : " for section\(named.count == 1 ? "" : "s") " + named.joined(separator: ", ")
+        var scopes = named.isEmpty ? [] : ["section\(named.count == 1 ? "" : "s") " + named.joined(separator: ", ")]
+        if meta { scopes.append("its title and description") }
+        let scope = scopes.isEmpty ? "" : " for " + scopes.joined(separator: " and ")
         if synced.untranslated.isEmpty {
             console.out("It now counts as current with \(source.path)\(scope). Run 'lifecycle-docs status' to see every translation.")
         } else {

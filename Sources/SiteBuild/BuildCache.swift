@@ -210,7 +210,7 @@ struct FileStamp: Equatable, Sendable {
 ///
 ///     G slug title titleLang                      a translation group and its status row
 ///     A lang path size modified examples chains title description draft weight
-///     C lang status staleSections from staleTitles untranslated untranslatedTitles sectionCount problems
+///     C lang status staleSections from staleTitles untranslated untranslatedTitles sectionCount problems staleMeta
 ///     D {diagnostic as JSON}
 ///
 /// Lists are comma-separated (titles by U+001F); tabs, newlines and backslashes are escaped.
@@ -238,7 +238,7 @@ enum GroupLines {
                 line("C", [
                     lang, cell.status.name, list(stale), cell.from ?? "", cell.staleTitles.joined(separator: "\u{1F}"),
                     list(cell.untranslated), cell.untranslatedTitles.joined(separator: "\u{1F}"), String(cell.sectionCount),
-                    cell.problems.joined(separator: "\u{1F}"),
+                    cell.problems.joined(separator: "\u{1F}"), cell.staleMeta ? "meta" : "",
                 ])
             }
             for diagnostic in group.diagnostics {
@@ -272,7 +272,7 @@ enum GroupLines {
                 groups[slug]?.articles.append(BuildCache.CachedArticle(
                     lang: fields[1], slug: slug, displayPath: fields[2], stamp: FileStamp(size: size, modified: modified),
                     title: fields[7], description: fields[8], examples: examples, chains: chains, draft: fields[9] == "draft", weight: weight))
-            case ("C", 10):
+            case ("C", 11):
                 guard let slug, let stale = numbers(fields[3]), let untranslated = numbers(fields[6]), let sectionCount = Int(fields[8]) else { return nil }
                 func titles(_ field: String) -> [String] {
                     field.isEmpty ? [] : field.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
@@ -291,7 +291,7 @@ enum GroupLines {
                     status: status, from: fields[4].isEmpty ? nil : fields[4],
                     staleTitles: titles(fields[5]), untranslated: untranslated,
                     untranslatedTitles: untranslated.isEmpty ? [] : fields[7].split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init), sectionCount: sectionCount,
-                    problems: titles(fields[9]))
+                    problems: titles(fields[9]), staleMeta: fields[10] == "meta")
             case ("D", 2):
                 guard let slug, let diagnostic = try? JSONDecoder().decode(Diagnostic.self, from: Data(fields[1].utf8)) else { return nil }
                 groups[slug]?.diagnostics.append(diagnostic)

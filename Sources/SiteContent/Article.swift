@@ -42,6 +42,15 @@ package struct Article: Sendable {
     package var codeSamples: [CodeSample] = []
     /// Every link and image in the Markdown, for `check`'s link verification.
     package var links: [MarkdownLink] = []
+    /// Sections that read exactly as the source's on purpose (`verbatim:`).
+    package var verbatim: [Int] = []
+    /// The fingerprint of the front matter's `title` and `description` (`FrontMatter.metaFingerprint`).
+    package var metaFingerprint: String = ""
+    /// Every GitHub alert (`> [!WARNING]`…), in order: a translation keeps them all.
+    package var alerts: [ArticleAlert] = []
+    /// Lines where prose a translator would translate starts: text outside code, arrow chains and
+    /// alert markers. A section with none (only code) may read exactly as its source's.
+    package var proseLines: [Int] = []
 
     package init(
         lang: String, slug: String, displayPath: String, title: String, description: String, bodyHTML: String, toc: [TOCEntry],
@@ -81,6 +90,13 @@ package struct CodeSample: Sendable, Hashable {
     package var info: String
     package var code: String
     /// 1-based line of the fence in the file.
+    package var line: Int
+}
+
+/// A GitHub alert (`> [!NOTE]`…) and the line of its block quote.
+package struct ArticleAlert: Sendable, Hashable {
+    /// As messages name it: `[!WARNING]`.
+    package var marker: String
     package var line: Int
 }
 

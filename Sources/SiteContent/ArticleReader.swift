@@ -66,6 +66,9 @@ package struct ArticleReader: Sendable {
             translation: frontMatter.translation, untranslated: frontMatter.untranslated, updated: frontMatter.updated, draft: frontMatter.draft,
             sections: sections, codeSamples: codeSamples, links: links)
         article.weight = frontMatter.weight
+        article.metaFingerprint = frontMatter.metaFingerprint
+        article.verbatim = frontMatter.verbatim
+        (article.alerts, article.proseLines) = Self.alertsAndProse(document, verification: verification)
         return (
             ReadArticle(article: article, document: document, verification: verification, targets: targets),
             frontMatter.warnings + linkProblems + verification.diagnostics + Self.untranslatedWarnings(article)
@@ -108,6 +111,36 @@ package struct ArticleReader: Sendable {
             }
         }
         return (targets, problems)
+    }
+
+    /// The alerts of the page, and the lines where it has words to translate: text outside code,
+    /// arrow chains (the model's names, the same in every language) and alert markers.
+    static func alertsAndProse(_ document: MarkdownDocument, verification: Verification) -> ([ArticleAlert], [Int]) {
+        var alerts: [ArticleAlert] = []
+        var prose: [Int] = []
+        var markers: Set<Int> = []
+        // Pre-order over `children`, as the page shows it: a title heading taken out is not prose here.
+        var stack = [MarkdownDocument.rootIndex]
+        while let index = stack.popLast() {
+            let node = document.nodes[index]
+            switch node.kind {
+            case .blockQuote:
+                if let kind = document.alertKind(of: index) {
+                    alerts.append(ArticleAlert(marker: "[!\(kind.rawValue.uppercased())]", line: node.start.line))
+                    if let paragraph = node.children.first, let marker = document.nodes[paragraph].children.first { markers.insert(marker) }
+                }
+            case .text where !markers.contains(index):
+                var characters = Array(node.literal)
+                for chain in verification.chains(in: index).reversed() where chain.start <= chain.end && chain.end <= characters.count {
+                    characters.removeSubrange(chain.start..<chain.end)
+                }
+                if characters.contains(where: \.isLetter) { prose.append(node.start.line) }
+            default:
+                break
+            }
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return (alerts, prose)
     }
 
     /// A warning per section a new translation has not translated yet.

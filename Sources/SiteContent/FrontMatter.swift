@@ -5,6 +5,9 @@ import YAML
 package struct TranslationSource: Sendable, Hashable {
     package var from: String
     package var fingerprints: [String]
+    /// The fingerprint of the source's `title` and `description` when they were last translated
+    /// (`meta:`); nil in a file written before it was recorded, which is then not tracked for them.
+    package var meta: String? = nil
     package var location: SourceLocation
 }
 
@@ -39,6 +42,8 @@ package struct FrontMatter {
     package var translation: TranslationSource?
     /// Indexes of sections still in the source language (new translations).
     package var untranslated: [Int] = []
+    /// Indexes of sections that read exactly as the source's on purpose (they need no translation).
+    package var verbatim: [Int] = []
     /// The date the article was last revised (`updated: 2026-11-29`).
     package var updated: ArticleDate?
     /// Where the article goes in the sidebar and previous/next order (`weight: 10`):
@@ -50,10 +55,16 @@ package struct FrontMatter {
     package var body: Substring
     /// How many lines precede the body, so body line N is file line N + offset.
     package var bodyLineOffset: Int
+    /// The fingerprint of `title` and `description` as written here, which a translation records
+    /// (`translation.meta`). A title or description taken from the body is tracked with its section.
+    package var metaFingerprint: String {
+        // U+001F between them: moving words from one to the other is a change too.
+        Fingerprint.of((title ?? "") + "\u{1F}" + (description ?? ""))
+    }
     /// Non-fatal findings (unknown keys).
     var warnings: [Diagnostic] = []
 
-    private static let knownKeys: Set<String> = ["title", "description", "translation", "untranslated", "updated", "draft", "weight"]
+    private static let knownKeys: Set<String> = ["title", "description", "translation", "untranslated", "verbatim", "updated", "draft", "weight"]
 
     /// Splits and parses the front matter of `source`. A file without a
     /// leading `---` line has no front matter.
@@ -120,13 +131,27 @@ package struct FrontMatter {
                     }
                     fingerprints = items.compactMap(\.string)
                 }
-                result.translation = TranslationSource(from: code, fingerprints: fingerprints, location: locator.location(from.mark))
+                var meta: String?
+                if let value = value["meta"] {
+                    guard value.isScalar, let text = value.string, text.count == 16 else {
+                        problems.append(.error(at: locator.location(value.mark), "'translation.meta' must be a 16-digit fingerprint; run `lifecycle-docs sync-translation` to write it"))
+                        continue
+                    }
+                    meta = text
+                }
+                result.translation = TranslationSource(from: code, fingerprints: fingerprints, meta: meta, location: locator.location(from.mark))
             case "untranslated":
                 guard let items = value.array, items.allSatisfy({ $0.int.map { $0 >= 0 } == true }) else {
                     problems.append(.error(at: locator.location(value.mark), "'untranslated' must be a list of section numbers, like [0, 2]"))
                     continue
                 }
                 result.untranslated = items.compactMap(\.int)
+            case "verbatim":
+                guard let items = value.array, items.allSatisfy({ $0.int.map { $0 >= 0 } == true }) else {
+                    problems.append(.error(at: locator.location(value.mark), "'verbatim' must be a list of section numbers, like [0, 2]"))
+                    continue
+                }
+                result.verbatim = items.compactMap(\.int)
             case "updated":
                 guard value.isScalar, let text = value.string, let date = ArticleDate(text) else {
                     problems.append(.error(at: locator.location(value.mark), "'updated' must be a date written YYYY-MM-DD"))

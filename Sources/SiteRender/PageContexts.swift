@@ -82,9 +82,12 @@ package struct PageContexts: Sendable {
             let untranslated: [String] = cell.untranslated.compactMap { index in
                 index < article.sections.count ? article.sections[index].title : nil
             }
-            if !staleTitles.isEmpty || !untranslated.isEmpty {
+            // A new title or description in the source makes the page stale too, with no section to name.
+            let staleMeta: Bool = if case .stale = cell.status { cell.staleMeta } else { false }
+            if !staleTitles.isEmpty || staleMeta || !untranslated.isEmpty {
                 context["translationNotice"] = .object([
-                    "stale": .bool(!staleTitles.isEmpty),
+                    "stale": .bool(!staleTitles.isEmpty || staleMeta),
+                    "hasStaleSections": .bool(!staleTitles.isEmpty),
                     "staleSections": .array(staleTitles.map { .string($0) }),
                     "untranslated": .bool(!untranslated.isEmpty),
                     "sourceName": .string(source.name),

@@ -38,7 +38,7 @@ extension TranslationScaffold {
         var lines = ["---"]
         if let title = sourceMatter.title { lines.append("title: " + YAMLText.doubleQuoted(title)) }
         if let description = sourceMatter.description { lines.append("description: " + YAMLText.doubleQuoted(description)) }
-        lines += translationBlock(from: source.lang, fingerprints: fingerprints)
+        lines += translationBlock(from: source.lang, fingerprints: fingerprints, meta: sourceMatter.metaFingerprint)
         lines.append(untranslatedLine(Array(sections.indices)))
         lines.append("---")
         let text = lines.joined(separator: "\n") + "\n" + sourceMatter.body
@@ -46,6 +46,7 @@ extension TranslationScaffold {
         // The file must read back as intended; anything else is a bug here, not the user's.
         let written = try parse(ArticleFile(lang: lang, slug: slug, path: target, text: text))
         guard written.translation?.from == source.lang, written.translation?.fingerprints == fingerprints,
+            written.translation?.meta == sourceMatter.metaFingerprint,
             written.untranslated == Array(sections.indices), written.title == sourceMatter.title,
             written.description == sourceMatter.description, written.body == sourceMatter.body
         else {

@@ -12,8 +12,11 @@ extension TranslationScaffold {
     /// `from` starts tracking a file without a `translation:` block (or changes its source).
     /// Without `sections`, a section still listed in `untranslated` whose text is the source's
     /// stays there (with a warning) unless `force`: a copy is not a translation.
+    /// The fingerprint of the source's title and description (`meta`) is recorded without
+    /// `sections`, or with `meta`; otherwise the recorded one is kept.
     public static func syncTranslation(
-        slug: String, lang: String, from: String?, sections selected: [Int]?, force: Bool = false, in context: TranslationContext
+        slug: String, lang: String, from: String?, sections selected: [Int]?, meta: Bool = false, force: Bool = false,
+        in context: TranslationContext
     ) throws(TranslationError) -> SyncedTranslation {
         try checkLanguage(lang, in: context)
         if let from {
@@ -104,7 +107,10 @@ extension TranslationScaffold {
         }
         // Recorded fingerprints count only when they are of the same source. They are matched to the
         // source's sections by their text, not their place: a section added or removed moves no other.
-        let old = recordedFrom == sourceLang && !blockIsBroken ? recorded?.fingerprints ?? [] : []
+        let sameSource = recordedFrom == sourceLang && !blockIsBroken
+        let old = sameSource ? recorded?.fingerprints ?? [] : []
+        let oldMeta = sameSource ? recorded?.meta : nil
+        let newMeta = selected == nil || meta ? sourceMatter.metaFingerprint : oldMeta
         let matches = SectionAlignment.match(recorded: old, current: current)
         var fingerprints: [String] = []
         var missing: [Int] = []
@@ -129,6 +135,7 @@ extension TranslationScaffold {
         let pairs = SectionAlignment.pair(source: sourceSections, translation: ownSections)
         var warnings: [Diagnostic] = []
         var keptUntranslated: [Int] = []
+        var verbatim = matter.verbatim
         let untranslated: [Int]
         if let chosen {
             let done = Set(chosen.compactMap { pairs[$0] })
@@ -138,7 +145,10 @@ extension TranslationScaffold {
             let copies = Set(pairs.indices.compactMap { index in
                 pairs[index].flatMap { own in ownSections[own].fingerprint == sourceSections[index].fingerprint ? own : nil }
             })
-            keptUntranslated = force ? [] : matter.untranslated.filter { copies.contains($0) && ownSections.indices.contains($0) }
+            let copied = matter.untranslated.filter { copies.contains($0) && ownSections.indices.contains($0) }
+            keptUntranslated = force ? [] : copied
+            // Forced: the same words on purpose, recorded so that the build does not call them untranslated copies.
+            if force { verbatim = Array(Set(verbatim + copied)).sorted() }
             untranslated = keptUntranslated
             if let first = keptUntranslated.first {
                 let names = keptUntranslated.map { index in
@@ -160,24 +170,24 @@ extension TranslationScaffold {
         warnings += TranslationAnalyzer.sectionCountWarning(
             translationPath: path, ownSections, sourcePath: source.path, sourceSections)
 
-        let translationCurrent = recorded != nil && !blockIsBroken && recorded?.from == sourceLang && old == fingerprints
-        let untranslatedCurrent = untranslated == matter.untranslated
+        let translationCurrent = recorded != nil && !blockIsBroken && recorded?.from == sourceLang && old == fingerprints && oldMeta == newMeta
+        let untranslatedCurrent = untranslated == matter.untranslated && verbatim == matter.verbatim
         var text = file.text
         if !(translationCurrent && untranslatedCurrent) {
             text = try rewrite(
-                file, layout: layout, translation: translationCurrent ? nil : translationBlock(from: sourceLang, fingerprints: fingerprints),
-                untranslated: untranslatedCurrent ? nil : untranslated)
+                file, layout: layout, translation: translationCurrent ? nil : translationBlock(from: sourceLang, fingerprints: fingerprints, meta: newMeta),
+                untranslated: untranslated == matter.untranslated ? nil : untranslated, verbatim: verbatim == matter.verbatim ? nil : verbatim)
             // The new front matter must say what was meant, and nothing else may have moved.
             let check = try parse(ArticleFile(lang: lang, slug: slug, path: path, text: text))
-            guard check.translation?.from == sourceLang, check.translation?.fingerprints == fingerprints,
-                check.untranslated == untranslated, check.body == matter.body, check.title == matter.title,
+            guard check.translation?.from == sourceLang, check.translation?.fingerprints == fingerprints, check.translation?.meta == newMeta,
+                check.untranslated == untranslated, check.verbatim == verbatim, check.body == matter.body, check.title == matter.title,
                 check.description == matter.description, check.updated == matter.updated
             else {
                 throw .content([
                     .error(
                         at: SourceLocation(file: path, line: 1, column: 1),
                         "cannot rewrite the front matter safely (its 'translation:' or 'untranslated:' entry has a layout this command does not edit)",
-                        suggestion: "write them by hand: " + translationBlock(from: sourceLang, fingerprints: fingerprints).joined(separator: " ")
+                        suggestion: "write them by hand: " + translationBlock(from: sourceLang, fingerprints: fingerprints, meta: newMeta).joined(separator: " ")
                             + (untranslated.isEmpty ? "" : " " + untranslatedLine(untranslated)))
                 ])
             }
@@ -187,8 +197,8 @@ extension TranslationScaffold {
             sections: sourceSections.enumerated().map {
                 TranslationSection(index: $0.offset, title: $0.element.title, line: $0.element.line, fingerprint: $0.element.fingerprint)
             },
-            updatedSections: updated, previousCount: old.count, untranslatedBefore: matter.untranslated, untranslated: untranslated,
-            keptUntranslated: keptUntranslated, translatedCount: ownSections.count - untranslated.count, sectionCount: ownSections.count,
+            updatedSections: updated, metaUpdated: newMeta != oldMeta, previousCount: old.count, untranslatedBefore: matter.untranslated, untranslated: untranslated,
+            keptUntranslated: keptUntranslated, verbatimAdded: verbatim.filter { !matter.verbatim.contains($0) }, translatedCount: ownSections.count - untranslated.count, sectionCount: ownSections.count,
             warnings: warnings)
     }
 }

@@ -12,7 +12,8 @@ public enum TranslationStatus: Sendable, Hashable {
     /// A translation whose source has not changed, with sections still in the source language
     /// (`untranslated`): not done, whatever its fingerprints say.
     case inProgress
-    /// The source changed in these sections (indexes into the source's sections).
+    /// The source changed in these sections (indexes into the source's sections), or in its
+    /// title and description only (no sections; `TranslationCell.staleMeta`).
     case stale(sections: [Int])
     /// The page has errors: an example fails, a chain is impossible, it drifted from its source.
     case broken
@@ -37,6 +38,8 @@ public struct TranslationCell: Sendable, Equatable {
     public var from: String?
     /// Section titles (of this page) for the stale sections.
     public var staleTitles: [String] = []
+    /// The source's `title` or `description` changed since they were translated.
+    public var staleMeta = false
     /// Sections (of this page) still in the source language.
     public var untranslated: [Int] = []
     /// Their titles ("" for the introduction).
@@ -48,11 +51,12 @@ public struct TranslationCell: Sendable, Equatable {
 
     public init(
         status: TranslationStatus, from: String? = nil, staleTitles: [String] = [], untranslated: [Int] = [],
-        untranslatedTitles: [String] = [], sectionCount: Int = 0, problems: [String] = []
+        untranslatedTitles: [String] = [], sectionCount: Int = 0, problems: [String] = [], staleMeta: Bool = false
     ) {
         self.status = status
         self.from = from
         self.staleTitles = staleTitles
+        self.staleMeta = staleMeta
         self.untranslated = untranslated
         self.untranslatedTitles = untranslatedTitles
         self.sectionCount = sectionCount
@@ -148,14 +152,18 @@ package enum TranslationAnalyzer {
                 added.append(contentsOf: sectionCountWarning(article, source))
                 problems += parity.filter { $0.severity == .error }.map(describe)
                 let pairs = SectionAlignment.pair(source: source.sections, translation: article.sections)
+                added.append(contentsOf: lostContentWarnings(article, source, pairs: pairs, staleSourceSections: Set(stale), slug: slug))
+                added.append(contentsOf: copiedSectionWarnings(article, source, pairs: pairs))
+                // Not recorded (a file older than `meta`): not tracked, rather than stale forever.
+                let staleMeta = translation.meta.map { $0 != source.metaFingerprint } ?? false
                 let untranslated = article.untranslated.filter { article.sections.indices.contains($0) }
                 var cell = TranslationCell(
                     status: .current, from: translation.from, untranslated: untranslated,
                     untranslatedTitles: untranslated.map { article.sections[$0].title }, sectionCount: article.sections.count,
-                    problems: problems)
+                    problems: problems, staleMeta: staleMeta)
                 if !problems.isEmpty {
                     cell.status = .broken
-                } else if !stale.isEmpty {
+                } else if !stale.isEmpty || staleMeta {
                     cell.status = .stale(sections: stale)
                 } else if !untranslated.isEmpty {
                     cell.status = .inProgress
@@ -328,9 +336,7 @@ package enum TranslationAnalyzer {
             }
             var warning = diagnostic
             warning.severity = .warning
-            warning.notes.append(
-                "the source changed in this section since the translation was synced: update the translation here, "
-                    + "then run 'lifecycle-docs sync-translation \(slug) \(translation.lang) --section \(section)'")
+            warning.notes.append(syncNote(slug: slug, lang: translation.lang, section: section))
             problems.append(warning)
         }
 
@@ -418,6 +424,92 @@ package enum TranslationAnalyzer {
             previous = pair
         }
         return problems.sorted { ($0.location?.line ?? 0) < ($1.location?.line ?? 0) }
+    }
+
+    /// What a warning in a section the source changed since the sync adds.
+    static func syncNote(slug: String, lang: String, section: Int) -> String {
+        "the source changed in this section since the translation was synced: update the translation here, "
+            + "then run 'lifecycle-docs sync-translation \(slug) \(lang) --section \(section)'"
+    }
+
+    /// `section 'Title'`, or `the introduction`.
+    static func sectionName(_ section: ArticleSections.Section) -> String {
+        section.title.isEmpty ? "the introduction" : "section '\(section.title)'"
+    }
+
+    // MARK: - What a translation may not lose
+
+    /// A warning for each paired section that has fewer GitHub alerts of a kind, or fewer arrow
+    /// chains, than its source's: alerts carry the corrections and caveats, chains the verified
+    /// transitions, and a translation that drops one loses what the source checked.
+    static func lostContentWarnings(
+        _ translation: Article, _ source: Article, pairs: [Int?], staleSourceSections: Set<Int> = [], slug: String = ""
+    ) -> [Diagnostic] {
+        func lines(in sections: [ArticleSections.Section], _ index: Int) -> Range<Int> {
+            sections[index].line..<(index + 1 < sections.count ? sections[index + 1].line : Int.max)
+        }
+        var warnings: [Diagnostic] = []
+        for (index, own) in pairs.enumerated() {
+            guard let own else { continue }
+            let theirLines = lines(in: source.sections, index)
+            let ourLines = lines(in: translation.sections, own)
+            let at = SourceLocation(file: translation.displayPath, line: translation.sections[own].line, column: 1)
+            let sourceAt = "\(source.displayPath):\(source.sections[index].line)"
+            var found: [(message: String, notes: [String])] = []
+            let theirAlerts = source.alerts.filter { theirLines.contains($0.line) }
+            let ourAlerts = translation.alerts.filter { ourLines.contains($0.line) }
+            var markers: [String] = []
+            for alert in theirAlerts where !markers.contains(alert.marker) { markers.append(alert.marker) }
+            for marker in markers {
+                let theirs = theirAlerts.filter { $0.marker == marker }
+                let ours = ourAlerts.filter { $0.marker == marker }
+                guard ours.count < theirs.count else { continue }
+                let missing = theirs.count - ours.count
+                found.append((
+                    "\(sectionName(translation.sections[own])) has \(missing) \(marker) fewer than its source \(sourceAt): a correction may have been left out",
+                    ["the source's \(marker) alerts in this section: " + theirs.map { "\(source.displayPath):\($0.line)" }.joined(separator: ", ")
+                        + "; here: " + (ours.isEmpty ? "none" : ours.map { "line \($0.line)" }.joined(separator: ", "))]))
+            }
+            let theirChains = source.chains.filter { theirLines.contains($0.location.line) }
+            let ourChains = translation.chains.filter { ourLines.contains($0.location.line) }
+            if ourChains.count < theirChains.count {
+                let missing = theirChains.count - ourChains.count
+                let ourTexts = ourChains.map(\.text)
+                // Those whose text the translation does not have are the likely ones, if any.
+                let likely = theirChains.filter { !ourTexts.contains($0.text) }
+                found.append((
+                    "\(sectionName(translation.sections[own])) has \(missing) arrow chain\(missing == 1 ? "" : "s") fewer than its source \(sourceAt): "
+                        + "a verified transition may have been left out",
+                    ["the source's chains here: " + (likely.isEmpty ? theirChains : likely).map { "'\($0.text)' (line \($0.location.line))" }.joined(separator: ", "),
+                     "a chain keeps the model's names, in every language, so that it is verified"]))
+            }
+            for (message, notes) in found {
+                var warning = Diagnostic.warning(at: at, message, notes: notes)
+                if staleSourceSections.contains(index) { warning.notes.append(syncNote(slug: slug, lang: translation.lang, section: index)) }
+                warnings.append(warning)
+            }
+        }
+        return warnings
+    }
+
+    /// A warning for each section marked translated (not in `untranslated`) that still reads
+    /// exactly as its source, heading included. A section with nothing to translate (code, arrow
+    /// chains, alert markers) reads the same in every language and is left alone, and so is one
+    /// listed in `verbatim` (the same words in both languages, on purpose).
+    static func copiedSectionWarnings(_ translation: Article, _ source: Article, pairs: [Int?]) -> [Diagnostic] {
+        let listed = Set(translation.untranslated + translation.verbatim)
+        return pairs.enumerated().compactMap { index, own -> Diagnostic? in
+            guard let own, !listed.contains(own), translation.sections[own].fingerprint == source.sections[index].fingerprint else { return nil }
+            let section = translation.sections[own]
+            let end = own + 1 < translation.sections.count ? translation.sections[own + 1].line : Int.max
+            guard translation.proseLines.contains(where: { (section.line..<end).contains($0) }) else { return nil }
+            return .warning(
+                at: SourceLocation(file: translation.displayPath, line: section.line, column: 1),
+                "\(sectionName(section)) still reads exactly as in its source \(source.displayPath):\(source.sections[index].line): "
+                    + "translate it, or list it in 'untranslated'",
+                notes: ["to leave it for later, add \(own) to 'untranslated' in the front matter: the page then says it is still in '\(source.lang)'"],
+                suggestion: "if it needs no translation, add \(own) to 'verbatim' in the front matter")
+        }
     }
 
     static func isExample(_ sample: CodeSample) -> Bool {

@@ -93,12 +93,16 @@ public struct SyncedTranslation: Sendable {
     public var sections: [TranslationSection]
     /// Sections whose recorded fingerprint was written or changed.
     public var updatedSections: [Int]
+    /// The fingerprint of the source's title and description was written or changed.
+    public var metaUpdated: Bool
     /// How many fingerprints were recorded before.
     public var previousCount: Int
     public var untranslatedBefore: [Int]
     public var untranslated: [Int]
     /// Sections left in `untranslated` because their text is still the source's.
     public var keptUntranslated: [Int]
+    /// Sections `--force` listed in `verbatim` (still the source's text, on purpose).
+    public var verbatimAdded: [Int] = []
     /// The translation's sections, and how many of them are translated now.
     public var translatedCount: Int
     public var sectionCount: Int
@@ -217,24 +221,26 @@ public enum TranslationScaffold {
     }
 
     /// `translation:` with the language and the fingerprints, as front matter lines.
-    static func translationBlock(from: String, fingerprints: [String]) -> [String] {
-        ["translation:", "  from: \(from)", "  sections: [" + fingerprints.map(YAMLText.doubleQuoted).joined(separator: ", ") + "]"]
+    static func translationBlock(from: String, fingerprints: [String], meta: String?) -> [String] {
+        ["translation:", "  from: \(from)"] + (meta.map { ["  meta: " + YAMLText.doubleQuoted($0)] } ?? [])
+            + ["  sections: [" + fingerprints.map(YAMLText.doubleQuoted).joined(separator: ", ") + "]"]
     }
 
     static func untranslatedLine(_ indexes: [Int]) -> String {
         "untranslated: [" + indexes.map(String.init).joined(separator: ", ") + "]"
     }
 
-    /// `file` with its `translation:` block and `untranslated:` entry replaced
+    /// `file` with its `translation:` block, `untranslated:` and `verbatim:` entries replaced
     /// (nil: left as they are; an empty `untranslated` removes the entry). Absent
     /// entries are added before the closing `---`; a file without front matter gets one.
     static func rewrite(
-        _ file: ArticleFile, layout: FrontMatterLines?, translation: [String]?, untranslated: [Int]?
+        _ file: ArticleFile, layout: FrontMatterLines?, translation: [String]?, untranslated: [Int]?, verbatim: [Int]? = nil
     ) throws(TranslationError) -> String {
         let untranslatedLines = untranslated.map { $0.isEmpty ? [] : [untranslatedLine($0)] }
+        let verbatimLines = verbatim.map { $0.isEmpty ? [] : ["verbatim: [" + $0.map(String.init).joined(separator: ", ") + "]"] }
         guard let layout else {
             // No front matter: the new one goes first (after a byte-order mark, if any).
-            let lines = ["---"] + (translation ?? []) + (untranslatedLines ?? []) + ["---"]
+            let lines = ["---"] + (translation ?? []) + (untranslatedLines ?? []) + (verbatimLines ?? []) + ["---"]
             let bom = "\u{FEFF}"
             let hasBOM = file.text.unicodeScalars.first == "\u{FEFF}"
             let rest = hasBOM ? String(file.text.unicodeScalars.dropFirst()) : file.text
@@ -252,6 +258,9 @@ public enum TranslationScaffold {
             } else {
                 appended += untranslatedLines
             }
+        }
+        if let verbatimLines {
+            if let block = layout.block("verbatim") { edits.append((block, verbatimLines)) } else { appended += verbatimLines }
         }
         if !appended.isEmpty { edits.append((layout.closing..<layout.closing, appended)) }
         return layout.replacing(edits)

@@ -66,7 +66,7 @@ import TestSupport
         #expect(err.isEmpty)
         let file = content.appending(path: "it/hola.md")
         let text = try read(file)
-        #expect(text.hasPrefix("---\ntitle: \"Hola\"\ndescription: \"Una página de prueba.\"\ntranslation:\n  from: es\n  sections: [\""))
+        #expect(text.hasPrefix("---\ntitle: \"Hola\"\ndescription: \"Una página de prueba.\"\ntranslation:\n  from: es\n  meta: \""))
         #expect(text.contains("\"]\nuntranslated: [0, 1, 2]\n---\n\nIntroducción.\n"))
         #expect(text.hasSuffix(Self.source.split(separator: "---\n", maxSplits: 2)[1]))
         let path = content.path + "/it/hola.md"
@@ -74,9 +74,9 @@ import TestSupport
             Created \(path), a translation of \(content.path)/es/hola.md (es → it).
 
             Its 3 sections are still in 'es' and listed in 'untranslated: [0, 1, 2]':
-              0  line 9: (introduction)
-              1  line 12: Primera sección
-              2  line 22: Segunda sección
+              0  line 10: (introduction)
+              1  line 13: Primera sección
+              2  line 23: Segunda sección
 
             Next steps:
               1. Translate 'title', 'description' and the prose of \(path). Keep code blocks and
@@ -183,7 +183,7 @@ import TestSupport
         #expect(result.code == 0)
         #expect(result.out.hasPrefix("Updated the front matter of \(content.path)/pt/hola.md:\n  translation: from es (tracking starts now), 3 section fingerprints recorded\n"))
         let text = try read(content.appending(path: "pt/hola.md"))
-        #expect(text.hasPrefix("---\ntitle: \"Olá\"\ndescription: \"Uma página de teste.\"\ntranslation:\n  from: es\n  sections: [\""))
+        #expect(text.hasPrefix("---\ntitle: \"Olá\"\ndescription: \"Uma página de teste.\"\ntranslation:\n  from: es\n  meta: \""))
         #expect(text.hasSuffix("\"]\n---\n\nIntrodução.\n\n## Primeira seção\n\n## Segunda seção\n"))
     }
 
@@ -202,7 +202,7 @@ import TestSupport
     @Test func helpListsBothCommands() {
         let out = run(["help"]).out
         #expect(out.contains("  new-translation <slug> <lang> [--content DIR] [--from LANG]\n"))
-        #expect(out.contains("  sync-translation <slug> <lang> [--content DIR] [--from LANG] [--section N]... [--force]\n"))
+        #expect(out.contains("  sync-translation <slug> <lang> [--content DIR] [--from LANG] [--section N]... [--meta] [--force]\n"))
     }
 
     @Test func syncWithoutSectionKeepsSectionsStillInTheSourceLanguage() throws {
@@ -216,7 +216,7 @@ import TestSupport
         var result = run(["sync-translation", "hola", "pt", "--content", content.path])
         #expect(result.code == 0)
         #expect(result.err == """
-            \(content.path)/pt/hola.md:9:1: warning: sections 0 (the introduction), 2 ('Segunda sección') still read exactly as in \(content.path)/es/hola.md: left in 'untranslated'
+            \(content.path)/pt/hola.md:10:1: warning: sections 0 (the introduction), 2 ('Segunda sección') still read exactly as in \(content.path)/es/hola.md: left in 'untranslated'
                 note: translate them and run sync-translation again, or mark only the sections you translated with --section N
                 suggestion: if they need no translation, run 'lifecycle-docs sync-translation hola pt --force'
 
@@ -231,8 +231,10 @@ import TestSupport
         result = run(["sync-translation", "hola", "pt", "--force", "--content", content.path])
         #expect(result.code == 0)
         #expect(result.err.isEmpty)
-        #expect(result.out.contains("  untranslated: removed 0, 2; none left\nIt now counts as current with"))
+        #expect(result.out.contains("  untranslated: removed 0, 2; none left\n  verbatim: added 0, 2 (the source's text, kept on purpose)\nIt now counts as current with"))
         #expect(!(try read(file)).contains("untranslated:"))
+        // Recorded as the same words on purpose: the build does not call them forgotten copies.
+        #expect(try read(file).contains("\nverbatim: [0, 2]\n---\n"))
     }
 
     @Test func syncAfterASectionIsInsertedInTheSourceNeedsOnlyThatSection() throws {
@@ -249,6 +251,39 @@ import TestSupport
         #expect(result.code == 0, "\(result.err)")
         #expect(result.err.isEmpty)
         #expect(result.out.contains("  translation: from es, 4 section fingerprints (the source had 3 when last synced), updated for section 2\n"))
+    }
+
+    /// A new title in the source makes the translation stale; `--meta` marks it translated again.
+    @Test func aRetitledSourceIsStaleUntilSyncedWithMeta() throws {
+        let content = try contentFolder()
+        #expect(run(["new-translation", "hola", "pt", "--content", content.path]).code == 0)
+        #expect(run(["sync-translation", "hola", "pt", "--force", "--content", content.path]).code == 0)
+        let sourceFile = content.appending(path: "es/hola.md")
+        try write(Data(Self.source.replacing("title: \"Hola\"", with: "title: \"Hola, otra vez\"").utf8), to: sourceFile)
+        let templates = repositoryRoot.appending(path: "Templates").path
+
+        let text = run(["status", "--content", content.path, "--templates", templates])
+        #expect(text.out == """
+            article  es      pt            it
+            ───────  ──────  ────────────  ───────
+            hola     source  stale: title  missing
+
+            hola (pt): the source changed in its title and description
+
+            """)
+        let json = run(["status", "--format", "json", "--content", content.path, "--templates", templates])
+        #expect(json.out.contains(#""pt":{"status":"stale","from":"es","sections":[],"meta":true}"#))
+
+        let synced = run(["sync-translation", "hola", "pt", "--meta", "--content", content.path])
+        #expect(synced.code == 0, "\(synced.err)")
+        #expect(synced.out == """
+            Updated the front matter of \(content.path)/pt/hola.md:
+              translation: from es, 3 section fingerprints, none changed
+              translation.meta: the fingerprint of the source's title and description recorded
+            It now counts as current with \(content.path)/es/hola.md for its title and description. Run 'lifecycle-docs status' to see every translation.
+
+            """)
+        #expect(run(["status", "--content", content.path, "--templates", templates]).out.contains("hola     source  current  missing"))
     }
 
     @Test func statusTextAndJSONSayHowFarATranslationIs() throws {
@@ -282,8 +317,8 @@ import TestSupport
             hola     source  broken: 2 errors  missing
 
             hola (pt): not translated yet: §0 (introduction), §2 'Segunda sección'
-            hola (pt): broken: \(content.path)/pt/hola.md:19:29: after 'interruption' the app is inactive, not inactive, then active
-            hola (pt): broken: \(content.path)/pt/hola.md:19:1: lifecycle example 1 differs from its source \(content.path)/es/hola.md:15
+            hola (pt): broken: \(content.path)/pt/hola.md:20:29: after 'interruption' the app is inactive, not inactive, then active
+            hola (pt): broken: \(content.path)/pt/hola.md:20:1: lifecycle example 1 differs from its source \(content.path)/es/hola.md:15
 
             """)
         let brokenJSON = run(["status", "--format", "json", "--content", content.path, "--templates", templates])

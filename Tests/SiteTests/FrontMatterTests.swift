@@ -60,7 +60,8 @@ import Testing
         ("---\ntitle: A\nweight: 1.5\n---\n", "Content/es/a.md:3:9: error: 'weight' must be a whole number between -1000000 and 1000000, like 10 (lower comes first)"),
         ("---\ntitle: A\nweight: [1]\n---\n", "Content/es/a.md:3:9: error: 'weight' must be a whole number between -1000000 and 1000000, like 10 (lower comes first)"),
         ("---\ntitle: A\nweight: 99999999\n---\n", "Content/es/a.md:3:9: error: 'weight' must be a whole number between -1000000 and 1000000, like 10 (lower comes first)"),
-        ("---\ntitle: A\nautor: Ana\n---\n", "Content/es/a.md:3:8: warning: unknown front matter key 'autor' is ignored\n    note: known keys: description, draft, title, translation, untranslated, updated, weight"),
+        ("---\ntitle: A\nverbatim: [uno]\n---\n", "Content/es/a.md:3:11: error: 'verbatim' must be a list of section numbers, like [0, 2]"),
+        ("---\ntitle: A\nautor: Ana\n---\n", "Content/es/a.md:3:8: warning: unknown front matter key 'autor' is ignored\n    note: known keys: description, draft, title, translation, untranslated, updated, verbatim, weight"),
     ])
     func reportsExactMessages(text: String, expected: String) {
         #expect(messages(text) == [expected])
@@ -90,7 +91,7 @@ import Testing
     /// libyaml starts a new line at NEL, LS and PS; editors and cmark do not.
     @Test(arguments: ["\u{85}", "\u{2028}", "\u{2029}"])
     func unicodeLineSeparatorsKeepFileLines(separator: String) {
-        let note = "\n    note: known keys: description, draft, title, translation, untranslated, updated, weight"
+        let note = "\n    note: known keys: description, draft, title, translation, untranslated, updated, verbatim, weight"
         // After the separator, on the same file line: 'title: "x"' and the separator are 11 characters.
         #expect(messages("---\ntitle: \"x\"\(separator)autor: Ana\n---\n") == [
             "Content/es/a.md:2:19: warning: unknown front matter key 'autor' is ignored" + note

@@ -117,6 +117,7 @@ import Testing
         #expect(matter.translation?.from == "es")
         #expect(matter.translation?.fingerprints == (try fingerprints(Self.source)))
         #expect(matter.translation?.fingerprints.count == 3)
+        #expect(matter.translation?.meta == original.metaFingerprint)
         #expect(matter.untranslated == [0, 1, 2])
         #expect(matter.updated == nil)
         #expect(matter.body == original.body)
@@ -129,13 +130,14 @@ import Testing
             description: "Una página de prueba, con # y: dos puntos."
             translation:
               from: es
+              meta: "\(original.metaFingerprint)"
               sections: [\(fp)]
             untranslated: [0, 1, 2]
             ---
             \(original.body)
             """)
         #expect(created.sections.map(\.title) == ["", "Primera sección", "Segunda sección"])
-        #expect(created.sections.map(\.line) == [9, 12, 21])
+        #expect(created.sections.map(\.line) == [10, 13, 22])
     }
 
     @Test func aSourceWithoutFrontMatterGivesOnlyTheTranslationBlock() throws {
@@ -262,7 +264,7 @@ import Testing
         #expect(after.untranslated == [0])
         #expect(synced.keptUntranslated == [0])
         #expect(synced.warnings.map(DiagnosticFormatter.text) == [
-            "Content/pt/hola.md:9:1: warning: section 0 (the introduction) still reads exactly as in Content/es/hola.md: left in 'untranslated'\n"
+            "Content/pt/hola.md:10:1: warning: section 0 (the introduction) still reads exactly as in Content/es/hola.md: left in 'untranslated'\n"
                 + "    note: translate it and run sync-translation again, or mark only the sections you translated with --section N\n"
                 + "    suggestion: if it needs no translation, run 'lifecycle-docs sync-translation hola pt --force'"
         ])
@@ -278,12 +280,52 @@ import Testing
         #expect(again.text == synced.text)
         #expect(again.warnings.count == 1)
 
-        // --force: the copy needs no translation.
+        // --force: the copy needs no translation; 'verbatim' records it, so the build does not call it a forgotten copy.
         let forced = try sync(translation, source: edited, force: true)
         #expect(forced.warnings.isEmpty)
         #expect(try parse(forced.text).untranslated == [])
-        expected.removeAll { $0.hasPrefix("untranslated:") }
+        #expect(try parse(forced.text).verbatim == [0])
+        #expect(forced.verbatimAdded == [0])
+        expected = expected.map { $0.hasPrefix("untranslated:") ? "verbatim: [0]" : $0 }
         #expect(forced.text == expected.joined(separator: "\n"))
+    }
+
+    /// The source's title and description are tracked by `translation.meta`: a sync without
+    /// --section records them, --section alone leaves them, `meta: true` records only them.
+    @Test func syncRecordsTheSourcesTitleAndDescriptionWhenAsked() throws {
+        let translation = try startedTranslation()
+        let retitled = Self.source.replacing("title: \"Hola:", with: "title: \"Hola de nuevo:")
+        let oldMeta = try #require(try parse(translation).translation?.meta)
+        let newMeta = try parse(retitled, path: "Content/es/hola.md").metaFingerprint
+        #expect(oldMeta == (try parse(Self.source, path: "Content/es/hola.md").metaFingerprint))
+        #expect(oldMeta != newMeta)
+
+        // --section: the title is not part of it.
+        let section = try sync(translation, source: retitled, sections: [1])
+        #expect(!section.metaUpdated)
+        #expect(try parse(section.text).translation?.meta == oldMeta)
+        #expect(changedLines(translation, section.text) == ["untranslated: [0, 2]"])
+
+        // --meta alone: only the meta line changes.
+        let meta = try TranslationScaffold.syncTranslation(
+            slug: "hola", lang: "pt", from: nil, sections: [], meta: true,
+            in: context(["es/hola.md": retitled, "pt/hola.md": translation]))
+        #expect(meta.metaUpdated)
+        #expect(meta.updatedSections == [])
+        #expect(changedLines(translation, meta.text) == ["  meta: \"\(newMeta)\""])
+
+        // Without --section: every section and the title.
+        let all = try sync(translation, source: retitled, force: true)
+        #expect(all.metaUpdated)
+        #expect(try parse(all.text).translation?.meta == newMeta)
+
+        // A file from before `meta`: --section leaves it untracked, a full sync starts tracking it.
+        let old = translation.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("  meta:") }.joined(separator: "\n")
+        #expect(try parse(old).translation?.meta == nil)
+        #expect(try parse(try sync(old, source: retitled, sections: [1]).text).translation?.meta == nil)
+        let started = try sync(old, source: retitled, force: true)
+        #expect(started.metaUpdated)
+        #expect(try parse(started.text).translation?.meta == newMeta)
     }
 
     @Test func aSectionIsMarkedDoneInTheTranslationsOwnNumberingWhenItHasAnExtraHeading() throws {
@@ -294,8 +336,8 @@ import Testing
         let synced = try sync(translation, sections: [2])
         #expect(synced.untranslated == [0, 1])
         #expect(synced.warnings.map(DiagnosticFormatter.text) == [
-            "Content/pt/hola.md:21:1: warning: Content/pt/hola.md has 4 sections, its source Content/es/hola.md has 3\n"
-                + "    note: Content/pt/hola.md:21: 'Nota do tradutor' matches no section of the source\n"
+            "Content/pt/hola.md:22:1: warning: Content/pt/hola.md has 4 sections, its source Content/es/hola.md has 3\n"
+                + "    note: Content/pt/hola.md:22: 'Nota do tradutor' matches no section of the source\n"
                 + "    note: a translation keeps the source's '##' headings, one for one, so that each section is tracked"
         ])
     }
@@ -314,12 +356,13 @@ import Testing
         let synced = try sync(translation, from: "es")
         #expect(synced.previousFrom == nil)
         let fp = try fingerprints(Self.source).map { "\"\($0)\"" }.joined(separator: ", ")
-        #expect(synced.text == "---\ntitle: \"Olá\"\nupdated: 2026-11-29\ntranslation:\n  from: es\n  sections: [\(fp)]\n---\n\nIntro.\n\n## Um\n\n## Dois\n")
+        let meta = try parse(Self.source, path: "Content/es/hola.md").metaFingerprint
+        #expect(synced.text == "---\ntitle: \"Olá\"\nupdated: 2026-11-29\ntranslation:\n  from: es\n  meta: \"\(meta)\"\n  sections: [\(fp)]\n---\n\nIntro.\n\n## Um\n\n## Dois\n")
         #expect(synced.warnings.isEmpty)
 
         // Without front matter, one is added.
         let bare = try sync("# Olá\n\nIntro.\n\n## Um\n\n## Dois\n", from: "es")
-        #expect(bare.text == "---\ntranslation:\n  from: es\n  sections: [\(fp)]\n---\n# Olá\n\nIntro.\n\n## Um\n\n## Dois\n")
+        #expect(bare.text == "---\ntranslation:\n  from: es\n  meta: \"\(meta)\"\n  sections: [\(fp)]\n---\n# Olá\n\nIntro.\n\n## Um\n\n## Dois\n")
     }
 
     @Test func aBrokenTranslationBlockIsRewritten() throws {
@@ -328,7 +371,7 @@ import Testing
         #expect(throws: DiagnosticError.self) { try parse(translation) }
         let synced = try sync(translation)
         #expect(try parse(synced.text).translation?.fingerprints == (try fingerprints(Self.source)))
-        #expect(synced.text.hasPrefix("---\ntitle: Olá\ntranslation:\n  from: es\n  sections: [\""))
+        #expect(synced.text.hasPrefix("---\ntitle: Olá\ntranslation:\n  from: es\n  meta: \"\(try parse(Self.source).metaFingerprint)\"\n  sections: [\""))
         #expect(synced.text.hasSuffix("]\n---\nIntro.\n\n## Um\n\n## Dois\n"))
     }
 

@@ -274,8 +274,10 @@ import Testing
             "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + Self.sourceBody + "\n", "pt/a.md": scaffold,
         ])
         #expect(result.succeeded)
-        #expect(messages.count == 2)
-        #expect(messages.first == "Content/pt/a.md:10:1: warning: section 1 ('Primera') is not translated yet\n"
+        // The introduction is a copy too, but not listed: that is a warning of its own (issue 15).
+        #expect(messages.count == 3)
+        #expect(messages.first?.hasPrefix("Content/pt/a.md:8:1: warning: the introduction still reads exactly as in its source Content/es/a.md:4:") == true)
+        #expect(messages.dropFirst().first == "Content/pt/a.md:10:1: warning: section 1 ('Primera') is not translated yet\n"
             + "    note: translate it, then mark it done: 'lifecycle-docs sync-translation a pt --section 1'")
     }
 
