@@ -18,7 +18,7 @@ import Translations
 /// (IncrementalBuildTests compares every byte).
 struct BuildCache {
     /// Bumped when the layout changes; an older cache is ignored.
-    static let format = 3
+    static let format = 4
 
     /// The first line of the file: enough to answer "nothing changed" without reading the groups.
     struct Header: Codable {
@@ -71,9 +71,11 @@ struct BuildCache {
         var chains: Int
         /// A draft left out of the site: verified, cached for its stamp, but no page.
         var draft = false
+        /// The front matter `weight`: the sidebar's and the homes' order.
+        var weight: Int? = nil
 
         /// What the language homes and the sitemap show of it (nothing, as a draft).
-        var listing: [String] { draft ? [lang, slug, "draft"] : [lang, slug, title, description] }
+        var listing: [String] { draft ? [lang, slug, "draft"] : [lang, slug, title, description, weight.map(String.init) ?? ""] }
     }
 
     /// Where the cache of `output` lives: `.public.cache` beside `public`.
@@ -207,7 +209,7 @@ struct FileStamp: Equatable, Sendable {
 /// articles, and JSONDecoder alone would take half of an incremental build.
 ///
 ///     G slug title titleLang                      a translation group and its status row
-///     A lang path size modified examples chains title description draft
+///     A lang path size modified examples chains title description draft weight
 ///     C lang status staleSections from staleTitles untranslated untranslatedTitles sectionCount problems staleMeta
 ///     D {diagnostic as JSON}
 ///
@@ -227,6 +229,7 @@ enum GroupLines {
                 line("A", [
                     article.lang, article.displayPath, String(article.stamp.size), String(article.stamp.modified),
                     String(article.examples), String(article.chains), article.title, article.description, article.draft ? "draft" : "",
+                    article.weight.map(String.init) ?? "",
                 ])
             }
             for lang in group.row.cells.keys.sorted() {
@@ -261,12 +264,14 @@ enum GroupLines {
                 groups[fields[1]] = BuildCache.Group(
                     articles: [], row: TranslationMatrix.Row(slug: fields[1], title: fields[2], titleLang: fields[3], cells: [:]),
                     diagnostics: [])
-            case ("A", 10):
+            case ("A", 11):
                 guard let slug, let size = Int64(fields[3]), let modified = Int64(fields[4]),
                     let examples = Int(fields[5]), let chains = Int(fields[6]) else { return nil }
+                let weight = Int(fields[10])
+                if weight == nil && !fields[10].isEmpty { return nil }
                 groups[slug]?.articles.append(BuildCache.CachedArticle(
                     lang: fields[1], slug: slug, displayPath: fields[2], stamp: FileStamp(size: size, modified: modified),
-                    title: fields[7], description: fields[8], examples: examples, chains: chains, draft: fields[9] == "draft"))
+                    title: fields[7], description: fields[8], examples: examples, chains: chains, draft: fields[9] == "draft", weight: weight))
             case ("C", 11):
                 guard let slug, let stale = numbers(fields[3]), let untranslated = numbers(fields[6]), let sectionCount = Int(fields[8]) else { return nil }
                 func titles(_ field: String) -> [String] {

@@ -43,6 +43,16 @@ struct BuildPlan {
         self.reused = reused
         self.stamps = stamps
     }
+
+    /// Renders the reused groups of `slugs` again: their files did not change, but what their
+    /// pages show of other articles did (the sidebar's titles and order).
+    mutating func renderAgain(_ slugs: Set<String>, sources: [ArticleSource]) {
+        let again = slugs.filter { reused[$0] != nil }
+        guard !again.isEmpty else { return }
+        dirtyIndexes = (dirtyIndexes + sources.indices.filter { again.contains(sources[$0].slug) }).sorted()
+        for slug in again { reused[slug] = nil }
+        touchedSlugs.formUnion(again)
+    }
 }
 
 /// Which site-wide pages an incremental build renders again. The chooser, the 404

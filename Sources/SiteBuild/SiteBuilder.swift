@@ -53,10 +53,21 @@ public enum SiteBuilder {
             // The previous build's groups are reused only if every site-wide input is the same.
             let reusable = previous.flatMap { $0.header.siteKey == stamps.siteKey ? BuildCache.load($0.header, groups: $0.groups) : nil }
             var plan = BuildPlan(sources: site.sources, previous: reusable)
+            var navigation = SiteNavigation.empty
+            if let reusable, plan.dirtyArticles <= incrementalLimit {
+                // Every article page lists its language's articles: a new title, weight or draft
+                // renders every group with an article in that language again.
+                navigation = Self.navigation(site, plan: plan)
+                let before = Self.navigation(cached: reusable.groups)
+                let languages = Set(site.config.languages.map(\.code)).filter { navigation.entries($0) != before.entries($0) }
+                let slugs = Set(reusable.groups.values.flatMap(\.articles).filter { languages.contains($0.lang) }.map(\.slug))
+                plan.renderAgain(slugs, sources: site.sources)
+            }
             let incremental = reusable != nil && plan.dirtyArticles <= incrementalLimit
             result.decision = incremental ? .incremental : .full(reason: fullBuildReason(
                 options, previous: previous?.header, siteKey: stamps.siteKey, cacheRead: reusable != nil, dirty: plan.dirtyArticles))
             if !incremental && reusable != nil { plan = BuildPlan(sources: site.sources, previous: nil) }
+            if !incremental { navigation = Self.navigation(site, plan: plan) }
 
             // A full build streams pages into a staging folder, an incremental one keeps them in
             // memory (`PageSink`); either way the output is replaced only if everything succeeded.
@@ -65,7 +76,7 @@ public enum SiteBuilder {
                 ? IncrementalSink(outputURL, displayName: options.outputDir)
                 : FullBuildSink(outputURL, displayName: options.outputDir, published: published, siteURL: site.config.baseURL)
             do throws(DiagnosticError) {
-                let articles = renderArticles(site, plan: plan, sink: sink, diagnostics: &diagnostics)
+                let articles = renderArticles(site, plan: plan, navigation: navigation, sink: sink, diagnostics: &diagnostics)
                 endPhase("render articles")
                 result.pages = articles.reports
                 result.translations = articles.matrix
@@ -158,7 +169,7 @@ public enum SiteBuilder {
     /// rest of the site, and memory holds no more than the groups in flight. Every other
     /// group comes from the cache as it was.
     static func renderArticles(
-        _ site: SiteInputs, plan: BuildPlan, sink: any PageSink, diagnostics: inout DiagnosticCollector
+        _ site: SiteInputs, plan: BuildPlan, navigation: SiteNavigation, sink: any PageSink, diagnostics: inout DiagnosticCollector
     ) -> RenderedArticles {
         let reader = site.articleReader()
         let renderer = ArticleRenderer(strings: site.strings ?? UIStrings())
@@ -168,7 +179,7 @@ public enum SiteBuilder {
         let groups = Parallel.map(slugs.count) { position in
             renderGroup(
                 slugs[position], bySlug[slugs[position]] ?? [], site: site, reader: reader, renderer: renderer, languages: languages,
-                stamps: plan.stamps, sink: sink)
+                stamps: plan.stamps, navigation: navigation, sink: sink)
         }
         var result = RenderedArticles(matrix: TranslationMatrix(languages: [], rows: []))
         var rows: [String: TranslationMatrix.Row] = [:]
@@ -194,9 +205,11 @@ public enum SiteBuilder {
                     result.draftPages.insert(SiteLinks.articleDir(cached.lang, cached.slug) + "index.html")
                     continue
                 }
-                result.all[slug, default: [:]][cached.lang] = Article(
+                var listed = Article(
                     lang: cached.lang, slug: cached.slug, displayPath: cached.displayPath, title: cached.title,
                     description: cached.description, bodyHTML: "", toc: [], chains: [])
+                listed.weight = cached.weight
+                result.all[slug, default: [:]][cached.lang] = listed
             }
         }
         result.reports = site.sources.indices.compactMap { reports[$0] }
@@ -263,7 +276,8 @@ public enum SiteBuilder {
             if let stamp = stamps[index] {
                 group.cachedArticles.append(BuildCache.CachedArticle(
                     lang: article.lang, slug: slug, displayPath: article.displayPath, stamp: stamp, title: article.title,
-                    description: article.description, examples: report.examples, chains: report.chains.count { $0.ok }, draft: hidden))
+                    description: article.description, examples: report.examples, chains: report.chains.count { $0.ok }, draft: hidden,
+                    weight: article.weight))
             }
             if hidden {
                 group.draftPages.insert(SiteLinks.articleDir(article.lang, slug) + "index.html")
@@ -280,7 +294,7 @@ public enum SiteBuilder {
 
     static func renderGroup(
         _ slug: String, _ indexes: [Int], site: SiteInputs, reader: ArticleReader, renderer: ArticleRenderer, languages: [String],
-        stamps: [Int: FileStamp], sink: any PageSink
+        stamps: [Int: FileStamp], navigation: SiteNavigation, sink: any PageSink
     ) -> RenderedGroup {
         let read = readGroup(slug, indexes, site: site, reader: reader, languages: languages, stamps: stamps)
         var group = RenderedGroup(reports: read.reports, diagnostics: read.diagnostics, row: read.matrix.rows.first, draftPages: read.draftPages)
@@ -290,7 +304,8 @@ public enum SiteBuilder {
         if let pages = site.pages, !read.hasErrors {
             for article in read.articles.values.sorted(by: { $0.article.lang < $1.article.lang }) {
                 do throws(DiagnosticError) {
-                    let page = try articlePage(article, of: read, slug: slug, config: site.config, pages: pages, renderer: renderer)
+                    let page = try articlePage(
+                        article, of: read, slug: slug, config: site.config, pages: pages, renderer: renderer, navigation: navigation)
                     try sink.write(SiteLinks.articleDir(article.article.lang, slug) + "index.html", page)
                 } catch {
                     group.diagnostics += error.diagnostics
@@ -308,16 +323,41 @@ public enum SiteBuilder {
 
     /// The page of an article of `group`: its body rendered, and the template around it.
     static func articlePage(
-        _ read: ReadArticle, of group: ReadGroup, slug: String, config: SiteConfig, pages: SiteInputs.Pages, renderer: ArticleRenderer
+        _ read: ReadArticle, of group: ReadGroup, slug: String, config: SiteConfig, pages: SiteInputs.Pages, renderer: ArticleRenderer,
+        navigation: SiteNavigation = .empty
     ) throws(DiagnosticError) -> Data {
         let article = try renderer.render(read, templates: pages.templates)
         let contexts = PageContexts(
             config: config, strings: pages.strings, assets: pages.assets.templateKeys, articles: [slug: group.listed],
-            translations: group.matrix)
+            translations: group.matrix, navigation: navigation)
         var slotted = article
         slotted.bodyHTML = bodySlot
         let page = try pages.templates.render("article", contexts.article(slotted))
         return splice(page, article.bodyHTML)
+    }
+
+    /// The reading order of every language: the articles the plan renders, read for their
+    /// title and weight only (in parallel), and the others as the cache remembers them.
+    static func navigation(_ site: SiteInputs, plan: BuildPlan) -> SiteNavigation {
+        let indexes = plan.dirtyIndexes
+        let summaries = Parallel.map(indexes.count) { ArticleSummary.read(site.sources[indexes[$0]]) }
+        var entries: [(lang: String, entry: SiteNavigation.Entry)] = summaries.compactMap { summary in
+            guard let summary, !summary.draft || site.includeDrafts else { return nil }
+            return (summary.lang, .init(slug: summary.slug, title: summary.title, weight: summary.weight))
+        }
+        for group in plan.reused.values {
+            for cached in group.articles where !cached.draft {
+                entries.append((cached.lang, .init(slug: cached.slug, title: cached.title, weight: cached.weight)))
+            }
+        }
+        return SiteNavigation(entries)
+    }
+
+    /// The reading order the cached build's pages show.
+    static func navigation(cached groups: [String: BuildCache.Group]) -> SiteNavigation {
+        SiteNavigation(groups.values.flatMap(\.articles).filter { !$0.draft }.map {
+            ($0.lang, SiteNavigation.Entry(slug: $0.slug, title: $0.title, weight: $0.weight))
+        })
     }
 
     /// Renders the site-wide pages `changes` names into `sink` (in parallel); the
@@ -364,6 +404,8 @@ public enum SiteBuilder {
             try sink.write("sitemap.xml", Data(sitemap.xml.utf8))
         }
         if changes.fixed {
+            try sink.write(SiteFiles.robotsPath, Data(SiteFiles.robots(config).utf8))
+            try sink.write(SiteFiles.faviconPath, Data(SiteFiles.favicon.utf8))
             for asset in inputs.assets.files { try sink.write(asset.publishedPath, asset.data) }
             // Files beside the articles are site-wide inputs (their stamps are in the cache's site key).
             for file in site.files {
@@ -376,7 +418,7 @@ public enum SiteBuilder {
                 try sink.write(file.path, Data(bytes))
             }
         }
-        return files + 1 + inputs.assets.files.count + site.files.count
+        return files + 3 + inputs.assets.files.count + site.files.count
     }
 
     /// The pages of a site besides its articles: the chooser, the 404 page and each language's

@@ -57,7 +57,7 @@ extension SiteBuilder {
 
     /// Every output path a build of `site` writes, for the articles in `groups`.
     static func outputPaths(_ site: SiteInputs, groups: [String: ReadGroup]) -> Set<String> {
-        var paths: Set<String> = ["sitemap.xml", OutputGuard.markerName]
+        var paths: Set<String> = ["sitemap.xml", SiteFiles.robotsPath, SiteFiles.faviconPath, OutputGuard.markerName]
         paths.formUnion(SitePage.all(languages: site.config.languages.map(\.code)).map(\.path))
         for (slug, group) in groups {
             for lang in group.articles.keys { paths.insert(SiteLinks.articleDir(lang, slug) + "index.html") }

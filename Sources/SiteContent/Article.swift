@@ -32,6 +32,8 @@ package struct Article: Sendable {
     /// Sections still in the source language.
     package var untranslated: [Int] = []
     package var updated: ArticleDate? = nil
+    /// Sidebar order (`weight` in front matter): lower first, none after all weighted.
+    package var weight: Int? = nil
     /// A draft: published only by `serve` and `build --drafts`, with a badge.
     package var draft = false
     /// The body cut at its `##` headings, for translation tracking.
@@ -77,7 +79,9 @@ package struct Article: Sendable {
     /// What pages other than its own show of an article (homes, status pages, sitemap):
     /// a large site keeps this much of every article, and no more, until the end of a build.
     package var listing: Article {
-        Article(lang: lang, slug: slug, displayPath: displayPath, title: title, description: description, bodyHTML: "", toc: [], chains: [])
+        var listing = Article(lang: lang, slug: slug, displayPath: displayPath, title: title, description: description, bodyHTML: "", toc: [], chains: [])
+        listing.weight = weight
+        return listing
     }
 }
 

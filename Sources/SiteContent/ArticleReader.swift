@@ -65,6 +65,7 @@ package struct ArticleReader: Sendable {
             description: description, bodyHTML: "", toc: [], chains: verification.chains, examples: verification.examples.count,
             translation: frontMatter.translation, untranslated: frontMatter.untranslated, updated: frontMatter.updated, draft: frontMatter.draft,
             sections: sections, codeSamples: codeSamples, links: links)
+        article.weight = frontMatter.weight
         article.metaFingerprint = frontMatter.metaFingerprint
         article.verbatim = frontMatter.verbatim
         (article.alerts, article.proseLines) = Self.alertsAndProse(document, verification: verification)

@@ -3,7 +3,7 @@ import Foundation
 
 /// An article file found under `Content/<lang>/<slug>.md`.
 package struct ArticleSource: Sendable {
-    var lang: String
+    package var lang: String
     package var slug: String
     package var url: URL
     package var displayPath: String

@@ -46,6 +46,9 @@ package struct FrontMatter {
     package var verbatim: [Int] = []
     /// The date the article was last revised (`updated: 2026-11-29`).
     package var updated: ArticleDate?
+    /// Where the article goes in the sidebar and previous/next order (`weight: 10`):
+    /// lower first; articles without one follow, by title.
+    package var weight: Int?
     /// `draft: true`: left out of `build` unless `--drafts`, shown by `serve` with a badge.
     var draft = false
     /// The article body after the closing `---`.
@@ -61,7 +64,7 @@ package struct FrontMatter {
     /// Non-fatal findings (unknown keys).
     var warnings: [Diagnostic] = []
 
-    private static let knownKeys: Set<String> = ["title", "description", "translation", "untranslated", "verbatim", "updated", "draft"]
+    private static let knownKeys: Set<String> = ["title", "description", "translation", "untranslated", "verbatim", "updated", "draft", "weight"]
 
     /// Splits and parses the front matter of `source`. A file without a
     /// leading `---` line has no front matter.
@@ -155,6 +158,13 @@ package struct FrontMatter {
                     continue
                 }
                 result.updated = date
+            case "weight":
+                // A whole number in a sane range: `weight: 1.5` or `weight: high` is a typo, not an order.
+                guard value.isScalar, let text = value.string, let number = Int(text), abs(number) <= 1_000_000 else {
+                    problems.append(.error(at: locator.location(value.mark), "'weight' must be a whole number between -1000000 and 1000000, like 10 (lower comes first)"))
+                    continue
+                }
+                result.weight = number
             case "draft":
                 guard value.isScalar, let flag = value.bool else {
                     problems.append(.error(at: locator.location(value.mark), "'draft' must be true or false"))

@@ -18,6 +18,8 @@ public struct SiteConfig: Sendable {
     public var languages: [SiteLanguage]
     /// What a broken internal link does to a build: fail it (the default), or only warn.
     public var brokenLinks: BrokenLinks = .error
+    /// Where an article's source can be edited: `editURL` + `<lang>/<slug>.md` ("Edit this page").
+    public var editURL: String? = nil
 
     public enum BrokenLinks: String, Sendable {
         case error, warn
@@ -117,11 +119,23 @@ public struct SiteConfig: Sendable {
                 problems.append(.error(at: at(node.mark), "'brokenLinks' must be 'error' (a broken link fails the build) or 'warn'"))
             }
         }
+        var editURL: String?
+        if let node = root["editURL"] {
+            if node.isScalar, let value = node.string, let url = normalizedEditURL(value) {
+                editURL = url
+            } else {
+                problems.append(.error(
+                    at: at(node.mark),
+                    "'editURL' must be an absolute http:// or https:// URL of the content folder, like 'https://github.com/org/repo/edit/main/Content/'"))
+            }
+        }
         if !problems.isEmpty { throw DiagnosticError(problems) }
-        return SiteConfig(
+        var config = SiteConfig(
             baseURL: validBaseURL ?? "/",
             defaultLanguage: defaultLanguage ?? languages[0].code,
             languages: languages, brokenLinks: brokenLinks)
+        config.editURL = editURL
+        return config
     }
 
     /// `text` as a base URL ending in `/`, or nil unless it is an absolute `http://` or
@@ -141,6 +155,22 @@ public struct SiteConfig: Sendable {
             return nil
         }
         return text.hasSuffix("/") ? text : text + "/"
+    }
+
+    /// `text` as the URL of the content folder, ending in `/`, or nil unless it is an absolute
+    /// `http://` or `https://` URL with a host and nothing a URL cannot hold (a query or fragment
+    /// would end up in the middle of every page's link).
+    static func normalizedEditURL(_ text: String) -> String? {
+        guard let scheme = ["https://", "http://"].first(where: text.lowercased().hasPrefix),
+            !text.dropFirst(scheme.count).prefix(while: { $0 != "/" }).isEmpty,
+            normalizedBaseURL(text) != nil
+        else { return nil }
+        return text.hasSuffix("/") ? text : text + "/"
+    }
+
+    /// The page where `lang/slug.md` can be edited, when `editURL` is set.
+    public func editLink(lang: String, slug: String) -> String? {
+        editURL.map { $0 + lang + "/" + slug + ".md" }
     }
 
     /// BCP 47-ish: two or three lowercase letters, optionally a region or script.

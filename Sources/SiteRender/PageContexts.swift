@@ -15,10 +15,14 @@ package struct PageContexts: Sendable {
     /// slug → lang → article
     let articles: [String: [String: Article]]
     let translations: TranslationMatrix
+    /// Every language's articles in reading order (sidebar, previous/next).
+    let navigation: SiteNavigation
 
     package init(
-        config: SiteConfig, strings: UIStrings, assets: [String: String], articles: [String: [String: Article]], translations: TranslationMatrix
+        config: SiteConfig, strings: UIStrings, assets: [String: String], articles: [String: [String: Article]], translations: TranslationMatrix,
+        navigation: SiteNavigation = .empty
     ) {
+        self.navigation = navigation
         self.config = config
         self.strings = strings
         self.assets = assets
@@ -77,6 +81,7 @@ package struct PageContexts: Sendable {
         if let updated = article.updated {
             context["updated"] = .object(["iso": .string(updated.iso), "text": .string(LocalFormat.date(updated, lang: article.lang))])
         }
+        addNavigation(to: &context, article: article, dir: dir)
         if let cell = self.translations.cell(slug: article.slug, lang: article.lang), let from = cell.from, let source = config.language(from) {
             let staleTitles: [String] = if case .stale = cell.status { cell.staleTitles } else { [] }
             let untranslated: [String] = cell.untranslated.compactMap { index in
@@ -99,17 +104,68 @@ package struct PageContexts: Sendable {
         return .object(context)
     }
 
+    // MARK: Navigation
+
+    /// Sidebar, previous/next, breadcrumb, "Edit this page" and Open Graph type of an article page.
+    private func addNavigation(to context: inout [String: MustacheValue], article: Article, dir: String) {
+        let entries = navigation.entries(article.lang)
+        let position = entries.firstIndex { $0.slug == article.slug }
+        func link(_ entry: SiteNavigation.Entry) -> MustacheValue {
+            .object([
+                "title": .string(entry.title),
+                "href": .string(SiteLinks.link(from: dir, to: SiteLinks.articleDir(article.lang, entry.slug))),
+                "current": .bool(entry.slug == article.slug),
+            ])
+        }
+        // A language with hundreds of articles would put every one of them on every page (and a
+        // site of 20,000 pages gigabytes of links): past `sidebarLimit` the sidebar shows the
+        // articles around this one and links to the language home, which lists them all.
+        var shown = entries[...]
+        if entries.count > Self.sidebarLimit, let position {
+            let start = max(0, min(position - Self.sidebarLimit / 2, entries.count - Self.sidebarLimit))
+            shown = entries[start..<(start + Self.sidebarLimit)]
+            context["sidebarMore"] = .object([
+                "href": .string(SiteLinks.link(from: dir, to: SiteLinks.homeDir(article.lang))),
+                "count": .string(LocalFormat.number(entries.count, lang: article.lang)),
+            ])
+        }
+        context["sidebar"] = .array(shown.map(link))
+        context["hasSidebar"] = .bool(!entries.isEmpty)
+        if let position {
+            let previous = position > 0 ? entries[position - 1] : nil
+            let next = position + 1 < entries.count ? entries[position + 1] : nil
+            if let previous { context["previous"] = link(previous) }
+            if let next { context["next"] = link(next) }
+            context["hasPager"] = .bool(previous != nil || next != nil)
+        }
+        if let edit = config.editLink(lang: article.lang, slug: article.slug) { context["editHref"] = .string(edit) }
+        context["ogType"] = .string("article")
+    }
+
+    /// The most articles a sidebar lists (the page's neighbours in the reading order).
+    static let sidebarLimit = 40
+
+    /// The Open Graph locale of a language code: `pt` → `pt_BR`, `pt-PT` → `pt_PT`.
+    static func ogLocale(_ code: String) -> String {
+        let parts = code.split(separator: "-")
+        if parts.count > 1, let region = parts.last, region.count == 2 { return parts[0] + "_" + region.uppercased() }
+        // The region a language is most read in; the Portuguese pages are written in Brazilian Portuguese.
+        let regions = [
+            "es": "ES", "pt": "BR", "bg": "BG", "it": "IT", "en": "US", "fr": "FR", "de": "DE", "ja": "JP", "ko": "KR",
+            "zh": "CN", "ru": "RU", "uk": "UA", "pl": "PL", "nl": "NL", "sv": "SE", "cs": "CZ", "el": "GR", "tr": "TR",
+        ]
+        let language = String(parts.first ?? "")
+        return regions[language].map { language + "_" + $0 } ?? language
+    }
+
     package func home(_ lang: String) -> MustacheValue {
         let dir = SiteLinks.homeDir(lang)
         let locale = Locale(identifier: lang)
+        // The sidebar's order: weight, then title in the language's order, then slug.
         let own = articles.values.compactMap { $0[lang] }
             .sorted { a, b in
-                // Titles equal to the language's order keep a fixed order by slug, whatever the dictionary's.
-                switch LocalFormat.order(a.title, b.title, locale: locale) {
-                case .orderedAscending: true
-                case .orderedDescending: false
-                case .orderedSame: a.slug < b.slug
-                }
+                SiteNavigation.precedes(
+                    .init(slug: a.slug, title: a.title, weight: a.weight), .init(slug: b.slug, title: b.title, weight: b.weight), locale: locale)
             }
         let untranslated = articles.keys.sorted().compactMap { slug -> MustacheValue? in
             guard let versions = articles[slug], versions[lang] == nil else { return nil }
@@ -271,6 +327,7 @@ package struct PageContexts: Sendable {
             lang: lang, dir: "", title: strings.string("notFoundTitle", lang: lang), description: "",
             alternates: [], switcher: [])
         context["root"] = .string(config.basePath)
+        context["faviconHref"] = .string(config.basePath + SiteFiles.faviconPath)
         context["homeHref"] = .string(config.basePath + SiteLinks.homeDir(lang) + "index.html")
         context["playgroundHref"] = .string(config.basePath + SiteLinks.playgroundDir(lang) + "index.html")
         context["statusHref"] = .string(config.basePath + SiteLinks.statusDir(lang) + "index.html")
@@ -291,12 +348,19 @@ package struct PageContexts: Sendable {
         alternates: [MustacheValue], switcher: [MustacheValue]
     ) -> [String: MustacheValue] {
         let site = config.language(lang)
+        let canonical = links.absolute(dir)
         return [
+            "ogType": .string("website"),
+            "ogLocale": .string(Self.ogLocale(lang)),
+            "ogLocaleAlternates": .array(config.languages.filter { $0.code != lang }.map { .string(Self.ogLocale($0.code)) }),
+            // Open Graph wants an absolute URL; a site built for a bare path has none to give.
+            "ogURL": .string(canonical.hasPrefix("http://") || canonical.hasPrefix("https://") ? canonical : ""),
+            "faviconHref": .string(SiteLinks.rootPrefix(from: dir) + SiteFiles.faviconPath),
             "lang": .string(lang),
             "title": .string(title),
             "siteTitle": .string(site?.siteTitle ?? "LifecycleDocs"),
             "description": .string(description),
-            "canonical": .string(links.absolute(dir)),
+            "canonical": .string(canonical),
             "alternates": .array(alternates),
             "languages": .array(switcher),
             "hasLanguages": .bool(switcher.count > 1),

@@ -19,3 +19,81 @@
     if (heading) observer.observe(heading);
   });
 })();
+
+// ---- Navigation and page furniture ----
+
+// The sidebar (articles, and the table of contents) is made of disclosures: closed on phones
+// so the article comes first, open on wide screens (where CSS shows them anyway if the
+// browser supports ::details-content).
+(function () {
+  "use strict";
+  var panels = Array.prototype.slice.call(document.querySelectorAll(".sidebar details"));
+  if (!panels.length || !window.matchMedia) return;
+  var wide = window.matchMedia("(min-width: 64rem)");
+  function follow() { if (wide.matches) panels.forEach(function (panel) { panel.setAttribute("open", ""); }); }
+  follow();
+  if (wide.addEventListener) wide.addEventListener("change", follow);
+})();
+
+// Light/dark toggle. The inline script in <head> applies a stored choice before the first
+// paint; without one, the system's preference (prefers-color-scheme) rules.
+(function () {
+  "use strict";
+  var KEY = "lifecycle-docs-theme";
+  var button = document.querySelector("button[data-theme-toggle]");
+  if (!button) return;
+  var root = document.documentElement;
+  var system = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+  function isDark() {
+    var chosen = root.getAttribute("data-theme");
+    if (chosen) return chosen === "dark";
+    return !!(system && system.matches);
+  }
+  function show() { button.setAttribute("aria-pressed", isDark() ? "true" : "false"); }
+  button.addEventListener("click", function () {
+    var theme = isDark() ? "light" : "dark";
+    root.setAttribute("data-theme", theme);
+    try { window.localStorage.setItem(KEY, theme); } catch (error) { /* private mode: this page only */ }
+    show();
+  });
+  if (system && system.addEventListener) system.addEventListener("change", show);
+  button.removeAttribute("hidden");
+  show();
+})();
+
+// A copy button on every code block: copies the code's text only, and says so through the
+// page's live region.
+(function () {
+  "use strict";
+  var status = document.querySelector("[data-copy-status]");
+  if (!status || !navigator.clipboard || !navigator.clipboard.writeText) return;
+  var blocks = Array.prototype.slice.call(document.querySelectorAll("pre.code"));
+  var timer = null;
+  function announce(text) {
+    // Emptied first so the same message is announced again on a second copy.
+    status.textContent = "";
+    window.setTimeout(function () { status.textContent = text; }, 50);
+  }
+  blocks.forEach(function (pre) {
+    var code = pre.querySelector("code") || pre;
+    var wrapper = document.createElement("div");
+    wrapper.className = "code-block";
+    pre.parentNode.insertBefore(wrapper, pre);
+    wrapper.appendChild(pre);
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "code-copy";
+    button.textContent = status.getAttribute("data-copy-label");
+    wrapper.appendChild(button);
+    button.addEventListener("click", function () {
+      navigator.clipboard.writeText(code.textContent).then(function () {
+        button.setAttribute("data-copied", "");
+        announce(status.getAttribute("data-copied-label"));
+        window.clearTimeout(timer);
+        timer = window.setTimeout(function () { button.removeAttribute("data-copied"); }, 2000);
+      }, function () {
+        announce(status.getAttribute("data-copy-failed-label"));
+      });
+    });
+  });
+})();

@@ -35,6 +35,12 @@ import Testing
         #expect(fm.body == "# Título\n\nTexto.\n")
     }
 
+    @Test func readsWeight() throws {
+        #expect(try parse("---\ntitle: A\nweight: -3\n---\n").weight == -3)
+        #expect(try parse("---\ntitle: A\nweight: 20\n---\n").weight == 20)
+        #expect(try parse("---\ntitle: A\n---\n").weight == nil)
+    }
+
     @Test func emptyFrontMatterIsAllowed() throws {
         let fm = try parse("---\n---\nTexto.\n")
         #expect(fm.title == nil)
@@ -50,8 +56,12 @@ import Testing
         ("---\ntitle:\n  - A\n---\n", "Content/es/a.md:3:3: error: 'title' must be a string"),
         ("---\ntitle: \"  \"\n---\n", "Content/es/a.md:2:8: error: 'title' must not be empty"),
         ("---\ntitle: Б\n\tdescription: x\n---\n", "Content/es/a.md:3:1: error: while scanning a plain scalar at 2:8: found a tab character that violates indentation"),
+        ("---\ntitle: A\nweight: alto\n---\n", "Content/es/a.md:3:9: error: 'weight' must be a whole number between -1000000 and 1000000, like 10 (lower comes first)"),
+        ("---\ntitle: A\nweight: 1.5\n---\n", "Content/es/a.md:3:9: error: 'weight' must be a whole number between -1000000 and 1000000, like 10 (lower comes first)"),
+        ("---\ntitle: A\nweight: [1]\n---\n", "Content/es/a.md:3:9: error: 'weight' must be a whole number between -1000000 and 1000000, like 10 (lower comes first)"),
+        ("---\ntitle: A\nweight: 99999999\n---\n", "Content/es/a.md:3:9: error: 'weight' must be a whole number between -1000000 and 1000000, like 10 (lower comes first)"),
         ("---\ntitle: A\nverbatim: [uno]\n---\n", "Content/es/a.md:3:11: error: 'verbatim' must be a list of section numbers, like [0, 2]"),
-        ("---\ntitle: A\nautor: Ana\n---\n", "Content/es/a.md:3:8: warning: unknown front matter key 'autor' is ignored\n    note: known keys: description, draft, title, translation, untranslated, updated, verbatim"),
+        ("---\ntitle: A\nautor: Ana\n---\n", "Content/es/a.md:3:8: warning: unknown front matter key 'autor' is ignored\n    note: known keys: description, draft, title, translation, untranslated, updated, verbatim, weight"),
     ])
     func reportsExactMessages(text: String, expected: String) {
         #expect(messages(text) == [expected])
@@ -81,7 +91,7 @@ import Testing
     /// libyaml starts a new line at NEL, LS and PS; editors and cmark do not.
     @Test(arguments: ["\u{85}", "\u{2028}", "\u{2029}"])
     func unicodeLineSeparatorsKeepFileLines(separator: String) {
-        let note = "\n    note: known keys: description, draft, title, translation, untranslated, updated, verbatim"
+        let note = "\n    note: known keys: description, draft, title, translation, untranslated, updated, verbatim, weight"
         // After the separator, on the same file line: 'title: "x"' and the separator are 11 characters.
         #expect(messages("---\ntitle: \"x\"\(separator)autor: Ana\n---\n") == [
             "Content/es/a.md:2:19: warning: unknown front matter key 'autor' is ignored" + note

@@ -122,6 +122,15 @@ def article_session(browser, observer):
         "arguments[0].querySelector('tbody tr[data-event]').setAttribute('data-to', 'not-a-state')", figures[0])
     click(browser, figures[0].find_element(By.CSS_SELECTOR, "[data-action='reset']"), observer)
     click(browser, figures[0].find_element(By.CSS_SELECTOR, "[data-action='step']"), observer)
+    # site.js: the theme toggle (its choice forgotten at the end) and a copy button (the
+    # clipboard stubbed: the session is about the page, not the browser's permissions).
+    toggle = browser.find_element(By.CSS_SELECTOR, "button[data-theme-toggle]")
+    click(browser, toggle, observer)
+    click(browser, toggle, observer)
+    browser.execute_script("localStorage.removeItem('lifecycle-docs-theme')")
+    browser.execute_script("navigator.clipboard.writeText = function () { return Promise.resolve(); }")
+    click(browser, browser.find_element(By.CSS_SELECTOR, "button.code-copy"), observer)
+    observer.look()
     # site.js marks the section being read (an IntersectionObserver: give it time).
     headings = browser.find_elements(By.CSS_SELECTOR, "main h2[id]")
     assert len(headings) >= 3

@@ -1,0 +1,51 @@
+import Foundation
+import SiteContent
+
+/// The articles of each language in reading order: the sidebar, previous/next and the
+/// language home follow it. Lower `weight` first, articles without one after every
+/// weighted one (as in Docusaurus), then by title in the language's order, then by slug.
+package struct SiteNavigation: Sendable, Equatable {
+    package struct Entry: Sendable, Hashable {
+        package var slug: String
+        package var title: String
+        package var weight: Int?
+
+        package init(slug: String, title: String, weight: Int?) {
+            self.slug = slug
+            self.title = title
+            self.weight = weight
+        }
+    }
+
+    /// lang → entries in order.
+    package private(set) var byLanguage: [String: [Entry]]
+
+    package init(_ entries: [(lang: String, entry: Entry)]) {
+        var byLanguage: [String: [Entry]] = [:]
+        for (lang, entry) in entries { byLanguage[lang, default: []].append(entry) }
+        for (lang, list) in byLanguage {
+            let locale = Locale(identifier: lang)
+            byLanguage[lang] = list.sorted { Self.precedes($0, $1, locale: locale) }
+        }
+        self.byLanguage = byLanguage
+    }
+
+    package static let empty = SiteNavigation([])
+
+    package func entries(_ lang: String) -> [Entry] { byLanguage[lang] ?? [] }
+
+    /// Whether `a` comes before `b` in a language's reading order.
+    package static func precedes(_ a: Entry, _ b: Entry, locale: Locale) -> Bool {
+        switch (a.weight, b.weight) {
+        case let (x?, y?) where x != y: return x < y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: break
+        }
+        switch LocalFormat.order(a.title, b.title, locale: locale) {
+        case .orderedAscending: return true
+        case .orderedDescending: return false
+        case .orderedSame: return a.slug < b.slug
+        }
+    }
+}

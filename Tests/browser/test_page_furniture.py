@@ -1,0 +1,205 @@
+"""Navigation and page furniture in a real browser: the sidebar of articles, previous/next,
+the breadcrumb, the copy buttons on code blocks, the light/dark toggle and phones 360 px wide.
+From disk and through `lifecycle-docs serve`, like every `page` test."""
+import pytest
+from selenium.webdriver.common.by import By
+
+from test_accessibility import assert_accessible
+
+LANGS = ("es", "pt", "bg", "it")
+ARTICLES = [f"{lang}/{slug}/index.html" for lang in LANGS for slug in ("active", "inactive")]
+THEME_KEY = "lifecycle-docs-theme"
+
+
+def clear_theme(browser):
+    browser.execute_script("try { localStorage.removeItem(arguments[0]); } catch (e) {}", THEME_KEY)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sidebar_lists_the_language_and_marks_the_page(page, lang):
+    browser = page(f"{lang}/active/index.html")
+    links = browser.find_elements(By.CSS_SELECTOR, ".sidebar-nav a")
+    assert len(links) == 2
+    current = browser.find_elements(By.CSS_SELECTOR, ".sidebar-nav a[aria-current='page']")
+    assert [a.get_attribute("href") for a in current] == [browser.current_url]
+    # Wide screens show the list without a click.
+    other = next(a for a in links if a.get_attribute("aria-current") is None)
+    assert other.is_displayed()
+    other.click()
+    assert browser.current_url.endswith(f"/{lang}/inactive/index.html")
+    assert browser.find_element(By.CSS_SELECTOR, ".sidebar-nav a[aria-current='page']").get_attribute("href") == browser.current_url
+
+
+def test_previous_and_next_walk_the_articles(page):
+    # Spanish titles order "Active: …" before "Inactive — …".
+    browser = page("es/active/index.html")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".pager a[rel='prev']")
+    following = browser.find_element(By.CSS_SELECTOR, ".pager a[rel='next']")
+    assert "Siguiente" in following.text and "Inactive" in following.text
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", following)
+    following.click()
+    assert browser.current_url.endswith("/es/inactive/index.html")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".pager a[rel='next']")
+    previous = browser.find_element(By.CSS_SELECTOR, ".pager a[rel='prev']")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", previous)
+    previous.click()
+    assert browser.current_url.endswith("/es/active/index.html")
+
+
+def test_breadcrumb_leads_home(page):
+    browser = page("bg/inactive/index.html")
+    crumb = browser.find_element(By.CSS_SELECTOR, "nav.breadcrumb a")
+    assert crumb.text == "Начало"
+    crumb.click()
+    assert browser.current_url.endswith("/bg/index.html")
+
+
+def test_copy_button_puts_the_code_on_the_clipboard(page, browser):
+    browser.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    browser = page("it/inactive/index.html")
+    blocks = browser.find_elements(By.CSS_SELECTOR, "pre.code")
+    assert blocks
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".code-block > pre.code + button.code-copy")) == len(blocks)
+    pre = blocks[-1]
+    button = pre.find_element(By.XPATH, "following-sibling::button")
+    assert button.text == "Copia"
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    code = browser.execute_script("return arguments[0].querySelector('code').textContent", pre)
+    copied = browser.execute_async_script(
+        "const done = arguments[0]; navigator.clipboard.readText().then(done, e => done('failed: ' + e))")
+    assert copied == code, "the clipboard holds something else than the code"
+    assert "Copia" not in copied
+    status = browser.find_element(By.CSS_SELECTOR, "[data-copy-status][aria-live='polite']")
+    browser.execute_script("return new Promise(done => setTimeout(done, 150))")
+    assert status.get_attribute("textContent") == "Codice copiato"
+    assert button.get_attribute("data-copied") is not None
+
+
+def test_copy_button_calls_the_clipboard_with_the_code_text(page):
+    browser = page("pt/active/index.html")
+    browser.execute_script("""
+        window.copiedTexts = [];
+        navigator.clipboard.writeText = text => { window.copiedTexts.push(text); return Promise.resolve(); };""")
+    pre = browser.find_element(By.CSS_SELECTOR, "pre.code")
+    button = pre.find_element(By.XPATH, "following-sibling::button")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    assert browser.execute_script("return window.copiedTexts") == [
+        browser.execute_script("return arguments[0].querySelector('code').textContent", pre)]
+
+
+def background(browser):
+    return browser.execute_script("return getComputedStyle(document.body).backgroundColor")
+
+
+LIGHT, DARK = "rgb(255, 255, 255)", "rgb(20, 23, 29)"
+
+
+def test_theme_follows_the_system_until_chosen_and_the_choice_persists(page, browser, color_scheme):
+    browser = page("es/inactive/index.html")
+    clear_theme(browser)
+    try:
+        browser.refresh()
+        system = DARK if color_scheme == "dark" else LIGHT
+        toggle = browser.find_element(By.CSS_SELECTOR, "button[data-theme-toggle]")
+        assert toggle.is_displayed()
+        assert toggle.accessible_name == "Tema oscuro"
+        assert browser.execute_script("return document.documentElement.getAttribute('data-theme')") is None
+        assert background(browser) == system
+        assert toggle.get_attribute("aria-pressed") == ("true" if color_scheme == "dark" else "false")
+        toggle.click()
+        flipped = LIGHT if color_scheme == "dark" else DARK
+        assert background(browser) == flipped
+        assert toggle.get_attribute("aria-pressed") == ("false" if color_scheme == "dark" else "true")
+        # The choice outlives the page: on reload and on another page it is applied before any script of site.js runs.
+        for path in ("es/inactive/index.html", "es/playground/index.html"):
+            browser = page(path)
+            assert browser.execute_script("return document.documentElement.getAttribute('data-theme')") == (
+                "light" if color_scheme == "dark" else "dark")
+            assert background(browser) == flipped
+        # Flipped back, the reader's choice is the system's again, and stays so.
+        browser.find_element(By.CSS_SELECTOR, "button[data-theme-toggle]").click()
+        assert background(browser) == system
+    finally:
+        clear_theme(browser)
+
+
+def test_chosen_dark_theme_on_a_light_system_is_accessible(page, browser):
+    browser = page("es/inactive/index.html")
+    try:
+        browser.execute_script("localStorage.setItem(arguments[0], 'dark')", THEME_KEY)
+        browser.refresh()
+        assert background(browser) == DARK
+        assert_accessible(browser, "es/inactive with the dark theme chosen")
+    finally:
+        clear_theme(browser)
+
+
+@pytest.fixture
+def phone(browser):
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 360, "height": 800, "deviceScaleFactor": 2, "mobile": True})
+    yield browser
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.mark.parametrize("path", ARTICLES + [f"{lang}/playground/index.html" for lang in LANGS] + ["es/status/index.html"])
+def test_pages_fit_a_360_pixel_phone(page, phone, path):
+    browser = page(path)
+    assert browser.execute_script("return window.innerWidth") == 360
+    width = browser.execute_script("return document.scrollingElement.scrollWidth")
+    assert width <= 360, f"{path} scrolls sideways: {width} px wide"
+    if "playground" in path or "status" in path:
+        return
+    # The article comes first: the sidebar's lists are closed disclosures above it.
+    assert browser.execute_script("return [...document.querySelectorAll('.sidebar details')].every(d => !d.open)")
+    heading = browser.execute_script("return document.querySelector('main h1').getBoundingClientRect().top + scrollY")
+    assert heading < 800, f"the article's title starts {heading} px down"
+    # Diagrams scale down, wide tables scroll inside themselves.
+    for svg in browser.find_elements(By.CSS_SELECTOR, "main svg"):
+        assert svg.rect["x"] + svg.rect["width"] <= 361
+    tables = browser.find_elements(By.CSS_SELECTOR, "main table")
+    assert tables
+    for table in tables:
+        box = browser.execute_script("""
+            const t = arguments[0], s = getComputedStyle(t);
+            let box = t;
+            while (box && box !== document.body && box.scrollWidth <= box.clientWidth + 1) box = box.parentElement;
+            const scroller = box && box !== document.body ? getComputedStyle(box).overflowX : 'none';
+            return {right: t.getBoundingClientRect().right, scroller: scroller, wide: t.scrollWidth > t.clientWidth + 1 || t.getBoundingClientRect().width > 330};""", table)
+        if box["wide"]:
+            assert box["scroller"] in ("auto", "scroll"), f"a wide table of {path} does not scroll inside itself"
+
+
+def test_fixture_pages_fit_a_360_pixel_phone(fixture_page, phone):
+    for path in ("es/muestra/index.html", "bg/muestra/index.html", "es/index.html", "es/status/index.html"):
+        browser = fixture_page(path)
+        width = browser.execute_script("return document.scrollingElement.scrollWidth")
+        assert width <= 360, f"the fixture's {path} scrolls sideways: {width} px wide"
+
+
+def test_the_sidebar_opens_on_a_phone(page, phone):
+    browser = page("pt/inactive/index.html")
+    summary = browser.find_element(By.CSS_SELECTOR, ".sidebar-nav > summary")
+    assert summary.text == "Artigos"
+    link = browser.find_element(By.CSS_SELECTOR, ".sidebar-nav a:not([aria-current])")
+    assert not link.is_displayed()
+    summary.click()
+    assert link.is_displayed()
+    link.click()
+    assert browser.current_url.endswith("/pt/active/index.html")
+
+
+@pytest.mark.parametrize("system", ["light", "dark"])
+def test_a_printout_is_light_whatever_the_theme(page, browser, system):
+    browser = page("es/active/index.html")
+    try:
+        browser.execute_script("localStorage.setItem(arguments[0], 'dark')", THEME_KEY)
+        browser.refresh()
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+            "media": "print", "features": [{"name": "prefers-color-scheme", "value": system}]})
+        assert background(browser) == LIGHT
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+        clear_theme(browser)
