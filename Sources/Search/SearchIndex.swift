@@ -8,8 +8,8 @@ public struct SearchEntry: Sendable, Equatable {
     public var key: String
     /// Words per section; section 0 holds the title and the text before the first heading.
     public var lengths: [Int]
-    /// term → (section, weight) pairs, flattened: a word of the title weighs `titleWeight`,
-    /// of a heading `headingWeight`, of the text 1.
+    /// term → (section, counts) pairs, flattened; counts pack where the word occurs (`Counts`)
+    /// so the browser can weigh a heading or a title above the text.
     public var terms: [String: [Int]]
     /// Words as folded → their stem, for the words whose stem differs.
     public var forms: [String: String]
@@ -21,15 +21,24 @@ public struct SearchEntry: Sendable, Equatable {
         self.forms = forms
     }
 
-    public static let titleWeight = 6
-    public static let headingWeight = 3
+    /// A term's occurrences in one section as one number: `text + 1000 × heading + 100000 × title`
+    /// (each capped below its factor). `search.js` unpacks it.
+    public enum Counts {
+        public static func pack(text: Int, heading: Int, title: Int) -> Int {
+            min(text, 999) + 1000 * min(heading, 99) + 100_000 * min(title, 99)
+        }
+
+        public static func unpack(_ packed: Int) -> (text: Int, heading: Int, title: Int) {
+            (packed % 1000, (packed / 1000) % 100, packed / 100_000)
+        }
+    }
 
     /// Indexes `page` in `language`; `stemmer` is the language's (nil: no stemming).
     public init(_ page: SearchPage, language: SearchLanguage, stemmer: Stemmer?) {
-        var terms: [String: [Int: Int]] = [:]
+        var terms: [String: [Int: (text: Int, heading: Int, title: Int)]] = [:]
         var forms: [String: String] = [:]
         var lengths: [Int] = []
-        func add(_ text: String, section: Int, weight: Int) -> Int {
+        func add(_ text: String, section: Int, field: WritableKeyPath<(text: Int, heading: Int, title: Int), Int>) -> Int {
             var count = 0
             for word in Words.split(text) {
                 let folded = Words.fold(word, language)
@@ -37,25 +46,30 @@ public struct SearchEntry: Sendable, Equatable {
                 count += 1
                 let term: String
                 if let stemmer {
-                    term = Words.fold(stemmer.stem(word.lowercased()), language)
+                    term = Words.trimmedStem(Words.fold(stemmer.stem(word.lowercased()), language))
                     if term != folded { forms[folded] = term }
                 } else {
                     term = folded
                 }
                 guard term.unicodeScalars.count >= 2 else { continue }
-                terms[term, default: [:]][section, default: 0] += weight
+                terms[term, default: [:]][section, default: (0, 0, 0)][keyPath: field] += 1
             }
             return count
         }
         for (number, section) in page.sections.enumerated() {
-            var length = add(section.text, section: number, weight: 1)
-            length += add(section.heading, section: number, weight: Self.headingWeight)
-            if number == 0 { length += add(page.title, section: 0, weight: Self.titleWeight) }
+            var length = add(section.text, section: number, field: \.text)
+            length += add(section.heading, section: number, field: \.heading)
+            if number == 0 { length += add(page.title, section: 0, field: \.title) }
             lengths.append(max(length, 1))
         }
         self.init(
             key: page.key, lengths: lengths,
-            terms: terms.mapValues { bySection in bySection.keys.sorted().flatMap { [$0, bySection[$0] ?? 0] } }, forms: forms)
+            terms: terms.mapValues { bySection in
+                bySection.keys.sorted().flatMap { section in
+                    let counts = bySection[section] ?? (0, 0, 0)
+                    return [section, Counts.pack(text: counts.text, heading: counts.heading, title: counts.title)]
+                }
+            }, forms: forms)
     }
 }
 
@@ -74,7 +88,7 @@ public enum SearchIndex {
     /// The manifest and the shards of a language, paths from the site's root.
     public static func files(lang: String, entries: [SearchEntry]) -> [(path: String, data: Data)] {
         let entries = entries.sorted { $0.key < $1.key }
-        // term → its postings as JSON: [[pageKey, section, weight, length, …], …]
+        // term → its postings as JSON: [[pageKey, pageLength, section, counts, sectionLength, …], …]
         var postings: [String: [String]] = [:]
         var sections = 0
         var totalLength = 0
@@ -84,7 +98,7 @@ public enum SearchIndex {
             totalLength += entry.lengths.reduce(0, +)
             forms.merge(entry.forms) { first, _ in first }
             for (term, pairs) in entry.terms {
-                var fields = [JSON.quote(entry.key)]
+                var fields = [JSON.quote(entry.key), String(entry.lengths.reduce(0, +))]
                 var index = 0
                 while index + 1 < pairs.count {
                     let section = pairs[index]

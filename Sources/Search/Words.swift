@@ -64,6 +64,13 @@ public enum Words {
         }
     }
 
+    /// A folded Snowball stem without its last vowel: Portuguese keeps `interrupçã` and
+    /// `interrupçõ` apart, and Romance stems often differ only there.
+    public static func trimmedStem(_ stem: String) -> String {
+        guard let last = stem.unicodeScalars.last, "aeiou".unicodeScalars.contains(last), stem.unicodeScalars.count > 4 else { return stem }
+        return String(String.UnicodeScalarView(stem.unicodeScalars.dropLast()))
+    }
+
     /// `word` lowercased, without the accents `language` does not keep (JavaScript:
     /// `toLowerCase().normalize("NFD")`, marks removed, `normalize("NFC")`).
     public static func fold(_ word: some StringProtocol, _ language: SearchLanguage) -> String {

@@ -11,7 +11,12 @@
   var MARK = /\p{Mn}/gu;
   var KEPT_MARKS = { bg: /[\u0306\u0308]/, ru: /[\u0306\u0308]/, uk: /[\u0306\u0308]/, sr: /[\u0306\u0308]/, mk: /[\u0306\u0308]/, be: /[\u0306\u0308]/ };
   var STEMMED = { es: true, pt: true, it: true, fr: true, de: true, en: true };
-  var K1 = 1.2, B = 0.75;
+  // BM25 over sections; a word in the section's heading or the page's title adds a bonus
+  // (a boost inside BM25's tf would be flattened by its saturation).
+  // Sections are short and of uneven length: their length counts less than a page's.
+  var K1 = 1.2, B = 0.75, SECTION_B = 0.5, HEADING_BONUS = 1.5, TITLE_BONUS = 0.8,
+    // How much a page's best section adds to the page's own score.
+    BEST_SECTION = 0.3;
   var MAX_PAGES = 8, MAX_SECTIONS = 3, EXCERPT_WORDS = 26;
 
   function fold(word, lang) {
@@ -135,6 +140,7 @@
           if (!text) return;
           results.push({
             key: page.key,
+            score: page.score,
             path: text.path,
             href: self.root + text.path,
             title: text.title,
@@ -143,6 +149,7 @@
               return {
                 anchor: content[0],
                 heading: content[1],
+                score: section.score,
                 href: self.root + text.path + (content[0] ? "#" + encodeURIComponent(content[0]) : ""),
                 excerpt: excerpt(content[2] || content[1] || text.title, page.stems, lang)
               };
@@ -154,46 +161,61 @@
     });
   };
 
-  // BM25 over sections; a page counts its best section and, less, the others.
+  // Pages are ranked by BM25 over their whole text, plus a bonus for a word in the title or
+  // a heading; within a page, sections by BM25 over their own text, with the same bonus.
+  function bm25(tf, length, average, b) {
+    return tf * (K1 + 1) / (tf + K1 * (1 - b + b * length / average));
+  }
+
   function rank(manifest, list, expansions) {
     var sections = {};
-    var total = manifest.sections || 1;
+    var pages = {};
+    var totalSections = manifest.sections || 1;
+    var totalPages = manifest.pages || 1;
     var average = manifest.averageLength || 1;
+    var averagePage = average * totalSections / totalPages;
     expansions.forEach(function (found, wordIndex) {
       for (var term in found) {
         var postings = found[term].postings;
         var weight = found[term].weight;
-        var frequency = 0;
-        postings.forEach(function (posting) { frequency += (posting.length - 1) / 3; });
-        var idf = Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
+        var sectionFrequency = 0;
+        postings.forEach(function (posting) { sectionFrequency += (posting.length - 2) / 3; });
+        // Rarity is measured over sections for pages too: on a small site every page has most words.
+        var sectionIdf = Math.log(1 + (totalSections - sectionFrequency + 0.5) / (sectionFrequency + 0.5));
         postings.forEach(function (posting) {
-          for (var i = 1; i + 2 < posting.length; i += 3) {
-            var id = posting[0] + "\u0000" + posting[i];
-            var tf = posting[i + 1], length = posting[i + 2];
-            var score = weight * idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / average));
-            var section = sections[id] || (sections[id] = { key: posting[0], number: posting[i], score: 0, words: {}, stems: {} });
-            section.score += score;
+          var key = posting[0];
+          var page = pages[key] || (pages[key] = { key: key, sections: [], words: {}, stems: {}, score: 0 });
+          var pageTf = 0, bonus = 0;
+          for (var i = 2; i + 2 < posting.length; i += 3) {
+            // Counts packed by SearchEntry.Counts: text + 1000 × heading + 100000 × title.
+            var packed = posting[i + 1], length = posting[i + 2];
+            var text = packed % 1000, heading = Math.floor(packed / 1000) % 100, title = Math.floor(packed / 100000);
+            var tf = text + heading + title;
+            var sectionBonus = (heading ? HEADING_BONUS : 0) + (title ? TITLE_BONUS : 0);
+            pageTf += tf;
+            bonus = Math.max(bonus, sectionBonus);
+            var id = key + "\u0000" + posting[i];
+            var section = sections[id] || (sections[id] = { key: key, number: posting[i], score: 0, words: {} });
+            section.score += weight * sectionIdf * (bm25(tf, length, average, SECTION_B) + sectionBonus);
             section.words[wordIndex] = true;
-            section.stems[term] = true;
           }
+          page.score += weight * sectionIdf * (bm25(pageTf, posting[1], averagePage, B) + bonus);
+          page.words[wordIndex] = true;
+          page.stems[term] = true;
         });
       }
     });
-    var pages = {};
     Object.keys(sections).forEach(function (id) {
       var section = sections[id];
       section.matched = Object.keys(section.words).length;
-      var page = pages[section.key] || (pages[section.key] = { key: section.key, sections: [], words: {}, stems: {} });
-      page.sections.push(section);
-      for (var w in section.words) page.words[w] = true;
-      for (var s in section.stems) page.stems[s] = true;
+      pages[section.key].sections.push(section);
     });
     function bySection(a, b) { return b.matched - a.matched || b.score - a.score || a.number - b.number; }
     var ranked = Object.keys(pages).map(function (key) {
       var page = pages[key];
       page.sections.sort(bySection);
       page.matched = Object.keys(page.words).length;
-      page.score = page.sections[0].score + 0.3 * page.sections.slice(1).reduce(function (sum, s) { return sum + s.score; }, 0);
+      page.score += BEST_SECTION * page.sections[0].score;
       page.sections = page.sections.slice(0, MAX_SECTIONS);
       return page;
     });
@@ -201,7 +223,7 @@
       return b.matched - a.matched || b.sections[0].matched - a.sections[0].matched || b.score - a.score || (a.key < b.key ? -1 : 1);
     });
     return ranked.slice(0, MAX_PAGES).map(function (page) {
-      return { key: page.key, sections: page.sections, stems: Object.keys(page.stems) };
+      return { key: page.key, score: page.score, sections: page.sections, stems: Object.keys(page.stems) };
     });
   }
 

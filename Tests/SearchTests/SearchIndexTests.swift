@@ -50,7 +50,8 @@ import Testing
         let entry = SearchEntry(
             page("a", "Interrupciones", [("", "", "una interrupción"), ("x", "Interrupción", "nada")]), language: es, stemmer: Stemmer(es))
         let stem = Words.fold(Stemmer(es)?.stem("interrupciones") ?? "", es)
-        #expect(entry.terms[stem] == [0, SearchEntry.titleWeight + 1, 1, SearchEntry.headingWeight])
+        #expect(entry.terms[stem] == [0, SearchEntry.Counts.pack(text: 1, heading: 0, title: 1), 1, SearchEntry.Counts.pack(text: 0, heading: 1, title: 0)])
+        #expect(SearchEntry.Counts.unpack(SearchEntry.Counts.pack(text: 7, heading: 2, title: 1)) == (7, 2, 1))
         #expect(entry.lengths == [3, 2])
     }
 
