@@ -149,6 +149,7 @@
               return {
                 anchor: content[0],
                 heading: content[1],
+                headingPieces: excerpt(content[1], page.stems, lang),
                 score: section.score,
                 href: self.root + text.path + (content[0] ? "#" + encodeURIComponent(content[0]) : ""),
                 excerpt: excerpt(content[2] || content[1] || text.title, page.stems, lang)
@@ -273,6 +274,7 @@
   // The combobox.
   function setUp(box) {
     var input = box.querySelector("input");
+    var combobox = box.querySelector("[role=combobox]");
     var listbox = box.querySelector("[role=listbox]");
     var status = box.querySelector("[role=status]");
     var index = new Index(box.getAttribute("data-root"), box.getAttribute("data-lang") || document.documentElement.lang);
@@ -284,7 +286,7 @@
 
     function open(isOpen) {
       listbox.hidden = !isOpen;
-      input.setAttribute("aria-expanded", isOpen ? "true" : "false");
+      combobox.setAttribute("aria-expanded", isOpen ? "true" : "false");
       if (!isOpen) activate(-1);
     }
 
@@ -344,7 +346,11 @@
         page.sections.forEach(function (section, position) {
           var parts = [];
           if (position === 0) parts.push(span("ld-search-title", page.title));
-          if (section.heading) parts.push(span("ld-search-heading", section.heading));
+          if (section.heading) {
+            var heading = span("ld-search-heading");
+            appendPieces(heading, section.headingPieces);
+            parts.push(heading);
+          }
           var text = span("ld-search-excerpt");
           appendPieces(text, section.excerpt);
           parts.push(text);
