@@ -54,7 +54,8 @@ apt-install:
 	fi
 
 # Speed goals are measured here, never in timed unit tests: the model simulator,
-# then the site build against Hugo and the cmark-gfm CLI (bench/README.md).
+# then the site build against Hugo and the cmark-gfm CLI, then the search index against
+# Pagefind (bench/README.md).
 # make bench PAGES=20000 RUNS=3 for the large corpus; BENCH_OUT=/dev/shm/bench writes the
 # sites to a tmpfs, leaving the disk's recent history out of the figures.
 BENCH_PACKAGES := hugo cmark-gfm
@@ -65,6 +66,8 @@ bench: deps
 	$(SWIFT) build -c release --product lifecycle-bench
 	.build/release/lifecycle-bench
 	SWIFT="$(SWIFT)" python3 bench/run.py --pages $(PAGES) --runs $(RUNS) $(if $(BENCH_OUT),--out $(BENCH_OUT))
+	@$(MAKE) --no-print-directory browser-deps
+	python3 bench/search.py --pages $(PAGES) --runs 3 --no-build
 
 # libFuzzer targets (Fuzz/): builds them under .build/fuzz/ and runs each for FUZZ_SECONDS;
 # crashes land in Fuzz/crashes/<target>/. make fuzz FUZZ_SECONDS=60 FUZZ_TARGETS=mustache

@@ -94,3 +94,29 @@ import Testing
         #expect(all.contains("\"interrupcion\":[[\"a\""))
     }
 }
+
+@Suite struct IncrementalIndexTests {
+    /// An edit rewrites the shards of the words it removed and added, not the whole index:
+    /// the build's sink then replaces only those files.
+    @Test func anEditChangesOnlyTheShardsOfItsWords() throws {
+        let bg = SearchLanguage(code: "bg")
+        func entries(_ edited: String) -> [SearchEntry] {
+            (0..<300).map { number in
+                let text = number == 7 ? edited : "прекъсване\(number) процес обаждане екран"
+                return SearchEntry(
+                    SearchPage(key: "p\(number)", path: "bg/p\(number)/index.html", title: "Заглавие", sections: [.init(anchor: "", heading: "", text: text)]),
+                    language: bg, stemmer: nil)
+            }
+        }
+        let before = Dictionary(uniqueKeysWithValues: SearchIndex.files(lang: "bg", entries: entries("прекъсване7 процес обаждане екран")).map { ($0.path, $0.data) })
+        func changed(_ edited: String) -> [String] {
+            let after = Dictionary(uniqueKeysWithValues: SearchIndex.files(lang: "bg", entries: entries(edited)).map { ($0.path, $0.data) })
+            return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+        }
+        #expect(before.count > 4)
+        // "екран" → "езеро": one shard holds both.
+        #expect(changed("прекъсване7 процес обаждане езеро") == ["search/bg/d0b5.js"])
+        // "екран" → "жираф": its shard, the new word's new shard, and the manifest that lists it.
+        #expect(changed("прекъсване7 процес обаждане жираф") == ["search/bg/d0b5.js", "search/bg/d0b6.js", "search/bg/index.js"])
+    }
+}
