@@ -46,68 +46,132 @@ enum BodyText {
 
     static func sections(_ html: String) -> [SearchPage.Section] {
         var sections = [SearchPage.Section(anchor: "", heading: "", text: "")]
-        var text = ""
-        var heading: String?
+        var text: [UInt8] = []
+        var heading: [UInt8]?
         var skipDepth = 0
-        var skippedName = ""
+        var skippedName: ArraySlice<UInt8> = []
         var anchorDepth = 0
         let bytes = Array(html.utf8)
+        let count = bytes.count
         var index = 0
         var runStart = 0
 
-        func flushRun(_ end: Int) {
-            guard runStart < end, skipDepth == 0, anchorDepth == 0 else { return }
-            let run = decodeEntities(String(decoding: bytes[runStart..<end], as: UTF8.self))
-            if heading != nil { heading! += run } else { text += run }
+        func finish(_ buffer: [UInt8]) -> String { clean(buffer) }
+        func append(_ slice: ArraySlice<UInt8>) {
+            if heading != nil { heading!.append(contentsOf: slice) } else { text.append(contentsOf: slice) }
         }
 
-        while index < bytes.count {
+        while index < count {
             guard bytes[index] == UInt8(ascii: "<") else {
                 index += 1
                 continue
             }
-            flushRun(index)
-            guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else { break }
-            let tag = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
+            if runStart < index, skipDepth == 0, anchorDepth == 0 { append(bytes[runStart..<index]) }
+            var close = index + 1
+            while close < count && bytes[close] != UInt8(ascii: ">") { close += 1 }
+            guard close < count else { break }
+            let isEnd = index + 1 < close && bytes[index + 1] == UInt8(ascii: "/")
+            var nameEnd = index + (isEnd ? 2 : 1)
+            let nameStart = nameEnd
+            while nameEnd < close, isNameByte(bytes[nameEnd]) { nameEnd += 1 }
+            let name = bytes[nameStart..<nameEnd]
+            let selfClosing = bytes[close - 1] == UInt8(ascii: "/")
+            let tag = bytes[(index + 1)..<close]
             index = close + 1
             runStart = index
-            let isEnd = tag.hasPrefix("/")
-            let name = String(tag.dropFirst(isEnd ? 1 : 0).prefix { $0.isLetter || $0.isNumber }).lowercased()
             if skipDepth > 0 {
-                if name == skippedName { skipDepth += isEnd ? -1 : (tag.hasSuffix("/") ? 0 : 1) }
+                if name.elementsEqual(skippedName) { skipDepth += isEnd ? -1 : (selfClosing ? 0 : 1) }
                 continue
             }
-            if !isEnd && skipped.contains(name) && !tag.hasSuffix("/") {
+            let nameText = String(decoding: name, as: UTF8.self).lowercased()
+            if !isEnd && !selfClosing && skipped.contains(nameText) {
                 skipDepth = 1
                 skippedName = name
                 continue
             }
-            if name == "a" {
-                if !isEnd && tag.contains("class=\"heading-anchor\"") { anchorDepth += 1 } else if isEnd && anchorDepth > 0 { anchorDepth -= 1 }
+            if nameText == "a" {
+                if !isEnd && contains(tag, "class=\"heading-anchor\"") { anchorDepth += 1 } else if isEnd && anchorDepth > 0 { anchorDepth -= 1 }
                 continue
             }
-            if (name == "h2" || name == "h3") {
-                if !isEnd, let id = attribute("id", in: tag) {
-                    sections[sections.count - 1].text = squeeze(text)
-                    text = ""
-                    heading = ""
+            if nameText == "h2" || nameText == "h3" {
+                if !isEnd, let id = attribute("id", in: String(decoding: tag, as: UTF8.self)) {
+                    sections[sections.count - 1].text = finish(text)
+                    text = []
+                    heading = []
                     sections.append(SearchPage.Section(anchor: decodeEntities(id), heading: "", text: ""))
                     continue
                 }
                 if isEnd, let written = heading {
-                    sections[sections.count - 1].heading = squeeze(written)
+                    sections[sections.count - 1].heading = finish(written)
                     heading = nil
                     continue
                 }
             }
-            if blocks.contains(name) {
-                if heading != nil { heading! += " " } else { text += " " }
-            }
+            if blocks.contains(nameText) { append([32]) }
         }
-        flushRun(bytes.count)
-        sections[sections.count - 1].text = squeeze(text)
-        if let written = heading { sections[sections.count - 1].heading = squeeze(written) }
+        if runStart < count, skipDepth == 0, anchorDepth == 0 { append(bytes[runStart..<count]) }
+        sections[sections.count - 1].text = finish(text)
+        if let written = heading { sections[sections.count - 1].heading = finish(written) }
         return sections
+    }
+
+    /// Text bytes as the page shows them: entities decoded, runs of white space as one space,
+    /// none at the ends (what `squeeze(decodeEntities(_:))` does, on bytes).
+    static func clean(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        var index = 0
+        let count = bytes.count
+        func emit(_ byte: UInt8) {
+            if pendingSpace && !out.isEmpty { out.append(32) }
+            pendingSpace = false
+            out.append(byte)
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 {
+                pendingSpace = true
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "&") {
+                var end = index + 1
+                while end < count && end - index <= 12 && bytes[end] != UInt8(ascii: ";") { end += 1 }
+                if end < count && bytes[end] == UInt8(ascii: ";") {
+                    let entity = String(decoding: bytes[index...end], as: UTF8.self)
+                    let decoded = decodeEntities(entity)
+                    if decoded != entity {
+                        let decodedBytes = Array(decoded.utf8)
+                        if decodedBytes.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 || $0 == 12 }) {
+                            pendingSpace = true
+                        } else {
+                            for part in decodedBytes { emit(part) }
+                        }
+                        index = end + 1
+                        continue
+                    }
+                }
+            }
+            emit(byte)
+            index += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+
+    static func contains(_ haystack: ArraySlice<UInt8>, _ needle: String) -> Bool {
+        let pattern = Array(needle.utf8)
+        guard haystack.count >= pattern.count, let first = pattern.first else { return false }
+        var start = haystack.startIndex
+        while start + pattern.count <= haystack.endIndex {
+            if haystack[start] == first && haystack[start..<(start + pattern.count)].elementsEqual(pattern) { return true }
+            start += 1
+        }
+        return false
     }
 
     static func attribute(_ name: String, in tag: String) -> String? {

@@ -35,33 +35,61 @@ public struct SearchEntry: Sendable, Equatable {
 
     /// Indexes `page` in `language`; `stemmer` is the language's (nil: no stemming).
     public init(_ page: SearchPage, language: SearchLanguage, stemmer: Stemmer?) {
-        var terms: [String: [Int: (text: Int, heading: Int, title: Int)]] = [:]
-        var forms: [String: String] = [:]
+        // Distinct words as written (their UTF-8 bytes, cheap to hash), and their occurrences
+        // by word and section; each distinct word is folded and stemmed once.
+        var wordIndex: [[UInt8]: Int] = [:]
+        var words: [Substring] = []
+        var occurrences: [Int: (text: Int, heading: Int, title: Int)] = [:]
         var lengths: [Int] = []
-        func add(_ text: String, section: Int, field: WritableKeyPath<(text: Int, heading: Int, title: Int), Int>) -> Int {
-            var count = 0
+        func add(_ text: String, section: Int, field: WritableKeyPath<(text: Int, heading: Int, title: Int), Int>) {
             for word in Words.split(text) {
-                let folded = Words.fold(word, language)
-                guard folded.unicodeScalars.count >= 2 else { continue }
-                count += 1
-                let term: String
-                if let stemmer {
-                    term = Words.trimmedStem(Words.fold(stemmer.stem(word.lowercased()), language))
-                    if term != folded { forms[folded] = term }
+                let bytes = Array(word.utf8)
+                let number: Int
+                if let known = wordIndex[bytes] {
+                    number = known
                 } else {
-                    term = folded
+                    number = words.count
+                    wordIndex[bytes] = number
+                    words.append(word)
                 }
-                guard term.unicodeScalars.count >= 2 else { continue }
-                terms[term, default: [:]][section, default: (0, 0, 0)][keyPath: field] += 1
+                occurrences[number << 16 | section, default: (0, 0, 0)][keyPath: field] += 1
             }
-            return count
         }
         for (number, section) in page.sections.enumerated() {
-            var length = add(section.text, section: number, field: \.text)
-            length += add(section.heading, section: number, field: \.heading)
-            if number == 0 { length += add(page.title, section: 0, field: \.title) }
-            lengths.append(max(length, 1))
+            add(section.text, section: number, field: \.text)
+            add(section.heading, section: number, field: \.heading)
+            if number == 0 { add(page.title, section: 0, field: \.title) }
         }
+        var forms: [String: String] = [:]
+        var folded: [String] = []
+        var stems: [String] = []
+        folded.reserveCapacity(words.count)
+        stems.reserveCapacity(words.count)
+        for word in words {
+            let fold = Words.fold(word, language)
+            var term = fold
+            if let stemmer, fold.unicodeScalars.count >= 2 {
+                term = Words.trimmedStem(Words.fold(stemmer.stem(word.lowercased()), language))
+                if term != fold { forms[fold] = term }
+            }
+            folded.append(fold)
+            stems.append(term)
+        }
+        lengths = Array(repeating: 0, count: page.sections.count)
+        var terms: [String: [Int: (text: Int, heading: Int, title: Int)]] = [:]
+        for (key, counts) in occurrences {
+            let number = key >> 16, section = key & 0xFFFF
+            // Words of one letter are not indexed, nor counted.
+            guard folded[number].unicodeScalars.count >= 2 else { continue }
+            lengths[section] += counts.text + counts.heading + counts.title
+            guard stems[number].unicodeScalars.count >= 2 else { continue }
+            var entry = terms[stems[number], default: [:]][section, default: (0, 0, 0)]
+            entry.text += counts.text
+            entry.heading += counts.heading
+            entry.title += counts.title
+            terms[stems[number], default: [:]][section] = entry
+        }
+        lengths = lengths.map { max($0, 1) }
         self.init(
             key: page.key, lengths: lengths,
             terms: terms.mapValues { bySection in

@@ -72,16 +72,51 @@ public enum Words {
     }
 
     /// `word` lowercased, without the accents `language` does not keep (JavaScript:
-    /// `toLowerCase().normalize("NFD")`, marks removed, `normalize("NFC")`).
+    /// `toLowerCase().normalize("NFD")`, marks removed, `normalize("NFC")`). Letters are looked
+    /// up one by one in a table made once (Latin, Greek and Cyrillic); anything else, or text
+    /// already decomposed, takes the general path.
     public static func fold(_ word: some StringProtocol, _ language: SearchLanguage) -> String {
-        let lower = word.lowercased()
-        if lower.utf8.allSatisfy({ $0 < 0x80 }) { return lower }
+        let table = language.keptMarks.isEmpty ? Self.strippingTable : Self.keepingTable
+        var out = String.UnicodeScalarView()
+        for scalar in word.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                out.append((0x41...0x5A).contains(value) ? Unicode.Scalar(UInt8(value + 0x20)) : scalar)
+            } else if let mapped = table[value] {
+                out.append(contentsOf: mapped.unicodeScalars)
+            } else {
+                return slowFold(word, keptMarks: language.keptMarks)
+            }
+        }
+        return String(out)
+    }
+
+    static func slowFold(_ word: some StringProtocol, keptMarks: Set<UInt32>) -> String {
         var kept = String.UnicodeScalarView()
-        for scalar in lower.decomposedStringWithCanonicalMapping.unicodeScalars {
-            if scalar.properties.generalCategory == .nonspacingMark && !language.keptMarks.contains(scalar.value) { continue }
+        for scalar in word.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
+            if scalar.properties.generalCategory == .nonspacingMark && !keptMarks.contains(scalar.value) { continue }
             kept.append(scalar)
         }
         return String(kept).precomposedStringWithCanonicalMapping
+    }
+
+    /// Precomposed letters whose folding is computed once: Latin-1 to Latin Extended-B, Greek,
+    /// Cyrillic, Latin Extended Additional. Combining marks are left out (they take the slow path).
+    static let foldedRanges: [ClosedRange<UInt32>] = [0xC0...0x24F, 0x370...0x3FF, 0x400...0x52F, 0x1E00...0x1EFF]
+    static let strippingTable = makeTable(keptMarks: [])
+    static let keepingTable = makeTable(keptMarks: SearchLanguage(code: "bg").keptMarks)
+
+    static func makeTable(keptMarks: Set<UInt32>) -> [UInt32: String] {
+        var table: [UInt32: String] = [:]
+        for range in foldedRanges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value), isWordScalar(scalar),
+                    scalar.properties.generalCategory != .nonspacingMark
+                else { continue }
+                table[value] = slowFold(String(scalar), keptMarks: keptMarks)
+            }
+        }
+        return table
     }
 }
 

@@ -17,7 +17,7 @@
   var K1 = 1.2, B = 0.75, SECTION_B = 0.5, HEADING_BONUS = 1.5, TITLE_BONUS = 0.8,
     // How much a page's best section adds to the page's own score.
     BEST_SECTION = 0.3;
-  var MAX_PAGES = 8, MAX_SECTIONS = 3, EXCERPT_WORDS = 26;
+  var MAX_PAGES = 5, MAX_SECTIONS = 3, EXCERPT_WORDS = 26;
 
   function fold(word, lang) {
     var lower = word.toLowerCase();
