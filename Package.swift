@@ -17,6 +17,8 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
+        // Snowball stemmers for search; Debian's package has no pkg-config file.
+        .systemLibrary(name: "CStemmer", providers: [.apt(["libstemmer-dev"])]),
 
         // Escaping and quoting for HTML, JSON and YAML: the one encoder of each, used by every module.
         .target(name: "Encoding"),
@@ -32,12 +34,14 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "Mustache", dependencies: ["Diagnostics", "Encoding"]),
         .target(name: "Highlight", dependencies: ["Encoding"]),
+        // Full-text search built with the site: stemmed per language, split into small files by term prefix.
+        .target(name: "Search", dependencies: ["CStemmer", "Encoding"]),
         // The site, in the order a build runs: content is read (and verified, by Scenarios),
         // translations compared, pages rendered, the output built and written.
         .target(name: "SiteContent", dependencies: ["Diagnostics", "Encoding", "Markdown", "YAML", "LifecycleModel", "LifecycleMachines", "Scenarios", "FileIO"]),
         .target(name: "Translations", dependencies: ["SiteContent", "Scenarios", "Diagnostics", "Encoding", "Highlight", "YAML", "LifecycleModel"]),
         .target(name: "SiteRender", dependencies: ["SiteContent", "Translations", "Diagnostics", "Encoding", "Markdown", "Mustache", "Highlight", "LifecycleModel", "LifecycleMachines", "Diagrams", "Scenarios", "FileIO"]),
-        .target(name: "SiteBuild", dependencies: ["SiteContent", "Translations", "SiteRender", "Diagnostics", "Encoding", "LifecycleModel", "LifecycleMachines", "Mustache", "FileIO"]),
+        .target(name: "SiteBuild", dependencies: ["SiteContent", "Translations", "SiteRender", "Search", "Diagnostics", "Encoding", "LifecycleModel", "LifecycleMachines", "Mustache", "FileIO"]),
         // The live-reload script is a .js file, embedded into the binary at build time (no resource bundle to install).
         .target(
             name: "PreviewServer", dependencies: ["CMicroHTTPD", "Diagnostics", "Encoding", "FileIO"],
@@ -58,6 +62,7 @@ let package = Package(
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["FuzzRegressions", "spec"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight"]),
+        .testTarget(name: "SearchTests", dependencies: ["Search"]),
         .testTarget(name: "SiteTests", dependencies: ["SiteContent", "Translations", "SiteRender", "SiteBuild", "Diagnostics", "Encoding", "TestSupport"], exclude: ["Fixtures", "FuzzRegressions"]),
         .testTarget(name: "LifecycleDocsCLITests", dependencies: ["LifecycleDocsCLI", "SiteBuild", "TestSupport"], exclude: ["BadInputs"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "Diagnostics", "TestSupport"], exclude: ["FuzzRegressions"]),

@@ -192,6 +192,10 @@ extension CLI {
         }
         let steps = result.phases.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }
         console.detail("time: " + (steps.isEmpty ? "" : steps.joined(separator: ", ") + "; ") + String(format: "total %.3f s", result.seconds))
+        if result.searchIndexSeconds > 0 {
+            // Pages are indexed as they render, on every core: this is their CPU time summed, plus the index's files.
+            console.detail(String(format: "search index: %.3f s of CPU time", result.searchIndexSeconds))
+        }
     }
 
     static func check(_ arguments: [String], console: inout Console) throws(UsageError) -> Int32 {

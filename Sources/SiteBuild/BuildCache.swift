@@ -1,6 +1,7 @@
 import Diagnostics
 import FileIO
 import Foundation
+import Search
 import SiteContent
 import SiteRender
 import Translations
@@ -18,7 +19,7 @@ import Translations
 /// (IncrementalBuildTests compares every byte).
 struct BuildCache {
     /// Bumped when the layout changes; an older cache is ignored.
-    static let format = 4
+    static let format = 5
 
     /// The first line of the file: enough to answer "nothing changed" without reading the groups.
     struct Header: Codable {
@@ -73,6 +74,8 @@ struct BuildCache {
         var draft = false
         /// The front matter `weight`: the sidebar's and the homes' order.
         var weight: Int? = nil
+        /// What the page adds to its language's search index (nil for a draft).
+        var search: SearchEntry? = nil
 
         /// What the language homes and the sitemap show of it (nothing, as a draft).
         var listing: [String] { draft ? [lang, slug, "draft"] : [lang, slug, title, description, weight.map(String.init) ?? ""] }
@@ -210,6 +213,7 @@ struct FileStamp: Equatable, Sendable {
 ///
 ///     G slug title titleLang                      a translation group and its status row
 ///     A lang path size modified examples chains title description draft weight
+///     S lengths terms forms                        the search entry of the article above (`SearchEntry`)
 ///     C lang status staleSections from staleTitles untranslated untranslatedTitles sectionCount problems staleMeta
 ///     D {diagnostic as JSON}
 ///
@@ -231,6 +235,7 @@ enum GroupLines {
                     String(article.examples), String(article.chains), article.title, article.description, article.draft ? "draft" : "",
                     article.weight.map(String.init) ?? "",
                 ])
+                if let search = article.search { line("S", SearchLines.encode(search)) }
             }
             for lang in group.row.cells.keys.sorted() {
                 guard let cell = group.row.cells[lang] else { continue }
@@ -272,6 +277,11 @@ enum GroupLines {
                 groups[slug]?.articles.append(BuildCache.CachedArticle(
                     lang: fields[1], slug: slug, displayPath: fields[2], stamp: FileStamp(size: size, modified: modified),
                     title: fields[7], description: fields[8], examples: examples, chains: chains, draft: fields[9] == "draft", weight: weight))
+            case ("S", 4):
+                guard let slug, let last = groups[slug]?.articles.indices.last,
+                    let entry = SearchLines.decode(key: slug, Array(fields[1...]))
+                else { return nil }
+                groups[slug]?.articles[last].search = entry
             case ("C", 11):
                 guard let slug, let stale = numbers(fields[3]), let untranslated = numbers(fields[6]), let sectionCount = Int(fields[8]) else { return nil }
                 func titles(_ field: String) -> [String] {
@@ -340,5 +350,39 @@ enum GroupLines {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// A `SearchEntry` as three fields: section lengths (`3,1`), terms (`term=0.6.1.3 term=…`,
+/// section and weight pairs) and forms (`form=stem …`). Terms are letters, marks and digits
+/// only, so `=`, `.`, `,` and spaces cannot occur in them.
+enum SearchLines {
+    static func encode(_ entry: SearchEntry) -> [String] {
+        [
+            entry.lengths.map(String.init).joined(separator: ","),
+            entry.terms.keys.sorted().map { term in term + "=" + (entry.terms[term] ?? []).map(String.init).joined(separator: ".") }
+                .joined(separator: " "),
+            entry.forms.keys.sorted().map { $0 + "=" + (entry.forms[$0] ?? "") }.joined(separator: " "),
+        ]
+    }
+
+    static func decode(key: String, _ fields: [String]) -> SearchEntry? {
+        guard fields.count == 3 else { return nil }
+        let lengths = fields[0].split(separator: ",").compactMap { Int($0) }
+        var terms: [String: [Int]] = [:]
+        for item in fields[1].split(separator: " ") {
+            let parts = item.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else { return nil }
+            let numbers = parts[1].split(separator: ".").compactMap { Int($0) }
+            guard numbers.count % 2 == 0 else { return nil }
+            terms[String(parts[0])] = numbers
+        }
+        var forms: [String: String] = [:]
+        for item in fields[2].split(separator: " ") {
+            let parts = item.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else { return nil }
+            forms[String(parts[0])] = String(parts[1])
+        }
+        return SearchEntry(key: key, lengths: lengths, terms: terms, forms: forms)
     }
 }

@@ -3,6 +3,7 @@ import FileIO
 import Foundation
 import LifecycleModel
 import Mustache
+import Search
 import SiteContent
 import SiteRender
 import Translations
@@ -86,6 +87,10 @@ public enum SiteBuilder {
                 let changes = incremental ? SiteWideChanges(before: reusable?.groups ?? [:], after: articles.groups, slugs: plan.touchedSlugs) : .all
                 result.filesWritten = try writeSitePages(site, pages, articles, changes: changes, sink: sink)
                 endPhase("site-wide pages")
+                let indexStart = threadCPUSeconds()
+                result.filesWritten += try writeSearchIndex(site, articles, sink: sink)
+                result.searchIndexSeconds = articles.indexingSeconds + threadCPUSeconds() - indexStart
+                endPhase("search index")
                 let unpublished = Self.unpublishedPages(reusable, now: articles.all)
                 let checker = LinkChecker(
                     config: site.config, languagesBySlug: articles.all.mapValues { Set($0.keys) }, draftPages: articles.draftPages)
@@ -102,7 +107,8 @@ public enum SiteBuilder {
                 // The cache goes first: an interrupted update leads to a full build next time.
                 BuildCache.remove(for: outputURL)
                 let kept: IncrementalOutput.Previous?
-                (result.changedFiles, kept) = try sink.commit(deleting: unpublished, previous: previous?.header.previous)
+                (result.changedFiles, kept) = try sink.commit(
+                    deleting: unpublished + Self.unpublishedSearchPages(reusable, now: articles.all), previous: previous?.header.previous)
                 var header = BuildCache.Header(
                     inputs: stamps.inputs, siteKey: stamps.siteKey, articlesPerLanguage: result.articlesPerLanguage.map { [$0.lang, String($0.count)] },
                     files: result.filesWritten, examples: result.examplesRun, chains: result.chainsVerified, clean: diagnostics.diagnostics.isEmpty)
@@ -128,6 +134,36 @@ public enum SiteBuilder {
     static func unpublishedPages(_ previous: BuildCache?, now articles: [String: [String: Article]]) -> [String] {
         (previous?.groups.values.flatMap(\.articles) ?? []).filter { !$0.draft && articles[$0.slug]?[$0.lang] == nil }
             .map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" }.sorted()
+    }
+
+    /// The search files of the pages `unpublishedPages` lists.
+    static func unpublishedSearchPages(_ previous: BuildCache?, now articles: [String: [String: Article]]) -> [String] {
+        (previous?.groups.values.flatMap(\.articles) ?? []).filter { !$0.draft && articles[$0.slug]?[$0.lang] == nil }
+            .map { SearchIndex.fragmentPath(lang: $0.lang, key: $0.slug) }.sorted()
+    }
+
+    /// Each language's search index (`SearchIndex`), from the entries of every published
+    /// article, rendered now or cached. The sink replaces only the files whose bytes changed.
+    /// Returns how many files were written.
+    static func writeSearchIndex(_ site: SiteInputs, _ articles: RenderedArticles, sink: any PageSink) throws(DiagnosticError) -> Int {
+        var entries: [String: [SearchEntry]] = [:]
+        for group in articles.groups.values {
+            for article in group.articles where !article.draft && articles.all[article.slug]?[article.lang] != nil {
+                if let entry = article.search { entries[article.lang, default: []].append(entry) }
+            }
+        }
+        let languages = site.config.languages.map(\.code)
+        let byLanguage = entries
+        let files = Parallel.map(languages.count) { SearchIndex.files(lang: languages[$0], entries: byLanguage[languages[$0]] ?? []) }
+        for file in files.joined() { try sink.write(file.path, file.data) }
+        return files.reduce(0) { $0 + $1.count } + articles.all.values.reduce(0) { $0 + $1.count }
+    }
+
+    /// CPU time of the calling thread: the search index's cost, whatever else runs on the machine.
+    static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     static func seconds(since start: ContinuousClock.Instant, until end: ContinuousClock.Instant = .now) -> Double {
@@ -161,6 +197,8 @@ public enum SiteBuilder {
         var reused = (examples: 0, chains: 0)
         /// The pages drafts would have, left out of this build.
         var draftPages: Set<String> = []
+        /// Time spent indexing pages for search, summed over every core.
+        var indexingSeconds = 0.0
     }
 
     /// Renders the translation groups the plan names, each in one task on every core: its
@@ -190,6 +228,7 @@ public enum SiteBuilder {
             result.links.merge(group.links, uniquingKeysWith: { first, _ in first })
             result.groups[slug] = group.cached
             result.draftPages.formUnion(group.draftPages)
+            result.indexingSeconds += group.indexingSeconds
             guard !group.articles.isEmpty else { continue }
             result.all[slug] = group.articles
             rows[slug] = group.row
@@ -231,6 +270,8 @@ public enum SiteBuilder {
         var draftPages: Set<String> = []
         /// What the cache keeps of the group (nil when an article failed to render).
         var cached: BuildCache.Group?
+        /// Time spent indexing the group's pages for search.
+        var indexingSeconds = 0.0
     }
 
     /// One translation group read and verified, before any rendering: `check` stops here.
@@ -301,12 +342,24 @@ public enum SiteBuilder {
         for article in read.articles.values {
             group.links[SiteLinks.articleDir(article.article.lang, slug) + "index.html"] = article.article.links
         }
+        var cachedArticles = read.cachedArticles
         if let pages = site.pages, !read.hasErrors {
             for article in read.articles.values.sorted(by: { $0.article.lang < $1.article.lang }) {
                 do throws(DiagnosticError) {
-                    let page = try articlePage(
+                    let lang = article.article.lang
+                    let path = SiteLinks.articleDir(lang, slug) + "index.html"
+                    let (page, rendered) = try renderedArticlePage(
                         article, of: read, slug: slug, config: site.config, pages: pages, renderer: renderer, navigation: navigation)
-                    try sink.write(SiteLinks.articleDir(article.article.lang, slug) + "index.html", page)
+                    try sink.write(path, page)
+                    // The page's share of the search index, made here on every core while its body is at hand.
+                    let indexing = threadCPUSeconds()
+                    let searchPage = SearchPage(key: slug, path: path, title: rendered.title, bodyHTML: rendered.bodyHTML)
+                    let language = SearchLanguage(code: lang)
+                    let entry = SearchEntry(searchPage, language: language, stemmer: Stemmer(language))
+                    let fragment = SearchIndex.fragment(lang: lang, page: searchPage)
+                    try sink.write(fragment.path, fragment.data)
+                    group.indexingSeconds += threadCPUSeconds() - indexing
+                    if let index = cachedArticles.firstIndex(where: { $0.lang == lang && !$0.draft }) { cachedArticles[index].search = entry }
                 } catch {
                     group.diagnostics += error.diagnostics
                 }
@@ -316,7 +369,7 @@ public enum SiteBuilder {
         group.articles = read.listed.mapValues(\.listing)
         if read.complete, let row = group.row {
             group.cached = BuildCache.Group(
-                articles: read.cachedArticles.sorted { $0.displayPath < $1.displayPath }, row: row, diagnostics: group.diagnostics)
+                articles: cachedArticles.sorted { $0.displayPath < $1.displayPath }, row: row, diagnostics: group.diagnostics)
         }
         return group
     }
@@ -326,6 +379,14 @@ public enum SiteBuilder {
         _ read: ReadArticle, of group: ReadGroup, slug: String, config: SiteConfig, pages: SiteInputs.Pages, renderer: ArticleRenderer,
         navigation: SiteNavigation = .empty
     ) throws(DiagnosticError) -> Data {
+        try renderedArticlePage(read, of: group, slug: slug, config: config, pages: pages, renderer: renderer, navigation: navigation).page
+    }
+
+    /// The page of an article and the article rendered (its body, for the search index).
+    static func renderedArticlePage(
+        _ read: ReadArticle, of group: ReadGroup, slug: String, config: SiteConfig, pages: SiteInputs.Pages, renderer: ArticleRenderer,
+        navigation: SiteNavigation = .empty
+    ) throws(DiagnosticError) -> (page: Data, article: Article) {
         let article = try renderer.render(read, templates: pages.templates)
         let contexts = PageContexts(
             config: config, strings: pages.strings, assets: pages.assets.templateKeys, articles: [slug: group.listed],
@@ -333,7 +394,7 @@ public enum SiteBuilder {
         var slotted = article
         slotted.bodyHTML = bodySlot
         let page = try pages.templates.render("article", contexts.article(slotted))
-        return splice(page, article.bodyHTML)
+        return (splice(page, article.bodyHTML), article)
     }
 
     /// The reading order of every language: the articles the plan renders, read for their

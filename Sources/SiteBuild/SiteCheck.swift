@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Search
 import SiteContent
 import SiteRender
 import Translations
@@ -60,8 +61,13 @@ extension SiteBuilder {
         var paths: Set<String> = ["sitemap.xml", SiteFiles.robotsPath, SiteFiles.faviconPath, OutputGuard.markerName]
         paths.formUnion(SitePage.all(languages: site.config.languages.map(\.code)).map(\.path))
         for (slug, group) in groups {
-            for lang in group.articles.keys { paths.insert(SiteLinks.articleDir(lang, slug) + "index.html") }
+            for lang in group.articles.keys {
+                paths.insert(SiteLinks.articleDir(lang, slug) + "index.html")
+                paths.insert(SearchIndex.fragmentPath(lang: lang, key: slug))
+            }
         }
+        // The search index's manifests; its shards depend on the words and are no link's target.
+        paths.formUnion(site.config.languages.map { SearchIndex.folder($0.code) + "index.js" })
         paths.formUnion(site.pages?.assets.files.map(\.publishedPath) ?? [])
         paths.formUnion(site.files.map(\.path))
         return paths

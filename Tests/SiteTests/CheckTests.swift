@@ -54,7 +54,10 @@ import Testing
             contentDir: repositoryRoot.appending(path: "Content").path, templatesDir: repositoryRoot.appending(path: "Templates").path)
         options.outputDir = try makeTemporaryDirectory().appending(path: "public").path
         #expect(SiteBuilder.build(options).succeeded)
-        let written = Set(try snapshot(URL(filePath: options.outputDir)).keys)
+        // Search shards are named by the prefixes of the words indexed: no link points at them.
+        let written = Set(try snapshot(URL(filePath: options.outputDir)).keys.filter { path in
+            !path.hasPrefix("search/") || path.hasSuffix("/index.js") || path.contains("/p/")
+        })
 
         var diagnostics = DiagnosticCollector()
         let site = try SiteInputs.load(options, diagnostics: &diagnostics)

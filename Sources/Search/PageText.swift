@@ -1,0 +1,228 @@
+/// One page as search sees it: its title and its text cut at its `h2`/`h3` headings.
+public struct SearchPage: Sendable, Equatable {
+    public struct Section: Sendable, Equatable {
+        /// The heading's id ("" for the text before the first heading).
+        public var anchor: String
+        public var heading: String
+        public var text: String
+
+        public init(anchor: String, heading: String, text: String) {
+            self.anchor = anchor
+            self.heading = heading
+            self.text = text
+        }
+    }
+
+    /// The page's key in its language's index: its slug.
+    public var key: String
+    /// The page's path from the site's root (`es/inactive/index.html`).
+    public var path: String
+    public var title: String
+    public var sections: [Section]
+
+    public init(key: String, path: String, title: String, sections: [Section]) {
+        self.key = key
+        self.path = path
+        self.title = title
+        self.sections = sections
+    }
+
+    /// The page of an article body rendered to HTML: the text of each section, without the
+    /// diagrams, the player's buttons or the headings' anchor links.
+    public init(key: String, path: String, title: String, bodyHTML: String) {
+        self.init(key: key, path: path, title: title, sections: BodyText.sections(bodyHTML))
+    }
+}
+
+/// Reads the text out of the HTML the renderer writes (well-formed, attributes quoted).
+enum BodyText {
+    /// Elements whose content is not prose.
+    static let skipped: Set<String> = ["svg", "button", "script", "style", "template"]
+    /// Elements that separate words.
+    static let blocks: Set<String> = [
+        "p", "li", "td", "th", "tr", "div", "pre", "br", "figcaption", "figure", "table", "ul", "ol", "blockquote", "dt", "dd",
+        "h1", "h2", "h3", "h4", "h5", "h6", "section", "caption", "hr",
+    ]
+
+    static func sections(_ html: String) -> [SearchPage.Section] {
+        var sections = [SearchPage.Section(anchor: "", heading: "", text: "")]
+        var text: [UInt8] = []
+        var heading: [UInt8]?
+        var skipDepth = 0
+        var skippedName: ArraySlice<UInt8> = []
+        var anchorDepth = 0
+        let bytes = Array(html.utf8)
+        let count = bytes.count
+        var index = 0
+        var runStart = 0
+
+        func finish(_ buffer: [UInt8]) -> String { clean(buffer) }
+        func append(_ slice: ArraySlice<UInt8>) {
+            if heading != nil { heading!.append(contentsOf: slice) } else { text.append(contentsOf: slice) }
+        }
+
+        while index < count {
+            guard bytes[index] == UInt8(ascii: "<") else {
+                index += 1
+                continue
+            }
+            if runStart < index, skipDepth == 0, anchorDepth == 0 { append(bytes[runStart..<index]) }
+            var close = index + 1
+            while close < count && bytes[close] != UInt8(ascii: ">") { close += 1 }
+            guard close < count else { break }
+            let isEnd = index + 1 < close && bytes[index + 1] == UInt8(ascii: "/")
+            var nameEnd = index + (isEnd ? 2 : 1)
+            let nameStart = nameEnd
+            while nameEnd < close, isNameByte(bytes[nameEnd]) { nameEnd += 1 }
+            let name = bytes[nameStart..<nameEnd]
+            let selfClosing = bytes[close - 1] == UInt8(ascii: "/")
+            let tag = bytes[(index + 1)..<close]
+            index = close + 1
+            runStart = index
+            if skipDepth > 0 {
+                if name.elementsEqual(skippedName) { skipDepth += isEnd ? -1 : (selfClosing ? 0 : 1) }
+                continue
+            }
+            let nameText = String(decoding: name, as: UTF8.self).lowercased()
+            if !isEnd && !selfClosing && skipped.contains(nameText) {
+                skipDepth = 1
+                skippedName = name
+                continue
+            }
+            if nameText == "a" {
+                if !isEnd && contains(tag, "class=\"heading-anchor\"") { anchorDepth += 1 } else if isEnd && anchorDepth > 0 { anchorDepth -= 1 }
+                continue
+            }
+            if nameText == "h2" || nameText == "h3" {
+                if !isEnd, let id = attribute("id", in: String(decoding: tag, as: UTF8.self)) {
+                    sections[sections.count - 1].text = finish(text)
+                    text = []
+                    heading = []
+                    sections.append(SearchPage.Section(anchor: decodeEntities(id), heading: "", text: ""))
+                    continue
+                }
+                if isEnd, let written = heading {
+                    sections[sections.count - 1].heading = finish(written)
+                    heading = nil
+                    continue
+                }
+            }
+            if blocks.contains(nameText) { append([32]) }
+        }
+        if runStart < count, skipDepth == 0, anchorDepth == 0 { append(bytes[runStart..<count]) }
+        sections[sections.count - 1].text = finish(text)
+        if let written = heading { sections[sections.count - 1].heading = finish(written) }
+        return sections
+    }
+
+    /// Text bytes as the page shows them: entities decoded, runs of white space as one space,
+    /// none at the ends (what `squeeze(decodeEntities(_:))` does, on bytes).
+    static func clean(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        var index = 0
+        let count = bytes.count
+        func emit(_ byte: UInt8) {
+            if pendingSpace && !out.isEmpty { out.append(32) }
+            pendingSpace = false
+            out.append(byte)
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 {
+                pendingSpace = true
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "&") {
+                var end = index + 1
+                while end < count && end - index <= 12 && bytes[end] != UInt8(ascii: ";") { end += 1 }
+                if end < count && bytes[end] == UInt8(ascii: ";") {
+                    let entity = String(decoding: bytes[index...end], as: UTF8.self)
+                    let decoded = decodeEntities(entity)
+                    if decoded != entity {
+                        let decodedBytes = Array(decoded.utf8)
+                        if decodedBytes.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 || $0 == 12 }) {
+                            pendingSpace = true
+                        } else {
+                            for part in decodedBytes { emit(part) }
+                        }
+                        index = end + 1
+                        continue
+                    }
+                }
+            }
+            emit(byte)
+            index += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+
+    static func contains(_ haystack: ArraySlice<UInt8>, _ needle: String) -> Bool {
+        let pattern = Array(needle.utf8)
+        guard haystack.count >= pattern.count, let first = pattern.first else { return false }
+        var start = haystack.startIndex
+        while start + pattern.count <= haystack.endIndex {
+            if haystack[start] == first && haystack[start..<(start + pattern.count)].elementsEqual(pattern) { return true }
+            start += 1
+        }
+        return false
+    }
+
+    static func attribute(_ name: String, in tag: String) -> String? {
+        guard let range = tag.range(of: " \(name)=\"") else { return nil }
+        let rest = tag[range.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return String(rest[..<end])
+    }
+
+    /// Runs of white space as one space, none at the ends.
+    static func squeeze(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    static func decodeEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var out = ""
+        var rest = text[...]
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            let after = rest[amp...]
+            guard let semi = after.prefix(12).firstIndex(of: ";") else {
+                out += "&"
+                rest = rest[rest.index(after: amp)...]
+                continue
+            }
+            let entity = after[after.index(after: after.startIndex)..<semi]
+            let decoded: String? = switch entity {
+            case "amp": "&"
+            case "lt": "<"
+            case "gt": ">"
+            case "quot": "\""
+            case "apos": "'"
+            case "nbsp": " "
+            default:
+                if entity.hasPrefix("#x") || entity.hasPrefix("#X") {
+                    UInt32(entity.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
+                } else if entity.hasPrefix("#") {
+                    UInt32(entity.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) }
+                } else {
+                    nil
+                }
+            }
+            if let decoded {
+                out += decoded
+                rest = rest[rest.index(after: semi)...]
+            } else {
+                out += "&"
+                rest = rest[rest.index(after: amp)...]
+            }
+        }
+        return out + rest
+    }
+}

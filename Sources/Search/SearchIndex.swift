@@ -1,0 +1,229 @@
+import Encoding
+import Foundation
+
+/// What one page adds to its language's index: the weight of each term in each section and
+/// the sections' lengths. Computed while the page renders (in parallel, and kept in the build
+/// cache), then merged by `SearchIndex` with every other page of the language.
+public struct SearchEntry: Sendable, Equatable {
+    public var key: String
+    /// Words per section; section 0 holds the title and the text before the first heading.
+    public var lengths: [Int]
+    /// term → (section, counts) pairs, flattened; counts pack where the word occurs (`Counts`)
+    /// so the browser can weigh a heading or a title above the text.
+    public var terms: [String: [Int]]
+    /// Words as folded → their stem, for the words whose stem differs.
+    public var forms: [String: String]
+
+    public init(key: String, lengths: [Int], terms: [String: [Int]], forms: [String: String]) {
+        self.key = key
+        self.lengths = lengths
+        self.terms = terms
+        self.forms = forms
+    }
+
+    /// A term's occurrences in one section as one number: `text + 1000 × heading + 100000 × title`
+    /// (each capped below its factor). `search.js` unpacks it.
+    public enum Counts {
+        public static func pack(text: Int, heading: Int, title: Int) -> Int {
+            min(text, 999) + 1000 * min(heading, 99) + 100_000 * min(title, 99)
+        }
+
+        public static func unpack(_ packed: Int) -> (text: Int, heading: Int, title: Int) {
+            (packed % 1000, (packed / 1000) % 100, packed / 100_000)
+        }
+    }
+
+    /// Indexes `page` in `language`; `stemmer` is the language's (nil: no stemming).
+    public init(_ page: SearchPage, language: SearchLanguage, stemmer: Stemmer?) {
+        // Distinct words as written (their UTF-8 bytes, cheap to hash), and their occurrences
+        // by word and section; each distinct word is folded and stemmed once.
+        var wordIndex: [[UInt8]: Int] = [:]
+        var words: [Substring] = []
+        var occurrences: [Int: (text: Int, heading: Int, title: Int)] = [:]
+        var lengths: [Int] = []
+        func add(_ text: String, section: Int, field: WritableKeyPath<(text: Int, heading: Int, title: Int), Int>) {
+            for word in Words.split(text) {
+                let bytes = Array(word.utf8)
+                let number: Int
+                if let known = wordIndex[bytes] {
+                    number = known
+                } else {
+                    number = words.count
+                    wordIndex[bytes] = number
+                    words.append(word)
+                }
+                occurrences[number << 16 | section, default: (0, 0, 0)][keyPath: field] += 1
+            }
+        }
+        for (number, section) in page.sections.enumerated() {
+            add(section.text, section: number, field: \.text)
+            add(section.heading, section: number, field: \.heading)
+            if number == 0 { add(page.title, section: 0, field: \.title) }
+        }
+        var forms: [String: String] = [:]
+        var folded: [String] = []
+        var stems: [String] = []
+        folded.reserveCapacity(words.count)
+        stems.reserveCapacity(words.count)
+        for word in words {
+            let fold = Words.fold(word, language)
+            var term = fold
+            if let stemmer, fold.unicodeScalars.count >= 2 {
+                term = Words.trimmedStem(Words.fold(stemmer.stem(word.lowercased()), language))
+                if term != fold { forms[fold] = term }
+            }
+            folded.append(fold)
+            stems.append(term)
+        }
+        lengths = Array(repeating: 0, count: page.sections.count)
+        var terms: [String: [Int: (text: Int, heading: Int, title: Int)]] = [:]
+        for (key, counts) in occurrences {
+            let number = key >> 16, section = key & 0xFFFF
+            // Words of one letter are not indexed, nor counted.
+            guard folded[number].unicodeScalars.count >= 2 else { continue }
+            lengths[section] += counts.text + counts.heading + counts.title
+            guard stems[number].unicodeScalars.count >= 2 else { continue }
+            var entry = terms[stems[number], default: [:]][section, default: (0, 0, 0)]
+            entry.text += counts.text
+            entry.heading += counts.heading
+            entry.title += counts.title
+            terms[stems[number], default: [:]][section] = entry
+        }
+        lengths = lengths.map { max($0, 1) }
+        self.init(
+            key: page.key, lengths: lengths,
+            terms: terms.mapValues { bySection in
+                bySection.keys.sorted().flatMap { section in
+                    let counts = bySection[section] ?? (0, 0, 0)
+                    return [section, Counts.pack(text: counts.text, heading: counts.heading, title: counts.title)]
+                }
+            }, forms: forms)
+    }
+}
+
+/// A language's index as files for the browser: `search/<lang>/index.js` (counts and the
+/// list of shards), one shard per term prefix (`search/<lang>/<hex of the prefix>.js`), and
+/// one file per page with its sections' text for the excerpts (`search/<lang>/p/<key>.js`).
+/// Every file is a script that hands its data to `window.ldSearch`, so it loads with
+/// `<script>` from `file://` as from any host.
+public enum SearchIndex {
+    /// Past this many bytes a shard is split by one more character of its terms.
+    public static let shardLimit = 16_000
+
+    /// The folder of a language's index, from the site's root.
+    public static func folder(_ lang: String) -> String { "search/\(lang)/" }
+
+    /// The manifest and the shards of a language, paths from the site's root.
+    public static func files(lang: String, entries: [SearchEntry]) -> [(path: String, data: Data)] {
+        let entries = entries.sorted { $0.key < $1.key }
+        // term → its postings as JSON: [[pageKey, pageLength, section, counts, sectionLength, …], …]
+        var postings: [String: [String]] = [:]
+        var sections = 0
+        var totalLength = 0
+        var forms: [String: String] = [:]
+        for entry in entries {
+            sections += entry.lengths.count
+            totalLength += entry.lengths.reduce(0, +)
+            forms.merge(entry.forms) { first, _ in first }
+            for (term, pairs) in entry.terms {
+                var fields = [JSON.quote(entry.key), String(entry.lengths.reduce(0, +))]
+                var index = 0
+                while index + 1 < pairs.count {
+                    let section = pairs[index]
+                    let length = section < entry.lengths.count ? entry.lengths[section] : 1
+                    fields += [String(section), String(pairs[index + 1]), String(length)]
+                    index += 2
+                }
+                postings[term, default: []].append("[" + fields.joined(separator: ",") + "]")
+            }
+        }
+        let stems = Set(postings.keys)
+        // Only the words the browser would not find on its own (`guess`) need their stem written.
+        var needed: [String: String] = [:]
+        for (form, stem) in forms where guess(form, stems: stems) != stem { needed[form] = stem }
+
+        var byTerm: [String: String] = [:]
+        for (term, list) in postings { byTerm[term] = JSON.quote(term) + ":[" + list.joined(separator: ",") + "]" }
+        var formText: [String: String] = [:]
+        for (form, stem) in needed { formText[form] = JSON.quote(form) + ":" + JSON.quote(stem) }
+
+        var shards: [(key: String, terms: [String], forms: [String])] = []
+        func place(_ key: String, terms: [String], forms: [String], depth: Int) {
+            let size = terms.reduce(0) { $0 + (byTerm[$1]?.utf8.count ?? 0) } + forms.reduce(0) { $0 + (formText[$1]?.utf8.count ?? 0) }
+            let keyLength = key.unicodeScalars.count
+            if size <= shardLimit || depth > 16 || terms.count + forms.count <= 1 {
+                shards.append((key, terms, forms))
+                return
+            }
+            // Words no longer than the key stay under it; the rest go one character deeper.
+            let exactTerms = terms.filter { $0.unicodeScalars.count <= keyLength }
+            let exactForms = forms.filter { $0.unicodeScalars.count <= keyLength }
+            if !exactTerms.isEmpty || !exactForms.isEmpty { shards.append((key, exactTerms, exactForms)) }
+            let deeperTerms = Dictionary(grouping: terms.filter { $0.unicodeScalars.count > keyLength }) { prefix($0, keyLength + 1) }
+            let deeperForms = Dictionary(grouping: forms.filter { $0.unicodeScalars.count > keyLength }) { prefix($0, keyLength + 1) }
+            for next in Set(deeperTerms.keys).union(deeperForms.keys).sorted() {
+                place(next, terms: deeperTerms[next] ?? [], forms: deeperForms[next] ?? [], depth: depth + 1)
+            }
+        }
+        // A small site has one shard (prefix ""); a large one splits by as many characters as it takes.
+        place("", terms: Array(postings.keys), forms: Array(needed.keys), depth: 0)
+
+        var files: [(path: String, data: Data)] = []
+        let folder = folder(lang)
+        for shard in shards.sorted(by: { $0.key < $1.key }) {
+            let terms = shard.terms.sorted().compactMap { byTerm[$0] }.joined(separator: ",")
+            let forms = shard.forms.sorted().compactMap { formText[$0] }.joined(separator: ",")
+            let text = "ldSearch.shard(\(JSON.quote(lang)),\(JSON.quote(shard.key)),{\"t\":{\(terms)},\"f\":{\(forms)}});\n"
+            files.append((folder + hex(shard.key) + ".js", Data(text.utf8)))
+        }
+        var manifest = JSON.Object()
+        manifest.add("pages", entries.count)
+        manifest.add("sections", sections)
+        manifest.add("averageLength", raw: sections == 0 ? "0" : String(format: "%.2f", Double(totalLength) / Double(sections)))
+        manifest.add("shards", shards.map(\.key).sorted())
+        files.append((folder + "index.js", Data("ldSearch.manifest(\(JSON.quote(lang)),\(manifest.text));\n".utf8)))
+        return files
+    }
+
+    /// The file that holds a page's title and sections, read for its excerpts.
+    public static func fragment(lang: String, page: SearchPage) -> (path: String, data: Data) {
+        let sections = page.sections.map { "[" + JSON.quote($0.anchor) + "," + JSON.quote($0.heading) + "," + JSON.quote($0.text) + "]" }
+        var object = JSON.Object()
+        object.add("path", page.path)
+        object.add("title", page.title)
+        object.add("sections", raw: "[" + sections.joined(separator: ",") + "]")
+        let text = "ldSearch.page(\(JSON.quote(lang)),\(JSON.quote(page.key)),\(object.text));\n"
+        return (fragmentPath(lang: lang, key: page.key), Data(text.utf8))
+    }
+
+    public static func fragmentPath(lang: String, key: String) -> String { folder(lang) + "p/" + key + ".js" }
+
+    /// The stem the browser takes for a word it has no entry for, as `search.js` does: the word
+    /// itself if it is a stem, else the longest stem it starts with (at least half the word).
+    static func guess(_ word: String, stems: Set<String>) -> String? {
+        if stems.contains(word) { return word }
+        let scalars = Array(word.unicodeScalars)
+        let shortest = max(2, (scalars.count + 1) / 2)
+        var length = scalars.count - 1
+        while length >= shortest {
+            let candidate = String(String.UnicodeScalarView(scalars[0..<length]))
+            if stems.contains(candidate) { return candidate }
+            length -= 1
+        }
+        return nil
+    }
+
+    static func prefix(_ term: String, _ count: Int) -> String {
+        String(String.UnicodeScalarView(term.unicodeScalars.prefix(count)))
+    }
+
+    /// A shard's file name: the prefix's UTF-8 bytes in hex, safe on every file system and host
+    /// (`_` for the one shard of a small site).
+    public static func hex(_ key: String) -> String {
+        if key.isEmpty { return "_" }
+        return key.utf8.map { byte in
+            let digits = String(byte, radix: 16)
+            return byte < 16 ? "0" + digits : digits
+        }.joined()
+    }
+}

@@ -1,0 +1,150 @@
+"""The search box in the header of every page (Templates/partials/search.mustache and
+assets/search.js): from disk and through `lifecycle-docs serve`, in every language; by
+keyboard alone (/ focuses, arrows move, Enter opens, Escape closes), with the ARIA combobox
+pattern; hidden, not broken, without JavaScript; axe-clean with its results open."""
+import shutil
+import urllib.parse
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from test_accessibility import assert_accessible
+
+# A word of each language, inflected as the reader types it, and the section that is about it.
+SEARCHES = {
+    "es": ("visibilidad", "inactive", "inactive-en-android-onpause-y-visibilidad", "Ningún resultado para «qzxwv»"),
+    "pt": ("visibilidade", "inactive", "inactive-no-android-onpause-e-visibilidade", "Nenhum resultado para “qzxwv”"),
+    "it": ("interruzioni", "inactive", "quando-si-verifica-inactive", "Nessun risultato per «qzxwv»"),
+    "bg": ("ВИДИМОСТ", "inactive", "inactive-на-android-onpause-и-видимост", "Няма резултати за „qzxwv“"),
+}
+
+
+def search_input(browser):
+    return browser.find_element(By.ID, "ld-search-input")
+
+
+def options(browser):
+    return browser.find_elements(By.CSS_SELECTOR, "#ld-search-results [role=option]")
+
+
+def type_query(browser, text):
+    """Focuses the box with / (as a reader would) and types `text`; waits for the answer."""
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys("/")
+    box = search_input(browser)
+    assert browser.switch_to.active_element == box, "/ focuses the search box"
+    box.send_keys(text)
+    WebDriverWait(browser, 10).until(
+        lambda _: browser.find_element(By.CSS_SELECTOR, ".ld-search-status").get_attribute("textContent").strip())
+    return box
+
+
+def combobox(browser):
+    return browser.find_element(By.CSS_SELECTOR, "[role=combobox]")
+
+
+def opened_location(browser):
+    url = urllib.parse.urlsplit(browser.current_url)
+    return urllib.parse.unquote(url.path), urllib.parse.unquote(url.fragment)
+
+
+@pytest.mark.parametrize("lang", sorted(SEARCHES))
+def test_search_finds_the_section_and_enter_opens_it(page, lang):
+    query, slug, anchor, _ = SEARCHES[lang]
+    browser = page(f"{lang}/active/index.html")
+    box = type_query(browser, query)
+    assert combobox(browser).get_attribute("aria-expanded") == "true"
+    found = options(browser)
+    assert found, "results are listed"
+    first = found[0]
+    assert first.find_element(By.TAG_NAME, "mark").text, "the excerpt marks the words found"
+    box.send_keys(Keys.ENTER)
+    WebDriverWait(browser, 10).until(lambda _: opened_location(browser)[0].endswith(f"/{lang}/{slug}/index.html"))
+    assert opened_location(browser)[1] == anchor
+
+
+@pytest.mark.parametrize("lang", sorted(SEARCHES))
+def test_no_results_are_said_in_the_page_language(page, lang):
+    browser = page(f"{lang}/index.html")
+    box = type_query(browser, "qzxwv")
+    status = browser.find_element(By.CSS_SELECTOR, ".ld-search-status")
+    assert status.get_attribute("role") == "status"
+    assert status.get_attribute("textContent") == SEARCHES[lang][3]
+    assert combobox(browser).get_attribute("aria-expanded") == "false"
+    assert not options(browser)
+
+
+def test_keyboard_moves_through_results_and_escape_closes(page):
+    browser = page("es/inactive/index.html")
+    box = type_query(browser, "inactive")
+    listbox = browser.find_element(By.ID, "ld-search-results")
+    assert combobox(browser).get_attribute("aria-owns") == "ld-search-results" and box.get_attribute("aria-controls") == "ld-search-results"
+    assert listbox.get_attribute("role") == "listbox"
+    found = options(browser)
+    assert len(found) >= 2
+    assert box.get_attribute("aria-activedescendant") in (None, "")
+
+    box.send_keys(Keys.ARROW_DOWN)
+    assert box.get_attribute("aria-activedescendant") == found[0].get_attribute("id")
+    assert found[0].get_attribute("aria-selected") == "true"
+    box.send_keys(Keys.ARROW_DOWN)
+    assert box.get_attribute("aria-activedescendant") == found[1].get_attribute("id")
+    assert found[0].get_attribute("aria-selected") == "false"
+    box.send_keys(Keys.ARROW_UP, Keys.ARROW_UP)
+    assert box.get_attribute("aria-activedescendant") == found[-1].get_attribute("id"), "up from the first wraps to the last"
+    assert browser.switch_to.active_element == box, "the focus stays in the box"
+
+    box.send_keys(Keys.ESCAPE)
+    assert combobox(browser).get_attribute("aria-expanded") == "false"
+    assert not listbox.is_displayed()
+    assert box.get_attribute("aria-activedescendant") in (None, "")
+    box.send_keys(Keys.ESCAPE)
+    assert box.get_attribute("value") == ""
+
+    # Back in the box, the arrows reopen the list of a new query; Enter opens the chosen one.
+    box.send_keys("scenePhase")
+    WebDriverWait(browser, 10).until(lambda _: options(browser) and combobox(browser).get_attribute("aria-expanded") == "true")
+    box.send_keys(Keys.ARROW_DOWN, Keys.ENTER)
+    WebDriverWait(browser, 10).until(lambda _: opened_location(browser)[0].endswith("/es/active/index.html"))
+    assert opened_location(browser)[1] == "swiftui-scenephase"
+
+
+def test_slash_in_a_text_field_is_typed_not_captured(page):
+    browser = page("es/inactive/index.html")
+    box = type_query(browser, "on")
+    box.send_keys("/")
+    assert box.get_attribute("value") == "on/"
+
+
+def test_search_results_are_accessible(page):
+    browser = page("bg/inactive/index.html")
+    box = type_query(browser, "прекъсване")
+    box.send_keys(Keys.ARROW_DOWN)
+    assert options(browser)
+    assert_accessible(browser, "the Bulgarian article with search results open")
+
+
+@pytest.fixture(scope="module")
+def browser_without_javascript():
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000"):
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    yield driver
+    driver.quit()
+
+
+def test_without_javascript_the_box_is_hidden(site, browser_without_javascript):
+    browser = browser_without_javascript
+    for path in ("es/inactive/index.html", "bg/index.html", "index.html"):
+        browser.get((site / path).as_uri())
+        assert browser.execute_script("return 1") is None or True  # scripts are off: nothing to ask
+        box = browser.find_element(By.CSS_SELECTOR, "[data-ld-search]")
+        assert not box.is_displayed(), path
+        assert not search_input(browser).is_displayed(), path

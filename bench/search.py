@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""The search benchmark, beside the build benchmark (make bench):
+
+    python3 bench/search.py [--pages N] [--runs R] [--no-build]
+
+On the corpus of bench/run.py (N pages, cached under bench/.work/):
+  1. lifecycle-docs build, R full builds: the build's wall and CPU time, and the CPU time
+     its search index took (`search index: X s of CPU time` in --verbose: every page's
+     indexing, per thread, summed over every core, plus making the index's files). Shares
+     are of CPU time, which other work on a shared machine disturbs less than wall time.
+  2. Pagefind (PyPI pagefind-bin) on a copy of the same output, R runs: wall and CPU time,
+     peak memory (ru_maxrss of the process and the binary it runs).
+  3. The size of each index (bytes and files on disk).
+  4. Bytes a typical query downloads: the built site served over HTTP (Python's server,
+     no compression), each query in a fresh page with the browser's cache off, in headless
+     Chromium; ours through window.ldSearch.search (the manifest, the shards of its words,
+     the files of the results it shows), Pagefind's through its JS API as its UI does
+     (pagefind.js, its WebAssembly, metadata, index chunks and the first 5 results' data).
+     Pagefind's files are gzip-compressed on disk; ours are plain text, so ours are also
+     given gzipped (what a static host that compresses sends).
+Goals (issue 13): index time ≤ 10% of the build and ≥ 10× faster than Pagefind; a typical
+query downloads no more than Pagefind's. Python standard library plus Selenium.
+"""
+import argparse
+import functools
+import gzip
+import http.server
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import threading
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+
+import run as build_bench  # noqa: E402
+
+QUERIES = {
+    "es": ["interrupciones", "applicationWillResignActive", "ciclo de vida", "onPause visibilidad"],
+    "pt": ["interrupção", "scenePhase"],
+    "it": ["interruzioni", "buone pratiche"],
+    "bg": ["прекъсване", "жизнения цикъл"],
+}
+GOAL_SHARE = 0.10
+GOAL_SPEEDUP = 10.0
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def folder_size(path):
+    total = files = 0
+    for root, _, names in os.walk(path):
+        for name in names:
+            total += os.path.getsize(os.path.join(root, name))
+            files += 1
+    return total, files
+
+
+class CountingHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the folder and counts the bytes of every file sent, by path."""
+    sent = []
+
+    def log_message(self, *args):
+        pass
+
+    def send_head(self):
+        result = super().send_head()
+        path = self.translate_path(self.path)
+        if result is not None and os.path.isfile(path):
+            CountingHandler.sent.append((self.path, os.path.getsize(path), path))
+        return result
+
+
+OUR_QUERY = """
+const [query, lang, done] = arguments;
+window.ldSearch.search(query, lang).then((r) => done(r.pages.length), (e) => done(String(e)));
+"""
+
+PAGEFIND_QUERY = """
+const [query, done] = arguments;
+(async () => {
+  const pagefind = await import("/pagefind/pagefind.js");
+  await pagefind.options({});
+  const search = await pagefind.search(query);
+  await Promise.all(search.results.slice(0, 5).map((r) => r.data()));
+  return search.results.length;
+})().then(done, (e) => done(String(e)));
+"""
+
+
+def query_bytes(site, browser, base, lang, query, script, prefix, *args):
+    """Bytes of the files under `prefix` that one query in a fresh page downloads."""
+    browser.execute_cdp_cmd("Network.clearBrowserCache", {})
+    browser.get(base + lang + "/index.html")
+    CountingHandler.sent.clear()
+    found = browser.execute_async_script(script, *args)
+    if isinstance(found, str):
+        raise SystemExit(f"query {query!r} failed: {found}")
+    files = [(p, size, local) for p, size, local in CountingHandler.sent if p.startswith(prefix)]
+    raw = sum(size for _, size, _ in files)
+    compressed = 0
+    for _, size, local in files:
+        with open(local, "rb") as f:
+            data = f.read()
+        # Pagefind's index files are gzip already; ours compress on the way.
+        compressed += size if data[:2] == b"\x1f\x8b" or local.endswith(".wasm") else len(gzip.compress(data, 6))
+    return found, raw, compressed, len(files)
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pages", type=int, default=2000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--work", default=os.path.join(HERE, ".work"))
+    parser.add_argument("--no-build", action="store_true")
+    args = parser.parse_args(argv)
+    os.makedirs(args.work, exist_ok=True)
+    corpus = build_bench.ensure_corpus(args.pages, args.work)
+    if not args.no_build:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "lifecycle-docs"], cwd=REPO, check=True)
+    tool = os.path.join(REPO, ".build", "release", "lifecycle-docs")
+    out = os.path.join(args.work, "search-site-%d" % args.pages)
+    err_path = os.path.join(args.work, "search-build.log")
+
+    builds, build_cpus, indexes = [], [], []
+    for number in range(args.runs):
+        shutil.rmtree(out, ignore_errors=True)
+        cache = os.path.join(os.path.dirname(out), "." + os.path.basename(out) + ".cache")
+        if os.path.exists(cache):
+            os.remove(cache)
+        sample = build_bench.run_once(
+            [tool, "build", "--verbose", "--content", corpus, "--templates", os.path.join(REPO, "Templates"), "--output", out],
+            stderr_path=err_path)
+        if sample.returncode != 0:
+            raise SystemExit("lifecycle-docs build failed: see " + err_path)
+        with open(err_path, encoding="utf-8") as f:
+            match = re.search(r"search index: ([0-9.]+) s of CPU time", f.read())
+        builds.append(sample.wall)
+        build_cpus.append(sample.cpu)
+        indexes.append(float(match.group(1)))
+        log(f"lifecycle-docs run {number + 1}: build {sample.wall:.2f} s ({sample.cpu:.2f} s CPU), search index {indexes[-1]:.2f} s CPU")
+
+    copy = out + "-pagefind"
+    pagefind_runs, pagefind_cpus, pagefind_peak = [], [], 0
+    for number in range(args.runs):
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.copytree(out, copy)
+        sample = build_bench.run_once([sys.executable, "-m", "pagefind_bin", "--site", copy],
+                                      stderr_path=os.path.join(args.work, "pagefind.log"),
+                                      stdout_path=os.path.join(args.work, "pagefind.out"))
+        if sample.returncode != 0:
+            raise SystemExit("Pagefind failed (pip install pagefind-bin): see bench/.work/pagefind.log")
+        pagefind_runs.append(sample.wall)
+        pagefind_cpus.append(sample.cpu)
+        pagefind_peak = max(pagefind_peak, sample.peak_kib)
+        log(f"pagefind run {number + 1}: {sample.wall:.2f} s ({sample.cpu:.2f} s CPU), {sample.peak_kib / 1024:.0f} MiB")
+
+    ours_size = folder_size(os.path.join(copy, "search"))
+    theirs_size = folder_size(os.path.join(copy, "pagefind"))
+
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu"):
+        options.add_argument(argument)
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    browser = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(CountingHandler, directory=copy))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    rows = []
+    try:
+        for lang, queries in QUERIES.items():
+            for query in queries:
+                ours = query_bytes(copy, browser, base, lang, query, OUR_QUERY, "/search/", query, lang)
+                theirs = query_bytes(copy, browser, base, lang, query, PAGEFIND_QUERY, "/pagefind/", query)
+                rows.append((lang, query, ours, theirs))
+    finally:
+        browser.quit()
+        server.shutdown()
+
+    build = statistics.median(builds)
+    build_cpu = statistics.median(build_cpus)
+    index = statistics.median(indexes)
+    pagefind = statistics.median(pagefind_runs)
+    pagefind_cpu = statistics.median(pagefind_cpus)
+    print(f"\nSearch index on {args.pages} pages, {args.runs} runs (medians)\n")
+    print("| | wall s | CPU s | share of the build's CPU | peak MiB | index size | files |")
+    print("|---|---|---|---|---|---|---|")
+    print(f"| lifecycle-docs build (search included) | {build:.2f} | {build_cpu:.2f} | | | | |")
+    print(f"| its search index | (in the build) | {index:.2f} | {index / build_cpu:.0%} | | {ours_size[0] / 1e6:.1f} MB | {ours_size[1]} |")
+    print(f"| Pagefind 1.5 | {pagefind:.2f} | {pagefind_cpu:.2f} | | {pagefind_peak / 1024:.0f} | {theirs_size[0] / 1e6:.1f} MB | {theirs_size[1]} |")
+    print(f"\nIndex: {pagefind_cpu / index:.1f}× less CPU than Pagefind ({pagefind / index:.1f}× its wall time).\n")
+    print("| lang | query | results (ours / Pagefind) | ours KB (gzip) | files | Pagefind KB | files |")
+    print("|---|---|---|---|---|---|---|")
+    ours_total = theirs_total = ours_gzip_total = 0
+    for lang, query, ours, theirs in rows:
+        print(f"| {lang} | {query} | {ours[0]} / {theirs[0]} | {ours[1] / 1024:.0f} ({ours[2] / 1024:.0f}) | {ours[3]} "
+              f"| {theirs[1] / 1024:.0f} | {theirs[3]} |")
+        ours_total += ours[1]
+        ours_gzip_total += ours[2]
+        theirs_total += theirs[1]
+    count = len(rows)
+    print(f"\nA query downloads on average {ours_total / count / 1024:.0f} KB of ours "
+          f"({ours_gzip_total / count / 1024:.0f} KB gzipped) and {theirs_total / count / 1024:.0f} KB of Pagefind's.\n")
+    goals = [
+        (f"index time ≤ {GOAL_SHARE:.0%} of the build (CPU)", index <= GOAL_SHARE * build_cpu),
+        (f"index ≥ {GOAL_SPEEDUP:.0f}× faster than Pagefind (CPU)", pagefind_cpu >= GOAL_SPEEDUP * index),
+        ("a typical query downloads no more than Pagefind's (gzipped, as a host sends it)", ours_gzip_total <= theirs_total),
+    ]
+    for text, ok in goals:
+        print(f"{'PASS' if ok else 'FAIL'}  {text}")
+    shutil.rmtree(copy, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
