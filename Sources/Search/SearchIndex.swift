@@ -35,69 +35,147 @@ public struct SearchEntry: Sendable, Equatable {
 
     /// Indexes `page` in `language`; `stemmer` is the language's (nil: no stemming).
     public init(_ page: SearchPage, language: SearchLanguage, stemmer: Stemmer?) {
-        // Distinct words as written (their UTF-8 bytes, cheap to hash), and their occurrences
-        // by word and section; each distinct word is folded and stemmed once.
-        var wordIndex: [[UInt8]: Int] = [:]
-        var words: [Substring] = []
-        var occurrences: [Int: (text: Int, heading: Int, title: Int)] = [:]
-        var lengths: [Int] = []
-        func add(_ text: String, section: Int, field: WritableKeyPath<(text: Int, heading: Int, title: Int), Int>) {
-            for word in Words.split(text) {
-                let bytes = Array(word.utf8)
-                let number: Int
-                if let known = wordIndex[bytes] {
-                    number = known
-                } else {
-                    number = words.count
-                    wordIndex[bytes] = number
-                    words.append(word)
+        // Words are cut from the UTF-8 bytes and numbered by their bytes (`PageWords`), each
+        // section's occurrences counted in arrays by number: no String or Dictionary per word.
+        // Only each distinct word becomes a String, once, to be looked up in the build's memo.
+        var table = PageWords()
+        var text: [Int32] = [], heading: [Int32] = [], title: [Int32] = []
+        var touched: [Int] = []
+        // (word, section, text, heading, title), sections in order.
+        var records: [(word: Int, section: Int, text: Int32, heading: Int32, title: Int32)] = []
+        func add(_ source: String, field: Int) {
+            var source = source
+            source.withUTF8 { bytes in
+                Words.scan(bytes) { start, end in
+                    let number = table.number(bytes, start, end)
+                    if number == text.count {
+                        text.append(0)
+                        heading.append(0)
+                        title.append(0)
+                    }
+                    if text[number] == 0 && heading[number] == 0 && title[number] == 0 { touched.append(number) }
+                    switch field {
+                    case 0: text[number] += 1
+                    case 1: heading[number] += 1
+                    default: title[number] += 1
+                    }
                 }
-                occurrences[number << 16 | section, default: (0, 0, 0)][keyPath: field] += 1
             }
         }
         for (number, section) in page.sections.enumerated() {
-            add(section.text, section: number, field: \.text)
-            add(section.heading, section: number, field: \.heading)
-            if number == 0 { add(page.title, section: 0, field: \.title) }
-        }
-        var forms: [String: String] = [:]
-        var folded: [String] = []
-        var stems: [String] = []
-        folded.reserveCapacity(words.count)
-        stems.reserveCapacity(words.count)
-        for word in words {
-            let fold = Words.fold(word, language)
-            var term = fold
-            if let stemmer, fold.unicodeScalars.count >= 2 {
-                term = Words.trimmedStem(Words.fold(stemmer.stem(word.lowercased()), language))
-                if term != fold { forms[fold] = term }
+            add(section.text, field: 0)
+            add(section.heading, field: 1)
+            if number == 0 { add(page.title, field: 2) }
+            for word in touched {
+                records.append((word, number, text[word], heading[word], title[word]))
+                text[word] = 0
+                heading[word] = 0
+                title[word] = 0
             }
-            folded.append(fold)
-            stems.append(term)
+            touched.removeAll(keepingCapacity: true)
         }
-        lengths = Array(repeating: 0, count: page.sections.count)
-        var terms: [String: [Int: (text: Int, heading: Int, title: Int)]] = [:]
-        for (key, counts) in occurrences {
-            let number = key >> 16, section = key & 0xFFFF
+        let resolved = TermMemo.shared(language, stemmer).resolve(table.strings(), language: language, stemmer: stemmer)
+        var forms: [String: String] = [:]
+        for word in resolved where word.isForm { forms[word.folded] = word.term }
+
+        var lengths = Array(repeating: 0, count: page.sections.count)
+        // The page's terms by the memo's number; each one's (section, text, heading, title), sections in order.
+        var local: [Int: Int] = [:]
+        var termNames: [String] = []
+        var termSections: [[(section: Int, text: Int, heading: Int, title: Int)]] = []
+        for record in records {
+            let word = resolved[record.word]
             // Words of one letter are not indexed, nor counted.
-            guard folded[number].unicodeScalars.count >= 2 else { continue }
-            lengths[section] += counts.text + counts.heading + counts.title
-            guard stems[number].unicodeScalars.count >= 2 else { continue }
-            var entry = terms[stems[number], default: [:]][section, default: (0, 0, 0)]
-            entry.text += counts.text
-            entry.heading += counts.heading
-            entry.title += counts.title
-            terms[stems[number], default: [:]][section] = entry
+            guard word.foldedCounts else { continue }
+            lengths[record.section] += Int(record.text) + Int(record.heading) + Int(record.title)
+            guard word.termCounts else { continue }
+            let index: Int
+            if let known = local[word.termNumber] {
+                index = known
+            } else {
+                index = termNames.count
+                local[word.termNumber] = index
+                termNames.append(word.term)
+                termSections.append([])
+            }
+            if let last = termSections[index].last, last.section == record.section {
+                termSections[index][termSections[index].count - 1].text += Int(record.text)
+                termSections[index][termSections[index].count - 1].heading += Int(record.heading)
+                termSections[index][termSections[index].count - 1].title += Int(record.title)
+            } else {
+                termSections[index].append((record.section, Int(record.text), Int(record.heading), Int(record.title)))
+            }
         }
         lengths = lengths.map { max($0, 1) }
-        self.init(
-            key: page.key, lengths: lengths,
-            terms: terms.mapValues { bySection in
-                bySection.keys.sorted().flatMap { section in
-                    let counts = bySection[section] ?? (0, 0, 0)
-                    return [section, Counts.pack(text: counts.text, heading: counts.heading, title: counts.title)]
+        var terms: [String: [Int]] = [:]
+        terms.reserveCapacity(termNames.count)
+        for (index, name) in termNames.enumerated() {
+            var pairs: [Int] = []
+            pairs.reserveCapacity(termSections[index].count * 2)
+            for counts in termSections[index] {
+                pairs.append(counts.section)
+                pairs.append(Counts.pack(text: counts.text, heading: counts.heading, title: counts.title))
+            }
+            terms[name] = pairs
+        }
+        self.init(key: page.key, lengths: lengths, terms: terms, forms: forms)
+    }
+}
+
+/// The distinct words of one page, numbered in order of first occurrence, found by their UTF-8
+/// bytes in an open-addressing table over one byte arena: a word costs a hash and a compare.
+struct PageWords {
+    private var arena: [UInt8] = []
+    private var starts: [Int] = [0]
+    private var hashes: [UInt64] = []
+    /// Word number + 1 per slot (0: empty); the count is a power of two, kept at most half full.
+    private var slots = [Int32](repeating: 0, count: 1024)
+
+    var count: Int { hashes.count }
+
+    mutating func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for index in start..<end { hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3 }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        let length = end - start
+        while true {
+            let stored = Int(slots[slot])
+            if stored == 0 { break }
+            let word = stored - 1
+            if hashes[word] == hash && starts[word + 1] - starts[word] == length {
+                let from = starts[word]
+                var same = true
+                for offset in 0..<length where arena[from + offset] != bytes[start + offset] {
+                    same = false
+                    break
                 }
-            }, forms: forms)
+                if same { return word }
+            }
+            slot = (slot + 1) & mask
+        }
+        let word = hashes.count
+        arena.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        starts.append(arena.count)
+        hashes.append(hash)
+        slots[slot] = Int32(word + 1)
+        if hashes.count * 2 > slots.count { grow() }
+        return word
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (word, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(word + 1)
+        }
+    }
+
+    /// The words as Strings, by number.
+    func strings() -> [String] {
+        (0..<hashes.count).map { String(decoding: arena[starts[$0]..<starts[$0 + 1]], as: UTF8.self) }
     }
 }
 

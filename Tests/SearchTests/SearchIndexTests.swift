@@ -55,6 +55,27 @@ import Testing
         #expect(entry.lengths == [3, 2])
     }
 
+    @Test func cutsWordsOnBytesAsSplitDoes() {
+        // Astral letters, combining marks, an emoji and a dash between words: the byte-level
+        // tokenizer of `SearchEntry` must find the words `Words.split` finds.
+        let bg = SearchLanguage(code: "bg")
+        let text = "Прекъсване—ѝ 𝒜𝒜 e\u{301}te 😀emoji x1 Ǆungla ÀB 28"
+        let entry = SearchEntry(page("a", "", [("", "", text)]), language: bg, stemmer: nil)
+        let expected = Set(Words.split(text).map { Words.fold($0, bg) }.filter { $0.unicodeScalars.count >= 2 })
+        #expect(Set(entry.terms.keys) == expected)
+        #expect(entry.lengths == [expected.count])
+    }
+
+    @Test func aWordStemmedBeforeGivesTheSameEntry() {
+        // The stem memo is shared by every page of a language: a page indexed after others
+        // must come out as it does alone.
+        let es = SearchLanguage(code: "es")
+        let first = SearchEntry(page("a", "Interrupciones", [("", "", "las interrupciones interrumpen")]), language: es, stemmer: Stemmer(es))
+        let again = SearchEntry(page("a", "Interrupciones", [("", "", "las interrupciones interrumpen")]), language: es, stemmer: Stemmer(es))
+        #expect(first == again)
+        #expect(first.forms["interrupciones"] != nil)
+    }
+
     @Test func splitsLargeShardsByLongerPrefixes() throws {
         let bg = SearchLanguage(code: "bg")
         let entries = (0..<400).map { number in
