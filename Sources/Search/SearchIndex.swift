@@ -194,65 +194,110 @@ public enum SearchIndex {
     /// The manifest and the shards of a language, paths from the site's root.
     public static func files(lang: String, entries: [SearchEntry]) -> [(path: String, data: Data)] {
         let entries = entries.sorted { $0.key < $1.key }
-        // term → its postings as JSON: [[pageKey, pageLength, section, counts, sectionLength, …], …]
-        var postings: [String: [String]] = [:]
+        // Terms are numbered as first met; each one's postings are JSON bytes, appended page by
+        // page: [pageKey, pageLength, section, counts, sectionLength, …], …
+        var termNumbers: [String: Int] = [:]
+        var termNames: [String] = []
+        var postings: [JSONBytes] = []
         var sections = 0
         var totalLength = 0
         var forms: [String: String] = [:]
         for entry in entries {
             sections += entry.lengths.count
-            totalLength += entry.lengths.reduce(0, +)
+            let pageLength = entry.lengths.reduce(0, +)
+            totalLength += pageLength
             forms.merge(entry.forms) { first, _ in first }
+            // Every posting of the page starts alike: `["key",length`.
+            var head = JSONBytes()
+            head.byte(UInt8(ascii: "["))
+            head.quoted(entry.key)
+            head.byte(UInt8(ascii: ","))
+            head.int(pageLength)
             for (term, pairs) in entry.terms {
-                var fields = [JSON.quote(entry.key), String(entry.lengths.reduce(0, +))]
+                let number: Int
+                if let known = termNumbers[term] {
+                    number = known
+                } else {
+                    number = termNames.count
+                    termNumbers[term] = number
+                    termNames.append(term)
+                    postings.append(JSONBytes())
+                }
+                if !postings[number].bytes.isEmpty { postings[number].byte(UInt8(ascii: ",")) }
+                postings[number].raw(head.bytes)
                 var index = 0
                 while index + 1 < pairs.count {
                     let section = pairs[index]
                     let length = section < entry.lengths.count ? entry.lengths[section] : 1
-                    fields += [String(section), String(pairs[index + 1]), String(length)]
+                    postings[number].byte(UInt8(ascii: ","))
+                    postings[number].int(section)
+                    postings[number].byte(UInt8(ascii: ","))
+                    postings[number].int(pairs[index + 1])
+                    postings[number].byte(UInt8(ascii: ","))
+                    postings[number].int(length)
                     index += 2
                 }
-                postings[term, default: []].append("[" + fields.joined(separator: ",") + "]")
+                postings[number].byte(UInt8(ascii: "]"))
             }
         }
-        let stems = Set(postings.keys)
         // Only the words the browser would not find on its own (`guess`) need their stem written.
-        var needed: [String: String] = [:]
-        for (form, stem) in forms where guess(form, stems: stems) != stem { needed[form] = stem }
+        var needed: [(form: String, stem: String)] = []
+        for (form, stem) in forms where guess(form, isStem: { termNumbers[$0] != nil }) != stem { needed.append((form, stem)) }
 
-        var byTerm: [String: String] = [:]
-        for (term, list) in postings { byTerm[term] = JSON.quote(term) + ":[" + list.joined(separator: ",") + "]" }
-        var formText: [String: String] = [:]
-        for (form, stem) in needed { formText[form] = JSON.quote(form) + ":" + JSON.quote(stem) }
+        // Each member's size in its shard: `"term":[postings]` and `"form":"stem"`.
+        let termSizes = termNames.indices.map { quotedCount(termNames[$0]) + 3 + postings[$0].bytes.count }
+        let formSizes = needed.map { quotedCount($0.form) + 1 + quotedCount($0.stem) }
 
-        var shards: [(key: String, terms: [String], forms: [String])] = []
-        func place(_ key: String, terms: [String], forms: [String], depth: Int) {
-            let size = terms.reduce(0) { $0 + (byTerm[$1]?.utf8.count ?? 0) } + forms.reduce(0) { $0 + (formText[$1]?.utf8.count ?? 0) }
+        // Shards hold term numbers and positions in `needed`.
+        var shards: [(key: String, terms: [Int], forms: [Int])] = []
+        func place(_ key: String, terms: [Int], forms: [Int], depth: Int) {
+            let size = terms.reduce(0) { $0 + termSizes[$1] } + forms.reduce(0) { $0 + formSizes[$1] }
             let keyLength = key.unicodeScalars.count
             if size <= shardLimit || depth > 16 || terms.count + forms.count <= 1 {
                 shards.append((key, terms, forms))
                 return
             }
             // Words no longer than the key stay under it; the rest go one character deeper.
-            let exactTerms = terms.filter { $0.unicodeScalars.count <= keyLength }
-            let exactForms = forms.filter { $0.unicodeScalars.count <= keyLength }
+            let exactTerms = terms.filter { termNames[$0].unicodeScalars.count <= keyLength }
+            let exactForms = forms.filter { needed[$0].form.unicodeScalars.count <= keyLength }
             if !exactTerms.isEmpty || !exactForms.isEmpty { shards.append((key, exactTerms, exactForms)) }
-            let deeperTerms = Dictionary(grouping: terms.filter { $0.unicodeScalars.count > keyLength }) { prefix($0, keyLength + 1) }
-            let deeperForms = Dictionary(grouping: forms.filter { $0.unicodeScalars.count > keyLength }) { prefix($0, keyLength + 1) }
+            let deeperTerms = Dictionary(grouping: terms.filter { termNames[$0].unicodeScalars.count > keyLength }) { prefix(termNames[$0], keyLength + 1) }
+            let deeperForms = Dictionary(grouping: forms.filter { needed[$0].form.unicodeScalars.count > keyLength }) { prefix(needed[$0].form, keyLength + 1) }
             for next in Set(deeperTerms.keys).union(deeperForms.keys).sorted() {
                 place(next, terms: deeperTerms[next] ?? [], forms: deeperForms[next] ?? [], depth: depth + 1)
             }
         }
         // A small site has one shard (prefix ""); a large one splits by as many characters as it takes.
-        place("", terms: Array(postings.keys), forms: Array(needed.keys), depth: 0)
+        place("", terms: Array(termNames.indices), forms: Array(needed.indices), depth: 0)
 
         var files: [(path: String, data: Data)] = []
         let folder = folder(lang)
         for shard in shards.sorted(by: { $0.key < $1.key }) {
-            let terms = shard.terms.sorted().compactMap { byTerm[$0] }.joined(separator: ",")
-            let forms = shard.forms.sorted().compactMap { formText[$0] }.joined(separator: ",")
-            let text = "ldSearch.shard(\(JSON.quote(lang)),\(JSON.quote(shard.key)),{\"t\":{\(terms)},\"f\":{\(forms)}});\n"
-            files.append((folder + hex(shard.key) + ".js", Data(text.utf8)))
+            // `ldSearch.shard("lang","key",{"t":{"term":[…],…},"f":{"form":"stem",…}});`
+            let terms = shard.terms.sorted { termNames[$0] < termNames[$1] }
+            let forms = shard.forms.sorted { needed[$0].form < needed[$1].form }
+            var out = JSONBytes(capacity: terms.reduce(64) { $0 + termSizes[$1] + 1 } + forms.reduce(0) { $0 + formSizes[$1] + 1 })
+            out.raw("ldSearch.shard(")
+            out.quoted(lang)
+            out.byte(UInt8(ascii: ","))
+            out.quoted(shard.key)
+            out.raw(",{\"t\":{")
+            for (index, term) in terms.enumerated() {
+                if index > 0 { out.byte(UInt8(ascii: ",")) }
+                out.quoted(termNames[term])
+                out.raw(":[")
+                out.raw(postings[term].bytes)
+                out.byte(UInt8(ascii: "]"))
+            }
+            out.raw("},\"f\":{")
+            for (index, form) in forms.enumerated() {
+                if index > 0 { out.byte(UInt8(ascii: ",")) }
+                out.quoted(needed[form].form)
+                out.byte(UInt8(ascii: ":"))
+                out.quoted(needed[form].stem)
+            }
+            out.raw("}});\n")
+            files.append((folder + hex(shard.key) + ".js", out.data))
         }
         var manifest = JSON.Object()
         manifest.add("pages", entries.count)
@@ -263,15 +308,44 @@ public enum SearchIndex {
         return files
     }
 
+    /// The bytes `JSON.quote` makes of `text`, counted without making them.
+    static func quotedCount(_ text: String) -> Int {
+        var count = 2
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09: count += 2
+            case 0..<0x20: count += 6
+            default: count += 1
+            }
+        }
+        return count
+    }
+
     /// The file that holds a page's title and sections, read for its excerpts.
     public static func fragment(lang: String, page: SearchPage) -> (path: String, data: Data) {
-        let sections = page.sections.map { "[" + JSON.quote($0.anchor) + "," + JSON.quote($0.heading) + "," + JSON.quote($0.text) + "]" }
-        var object = JSON.Object()
-        object.add("path", page.path)
-        object.add("title", page.title)
-        object.add("sections", raw: "[" + sections.joined(separator: ",") + "]")
-        let text = "ldSearch.page(\(JSON.quote(lang)),\(JSON.quote(page.key)),\(object.text));\n"
-        return (fragmentPath(lang: lang, key: page.key), Data(text.utf8))
+        // `ldSearch.page(lang,key,{"path":…,"title":…,"sections":[[anchor,heading,text],…]});`
+        var out = JSONBytes(capacity: page.sections.reduce(256) { $0 + $1.text.utf8.count + $1.heading.utf8.count + 16 })
+        out.raw("ldSearch.page(")
+        out.quoted(lang)
+        out.byte(UInt8(ascii: ","))
+        out.quoted(page.key)
+        out.raw(",{\"path\":")
+        out.quoted(page.path)
+        out.raw(",\"title\":")
+        out.quoted(page.title)
+        out.raw(",\"sections\":[")
+        for (index, section) in page.sections.enumerated() {
+            if index > 0 { out.byte(UInt8(ascii: ",")) }
+            out.byte(UInt8(ascii: "["))
+            out.quoted(section.anchor)
+            out.byte(UInt8(ascii: ","))
+            out.quoted(section.heading)
+            out.byte(UInt8(ascii: ","))
+            out.quoted(section.text)
+            out.byte(UInt8(ascii: "]"))
+        }
+        out.raw("]});\n")
+        return (fragmentPath(lang: lang, key: page.key), out.data)
     }
 
     public static func fragmentPath(lang: String, key: String) -> String { folder(lang) + "p/" + key + ".js" }
@@ -279,13 +353,17 @@ public enum SearchIndex {
     /// The stem the browser takes for a word it has no entry for, as `search.js` does: the word
     /// itself if it is a stem, else the longest stem it starts with (at least half the word).
     static func guess(_ word: String, stems: Set<String>) -> String? {
-        if stems.contains(word) { return word }
+        guess(word, isStem: { stems.contains($0) })
+    }
+
+    static func guess(_ word: String, isStem: (String) -> Bool) -> String? {
+        if isStem(word) { return word }
         let scalars = Array(word.unicodeScalars)
         let shortest = max(2, (scalars.count + 1) / 2)
         var length = scalars.count - 1
         while length >= shortest {
             let candidate = String(String.UnicodeScalarView(scalars[0..<length]))
-            if stems.contains(candidate) { return candidate }
+            if isStem(candidate) { return candidate }
             length -= 1
         }
         return nil

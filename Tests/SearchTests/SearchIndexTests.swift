@@ -1,3 +1,4 @@
+import Encoding
 import Foundation
 import Search
 import Testing
@@ -74,6 +75,15 @@ import Testing
         let again = SearchEntry(page("a", "Interrupciones", [("", "", "las interrupciones interrumpen")]), language: es, stemmer: Stemmer(es))
         #expect(first == again)
         #expect(first.forms["interrupciones"] != nil)
+    }
+
+    @Test func writesPageFilesAsJSONQuoteWould() {
+        // The page file is written as bytes; it must be what quoting each string gives.
+        let text = "say \"hi\" \\ tab\tline\nreturn\r bell\u{7} ñ 𝒜 </script>"
+        let written = SearchIndex.fragment(lang: "es", page: page("k", "T \"q\"", [("", "", text), ("a\u{1}", "H", "x")]))
+        let expected = "ldSearch.page(\"es\",\"k\",{\"path\":\"es/k/index.html\",\"title\":" + JSON.quote("T \"q\"")
+            + ",\"sections\":[[\"\",\"\"," + JSON.quote(text) + "],[" + JSON.quote("a\u{1}") + ",\"H\",\"x\"]]});\n"
+        #expect(String(decoding: written.data, as: UTF8.self) == expected)
     }
 
     @Test func splitsLargeShardsByLongerPrefixes() throws {
