@@ -44,6 +44,42 @@ enum BodyText {
         "h1", "h2", "h3", "h4", "h5", "h6", "section", "caption", "hr",
     ]
 
+    /// What a tag's name means to the text, with the Kind of each name of `skipped` and `blocks`.
+    enum Kind { case skipped, anchor, section, block, other }
+
+    /// Names of up to 10 ASCII letters and digits as one number (6 bits each: digits 1–10,
+    /// letters of either case 11–36, so no two names share a number): every
+    /// tag of every page is looked up, and a `String` per tag cost more than the rest of the scan.
+    static func packed(_ name: some Collection<UInt8>) -> UInt64? {
+        guard name.count <= 10 else { return nil }
+        var value: UInt64 = 0
+        for byte in name {
+            let code: UInt8
+            switch byte {
+            case 0x30...0x39: code = byte - 0x30 + 1
+            case 0x41...0x5A: code = byte - 0x41 + 11
+            case 0x61...0x7A: code = byte - 0x61 + 11
+            default: return nil
+            }
+            value = value << 6 | UInt64(code)
+        }
+        return value
+    }
+
+    static let kinds: [UInt64: Kind] = {
+        var kinds: [UInt64: Kind] = [:]
+        for name in blocks { if let key = packed(Array(name.utf8)) { kinds[key] = .block } }
+        for name in ["h2", "h3"] { if let key = packed(Array(name.utf8)) { kinds[key] = .section } }
+        if let key = packed(Array("a".utf8)) { kinds[key] = .anchor }
+        for name in skipped { if let key = packed(Array(name.utf8)) { kinds[key] = .skipped } }
+        return kinds
+    }()
+
+    static func kind(of name: ArraySlice<UInt8>) -> Kind {
+        guard let key = packed(name) else { return .other }
+        return kinds[key] ?? .other
+    }
+
     static func sections(_ html: String) -> [SearchPage.Section] {
         var sections = [SearchPage.Section(anchor: "", heading: "", text: "")]
         var text: [UInt8] = []
@@ -83,17 +119,17 @@ enum BodyText {
                 if name.elementsEqual(skippedName) { skipDepth += isEnd ? -1 : (selfClosing ? 0 : 1) }
                 continue
             }
-            let nameText = String(decoding: name, as: UTF8.self).lowercased()
-            if !isEnd && !selfClosing && skipped.contains(nameText) {
+            let kind = kind(of: name)
+            if !isEnd && !selfClosing && kind == .skipped {
                 skipDepth = 1
                 skippedName = name
                 continue
             }
-            if nameText == "a" {
+            if kind == .anchor {
                 if !isEnd && contains(tag, "class=\"heading-anchor\"") { anchorDepth += 1 } else if isEnd && anchorDepth > 0 { anchorDepth -= 1 }
                 continue
             }
-            if nameText == "h2" || nameText == "h3" {
+            if kind == .section {
                 if !isEnd, let id = attribute("id", in: String(decoding: tag, as: UTF8.self)) {
                     sections[sections.count - 1].text = finish(text)
                     text = []
@@ -107,7 +143,7 @@ enum BodyText {
                     continue
                 }
             }
-            if blocks.contains(nameText) { append([32]) }
+            if kind == .block { append([32]) }
         }
         if runStart < count, skipDepth == 0, anchorDepth == 0 { append(bytes[runStart..<count]) }
         sections[sections.count - 1].text = finish(text)

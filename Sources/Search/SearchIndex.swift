@@ -38,42 +38,15 @@ public struct SearchEntry: Sendable, Equatable {
         // Words are cut from the UTF-8 bytes and numbered by their bytes (`PageWords`), each
         // section's occurrences counted in arrays by number: no String or Dictionary per word.
         // Only each distinct word becomes a String, once, to be looked up in the build's memo.
-        var table = PageWords()
-        var text: [Int32] = [], heading: [Int32] = [], title: [Int32] = []
-        var touched: [Int] = []
-        // (word, section, text, heading, title), sections in order.
-        var records: [(word: Int, section: Int, text: Int32, heading: Int32, title: Int32)] = []
-        func add(_ source: String, field: Int) {
-            var source = source
-            source.withUTF8 { bytes in
-                Words.scan(bytes) { start, end in
-                    let number = table.number(bytes, start, end)
-                    if number == text.count {
-                        text.append(0)
-                        heading.append(0)
-                        title.append(0)
-                    }
-                    if text[number] == 0 && heading[number] == 0 && title[number] == 0 { touched.append(number) }
-                    switch field {
-                    case 0: text[number] += 1
-                    case 1: heading[number] += 1
-                    default: title[number] += 1
-                    }
-                }
-            }
-        }
+        var counter = PageCounter()
         for (number, section) in page.sections.enumerated() {
-            add(section.text, field: 0)
-            add(section.heading, field: 1)
-            if number == 0 { add(page.title, field: 2) }
-            for word in touched {
-                records.append((word, number, text[word], heading[word], title[word]))
-                text[word] = 0
-                heading[word] = 0
-                title[word] = 0
-            }
-            touched.removeAll(keepingCapacity: true)
+            counter.add(section.text, field: 0)
+            counter.add(section.heading, field: 1)
+            if number == 0 { counter.add(page.title, field: 2) }
+            counter.endSection(number)
         }
+        let table = counter.words
+        let records = counter.records
         let resolved = TermMemo.shared(language, stemmer).resolve(table.strings(), language: language, stemmer: stemmer)
         var forms: [String: String] = [:]
         for word in resolved where word.isForm { forms[word.folded] = word.term }
@@ -119,6 +92,51 @@ public struct SearchEntry: Sendable, Equatable {
             terms[name] = pairs
         }
         self.init(key: page.key, lengths: lengths, terms: terms, forms: forms)
+    }
+}
+
+/// A page's words counted by number and section. A struct with mutating methods, not local
+/// variables captured by a closure: captured variables are boxed and every access to them is
+/// checked for exclusivity at run time, which cost as much as the counting.
+struct PageCounter {
+    var words = PageWords()
+    private var text: [Int32] = [], heading: [Int32] = [], title: [Int32] = []
+    private var touched: [Int] = []
+    /// (word, section, text, heading, title), sections in order.
+    var records: [(word: Int, section: Int, text: Int32, heading: Int32, title: Int32)] = []
+
+    /// Counts the words of `source` in `field` (0 text, 1 heading, 2 title) of the current section.
+    mutating func add(_ source: String, field: Int) {
+        var source = source
+        source.withUTF8 { bytes in
+            Words.scan(bytes) { start, end in count(words.number(bytes, start, end), field: field) }
+        }
+    }
+
+    @inline(__always)
+    private mutating func count(_ number: Int, field: Int) {
+        if number == text.count {
+            text.append(0)
+            heading.append(0)
+            title.append(0)
+        }
+        if text[number] == 0 && heading[number] == 0 && title[number] == 0 { touched.append(number) }
+        switch field {
+        case 0: text[number] += 1
+        case 1: heading[number] += 1
+        default: title[number] += 1
+        }
+    }
+
+    /// Records the counts of section `section`, which ends here, and starts the next at zero.
+    mutating func endSection(_ section: Int) {
+        for word in touched {
+            records.append((word, section, text[word], heading[word], title[word]))
+            text[word] = 0
+            heading[word] = 0
+            title[word] = 0
+        }
+        touched.removeAll(keepingCapacity: true)
     }
 }
 
