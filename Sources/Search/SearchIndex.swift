@@ -47,7 +47,7 @@ public struct SearchEntry: Sendable, Equatable {
         }
         let table = counter.words
         let records = counter.records
-        let resolved = TermMemo.shared(language, stemmer).resolve(table.strings(), language: language, stemmer: stemmer)
+        let resolved = TermMemo.shared(language, stemmer).resolve(table.table, language: language, stemmer: stemmer)
         var forms: [String: String] = [:]
         for word in resolved where word.isForm { forms[word.folded] = word.term }
 
@@ -140,38 +140,59 @@ struct PageCounter {
     }
 }
 
-/// The distinct words of one page, numbered in order of first occurrence, found by their UTF-8
-/// bytes in an open-addressing table over one byte arena: a word costs a hash and a compare.
-struct PageWords {
-    private var arena: [UInt8] = []
-    private var starts: [Int] = [0]
-    private var hashes: [UInt64] = []
+/// Distinct byte strings (words), numbered in order of first insertion, found by their UTF-8
+/// bytes in an open-addressing table over one byte arena: a word costs a hash and a compare,
+/// and no `String` is made. A page's words are one (`PageWords`), the build's memo another.
+struct ByteTable {
+    private(set) var arena: [UInt8] = []
+    private(set) var starts: [Int] = [0]
+    private(set) var hashes: [UInt64] = []
     /// Word number + 1 per slot (0: empty); the count is a power of two, kept at most half full.
     private var slots = [Int32](repeating: 0, count: 1024)
 
     var count: Int { hashes.count }
 
-    mutating func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
+        // FNV-1a: words are short, and a simple hash beats Hasher's setup on each.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for index in start..<end { hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// The slot holding the word, or the empty slot where it would go.
+    @inline(__always)
+    private func probe(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ hash: UInt64) -> (slot: Int, found: Int?) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
         let length = end - start
-        while true {
-            let stored = Int(slots[slot])
-            if stored == 0 { break }
-            let word = stored - 1
-            if hashes[word] == hash && starts[word + 1] - starts[word] == length {
-                let from = starts[word]
-                var same = true
-                for offset in 0..<length where arena[from + offset] != bytes[start + offset] {
-                    same = false
-                    break
+        return arena.withUnsafeBufferPointer { arena in
+            while true {
+                let stored = Int(slots[slot])
+                if stored == 0 { return (slot, nil) }
+                let word = stored - 1
+                if hashes[word] == hash && starts[word + 1] - starts[word] == length {
+                    let from = starts[word]
+                    var same = true
+                    for offset in 0..<length where arena[from + offset] != bytes[start + offset] {
+                        same = false
+                        break
+                    }
+                    if same { return (slot, word) }
                 }
-                if same { return word }
+                slot = (slot + 1) & mask
             }
-            slot = (slot + 1) & mask
         }
+    }
+
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, hash: UInt64) -> Int? {
+        probe(bytes, start, end, hash).found
+    }
+
+    /// The word's number, added if new.
+    mutating func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, hash: UInt64) -> Int {
+        let (slot, found) = probe(bytes, start, end, hash)
+        if let found { return found }
         let word = hashes.count
         arena.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
         starts.append(arena.count)
@@ -190,10 +211,15 @@ struct PageWords {
             slots[slot] = Int32(word + 1)
         }
     }
+}
 
-    /// The words as Strings, by number.
-    func strings() -> [String] {
-        (0..<hashes.count).map { String(decoding: arena[starts[$0]..<starts[$0 + 1]], as: UTF8.self) }
+/// The distinct words of one page, numbered in order of first occurrence.
+struct PageWords {
+    var table = ByteTable()
+
+    @inline(__always)
+    mutating func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        table.number(bytes, start, end, hash: ByteTable.hash(bytes, start, end))
     }
 }
 

@@ -247,7 +247,9 @@ struct MemoWord {
 /// a lock guards the table, taken twice per page (look-ups, then additions), not per word.
 final class TermMemo: @unchecked Sendable {
     private let lock = NSLock()
-    private var words: [String: MemoWord] = [:]
+    /// Words as written, by their bytes (no `String` to make or hash per look-up), and their entries by number.
+    private var words = ByteTable()
+    private var entries: [MemoWord] = []
     private var terms: [String: Int] = [:]
     /// A long-running preview server would otherwise keep every word it ever saw.
     private static let limit = 400_000
@@ -265,49 +267,61 @@ final class TermMemo: @unchecked Sendable {
         return memo
     }
 
-    /// The entries of `written`, computing (outside the lock) those not seen before.
-    func resolve(_ written: [String], language: SearchLanguage, stemmer: Stemmer?) -> [MemoWord] {
-        var result = [MemoWord?](repeating: nil, count: written.count)
-        var missing: [Int] = []
-        lock.lock()
-        for (index, word) in written.enumerated() {
-            if let known = words[word] { result[index] = known } else { missing.append(index) }
-        }
-        lock.unlock()
-        guard !missing.isEmpty else { return result.compactMap { $0 } }
-        var computed: [(folded: String, term: String, isForm: Bool)] = []
-        computed.reserveCapacity(missing.count)
-        for index in missing {
-            let word = written[index]
-            let fold = Words.fold(word, language)
-            var term = fold
-            var isForm = false
-            if let stemmer, fold.unicodeScalars.count >= 2 {
-                term = Words.trimmedStem(Words.fold(stemmer.stem(word.lowercased()), language))
-                isForm = term != fold
+    /// The entries of a page's words, by the page's numbers, computing (outside the lock) those
+    /// not seen before.
+    func resolve(_ page: ByteTable, language: SearchLanguage, stemmer: Stemmer?) -> [MemoWord] {
+        page.arena.withUnsafeBufferPointer { bytes in
+            var result = [MemoWord?](repeating: nil, count: page.count)
+            var missing: [Int] = []
+            lock.lock()
+            for index in 0..<page.count {
+                if let known = words.find(bytes, page.starts[index], page.starts[index + 1], hash: page.hashes[index]) {
+                    result[index] = entries[known]
+                } else {
+                    missing.append(index)
+                }
             }
-            computed.append((fold, term, isForm))
-        }
-        lock.lock()
-        // Terms keep their numbers (a page may hold entries looked up before), so only the
-        // words are forgotten; the terms of a site are far fewer.
-        if words.count > Self.limit { words = [:] }
-        for (position, index) in missing.enumerated() {
-            let made = computed[position]
-            let number: Int
-            if let known = terms[made.term] {
-                number = known
-            } else {
-                number = terms.count
-                terms[made.term] = number
+            lock.unlock()
+            guard !missing.isEmpty else { return result.compactMap { $0 } }
+            var computed: [(folded: String, term: String, isForm: Bool)] = []
+            computed.reserveCapacity(missing.count)
+            for index in missing {
+                let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[page.starts[index]..<page.starts[index + 1]]), as: UTF8.self)
+                let fold = Words.fold(word, language)
+                var term = fold
+                var isForm = false
+                if let stemmer, fold.unicodeScalars.count >= 2 {
+                    term = Words.trimmedStem(Words.fold(stemmer.stem(word.lowercased()), language))
+                    isForm = term != fold
+                }
+                computed.append((fold, term, isForm))
             }
-            let entry = MemoWord(
-                folded: made.folded, term: made.term, termNumber: number,
-                foldedCounts: made.folded.unicodeScalars.count >= 2, termCounts: made.term.unicodeScalars.count >= 2, isForm: made.isForm)
-            words[written[index]] = entry
-            result[index] = entry
+            lock.lock()
+            // Terms keep their numbers (a page may hold entries looked up before), so only the
+            // words are forgotten; the terms of a site are far fewer.
+            if words.count > Self.limit {
+                words = ByteTable()
+                entries = []
+            }
+            for (position, index) in missing.enumerated() {
+                let made = computed[position]
+                let number: Int
+                if let known = terms[made.term] {
+                    number = known
+                } else {
+                    number = terms.count
+                    terms[made.term] = number
+                }
+                let entry = MemoWord(
+                    folded: made.folded, term: made.term, termNumber: number,
+                    foldedCounts: made.folded.unicodeScalars.count >= 2, termCounts: made.term.unicodeScalars.count >= 2, isForm: made.isForm)
+                // Another page may have added the word meanwhile: its entry is the same.
+                let slot = words.number(bytes, page.starts[index], page.starts[index + 1], hash: page.hashes[index])
+                if slot == entries.count { entries.append(entry) }
+                result[index] = entry
+            }
+            lock.unlock()
+            return result.compactMap { $0 }
         }
-        lock.unlock()
-        return result.compactMap { $0 }
     }
 }
