@@ -1,3 +1,5 @@
+import Foundation
+
 /// One page as search sees it: its title and its text cut at its `h2`/`h3` headings.
 public struct SearchPage: Sendable, Equatable {
     public struct Section: Sendable, Equatable {
@@ -96,17 +98,17 @@ enum BodyText {
             var index = 0
             var runStart = 0
             while index < count {
-                guard bytes[index] == UInt8(ascii: "<") else {
-                    index += 1
-                    continue
-                }
+                // memchr finds the next tag far faster than a loop over the text's bytes.
+                guard let base = bytes.baseAddress, let found = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) else { break }
+                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 if runStart < index, skipDepth == 0, anchorDepth == 0 {
                     let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
                     if inHeading { heading.append(contentsOf: run) } else { text.append(contentsOf: run) }
                 }
-                var close = index + 1
-                while close < count && bytes[close] != UInt8(ascii: ">") { close += 1 }
-                guard close < count else { break }
+                guard let base = bytes.baseAddress, index + 1 < count,
+                    let closing = memchr(base + index + 1, Int32(UInt8(ascii: ">")), count - index - 1)
+                else { break }
+                let close = base.distance(to: closing.assumingMemoryBound(to: UInt8.self))
                 let isEnd = index + 1 < close && bytes[index + 1] == UInt8(ascii: "/")
                 var nameEnd = index + (isEnd ? 2 : 1)
                 let nameStart = nameEnd
@@ -198,10 +200,17 @@ enum BodyText {
                         }
                     }
                 }
+                // The run of bytes up to the next white space or entity, copied at once.
+                var end = index + 1
+                while end < count {
+                    let next = bytes[end]
+                    if next == 32 || next == 9 || next == 10 || next == 13 || next == 12 || next == UInt8(ascii: "&") { break }
+                    end += 1
+                }
                 if pendingSpace && !out.isEmpty { out.append(32) }
                 pendingSpace = false
-                out.append(byte)
-                index += 1
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                index = end
             }
         }
         return String(decoding: out, as: UTF8.self)
