@@ -124,6 +124,8 @@ public enum Words {
 /// each task makes its own.
 public final class Stemmer {
     private let stemmer: OpaquePointer?
+    /// libstemmer's algorithm name, part of the key of `TermMemo`: the same word gives another
+    /// term under another stemmer.
     let name: String
     /// Stems already computed: a page repeats most of its words.
     private var memo: [String: String] = [:]
@@ -152,12 +154,6 @@ public final class Stemmer {
         memo[word] = stemmed
         return stemmed
     }
-}
-
-extension Stemmer {
-    /// libstemmer's algorithm name, part of the key of `TermMemo`: the same word gives another
-    /// term under another stemmer.
-    var algorithm: String { name }
 }
 
 /// Which scalars of the Basic Multilingual Plane are word scalars (`Words.isWordScalar`), one
@@ -258,7 +254,7 @@ final class TermMemo: @unchecked Sendable {
     nonisolated(unsafe) private static var memos: [String: TermMemo] = [:]
 
     static func shared(_ language: SearchLanguage, _ stemmer: Stemmer?) -> TermMemo {
-        let key = language.code + "/" + (stemmer?.algorithm ?? "")
+        let key = language.code + "/" + (stemmer?.name ?? "")
         lock.lock()
         defer { lock.unlock() }
         if let memo = memos[key] { return memo }
