@@ -1,3 +1,5 @@
+import Foundation
+
 /// One page as search sees it: its title and its text cut at its `h2`/`h3` headings.
 public struct SearchPage: Sendable, Equatable {
     public struct Section: Sendable, Equatable {
@@ -44,75 +46,120 @@ enum BodyText {
         "h1", "h2", "h3", "h4", "h5", "h6", "section", "caption", "hr",
     ]
 
+    /// What a tag's name means to the text, with the Kind of each name of `skipped` and `blocks`.
+    enum Kind { case skipped, anchor, section, block, other }
+
+    /// Names of up to 10 ASCII letters and digits as one number (6 bits each: digits 1–10,
+    /// letters of either case 11–36, so no two names share a number): every
+    /// tag of every page is looked up, and a `String` per tag cost more than the rest of the scan.
+    static func packed(_ name: some Collection<UInt8>) -> UInt64? {
+        guard name.count <= 10 else { return nil }
+        var value: UInt64 = 0
+        for byte in name {
+            let code: UInt8
+            switch byte {
+            case 0x30...0x39: code = byte - 0x30 + 1
+            case 0x41...0x5A: code = byte - 0x41 + 11
+            case 0x61...0x7A: code = byte - 0x61 + 11
+            default: return nil
+            }
+            value = value << 6 | UInt64(code)
+        }
+        return value
+    }
+
+    static let kinds: [UInt64: Kind] = {
+        var kinds: [UInt64: Kind] = [:]
+        for name in blocks { if let key = packed(Array(name.utf8)) { kinds[key] = .block } }
+        for name in ["h2", "h3"] { if let key = packed(Array(name.utf8)) { kinds[key] = .section } }
+        if let key = packed(Array("a".utf8)) { kinds[key] = .anchor }
+        for name in skipped { if let key = packed(Array(name.utf8)) { kinds[key] = .skipped } }
+        return kinds
+    }()
+
+    static func kind(of name: Slice<UnsafeBufferPointer<UInt8>>) -> Kind {
+        guard let key = packed(name) else { return .other }
+        return kinds[key] ?? .other
+    }
+
     static func sections(_ html: String) -> [SearchPage.Section] {
-        var sections = [SearchPage.Section(anchor: "", heading: "", text: "")]
-        var text: [UInt8] = []
-        var heading: [UInt8]?
-        var skipDepth = 0
-        var skippedName: ArraySlice<UInt8> = []
-        var anchorDepth = 0
-        let bytes = Array(html.utf8)
-        let count = bytes.count
-        var index = 0
-        var runStart = 0
-
-        func finish(_ buffer: [UInt8]) -> String { clean(buffer) }
-        func append(_ slice: ArraySlice<UInt8>) {
-            if heading != nil { heading!.append(contentsOf: slice) } else { text.append(contentsOf: slice) }
-        }
-
-        while index < count {
-            guard bytes[index] == UInt8(ascii: "<") else {
-                index += 1
-                continue
-            }
-            if runStart < index, skipDepth == 0, anchorDepth == 0 { append(bytes[runStart..<index]) }
-            var close = index + 1
-            while close < count && bytes[close] != UInt8(ascii: ">") { close += 1 }
-            guard close < count else { break }
-            let isEnd = index + 1 < close && bytes[index + 1] == UInt8(ascii: "/")
-            var nameEnd = index + (isEnd ? 2 : 1)
-            let nameStart = nameEnd
-            while nameEnd < close, isNameByte(bytes[nameEnd]) { nameEnd += 1 }
-            let name = bytes[nameStart..<nameEnd]
-            let selfClosing = bytes[close - 1] == UInt8(ascii: "/")
-            let tag = bytes[(index + 1)..<close]
-            index = close + 1
-            runStart = index
-            if skipDepth > 0 {
-                if name.elementsEqual(skippedName) { skipDepth += isEnd ? -1 : (selfClosing ? 0 : 1) }
-                continue
-            }
-            let nameText = String(decoding: name, as: UTF8.self).lowercased()
-            if !isEnd && !selfClosing && skipped.contains(nameText) {
-                skipDepth = 1
-                skippedName = name
-                continue
-            }
-            if nameText == "a" {
-                if !isEnd && contains(tag, "class=\"heading-anchor\"") { anchorDepth += 1 } else if isEnd && anchorDepth > 0 { anchorDepth -= 1 }
-                continue
-            }
-            if nameText == "h2" || nameText == "h3" {
-                if !isEnd, let id = attribute("id", in: String(decoding: tag, as: UTF8.self)) {
-                    sections[sections.count - 1].text = finish(text)
-                    text = []
-                    heading = []
-                    sections.append(SearchPage.Section(anchor: decodeEntities(id), heading: "", text: ""))
+        var html = html
+        // On the String's own UTF-8 storage, without copying it to an array; no nested functions,
+        // whose captured variables would be boxed and checked for exclusivity on every byte.
+        return html.withUTF8 { bytes in
+            var sections = [SearchPage.Section(anchor: "", heading: "", text: "")]
+            var text: [UInt8] = []
+            var heading: [UInt8] = []
+            var inHeading = false
+            var skipDepth = 0
+            var skippedName = 0..<0
+            var anchorDepth = 0
+            let count = bytes.count
+            var index = 0
+            var runStart = 0
+            while index < count {
+                // memchr finds the next tag far faster than a loop over the text's bytes.
+                guard let base = bytes.baseAddress, let found = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) else { break }
+                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if runStart < index, skipDepth == 0, anchorDepth == 0 {
+                    let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
+                    if inHeading { heading.append(contentsOf: run) } else { text.append(contentsOf: run) }
+                }
+                guard let base = bytes.baseAddress, index + 1 < count,
+                    let closing = memchr(base + index + 1, Int32(UInt8(ascii: ">")), count - index - 1)
+                else { break }
+                let close = base.distance(to: closing.assumingMemoryBound(to: UInt8.self))
+                let isEnd = index + 1 < close && bytes[index + 1] == UInt8(ascii: "/")
+                var nameEnd = index + (isEnd ? 2 : 1)
+                let nameStart = nameEnd
+                while nameEnd < close, isNameByte(bytes[nameEnd]) { nameEnd += 1 }
+                let name = bytes[nameStart..<nameEnd]
+                let selfClosing = bytes[close - 1] == UInt8(ascii: "/")
+                let tag = bytes[(index + 1)..<close]
+                index = close + 1
+                runStart = index
+                if skipDepth > 0 {
+                    if name.elementsEqual(bytes[skippedName]) { skipDepth += isEnd ? -1 : (selfClosing ? 0 : 1) }
                     continue
                 }
-                if isEnd, let written = heading {
-                    sections[sections.count - 1].heading = finish(written)
-                    heading = nil
+                let kind = kind(of: name)
+                if !isEnd && !selfClosing && kind == .skipped {
+                    skipDepth = 1
+                    skippedName = nameStart..<nameEnd
                     continue
                 }
+                if kind == .anchor {
+                    if !isEnd && contains(tag, "class=\"heading-anchor\"") { anchorDepth += 1 } else if isEnd && anchorDepth > 0 { anchorDepth -= 1 }
+                    continue
+                }
+                if kind == .section {
+                    if !isEnd, let id = attribute("id", in: String(decoding: UnsafeBufferPointer(rebasing: tag), as: UTF8.self)) {
+                        sections[sections.count - 1].text = clean(text)
+                        text = []
+                        heading = []
+                        inHeading = true
+                        sections.append(SearchPage.Section(anchor: decodeEntities(id), heading: "", text: ""))
+                        continue
+                    }
+                    if isEnd, inHeading {
+                        sections[sections.count - 1].heading = clean(heading)
+                        heading = []
+                        inHeading = false
+                        continue
+                    }
+                }
+                if kind == .block {
+                    if inHeading { heading.append(32) } else { text.append(32) }
+                }
             }
-            if blocks.contains(nameText) { append([32]) }
+            if runStart < count, skipDepth == 0, anchorDepth == 0 {
+                let run = UnsafeBufferPointer(rebasing: bytes[runStart..<count])
+                if inHeading { heading.append(contentsOf: run) } else { text.append(contentsOf: run) }
+            }
+            sections[sections.count - 1].text = clean(text)
+            if inHeading { sections[sections.count - 1].heading = clean(heading) }
+            return sections
         }
-        if runStart < count, skipDepth == 0, anchorDepth == 0 { append(bytes[runStart..<count]) }
-        sections[sections.count - 1].text = finish(text)
-        if let written = heading { sections[sections.count - 1].heading = finish(written) }
-        return sections
     }
 
     /// Text bytes as the page shows them: entities decoded, runs of white space as one space,
@@ -121,40 +168,50 @@ enum BodyText {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var pendingSpace = false
-        var index = 0
-        let count = bytes.count
-        func emit(_ byte: UInt8) {
-            if pendingSpace && !out.isEmpty { out.append(32) }
-            pendingSpace = false
-            out.append(byte)
-        }
-        while index < count {
-            let byte = bytes[index]
-            if byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 {
-                pendingSpace = true
-                index += 1
-                continue
-            }
-            if byte == UInt8(ascii: "&") {
-                var end = index + 1
-                while end < count && end - index <= 12 && bytes[end] != UInt8(ascii: ";") { end += 1 }
-                if end < count && bytes[end] == UInt8(ascii: ";") {
-                    let entity = String(decoding: bytes[index...end], as: UTF8.self)
-                    let decoded = decodeEntities(entity)
-                    if decoded != entity {
-                        let decodedBytes = Array(decoded.utf8)
-                        if decodedBytes.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 || $0 == 12 }) {
-                            pendingSpace = true
-                        } else {
-                            for part in decodedBytes { emit(part) }
+        bytes.withUnsafeBufferPointer { bytes in
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 {
+                    pendingSpace = true
+                    index += 1
+                    continue
+                }
+                if byte == UInt8(ascii: "&") {
+                    var end = index + 1
+                    while end < count && end - index <= 12 && bytes[end] != UInt8(ascii: ";") { end += 1 }
+                    if end < count && bytes[end] == UInt8(ascii: ";") {
+                        let entity = String(decoding: UnsafeBufferPointer(rebasing: bytes[index...end]), as: UTF8.self)
+                        let decoded = decodeEntities(entity)
+                        if decoded != entity {
+                            let decodedBytes = Array(decoded.utf8)
+                            if decodedBytes.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 || $0 == 12 }) {
+                                pendingSpace = true
+                            } else {
+                                for part in decodedBytes {
+                                    if pendingSpace && !out.isEmpty { out.append(32) }
+                                    pendingSpace = false
+                                    out.append(part)
+                                }
+                            }
+                            index = end + 1
+                            continue
                         }
-                        index = end + 1
-                        continue
                     }
                 }
+                // The run of bytes up to the next white space or entity, copied at once.
+                var end = index + 1
+                while end < count {
+                    let next = bytes[end]
+                    if next == 32 || next == 9 || next == 10 || next == 13 || next == 12 || next == UInt8(ascii: "&") { break }
+                    end += 1
+                }
+                if pendingSpace && !out.isEmpty { out.append(32) }
+                pendingSpace = false
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                index = end
             }
-            emit(byte)
-            index += 1
         }
         return String(decoding: out, as: UTF8.self)
     }
@@ -163,7 +220,7 @@ enum BodyText {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
-    static func contains(_ haystack: ArraySlice<UInt8>, _ needle: String) -> Bool {
+    static func contains(_ haystack: Slice<UnsafeBufferPointer<UInt8>>, _ needle: String) -> Bool {
         let pattern = Array(needle.utf8)
         guard haystack.count >= pattern.count, let first = pattern.first else { return false }
         var start = haystack.startIndex

@@ -124,6 +124,9 @@ public enum Words {
 /// each task makes its own.
 public final class Stemmer {
     private let stemmer: OpaquePointer?
+    /// libstemmer's algorithm name, part of the key of `TermMemo`: the same word gives another
+    /// term under another stemmer.
+    let name: String
     /// Stems already computed: a page repeats most of its words.
     private var memo: [String: String] = [:]
 
@@ -131,6 +134,7 @@ public final class Stemmer {
     public init?(_ language: SearchLanguage) {
         guard let name = language.stemmer, let stemmer = sb_stemmer_new(name, "UTF_8") else { return nil }
         self.stemmer = stemmer
+        self.name = name
     }
 
     deinit { sb_stemmer_delete(stemmer) }
@@ -149,5 +153,171 @@ public final class Stemmer {
         }
         memo[word] = stemmed
         return stemmed
+    }
+}
+
+/// Which scalars of the Basic Multilingual Plane are word scalars (`Words.isWordScalar`), one
+/// bit each (8 KB), computed once: the tokenizer asks for every non-ASCII scalar of every page,
+/// and Unicode property look-ups cost far more than a bit test.
+enum WordScalars {
+    static let bmp: [UInt64] = {
+        var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
+        for value in UInt32(0x80)..<0x10000 {
+            guard let scalar = Unicode.Scalar(value), Words.isWordScalar(scalar) else { continue }
+            bits[Int(value >> 6)] |= 1 << UInt64(value & 63)
+        }
+        return bits
+    }()
+
+    @inline(__always)
+    static func isWord(_ value: UInt32) -> Bool {
+        if value < 0x10000 { return bmp[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 }
+        guard let scalar = Unicode.Scalar(value) else { return false }
+        return Words.isWordScalar(scalar)
+    }
+}
+
+extension Words {
+    /// Calls `body` with the byte range of each word of `bytes` (valid UTF-8), cut as `split`
+    /// cuts: a word is a run of word scalars. No `String` is made, so a page's words cost only
+    /// a scan of its bytes.
+    @inline(__always)
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int) -> Void) {
+        let count = bytes.count
+        var index = 0
+        var start = -1
+        while index < count {
+            let lead = bytes[index]
+            var length = 1
+            let isWord: Bool
+            if lead < 0x80 {
+                isWord = (lead >= 0x30 && lead <= 0x39) || (lead >= 0x41 && lead <= 0x5A) || (lead >= 0x61 && lead <= 0x7A)
+            } else {
+                // The scalar's value from its lead and continuation bytes (the String is valid UTF-8).
+                var value: UInt32
+                if lead >= 0xF0 {
+                    length = 4
+                    value = UInt32(lead & 0x07)
+                } else if lead >= 0xE0 {
+                    length = 3
+                    value = UInt32(lead & 0x0F)
+                } else {
+                    length = 2
+                    value = UInt32(lead & 0x1F)
+                }
+                if index + length > count { length = count - index }
+                var next = index + 1
+                while next < index + length {
+                    value = value << 6 | UInt32(bytes[next] & 0x3F)
+                    next += 1
+                }
+                isWord = WordScalars.isWord(value)
+            }
+            if isWord {
+                if start < 0 { start = index }
+            } else if start >= 0 {
+                body(start, index)
+                start = -1
+            }
+            index += length
+        }
+        if start >= 0 { body(start, count) }
+    }
+}
+
+/// What indexing makes of one word as written: its folded form and its term (folded stem),
+/// whether each is long enough to count (2 scalars or more), and the term's number in the memo.
+struct MemoWord {
+    var folded: String
+    var term: String
+    var termNumber: Int
+    var foldedCounts: Bool
+    var termCounts: Bool
+    /// The stem differs from the folded word, so the word goes to the index's forms.
+    var isForm: Bool
+}
+
+/// Words as written → `MemoWord`, for one language and stemmer, shared by every page the
+/// process indexes. Folding and stemming are pure functions of the word, so each distinct word
+/// of a build is folded and stemmed once instead of once per page. Pages index on every core:
+/// a lock guards the table, taken twice per page (look-ups, then additions), not per word.
+final class TermMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Words as written, by their bytes (no `String` to make or hash per look-up), and their entries by number.
+    private var words = ByteTable()
+    private var entries: [MemoWord] = []
+    private var terms: [String: Int] = [:]
+    /// A long-running preview server would otherwise keep every word it ever saw.
+    private static let limit = 400_000
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var memos: [String: TermMemo] = [:]
+
+    static func shared(_ language: SearchLanguage, _ stemmer: Stemmer?) -> TermMemo {
+        let key = language.code + "/" + (stemmer?.name ?? "")
+        lock.lock()
+        defer { lock.unlock() }
+        if let memo = memos[key] { return memo }
+        let memo = TermMemo()
+        memos[key] = memo
+        return memo
+    }
+
+    /// The entries of a page's words, by the page's numbers, computing (outside the lock) those
+    /// not seen before.
+    func resolve(_ page: ByteTable, language: SearchLanguage, stemmer: Stemmer?) -> [MemoWord] {
+        page.arena.withUnsafeBufferPointer { bytes in
+            var result = [MemoWord?](repeating: nil, count: page.count)
+            var missing: [Int] = []
+            lock.lock()
+            for index in 0..<page.count {
+                if let known = words.find(bytes, page.starts[index], page.starts[index + 1], hash: page.hashes[index]) {
+                    result[index] = entries[known]
+                } else {
+                    missing.append(index)
+                }
+            }
+            lock.unlock()
+            guard !missing.isEmpty else { return result.compactMap { $0 } }
+            var computed: [(folded: String, term: String, isForm: Bool)] = []
+            computed.reserveCapacity(missing.count)
+            for index in missing {
+                let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[page.starts[index]..<page.starts[index + 1]]), as: UTF8.self)
+                let fold = Words.fold(word, language)
+                var term = fold
+                var isForm = false
+                if let stemmer, fold.unicodeScalars.count >= 2 {
+                    term = Words.trimmedStem(Words.fold(stemmer.stem(word.lowercased()), language))
+                    isForm = term != fold
+                }
+                computed.append((fold, term, isForm))
+            }
+            lock.lock()
+            // Terms keep their numbers (a page may hold entries looked up before), so only the
+            // words are forgotten; the terms of a site are far fewer.
+            if words.count > Self.limit {
+                words = ByteTable()
+                entries = []
+            }
+            for (position, index) in missing.enumerated() {
+                let made = computed[position]
+                let number: Int
+                if let known = terms[made.term] {
+                    number = known
+                } else {
+                    number = terms.count
+                    terms[made.term] = number
+                }
+                let entry = MemoWord(
+                    folded: made.folded, term: made.term, termNumber: number,
+                    foldedCounts: made.folded.unicodeScalars.count >= 2, termCounts: made.term.unicodeScalars.count >= 2, isForm: made.isForm)
+                // Another page may have added the word meanwhile: its entry is the same.
+                let slot = words.number(bytes, page.starts[index], page.starts[index + 1], hash: page.hashes[index])
+                if slot == entries.count { entries.append(entry) }
+                result[index] = entry
+            }
+            lock.unlock()
+            return result.compactMap { $0 }
+        }
     }
 }

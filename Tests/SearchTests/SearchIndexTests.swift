@@ -1,3 +1,4 @@
+import Encoding
 import Foundation
 import Search
 import Testing
@@ -53,6 +54,36 @@ import Testing
         #expect(entry.terms[stem] == [0, SearchEntry.Counts.pack(text: 1, heading: 0, title: 1), 1, SearchEntry.Counts.pack(text: 0, heading: 1, title: 0)])
         #expect(SearchEntry.Counts.unpack(SearchEntry.Counts.pack(text: 7, heading: 2, title: 1)) == (7, 2, 1))
         #expect(entry.lengths == [3, 2])
+    }
+
+    @Test func cutsWordsOnBytesAsSplitDoes() {
+        // Astral letters, combining marks, an emoji and a dash between words: the byte-level
+        // tokenizer of `SearchEntry` must find the words `Words.split` finds.
+        let bg = SearchLanguage(code: "bg")
+        let text = "Прекъсване—ѝ 𝒜𝒜 e\u{301}te 😀emoji x1 Ǆungla ÀB 28"
+        let entry = SearchEntry(page("a", "", [("", "", text)]), language: bg, stemmer: nil)
+        let expected = Set(Words.split(text).map { Words.fold($0, bg) }.filter { $0.unicodeScalars.count >= 2 })
+        #expect(Set(entry.terms.keys) == expected)
+        #expect(entry.lengths == [expected.count])
+    }
+
+    @Test func aWordStemmedBeforeGivesTheSameEntry() {
+        // The stem memo is shared by every page of a language: a page indexed after others
+        // must come out as it does alone.
+        let es = SearchLanguage(code: "es")
+        let first = SearchEntry(page("a", "Interrupciones", [("", "", "las interrupciones interrumpen")]), language: es, stemmer: Stemmer(es))
+        let again = SearchEntry(page("a", "Interrupciones", [("", "", "las interrupciones interrumpen")]), language: es, stemmer: Stemmer(es))
+        #expect(first == again)
+        #expect(first.forms["interrupciones"] != nil)
+    }
+
+    @Test func writesPageFilesAsJSONQuoteWould() {
+        // The page file is written as bytes; it must be what quoting each string gives.
+        let text = "say \"hi\" \\ tab\tline\nreturn\r bell\u{7} ñ 𝒜 </script>"
+        let written = SearchIndex.fragment(lang: "es", page: page("k", "T \"q\"", [("", "", text), ("a\u{1}", "H", "x")]))
+        let expected = "ldSearch.page(\"es\",\"k\",{\"path\":\"es/k/index.html\",\"title\":" + JSON.quote("T \"q\"")
+            + ",\"sections\":[[\"\",\"\"," + JSON.quote(text) + "],[" + JSON.quote("a\u{1}") + ",\"H\",\"x\"]]});\n"
+        #expect(String(decoding: written.data, as: UTF8.self) == expected)
     }
 
     @Test func splitsLargeShardsByLongerPrefixes() throws {
