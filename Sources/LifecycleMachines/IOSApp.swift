@@ -27,26 +27,14 @@ extension Machines {
             EventInfo("purge", "The system purges a suspended app (memory pressure, swipe-kill in the app switcher)."),
             EventInfo("expire", "applicationDidEnterBackground or a background task ran out of time."),
             EventInfo("reboot", "The device restarts."),
-            EventInfo("memoryWarning", "The system is low on memory and, having purged suspended apps, warns the running ones."),
-            EventInfo("protectedDataLocked", "The device is about to lock: with content protection, protected files become unavailable."),
-            EventInfo("protectedDataUnlocked", "The device is unlocked: protected files are available again."),
-            EventInfo("openURL", "Another app or the system asks the app to open a URL (custom scheme, file), launching it if needed."),
-        ],
-        callbacks: [
-            CallbackInfo("application(_:willFinishLaunchingWithOptions:)", aliases: [
-                "willFinishLaunchingWithOptions", "willFinishLaunching", "application:willFinishLaunchingWithOptions:",
-            ]),
-            CallbackInfo("application(_:didFinishLaunchingWithOptions:)", aliases: [
-                "didFinishLaunchingWithOptions", "didFinishLaunching", "application:didFinishLaunchingWithOptions:",
-            ]),
+        ] + AppDelegateVocabulary.processEvents,
+        callbacks: AppDelegateVocabulary.launchCallbacks + [
             CallbackInfo("applicationDidBecomeActive", aliases: ["applicationDidBecomeActive:", "didBecomeActive"]),
             CallbackInfo("applicationWillResignActive", aliases: ["applicationWillResignActive:", "willResignActive"]),
             CallbackInfo("applicationDidEnterBackground", aliases: ["applicationDidEnterBackground:", "didEnterBackground"]),
             CallbackInfo("applicationWillEnterForeground", aliases: ["applicationWillEnterForeground:", "willEnterForeground"]),
-            CallbackInfo("applicationWillTerminate", aliases: ["applicationWillTerminate:", "willTerminate"]),
-            CallbackInfo("applicationDidReceiveMemoryWarning", aliases: ["applicationDidReceiveMemoryWarning:", "didReceiveMemoryWarning"]),
-            CallbackInfo("applicationProtectedDataWillBecomeUnavailable", aliases: ["applicationProtectedDataWillBecomeUnavailable:"]),
-            CallbackInfo("applicationProtectedDataDidBecomeAvailable", aliases: ["applicationProtectedDataDidBecomeAvailable:"]),
+            AppDelegateVocabulary.terminateCallback,
+        ] + AppDelegateVocabulary.processCallbacks + [
             CallbackInfo("application(_:open:options:)", aliases: ["application:openURL:options:", "openURL", "application(_:open:)"]),
         ],
         transitions: [

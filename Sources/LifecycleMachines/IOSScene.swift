@@ -49,18 +49,8 @@ extension Machines {
             EventInfo("terminate", "The system terminates the running background process."),
             EventInfo("backgroundEvent", "An event for a background mode (silent push, fetch, location) arrives while the app is suspended."),
             EventInfo("universalLink", "The user taps a universal link to the app (a Handoff-style user activity)."),
-            EventInfo("memoryWarning", "The system is low on memory and, having purged suspended apps, warns the running ones."),
-            EventInfo("protectedDataLocked", "The device is about to lock: with content protection, protected files become unavailable."),
-            EventInfo("protectedDataUnlocked", "The device is unlocked: protected files are available again."),
-            EventInfo("openURL", "Another app or the system asks the app to open a URL (custom scheme, file), launching it if needed."),
-        ],
-        callbacks: [
-            CallbackInfo("application(_:willFinishLaunchingWithOptions:)", aliases: [
-                "willFinishLaunchingWithOptions", "willFinishLaunching", "application:willFinishLaunchingWithOptions:",
-            ]),
-            CallbackInfo("application(_:didFinishLaunchingWithOptions:)", aliases: [
-                "didFinishLaunchingWithOptions", "didFinishLaunching", "application:didFinishLaunchingWithOptions:",
-            ]),
+        ] + AppDelegateVocabulary.processEvents,
+        callbacks: AppDelegateVocabulary.launchCallbacks + [
             CallbackInfo("application(_:configurationForConnecting:options:)", aliases: [
                 "configurationForConnecting", "application(_:configurationForConnectingSceneSession:options:)",
                 "application:configurationForConnectingSceneSession:options:",
@@ -74,12 +64,10 @@ extension Machines {
             CallbackInfo("sceneWillResignActive", aliases: ["sceneWillResignActive:"]),
             CallbackInfo("sceneDidEnterBackground", aliases: ["sceneDidEnterBackground:"]),
             CallbackInfo("sceneDidDisconnect", aliases: ["sceneDidDisconnect:"]),
-            CallbackInfo("applicationWillTerminate", aliases: ["applicationWillTerminate:", "willTerminate"]),
+            AppDelegateVocabulary.terminateCallback,
             CallbackInfo("scene(_:continue:)", aliases: ["scene:continueUserActivity:", "continueUserActivity"]),
-            // App-delegate methods that scenes do not replace, spelled as in `iosApp`.
-            CallbackInfo("applicationDidReceiveMemoryWarning", aliases: ["applicationDidReceiveMemoryWarning:", "didReceiveMemoryWarning"]),
-            CallbackInfo("applicationProtectedDataWillBecomeUnavailable", aliases: ["applicationProtectedDataWillBecomeUnavailable:"]),
-            CallbackInfo("applicationProtectedDataDidBecomeAvailable", aliases: ["applicationProtectedDataDidBecomeAvailable:"]),
+        // App-delegate methods that scenes do not replace.
+        ] + AppDelegateVocabulary.processCallbacks + [
             CallbackInfo("scene(_:openURLContexts:)", aliases: ["scene:openURLContexts:", "openURLContexts"]),
         ],
         transitions: [
