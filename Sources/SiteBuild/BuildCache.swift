@@ -19,7 +19,7 @@ import Translations
 /// (IncrementalBuildTests compares every byte).
 struct BuildCache {
     /// Bumped when the layout changes; an older cache is ignored.
-    static let format = 5
+    static let format = 6
 
     /// The first line of the file: enough to answer "nothing changed" without reading the groups.
     struct Header: Codable {
@@ -50,6 +50,8 @@ struct BuildCache {
     var header: Header
     /// Translation groups by slug.
     var groups: [String: Group]
+    /// lang → what the next build needs to update the language's search index.
+    var search: [String: SearchIndexState] = [:]
 
     /// One translation group: every article sharing a slug.
     struct Group {
@@ -74,8 +76,6 @@ struct BuildCache {
         var draft = false
         /// The front matter `weight`: the sidebar's and the homes' order.
         var weight: Int? = nil
-        /// What the page adds to its language's search index (nil for a draft).
-        var search: SearchEntry? = nil
 
         /// What the language homes and the sitemap show of it (nothing, as a draft).
         var listing: [String] { draft ? [lang, slug, "draft"] : [lang, slug, title, description, weight.map(String.init) ?? ""] }
@@ -108,7 +108,7 @@ struct BuildCache {
 
     /// The whole cache, from a header already read.
     static func load(_ header: Header, groups: ArraySlice<UInt8>) -> BuildCache? {
-        GroupLines.decode(groups).map { BuildCache(header: header, groups: $0) }
+        GroupLines.decode(groups).map { BuildCache(header: header, groups: $0.groups, search: $0.search) }
     }
 
     /// Saves the cache, stamped with the output folder's identity as it is now.
@@ -118,7 +118,7 @@ struct BuildCache {
         header.outputModified = identity.modified
         guard let head = try? JSONEncoder().encode(header) else { return }
         // Atomic: a build killed while saving leaves the old cache or the new, never half of one.
-        try? Files.write(head + Data([10]) + GroupLines.encode(groups), to: Self.location(of: output).path, mode: .atomic)
+        try? Files.write(head + Data([10]) + GroupLines.encode(groups, search: search), to: Self.location(of: output).path, mode: .atomic)
     }
 
     static func remove(for output: URL) {
@@ -213,13 +213,14 @@ struct FileStamp: Equatable, Sendable {
 ///
 ///     G slug title titleLang                      a translation group and its status row
 ///     A lang path size modified examples chains title description draft weight
-///     S lengths terms forms                        the search entry of the article above (`SearchEntry`)
 ///     C lang status staleSections from staleTitles untranslated untranslatedTitles sectionCount problems staleMeta
 ///     D {diagnostic as JSON}
 ///
 /// Lists are comma-separated (titles by U+001F); tabs, newlines and backslashes are escaped.
+/// After the groups, each language's search index state (`SearchIndexState`, its own lines)
+/// follows a line `I lang byteCount`.
 enum GroupLines {
-    static func encode(_ groups: [String: BuildCache.Group]) -> Data {
+    static func encode(_ groups: [String: BuildCache.Group], search: [String: SearchIndexState] = [:]) -> Data {
         var out = ""
         func line(_ kind: String, _ fields: [String]) {
             out += kind
@@ -235,7 +236,6 @@ enum GroupLines {
                     String(article.examples), String(article.chains), article.title, article.description, article.draft ? "draft" : "",
                     article.weight.map(String.init) ?? "",
                 ])
-                if let search = article.search { line("S", SearchLines.encode(search)) }
             }
             for lang in group.row.cells.keys.sorted() {
                 guard let cell = group.row.cells[lang] else { continue }
@@ -251,12 +251,20 @@ enum GroupLines {
                 line("D", [String(decoding: json, as: UTF8.self)])
             }
         }
-        return Data(out.utf8)
+        var data = Data(out.utf8)
+        for lang in search.keys.sorted() {
+            guard let state = search[lang] else { continue }
+            let bytes = state.encoded()
+            data.append(contentsOf: "I\t\(escape(lang))\t\(bytes.count)\n".utf8)
+            data.append(contentsOf: bytes)
+        }
+        return data
     }
 
     /// The groups, or nil for anything malformed (the build then starts afresh).
-    static func decode(_ bytes: ArraySlice<UInt8>) -> [String: BuildCache.Group]? {
+    static func decode(_ bytes: ArraySlice<UInt8>) -> (groups: [String: BuildCache.Group], search: [String: SearchIndexState])? {
         var groups: [String: BuildCache.Group] = [:]
+        var search: [String: SearchIndexState] = [:]
         var slug: String?
         var lineStart = bytes.startIndex
         while lineStart < bytes.endIndex {
@@ -264,6 +272,12 @@ enum GroupLines {
             let fields = bytes[lineStart..<lineEnd].split(separator: 9, omittingEmptySubsequences: false).map(unescape)
             lineStart = lineEnd + 1
             switch (fields.first, fields.count) {
+            case ("I", 3):
+                guard let count = Int(fields[2]), count >= 0, count <= bytes.endIndex - lineStart,
+                    let state = SearchIndexState(encoded: bytes[lineStart..<(lineStart + count)])
+                else { return nil }
+                search[fields[1]] = state
+                lineStart += count
             case ("G", 4):
                 slug = fields[1]
                 groups[fields[1]] = BuildCache.Group(
@@ -277,11 +291,6 @@ enum GroupLines {
                 groups[slug]?.articles.append(BuildCache.CachedArticle(
                     lang: fields[1], slug: slug, displayPath: fields[2], stamp: FileStamp(size: size, modified: modified),
                     title: fields[7], description: fields[8], examples: examples, chains: chains, draft: fields[9] == "draft", weight: weight))
-            case ("S", 4):
-                guard let slug, let last = groups[slug]?.articles.indices.last,
-                    let entry = SearchLines.decode(key: slug, Array(fields[1...]))
-                else { return nil }
-                groups[slug]?.articles[last].search = entry
             case ("C", 11):
                 guard let slug, let stale = numbers(fields[3]), let untranslated = numbers(fields[6]), let sectionCount = Int(fields[8]) else { return nil }
                 func titles(_ field: String) -> [String] {
@@ -309,7 +318,7 @@ enum GroupLines {
                 return nil
             }
         }
-        return groups
+        return (groups, search)
     }
 
     private static func list(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: ",") }
@@ -350,39 +359,5 @@ enum GroupLines {
             }
         }
         return String(decoding: out, as: UTF8.self)
-    }
-}
-
-/// A `SearchEntry` as three fields: section lengths (`3,1`), terms (`term=0.6.1.3 term=…`,
-/// section and weight pairs) and forms (`form=stem …`). Terms are letters, marks and digits
-/// only, so `=`, `.`, `,` and spaces cannot occur in them.
-enum SearchLines {
-    static func encode(_ entry: SearchEntry) -> [String] {
-        [
-            entry.lengths.map(String.init).joined(separator: ","),
-            entry.terms.keys.sorted().map { term in term + "=" + (entry.terms[term] ?? []).map(String.init).joined(separator: ".") }
-                .joined(separator: " "),
-            entry.forms.keys.sorted().map { $0 + "=" + (entry.forms[$0] ?? "") }.joined(separator: " "),
-        ]
-    }
-
-    static func decode(key: String, _ fields: [String]) -> SearchEntry? {
-        guard fields.count == 3 else { return nil }
-        let lengths = fields[0].split(separator: ",").compactMap { Int($0) }
-        var terms: [String: [Int]] = [:]
-        for item in fields[1].split(separator: " ") {
-            let parts = item.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2 else { return nil }
-            let numbers = parts[1].split(separator: ".").compactMap { Int($0) }
-            guard numbers.count % 2 == 0 else { return nil }
-            terms[String(parts[0])] = numbers
-        }
-        var forms: [String: String] = [:]
-        for item in fields[2].split(separator: " ") {
-            let parts = item.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2 else { return nil }
-            forms[String(parts[0])] = String(parts[1])
-        }
-        return SearchEntry(key: key, lengths: lengths, terms: terms, forms: forms)
     }
 }

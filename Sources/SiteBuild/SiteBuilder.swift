@@ -77,7 +77,12 @@ public enum SiteBuilder {
                 ? IncrementalSink(outputURL, displayName: options.outputDir)
                 : FullBuildSink(outputURL, displayName: options.outputDir, published: published, siteURL: site.config.baseURL)
             do throws(DiagnosticError) {
-                let articles = renderArticles(site, plan: plan, navigation: navigation, sink: sink, diagnostics: &diagnostics)
+                var articles = renderArticles(site, plan: plan, navigation: navigation, sink: sink, diagnostics: &diagnostics)
+                if incremental, let reusable {
+                    for article in reusable.groups.values.flatMap(\.articles) where !article.draft {
+                        articles.indexedBefore[article.lang, default: []].insert(article.slug)
+                    }
+                }
                 endPhase("render articles")
                 result.pages = articles.reports
                 result.translations = articles.matrix
@@ -88,7 +93,17 @@ public enum SiteBuilder {
                 result.filesWritten = try writeSitePages(site, pages, articles, changes: changes, sink: sink)
                 endPhase("site-wide pages")
                 let indexStart = threadCPUSeconds()
-                result.filesWritten += try writeSearchIndex(site, articles, sink: sink)
+                let previousIndex = incremental ? reusable?.search : nil
+                guard let search = writeSearchIndex(site, articles, previous: previousIndex, outputURL: outputURL, sink: sink) else {
+                    // The last build's index files are not as it wrote them: index every page afresh.
+                    sink.discard()
+                    var again = options
+                    again.force = true
+                    var full = build(again)
+                    full.decision = .full(reason: "the search index of the last build could not be read")
+                    return full
+                }
+                result.filesWritten += search.files
                 result.searchIndexSeconds = articles.indexingSeconds + threadCPUSeconds() - indexStart
                 endPhase("search index")
                 let unpublished = Self.unpublishedPages(reusable, now: articles.all)
@@ -108,13 +123,14 @@ public enum SiteBuilder {
                 BuildCache.remove(for: outputURL)
                 let kept: IncrementalOutput.Previous?
                 (result.changedFiles, kept) = try sink.commit(
-                    deleting: unpublished + Self.unpublishedSearchPages(reusable, now: articles.all), previous: previous?.header.previous)
+                    deleting: unpublished + Self.unpublishedSearchPages(reusable, now: articles.all) + search.deleted,
+                    previous: previous?.header.previous)
                 var header = BuildCache.Header(
                     inputs: stamps.inputs, siteKey: stamps.siteKey, articlesPerLanguage: result.articlesPerLanguage.map { [$0.lang, String($0.count)] },
                     files: result.filesWritten, examples: result.examplesRun, chains: result.chainsVerified, clean: diagnostics.diagnostics.isEmpty)
                 header.previousInode = kept?.inode
                 header.previousChanges = kept?.changes
-                var cache = BuildCache(header: header, groups: articles.groups)
+                var cache = BuildCache(header: header, groups: articles.groups, search: search.states)
                 cache.save(for: outputURL)
                 endPhase("write output")
             } catch {
@@ -142,21 +158,70 @@ public enum SiteBuilder {
             .map { SearchIndex.fragmentPath(lang: $0.lang, key: $0.slug) }.sorted()
     }
 
-    /// Each language's search index (`SearchIndex`), from the entries of every published
-    /// article, rendered now or cached. The sink replaces only the files whose bytes changed.
-    /// Returns how many files were written.
-    static func writeSearchIndex(_ site: SiteInputs, _ articles: RenderedArticles, sink: any PageSink) throws(DiagnosticError) -> Int {
-        var entries: [String: [SearchEntry]] = [:]
-        for group in articles.groups.values {
-            for article in group.articles where !article.draft && articles.all[article.slug]?[article.lang] != nil {
-                if let entry = article.search { entries[article.lang, default: []].append(entry) }
+    /// Each language's search index (`SearchIndex`). A full build indexes every published
+    /// article; an incremental one (`previous`: the last build's states) updates the index for
+    /// the pages it rendered or unpublished, whose old entries it reads back from their page
+    /// files. The sink replaces only the files whose bytes changed. Returns how many files the
+    /// site has, the shards to delete and the states to cache; nil when the last build's
+    /// index cannot be read as it wrote it.
+    static func writeSearchIndex(
+        _ site: SiteInputs, _ articles: RenderedArticles, previous: [String: SearchIndexState]?, outputURL: URL, sink: any PageSink
+    ) -> (files: Int, deleted: [String], states: [String: SearchIndexState])? {
+        let languages = site.config.languages.map(\.code)
+        let entries = articles.search
+        let published = articles.all.values.reduce(0) { $0 + $1.count }
+        let results: [(files: [(path: String, data: Data)], deleted: [String], state: SearchIndexState)?] = Parallel.map(languages.count) { index in
+            let lang = languages[index]
+            guard let previous else {
+                let (files, state) = SearchIndex.index(lang: lang, entries: Array((entries[lang] ?? [:]).values))
+                return (files, [], state)
+            }
+            guard let state = previous[lang] else { return nil }
+            let changes = searchChanges(lang, articles, now: entries[lang] ?? [:], outputURL: outputURL)
+            guard let changes else { return nil }
+            if changes.isEmpty { return ([], [], state) }
+            return SearchIndex.update(lang: lang, state: state, changes: changes) { path in
+                try? Files.read(outputURL.appending(path: path).path)
             }
         }
-        let languages = site.config.languages.map(\.code)
-        let byLanguage = entries
-        let files = Parallel.map(languages.count) { SearchIndex.files(lang: languages[$0], entries: byLanguage[languages[$0]] ?? []) }
-        for file in files.joined() { try sink.write(file.path, file.data) }
-        return files.reduce(0) { $0 + $1.count } + articles.all.values.reduce(0) { $0 + $1.count }
+        var files = published
+        var deleted: [String] = []
+        var states: [String: SearchIndexState] = [:]
+        for (lang, result) in zip(languages, results) {
+            guard let result else { return nil }
+            for file in result.files {
+                do { try sink.write(file.path, file.data) } catch { return nil }
+            }
+            deleted += result.deleted
+            states[lang] = result.state
+        }
+        // Every language has its manifest; the shards are counted from the states' layouts.
+        for lang in languages { files += 1 + (states[lang]?.shards ?? 0) }
+        return (files, deleted, states)
+    }
+
+    /// The pages of `lang` whose entries may have changed: those rendered now, and those the last
+    /// build published that this one does not; their old entries come from their page files.
+    /// nil when a page file the last build wrote cannot be read.
+    static func searchChanges(
+        _ lang: String, _ articles: RenderedArticles, now: [String: SearchEntry], outputURL: URL
+    ) -> [SearchPageChange]? {
+        let language = SearchLanguage(code: lang)
+        let stemmer = Stemmer(language)
+        var keys = Set(now.keys)
+        keys.formUnion(articles.unpublishedSearchKeys[lang] ?? [])
+        var changes: [SearchPageChange] = []
+        for key in keys.sorted() {
+            var old: SearchEntry?
+            if articles.wasIndexed(lang: lang, key: key) {
+                guard let bytes = try? Files.read(outputURL.appending(path: SearchIndex.fragmentPath(lang: lang, key: key)).path),
+                    let entry = SearchIndex.entry(pageFile: bytes, language: language, stemmer: stemmer)
+                else { return nil }
+                old = entry
+            }
+            changes.append(SearchPageChange(key: key, old: old, new: now[key]))
+        }
+        return changes
     }
 
     /// CPU time of the calling thread: the search index's cost, whatever else runs on the machine.
@@ -199,6 +264,22 @@ public enum SiteBuilder {
         var draftPages: Set<String> = []
         /// Time spent indexing pages for search, summed over every core.
         var indexingSeconds = 0.0
+        /// lang → slug → what each page rendered adds to the search index.
+        var search: [String: [String: SearchEntry]] = [:]
+        /// lang → slugs the last build indexed (published, not drafts), when it was incremental.
+        var indexedBefore: [String: Set<String>] = [:]
+
+        /// Whether the last build indexed the page, so its page file holds its old entry.
+        func wasIndexed(lang: String, key: String) -> Bool { indexedBefore[lang]?.contains(key) ?? false }
+
+        /// lang → slugs the last build indexed that this one does not publish.
+        var unpublishedSearchKeys: [String: [String]] {
+            var keys: [String: [String]] = [:]
+            for (lang, slugs) in indexedBefore {
+                keys[lang] = slugs.filter { all[$0]?[lang] == nil }.sorted()
+            }
+            return keys
+        }
     }
 
     /// Renders the translation groups the plan names, each in one task on every core: its
@@ -229,6 +310,7 @@ public enum SiteBuilder {
             result.groups[slug] = group.cached
             result.draftPages.formUnion(group.draftPages)
             result.indexingSeconds += group.indexingSeconds
+            for (lang, entry) in group.search { result.search[lang, default: [:]][slug] = entry }
             guard !group.articles.isEmpty else { continue }
             result.all[slug] = group.articles
             rows[slug] = group.row
@@ -272,6 +354,8 @@ public enum SiteBuilder {
         var cached: BuildCache.Group?
         /// Time spent indexing the group's pages for search.
         var indexingSeconds = 0.0
+        /// lang → what each page rendered adds to the search index.
+        var search: [String: SearchEntry] = [:]
     }
 
     /// One translation group read and verified, before any rendering: `check` stops here.
@@ -342,7 +426,7 @@ public enum SiteBuilder {
         for article in read.articles.values {
             group.links[SiteLinks.articleDir(article.article.lang, slug) + "index.html"] = article.article.links
         }
-        var cachedArticles = read.cachedArticles
+        let cachedArticles = read.cachedArticles
         if let pages = site.pages, !read.hasErrors {
             for article in read.articles.values.sorted(by: { $0.article.lang < $1.article.lang }) {
                 do throws(DiagnosticError) {
@@ -356,10 +440,11 @@ public enum SiteBuilder {
                     let searchPage = SearchPage(key: slug, path: path, title: rendered.title, bodyHTML: rendered.bodyHTML)
                     let language = SearchLanguage(code: lang)
                     let entry = SearchEntry(searchPage, language: language, stemmer: Stemmer(language))
+                    // Drafts published with --drafts get a page file but stay out of the index.
+                    if cachedArticles.contains(where: { $0.lang == lang && !$0.draft }) { group.search[lang] = entry }
                     let fragment = SearchIndex.fragment(lang: lang, page: searchPage)
                     try sink.write(fragment.path, fragment.data)
                     group.indexingSeconds += threadCPUSeconds() - indexing
-                    if let index = cachedArticles.firstIndex(where: { $0.lang == lang && !$0.draft }) { cachedArticles[index].search = entry }
                 } catch {
                     group.diagnostics += error.diagnostics
                 }

@@ -1,6 +1,6 @@
 import Encoding
 import Foundation
-import Search
+@testable import Search
 import Testing
 
 @Suite struct WordsTests {
@@ -149,5 +149,116 @@ import Testing
         #expect(changed("прекъсване7 процес обаждане езеро") == ["search/bg/d0b5.js"])
         // "екран" → "жираф": its shard, the new word's new shard, and the manifest that lists it.
         #expect(changed("прекъсване7 процес обаждане жираф") == ["search/bg/d0b5.js", "search/bg/d0b6.js", "search/bg/index.js"])
+    }
+}
+
+/// `SearchIndex.update` must leave the files exactly as `SearchIndex.index` writes them for
+/// the pages as they are now, whatever the edits: words added, dropped or counted again,
+/// pages unpublished or published, shards that split or merge as their sizes cross the limit.
+@Suite struct IndexUpdateTests {
+    /// A deterministic generator, so a failure can be replayed.
+    struct Random {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    static let words = [
+        "interrupción", "interrupciones", "interrumpe", "interrumpir", "activa", "activo", "actividad", "inactiva", "proceso",
+        "procesos", "escena", "escenas", "llamada", "llamadas", "pantalla", "pausa", "pausar", "onPause", "onResume", "aplicación",
+        "aplicaciones", "ciclo", "vida", "estado", "estados", "suspendida", "fondo", "primer", "plano", "sistema", "a1", "a2", "a3",
+        "ab", "abc", "abcd", "abcde", "zeta", "zetas", "ñandú",
+        "aplicaciones", "aplicac", "aplicacion", "interrupc",
+    ]
+
+    func page(_ key: String, _ random: inout Random) -> SearchPage {
+        let sections = (0...random.next(3)).map { number in
+            let text = (0..<(1 + random.next(12))).map { _ in Self.words[random.next(Self.words.count)] }.joined(separator: " ")
+            return SearchPage.Section(anchor: number == 0 ? "" : "s\(number)", heading: number == 0 ? "" : Self.words[random.next(Self.words.count)], text: text)
+        }
+        return SearchPage(key: key, path: "es/\(key)/index.html", title: Self.words[random.next(Self.words.count)], sections: sections)
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
+    func updatesGiveWhatACleanIndexGives(seed: UInt64) throws {
+        let es = SearchLanguage(code: "es")
+        let stemmer = Stemmer(es)
+        var random = Random(state: seed)
+        let limit = 300 + random.next(400)
+        var pages: [String: SearchEntry] = [:]
+        for number in 0..<30 { pages["p\(number)"] = SearchEntry(page("p\(number)", &random), language: es, stemmer: stemmer) }
+        let clean = SearchIndex.index(lang: "es", entries: Array(pages.values), limit: limit)
+        var files = Dictionary(uniqueKeysWithValues: clean.files.map { ($0.path, [UInt8]($0.data)) })
+        var state = clean.state
+        for round in 0..<12 {
+            var changes: [SearchPageChange] = []
+            for _ in 0...random.next(3) {
+                let key = "p\(random.next(36))"
+                let old = pages[key]
+                let new: SearchEntry? = random.next(6) == 0 ? nil : SearchEntry(page(key, &random), language: es, stemmer: stemmer)
+                guard !changes.contains(where: { $0.key == key }) else { continue }
+                pages[key] = new
+                changes.append(SearchPageChange(key: key, old: old, new: new))
+            }
+            let update = try #require(SearchIndex.update(lang: "es", state: state, changes: changes, limit: limit) { files[$0] })
+            for path in update.deleted { files[path] = nil }
+            for file in update.files { files[file.path] = [UInt8](file.data) }
+            state = update.state
+            let expected = SearchIndex.index(lang: "es", entries: Array(pages.values), limit: limit)
+            #expect(state == expected.state, "round \(round)")
+            let wanted = Dictionary(uniqueKeysWithValues: expected.files.map { ($0.path, [UInt8]($0.data)) })
+            #expect(files.keys.sorted() == wanted.keys.sorted(), "round \(round)")
+            for (path, bytes) in wanted where files[path] != bytes {
+                Issue.record("round \(round): \(path) differs from a clean index's")
+            }
+        }
+        #expect(state.shards > 3, "the limit should split the index into several shards")
+    }
+
+    @Test func anUnreadableShardIsNil() throws {
+        let es = SearchLanguage(code: "es")
+        let entry = SearchEntry(SearchPage(key: "a", path: "es/a/index.html", title: "T", sections: [.init(anchor: "", heading: "", text: "uno dos")]), language: es, stemmer: Stemmer(es))
+        let clean = SearchIndex.index(lang: "es", entries: [entry])
+        let edited = SearchEntry(SearchPage(key: "a", path: "es/a/index.html", title: "T", sections: [.init(anchor: "", heading: "", text: "uno tres")]), language: es, stemmer: Stemmer(es))
+        let change = SearchPageChange(key: "a", old: entry, new: edited)
+        #expect(SearchIndex.update(lang: "es", state: clean.state, changes: [change]) { _ in Array("ldSearch.shard(".utf8) } == nil)
+    }
+
+    @Test func aPageFileGivesBackItsEntry() throws {
+        let es = SearchLanguage(code: "es")
+        let page = SearchPage(key: "k", path: "es/k/index.html", title: "Título \"q\"", sections: [
+            .init(anchor: "", heading: "", text: "texto\tcon \\ barra\ny \u{7} control"), .init(anchor: "a]b", heading: "H[", text: "interrupciones"),
+        ])
+        let file = SearchIndex.fragment(lang: "es", page: page)
+        let entry = try #require(SearchIndex.entry(pageFile: [UInt8](file.data), language: es, stemmer: Stemmer(es)))
+        #expect(entry == SearchEntry(page, language: es, stemmer: Stemmer(es)))
+        #expect(SearchIndex.entry(pageFile: [UInt8](file.data.dropLast()), language: es, stemmer: Stemmer(es)) == nil)
+    }
+
+    @Test func lengthsAreRoundedToWithinFourPercent() {
+        for length in [0, 1, 31, 32, 33, 100, 1000, 12_345, 1_000_000] {
+            let rough = SearchIndex.roughLength(length)
+            #expect(abs(rough - length) * 100 <= max(length, 1) * 4, "\(length) → \(rough)")
+        }
+        #expect(SearchIndex.roughLength(1000) == SearchIndex.roughLength(1010))
+    }
+}
+
+extension IndexUpdateTests {
+    /// A term that comes or goes changes what the browser guesses for every word it starts.
+    @Test func aTermThatLeavesChangesWhichFormsAreWritten() throws {
+        // Page a holds the word "abcdefg", whose term is "abcd"; page b the term "abcdef",
+        // which the browser would guess for "abcdefg" while it exists.
+        let a = SearchEntry(key: "a", lengths: [1], terms: ["abcd": [0, 1]], forms: ["abcdefg": "abcd"])
+        let b = SearchEntry(key: "b", lengths: [1], terms: ["abcdef": [0, 1]], forms: [:])
+        let both = SearchIndex.index(lang: "es", entries: [a, b])
+        #expect(both.state.forms["abcdefg"]?.needed == true)
+        let update = try #require(SearchIndex.update(lang: "es", state: both.state, changes: [SearchPageChange(key: "b", old: b, new: nil)]) { path in
+            both.files.first { $0.path == path }.map { [UInt8]($0.data) }
+        })
+        #expect(update.state.forms["abcdefg"]?.needed == false)
+        #expect(update.state == SearchIndex.index(lang: "es", entries: [a]).state)
     }
 }

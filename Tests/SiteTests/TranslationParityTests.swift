@@ -142,7 +142,7 @@ import Testing
         row.cells["es"] = TranslationCell(status: .source)
         let groups = ["a": BuildCache.Group(articles: [], row: row, diagnostics: [])]
         let decoded = try #require(GroupLines.decode(Array(GroupLines.encode(groups))[...]))
-        #expect(decoded["a"]?.row == row)
+        #expect(decoded.groups["a"]?.row == row)
     }
 
     // MARK: - Alerts and chains a translation may not lose

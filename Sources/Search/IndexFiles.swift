@@ -1,0 +1,327 @@
+import Encoding
+import Foundation
+
+/// A language's index as files for the browser: `search/<lang>/index.js` (counts and the
+/// list of shards), one shard per term prefix (`search/<lang>/<hex of the prefix>.js`), and
+/// one file per page with its sections' text for the excerpts (`search/<lang>/p/<key>.js`).
+/// Every file is a script that hands its data to `window.ldSearch`, so it loads with
+/// `<script>` from `file://` as from any host.
+public enum SearchIndex {
+    /// Past this many bytes a shard is split by one more character of its terms.
+    public static let shardLimit = 16_000
+
+    /// The folder of a language's index, from the site's root.
+    public static func folder(_ lang: String) -> String { "search/\(lang)/" }
+
+    /// The manifest and the shards of a language, paths from the site's root.
+    public static func files(lang: String, entries: [SearchEntry], limit: Int = shardLimit) -> [(path: String, data: Data)] {
+        index(lang: lang, entries: entries, limit: limit).files
+    }
+
+    /// The manifest and the shards of a language, and what an incremental build needs to
+    /// update them later (`SearchIndexState`).
+    public static func index(lang: String, entries: [SearchEntry], limit: Int = shardLimit) -> (files: [(path: String, data: Data)], state: SearchIndexState) {
+        let entries = entries.sorted { $0.key < $1.key }
+        // Each term's postings, appended page by page in the order of the pages' keys.
+        var termNumbers: [String: Int] = [:]
+        var termNames: [String] = []
+        var postings: [[UInt8]] = []
+        var state = SearchIndexState()
+        for entry in entries {
+            state.add(entry)
+            for (term, chunk) in chunks(entry) {
+                let number: Int
+                if let known = termNumbers[term] {
+                    number = known
+                } else {
+                    number = termNames.count
+                    termNumbers[term] = number
+                    termNames.append(term)
+                    postings.append([])
+                }
+                if !postings[number].isEmpty { postings[number].append(UInt8(ascii: ",")) }
+                postings[number].append(contentsOf: chunk)
+            }
+        }
+        for (number, term) in termNames.enumerated() { state.terms[term] = termSize(term, postings: postings[number].count) }
+        state.updateNeeded(Array(state.forms.keys))
+        let shards = ShardLayout.shards(state.members, limit: limit)
+        state.shards = shards.count
+        var files = shards.map { shard in
+            shardFile(lang: lang, shard, postings: { postings[termNumbers[$0] ?? 0] }, stem: { state.forms[$0]?.stem ?? "" })
+        }
+        files.append(manifest(lang: lang, state: state, shards: shards))
+        return (files, state)
+    }
+
+    /// What a page adds to each of its terms: `["key",pageLength,section,counts,sectionLength,…]`.
+    /// Lengths are rounded (`roughLength`), so an edit that changes a page's length by a few
+    /// words rarely changes the postings of every word it holds.
+    static func chunks(_ entry: SearchEntry) -> [(term: String, bytes: [UInt8])] {
+        var head = JSONBytes()
+        head.byte(UInt8(ascii: "["))
+        head.quoted(entry.key)
+        head.byte(UInt8(ascii: ","))
+        head.int(roughLength(entry.lengths.reduce(0, +)))
+        let sectionLengths = entry.lengths.map(roughLength)
+        var result: [(term: String, bytes: [UInt8])] = []
+        result.reserveCapacity(entry.terms.count)
+        for (term, pairs) in entry.terms {
+            var chunk = JSONBytes(capacity: head.bytes.count + pairs.count * 6 + 1)
+            chunk.raw(head.bytes)
+            var index = 0
+            while index + 1 < pairs.count {
+                let section = pairs[index]
+                chunk.byte(UInt8(ascii: ","))
+                chunk.int(section)
+                chunk.byte(UInt8(ascii: ","))
+                chunk.int(pairs[index + 1])
+                chunk.byte(UInt8(ascii: ","))
+                chunk.int(section < sectionLengths.count ? sectionLengths[section] : 1)
+                index += 2
+            }
+            chunk.byte(UInt8(ascii: "]"))
+            result.append((term, chunk.bytes))
+        }
+        return result
+    }
+
+    /// A length to within about 3%: exact below 32, else its five leading bits and the middle
+    /// of the rest. BM25 barely feels the difference.
+    static func roughLength(_ length: Int) -> Int {
+        guard length >= 32 else { return length }
+        let shift = (Int.bitWidth - length.leadingZeroBitCount) - 5
+        return (length >> shift) << shift | (1 << (shift - 1))
+    }
+
+    /// `"term":[postings]` in bytes.
+    static func termSize(_ term: String, postings: Int) -> Int { quotedCount(term) + 3 + postings }
+
+    /// `"form":"stem"` in bytes.
+    static func formSize(_ form: String, stem: String) -> Int { quotedCount(form) + 1 + quotedCount(stem) }
+
+    /// `ldSearch.shard("lang","key",{"t":{"term":[…],…},"f":{"form":"stem",…}});`
+    static func shardFile(lang: String, _ shard: Shard, postings: (String) -> [UInt8], stem: (String) -> String) -> (path: String, data: Data) {
+        var out = JSONBytes(capacity: shard.members.reduce(64) { $0 + $1.size + 1 })
+        out.raw("ldSearch.shard(")
+        out.quoted(lang)
+        out.byte(UInt8(ascii: ","))
+        out.quoted(shard.key)
+        out.raw(",{\"t\":{")
+        var first = true
+        for member in shard.members where !member.isForm {
+            if !first { out.byte(UInt8(ascii: ",")) }
+            first = false
+            out.quoted(member.name)
+            out.raw(":[")
+            out.raw(postings(member.name))
+            out.byte(UInt8(ascii: "]"))
+        }
+        out.raw("},\"f\":{")
+        first = true
+        for member in shard.members where member.isForm {
+            if !first { out.byte(UInt8(ascii: ",")) }
+            first = false
+            out.quoted(member.name)
+            out.byte(UInt8(ascii: ":"))
+            out.quoted(stem(member.name))
+        }
+        out.raw("}});\n")
+        return (shardPath(lang: lang, key: shard.key), out.data)
+    }
+
+    static func shardPath(lang: String, key: String) -> String { folder(lang) + hex(key) + ".js" }
+
+    static func manifestPath(lang: String) -> String { folder(lang) + "index.js" }
+
+    /// `ldSearch.manifest("lang",{"pages":…,"sections":…,"averageLength":…,"shards":[…]});`
+    static func manifest(lang: String, state: SearchIndexState, shards: [Shard]) -> (path: String, data: Data) {
+        var manifest = JSON.Object()
+        manifest.add("pages", state.pages)
+        manifest.add("sections", state.sections)
+        let average = state.sections == 0 ? "0" : String(format: "%.2f", Double(state.totalLength) / Double(state.sections))
+        manifest.add("averageLength", raw: average)
+        manifest.add("shards", shards.map(\.key))
+        return (manifestPath(lang: lang), Data("ldSearch.manifest(\(JSON.quote(lang)),\(manifest.text));\n".utf8))
+    }
+
+    /// The bytes `JSON.quote` makes of `text`, counted without making them.
+    static func quotedCount(_ text: String) -> Int {
+        var count = 2
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09: count += 2
+            case 0..<0x20: count += 6
+            default: count += 1
+            }
+        }
+        return count
+    }
+
+    /// The file that holds a page's title and sections, read for its excerpts.
+    public static func fragment(lang: String, page: SearchPage) -> (path: String, data: Data) {
+        // `ldSearch.page(lang,key,{"path":…,"title":…,"sections":[[anchor,heading,text],…]});`
+        var out = JSONBytes(capacity: page.sections.reduce(256) { $0 + $1.text.utf8.count + $1.heading.utf8.count + 16 })
+        out.raw("ldSearch.page(")
+        out.quoted(lang)
+        out.byte(UInt8(ascii: ","))
+        out.quoted(page.key)
+        out.raw(",{\"path\":")
+        out.quoted(page.path)
+        out.raw(",\"title\":")
+        out.quoted(page.title)
+        out.raw(",\"sections\":[")
+        for (index, section) in page.sections.enumerated() {
+            if index > 0 { out.byte(UInt8(ascii: ",")) }
+            out.byte(UInt8(ascii: "["))
+            out.quoted(section.anchor)
+            out.byte(UInt8(ascii: ","))
+            out.quoted(section.heading)
+            out.byte(UInt8(ascii: ","))
+            out.quoted(section.text)
+            out.byte(UInt8(ascii: "]"))
+        }
+        out.raw("]});\n")
+        return (fragmentPath(lang: lang, key: page.key), out.data)
+    }
+
+    public static func fragmentPath(lang: String, key: String) -> String { folder(lang) + "p/" + key + ".js" }
+
+    /// The stem the browser takes for a word it has no entry for, as `search.js` does: the word
+    /// itself if it is a stem, else the longest stem it starts with (at least half the word).
+    static func guess(_ word: String, stems: Set<String>) -> String? {
+        guess(word, isStem: { stems.contains($0) })
+    }
+
+    static func guess(_ word: String, isStem: (String) -> Bool) -> String? {
+        if isStem(word) { return word }
+        let scalars = Array(word.unicodeScalars)
+        let shortest = max(2, (scalars.count + 1) / 2)
+        var length = scalars.count - 1
+        while length >= shortest {
+            let candidate = String(String.UnicodeScalarView(scalars[0..<length]))
+            if isStem(candidate) { return candidate }
+            length -= 1
+        }
+        return nil
+    }
+
+    /// A shard's file name: the prefix's UTF-8 bytes in hex, safe on every file system and host
+    /// (`_` for the one shard of a small site).
+    public static func hex(_ key: String) -> String {
+        if key.isEmpty { return "_" }
+        return key.utf8.map { byte in
+            let digits = String(byte, radix: 16)
+            return byte < 16 ? "0" + digits : digits
+        }.joined()
+    }
+}
+
+/// What an incremental build must know of a language's index to update it as a clean build
+/// would write it: the totals of the manifest, every term's size in its shard (the layout
+/// depends on nothing else), and every form with the pages that hold it. The postings
+/// themselves stay in the shards the last build wrote.
+public struct SearchIndexState: Sendable, Equatable {
+    public var pages = 0
+    public var sections = 0
+    public var totalLength = 0
+    /// How many shards the index has.
+    public var shards = 0
+    /// Every term → its size in its shard (`"term":[postings]`).
+    var terms: [String: Int] = [:]
+    /// Every folded word whose term differs from it.
+    var forms: [String: Form] = [:]
+
+    struct Form: Sendable, Equatable {
+        var stem: String
+        /// How many pages hold the word: at 0 the form leaves the index.
+        var pages: Int
+        /// The browser could not guess the stem (`SearchIndex.guess`), so its shard names it.
+        var needed: Bool
+    }
+
+    public init() {}
+
+    /// Counts the page of `entry` in, its terms apart.
+    mutating func add(_ entry: SearchEntry) {
+        pages += 1
+        sections += entry.lengths.count
+        totalLength += entry.lengths.reduce(0, +)
+        for (form, stem) in entry.forms {
+            if forms[form] != nil { forms[form]?.pages += 1 } else { forms[form] = Form(stem: stem, pages: 1, needed: false) }
+        }
+    }
+
+    /// Counts the page of `entry` out, its terms apart.
+    mutating func remove(_ entry: SearchEntry) {
+        pages -= 1
+        sections -= entry.lengths.count
+        totalLength -= entry.lengths.reduce(0, +)
+        for form in entry.forms.keys {
+            guard let known = forms[form] else { continue }
+            if known.pages <= 1 { forms[form] = nil } else { forms[form]?.pages -= 1 }
+        }
+    }
+
+    /// Decides again, for `names`, whether the browser could guess the stem.
+    mutating func updateNeeded(_ names: some Sequence<String>) {
+        for name in names {
+            guard let form = forms[name] else { continue }
+            forms[name]?.needed = SearchIndex.guess(name, isStem: { terms[$0] != nil }) != form.stem
+        }
+    }
+
+    /// The shards' members: every term and the needed forms, in order.
+    var members: [IndexMember] {
+        var members: [IndexMember] = []
+        members.reserveCapacity(terms.count + forms.count)
+        for (term, size) in terms { members.append(IndexMember(name: term, isForm: false, size: size)) }
+        for (form, record) in forms where record.needed {
+            members.append(IndexMember(name: form, isForm: true, size: SearchIndex.formSize(form, stem: record.stem)))
+        }
+        return members.sorted(by: IndexMember.inOrder)
+    }
+
+    /// The state as text lines (`N pages sections length shards`, `T term size`, `F form stem pages needed`),
+    /// tab-separated: terms and forms are letters, marks and digits only.
+    public func encoded() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(terms.count * 16 + forms.count * 24)
+        out.append(contentsOf: "N\t\(pages)\t\(sections)\t\(totalLength)\t\(shards)\n".utf8)
+        for term in terms.keys.sorted() {
+            out.append(contentsOf: "T\t\(term)\t\(terms[term] ?? 0)\n".utf8)
+        }
+        for form in forms.keys.sorted() {
+            guard let record = forms[form] else { continue }
+            out.append(contentsOf: "F\t\(form)\t\(record.stem)\t\(record.pages)\t\(record.needed ? 1 : 0)\n".utf8)
+        }
+        return out
+    }
+
+    /// The state `encoded` wrote, or nil for anything malformed.
+    public init?(encoded bytes: ArraySlice<UInt8>) {
+        var lineStart = bytes.startIndex
+        var sawTotals = false
+        while lineStart < bytes.endIndex {
+            let lineEnd = bytes[lineStart...].firstIndex(of: 10) ?? bytes.endIndex
+            let fields = bytes[lineStart..<lineEnd].split(separator: 9, omittingEmptySubsequences: false)
+            lineStart = lineEnd + 1
+            func text(_ index: Int) -> String { String(decoding: fields[index], as: UTF8.self) }
+            func number(_ index: Int) -> Int? { Int(text(index)) }
+            switch (fields.first.map { String(decoding: $0, as: UTF8.self) }, fields.count) {
+            case ("N", 5):
+                guard let pages = number(1), let sections = number(2), let length = number(3), let shards = number(4) else { return nil }
+                (self.pages, self.sections, totalLength, self.shards, sawTotals) = (pages, sections, length, shards, true)
+            case ("T", 3):
+                guard let size = number(2) else { return nil }
+                terms[text(1)] = size
+            case ("F", 5):
+                guard let pages = number(3) else { return nil }
+                forms[text(1)] = Form(stem: text(2), pages: pages, needed: fields[4].first == UInt8(ascii: "1"))
+            default:
+                return nil
+            }
+        }
+        guard sawTotals else { return nil }
+    }
+}
