@@ -29,7 +29,7 @@ public enum SearchIndex {
         var state = SearchIndexState()
         for entry in entries {
             state.add(entry)
-            for (term, chunk) in chunks(entry) {
+            forEachChunk(entry) { term, chunk in
                 let number: Int
                 if let known = termNumbers[term] {
                     number = known
@@ -58,32 +58,37 @@ public enum SearchIndex {
     /// Lengths are rounded (`roughLength`), so an edit that changes a page's length by a few
     /// words rarely changes the postings of every word it holds.
     static func chunks(_ entry: SearchEntry) -> [(term: String, bytes: [UInt8])] {
-        var head = JSONBytes()
-        head.byte(UInt8(ascii: "["))
-        head.quoted(entry.key)
-        head.byte(UInt8(ascii: ","))
-        head.int(roughLength(entry.lengths.reduce(0, +)))
-        let sectionLengths = entry.lengths.map(roughLength)
         var result: [(term: String, bytes: [UInt8])] = []
-        result.reserveCapacity(entry.terms.count)
-        for (term, pairs) in entry.terms {
-            var chunk = JSONBytes(capacity: head.bytes.count + pairs.count * 6 + 1)
-            chunk.raw(head.bytes)
+        result.reserveCapacity(entry.termList.count)
+        forEachChunk(entry) { term, chunk in result.append((term, Array(chunk))) }
+        return result
+    }
+
+    /// Calls `body` with each term of the page and its chunk, written in one reused buffer.
+    static func forEachChunk(_ entry: SearchEntry, _ body: (String, ArraySlice<UInt8>) -> Void) {
+        var chunk = JSONBytes(capacity: 256)
+        chunk.byte(UInt8(ascii: "["))
+        chunk.quoted(entry.key)
+        chunk.byte(UInt8(ascii: ","))
+        chunk.int(roughLength(entry.lengths.reduce(0, +)))
+        let head = chunk.bytes.count
+        let sectionLengths = entry.lengths.map(roughLength)
+        for term in entry.termList {
+            chunk.bytes.removeSubrange(head...)
             var index = 0
-            while index + 1 < pairs.count {
-                let section = pairs[index]
+            while index + 1 < term.pairs.count {
+                let section = term.pairs[index]
                 chunk.byte(UInt8(ascii: ","))
                 chunk.int(section)
                 chunk.byte(UInt8(ascii: ","))
-                chunk.int(pairs[index + 1])
+                chunk.int(term.pairs[index + 1])
                 chunk.byte(UInt8(ascii: ","))
                 chunk.int(section < sectionLengths.count ? sectionLengths[section] : 1)
                 index += 2
             }
             chunk.byte(UInt8(ascii: "]"))
-            result.append((term, chunk.bytes))
+            body(term.name, chunk.bytes[...])
         }
-        return result
     }
 
     /// A length to within about 3%: exact below 32, else its five leading bits and the middle

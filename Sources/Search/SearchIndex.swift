@@ -2,22 +2,33 @@ import Encoding
 import Foundation
 
 /// What one page adds to its language's index: the weight of each term in each section and
-/// the sections' lengths. Computed while the page renders (in parallel, and kept in the build
-/// cache), then merged by `SearchIndex` with every other page of the language.
+/// the sections' lengths. Computed while the page renders (in parallel), then merged by
+/// `SearchIndex` with every other page of the language.
 public struct SearchEntry: Sendable, Equatable {
+    /// A term of the page and where it occurs.
+    public struct Term: Sendable, Equatable {
+        public var name: String
+        /// (section, counts) pairs, sections in order; counts pack where the word occurs
+        /// (`Counts`) so the browser can weigh a heading or a title above the text.
+        public var pairs: [Int]
+    }
+
     public var key: String
     /// Words per section; section 0 holds the title and the text before the first heading.
     public var lengths: [Int]
-    /// term → (section, counts) pairs, flattened; counts pack where the word occurs (`Counts`)
-    /// so the browser can weigh a heading or a title above the text.
-    public var terms: [String: [Int]]
+    /// The page's terms in the order they first occur (an array: a dictionary keyed by
+    /// `String` cost a hash per term and page, twice).
+    public var termList: [Term]
     /// Words as folded → their stem, for the words whose stem differs.
     public var forms: [String: String]
+
+    /// term → (section, counts) pairs, flattened.
+    public var terms: [String: [Int]] { Dictionary(termList.map { ($0.name, $0.pairs) }, uniquingKeysWith: { first, _ in first }) }
 
     public init(key: String, lengths: [Int], terms: [String: [Int]], forms: [String: String]) {
         self.key = key
         self.lengths = lengths
-        self.terms = terms
+        termList = terms.keys.sorted().map { Term(name: $0, pairs: terms[$0] ?? []) }
         self.forms = forms
     }
 
@@ -45,53 +56,68 @@ public struct SearchEntry: Sendable, Equatable {
             if number == 0 { counter.add(page.title, field: 2) }
             counter.endSection(number)
         }
-        let table = counter.words
-        let records = counter.records
-        let resolved = TermMemo.shared(language, stemmer).resolve(table.table, language: language, stemmer: stemmer)
-        var forms: [String: String] = [:]
-        for word in resolved where word.isForm { forms[word.folded] = word.term }
+        let resolved = TermMemo.shared(language, stemmer).resolve(counter.words.table, language: language, stemmer: stemmer)
 
+        // Per distinct word of the page, once: whether it counts, and its term's place in
+        // `termList` (-1: too short to index). Words that share a term share the place.
+        var forms: [String: String] = [:]
+        var counts = [Bool](repeating: false, count: resolved.count)
+        var place = [Int](repeating: -1, count: resolved.count)
+        var placeOfTerm: [Int: Int] = [:]
+        var names: [String] = []
+        // Fields read in place: copying a word would retain and release its two strings.
+        resolved.withUnsafeBufferPointer { words in
+            for index in words.indices {
+                if words[index].isForm { forms[words[index].folded] = words[index].term }
+                counts[index] = words[index].foldedCounts
+                guard words[index].foldedCounts && words[index].termCounts else { continue }
+                if let known = placeOfTerm[words[index].termNumber] {
+                    place[index] = known
+                } else {
+                    place[index] = names.count
+                    placeOfTerm[words[index].termNumber] = names.count
+                    names.append(words[index].term)
+                }
+            }
+        }
+
+        // The records come section by section; each term's pairs are appended in that order,
+        // two words of one term in one section adding up.
         var lengths = Array(repeating: 0, count: page.sections.count)
-        // The page's terms by the memo's number; each one's (section, text, heading, title), sections in order.
-        var local: [Int: Int] = [:]
-        var termNames: [String] = []
-        var termSections: [[(section: Int, text: Int, heading: Int, title: Int)]] = []
-        for record in records {
-            let word = resolved[record.word]
+        var pairs = [[Int]](repeating: [], count: names.count)
+        var lastSection = [Int](repeating: -1, count: names.count)
+        var sums = [(text: Int, heading: Int, title: Int)](repeating: (0, 0, 0), count: names.count)
+        for record in counter.records {
             // Words of one letter are not indexed, nor counted.
-            guard word.foldedCounts else { continue }
+            guard counts[record.word] else { continue }
             lengths[record.section] += Int(record.text) + Int(record.heading) + Int(record.title)
-            guard word.termCounts else { continue }
-            let index: Int
-            if let known = local[word.termNumber] {
-                index = known
-            } else {
-                index = termNames.count
-                local[word.termNumber] = index
-                termNames.append(word.term)
-                termSections.append([])
+            let term = place[record.word]
+            guard term >= 0 else { continue }
+            if lastSection[term] != record.section {
+                if lastSection[term] >= 0 {
+                    pairs[term].append(lastSection[term])
+                    pairs[term].append(Counts.pack(text: sums[term].text, heading: sums[term].heading, title: sums[term].title))
+                }
+                lastSection[term] = record.section
+                sums[term] = (0, 0, 0)
             }
-            if let last = termSections[index].last, last.section == record.section {
-                termSections[index][termSections[index].count - 1].text += Int(record.text)
-                termSections[index][termSections[index].count - 1].heading += Int(record.heading)
-                termSections[index][termSections[index].count - 1].title += Int(record.title)
-            } else {
-                termSections[index].append((record.section, Int(record.text), Int(record.heading), Int(record.title)))
-            }
+            sums[term].text += Int(record.text)
+            sums[term].heading += Int(record.heading)
+            sums[term].title += Int(record.title)
         }
-        lengths = lengths.map { max($0, 1) }
-        var terms: [String: [Int]] = [:]
-        terms.reserveCapacity(termNames.count)
-        for (index, name) in termNames.enumerated() {
-            var pairs: [Int] = []
-            pairs.reserveCapacity(termSections[index].count * 2)
-            for counts in termSections[index] {
-                pairs.append(counts.section)
-                pairs.append(Counts.pack(text: counts.text, heading: counts.heading, title: counts.title))
+        var termList: [Term] = []
+        termList.reserveCapacity(names.count)
+        for term in names.indices {
+            if lastSection[term] >= 0 {
+                pairs[term].append(lastSection[term])
+                pairs[term].append(Counts.pack(text: sums[term].text, heading: sums[term].heading, title: sums[term].title))
             }
-            terms[name] = pairs
+            termList.append(Term(name: names[term], pairs: pairs[term]))
         }
-        self.init(key: page.key, lengths: lengths, terms: terms, forms: forms)
+        key = page.key
+        self.lengths = lengths.map { max($0, 1) }
+        self.termList = termList
+        self.forms = forms
     }
 }
 

@@ -235,6 +235,8 @@ struct MemoWord {
     var termCounts: Bool
     /// The stem differs from the folded word, so the word goes to the index's forms.
     var isForm: Bool
+
+    static let placeholder = MemoWord(folded: "", term: "", termNumber: -1, foldedCounts: false, termCounts: false, isForm: false)
 }
 
 /// Words as written → `MemoWord`, for one language and stemmer, shared by every page the
@@ -267,18 +269,21 @@ final class TermMemo: @unchecked Sendable {
     /// not seen before.
     func resolve(_ page: ByteTable, language: SearchLanguage, stemmer: Stemmer?) -> [MemoWord] {
         page.arena.withUnsafeBufferPointer { bytes in
-            var result = [MemoWord?](repeating: nil, count: page.count)
+            // Filled in order; a word not in the memo yet holds a placeholder until it is computed.
+            var result: [MemoWord] = []
+            result.reserveCapacity(page.count)
             var missing: [Int] = []
             lock.lock()
             for index in 0..<page.count {
                 if let known = words.find(bytes, page.starts[index], page.starts[index + 1], hash: page.hashes[index]) {
-                    result[index] = entries[known]
+                    result.append(entries[known])
                 } else {
                     missing.append(index)
+                    result.append(MemoWord.placeholder)
                 }
             }
             lock.unlock()
-            guard !missing.isEmpty else { return result.compactMap { $0 } }
+            guard !missing.isEmpty else { return result }
             var computed: [(folded: String, term: String, isForm: Bool)] = []
             computed.reserveCapacity(missing.count)
             for index in missing {
@@ -317,7 +322,7 @@ final class TermMemo: @unchecked Sendable {
                 result[index] = entry
             }
             lock.unlock()
-            return result.compactMap { $0 }
+            return result
         }
     }
 }
