@@ -94,7 +94,7 @@ public enum SiteBuilder {
                 endPhase("site-wide pages")
                 let indexStart = threadCPUSeconds()
                 let previousIndex = incremental ? reusable?.search : nil
-                guard let search = writeSearchIndex(site, articles, previous: previousIndex, outputURL: outputURL, sink: sink) else {
+                guard let search = try writeSearchIndex(site, articles, previous: previousIndex, outputURL: outputURL, sink: sink) else {
                     // The last build's index files are not as it wrote them: index every page afresh.
                     sink.discard()
                     var again = options
@@ -166,7 +166,7 @@ public enum SiteBuilder {
     /// index cannot be read as it wrote it.
     static func writeSearchIndex(
         _ site: SiteInputs, _ articles: RenderedArticles, previous: [String: SearchIndexState]?, outputURL: URL, sink: any PageSink
-    ) -> (files: Int, deleted: [String], states: [String: SearchIndexState])? {
+    ) throws(DiagnosticError) -> (files: Int, deleted: [String], states: [String: SearchIndexState])? {
         let languages = site.config.languages.map(\.code)
         let entries = articles.search
         let published = articles.all.values.reduce(0) { $0 + $1.count }
@@ -189,9 +189,7 @@ public enum SiteBuilder {
         var states: [String: SearchIndexState] = [:]
         for (lang, result) in zip(languages, results) {
             guard let result else { return nil }
-            for file in result.files {
-                do { try sink.write(file.path, file.data) } catch { return nil }
-            }
+            for file in result.files { try sink.write(file.path, file.data) }
             deleted += result.deleted
             states[lang] = result.state
         }

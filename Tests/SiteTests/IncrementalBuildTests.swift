@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
+import Search
 @testable import SiteBuild
 @testable import SiteContent
 @testable import SiteRender
@@ -243,5 +244,17 @@ import Testing
         try write(Data("{not json".utf8), to: BuildCache.location(of: root.appending(path: "public")))
         let afterGarbage = SiteBuilder.build(buildOptions(root))
         #expect(afterGarbage.succeeded && afterGarbage.changedFiles == nil)
+    }
+
+    /// The search index of the last build is read back, not remembered: when one of its files is
+    /// not as the build wrote it, the next build indexes every page afresh and says why.
+    @Test func aDamagedSearchIndexMeansAFullBuild() throws {
+        let root = try repositoryProject()
+        #expect(SiteBuilder.build(buildOptions(root)).succeeded)
+        let pageFile = root.appending(path: "public").appending(path: SearchIndex.fragmentPath(lang: "es", key: "inactive"))
+        try write(Data("ldSearch.page(\"es\",".utf8), to: pageFile)
+        try edit(root, "Content/es/inactive.md") { $0 + "\nUna frase más sobre interrupciones.\n" }
+        let result = try expectIncrementalEqualsClean(root, rendered: nil)
+        #expect(result.decision == .full(reason: "the search index of the last build could not be read"))
     }
 }
