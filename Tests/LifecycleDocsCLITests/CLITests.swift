@@ -75,7 +75,7 @@ import Testing
         let (code, out, err) = run(["check", "--content", dir.path, "--templates", root.appending(path: "Templates").path])
         #expect(code == 1)
         #expect(err.contains("\(dir.path)/es/a.md:4:13: error: 'Suspended → Active' is not possible in ios-app"))
-        #expect(out.hasPrefix("Checked 1 article: 0 examples run, 0 chains verified, 1 error, 0 warnings"))
+        #expect(out.hasPrefix("Checked 1 article: 0 examples run, 0 exercises checked, 0 chains verified, 1 error, 0 warnings"))
     }
 
     @Test func statusJSONFollowsTheContract() throws {
