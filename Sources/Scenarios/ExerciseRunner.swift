@@ -385,7 +385,8 @@ private struct Check {
             return
         }
         steps = run
-        answer = .events(events.map { $0.event.text + ($0.scene.map { "@" + $0 } ?? "") }, end: end)
+        // The events the model ran (ids), with the scene where the block names one.
+        answer = .events(run.map { $0.event + ($0.scene == Simulation.mainScene ? "" : "@" + $0.scene) }, end: end)
     }
 }
 

@@ -79,7 +79,7 @@ struct ExerciseFigure: Sendable {
             answer["hasEvents"] = .bool(true)
             answer["events"] = .array(events.enumerated().map { index, written in
                 let parts = written.split(separator: "@", maxSplits: 1).map(String.init)
-                var value = event(parts[0], scene: parts.count > 1 ? parts[1] : nil)
+                var value = event(parts.first ?? written, scene: parts.count > 1 ? parts[1] : nil)
                 if case .object(var object) = value {
                     object["first"] = .bool(index == 0)
                     value = .object(object)
