@@ -44,9 +44,10 @@ public struct ExerciseStep: Sendable, Hashable {
     public var to: String { transition.states.last ?? from }
     public var callbacks: [CallbackCall] { transition.callbacks }
 
-    init(step: Step) {
+    /// `scene`: the scene's name in the block, when the run used another one for it.
+    init(step: Step, scene: String? = nil) {
         event = step.event
-        scene = step.scene
+        self.scene = scene ?? step.scene
         from = step.from
         transition = step.transition
         alternatives = step.alternatives
@@ -162,12 +163,14 @@ private struct Check {
         }
         let sceneLabel = machine.multiScene ? event.scene : nil
         let display = event.event.text + (sceneLabel.map { "@" + $0 } ?? "")
+        // `given` is the state of the scene the event names: alone in the run, it runs as the main one.
         var simulation = Simulation(machine: machine, options: block.options, from: from)
         let before = simulation
         let fired: Step
-        switch simulation.fire(eventID, scene: event.sceneName) {
+        switch simulation.fire(eventID, scene: Simulation.mainScene) {
         case .failure(let impossible):
-            reportImpossible(impossible, display: display, at: event.event.location, before: before, scene: event.sceneName, sceneLabel: sceneLabel)
+            reportImpossible(
+                impossible, display: display, at: event.event.location, before: before, scene: Simulation.mainScene, sceneLabel: sceneLabel)
             return
         case .success(let step): fired = step
         }
@@ -224,7 +227,7 @@ private struct Check {
             if case .callbacks(let names) = written { return ExampleRunner.callbackMismatch(names.compactMap(\.id), t.callbacks) == nil }
             return true
         } ?? fired.transition
-        steps = [ExerciseStep(step: fired).showing(shown)]
+        steps = [ExerciseStep(step: fired, scene: event.sceneName).showing(shown)]
         if shown.confidence == .unconfirmed { diagnostics.append(Messages.unconfirmed([shown], at: event.event.location)) }
     }
 
@@ -359,6 +362,12 @@ private struct Check {
             diagnostics.append(Messages.eventNeedsOneAPILevel(at: first.event.location))
             return
         }
+        // `given` and `target` are the states of the scene the first event names (the main one
+        // when it names none); it runs as the main scene, the others start in the initial state.
+        let focus = events.first?.sceneName ?? Simulation.mainScene
+        func simulated(_ scene: String) -> String {
+            scene == focus ? Simulation.mainScene : scene == Simulation.mainScene ? focus : scene
+        }
         var simulation = Simulation(machine: machine, options: block.options, from: from)
         var run: [ExerciseStep] = []
         for event in events {
@@ -366,12 +375,13 @@ private struct Check {
             let sceneLabel = machine.multiScene ? event.scene : nil
             let display = event.event.text + (sceneLabel.map { "@" + $0 } ?? "")
             let before = simulation
-            switch simulation.fire(id, scene: event.sceneName) {
+            let scene = simulated(event.sceneName)
+            switch simulation.fire(id, scene: scene) {
             case .failure(let impossible):
-                reportImpossible(impossible, display: display, at: event.event.location, before: before, scene: event.sceneName, sceneLabel: sceneLabel)
+                reportImpossible(impossible, display: display, at: event.event.location, before: before, scene: scene, sceneLabel: sceneLabel)
                 return
             case .success(let step):
-                run.append(ExerciseStep(step: step))
+                run.append(ExerciseStep(step: step, scene: simulated(step.scene)))
                 if step.transition.confidence == .unconfirmed {
                     diagnostics.append(Messages.unconfirmed([step.transition], at: event.event.location))
                 }

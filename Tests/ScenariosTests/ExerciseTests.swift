@@ -239,3 +239,104 @@ import Testing
         #expect(errors("exercise android-activity api=any", "kind predict\ngiven resumed\nevent home\nanswer created\n").count == 1)
     }
 }
+
+@Suite struct ExerciseMoreTests {
+    func errors(_ info: String, _ code: String) -> [String] {
+        Exercise(info, code).texts().filter { $0.contains(": error: ") }
+    }
+
+    @Test func missingDuplicateAndMisplacedLines() {
+        #expect(errors("exercise ios-app", "kind predict\ngiven active\ngiven background\nevent interruption\noption path a -> b\n") == [
+            "Content/es/inactive.md:40:3: error: a predict exercise needs an 'answer' line",
+            "Content/es/inactive.md:42:3: error: 'given' can appear only once\n    note: it is already on line 41",
+            "Content/es/inactive.md:44:3: error: 'option' is not part of a predict exercise\n    note: a predict exercise has: kind, given, event, answer",
+        ])
+        #expect(errors("exercise ios-app", "kind reach\ngiven active\ntarget backgrond\nanswer hme\n") == [
+            "Content/es/inactive.md:42:10: error: unknown state 'backgrond' for ios-app\n    suggestion: background",
+            "Content/es/inactive.md:43:10: error: unknown event 'hme' for ios-app\n    suggestion: home",
+        ])
+        #expect(errors("exercise android-activity", "kind order\ngiven resumed\nevent home\nanswer onPause -> onStp\n") == [
+            "Content/es/inactive.md:43:21: error: unknown callback 'onStp' for android-activity\n    suggestion: onStop"
+        ])
+        #expect(errors("exercise ios-app", "kind choose\ngiven active\noption* path notRunning -> inactive\n") == [
+            "Content/es/inactive.md:40:3: error: a choose exercise needs at least two 'option' lines"
+        ])
+        #expect(errors("exercise ios-app", "kind\n") == ["Content/es/inactive.md:40:3: error: 'kind' needs one of predict, order, choose or reach"])
+        #expect(errors("exercise ios-app", "kind predict\ngiven\nevent\nanswer\n") == [
+            "Content/es/inactive.md:41:3: error: 'given' needs a state\n    note: ios-app states: notRunning, inactive, active, background, suspended",
+            "Content/es/inactive.md:42:3: error: 'event' needs an event\n    note: ios-app events: "
+                + "launch, backgroundLaunch, interruption, interruptionEnded, home, reopen, suspend, backgroundEvent, terminate, purge, "
+                + "expire, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked, openURL",
+            "Content/es/inactive.md:43:3: error: 'answer' needs the state after the event",
+        ].map { $0 })
+    }
+
+    /// An event line in an option is judged from `given`, under the block's options, like a lifecycle line.
+    @Test func anEventOptionIsJudgedFromGiven() throws {
+        let result = try #require(Exercise("exercise android-activity api=28", """
+            kind choose
+            given resumed
+            option* home -> started, created : onPause, onStop
+            option home -> started : onPause
+
+            """).run())
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.answer == .choices([true, false]))
+        #expect(result.choices[0].witness.map(\.transition.row) == ["D3"])
+    }
+
+    /// In a multi-scene machine `given` is the state of the scene the event names.
+    @Test func scenesOfMultiSceneMachines() throws {
+        let predict = try #require(Exercise("exercise ios-scene", "kind predict\ngiven foregroundActive\nevent home@B\nanswer background\n").run())
+        #expect(predict.diagnostics.isEmpty)
+        #expect(predict.steps.map(\.scene) == ["B"])
+        let reach = try #require(Exercise("exercise ios-scene", "kind reach\ngiven unattached\ntarget background\nanswer connect@A, home@A\n").run())
+        #expect(reach.diagnostics.isEmpty)
+        #expect(reach.answer == .events(["connect@A", "home@A"], end: "background"))
+    }
+
+    /// Random edits of good exercises: no crash, and every diagnostic stands inside the block.
+    @Test func mutatedExercisesNeverCrashAndPointInsideTheBlock() {
+        let seeds: [(String, String)] = [
+            ("exercise android-activity api=28", "# Q\nkind order\ngiven resumed\nevent home\nanswer onPause -> onStop -> onSaveInstanceState\n"),
+            ("exercise ios-app", "kind choose\ngiven active\noption* path notRunning -> inactive -> active\noption interruption -> background : applicationDidEnterBackground\noption never a -> b\n"),
+            ("exercise ios-scene", "kind reach\ngiven unattached\ntarget background\nanswer connect@A, home@A\n"),
+            ("exercise swiftui", "kind predict\ngiven active\nevent home\nanswer background\n"),
+        ]
+        let pieces = ["->", "→", ",", ":", "@", "*", "#", " ", "\n", "option*", "kind", "given", "answer", "event", "target", "(", ")", "é", "\t"]
+        var random = SplitMix(seed: 14)
+        for iteration in 0..<1500 {
+            let (info, code) = seeds[iteration % seeds.count]
+            var chars = Array(code)
+            for _ in 0...(random.next() % 3) {
+                guard !chars.isEmpty else { break }
+                let at = Int(random.next() % UInt64(chars.count))
+                switch random.next() % 3 {
+                case 0: chars.remove(at: at)
+                case 1: chars.insert(contentsOf: pieces[Int(random.next() % UInt64(pieces.count))], at: at)
+                default: chars[at] = pieces[Int(random.next() % UInt64(pieces.count))].first ?? " "
+                }
+            }
+            let mutated = String(chars)
+            let exercise = Exercise(info, mutated)
+            let lineCount = mutated.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }.count
+            for diagnostic in exercise.run()?.diagnostics ?? exercise.parse().diagnostics {
+                guard let location = diagnostic.location else { continue }
+                #expect((39...(40 + lineCount)).contains(location.line) && location.column >= 1, "\(mutated): \(diagnostic.message)")
+            }
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64).
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
