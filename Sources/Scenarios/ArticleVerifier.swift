@@ -4,7 +4,8 @@ import Markdown
 import LifecycleMachines
 
 /// Verifies an article against the model in one walk over its parsed Markdown, before and
-/// apart from any rendering: every `lifecycle` block is run (`ExampleRunner`), and every
+/// apart from any rendering: every `lifecycle` block is run (`ExampleRunner`), every `exercise`
+/// block's answer key is checked (`ExerciseRunner`), and every
 /// arrow chain in the prose is judged (`ChainFinder`, `ChainCheck`). The result is a value
 /// the renderer reads by node; `check` needs nothing else.
 public enum ArticleVerifier {

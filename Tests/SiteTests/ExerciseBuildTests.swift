@@ -108,3 +108,16 @@ import Testing
         ])
     }
 }
+
+extension ExerciseBuildTests {
+    /// A wrong key in the source is the source's error, reported once, not again in each translation that copied it.
+    @Test func aWrongKeyCopiedIntoATranslationIsReportedOnceAtTheSource() throws {
+        let source = try Self.fixture("es.md").replacing("answer created", with: "answer started")
+        let translation = try Self.translation(try Self.fixture("pt.md").replacing("answer created", with: "answer started"), of: source)
+        let (result, messages, _) = try build(["site.yml": try Self.fixture("site.yml"), "es/a.md": source, "pt/a.md": translation])
+        #expect(!result.succeeded)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("Content/es/a.md:11:8: error: after 'home' the activity is created, not started") == true, "\(messages)")
+        #expect(messages.first?.contains("Content/pt/a.md") == true, "the copy is named: \(messages)")
+    }
+}
