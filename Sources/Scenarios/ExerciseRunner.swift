@@ -269,6 +269,11 @@ private struct Check {
         switch choice.statement {
         case .event(let event):
             guard event.resolved, block.given != nil else { return nil }
+            // Not "does not hold": an event runs at one API level, and the block names none.
+            if block.options.anyAPI {
+                diagnostics.append(Messages.eventNeedsOneAPILevel(at: event.event.location))
+                return nil
+            }
         case .chain(let chain):
             guard chain.ids != nil else { return nil }
         default:

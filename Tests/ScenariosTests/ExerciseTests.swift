@@ -237,6 +237,13 @@ import Testing
 
     @Test func eventsNeedOneAPILevel() {
         #expect(errors("exercise android-activity api=any", "kind predict\ngiven resumed\nevent home\nanswer created\n").count == 1)
+        // A wrong option that is an event cannot pass for false at api=any.
+        #expect(errors("exercise android-activity api=any", "kind choose\ngiven resumed\noption* never created -> resumed\noption home -> resumed\n") == [
+            "Content/es/inactive.md:43:10: error: an event runs at one API level: 'api=any' is for path, callbacks and never lines\n"
+                + "    suggestion: give the level the run is about, e.g. api=34, or move the events to a block of their own"
+        ])
+        // Paths and orders are statements about every level there.
+        #expect(errors("exercise android-activity api=any", "kind choose\noption* callbacks onPause -> onSaveInstanceState -> onStop\noption* callbacks onPause -> onStop -> onSaveInstanceState\noption callbacks onStop -> onPause\n").isEmpty)
     }
 }
 
