@@ -12,7 +12,7 @@ import LifecycleModel
 /// - `an exercise needs a 'kind' line: predict, order, choose or reach` (at `exercise`)
 /// - `'kind' needs one of predict, order, choose or reach`; `unknown exercise kind '{word}'`, suggestion the nearest kind
 /// - `'{keyword}' is not part of a {kind} exercise`, note `a {kind} exercise has: …`
-/// - `a {kind} exercise needs a '{keyword}' line` (at `kind`)
+/// - `a {kind} exercise needs a '{keyword}' line` (at `kind`; `an order exercise…`); a missing answer gets the model's as suggestion
 /// - `'given' needs a state` / `'target' needs a state`, note `{machine} states: …`
 /// - `'event' needs an event`, note `{machine} events: …`
 /// - `an exercise's 'event' line names only the event: its outcome is the answer`
@@ -68,15 +68,20 @@ extension Messages {
             suggestion: suggestion)
     }
 
+    /// "a predict exercise", "an order exercise".
+    static func exercise(_ kind: ExerciseBlock.Kind) -> String {
+        (kind == .order ? "an " : "a ") + kind.rawValue + " exercise"
+    }
+
     static func notPartOfKind(_ keyword: String, kind: ExerciseBlock.Kind, parts: [String], at location: SourceLocation) -> Diagnostic {
         .error(
-            at: location, "'\(keyword)' is not part of a \(kind.rawValue) exercise",
-            notes: ["a \(kind.rawValue) exercise has: kind, " + parts.map { kind == .choose && $0 == "given" ? "given (optional)" : $0 }.joined(separator: ", ")])
+            at: location, "'\(keyword)' is not part of \(exercise(kind))",
+            notes: ["\(exercise(kind)) has: kind, " + parts.map { kind == .choose && $0 == "given" ? "given (optional)" : $0 }.joined(separator: ", ")])
     }
 
     static func exercisePartMissing(_ keyword: String, kind: ExerciseBlock.Kind, at location: SourceLocation) -> Diagnostic {
         let article = keyword == "answer" || keyword == "event" ? "an" : "a"
-        return .error(at: location, "a \(kind.rawValue) exercise needs \(article) '\(keyword)' line")
+        return .error(at: location, "\(exercise(kind)) needs \(article) '\(keyword)' line")
     }
 
     static func keywordNeedsState(_ keyword: String, machine: Machine?, at location: SourceLocation) -> Diagnostic {

@@ -23,7 +23,15 @@ public enum ExerciseRunner {
             }
         }
         var collector = DiagnosticCollector()
-        collector.report(contentsOf: block.diagnostics)
+        collector.report(contentsOf: block.diagnostics.map { diagnostic in
+            // A missing answer: the model's, as a suggestion.
+            guard block.answerLocation == nil, let kind = block.kind, diagnostic.message == "\(Messages.exercise(kind)) needs an 'answer' line",
+                let answer = check.modelAnswer(kind)
+            else { return diagnostic }
+            var suggested = diagnostic
+            suggested.suggestion = "answer " + answer
+            return suggested
+        })
         collector.report(contentsOf: check.diagnostics)
         return ExerciseResult(
             block: block, diagnostics: collector.sorted, steps: check.steps, answer: check.answer, choices: check.choiceResults)
@@ -229,6 +237,33 @@ private struct Check {
         } ?? fired.transition
         steps = [ExerciseStep(step: fired, scene: event.sceneName).showing(shown)]
         if shown.confidence == .unconfirmed { diagnostics.append(Messages.unconfirmed([shown], at: event.event.location)) }
+    }
+
+    /// The answer the model gives, written as an `answer` line's argument; nil when it has none
+    /// (the event cannot happen, its documented outcomes disagree, there is nothing to order…).
+    func modelAnswer(_ kind: ExerciseBlock.Kind) -> String? {
+        guard block.optionsValid, !block.options.anyAPI, let from = start else { return nil }
+        switch kind {
+        case .predict, .order:
+            guard let eventID = block.event?.event.id else { return nil }
+            var simulation = Simulation(machine: machine, options: block.options, from: from)
+            guard case .success(let step) = simulation.fire(eventID, scene: Simulation.mainScene) else { return nil }
+            let candidates = [step.transition] + step.alternatives
+            if kind == .predict {
+                let ends = Messages.uniqued(candidates.map { $0.states.last ?? step.from })
+                return ends.count == 1 ? ends[0] : nil
+            }
+            let core = step.transition.callbacks.filter { !$0.optional }.map(\.name)
+            guard core.count >= 2, candidates.allSatisfy({ ExampleRunner.callbackMismatch(core, $0.callbacks) == nil }) else { return nil }
+            return core.joined(separator: " -> ")
+        case .reach:
+            guard let target = block.target?.id, target != from,
+                let way = machine.shortestPath(from: from, to: target, options: block.options)
+            else { return nil }
+            return way.map(\.event).joined(separator: " ")
+        case .choose:
+            return nil
+        }
     }
 
     private mutating func reportImpossible(

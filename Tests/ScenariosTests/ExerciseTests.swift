@@ -254,7 +254,7 @@ import Testing
 
     @Test func missingDuplicateAndMisplacedLines() {
         #expect(errors("exercise ios-app", "kind predict\ngiven active\ngiven background\nevent interruption\noption path a -> b\n") == [
-            "Content/es/inactive.md:40:3: error: a predict exercise needs an 'answer' line",
+            "Content/es/inactive.md:40:3: error: a predict exercise needs an 'answer' line\n    suggestion: answer inactive",
             "Content/es/inactive.md:42:3: error: 'given' can appear only once\n    note: it is already on line 41",
             "Content/es/inactive.md:44:3: error: 'option' is not part of a predict exercise\n    note: a predict exercise has: kind, given, event, answer",
         ])
@@ -276,6 +276,19 @@ import Testing
                 + "expire, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked, openURL",
             "Content/es/inactive.md:43:3: error: 'answer' needs the state after the event",
         ].map { $0 })
+    }
+
+    /// A missing answer line gets the model's answer as its suggestion.
+    @Test func aMissingAnswerIsSuggestedByTheModel() {
+        #expect(errors("exercise android-activity", "kind predict\ngiven resumed\nevent home\n") == [
+            "Content/es/inactive.md:40:3: error: a predict exercise needs an 'answer' line\n    suggestion: answer created"
+        ])
+        #expect(errors("exercise android-activity api=28", "kind order\ngiven resumed\nevent home\n") == [
+            "Content/es/inactive.md:40:3: error: an order exercise needs an 'answer' line\n    suggestion: answer onPause -> onStop"
+        ])
+        #expect(errors("exercise ios-app", "kind reach\ngiven notRunning\ntarget background\n") == [
+            "Content/es/inactive.md:40:3: error: a reach exercise needs an 'answer' line\n    suggestion: answer backgroundLaunch"
+        ])
     }
 
     /// An event line in an option is judged from `given`, under the block's options, like a lifecycle line.
