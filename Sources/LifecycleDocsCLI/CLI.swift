@@ -217,7 +217,7 @@ extension CLI {
             let warnings = result.diagnostics.count { $0.severity == .warning }
             console.summary(
                 "Checked \(result.pages.count) article\(result.pages.count == 1 ? "" : "s"): \(result.examplesRun) examples run, "
-                    + "\(result.chainsVerified) chains verified, \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+                    + "\(result.exercisesChecked) exercise\(result.exercisesChecked == 1 ? "" : "s") checked, \(result.chainsVerified) chains verified, \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
         }
         return result.succeeded ? ExitCode.success : ExitCode.contentError
     }
@@ -229,7 +229,12 @@ extension CLI {
             let chains = page.chains.map { chain in
                 "{\"line\":\(chain.line),\"column\":\(chain.column),\"text\":\(q(chain.text)),\"machine\":\(q(chain.machine)),\"ok\":\(chain.ok)}"
             }
-            return "{\"file\":\(q(page.file)),\"lang\":\(q(page.lang)),\"examples\":\(page.examples),\"chains\":[" + chains.joined(separator: ",") + "]}"
+            let exercises = page.exercises.map { exercise in
+                "{\"line\":\(exercise.line),\"column\":\(exercise.column),\"kind\":\(exercise.kind.map(q) ?? "null"),"
+                    + "\"machine\":\(q(exercise.machine)),\"ok\":\(exercise.ok)}"
+            }
+            return "{\"file\":\(q(page.file)),\"lang\":\(q(page.lang)),\"examples\":\(page.examples),\"chains\":[" + chains.joined(separator: ",") + "]"
+                + ",\"exercises\":[" + exercises.joined(separator: ",") + "]}"
         }
         return "{\"pages\":[" + pages.joined(separator: ",") + "],\"diagnostics\":["
             + result.diagnostics.map(DiagnosticFormatter.json).joined(separator: ",") + "]}"

@@ -106,7 +106,7 @@ struct CommandHelp {
         CommandHelp(
             name: "check",
             synopsis: "check [--content DIR] [--templates DIR] [--base-url URL] [--format text|json|github]\n[--quiet | --verbose]",
-            summary: "Run every verification (examples, arrow chains, translations, front\nmatter, templates, internal links and #anchors) without writing the site.",
+            summary: "Run every verification (examples, exercises, arrow chains, translations,\nfront matter, templates, internal links and #anchors) without writing the site.",
             options: [
                 content, templates, baseURL,
                 ("--format FORMAT", "text; json (the pages and diagnostics as one object); or github:\nalso one ::error annotation per problem (default: github when\nGITHUB_ACTIONS=true, else text)"),

@@ -4,7 +4,8 @@ import Markdown
 import LifecycleMachines
 
 /// Verifies an article against the model in one walk over its parsed Markdown, before and
-/// apart from any rendering: every `lifecycle` block is run (`ExampleRunner`), and every
+/// apart from any rendering: every `lifecycle` block is run (`ExampleRunner`), every `exercise`
+/// block's answer key is checked (`ExerciseRunner`), and every
 /// arrow chain in the prose is judged (`ChainFinder`, `ChainCheck`). The result is a value
 /// the renderer reads by node; `check` needs nothing else.
 public enum ArticleVerifier {
@@ -28,6 +29,10 @@ public enum ArticleVerifier {
                 let indexed = lines ?? LineIndex(source)
                 lines = indexed
                 verification.runExample(info: info, code: node.literal, fence: node.start, node: index, lines: indexed, cache: cache)
+            case .codeBlock(let info, _) where ExerciseBlockParser.isExercise(info: info):
+                let indexed = lines ?? LineIndex(source)
+                lines = indexed
+                verification.runExercise(info: info, code: node.literal, fence: node.start, node: index, lines: indexed)
             case .text:
                 verification.judgeChains(in: node.literal, at: node.start, node: index, cache: cache)
             default:
@@ -48,7 +53,11 @@ public struct Verification: Sendable {
     /// Errors and warnings of the blocks and chains, in document order.
     public private(set) var diagnostics: [Diagnostic] = []
 
+    /// Every `exercise` block that could be read, in document order.
+    public private(set) var exercises: [VerifiedExercise] = []
+
     private var exampleByNode: [Int: Int] = [:]
+    private var exerciseByNode: [Int: Int] = [:]
     private var chainsByNode: [Int: Range<Int>] = [:]
 
     public init() {}
@@ -59,12 +68,51 @@ public struct Verification: Sendable {
     /// The chains of a text node, in order (empty when it has none).
     public func chains(in node: Int) -> ArraySlice<ProseChain> { chainsByNode[node].map { chains[$0] } ?? [] }
 
+    /// The exercise of a code block node, if it is an `exercise` block that could be read.
+    public func exercise(at node: Int) -> VerifiedExercise? { exerciseByNode[node].map { exercises[$0] } }
+
     public var nodesWithChains: Dictionary<Int, Range<Int>>.Keys { chainsByNode.keys }
 
     /// Parses and runs one block. cmark removes up to the fence's indentation from each line,
     /// so a content line with less (a block indented 1 to 3 spaces) loses less: the file's
     /// lines say where each one really starts.
     mutating func runExample(info: String, code: String, fence: SourceLocation, node: Int, lines: LineIndex, cache: (any VerificationCache)?) {
+        let (offsets, infoLocation) = Self.places(code: code, fence: fence, lines: lines)
+        let (block, problems) = LifecycleBlockParser.parse(
+            info: info, code: code, file: fence.file, firstLine: fence.line + 1, columnOffset: fence.column - 1,
+            lineOffsets: offsets, infoLocation: infoLocation)
+        guard let block else {
+            diagnostics += problems
+            return
+        }
+        let result = ExampleRunner.run(block)
+        let trace = ExampleTrace(result)
+        add(VerifiedExample(number: examples.count + 1, node: node, info: info, code: code, trace: trace))
+        diagnostics += result.diagnostics
+        // A block with a warning runs again wherever it stands: its warning names its place.
+        if let trace, result.diagnostics.isEmpty { cache?.remember(trace, info: info, code: code) }
+    }
+
+    /// Parses and checks one exercise (an exercise is not cached: each is checked where it stands).
+    mutating func runExercise(info: String, code: String, fence: SourceLocation, node: Int, lines: LineIndex) {
+        let (offsets, infoLocation) = Self.places(code: code, fence: fence, lines: lines)
+        let (block, problems) = ExerciseBlockParser.parse(
+            info: info, code: code, file: fence.file, firstLine: fence.line + 1, columnOffset: fence.column - 1,
+            lineOffsets: offsets, infoLocation: infoLocation)
+        guard let block else {
+            diagnostics += problems
+            return
+        }
+        let result = ExerciseRunner.run(block)
+        exerciseByNode[node] = exercises.count
+        exercises.append(VerifiedExercise(
+            number: exercises.count + 1, node: node, info: info, code: code, kind: block.kind, machine: block.machine.id,
+            location: block.infoLocation, passed: result.passed, trace: ExerciseTrace(result)))
+        diagnostics += result.diagnostics
+    }
+
+    /// Where a block's lines and info string are in the file.
+    static func places(code: String, fence: SourceLocation, lines: LineIndex) -> (offsets: [Int], info: SourceLocation) {
         func line(_ number: Int) -> Substring? { lines[number] }
         let offsets = code.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, content in
             guard let written = line(fence.line + 1 + index), written.hasSuffix(content) else { return fence.column - 1 }
@@ -79,19 +127,7 @@ public struct Verification: Sendable {
             while column < chars.count, chars[column] == " " { column += 1 }
             infoLocation = SourceLocation(file: fence.file, line: fence.line, column: column + 1)
         }
-        let (block, problems) = LifecycleBlockParser.parse(
-            info: info, code: code, file: fence.file, firstLine: fence.line + 1, columnOffset: fence.column - 1,
-            lineOffsets: offsets, infoLocation: infoLocation)
-        guard let block else {
-            diagnostics += problems
-            return
-        }
-        let result = ExampleRunner.run(block)
-        let trace = ExampleTrace(result)
-        add(VerifiedExample(number: examples.count + 1, node: node, info: info, code: code, trace: trace))
-        diagnostics += result.diagnostics
-        // A block with a warning runs again wherever it stands: its warning names its place.
-        if let trace, result.diagnostics.isEmpty { cache?.remember(trace, info: info, code: code) }
+        return (offsets, infoLocation)
     }
 
     /// An example run here or, for a copy of a block this build ran without a diagnostic, earlier.
@@ -132,6 +168,24 @@ public struct VerifiedExample: Sendable {
     public let code: String
     /// What the run shows a reader; nil when it stopped on an error (in `diagnostics`).
     public let trace: ExampleTrace?
+}
+
+/// An `exercise` block and what checking it found.
+public struct VerifiedExercise: Sendable {
+    /// 1-based, in document order among the exercises that could be read.
+    public let number: Int
+    public let node: Int
+    public let info: String
+    public let code: String
+    /// Nil when the block has no valid `kind` line (reported).
+    public let kind: ExerciseBlock.Kind?
+    public let machine: String
+    /// The place of the info string (`exercise`).
+    public let location: SourceLocation
+    /// No error.
+    public let passed: Bool
+    /// What the page shows; nil when the check found an error.
+    public let trace: ExerciseTrace?
 }
 
 /// A chain found in a run of text and the model's verdict on it, with no place in any file:

@@ -44,16 +44,56 @@ public enum LifecycleBlockParser {
         info: String, code: String, file: String, firstLine: Int, columnOffset: Int, lineOffsets: [Int] = [],
         infoLocation: SourceLocation, machines: [Machine]
     ) -> (block: LifecycleBlock?, diagnostics: [Diagnostic]) {
+        guard let info = readInfo(info: info, infoLocation: infoLocation, machines: machines, keyword: language) else { return (nil, []) }
+        var diagnostics = info.diagnostics
+        let machine = info.machine
+
+        // The lines.
+        var reader = LineReader(machine: machine)
+        for (index, text) in code.blockLines.enumerated() {
+            let offset = index < lineOffsets.count ? lineOffsets[index] : columnOffset
+            let line = SourceLine(chars: Array(text), file: file, line: firstLine + index, columnOffset: offset)
+            reader.read(line, text: String(text))
+        }
+        diagnostics += reader.diagnostics
+        if !reader.lines.contains(where: { [.event, .path, .callbacks, .never, .invalid].contains($0.kind) }) {
+            diagnostics.append(Messages.emptyBlock(at: infoLocation))
+        }
+
+        var collector = DiagnosticCollector()
+        collector.report(contentsOf: diagnostics)
+        diagnostics = collector.sorted
+        guard let machine else { return (nil, diagnostics) }
+        let block = LifecycleBlock(
+            machine: machine, infoLocation: infoLocation, machineLocation: info.machineLocation, options: info.options,
+            optionPairs: info.pairs, optionsValid: info.optionsValid, lines: reader.lines, diagnostics: diagnostics)
+        return (block, diagnostics)
+    }
+
+    /// What the info string of a block says: `<keyword> <machine> [name=value …]`.
+    struct Info {
+        var machine: Machine?
+        var machineLocation: SourceLocation
+        var options: MachineOptions
+        var pairs: [BlockOption]
+        var optionsValid: Bool
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Reads an info string whose first word is `keyword` (`lifecycle`, `exercise`); nil when it is another.
+    static func readInfo(info: String, infoLocation: SourceLocation, machines: [Machine], keyword: String) -> Info? {
         var diagnostics: [Diagnostic] = []
         let infoLine = SourceLine(
             chars: Array(info), file: infoLocation.file, line: infoLocation.line, columnOffset: infoLocation.column - 1)
         let words = infoWords(infoLine)
-        guard let first = words.first, infoLine.text(first) == language else { return (nil, []) }
+        guard let first = words.first, infoLine.text(first) == keyword else { return nil }
 
         // The machine.
         var machine: Machine?
         if words.count < 2 {
-            diagnostics.append(Messages.missingMachine(machines.map(\.id), at: infoLine.location(first.lowerBound)))
+            diagnostics.append(Messages.missingMachine(
+                machines.map(\.id), block: keyword == language ? "a lifecycle block" : "an \(keyword) block",
+                at: infoLine.location(first.lowerBound)))
         } else {
             let name = infoLine.text(words[1])
             machine = machines.first { $0.id == name }
@@ -102,26 +142,10 @@ public enum LifecycleBlockParser {
             }
         }
 
-        // The lines.
-        var reader = LineReader(machine: machine)
-        for (index, text) in code.blockLines.enumerated() {
-            let offset = index < lineOffsets.count ? lineOffsets[index] : columnOffset
-            let line = SourceLine(chars: Array(text), file: file, line: firstLine + index, columnOffset: offset)
-            reader.read(line, text: String(text))
-        }
-        diagnostics += reader.diagnostics
-        if !reader.lines.contains(where: { [.event, .path, .callbacks, .never, .invalid].contains($0.kind) }) {
-            diagnostics.append(Messages.emptyBlock(at: infoLocation))
-        }
-
-        var collector = DiagnosticCollector()
-        collector.report(contentsOf: diagnostics)
-        diagnostics = collector.sorted
-        guard let machine else { return (nil, diagnostics) }
-        let block = LifecycleBlock(
-            machine: machine, infoLocation: infoLocation, machineLocation: infoLine.location(words[1].lowerBound), options: options,
-            optionPairs: pairs, optionsValid: optionsValid, lines: reader.lines, diagnostics: diagnostics)
-        return (block, diagnostics)
+        let machineLocation = words.count > 1 ? infoLine.location(words[1].lowerBound) : infoLocation
+        return Info(
+            machine: machine, machineLocation: machineLocation, options: options, pairs: pairs, optionsValid: optionsValid,
+            diagnostics: diagnostics)
     }
 
     /// The ranges of the info string's words.
@@ -142,7 +166,7 @@ public enum LifecycleBlockParser {
 
 /// Reads the lines of one block in order, keeping what `given` needs to know
 /// about the lines before it. Names are resolved when the machine is known.
-private struct LineReader {
+struct LineReader {
     let machine: Machine?
     var lines: [BlockLine] = []
     var diagnostics: [Diagnostic] = []
@@ -169,7 +193,7 @@ private struct LineReader {
         lines.append(BlockLine(content: content, text: text, location: line.location(start), trailingComment: trailing))
     }
 
-    private mutating func readContent(_ line: SourceLine, start: Int, end: Int) -> BlockLine.Content {
+    mutating func readContent(_ line: SourceLine, start: Int, end: Int) -> BlockLine.Content {
         let wordEnd = line.identifierEnd(from: start, to: end)
         let word = line.text(start..<wordEnd)
         if Self.keywords.contains(word) && wordEnd < end && !SourceLine.isSpace(line.chars[wordEnd]) {
@@ -227,7 +251,7 @@ private struct LineReader {
         return .chain(ChainLine(kind: kind, location: location, names: names))
     }
 
-    private mutating func readEvent(_ line: SourceLine, start: Int, wordEnd: Int, end: Int) -> BlockLine.Content {
+    mutating func readEvent(_ line: SourceLine, start: Int, wordEnd: Int, end: Int) -> BlockLine.Content {
         let word = line.text(start..<wordEnd)
         let known = machine?.resolveEvent(word) != nil
         guard wordEnd > start else {
@@ -303,7 +327,7 @@ private struct LineReader {
             states: states, callbacks: callbacks))
     }
 
-    private mutating func resolveState(_ line: SourceLine, _ range: Range<Int>) -> WrittenName {
+    mutating func resolveState(_ line: SourceLine, _ range: Range<Int>) -> WrittenName {
         let text = line.text(range)
         let location = line.location(range.lowerBound)
         guard let machine else { return WrittenName(text: text, id: nil, location: location) }
@@ -312,7 +336,7 @@ private struct LineReader {
         return WrittenName(text: text, id: id, location: location)
     }
 
-    private mutating func resolveCallbacks(_ line: SourceLine, _ pieces: [SourceLine.Piece]) -> [WrittenName] {
+    mutating func resolveCallbacks(_ line: SourceLine, _ pieces: [SourceLine.Piece]) -> [WrittenName] {
         let names = pieces.map { WrittenName(text: line.text($0.start..<$0.end), id: nil, location: line.location($0.start)) }
         guard let machine else { return names }
         if machine.callbacks.isEmpty {

@@ -69,8 +69,8 @@ import LifecycleModel
 enum Messages {
     // MARK: The info string
 
-    static func missingMachine(_ ids: [String], at location: SourceLocation) -> Diagnostic {
-        .error(at: location, "a lifecycle block needs a machine: " + orList(ids))
+    static func missingMachine(_ ids: [String], block: String = "a lifecycle block", at location: SourceLocation) -> Diagnostic {
+        .error(at: location, "\(block) needs a machine: " + orList(ids))
     }
 
     static func unknownMachine(_ name: String, among ids: [String], at location: SourceLocation) -> Diagnostic {

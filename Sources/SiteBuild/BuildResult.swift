@@ -24,6 +24,8 @@ public struct BuildResult: Sendable {
     /// Output files whose bytes changed, for an incremental build (nil: the whole folder was replaced).
     public var changedFiles: [String]?
 
+    /// The exercises of the articles read by this run (a build's articles reused from its cache are not counted).
+    public var exercisesChecked: Int { pages.reduce(0) { $0 + $1.exercises.count } }
     public var examplesRun: Int { upToDate?.examples ?? reused.examples + pages.reduce(0) { $0 + $1.examples } }
     public var chainsVerified: Int { upToDate?.chains ?? reused.chains + pages.reduce(0) { $0 + $1.chains.count { $0.ok } } }
     /// Set when no input changed since the last successful build and nothing was done.
@@ -89,8 +91,20 @@ public struct PageReport: Sendable {
         public var ok: Bool
     }
 
+    /// An `exercise` block of the page (one that could be read).
+    public struct Exercise: Sendable {
+        public var line: Int
+        public var column: Int
+        /// `predict`, `order`, `choose`, `reach`; nil when the block has no valid `kind`.
+        public var kind: String?
+        public var machine: String
+        /// The answer key agrees with the model.
+        public var ok: Bool
+    }
+
     public var file: String
     public var lang: String
     public var examples: Int
     public var chains: [Chain]
+    public var exercises: [Exercise] = []
 }

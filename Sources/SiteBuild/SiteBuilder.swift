@@ -391,7 +391,10 @@ public enum SiteBuilder {
             let article = read.article
             let report = PageReport(
                 file: article.displayPath, lang: article.lang, examples: article.examples,
-                chains: article.chains.map { .init(line: $0.location.line, column: $0.location.column, text: $0.text, machine: $0.machine, ok: $0.ok) })
+                chains: article.chains.map { .init(line: $0.location.line, column: $0.location.column, text: $0.text, machine: $0.machine, ok: $0.ok) },
+                exercises: read.verification.exercises.map {
+                    .init(line: $0.location.line, column: $0.location.column, kind: $0.kind?.rawValue, machine: $0.machine, ok: $0.passed)
+                })
             group.reports[index] = report
             // A draft is verified like any article but, unless drafts are wanted, not published: no
             // page, no place on the homes, the sitemap or the status pages.

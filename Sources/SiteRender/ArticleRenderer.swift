@@ -25,10 +25,12 @@ package struct ArticleRenderer: Sendable {
         let document = read.document
         var nodeHTML: [Int: String] = [:]
         let figure = ExampleFigure(lang: lang, strings: strings, templates: templates, memo: figures)
+        let exerciseFigure = ExerciseFigure(lang: lang, strings: strings, templates: templates)
         let codeLabel = strings.string("codeLabel", lang: lang)
         for (index, node) in document.nodes.enumerated() {
             guard case .codeBlock(let info, _) = node.kind else { continue }
-            let example = try read.verification.example(at: index).flatMap { example throws(DiagnosticError) in try figure.html(example) }
+            var example = try read.verification.example(at: index).flatMap { example throws(DiagnosticError) in try figure.html(example) }
+            if example == nil, let exercise = read.verification.exercise(at: index) { example = try exerciseFigure.html(exercise) }
             if let html = example ?? highlightedHTML(info: info, code: node.literal, label: codeLabel) {
                 nodeHTML[index] = html
             }
@@ -97,16 +99,17 @@ package struct ArticleRenderer: Sendable {
 
     /// Whether an article page gives this id to something outside the
     /// Markdown, so no heading may take it: the templates' ids (all `ld-…`),
-    /// the examples' (`ex-N`, and `ex-N-diagram-…` inside their diagrams) and
-    /// the verified chains' (`chain-N`).
+    /// the examples' (`ex-N`, and `ex-N-diagram-…` inside their diagrams), the
+    /// exercises' (`exercise-N`, `exercise-N-option-M`) and the verified chains' (`chain-N`).
     static func isReservedID(_ id: String) -> Bool {
         if id.hasPrefix("ld-") { return true }
-        for prefix in ["ex-", "chain-"] where id.hasPrefix(prefix) {
+        for prefix in ["ex-", "chain-", "exercise-"] where id.hasPrefix(prefix) {
             let rest = id.utf8.dropFirst(prefix.utf8.count)
             let digits = rest.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
             guard !digits.isEmpty else { continue }
             let tail = rest.dropFirst(digits.count)
             if tail.isEmpty || (prefix == "ex-" && tail.starts(with: "-diagram-".utf8)) { return true }
+            if prefix == "exercise-" && tail.starts(with: "-option-".utf8) { return true }
         }
         return false
     }

@@ -341,9 +341,9 @@ package enum TranslationAnalyzer {
         }
 
         func name(_ samples: [CodeSample], _ index: Int) -> String {
-            let example = isExample(samples[index])
-            let number = samples[..<index].count { isExample($0) == example } + 1
-            return example ? "lifecycle example \(number)" : "code sample \(number)"
+            let kind = blockKind(samples[index])
+            let number = samples[..<index].count { blockKind($0) == kind } + 1
+            return "\(kind) \(number)"
         }
         func differ(_ mine: Int, _ original: Int) {
             let ourBlock = a[mine]
@@ -516,6 +516,15 @@ package enum TranslationAnalyzer {
         sample.info.split(separator: " ").first == "lifecycle"
     }
 
+    static func isExercise(_ sample: CodeSample) -> Bool {
+        sample.info.split(separator: " ").first == "exercise"
+    }
+
+    /// How a block is named in messages: `lifecycle example`, `exercise`, `code sample`.
+    static func blockKind(_ sample: CodeSample) -> String {
+        isExample(sample) ? "lifecycle example" : isExercise(sample) ? "exercise" : "code sample"
+    }
+
     /// A block as compared: what must not be translated, line by line, and where each line is.
     struct Comparable: Sendable, Hashable {
         var info: String
@@ -542,8 +551,8 @@ package enum TranslationAnalyzer {
     static func computeComparable(_ sample: CodeSample) -> Comparable {
         let info = sample.info.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         var code = sample.code
-        if isExample(sample) {
-            // `#` starts a comment in a lifecycle block.
+        if isExample(sample) || isExercise(sample) {
+            // `#` starts a comment in a lifecycle block and in an exercise (`option*` has no `#`).
             code = sample.code.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0] }
                 .joined(separator: "\n")

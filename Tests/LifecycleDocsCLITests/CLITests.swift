@@ -68,6 +68,37 @@ import Testing
         #expect((json["diagnostics"] as? [Any])?.isEmpty == true)
     }
 
+    /// `check --format json` lists each page's exercises (kind, machine, place, verdict); the text summary counts them.
+    @Test func checkListsExercises() throws {
+        let fixtures = repositoryRoot.appending(path: "Tests/SiteTests/Fixtures/exercises")
+        let dir = try makeTemporaryDirectory("cli-exercises")
+        try write(Data(try read(fixtures.appending(path: "es.md")).utf8), to: dir.appending(path: "es/a.md"))
+        let templates = repositoryRoot.appending(path: "Templates").path
+        let (code, out, _) = run(["check", "--content", dir.path, "--templates", templates, "--format", "json"])
+        #expect(code == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        let page = try #require((json["pages"] as? [[String: Any]])?.first)
+        let exercises = try #require(page["exercises"] as? [[String: Any]])
+        #expect(exercises.map { $0["kind"] as? String } == ["predict", "order", "choose", "reach"])
+        #expect(exercises.map { $0["machine"] as? String } == ["android-activity", "android-activity", "ios-app", "ios-scene"])
+        #expect(exercises.map { $0["line"] as? Int } == [6, 14, 22, 31])
+        #expect(exercises.allSatisfy { $0["column"] as? Int == 4 && $0["ok"] as? Bool == true })
+        let text = run(["check", "--content", dir.path, "--templates", templates])
+        #expect(text.out.hasPrefix("Checked 1 article: 0 examples run, 4 exercises checked, 0 chains verified, 0 errors, 0 warnings"))
+
+        // A wrong answer key: exit 1, the error at its file, line and column, the exercise listed as not ok.
+        let wrong = try read(fixtures.appending(path: "es.md")).replacing("option path notRunning -> active", with: "option path notRunning -> inactive")
+        try write(Data(wrong.utf8), to: dir.appending(path: "es/a.md"))
+        let (failed, failedOut, err) = run(["check", "--content", dir.path, "--templates", templates])
+        #expect(failed == 1)
+        #expect(err.contains("\(dir.path)/es/a.md:27:1: error: option 2 is marked wrong but the model allows it: launch: notRunning -> inactive"))
+        #expect(failedOut.hasPrefix("Checked 1 article: 0 examples run, 4 exercises checked, 0 chains verified, 1 error, 0 warnings"))
+        let (_, jsonOut, _) = run(["check", "--content", dir.path, "--templates", templates, "--format", "json"])
+        let failedJSON = try #require(try JSONSerialization.jsonObject(with: Data(jsonOut.utf8)) as? [String: Any])
+        let listed = try #require(((failedJSON["pages"] as? [[String: Any]])?.first?["exercises"]) as? [[String: Any]])
+        #expect(listed.map { $0["ok"] as? Bool } == [true, true, false, true])
+    }
+
     @Test func checkExitsWithOneOnAnErrorAndWritesNothing() throws {
         let dir = try makeTemporaryDirectory("cli-check")
         try write(Data("---\ntitle: A\n---\nSuspended → Active\n".utf8), to: dir.appending(path: "es/a.md"))
@@ -75,7 +106,7 @@ import Testing
         let (code, out, err) = run(["check", "--content", dir.path, "--templates", root.appending(path: "Templates").path])
         #expect(code == 1)
         #expect(err.contains("\(dir.path)/es/a.md:4:13: error: 'Suspended → Active' is not possible in ios-app"))
-        #expect(out.hasPrefix("Checked 1 article: 0 examples run, 0 chains verified, 1 error, 0 warnings"))
+        #expect(out.hasPrefix("Checked 1 article: 0 examples run, 0 exercises checked, 0 chains verified, 1 error, 0 warnings"))
     }
 
     @Test func statusJSONFollowsTheContract() throws {

@@ -173,7 +173,7 @@ def test_pages_fit_a_360_pixel_phone(page, phone, path):
 
 
 def test_fixture_pages_fit_a_360_pixel_phone(fixture_page, phone):
-    for path in ("es/muestra/index.html", "bg/muestra/index.html", "es/index.html", "es/status/index.html"):
+    for path in ("es/muestra/index.html", "bg/muestra/index.html", "es/ejercicios/index.html", "es/index.html", "es/status/index.html"):
         browser = fixture_page(path)
         width = browser.execute_script("return document.scrollingElement.scrollWidth")
         assert width <= 360, f"the fixture's {path} scrolls sideways: {width} px wide"

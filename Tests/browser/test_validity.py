@@ -25,7 +25,7 @@ EXPECTED_PAGES = {
                      for page in ("", "playground/", "status/")],
     "fixture": ["es/muestra/index.html", "pt/muestra/index.html", "bg/muestra/index.html",
                 "es/sin-titulo/index.html", "it/solo/index.html", "es/index.html", "es/status/index.html",
-                "es/archivos/index.html"],
+                "es/archivos/index.html", "es/ejercicios/index.html"],
 }
 
 

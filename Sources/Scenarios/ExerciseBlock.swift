@@ -1,0 +1,102 @@
+import Diagnostics
+import LifecycleModel
+
+/// A parsed `exercise` block: a question whose answer key the model checks when the site is built.
+///
+/// ````markdown
+/// ```exercise android-activity api=28
+/// # What does the activity go through when the user presses Home?
+/// kind order
+/// given resumed
+/// event home
+/// answer onPause -> onStop -> onSaveInstanceState
+/// ```
+/// ````
+///
+/// The info string is a `lifecycle` block's: `exercise <machine> [api=N|any] [targetSdk=N]
+/// [configChanges=a|b] [root=true]`, and every line is judged under its options. One
+/// exercise per block; blank lines are ignored; `#` comments are the only part a translator
+/// changes, and the comment lines before the first other line are the question.
+///
+/// - `kind predict|order|choose|reach`: what the reader is asked (exactly once).
+/// - `given <state>`: where the run starts (predict, order, reach; optional for choose).
+/// - `event <event>[@scene]`: the event (predict, order).
+/// - `target <state>`: the state to reach (reach).
+/// - `answer …`: the key. predict: one state; order: `<callback> -> <callback> -> …` (at least
+///   two); reach: events separated by spaces or commas (`@scene` as in `lifecycle` blocks).
+/// - `option <statement>` / `option* <statement>` (choose; `*` marks a correct one): a
+///   `lifecycle` block line, `path …`, `callbacks …`, `never …` or
+///   `<event> [-> states] [: callbacks]` (judged from `given`).
+public struct ExerciseBlock: Sendable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// The state after an event.
+        case predict
+        /// The callbacks of an event, in order.
+        case order
+        /// Which statements hold.
+        case choose
+        /// Events that lead from one state to another.
+        case reach
+    }
+
+    public let machine: Machine
+    /// The place of the info string's first character (`exercise`).
+    public let infoLocation: SourceLocation
+    public let machineLocation: SourceLocation
+    /// The options, parsed; the defaults when `optionsValid` is false.
+    public let options: MachineOptions
+    /// The options as written, in order.
+    public let optionPairs: [BlockOption]
+    public let optionsValid: Bool
+    /// Nil when the block has no `kind` line or names an unknown kind (reported).
+    public let kind: Kind?
+    /// The place of the `kind` keyword (the info string's when there is none).
+    public let kindLocation: SourceLocation
+    public let given: WrittenName?
+    /// The `event` line's event (no states or callbacks).
+    public let event: EventLine?
+    public let target: WrittenName?
+    public let answer: ExerciseAnswer?
+    /// The place of the `answer` keyword.
+    public let answerLocation: SourceLocation?
+    /// The `option` lines of a `choose` exercise, in order.
+    public let choices: [ExerciseChoice]
+    /// Every comment, whole-line and trailing, in order.
+    public let comments: [BlockComment]
+    /// The comment lines before the first other line: the question.
+    public let questionLines: [String]
+    /// The problems found while parsing.
+    public let diagnostics: [Diagnostic]
+
+    /// The question as one text (the comment lines before the first other line).
+    public var question: String { questionLines.joined(separator: " ") }
+
+    /// Where the run starts: the `given` state, else the machine's initial state.
+    public var initialState: String { given?.id ?? machine.initialState }
+}
+
+/// The answer key of an exercise, as written.
+public enum ExerciseAnswer: Sendable, Hashable {
+    /// predict: the state after the event.
+    case state(WrittenName)
+    /// order: the callbacks, in order.
+    case callbacks([WrittenName])
+    /// reach: the events, in order (each without states or callbacks).
+    case events([EventLine])
+}
+
+/// An `option` line of a `choose` exercise.
+public struct ExerciseChoice: Sendable, Hashable {
+    /// 1-based, in order of the block.
+    public let number: Int
+    /// `option*`: the statement holds in the model.
+    public let correct: Bool
+    /// The place of the `option` keyword.
+    public let location: SourceLocation
+    /// The statement, read as a line of a `lifecycle` block: `.event` or `.chain` (`.invalid` when it could not be read).
+    public let statement: BlockLine.Content
+    /// The statement as written, without the keyword and any trailing comment.
+    public let text: String
+    /// The place of the statement's first character.
+    public let statementLocation: SourceLocation
+}

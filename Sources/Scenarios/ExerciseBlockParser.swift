@@ -1,0 +1,338 @@
+import Diagnostics
+import LifecycleModel
+import LifecycleMachines
+
+/// Reads an `exercise` block (see `ExerciseBlock` for the grammar) with the pieces of the
+/// `lifecycle` block parser: the same info string and options, the same reading and
+/// resolution of names (their spelling and place kept), the same statements for `option`
+/// lines. Whether the answer key is right is the runner's question (`ExerciseRunner`).
+public enum ExerciseBlockParser {
+    /// The first word of the info string that marks an exercise.
+    public static let language = "exercise"
+
+    /// The line keywords of an exercise.
+    static let keywords = ["kind", "given", "event", "target", "answer", "option"]
+
+    /// Whether a fenced block with this info string is an exercise.
+    public static func isExercise(info: String) -> Bool {
+        var words = info.split(whereSeparator: SourceLine.isSpace).makeIterator()
+        return words.next() == Substring(language)
+    }
+
+    /// Parses one block; the parameters are `LifecycleBlockParser.parse`'s. Nil when the info
+    /// string is not an exercise's or names no known machine.
+    public static func parse(
+        info: String, code: String, file: String, firstLine: Int, columnOffset: Int, lineOffsets: [Int] = [],
+        infoLocation: SourceLocation
+    ) -> (block: ExerciseBlock?, diagnostics: [Diagnostic]) {
+        parse(
+            info: info, code: code, file: file, firstLine: firstLine, columnOffset: columnOffset, lineOffsets: lineOffsets,
+            infoLocation: infoLocation, machines: Machines.all)
+    }
+
+    static func parse(
+        info: String, code: String, file: String, firstLine: Int, columnOffset: Int, lineOffsets: [Int] = [],
+        infoLocation: SourceLocation, machines: [Machine]
+    ) -> (block: ExerciseBlock?, diagnostics: [Diagnostic]) {
+        guard let head = LifecycleBlockParser.readInfo(info: info, infoLocation: infoLocation, machines: machines, keyword: language)
+        else { return (nil, []) }
+        var reader = ExerciseReader(machine: head.machine, infoLocation: infoLocation)
+        for (index, text) in code.blockLines.enumerated() {
+            let offset = index < lineOffsets.count ? lineOffsets[index] : columnOffset
+            reader.split(SourceLine(chars: Array(text), file: file, line: firstLine + index, columnOffset: offset))
+        }
+        reader.interpret()
+        var collector = DiagnosticCollector()
+        collector.report(contentsOf: head.diagnostics)
+        collector.report(contentsOf: reader.diagnostics)
+        collector.report(contentsOf: reader.names.diagnostics)
+        let diagnostics = collector.sorted
+        guard let machine = head.machine else { return (nil, diagnostics) }
+        let block = ExerciseBlock(
+            machine: machine, infoLocation: infoLocation, machineLocation: head.machineLocation, options: head.options,
+            optionPairs: head.pairs, optionsValid: head.optionsValid, kind: reader.kind, kindLocation: reader.kindLocation,
+            given: reader.given, event: reader.event, target: reader.target, answer: reader.answer,
+            answerLocation: reader.answerLine?.location(reader.answerLine?.keyword ?? 0), choices: reader.choices,
+            comments: reader.comments, questionLines: reader.questionLines, diagnostics: diagnostics)
+        return (block, diagnostics)
+    }
+}
+
+/// One line of an exercise that is not a comment: its keyword and argument.
+private struct KeywordLine {
+    let line: SourceLine
+    /// Index of the keyword's first character.
+    let keyword: Int
+    let word: String
+    /// `option*`.
+    let starred: Bool
+    /// Index of the argument's first character (`end` when there is none).
+    let argument: Int
+    /// Index after the argument's last non-space character (before any comment).
+    let end: Int
+
+    func location(_ index: Int) -> SourceLocation { line.location(index) }
+    var keywordLocation: SourceLocation { line.location(keyword) }
+    var argumentText: String { line.text(argument..<end) }
+}
+
+/// Splits the lines first (the `kind` decides how an `answer` reads, and it may come later),
+/// then reads each by the kind.
+private struct ExerciseReader {
+    let machine: Machine?
+    let infoLocation: SourceLocation
+    var names: LineReader
+    var diagnostics: [Diagnostic] = []
+    var comments: [BlockComment] = []
+    var questionLines: [String] = []
+    private var lines: [KeywordLine] = []
+
+    var kind: ExerciseBlock.Kind?
+    var kindLocation: SourceLocation
+    var given: WrittenName?
+    var event: EventLine?
+    var target: WrittenName?
+    var answer: ExerciseAnswer?
+    var answerLine: KeywordLine?
+    var choices: [ExerciseChoice] = []
+
+    init(machine: Machine?, infoLocation: SourceLocation) {
+        self.machine = machine
+        self.infoLocation = infoLocation
+        kindLocation = infoLocation
+        names = LineReader(machine: machine)
+    }
+
+    mutating func split(_ line: SourceLine) {
+        let count = line.chars.count
+        let start = line.skipSpaces(from: 0, to: count)
+        guard start < count else { return }
+        let hash = line.commentStart
+        let end = line.trimEnd(hash, start: start)
+        if hash < count {
+            let text = line.text((hash + 1)..<count).trimmingSpaces
+            comments.append(BlockComment(text: text, location: line.location(hash), trailing: end > start))
+            if end == start && lines.isEmpty { questionLines.append(text) }
+        }
+        guard end > start else { return }
+        let wordEnd = line.identifierEnd(from: start, to: end)
+        let word = line.text(start..<wordEnd)
+        var after = wordEnd
+        let starred = word == "option" && after < end && line.chars[after] == "*"
+        if starred { after += 1 }
+        guard wordEnd > start, Self.keywordSet.contains(word) else {
+            diagnostics.append(Messages.notAnExerciseLine(word, rest: line.text(start..<end), at: line.location(start)))
+            return
+        }
+        if after < end && !SourceLine.isSpace(line.chars[after]) {
+            diagnostics.append(Messages.spaceAfterKeyword(line.text(start..<after), at: line.location(after)))
+            return
+        }
+        let argument = line.skipSpaces(from: after, to: end)
+        lines.append(KeywordLine(line: line, keyword: start, word: word, starred: starred, argument: argument, end: end))
+    }
+
+    static let keywordSet = Set(ExerciseBlockParser.keywords)
+
+    /// Which lines each kind has: required ones, and the optional `given` of `choose`.
+    static func parts(_ kind: ExerciseBlock.Kind) -> [String] {
+        switch kind {
+        case .predict, .order: ["given", "event", "answer"]
+        case .choose: ["given", "option"]
+        case .reach: ["given", "target", "answer"]
+        }
+    }
+
+    mutating func interpret() {
+        // Each keyword but `option` once.
+        var first: [String: KeywordLine] = [:]
+        var kept: [KeywordLine] = []
+        for line in lines {
+            if line.word != "option", let earlier = first[line.word] {
+                diagnostics.append(Messages.exerciseLineTwice(line.word, at: line.keywordLocation, first: earlier.keywordLocation))
+                continue
+            }
+            if first[line.word] == nil { first[line.word] = line }
+            kept.append(line)
+        }
+        if let line = first["kind"] {
+            kindLocation = line.keywordLocation
+            let text = line.argumentText
+            if text.isEmpty {
+                diagnostics.append(Messages.kindNeeded(at: line.keywordLocation))
+            } else if let known = ExerciseBlock.Kind(rawValue: text) {
+                kind = known
+            } else {
+                diagnostics.append(Messages.unknownKind(text, at: line.location(line.argument)))
+            }
+        } else {
+            diagnostics.append(Messages.kindMissing(at: infoLocation))
+        }
+        for line in kept where line.word != "kind" {
+            if let kind, !Self.parts(kind).contains(line.word) {
+                diagnostics.append(Messages.notPartOfKind(line.word, kind: kind, parts: Self.parts(kind), at: line.keywordLocation))
+                continue
+            }
+            switch line.word {
+            case "given": given = readState(line, keyword: "given")
+            case "target": target = readState(line, keyword: "target")
+            case "event": event = readEvent(line)
+            case "answer":
+                answerLine = line
+                if let kind { answer = readAnswer(line, kind: kind) }
+            case "option": readOption(line)
+            default: break
+            }
+        }
+        guard let kind else { return }
+        // What the kind needs.
+        for part in Self.parts(kind) where first[part] == nil && !(kind == .choose && part == "given") && part != "option" {
+            diagnostics.append(Messages.exercisePartMissing(part, kind: kind, at: kindLocation))
+        }
+        if kind == .choose {
+            if optionLines < 2 {
+                diagnostics.append(Messages.tooFewOptions(at: kindLocation))
+            } else if choices.count == optionLines && !choices.contains(where: \.correct) {
+                diagnostics.append(Messages.noCorrectOption(at: kindLocation))
+            }
+            if given == nil, first["given"] == nil {
+                for choice in choices {
+                    if case .event = choice.statement {
+                        diagnostics.append(Messages.eventOptionNeedsGiven(at: choice.statementLocation))
+                    }
+                }
+            }
+        }
+    }
+
+    private mutating func readState(_ line: KeywordLine, keyword: String) -> WrittenName? {
+        guard line.argument < line.end else {
+            diagnostics.append(Messages.keywordNeedsState(keyword, machine: machine, at: line.keywordLocation))
+            return nil
+        }
+        return names.resolveState(line.line, line.argument..<line.end)
+    }
+
+    private mutating func readEvent(_ line: KeywordLine) -> EventLine? {
+        guard line.argument < line.end else {
+            diagnostics.append(Messages.eventNeeded(machine: machine, at: line.keywordLocation))
+            return nil
+        }
+        let wordEnd = line.line.identifierEnd(from: line.argument, to: line.end)
+        guard case .event(let event) = names.readEvent(line.line, start: line.argument, wordEnd: wordEnd, end: line.end) else { return nil }
+        if let outcome = event.states?.first ?? event.callbacks?.first {
+            diagnostics.append(Messages.eventLineHasOutcome(at: outcome.location))
+            return nil
+        }
+        return event
+    }
+
+    private mutating func readAnswer(_ line: KeywordLine, kind: ExerciseBlock.Kind) -> ExerciseAnswer? {
+        guard line.argument < line.end else {
+            diagnostics.append(Messages.answerNeeded(kind, at: line.keywordLocation))
+            return nil
+        }
+        switch kind {
+        case .predict:
+            let pieces = line.line.pieces(from: line.argument, to: line.end, commas: true, stopAtColon: false).pieces
+            if pieces.count > 1, let second = pieces.dropFirst().first {
+                diagnostics.append(Messages.predictOneState(at: line.location(second.start)))
+                return nil
+            }
+            return .state(names.resolveState(line.line, line.argument..<line.end))
+        case .order:
+            let pieces = line.line.pieces(from: line.argument, to: line.end, commas: false, stopAtColon: false).pieces
+            var complete = true
+            for piece in pieces where piece.isEmpty {
+                complete = false
+                diagnostics.append(Messages.missingName(.callback, piece: piece, at: line.location(piece.start)))
+            }
+            guard complete else { return nil }
+            guard pieces.count >= 2 else {
+                diagnostics.append(Messages.nothingToOrder(at: line.keywordLocation))
+                return nil
+            }
+            return .callbacks(names.resolveCallbacks(line.line, pieces))
+        case .reach:
+            return readEvents(line)
+        case .choose:
+            return nil
+        }
+    }
+
+    /// `event[@scene]`, separated by spaces or commas.
+    private mutating func readEvents(_ line: KeywordLine) -> ExerciseAnswer? {
+        let source = line.line
+        var events: [EventLine] = []
+        var complete = true
+        var i = line.argument
+        while i < line.end {
+            while i < line.end, SourceLine.isSpace(source.chars[i]) || source.chars[i] == "," { i += 1 }
+            guard i < line.end else { break }
+            var tokenEnd = i
+            while tokenEnd < line.end, !SourceLine.isSpace(source.chars[tokenEnd]), source.chars[tokenEnd] != "," { tokenEnd += 1 }
+            let wordEnd = source.identifierEnd(from: i, to: tokenEnd)
+            var scene: (name: String, at: Int)?
+            var headEnd = wordEnd
+            if wordEnd > i, wordEnd < tokenEnd, source.chars[wordEnd] == "@" {
+                let sceneEnd = source.identifierEnd(from: wordEnd + 1, to: tokenEnd)
+                if sceneEnd > wordEnd + 1 { scene = (source.text((wordEnd + 1)..<sceneEnd), wordEnd) }
+                headEnd = sceneEnd
+                if sceneEnd == wordEnd + 1 {
+                    diagnostics.append(Messages.missingScene(at: source.location(wordEnd + 1)))
+                    complete = false
+                    i = tokenEnd
+                    continue
+                }
+            }
+            guard wordEnd > i, headEnd == tokenEnd else {
+                diagnostics.append(Messages.expectedEvent(source.text(i..<tokenEnd), at: source.location(wordEnd > i ? headEnd : i)))
+                complete = false
+                i = tokenEnd
+                continue
+            }
+            let word = source.text(i..<wordEnd)
+            var id: String?
+            if let machine {
+                id = machine.resolveEvent(word)
+                if id == nil { diagnostics.append(Messages.unknownEvent(word, machine: machine, at: source.location(i))) }
+                if let scene, !machine.multiScene {
+                    diagnostics.append(Messages.sceneOnSingleInstance(
+                        machine: machine, scene: scene.name, without: word, at: source.location(scene.at)))
+                    complete = false
+                }
+            }
+            events.append(EventLine(
+                event: WrittenName(text: word, id: id, location: source.location(i)), scene: scene?.name,
+                sceneLocation: scene.map { source.location($0.at) }, states: nil, callbacks: nil))
+            i = tokenEnd
+        }
+        guard complete else { return nil }
+        return .events(events)
+    }
+
+    private var optionLines = 0
+
+    private mutating func readOption(_ line: KeywordLine) {
+        optionLines += 1
+        let number = optionLines
+        guard line.argument < line.end else {
+            diagnostics.append(Messages.optionNeedsStatement(at: line.keywordLocation))
+            return
+        }
+        let wordEnd = line.line.identifierEnd(from: line.argument, to: line.end)
+        let word = line.line.text(line.argument..<wordEnd)
+        if word == "given" || Self.keywordSet.contains(word) {
+            diagnostics.append(Messages.notAStatement(word, at: line.location(line.argument)))
+            return
+        }
+        let before = names.diagnostics.count
+        let content = names.readContent(line.line, start: line.argument, end: line.end)
+        if case .invalid = content, names.diagnostics.count == before {
+            diagnostics.append(Messages.notAStatement(word, at: line.location(line.argument)))
+        }
+        choices.append(ExerciseChoice(
+            number: number, correct: line.starred, location: line.keywordLocation, statement: content, text: line.argumentText,
+            statementLocation: line.location(line.argument)))
+    }
+}

@@ -1,0 +1,123 @@
+import Diagnostics
+import Foundation
+import Testing
+
+@testable import SiteBuild
+@testable import SiteContent
+@testable import SiteRender
+@testable import Translations
+
+/// `exercise` blocks in articles: checked in the build's verification pass, rendered as a figure
+/// whose disclosure holds the model's answer, compared between a translation and its source.
+@Suite struct ExerciseBuildTests {
+    static let fixtures = repositoryRoot.appending(path: "Tests/SiteTests/Fixtures/exercises")
+
+    static func fixture(_ name: String) throws -> String { try read(fixtures.appending(path: name)) }
+
+    /// The Portuguese fixture as a translation of the Spanish one, made when the source read `source`.
+    static func translation(_ body: String, of source: String) throws -> String {
+        let sourceBody = source.split(separator: "---\n", maxSplits: 2, omittingEmptySubsequences: false)[2]
+        let fingerprints = ArticleSections(body: sourceBody, firstLine: 4).sections.map { "\"\($0.fingerprint)\"" }
+        return body.replacing("title: Exercícios\n", with: "title: Exercícios\ntranslation:\n  from: es\n  sections: [\(fingerprints.joined(separator: ", "))]\n")
+    }
+
+    func build(_ files: [String: String]) throws -> (BuildResult, [String], URL) {
+        let root = try makeProject(content: files)
+        let result = SiteBuilder.build(buildOptions(root))
+        return (result, result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") }, root)
+    }
+
+    @Test func anArticleWithExercisesBuildsWithTheModelsAnswers() throws {
+        let (result, messages, root) = try build(["site.yml": try Self.fixture("site.yml"), "es/a.md": try Self.fixture("es.md")])
+        #expect(result.succeeded, "\(messages)")
+        #expect(messages == [])
+        #expect(result.exercisesChecked == 4)
+        #expect(result.pages.first?.exercises.map(\.kind) == ["predict", "order", "choose", "reach"])
+        #expect(result.pages.first?.exercises.map(\.line) == [6, 14, 22, 31])
+        let html = try read(root.appending(path: "public/es/a/index.html"))
+        #expect(html.contains(
+            "<figure class=\"exercise\" id=\"exercise-1\" data-exercise data-kind=\"predict\" data-machine=\"android-activity\" "
+                + "data-options=\"{&quot;api&quot;:28,&quot;configChanges&quot;:[],&quot;root&quot;:false}\" data-given=\"resumed\" data-event=\"home\">"))
+        #expect(html.contains("<figure class=\"exercise\" id=\"exercise-3\" data-exercise data-kind=\"choose\" data-machine=\"ios-app\""))
+        #expect(html.contains("data-kind=\"reach\" data-machine=\"ios-scene\" data-options=\"{&quot;api&quot;:34,&quot;configChanges&quot;:[],&quot;root&quot;:false}\" data-given=\"unattached\" data-target=\"background\">"))
+        #expect(html.contains("¿Qué pasa al pulsar Inicio?</figcaption>"))
+        #expect(html.components(separatedBy: "<details class=\"exercise-answer\">\n<summary>Ver la respuesta</summary>").count == 5)
+        // The model's answers, with the model's run: states, callbacks, the row linked to its source, its confidence.
+        #expect(html.contains("<p>Respuesta del modelo: <strong data-state=\"created\"><span lang=\"en\">CREATED</span></strong></p>"))
+        #expect(html.contains("<ol class=\"exercise-order\">\n<li><code>onPause</code></li>\n<li><code>onStop</code></li>\n<li><code>onSaveInstanceState</code></li>\n</ol>"))
+        #expect(html.contains("<a href=\"https://developer.android.com/guide/components/activities/state-changes\" title=\"Activity state changes\" lang=\"en\">D3</a> <span class=\"confidence\">(documentado)</span>"))
+        #expect(html.contains("<li id=\"exercise-3-option-2\" data-option=\"2\"><code>path notRunning -&gt; active</code></li>"))
+        #expect(html.contains("<li data-option=\"2\" data-holds=\"false\"><code>path notRunning -&gt; active</code>: <strong class=\"verdict\">falsa</strong>"))
+        #expect(html.contains("<li data-option=\"1\" data-holds=\"true\"><code>path notRunning -&gt; inactive -&gt; active</code>: <strong class=\"verdict\">cierta</strong>"))
+        #expect(html.contains("(se llega a: <strong data-state=\"background\"><span lang=\"en\">Background</span></strong>)"))
+        #expect(html.contains("<tr data-step=\"2\" data-confidence=\"doc\"><td>2</td><td><span class=\"event-name\" data-event=\"home\""))
+        // No block text left as code: every exercise became a figure.
+        #expect(!html.contains("kind predict"))
+    }
+
+    /// The answer on the page is the model's: an answer key written in another spelling shows the model's name.
+    @Test func theAnswerShownIsComputedFromTheModel() throws {
+        let article = try Self.fixture("es.md").replacing("answer created", with: "answer Created")
+        let (result, messages, root) = try build(["site.yml": try Self.fixture("site.yml"), "es/a.md": article])
+        #expect(result.succeeded, "\(messages)")
+        let html = try read(root.appending(path: "public/es/a/index.html"))
+        #expect(html.contains("<strong data-state=\"created\"><span lang=\"en\">CREATED</span></strong>"))
+    }
+
+    @Test func aWrongAnswerKeyFailsTheBuildAtItsPlaceAndKeepsThePreviousSite() throws {
+        let root = try makeProject(content: ["site.yml": try Self.fixture("site.yml"), "es/a.md": try Self.fixture("es.md")])
+        #expect(SiteBuilder.build(buildOptions(root)).succeeded)
+        let before = try read(root.appending(path: "public/es/a/index.html"))
+        try write(
+            Data(try Self.fixture("es.md").replacing("answer created", with: "answer started").utf8),
+            to: root.appending(path: "Content/es/a.md"))
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(!result.succeeded)
+        let messages = result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") }
+        #expect(messages == [
+            "Content/es/a.md:11:8: error: after 'home' the activity is created, not started\n"
+                + "    note: the model goes: home: resumed -> started -> created : [onUserLeaveHint], onPause, onStop, [onSaveInstanceState], [onTrimMemory] (D3, doc)\n"
+                + "    suggestion: answer created"
+        ])
+        #expect(try read(root.appending(path: "public/es/a/index.html")) == before)
+    }
+
+    @Test func aTranslationWithItsOwnCommentsIsFaithful() throws {
+        let source = try Self.fixture("es.md")
+        let (result, messages, root) = try build([
+            "site.yml": try Self.fixture("site.yml"), "es/a.md": source, "pt/a.md": try Self.translation(try Self.fixture("pt.md"), of: source),
+        ])
+        #expect(result.succeeded, "\(messages)")
+        #expect(messages == [])
+        let html = try read(root.appending(path: "public/pt/a/index.html"))
+        #expect(html.contains("O que acontece ao tocar em Início?</figcaption>"))
+        #expect(html.contains("<summary>Ver a resposta</summary>"))
+    }
+
+    @Test func anExerciseThatDiffersFromItsSourceIsAnErrorNamingBothFiles() throws {
+        let source = try Self.fixture("es.md")
+        let changed = try Self.fixture("pt.md").replacing("option path notRunning -> active", with: "option path background -> active")
+        let (result, messages, _) = try build([
+            "site.yml": try Self.fixture("site.yml"), "es/a.md": source, "pt/a.md": try Self.translation(changed, of: source),
+        ])
+        #expect(!result.succeeded)
+        #expect(messages == [
+            "Content/pt/a.md:30:1: error: exercise 3 differs from its source Content/es/a.md:27\n"
+                + "    note: only comments and the text of strings may differ from the source; code, names and expectations may not\n"
+                + "    suggestion: option path notRunning -> active"
+        ])
+    }
+}
+
+extension ExerciseBuildTests {
+    /// A wrong key in the source is the source's error, reported once, not again in each translation that copied it.
+    @Test func aWrongKeyCopiedIntoATranslationIsReportedOnceAtTheSource() throws {
+        let source = try Self.fixture("es.md").replacing("answer created", with: "answer started")
+        let translation = try Self.translation(try Self.fixture("pt.md").replacing("answer created", with: "answer started"), of: source)
+        let (result, messages, _) = try build(["site.yml": try Self.fixture("site.yml"), "es/a.md": source, "pt/a.md": translation])
+        #expect(!result.succeeded)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("Content/es/a.md:11:8: error: after 'home' the activity is created, not started") == true, "\(messages)")
+        #expect(messages.first?.contains("Content/pt/a.md") == true, "the copy is named: \(messages)")
+    }
+}
