@@ -300,7 +300,8 @@ def uniquify_body(body, j):
             html = html or not paragraph
             out.append(line)
             continue
-        if table or (not paragraph and "|" in rest and i + 1 < len(lines)
+        # A table (its header row may end a paragraph: a mark there would add a cell).
+        if table or ("|" in rest and i + 1 < len(lines)
                      and "|" in lines[i + 1] and TABLE_DELIMITER.match(split_quote(lines[i + 1])[1])):
             table = True
             out.append(line)
@@ -327,6 +328,16 @@ def uniquify_body(body, j):
             continue
         if item:
             content = rest[item.end():]
+            m = re.match(r"^(`{3,}|~{3,})(.*)$", content)
+            if m and not (m.group(1)[0] == "`" and "`" in m.group(2)):
+                # A list item that opens with a code block: the comment goes at its column.
+                out.append(line)
+                fence = (m.group(1)[0], len(m.group(1)))
+                comment = fence_comment(m.group(2), j)
+                if comment is not None:
+                    out.append(prefix + " " * item.end() + comment)
+                paragraph = False
+                continue
             if content.strip() == "" or re.match(r"^\[[ xX]\][ \t]*$", content) \
                     or re.match(r"^(?:#|<|`{3}|~{3}|\||\[\^)", content):
                 out.append(line)

@@ -146,6 +146,29 @@ def test_the_unique_mode_leaves_markup_that_is_not_prose_alone(tmp_path):
     assert not any(lines[0].strip() in ("// 1", "# 1") for info, lines in blocks if not marked(info))
 
 
+def test_the_unique_mode_on_markup_edge_cases():
+    source = "\n".join([
+        "Setext heading", "==============", "",
+        "A paragraph", "that ends in a table:", "| a | b |", "|---|---|", "| 1 | 2 |", "",
+        "- ```swift", "  let x = 1", "  ```", "",
+        "> ```kotlin", "> val y = 2", "> ```", "",
+        "````lifecycle ios-app", "```", "````", "",
+        "```java", "int z = 3;", "```", "",
+        "[ref]: https://example.org", "<https://example.org> at the start", "",
+        "A hard break  ", "and more.",
+    ])
+    assert make_corpus.uniquify_body(source, 7).split("\n") == [
+        "Setext heading", "==============", "",
+        "A paragraph (7)", "that ends in a table: (7)", "| a | b |", "|---|---|", "| 1 | 2 |", "",
+        "- ```swift", "  // 7", "  let x = 1", "  ```", "",
+        "> ```kotlin", "> // 7", "> val y = 2", "> ```", "",
+        "````lifecycle ios-app", "# 7", "```", "````", "",
+        "```java", "// 7", "int z = 3;", "```", "",
+        "[ref]: https://example.org", "<https://example.org> at the start", "",
+        "A hard break (7)  ", "and more. (7)",
+    ]
+
+
 # The repeated corpus of a small fixed source, hashed when the unique mode was added:
 # the default mode must go on writing the same bytes.
 FIXED_SOURCE = {
