@@ -56,16 +56,18 @@ apt-install:
 # Speed goals are measured here, never in timed unit tests: the model simulator,
 # then the site build against Hugo and the cmark-gfm CLI, then the search index against
 # Pagefind (bench/README.md).
-# make bench PAGES=20000 RUNS=3 for the large corpus; BENCH_OUT=/dev/shm/bench writes the
-# sites to a tmpfs, leaving the disk's recent history out of the figures.
+# make bench PAGES=20000 RUNS=3 for the large corpus; CORPUS=repeated|unique|both (default
+# both: the repository's articles repeated, then a corpus of unique pages); the sites go to a
+# tmpfs (/dev/shm) when there is room, BENCH_OUT=DIR writes them elsewhere.
 BENCH_PACKAGES := hugo cmark-gfm
 PAGES ?= 2000
 RUNS ?= 5
+CORPUS ?= both
 bench: deps
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(BENCH_PACKAGES)"
 	$(SWIFT) build -c release --product lifecycle-bench
 	.build/release/lifecycle-bench
-	SWIFT="$(SWIFT)" python3 bench/run.py --pages $(PAGES) --runs $(RUNS) $(if $(BENCH_OUT),--out $(BENCH_OUT))
+	SWIFT="$(SWIFT)" python3 bench/run.py --pages $(PAGES) --runs $(RUNS) --corpus $(CORPUS) $(if $(BENCH_OUT),--out $(BENCH_OUT))
 	@$(MAKE) --no-print-directory browser-deps
 	python3 bench/search.py --pages $(PAGES) --runs 3 --no-build
 

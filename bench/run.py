@@ -1,13 +1,24 @@
 #!/usr/bin/env python3
 """The site-build benchmark: lifecycle-docs against Hugo and the cmark-gfm CLI.
 
-    python3 bench/run.py [--pages N] [--runs R] [options]     (make bench)
+    python3 bench/run.py [--pages N] [--runs R] [--corpus repeated|unique|both] [options]
+                                                              (make bench)
 
-On a corpus of N pages (bench/make_corpus.py, cached by N under bench/.work/),
-each tool runs R times in a fresh process; the table gives the median, min and
-max wall time, the peak resident memory of the worst run, the CPU time and the
-ratios to Hugo and to the cmark-gfm lower bound, then each goal of the issue
-with PASS or FAIL. Progress goes to stderr, the report to stdout.
+On a corpus of N pages (bench/make_corpus.py, cached by N and kind under
+bench/.work/), each tool runs R times in a fresh process; the table gives the
+median, min and max wall time, the peak resident memory of the worst run, the
+CPU time and the ratios to Hugo and to the cmark-gfm lower bound, then the size
+of lifecycle-docs' output and each goal of the issue with PASS or FAIL.
+Progress goes to stderr, the report to stdout.
+
+Two corpora, measured one after the other (--corpus both, the default):
+  repeated   the repository's articles copied again and again (titles differ):
+             per-content memos make most pages almost free
+  unique     every page different (make_corpus.py --unique: a copy number in
+             every prose line, code block and example), issue 18's goals
+
+Sites are written to a tmpfs (/dev/shm) when there is one with room, else to
+WORK/out; --out chooses.
 
 Tools (each with a fresh output folder per run):
   lifecycle-docs   lifecycle-docs build --content CORPUS --templates Templates --output OUT
@@ -50,13 +61,25 @@ import make_hugo_site  # noqa: E402
 CMARK_EXTENSIONS = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
 REFERENCE_PAGES = 2000
 
-# The goals of the issue.
+SCALING_PAGES = 20000
+
+# The goals of the issue (the repeated corpus).
 GOAL_HUGO_RATIO = 0.10
 GOAL_CMARK_RATIO = 4.0
 GOAL_PEAK_MIB = 200.0
 GOAL_SCALING = 1.20
 GOAL_EDIT_MS = 100.0
 GOAL_NOOP_MS = 50.0
+
+# The goals of issue 18, on the corpus of unique pages.
+UNIQUE_GOAL_HUGO_RATIO = 0.10
+UNIQUE_GOAL_CMARK_RATIO = 5.0
+UNIQUE_GOAL_PEAK_MIB = 200.0
+UNIQUE_GOAL_PEAK_SCALING_MIB = 250.0   # at 20,000 pages
+UNIQUE_GOAL_PAGE_KB = 60.0             # per article page, KB of 1,000 bytes, uncompressed
+UNIQUE_GOAL_SCALING = 1.20
+UNIQUE_GOAL_EDIT_MS = 60.0
+UNIQUE_GOAL_NOOP_MS = 30.0
 
 # The article edited in the incremental scenarios (an es source with translations).
 EDIT_LANG = "es"
@@ -124,6 +147,8 @@ class Result:
         # A full build is compared with Hugo and cmark-gfm; a scenario
         # (incremental, hugo server) is not.
         self.full_build = full_build
+        # lifecycle-docs' full builds: the size of what it wrote (output_sizes).
+        self.sizes = {}
 
     @property
     def walls(self):
@@ -154,6 +179,7 @@ class Result:
             "full_build": self.full_build,
             "median_s": self.median, "min_s": min(self.walls), "max_s": max(self.walls),
             "peak_mib": self.peak_mib, "cpu_s": self.cpu, "others_percent": self.others_percent,
+            "output": self.sizes or None,
             "runs": [{"wall_s": s.wall, "peak_kib": s.peak_kib, "cpu_s": s.cpu, "others_cpu_s": s.others}
                      for s in self.samples],
         }
@@ -171,8 +197,8 @@ def measure(name, label, cmd, runs, pages, work, prepare=None, verify=None, env=
             full_build=True):
     """Run `cmd` `runs` times (prepare() before each); stop on a failure."""
     samples = []
-    out_log = os.path.join(work, "logs", name + ".out")
-    err_log = os.path.join(work, "logs", name + ".err")
+    out_log = os.path.join(work, "logs", LOG_TAG[0] + name + ".out")
+    err_log = os.path.join(work, "logs", LOG_TAG[0] + name + ".err")
     os.makedirs(os.path.dirname(out_log), exist_ok=True)
     for i in range(runs):
         if prepare:
@@ -206,15 +232,21 @@ def left_edited(folder):
     return False
 
 
-def ensure_corpus(pages, work):
-    corpus = os.path.join(work, "corpus-%d" % pages)
-    if make_corpus.is_current(corpus, pages) and not left_edited(corpus):
+def tag(pages, mode="repeated"):
+    """How the files of one corpus are named under WORK and OUT: `2000`, `unique-2000`."""
+    return "%d" % pages if mode == "repeated" else "%s-%d" % (mode, pages)
+
+
+def ensure_corpus(pages, work, mode="repeated"):
+    corpus = os.path.join(work, "corpus-%s" % tag(pages, mode))
+    if make_corpus.is_current(corpus, pages, mode=mode) and not left_edited(corpus):
         log("corpus: %s (cached)" % corpus)
     else:
-        log("corpus: writing %d pages to %s" % (pages, corpus))
-        make_corpus.make_corpus(pages, corpus)
+        log("corpus: writing %d %s pages to %s" % (pages, mode, corpus))
+        make_corpus.make_corpus(pages, corpus, mode=mode)
         # What was made from the previous corpus is made again.
-        for stale in ("cmark-%d.md.stamp" % pages, os.path.join("hugo-%d" % pages, make_hugo_site.STAMP)):
+        name = tag(pages, mode)
+        for stale in ("cmark-%s.md.stamp" % name, os.path.join("hugo-%s" % name, make_hugo_site.STAMP)):
             if os.path.exists(os.path.join(work, stale)):
                 os.remove(os.path.join(work, stale))
     return corpus
@@ -240,8 +272,8 @@ def hash_bytes(data):
     return int(hashlib.sha256(data).hexdigest()[:12], 16)
 
 
-def ensure_hugo_site(corpus, pages, work):
-    site = os.path.join(work, "hugo-%d" % pages)
+def ensure_hugo_site(corpus, pages, work, mode="repeated"):
+    site = os.path.join(work, "hugo-%s" % tag(pages, mode))
     stamp = corpus_stamp(corpus)
     if make_hugo_site.is_current(site, stamp) and not left_edited(os.path.join(site, "content")):
         log("hugo site: %s (cached)" % site)
@@ -254,9 +286,9 @@ def ensure_hugo_site(corpus, pages, work):
     return site
 
 
-def ensure_concatenated(corpus, pages, work):
+def ensure_concatenated(corpus, pages, work, mode="repeated"):
     """All Markdown bodies of the corpus (front matter removed) in one file."""
-    path = os.path.join(work, "cmark-%d.md" % pages)
+    path = os.path.join(work, "cmark-%s.md" % tag(pages, mode))
     stamp_path = path + ".stamp"
     stamp = corpus_stamp(corpus)
     try:
@@ -338,8 +370,46 @@ def verifier(corpus, output, label):
 # minute or more and every new file scans past them, so deleting 4,000 files right before
 # a run made that run's file creation 4 times slower, for every tool alike.
 TRASH = []
-# Where the tools write their sites (--out); None: WORK/out.
+# Where the tools write their sites (--out, or a tmpfs); None: WORK/out.
 OUT_ROOT = [None]
+# Prefix of the log files of the corpus being measured ("" or "unique-").
+LOG_TAG = [""]
+
+
+def filesystem_type(path):
+    """The type of the file system that holds `path` (/proc/self/mounts), or None."""
+    path = os.path.realpath(path)
+    best, kind = "", None
+    try:
+        with open("/proc/self/mounts", encoding="utf-8") as f:
+            for line in f:
+                fields = line.split()
+                if len(fields) < 3:
+                    continue
+                point = fields[1].replace("\\040", " ")
+                if (path == point or path.startswith(point.rstrip("/") + "/")) and len(point) > len(best):
+                    best, kind = point, fields[2]
+    except OSError:
+        return None
+    return kind
+
+
+def default_out_root(pages):
+    """A folder on /dev/shm when it is a tmpfs with room for the sites, else None
+    (WORK/out). On a tmpfs each site is deleted as soon as it has been measured, so
+    the room wanted is that of the largest site (lifecycle-docs' on the unique
+    corpus, ~0.3 MB a page), twice over, plus a margin."""
+    shm = "/dev/shm"
+    if not os.path.isdir(shm) or filesystem_type(shm) != "tmpfs":
+        return None
+    stat = os.statvfs(shm)
+    free = stat.f_bavail * stat.f_frsize
+    need = pages * 600 * 1000 + 512 * 1024 * 1024
+    if free < need:
+        log("out: /dev/shm has %.1f GB free, %.1f GB wanted; the sites go to the work folder" % (
+            free / 1e9, need / 1e9))
+        return None
+    return os.path.join(shm, "lifecycle-docs-bench-%d" % os.getuid())
 
 
 def discard(path):
@@ -348,12 +418,20 @@ def discard(path):
     cache = os.path.join(parent, "." + name + ".cache")
     if os.path.exists(cache):
         os.remove(cache)
+    # The site an incremental build replaced, kept for the next one.
+    previous = os.path.join(parent, "." + name + ".previous")
+    if os.path.isdir(previous):
+        discard(previous)
     if not os.path.exists(path):
         return
     trash = os.path.join(parent, ".trash")
     os.makedirs(trash, exist_ok=True)
     target = os.path.join(trash, "%s-%d-%d" % (name, os.getpid(), len(TRASH)))
     os.rename(path, target)
+    if filesystem_type(trash) == "tmpfs":
+        # A tmpfs has no such history (and the sites take memory): delete now.
+        shutil.rmtree(target, ignore_errors=True)
+        return
     TRASH.append(target)
 
 
@@ -369,15 +447,51 @@ def remover(path):
     return remove
 
 
-def lifecycle_full(binary, corpus, pages, runs, work, label="lifecycle-docs build"):
-    out = os.path.join(OUT_ROOT[0] or os.path.join(work, "out"), "lifecycle-%d" % pages)
+def lifecycle_full(binary, corpus, pages, runs, work, label="lifecycle-docs build", mode="repeated"):
+    out = os.path.join(OUT_ROOT[0] or os.path.join(work, "out"), "lifecycle-%s" % tag(pages, mode))
     cmd = [binary, "build", "--content", corpus, "--templates", os.path.join(REPO, "Templates"), "--output", out]
-    return measure("lifecycle-docs", label, cmd, runs, pages, work,
-                   prepare=remover(out), verify=verifier(corpus, out, label)), out
+    sizes = {}
+    check = verifier(corpus, out, label)
+
+    def verify():
+        check()
+        sizes.update(output_sizes(corpus, out))
+        log("  %-26s %.1f KB per article page (%.1f KB gzipped), %.1f MB in %d files" % (
+            label, sizes["page_bytes"] / 1e3, sizes["page_gzip_bytes"] / 1e3, sizes["total_bytes"] / 1e6,
+            sizes["files"]))
+
+    result = measure("lifecycle-docs", label, cmd, runs, pages, work, prepare=remover(out), verify=verify)
+    result.sizes = sizes
+    return result, out
 
 
-def hugo_full(hugo, site, corpus, pages, runs, work, highlight=True):
-    out = os.path.join(OUT_ROOT[0] or os.path.join(work, "out"), "hugo-%d" % pages)
+# Pages gzipped for the compressed size, at most (a sample beyond: every k-th page).
+GZIP_SAMPLE = 2000
+
+
+def output_sizes(corpus, out):
+    """Average size of an article page (`<lang>/<slug>/index.html`), plain and gzipped
+    (level 6, what a static host typically sends), and the whole output's size."""
+    import gzip
+    pages = make_hugo_site.expected_pages(corpus)
+    plain = [os.path.getsize(os.path.join(out, lang, slug, "index.html")) for lang, slug in pages]
+    step = max(1, -(-len(pages) // GZIP_SAMPLE))
+    sample = pages[::step]
+    compressed = []
+    for lang, slug in sample:
+        with open(os.path.join(out, lang, slug, "index.html"), "rb") as f:
+            compressed.append(len(gzip.compress(f.read(), compresslevel=6)))
+    total = files = 0
+    for root, _, names in os.walk(out):
+        for name in names:
+            total += os.lstat(os.path.join(root, name)).st_size
+            files += 1
+    return {"page_bytes": statistics.mean(plain), "page_gzip_bytes": statistics.mean(compressed),
+            "gzip_sampled_pages": len(sample), "total_bytes": total, "files": files}
+
+
+def hugo_full(hugo, site, corpus, pages, runs, work, highlight=True, mode="repeated"):
+    out = os.path.join(OUT_ROOT[0] or os.path.join(work, "out"), "hugo-%s" % tag(pages, mode))
     config = os.path.join(site, "hugo.toml")
     if not highlight:
         config += "," + os.path.join(site, "no-highlight.toml")
@@ -438,8 +552,8 @@ def edit_target(corpus):
     return EDIT_LANG, slugs[0]
 
 
-def lifecycle_incremental(binary, flags, corpus, pages, runs, work):
-    out = os.path.join(OUT_ROOT[0] or os.path.join(work, "out"), "lifecycle-incremental-%d" % pages)
+def lifecycle_incremental(binary, flags, corpus, pages, runs, work, mode="repeated"):
+    out = os.path.join(OUT_ROOT[0] or os.path.join(work, "out"), "lifecycle-incremental-%s" % tag(pages, mode))
     cmd = [binary, "build", "--content", corpus, "--templates", os.path.join(REPO, "Templates"),
            "--output", out] + flags
     log("incremental: priming %s (full build with %s)" % (out, " ".join(flags) or "no flag"))
@@ -582,8 +696,89 @@ def print_table(results, hugo, cmark_result):
             print("%-30s   (%s)" % ("", r.note))
 
 
+# The goals printed for the corpus being reported, for its results JSON.
+GOAL_ROWS = []
+
+
 def goal_line(status, text, figure):
+    GOAL_ROWS.append({"status": status, "goal": text, "measured": figure})
     print("  %-4s  %-53s %s" % (status, text, figure))
+
+
+def print_sizes(result):
+    sizes = result.sizes
+    sampled = "" if sizes["gzip_sampled_pages"] >= result.pages else ", gzip over %d sampled pages" % (
+        sizes["gzip_sampled_pages"])
+    print("%s: %.1f KB per article page, %.1f KB gzipped (level 6%s); output %.1f MB in %d files" % (
+        result.label, sizes["page_bytes"] / 1e3, sizes["page_gzip_bytes"] / 1e3, sampled,
+        sizes["total_bytes"] / 1e6, sizes["files"]))
+
+
+def print_unique_goals(pages, full, hugo, cmark_result, reference, noop, edit, incremental_note):
+    """Issue 18's goals on the corpus of unique pages."""
+    print()
+    print("Goals of issue 18, unique pages (set for 2,000 pages%s):" % (
+        "" if pages == REFERENCE_PAGES else "; this run has {:,}".format(pages)))
+    failed = False
+
+    def check(ok, text, figure):
+        nonlocal failed
+        failed |= not ok
+        goal_line("PASS" if ok else "FAIL", text, figure)
+
+    hugo_goal = "full build ≤ %.2f × Hugo" % UNIQUE_GOAL_HUGO_RATIO
+    cmark_goal = "full build ≤ %g × the cmark-gfm lower bound" % UNIQUE_GOAL_CMARK_RATIO
+    peak_limit = UNIQUE_GOAL_PEAK_MIB if pages <= REFERENCE_PAGES else UNIQUE_GOAL_PEAK_SCALING_MIB
+    memory_goal = "peak memory ≤ %.0f MiB%s" % (
+        peak_limit, "" if pages <= REFERENCE_PAGES else " at {:,} pages".format(pages))
+    page_goal = "≤ %.0f KB per article page" % UNIQUE_GOAL_PAGE_KB
+    if full is None:
+        for goal in (hugo_goal, cmark_goal, memory_goal, page_goal):
+            goal_line("n/a", goal, "(lifecycle-docs full build not measured: --tools)")
+    else:
+        if hugo:
+            ratio = full.median / hugo.median
+            check(ratio <= UNIQUE_GOAL_HUGO_RATIO, hugo_goal,
+                  "%.3f s = %.3f × Hugo's %.3f s (goal ≤ %.3f s)" % (
+                      full.median, ratio, hugo.median, UNIQUE_GOAL_HUGO_RATIO * hugo.median))
+        else:
+            goal_line("n/a", hugo_goal, "(Hugo not measured)")
+        if cmark_result:
+            ratio = full.median / cmark_result.median
+            check(ratio <= UNIQUE_GOAL_CMARK_RATIO, cmark_goal,
+                  "%.3f s = %.2f × cmark-gfm's %.3f s (goal ≤ %.3f s)" % (
+                      full.median, ratio, cmark_result.median, UNIQUE_GOAL_CMARK_RATIO * cmark_result.median))
+        else:
+            goal_line("n/a", cmark_goal, "(cmark-gfm not measured)")
+        check(full.peak_mib <= peak_limit, memory_goal,
+              "%.0f MiB (worst of %d runs)" % (full.peak_mib, len(full.samples)))
+        if reference:
+            check(reference.peak_mib <= UNIQUE_GOAL_PEAK_MIB,
+                  "peak memory ≤ %.0f MiB at 2,000 pages" % UNIQUE_GOAL_PEAK_MIB,
+                  "%.0f MiB (worst of %d runs)" % (reference.peak_mib, len(reference.samples)))
+        if full.sizes:
+            kb = full.sizes["page_bytes"] / 1e3
+            check(kb <= UNIQUE_GOAL_PAGE_KB, page_goal, "%.1f KB (%.1f KB gzipped)" % (
+                kb, full.sizes["page_gzip_bytes"] / 1e3))
+        # Time per page at 20,000 pages against 2,000: only when this run measured both.
+        if reference and pages > REFERENCE_PAGES:
+            per_page = full.median * 1000.0 / full.pages
+            ref = reference.median * 1000.0 / reference.pages
+            cpu_ratio = (full.cpu / full.pages) / (reference.cpu / reference.pages)
+            check(per_page <= UNIQUE_GOAL_SCALING * ref,
+                  "{:,} pages: time per page ≤ {:.0f}% over 2,000 pages'".format(
+                      pages, (UNIQUE_GOAL_SCALING - 1) * 100),
+                  "%.3f ms/page vs %.3f ms/page = %.2f× (CPU per page: %.2f×)" % (
+                      per_page, ref, per_page / ref, cpu_ratio))
+    edit_goal = "one edited article rebuilt ≤ %.0f ms" % UNIQUE_GOAL_EDIT_MS
+    noop_goal = "nothing changed ≤ %.0f ms" % UNIQUE_GOAL_NOOP_MS
+    if edit and noop:
+        check(edit.median * 1000 <= UNIQUE_GOAL_EDIT_MS, edit_goal, "%.0f ms" % (edit.median * 1000))
+        check(noop.median * 1000 <= UNIQUE_GOAL_NOOP_MS, noop_goal, "%.0f ms" % (noop.median * 1000))
+    else:
+        goal_line("n/a", edit_goal, incremental_note)
+        goal_line("n/a", noop_goal, incremental_note)
+    return failed
 
 
 def print_goals(pages, full, hugo, cmark_result, reference, noop, edit, incremental_note):
@@ -647,11 +842,17 @@ def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pages", type=int, default=REFERENCE_PAGES, help="corpus size (default 2000)")
     parser.add_argument("--runs", type=int, default=5, help="runs of each tool, at least 3 (default 5)")
+    parser.add_argument("--corpus", choices=("repeated", "unique", "both"), default="both",
+                        help="repeated: the repository's articles copied again and again; unique: every "
+                             "page different (make_corpus.py --unique); both (default): one after the other")
+    parser.add_argument("--scaling", action="store_true",
+                        help="the scaling goal: 20,000 pages (unless --pages says otherwise), with "
+                             "lifecycle-docs at 2,000 pages as the reference")
     parser.add_argument("--work", default=os.path.join(HERE, ".work"),
                         help="cache and output folder (default bench/.work)")
     parser.add_argument("--out", default=None,
-                        help="where the tools write their sites (default WORK/out); e.g. a tmpfs such as "
-                             "/dev/shm/bench to leave the disk's state out of the figures")
+                        help="where the tools write their sites (default: a folder on /dev/shm when it is a "
+                             "tmpfs with room, else WORK/out)")
     parser.add_argument("--tools", default="lifecycle-docs,hugo,hugo-nohl,cmark-gfm,incremental,hugo-server",
                         help="comma-separated subset of: lifecycle-docs, hugo, hugo-nohl, cmark-gfm, "
                              "incremental, hugo-server (default: all)")
@@ -662,11 +863,13 @@ def main(argv):
     parser.add_argument("--binary", default=None,
                         help="measure this lifecycle-docs binary (no swift build), e.g. one built "
                              "from another checkout")
-    parser.add_argument("--keep-output", action="store_true", help="keep the built sites under WORK/out")
+    parser.add_argument("--keep-output", action="store_true", help="keep the built sites (OUT)")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a goal fails")
     args = parser.parse_args(argv[1:])
     if args.runs < 3:
         parser.error("--runs must be at least 3 (the median of at least three runs)")
+    if args.scaling and args.pages == REFERENCE_PAGES:
+        args.pages = SCALING_PAGES
     if args.pages < 4:
         parser.error("--pages must be at least 4")
     tools = set(t.strip() for t in args.tools.split(",") if t.strip())
@@ -675,50 +878,83 @@ def main(argv):
         parser.error("unknown tools: " + ", ".join(sorted(unknown)))
 
     work = os.path.abspath(args.work)
-    OUT_ROOT[0] = os.path.abspath(args.out) if args.out else None
+    OUT_ROOT[0] = os.path.abspath(args.out) if args.out else default_out_root(args.pages)
     if OUT_ROOT[0]:
         os.makedirs(OUT_ROOT[0], exist_ok=True)
     os.makedirs(work, exist_ok=True)
-    pages = args.pages
-    started = time.monotonic()
+    log("out: %s (%s)" % (OUT_ROOT[0] or os.path.join(work, "out"),
+                          filesystem_type(OUT_ROOT[0] or work) or "file system unknown"))
 
     hugo_bin = require("hugo", "hugo") if tools & {"hugo", "hugo-nohl", "hugo-server"} else None
     cmark_bin = require("cmark-gfm", "cmark-gfm") if "cmark-gfm" in tools else None
     binary = None
     if tools & {"lifecycle-docs", "incremental"}:
         binary = os.path.abspath(args.binary) if args.binary else build_lifecycle_docs(args.no_build)
-    load_before = os.getloadavg()[0]
+    versions = {
+        "lifecycle-docs": git_version() if not args.binary else args.binary,
+        "hugo": tool_version([hugo_bin, "version"]).replace("hugo ", "", 1) if hugo_bin else "-",
+        "cmark-gfm": tool_version([cmark_bin, "--version"]).split(" - ")[0].replace("cmark-gfm ", "", 1)
+        if cmark_bin else "-",
+    }
 
-    corpus = ensure_corpus(pages, work)
+    modes = ["repeated", "unique"] if args.corpus == "both" else [args.corpus]
+    failed = False
+    fulls = {}
+    for mode in modes:
+        corpus_failed, full = run_corpus(mode, args, tools, work, binary, hugo_bin, cmark_bin, versions)
+        failed |= corpus_failed
+        fulls[mode] = full
+    if fulls.get("repeated") and fulls.get("unique"):
+        r, u = fulls["repeated"], fulls["unique"]
+        print()
+        print("lifecycle-docs, unique against repeated pages (%d each): %.3f s against %.3f s = %.2f×, "
+              "%.0f against %.0f MiB" % (args.pages, u.median, r.median, u.median / r.median, u.peak_mib,
+                                         r.peak_mib))
+    if OUT_ROOT[0] and not args.out and not args.keep_output:
+        shutil.rmtree(OUT_ROOT[0], ignore_errors=True)
+    return 1 if (failed and args.strict) else 0
+
+
+def run_corpus(mode, args, tools, work, binary, hugo_bin, cmark_bin, versions):
+    """Every measurement on one corpus, then its report; (a goal failed, the full build)."""
+    pages = args.pages
+    name = tag(pages, mode)
+    LOG_TAG[0] = "" if mode == "repeated" else mode + "-"
+    started = time.monotonic()
+    load_before = os.getloadavg()
+    log("== %s corpus, %d pages" % (mode, pages))
+
+    corpus = ensure_corpus(pages, work, mode)
     counts, size = corpus_summary(corpus)
     if sum(counts.values()) != pages:
         raise SystemExit("bench: the corpus has %d pages, not %d" % (sum(counts.values()), pages))
-    site = ensure_hugo_site(corpus, pages, work) if hugo_bin else None
-    markdown = ensure_concatenated(corpus, pages, work) if cmark_bin else None
+    site = ensure_hugo_site(corpus, pages, work, mode) if hugo_bin else None
+    markdown = ensure_concatenated(corpus, pages, work, mode) if cmark_bin else None
 
     results = []
     full = hugo = hugo_nohl = cmark_result = reference = noop = edit = server = None
+    out = None
     if "lifecycle-docs" in tools and pages != REFERENCE_PAGES:
         # Right before the N-page runs, so that both see the same machine.
         log("lifecycle-docs at %d pages, the reference for time per page" % REFERENCE_PAGES)
-        ref_corpus = ensure_corpus(REFERENCE_PAGES, work)
+        ref_corpus = ensure_corpus(REFERENCE_PAGES, work, mode)
         reference, ref_out = lifecycle_full(binary, ref_corpus, REFERENCE_PAGES, args.runs, work,
-                                            label="lifecycle-docs build @2000")
+                                            label="lifecycle-docs build @2000", mode=mode)
         if not args.keep_output:
             discard(ref_out)
     if "lifecycle-docs" in tools:
         log("lifecycle-docs: %d full builds of %d pages" % (args.runs, pages))
-        full, out = lifecycle_full(binary, corpus, pages, args.runs, work)
+        full, out = lifecycle_full(binary, corpus, pages, args.runs, work, mode=mode)
         results.append(full)
         if reference:
             results.append(reference)
     if "hugo" in tools:
         log("hugo: %d builds of %d pages" % (args.runs, pages))
-        hugo = hugo_full(hugo_bin, site, corpus, pages, args.runs, work)
+        hugo = hugo_full(hugo_bin, site, corpus, pages, args.runs, work, mode=mode)
         results.append(hugo)
     if "hugo-nohl" in tools:
         log("hugo without highlighting: %d builds" % args.runs)
-        hugo_nohl = hugo_full(hugo_bin, site, corpus, pages, args.runs, work, highlight=False)
+        hugo_nohl = hugo_full(hugo_bin, site, corpus, pages, args.runs, work, highlight=False, mode=mode)
         results.append(hugo_nohl)
     if "cmark-gfm" in tools:
         log("cmark-gfm: %d runs over %s (%.1f MB)" % (args.runs, markdown, os.path.getsize(markdown) / 1e6))
@@ -732,47 +968,58 @@ def main(argv):
             incremental_note = "incremental: not available"
             log("incremental: not available (no --incremental in `lifecycle-docs help`)")
         else:
-            noop, edit = lifecycle_incremental(binary, flags, corpus, pages, args.runs, work)
+            noop, edit = lifecycle_incremental(binary, flags, corpus, pages, args.runs, work, mode=mode)
             results += [noop, edit]
     if "hugo-server" in tools:
         server = hugo_server(hugo_bin, site, corpus, pages, args.runs, timeout=max(120, pages // 10))
         if server:
             results.append(server)
 
-    if full and not args.keep_output:
-        discard(out)
-        discard(os.path.join(OUT_ROOT[0] or os.path.join(work, "out"), "lifecycle-incremental-%d" % pages))
+    if not args.keep_output:
+        if out:
+            discard(out)
+        discard(os.path.join(OUT_ROOT[0] or os.path.join(work, "out"), "lifecycle-incremental-%s" % name))
     empty_trash()
 
     # ---- report
-    versions = {
-        "lifecycle-docs": git_version() if not args.binary else args.binary,
-        "hugo": tool_version([hugo_bin, "version"]).replace("hugo ", "", 1) if hugo_bin else "-",
-        "cmark-gfm": tool_version([cmark_bin, "--version"]).split(" - ")[0].replace("cmark-gfm ", "", 1)
-        if cmark_bin else "-",
-    }
     print()
-    print("LifecycleDocs site benchmark: %d pages (%s), %.1f MB of Markdown; median of %d runs each" % (
-        pages, ", ".join("%s %d" % kv for kv in counts.items()), size / 1e6, args.runs))
-    print("machine: %d cores, %s" % (CORES, platform.platform(terse=True)))
+    print("LifecycleDocs site benchmark, %s corpus: %d pages (%s), %.1f MB of Markdown; median of %d runs each" % (
+        mode, pages, ", ".join("%s %d" % kv for kv in counts.items()), size / 1e6, args.runs))
+    if mode == "unique":
+        print("(every page different: make_corpus.py --unique; translations report stale sections)")
+    print("machine: %d cores, %s; load average %.2f %.2f %.2f at the start" % (
+        CORES, platform.platform(terse=True), *load_before))
     print("versions: " + "; ".join("%s %s" % (k, v) for k, v in versions.items() if v != "-"))
+    print("sites written to: %s (%s)" % (OUT_ROOT[0] or os.path.join(work, "out"),
+                                         filesystem_type(OUT_ROOT[0] or work) or "?"))
     busiest = max((r.others_percent or 0.0 for r in results), default=0.0)
     if busiest >= 10.0:
         print("note: other processes took up to %.0f%% of the machine during the runs (column 'others'; "
-              "load average %.2f at the start), so wall times are inflated" % (busiest, load_before))
+              "load average %.2f at the start), so wall times are inflated" % (busiest, load_before[0]))
     print()
     print_table(results, hugo, cmark_result)
+    for r in (full, reference):
+        if r and r.sizes:
+            print_sizes(r)
     if "incremental" in tools and noop is None:
         print("incremental: not available")
-    failed = print_goals(pages, full, hugo, cmark_result, reference, noop, edit, incremental_note)
+    del GOAL_ROWS[:]
+    if mode == "unique":
+        failed = print_unique_goals(pages, full, hugo, cmark_result, reference, noop, edit, incremental_note)
+    else:
+        failed = print_goals(pages, full, hugo, cmark_result, reference, noop, edit, incremental_note)
     print()
     print("(%.0f s in all; logs and results in %s)" % (time.monotonic() - started, work))
+    sys.stdout.flush()
 
-    with open(os.path.join(work, "results-%d.json" % pages), "w", encoding="utf-8") as f:
-        json.dump({"pages": pages, "languages": counts, "markdown_bytes": size, "runs": args.runs,
-                   "versions": versions, "cores": os.cpu_count(),
-                   "results": [r.as_dict() for r in results]}, f, indent=2, ensure_ascii=False)
-    return 1 if (failed and args.strict) else 0
+    with open(os.path.join(work, "results-%s.json" % name), "w", encoding="utf-8") as f:
+        json.dump({"corpus": mode, "pages": pages, "languages": counts, "markdown_bytes": size,
+                   "runs": args.runs, "versions": versions, "cores": os.cpu_count(),
+                   "load_average": list(load_before),
+                   "out": OUT_ROOT[0] or os.path.join(work, "out"),
+                   "results": [r.as_dict() for r in results],
+                   "goals": list(GOAL_ROWS)}, f, indent=2, ensure_ascii=False)
+    return failed, full
 
 
 def git_version():
