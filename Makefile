@@ -69,7 +69,7 @@ bench: deps
 	.build/release/lifecycle-bench
 	SWIFT="$(SWIFT)" python3 bench/run.py --pages $(PAGES) --runs $(RUNS) --corpus $(CORPUS) $(if $(BENCH_OUT),--out $(BENCH_OUT))
 	@$(MAKE) --no-print-directory browser-deps
-	python3 bench/search.py --pages $(PAGES) --runs 3 --no-build
+	python3 bench/search.py --pages $(PAGES) --runs 3 --corpus $(CORPUS) --no-build
 
 # libFuzzer targets (Fuzz/): builds them under .build/fuzz/ and runs each for FUZZ_SECONDS;
 # crashes land in Fuzz/crashes/<target>/. make fuzz FUZZ_SECONDS=60 FUZZ_TARGETS=mustache

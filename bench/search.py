@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The search benchmark, beside the build benchmark (make bench):
 
-    python3 bench/search.py [--pages N] [--runs R] [--no-build]
+    python3 bench/search.py [--pages N] [--runs R] [--corpus repeated|unique|both] [--no-build]
 
-On the corpus of bench/run.py (N pages, cached under bench/.work/):
+On each corpus of bench/run.py (N pages, cached under bench/.work/; `unique`: every page
+different, as real content is, where the build cannot reuse what it rendered):
   1. lifecycle-docs build, R full builds: the build's wall and CPU time, and the CPU time
      its search index took (`search index: X s of CPU time` in --verbose: every page's
      indexing, per thread, summed over every core, plus making the index's files). Shares
@@ -119,13 +120,24 @@ def main(argv):
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--work", default=os.path.join(HERE, ".work"))
     parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--corpus", choices=("repeated", "unique", "both"), default="both")
     args = parser.parse_args(argv)
     os.makedirs(args.work, exist_ok=True)
-    corpus = build_bench.ensure_corpus(args.pages, args.work)
     if not args.no_build:
         subprocess.run(["swift", "build", "-c", "release", "--product", "lifecycle-docs"], cwd=REPO, check=True)
+    modes = ("repeated", "unique") if args.corpus == "both" else (args.corpus,)
+    failed = 0
+    for mode in modes:
+        failed += measure_corpus(args, mode)
+    return 1 if failed else 0
+
+
+def measure_corpus(args, mode):
+    """Runs the whole comparison on one corpus and prints its report; returns the goals failed."""
+    corpus = build_bench.ensure_corpus(args.pages, args.work, mode=mode)
+    name = build_bench.tag(args.pages, mode)
     tool = os.path.join(REPO, ".build", "release", "lifecycle-docs")
-    out = os.path.join(args.work, "search-site-%d" % args.pages)
+    out = os.path.join(args.work, "search-site-%s" % name)
     err_path = os.path.join(args.work, "search-build.log")
 
     builds, build_cpus, indexes = [], [], []
@@ -192,7 +204,8 @@ def main(argv):
     index = statistics.median(indexes)
     pagefind = statistics.median(pagefind_runs)
     pagefind_cpu = statistics.median(pagefind_cpus)
-    print(f"\nSearch index on {args.pages} pages, {args.runs} runs (medians)\n")
+    print(f"\nSearch index on the {mode} corpus of {args.pages} pages, {args.runs} runs (medians), "
+          f"load average {os.getloadavg()[0]:.1f} at the end\n")
     print("| | wall s | CPU s | share of the build's CPU | peak MiB | index size | files |")
     print("|---|---|---|---|---|---|---|")
     print(f"| lifecycle-docs build (search included) | {build:.2f} | {build_cpu:.2f} | | | | |")
@@ -219,7 +232,7 @@ def main(argv):
     for text, ok in goals:
         print(f"{'PASS' if ok else 'FAIL'}  {text}")
     shutil.rmtree(copy, ignore_errors=True)
-    return 0
+    return sum(1 for _, ok in goals if not ok)
 
 
 if __name__ == "__main__":
