@@ -41,7 +41,7 @@ import shutil
 import sys
 
 # Bump when the output format changes, so cached corpora are regenerated.
-CORPUS_VERSION = "1"
+CORPUS_VERSION = "2"
 MODES = ("repeated", "unique")
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -115,6 +115,22 @@ def retitle(text, suffix):
         body = body[:m.end(1)] + suffix + body[m.end(1):]
     prefix = "" if front is None else "---\n" + front + "---\n"
     return prefix + body
+
+
+LINK = re.compile(r"\]\(((?:\.\./([A-Za-z0-9_-]+)/)?)([A-Za-z0-9_-]+)\.md(#[^)\s]*)?\)")
+
+
+def relink(text, lang, k, width, last_copy):
+    """Links to another article (`](active.md)`, `](../pt/active.md#x)`) point at its copy k,
+    or at its last copy when the corpus has fewer of it, so copies link as the originals do."""
+    def replace(m):
+        target_lang = m.group(2) or lang
+        last = last_copy.get((target_lang, m.group(3)))
+        if last is None:
+            return m.group(0)
+        copy = str(min(k, last)).zfill(width)
+        return "](%s%s-%s.md%s)" % (m.group(1), m.group(3), copy, m.group(4) or "")
+    return LINK.sub(replace, text)
 
 
 def load_articles(source):
@@ -383,12 +399,17 @@ def make_corpus(n, out_dir, source=DEFAULT_SOURCE, mode="repeated"):
             os.makedirs(os.path.dirname(os.path.join(tmp, rel)) or tmp, exist_ok=True)
             shutil.copyfile(os.path.join(root, name), os.path.join(tmp, rel))
 
+    # The highest copy of each article, for links between articles (`[x](active.md)`).
+    last_copy = {}
+    for article, k in pages:
+        last_copy[(article.lang, article.slug)] = max(k, last_copy.get((article.lang, article.slug), 0))
+
     total_bytes = 0
     for article, k in pages:
         number = str(k).zfill(width)
         folder = os.path.join(tmp, article.lang)
         os.makedirs(folder, exist_ok=True)
-        text = retitle(article.text, " · " + number)
+        text = relink(retitle(article.text, " · " + number), article.lang, k, width, last_copy)
         if mode == "unique":
             text = uniquify(text, k)
         data = text.encode("utf-8")
