@@ -21,37 +21,9 @@ public enum SearchIndex {
     /// The manifest and the shards of a language, and what an incremental build needs to
     /// update them later (`SearchIndexState`).
     public static func index(lang: String, entries: [SearchEntry], limit: Int = shardLimit) -> (files: [(path: String, data: Data)], state: SearchIndexState) {
-        let entries = entries.sorted { $0.key < $1.key }
-        // Each term's postings, appended page by page in the order of the pages' keys.
-        var termNumbers: [String: Int] = [:]
-        var termNames: [String] = []
-        var postings: [[UInt8]] = []
-        var state = SearchIndexState()
-        for entry in entries {
-            state.add(entry)
-            forEachChunk(entry) { term, chunk in
-                let number: Int
-                if let known = termNumbers[term] {
-                    number = known
-                } else {
-                    number = termNames.count
-                    termNumbers[term] = number
-                    termNames.append(term)
-                    postings.append([])
-                }
-                if !postings[number].isEmpty { postings[number].append(UInt8(ascii: ",")) }
-                postings[number].append(contentsOf: chunk)
-            }
-        }
-        for (number, term) in termNames.enumerated() { state.terms[term] = termSize(term, postings: postings[number].count) }
-        state.updateNeeded(Array(state.forms.keys))
-        let shards = ShardLayout.shards(state.members, limit: limit)
-        state.shards = shards.count
-        var files = shards.map { shard in
-            shardFile(lang: lang, shard, postings: { postings[termNumbers[$0] ?? 0] }, stem: { state.forms[$0]?.stem ?? "" })
-        }
-        files.append(manifest(lang: lang, state: state, shards: shards))
-        return (files, state)
+        let builder = SearchIndexBuilder(lang: lang)
+        for entry in entries { builder.add(entry) }
+        return builder.finish(limit: limit)
     }
 
     /// What a page adds to each of its terms: `["key",pageLength,section,counts,sectionLength,…]`.

@@ -77,7 +77,10 @@ public enum SiteBuilder {
                 ? IncrementalSink(outputURL, displayName: options.outputDir)
                 : FullBuildSink(outputURL, displayName: options.outputDir, published: published, siteURL: site.config.baseURL)
             do throws(DiagnosticError) {
-                var articles = renderArticles(site, plan: plan, navigation: navigation, sink: sink, diagnostics: &diagnostics)
+                // A full build files each page's postings as it goes; an incremental one keeps the
+                // entries of the pages it renders to patch the last build's index.
+                let builders = incremental ? nil : Dictionary(uniqueKeysWithValues: site.config.languages.map { ($0.code, SearchIndexBuilder(lang: $0.code)) })
+                var articles = renderArticles(site, plan: plan, navigation: navigation, search: builders, sink: sink, diagnostics: &diagnostics)
                 if incremental, let reusable {
                     for article in reusable.groups.values.flatMap(\.articles) where !article.draft {
                         articles.indexedBefore[article.lang, default: []].insert(article.slug)
@@ -94,7 +97,7 @@ public enum SiteBuilder {
                 endPhase("site-wide pages")
                 let indexStart = threadCPUSeconds()
                 let previousIndex = incremental ? reusable?.search : nil
-                guard let search = try writeSearchIndex(site, articles, previous: previousIndex, outputURL: outputURL, sink: sink) else {
+                guard let search = try writeSearchIndex(site, articles, builders: builders, previous: previousIndex, outputURL: outputURL, sink: sink) else {
                     // The last build's index files are not as it wrote them: index every page afresh.
                     sink.discard()
                     var again = options
@@ -165,7 +168,8 @@ public enum SiteBuilder {
     /// site has, the shards to delete and the states to cache; nil when the last build's
     /// index cannot be read as it wrote it.
     static func writeSearchIndex(
-        _ site: SiteInputs, _ articles: RenderedArticles, previous: [String: SearchIndexState]?, outputURL: URL, sink: any PageSink
+        _ site: SiteInputs, _ articles: RenderedArticles, builders: [String: SearchIndexBuilder]?, previous: [String: SearchIndexState]?,
+        outputURL: URL, sink: any PageSink
     ) throws(DiagnosticError) -> (files: Int, deleted: [String], states: [String: SearchIndexState])? {
         let languages = site.config.languages.map(\.code)
         let entries = articles.search
@@ -173,7 +177,7 @@ public enum SiteBuilder {
         let results: [(files: [(path: String, data: Data)], deleted: [String], state: SearchIndexState)?] = Parallel.map(languages.count) { index in
             let lang = languages[index]
             guard let previous else {
-                let (files, state) = SearchIndex.index(lang: lang, entries: Array((entries[lang] ?? [:]).values))
+                let (files, state) = (builders?[lang] ?? SearchIndexBuilder(lang: lang)).finish()
                 return (files, [], state)
             }
             guard let state = previous[lang] else { return nil }
@@ -286,7 +290,8 @@ public enum SiteBuilder {
     /// rest of the site, and memory holds no more than the groups in flight. Every other
     /// group comes from the cache as it was.
     static func renderArticles(
-        _ site: SiteInputs, plan: BuildPlan, navigation: SiteNavigation, sink: any PageSink, diagnostics: inout DiagnosticCollector
+        _ site: SiteInputs, plan: BuildPlan, navigation: SiteNavigation, search builders: [String: SearchIndexBuilder]?, sink: any PageSink,
+        diagnostics: inout DiagnosticCollector
     ) -> RenderedArticles {
         let reader = site.articleReader()
         let renderer = ArticleRenderer(strings: site.strings ?? UIStrings())
@@ -296,7 +301,7 @@ public enum SiteBuilder {
         let groups = Parallel.map(slugs.count) { position in
             renderGroup(
                 slugs[position], bySlug[slugs[position]] ?? [], site: site, reader: reader, renderer: renderer, languages: languages,
-                stamps: plan.stamps, navigation: navigation, sink: sink)
+                stamps: plan.stamps, navigation: navigation, search: builders, sink: sink)
         }
         var result = RenderedArticles(matrix: TranslationMatrix(languages: [], rows: []))
         var rows: [String: TranslationMatrix.Row] = [:]
@@ -420,7 +425,8 @@ public enum SiteBuilder {
 
     static func renderGroup(
         _ slug: String, _ indexes: [Int], site: SiteInputs, reader: ArticleReader, renderer: ArticleRenderer, languages: [String],
-        stamps: [Int: FileStamp], navigation: SiteNavigation, sink: any PageSink
+        stamps: [Int: FileStamp], navigation: SiteNavigation, search builders: [String: SearchIndexBuilder]?,
+        sink: any PageSink
     ) -> RenderedGroup {
         let read = readGroup(slug, indexes, site: site, reader: reader, languages: languages, stamps: stamps)
         var group = RenderedGroup(reports: read.reports, diagnostics: read.diagnostics, row: read.matrix.rows.first, draftPages: read.draftPages)
@@ -442,7 +448,9 @@ public enum SiteBuilder {
                     let language = SearchLanguage(code: lang)
                     let entry = SearchEntry(searchPage, language: language, stemmer: Stemmer(language))
                     // Drafts published with --drafts get a page file but stay out of the index.
-                    if cachedArticles.contains(where: { $0.lang == lang && !$0.draft }) { group.search[lang] = entry }
+                    if cachedArticles.contains(where: { $0.lang == lang && !$0.draft }) {
+                        if let builder = builders?[lang] { builder.add(entry) } else { group.search[lang] = entry }
+                    }
                     let fragment = SearchIndex.fragment(lang: lang, page: searchPage)
                     try sink.write(fragment.path, fragment.data)
                     group.indexingSeconds += threadCPUSeconds() - indexing
