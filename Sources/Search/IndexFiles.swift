@@ -260,41 +260,70 @@ public struct SearchIndexState: Sendable, Equatable {
     }
 
     /// The state as text lines (`N pages sections length shards`, `T term size`, `F form stem pages needed`),
-    /// tab-separated: terms and forms are letters, marks and digits only.
+    /// tab-separated: terms and forms are letters, marks and digits only. Written and read on
+    /// bytes: an incremental build reads and writes every term of the site.
     public func encoded() -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(terms.count * 16 + forms.count * 24)
-        out.append(contentsOf: "N\t\(pages)\t\(sections)\t\(totalLength)\t\(shards)\n".utf8)
-        for term in terms.keys.sorted() {
-            out.append(contentsOf: "T\t\(term)\t\(terms[term] ?? 0)\n".utf8)
+        var out = JSONBytes(capacity: terms.count * 16 + forms.count * 24)
+        func field(_ number: Int) {
+            out.byte(9)
+            out.int(number)
         }
-        for form in forms.keys.sorted() {
-            guard let record = forms[form] else { continue }
-            out.append(contentsOf: "F\t\(form)\t\(record.stem)\t\(record.pages)\t\(record.needed ? 1 : 0)\n".utf8)
+        out.byte(UInt8(ascii: "N"))
+        for number in [pages, sections, totalLength, shards] { field(number) }
+        out.byte(10)
+        for (term, size) in terms {
+            out.raw("T\t")
+            out.raw(Array(term.utf8))
+            field(size)
+            out.byte(10)
         }
-        return out
+        for (form, record) in forms {
+            out.raw("F\t")
+            out.raw(Array(form.utf8))
+            out.byte(9)
+            out.raw(Array(record.stem.utf8))
+            field(record.pages)
+            field(record.needed ? 1 : 0)
+            out.byte(10)
+        }
+        return out.bytes
     }
 
     /// The state `encoded` wrote, or nil for anything malformed.
     public init?(encoded bytes: ArraySlice<UInt8>) {
-        var lineStart = bytes.startIndex
         var sawTotals = false
+        var fields: [Range<Int>] = []
+        var lineStart = bytes.startIndex
         while lineStart < bytes.endIndex {
             let lineEnd = bytes[lineStart...].firstIndex(of: 10) ?? bytes.endIndex
-            let fields = bytes[lineStart..<lineEnd].split(separator: 9, omittingEmptySubsequences: false)
+            fields.removeAll(keepingCapacity: true)
+            var fieldStart = lineStart
+            for index in lineStart..<lineEnd where bytes[index] == 9 {
+                fields.append(fieldStart..<index)
+                fieldStart = index + 1
+            }
+            fields.append(fieldStart..<lineEnd)
             lineStart = lineEnd + 1
-            func text(_ index: Int) -> String { String(decoding: fields[index], as: UTF8.self) }
-            func number(_ index: Int) -> Int? { Int(text(index)) }
-            switch (fields.first.map { String(decoding: $0, as: UTF8.self) }, fields.count) {
-            case ("N", 5):
+            func text(_ index: Int) -> String { String(decoding: bytes[fields[index]], as: UTF8.self) }
+            func number(_ index: Int) -> Int? {
+                var value = 0
+                for byte in bytes[fields[index]] {
+                    guard (0x30...0x39).contains(byte), value < Int.max / 10 - 9 else { return nil }
+                    value = value * 10 + Int(byte - 0x30)
+                }
+                return fields[index].isEmpty ? nil : value
+            }
+            guard fields[0].count == 1 else { return nil }
+            switch (bytes[fields[0].lowerBound], fields.count) {
+            case (UInt8(ascii: "N"), 5):
                 guard let pages = number(1), let sections = number(2), let length = number(3), let shards = number(4) else { return nil }
                 (self.pages, self.sections, totalLength, self.shards, sawTotals) = (pages, sections, length, shards, true)
-            case ("T", 3):
+            case (UInt8(ascii: "T"), 3):
                 guard let size = number(2) else { return nil }
                 terms[text(1)] = size
-            case ("F", 5):
-                guard let pages = number(3) else { return nil }
-                forms[text(1)] = Form(stem: text(2), pages: pages, needed: fields[4].first == UInt8(ascii: "1"))
+            case (UInt8(ascii: "F"), 5):
+                guard let pages = number(3), let needed = number(4) else { return nil }
+                forms[text(1)] = Form(stem: text(2), pages: pages, needed: needed == 1)
             default:
                 return nil
             }

@@ -262,3 +262,17 @@ extension IndexUpdateTests {
         #expect(update.state == SearchIndex.index(lang: "es", entries: [a]).state)
     }
 }
+
+extension IndexUpdateTests {
+    @Test func aStateSurvivesTheCache() throws {
+        let es = SearchLanguage(code: "es")
+        let entries = ["a": "las interrupciones interrumpen", "b": "ñandú proceso 28 aplicaciones"].map { key, text in
+            SearchEntry(SearchPage(key: key, path: "es/\(key)/index.html", title: "T", sections: [.init(anchor: "", heading: "", text: text)]), language: es, stemmer: Stemmer(es))
+        }
+        let state = SearchIndex.index(lang: "es", entries: entries).state
+        #expect(!state.forms.isEmpty && state.terms.count > 4)
+        #expect(SearchIndexState(encoded: state.encoded()[...]) == state)
+        #expect(SearchIndexState(encoded: Array("T\tx\t1\n".utf8)[...]) == nil, "no totals")
+        #expect(SearchIndexState(encoded: Array("N\t1\t1\t1\t1\nT\tx\tdos\n".utf8)[...]) == nil)
+    }
+}
