@@ -1,0 +1,560 @@
+// Exercises in the browser, and a tutorial's progress.
+//
+// Enhances each `figure.exercise[data-exercise]` (partials/exercise, docs/player-dom.md) with
+// controls for its kind: predict (pick a state), order (drag, or move with buttons), choose
+// (checkboxes), reach (fire the events the model allows). The answer is judged by the model the
+// player uses (`window.LifecycleDocs`, from player.js, on `window.LIFECYCLE_MODEL`), under the
+// figure's `data-options`: nothing here knows an answer the model does not give. Without this
+// script the figure's `<details>` answer is all there is.
+//
+// On a tutorial (`article[data-tutorial]`) a step is done when every exercise in it was answered
+// right, or, in a step without exercises, when the reader marks it done; progress is kept in
+// localStorage per language and slug.
+(function () {
+  "use strict";
+
+  const MAIN_SCENE = "main";
+  const STORAGE_PREFIX = "lifecycle-docs-progress:";
+  let strings = {};
+
+  function t(key) { return Object.prototype.hasOwnProperty.call(strings, key) ? strings[key] : key; }
+
+  function format(text, values) {
+    return text.replace(/\{(\w+)\}/g, function (all, name) { return values[name] !== undefined ? String(values[name]) : all; });
+  }
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = text;
+    return node;
+  }
+
+  function button(text, className) {
+    const b = el("button", className, text);
+    b.type = "button";
+    return b;
+  }
+
+  function findMachine(id) {
+    const model = window.LIFECYCLE_MODEL;
+    if (!model || !Array.isArray(model.machines)) return null;
+    for (let i = 0; i < model.machines.length; i++) if (model.machines[i].id === id) return model.machines[i];
+    return null;
+  }
+
+  function localNames(machineId) {
+    const all = window.LIFECYCLE_NAMES;
+    return all && all.machines && all.machines[machineId] ? all.machines[machineId] : null;
+  }
+
+  /** A state's name in the page's language: {text, en}. */
+  function stateName(machine, id) {
+    const names = localNames(machine.id);
+    const entry = names && names.states && names.states[id];
+    if (entry) return { text: entry.name, en: !!entry.en };
+    for (let i = 0; i < machine.states.length; i++) if (machine.states[i].id === id) return { text: machine.states[i].name || id, en: true };
+    return { text: id, en: true };
+  }
+
+  function stateElement(tag, machine, id) {
+    const name = stateName(machine, id);
+    const node = el(tag, "state-name", name.text);
+    if (name.en) node.setAttribute("lang", "en");
+    return node;
+  }
+
+  function eventName(machine, id) {
+    const names = localNames(machine.id);
+    const entry = names && names.events && names.events[id];
+    return entry ? { text: entry.name, summary: entry.summary || "" } : { text: id, summary: "" };
+  }
+
+  // ---------------------------------------------------------------------------
+  // The model's run, written as the build writes a trace
+
+  /** A table of fire() results: event, states, callbacks, the row and its official sources. */
+  function traceTable(machine, steps) {
+    const table = el("table", "trace exercise-run");
+    table.appendChild(el("caption", null, t("exerciseRealTrace")));
+    const head = el("thead");
+    const headRow = el("tr");
+    ["#", t("traceEvent"), t("traceStates"), t("traceCallbacks"), t("traceSource")].forEach(function (text) {
+      const th = el("th", null, text);
+      th.scope = "col";
+      headRow.appendChild(th);
+    });
+    head.appendChild(headRow);
+    table.appendChild(head);
+    const body = el("tbody");
+    steps.forEach(function (step, index) {
+      const tr = el("tr");
+      tr.setAttribute("data-step", String(index + 1));
+      tr.appendChild(el("td", null, String(index + 1)));
+      const event = eventName(machine, step.event);
+      const eventCell = el("td");
+      const eventSpan = el("span", "event-name", event.text);
+      if (event.summary) eventSpan.title = event.summary;
+      eventCell.appendChild(eventSpan);
+      tr.appendChild(eventCell);
+      const states = el("td");
+      const walk = [step.from].concat(step.states || []);
+      walk.forEach(function (id, i) {
+        if (i) states.appendChild(document.createTextNode(" \u2192 "));
+        states.appendChild(stateElement("span", machine, id));
+      });
+      tr.appendChild(states);
+      const callbacks = el("td");
+      if (!step.callbacks.length) callbacks.textContent = "\u2014";
+      step.callbacks.forEach(function (c, i) {
+        if (i) callbacks.appendChild(document.createTextNode(", "));
+        callbacks.appendChild(el("code", c.optional ? "optional" : null, c.optional ? "(" + c.name + ")" : c.name));
+      });
+      tr.appendChild(callbacks);
+      tr.appendChild(sourceCell(step.transition));
+      body.appendChild(tr);
+    });
+    table.appendChild(body);
+    return table;
+  }
+
+  function sourceCell(transition) {
+    const cell = el("td", "exercise-source");
+    const sources = (window.LIFECYCLE_MODEL && window.LIFECYCLE_MODEL.sources) || {};
+    cell.appendChild(el("strong", null, transition.row));
+    (transition.sources || []).forEach(function (tag) {
+      cell.appendChild(document.createTextNode(" "));
+      const source = sources[tag];
+      if (source && /^https?:/i.test(source.url)) {
+        const a = el("a", null, tag);
+        a.href = source.url;
+        a.title = source.title || tag;
+        a.setAttribute("lang", "en");
+        a.rel = "external noopener noreferrer";
+        a.target = "_blank";
+        cell.appendChild(a);
+      } else {
+        cell.appendChild(el("span", null, tag));
+      }
+    });
+    const confidence = t("confidence" + String(transition.confidence || "").replace(/(^|-)(\w)/g, function (all, dash, c) { return c.toUpperCase(); }));
+    cell.appendChild(document.createTextNode(" (" + confidence + ")"));
+    return cell;
+  }
+
+  // ---------------------------------------------------------------------------
+  // One exercise
+
+  function Exercise(figure, progress) {
+    this.figure = figure;
+    this.progress = progress;
+    this.kind = figure.getAttribute("data-kind");
+    this.machine = findMachine(figure.getAttribute("data-machine"));
+    try {
+      this.options = JSON.parse(figure.getAttribute("data-options") || "{}");
+    } catch (e) {
+      this.options = {};
+    }
+    this.given = figure.getAttribute("data-given") || null;
+    this.event = figure.getAttribute("data-event") || null;
+    this.scene = figure.getAttribute("data-scene") || MAIN_SCENE;
+    this.target = figure.getAttribute("data-target") || null;
+    if (!this.machine || !window.LifecycleDocs) return;
+    this.box = el("div", "exercise-play");
+    this.feedback = el("div", "exercise-feedback");
+    this.feedback.setAttribute("role", "status");
+    this.feedback.setAttribute("aria-live", "polite");
+    const answer = figure.querySelector("details.exercise-answer");
+    const build = { predict: this.buildPredict, order: this.buildOrder, choose: this.buildChoose, reach: this.buildReach }[this.kind];
+    if (!build) return;
+    build.call(this);
+    figure.insertBefore(this.box, answer);
+    figure.insertBefore(this.feedback, answer);
+    figure.classList.add("interactive");
+  }
+
+  Exercise.prototype.sim = function () {
+    return window.LifecycleDocs.create(this.machine.id, this.options, this.given);
+  };
+
+  /** Every documented outcome of the exercise's event from its start (the model's candidates). */
+  Exercise.prototype.outcomes = function () {
+    const sim = this.sim();
+    return sim.candidates(this.event, this.scene);
+  };
+
+  Exercise.prototype.checkButton = function (judge) {
+    const self = this;
+    const check = button(t("exerciseCheck"), "exercise-check");
+    check.addEventListener("click", function () { judge.call(self); });
+    return check;
+  };
+
+  /** Shows the verdict, the model's run and a hint, and records a right answer. */
+  Exercise.prototype.show = function (right, steps) {
+    const f = this.feedback;
+    while (f.firstChild) f.removeChild(f.firstChild);
+    this.figure.setAttribute("data-result", right ? "right" : "wrong");
+    f.appendChild(el("p", "exercise-verdict " + (right ? "right" : "wrong"), right ? t("exerciseRight") : t("exerciseWrong")));
+    if (steps && steps.length) f.appendChild(traceTable(this.machine, steps));
+    if (!right) {
+      const hint = "exerciseHint" + this.kind.charAt(0).toUpperCase() + this.kind.slice(1);
+      f.appendChild(el("p", "exercise-hint", t(hint)));
+    }
+    if (right && this.progress) this.progress.mark(this.figure.id);
+  };
+
+  /** The model's run of the exercise's event from its start. */
+  Exercise.prototype.run = function () {
+    const result = this.sim().fire(this.event, this.scene);
+    return result.ok ? [result] : [];
+  };
+
+  // predict: pick a state from the machine's states (or click it on a diagram, when there is one)
+
+  Exercise.prototype.buildPredict = function () {
+    const self = this;
+    const fieldset = el("fieldset", "exercise-states");
+    fieldset.appendChild(el("legend", null, t("exercisePickState")));
+    const name = this.figure.id + "-pick";
+    this.machine.states.forEach(function (state) {
+      const label = el("label", "exercise-choice");
+      const input = document.createElement("input");
+      input.type = "radio";
+      input.name = name;
+      input.value = state.id;
+      label.appendChild(input);
+      label.appendChild(document.createTextNode(" "));
+      label.appendChild(stateElement("span", self.machine, state.id));
+      fieldset.appendChild(label);
+    });
+    this.box.appendChild(fieldset);
+    Array.prototype.forEach.call(this.figure.querySelectorAll("svg.state-diagram .node[data-state]"), function (node) {
+      node.addEventListener("click", function () {
+        const input = fieldset.querySelector("input[value='" + node.getAttribute("data-state") + "']");
+        if (input) { input.checked = true; input.focus(); }
+      });
+    });
+    this.box.appendChild(this.checkButton(function () {
+      const picked = fieldset.querySelector("input:checked");
+      const outcomes = this.outcomes();
+      const chosen = picked ? picked.value : null;
+      // Right when every documented outcome ends in the state picked.
+      const right = !!chosen && outcomes.length > 0 && outcomes.every(function (tr) {
+        const end = tr.states.length ? tr.states[tr.states.length - 1] : self.given;
+        return end === chosen;
+      });
+      this.show(right, this.run());
+    }));
+  };
+
+  // order: the callbacks of the question, to put in order by drag or with up/down buttons
+
+  Exercise.prototype.buildOrder = function () {
+    const self = this;
+    const names = Array.prototype.map.call(this.figure.querySelectorAll(".exercise-order li code"), function (c) { return c.textContent; });
+    // A start that is not the answer: the list turned around (the model's order is checked, not this).
+    let start = names.slice().reverse();
+    if (start.join() === names.join() && start.length > 1) start = start.slice(1).concat(start[0]);
+    this.box.appendChild(el("p", "exercise-help", t("exerciseOrderHelp")));
+    const list = el("ol", "exercise-sortable");
+    this.list = list;
+    this.announce = el("p", "visually-hidden");
+    this.announce.setAttribute("aria-live", "assertive");
+    start.forEach(function (name) { list.appendChild(self.sortableItem(name)); });
+    this.box.appendChild(list);
+    this.box.appendChild(this.announce);
+    this.updateMoveButtons();
+    let dragged = null;
+    list.addEventListener("dragstart", function (e) {
+      dragged = e.target.closest ? e.target.closest("li") : null;
+      if (dragged && e.dataTransfer) {
+        e.dataTransfer.effectAllowed = "move";
+        e.dataTransfer.setData("text/plain", dragged.getAttribute("data-callback"));
+      }
+    });
+    list.addEventListener("dragover", function (e) { if (dragged) e.preventDefault(); });
+    list.addEventListener("drop", function (e) {
+      e.preventDefault();
+      const over = e.target.closest ? e.target.closest("li") : null;
+      if (!dragged || !over || over === dragged) return;
+      const items = Array.prototype.slice.call(list.children);
+      if (items.indexOf(over) > items.indexOf(dragged)) list.insertBefore(dragged, over.nextSibling);
+      else list.insertBefore(dragged, over);
+      self.moved(dragged);
+      dragged = null;
+    });
+    list.addEventListener("dragend", function () { dragged = null; });
+    this.box.appendChild(this.checkButton(function () {
+      const order = this.currentOrder();
+      const outcomes = this.outcomes();
+      // Right when every documented outcome calls them in this order (each one present).
+      const right = outcomes.length > 0 && outcomes.every(function (tr) {
+        const called = tr.callbacks.map(function (c) { return c.name; });
+        let last = -1;
+        return order.every(function (name) {
+          const at = called.indexOf(name);
+          if (at <= last) return false;
+          last = at;
+          return true;
+        });
+      });
+      this.show(right, this.run());
+    }));
+  };
+
+  Exercise.prototype.sortableItem = function (name) {
+    const self = this;
+    const li = el("li", "exercise-item");
+    li.draggable = true;
+    li.setAttribute("data-callback", name);
+    li.appendChild(el("code", null, name));
+    const up = button(t("exerciseMoveUp"), "exercise-move");
+    up.setAttribute("data-move", "up");
+    up.setAttribute("aria-label", t("exerciseMoveUp") + ": " + name);
+    const down = button(t("exerciseMoveDown"), "exercise-move");
+    down.setAttribute("data-move", "down");
+    down.setAttribute("aria-label", t("exerciseMoveDown") + ": " + name);
+    up.addEventListener("click", function () {
+      if (li.previousElementSibling) { self.list.insertBefore(li, li.previousElementSibling); self.moved(li, up); }
+    });
+    down.addEventListener("click", function () {
+      if (li.nextElementSibling) { self.list.insertBefore(li.nextElementSibling, li); self.moved(li, down); }
+    });
+    const controls = el("span", "exercise-move-buttons");
+    controls.appendChild(up);
+    controls.appendChild(down);
+    li.appendChild(controls);
+    return li;
+  };
+
+  Exercise.prototype.moved = function (li, pressed) {
+    this.updateMoveButtons();
+    const items = Array.prototype.slice.call(this.list.children);
+    this.announce.textContent = format(t("exerciseMoved"), {
+      item: li.getAttribute("data-callback"), position: items.indexOf(li) + 1, total: items.length
+    });
+    // Keep the focus on the item's buttons: the one pressed, or its other one at an end.
+    if (pressed) {
+      const target = pressed.disabled ? li.querySelector(".exercise-move:not(:disabled)") : pressed;
+      if (target) target.focus();
+    }
+  };
+
+  Exercise.prototype.updateMoveButtons = function () {
+    const items = Array.prototype.slice.call(this.list.children);
+    items.forEach(function (li, i) {
+      li.querySelector("[data-move='up']").disabled = i === 0;
+      li.querySelector("[data-move='down']").disabled = i === items.length - 1;
+    });
+  };
+
+  Exercise.prototype.currentOrder = function () {
+    return Array.prototype.map.call(this.list.children, function (li) { return li.getAttribute("data-callback"); });
+  };
+
+  // choose: a checkbox per statement
+
+  Exercise.prototype.buildChoose = function () {
+    const fieldset = el("fieldset", "exercise-statements");
+    fieldset.appendChild(el("legend", null, t("exerciseOptions")));
+    const self = this;
+    Array.prototype.forEach.call(this.figure.querySelectorAll("ol.exercise-options > li[data-option]"), function (li) {
+      const label = el("label", "exercise-choice");
+      const input = document.createElement("input");
+      input.type = "checkbox";
+      input.value = li.getAttribute("data-option");
+      input.setAttribute("aria-describedby", li.id);
+      label.appendChild(input);
+      label.appendChild(document.createTextNode(" "));
+      label.appendChild(el("code", null, li.textContent));
+      fieldset.appendChild(label);
+    });
+    this.box.appendChild(fieldset);
+    this.box.appendChild(this.checkButton(function () {
+      // The model's verdict on each statement, as the build judged it with the same model and
+      // options (ol.exercise-verdicts, the model's answer; no key from the block's text).
+      let right = true;
+      Array.prototype.forEach.call(fieldset.querySelectorAll("input"), function (input) {
+        const verdict = self.figure.querySelector(".exercise-verdicts > li[data-option='" + input.value + "']");
+        const holds = verdict ? verdict.getAttribute("data-holds") === "true" : false;
+        if (input.checked !== holds) right = false;
+      });
+      this.show(right, []);
+    }));
+  };
+
+  // reach: fire the events the model allows from the start, until the target
+
+  Exercise.prototype.buildReach = function () {
+    const self = this;
+    this.box.appendChild(el("p", "exercise-help", t("exerciseFireEvents")));
+    const state = el("p", "exercise-current");
+    state.setAttribute("aria-live", "polite");
+    this.stateLine = state;
+    this.eventBox = el("div", "exercise-events");
+    this.eventBox.setAttribute("role", "group");
+    this.eventBox.setAttribute("aria-label", t("exerciseFireEvents"));
+    this.box.appendChild(state);
+    this.box.appendChild(this.eventBox);
+    const controls = el("p", "exercise-controls");
+    controls.appendChild(this.checkButton(function () {
+      this.show(this.live.stateOf(MAIN_SCENE) === this.target, this.steps);
+    }));
+    const reset = button(t("exerciseReset"), "exercise-reset");
+    reset.addEventListener("click", function () { self.resetReach(); self.eventBox.querySelector("button:not(:disabled)")?.focus(); });
+    controls.appendChild(document.createTextNode(" "));
+    controls.appendChild(reset);
+    this.box.appendChild(controls);
+    this.machine.events.forEach(function (event) {
+      const name = eventName(self.machine, event.id);
+      const b = button(name.text, "exercise-event");
+      b.setAttribute("data-event", event.id);
+      if (name.summary) b.title = name.summary;
+      b.addEventListener("click", function () { self.fire(event.id, b); });
+      self.eventBox.appendChild(b);
+    });
+    this.resetReach();
+  };
+
+  Exercise.prototype.resetReach = function () {
+    this.live = this.sim();
+    this.steps = [];
+    this.figure.removeAttribute("data-result");
+    while (this.feedback.firstChild) this.feedback.removeChild(this.feedback.firstChild);
+    this.updateReach();
+  };
+
+  Exercise.prototype.fire = function (event, pressed) {
+    const result = this.live.fire(event, MAIN_SCENE);
+    if (!result.ok) return;
+    this.steps.push(result);
+    this.updateReach();
+    if (this.live.stateOf(MAIN_SCENE) === this.target) {
+      this.show(true, this.steps);
+      this.eventBox.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+      const check = this.box.querySelector(".exercise-reset");
+      if (check) check.focus();
+    } else if (pressed && pressed.disabled) {
+      const next = this.eventBox.querySelector("button:not(:disabled)");
+      if (next) next.focus();
+    }
+  };
+
+  Exercise.prototype.updateReach = function () {
+    const current = this.live.stateOf(MAIN_SCENE);
+    this.figure.setAttribute("data-current", current);
+    while (this.stateLine.firstChild) this.stateLine.removeChild(this.stateLine.firstChild);
+    this.stateLine.appendChild(document.createTextNode(t("exerciseCurrentState") + ": "));
+    this.stateLine.appendChild(stateElement("strong", this.machine, current));
+    const possible = this.live.possibleEvents(MAIN_SCENE);
+    this.eventBox.querySelectorAll("button").forEach(function (b) {
+      b.disabled = possible.indexOf(b.getAttribute("data-event")) < 0;
+    });
+    if (!possible.length) this.stateLine.appendChild(document.createTextNode(" " + t("exerciseNoEvents")));
+  };
+
+  // ---------------------------------------------------------------------------
+  // A tutorial's progress
+
+  function Progress(article) {
+    this.article = article;
+    this.key = STORAGE_PREFIX + article.getAttribute("data-tutorial");
+    this.done = new Set(this.load());
+    this.steps = Array.prototype.slice.call(article.querySelectorAll("li.tutorial-step"));
+    this.box = article.querySelector("[data-tutorial-progress]");
+    const self = this;
+    this.steps.forEach(function (step) {
+      const mark = step.querySelector("[data-step-done]");
+      if (!mark) return;
+      mark.parentNode.hidden = false;
+      mark.addEventListener("click", function () {
+        const id = step.id;
+        if (self.done.has(id)) self.done.delete(id); else self.done.add(id);
+        self.save();
+        self.update();
+      });
+    });
+    if (this.box) {
+      this.box.hidden = false;
+      const reset = this.box.querySelector("[data-progress-reset]");
+      if (reset) reset.addEventListener("click", function () {
+        self.done.clear();
+        self.save();
+        self.update();
+      });
+    }
+    this.update();
+  }
+
+  Progress.prototype.load = function () {
+    try {
+      const value = JSON.parse(window.localStorage.getItem(this.key) || "[]");
+      return Array.isArray(value) ? value.filter(function (v) { return typeof v === "string"; }) : [];
+    } catch (e) {
+      return [];
+    }
+  };
+
+  Progress.prototype.save = function () {
+    try {
+      window.localStorage.setItem(this.key, JSON.stringify(Array.from(this.done)));
+    } catch (e) {
+      // Storage may be off (private mode, file:// in some browsers): progress lasts for the visit.
+    }
+  };
+
+  Progress.prototype.mark = function (id) {
+    if (this.done.has(id)) return;
+    this.done.add(id);
+    this.save();
+    this.update();
+  };
+
+  Progress.prototype.stepDone = function (step) {
+    const exercises = step.querySelectorAll("figure.exercise[data-exercise]");
+    const self = this;
+    if (!exercises.length) return this.done.has(step.id);
+    return Array.prototype.every.call(exercises, function (f) { return self.done.has(f.id); });
+  };
+
+  Progress.prototype.update = function () {
+    const self = this;
+    let count = 0;
+    this.steps.forEach(function (step) {
+      const done = self.stepDone(step);
+      if (done) count++;
+      step.classList.toggle("done", done);
+      const mark = step.querySelector("[data-step-done]");
+      if (mark) mark.setAttribute("aria-pressed", done ? "true" : "false");
+    });
+    this.article.querySelectorAll("figure.exercise[data-exercise]").forEach(function (f) {
+      f.classList.toggle("solved", self.done.has(f.id));
+    });
+    if (!this.box) return;
+    const bar = this.box.querySelector("progress");
+    if (bar) bar.value = count;
+    const text = this.box.querySelector("[data-progress-count]");
+    if (text) text.textContent = format(text.getAttribute("data-label-progress") || "{done}/{total}", { done: count, total: this.steps.length });
+    this.box.setAttribute("data-done", String(count));
+  };
+
+  // ---------------------------------------------------------------------------
+  // Start
+
+  function start() {
+    const source = document.getElementById("ld-exercise-strings");
+    try {
+      strings = source ? JSON.parse(source.textContent) : {};
+    } catch (e) {
+      strings = {};
+    }
+    const article = document.querySelector("article[data-tutorial]");
+    const progress = article ? new Progress(article) : null;
+    if (!window.LIFECYCLE_MODEL || !window.LifecycleDocs) return;
+    document.querySelectorAll("figure.exercise[data-exercise]").forEach(function (figure) { new Exercise(figure, progress); });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
