@@ -531,7 +531,8 @@ public enum SiteBuilder {
         let pages = sitePages.filter { page in
             switch page {
             case .chooser, .notFound, .playground: changes.fixed
-            case .home, .tutorials: changes.lists
+            case .home: changes.lists
+            case .tutorials: changes.tutorials
             case .status: changes.status
             }
         }
