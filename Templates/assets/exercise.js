@@ -372,16 +372,155 @@
     });
     this.box.appendChild(fieldset);
     this.box.appendChild(this.checkButton(function () {
-      // The model's verdict on each statement, as the build judged it with the same model and
-      // options (ol.exercise-verdicts, the model's answer; no key from the block's text).
       let right = true;
+      const steps = [];
       Array.prototype.forEach.call(fieldset.querySelectorAll("input"), function (input) {
-        const verdict = self.figure.querySelector(".exercise-verdicts > li[data-option='" + input.value + "']");
-        const holds = verdict ? verdict.getAttribute("data-holds") === "true" : false;
+        const number = input.value;
+        const option = self.figure.querySelector("ol.exercise-options > li[data-option='" + number + "']");
+        const verdict = self.figure.querySelector(".exercise-verdicts > li[data-option='" + number + "']");
+        const built = verdict ? verdict.getAttribute("data-holds") === "true" : null;
+        // The statement judged on the page's model, under the block's options (path, never, event
+        // lines); a `callbacks` statement, or a name this script cannot read, takes the verdict the
+        // build wrote with the same model (ol.exercise-verdicts). A disagreement is a bug: logged.
+        const judged = option ? self.judgeStatement(option.textContent.trim()) : { holds: null, steps: [] };
+        if (judged.holds !== null && built !== null && judged.holds !== built && window.console) {
+          console.error("lifecycle exercise: " + self.figure.id + " option " + number + ": the page's model says "
+            + judged.holds + ", the build said " + built);
+        }
+        const holds = judged.holds !== null ? judged.holds : built;
         if (input.checked !== holds) right = false;
+        if (holds) judged.steps.forEach(function (step) { steps.push(step); });
       });
-      this.show(right, []);
+      this.show(right, steps);
     }));
+  };
+
+  /** A name as the model's ids and names are compared: case, spaces, `_` and `-` ignored. */
+  function key(name) { return String(name).toLowerCase().replace(/[\s_\-]/g, ""); }
+
+  /** id of a state written by id or by the model's (English) name; null when unknown. */
+  Exercise.prototype.stateId = function (name) {
+    const wanted = key(name);
+    for (let i = 0; i < this.machine.states.length; i++) {
+      const s = this.machine.states[i];
+      if (key(s.id) === wanted || (s.name && key(s.name) === wanted)) return s.id;
+      if ((s.aliases || []).some(function (a) { return key(a) === wanted; })) return s.id;
+    }
+    return null;
+  };
+
+  /** id of a callback written by id or alias; null when unknown. */
+  Exercise.prototype.callbackId = function (name) {
+    const callbacks = this.machine.callbacks || [];
+    for (let i = 0; i < callbacks.length; i++) {
+      const c = callbacks[i];
+      if (c.id === name || (c.aliases || []).indexOf(name) >= 0) return c.id;
+    }
+    return null;
+  };
+
+  /** Whether a transition's option conditions hold (api, targetSdk, configChanges, root); the
+   *  conditions on the process and on other scenes depend on the run and are not judged here. */
+  function optionsHold(transition, options) {
+    const target = options.targetSdk === null ? options.api : options.targetSdk;
+    return (transition.conditions || []).every(function (condition) {
+      return Object.keys(condition).every(function (name) {
+        const value = condition[name];
+        switch (name) {
+          case "apiAtLeast": return options.api >= value;
+          case "apiBelow": return options.api < value;
+          case "targetSdkAtLeast": return target >= value;
+          case "targetSdkBelow": return target < value;
+          case "configHandled": return options.configChanges.indexOf(value) >= 0;
+          case "configNotHandled": return options.configChanges.indexOf(value) < 0;
+          case "root": return options.root === value;
+          default: return true;
+        }
+      });
+    });
+  }
+
+  /**
+   * A path of state ids against the model (as `Machine.verdict(forPath:)` judges it): legal when
+   * it appears contiguously in the states some run passes through. Returns the transitions that
+   * show it, or null when it is not legal.
+   */
+  Exercise.prototype.pathWitness = function (path, options) {
+    const transitions = this.machine.transitions.filter(function (tr) { return optionsHold(tr, options); });
+    const to = function (tr) { return tr.states.length ? tr.states[tr.states.length - 1] : tr.from; };
+    // A place: resting in a state ({rest}) or inside a transition after a position; with the way there.
+    let places = [{ rest: path[0], way: [] }];
+    transitions.forEach(function (tr) {
+      tr.states.forEach(function (shown, position) { if (shown === path[0]) places.push({ tr: tr, position: position, way: [tr] }); });
+    });
+    for (let i = 1; i < path.length; i++) {
+      const next = [];
+      const seen = new Set();
+      places.forEach(function (place) {
+        const add = function (p, shown) {
+          if (shown !== path[i]) return;
+          const id = p.tr ? transitions.indexOf(p.tr) + ":" + p.position : "rest";
+          if (seen.has(id)) return;
+          seen.add(id);
+          next.push(p);
+        };
+        if (place.tr && place.position + 1 < place.tr.states.length) {
+          add({ tr: place.tr, position: place.position + 1, way: place.way }, place.tr.states[place.position + 1]);
+          return;
+        }
+        const resting = place.tr ? to(place.tr) : place.rest;
+        transitions.forEach(function (tr) {
+          if (tr.from === resting && tr.states.length) add({ tr: tr, position: 0, way: place.way.concat([tr]) }, tr.states[0]);
+        });
+      });
+      if (!next.length) return null;
+      places = next;
+    }
+    return places[0].way;
+  };
+
+  /** A statement of a choose exercise judged on the page's model: {holds: true|false|null, steps}. */
+  Exercise.prototype.judgeStatement = function (text) {
+    const self = this;
+    const unknown = { holds: null, steps: [] };
+    const options = this.sim().options;
+    if (!Number.isInteger(options.api) && (this.machine.options || []).length) return unknown;
+    const chain = /^(path|never)\s+(.+)$/.exec(text);
+    if (chain) {
+      const path = chain[2].split("->").map(function (s) { return self.stateId(s.trim()); });
+      if (path.some(function (id) { return id === null; })) return unknown;
+      const way = this.pathWitness(path, options);
+      if (chain[1] === "never") return { holds: way === null, steps: [] };
+      if (way === null) return { holds: false, steps: [] };
+      return {
+        holds: true,
+        steps: way.map(function (tr) {
+          return { event: tr.event, from: tr.from, states: tr.states, callbacks: tr.callbacks, transition: tr };
+        })
+      };
+    }
+    if (/^callbacks\s/.test(text) || !this.given) return unknown;
+    // <event>[@scene] [-> states] [: callbacks], from the start state.
+    const line = /^([^\s:@>-]+)(?:@(\S+))?\s*(?:->\s*([^:]*?))?\s*(?::\s*(.*))?$/.exec(text);
+    if (!line) return unknown;
+    const event = this.machine.events.filter(function (e) { return e.id === line[1]; })[0];
+    if (!event) return unknown;
+    const states = line[3] ? line[3].split("->").map(function (s) { return self.stateId(s.trim()); }) : null;
+    const callbacks = line[4] ? line[4].split(/\s*(?:,|->)\s*/).filter(Boolean).map(function (c) { return self.callbackId(c); }) : null;
+    if ((states && states.indexOf(null) >= 0) || (callbacks && callbacks.indexOf(null) >= 0)) return unknown;
+    const result = this.sim().fire(event.id, line[2] || MAIN_SCENE);
+    if (!result.ok) return { holds: false, steps: [] };
+    let holds = !states || states.join() === result.states.join();
+    if (callbacks) {
+      // In order; optional callbacks may be left out.
+      let at = 0;
+      result.callbacks.forEach(function (c) {
+        if (at < callbacks.length && callbacks[at] === c.name) at++;
+        else if (!c.optional) holds = false;
+      });
+      if (at < callbacks.length) holds = false;
+    }
+    return { holds: holds, steps: holds ? [result] : [] };
   };
 
   // reach: fire the events the model allows from the start, until the target

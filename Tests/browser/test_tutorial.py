@@ -172,8 +172,13 @@ def test_choose_by_mouse(fixture_page, right):
     for index in ((0, 2) if right else (0, 1)):
         click(browser, boxes[index].find_element(By.XPATH, ".."))
     click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
-    assert result(figure) == ("right" if right else "wrong")
-    assert ("Pista:" in feedback(figure).text) == (not right)
+    assert_feedback(figure, right)
+    # The statements that hold, shown by the model's runs: the launch for the path, then the interruption.
+    events = [e.text for e in feedback(figure).find_elements(By.CSS_SELECTOR, "tbody .event-name")]
+    assert len(events) == 2
+    assert "applicationWillResignActive" in feedback(figure).text
+    # The page's model judged each statement as the build did (a disagreement is logged as an error).
+    assert not [entry for entry in browser.get_log("browser") if "lifecycle exercise" in entry["message"]]
 
 
 @pytest.mark.parametrize("right", [True, False])
