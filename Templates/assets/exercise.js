@@ -229,10 +229,19 @@
       fieldset.appendChild(label);
     });
     this.box.appendChild(fieldset);
-    Array.prototype.forEach.call(this.figure.querySelectorAll("svg.state-diagram .node[data-state]"), function (node) {
-      node.addEventListener("click", function () {
-        const input = fieldset.querySelector("input[value='" + node.getAttribute("data-state") + "']");
-        if (input) { input.checked = true; input.focus(); }
+    // A diagram of the machine in the figure, else beside it in the tutorial's step: a click on a
+    // state picks it (the radio buttons stay the way to answer from the keyboard).
+    const step = this.figure.closest("li.tutorial-step");
+    const selector = "svg.state-diagram[data-machine='" + this.machine.id + "']";
+    let diagrams = this.figure.querySelectorAll(selector);
+    if (!diagrams.length && step) diagrams = step.querySelectorAll(selector);
+    Array.prototype.forEach.call(diagrams, function (svg) {
+      svg.classList.add("pickable");
+      Array.prototype.forEach.call(svg.querySelectorAll(".node[data-state]"), function (node) {
+        node.addEventListener("click", function () {
+          const input = fieldset.querySelector("input[value='" + node.getAttribute("data-state") + "']");
+          if (input) { input.checked = true; input.focus(); }
+        });
       });
     });
     this.box.appendChild(this.checkButton(function () {

@@ -81,6 +81,18 @@ def test_predict_by_mouse(fixture_page, right):
     assert "RESUMED → STARTED → CREATED" in feedback(figure).text
 
 
+def test_predict_by_clicking_the_diagram_beside_it(fixture_page):
+    browser = open_lesson(fixture_page)
+    figure = exercise(browser, "predict")
+    diagram = browser.find_element(By.CSS_SELECTOR, "#ld-step-2 svg.state-diagram[data-machine='android-activity']")
+    node = diagram.find_element(By.CSS_SELECTOR, ".node[data-state='created']")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", diagram)
+    node.click()
+    assert figure.find_element(By.CSS_SELECTOR, "input:checked").get_attribute("value") == "created"
+    click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
+    assert_feedback(figure, True)
+
+
 @pytest.mark.parametrize("right", [True, False])
 def test_predict_by_keyboard(fixture_page, right):
     browser = open_lesson(fixture_page)
