@@ -38,6 +38,8 @@ package struct Article: Sendable {
     package var draft = false
     /// `layout:` in front matter: a page of prose or a tutorial of numbered steps.
     package var layout: ArticleLayout = .article
+    /// A tutorial's steps (its `## ` sections), counted when its body is rendered.
+    package var tutorialSteps: Int = 0
     /// Exercises checked on this page (`exercise` blocks); the page loads the exercise script.
     package var exercises: Int = 0
     /// The body cut at its `##` headings, for translation tracking.

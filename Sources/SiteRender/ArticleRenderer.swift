@@ -62,6 +62,11 @@ package struct ArticleRenderer: Sendable {
         renderer.linkTarget = { url, isImage in targets[ArticleReader.LinkKey(url: url, isImage: isImage)] }
         let rendered = renderer.render(document, replacing: nodeHTML)
         var article = read.article
+        if tutorial {
+            article.tutorialSteps = rendered.blocks.count { block in
+                if case .heading = document.nodes[block.node].kind { document.nodes[block.node].headingLevel == 2 } else { false }
+            }
+        }
         article.bodyHTML = tutorial
             ? tutorialHTML(rendered, document: document, lang: lang, untranslated: untranslatedLanguage.map { ($0, Set(read.article.untranslated)) },
                 isExercise: { read.verification.exercise(at: $0) != nil })

@@ -83,7 +83,8 @@ package struct PageContexts: Sendable {
         context["tutorial"] = .bool(tutorial)
         if tutorial {
             context["tutorialKey"] = .string(article.lang + "/" + article.slug)
-            context["stepCount"] = .int(article.sections.count > 1 ? article.sections.count - 1 : 0)
+            context["stepCount"] = .int(article.tutorialSteps)
+            context["hasTutorialSteps"] = .bool(article.tutorialSteps > 0)
         }
         // The exercise script (`assets/exercise.js`) and its words, on pages that need them only.
         if tutorial || article.exercises > 0 {

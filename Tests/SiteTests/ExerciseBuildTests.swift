@@ -76,6 +76,19 @@ import Testing
         #expect(try read(root.appending(path: "public/sitemap.xml")).contains("/es/tutorials/</loc>"))
     }
 
+    /// A tutorial without `## ` sections is all introduction: no steps, no progress bar (a
+    /// `<progress max="0">` would not be valid HTML).
+    @Test func aTutorialWithoutStepsHasNoProgress() throws {
+        let (result, messages, root) = try build([
+            "site.yml": try Self.fixture("site.yml"), "es/a.md": "---\ntitle: A\nlayout: tutorial\n---\nSolo una introducción.\n\n### Un detalle\n\nMás.\n",
+        ])
+        #expect(result.succeeded, "\(messages)")
+        let html = try read(root.appending(path: "public/es/a/index.html"))
+        #expect(html.contains("<div class=\"tutorial-intro\">\n<p>Solo una introducción.</p>\n<h3 id="))
+        #expect(!html.contains("<progress"))
+        #expect(!html.contains("tutorial-steps"))
+    }
+
     @Test func anArticleIsNotATutorialAndTheTutorialsHomeSaysSo() throws {
         let (result, messages, root) = try build(["site.yml": try Self.fixture("site.yml"), "es/a.md": try Self.fixture("es.md")])
         #expect(result.succeeded, "\(messages)")
