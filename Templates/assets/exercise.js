@@ -30,6 +30,12 @@
     return node;
   }
 
+  /** The first of `nodes` whose attribute `name` is `value` (selectors stay literal: docs/player-dom.md). */
+  function withAttribute(nodes, name, value) {
+    for (let i = 0; i < nodes.length; i++) if (nodes[i].getAttribute(name) === value) return nodes[i];
+    return null;
+  }
+
   function button(text, className) {
     const b = el("button", className, text);
     b.type = "button";
@@ -75,7 +81,8 @@
 
   /** A table of fire() results: event, states, callbacks, the row and its official sources. */
   function traceTable(machine, steps) {
-    const table = el("table", "trace exercise-run");
+    const table = el("table", "trace");
+    table.classList.add("exercise-run");
     table.appendChild(el("caption", null, t("exerciseRealTrace")));
     const head = el("thead");
     const headRow = el("tr");
@@ -195,7 +202,9 @@
     const f = this.feedback;
     while (f.firstChild) f.removeChild(f.firstChild);
     this.figure.setAttribute("data-result", right ? "right" : "wrong");
-    f.appendChild(el("p", "exercise-verdict " + (right ? "right" : "wrong"), right ? t("exerciseRight") : t("exerciseWrong")));
+    const verdict = el("p", "exercise-verdict", right ? t("exerciseRight") : t("exerciseWrong"));
+    verdict.classList.add(right ? "right" : "wrong");
+    f.appendChild(verdict);
     if (steps && steps.length) f.appendChild(traceTable(this.machine, steps));
     if (!right) {
       const hint = "exerciseHint" + this.kind.charAt(0).toUpperCase() + this.kind.slice(1);
@@ -222,7 +231,7 @@
       const input = document.createElement("input");
       input.type = "radio";
       input.name = name;
-      input.value = state.id;
+      input.setAttribute("value", state.id);
       label.appendChild(input);
       label.appendChild(document.createTextNode(" "));
       label.appendChild(stateElement("span", self.machine, state.id));
@@ -232,20 +241,25 @@
     // A diagram of the machine in the figure, else beside it in the tutorial's step: a click on a
     // state picks it (the radio buttons stay the way to answer from the keyboard).
     const step = this.figure.closest("li.tutorial-step");
-    const selector = "svg.state-diagram[data-machine='" + this.machine.id + "']";
-    let diagrams = this.figure.querySelectorAll(selector);
-    if (!diagrams.length && step) diagrams = step.querySelectorAll(selector);
-    Array.prototype.forEach.call(diagrams, function (svg) {
+    const machineId = this.machine.id;
+    const ofMachine = function (root) {
+      return Array.prototype.filter.call(root.querySelectorAll("svg.state-diagram[data-machine]"), function (svg) {
+        return svg.getAttribute("data-machine") === machineId;
+      });
+    };
+    let diagrams = ofMachine(this.figure);
+    if (!diagrams.length && step) diagrams = ofMachine(step);
+    diagrams.forEach(function (svg) {
       svg.classList.add("pickable");
       Array.prototype.forEach.call(svg.querySelectorAll(".node[data-state]"), function (node) {
         node.addEventListener("click", function () {
-          const input = fieldset.querySelector("input[value='" + node.getAttribute("data-state") + "']");
+          const input = withAttribute(fieldset.querySelectorAll("input[type='radio']"), "value", node.getAttribute("data-state"));
           if (input) { input.checked = true; input.focus(); }
         });
       });
     });
     this.box.appendChild(this.checkButton(function () {
-      const picked = fieldset.querySelector("input:checked");
+      const picked = fieldset.querySelector("input[type='radio']:checked");
       const outcomes = this.outcomes();
       const chosen = picked ? picked.value : null;
       // Right when every documented outcome ends in the state picked.
@@ -276,7 +290,7 @@
     this.updateMoveButtons();
     let dragged = null;
     list.addEventListener("dragstart", function (e) {
-      dragged = e.target.closest ? e.target.closest("li") : null;
+      dragged = e.target.closest ? e.target.closest("li[data-callback]") : null;
       if (dragged && e.dataTransfer) {
         e.dataTransfer.effectAllowed = "move";
         e.dataTransfer.setData("text/plain", dragged.getAttribute("data-callback"));
@@ -285,7 +299,7 @@
     list.addEventListener("dragover", function (e) { if (dragged) e.preventDefault(); });
     list.addEventListener("drop", function (e) {
       e.preventDefault();
-      const over = e.target.closest ? e.target.closest("li") : null;
+      const over = e.target.closest ? e.target.closest("li[data-callback]") : null;
       if (!dragged || !over || over === dragged) return;
       const items = Array.prototype.slice.call(list.children);
       if (items.indexOf(over) > items.indexOf(dragged)) list.insertBefore(dragged, over.nextSibling);
@@ -345,7 +359,7 @@
     });
     // Keep the focus on the item's buttons: the one pressed, or its other one at an end.
     if (pressed) {
-      const target = pressed.disabled ? li.querySelector(".exercise-move:not(:disabled)") : pressed;
+      const target = pressed.disabled ? li.querySelector("button[data-move]:not(:disabled)") : pressed;
       if (target) target.focus();
     }
   };
@@ -353,8 +367,8 @@
   Exercise.prototype.updateMoveButtons = function () {
     const items = Array.prototype.slice.call(this.list.children);
     items.forEach(function (li, i) {
-      li.querySelector("[data-move='up']").disabled = i === 0;
-      li.querySelector("[data-move='down']").disabled = i === items.length - 1;
+      li.querySelector("button[data-move='up']").disabled = i === 0;
+      li.querySelector("button[data-move='down']").disabled = i === items.length - 1;
     });
   };
 
@@ -372,7 +386,7 @@
       const label = el("label", "exercise-choice");
       const input = document.createElement("input");
       input.type = "checkbox";
-      input.value = li.getAttribute("data-option");
+      input.setAttribute("value", li.getAttribute("data-option"));
       input.setAttribute("aria-describedby", li.id);
       label.appendChild(input);
       label.appendChild(document.createTextNode(" "));
@@ -383,10 +397,10 @@
     this.box.appendChild(this.checkButton(function () {
       let right = true;
       const steps = [];
-      Array.prototype.forEach.call(fieldset.querySelectorAll("input"), function (input) {
+      Array.prototype.forEach.call(fieldset.querySelectorAll("input[type='checkbox']"), function (input) {
         const number = input.value;
-        const option = self.figure.querySelector("ol.exercise-options > li[data-option='" + number + "']");
-        const verdict = self.figure.querySelector(".exercise-verdicts > li[data-option='" + number + "']");
+        const option = withAttribute(self.figure.querySelectorAll("ol.exercise-options > li[data-option]"), "data-option", number);
+        const verdict = withAttribute(self.figure.querySelectorAll(".exercise-verdicts > li[data-option][data-holds]"), "data-option", number);
         const built = verdict ? verdict.getAttribute("data-holds") === "true" : null;
         // The statement judged on the page's model, under the block's options (path, never, event
         // lines); a `callbacks` statement, or a name this script cannot read, takes the verdict the
@@ -550,7 +564,7 @@
       this.show(this.live.stateOf(MAIN_SCENE) === this.target, this.steps);
     }));
     const reset = button(t("exerciseReset"), "exercise-reset");
-    reset.addEventListener("click", function () { self.resetReach(); self.eventBox.querySelector("button:not(:disabled)")?.focus(); });
+    reset.addEventListener("click", function () { self.resetReach(); const first = self.eventBox.querySelector("button[data-event]:not(:disabled)"); if (first) first.focus(); });
     controls.appendChild(document.createTextNode(" "));
     controls.appendChild(reset);
     this.box.appendChild(controls);
@@ -580,11 +594,11 @@
     this.updateReach();
     if (this.live.stateOf(MAIN_SCENE) === this.target) {
       this.show(true, this.steps);
-      this.eventBox.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
-      const check = this.box.querySelector(".exercise-reset");
-      if (check) check.focus();
+      this.eventBox.querySelectorAll("button[data-event]").forEach(function (b) { b.disabled = true; });
+      const reset = this.box.querySelector("button.exercise-reset");
+      if (reset) reset.focus();
     } else if (pressed && pressed.disabled) {
-      const next = this.eventBox.querySelector("button:not(:disabled)");
+      const next = this.eventBox.querySelector("button[data-event]:not(:disabled)");
       if (next) next.focus();
     }
   };
@@ -596,7 +610,7 @@
     this.stateLine.appendChild(document.createTextNode(t("exerciseCurrentState") + ": "));
     this.stateLine.appendChild(stateElement("strong", this.machine, current));
     const possible = this.live.possibleEvents(MAIN_SCENE);
-    this.eventBox.querySelectorAll("button").forEach(function (b) {
+    this.eventBox.querySelectorAll("button[data-event]").forEach(function (b) {
       b.disabled = possible.indexOf(b.getAttribute("data-event")) < 0;
     });
     if (!possible.length) this.stateLine.appendChild(document.createTextNode(" " + t("exerciseNoEvents")));
@@ -680,7 +694,7 @@
       f.classList.toggle("solved", self.done.has(f.id));
     });
     if (!this.box) return;
-    const bar = this.box.querySelector("progress");
+    const bar = this.box.querySelector("[data-tutorial-progress] progress");
     if (bar) bar.value = count;
     const text = this.box.querySelector("[data-progress-count]");
     if (text) text.textContent = format(text.getAttribute("data-label-progress") || "{done}/{total}", { done: count, total: this.steps.length });
@@ -691,7 +705,7 @@
   // Start
 
   function start() {
-    const source = document.getElementById("ld-exercise-strings");
+    const source = document.querySelector("script#ld-exercise-strings");
     try {
       strings = source ? JSON.parse(source.textContent) : {};
     } catch (e) {
