@@ -361,3 +361,21 @@ def test_tutorials_home_lists_the_lesson(fixture_page):
     browser = fixture_page("pt/tutorials/index.html")
     assert browser.find_element(By.CSS_SELECTOR, "h1").text == "Tutoriais"
     assert "Ainda não há tutoriais" in browser.find_element(By.CSS_SELECTOR, "main").text
+
+
+def test_exercises_in_an_ordinary_article_work_too(fixture_page):
+    """An article with exercises loads the script; it has no progress to keep."""
+    browser = fixture_page("es/ejercicios/index.html")
+    figures = browser.find_elements(By.CSS_SELECTOR, "figure.exercise.interactive")
+    assert [f.get_attribute("data-kind") for f in figures] == ["predict", "order", "choose", "reach"]
+    assert not browser.find_elements(By.CSS_SELECTOR, "[data-tutorial-progress]")
+    figure = figures[0]
+    click(browser, figure.find_element(By.CSS_SELECTOR, "input[value='created']"))
+    click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
+    assert_feedback(figure, True)
+    assert "solved" not in figure.get_attribute("class").split()
+
+
+def test_an_article_without_exercises_does_not_load_the_script(fixture_site):
+    html = (fixture_site / "es/muestra/index.html").read_text(encoding="utf-8")
+    assert "assets/exercise." not in html and "ld-exercise-strings" not in html
