@@ -391,6 +391,7 @@ package struct PageContexts: Sendable {
         context["homeHref"] = .string(config.basePath + SiteLinks.homeDir(lang) + "index.html")
         context["playgroundHref"] = .string(config.basePath + SiteLinks.playgroundDir(lang) + "index.html")
         context["statusHref"] = .string(config.basePath + SiteLinks.statusDir(lang) + "index.html")
+        context["tutorialsHref"] = .string(config.basePath + SiteLinks.tutorialsDir(lang) + "index.html")
         context["canonical"] = nil
         context["homes"] = .array(config.languages.map { language in
             .object([
