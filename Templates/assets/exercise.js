@@ -249,6 +249,7 @@
     };
     let diagrams = ofMachine(this.figure);
     if (!diagrams.length && step) diagrams = ofMachine(step);
+    if (diagrams.length) this.box.insertBefore(el("p", "exercise-help", t("exercisePickOnDiagram")), fieldset.nextSibling);
     diagrams.forEach(function (svg) {
       svg.classList.add("pickable");
       Array.prototype.forEach.call(svg.querySelectorAll(".node[data-state]"), function (node) {
