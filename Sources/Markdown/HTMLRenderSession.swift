@@ -15,6 +15,8 @@ struct HTMLRenderSession {
     private var alertParagraph: Int?
     /// The `lang` of the open `<div>` around top-level blocks in another language (`HTMLRenderer.blockLanguage`).
     private var openLanguage: String?
+    /// Where each top-level block starts in the output (`RenderedMarkdown.blocks`).
+    private var blockStarts: [(node: Int, offset: Int)] = []
 
     /// A node being rendered: which child comes next, and a per-kind flag
     /// (an alert block quote, a tight paragraph, an unsafe link).
@@ -42,7 +44,10 @@ struct HTMLRenderSession {
             let children = document.nodes[top.node].children
             if top.nextChild < children.count {
                 stack[stack.count - 1].nextChild += 1
-                if top.node == MarkdownDocument.rootIndex { wrapTopLevel(children[top.nextChild]) }
+                if top.node == MarkdownDocument.rootIndex {
+                    wrapTopLevel(children[top.nextChild])
+                    blockStarts.append((children[top.nextChild], out.html.utf8.count))
+                }
                 if let frame = enter(children[top.nextChild], position: top.nextChild) {
                     stack.append(frame)
                 }
@@ -52,7 +57,12 @@ struct HTMLRenderSession {
                 stack.removeLast()
             }
         }
-        return RenderedMarkdown(html: out.html, headings: headings)
+        let length = out.html.utf8.count
+        let blocks = blockStarts.enumerated().map { position, start in
+            let end = position + 1 < blockStarts.count ? blockStarts[position + 1].offset : length
+            return RenderedMarkdown.Block(node: start.node, utf8Range: start.offset..<end)
+        }
+        return RenderedMarkdown(html: out.html, headings: headings, blocks: blocks)
     }
 
     /// Consecutive top-level blocks in a language other than the page's share one

@@ -6,10 +6,34 @@ public struct RenderedMarkdown: Hashable, Sendable {
     public var html: String
     /// Every heading in document order, with the id used in the HTML.
     public var headings: [Heading]
+    /// Every top-level block in document order and the bytes of `html` it wrote (a `<div lang>`
+    /// around blocks in another language opens in the first one's and closes in the next block's):
+    /// a caller can regroup the blocks, as a tutorial's steps do.
+    public var blocks: [Block]
 
-    public init(html: String, headings: [Heading]) {
+    public init(html: String, headings: [Heading], blocks: [Block] = []) {
         self.html = html
         self.headings = headings
+        self.blocks = blocks
+    }
+
+    /// A top-level node of the document and its output's UTF-8 byte range in `html`.
+    public struct Block: Hashable, Sendable {
+        public var node: Int
+        public var utf8Range: Range<Int>
+
+        public init(node: Int, utf8Range: Range<Int>) {
+            self.node = node
+            self.utf8Range = utf8Range
+        }
+    }
+
+    /// The HTML a block wrote.
+    public func html(of block: Block) -> String {
+        let utf8 = html.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: block.utf8Range.lowerBound)
+        let end = utf8.index(start, offsetBy: block.utf8Range.count)
+        return String(html.utf8[start..<end]) ?? ""
     }
 }
 

@@ -66,6 +66,9 @@ struct SiteWideChanges {
     var lists = true
     /// Status pages: titles and translation statuses.
     var status = true
+    /// Tutorials homes: the cache keeps no article's `layout`, so any changed article may have
+    /// become a tutorial or stopped being one.
+    var tutorials = true
 
     static let all = SiteWideChanges()
 
@@ -78,5 +81,6 @@ struct SiteWideChanges {
             before[slug]?.articles.map(\.listing) != after[slug]?.articles.map(\.listing)
         }
         status = lists || slugs.contains { before[$0]?.row != after[$0]?.row }
+        tutorials = lists || !slugs.isEmpty
     }
 }

@@ -318,6 +318,8 @@ public enum SiteBuilder {
             result.all[slug] = group.articles
             rows[slug] = group.row
         }
+        // The cache keeps no `layout`: the tutorials homes read it from the front matter of reused articles.
+        let sourceByPath = Dictionary(site.sources.map { ($0.displayPath, $0) }, uniquingKeysWith: { first, _ in first })
         for (slug, group) in plan.reused {
             diagnostics.report(contentsOf: group.diagnostics)
             rows[slug] = group.row
@@ -333,6 +335,7 @@ public enum SiteBuilder {
                     lang: cached.lang, slug: cached.slug, displayPath: cached.displayPath, title: cached.title,
                     description: cached.description, bodyHTML: "", toc: [], chains: [])
                 listed.weight = cached.weight
+                if let source = sourceByPath[cached.displayPath], let summary = ArticleSummary.read(source) { listed.layout = summary.layout }
                 result.all[slug, default: [:]][cached.lang] = listed
             }
         }
@@ -531,11 +534,13 @@ public enum SiteBuilder {
         for language in config.languages.map(\.code) {
             sitemap.entries.append(.init(url: links.absolute(SiteLinks.homeDir(language)), alternates: contexts.homeAlternates()))
             sitemap.entries.append(.init(url: links.absolute(SiteLinks.playgroundDir(language)), alternates: contexts.playgroundAlternates()))
+            sitemap.entries.append(.init(url: links.absolute(SiteLinks.tutorialsDir(language)), alternates: contexts.tutorialsAlternates()))
         }
         let pages = sitePages.filter { page in
             switch page {
             case .chooser, .notFound, .playground: changes.fixed
             case .home: changes.lists
+            case .tutorials: changes.tutorials
             case .status: changes.status
             }
         }
@@ -546,6 +551,7 @@ public enum SiteBuilder {
             case .home(let lang): contexts.home(lang)
             case .status(let lang): contexts.status(lang)
             case .playground(let lang): contexts.playground(lang)
+            case .tutorials(let lang): contexts.tutorials(lang)
             }
             try sink.write(pages[index].path, Data(try templates.render(pages[index].template, context).utf8))
         }
@@ -584,9 +590,10 @@ public enum SiteBuilder {
         case home(String)
         case status(String)
         case playground(String)
+        case tutorials(String)
 
         static func all(languages: [String]) -> [SitePage] {
-            [.chooser, .notFound] + languages.flatMap { [SitePage.home($0), .status($0), .playground($0)] }
+            [.chooser, .notFound] + languages.flatMap { [SitePage.home($0), .status($0), .playground($0), .tutorials($0)] }
         }
 
         var path: String {
@@ -596,6 +603,7 @@ public enum SiteBuilder {
             case .home(let lang): SiteLinks.homeDir(lang) + "index.html"
             case .status(let lang): SiteLinks.statusDir(lang) + "index.html"
             case .playground(let lang): SiteLinks.playgroundDir(lang) + "index.html"
+            case .tutorials(let lang): SiteLinks.tutorialsDir(lang) + "index.html"
             }
         }
 
@@ -606,6 +614,7 @@ public enum SiteBuilder {
             case .home: "home"
             case .status: "status"
             case .playground: "playground"
+            case .tutorials: "tutorials"
             }
         }
     }

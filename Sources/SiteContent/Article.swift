@@ -36,6 +36,12 @@ package struct Article: Sendable {
     package var weight: Int? = nil
     /// A draft: published only by `serve` and `build --drafts`, with a badge.
     package var draft = false
+    /// `layout:` in front matter: a page of prose or a tutorial of numbered steps.
+    package var layout: ArticleLayout = .article
+    /// A tutorial's steps (its `## ` sections), counted when its body is rendered.
+    package var tutorialSteps: Int = 0
+    /// Exercises checked on this page (`exercise` blocks); the page loads the exercise script.
+    package var exercises: Int = 0
     /// The body cut at its `##` headings, for translation tracking.
     package var sections: [ArticleSections.Section] = []
     /// Every fenced or indented code block, in order, for translation parity.
@@ -81,6 +87,7 @@ package struct Article: Sendable {
     package var listing: Article {
         var listing = Article(lang: lang, slug: slug, displayPath: displayPath, title: title, description: description, bodyHTML: "", toc: [], chains: [])
         listing.weight = weight
+        listing.layout = layout
         return listing
     }
 }

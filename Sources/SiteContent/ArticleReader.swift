@@ -66,6 +66,8 @@ package struct ArticleReader: Sendable {
             translation: frontMatter.translation, untranslated: frontMatter.untranslated, updated: frontMatter.updated, draft: frontMatter.draft,
             sections: sections, codeSamples: codeSamples, links: links)
         article.weight = frontMatter.weight
+        article.layout = frontMatter.layout
+        article.exercises = verification.exercises.count
         article.metaFingerprint = frontMatter.metaFingerprint
         article.verbatim = frontMatter.verbatim
         (article.alerts, article.proseLines) = Self.alertsAndProse(document, verification: verification)

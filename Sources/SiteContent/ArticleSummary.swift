@@ -10,6 +10,8 @@ package struct ArticleSummary: Sendable, Hashable {
     package var title: String
     package var weight: Int?
     package var draft: Bool
+    /// `layout:` in front matter (the tutorials home lists the tutorials).
+    package var layout: ArticleLayout = .article
 
     package init(lang: String, slug: String, title: String, weight: Int?, draft: Bool) {
         self.lang = lang
@@ -38,6 +40,8 @@ package struct ArticleSummary: Sendable, Hashable {
             }
         }
         guard let title, !title.allSatisfy(\.isWhitespace) else { return nil }
-        return ArticleSummary(lang: source.lang, slug: source.slug, title: title, weight: frontMatter.weight, draft: frontMatter.draft)
+        var summary = ArticleSummary(lang: source.lang, slug: source.slug, title: title, weight: frontMatter.weight, draft: frontMatter.draft)
+        summary.layout = frontMatter.layout
+        return summary
     }
 }

@@ -133,7 +133,7 @@ package struct ContentLoader {
     private func published(_ files: [ContentFile], articles: [ArticleSource], languages: [String]) throws(DiagnosticError) -> [ContentFile] {
         var pages = Set(articles.map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" })
         for lang in languages {
-            for dir in [SiteLinks.homeDir(lang), SiteLinks.playgroundDir(lang), SiteLinks.statusDir(lang)] { pages.insert(dir + "index.html") }
+            for dir in [SiteLinks.homeDir(lang), SiteLinks.playgroundDir(lang), SiteLinks.statusDir(lang), SiteLinks.tutorialsDir(lang)] { pages.insert(dir + "index.html") }
         }
         let clashes = files.filter { pages.contains($0.path) }
         guard clashes.isEmpty else {
@@ -153,7 +153,7 @@ package struct ContentLoader {
     }
 
     /// Folders the generator writes inside each language.
-    package static let reservedSlugs: Set<String> = ["playground", "status"]
+    package static let reservedSlugs: Set<String> = ["playground", "status", "tutorials"]
 
     package static func isValidSlug(_ slug: String) -> Bool {
         !slug.isEmpty && !slug.hasPrefix("-") && !slug.hasSuffix("-")

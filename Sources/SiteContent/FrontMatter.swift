@@ -33,6 +33,15 @@ package struct ArticleDate: Sendable, Hashable, Comparable {
     }
 }
 
+/// How an article's page is laid out (`layout:` in front matter).
+package enum ArticleLayout: String, Sendable, Hashable, CaseIterable {
+    /// A page of prose (the default).
+    case article
+    /// A lesson: an introduction, then each `## ` section as a numbered step, with its code,
+    /// examples and exercises beside the text on wide screens, and the reader's progress.
+    case tutorial
+}
+
 /// The YAML block between `---` lines at the top of an article.
 package struct FrontMatter {
     package var title: String?
@@ -51,6 +60,8 @@ package struct FrontMatter {
     package var weight: Int?
     /// `draft: true`: left out of `build` unless `--drafts`, shown by `serve` with a badge.
     var draft = false
+    /// `layout: tutorial` renders the article as a lesson of numbered steps (`ArticleLayout`).
+    package var layout: ArticleLayout = .article
     /// The article body after the closing `---`.
     package var body: Substring
     /// How many lines precede the body, so body line N is file line N + offset.
@@ -64,7 +75,7 @@ package struct FrontMatter {
     /// Non-fatal findings (unknown keys).
     var warnings: [Diagnostic] = []
 
-    private static let knownKeys: Set<String> = ["title", "description", "translation", "untranslated", "verbatim", "updated", "draft", "weight"]
+    private static let knownKeys: Set<String> = ["title", "description", "translation", "untranslated", "verbatim", "updated", "draft", "weight", "layout"]
 
     /// Splits and parses the front matter of `source`. A file without a
     /// leading `---` line has no front matter.
@@ -171,6 +182,15 @@ package struct FrontMatter {
                     continue
                 }
                 result.draft = flag
+            case "layout":
+                guard value.isScalar, let text = value.string, let layout = ArticleLayout(rawValue: text) else {
+                    let allowed = ArticleLayout.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+                    problems.append(.error(
+                        at: locator.location(value.mark), "'layout' must be \(allowed)",
+                        notes: ["'article' (the default) is a page of prose; 'tutorial' makes each '## ' section a numbered step"]))
+                    continue
+                }
+                result.layout = layout
             default:
                 problems.append(.warning(
                     at: locator.location(value.mark), "unknown front matter key '\(key)' is ignored",

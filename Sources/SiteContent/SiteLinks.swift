@@ -15,6 +15,9 @@ package struct SiteLinks: Sendable {
     /// slug (ContentLoader refuses it), so the two never collide.
     package static func playgroundDir(_ lang: String) -> String { lang + "/playground/" }
 
+    /// The folder of a language's tutorials home: `es/tutorials/` (a reserved slug, like `playground`).
+    package static func tutorialsDir(_ lang: String) -> String { lang + "/tutorials/" }
+
     /// The folder of a language's translation-status page: `es/status/`.
     package static func statusDir(_ lang: String) -> String { lang + "/status/" }
 

@@ -44,8 +44,11 @@ package struct ArticleRenderer: Sendable {
                 title: chainTitle, machineTitle: machineTitle)
         }
         var renderer = makeRenderer(lang: lang)
-        // Sections still in the source language (front matter `untranslated`) are marked with its `lang`.
-        if let from = read.article.translation?.from, from != lang, !read.article.untranslated.isEmpty {
+        let tutorial = read.article.layout == .tutorial
+        // Sections still in the source language (front matter `untranslated`) are marked with its `lang`
+        // (a tutorial marks its steps instead, below: a `<div lang>` cannot span two steps).
+        let untranslatedLanguage: String? = if let from = read.article.translation?.from, from != lang, !read.article.untranslated.isEmpty { from } else { nil }
+        if let from = untranslatedLanguage, !tutorial {
             let sections = read.article.sections
             let untranslated = Set(read.article.untranslated)
             renderer.blockLanguage = { line in
@@ -59,11 +62,84 @@ package struct ArticleRenderer: Sendable {
         renderer.linkTarget = { url, isImage in targets[ArticleReader.LinkKey(url: url, isImage: isImage)] }
         let rendered = renderer.render(document, replacing: nodeHTML)
         var article = read.article
-        article.bodyHTML = rendered.html
+        if tutorial {
+            article.tutorialSteps = rendered.blocks.count { block in
+                if case .heading = document.nodes[block.node].kind { document.nodes[block.node].headingLevel == 2 } else { false }
+            }
+        }
+        article.bodyHTML = tutorial
+            ? tutorialHTML(rendered, document: document, lang: lang, untranslated: untranslatedLanguage.map { ($0, Set(read.article.untranslated)) },
+                isExercise: { read.verification.exercise(at: $0) != nil })
+            : rendered.html
         article.toc = rendered.headings.filter { (2...3).contains($0.level) }.map {
             TOCEntry(level: $0.level, id: $0.id, text: $0.text)
         }
         return article
+    }
+
+    /// A tutorial's body: the blocks before the first `## ` heading are its introduction, and each
+    /// `## ` section is a numbered step whose code blocks (samples, examples, exercises) go beside
+    /// its text (`.step-media`; CSS puts them in a second column on wide screens). Footnotes follow.
+    func tutorialHTML(
+        _ rendered: RenderedMarkdown, document: MarkdownDocument, lang: String, untranslated: (from: String, sections: Set<Int>)?,
+        isExercise: (Int) -> Bool
+    ) -> String {
+        struct Step {
+            var text = ""
+            var media = ""
+            var exercises = 0
+        }
+        var intro = ""
+        var steps: [Step] = []
+        var tail = ""
+        for block in rendered.blocks {
+            let node = document.nodes[block.node]
+            let html = rendered.html(of: block)
+            if case .footnoteDefinition = node.kind {
+                tail += html
+                continue
+            }
+            if case .heading = node.kind, node.headingLevel == 2 { steps.append(Step()) }
+            guard !steps.isEmpty else {
+                intro += html
+                continue
+            }
+            if case .codeBlock = node.kind {
+                steps[steps.count - 1].media += html
+                if isExercise(block.node) { steps[steps.count - 1].exercises += 1 }
+            } else {
+                steps[steps.count - 1].text += html
+            }
+        }
+        let stepLabel = HTML.escape(strings.string("tutorialStep", lang: lang))
+        let doneLabel = HTML.escape(strings.string("tutorialStepDone", lang: lang))
+        var out = ""
+        if !intro.isEmpty { out += "<div class=\"tutorial-intro\"\(languageAttribute(untranslated, section: 0, lang: lang))>\n" + intro + "</div>\n" }
+        if !steps.isEmpty {
+            out += "<ol class=\"tutorial-steps\">\n"
+            for (index, step) in steps.enumerated() {
+                let number = index + 1
+                let kind = step.media.isEmpty ? " text-only" : ""
+                // Section 0 is the introduction (ArticleSections), so step N is section N.
+                out += "<li class=\"tutorial-step\(kind)\" id=\"ld-step-\(number)\" data-step=\"\(number)\" data-exercises=\"\(step.exercises)\"\(languageAttribute(untranslated, section: number, lang: lang))>\n"
+                out += "<div class=\"step-text\">\n<p class=\"step-number\">\(stepLabel) \(LocalFormat.number(number, lang: lang))</p>\n" + step.text
+                if step.exercises == 0 {
+                    // For the reader's progress (`exercise.js`): a step without exercises is done when they say so.
+                    out += "<p class=\"step-done-line\" hidden><button type=\"button\" class=\"step-done\" data-step-done aria-pressed=\"false\">\(doneLabel)</button></p>\n"
+                }
+                out += "</div>\n"
+                if !step.media.isEmpty { out += "<div class=\"step-media\">\n" + step.media + "</div>\n" }
+                out += "</li>\n"
+            }
+            out += "</ol>\n"
+        }
+        return out + tail
+    }
+
+    /// ` lang="…"` on a step whose section is still in the source language.
+    private func languageAttribute(_ untranslated: (from: String, sections: Set<Int>)?, section: Int, lang: String) -> String {
+        guard let untranslated, untranslated.sections.contains(section) else { return "" }
+        return " lang=\"\(HTML.escape(untranslated.from))\""
     }
 
     private func makeRenderer(lang: String) -> HTMLRenderer {

@@ -1,4 +1,5 @@
 import Diagrams
+import Encoding
 import Foundation
 import LifecycleModel
 import Mustache
@@ -78,6 +79,18 @@ package struct PageContexts: Sendable {
         context["hasChains"] = .bool(!article.chains.isEmpty)
         context["sourcePath"] = .string(article.displayPath)
         context["draft"] = .bool(article.draft)
+        let tutorial = article.layout == .tutorial
+        context["tutorial"] = .bool(tutorial)
+        if tutorial {
+            context["tutorialKey"] = .string(article.lang + "/" + article.slug)
+            context["stepCount"] = .int(article.tutorialSteps)
+            context["hasTutorialSteps"] = .bool(article.tutorialSteps > 0)
+        }
+        // The exercise script (`assets/exercise.js`) and its words, on pages that need them only.
+        if tutorial || article.exercises > 0 {
+            context["exerciseScript"] = .bool(true)
+            context["exerciseStrings"] = .string(exerciseStrings(article.lang))
+        }
         if let updated = article.updated {
             context["updated"] = .object(["iso": .string(updated.iso), "text": .string(LocalFormat.date(updated, lang: article.lang))])
         }
@@ -102,6 +115,17 @@ package struct PageContexts: Sendable {
             }
         }
         return .object(context)
+    }
+
+    /// The words `exercise.js` writes, as JSON for a `<script type="application/json">` (`<` escaped,
+    /// so the text cannot close the element).
+    func exerciseStrings(_ lang: String) -> String {
+        let all = strings.strings(for: lang).filter { key, _ in
+            key.hasPrefix("exercise") || key.hasPrefix("tutorial") || key.hasPrefix("trace") || key == "scene" || key == "archived"
+                || key.hasPrefix("confidence")
+        }
+        let body = all.keys.sorted().map { key in JSON.quote(key) + ":" + JSON.quote(all[key] ?? "") }.joined(separator: ",")
+        return ("{" + body + "}").replacingOccurrences(of: "<", with: "\\u003c")
     }
 
     // MARK: Navigation
@@ -210,6 +234,42 @@ package struct PageContexts: Sendable {
         context["untranslated"] = .array(untranslated)
         context["hasUntranslated"] = .bool(!untranslated.isEmpty)
         return .object(context)
+    }
+
+    /// A language's tutorials (`layout: tutorial`), in its reading order.
+    package func tutorials(_ lang: String) -> MustacheValue {
+        let dir = SiteLinks.tutorialsDir(lang)
+        let locale = Locale(identifier: lang)
+        let own = articles.values.compactMap { $0[lang] }.filter { $0.layout == .tutorial }
+            .sorted { a, b in
+                SiteNavigation.precedes(
+                    .init(slug: a.slug, title: a.title, weight: a.weight), .init(slug: b.slug, title: b.title, weight: b.weight), locale: locale)
+            }
+        let switcher: [MustacheValue] = config.languages.map { language in
+            .object([
+                "code": .string(language.code), "name": .string(language.name),
+                "href": .string(SiteLinks.link(from: dir, to: SiteLinks.tutorialsDir(language.code))),
+                "current": .bool(language.code == lang), "missing": .bool(false),
+            ])
+        }
+        var context = common(
+            lang: lang, dir: dir, title: strings.string("tutorialsTitle", lang: lang),
+            description: strings.string("tutorialsIntro", lang: lang),
+            alternates: tutorialsAlternates().map(alternate), switcher: switcher)
+        context["tutorials"] = .array(own.map { article in
+            .object([
+                "title": .string(article.title),
+                "description": .string(article.description),
+                "href": .string(SiteLinks.link(from: dir, to: SiteLinks.articleDir(lang, article.slug))),
+            ])
+        })
+        context["hasTutorials"] = .bool(!own.isEmpty)
+        return .object(context)
+    }
+
+    package func tutorialsAlternates() -> [Alternate] {
+        config.languages.map { Alternate(hreflang: $0.code, url: links.absolute(SiteLinks.tutorialsDir($0.code))) }
+            + [Alternate(hreflang: "x-default", url: links.absolute(SiteLinks.tutorialsDir(config.defaultLanguage)))]
     }
 
     /// The translation status of every article in every language, seen from `lang`.
@@ -331,6 +391,7 @@ package struct PageContexts: Sendable {
         context["homeHref"] = .string(config.basePath + SiteLinks.homeDir(lang) + "index.html")
         context["playgroundHref"] = .string(config.basePath + SiteLinks.playgroundDir(lang) + "index.html")
         context["statusHref"] = .string(config.basePath + SiteLinks.statusDir(lang) + "index.html")
+        context["tutorialsHref"] = .string(config.basePath + SiteLinks.tutorialsDir(lang) + "index.html")
         context["canonical"] = nil
         context["homes"] = .array(config.languages.map { language in
             .object([
@@ -368,6 +429,7 @@ package struct PageContexts: Sendable {
             "homeHref": .string(SiteLinks.link(from: dir, to: SiteLinks.homeDir(lang))),
             "playgroundHref": .string(SiteLinks.link(from: dir, to: SiteLinks.playgroundDir(lang))),
             "statusHref": .string(SiteLinks.link(from: dir, to: SiteLinks.statusDir(lang))),
+            "tutorialsHref": .string(SiteLinks.link(from: dir, to: SiteLinks.tutorialsDir(lang))),
             "assets": .object(assets.mapValues { .string($0) }),
             // The model's display names in this language, for the player (window.LIFECYCLE_NAMES).
             "modelNames": .string(assets[Assets.key(for: ModelNamesScript.assetName(lang))] ?? ""),

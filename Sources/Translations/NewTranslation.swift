@@ -38,6 +38,8 @@ extension TranslationScaffold {
         var lines = ["---"]
         if let title = sourceMatter.title { lines.append("title: " + YAMLText.doubleQuoted(title)) }
         if let description = sourceMatter.description { lines.append("description: " + YAMLText.doubleQuoted(description)) }
+        // A tutorial's translation is a tutorial too: the same steps, the same exercises.
+        if sourceMatter.layout != .article { lines.append("layout: " + sourceMatter.layout.rawValue) }
         lines += translationBlock(from: source.lang, fingerprints: fingerprints, meta: sourceMatter.metaFingerprint)
         lines.append(untranslatedLine(Array(sections.indices)))
         lines.append("---")
@@ -48,7 +50,7 @@ extension TranslationScaffold {
         guard written.translation?.from == source.lang, written.translation?.fingerprints == fingerprints,
             written.translation?.meta == sourceMatter.metaFingerprint,
             written.untranslated == Array(sections.indices), written.title == sourceMatter.title,
-            written.description == sourceMatter.description, written.body == sourceMatter.body
+            written.description == sourceMatter.description, written.body == sourceMatter.body, written.layout == sourceMatter.layout
         else {
             throw .content([.error(at: SourceLocation(file: target, line: 1, column: 1), "internal error: the new front matter does not read back as written")])
         }

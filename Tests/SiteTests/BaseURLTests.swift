@@ -77,6 +77,8 @@ import Testing
         let notFound = try read(public_.appending(path: "404.html"))
         #expect(notFound.contains(#"href="/repo/es/index.html""#))
         #expect(notFound.contains(#"href="/repo/assets/style."#))
+        #expect(notFound.contains(#"href="/repo/es/tutorials/index.html""#))
+        #expect(!notFound.contains(#"href="es/tutorials/"#), "no relative link: the page is served at any depth")
         #expect(!notFound.contains(#"href="/es/"#) && !notFound.contains(#"href="/assets/"#))
 
         // Not a trace of site.yml's address anywhere.

@@ -55,6 +55,51 @@ import Testing
         #expect(!html.contains("kind predict"))
     }
 
+    /// `layout: tutorial`: the introduction, then each `## ` section a numbered step with its code
+    /// blocks beside the text; the tutorials home lists it, and the sitemap has the home.
+    @Test func aTutorialIsALessonOfNumberedSteps() throws {
+        let article = try Self.fixture("es.md").replacing("title: Ejercicios\n", with: "title: Ejercicios\nlayout: tutorial\n")
+            .replacing("```exercise", with: "## Un paso\n\nSu texto.\n\n```exercise")
+        #expect(article.contains("layout: tutorial"))
+        let (result, messages, root) = try build(["site.yml": try Self.fixture("site.yml"), "es/a.md": article])
+        #expect(result.succeeded, "\(messages)")
+        let html = try read(root.appending(path: "public/es/a/index.html"))
+        #expect(html.contains("<article data-tutorial=\"es/a\">"))
+        #expect(html.contains("<ol class=\"tutorial-steps\">\n<li class=\"tutorial-step\" id=\"ld-step-1\" data-step=\"1\" data-exercises=\"1\">\n<div class=\"step-text\">\n<p class=\"step-number\">Paso 1</p>\n<h2 id="))
+        #expect(html.contains("</div>\n<div class=\"step-media\">\n<figure class=\"exercise\" id=\"exercise-1\""))
+        #expect(html.components(separatedBy: "<li class=\"tutorial-step").count == 5)
+        #expect(html.contains("<progress max=\"4\" value=\"0\" aria-labelledby=\"ld-progress-label\"></progress>"))
+        #expect(html.contains("<script type=\"application/json\" id=\"ld-exercise-strings\">{"))
+        #expect(html.contains("assets/exercise."))
+        let home = try read(root.appending(path: "public/es/tutorials/index.html"))
+        #expect(home.contains("<li><a href=\"../a/index.html\">"))
+        #expect(try read(root.appending(path: "public/sitemap.xml")).contains("/es/tutorials/</loc>"))
+    }
+
+    /// A tutorial without `## ` sections is all introduction: no steps, no progress bar (a
+    /// `<progress max="0">` would not be valid HTML).
+    @Test func aTutorialWithoutStepsHasNoProgress() throws {
+        let (result, messages, root) = try build([
+            "site.yml": try Self.fixture("site.yml"), "es/a.md": "---\ntitle: A\nlayout: tutorial\n---\nSolo una introducción.\n\n### Un detalle\n\nMás.\n",
+        ])
+        #expect(result.succeeded, "\(messages)")
+        let html = try read(root.appending(path: "public/es/a/index.html"))
+        #expect(html.contains("<div class=\"tutorial-intro\">\n<p>Solo una introducción.</p>\n<h3 id="))
+        #expect(!html.contains("<progress"))
+        #expect(!html.contains("tutorial-steps"))
+    }
+
+    @Test func anArticleIsNotATutorialAndTheTutorialsHomeSaysSo() throws {
+        let (result, messages, root) = try build(["site.yml": try Self.fixture("site.yml"), "es/a.md": try Self.fixture("es.md")])
+        #expect(result.succeeded, "\(messages)")
+        let html = try read(root.appending(path: "public/es/a/index.html"))
+        #expect(!html.contains("tutorial-step"))
+        #expect(html.contains("assets/exercise."), "a page with exercises loads the exercise script")
+        let home = try read(root.appending(path: "public/es/tutorials/index.html"))
+        #expect(home.contains("<h1>Tutoriales</h1>"))
+        #expect(home.contains("Todavía no hay tutoriales en este idioma."))
+    }
+
     /// The answer on the page is the model's: an answer key written in another spelling shows the model's name.
     @Test func theAnswerShownIsComputedFromTheModel() throws {
         let article = try Self.fixture("es.md").replacing("answer created", with: "answer Created")

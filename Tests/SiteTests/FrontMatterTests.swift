@@ -35,6 +35,17 @@ import Testing
         #expect(fm.body == "# Título\n\nTexto.\n")
     }
 
+    @Test func readsLayout() throws {
+        #expect(try parse("---\ntitle: A\nlayout: tutorial\n---\n").layout == .tutorial)
+        #expect(try parse("---\ntitle: A\nlayout: article\n---\n").layout == .article)
+        #expect(try parse("---\ntitle: A\n---\n").layout == .article)
+        #expect(messages("---\ntitle: A\nlayout: lesson\n---\n") == [
+            "Content/es/a.md:3:9: error: 'layout' must be 'article' or 'tutorial'\n"
+                + "    note: 'article' (the default) is a page of prose; 'tutorial' makes each '## ' section a numbered step"
+        ])
+        #expect(messages("---\ntitle: A\nlayout: [tutorial]\n---\n").first?.hasPrefix("Content/es/a.md:3:9: error: 'layout' must be") == true)
+    }
+
     @Test func readsWeight() throws {
         #expect(try parse("---\ntitle: A\nweight: -3\n---\n").weight == -3)
         #expect(try parse("---\ntitle: A\nweight: 20\n---\n").weight == 20)
@@ -61,7 +72,7 @@ import Testing
         ("---\ntitle: A\nweight: [1]\n---\n", "Content/es/a.md:3:9: error: 'weight' must be a whole number between -1000000 and 1000000, like 10 (lower comes first)"),
         ("---\ntitle: A\nweight: 99999999\n---\n", "Content/es/a.md:3:9: error: 'weight' must be a whole number between -1000000 and 1000000, like 10 (lower comes first)"),
         ("---\ntitle: A\nverbatim: [uno]\n---\n", "Content/es/a.md:3:11: error: 'verbatim' must be a list of section numbers, like [0, 2]"),
-        ("---\ntitle: A\nautor: Ana\n---\n", "Content/es/a.md:3:8: warning: unknown front matter key 'autor' is ignored\n    note: known keys: description, draft, title, translation, untranslated, updated, verbatim, weight"),
+        ("---\ntitle: A\nautor: Ana\n---\n", "Content/es/a.md:3:8: warning: unknown front matter key 'autor' is ignored\n    note: known keys: description, draft, layout, title, translation, untranslated, updated, verbatim, weight"),
     ])
     func reportsExactMessages(text: String, expected: String) {
         #expect(messages(text) == [expected])
@@ -91,7 +102,7 @@ import Testing
     /// libyaml starts a new line at NEL, LS and PS; editors and cmark do not.
     @Test(arguments: ["\u{85}", "\u{2028}", "\u{2029}"])
     func unicodeLineSeparatorsKeepFileLines(separator: String) {
-        let note = "\n    note: known keys: description, draft, title, translation, untranslated, updated, verbatim, weight"
+        let note = "\n    note: known keys: description, draft, layout, title, translation, untranslated, updated, verbatim, weight"
         // After the separator, on the same file line: 'title: "x"' and the separator are 11 characters.
         #expect(messages("---\ntitle: \"x\"\(separator)autor: Ana\n---\n") == [
             "Content/es/a.md:2:19: warning: unknown front matter key 'autor' is ignored" + note

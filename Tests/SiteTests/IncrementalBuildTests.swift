@@ -76,6 +76,28 @@ import Search
         #expect(try #require(BuildCache.outputIdentity(root.appending(path: "public"))).inode == inode, "the output folder was not replaced")
     }
 
+    /// The cache keeps no `layout`: an article that becomes a tutorial (and stops being one) is
+    /// listed on its language's tutorials home by the next incremental build all the same.
+    @Test func aLayoutChangeReachesTheTutorialsHome() throws {
+        var content = Self.small
+        content["es/b.md"] = "---\ntitle: B\n---\nOtro.\n"
+        let root = try makeProject(content: content)
+        settle()
+        #expect(SiteBuilder.build(buildOptions(root)).succeeded)
+        #expect(!(try read(root.appending(path: "public/es/tutorials/index.html"))).contains("../a/index.html"))
+        try edit(root, "Content/es/a.md") { $0.replacing("title: A\n", with: "title: A\nlayout: tutorial\n") }
+        let tutorial = try expectIncrementalEqualsClean(root, rendered: 1)
+        #expect(tutorial.changedFiles?.contains("es/tutorials/index.html") == true)
+        #expect(try read(root.appending(path: "public/es/tutorials/index.html")).contains("<a href=\"../a/index.html\">A</a>"))
+        // Another article's edit keeps it listed (its layout is read back from its front matter).
+        try edit(root, "Content/es/b.md") { $0 + "Más.\n" }
+        _ = try expectIncrementalEqualsClean(root, rendered: 1)
+        #expect(try read(root.appending(path: "public/es/tutorials/index.html")).contains("<a href=\"../a/index.html\">A</a>"))
+        try edit(root, "Content/es/a.md") { $0.replacing("layout: tutorial\n", with: "") }
+        _ = try expectIncrementalEqualsClean(root, rendered: 1)
+        #expect(!(try read(root.appending(path: "public/es/tutorials/index.html"))).contains("../a/index.html"))
+    }
+
     @Test func everyKindOfEditGivesWhatACleanBuildGives() throws {
         let root = try repositoryProject()
         let first = SiteBuilder.build(buildOptions(root))

@@ -140,6 +140,14 @@ import Testing
         #expect(created.sections.map(\.line) == [10, 13, 22])
     }
 
+    @Test func aTutorialsTranslationIsATutorial() throws {
+        let tutorial = Self.source.replacing("---\n", with: "---\nlayout: tutorial\n", maxReplacements: 1)
+        let created = try TranslationScaffold.newTranslation(slug: "hola", lang: "pt", from: nil, in: context(["es/hola.md": tutorial]))
+        #expect(created.text.contains("\nlayout: tutorial\n"))
+        let plain = try TranslationScaffold.newTranslation(slug: "hola", lang: "pt", from: nil, in: context(["es/hola.md": Self.source]))
+        #expect(!plain.text.contains("layout:"))
+    }
+
     @Test func aSourceWithoutFrontMatterGivesOnlyTheTranslationBlock() throws {
         let created = try TranslationScaffold.newTranslation(
             slug: "hola", lang: "bg", from: nil, in: context(["es/hola.md": "# Hola\r\n\r\n## Uno\r\n\r\nTexto.\r\n"]))

@@ -21,10 +21,11 @@ REPOSITORY_PAGES = ([f"{lang}/{slug}/index.html" for lang in LANGS for slug in (
                     + [f"{lang}/index.html" for lang in LANGS]
                     + [f"{lang}/playground/index.html" for lang in LANGS]
                     + [f"{lang}/status/index.html" for lang in LANGS]
+                    + [f"{lang}/tutorials/index.html" for lang in LANGS]
                     + ["index.html"])
 FIXTURE_PAGES = ["es/muestra/index.html", "pt/muestra/index.html", "bg/muestra/index.html",
                  "es/sin-titulo/index.html", "it/solo/index.html", "es/index.html", "es/status/index.html",
-                 "es/archivos/index.html", "es/ejercicios/index.html"]
+                 "es/archivos/index.html", "es/ejercicios/index.html", "es/leccion/index.html", "es/tutorials/index.html"]
 # WCAG AA for normal text: the diagrams' labels are 14px.
 MINIMUM_CONTRAST = 4.5
 

@@ -1,6 +1,7 @@
 """Live reload in a real browser: `lifecycle-docs serve` on a copy of the content."""
 import shutil
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -20,7 +21,9 @@ def test_the_page_reloads_after_an_edit(project, browser):
     # Gone after a reload: the page was loaded again, not patched.
     browser.execute_script("window.beforeTheEdit = true")
     add_marker(content / "es" / "inactive.md", "RELOADED-MARKER")
-    WebDriverWait(browser, 20).until(lambda b: "RELOADED-MARKER" in b.find_element(By.TAG_NAME, "main").text)
+    # The reload may replace `main` between finding it and reading it: try again.
+    WebDriverWait(browser, 20, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda b: "RELOADED-MARKER" in b.find_element(By.TAG_NAME, "main").text)
     assert browser.execute_script("return window.beforeTheEdit === undefined")
     assert not overlays(browser)
 

@@ -14,8 +14,10 @@ from selenium.webdriver.common.by import By
 from conftest import ROOT
 
 DOC = ROOT / "docs" / "player-dom.md"
-SCRIPTS = [ROOT / "Templates" / "assets" / "player.js", ROOT / "Templates" / "assets" / "site.js"]
-PAGES = {"article": "es/inactive/index.html", "playground": "es/playground/index.html"}
+SCRIPTS = [ROOT / "Templates" / "assets" / name for name in ("player.js", "exercise.js", "site.js")]
+PAGES = {"article": "es/inactive/index.html", "playground": "es/playground/index.html", "tutorial": "es/leccion/index.html"}
+# The site each page is taken from: the tutorial is the markup fixture's (not the real content's).
+SITES = {"article": "site", "playground": "site", "tutorial": "fixture_site"}
 HEADER = ["Selector", "Page", "When", "Written by", "Read by", "Meaning"]
 WHEN = {"build", "run"}
 
@@ -180,11 +182,54 @@ def playground_session(browser, observer):
     click(browser, section.find_element(By.CSS_SELECTOR, "[data-action='reset']"), observer)
 
 
-SESSIONS = {"article": article_session, "playground": playground_session}
+def tutorial_session(browser, observer):
+    """Every exercise answered wrong, then right; a step marked done; the progress cleared."""
+    browser.execute_script("localStorage.clear()")
+    browser.refresh()
+    observer.look()
+
+    def figure(kind):
+        return browser.find_element(By.CSS_SELECTOR, f"figure.exercise[data-kind='{kind}']")
+
+    def check(of):
+        click(browser, of.find_element(By.CSS_SELECTOR, "button.exercise-check"), observer)
+
+    click(browser, browser.find_element(By.CSS_SELECTOR, "#ld-step-1 [data-step-done]"), observer)
+    predict = figure("predict")
+    click(browser, predict.find_element(By.CSS_SELECTOR, "input[value='started']"), observer)
+    check(predict)
+    click(browser, browser.find_element(By.CSS_SELECTOR, "#ld-step-2 svg.state-diagram .node[data-state='created']"), observer)
+    check(predict)
+    order = figure("order")
+    check(order)
+    for name in ("onPause", "onPause", "onStop"):
+        item = order.find_element(By.CSS_SELECTOR, f"li[data-callback='{name}'] button[data-move='up']")
+        click(browser, item, observer)
+    check(order)
+    choose = figure("choose")
+    boxes = choose.find_elements(By.CSS_SELECTOR, "input[type='checkbox']")
+    click(browser, boxes[1], observer)
+    check(choose)
+    for box in boxes:
+        click(browser, box, observer)
+    check(choose)
+    reach = figure("reach")
+    click(browser, reach.find_element(By.CSS_SELECTOR, "button[data-event='connect']"), observer)
+    check(reach)
+    click(browser, reach.find_element(By.CSS_SELECTOR, "button.exercise-reset"), observer)
+    for event in ("connect", "home"):
+        click(browser, reach.find_element(By.CSS_SELECTOR, f"button[data-event='{event}']"), observer)
+    observer.look()
+    click(browser, browser.find_element(By.CSS_SELECTOR, "[data-progress-reset]"), observer)
+    browser.execute_script("localStorage.clear()")
+
+
+SESSIONS = {"article": article_session, "playground": playground_session, "tutorial": tutorial_session}
 
 
 @pytest.mark.parametrize("page_name", sorted(PAGES))
-def test_every_documented_selector_is_on_a_built_page(page_name, site, browser):
+def test_every_documented_selector_is_on_a_built_page(page_name, request, browser):
+    site = request.getfixturevalue(SITES[page_name])
     rows = contract()
     path = PAGES[page_name]
     built = selectors(rows, page_name, "build")
@@ -213,6 +258,8 @@ DYNAMIC = {
     "\"data-label-\" + name": ("attribute", re.compile(r"\blabel\(\s*[^,()]+,\s*\"([^\"]+)\""), "data-label-{}"),
     # site.js: the heading a table-of-contents link points to.
     "id": ("attribute", None, "id"),
+    # exercise.js: withAttribute(nodes, "name", value) finds a node by an attribute.
+    "name": ("attribute", re.compile(r"\bwithAttribute\([^,]+\([^)]*\),\s*\"([^\"]+)\""), "{}"),
 }
 
 

@@ -22,10 +22,10 @@ EXPECTED_PAGES = {
     "repository": ["index.html", "404.html"]
                   + [f"{lang}/{slug}/index.html" for lang in ("es", "pt", "bg", "it") for slug in ("inactive", "active")]
                   + [f"{lang}/{page}index.html" for lang in ("es", "pt", "bg", "it")
-                     for page in ("", "playground/", "status/")],
+                     for page in ("", "playground/", "status/", "tutorials/")],
     "fixture": ["es/muestra/index.html", "pt/muestra/index.html", "bg/muestra/index.html",
                 "es/sin-titulo/index.html", "it/solo/index.html", "es/index.html", "es/status/index.html",
-                "es/archivos/index.html", "es/ejercicios/index.html"],
+                "es/archivos/index.html", "es/ejercicios/index.html", "es/leccion/index.html", "es/tutorials/index.html"],
 }
 
 

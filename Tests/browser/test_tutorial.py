@@ -1,0 +1,381 @@
+"""A tutorial page (`layout: tutorial`) and its exercises in the browser (`assets/exercise.js`).
+
+The fixture lesson `Tests/browser/fixtures/markup/Content/es/leccion.md` has a step without an
+exercise, one step per kind of exercise (predict, order, choose, reach) and a step with an example
+and a code sample. Every test runs on the files from disk and through `lifecycle-docs serve`.
+"""
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from test_accessibility import assert_accessible
+from test_validity import check
+
+LESSON = "es/leccion/index.html"
+RIGHT_ORDER = ["onPause", "onStop", "onSaveInstanceState"]
+
+
+def open_lesson(fixture_page):
+    """The lesson with no progress stored."""
+    browser = fixture_page(LESSON)
+    browser.execute_script("localStorage.clear()")
+    browser.refresh()
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "figure.exercise.interactive"))
+    return browser
+
+
+def exercise(browser, kind):
+    return browser.find_element(By.CSS_SELECTOR, f"figure.exercise[data-kind='{kind}']")
+
+
+def focus_and(browser, element, *keys):
+    """Moves the focus to `element` as the Tab key would, then presses `keys` there."""
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()", element)
+    assert browser.switch_to.active_element == element
+    for key in keys:
+        browser.switch_to.active_element.send_keys(key)
+
+
+def press(browser, *keys):
+    for key in keys:
+        browser.switch_to.active_element.send_keys(key)
+
+
+def click(browser, element):
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def result(figure):
+    return figure.get_attribute("data-result")
+
+
+def feedback(figure):
+    return figure.find_element(By.CSS_SELECTOR, ".exercise-feedback")
+
+
+def assert_feedback(figure, right):
+    assert result(figure) == ("right" if right else "wrong")
+    box = feedback(figure)
+    assert box.get_attribute("aria-live") == "polite"
+    text = box.text
+    assert ("¡Correcto!" if right else "No es correcto.") in text
+    # The model's run: states, callbacks, the row and its official source.
+    rows = box.find_elements(By.CSS_SELECTOR, "table.trace tbody tr")
+    assert rows, "the feedback shows the model's run"
+    links = box.find_elements(By.CSS_SELECTOR, "a[href^='https://'][rel~='external']")
+    assert links, "the feedback links the transition's official source"
+    assert ("Pista:" in text) == (not right)
+
+
+# predict -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("right", [True, False])
+def test_predict_by_mouse(fixture_page, right):
+    browser = open_lesson(fixture_page)
+    figure = exercise(browser, "predict")
+    click(browser, figure.find_element(By.CSS_SELECTOR, f"input[value='{'created' if right else 'started'}']"))
+    click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
+    assert_feedback(figure, right)
+    assert "RESUMED → STARTED → CREATED" in feedback(figure).text
+
+
+def test_predict_by_clicking_the_diagram_beside_it(fixture_page):
+    browser = open_lesson(fixture_page)
+    figure = exercise(browser, "predict")
+    diagram = browser.find_element(By.CSS_SELECTOR, "#ld-step-2 svg.state-diagram[data-machine='android-activity']")
+    node = diagram.find_element(By.CSS_SELECTOR, ".node[data-state='created']")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", diagram)
+    node.click()
+    assert figure.find_element(By.CSS_SELECTOR, "input:checked").get_attribute("value") == "created"
+    click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
+    assert_feedback(figure, True)
+
+
+@pytest.mark.parametrize("right", [True, False])
+def test_predict_by_keyboard(fixture_page, right):
+    browser = open_lesson(fixture_page)
+    figure = exercise(browser, "predict")
+    radios = figure.find_elements(By.CSS_SELECTOR, "input[type='radio']")
+    wanted = "created" if right else "destroyed"
+    focus_and(browser, radios[0], Keys.SPACE)
+    for _ in radios:
+        if browser.switch_to.active_element.get_attribute("value") == wanted:
+            break
+        press(browser, Keys.ARROW_DOWN)
+    assert figure.find_element(By.CSS_SELECTOR, "input:checked").get_attribute("value") == wanted
+    press(browser, Keys.TAB)
+    assert "exercise-check" in browser.switch_to.active_element.get_attribute("class")
+    press(browser, Keys.ENTER)
+    assert_feedback(figure, right)
+
+
+# order ---------------------------------------------------------------------------------------
+
+def order(figure):
+    return [li.get_attribute("data-callback") for li in figure.find_elements(By.CSS_SELECTOR, ".exercise-sortable > li")]
+
+
+def drag(browser, source, target):
+    """An HTML5 drag and drop, as a mouse makes it (WebDriver's own does not fire drag events)."""
+    browser.execute_script("""
+        const [source, target] = arguments;
+        const data = new DataTransfer();
+        const fire = (node, type) => node.dispatchEvent(new DragEvent(type, {bubbles: true, cancelable: true, dataTransfer: data}));
+        fire(source, 'dragstart');
+        fire(target, 'dragover');
+        fire(target, 'drop');
+        fire(source, 'dragend');
+    """, source, target)
+
+
+def item(figure, name):
+    return figure.find_element(By.CSS_SELECTOR, f".exercise-sortable > li[data-callback='{name}']")
+
+
+@pytest.mark.parametrize("right", [True, False])
+def test_order_by_dragging(fixture_page, right):
+    browser = open_lesson(fixture_page)
+    figure = exercise(browser, "order")
+    assert sorted(order(figure)) == sorted(RIGHT_ORDER) and order(figure) != RIGHT_ORDER
+    assert all(li.get_attribute("draggable") == "true" for li in figure.find_elements(By.CSS_SELECTOR, ".exercise-sortable > li"))
+    if right:
+        drag(browser, item(figure, "onPause"), item(figure, order(figure)[0]))
+        drag(browser, item(figure, "onStop"), item(figure, order(figure)[1]))
+        assert order(figure) == RIGHT_ORDER
+    else:
+        drag(browser, item(figure, "onPause"), item(figure, order(figure)[0]))
+        assert order(figure) != RIGHT_ORDER
+    click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
+    assert_feedback(figure, right)
+
+
+@pytest.mark.parametrize("right", [True, False])
+def test_order_by_keyboard(fixture_page, right):
+    browser = open_lesson(fixture_page)
+    figure = exercise(browser, "order")
+    assert order(figure) == ["onSaveInstanceState", "onStop", "onPause"]
+    up = item(figure, "onPause").find_element(By.CSS_SELECTOR, "[data-move='up']")
+    focus_and(browser, up, Keys.ENTER)
+    # The focus stays on the button pressed, and the move is announced.
+    assert browser.switch_to.active_element == up
+    announce = figure.find_element(By.CSS_SELECTOR, "[aria-live='assertive']")
+    assert announce.get_attribute("textContent") == "onPause: posición 2 de 3"
+    press(browser, Keys.ENTER)
+    assert order(figure) == ["onPause", "onSaveInstanceState", "onStop"]
+    # At the top its Up button is disabled: the focus goes to its Down button.
+    assert browser.switch_to.active_element.get_attribute("data-move") == "down"
+    if right:
+        focus_and(browser, item(figure, "onStop").find_element(By.CSS_SELECTOR, "[data-move='up']"), Keys.ENTER)
+        assert order(figure) == RIGHT_ORDER
+    focus_and(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"), Keys.ENTER)
+    assert_feedback(figure, right)
+
+
+# choose --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("right", [True, False])
+def test_choose_by_mouse(fixture_page, right):
+    browser = open_lesson(fixture_page)
+    figure = exercise(browser, "choose")
+    boxes = figure.find_elements(By.CSS_SELECTOR, ".exercise-statements input[type='checkbox']")
+    assert len(boxes) == 3
+    for index in ((0, 2) if right else (0, 1)):
+        click(browser, boxes[index].find_element(By.XPATH, ".."))
+    click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
+    assert_feedback(figure, right)
+    # The statements that hold, shown by the model's runs: the launch for the path, then the interruption.
+    events = [e.text for e in feedback(figure).find_elements(By.CSS_SELECTOR, "tbody .event-name")]
+    assert len(events) == 2
+    assert "applicationWillResignActive" in feedback(figure).text
+    # The page's model judged each statement as the build did (a disagreement is logged as an error).
+    assert not [entry for entry in browser.get_log("browser") if "lifecycle exercise" in entry["message"]]
+
+
+@pytest.mark.parametrize("right", [True, False])
+def test_choose_by_keyboard(fixture_page, right):
+    browser = open_lesson(fixture_page)
+    figure = exercise(browser, "choose")
+    boxes = figure.find_elements(By.CSS_SELECTOR, ".exercise-statements input[type='checkbox']")
+    focus_and(browser, boxes[0], Keys.SPACE)
+    press(browser, Keys.TAB)
+    if not right:
+        press(browser, Keys.SPACE)
+    press(browser, Keys.TAB, Keys.SPACE, Keys.TAB)
+    assert [b.is_selected() for b in boxes] == ([True, False, True] if right else [True, True, True])
+    press(browser, Keys.ENTER)
+    assert result(figure) == ("right" if right else "wrong")
+
+
+# reach ---------------------------------------------------------------------------------------
+
+def event_button(figure, event):
+    return figure.find_element(By.CSS_SELECTOR, f".exercise-events button[data-event='{event}']")
+
+
+@pytest.mark.parametrize("right", [True, False])
+def test_reach_by_mouse(fixture_page, right):
+    browser = open_lesson(fixture_page)
+    figure = exercise(browser, "reach")
+    assert figure.get_attribute("data-current") == "unattached"
+    # Only the events the model allows in the state are enabled.
+    assert not event_button(figure, "home").is_enabled()
+    click(browser, event_button(figure, "connect"))
+    assert figure.get_attribute("data-current") == "foregroundActive"
+    if right:
+        click(browser, event_button(figure, "home"))
+        assert figure.get_attribute("data-current") == "background"
+    else:
+        click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
+    assert_feedback(figure, right)
+    click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-reset"))
+    assert figure.get_attribute("data-current") == "unattached"
+    assert result(figure) is None
+
+
+@pytest.mark.parametrize("right", [True, False])
+def test_reach_by_keyboard(fixture_page, right):
+    browser = open_lesson(fixture_page)
+    figure = exercise(browser, "reach")
+    focus_and(browser, event_button(figure, "connect"), Keys.ENTER)
+    if right:
+        focus_and(browser, event_button(figure, "home"), Keys.ENTER)
+        # Reached: the events are done with, the focus is on Reset.
+        assert "exercise-reset" in browser.switch_to.active_element.get_attribute("class")
+    else:
+        focus_and(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"), Keys.ENTER)
+    assert_feedback(figure, right)
+
+
+# progress ------------------------------------------------------------------------------------
+
+def progress_text(browser):
+    return browser.find_element(By.CSS_SELECTOR, "[data-progress-count]").text
+
+
+def test_progress_is_counted_and_survives_a_reload(fixture_page):
+    browser = open_lesson(fixture_page)
+    assert browser.find_element(By.CSS_SELECTOR, "[data-tutorial-progress]").is_displayed()
+    assert progress_text(browser) == "0 de 6 pasos completados"
+    # A step without an exercise is marked done by the reader; a step with one, by a right answer.
+    mark = browser.find_element(By.CSS_SELECTOR, "#ld-step-1 [data-step-done]")
+    click(browser, mark)
+    assert mark.get_attribute("aria-pressed") == "true"
+    figure = exercise(browser, "predict")
+    click(browser, figure.find_element(By.CSS_SELECTOR, "input[value='started']"))
+    click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
+    assert progress_text(browser) == "1 de 6 pasos completados", "a wrong answer is no progress"
+    click(browser, figure.find_element(By.CSS_SELECTOR, "input[value='created']"))
+    click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
+    assert progress_text(browser) == "2 de 6 pasos completados"
+    assert browser.find_element(By.CSS_SELECTOR, "progress").get_attribute("value") == "2"
+    browser.refresh()
+    WebDriverWait(browser, 10).until(lambda b: progress_text(b) == "2 de 6 pasos completados")
+    done = [li.get_attribute("id") for li in browser.find_elements(By.CSS_SELECTOR, "li.tutorial-step.done")]
+    assert done == ["ld-step-1", "ld-step-2"]
+    assert "solved" in exercise(browser, "predict").get_attribute("class").split()
+    # Kept per language and slug.
+    key = browser.execute_script("return Object.keys(localStorage).filter(k => k.startsWith('lifecycle-docs-progress:'))")
+    assert key == ["lifecycle-docs-progress:es/leccion"]
+    click(browser, browser.find_element(By.CSS_SELECTOR, "[data-progress-reset]"))
+    assert progress_text(browser) == "0 de 6 pasos completados"
+    browser.refresh()
+    WebDriverWait(browser, 10).until(lambda b: progress_text(b) == "0 de 6 pasos completados")
+
+
+# the page ------------------------------------------------------------------------------------
+
+def answer_everything(browser):
+    figure = exercise(browser, "predict")
+    click(browser, figure.find_element(By.CSS_SELECTOR, "input[value='started']"))
+    click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
+    click(browser, exercise(browser, "order").find_element(By.CSS_SELECTOR, ".exercise-check"))
+    figure = exercise(browser, "reach")
+    click(browser, event_button(figure, "connect"))
+    click(browser, event_button(figure, "home"))
+
+
+def test_steps_are_numbered_with_their_media_beside_the_text(fixture_page):
+    browser = open_lesson(fixture_page)
+    steps = browser.find_elements(By.CSS_SELECTOR, "ol.tutorial-steps > li.tutorial-step")
+    assert [s.find_element(By.CSS_SELECTOR, ".step-number").text.upper() for s in steps] == [f"PASO {n}" for n in range(1, 7)]
+    for step in steps[1:]:
+        text = step.find_element(By.CSS_SELECTOR, ".step-text").rect
+        media = step.find_element(By.CSS_SELECTOR, ".step-media").rect
+        assert media["x"] >= text["x"] + text["width"], "on a wide screen the step's media is beside its text"
+    assert steps[-1].find_elements(By.CSS_SELECTOR, ".step-media figure.lifecycle-example")
+    assert steps[-1].find_elements(By.CSS_SELECTOR, ".step-media pre.code")
+
+
+def test_fits_a_phone(fixture_page):
+    browser = open_lesson(fixture_page)
+    size = browser.get_window_size()
+    try:
+        browser.set_window_size(360, 800)
+        answer_everything(browser)
+        width = browser.execute_script("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert width[0] <= width[1], f"the page scrolls sideways at 360 px: {width}"
+        step = browser.find_element(By.CSS_SELECTOR, "#ld-step-2")
+        text = step.find_element(By.CSS_SELECTOR, ".step-text").rect
+        media = step.find_element(By.CSS_SELECTOR, ".step-media").rect
+        assert media["y"] >= text["y"] + text["height"], "on a phone the media comes after the text"
+    finally:
+        browser.set_window_size(size["width"], size["height"])
+
+
+def test_axe_after_answers(fixture_page, color_scheme):
+    browser = open_lesson(fixture_page)
+    answer_everything(browser)
+    assert_accessible(browser, f"{LESSON} after answers ({color_scheme})")
+
+
+def test_nu_checker_on_the_live_page(fixture_page, tmp_path):
+    """The page as the script left it after answers (its DOM serialized) is valid HTML too."""
+    browser = open_lesson(fixture_page)
+    answer_everything(browser)
+    html = browser.execute_script("return '<!DOCTYPE html>\\n' + document.documentElement.outerHTML")
+    page = tmp_path / "live.html"
+    page.write_text(html, encoding="utf-8")
+    errors, _ = check([page], tmp_path)
+    assert not errors, "\n".join(errors)
+
+
+def test_without_javascript_the_answer_stays_in_its_details(fixture_site):
+    html = (fixture_site / LESSON).read_text(encoding="utf-8")
+    assert html.count('<details class="exercise-answer">') == 4
+    assert "data-tutorial-progress hidden" in html
+    assert 'class="step-done-line" hidden' in html
+
+
+def test_tutorials_home_lists_the_lesson(fixture_page):
+    browser = fixture_page("es/tutorials/index.html")
+    links = browser.find_elements(By.CSS_SELECTOR, "main .article-list a")
+    assert [a.text for a in links] == ["Lección de prueba"]
+    links[0].click()
+    assert browser.find_element(By.CSS_SELECTOR, "h1").text == "Lección de prueba"
+    # The language home and the sidebar link the tutorials home.
+    assert browser.find_elements(By.CSS_SELECTOR, ".sidebar-tutorials a[href='../tutorials/index.html']")
+    browser = fixture_page("es/index.html")
+    assert browser.find_elements(By.CSS_SELECTOR, ".home-tutorials a[href='tutorials/index.html']")
+    browser = fixture_page("pt/tutorials/index.html")
+    assert browser.find_element(By.CSS_SELECTOR, "h1").text == "Tutoriais"
+    assert "Ainda não há tutoriais" in browser.find_element(By.CSS_SELECTOR, "main").text
+
+
+def test_exercises_in_an_ordinary_article_work_too(fixture_page):
+    """An article with exercises loads the script; it has no progress to keep."""
+    browser = fixture_page("es/ejercicios/index.html")
+    figures = browser.find_elements(By.CSS_SELECTOR, "figure.exercise.interactive")
+    assert [f.get_attribute("data-kind") for f in figures] == ["predict", "order", "choose", "reach"]
+    assert not browser.find_elements(By.CSS_SELECTOR, "[data-tutorial-progress]")
+    figure = figures[0]
+    click(browser, figure.find_element(By.CSS_SELECTOR, "input[value='created']"))
+    click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
+    assert_feedback(figure, True)
+    assert "solved" not in figure.get_attribute("class").split()
+
+
+def test_an_article_without_exercises_does_not_load_the_script(fixture_site):
+    html = (fixture_site / "es/muestra/index.html").read_text(encoding="utf-8")
+    assert "assets/exercise." not in html and "ld-exercise-strings" not in html
