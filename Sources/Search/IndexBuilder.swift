@@ -8,8 +8,7 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     private let lock = NSLock()
     private var state = SearchIndexState()
     private var keys: [String] = []
-    private var termNumbers: [String: Int] = [:]
-    private var termNames: [String] = []
+    private var terms = Numbering<String>()
     /// Per term, its chunks: the page's number in `keys` and the chunk's bytes in `arena`.
     private var chunks: [[(page: Int32, start: Int, end: Int)]] = []
     private var arena: [UInt8] = []
@@ -35,15 +34,8 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         let base = arena.count
         arena.append(contentsOf: bytes)
         for piece in pieces {
-            let number: Int
-            if let known = termNumbers[piece.term] {
-                number = known
-            } else {
-                number = termNames.count
-                termNumbers[piece.term] = number
-                termNames.append(piece.term)
-                chunks.append([])
-            }
+            let number = terms.number(piece.term)
+            if number == chunks.count { chunks.append([]) }
             chunks[number].append((page, base + piece.start, base + piece.end))
         }
     }
@@ -56,8 +48,9 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         var rank = [Int](repeating: 0, count: keys.count)
         for (position, page) in keys.indices.sorted(by: { keys[$0] < keys[$1] }).enumerated() { rank[page] = position }
         var postings: [[UInt8]] = []
-        postings.reserveCapacity(termNames.count)
-        for number in termNames.indices {
+        let names = terms.keys
+        postings.reserveCapacity(names.count)
+        for number in names.indices {
             var list = chunks[number]
             list.sort { rank[Int($0.page)] < rank[Int($1.page)] }
             var joined: [UInt8] = []
@@ -67,17 +60,17 @@ public final class SearchIndexBuilder: @unchecked Sendable {
                 joined.append(contentsOf: arena[chunk.start..<chunk.end])
             }
             chunks[number] = []
-            state.terms[termNames[number]] = SearchIndex.termSize(termNames[number], postings: joined.count)
+            state.terms[names[number]] = SearchIndex.termSize(names[number], postings: joined.count)
             postings.append(joined)
         }
         arena = []
         state.updateNeeded(Array(state.forms.keys))
         let shards = ShardLayout.shards(state.members, limit: limit)
         state.shards = shards.count
-        let numbers = termNumbers
+        let numbers = terms
         let forms = state.forms
         var files = shards.map { shard in
-            SearchIndex.shardFile(lang: lang, shard, postings: { postings[numbers[$0] ?? 0] }, stem: { forms[$0]?.stem ?? "" })
+            SearchIndex.shardFile(lang: lang, shard, postings: { postings[numbers.find($0) ?? 0] }, stem: { forms[$0]?.stem ?? "" })
         }
         files.append(SearchIndex.manifest(lang: lang, state: state, shards: shards))
         return (files, state)

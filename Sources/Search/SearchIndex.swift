@@ -63,7 +63,7 @@ public struct SearchEntry: Sendable, Equatable {
         var forms: [String: String] = [:]
         var counts = [Bool](repeating: false, count: resolved.count)
         var place = [Int](repeating: -1, count: resolved.count)
-        var placeOfTerm: [Int: Int] = [:]
+        var placeOfTerm = Numbering<Int>()
         var names: [String] = []
         // Fields read in place: copying a word would retain and release its two strings.
         resolved.withUnsafeBufferPointer { words in
@@ -71,13 +71,8 @@ public struct SearchEntry: Sendable, Equatable {
                 if words[index].isForm { forms[words[index].folded] = words[index].term }
                 counts[index] = words[index].foldedCounts
                 guard words[index].foldedCounts && words[index].termCounts else { continue }
-                if let known = placeOfTerm[words[index].termNumber] {
-                    place[index] = known
-                } else {
-                    place[index] = names.count
-                    placeOfTerm[words[index].termNumber] = names.count
-                    names.append(words[index].term)
-                }
+                place[index] = placeOfTerm.number(words[index].termNumber)
+                if place[index] == names.count { names.append(words[index].term) }
             }
         }
 
@@ -164,6 +159,22 @@ struct PageCounter {
         }
         touched.removeAll(keepingCapacity: true)
     }
+}
+
+/// Keys numbered in order of first insertion: a page's terms, a language's terms, the memo's.
+struct Numbering<Key: Hashable> {
+    private(set) var keys: [Key] = []
+    private var numbers: [Key: Int] = [:]
+
+    /// The key's number, given now if it is new (then it equals the count before).
+    mutating func number(_ key: Key) -> Int {
+        if let known = numbers[key] { return known }
+        numbers[key] = keys.count
+        keys.append(key)
+        return keys.count - 1
+    }
+
+    func find(_ key: Key) -> Int? { numbers[key] }
 }
 
 /// Distinct byte strings (words), numbered in order of first insertion, found by their UTF-8

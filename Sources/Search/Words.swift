@@ -248,7 +248,7 @@ final class TermMemo: @unchecked Sendable {
     /// Words as written, by their bytes (no `String` to make or hash per look-up), and their entries by number.
     private var words = ByteTable()
     private var entries: [MemoWord] = []
-    private var terms: [String: Int] = [:]
+    private var terms = Numbering<String>()
     /// A long-running preview server would otherwise keep every word it ever saw.
     private static let limit = 400_000
 
@@ -306,13 +306,7 @@ final class TermMemo: @unchecked Sendable {
             }
             for (position, index) in missing.enumerated() {
                 let made = computed[position]
-                let number: Int
-                if let known = terms[made.term] {
-                    number = known
-                } else {
-                    number = terms.count
-                    terms[made.term] = number
-                }
+                let number = terms.number(made.term)
                 let entry = MemoWord(
                     folded: made.folded, term: made.term, termNumber: number,
                     foldedCounts: made.folded.unicodeScalars.count >= 2, termCounts: made.term.unicodeScalars.count >= 2, isForm: made.isForm)

@@ -196,9 +196,10 @@
             pageTf += tf;
             bonus = Math.max(bonus, sectionBonus);
             var id = key + "\u0000" + posting[i];
-            var section = sections[id] || (sections[id] = { key: key, number: posting[i], score: 0, words: {} });
+            var section = sections[id] || (sections[id] = { key: key, number: posting[i], score: 0, words: {}, headingWords: {} });
             section.score += weight * sectionIdf * (bm25(tf, length, average, SECTION_B) + sectionBonus);
             section.words[wordIndex] = true;
+            if (heading) section.headingWords[wordIndex] = true;
           }
           page.score += weight * sectionIdf * (bm25(pageTf, posting[1], averagePage, B) + bonus);
           page.words[wordIndex] = true;
@@ -209,9 +210,11 @@
     Object.keys(sections).forEach(function (id) {
       var section = sections[id];
       section.matched = Object.keys(section.words).length;
+      section.inHeading = Object.keys(section.headingWords).length;
       pages[section.key].sections.push(section);
     });
-    function bySection(a, b) { return b.matched - a.matched || b.score - a.score || a.number - b.number; }
+    // A section whose heading holds more of the words is the one the reader asked for.
+    function bySection(a, b) { return b.matched - a.matched || b.inHeading - a.inHeading || b.score - a.score || a.number - b.number; }
     var ranked = Object.keys(pages).map(function (key) {
       var page = pages[key];
       page.sections.sort(bySection);

@@ -59,7 +59,7 @@ import Testing
         #expect(code == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
         let pages = try #require(json["pages"] as? [[String: Any]])
-        #expect(pages.count == 8)
+        #expect(pages.count == 12)
         let italian = try #require(pages.first { ($0["file"] as? String)?.hasSuffix("it/active.md") == true })
         #expect(italian["lang"] as? String == "it")
         #expect((italian["examples"] as? Int ?? 0) >= 6)
@@ -133,9 +133,11 @@ import Testing
     @Test func statusTextIsATable() throws {
         let root = repositoryRoot
         let (_, out, _) = run(["status", "--content", root.appending(path: "Content").path, "--templates", root.appending(path: "Templates").path])
-        #expect(out.hasPrefix("article   es       pt       bg       it\n"))
-        #expect(out.contains("inactive  source   current  current  current"))
-        #expect(out.contains("active    current  current  current  source"))
+        // The first column is as wide as the longest slug.
+        #expect(out.hasPrefix("article                  es       pt       bg       it\n"))
+        #expect(out.contains("\ninactive                 source   current  current  current\n"))
+        #expect(out.contains("\nactive                   current  current  current  source\n"))
+        #expect(out.contains("\nsurviving-interruptions  source   current  current  current\n"))
         #expect(!out.contains("\u{1B}["), "no colours when not on a terminal")
     }
 

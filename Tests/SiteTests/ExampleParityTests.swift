@@ -44,7 +44,10 @@ import Testing
             BuildOptions(
                 contentDir: repositoryRoot.appending(path: "Content").path,
                 templatesDir: repositoryRoot.appending(path: "Templates").path))
-        let chains = result.pages.sorted { $0.file < $1.file }.flatMap { page in page.chains.map { "\(page.lang): \($0.text) [\($0.machine)] \($0.ok)" } }
+        // The articles that began as the seeds (the tutorial has its own chains).
+        let seeds = result.pages.filter { $0.file.hasSuffix("/active.md") || $0.file.hasSuffix("/inactive.md") }
+        #expect(seeds.count == 8)
+        let chains = seeds.sorted { $0.file < $1.file }.flatMap { page in page.chains.map { "\(page.lang): \($0.text) [\($0.machine)] \($0.ok)" } }
         #expect(chains == [
             "bg: Not Running → Inactive → Active → Inactive → Background → Suspended → Not Running [ios-app] true",
             "bg: Not Running → Inactive → Active [ios-app] true",

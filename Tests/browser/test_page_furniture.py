@@ -19,11 +19,12 @@ def clear_theme(browser):
 def test_sidebar_lists_the_language_and_marks_the_page(page, lang):
     browser = page(f"{lang}/active/index.html")
     links = browser.find_elements(By.CSS_SELECTOR, ".sidebar-nav a")
-    assert len(links) == 2
+    # By weight: active, inactive, the tutorial.
+    assert [a.get_attribute("href").split("/")[-2] for a in links] == ["active", "inactive", "surviving-interruptions"]
     current = browser.find_elements(By.CSS_SELECTOR, ".sidebar-nav a[aria-current='page']")
     assert [a.get_attribute("href") for a in current] == [browser.current_url]
     # Wide screens show the list without a click.
-    other = next(a for a in links if a.get_attribute("aria-current") is None)
+    other = links[1]
     assert other.is_displayed()
     other.click()
     assert browser.current_url.endswith(f"/{lang}/inactive/index.html")
@@ -31,7 +32,7 @@ def test_sidebar_lists_the_language_and_marks_the_page(page, lang):
 
 
 def test_previous_and_next_walk_the_articles(page):
-    # Spanish titles order "Active: …" before "Inactive — …".
+    # The weights order Active, Inactive, then the tutorial.
     browser = page("es/active/index.html")
     assert not browser.find_elements(By.CSS_SELECTOR, ".pager a[rel='prev']")
     following = browser.find_element(By.CSS_SELECTOR, ".pager a[rel='next']")
@@ -39,7 +40,8 @@ def test_previous_and_next_walk_the_articles(page):
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", following)
     following.click()
     assert browser.current_url.endswith("/es/inactive/index.html")
-    assert not browser.find_elements(By.CSS_SELECTOR, ".pager a[rel='next']")
+    last = browser.find_element(By.CSS_SELECTOR, ".pager a[rel='next']")
+    assert "Sobrevivir a las interrupciones" in last.text
     previous = browser.find_element(By.CSS_SELECTOR, ".pager a[rel='prev']")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", previous)
     previous.click()
