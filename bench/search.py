@@ -137,7 +137,9 @@ def measure_corpus(args, mode):
     corpus = build_bench.ensure_corpus(args.pages, args.work, mode=mode)
     name = build_bench.tag(args.pages, mode)
     tool = os.path.join(REPO, ".build", "release", "lifecycle-docs")
-    out = os.path.join(args.work, "search-site-%s" % name)
+    # On a tmpfs when there is room, as bench/run.py does: the figures are the tools', not the disk's.
+    out = os.path.join(build_bench.default_out_root(args.pages) or args.work, "search-site-%s" % name)
+    os.makedirs(os.path.dirname(out), exist_ok=True)
     err_path = os.path.join(args.work, "search-build.log")
 
     builds, build_cpus, indexes = [], [], []
@@ -232,6 +234,7 @@ def measure_corpus(args, mode):
     for text, ok in goals:
         print(f"{'PASS' if ok else 'FAIL'}  {text}")
     shutil.rmtree(copy, ignore_errors=True)
+    shutil.rmtree(out, ignore_errors=True)
     return sum(1 for _, ok in goals if not ok)
 
 
