@@ -63,7 +63,9 @@ extension SearchIndex {
                 }
                 parsed[number] = shard.terms
             }
-            return .some(parsed[number]?[term])
+            // The state says the shard holds the term: a shard without it is not as the build wrote it.
+            guard let postings = parsed[number]?[term] else { return nil }
+            return .some(postings)
         }
 
         var postings: [String: [UInt8]] = [:]
