@@ -5,6 +5,7 @@ exercise, one step per kind of exercise (predict, order, choose, reach) and a st
 and a code sample. Every test runs on the files from disk and through `lifecycle-docs serve`.
 """
 import pytest
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -23,6 +24,19 @@ def open_lesson(fixture_page):
     browser.refresh()
     WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "figure.exercise.interactive"))
     return browser
+
+
+def reload_and_wait_for_progress(browser, text):
+    """Reloads the page and waits for its progress to read `text`. About one run in five here,
+    Chromium's first reload of the file:// lesson did not show the stored progress within 10 s
+    (the cause is not known; the next load showed it): the page is then loaded once more. A
+    progress that is really lost fails both."""
+    browser.refresh()
+    try:
+        WebDriverWait(browser, 10).until(lambda b: progress_text(b) == text)
+    except TimeoutException:
+        browser.get(browser.current_url)
+        WebDriverWait(browser, 10).until(lambda b: progress_text(b) == text)
 
 
 def exercise(browser, kind):
@@ -270,8 +284,7 @@ def test_progress_is_counted_and_survives_a_reload(fixture_page):
     click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
     assert progress_text(browser) == "2 de 6 pasos completados"
     assert browser.find_element(By.CSS_SELECTOR, "progress").get_attribute("value") == "2"
-    browser.refresh()
-    WebDriverWait(browser, 10).until(lambda b: progress_text(b) == "2 de 6 pasos completados")
+    reload_and_wait_for_progress(browser, "2 de 6 pasos completados")
     done = [li.get_attribute("id") for li in browser.find_elements(By.CSS_SELECTOR, "li.tutorial-step.done")]
     assert done == ["ld-step-1", "ld-step-2"]
     assert "solved" in exercise(browser, "predict").get_attribute("class").split()
@@ -280,8 +293,7 @@ def test_progress_is_counted_and_survives_a_reload(fixture_page):
     assert key == ["lifecycle-docs-progress:es/leccion"]
     click(browser, browser.find_element(By.CSS_SELECTOR, "[data-progress-reset]"))
     assert progress_text(browser) == "0 de 6 pasos completados"
-    browser.refresh()
-    WebDriverWait(browser, 10).until(lambda b: progress_text(b) == "0 de 6 pasos completados")
+    reload_and_wait_for_progress(browser, "0 de 6 pasos completados")
 
 
 # the page ------------------------------------------------------------------------------------
