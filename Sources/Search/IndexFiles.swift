@@ -13,11 +13,6 @@ public enum SearchIndex {
     /// The folder of a language's index, from the site's root.
     public static func folder(_ lang: String) -> String { "search/\(lang)/" }
 
-    /// The manifest and the shards of a language, paths from the site's root.
-    public static func files(lang: String, entries: [SearchEntry], limit: Int = shardLimit) -> [(path: String, data: Data)] {
-        index(lang: lang, entries: entries, limit: limit).files
-    }
-
     /// The manifest and the shards of a language, and what an incremental build needs to
     /// update them later (`SearchIndexState`).
     public static func index(lang: String, entries: [SearchEntry], limit: Int = shardLimit) -> (files: [(path: String, data: Data)], state: SearchIndexState) {
@@ -166,10 +161,6 @@ public enum SearchIndex {
 
     /// The stem the browser takes for a word it has no entry for, as `search.js` does: the word
     /// itself if it is a stem, else the longest stem it starts with (at least half the word).
-    static func guess(_ word: String, stems: Set<String>) -> String? {
-        guess(word, isStem: { stems.contains($0) })
-    }
-
     static func guess(_ word: String, isStem: (String) -> Bool) -> String? {
         if isStem(word) { return word }
         let scalars = Array(word.unicodeScalars)

@@ -91,7 +91,7 @@ import Testing
         let entries = (0..<400).map { number in
             SearchEntry(page("p\(number)", "Заглавие", [("", "", "прекъсване\(number) прекъсва процес")]), language: bg, stemmer: nil)
         }
-        let files = SearchIndex.files(lang: "bg", entries: entries)
+        let files = SearchIndex.index(lang: "bg", entries: entries).files
         let shardFiles = files.filter { !$0.path.hasSuffix("index.js") }
         #expect(shardFiles.count > 2)
         #expect(shardFiles.allSatisfy { $0.data.count <= SearchIndex.shardLimit * 2 })
@@ -118,7 +118,7 @@ import Testing
     @Test func writesOnlyTheFormsTheBrowserCannotGuess() {
         let es = SearchLanguage(code: "es")
         let entry = SearchEntry(page("a", "T", [("", "", "interrupciones activa")]), language: es, stemmer: Stemmer(es))
-        let files = SearchIndex.files(lang: "es", entries: [entry])
+        let files = SearchIndex.index(lang: "es", entries: [entry]).files
         let all = files.map { String(decoding: $0.data, as: UTF8.self) }.joined()
         // "interrupciones" starts with its stem: the browser finds it without an entry.
         #expect(!all.contains("\"interrupciones\":"))
@@ -139,9 +139,9 @@ import Testing
                     language: bg, stemmer: nil)
             }
         }
-        let before = Dictionary(uniqueKeysWithValues: SearchIndex.files(lang: "bg", entries: entries("прекъсване7 процес обаждане екран")).map { ($0.path, $0.data) })
+        let before = Dictionary(uniqueKeysWithValues: SearchIndex.index(lang: "bg", entries: entries("прекъсване7 процес обаждане екран")).files.map { ($0.path, $0.data) })
         func changed(_ edited: String) -> [String] {
-            let after = Dictionary(uniqueKeysWithValues: SearchIndex.files(lang: "bg", entries: entries(edited)).map { ($0.path, $0.data) })
+            let after = Dictionary(uniqueKeysWithValues: SearchIndex.index(lang: "bg", entries: entries(edited)).files.map { ($0.path, $0.data) })
             return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
         }
         #expect(before.count > 4)
