@@ -9,9 +9,22 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     private var state = SearchIndexState()
     private var keys: [String] = []
     private var terms = Numbering<String>()
-    /// Per term, its chunks: the page's number in `keys` and the chunk's bytes in `arena`.
-    private var chunks: [[(page: Int32, start: Int, end: Int)]] = []
+    /// Every page's chunks, one record each, in the order they came: the term's number in
+    /// `terms`, the page's in `keys`, and where the chunk's bytes lie in the page's part of
+    /// `arena` (which starts at `pageStarts[page]`). One flat array, sorted by term only at
+    /// the end: an array per term cost an allocation per term.
+    private var records: [(term: Int32, page: Int32, start: UInt32, end: UInt32)] = []
     private var arena: [UInt8] = []
+    private var pageStarts: [Int] = []
+    /// The word memo whose numbers the entries carry (`SearchEntry.numbers`); entries of
+    /// another memo, or without numbers, are filed by name.
+    private var memo: ObjectIdentifier?
+    /// The memo's term number → the term's number in `terms` (-1: not seen yet).
+    private var termOfMemo: [Int32] = []
+    /// The memo's form number → its place in `memoForms` (-1: not seen yet).
+    private var formOfMemo: [Int32] = []
+    /// Forms filed by number and how many pages hold each; they join `state` at the end.
+    private var memoForms: [(form: SearchEntry.Form, pages: Int)] = []
 
     public init(lang: String) { self.lang = lang }
 
@@ -19,25 +32,52 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     public func add(_ entry: SearchEntry) {
         // The chunks are written outside the lock; only their filing takes it.
         var bytes: [UInt8] = []
-        var pieces: [(term: String, start: Int, end: Int)] = []
-        pieces.reserveCapacity(entry.termList.count)
-        SearchIndex.forEachChunk(entry) { term, chunk in
-            let start = bytes.count
+        var ends: [Int] = []
+        ends.reserveCapacity(entry.termList.count)
+        SearchIndex.forEachChunk(entry) { _, chunk in
             bytes.append(contentsOf: chunk)
-            pieces.append((term, start, bytes.count))
+            ends.append(bytes.count)
         }
         lock.lock()
         defer { lock.unlock() }
-        state.add(entry)
+        if memo == nil { memo = entry.numbers?.memo }
+        let numbers = entry.numbers.flatMap { $0.memo == memo ? $0 : nil }
+        if let numbers {
+            state.addTotals(entry)
+            for (form, number) in zip(entry.formList, numbers.forms) {
+                var place = Self.place(Int(number), in: formOfMemo)
+                if place < 0 {
+                    place = memoForms.count
+                    Self.set(Int(number), to: place, in: &formOfMemo)
+                    memoForms.append((form, 0))
+                }
+                memoForms[place].pages += 1
+            }
+        } else {
+            state.add(entry)
+        }
         let page = Int32(keys.count)
         keys.append(entry.key)
-        let base = arena.count
+        pageStarts.append(arena.count)
         arena.append(contentsOf: bytes)
-        for piece in pieces {
-            let number = terms.number(piece.term)
-            if number == chunks.count { chunks.append([]) }
-            chunks[number].append((page, base + piece.start, base + piece.end))
+        var start = 0
+        for index in ends.indices {
+            var number = numbers.map { Self.place(Int($0.terms[index]), in: termOfMemo) } ?? -1
+            if number < 0 {
+                number = terms.number(entry.termList[index].name)
+                if let numbers { Self.set(Int(numbers.terms[index]), to: number, in: &termOfMemo) }
+            }
+            records.append((Int32(number), page, UInt32(start), UInt32(ends[index])))
+            start = ends[index]
         }
+    }
+
+    /// The place `map` gives the memo's `number` (-1: none yet).
+    private static func place(_ number: Int, in map: [Int32]) -> Int { number < map.count ? Int(map[number]) : -1 }
+
+    private static func set(_ number: Int, to place: Int, in map: inout [Int32]) {
+        if number >= map.count { map.append(contentsOf: repeatElement(-1, count: number + 1 - map.count)) }
+        map[number] = Int32(place)
     }
 
     /// The manifest and the shards, each term's postings in the order of the pages' keys, and
@@ -45,25 +85,40 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     public func finish(limit: Int = SearchIndex.shardLimit) -> (files: [(path: String, data: Data)], state: SearchIndexState) {
         lock.lock()
         defer { lock.unlock() }
-        var rank = [Int](repeating: 0, count: keys.count)
-        for (position, page) in keys.indices.sorted(by: { keys[$0] < keys[$1] }).enumerated() { rank[page] = position }
-        var postings: [[UInt8]] = []
+        var rank = [Int32](repeating: 0, count: keys.count)
+        for (position, page) in keys.indices.sorted(by: { keys[$0] < keys[$1] }).enumerated() { rank[page] = Int32(position) }
         let names = terms.keys
+        // The records grouped by term (a counting sort, each term's records in the order they
+        // came), then each term's sorted by the pages' keys.
+        var firsts = [Int](repeating: 0, count: names.count + 1)
+        for record in records { firsts[Int(record.term) + 1] += 1 }
+        for number in names.indices { firsts[number + 1] += firsts[number] }
+        var next = firsts
+        var byTerm = [Int32](repeating: 0, count: records.count)
+        for (index, record) in records.enumerated() {
+            byTerm[next[Int(record.term)]] = Int32(index)
+            next[Int(record.term)] += 1
+        }
+        var postings: [[UInt8]] = []
         postings.reserveCapacity(names.count)
         for number in names.indices {
-            var list = chunks[number]
+            var list = byTerm[firsts[number]..<firsts[number + 1]].map { records[Int($0)] }
             list.sort { rank[Int($0.page)] < rank[Int($1.page)] }
             var joined: [UInt8] = []
-            joined.reserveCapacity(list.reduce(0) { $0 + $1.end - $1.start + 1 })
+            joined.reserveCapacity(list.reduce(0) { $0 + Int($1.end - $1.start) + 1 })
             for (index, chunk) in list.enumerated() {
                 if index > 0 { joined.append(UInt8(ascii: ",")) }
-                joined.append(contentsOf: arena[chunk.start..<chunk.end])
+                let base = pageStarts[Int(chunk.page)]
+                joined.append(contentsOf: arena[(base + Int(chunk.start))..<(base + Int(chunk.end))])
             }
-            chunks[number] = []
             state.terms[names[number]] = SearchIndex.termSize(names[number], postings: joined.count)
             postings.append(joined)
         }
+        records = []
+        pageStarts = []
         arena = []
+        for (form, pages) in memoForms { state.addForm(form.folded, stem: form.stem, pages: pages) }
+        memoForms = []
         state.updateNeeded(Array(state.forms.keys))
         let shards = ShardLayout.shards(state.members, limit: limit)
         state.shards = shards.count

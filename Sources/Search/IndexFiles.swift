@@ -212,12 +212,20 @@ public struct SearchIndexState: Sendable, Equatable {
 
     /// Counts the page of `entry` in, its terms apart.
     mutating func add(_ entry: SearchEntry) {
+        addTotals(entry)
+        for form in entry.formList { addForm(form.folded, stem: form.stem, pages: 1) }
+    }
+
+    /// Counts the page of `entry` in the manifest's totals.
+    mutating func addTotals(_ entry: SearchEntry) {
         pages += 1
         sections += entry.lengths.count
         totalLength += entry.lengths.reduce(0, +)
-        for (form, stem) in entry.forms {
-            if forms[form] != nil { forms[form]?.pages += 1 } else { forms[form] = Form(stem: stem, pages: 1, needed: false) }
-        }
+    }
+
+    /// Counts `pages` more pages holding the form (the first stem given stays).
+    mutating func addForm(_ folded: String, stem: String, pages: Int) {
+        if forms[folded] != nil { forms[folded]?.pages += pages } else { forms[folded] = Form(stem: stem, pages: pages, needed: false) }
     }
 
     /// Counts the page of `entry` out, its terms apart.
@@ -225,7 +233,7 @@ public struct SearchIndexState: Sendable, Equatable {
         pages -= 1
         sections -= entry.lengths.count
         totalLength -= entry.lengths.reduce(0, +)
-        for form in entry.forms.keys {
+        for form in entry.formList.map(\.folded) {
             guard let known = forms[form] else { continue }
             if known.pages <= 1 { forms[form] = nil } else { forms[form]?.pages -= 1 }
         }

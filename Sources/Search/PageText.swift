@@ -181,23 +181,16 @@ enum BodyText {
                 if byte == UInt8(ascii: "&") {
                     var end = index + 1
                     while end < count && end - index <= 12 && bytes[end] != UInt8(ascii: ";") { end += 1 }
-                    if end < count && bytes[end] == UInt8(ascii: ";") {
-                        let entity = String(decoding: UnsafeBufferPointer(rebasing: bytes[index...end]), as: UTF8.self)
-                        let decoded = decodeEntities(entity)
-                        if decoded != entity {
-                            let decodedBytes = Array(decoded.utf8)
-                            if decodedBytes.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 || $0 == 12 }) {
-                                pendingSpace = true
-                            } else {
-                                for part in decodedBytes {
-                                    if pendingSpace && !out.isEmpty { out.append(32) }
-                                    pendingSpace = false
-                                    out.append(part)
-                                }
-                            }
-                            index = end + 1
-                            continue
+                    if end < count && bytes[end] == UInt8(ascii: ";"), let scalar = entity(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])) {
+                        if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}" {
+                            pendingSpace = true
+                        } else {
+                            if pendingSpace && !out.isEmpty { out.append(32) }
+                            pendingSpace = false
+                            if let encoded = UTF8.encode(scalar) { out.append(contentsOf: encoded) }
                         }
+                        index = end + 1
+                        continue
                     }
                 }
                 // The run of bytes up to the next white space or entity, copied at once.
@@ -215,6 +208,36 @@ enum BodyText {
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// What the entity named `name` (between `&` and `;`) stands for, as `decodeEntities`
+    /// reads it, on bytes: the page's text holds thousands of `&quot;` and `&#39;`.
+    static func entity(_ name: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+        guard let first = name.first else { return nil }
+        if first == UInt8(ascii: "#") {
+            let hex = name.count > 1 && (name[1] == UInt8(ascii: "x") || name[1] == UInt8(ascii: "X"))
+            let digits = name.dropFirst(hex ? 2 : 1)
+            guard !digits.isEmpty, digits.count <= 8 else { return nil }
+            var value: UInt32 = 0
+            for byte in digits {
+                let digit: UInt32
+                switch byte {
+                case 0x30...0x39: digit = UInt32(byte - 0x30)
+                case 0x61...0x66 where hex: digit = UInt32(byte - 0x61 + 10)
+                case 0x41...0x46 where hex: digit = UInt32(byte - 0x41 + 10)
+                default: return nil
+                }
+                value = value * (hex ? 16 : 10) + digit
+            }
+            return Unicode.Scalar(value)
+        }
+        for (known, scalar) in namedEntities where name.elementsEqual(known) { return scalar }
+        return nil
+    }
+
+    static let namedEntities: [([UInt8], Unicode.Scalar)] = [
+        (Array("quot".utf8), "\""), (Array("amp".utf8), "&"), (Array("lt".utf8), "<"), (Array("gt".utf8), ">"),
+        (Array("apos".utf8), "'"), (Array("nbsp".utf8), " "),
+    ]
 
     static func isNameByte(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)

@@ -13,23 +13,48 @@ public struct SearchEntry: Sendable, Equatable {
         public var pairs: [Int]
     }
 
+    /// A folded word whose stem differs from it, and that stem.
+    public struct Form: Sendable, Equatable {
+        public var folded: String
+        public var stem: String
+    }
+
     public var key: String
     /// Words per section; section 0 holds the title and the text before the first heading.
     public var lengths: [Int]
     /// The page's terms in the order they first occur (an array: a dictionary keyed by
     /// `String` cost a hash per term and page, twice).
     public var termList: [Term]
-    /// Words as folded → their stem, for the words whose stem differs.
-    public var forms: [String: String]
+    /// The page's forms, each once, in the order they first occur.
+    public var formList: [Form]
+    /// The numbers the language's word memo gave the terms and forms, when the entry was indexed
+    /// from a page: the language's `SearchIndexBuilder` files them by number, in arrays,
+    /// instead of hashing their names on every page.
+    var numbers: MemoNumbers?
+
+    struct MemoNumbers: Sendable {
+        /// Whose numbers they are: another memo numbers other words.
+        var memo: ObjectIdentifier
+        /// Aligned with `termList` and `formList`.
+        var terms: [Int32]
+        var forms: [Int32]
+    }
 
     /// term → (section, counts) pairs, flattened.
     public var terms: [String: [Int]] { Dictionary(termList.map { ($0.name, $0.pairs) }, uniquingKeysWith: { first, _ in first }) }
+    /// Words as folded → their stem, for the words whose stem differs.
+    public var forms: [String: String] { Dictionary(formList.map { ($0.folded, $0.stem) }, uniquingKeysWith: { first, _ in first }) }
 
     public init(key: String, lengths: [Int], terms: [String: [Int]], forms: [String: String]) {
         self.key = key
         self.lengths = lengths
         termList = terms.keys.sorted().map { Term(name: $0, pairs: terms[$0] ?? []) }
-        self.forms = forms
+        formList = forms.keys.sorted().map { Form(folded: $0, stem: forms[$0] ?? "") }
+    }
+
+    /// Two entries are equal when they index the same: the memo's numbers are bookkeeping.
+    public static func == (a: SearchEntry, b: SearchEntry) -> Bool {
+        a.key == b.key && a.lengths == b.lengths && a.termList == b.termList && a.forms == b.forms
     }
 
     /// A term's occurrences in one section as one number: `text + 1000 × heading + 100000 × title`
@@ -56,23 +81,34 @@ public struct SearchEntry: Sendable, Equatable {
             if number == 0 { counter.add(page.title, field: 2) }
             counter.endSection(number)
         }
-        let resolved = TermMemo.shared(language, stemmer).resolve(counter.words.table, language: language, stemmer: stemmer)
+        let memo = TermMemo.shared(language, stemmer)
+        let resolved = memo.resolve(counter.words.table, language: language, stemmer: stemmer)
 
         // Per distinct word of the page, once: whether it counts, and its term's place in
-        // `termList` (-1: too short to index). Words that share a term share the place.
-        var forms: [String: String] = [:]
+        // `termList` (-1: too short to index). Words that share a term share the place, words
+        // that fold alike share a form.
+        var formList: [Form] = []
+        var formNumbers: [Int32] = []
         var counts = [Bool](repeating: false, count: resolved.count)
         var place = [Int](repeating: -1, count: resolved.count)
-        var placeOfTerm = Numbering<Int>()
+        var placeOfTerm = IntNumbering(capacity: resolved.count)
+        var placeOfForm = IntNumbering(capacity: resolved.count)
         var names: [String] = []
+        var termNumbers: [Int32] = []
         // Fields read in place: copying a word would retain and release its two strings.
         resolved.withUnsafeBufferPointer { words in
             for index in words.indices {
-                if words[index].isForm { forms[words[index].folded] = words[index].term }
+                if words[index].isForm && placeOfForm.number(words[index].formNumber) == formList.count {
+                    formList.append(Form(folded: words[index].folded, stem: words[index].term))
+                    formNumbers.append(Int32(words[index].formNumber))
+                }
                 counts[index] = words[index].foldedCounts
                 guard words[index].foldedCounts && words[index].termCounts else { continue }
                 place[index] = placeOfTerm.number(words[index].termNumber)
-                if place[index] == names.count { names.append(words[index].term) }
+                if place[index] == names.count {
+                    names.append(words[index].term)
+                    termNumbers.append(Int32(words[index].termNumber))
+                }
             }
         }
 
@@ -112,7 +148,8 @@ public struct SearchEntry: Sendable, Equatable {
         key = page.key
         self.lengths = lengths.map { max($0, 1) }
         self.termList = termList
-        self.forms = forms
+        self.formList = formList
+        numbers = MemoNumbers(memo: ObjectIdentifier(memo), terms: termNumbers, forms: formNumbers)
     }
 }
 
@@ -175,6 +212,44 @@ struct Numbering<Key: Hashable> {
     }
 
     func find(_ key: Key) -> Int? { numbers[key] }
+}
+
+/// Non-negative integers (a memo's numbers) numbered in order of first insertion, in an
+/// open-addressing table: a page numbers its hundreds of words without a `Hasher` each.
+struct IntNumbering {
+    private var keys: [Int]
+    private var numbers: [Int32]
+    private(set) var count = 0
+
+    /// Room for `capacity` keys before the table grows.
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size *= 2 }
+        keys = [Int](repeating: -1, count: size)
+        numbers = [Int32](repeating: 0, count: size)
+    }
+
+    /// The key's number, given now if it is new (then it equals the count before).
+    mutating func number(_ key: Int) -> Int {
+        if (count + 1) * 2 > keys.count { grow() }
+        let mask = keys.count - 1
+        // Fibonacci hashing: consecutive numbers land far apart.
+        var slot = Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: key) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        while keys[slot] >= 0 {
+            if keys[slot] == key { return Int(numbers[slot]) }
+            slot = (slot + 1) & mask
+        }
+        keys[slot] = key
+        numbers[slot] = Int32(count)
+        count += 1
+        return count - 1
+    }
+
+    private mutating func grow() {
+        let old = zip(keys, numbers).filter { $0.0 >= 0 }.sorted { $0.1 < $1.1 }
+        self = IntNumbering(capacity: keys.count)
+        for (key, _) in old { _ = number(key) }
+    }
 }
 
 /// Distinct byte strings (words), numbered in order of first insertion, found by their UTF-8

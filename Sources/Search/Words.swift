@@ -231,12 +231,14 @@ struct MemoWord {
     var folded: String
     var term: String
     var termNumber: Int
+    /// The folded word's number among the memo's forms (-1: not a form).
+    var formNumber: Int
     var foldedCounts: Bool
     var termCounts: Bool
     /// The stem differs from the folded word, so the word goes to the index's forms.
     var isForm: Bool
 
-    static let placeholder = MemoWord(folded: "", term: "", termNumber: -1, foldedCounts: false, termCounts: false, isForm: false)
+    static let placeholder = MemoWord(folded: "", term: "", termNumber: -1, formNumber: -1, foldedCounts: false, termCounts: false, isForm: false)
 }
 
 /// Words as written → `MemoWord`, for one language and stemmer, shared by every page the
@@ -249,6 +251,7 @@ final class TermMemo: @unchecked Sendable {
     private var words = ByteTable()
     private var entries: [MemoWord] = []
     private var terms = Numbering<String>()
+    private var forms = Numbering<String>()
     /// A long-running preview server would otherwise keep every word it ever saw.
     private static let limit = 400_000
 
@@ -298,8 +301,8 @@ final class TermMemo: @unchecked Sendable {
                 computed.append((fold, term, isForm))
             }
             lock.lock()
-            // Terms keep their numbers (a page may hold entries looked up before), so only the
-            // words are forgotten; the terms of a site are far fewer.
+            // Terms and forms keep their numbers (a page may hold entries looked up before, and
+            // builders file by them), so only the words are forgotten; a site has far fewer terms.
             if words.count > Self.limit {
                 words = ByteTable()
                 entries = []
@@ -308,7 +311,7 @@ final class TermMemo: @unchecked Sendable {
                 let made = computed[position]
                 let number = terms.number(made.term)
                 let entry = MemoWord(
-                    folded: made.folded, term: made.term, termNumber: number,
+                    folded: made.folded, term: made.term, termNumber: number, formNumber: made.isForm ? forms.number(made.folded) : -1,
                     foldedCounts: made.folded.unicodeScalars.count >= 2, termCounts: made.term.unicodeScalars.count >= 2, isForm: made.isForm)
                 // Another page may have added the word meanwhile: its entry is the same.
                 let slot = words.number(bytes, page.starts[index], page.starts[index + 1], hash: page.hashes[index])

@@ -39,7 +39,7 @@ public struct BuildResult: Sendable {
     /// How long each step took, in order (`--verbose`).
     public var phases: [(name: String, seconds: Double)] = []
     /// CPU time spent on the search index: indexing each page (summed over every core) and
-    /// making the index's files (the assembly runs one language per core; its CPU time is of one thread).
+    /// making the index's files (one language per core, the process's CPU time while nothing else runs).
     public var searchIndexSeconds = 0.0
     /// The base URL the pages were built with (site.yml's, or the override); nil if site.yml was not read.
     public var baseURL: String?

@@ -41,6 +41,22 @@ import Testing
     }
 }
 
+extension BodyTextTests {
+    @Test func decodesEntitiesOnBytesAsDecodeEntitiesDoes() {
+        // Named, decimal and hex entities; white space ones count as a space; unknown or broken
+        // ones stay as written.
+        let samples = [
+            "a &quot;b&quot; c&#39;s &amp; &lt;d&gt; &apos;e&apos;", "x&nbsp;y", "x&#10;y", "&#x41;&#X42;&#67;", "caf&#xe9; &#1073;",
+            "&foo; &#; &#x; &#xZZ; &#99999999; &amp", "&#x1F600;", "end &",
+        ]
+        for sample in samples {
+            #expect(BodyText.clean(Array(sample.utf8)) == BodyText.squeeze(BodyText.decodeEntities(sample)), "\(sample)")
+        }
+        #expect(BodyText.clean(Array("a&nbsp;&nbsp; b&#10;".utf8)) == "a b")
+        #expect(BodyText.clean(Array("&#x41;&#66;".utf8)) == "AB")
+    }
+}
+
 @Suite struct SearchIndexTests {
     func page(_ key: String, _ title: String, _ sections: [(String, String, String)]) -> SearchPage {
         SearchPage(key: key, path: "es/\(key)/index.html", title: title, sections: sections.map { .init(anchor: $0.0, heading: $0.1, text: $0.2) })
@@ -179,6 +195,27 @@ import Testing
             return SearchPage.Section(anchor: number == 0 ? "" : "s\(number)", heading: number == 0 ? "" : Self.words[random.next(Self.words.count)], text: text)
         }
         return SearchPage(key: key, path: "es/\(key)/index.html", title: Self.words[random.next(Self.words.count)], sections: sections)
+    }
+
+    @Test func filesByMemoNumbersAsByNames() throws {
+        // The builder files entries indexed from pages by the memo's numbers, entries without
+        // them by name; any mix gives the same index.
+        let es = SearchLanguage(code: "es")
+        let stemmer = Stemmer(es)
+        var random = Random(state: 42)
+        let entries = (0..<24).map { SearchEntry(page("p\($0)", &random), language: es, stemmer: stemmer) }
+        #expect(entries.allSatisfy { $0.numbers != nil } && entries.contains { !$0.formList.isEmpty })
+        var byName = entries
+        for index in byName.indices { byName[index].numbers = nil }
+        var mixed = entries
+        for index in mixed.indices where index % 3 == 1 { mixed[index].numbers = nil }
+        let expected = SearchIndex.index(lang: "es", entries: byName, limit: 400)
+        for variant in [entries, mixed] {
+            let index = SearchIndex.index(lang: "es", entries: variant, limit: 400)
+            #expect(index.state == expected.state)
+            #expect(index.files.map(\.path) == expected.files.map(\.path))
+            #expect(index.files.map(\.data) == expected.files.map(\.data))
+        }
     }
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
