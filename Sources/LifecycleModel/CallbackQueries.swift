@@ -13,15 +13,25 @@ extension Machine {
         let named = Set(order).union(callbacks.filter { !$0.auxiliary }.map(\.id))
         guard order.count <= 62 else { return false }
         let done = order.count
+        // Per transition, the calls the order counts, each as the positions of the order it names:
+        // worked out once per question, then every node of the search advances by bit operations.
+        let steps: [[CallStep]] = transitions.map { transition in
+            transition.callbacks.compactMap { call in
+                guard named.contains(call.name) else { return nil }
+                var matches: UInt64 = 0
+                for (i, name) in order.enumerated() where name == call.name { matches |= 1 << i }
+                return CallStep(optional: call.optional, matches: matches)
+            }
+        }
         for options in options.map(variants(of:)) ?? optionVariants {
             // Breadth-first over (state, process, cover, set of match positions as a bit mask).
-            var seen = Set<Node>()
+            var seen = NodeSet()
             var queue: [Node] = []
             for s in states.indices {
                 for process in [ProcessState.notRunning, .running, .suspended] {
                     for cover in startCovers {
                         let node = Node(state: s, process: process, cover: cover, positions: 1)
-                        if seen.insert(node).inserted { queue.append(node) }
+                        if seen.insert(node) { queue.append(node) }
                     }
                 }
             }
@@ -29,16 +39,15 @@ extension Machine {
             while head < queue.count {
                 let node = queue[head]
                 head += 1
-                for transition in transitions where transition.from == states[node.state].id && transition.admits(node.cover) {
-                    guard transition.conditions.allSatisfy({ $0.holds(options, process: node.process, otherScenes: []) }) else { continue }
+                for index in transitionsByState[node.state] where transitions[index].admits(node.cover) {
+                    guard transitions[index].conditions.allSatisfy({ $0.holds(options, process: node.process, otherScenes: []) }) else { continue }
                     var process = node.process
-                    for case .setProcess(let p) in transition.effects { process = p }
-                    for positions in advance(node.positions, through: transition.callbacks, named: named, order: order) {
+                    for case .setProcess(let p) in transitions[index].effects { process = p }
+                    let cover = transitions[index].cover(after: node.cover)
+                    for positions in Self.advance(node.positions, through: steps[index], done: done) {
                         if positions & (1 << done) != 0 { return true }
-                        let next = Node(
-                            state: stateIndex[transition.to] ?? node.state, process: process, cover: transition.cover(after: node.cover),
-                            positions: positions)
-                        if seen.insert(next).inserted { queue.append(next) }
+                        let next = Node(state: targetIndex[index] ?? node.state, process: process, cover: cover, positions: positions)
+                        if seen.insert(next) { queue.append(next) }
                     }
                 }
             }
@@ -51,7 +60,7 @@ extension Machine {
         transitions.contains { $0.coverMask != .max } ? Cover.allCases.map(\.bit) : [Cover.uncovered.bit]
     }
 
-    private struct Node: Hashable {
+    private struct Node {
         var state: Int
         var process: ProcessState
         var cover: UInt8
@@ -59,41 +68,82 @@ extension Machine {
         var positions: UInt64
     }
 
-    /// The match positions after a transition's callbacks, one result per choice of optional callbacks.
-    private func advance(_ start: UInt64, through calls: [CallbackCall], named: Set<String>, order: [String]) -> [UInt64] {
-        var results: Set<UInt64> = [start]
-        for call in calls where named.contains(call.name) {
-            var next = Set<UInt64>()
+    /// The nodes the search has seen, in an open-addressing table: a `Set<Node>` cost a `Hasher`
+    /// per node, more than the rest of the search.
+    private struct NodeSet {
+        /// Per slot: state, process and cover packed, plus one (0: an empty slot); and the positions.
+        private var places: [UInt64] = Array(repeating: 0, count: 256)
+        private var positions: [UInt64] = Array(repeating: 0, count: 256)
+        private var count = 0
+
+        /// Whether `node` was not in the set (it is now).
+        mutating func insert(_ node: Node) -> Bool {
+            if (count + 1) * 2 > places.count { grow() }
+            let process: UInt64 = switch node.process {
+            case .notRunning: 0
+            case .running: 1
+            case .suspended: 2
+            }
+            let place = (UInt64(node.state) << 10 | process << 8 | UInt64(node.cover)) + 1
+            let mask = places.count - 1
+            var slot = Self.slot(place, node.positions, mask)
+            while places[slot] != 0 {
+                if places[slot] == place && positions[slot] == node.positions { return false }
+                slot = (slot + 1) & mask
+            }
+            places[slot] = place
+            positions[slot] = node.positions
+            count += 1
+            return true
+        }
+
+        private static func slot(_ place: UInt64, _ positions: UInt64, _ mask: Int) -> Int {
+            Int(truncatingIfNeeded: ((place &* 0x9E37_79B9_7F4A_7C15) ^ (positions &* 0xC2B2_AE3D_27D4_EB4F)) >> 32) & mask
+        }
+
+        private mutating func grow() {
+            let old = zip(places, positions).filter { $0.0 != 0 }
+            places = Array(repeating: 0, count: places.count * 2)
+            positions = Array(repeating: 0, count: positions.count * 2)
+            let mask = places.count - 1
+            for (place, position) in old {
+                var slot = Self.slot(place, position, mask)
+                while places[slot] != 0 { slot = (slot + 1) & mask }
+                places[slot] = place
+                positions[slot] = position
+            }
+        }
+    }
+
+    /// A callback of a transition that the order counts: bit i of `matches` set when the order's
+    /// i-th callback is this one.
+    private struct CallStep {
+        var optional: Bool
+        var matches: UInt64
+    }
+
+    /// The match positions after a transition's callbacks, one result per choice of optional
+    /// callbacks (a handful: kept in an array, without duplicates).
+    private static func advance(_ start: UInt64, through calls: [CallStep], done: Int) -> [UInt64] {
+        var results: [UInt64] = [start]
+        for call in calls {
+            var next: [UInt64] = []
             for positions in results {
-                if call.optional { next.insert(positions) }
-                var moved: UInt64 = 1
-                for i in 0..<order.count where positions & (1 << i) != 0 && order[i] == call.name {
-                    moved |= 1 << (i + 1)
-                }
-                moved |= positions & (1 << order.count)
-                next.insert(moved)
+                if call.optional && !next.contains(positions) { next.append(positions) }
+                // Each matched position moves on by one; a completed order stays complete.
+                let moved = 1 | (positions & call.matches) << 1 | positions & (1 << done)
+                if !next.contains(moved) { next.append(moved) }
             }
             results = next
         }
-        return Array(results)
+        return results
     }
 
     /// The API levels at which the documented behaviour differs: one on each side of every bound.
-    var distinctAPILevels: [Int] {
-        Set(levelsAround(boundsOf: { if case .apiAtLeast(let l) = $0 { l } else if case .apiBelow(let l) = $0 { l } else { nil } })
-            + [MachineOptions.defaultAPI]).sorted()
-    }
+    var distinctAPILevels: [Int] { levels.apis }
 
     /// The `targetSdk` values at which the documented behaviour differs (nil: the same as the API level).
-    var distinctTargetSDKs: [Int?] {
-        [nil] + levelsAround(boundsOf: {
-            if case .targetSDKAtLeast(let l) = $0 { l } else if case .targetSDKBelow(let l) = $0 { l } else { nil }
-        }).sorted()
-    }
-
-    private func levelsAround(boundsOf bound: (Condition) -> Int?) -> [Int] {
-        Array(Set(transitions.flatMap { $0.conditions }.compactMap(bound).flatMap { [$0 - 1, $0] }))
-    }
+    var distinctTargetSDKs: [Int?] { levels.targetSDKs }
 
     /// `options` as fixed options: itself, or for `api=any` one per distinct API level and target SDK.
     func variants(of options: MachineOptions) -> [MachineOptions] {
@@ -105,16 +155,37 @@ extension Machine {
     }
 
     /// Option sets that together reach every documented behaviour.
-    var optionVariants: [MachineOptions] {
-        guard !options.isEmpty else { return [MachineOptions()] }
-        let apis = distinctAPILevels
-        let changes = Set(transitions.flatMap { $0.conditions }.compactMap { condition -> String? in
+    var optionVariants: [MachineOptions] { levels.variants }
+}
+
+/// The option levels of a machine's transitions, worked out once when the machine is made:
+/// every callback-order question asks for them.
+struct OptionLevels: Sendable {
+    var apis: [Int]
+    var targetSDKs: [Int?]
+    var variants: [MachineOptions]
+
+    init(transitions: [Transition], hasOptions: Bool) {
+        let conditions = transitions.flatMap(\.conditions)
+        func levelsAround(boundsOf bound: (Condition) -> Int?) -> [Int] {
+            Array(Set(conditions.compactMap(bound).flatMap { [$0 - 1, $0] }))
+        }
+        apis = Set(levelsAround(boundsOf: { if case .apiAtLeast(let l) = $0 { l } else if case .apiBelow(let l) = $0 { l } else { nil } })
+            + [MachineOptions.defaultAPI]).sorted()
+        targetSDKs = [nil] + levelsAround(boundsOf: {
+            if case .targetSDKAtLeast(let l) = $0 { l } else if case .targetSDKBelow(let l) = $0 { l } else { nil }
+        }).sorted()
+        guard hasOptions else {
+            variants = [MachineOptions()]
+            return
+        }
+        let changes = Set(conditions.compactMap { condition -> String? in
             if case .configHandled(let change) = condition { return change }
             return nil
         })
-        var variants: [MachineOptions] = []
+        variants = []
         for api in apis {
-            for target in distinctTargetSDKs {
+            for target in targetSDKs {
                 for handled in [Set<String>(), changes] {
                     for root in [false, true] {
                         variants.append(MachineOptions(api: api, targetSDK: target, configChanges: handled, root: root))
@@ -122,6 +193,5 @@ extension Machine {
                 }
             }
         }
-        return variants
     }
 }

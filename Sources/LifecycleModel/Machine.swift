@@ -32,6 +32,11 @@ public struct Machine: Sendable {
     /// By state index: the events with at least one transition from it, in event order
     /// (what `Simulation.possibleEvents` needs to look at).
     let eventsByState: [[Int]]
+    /// By state index: its transitions, by index, in definition order (what `canProduce` walks).
+    let transitionsByState: [[Int]]
+    /// By transition: the index of the state it ends in.
+    let targetIndex: [Int?]
+    let levels: OptionLevels
     private let stateNames: [String: String]
     private let callbackNames: [String: String]
 
@@ -87,6 +92,9 @@ public struct Machine: Sendable {
             }
         }
         eventsByState = states.indices.map { s in events.indices.filter { !table[s * events.count + $0].isEmpty } }
+        transitionsByState = states.map { state in transitions.indices.filter { transitions[$0].from == state.id } }
+        targetIndex = transitions.map { stateIndex[$0.to] }
+        levels = OptionLevels(transitions: transitions, hasOptions: !options.isEmpty)
         self.stateNames = stateNames
         self.callbackNames = callbackNames
     }
