@@ -27,95 +27,24 @@ public enum StateDiagram {
     public static func svg(
         for machine: Machine, highlight: DiagramHighlight = .init(), idPrefix: String, labels: DiagramLabels? = nil
     ) -> String {
-        let labels = labels ?? DiagramLabels(english: machine)
-        let layout = Layouts.layout(for: machine)
-        var boxes: [String: NodeBox] = [:]
-        var bounds = Bounds()
-        for state in machine.states {
-            let box = NodeBox(id: state.id, label: labels.stateName(state.id), center: layout.positions[state.id]!)
-            boxes[state.id] = box
-            bounds.add(box)
-        }
+        prepared(for: machine, labels: labels).svg(highlight: highlight, idPrefix: idPrefix)
+    }
 
-        let edges = edges(of: machine)
-        let existing = Set(edges.map(\.edge))
-        let arrow = "\(idPrefix)-arrow", arrowOn = "\(idPrefix)-arrow-on"
+    /// The diagram of `machine` in `labels`, laid out and written once per process (see `DiagramCache`):
+    /// what differs between two figures of the same machine is only their id prefix and their path.
+    public static func prepared(for machine: Machine, labels: DiagramLabels? = nil) -> PreparedDiagram {
+        DiagramCache.shared.diagram(for: machine, labels: labels ?? DiagramLabels(english: machine))
+    }
 
-        var edgeMarkup = ""
-        for diagramEdge in edges {
-            let edge = diagramEdge.edge
-            guard let a = boxes[edge.from], let b = boxes[edge.to] else { continue }
-            let path: String
-            if edge.isSelfLoop {
-                let points = loopPoints(a, side: layout.loops[edge.from] ?? .top)
-                bounds.addCurve(points)
-                path = "M\(Num.format(points[0]))C\(Num.format(points[1])) \(Num.format(points[2])) \(Num.format(points[3]))"
-            } else {
-                let bend = layout.bends[edge] ?? (existing.contains(Edge(from: edge.to, to: edge.from)) ? Layout.pairBend : 0)
-                let points = edgePoints(a, b, bend: bend)
-                if points.count == 3 {
-                    bounds.addCurve(points)
-                    path = "M\(Num.format(points[0]))Q\(Num.format(points[1])) \(Num.format(points[2]))"
-                } else {
-                    bounds.add(points[0]); bounds.add(points[1])
-                    path = "M\(Num.format(points[0]))L\(Num.format(points[1]))"
-                }
-            }
-            let onPath = highlight.edges.contains(edge)
-            var classes = "edge"
-            if edge.isSelfLoop { classes += " self-loop" }
-            if onPath { classes += " on-path" }
-            let label = "\(labels.stateName(edge.from)) → \(labels.stateName(edge.to)): \(diagramEdge.events.map(labels.eventName).joined(separator: ", "))"
-            edgeMarkup += "<g class=\"\(classes)\" data-from=\"\(HTML.escape(edge.from))\" data-to=\"\(HTML.escape(edge.to))\""
-            edgeMarkup += " data-events=\"\(HTML.escape(diagramEdge.events.joined(separator: " ")))\">"
-            edgeMarkup += "<title>\(HTML.escape(label))</title>"
-            edgeMarkup += "<path class=\"edge-hit\" d=\"\(path)\" fill=\"none\" stroke=\"transparent\" stroke-width=\"10\"/>"
-            edgeMarkup += "<path class=\"edge-line\" d=\"\(path)\" fill=\"none\" stroke=\"currentColor\""
-            edgeMarkup += " marker-end=\"url(#\(HTML.escape(onPath ? arrowOn : arrow)))\"/></g>\n"
-        }
-
-        var nodeMarkup = ""
-        for state in machine.states {
-            guard let box = boxes[state.id] else { continue }
-            var classes = "node"
-            if !state.observable { classes += " unobservable" }
-            if highlight.states.contains(state.id) { classes += " on-path" }
-            // A platform's own term kept in English is read with an English voice.
-            let lang = labels.englishStates.contains(state.id) ? " lang=\"en\"" : ""
-            nodeMarkup += "<g class=\"\(classes)\" data-state=\"\(HTML.escape(state.id))\"\(lang)>"
-            nodeMarkup += "<rect x=\"\(Num.format(box.minX))\" y=\"\(Num.format(box.minY))\""
-            nodeMarkup += " width=\"\(Num.format(2 * box.halfWidth))\" height=\"\(Num.format(2 * box.halfHeight))\" rx=\"9\""
-            nodeMarkup += " fill=\"none\" stroke=\"currentColor\"\(state.observable ? "" : " stroke-dasharray=\"5 4\"")/>"
-            nodeMarkup += "<text x=\"\(Num.format(box.center.x))\" y=\"\(Num.format(box.center.y))\" dominant-baseline=\"central\">"
-            if box.lines.count == 1 {
-                nodeMarkup += HTML.escape(box.lines[0])
-            } else {
-                let top = box.center.y - Double(box.lines.count - 1) * NodeBox.lineHeight / 2
-                for (i, line) in box.lines.enumerated() {
-                    nodeMarkup += "<tspan x=\"\(Num.format(box.center.x))\" y=\"\(Num.format(top + Double(i) * NodeBox.lineHeight))\">\(HTML.escape(line))</tspan>"
-                }
-            }
-            nodeMarkup += "</text></g>\n"
-        }
-
-        let pad = 6.0
-        let minX = (bounds.minX - pad).rounded(.down), minY = (bounds.minY - pad).rounded(.down)
-        let width = (bounds.maxX + pad).rounded(.up) - minX, height = (bounds.maxY + pad).rounded(.up) - minY
-        let titleID = "\(idPrefix)-title"
-
-        var out = "<svg class=\"state-diagram\" viewBox=\"\(Num.format(minX)) \(Num.format(minY)) \(Num.format(width)) \(Num.format(height))\""
-        out += " width=\"\(Num.format(width))\" height=\"\(Num.format(height))\""
-        out += " role=\"img\" aria-labelledby=\"\(HTML.escape(titleID))\" data-machine=\"\(HTML.escape(machine.id))\""
-        out += ">\n<title id=\"\(HTML.escape(titleID))\"\(labels.titleIsEnglish ? " lang=\"en\"" : "")>\(HTML.escape(labels.title))</title>\n<defs>"
-        for (id, extra) in [(arrow, ""), (arrowOn, " on-path")] {
-            out += "<marker id=\"\(HTML.escape(id))\" class=\"arrow\(extra)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\""
-            out += " markerWidth=\"7\" markerHeight=\"7\" markerUnits=\"userSpaceOnUse\" orient=\"auto\">"
-            out += "<path d=\"M0 0L10 5L0 10z\" fill=\"currentColor\"/></marker>"
-        }
-        out += "</defs>\n<g class=\"edges\">\n" + edgeMarkup + "</g>\n"
-        out += "<g class=\"nodes\" font-size=\"\(Num.format(NodeBox.fontSize))\" text-anchor=\"middle\">\n"
-        out += nodeMarkup + "</g>\n</svg>"
-        return out
+    /// The diagram written straight from a fresh layout, its holes filled as they come, without
+    /// the cache or the prepared pieces: the reference those are tested against.
+    static func directSVG(
+        for machine: Machine, highlight: DiagramHighlight = .init(), idPrefix: String, labels: DiagramLabels? = nil
+    ) -> String {
+        let plan = DiagramPlan(machine: machine, labels: labels ?? DiagramLabels(english: machine))
+        var writer = DirectWriter(index: plan.index, highlight: highlight, idPrefix: idPrefix)
+        plan.write(to: &writer)
+        return writer.out
     }
 
     /// Start, optional control point, end of an edge between two boxes.

@@ -51,14 +51,13 @@ struct ExampleFigure: Sendable {
         if let target = options.targetSDK { optionsJSON.add("targetSdk", target) }
         optionsJSON.add("configChanges", options.configChanges.sorted())
         optionsJSON.add("root", options.root)
-        var highlight = DiagramHighlight(steps: [])
-        highlight.states.insert(trace.initialState)
+        let diagram = StateDiagram.prepared(for: machine, labels: names.diagramLabels(machine))
+        var path = diagram.path()
+        path.markState(trace.initialState)
         var steps: [MustacheValue] = []
         for (index, step) in trace.steps.enumerated() {
             let walk = [step.from] + step.states
-            for (a, b) in zip(walk, walk.dropFirst()) { highlight.edges.insert(Edge(from: a, to: b)) }
-            if step.states.isEmpty { highlight.edges.insert(Edge(from: step.from, to: step.from)) }
-            highlight.states.formUnion(walk)
+            path.markStep(from: step.from, through: step.states)
             let source = step.sources.first.flatMap(SourceIndex.source)
             steps.append(.object([
                 "number": .int(index + 1),
@@ -111,7 +110,7 @@ struct ExampleFigure: Sendable {
             "steps": .array(steps),
             "hasChecks": .bool(!checks.isEmpty),
             "checks": .array(checks),
-            "diagram": .string(StateDiagram.svg(for: machine, highlight: highlight, idPrefix: id + "-diagram", labels: names.diagramLabels(machine))),
+            "diagram": .string(diagram.svg(idPrefix: id + "-diagram", path: path)),
         ])
     }
 }

@@ -1,0 +1,141 @@
+import Encoding
+import LifecycleModel
+
+/// A machine's diagram in one set of labels, laid out and written once: its text cut into static
+/// pieces around the holes where the id prefix and the path's marks go. Writing a figure only
+/// joins the pieces with those (no layout, no number formatting, no escaping of static text).
+public final class PreparedDiagram: Sendable {
+    public let machineID: String
+    let index: DiagramIndex
+    /// `pieces[0] + hole 0 + pieces[1] + … + pieces[holes.count]`.
+    let pieces: [String]
+    let holes: [DiagramHole]
+    private let staticByteCount: Int
+    private let prefixHoleCount: Int
+    private let unmarked: DiagramPath
+
+    init(plan: DiagramPlan) {
+        var recorder = PieceRecorder()
+        plan.write(to: &recorder)
+        machineID = plan.machine.id
+        index = plan.index
+        pieces = recorder.pieces + [recorder.current]
+        holes = recorder.holes
+        staticByteCount = pieces.reduce(0) { $0 + $1.utf8.count }
+        prefixHoleCount = holes.count(where: { hole in
+            switch hole {
+            case .idPrefix, .edgeMarker: true
+            case .edgeOnPath, .stateOnPath: false
+            }
+        })
+        unmarked = DiagramPath(index: plan.index)
+    }
+
+    /// A path with nothing marked yet, to mark a figure's run on.
+    public func path() -> DiagramPath { unmarked }
+
+    /// The diagram with `path` marked; every id starts with `idPrefix` + "-".
+    public func svg(idPrefix: String, path: DiagramPath? = nil) -> String {
+        guard let path else { return write(idPrefix: idPrefix, marks: unmarked) }
+        // A path marked on another diagram knows its states and edges by id only.
+        guard path.index === index else { return svg(highlight: path.highlight, idPrefix: idPrefix) }
+        return write(idPrefix: idPrefix, marks: path)
+    }
+
+    /// The diagram with the states and edges of `highlight` marked.
+    public func svg(highlight: DiagramHighlight, idPrefix: String) -> String {
+        guard !highlight.isEmpty else { return write(idPrefix: idPrefix, marks: unmarked) }
+        var marks = unmarked
+        for (slot, id) in index.stateIDs.enumerated() where highlight.states.contains(id) { marks.states[slot] = true }
+        for (number, edge) in index.edges.enumerated() where highlight.edges.contains(edge) { marks.edges[number] = true }
+        return write(idPrefix: idPrefix, marks: marks)
+    }
+
+    private func write(idPrefix: String, marks: DiagramPath) -> String {
+        let prefix = HTML.escape(idPrefix)
+        var out = ""
+        // Each mark adds at most " on-path" or "-arrow-on" (9 bytes).
+        out.reserveCapacity(staticByteCount + prefixHoleCount * prefix.utf8.count + (holes.count - prefixHoleCount + marks.edges.count) * 9)
+        for (position, hole) in holes.enumerated() {
+            out += pieces[position]
+            switch hole {
+            case .idPrefix:
+                out += prefix
+            case .edgeOnPath(let edge):
+                if marks.edges[edge] { out += " on-path" }
+            case .edgeMarker(let edge):
+                out += prefix
+                out += marks.edges[edge] ? "-arrow-on" : "-arrow"
+            case .stateOnPath(let slot):
+                if marks.states[slot] { out += " on-path" }
+            }
+        }
+        out += pieces[holes.count]
+        return out
+    }
+}
+
+/// The states and edges of a run on one prepared diagram, as flags by number: marking a step
+/// looks each state up once instead of hashing every edge's two ids, here and when writing.
+public struct DiagramPath: Sendable {
+    let index: DiagramIndex
+    var states: [Bool]
+    var edges: [Bool]
+
+    init(index: DiagramIndex) {
+        self.index = index
+        states = Array(repeating: false, count: index.stateIDs.count)
+        edges = Array(repeating: false, count: index.edges.count)
+    }
+
+    /// Marks a state; one the diagram does not draw is ignored.
+    public mutating func markState(_ id: String) {
+        if let slot = index.slotByState[id] { states[slot] = true }
+    }
+
+    /// Marks a step as `DiagramHighlight(steps:)` does: every state from `from` through `states`,
+    /// the edges between consecutive ones, and the self-loop of a step that changes no state.
+    public mutating func markStep(from: String, through states: [String]) {
+        var previous = index.slotByState[from]
+        if let slot = previous { self.states[slot] = true }
+        if states.isEmpty {
+            if let slot = previous { markEdge(from: slot, to: slot) }
+            return
+        }
+        for id in states {
+            let current = index.slotByState[id]
+            if let slot = current {
+                self.states[slot] = true
+                if let before = previous { markEdge(from: before, to: slot) }
+            }
+            previous = current
+        }
+    }
+
+    private mutating func markEdge(from: Int, to: Int) {
+        if let edge = index.edge(from: from, to: to) { edges[edge] = true }
+    }
+
+    /// The marked states and edges by id.
+    public var highlight: DiagramHighlight {
+        var highlight = DiagramHighlight()
+        for (slot, marked) in states.enumerated() where marked { highlight.states.insert(index.stateIDs[slot]) }
+        for (number, marked) in edges.enumerated() where marked { highlight.edges.insert(index.edges[number]) }
+        return highlight
+    }
+}
+
+/// Collects a diagram's text as pieces between holes.
+struct PieceRecorder: DiagramSink {
+    var pieces: [String] = []
+    var holes: [DiagramHole] = []
+    var current = ""
+
+    mutating func text(_ text: String) { current += text }
+
+    mutating func hole(_ hole: DiagramHole) {
+        pieces.append(current)
+        current = ""
+        holes.append(hole)
+    }
+}
