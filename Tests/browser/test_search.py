@@ -128,6 +128,24 @@ def test_search_results_are_accessible(page):
     assert_accessible(browser, "the Bulgarian article with search results open")
 
 
+@pytest.mark.parametrize("width", [1280, 1024, 800, 600, 360])
+def test_results_stay_on_the_screen(page, width):
+    # The list is wider than the box; it grows away from the screen's edge, never past it.
+    browser = page("es/inactive/index.html")
+    size = browser.get_window_size()
+    browser.set_window_size(width, 900)
+    try:
+        type_query(browser, "interrupciones")
+        assert options(browser)
+        left, right, inner, scroll = browser.execute_script(
+            "const r = document.getElementById('ld-search-results').getBoundingClientRect();"
+            "return [r.left, r.right, document.documentElement.clientWidth, document.documentElement.scrollWidth]")
+        assert left >= 0 and right <= inner, f"the results span {left:.0f}–{right:.0f} px of a {inner} px wide page"
+        assert scroll <= inner, f"the page scrolls sideways ({scroll} px of content in {inner} px)"
+    finally:
+        browser.set_window_size(size["width"], size["height"])
+
+
 @pytest.fixture(scope="module")
 def browser_without_javascript():
     options = webdriver.ChromeOptions()
