@@ -6,9 +6,28 @@
 struct Cursor {
     let scalars: [Unicode.Scalar]
     private(set) var position = 0
+    /// The input's UTF-8, which token texts are copied from (no re-encoding of scalars)…
+    private let utf8: [UInt8]
+    /// …and where each scalar starts in it, plus the end; nil when the input is ASCII,
+    /// where a scalar's index is its byte's.
+    private let utf8Offsets: [Int]?
 
     init(_ text: String) {
         scalars = Array(text.unicodeScalars)
+        utf8 = Array(text.utf8)
+        if utf8.count == scalars.count {
+            utf8Offsets = nil
+        } else {
+            var offsets: [Int] = []
+            offsets.reserveCapacity(scalars.count + 1)
+            var offset = 0
+            for scalar in scalars {
+                offsets.append(offset)
+                offset += UTF8.width(scalar)
+            }
+            offsets.append(offset)
+            utf8Offsets = offsets
+        }
     }
 
     var isAtEnd: Bool { position >= scalars.count }
@@ -62,6 +81,8 @@ struct Cursor {
 
     /// The input between `start` and the current position.
     func text(from start: Int) -> String {
-        String(String.UnicodeScalarView(scalars[start..<position]))
+        guard start < position else { return "" }
+        let bytes = utf8Offsets.map { $0[start]..<$0[position] } ?? start..<position
+        return String(decoding: utf8[bytes], as: UTF8.self)
     }
 }

@@ -13,7 +13,7 @@ enum HTMLRenderer {
         for token in tokens {
             let isTagged = identifierKinds.contains(token.kind) && options.taggedIdentifiers.contains(token.text)
             if unstyledKinds.contains(token.kind), !isTagged {
-                html += HTML.escape(token.text)
+                HTML.append(escaping: token.text, to: &html)
                 continue
             }
             html += "<span"
@@ -23,7 +23,9 @@ enum HTMLRenderer {
             if isTagged {
                 html += " data-callback=\"\(HTML.escape(token.text))\""
             }
-            html += ">\(HTML.escape(token.text))</span>"
+            html += ">"
+            HTML.append(escaping: token.text, to: &html)
+            html += "</span>"
         }
         return html
     }

@@ -13,8 +13,16 @@ extension Unicode.Scalar {
 
     var isLineBreak: Bool { self == "\n" || self == "\r" }
 
-    /// Any whitespace, line breaks included.
-    var isSpace: Bool { properties.isWhitespace }
+    /// Any whitespace, line breaks included. The ASCII ones (U+0009…U+000D, U+0020) are
+    /// tested without the Unicode property table, which costs a lookup per scalar.
+    var isSpace: Bool {
+        value < 0x80 ? value == 0x20 || (value >= 0x09 && value <= 0x0D) : properties.isWhitespace
+    }
+
+    /// The Unicode Uppercase property; in ASCII exactly `A`…`Z`.
+    var isUppercaseScalar: Bool {
+        value < 0x80 ? ("A"..."Z").contains(self) : properties.isUppercase
+    }
 
     /// Spaces and tabs: whitespace that stays on the same line.
     var isInlineSpace: Bool { self == " " || self == "\t" }

@@ -35,7 +35,7 @@ struct Vocabulary: Sendable {
             if !isMember, modifiers.contains(name), declarationFollows(cursor) {
                 return .keyword
             }
-            if name.unicodeScalars.first?.properties.isUppercase == true {
+            if name.unicodeScalars.first?.isUppercaseScalar == true {
                 return .type
             }
         }

@@ -549,34 +549,40 @@ package enum TranslationAnalyzer {
     }
 
     static func computeComparable(_ sample: CodeSample) -> Comparable {
-        let info = sample.info.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        var code = sample.code
+        // On UTF-8 bytes, with the result of the `Character` steps it was first written with
+        // (`ComparableFormTests` keeps those as its reference).
+        let info = ComparableText.folded(Array(sample.info.utf8), 0..<sample.info.utf8.count)
+        let written = Array(sample.code.utf8)
+        var code = written
         if isExample(sample) || isExercise(sample) {
             // `#` starts a comment in a lifecycle block and in an exercise (`option*` has no `#`).
-            code = sample.code.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0] }
-                .joined(separator: "\n")
+            code = ComparableText.withoutHashComments(written)
         } else if let language = CodeLanguage(infoString: sample.info) {
             // Comments and the text of string literals are for people and may be translated
             // (the seed articles translate `print("…")` messages); the code around them may not.
             // Their line breaks stay, so that each line keeps its number.
-            code = Highlighter.tokens(sample.code, language: language).compactMap { token -> String? in
-                let breaks = String(repeating: "\n", count: token.text.count { $0 == "\n" })
+            code = []
+            code.reserveCapacity(written.count)
+            for token in Highlighter.tokens(sample.code, language: language) {
                 switch token.kind {
-                case .comment: return breaks
-                case .string, .escape: return (token.text.contains("\"") ? "\"" : "…") + breaks
-                default: return token.text
+                case .comment:
+                    code.append(contentsOf: repeatElement(ComparableText.newline, count: ComparableText.lineBreakCount(token.text)))
+                case .string, .escape:
+                    code.append(contentsOf: ComparableText.containsQuote(token.text) ?? token.text.contains("\"") ? "\"".utf8 : "…".utf8)
+                    code.append(contentsOf: repeatElement(ComparableText.newline, count: ComparableText.lineBreakCount(token.text)))
+                default:
+                    code.append(contentsOf: token.text.utf8)
                 }
-            }.joined()
+            }
         }
-        let written = sample.code.split(separator: "\n", omittingEmptySubsequences: false)
+        let writtenLines = ComparableText.lines(written)
         var result = Comparable(info: info, lines: [])
-        for (offset, line) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let folded = line.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for (offset, line) in ComparableText.lines(code).enumerated() {
+            let folded = ComparableText.folded(code, line)
             guard !folded.isEmpty else { continue }
             result.lines.append(folded)
             result.offsets.append(offset)
-            result.original.append(offset < written.count ? String(written[offset]) : folded)
+            result.original.append(offset < writtenLines.count ? String(decoding: written[writtenLines[offset]], as: UTF8.self) : folded)
         }
         return result
     }

@@ -1,0 +1,149 @@
+/// The steps of `TranslationAnalyzer.computeComparable`, on UTF-8 bytes.
+///
+/// The comparable form was defined on `Character`s: lines split at the `Character` "\n",
+/// a lifecycle comment cut at the `Character` "#", spaces folded where
+/// `Character.isWhitespace`. Bytes give the same answer wherever no grapheme cluster
+/// joins the byte that matters to a neighbour; the few places where one might
+/// (a non-ASCII scalar next to it) are handed to the `Character` code itself.
+enum ComparableText {
+    static let newline = UInt8(ascii: "\n")
+    static let carriageReturn = UInt8(ascii: "\r")
+    static let hash = UInt8(ascii: "#")
+    static let quote = UInt8(ascii: "\"")
+    static let space = UInt8(ascii: " ")
+
+    /// U+0009…U+000D and U+0020, the ASCII scalars with the White_Space property
+    /// (what `Character.isWhitespace` tests on a cluster's first scalar).
+    @inline(__always)
+    static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == space || (byte >= 0x09 && byte <= 0x0D)
+    }
+
+    /// The lines of `text` as `split(separator: "\n", omittingEmptySubsequences: false)` gives
+    /// them: a "\n" right after "\r" is part of the "\r\n" cluster, not a separator.
+    static func lines(_ text: [UInt8]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = 0
+        for index in text.indices where text[index] == newline {
+            if index > 0, text[index - 1] == carriageReturn { continue }
+            result.append(start..<index)
+            start = index + 1
+        }
+        result.append(start..<text.count)
+        return result
+    }
+
+    /// How many `Character`s "\n" `text` holds.
+    static func lineBreakCount(_ text: String) -> Int {
+        var count = 0
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == newline, previous != carriageReturn { count += 1 }
+            previous = byte
+        }
+        return count
+    }
+
+    /// Whether the ASCII byte at `index` is a cluster of its own within `bytes[range]`:
+    /// an ASCII scalar joins a neighbour only when that neighbour is not ASCII
+    /// (a prepended mark before it, a combining mark after it) or in "\r\n".
+    @inline(__always)
+    static func standsAlone(_ index: Int, in bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        (index == range.lowerBound || bytes[index - 1] < 0x80) && (index + 1 == range.upperBound || bytes[index + 1] < 0x80)
+    }
+
+    /// Whether the `Character` `"` is in `text`, or nil when only a `"` next to a non-ASCII
+    /// scalar could be one (the caller then asks `Character`s).
+    static func containsQuote(_ text: String) -> Bool? {
+        let answer = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            var unsure = false
+            for index in bytes.indices where bytes[index] == quote {
+                if (index == 0 || bytes[index - 1] < 0x80) && (index + 1 == bytes.count || bytes[index + 1] < 0x80) { return true }
+                unsure = true
+            }
+            return unsure ? nil : false
+        }
+        return answer ?? nil
+    }
+
+    /// Each line of `code` up to its first `Character` "#", joined by "\n".
+    static func withoutHashComments(_ code: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(code.count)
+        for (number, line) in lines(code).enumerated() {
+            if number > 0 { result.append(newline) }
+            var end = line.upperBound
+            if let found = code[line].firstIndex(of: hash) {
+                if standsAlone(found, in: code, line) {
+                    end = found
+                } else {
+                    // A non-ASCII neighbour may join the `#` into a larger cluster: as written.
+                    let text = String(decoding: code[line], as: UTF8.self)
+                    result.append(contentsOf: text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].utf8)
+                    continue
+                }
+            }
+            result.append(contentsOf: code[line.lowerBound..<end])
+        }
+        return result
+    }
+
+    /// `line.split(whereSeparator: \.isWhitespace).joined(separator: " ")` for `bytes[range]`.
+    static func folded(_ bytes: [UInt8], _ range: Range<Int>) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(range.count)
+        var pendingSpace = false
+        var index = range.lowerBound
+        // The previous scalar: whitespace, ASCII, neither known yet at the start.
+        var previousIsSpace = true
+        var previousIsASCII = true
+        while index < range.upperBound {
+            let byte = bytes[index]
+            let length: Int
+            let isSpace: Bool
+            if byte < 0x80 {
+                length = 1
+                isSpace = isASCIIWhitespace(byte)
+            } else {
+                length = sequenceLength(byte)
+                isSpace = scalar(bytes, at: index, length: length).properties.isWhitespace
+            }
+            // A space next to a non-ASCII scalar that is not one: the two may be one cluster
+            // (" \u{301}" is a space to `Character`), which only `Character` can tell.
+            let isASCII = byte < 0x80
+            if index > range.lowerBound, isSpace != previousIsSpace, !(isSpace ? previousIsASCII : isASCII) {
+                return String(decoding: bytes[range], as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            }
+            if isSpace {
+                pendingSpace = !output.isEmpty
+            } else {
+                if pendingSpace {
+                    output.append(space)
+                    pendingSpace = false
+                }
+                output.append(contentsOf: bytes[index..<min(index + length, range.upperBound)])
+            }
+            previousIsSpace = isSpace
+            previousIsASCII = isASCII
+            index += length
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The length of the UTF-8 sequence a lead byte starts (1 for a stray continuation byte,
+    /// which valid UTF-8 from a `String` never has).
+    @inline(__always)
+    static func sequenceLength(_ lead: UInt8) -> Int {
+        lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+    }
+
+    /// The scalar whose `length` bytes start at `index` (U+FFFD if they are cut short).
+    static func scalar(_ bytes: [UInt8], at index: Int, length: Int) -> Unicode.Scalar {
+        guard length > 1, index + length <= bytes.count else { return "\u{FFFD}" }
+        var value = UInt32(bytes[index]) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for offset in 1..<length {
+            value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+        }
+        return Unicode.Scalar(value) ?? "\u{FFFD}"
+    }
+}

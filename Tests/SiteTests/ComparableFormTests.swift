@@ -1,0 +1,130 @@
+import Highlight
+import Testing
+
+@testable import SiteContent
+@testable import Translations
+
+/// The comparable form of a code block (what translation parity compares) is computed on
+/// UTF-8 bytes; these tests hold it to the `Character` definition it was first written with.
+@Suite struct ComparableFormTests {
+    /// The form as first written, on `Character`s: obviously what it says, and the reference.
+    static func reference(_ sample: CodeSample) -> TranslationAnalyzer.Comparable {
+        let info = sample.info.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        var code = sample.code
+        if TranslationAnalyzer.isExample(sample) || TranslationAnalyzer.isExercise(sample) {
+            code = sample.code.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0] }
+                .joined(separator: "\n")
+        } else if let language = CodeLanguage(infoString: sample.info) {
+            code = Highlighter.tokens(sample.code, language: language).compactMap { token -> String? in
+                let breaks = String(repeating: "\n", count: token.text.count { $0 == "\n" })
+                switch token.kind {
+                case .comment: return breaks
+                case .string, .escape: return (token.text.contains("\"") ? "\"" : "…") + breaks
+                default: return token.text
+                }
+            }.joined()
+        }
+        let written = sample.code.split(separator: "\n", omittingEmptySubsequences: false)
+        var result = TranslationAnalyzer.Comparable(info: info, lines: [])
+        for (offset, line) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let folded = line.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            guard !folded.isEmpty else { continue }
+            result.lines.append(folded)
+            result.offsets.append(offset)
+            result.original.append(offset < written.count ? String(written[offset]) : folded)
+        }
+        return result
+    }
+
+    /// Every field, byte for byte (`==` on `Comparable` looks at two of them, and `String`'s
+    /// `==` forgives canonically equivalent spellings).
+    static func bytes(_ form: TranslationAnalyzer.Comparable) -> [[UInt8]] {
+        [Array(form.info.utf8)] + form.lines.map { Array($0.utf8) } + [form.offsets.flatMap { Array(String($0).utf8) + [0] }]
+            + form.original.map { Array($0.utf8) }
+    }
+
+    static func expectSameAsReference(_ sample: CodeSample, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let fast = TranslationAnalyzer.computeComparable(sample)
+        let slow = reference(sample)
+        #expect(bytes(fast) == bytes(slow), "info \(sample.info.debugDescription), code \(sample.code.debugDescription)", sourceLocation: sourceLocation)
+    }
+
+    /// Pieces whose clusters, comments and literals the byte version must treat as `Character`s do.
+    static let pieces: [String] = [
+        "a", "b", "state", "->", ":", "(", ")", "{", "}", "1", " ", "  ", "\t", "\n", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}",
+        "é", "e\u{301}", "\u{301}", " \u{301}", "\t\u{301}", "\u{A0}", "\u{A0}\u{301}", "\u{2028}", "\u{2029}", "\u{3000}",
+        "\u{85}", "\u{1680}", "\u{2003}", "\u{202F}", "\u{205F}", "\u{200B}", "\u{200D}", "\u{FEFF}", "\u{0600}", "\u{0600} ",
+        "\u{0915}\u{094D}\u{0937}", "👍🏽", "👩\u{200D}💻", "\u{1F1EB}\u{1F1F7}", "\u{20E3}", "#\u{20E3}", "\u{0600}#", "#",
+        "# comentário", "# коментар", "//", "// коментар", "/*", "*/", "/* é\n */", "\"", "\"\u{301}", "\u{0600}\"", "\"\"\"",
+        "\\(", "\\n", "\\\n", "\\\r\n", "${", "$x", "'", "'\\n'", "…", "#\"", "\"#", "print(\"Olá\")", "\r\n\u{301}", "\r\u{301}",
+        "Ω", "Ж", "語", "\u{0D4E}", "\u{110BD}",
+    ]
+
+    static let infos: [String] = [
+        "lifecycle ios-app", "lifecycle\tios-app", "exercise", "exercise  x\u{A0}y", "swift", "kotlin", "kt title=\"Main.kt\"",
+        "text", "", "  swift\u{3000}extra ", "Swift", "kts",
+    ]
+
+    /// A small deterministic generator (SplitMix64), so a failure repeats.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+    }
+
+    @Test func generatedBlocksMatchTheCharacterDefinition() {
+        var generator = Generator(state: 18)
+        for _ in 0..<4000 {
+            let count = Int(generator.next() % 24)
+            var code = ""
+            for _ in 0..<count { code += generator.pick(Self.pieces) }
+            Self.expectSameAsReference(CodeSample(info: generator.pick(Self.infos), code: code, line: 1))
+        }
+    }
+
+    @Test(arguments: [
+        // CRLF is one `Character`: it does not end a line, in the block or after a cut comment.
+        ("lifecycle m", "given a\r\nstart -> b # c\r\nstop"),
+        ("lifecycle m", "given a\r# cut\nstart"),
+        ("swift", "let a = 1\r\nlet b = 2 // x\r\n"),
+        // A space carrying a combining mark is a space; a mark after a tab is not.
+        ("lifecycle m", "a \u{301}b\ta\t\u{301}b"),
+        // A `#` or `"` joined to a mark is not one.
+        ("lifecycle m", "a #\u{20E3} b # c"),
+        ("swift", "let s = \"\u{301}x\" + \"\\(y)\u{301}\""),
+        // Prepended marks join what follows them, a space included.
+        ("lifecycle m", "a\u{0600} b\u{0600}# c"),
+        ("swift", "f(\"Olá\", \"\\n\")  /* коментар\n */ g()\u{A0}\u{A0}h"),
+        ("kotlin", "val s = \"$name ${x} é\" // comentário\nfun `a b`() = '\\n'"),
+    ])
+    func trickyBlocksMatchTheCharacterDefinition(info: String, code: String) {
+        Self.expectSameAsReference(CodeSample(info: info, code: code, line: 3))
+    }
+
+    @Test func aLineEndingInCRLFStaysOneLineWithTheNext() {
+        let form = TranslationAnalyzer.computeComparable(CodeSample(info: "lifecycle m", code: "given a\r\nstart # x\nstop", line: 1))
+        #expect(form.lines == ["given a start", "stop"])
+        #expect(form.offsets == [0, 1])
+    }
+
+    @Test func asciiWhitespaceIsWhatCharacterCallsWhitespace() {
+        for value in UInt8(0)..<0x80 {
+            #expect(ComparableText.isASCIIWhitespace(value) == Character(Unicode.Scalar(value)).isWhitespace, "\(value)")
+        }
+    }
+
+    @Test func decodesEveryScalarLength() {
+        for text in ["é", "\u{A0}", "\u{3000}", "語", "👍", "\u{10FFFF}"] {
+            let bytes = Array(text.utf8)
+            let scalar = ComparableText.scalar(bytes, at: 0, length: ComparableText.sequenceLength(bytes[0]))
+            #expect(scalar == text.unicodeScalars.first)
+        }
+    }
+}
