@@ -1,4 +1,5 @@
 import Diagnostics
+import Glibc
 import LifecycleModel
 import Markdown
 import LifecycleMachines
@@ -77,10 +78,10 @@ public struct Verification: Sendable {
     /// so a content line with less (a block indented 1 to 3 spaces) loses less: the file's
     /// lines say where each one really starts.
     mutating func runExample(info: String, code: String, fence: SourceLocation, node: Int, lines: LineIndex, cache: (any VerificationCache)?) {
-        let (offsets, infoLocation) = Self.places(code: code, fence: fence, lines: lines)
+        let places = Self.places(code: code, fence: fence, lines: lines)
         let (block, problems) = LifecycleBlockParser.parse(
-            info: info, code: code, file: fence.file, firstLine: fence.line + 1, columnOffset: fence.column - 1,
-            lineOffsets: offsets, infoLocation: infoLocation)
+            info: info, lines: places.lines, file: fence.file, firstLine: fence.line + 1, columnOffset: fence.column - 1,
+            lineOffsets: places.offsets, infoLocation: places.info, machines: Machines.all)
         guard let block else {
             diagnostics += problems
             return
@@ -95,10 +96,10 @@ public struct Verification: Sendable {
 
     /// Parses and checks one exercise (an exercise is not cached: each is checked where it stands).
     mutating func runExercise(info: String, code: String, fence: SourceLocation, node: Int, lines: LineIndex) {
-        let (offsets, infoLocation) = Self.places(code: code, fence: fence, lines: lines)
+        let places = Self.places(code: code, fence: fence, lines: lines)
         let (block, problems) = ExerciseBlockParser.parse(
-            info: info, code: code, file: fence.file, firstLine: fence.line + 1, columnOffset: fence.column - 1,
-            lineOffsets: offsets, infoLocation: infoLocation)
+            info: info, lines: places.lines, file: fence.file, firstLine: fence.line + 1, columnOffset: fence.column - 1,
+            lineOffsets: places.offsets, infoLocation: places.info, machines: Machines.all)
         guard let block else {
             diagnostics += problems
             return
@@ -111,23 +112,121 @@ public struct Verification: Sendable {
         diagnostics += result.diagnostics
     }
 
-    /// Where a block's lines and info string are in the file.
-    static func places(code: String, fence: SourceLocation, lines: LineIndex) -> (offsets: [Int], info: SourceLocation) {
-        func line(_ number: Int) -> Substring? { lines[number] }
+    /// Where a block is in the file, found in one pass over its bytes: the column offset of each
+    /// line split at "\n" (`offsets`), the place of the info string, and the block's lines as
+    /// `String.blockLines` splits them, for the parser.
+    struct Places {
+        var offsets: [Int]
+        var info: SourceLocation
+        var lines: [Substring]
+    }
+
+    /// A content line's offset is the Characters its file line has before it when the line ends
+    /// with it, else the fence's indentation; the info string starts after the backticks or
+    /// tildes and the spaces that follow. Columns count Characters: on ASCII (most lines) they
+    /// are bytes, and only other lines are counted the slow way, with the same result.
+    static func places(code: String, fence: SourceLocation, lines: LineIndex) -> Places {
+        let info = infoLocation(fence: fence, lines: lines)
+        let found = code.utf8.withContiguousStorageIfAvailable { codeBytes in
+            lines.text.utf8.withContiguousStorageIfAvailable { fileBytes in
+                offsetsAndLines(code: code, codeBytes: codeBytes, fence: fence, lines: lines, fileBytes: fileBytes)
+            }
+        }
+        if let found = found ?? nil { return Places(offsets: found.offsets, info: info, lines: found.lines) }
+        // Text without contiguous UTF-8 (never from the Markdown parser): the Character walk.
         let offsets = code.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, content in
-            guard let written = line(fence.line + 1 + index), written.hasSuffix(content) else { return fence.column - 1 }
-            return written.count - content.count
+            slowOffset(written: lines[fence.line + 1 + index], content: content, fence: fence)
         }
-        // The info string starts after the backticks or tildes and the spaces that follow.
-        var infoLocation = fence
-        if let text = line(fence.line) {
-            let chars = Array(text)
-            var column = fence.column - 1
-            while column < chars.count, chars[column] == "`" || chars[column] == "~" { column += 1 }
-            while column < chars.count, chars[column] == " " { column += 1 }
-            infoLocation = SourceLocation(file: fence.file, line: fence.line, column: column + 1)
+        return Places(offsets: offsets, info: info, lines: code.blockLines)
+    }
+
+    /// The Character offset of `content` in `written` if `written` ends with it (Character by
+    /// Character, as `hasSuffix` compares), else the fence's.
+    private static func slowOffset(written: Substring?, content: Substring, fence: SourceLocation) -> Int {
+        guard let written, written.hasSuffix(content) else { return fence.column - 1 }
+        return written.count - content.count
+    }
+
+    private static func offsetsAndLines(
+        code: String, codeBytes: UnsafeBufferPointer<UInt8>, fence: SourceLocation, lines: LineIndex, fileBytes: UnsafeBufferPointer<UInt8>
+    ) -> (offsets: [Int], lines: [Substring]) {
+        let utf8 = code.utf8
+        func substring(_ start: Int, _ end: Int) -> Substring {
+            code[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
         }
-        return (offsets, infoLocation)
+        func isASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+            var i = start
+            while i < end {
+                if bytes[i] >= 0x80 { return false }
+                i += 1
+            }
+            return true
+        }
+        func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ i: Int, _ b: UnsafeBufferPointer<UInt8>, _ j: Int, _ count: Int) -> Bool {
+            guard count > 0 else { return true }
+            guard let a = a.baseAddress, let b = b.baseAddress else { return false }
+            return memcmp(a + i, b + j, count) == 0
+        }
+        // The offset of the content line `start..<end` of the code, on file line `number`.
+        func offset(_ start: Int, _ end: Int, line number: Int) -> Int {
+            guard let lineStart = lines.start(ofLine: number), let lineEnd = lines.end(ofLine: number) else { return fence.column - 1 }
+            let length = end - start
+            if length <= lineEnd - lineStart && sameBytes(fileBytes, lineEnd - length, codeBytes, start, length) {
+                // The same bytes after an ASCII prefix, and an ASCII first byte (no mark joins it
+                // to the prefix): the Characters are the same, and the prefix's are its bytes.
+                let cut = lineEnd - length
+                if isASCII(fileBytes, lineStart, cut) && (length == 0 || codeBytes[start] < 0x80) { return cut - lineStart }
+            } else if isASCII(fileBytes, lineStart, lineEnd) && isASCII(codeBytes, start, end) {
+                // ASCII on both sides compares byte by byte (the file's line holds no line break).
+                return fence.column - 1
+            }
+            return slowOffset(written: lines[number], content: substring(start, end), fence: fence)
+        }
+
+        // Lines as `split(separator: "\n")` cuts them: at a "\n" that is not the end of a "\r\n".
+        var offsets: [Int] = []
+        var ranges: [(start: Int, end: Int)] = []
+        var hasCR = false
+        var start = 0
+        var i = 0
+        while i < codeBytes.count {
+            let byte = codeBytes[i]
+            if byte == 0x0D {
+                hasCR = true
+            } else if byte == 0x0A && !(i > 0 && codeBytes[i - 1] == 0x0D) {
+                offsets.append(offset(start, i, line: fence.line + 1 + ranges.count))
+                ranges.append((start, i))
+                start = i + 1
+            }
+            i += 1
+        }
+        offsets.append(offset(start, codeBytes.count, line: fence.line + 1 + ranges.count))
+        ranges.append((start, codeBytes.count))
+        // With no "\r", these are `blockLines` too (without the empty one after a final break).
+        guard !hasCR else { return (offsets, code.blockLines) }
+        if let last = ranges.last, last.start == last.end { ranges.removeLast() }
+        return (offsets, ranges.map { substring($0.start, $0.end) })
+    }
+
+    /// The place of the info string: after the fence's backticks or tildes and the spaces that follow.
+    private static func infoLocation(fence: SourceLocation, lines: LineIndex) -> SourceLocation {
+        var column = fence.column - 1
+        if column >= 0, let start = lines.start(ofLine: fence.line), let end = lines.end(ofLine: fence.line) {
+            let skipped: Int?? = lines.text.utf8.withContiguousStorageIfAvailable { bytes in
+                let count = end - start
+                guard !bytes[start..<end].contains(where: { $0 >= 0x80 }) else { return nil }
+                var column = fence.column - 1
+                while column < count, bytes[start + column] == 0x60 || bytes[start + column] == 0x7E { column += 1 }
+                while column < count, bytes[start + column] == 0x20 { column += 1 }
+                return column
+            }
+            if let skipped = skipped ?? nil { return SourceLocation(file: fence.file, line: fence.line, column: skipped + 1) }
+        }
+        guard let text = lines[fence.line] else { return fence }
+        let chars = Array(text)
+        while column < chars.count, chars[column] == "`" || chars[column] == "~" { column += 1 }
+        while column < chars.count, chars[column] == " " { column += 1 }
+        return SourceLocation(file: fence.file, line: fence.line, column: column + 1)
     }
 
     /// An example run here or, for a copy of a block this build ran without a diagnostic, earlier.

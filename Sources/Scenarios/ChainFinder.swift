@@ -22,7 +22,7 @@ public enum ChainFinder {
     /// Every chain of two or more known names. `isKnown` decides what a name is;
     /// by default anything a machine knows as a state or a callback.
     public static func chains(in text: String, isKnown: (String) -> Bool = ChainFinder.isKnownName) -> [Chain] {
-        let chars = Array(text)
+        var chars = Text(text)
         var arrows: [(start: Int, end: Int)] = []
         var i = 0
         while i < chars.count {
@@ -43,6 +43,7 @@ public enum ChainFinder {
             previous = arrow.end
         }
         bounds.append((previous, chars.count))
+        chars.findWhitespace()
 
         var chains: [Chain] = []
         var current: [Name] = []
@@ -83,25 +84,25 @@ public enum ChainFinder {
     private static let trailingPunctuation: Set<Character> = [".", ",", ";", ":", "!", "?", ")", "]", "»", "\"", "”", "'", "’", "*", "_"]
 
     /// The segment as one name, if all of it (trimmed) is known.
-    private static func wholeName(in chars: [Character], _ bounds: (start: Int, end: Int), isKnown: (String) -> Bool) -> Name? {
+    private static func wholeName(in chars: Text, _ bounds: (start: Int, end: Int), isKnown: (String) -> Bool) -> Name? {
         var start = bounds.start
         var end = bounds.end
-        while start < end, chars[start].isWhitespace { start += 1 }
-        while end > start, chars[end - 1].isWhitespace { end -= 1 }
+        while start < end, chars.isWhitespace(start) { start += 1 }
+        while end > start, chars.isWhitespace(end - 1) { end -= 1 }
         return known(chars, start, end, isKnown)
     }
 
     /// The longest known name of one to three words at the segment's end (or start).
     private static func name(
-        in chars: [Character], _ bounds: (start: Int, end: Int), fromEnd: Bool, isKnown: (String) -> Bool
+        in chars: Text, _ bounds: (start: Int, end: Int), fromEnd: Bool, isKnown: (String) -> Bool
     ) -> Name? {
         // Word boundaries within the segment, from the arrow side.
         var words: [(start: Int, end: Int)] = []
         var i = bounds.start
         while i < bounds.end {
-            while i < bounds.end, chars[i].isWhitespace { i += 1 }
+            while i < bounds.end, chars.isWhitespace(i) { i += 1 }
             let start = i
-            while i < bounds.end, !chars[i].isWhitespace { i += 1 }
+            while i < bounds.end, !chars.isWhitespace(i) { i += 1 }
             if i > start { words.append((start, i)) }
         }
         guard !words.isEmpty else { return nil }
@@ -115,16 +116,61 @@ public enum ChainFinder {
     }
 
     /// The text as written if known, else without surrounding punctuation.
-    private static func known(_ chars: [Character], _ start: Int, _ end: Int, _ isKnown: (String) -> Bool) -> Name? {
+    private static func known(_ chars: Text, _ start: Int, _ end: Int, _ isKnown: (String) -> Bool) -> Name? {
         guard start < end else { return nil }
-        let raw = String(chars[start..<end])
+        let raw = chars.text(start..<end)
         if isKnown(raw) { return Name(text: raw, offset: start, length: end - start) }
         var s = start
         var e = end
         while s < e, leadingPunctuation.contains(chars[s]) { s += 1 }
         while e > s, trailingPunctuation.contains(chars[e - 1]) { e -= 1 }
         guard s < e, s != start || e != end else { return nil }
-        let bare = String(chars[s..<e])
+        let bare = chars.text(s..<e)
         return isKnown(bare) ? Name(text: bare, offset: s, length: e - s) : nil
+    }
+
+    /// A run of prose as Characters, with where each starts in its UTF-8 (names are cut from the
+    /// bytes, not rebuilt from Characters) and, once arrows are found, which are white space.
+    private struct Text {
+        let string: String
+        let chars: [Character]
+        /// The UTF-8 offset of each Character, and of the end.
+        let offsets: [Int]
+        private(set) var white: [Bool] = []
+
+        init(_ text: String) {
+            string = text
+            var chars: [Character] = []
+            var offsets = [0]
+            var offset = 0
+            for c in text {
+                chars.append(c)
+                offset += c.utf8.count
+                offsets.append(offset)
+            }
+            self.chars = chars
+            self.offsets = offsets
+        }
+
+        var count: Int { chars.count }
+
+        subscript(i: Int) -> Character { chars[i] }
+
+        /// `Character.isWhitespace` (its first scalar's property), from the byte for ASCII.
+        mutating func findWhitespace() {
+            white = chars.map { c in
+                guard let first = c.utf8.first, first < 0x80 else { return c.isWhitespace }
+                return first == 0x20 || (0x09...0x0D).contains(first)
+            }
+        }
+
+        func isWhitespace(_ i: Int) -> Bool { white[i] }
+
+        /// `String(chars[range])`: the same bytes.
+        func text(_ range: Range<Int>) -> String {
+            let utf8 = string.utf8
+            let start = utf8.index(utf8.startIndex, offsetBy: offsets[range.lowerBound])
+            return String(string[start..<utf8.index(utf8.startIndex, offsetBy: offsets[range.upperBound])])
+        }
     }
 }

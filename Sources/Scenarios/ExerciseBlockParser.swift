@@ -34,12 +34,22 @@ public enum ExerciseBlockParser {
         info: String, code: String, file: String, firstLine: Int, columnOffset: Int, lineOffsets: [Int] = [],
         infoLocation: SourceLocation, machines: [Machine]
     ) -> (block: ExerciseBlock?, diagnostics: [Diagnostic]) {
+        parse(
+            info: info, lines: code.blockLines, file: file, firstLine: firstLine, columnOffset: columnOffset, lineOffsets: lineOffsets,
+            infoLocation: infoLocation, machines: machines)
+    }
+
+    /// `parse` of a block already cut into its `blockLines` (the verifier cuts each block once).
+    static func parse(
+        info: String, lines: [Substring], file: String, firstLine: Int, columnOffset: Int, lineOffsets: [Int],
+        infoLocation: SourceLocation, machines: [Machine]
+    ) -> (block: ExerciseBlock?, diagnostics: [Diagnostic]) {
         guard let head = LifecycleBlockParser.readInfo(info: info, infoLocation: infoLocation, machines: machines, keyword: language)
         else { return (nil, []) }
         var reader = ExerciseReader(machine: head.machine, infoLocation: infoLocation)
-        for (index, text) in code.blockLines.enumerated() {
+        for (index, text) in lines.enumerated() {
             let offset = index < lineOffsets.count ? lineOffsets[index] : columnOffset
-            reader.split(SourceLine(chars: Array(text), file: file, line: firstLine + index, columnOffset: offset))
+            reader.split(SourceLine(text, file: file, line: firstLine + index, columnOffset: offset))
         }
         reader.interpret()
         var collector = DiagnosticCollector()
@@ -110,7 +120,7 @@ private struct ExerciseReader {
         let hash = line.commentStart
         let end = line.trimEnd(hash, start: start)
         if hash < count {
-            let text = line.text((hash + 1)..<count).trimmingSpaces
+            let text = line.trimmedText(from: hash + 1, to: count)
             comments.append(BlockComment(text: text, location: line.location(hash), trailing: end > start))
             if end == start && lines.isEmpty { questionLines.append(text) }
         }

@@ -44,15 +44,25 @@ public enum LifecycleBlockParser {
         info: String, code: String, file: String, firstLine: Int, columnOffset: Int, lineOffsets: [Int] = [],
         infoLocation: SourceLocation, machines: [Machine]
     ) -> (block: LifecycleBlock?, diagnostics: [Diagnostic]) {
+        parse(
+            info: info, lines: code.blockLines, file: file, firstLine: firstLine, columnOffset: columnOffset, lineOffsets: lineOffsets,
+            infoLocation: infoLocation, machines: machines)
+    }
+
+    /// `parse` of a block already cut into its `blockLines` (the verifier cuts each block once).
+    static func parse(
+        info: String, lines: [Substring], file: String, firstLine: Int, columnOffset: Int, lineOffsets: [Int],
+        infoLocation: SourceLocation, machines: [Machine]
+    ) -> (block: LifecycleBlock?, diagnostics: [Diagnostic]) {
         guard let info = readInfo(info: info, infoLocation: infoLocation, machines: machines, keyword: language) else { return (nil, []) }
         var diagnostics = info.diagnostics
         let machine = info.machine
 
         // The lines.
         var reader = LineReader(machine: machine)
-        for (index, text) in code.blockLines.enumerated() {
+        for (index, text) in lines.enumerated() {
             let offset = index < lineOffsets.count ? lineOffsets[index] : columnOffset
-            let line = SourceLine(chars: Array(text), file: file, line: firstLine + index, columnOffset: offset)
+            let line = SourceLine(text, file: file, line: firstLine + index, columnOffset: offset)
             reader.read(line, text: String(text))
         }
         diagnostics += reader.diagnostics
@@ -83,8 +93,7 @@ public enum LifecycleBlockParser {
     /// Reads an info string whose first word is `keyword` (`lifecycle`, `exercise`); nil when it is another.
     static func readInfo(info: String, infoLocation: SourceLocation, machines: [Machine], keyword: String) -> Info? {
         var diagnostics: [Diagnostic] = []
-        let infoLine = SourceLine(
-            chars: Array(info), file: infoLocation.file, line: infoLocation.line, columnOffset: infoLocation.column - 1)
+        let infoLine = SourceLine(info[...], file: infoLocation.file, line: infoLocation.line, columnOffset: infoLocation.column - 1)
         let words = infoWords(infoLine)
         guard let first = words.first, infoLine.text(first) == keyword else { return nil }
 
@@ -183,7 +192,7 @@ struct LineReader {
         guard start < count else { return }
         let hash = line.commentStart
         let end = line.trimEnd(hash, start: start)
-        let commentText = hash < count ? line.text((hash + 1)..<count).trimmingSpaces : nil
+        let commentText = hash < count ? line.trimmedText(from: hash + 1, to: count) : nil
         if end == start {
             lines.append(BlockLine(content: .comment(commentText ?? ""), text: text, location: line.location(start), trailingComment: nil))
             return
@@ -359,6 +368,16 @@ enum NameKind: String {
 
 extension String {
     var trimmingSpaces: String {
+        // ASCII: each byte is a Character, and only spaces and tabs are trimmed.
+        let trimmed = utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
+        if let trimmed = trimmed ?? nil { return trimmed }
         let chars = Array(self)
         var start = 0
         var end = chars.count

@@ -9,13 +9,67 @@ struct SourceLine {
     let line: Int
     /// Added to the 1-based column within the line.
     let columnOffset: Int
+    /// The line's text, where `text(_:)` cuts from its bytes (nil: rebuilt from Characters).
+    private let base: Substring?
+    /// For a line that is not ASCII, the UTF-8 offset of each Character in `base`, and of its
+    /// end; empty when Character `i` is byte `i`.
+    private let utf8Offsets: [Int]
+
+    init(chars: [Character], file: String, line: Int, columnOffset: Int) {
+        self.chars = chars
+        self.file = file
+        self.line = line
+        self.columnOffset = columnOffset
+        base = nil
+        utf8Offsets = []
+    }
+
+    /// The line `text`. An ASCII line is read without grapheme breaking ("\r" is left to the
+    /// slow way: it joins a following "\n").
+    init(_ text: Substring, file: String, line: Int, columnOffset: Int) {
+        let isASCII = text.utf8.withContiguousStorageIfAvailable { !$0.contains { $0 >= 0x80 || $0 == 0x0D } } ?? false
+        if isASCII {
+            chars = text.utf8.map { Self.asciiCharacters[Int($0)] }
+            utf8Offsets = []
+        } else {
+            var chars: [Character] = []
+            var offsets = [0]
+            var offset = 0
+            for c in text {
+                chars.append(c)
+                offset += c.utf8.count
+                offsets.append(offset)
+            }
+            self.chars = chars
+            utf8Offsets = offsets
+        }
+        base = text
+        self.file = file
+        self.line = line
+        self.columnOffset = columnOffset
+    }
+
+    private static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
 
     /// The place of the character at `index` (or just after the last one).
     func location(_ index: Int) -> SourceLocation {
         SourceLocation(file: file, line: line, column: columnOffset + index + 1)
     }
 
-    func text(_ range: Range<Int>) -> String { String(chars[range]) }
+    /// The Characters of `range` as a String: the same bytes as the line has there.
+    func text(_ range: Range<Int>) -> String {
+        guard let base else { return String(chars[range]) }
+        let start = utf8Offsets.isEmpty ? range.lowerBound : utf8Offsets[range.lowerBound]
+        let end = utf8Offsets.isEmpty ? range.upperBound : utf8Offsets[range.upperBound]
+        let utf8 = base.utf8
+        return String(base[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
+    }
+
+    /// `text(start..<end).trimmingSpaces`, without building the untrimmed text.
+    func trimmedText(from start: Int, to end: Int) -> String {
+        let first = skipSpaces(from: start, to: end)
+        return text(first..<trimEnd(end, start: first))
+    }
 
     static func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" }
 

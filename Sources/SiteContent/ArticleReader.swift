@@ -132,8 +132,14 @@ package struct ArticleReader: Sendable {
                     if let paragraph = node.children.first, let marker = document.nodes[paragraph].children.first { markers.insert(marker) }
                 }
             case .text where !markers.contains(index):
+                let chains = verification.chains(in: index)
+                // Most text has no chain: its Characters are read up to the first letter, no copy.
+                if chains.isEmpty {
+                    if node.literal.contains(where: \.isLetter) { prose.append(node.start.line) }
+                    break
+                }
                 var characters = Array(node.literal)
-                for chain in verification.chains(in: index).reversed() where chain.start <= chain.end && chain.end <= characters.count {
+                for chain in chains.reversed() where chain.start <= chain.end && chain.end <= characters.count {
                     characters.removeSubrange(chain.start..<chain.end)
                 }
                 if characters.contains(where: \.isLetter) { prose.append(node.start.line) }

@@ -27,19 +27,25 @@ package final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 /// costs more than the work the memo saves; byte-equal text is all a cache needs.
 package struct TextKey: Hashable, Sendable {
     let parts: [String]
+    /// The bytes hashed once, when the key is made (outside the memo's lock): a key is looked
+    /// up, often stored, and rehashed each time its table grows.
+    private let bytesHash: Int
 
-    package init(_ parts: String...) { self.parts = parts }
-
-    package func hash(into hasher: inout Hasher) {
+    package init(_ parts: String...) {
+        self.parts = parts
+        var hasher = Hasher()
         for part in parts {
             var part = part
             part.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
             hasher.combine(0xFF as UInt8)  // never inside UTF-8: separates the parts
         }
+        bytesHash = hasher.finalize()
     }
 
+    package func hash(into hasher: inout Hasher) { hasher.combine(bytesHash) }
+
     package static func == (a: TextKey, b: TextKey) -> Bool {
-        a.parts.count == b.parts.count && zip(a.parts, b.parts).allSatisfy { sameBytes($0, $1) }
+        a.bytesHash == b.bytesHash && a.parts.count == b.parts.count && zip(a.parts, b.parts).allSatisfy { sameBytes($0, $1) }
     }
 
     private static func sameBytes(_ a: String, _ b: String) -> Bool {
