@@ -140,16 +140,7 @@ public enum ChainFinder {
 
         init(_ text: String) {
             string = text
-            var chars: [Character] = []
-            var offsets = [0]
-            var offset = 0
-            for c in text {
-                chars.append(c)
-                offset += c.utf8.count
-                offsets.append(offset)
-            }
-            self.chars = chars
-            self.offsets = offsets
+            (chars, offsets) = SourceLine.characters(of: text)
         }
 
         var count: Int { chars.count }

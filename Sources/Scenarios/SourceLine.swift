@@ -24,6 +24,19 @@ struct SourceLine {
         utf8Offsets = []
     }
 
+    /// The Characters of `text` and the UTF-8 offset of each, and of the end.
+    static func characters(of text: some StringProtocol) -> (chars: [Character], offsets: [Int]) {
+        var chars: [Character] = []
+        var offsets = [0]
+        var offset = 0
+        for c in text {
+            chars.append(c)
+            offset += c.utf8.count
+            offsets.append(offset)
+        }
+        return (chars, offsets)
+    }
+
     /// The line `text`. An ASCII line is read without grapheme breaking ("\r" is left to the
     /// slow way: it joins a following "\n").
     init(_ text: Substring, file: String, line: Int, columnOffset: Int) {
@@ -32,16 +45,7 @@ struct SourceLine {
             chars = text.utf8.map { Self.asciiCharacters[Int($0)] }
             utf8Offsets = []
         } else {
-            var chars: [Character] = []
-            var offsets = [0]
-            var offset = 0
-            for c in text {
-                chars.append(c)
-                offset += c.utf8.count
-                offsets.append(offset)
-            }
-            self.chars = chars
-            utf8Offsets = offsets
+            (chars, utf8Offsets) = Self.characters(of: text)
         }
         base = text
         self.file = file
