@@ -44,8 +44,8 @@ extension SearchIndex {
             guard change.old != change.new else { continue }
             if let entry = change.old { state.remove(entry) }
             if let entry = change.new { state.add(entry) }
-            if let entry = change.old { touchedForms.formUnion(entry.forms.keys) }
-            if let entry = change.new { touchedForms.formUnion(entry.forms.keys) }
+            if let entry = change.old { touchedForms.formUnion(entry.formList.map(\.folded)) }
+            if let entry = change.new { touchedForms.formUnion(entry.formList.map(\.folded)) }
             let before = Dictionary(change.old.map(chunks) ?? [], uniquingKeysWith: { first, _ in first })
             let after = Dictionary(change.new.map(chunks) ?? [], uniquingKeysWith: { first, _ in first })
             for term in Set(before.keys).union(after.keys) where before[term] != after[term] {
