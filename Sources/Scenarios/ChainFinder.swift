@@ -158,10 +158,6 @@ public enum ChainFinder {
         func isWhitespace(_ i: Int) -> Bool { white[i] }
 
         /// `String(chars[range])`: the same bytes.
-        func text(_ range: Range<Int>) -> String {
-            let utf8 = string.utf8
-            let start = utf8.index(utf8.startIndex, offsetBy: offsets[range.lowerBound])
-            return String(string[start..<utf8.index(utf8.startIndex, offsetBy: offsets[range.upperBound])])
-        }
+        func text(_ range: Range<Int>) -> String { string.utf8Slice(offsets[range.lowerBound], offsets[range.upperBound]) }
     }
 }

@@ -65,8 +65,7 @@ struct SourceLine {
         guard let base else { return String(chars[range]) }
         let start = utf8Offsets.isEmpty ? range.lowerBound : utf8Offsets[range.lowerBound]
         let end = utf8Offsets.isEmpty ? range.upperBound : utf8Offsets[range.upperBound]
-        let utf8 = base.utf8
-        return String(base[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
+        return base.utf8Slice(start, end)
     }
 
     /// `text(start..<end).trimmingSpaces`, without building the untrimmed text.
@@ -174,5 +173,13 @@ extension String {
         var lines = split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
         if lines.last?.isEmpty == true { lines.removeLast() }
         return lines
+    }
+}
+
+extension StringProtocol {
+    /// The text between two UTF-8 offsets (both at Character boundaries), as a String.
+    func utf8Slice(_ start: Int, _ end: Int) -> String {
+        let utf8 = self.utf8
+        return String(self[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
     }
 }
