@@ -31,13 +31,7 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     /// Adds a page (safe from any thread).
     public func add(_ entry: SearchEntry) {
         // The chunks are written outside the lock; only their filing takes it.
-        var bytes: [UInt8] = []
-        var ends: [Int] = []
-        ends.reserveCapacity(entry.termList.count)
-        SearchIndex.forEachChunk(entry) { _, chunk in
-            bytes.append(contentsOf: chunk)
-            ends.append(bytes.count)
-        }
+        let (bytes, ends) = SearchIndex.chunkBytes(entry)
         lock.lock()
         defer { lock.unlock() }
         if memo == nil { memo = entry.numbers?.memo }
@@ -64,7 +58,7 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         for index in ends.indices {
             var number = numbers.map { Self.place(Int($0.terms[index]), in: termOfMemo) } ?? -1
             if number < 0 {
-                number = terms.number(entry.termList[index].name)
+                number = terms.number(entry.termNames[index])
                 if let numbers { Self.set(Int(numbers.terms[index]), to: number, in: &termOfMemo) }
             }
             records.append((Int32(number), page, UInt32(start), UInt32(ends[index])))

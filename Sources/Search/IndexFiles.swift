@@ -25,37 +25,40 @@ public enum SearchIndex {
     /// Lengths are rounded (`roughLength`), so an edit that changes a page's length by a few
     /// words rarely changes the postings of every word it holds.
     static func chunks(_ entry: SearchEntry) -> [(term: String, bytes: [UInt8])] {
-        var result: [(term: String, bytes: [UInt8])] = []
-        result.reserveCapacity(entry.termList.count)
-        forEachChunk(entry) { term, chunk in result.append((term, Array(chunk))) }
-        return result
+        let (bytes, ends) = chunkBytes(entry)
+        return zip(entry.termNames, zip([0] + ends, ends)).map { term, range in (term, Array(bytes[range.0..<range.1])) }
     }
 
-    /// Calls `body` with each term of the page and its chunk, written in one reused buffer.
-    static func forEachChunk(_ entry: SearchEntry, _ body: (String, ArraySlice<UInt8>) -> Void) {
-        var chunk = JSONBytes(capacity: 256)
-        chunk.byte(UInt8(ascii: "["))
-        chunk.quoted(entry.key)
-        chunk.byte(UInt8(ascii: ","))
-        chunk.int(roughLength(entry.lengths.reduce(0, +)))
-        let head = chunk.bytes.count
+    /// Every chunk of the page, one after the other in one buffer, and where each ends (in the
+    /// order of `termNames`): the head they share is written once and copied.
+    static func chunkBytes(_ entry: SearchEntry) -> (bytes: [UInt8], ends: [Int]) {
+        var head = JSONBytes(capacity: 64)
+        head.byte(UInt8(ascii: "["))
+        head.quoted(entry.key)
+        head.byte(UInt8(ascii: ","))
+        head.int(roughLength(entry.lengths.reduce(0, +)))
         let sectionLengths = entry.lengths.map(roughLength)
-        for term in entry.termList {
-            chunk.bytes.removeSubrange(head...)
-            var index = 0
-            while index + 1 < term.pairs.count {
-                let section = term.pairs[index]
-                chunk.byte(UInt8(ascii: ","))
-                chunk.int(section)
-                chunk.byte(UInt8(ascii: ","))
-                chunk.int(term.pairs[index + 1])
-                chunk.byte(UInt8(ascii: ","))
-                chunk.int(section < sectionLengths.count ? sectionLengths[section] : 1)
+        var out = JSONBytes(capacity: entry.termNames.count * (head.bytes.count + 16) + entry.pairValues.count * 4)
+        var ends: [Int] = []
+        ends.reserveCapacity(entry.termNames.count)
+        for term in entry.termNames.indices {
+            out.raw(head.bytes)
+            let pairs = entry.pairs(of: term)
+            var index = pairs.startIndex
+            while index + 1 < pairs.endIndex {
+                let section = pairs[index]
+                out.byte(UInt8(ascii: ","))
+                out.int(section)
+                out.byte(UInt8(ascii: ","))
+                out.int(pairs[index + 1])
+                out.byte(UInt8(ascii: ","))
+                out.int(section < sectionLengths.count ? sectionLengths[section] : 1)
                 index += 2
             }
-            chunk.byte(UInt8(ascii: "]"))
-            body(term.name, chunk.bytes[...])
+            out.byte(UInt8(ascii: "]"))
+            ends.append(out.bytes.count)
         }
+        return (out.bytes, ends)
     }
 
     /// A length to within about 3%: exact below 32, else its five leading bits and the middle

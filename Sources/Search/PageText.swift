@@ -68,18 +68,36 @@ enum BodyText {
         return value
     }
 
-    static let kinds: [UInt64: Kind] = {
-        var kinds: [UInt64: Kind] = [:]
-        for name in blocks { if let key = packed(Array(name.utf8)) { kinds[key] = .block } }
-        for name in ["h2", "h3"] { if let key = packed(Array(name.utf8)) { kinds[key] = .section } }
-        if let key = packed(Array("a".utf8)) { kinds[key] = .anchor }
-        for name in skipped { if let key = packed(Array(name.utf8)) { kinds[key] = .skipped } }
-        return kinds
+    /// The packed names of `skipped`, `blocks`, `h2`/`h3` and `a` with their kinds, in an
+    /// open-addressing table of 64 slots: a look-up is a multiplication and a compare or two,
+    /// not a `Hasher` per tag.
+    static let kinds: [(name: UInt64, kind: Kind)] = {
+        var named: [(String, Kind)] = blocks.map { ($0, .block) }
+        named += [("h2", .section), ("h3", .section), ("a", .anchor)]
+        named += skipped.map { ($0, .skipped) }
+        var table = [(name: UInt64, kind: Kind)](repeating: (0, .other), count: 64)
+        // Later entries win, as `h2` over `block` did in a dictionary.
+        for (name, kind) in named {
+            guard let key = packed(Array(name.utf8)) else { continue }
+            var slot = kindSlot(key)
+            while table[slot].name != 0 && table[slot].name != key { slot = (slot + 1) & 63 }
+            table[slot] = (key, kind)
+        }
+        return table
     }()
 
+    @inline(__always)
+    static func kindSlot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58) }
+
     static func kind(of name: Slice<UnsafeBufferPointer<UInt8>>) -> Kind {
-        guard let key = packed(name) else { return .other }
-        return kinds[key] ?? .other
+        // 0 is no name (the empty name packs to 0 and is no element the table holds).
+        guard let key = packed(name), key != 0 else { return .other }
+        var slot = kindSlot(key)
+        while kinds[slot].name != 0 {
+            if kinds[slot].name == key { return kinds[slot].kind }
+            slot = (slot + 1) & 63
+        }
+        return .other
     }
 
     static func sections(_ html: String) -> [SearchPage.Section] {
@@ -88,11 +106,9 @@ enum BodyText {
         // whose captured variables would be boxed and checked for exclusivity on every byte.
         return html.withUTF8 { bytes in
             var sections = [SearchPage.Section(anchor: "", heading: "", text: "")]
-            var text: [UInt8] = []
-            var heading: [UInt8] = []
+            var text = CleanText()
+            var heading = CleanText()
             var inHeading = false
-            var skipDepth = 0
-            var skippedName = 0..<0
             var anchorDepth = 0
             let count = bytes.count
             var index = 0
@@ -101,9 +117,9 @@ enum BodyText {
                 // memchr finds the next tag far faster than a loop over the text's bytes.
                 guard let base = bytes.baseAddress, let found = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) else { break }
                 index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if runStart < index, skipDepth == 0, anchorDepth == 0 {
+                if runStart < index, anchorDepth == 0 {
                     let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
-                    if inHeading { heading.append(contentsOf: run) } else { text.append(contentsOf: run) }
+                    if inHeading { heading.append(run) } else { text.append(run) }
                 }
                 guard let base = bytes.baseAddress, index + 1 < count,
                     let closing = memchr(base + index + 1, Int32(UInt8(ascii: ">")), count - index - 1)
@@ -118,14 +134,11 @@ enum BodyText {
                 let tag = bytes[(index + 1)..<close]
                 index = close + 1
                 runStart = index
-                if skipDepth > 0 {
-                    if name.elementsEqual(bytes[skippedName]) { skipDepth += isEnd ? -1 : (selfClosing ? 0 : 1) }
-                    continue
-                }
                 let kind = kind(of: name)
                 if !isEnd && !selfClosing && kind == .skipped {
-                    skipDepth = 1
-                    skippedName = nameStart..<nameEnd
+                    // Straight to the element's end: a diagram holds hundreds of tags.
+                    index = skip(bytes, name: nameStart..<nameEnd, from: index)
+                    runStart = index
                     continue
                 }
                 if kind == .anchor {
@@ -134,79 +147,80 @@ enum BodyText {
                 }
                 if kind == .section {
                     if !isEnd, let id = attribute("id", in: String(decoding: UnsafeBufferPointer(rebasing: tag), as: UTF8.self)) {
-                        sections[sections.count - 1].text = clean(text)
-                        text = []
-                        heading = []
+                        sections[sections.count - 1].text = text.take()
+                        heading = CleanText()
                         inHeading = true
                         sections.append(SearchPage.Section(anchor: decodeEntities(id), heading: "", text: ""))
                         continue
                     }
                     if isEnd, inHeading {
-                        sections[sections.count - 1].heading = clean(heading)
-                        heading = []
+                        sections[sections.count - 1].heading = heading.take()
                         inHeading = false
                         continue
                     }
                 }
                 if kind == .block {
-                    if inHeading { heading.append(32) } else { text.append(32) }
+                    if inHeading { heading.space() } else { text.space() }
                 }
             }
-            if runStart < count, skipDepth == 0, anchorDepth == 0 {
+            if runStart < count, anchorDepth == 0 {
                 let run = UnsafeBufferPointer(rebasing: bytes[runStart..<count])
-                if inHeading { heading.append(contentsOf: run) } else { text.append(contentsOf: run) }
+                if inHeading { heading.append(run) } else { text.append(run) }
             }
-            sections[sections.count - 1].text = clean(text)
-            if inHeading { sections[sections.count - 1].heading = clean(heading) }
+            sections[sections.count - 1].text = text.take()
+            if inHeading { sections[sections.count - 1].heading = heading.take() }
             return sections
         }
+    }
+
+    /// Where the element whose start tag (named `name`, in `bytes`) ends just before `start`
+    /// ends: after its end tag, elements of the same name inside it counted (self-closed ones
+    /// not); the end of `bytes` when it is not closed. Only tags of that name are read, not
+    /// every tag inside: a diagram holds hundreds.
+    static func skip(_ bytes: UnsafeBufferPointer<UInt8>, name: Range<Int>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return bytes.count }
+        let count = bytes.count
+        let openTag = [UInt8(ascii: "<")] + bytes[name]
+        let endTag = [UInt8(ascii: "<"), UInt8(ascii: "/")] + bytes[name]
+        var depth = 1
+        var index = start
+        while depth > 0 {
+            guard let end = find(endTag, in: bytes, from: index, to: count) else { return count }
+            // Elements of the same name opened before that end tag are nested in this one.
+            var open = index
+            while let nested = find(openTag, in: bytes, from: open, to: end) {
+                guard let closing = memchr(base + nested, Int32(UInt8(ascii: ">")), count - nested) else { return count }
+                let close = base.distance(to: closing.assumingMemoryBound(to: UInt8.self))
+                if bytes[close - 1] != UInt8(ascii: "/") { depth += 1 }
+                open = close + 1
+            }
+            guard let closing = memchr(base + end, Int32(UInt8(ascii: ">")), count - end) else { return count }
+            index = base.distance(to: closing.assumingMemoryBound(to: UInt8.self)) + 1
+            depth -= 1
+        }
+        return index
+    }
+
+    /// Where `tag` (`<name` or `</name`) starts in `bytes[from..<to]`, not followed by another
+    /// letter or digit of a longer name.
+    static func find(_ tag: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var from = from
+        while from < to, let found = memchr(base + from, Int32(UInt8(ascii: "<")), to - from) {
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            let after = at + tag.count
+            if after < bytes.count, !isNameByte(bytes[after]), bytes[at..<after].elementsEqual(tag) { return at }
+            from = at + 1
+        }
+        return nil
     }
 
     /// Text bytes as the page shows them: entities decoded, runs of white space as one space,
     /// none at the ends (what `squeeze(decodeEntities(_:))` does, on bytes).
     static func clean(_ bytes: [UInt8]) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var pendingSpace = false
-        bytes.withUnsafeBufferPointer { bytes in
-            var index = 0
-            let count = bytes.count
-            while index < count {
-                let byte = bytes[index]
-                if byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 {
-                    pendingSpace = true
-                    index += 1
-                    continue
-                }
-                if byte == UInt8(ascii: "&") {
-                    var end = index + 1
-                    while end < count && end - index <= 12 && bytes[end] != UInt8(ascii: ";") { end += 1 }
-                    if end < count && bytes[end] == UInt8(ascii: ";"), let scalar = entity(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])) {
-                        if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}" {
-                            pendingSpace = true
-                        } else {
-                            if pendingSpace && !out.isEmpty { out.append(32) }
-                            pendingSpace = false
-                            if let encoded = UTF8.encode(scalar) { out.append(contentsOf: encoded) }
-                        }
-                        index = end + 1
-                        continue
-                    }
-                }
-                // The run of bytes up to the next white space or entity, copied at once.
-                var end = index + 1
-                while end < count {
-                    let next = bytes[end]
-                    if next == 32 || next == 9 || next == 10 || next == 13 || next == 12 || next == UInt8(ascii: "&") { break }
-                    end += 1
-                }
-                if pendingSpace && !out.isEmpty { out.append(32) }
-                pendingSpace = false
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
-                index = end
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        var text = CleanText()
+        bytes.withUnsafeBufferPointer { text.append($0) }
+        return text.take()
     }
 
     /// What the entity named `name` (between `&` and `;`) stands for, as `decodeEntities`
@@ -305,4 +319,75 @@ enum BodyText {
         }
         return out + rest
     }
+}
+
+/// Text cleaned as its runs come out of the HTML, in one pass over each byte: entities
+/// decoded, runs of white space (and the breaks between blocks) as one space, none at the ends.
+/// An entity never spans two runs: the renderer writes each one whole.
+struct CleanText {
+    private var out: [UInt8] = []
+    private var pendingSpace = false
+
+    /// A break between words (white space, or the edge of a block element).
+    mutating func space() { pendingSpace = true }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if Self.isSpace(byte) {
+                pendingSpace = true
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "&") {
+                var end = index + 1
+                while end < count && end - index <= 12 && bytes[end] != UInt8(ascii: ";") { end += 1 }
+                if end < count && bytes[end] == UInt8(ascii: ";"),
+                    let scalar = BodyText.entity(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]))
+                {
+                    if scalar.isASCII && Self.isSpace(UInt8(scalar.value)) {
+                        pendingSpace = true
+                    } else {
+                        if pendingSpace && !out.isEmpty { out.append(32) }
+                        pendingSpace = false
+                        if let encoded = UTF8.encode(scalar) { out.append(contentsOf: encoded) }
+                    }
+                    index = end + 1
+                    continue
+                }
+            }
+            // The run of bytes up to the next entity or white space other than one space
+            // between two words, copied at once. White space and `&` are all below 39: most
+            // bytes pass on one compare.
+            var end = index + 1
+            while end < count {
+                let next = bytes[end]
+                if next > 38 {
+                    end += 1
+                } else if next == 32 && end + 1 < count && bytes[end + 1] > 38 {
+                    end += 2
+                } else if Self.isSpace(next) || next == UInt8(ascii: "&") {
+                    break
+                } else {
+                    end += 1
+                }
+            }
+            if pendingSpace && !out.isEmpty { out.append(32) }
+            pendingSpace = false
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+            index = end
+        }
+    }
+
+    /// The text so far, and a fresh start.
+    mutating func take() -> String {
+        defer { self = CleanText() }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Space, tab, line feed, carriage return, form feed.
+    @inline(__always)
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 }
 }

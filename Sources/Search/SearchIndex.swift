@@ -24,7 +24,12 @@ public struct SearchEntry: Sendable, Equatable {
     public var lengths: [Int]
     /// The page's terms in the order they first occur (an array: a dictionary keyed by
     /// `String` cost a hash per term and page, twice).
-    public var termList: [Term]
+    var termNames: [String]
+    /// Every term's (section, counts) pairs, flattened in one array: term `i`'s are
+    /// `pairValues[pairStarts[i]..<pairStarts[i + 1]]` (an array per term cost an allocation
+    /// per term and page).
+    var pairStarts: [Int32]
+    var pairValues: [Int]
     /// The page's forms, each once, in the order they first occur.
     public var formList: [Form]
     /// The numbers the language's word memo gave the terms and forms, when the entry was indexed
@@ -35,10 +40,18 @@ public struct SearchEntry: Sendable, Equatable {
     struct MemoNumbers: Sendable {
         /// Whose numbers they are: another memo numbers other words.
         var memo: ObjectIdentifier
-        /// Aligned with `termList` and `formList`.
+        /// Aligned with `termNames` and `formList`.
         var terms: [Int32]
         var forms: [Int32]
     }
+
+    /// The page's terms with their pairs, in the order they first occur.
+    public var termList: [Term] {
+        termNames.indices.map { Term(name: termNames[$0], pairs: Array(pairs(of: $0))) }
+    }
+
+    /// Term `index`'s (section, counts) pairs, flattened.
+    func pairs(of index: Int) -> ArraySlice<Int> { pairValues[Int(pairStarts[index])..<Int(pairStarts[index + 1])] }
 
     /// term → (section, counts) pairs, flattened.
     public var terms: [String: [Int]] { Dictionary(termList.map { ($0.name, $0.pairs) }, uniquingKeysWith: { first, _ in first }) }
@@ -48,7 +61,13 @@ public struct SearchEntry: Sendable, Equatable {
     public init(key: String, lengths: [Int], terms: [String: [Int]], forms: [String: String]) {
         self.key = key
         self.lengths = lengths
-        termList = terms.keys.sorted().map { Term(name: $0, pairs: terms[$0] ?? []) }
+        termNames = terms.keys.sorted()
+        pairStarts = [0]
+        pairValues = []
+        for name in termNames {
+            pairValues += terms[name] ?? []
+            pairStarts.append(Int32(pairValues.count))
+        }
         formList = forms.keys.sorted().map { Form(folded: $0, stem: forms[$0] ?? "") }
     }
 
@@ -71,9 +90,9 @@ public struct SearchEntry: Sendable, Equatable {
 
     /// Indexes `page` in `language`; `stemmer` is the language's (nil: no stemming).
     public init(_ page: SearchPage, language: SearchLanguage, stemmer: Stemmer?) {
-        // Words are cut from the UTF-8 bytes and numbered by their bytes (`PageWords`), each
+        // Words are cut from the UTF-8 bytes and numbered by their bytes (`PageCounter.words`), each
         // section's occurrences counted in arrays by number: no String or Dictionary per word.
-        // Only each distinct word becomes a String, once, to be looked up in the build's memo.
+        // Only words new to the build's memo become Strings, to be folded and stemmed once.
         var counter = PageCounter()
         for (number, section) in page.sections.enumerated() {
             counter.add(section.text, field: 0)
@@ -82,74 +101,83 @@ public struct SearchEntry: Sendable, Equatable {
             counter.endSection(number)
         }
         let memo = TermMemo.shared(language, stemmer)
-        let resolved = memo.resolve(counter.words.table, language: language, stemmer: stemmer)
+        let resolved = memo.resolve(counter.words, language: language, stemmer: stemmer)
 
-        // Per distinct word of the page, once: whether it counts, and its term's place in
-        // `termList` (-1: too short to index). Words that share a term share the place, words
+        // Per distinct word of the page, once: whether it counts, and its term's place among the
+        // page's terms (-1: too short to index). Words that share a term share the place, words
         // that fold alike share a form.
-        var formList: [Form] = []
         var formNumbers: [Int32] = []
+        var formStems: [Int32] = []
         var counts = [Bool](repeating: false, count: resolved.count)
-        var place = [Int](repeating: -1, count: resolved.count)
+        var place = [Int32](repeating: -1, count: resolved.count)
         var placeOfTerm = IntNumbering(capacity: resolved.count)
         var placeOfForm = IntNumbering(capacity: resolved.count)
-        var names: [String] = []
         var termNumbers: [Int32] = []
-        // Fields read in place: copying a word would retain and release its two strings.
-        resolved.withUnsafeBufferPointer { words in
-            for index in words.indices {
-                if words[index].isForm && placeOfForm.number(words[index].formNumber) == formList.count {
-                    formList.append(Form(folded: words[index].folded, stem: words[index].term))
-                    formNumbers.append(Int32(words[index].formNumber))
-                }
-                counts[index] = words[index].foldedCounts
-                guard words[index].foldedCounts && words[index].termCounts else { continue }
-                place[index] = placeOfTerm.number(words[index].termNumber)
-                if place[index] == names.count {
-                    names.append(words[index].term)
-                    termNumbers.append(Int32(words[index].termNumber))
-                }
+        for (index, word) in resolved.enumerated() {
+            if word.isForm && placeOfForm.number(Int(word.formNumber)) == formNumbers.count {
+                formNumbers.append(word.formNumber)
+                formStems.append(word.termNumber)
             }
+            counts[index] = word.foldedCounts
+            guard word.foldedCounts && word.termCounts else { continue }
+            place[index] = Int32(placeOfTerm.number(Int(word.termNumber)))
+            if Int(place[index]) == termNumbers.count { termNumbers.append(word.termNumber) }
         }
 
-        // The records come section by section; each term's pairs are appended in that order,
-        // two words of one term in one section adding up.
+        // The records come section by section: a term's pair for a section is closed when the
+        // term shows up in a later section, or at the end, two words of one term in one section
+        // adding up. Closed pairs come out in no order of terms; a counting sort groups them.
+        let termCount = termNumbers.count
         var lengths = Array(repeating: 0, count: page.sections.count)
-        var pairs = [[Int]](repeating: [], count: names.count)
-        var lastSection = [Int](repeating: -1, count: names.count)
-        var sums = [(text: Int, heading: Int, title: Int)](repeating: (0, 0, 0), count: names.count)
+        var lastSection = [Int32](repeating: -1, count: termCount)
+        var sums = [(text: Int32, heading: Int32, title: Int32)](repeating: (0, 0, 0), count: termCount)
+        var closed: [(term: Int32, section: Int32, counts: Int32)] = []
+        closed.reserveCapacity(counter.records.count)
+        var pairCounts = [Int32](repeating: 0, count: termCount + 1)
         for record in counter.records {
             // Words of one letter are not indexed, nor counted.
             guard counts[record.word] else { continue }
             lengths[record.section] += Int(record.text) + Int(record.heading) + Int(record.title)
-            let term = place[record.word]
+            let term = Int(place[record.word])
             guard term >= 0 else { continue }
-            if lastSection[term] != record.section {
+            if lastSection[term] != Int32(record.section) {
                 if lastSection[term] >= 0 {
-                    pairs[term].append(lastSection[term])
-                    pairs[term].append(Counts.pack(text: sums[term].text, heading: sums[term].heading, title: sums[term].title))
+                    closed.append((Int32(term), lastSection[term], Self.packed(sums[term])))
+                    pairCounts[term + 1] += 1
                 }
-                lastSection[term] = record.section
+                lastSection[term] = Int32(record.section)
                 sums[term] = (0, 0, 0)
             }
-            sums[term].text += Int(record.text)
-            sums[term].heading += Int(record.heading)
-            sums[term].title += Int(record.title)
+            sums[term].text += record.text
+            sums[term].heading += record.heading
+            sums[term].title += record.title
         }
-        var termList: [Term] = []
-        termList.reserveCapacity(names.count)
-        for term in names.indices {
-            if lastSection[term] >= 0 {
-                pairs[term].append(lastSection[term])
-                pairs[term].append(Counts.pack(text: sums[term].text, heading: sums[term].heading, title: sums[term].title))
-            }
-            termList.append(Term(name: names[term], pairs: pairs[term]))
+        for term in 0..<termCount where lastSection[term] >= 0 {
+            closed.append((Int32(term), lastSection[term], Self.packed(sums[term])))
+            pairCounts[term + 1] += 1
         }
+        for term in 0..<termCount { pairCounts[term + 1] += pairCounts[term] }
+        var next = pairCounts
+        var pairValues = [Int](repeating: 0, count: closed.count * 2)
+        // Stable: each term's pairs stay in the order their sections came.
+        for pair in closed {
+            let slot = Int(next[Int(pair.term)]) * 2
+            pairValues[slot] = Int(pair.section)
+            pairValues[slot + 1] = Int(pair.counts)
+            next[Int(pair.term)] += 1
+        }
+        let names = memo.strings(terms: termNumbers + formStems, forms: formNumbers)
         key = page.key
         self.lengths = lengths.map { max($0, 1) }
-        self.termList = termList
-        self.formList = formList
+        termNames = Array(names.terms[0..<termCount])
+        pairStarts = pairCounts.map { $0 * 2 }
+        self.pairValues = pairValues
+        formList = zip(names.forms, names.terms[termCount...]).map { Form(folded: $0, stem: $1) }
         numbers = MemoNumbers(memo: ObjectIdentifier(memo), terms: termNumbers, forms: formNumbers)
+    }
+
+    private static func packed(_ sums: (text: Int32, heading: Int32, title: Int32)) -> Int32 {
+        Int32(Counts.pack(text: Int(sums.text), heading: Int(sums.heading), title: Int(sums.title)))
     }
 }
 
@@ -157,8 +185,11 @@ public struct SearchEntry: Sendable, Equatable {
 /// variables captured by a closure: captured variables are boxed and every access to them is
 /// checked for exclusivity at run time, which cost as much as the counting.
 struct PageCounter {
-    var words = PageWords()
-    private var text: [Int32] = [], heading: [Int32] = [], title: [Int32] = []
+    /// The page's distinct words, numbered in order of first occurrence.
+    var words = ByteTable()
+    /// The current section's counts, three per word (text, heading, title): one array, so a
+    /// word costs one check of uniqueness and of bounds, not three.
+    private var counts: [Int32] = []
     private var touched: [Int] = []
     /// (word, section, text, heading, title), sections in order.
     var records: [(word: Int, section: Int, text: Int32, heading: Int32, title: Int32)] = []
@@ -167,32 +198,26 @@ struct PageCounter {
     mutating func add(_ source: String, field: Int) {
         var source = source
         source.withUTF8 { bytes in
-            Words.scan(bytes) { start, end in count(words.number(bytes, start, end), field: field) }
+            Words.scan(bytes) { start, end, hash in count(words.number(bytes, start, end, hash: hash), field: field) }
         }
     }
 
     @inline(__always)
     private mutating func count(_ number: Int, field: Int) {
-        if number == text.count {
-            text.append(0)
-            heading.append(0)
-            title.append(0)
-        }
-        if text[number] == 0 && heading[number] == 0 && title[number] == 0 { touched.append(number) }
-        switch field {
-        case 0: text[number] += 1
-        case 1: heading[number] += 1
-        default: title[number] += 1
-        }
+        let base = number * 3
+        if base == counts.count { counts.append(contentsOf: [0, 0, 0]) }
+        if counts[base] | counts[base + 1] | counts[base + 2] == 0 { touched.append(number) }
+        counts[base + field] += 1
     }
 
     /// Records the counts of section `section`, which ends here, and starts the next at zero.
     mutating func endSection(_ section: Int) {
         for word in touched {
-            records.append((word, section, text[word], heading[word], title[word]))
-            text[word] = 0
-            heading[word] = 0
-            title[word] = 0
+            let base = word * 3
+            records.append((word, section, counts[base], counts[base + 1], counts[base + 2]))
+            counts[base] = 0
+            counts[base + 1] = 0
+            counts[base + 2] = 0
         }
         touched.removeAll(keepingCapacity: true)
     }
@@ -254,7 +279,7 @@ struct IntNumbering {
 
 /// Distinct byte strings (words), numbered in order of first insertion, found by their UTF-8
 /// bytes in an open-addressing table over one byte arena: a word costs a hash and a compare,
-/// and no `String` is made. A page's words are one (`PageWords`), the build's memo another.
+/// and no `String` is made. A page's words are one (`PageCounter.words`), the build's memo another.
 struct ByteTable {
     private(set) var arena: [UInt8] = []
     private(set) var starts: [Int] = [0]
@@ -264,13 +289,12 @@ struct ByteTable {
 
     var count: Int { hashes.count }
 
+    /// FNV-1a: words are short, and a simple hash beats Hasher's setup on each.
+    static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+
     @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
-        // FNV-1a: words are short, and a simple hash beats Hasher's setup on each.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for index in start..<end { hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3 }
-        return hash
-    }
+    static func hash(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+
 
     /// The slot holding the word, or the empty slot where it would go.
     @inline(__always)
@@ -283,14 +307,11 @@ struct ByteTable {
                 let stored = Int(slots[slot])
                 if stored == 0 { return (slot, nil) }
                 let word = stored - 1
-                if hashes[word] == hash && starts[word + 1] - starts[word] == length {
-                    let from = starts[word]
-                    var same = true
-                    for offset in 0..<length where arena[from + offset] != bytes[start + offset] {
-                        same = false
-                        break
-                    }
-                    if same { return (slot, word) }
+                if hashes[word] == hash && starts[word + 1] - starts[word] == length,
+                    let stored = arena.baseAddress, let asked = bytes.baseAddress,
+                    memcmp(stored + starts[word], asked + start, length) == 0
+                {
+                    return (slot, word)
                 }
                 slot = (slot + 1) & mask
             }
@@ -324,14 +345,3 @@ struct ByteTable {
         }
     }
 }
-
-/// The distinct words of one page, numbered in order of first occurrence.
-struct PageWords {
-    var table = ByteTable()
-
-    @inline(__always)
-    mutating func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-        table.number(bytes, start, end, hash: ByteTable.hash(bytes, start, end))
-    }
-}
-

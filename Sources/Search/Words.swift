@@ -169,9 +169,11 @@ enum WordScalars {
         return bits
     }()
 
+    /// Whether `value` is a word scalar, with `bits` being `bmp` (read once by the caller: each
+    /// read of a global checks that it was initialized).
     @inline(__always)
-    static func isWord(_ value: UInt32) -> Bool {
-        if value < 0x10000 { return bmp[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 }
+    static func isWord(_ value: UInt32, _ bits: UnsafeBufferPointer<UInt64>) -> Bool {
+        if value < 0x10000 { return bits[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 }
         guard let scalar = Unicode.Scalar(value) else { return false }
         return Words.isWordScalar(scalar)
     }
@@ -179,66 +181,85 @@ enum WordScalars {
 
 extension Words {
     /// Calls `body` with the byte range of each word of `bytes` (valid UTF-8), cut as `split`
-    /// cuts: a word is a run of word scalars. No `String` is made, so a page's words cost only
-    /// a scan of its bytes.
+    /// cuts (a word is a run of word scalars), and the word's `ByteTable.hash`, computed on the
+    /// way: no `String` is made and no byte read twice, so a page's words cost one scan.
     @inline(__always)
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int) -> Void) {
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int, UInt64) -> Void) {
+        WordScalars.bmp.withUnsafeBufferPointer { bits in scan(bytes, bits, body) }
+    }
+
+    @inline(__always)
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ bits: UnsafeBufferPointer<UInt64>, _ body: (Int, Int, UInt64) -> Void) {
         let count = bytes.count
         var index = 0
         var start = -1
+        var hash = ByteTable.hashSeed
         while index < count {
             let lead = bytes[index]
-            var length = 1
-            let isWord: Bool
             if lead < 0x80 {
-                isWord = (lead >= 0x30 && lead <= 0x39) || (lead >= 0x41 && lead <= 0x5A) || (lead >= 0x61 && lead <= 0x7A)
-            } else {
-                // The scalar's value from its lead and continuation bytes (the String is valid UTF-8).
-                var value: UInt32
-                if lead >= 0xF0 {
-                    length = 4
-                    value = UInt32(lead & 0x07)
-                } else if lead >= 0xE0 {
-                    length = 3
-                    value = UInt32(lead & 0x0F)
-                } else {
-                    length = 2
-                    value = UInt32(lead & 0x1F)
+                // A digit or a letter of either case, in two compares.
+                if lead &- 0x30 < 10 || (lead | 0x20) &- 0x61 < 26 {
+                    if start < 0 {
+                        start = index
+                        hash = ByteTable.hashSeed
+                    }
+                    hash = ByteTable.hash(hash, lead)
+                } else if start >= 0 {
+                    body(start, index, hash)
+                    start = -1
                 }
-                if index + length > count { length = count - index }
-                var next = index + 1
-                while next < index + length {
-                    value = value << 6 | UInt32(bytes[next] & 0x3F)
-                    next += 1
-                }
-                isWord = WordScalars.isWord(value)
+                index += 1
+                continue
             }
-            if isWord {
-                if start < 0 { start = index }
+            // The scalar's value from its lead and continuation bytes (the String is valid UTF-8).
+            var length: Int
+            var value: UInt32
+            if lead >= 0xF0 {
+                length = 4
+                value = UInt32(lead & 0x07)
+            } else if lead >= 0xE0 {
+                length = 3
+                value = UInt32(lead & 0x0F)
+            } else {
+                length = 2
+                value = UInt32(lead & 0x1F)
+            }
+            if index + length > count { length = count - index }
+            var next = index + 1
+            while next < index + length {
+                value = value << 6 | UInt32(bytes[next] & 0x3F)
+                next += 1
+            }
+            if WordScalars.isWord(value, bits) {
+                if start < 0 {
+                    start = index
+                    hash = ByteTable.hashSeed
+                }
+                for offset in index..<(index + length) { hash = ByteTable.hash(hash, bytes[offset]) }
             } else if start >= 0 {
-                body(start, index)
+                body(start, index, hash)
                 start = -1
             }
             index += length
         }
-        if start >= 0 { body(start, count) }
+        if start >= 0 { body(start, count, hash) }
     }
 }
 
-/// What indexing makes of one word as written: its folded form and its term (folded stem),
-/// whether each is long enough to count (2 scalars or more), and the term's number in the memo.
+/// What indexing makes of one word as written, by number: its term (folded stem) in the memo's
+/// terms, its folded form in the memo's forms when the stem differs, and whether each is long
+/// enough to count (2 scalars or more). Numbers only, so a page copies its words' entries
+/// without retaining two strings each; the strings come once per term (`TermMemo.strings`).
 struct MemoWord {
-    var folded: String
-    var term: String
-    var termNumber: Int
-    /// The folded word's number among the memo's forms (-1: not a form).
-    var formNumber: Int
+    var termNumber: Int32
+    /// The folded word's number among the memo's forms (-1: not a form, its stem is itself).
+    var formNumber: Int32
     var foldedCounts: Bool
     var termCounts: Bool
-    /// The stem differs from the folded word, so the word goes to the index's forms.
-    var isForm: Bool
 
-    static let placeholder = MemoWord(folded: "", term: "", termNumber: -1, formNumber: -1, foldedCounts: false, termCounts: false, isForm: false)
+    var isForm: Bool { formNumber >= 0 }
+
+    static let placeholder = MemoWord(termNumber: -1, formNumber: -1, foldedCounts: false, termCounts: false)
 }
 
 /// Words as written → `MemoWord`, for one language and stemmer, shared by every page the
@@ -309,10 +330,9 @@ final class TermMemo: @unchecked Sendable {
             }
             for (position, index) in missing.enumerated() {
                 let made = computed[position]
-                let number = terms.number(made.term)
                 let entry = MemoWord(
-                    folded: made.folded, term: made.term, termNumber: number, formNumber: made.isForm ? forms.number(made.folded) : -1,
-                    foldedCounts: made.folded.unicodeScalars.count >= 2, termCounts: made.term.unicodeScalars.count >= 2, isForm: made.isForm)
+                    termNumber: Int32(terms.number(made.term)), formNumber: made.isForm ? Int32(forms.number(made.folded)) : -1,
+                    foldedCounts: made.folded.unicodeScalars.count >= 2, termCounts: made.term.unicodeScalars.count >= 2)
                 // Another page may have added the word meanwhile: its entry is the same.
                 let slot = words.number(bytes, page.starts[index], page.starts[index + 1], hash: page.hashes[index])
                 if slot == entries.count { entries.append(entry) }
@@ -321,5 +341,12 @@ final class TermMemo: @unchecked Sendable {
             lock.unlock()
             return result
         }
+    }
+
+    /// The names of terms and forms by their numbers (as `resolve` gave them), in one look at the table.
+    func strings(terms termNumbers: [Int32], forms formNumbers: [Int32]) -> (terms: [String], forms: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (termNumbers.map { terms.keys[Int($0)] }, formNumbers.map { forms.keys[Int($0)] })
     }
 }

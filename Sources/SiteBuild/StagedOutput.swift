@@ -12,6 +12,9 @@ import Translations
 final class StagedOutput: Sendable {
     let output: URL
     let staging: URL
+    /// `staging.path`, and its folders made so far (paths from it).
+    private let stagingPath: String
+    private let folders = Mutex<Set<String>>([])
     private let displayName: String
 
     /// A new staging folder beside `output`; or `reusing` a folder of ours that is already
@@ -22,6 +25,7 @@ final class StagedOutput: Sendable {
         let parent = self.output.deletingLastPathComponent()
         let name = self.output.lastPathComponent
         staging = existing ?? parent.appending(path: ".\(name).staging-\(getpid())")
+        stagingPath = staging.path
         if existing != nil { return }
         do {
             FileTree.remove(staging.path)
@@ -36,16 +40,23 @@ final class StagedOutput: Sendable {
     }
 
     func write(_ relativePath: String, _ data: Data) throws(DiagnosticError) {
-        let url = staging.appending(path: relativePath)
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw Self.failure(displayName + "/" + relativePath, "cannot write: \(error.localizedDescription)")
+        // Each folder is made once: asking Foundation to make a file's folder cost more than
+        // writing the file, and a site has thousands of files in far fewer folders.
+        if let slash = relativePath.lastIndex(of: "/") {
+            let folder = String(relativePath[..<slash])
+            if !folders.withLock({ $0.contains(folder) }) {
+                do {
+                    try FileManager.default.createDirectory(atPath: stagingPath + "/" + folder, withIntermediateDirectories: true)
+                } catch {
+                    throw Self.failure(displayName + "/" + relativePath, "cannot write: \(error.localizedDescription)")
+                }
+                folders.withLock { _ = $0.insert(folder) }
+            }
         }
         // Plain POSIX writes: the staging folder is renamed into place at the end, and
         // Foundation's Data.write would fsync every one of thousands of files.
         do {
-            try Files.write(data, to: url.path)
+            try Files.write(data, to: stagingPath + "/" + relativePath)
         } catch {
             throw Self.failure(displayName + "/" + relativePath, "cannot write: \(error.reason)")
         }

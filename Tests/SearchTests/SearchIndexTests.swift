@@ -55,6 +55,32 @@ extension BodyTextTests {
         #expect(BodyText.clean(Array("a&nbsp;&nbsp; b&#10;".utf8)) == "a b")
         #expect(BodyText.clean(Array("&#x41;&#66;".utf8)) == "AB")
     }
+
+    @Test func keepsSingleSpacesInsideRunsAndSqueezesTheRest() {
+        // Runs of words with one space between them are copied whole; every other white space,
+        // or a space before punctuation below `'`, still goes through the squeezing.
+        let samples = [
+            "uno dos tres", "  uno  dos\ttres\n", "a \"b\" c", "x !y #z", "fin. ", " a", "a b&amp;c d",
+            "один два  три", "a\u{0C}b", "a \r\nb",
+        ]
+        for sample in samples {
+            #expect(BodyText.clean(Array(sample.utf8)) == BodyText.squeeze(BodyText.decodeEntities(sample)), "\(sample)")
+        }
+    }
+
+    @Test func skipsNestedAndSelfClosedElementsOfTheSkippedName() {
+        // The skipped element ends at its own end tag: one of the same name nested inside
+        // counts, a self-closed one does not, and a longer name that starts alike is not it.
+        let html = """
+            <p>antes</p><svg><g><svg><text>dentro</text></svg><svg/></g><svgx>no</svgx></svg><p>después</p>\
+            <button type="button"><span>Paso</span></button><p>fin <code>a</code></p>
+            """
+        let page = SearchPage(key: "k", path: "es/k/index.html", title: "T", bodyHTML: html)
+        #expect(page.sections.map(\.text) == ["antes después fin a"])
+        // An element that is never closed hides the rest of the page, as before.
+        let open = SearchPage(key: "k", path: "es/k/index.html", title: "T", bodyHTML: "<p>uno</p><svg><p>dos</p>")
+        #expect(open.sections.map(\.text) == ["uno"])
+    }
 }
 
 @Suite struct SearchIndexTests {
