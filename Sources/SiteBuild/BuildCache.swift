@@ -19,7 +19,7 @@ import Translations
 /// (IncrementalBuildTests compares every byte).
 struct BuildCache {
     /// Bumped when the layout changes; an older cache is ignored.
-    static let format = 6
+    static let format = 7
 
     /// The first line of the file: enough to answer "nothing changed" without reading the groups.
     struct Header: Codable {
@@ -76,6 +76,8 @@ struct BuildCache {
         var draft = false
         /// The front matter `weight`: the sidebar's and the homes' order.
         var weight: Int? = nil
+        /// The front matter `layout`: the tutorials homes list the tutorials.
+        var layout: ArticleLayout = .article
 
         /// What the language homes and the sitemap show of it (nothing, as a draft).
         var listing: [String] { draft ? [lang, slug, "draft"] : [lang, slug, title, description, weight.map(String.init) ?? ""] }
@@ -212,7 +214,7 @@ struct FileStamp: Equatable, Sendable {
 /// articles, and JSONDecoder alone would take half of an incremental build.
 ///
 ///     G slug title titleLang                      a translation group and its status row
-///     A lang path size modified examples chains title description draft weight
+///     A lang path size modified examples chains title description draft weight layout
 ///     C lang status staleSections from staleTitles untranslated untranslatedTitles sectionCount problems staleMeta
 ///     D {diagnostic as JSON}
 ///
@@ -234,7 +236,7 @@ enum GroupLines {
                 line("A", [
                     article.lang, article.displayPath, String(article.stamp.size), String(article.stamp.modified),
                     String(article.examples), String(article.chains), article.title, article.description, article.draft ? "draft" : "",
-                    article.weight.map(String.init) ?? "",
+                    article.weight.map(String.init) ?? "", article.layout == .article ? "" : article.layout.rawValue,
                 ])
             }
             for lang in group.row.cells.keys.sorted() {
@@ -283,19 +285,23 @@ enum GroupLines {
                 groups[fields[1]] = BuildCache.Group(
                     articles: [], row: TranslationMatrix.Row(slug: fields[1], title: fields[2], titleLang: fields[3], cells: [:]),
                     diagnostics: [])
-            case ("A", 11):
+            case ("A", 12):
                 guard let slug, let size = Int64(fields[3]), let modified = Int64(fields[4]),
                     let examples = Int(fields[5]), let chains = Int(fields[6]) else { return nil }
                 let weight = Int(fields[10])
                 if weight == nil && !fields[10].isEmpty { return nil }
+                guard let layout = fields[11].isEmpty ? .article : ArticleLayout(rawValue: fields[11]) else { return nil }
                 groups[slug]?.articles.append(BuildCache.CachedArticle(
                     lang: fields[1], slug: slug, displayPath: fields[2], stamp: FileStamp(size: size, modified: modified),
-                    title: fields[7], description: fields[8], examples: examples, chains: chains, draft: fields[9] == "draft", weight: weight))
+                    title: fields[7], description: fields[8], examples: examples, chains: chains, draft: fields[9] == "draft", weight: weight,
+                    layout: layout))
             case ("C", 11):
                 guard let slug, let stale = numbers(fields[3]), let untranslated = numbers(fields[6]), let sectionCount = Int(fields[8]) else { return nil }
-                func titles(_ field: String) -> [String] {
-                    field.isEmpty ? [] : field.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+                // Split on bytes: splitting by Character took half of the cache's decoding.
+                func parts(_ field: String) -> [String] {
+                    field.utf8.split(separator: 0x1F, omittingEmptySubsequences: false).map { String(Substring($0)) }
                 }
+                func titles(_ field: String) -> [String] { field.isEmpty ? [] : parts(field) }
                 let status: TranslationStatus
                 switch fields[2] {
                 case "source": status = .source
@@ -309,7 +315,7 @@ enum GroupLines {
                 groups[slug]?.row.cells[fields[1]] = TranslationCell(
                     status: status, from: fields[4].isEmpty ? nil : fields[4],
                     staleTitles: titles(fields[5]), untranslated: untranslated,
-                    untranslatedTitles: untranslated.isEmpty ? [] : fields[7].split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init), sectionCount: sectionCount,
+                    untranslatedTitles: untranslated.isEmpty ? [] : parts(fields[7]), sectionCount: sectionCount,
                     problems: titles(fields[9]), staleMeta: fields[10] == "meta")
             case ("D", 2):
                 guard let slug, let diagnostic = try? JSONDecoder().decode(Diagnostic.self, from: Data(fields[1].utf8)) else { return nil }
