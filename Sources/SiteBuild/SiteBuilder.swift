@@ -52,7 +52,7 @@ public enum SiteBuilder {
             result.baseURL = site.config.baseURL
             endPhase("read inputs")
             // The previous build's groups are reused only if every site-wide input is the same.
-            let reusable = previous.flatMap { $0.header.siteKey == stamps.siteKey ? BuildCache.load($0.header, groups: $0.groups) : nil }
+            let reusable = previous.flatMap { $0.header.siteKey == stamps.siteKey ? BuildCache.load($0.header, line: $0.line, for: outputURL) : nil }
             var plan = BuildPlan(sources: site.sources, previous: reusable)
             var navigation = SiteNavigation.empty
             if let reusable, plan.dirtyArticles <= incrementalLimit {
