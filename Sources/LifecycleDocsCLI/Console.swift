@@ -19,6 +19,8 @@ struct Console {
     let colourOutput: Bool
     /// Standard error is a terminal and colours are welcome: coloured diagnostics.
     let colourErrors: Bool
+    /// What `build` calls once it knows it renders every page (`BuildOptions.beforeFullBuild`).
+    var beforeFullBuild: (@Sendable () -> Void)?
     private var capture: Bool
     private(set) var stdout = ""
     private(set) var stderr = ""

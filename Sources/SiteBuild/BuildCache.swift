@@ -19,7 +19,7 @@ import Translations
 /// (IncrementalBuildTests compares every byte).
 struct BuildCache {
     /// Bumped when the layout changes; an older cache is ignored.
-    static let format = 6
+    static let format = 7
 
     /// The first line of the file: enough to answer "nothing changed" without reading the groups.
     struct Header: Codable {
@@ -76,6 +76,8 @@ struct BuildCache {
         var draft = false
         /// The front matter `weight`: the sidebar's and the homes' order.
         var weight: Int? = nil
+        /// The front matter `layout`: the tutorials homes list the tutorials.
+        var layout: ArticleLayout = .article
 
         /// What the language homes and the sitemap show of it (nothing, as a draft).
         var listing: [String] { draft ? [lang, slug, "draft"] : [lang, slug, title, description, weight.map(String.init) ?? ""] }
@@ -87,13 +89,22 @@ struct BuildCache {
         return output.deletingLastPathComponent().appending(path: ".\(output.lastPathComponent).cache")
     }
 
-    /// The header of the cache of `output`, if it belongs to the output folder as it is now.
-    static func loadHeader(for output: URL) -> (header: Header, groups: ArraySlice<UInt8>)? {
-        guard let bytes = try? Files.read(location(of: output).path), let newline = bytes.firstIndex(of: 10),
+    /// The header of the cache of `output`, if it belongs to the output folder as it is now, and
+    /// its line as read. Only the start of the file is read: a build with nothing to do needs no more.
+    static func loadHeader(for output: URL) -> (header: Header, line: ArraySlice<UInt8>)? {
+        let path = location(of: output).path
+        let prefix = 1 << 16
+        guard var bytes = try? Files.readPrefix(path, count: prefix) else { return nil }
+        // A header longer than the prefix (a long list of changed files): read it all.
+        if bytes.count == prefix, !bytes.contains(10) {
+            guard let all = try? Files.read(path) else { return nil }
+            bytes = all
+        }
+        guard let newline = bytes.firstIndex(of: 10),
             let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<newline])), header.format == format,
             let identity = outputIdentity(output), identity.inode == header.outputInode, identity.modified == header.outputModified
         else { return nil }
-        return (header, bytes[(newline + 1)...])
+        return (header, bytes[...newline])
     }
 
     /// Whether the cache beside `output` was saved for this very folder (same inode), proof
@@ -106,7 +117,13 @@ struct BuildCache {
         return header.outputInode != 0 && identity.inode == header.outputInode
     }
 
-    /// The whole cache, from a header already read.
+    /// The whole cache, from a header already read (`loadHeader`); nil if the file is no longer
+    /// the one that header came from (another build replaced it since).
+    static func load(_ header: Header, line: ArraySlice<UInt8>, for output: URL) -> BuildCache? {
+        guard let bytes = try? Files.read(location(of: output).path), bytes.starts(with: line) else { return nil }
+        return load(header, groups: bytes[line.count...])
+    }
+
     static func load(_ header: Header, groups: ArraySlice<UInt8>) -> BuildCache? {
         GroupLines.decode(groups).map { BuildCache(header: header, groups: $0.groups, search: $0.search) }
     }
@@ -164,13 +181,22 @@ struct BuildCache {
     /// A line per file under `root`: its path and stamp, each also handed to `visit`.
     private static func stamps(under root: String, visit: (_ path: String, _ stamp: String) -> Void = { _, _ in }) -> String {
         var text = "\(root) \(FileStamp(path: root)?.text ?? "-")\n"
-        let base = URL(filePath: root)
-        for path in (try? FileManager.default.subpathsOfDirectory(atPath: base.path))?.sorted() ?? [] {
-            let stamp = FileStamp(path: base.appending(path: path).path)?.text ?? "-"
+        let base = root.hasSuffix("/") ? root : root + "/"
+        for path in subpaths(of: root).sorted() {
+            let stamp = FileStamp(path: base + path)?.text ?? "-"
             visit(path, stamp)
             text += "\(path) \(stamp)\n"
         }
         return text
+    }
+
+    /// Every file and folder under `root`, relative to it, links listed but not followed, as
+    /// FileManager's `subpathsOfDirectory` lists them; with readdir, which is several times faster
+    /// on a content folder of thousands of files (a build with nothing to do stamps every one).
+    static func subpaths(of root: String) -> [String] {
+        var found: [String] = []
+        try? FileTree.walk(root, { (path: String, _: Bool) throws(DiagnosticError) in found.append(path) }, unreadable: { _, _ in DiagnosticError([]) })
+        return found
     }
 
     /// The running executable (argv[0] may be a bare name found on PATH).
@@ -212,7 +238,7 @@ struct FileStamp: Equatable, Sendable {
 /// articles, and JSONDecoder alone would take half of an incremental build.
 ///
 ///     G slug title titleLang                      a translation group and its status row
-///     A lang path size modified examples chains title description draft weight
+///     A lang path size modified examples chains title description draft weight layout
 ///     C lang status staleSections from staleTitles untranslated untranslatedTitles sectionCount problems staleMeta
 ///     D {diagnostic as JSON}
 ///
@@ -234,7 +260,7 @@ enum GroupLines {
                 line("A", [
                     article.lang, article.displayPath, String(article.stamp.size), String(article.stamp.modified),
                     String(article.examples), String(article.chains), article.title, article.description, article.draft ? "draft" : "",
-                    article.weight.map(String.init) ?? "",
+                    article.weight.map(String.init) ?? "", article.layout == .article ? "" : article.layout.rawValue,
                 ])
             }
             for lang in group.row.cells.keys.sorted() {
@@ -283,19 +309,23 @@ enum GroupLines {
                 groups[fields[1]] = BuildCache.Group(
                     articles: [], row: TranslationMatrix.Row(slug: fields[1], title: fields[2], titleLang: fields[3], cells: [:]),
                     diagnostics: [])
-            case ("A", 11):
+            case ("A", 12):
                 guard let slug, let size = Int64(fields[3]), let modified = Int64(fields[4]),
                     let examples = Int(fields[5]), let chains = Int(fields[6]) else { return nil }
                 let weight = Int(fields[10])
                 if weight == nil && !fields[10].isEmpty { return nil }
+                guard let layout = fields[11].isEmpty ? .article : ArticleLayout(rawValue: fields[11]) else { return nil }
                 groups[slug]?.articles.append(BuildCache.CachedArticle(
                     lang: fields[1], slug: slug, displayPath: fields[2], stamp: FileStamp(size: size, modified: modified),
-                    title: fields[7], description: fields[8], examples: examples, chains: chains, draft: fields[9] == "draft", weight: weight))
+                    title: fields[7], description: fields[8], examples: examples, chains: chains, draft: fields[9] == "draft", weight: weight,
+                    layout: layout))
             case ("C", 11):
                 guard let slug, let stale = numbers(fields[3]), let untranslated = numbers(fields[6]), let sectionCount = Int(fields[8]) else { return nil }
-                func titles(_ field: String) -> [String] {
-                    field.isEmpty ? [] : field.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+                // Split on bytes: splitting by Character took half of the cache's decoding.
+                func parts(_ field: String) -> [String] {
+                    field.utf8.split(separator: 0x1F, omittingEmptySubsequences: false).map { String(Substring($0)) }
                 }
+                func titles(_ field: String) -> [String] { field.isEmpty ? [] : parts(field) }
                 let status: TranslationStatus
                 switch fields[2] {
                 case "source": status = .source
@@ -309,7 +339,7 @@ enum GroupLines {
                 groups[slug]?.row.cells[fields[1]] = TranslationCell(
                     status: status, from: fields[4].isEmpty ? nil : fields[4],
                     staleTitles: titles(fields[5]), untranslated: untranslated,
-                    untranslatedTitles: untranslated.isEmpty ? [] : fields[7].split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init), sectionCount: sectionCount,
+                    untranslatedTitles: untranslated.isEmpty ? [] : parts(fields[7]), sectionCount: sectionCount,
                     problems: titles(fields[9]), staleMeta: fields[10] == "meta")
             case ("D", 2):
                 guard let slug, let diagnostic = try? JSONDecoder().decode(Diagnostic.self, from: Data(fields[1].utf8)) else { return nil }

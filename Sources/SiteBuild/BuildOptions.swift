@@ -19,6 +19,11 @@ public struct BuildOptions: Sendable {
     /// and normalised by `SiteConfig.normalizedBaseURL`.
     public var baseURL: String?
 
+    /// Called once a build knows it renders every page, before it renders any: the command
+    /// starts itself again there with the allocator tuned for big builds
+    /// (Sources/lifecycle-docs/main.swift), which a build with little to do would only pay for.
+    public var beforeFullBuild: (@Sendable () -> Void)?
+
     public init(
         contentDir: String = "Content", templatesDir: String = "Templates", outputDir: String = "public", force: Bool = false,
         drafts: Bool = false, baseURL: String? = nil

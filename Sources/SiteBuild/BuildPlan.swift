@@ -66,8 +66,7 @@ struct SiteWideChanges {
     var lists = true
     /// Status pages: titles and translation statuses.
     var status = true
-    /// Tutorials homes: the cache keeps no article's `layout`, so any changed article may have
-    /// become a tutorial or stopped being one.
+    /// Tutorials homes: the listings and the `layout` of each article (a tutorial or not).
     var tutorials = true
 
     static let all = SiteWideChanges()
@@ -81,6 +80,6 @@ struct SiteWideChanges {
             before[slug]?.articles.map(\.listing) != after[slug]?.articles.map(\.listing)
         }
         status = lists || slugs.contains { before[$0]?.row != after[$0]?.row }
-        tutorials = lists || !slugs.isEmpty
+        tutorials = lists || slugs.contains { before[$0]?.articles.map(\.layout) != after[$0]?.articles.map(\.layout) }
     }
 }

@@ -52,21 +52,28 @@ public enum SiteBuilder {
             result.baseURL = site.config.baseURL
             endPhase("read inputs")
             // The previous build's groups are reused only if every site-wide input is the same.
-            let reusable = previous.flatMap { $0.header.siteKey == stamps.siteKey ? BuildCache.load($0.header, groups: $0.groups) : nil }
+            let reusable = previous.flatMap { $0.header.siteKey == stamps.siteKey ? BuildCache.load($0.header, line: $0.line, for: outputURL) : nil }
             var plan = BuildPlan(sources: site.sources, previous: reusable)
             var navigation = SiteNavigation.empty
             if let reusable, plan.dirtyArticles <= incrementalLimit {
                 // Every article page lists its language's articles: a new title, weight or draft
                 // renders every group with an article in that language again.
-                navigation = Self.navigation(site, plan: plan)
-                let before = Self.navigation(cached: reusable.groups)
-                let languages = Set(site.config.languages.map(\.code)).filter { navigation.entries($0) != before.entries($0) }
-                let slugs = Set(reusable.groups.values.flatMap(\.articles).filter { languages.contains($0.lang) }.map(\.slug))
-                plan.renderAgain(slugs, sources: site.sources)
+                let dirty = Self.navigationEntries(site, plan: plan)
+                navigation = Self.navigation(dirty, plan: plan)
+                // Ordering every language's articles twice costs more than rendering one group: the
+                // cached order is needed only when the rendered groups' entries changed.
+                let touched = plan.touchedSlugs.flatMap { reusable.groups[$0]?.articles ?? [] }
+                if Set(dirty.map(NavigationKey.init)) != Set(touched.filter { !$0.draft }.map(NavigationKey.init)) {
+                    let before = Self.navigation(cached: reusable.groups)
+                    let languages = Set(site.config.languages.map(\.code)).filter { navigation.entries($0) != before.entries($0) }
+                    let slugs = Set(reusable.groups.values.flatMap(\.articles).filter { languages.contains($0.lang) }.map(\.slug))
+                    plan.renderAgain(slugs, sources: site.sources)
+                }
             }
             let incremental = reusable != nil && plan.dirtyArticles <= incrementalLimit
             result.decision = incremental ? .incremental : .full(reason: fullBuildReason(
                 options, previous: previous?.header, siteKey: stamps.siteKey, cacheRead: reusable != nil, dirty: plan.dirtyArticles))
+            if !incremental { options.beforeFullBuild?() }
             if !incremental && reusable != nil { plan = BuildPlan(sources: site.sources, previous: nil) }
             if !incremental { navigation = Self.navigation(site, plan: plan) }
 
@@ -103,6 +110,8 @@ public enum SiteBuilder {
                     sink.discard()
                     var again = options
                     again.force = true
+                    // Starting again would only repeat this attempt.
+                    again.beforeFullBuild = nil
                     var full = build(again)
                     full.decision = .full(reason: "the search index of the last build could not be read")
                     return full
@@ -326,8 +335,6 @@ public enum SiteBuilder {
             result.all[slug] = group.articles
             rows[slug] = group.row
         }
-        // The cache keeps no `layout`: the tutorials homes read it from the front matter of reused articles.
-        let sourceByPath = Dictionary(site.sources.map { ($0.displayPath, $0) }, uniquingKeysWith: { first, _ in first })
         for (slug, group) in plan.reused {
             diagnostics.report(contentsOf: group.diagnostics)
             rows[slug] = group.row
@@ -343,7 +350,7 @@ public enum SiteBuilder {
                     lang: cached.lang, slug: cached.slug, displayPath: cached.displayPath, title: cached.title,
                     description: cached.description, bodyHTML: "", toc: [], chains: [])
                 listed.weight = cached.weight
-                if let source = sourceByPath[cached.displayPath], let summary = ArticleSummary.read(source) { listed.layout = summary.layout }
+                listed.layout = cached.layout
                 result.all[slug, default: [:]][cached.lang] = listed
             }
         }
@@ -419,7 +426,7 @@ public enum SiteBuilder {
                 group.cachedArticles.append(BuildCache.CachedArticle(
                     lang: article.lang, slug: slug, displayPath: article.displayPath, stamp: stamp, title: article.title,
                     description: article.description, examples: report.examples, chains: report.chains.count { $0.ok }, draft: hidden,
-                    weight: article.weight))
+                    weight: article.weight, layout: article.layout))
             }
             if hidden {
                 group.draftPages.insert(SiteLinks.articleDir(article.lang, slug) + "index.html")
@@ -505,18 +512,44 @@ public enum SiteBuilder {
     /// The reading order of every language: the articles the plan renders, read for their
     /// title and weight only (in parallel), and the others as the cache remembers them.
     static func navigation(_ site: SiteInputs, plan: BuildPlan) -> SiteNavigation {
+        navigation(navigationEntries(site, plan: plan), plan: plan)
+    }
+
+    /// The sidebar entries of the articles the plan renders, read for their title and weight only (in parallel).
+    static func navigationEntries(_ site: SiteInputs, plan: BuildPlan) -> [(lang: String, entry: SiteNavigation.Entry)] {
         let indexes = plan.dirtyIndexes
         let summaries = Parallel.map(indexes.count) { ArticleSummary.read(site.sources[indexes[$0]]) }
-        var entries: [(lang: String, entry: SiteNavigation.Entry)] = summaries.compactMap { summary in
+        return summaries.compactMap { summary in
             guard let summary, !summary.draft || site.includeDrafts else { return nil }
             return (summary.lang, .init(slug: summary.slug, title: summary.title, weight: summary.weight))
         }
+    }
+
+    /// `dirty`, the entries of the articles the plan renders, with those of the groups it reuses.
+    static func navigation(_ dirty: [(lang: String, entry: SiteNavigation.Entry)], plan: BuildPlan) -> SiteNavigation {
+        var entries = dirty
         for group in plan.reused.values {
             for cached in group.articles where !cached.draft {
                 entries.append((cached.lang, .init(slug: cached.slug, title: cached.title, weight: cached.weight)))
             }
         }
         return SiteNavigation(entries)
+    }
+
+    /// What places an article in its language's sidebar, to compare the entries read now with the cached ones.
+    struct NavigationKey: Hashable {
+        var lang: String
+        var entry: SiteNavigation.Entry
+
+        init(_ pair: (lang: String, entry: SiteNavigation.Entry)) {
+            lang = pair.lang
+            entry = pair.entry
+        }
+
+        init(_ cached: BuildCache.CachedArticle) {
+            lang = cached.lang
+            entry = SiteNavigation.Entry(slug: cached.slug, title: cached.title, weight: cached.weight)
+        }
     }
 
     /// The reading order the cached build's pages show.

@@ -7,20 +7,27 @@ import LifecycleDocsCLI
     /// bins; a build frees and allocates millions of small Strings and arrays, and a quarter of
     /// its CPU went to `_int_malloc` and `malloc_consolidate`. With 1,000 per size a build of
     /// 2,000 unique pages takes about 25% less CPU for 20 MB more memory (bench/README.md).
-    /// The count is a tunable read only when a process starts, so the commands that render
-    /// start themselves once more with it set (about 10 ms). A caller who set GLIBC_TUNABLES
-    /// keeps exactly that: this glibc (Debian's 2.36) applies none of several tunables joined.
-    /// If the start fails they just go on.
-    let tunables = "GLIBC_TUNABLES"
-    let renders = ["build", "check", "serve"].contains(CommandLine.arguments.dropFirst().first ?? "")
-    if renders && (getenv(tunables).map { String(cString: $0) } ?? "").isEmpty {
-        // The started copy finds the variable set and runs the command: it never starts again.
-        setenv(tunables, "glibc.malloc.tcache_count=1000", 1)
+    /// The count is a tunable read only when a process starts, so the process starts itself
+    /// once more with it set (about 10 ms), and the started copy, finding it set, never starts
+    /// again. A caller who set GLIBC_TUNABLES keeps exactly that: this glibc (Debian's 2.36)
+    /// applies none of several tunables joined. If the start fails the command just goes on.
+    nonisolated func startWithTunedAllocator() {
+        setenv("GLIBC_TUNABLES", "glibc.malloc.tcache_count=1000", 1)
         let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
         execv("/proc/self/exe", arguments)
         // Still here: the exec failed (no /proc); run with the default allocator settings.
-        unsetenv(tunables)
+        unsetenv("GLIBC_TUNABLES")
     }
+
+    let command = CommandLine.arguments.dropFirst().first ?? ""
+    let untuned = (getenv("GLIBC_TUNABLES").map { String(cString: $0) } ?? "").isEmpty
+    // `check` and `serve` render every page (serve again on every edit): they start again at once.
+    if untuned && ["check", "serve"].contains(command) { startWithTunedAllocator() }
+    // `build` starts again only once it knows it renders every page: a build with nothing to do,
+    // or one edited article, takes less time than the second start would cost.
+    let beforeFullBuild: (@Sendable () -> Void)? = untuned && command == "build" ? { @Sendable in startWithTunedAllocator() } : nil
+#else
+    let beforeFullBuild: (@Sendable () -> Void)? = nil
 #endif
 
-exit(CLI.run(Array(CommandLine.arguments.dropFirst())))
+exit(CLI.run(Array(CommandLine.arguments.dropFirst()), beforeFullBuild: beforeFullBuild))

@@ -3,6 +3,7 @@ import Glibc
 import Testing
 
 import Search
+import Synchronization
 @testable import SiteBuild
 @testable import SiteContent
 @testable import SiteRender
@@ -76,8 +77,8 @@ import Search
         #expect(try #require(BuildCache.outputIdentity(root.appending(path: "public"))).inode == inode, "the output folder was not replaced")
     }
 
-    /// The cache keeps no `layout`: an article that becomes a tutorial (and stops being one) is
-    /// listed on its language's tutorials home by the next incremental build all the same.
+    /// The cache keeps each article's `layout`: an article that becomes a tutorial (and stops
+    /// being one) is listed on its language's tutorials home by the next incremental build.
     @Test func aLayoutChangeReachesTheTutorialsHome() throws {
         var content = Self.small
         content["es/b.md"] = "---\ntitle: B\n---\nOtro.\n"
@@ -89,7 +90,7 @@ import Search
         let tutorial = try expectIncrementalEqualsClean(root, rendered: 1)
         #expect(tutorial.changedFiles?.contains("es/tutorials/index.html") == true)
         #expect(try read(root.appending(path: "public/es/tutorials/index.html")).contains("<a href=\"../a/index.html\">A</a>"))
-        // Another article's edit keeps it listed (its layout is read back from its front matter).
+        // Another article's edit keeps it listed (its layout comes from the cache).
         try edit(root, "Content/es/b.md") { $0 + "Más.\n" }
         _ = try expectIncrementalEqualsClean(root, rendered: 1)
         #expect(try read(root.appending(path: "public/es/tutorials/index.html")).contains("<a href=\"../a/index.html\">A</a>"))
@@ -279,5 +280,72 @@ import Search
         try edit(root, "Content/es/inactive.md") { $0 + "\nUna frase más sobre interrupciones.\n" }
         let result = try expectIncrementalEqualsClean(root, rendered: nil)
         #expect(result.decision == .full(reason: "the search index of the last build could not be read"))
+    }
+
+    @Test func theCacheKeepsEachArticlesLayout() throws {
+        var content = Self.small
+        content["es/b.md"] = "---\ntitle: B\nlayout: tutorial\n---\nOtro.\n"
+        let root = try makeProject(content: content)
+        settle()
+        #expect(SiteBuilder.build(buildOptions(root)).succeeded)
+        let output = root.appending(path: "public")
+        let (header, line) = try #require(BuildCache.loadHeader(for: output))
+        let cache = try #require(BuildCache.load(header, line: line, for: output))
+        #expect(cache.groups["a"]?.articles.map(\.layout) == [.article])
+        #expect(cache.groups["b"]?.articles.map(\.layout) == [.tutorial])
+        let decoded = try #require(GroupLines.decode(Array(GroupLines.encode(cache.groups))[...]))
+        #expect(decoded.groups["b"]?.articles.map(\.layout) == [.tutorial])
+    }
+
+    /// `build` starts itself again with a tuned allocator (main.swift) only when it renders every
+    /// page: not when nothing changed, nor for one edited article.
+    @Test func onlyAFullBuildCallsBeforeFullBuild() throws {
+        let root = try makeProject(content: Self.small)
+        settle()
+        let calls = Atomic<Int>(0)
+        var options = buildOptions(root)
+        options.beforeFullBuild = { calls.add(1, ordering: .relaxed) }
+        let first = SiteBuilder.build(options)
+        #expect(first.succeeded && first.changedFiles == nil)
+        #expect(calls.load(ordering: .relaxed) == 1)
+        #expect(SiteBuilder.build(options).isUpToDate)
+        try edit(root, "Content/es/a.md") { $0 + "Más.\n" }
+        let edited = SiteBuilder.build(options)
+        #expect(edited.succeeded && edited.decision == .incremental)
+        #expect(calls.load(ordering: .relaxed) == 1)
+        options.force = true
+        #expect(SiteBuilder.build(options).succeeded)
+        #expect(calls.load(ordering: .relaxed) == 2)
+    }
+
+    /// The stamps of a build with nothing to do list the content folder with readdir: the same
+    /// paths FileManager lists (hidden files, nested folders, links not followed).
+    @Test func stampsListWhatFileManagerLists() throws {
+        let root = try makeTemporaryDirectory()
+        try write(["es/a.md": "a", "es/img/b.png": "b", ".hidden": "c", "es/.d/e.txt": "e", "outside/f.md": "f"], under: root)
+        try FileManager.default.createSymbolicLink(atPath: root.appending(path: "linked").path, withDestinationPath: root.appending(path: "outside").path)
+        try FileManager.default.createSymbolicLink(atPath: root.appending(path: "es/c.md").path, withDestinationPath: root.appending(path: "es/a.md").path)
+        let expected = try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted()
+        #expect(expected.contains("es/img/b.png") && expected.contains("linked"))
+        #expect(BuildCache.subpaths(of: root.path).sorted() == expected)
+    }
+
+    /// A header longer than the part read first (a long list of changed files) is read whole, and
+    /// a cache replaced after its header was read is not taken for the one the header belongs to.
+    @Test func aLongHeaderLoadsAndAReplacedCacheDoesNot() throws {
+        let output = try makeTemporaryDirectory().appending(path: "public")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        var header = BuildCache.Header(inputs: "i", siteKey: "s", articlesPerLanguage: [], files: 1, examples: 0, chains: 0, clean: true)
+        header.previousInode = 1
+        header.previousChanges = (0..<5_000).map { "es/article-\($0)/index.html" }
+        var cache = BuildCache(header: header, groups: [:])
+        cache.save(for: output)
+        let (loaded, line) = try #require(BuildCache.loadHeader(for: output))
+        #expect(line.count > 1 << 16)
+        #expect(loaded.previousChanges?.count == 5_000)
+        #expect(BuildCache.load(loaded, line: line, for: output) != nil)
+        cache.header.inputs = "another"
+        cache.save(for: output)
+        #expect(BuildCache.load(loaded, line: line, for: output) == nil)
     }
 }

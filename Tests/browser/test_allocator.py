@@ -48,3 +48,21 @@ def test_commands_that_do_not_render_start_once(tmp_path):
     env = {key: value for key, value in os.environ.items() if key != "GLIBC_TUNABLES"}
     result = subprocess.run([str(TOOL), "--version"], env=env, capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.startswith("lifecycle-docs ")
+
+
+def build_details(tmp_path, env):
+    result = subprocess.run(
+        [str(TOOL), "build", "--verbose", "--content", str(ROOT / "Content"), "--templates", str(ROOT / "Templates"),
+         "--output", str(tmp_path / "public")],
+        env=env, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    return [line for line in (result.stdout + result.stderr).splitlines() if line.startswith("allocator:")]
+
+
+def test_build_starts_again_only_to_render_every_page(tmp_path):
+    """A full build runs with the tunable set; a build with nothing to do never starts again."""
+    env = {key: value for key, value in os.environ.items() if key != "GLIBC_TUNABLES"}
+    assert build_details(tmp_path, env) == ["allocator: GLIBC_TUNABLES=glibc.malloc.tcache_count=1000"]
+    assert build_details(tmp_path, env) == []
+    env["GLIBC_TUNABLES"] = "glibc.malloc.tcache_count=7"
+    assert build_details(tmp_path, env) == ["allocator: GLIBC_TUNABLES=glibc.malloc.tcache_count=7"]
