@@ -202,3 +202,81 @@ struct DirectWriter: DiagramSink {
         }
     }
 }
+
+/// A diagram split for pages that show it several times: the static geometry once per page
+/// (`sprite`), and per figure a frame that draws it with `<use>` plus the marked path on top.
+struct SharedDiagramParts: Sendable {
+    /// The page-wide id of the geometry group; its markers are `spriteID-arrow` and `spriteID-arrow-on`.
+    let spriteID: String
+    /// `<svg class="diagram-sprite">` with the markers and the unmarked edges and nodes.
+    let sprite: String
+    /// Before the id prefix, between the two prefixes, and after the second (up to the path's group).
+    let head: [String]
+    /// Per edge (as numbered in `DiagramIndex.edges`), the on-path copy drawn over the geometry.
+    let edgeOverlays: [String]
+    /// Per state slot, the on-path copy of its node.
+    let nodeOverlays: [String]
+    static let tail = "</g>\n</svg>"
+}
+
+extension DiagramPlan {
+    func sharedParts() -> SharedDiagramParts {
+        let spriteID = HTML.escape("ld-diagram-\(machine.id)")
+        let size = "viewBox=\"\(Num.format(minX)) \(Num.format(minY)) \(Num.format(width)) \(Num.format(height))\""
+            + " width=\"\(Num.format(width))\" height=\"\(Num.format(height))\""
+        let nodeGroup = "font-size=\"\(Num.format(NodeBox.fontSize))\" text-anchor=\"middle\""
+        let head = [
+            "<svg class=\"state-diagram\" \(size) role=\"img\" aria-labelledby=\"",
+            "-title\" data-machine=\"\(HTML.escape(machine.id))\">\n<title id=\"",
+            "-title\"\(labels.titleIsEnglish ? " lang=\"en\"" : "")>\(HTML.escape(labels.title))</title>\n"
+                + "<use href=\"#\(spriteID)\"/>\n<g class=\"diagram-path\" \(nodeGroup)>\n",
+        ]
+
+        // Zero-sized rather than `hidden`: markers inside an undisplayed SVG are not drawn.
+        var sprite = "<svg class=\"diagram-sprite\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>"
+        for (suffix, extra) in [("-arrow", ""), ("-arrow-on", " on-path")] {
+            sprite += "<marker id=\"\(spriteID)\(suffix)\" class=\"arrow\(extra)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\""
+            sprite += " markerWidth=\"7\" markerHeight=\"7\" markerUnits=\"userSpaceOnUse\" orient=\"auto\">"
+            sprite += "<path d=\"M0 0L10 5L0 10z\" fill=\"currentColor\"/></marker>"
+        }
+        sprite += "\n<g id=\"\(spriteID)\" class=\"diagram-geometry\">\n<g class=\"edges\">\n"
+        var edgeOverlays: [String] = []
+        for drawnEdge in drawn {
+            let edge = drawnEdge.edge.edge
+            let events = drawnEdge.edge.events
+            let label = "\(labels.stateName(edge.from)) → \(labels.stateName(edge.to)): \(events.map(labels.eventName).joined(separator: ", "))"
+            let kind = edge.isSelfLoop ? "edge self-loop" : "edge"
+            let ends = "data-from=\"\(HTML.escape(edge.from))\" data-to=\"\(HTML.escape(edge.to))\""
+            sprite += "<g class=\"\(kind)\" \(ends) data-events=\"\(HTML.escape(events.joined(separator: " ")))\">"
+            sprite += "<title>\(HTML.escape(label))</title>"
+            sprite += "<path class=\"edge-line\" d=\"\(drawnEdge.path)\" fill=\"none\" stroke=\"currentColor\" marker-end=\"url(#\(spriteID)-arrow)\"/></g>\n"
+            // Styled by player.css alone: it is drawn inside `svg.state-diagram`.
+            edgeOverlays.append("<g class=\"\(kind) on-path\" \(ends)><path class=\"edge-line\" d=\"\(drawnEdge.path)\" marker-end=\"url(#\(spriteID)-arrow-on)\"/></g>\n")
+        }
+        sprite += "</g>\n<g class=\"nodes\" \(nodeGroup)>\n"
+        var nodeOverlays = Array(repeating: "", count: index.stateIDs.count)
+        for state in machine.states {
+            guard let box = boxes[state.id], let slot = index.slotByState[state.id], nodeOverlays[slot].isEmpty else { continue }
+            let kind = state.observable ? "node" : "node unobservable"
+            // A platform's own term kept in English is read with an English voice.
+            let lang = labels.englishStates.contains(state.id) ? " lang=\"en\"" : ""
+            let open = "data-state=\"\(HTML.escape(state.id))\"\(lang)>"
+            let rect = "<rect x=\"\(Num.format(box.minX))\" y=\"\(Num.format(box.minY))\""
+                + " width=\"\(Num.format(2 * box.halfWidth))\" height=\"\(Num.format(2 * box.halfHeight))\" rx=\"9\""
+            var text = "<text x=\"\(Num.format(box.center.x))\" y=\"\(Num.format(box.center.y))\" dominant-baseline=\"central\">"
+            if box.lines.count == 1 {
+                text += HTML.escape(box.lines[0])
+            } else {
+                let top = box.center.y - Double(box.lines.count - 1) * NodeBox.lineHeight / 2
+                for (i, line) in box.lines.enumerated() {
+                    text += "<tspan x=\"\(Num.format(box.center.x))\" y=\"\(Num.format(top + Double(i) * NodeBox.lineHeight))\">\(HTML.escape(line))</tspan>"
+                }
+            }
+            text += "</text></g>\n"
+            sprite += "<g class=\"\(kind)\" \(open)\(rect) fill=\"none\" stroke=\"currentColor\"\(state.observable ? "" : " stroke-dasharray=\"5 4\"")/>\(text)"
+            nodeOverlays[slot] = "<g class=\"\(kind) on-path\" \(open)\(rect)/>\(text)"
+        }
+        sprite += "</g>\n</g></defs></svg>\n"
+        return SharedDiagramParts(spriteID: spriteID, sprite: sprite, head: head, edgeOverlays: edgeOverlays, nodeOverlays: nodeOverlays)
+    }
+}

@@ -13,6 +13,7 @@ public final class PreparedDiagram: Sendable {
     private let staticByteCount: Int
     private let prefixHoleCount: Int
     private let unmarked: DiagramPath
+    private let shared: SharedDiagramParts
 
     init(plan: DiagramPlan) {
         var recorder = PieceRecorder()
@@ -29,6 +30,34 @@ public final class PreparedDiagram: Sendable {
             }
         })
         unmarked = DiagramPath(index: plan.index)
+        shared = plan.sharedParts()
+    }
+
+    /// The page-wide id of the diagram's geometry (in `sprite`), referenced by every `figureSVG`.
+    public var spriteID: String { shared.spriteID }
+
+    /// The diagram's static geometry, once per page that shows `figureSVG`s of it: the arrow
+    /// markers and the unmarked edges and nodes, in a zero-sized `<svg>` hidden from assistive technology.
+    public var sprite: String { shared.sprite }
+
+    /// A figure's diagram that draws the page's `sprite` with `<use>` and over it only what `path`
+    /// marks, so the path shows without scripts; player.js copies the geometry in before it starts.
+    /// The one id it has is `idPrefix` + "-title".
+    public func figureSVG(idPrefix: String, path: DiagramPath? = nil) -> String {
+        var marks = path ?? unmarked
+        if let path, path.index !== index { marks = self.marks(path.highlight) }
+        let prefix = HTML.escape(idPrefix)
+        var out = shared.head[0] + prefix + shared.head[1] + prefix + shared.head[2]
+        for (edge, marked) in marks.edges.enumerated() where marked { out += shared.edgeOverlays[edge] }
+        for (slot, marked) in marks.states.enumerated() where marked { out += shared.nodeOverlays[slot] }
+        return out + SharedDiagramParts.tail
+    }
+
+    private func marks(_ highlight: DiagramHighlight) -> DiagramPath {
+        var marks = unmarked
+        for (slot, id) in index.stateIDs.enumerated() where highlight.states.contains(id) { marks.states[slot] = true }
+        for (number, edge) in index.edges.enumerated() where highlight.edges.contains(edge) { marks.edges[number] = true }
+        return marks
     }
 
     /// A path with nothing marked yet, to mark a figure's run on.
@@ -45,10 +74,7 @@ public final class PreparedDiagram: Sendable {
     /// The diagram with the states and edges of `highlight` marked.
     public func svg(highlight: DiagramHighlight, idPrefix: String) -> String {
         guard !highlight.isEmpty else { return write(idPrefix: idPrefix, marks: unmarked) }
-        var marks = unmarked
-        for (slot, id) in index.stateIDs.enumerated() where highlight.states.contains(id) { marks.states[slot] = true }
-        for (number, edge) in index.edges.enumerated() where highlight.edges.contains(edge) { marks.edges[number] = true }
-        return write(idPrefix: idPrefix, marks: marks)
+        return write(idPrefix: idPrefix, marks: marks(highlight))
     }
 
     private func write(idPrefix: String, marks: DiagramPath) -> String {

@@ -1,4 +1,5 @@
 import Diagnostics
+import Diagrams
 import Encoding
 import Highlight
 import LifecycleModel
@@ -27,16 +28,24 @@ package struct ArticleRenderer: Sendable {
         let figure = ExampleFigure(lang: lang, strings: strings, templates: templates, memo: figures)
         let exerciseFigure = ExerciseFigure(lang: lang, strings: strings, templates: templates)
         let codeLabel = strings.string("codeLabel", lang: lang)
+        let names = ModelNames(strings: strings, lang: lang)
+        // The machines whose figures draw the page's shared diagram geometry, in page order.
+        var sprites: [String] = []
+        var spriteMachines: Set<String> = []
         for (index, node) in document.nodes.enumerated() {
             guard case .codeBlock(let info, _) = node.kind else { continue }
-            var example = try read.verification.example(at: index).flatMap { example throws(DiagnosticError) in try figure.html(example) }
+            let verified = try read.verification.example(at: index)
+            var example = try verified.flatMap { example throws(DiagnosticError) in try figure.html(example) }
+            // A page is in one language, so a machine's figures on it share one set of labels.
+            if example != nil, let machine = verified?.trace?.machine, spriteMachines.insert(machine.id).inserted {
+                sprites.append(StateDiagram.prepared(for: machine, labels: names.diagramLabels(machine)).sprite)
+            }
             if example == nil, let exercise = read.verification.exercise(at: index) { example = try exerciseFigure.html(exercise) }
             if let html = example ?? highlightedHTML(info: info, code: node.literal, label: codeLabel) {
                 nodeHTML[index] = html
             }
         }
         let chainTitle = strings.string("verifiedChain", lang: lang)
-        let names = ModelNames(strings: strings, lang: lang)
         let machineTitle = { (id: String) -> String in Machines.machine(id).map { names.title($0).text } ?? id }
         for index in read.verification.nodesWithChains {
             nodeHTML[index] = ChainMarkup.html(
@@ -71,6 +80,7 @@ package struct ArticleRenderer: Sendable {
             ? tutorialHTML(rendered, document: document, lang: lang, untranslated: untranslatedLanguage.map { ($0, Set(read.article.untranslated)) },
                 isExercise: { read.verification.exercise(at: $0) != nil })
             : rendered.html
+        article.bodyHTML += sprites.joined()
         article.toc = rendered.headings.filter { (2...3).contains($0.level) }.map {
             TOCEntry(level: $0.level, id: $0.id, text: $0.text)
         }

@@ -110,7 +110,7 @@ struct ExampleFigure: Sendable {
             "steps": .array(steps),
             "hasChecks": .bool(!checks.isEmpty),
             "checks": .array(checks),
-            "diagram": .string(diagram.svg(idPrefix: id + "-diagram", path: path)),
+            "diagram": .string(diagram.figureSVG(idPrefix: id + "-diagram", path: path)),
         ])
     }
 }

@@ -314,6 +314,54 @@
     return (node && node.getAttribute("data-label-" + name)) || fallback;
   }
 
+  /**
+   * An article's figure draws its machine's geometry, written once per page, with <use>, and
+   * over it only its example's path (g.diagram-path). The scripts need real nodes and edges:
+   * each such figure gets a copy of the geometry, marked with its path, in place of both,
+   * plus a wide invisible line per edge for the pointer.
+   */
+  function expandDiagrams(root) {
+    Array.prototype.forEach.call(root.querySelectorAll("svg.state-diagram > use[href^='#']"), function (use) {
+      const svg = use.parentNode;
+      const id = use.getAttribute("href").slice(1);
+      const geometry = document.getElementById(id);
+      if (!geometry) return;
+      const arrows = new Map();
+      const states = new Set();
+      const path = svg.querySelector("g.diagram-path");
+      if (path) {
+        Array.prototype.forEach.call(path.querySelectorAll(".edge-line[marker-end]"), function (line) {
+          const edge = line.parentNode;
+          arrows.set(edge.getAttribute("data-from") + " " + edge.getAttribute("data-to"), line.getAttribute("marker-end"));
+        });
+        Array.prototype.forEach.call(path.querySelectorAll(".node[data-state]"), function (node) { states.add(node.getAttribute("data-state")); });
+        svg.removeChild(path);
+      }
+      Array.prototype.forEach.call(geometry.children, function (group) {
+        const copy = group.cloneNode(true);
+        Array.prototype.forEach.call(copy.querySelectorAll(".edge .edge-line"), function (line) {
+          const edge = line.parentNode;
+          const arrow = arrows.get(edge.getAttribute("data-from") + " " + edge.getAttribute("data-to"));
+          if (arrow) {
+            edge.classList.add("on-path");
+            line.setAttribute("marker-end", arrow);
+          }
+          // Its look (wide, transparent) comes from player.css.
+          const hit = line.cloneNode(false);
+          hit.removeAttribute("marker-end");
+          hit.classList.remove("edge-line");
+          hit.classList.add("edge-hit");
+          edge.insertBefore(hit, line);
+        });
+        Array.prototype.forEach.call(copy.querySelectorAll(".node[data-state]"), function (node) {
+          if (states.has(node.getAttribute("data-state"))) node.classList.add("on-path");
+        });
+        svg.insertBefore(copy, use);
+      });
+      svg.removeChild(use);
+    });
+  }
+
   /** The diagram of one machine: lights the current node and the edges just taken. */
   function DiagramView(svg) {
     this.svg = svg || null;
@@ -791,6 +839,8 @@
   // Start
 
   function start() {
+    // First, and whether or not the model loads: exercise.js picks states on these diagrams too.
+    expandDiagrams(document);
     const model = getModel();
     // For tests and the curious: the interpreter on the page's model.
     // create() returns a Simulation (fire, candidates, possibleEvents, stateOf,

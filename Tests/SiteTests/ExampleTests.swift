@@ -61,6 +61,57 @@ import Testing
         #expect(html.contains("Multiventana"))
     }
 
+    /// A page holds each machine's diagram geometry once, after its figures; every figure draws
+    /// it with `<use>` and writes only its own path (no markers, no unmarked edges or nodes).
+    @Test func figuresShareOneGeometryPerMachineOnThePage() throws {
+        let (result, messages, root) = try build("""
+            ---
+            title: A
+            ---
+            ```lifecycle android-activity api=28
+            given resumed
+            focusOtherWindow -> paused : onPause
+            ```
+
+            ```lifecycle android-activity api=28
+            given resumed
+            home -> started, stopped : onPause, onStop
+            ```
+
+            ```lifecycle ios-app
+            launch -> inactive, active
+            ```
+            """)
+        #expect(messages == [])
+        #expect(result.examplesRun == 3)
+        let html = try read(root.appending(path: "public/es/a/index.html"))
+        let sprites = html.matches(of: /<svg class="diagram-sprite"[^>]*>.*?<\/svg>/.dotMatchesNewlines()).map { String($0.output) }
+        #expect(sprites.count == 2)
+        #expect(html.matches(of: /<g id="ld-diagram-android-activity" class="diagram-geometry">/).count == 1)
+        #expect(html.matches(of: /<g id="ld-diagram-ios-app" class="diagram-geometry">/).count == 1)
+        // The sprites come after the figures that use them.
+        let lastFigure = try #require(html.ranges(of: "<figure class=\"lifecycle-example\"").last)
+        let firstSprite = try #require(html.range(of: "<svg class=\"diagram-sprite\""))
+        #expect(lastFigure.upperBound < firstSprite.lowerBound)
+
+        let figures = html.matches(of: /<svg class="state-diagram".*?<\/svg>/.dotMatchesNewlines()).map { String($0.output) }
+        #expect(figures.count == 3)
+        #expect(figures.map { $0.firstMatch(of: /<use href="#([^"]+)"\/>/)?.output.1 }
+            == ["ld-diagram-android-activity", "ld-diagram-android-activity", "ld-diagram-ios-app"])
+        for figure in figures {
+            #expect(!figure.contains("<marker") && !figure.contains("edge-hit") && !figure.contains("<title>"))
+            // Every edge and node written in the figure is on the path.
+            #expect(figure.matches(of: /<g class="(edge|node)[^"]*"/).allSatisfy { $0.output.0.contains("on-path") })
+        }
+        // The second figure's path: resumed → started (paused) → created (stopped), and nothing else.
+        #expect(figures[1].matches(of: /<g class="node[^"]*" data-state="([^"]+)"/).map { String($0.output.1) } == ["created", "started", "resumed"])
+        #expect(figures[1].matches(of: /<g class="edge[^"]*" data-from="([^"]+)" data-to="([^"]+)"/).map { "\($0.output.1) \($0.output.2)" }
+            == ["resumed started", "started created"])
+        // Ids stay unique on the page.
+        let ids = html.matches(of: /\sid="([^"]+)"/).map { String($0.output.1) }
+        #expect(ids.count == Set(ids).count)
+    }
+
     @Test func aWrongExampleFailsTheBuildAtTheOffendingWord() throws {
         let (result, messages, root) = try build("""
             ---

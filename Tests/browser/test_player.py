@@ -1,4 +1,9 @@
 """The interactive player and the playground, in a real browser."""
+import shutil
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -100,3 +105,98 @@ def test_playground_android_options_change_the_outcome(page):
     playground.find_element(By.CSS_SELECTOR, "button[data-event='launch']").click()
     playground.find_element(By.CSS_SELECTOR, "button[data-event='focusOtherWindow']").click()
     assert playground.get_attribute("data-state") == "started"
+
+
+# The on-path states and edges of each figure: from its trace rows (the build's own record of the run).
+def trace_paths(browser):
+    return browser.execute_script("""
+        return [...document.querySelectorAll('[data-lifecycle-example]')].map(figure => {
+            const rows = [...figure.querySelectorAll('tbody tr[data-event]')];
+            return {id: figure.id, initial: figure.dataset.initial,
+                    states: rows.flatMap(r => [r.dataset.from, r.dataset.to]),
+                    edges: rows.map(r => r.dataset.from + ' ' + r.dataset.to)};
+        });
+    """)
+
+
+@pytest.fixture(scope="module")
+def browser_without_javascript():
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000"):
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    yield driver
+    driver.quit()
+
+
+def test_without_javascript_each_diagram_draws_the_shared_geometry_and_its_path(site, browser_without_javascript):
+    """The page holds each machine's geometry once; a figure draws it with <use> and shows its
+    example's path over it, visible and styled as the path, with no script running."""
+    browser = browser_without_javascript
+    browser.get((site / "es/inactive/index.html").as_uri())
+    figures = browser.execute_script("""
+        return [...document.querySelectorAll('[data-lifecycle-example] svg.state-diagram')].map(svg => {
+            const use = svg.querySelector(':scope > use');
+            const target = use && document.getElementById(use.getAttribute('href').slice(1));
+            const box = use ? use.getBoundingClientRect() : null;
+            const path = svg.querySelector('g.diagram-path');
+            const drawn = el => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+            const onNode = path && path.querySelector('.node.on-path rect');
+            return {
+                machine: svg.dataset.machine,
+                target: target ? target.closest('svg').getAttribute('class') : null,
+                used: !!box && box.width > 100 && box.height > 50,
+                geometryNodes: target ? target.querySelectorAll('.node').length : 0,
+                figureNodes: svg.querySelectorAll('.node').length,
+                edges: path ? [...path.querySelectorAll('.edge')].filter(drawn).map(e => e.dataset.from + ' ' + e.dataset.to) : [],
+                states: path ? [...path.querySelectorAll('.node')].filter(drawn).map(n => n.dataset.state) : [],
+                stroke: onNode ? getComputedStyle(onNode).strokeWidth : null,
+            };
+        });
+    """)
+    traces = trace_paths(browser)
+    assert len(figures) == len(traces) >= 6
+    sprites = browser.execute_script("return [...document.querySelectorAll('svg.diagram-sprite g.diagram-geometry')].map(g => g.id)")
+    assert len(sprites) == len(set(sprites)) == len({f["machine"] for f in figures}), "one sprite per machine on the page"
+    for figure, trace in zip(figures, traces):
+        assert figure["target"] == "diagram-sprite" and figure["used"], f"{trace['id']}: the geometry is not drawn"
+        # Only the path is written in the figure: fewer nodes than the machine has (when the path leaves some out).
+        assert figure["figureNodes"] == len(figure["states"]) <= figure["geometryNodes"]
+        # Every state a row starts or ends in (a step may pass through more), and an edge per state change.
+        assert set(trace["states"]) | {trace["initial"]} <= set(figure["states"]), trace["id"]
+        assert len(figure["edges"]) == len(set(figure["edges"])), trace["id"]
+        assert bool(figure["edges"]) == bool(trace["edges"]), trace["id"]
+        assert figure["stroke"] == "2px", f"{trace['id']}: the path's boxes are not styled as the path"
+
+
+def test_with_javascript_each_diagram_is_expanded_and_keeps_its_path(page):
+    """player.js copies the geometry into each figure, marks the path on it and drops the <use>:
+    real nodes and edges for the player, with unique ids on the page."""
+    browser = page("es/inactive/index.html")
+    figures = browser.execute_script("""
+        return [...document.querySelectorAll('[data-lifecycle-example] svg.state-diagram')].map(svg => ({
+            uses: svg.querySelectorAll('use').length,
+            overlays: svg.querySelectorAll('g.diagram-path').length,
+            nodes: svg.querySelectorAll('.node').length,
+            geometryNodes: document.getElementById('ld-diagram-' + svg.dataset.machine).querySelectorAll('.node').length,
+            hits: svg.querySelectorAll('.edge > .edge-hit').length,
+            edges: svg.querySelectorAll('.edge').length,
+            onPath: [...svg.querySelectorAll('.node.on-path')].map(n => n.dataset.state),
+        }));
+    """)
+    traces = trace_paths(browser)
+    assert len(figures) == len(traces) >= 6
+    for figure, trace in zip(figures, traces):
+        assert figure["uses"] == 0 and figure["overlays"] == 0, trace["id"]
+        assert figure["nodes"] == figure["geometryNodes"] and figure["hits"] == figure["edges"] > 0, trace["id"]
+        assert set(trace["states"]) | {trace["initial"]} <= set(figure["onPath"]), trace["id"]
+    ids = browser.execute_script("return [...document.querySelectorAll('[id]')].map(e => e.id)")
+    assert len(ids) == len(set(ids)), "ids are unique on the page"
+    # The player lights the expanded nodes.
+    figure = examples(browser)[0]
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", figure)
+    step(figure)
+    lit = figure.find_elements(By.CSS_SELECTOR, ".state-diagram .node.current")
+    assert [node.get_attribute("data-state") for node in lit] == [figure.get_attribute("data-state")]
