@@ -14,8 +14,8 @@ import LifecycleMachines
 package struct ArticleRenderer: Sendable {
     let strings: UIStrings
     /// The example figures of this build (`ExampleFigure`).
-    /// At most about 2 × 8 MB of figures (`Memo`): a site's recurring figures fit, unique ones pass through.
-    let figures = Memo<TextKey, [String]>(limit: 8 << 20) { $0.reduce(0) { $0 + $1.utf8.count } }
+    /// At most about 2 × 6 MB of figures (`Memo`): a site's recurring figures fit, unique ones pass through.
+    let figures = Memo<TextKey, [String]>(limit: 6 << 20) { $0.reduce(0) { $0 + $1.utf8.count } }
 
     package init(strings: UIStrings) { self.strings = strings }
 
