@@ -16,6 +16,9 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     private var records: [(term: Int32, page: Int32, start: UInt32, end: UInt32)] = []
     private var arena: [UInt8] = []
     private var pageStarts: [Int] = []
+    /// Memory (issue 18): every chunk of a page starts with the same head (`["key",length`),
+    /// kept once at the page's start; the records point at what follows it.
+    private var pageHeads: [UInt32] = []
     /// The word memo whose numbers the entries carry (`SearchEntry.numbers`); entries of
     /// another memo, or without numbers, are filed by name.
     private var memo: ObjectIdentifier?
@@ -31,7 +34,7 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     /// Adds a page (safe from any thread).
     public func add(_ entry: SearchEntry) {
         // The chunks are written outside the lock; only their filing takes it.
-        let (bytes, ends) = SearchIndex.chunkBytes(entry)
+        let (bytes, ends, head) = SearchIndex.chunkBytes(entry)
         lock.lock()
         defer { lock.unlock() }
         if memo == nil { memo = entry.numbers?.memo }
@@ -53,8 +56,9 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         let page = Int32(keys.count)
         keys.append(entry.key)
         pageStarts.append(arena.count)
+        pageHeads.append(UInt32(head))
         arena.append(contentsOf: bytes)
-        var start = 0
+        var start = head
         for index in ends.indices {
             var number = numbers.map { Self.place(Int($0.terms[index]), in: termOfMemo) } ?? -1
             if number < 0 {
@@ -77,6 +81,15 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     /// The manifest and the shards, each term's postings in the order of the pages' keys, and
     /// the state an incremental build starts from.
     public func finish(limit: Int = SearchIndex.shardLimit) -> (files: [(path: String, data: Data)], state: SearchIndexState) {
+        var files: [(path: String, data: Data)] = []
+        let state = finish(limit: limit) { path, data in files.append((path, data)) }
+        return (files, state)
+    }
+
+    /// `finish`, handing each file to `write` as soon as it is made (the shards, then the
+    /// manifest): a term's postings are joined only while its shard is written, so the
+    /// index's bytes are never all in memory at once (issue 18).
+    public func finish(limit: Int = SearchIndex.shardLimit, write: (String, Data) -> Void) -> SearchIndexState {
         lock.lock()
         defer { lock.unlock() }
         var rank = [Int32](repeating: 0, count: keys.count)
@@ -93,24 +106,15 @@ public final class SearchIndexBuilder: @unchecked Sendable {
             byTerm[next[Int(record.term)]] = Int32(index)
             next[Int(record.term)] += 1
         }
-        var postings: [[UInt8]] = []
-        postings.reserveCapacity(names.count)
+        // Each term's size, counted without joining its postings: the shards' layout needs it first.
         for number in names.indices {
-            var list = byTerm[firsts[number]..<firsts[number + 1]].map { records[Int($0)] }
-            list.sort { rank[Int($0.page)] < rank[Int($1.page)] }
-            var joined: [UInt8] = []
-            joined.reserveCapacity(list.reduce(0) { $0 + Int($1.end - $1.start) + 1 })
-            for (index, chunk) in list.enumerated() {
-                if index > 0 { joined.append(UInt8(ascii: ",")) }
-                let base = pageStarts[Int(chunk.page)]
-                joined.append(contentsOf: arena[(base + Int(chunk.start))..<(base + Int(chunk.end))])
+            let chunks = byTerm[firsts[number]..<firsts[number + 1]]
+            let bytes = chunks.reduce(0) { sum, record in
+                let chunk = records[Int(record)]
+                return sum + Int(pageHeads[Int(chunk.page)]) + Int(chunk.end - chunk.start) + 1
             }
-            state.terms[names[number]] = SearchIndex.termSize(names[number], postings: joined.count)
-            postings.append(joined)
+            state.terms[names[number]] = SearchIndex.termSize(names[number], postings: max(0, bytes - 1))
         }
-        records = []
-        pageStarts = []
-        arena = []
         for (form, pages) in memoForms { state.addForm(form.folded, stem: form.stem, pages: pages) }
         memoForms = []
         state.updateNeeded(Array(state.forms.keys))
@@ -118,10 +122,29 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         state.shards = shards.count
         let numbers = terms
         let forms = state.forms
-        var files = shards.map { shard in
-            SearchIndex.shardFile(lang: lang, shard, postings: { postings[numbers.find($0) ?? 0] }, stem: { forms[$0]?.stem ?? "" })
+        func postings(_ number: Int) -> [UInt8] {
+            var list = byTerm[firsts[number]..<firsts[number + 1]].map { records[Int($0)] }
+            list.sort { rank[Int($0.page)] < rank[Int($1.page)] }
+            var joined: [UInt8] = []
+            joined.reserveCapacity(list.reduce(0) { $0 + Int(pageHeads[Int($1.page)]) + Int($1.end - $1.start) + 1 })
+            for (index, chunk) in list.enumerated() {
+                if index > 0 { joined.append(UInt8(ascii: ",")) }
+                let base = pageStarts[Int(chunk.page)]
+                joined.append(contentsOf: arena[base..<(base + Int(pageHeads[Int(chunk.page)]))])
+                joined.append(contentsOf: arena[(base + Int(chunk.start))..<(base + Int(chunk.end))])
+            }
+            return joined
         }
-        files.append(SearchIndex.manifest(lang: lang, state: state, shards: shards))
-        return (files, state)
+        for shard in shards {
+            let file = SearchIndex.shardFile(lang: lang, shard, postings: { postings(numbers.find($0) ?? 0) }, stem: { forms[$0]?.stem ?? "" })
+            write(file.path, file.data)
+        }
+        records = []
+        pageStarts = []
+        pageHeads = []
+        arena = []
+        let manifest = SearchIndex.manifest(lang: lang, state: state, shards: shards)
+        write(manifest.path, manifest.data)
+        return state
     }
 }

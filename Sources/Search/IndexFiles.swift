@@ -25,24 +25,25 @@ public enum SearchIndex {
     /// Lengths are rounded (`roughLength`), so an edit that changes a page's length by a few
     /// words rarely changes the postings of every word it holds.
     static func chunks(_ entry: SearchEntry) -> [(term: String, bytes: [UInt8])] {
-        let (bytes, ends) = chunkBytes(entry)
-        return zip(entry.termNames, zip([0] + ends, ends)).map { term, range in (term, Array(bytes[range.0..<range.1])) }
+        let (bytes, ends, head) = chunkBytes(entry)
+        return zip(entry.termNames, zip([head] + ends, ends)).map { term, range in (term, Array(bytes[0..<head] + bytes[range.0..<range.1])) }
     }
 
-    /// Every chunk of the page, one after the other in one buffer, and where each ends (in the
-    /// order of `termNames`): the head they share is written once and copied.
-    static func chunkBytes(_ entry: SearchEntry) -> (bytes: [UInt8], ends: [Int]) {
-        var head = JSONBytes(capacity: 64)
-        head.byte(UInt8(ascii: "["))
-        head.quoted(entry.key)
-        head.byte(UInt8(ascii: ","))
-        head.int(roughLength(entry.lengths.reduce(0, +)))
+    /// Every chunk of the page in one buffer: the head they all start with (`["key",length`)
+    /// once, first (`head` bytes), then what follows it in each chunk, one after the other;
+    /// `ends` says where each of those ends (in the order of `termNames`). A chunk is the head
+    /// and its part: the builder keeps a page's head once, not once per term.
+    static func chunkBytes(_ entry: SearchEntry) -> (bytes: [UInt8], ends: [Int], head: Int) {
+        var out = JSONBytes(capacity: 64 + entry.termNames.count * 4 + entry.pairValues.count * 4)
+        out.byte(UInt8(ascii: "["))
+        out.quoted(entry.key)
+        out.byte(UInt8(ascii: ","))
+        out.int(roughLength(entry.lengths.reduce(0, +)))
+        let head = out.bytes.count
         let sectionLengths = entry.lengths.map(roughLength)
-        var out = JSONBytes(capacity: entry.termNames.count * (head.bytes.count + 16) + entry.pairValues.count * 4)
         var ends: [Int] = []
         ends.reserveCapacity(entry.termNames.count)
         for term in entry.termNames.indices {
-            out.raw(head.bytes)
             let pairs = entry.pairs(of: term)
             var index = pairs.startIndex
             while index + 1 < pairs.endIndex {
@@ -58,7 +59,7 @@ public enum SearchIndex {
             out.byte(UInt8(ascii: "]"))
             ends.append(out.bytes.count)
         }
-        return (out.bytes, ends)
+        return (out.bytes, ends, head)
     }
 
     /// A length to within about 3%: exact below 32, else its five leading bits and the middle

@@ -6,6 +6,7 @@ import Mustache
 import Search
 import SiteContent
 import SiteRender
+import Synchronization
 import Translations
 
 /// Reads content and templates, renders every page and swaps the new site
@@ -184,11 +185,22 @@ public enum SiteBuilder {
         let languages = site.config.languages.map(\.code)
         let entries = articles.search
         let published = articles.all.values.reduce(0) { $0 + $1.count }
+        let writeFailure = Mutex<DiagnosticError?>(nil)
         let results: [(files: [(path: String, data: Data)], deleted: [String], state: SearchIndexState)?] = Parallel.map(languages.count) { index in
             let lang = languages[index]
             guard let previous else {
-                let (files, state) = (builders?[lang] ?? SearchIndexBuilder(lang: lang)).finish()
-                return (files, [], state)
+                // Each file goes to the sink as it is made: the index is never all in memory (issue 18).
+                var failure: DiagnosticError?
+                let state = (builders?[lang] ?? SearchIndexBuilder(lang: lang)).finish { path, data in
+                    guard failure == nil else { return }
+                    do throws(DiagnosticError) {
+                        try sink.write(path, data)
+                    } catch {
+                        failure = error
+                    }
+                }
+                if let failure { writeFailure.withLock { $0 = failure } }
+                return ([], [], state)
             }
             guard let state = previous[lang] else { return nil }
             let changes = searchChanges(lang, articles, now: entries[lang] ?? [:], outputURL: outputURL)
@@ -198,6 +210,7 @@ public enum SiteBuilder {
                 try? Files.read(outputURL.appending(path: path).path)
             }
         }
+        if let failure = writeFailure.withLock({ $0 }) { throw failure }
         var files = published
         var deleted: [String] = []
         var states: [String: SearchIndexState] = [:]

@@ -5,20 +5,63 @@ import Synchronization
 /// A thread-safe cache of pure results by their inputs. The same example,
 /// code sample or diagram recurs across an article's translations and across
 /// pages; computing it once per build is what keeps large sites fast.
+///
+/// Bounded, so memory does not grow with the number of pages: entries fill a current
+/// generation until their cost reaches `limit`, which then becomes the previous one (the
+/// one before is dropped). A hit in the previous generation moves back into the current,
+/// so what keeps recurring stays; a value dropped is only computed again.
 package final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private let table = Mutex<[Key: Value]>([:])
+    private struct Generations {
+        var current: [Key: Value] = [:]
+        var previous: [Key: Value] = [:]
+        var currentCost = 0
+    }
 
-    package init() {}
+    private let table = Mutex<Generations>(Generations())
+    private let limit: Int
+    private let cost: @Sendable (Value) -> Int
 
-    package func cached(_ key: Key) -> Value? { table.withLock { $0[key] } }
+    /// `limit`: the cost a generation holds; `cost`: a value's share of it (1: a count of entries).
+    package init(limit: Int = .max, cost: @escaping @Sendable (Value) -> Int = { _ in 1 }) {
+        self.limit = limit
+        self.cost = cost
+    }
 
-    package func store(_ value: Value, for key: Key) { table.withLock { $0[key] = value } }
+    package func cached(_ key: Key) -> Value? {
+        let (value, dropped) = table.withLock { generations -> (Value?, [Key: Value]) in
+            if let hit = generations.current[key] { return (hit, [:]) }
+            guard let hit = generations.previous.removeValue(forKey: key) else { return (nil, [:]) }
+            return (hit, Self.insert(hit, for: key, cost: cost(hit), into: &generations, limit: limit))
+        }
+        _ = consume dropped  // freed outside the lock
+        return value
+    }
+
+    package func store(_ value: Value, for key: Key) {
+        let valueCost = cost(value)
+        let dropped = table.withLock { Self.insert(value, for: key, cost: valueCost, into: &$0, limit: limit) }
+        _ = consume dropped
+    }
 
     package func value(for key: Key, _ compute: () -> Value) -> Value {
-        if let hit = table.withLock({ $0[key] }) { return hit }
+        if let hit = cached(key) { return hit }
         let value = compute()
-        table.withLock { $0[key] = value }
+        store(value, for: key)
         return value
+    }
+
+    /// How many values the memo holds (for tests).
+    package var count: Int { table.withLock { $0.current.count + $0.previous.count } }
+
+    /// Adds to the current generation; returns the generation dropped, if one was.
+    private static func insert(_ value: Value, for key: Key, cost: Int, into generations: inout Generations, limit: Int) -> [Key: Value] {
+        if generations.current.updateValue(value, forKey: key) == nil { generations.currentCost += cost }
+        guard generations.currentCost >= limit else { return [:] }
+        let dropped = generations.previous
+        generations.previous = generations.current
+        generations.current = [:]
+        generations.currentCost = 0
+        return dropped
     }
 }
 
@@ -63,8 +106,9 @@ package struct TextKey: Hashable, Sendable {
 
 /// A build's `VerificationCache`: each distinct block and run of prose is verified once.
 package final class VerificationMemo: VerificationCache {
-    private let examples = Memo<TextKey, ExampleTrace>()
-    private let judged = Memo<TextKey, [JudgedChain]>()
+    // Bounded (`Memo`): on a site of unique pages every block and sentence is new.
+    private let examples = Memo<TextKey, ExampleTrace>(limit: 512)
+    private let judged = Memo<TextKey, [JudgedChain]>(limit: 4096)
 
     package init() {}
 

@@ -15,7 +15,8 @@ import LifecycleMachines
 package struct ArticleRenderer: Sendable {
     let strings: UIStrings
     /// The example figures of this build (`ExampleFigure`).
-    let figures = Memo<TextKey, [String]>()
+    /// At most about 2 × 6 MB of figures (`Memo`): a site's recurring figures fit, unique ones pass through.
+    let figures = Memo<TextKey, [String]>(limit: 6 << 20) { $0.reduce(0) { $0 + $1.utf8.count } }
 
     package init(strings: UIStrings) { self.strings = strings }
 
@@ -200,7 +201,8 @@ package struct ArticleRenderer: Sendable {
         return false
     }
 
-    static let highlighted = Memo<TextKey, String>()
+    /// Bounded by bytes (`Memo`): it lives as long as the process (`serve`).
+    static let highlighted = Memo<TextKey, String>(limit: 4 << 20) { $0.utf8.count }
 
     /// Callback names in code carry `data-callback`, so the player can light the handler a step calls.
     static let highlightOptions = HighlightOptions(taggedIdentifiers: Set(Machines.all.flatMap { machine in

@@ -541,7 +541,11 @@ package enum TranslationAnalyzer {
         }
     }
 
-    static let comparables = Memo<TextKey, Comparable>()
+    /// Bounded by bytes (`Memo`): it lives as long as the process (`serve`).
+    /// A line costs its bytes and about 32 more (its place in the array, a string's header).
+    static let comparables = Memo<TextKey, Comparable>(limit: 4 << 20) { comparable in
+        (comparable.lines + comparable.original).reduce(0) { $0 + 32 + $1.utf8.count } + 8 * comparable.offsets.count
+    }
 
     /// A code block reduced to what must not be translated: comments and blank lines removed, spaces folded.
     static func comparable(_ sample: CodeSample) -> Comparable {
