@@ -151,23 +151,8 @@ struct DiagramPlan {
             guard let box = boxes[state.id], let slot = index.slotByState[state.id] else { continue }
             sink.text(state.observable ? "<g class=\"node" : "<g class=\"node unobservable")
             sink.hole(.stateOnPath(slot))
-            // A platform's own term kept in English is read with an English voice.
-            let lang = labels.englishStates.contains(state.id) ? " lang=\"en\"" : ""
-            var markup = "\" data-state=\"\(HTML.escape(state.id))\"\(lang)>"
-            markup += "<rect x=\"\(Num.format(box.minX))\" y=\"\(Num.format(box.minY))\""
-            markup += " width=\"\(Num.format(2 * box.halfWidth))\" height=\"\(Num.format(2 * box.halfHeight))\" rx=\"9\""
-            markup += " fill=\"none\" stroke=\"currentColor\"\(state.observable ? "" : " stroke-dasharray=\"5 4\"")/>"
-            markup += "<text x=\"\(Num.format(box.center.x))\" y=\"\(Num.format(box.center.y))\" dominant-baseline=\"central\">"
-            if box.lines.count == 1 {
-                markup += HTML.escape(box.lines[0])
-            } else {
-                let top = box.center.y - Double(box.lines.count - 1) * NodeBox.lineHeight / 2
-                for (i, line) in box.lines.enumerated() {
-                    markup += "<tspan x=\"\(Num.format(box.center.x))\" y=\"\(Num.format(top + Double(i) * NodeBox.lineHeight))\">\(HTML.escape(line))</tspan>"
-                }
-            }
-            markup += "</text></g>\n"
-            sink.text(markup)
+            let node = nodeParts(state, box)
+            sink.text("\" " + node.open + node.rect + " fill=\"none\" stroke=\"currentColor\"\(node.dashes)/>" + node.text)
         }
         sink.text("</g>\n</svg>")
     }
@@ -220,6 +205,28 @@ struct SharedDiagramParts: Sendable {
 }
 
 extension DiagramPlan {
+    /// A node's markup in pieces, for the whole diagram and for the shared geometry alike: its
+    /// `data-state` (and `lang`) closing the group's start tag, its box without paint, the
+    /// dashes of an unobservable state, and its label closing the group.
+    func nodeParts(_ state: StateInfo, _ box: NodeBox) -> (open: String, rect: String, dashes: String, text: String) {
+        // A platform's own term kept in English is read with an English voice.
+        let lang = labels.englishStates.contains(state.id) ? " lang=\"en\"" : ""
+        let open = "data-state=\"\(HTML.escape(state.id))\"\(lang)>"
+        let rect = "<rect x=\"\(Num.format(box.minX))\" y=\"\(Num.format(box.minY))\""
+            + " width=\"\(Num.format(2 * box.halfWidth))\" height=\"\(Num.format(2 * box.halfHeight))\" rx=\"9\""
+        var text = "<text x=\"\(Num.format(box.center.x))\" y=\"\(Num.format(box.center.y))\" dominant-baseline=\"central\">"
+        if box.lines.count == 1 {
+            text += HTML.escape(box.lines[0])
+        } else {
+            let top = box.center.y - Double(box.lines.count - 1) * NodeBox.lineHeight / 2
+            for (i, line) in box.lines.enumerated() {
+                text += "<tspan x=\"\(Num.format(box.center.x))\" y=\"\(Num.format(top + Double(i) * NodeBox.lineHeight))\">\(HTML.escape(line))</tspan>"
+            }
+        }
+        text += "</text></g>\n"
+        return (open, rect, state.observable ? "" : " stroke-dasharray=\"5 4\"", text)
+    }
+
     func sharedParts() -> SharedDiagramParts {
         let spriteID = HTML.escape("ld-diagram-\(machine.id)")
         let size = "viewBox=\"\(Num.format(minX)) \(Num.format(minY)) \(Num.format(width)) \(Num.format(height))\""
@@ -258,22 +265,8 @@ extension DiagramPlan {
         for state in machine.states {
             guard let box = boxes[state.id], let slot = index.slotByState[state.id], nodeOverlays[slot].isEmpty else { continue }
             let kind = state.observable ? "node" : "node unobservable"
-            // A platform's own term kept in English is read with an English voice.
-            let lang = labels.englishStates.contains(state.id) ? " lang=\"en\"" : ""
-            let open = "data-state=\"\(HTML.escape(state.id))\"\(lang)>"
-            let rect = "<rect x=\"\(Num.format(box.minX))\" y=\"\(Num.format(box.minY))\""
-                + " width=\"\(Num.format(2 * box.halfWidth))\" height=\"\(Num.format(2 * box.halfHeight))\" rx=\"9\""
-            var text = "<text x=\"\(Num.format(box.center.x))\" y=\"\(Num.format(box.center.y))\" dominant-baseline=\"central\">"
-            if box.lines.count == 1 {
-                text += HTML.escape(box.lines[0])
-            } else {
-                let top = box.center.y - Double(box.lines.count - 1) * NodeBox.lineHeight / 2
-                for (i, line) in box.lines.enumerated() {
-                    text += "<tspan x=\"\(Num.format(box.center.x))\" y=\"\(Num.format(top + Double(i) * NodeBox.lineHeight))\">\(HTML.escape(line))</tspan>"
-                }
-            }
-            text += "</text></g>\n"
-            sprite += "<g class=\"\(kind)\" \(open)\(rect) fill=\"none\" stroke=\"currentColor\"\(state.observable ? "" : " stroke-dasharray=\"5 4\"")/>\(text)"
+            let (open, rect, dashes, text) = nodeParts(state, box)
+            sprite += "<g class=\"\(kind)\" \(open)\(rect) fill=\"none\" stroke=\"currentColor\"\(dashes)/>\(text)"
             nodeOverlays[slot] = "<g class=\"\(kind) on-path\" \(open)\(rect)/>\(text)"
         }
         sprite += "</g>\n</g></defs></svg>\n"

@@ -16,6 +16,8 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     private var records: [(term: Int32, page: Int32, start: UInt32, end: UInt32)] = []
     private var arena: [UInt8] = []
     private var pageStarts: [Int] = []
+    /// Where each page's records start in `records` (a page's are added together).
+    private var recordStarts: [Int] = []
     /// Memory (issue 18): every chunk of a page starts with the same head (`["key",length`),
     /// kept once at the page's start; the records point at what follows it.
     private var pageHeads: [UInt32] = []
@@ -55,6 +57,7 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         }
         let page = Int32(keys.count)
         keys.append(entry.key)
+        recordStarts.append(records.count)
         pageStarts.append(arena.count)
         pageHeads.append(UInt32(head))
         arena.append(contentsOf: bytes)
@@ -92,19 +95,21 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     public func finish(limit: Int = SearchIndex.shardLimit, write: (String, Data) -> Void) -> SearchIndexState {
         lock.lock()
         defer { lock.unlock() }
-        var rank = [Int32](repeating: 0, count: keys.count)
-        for (position, page) in keys.indices.sorted(by: { keys[$0] < keys[$1] }).enumerated() { rank[page] = Int32(position) }
         let names = terms.keys
-        // The records grouped by term (a counting sort, each term's records in the order they
-        // came), then each term's sorted by the pages' keys.
+        // The records grouped by term in a counting sort that takes the pages in the order of
+        // their keys (a page's records lie together), so each term's come in that order already:
+        // no sort per term.
         var firsts = [Int](repeating: 0, count: names.count + 1)
         for record in records { firsts[Int(record.term) + 1] += 1 }
         for number in names.indices { firsts[number + 1] += firsts[number] }
         var next = firsts
         var byTerm = [Int32](repeating: 0, count: records.count)
-        for (index, record) in records.enumerated() {
-            byTerm[next[Int(record.term)]] = Int32(index)
-            next[Int(record.term)] += 1
+        recordStarts.append(records.count)
+        for page in keys.indices.sorted(by: { keys[$0] < keys[$1] }) {
+            for index in recordStarts[page]..<recordStarts[page + 1] {
+                byTerm[next[Int(records[index].term)]] = Int32(index)
+                next[Int(records[index].term)] += 1
+            }
         }
         // Each term's size, counted without joining its postings: the shards' layout needs it first.
         for number in names.indices {
@@ -122,24 +127,24 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         state.shards = shards.count
         let numbers = terms
         let forms = state.forms
-        func postings(_ number: Int) -> [UInt8] {
-            var list = byTerm[firsts[number]..<firsts[number + 1]].map { records[Int($0)] }
-            list.sort { rank[Int($0.page)] < rank[Int($1.page)] }
-            var joined: [UInt8] = []
-            joined.reserveCapacity(list.reduce(0) { $0 + Int(pageHeads[Int($1.page)]) + Int($1.end - $1.start) + 1 })
-            for (index, chunk) in list.enumerated() {
-                if index > 0 { joined.append(UInt8(ascii: ",")) }
+        // A term's postings, its pages' chunks (each its page's head and its own part), written
+        // straight into the shard.
+        func postings(_ number: Int, into out: inout JSONBytes) {
+            for position in firsts[number]..<firsts[number + 1] {
+                if position > firsts[number] { out.byte(UInt8(ascii: ",")) }
+                let chunk = records[Int(byTerm[position])]
                 let base = pageStarts[Int(chunk.page)]
-                joined.append(contentsOf: arena[base..<(base + Int(pageHeads[Int(chunk.page)]))])
-                joined.append(contentsOf: arena[(base + Int(chunk.start))..<(base + Int(chunk.end))])
+                out.bytes.append(contentsOf: arena[base..<(base + Int(pageHeads[Int(chunk.page)]))])
+                out.bytes.append(contentsOf: arena[(base + Int(chunk.start))..<(base + Int(chunk.end))])
             }
-            return joined
         }
         for shard in shards {
-            let file = SearchIndex.shardFile(lang: lang, shard, postings: { postings(numbers.find($0) ?? 0) }, stem: { forms[$0]?.stem ?? "" })
+            let file = SearchIndex.shardFile(
+                lang: lang, shard, postings: { postings(numbers.find($0) ?? 0, into: &$1) }, stem: { forms[$0]?.stem ?? "" })
             write(file.path, file.data)
         }
         records = []
+        recordStarts = []
         pageStarts = []
         pageHeads = []
         arena = []

@@ -77,7 +77,10 @@ public enum SearchIndex {
     static func formSize(_ form: String, stem: String) -> Int { quotedCount(form) + 1 + quotedCount(stem) }
 
     /// `ldSearch.shard("lang","key",{"t":{"term":[…],…},"f":{"form":"stem",…}});`
-    static func shardFile(lang: String, _ shard: Shard, postings: (String) -> [UInt8], stem: (String) -> String) -> (path: String, data: Data) {
+    /// `postings` writes a term's postings (without the brackets) into the file as it is made.
+    static func shardFile(
+        lang: String, _ shard: Shard, postings: (String, inout JSONBytes) -> Void, stem: (String) -> String
+    ) -> (path: String, data: Data) {
         var out = JSONBytes(capacity: shard.members.reduce(64) { $0 + $1.size + 1 })
         out.raw("ldSearch.shard(")
         out.quoted(lang)
@@ -90,7 +93,7 @@ public enum SearchIndex {
             first = false
             out.quoted(member.name)
             out.raw(":[")
-            out.raw(postings(member.name))
+            postings(member.name, &out)
             out.byte(UInt8(ascii: "]"))
         }
         out.raw("},\"f\":{")

@@ -122,13 +122,13 @@ extension SearchIndex {
             let patched = shard.members.contains { !$0.isForm && patches[$0.name] != nil }
             guard patched || before[shard.key] != shard.members else { continue }
             var missing = false
-            let file = shardFile(lang: lang, shard, postings: { term in
-                if let new = postings[term] { return new }
+            let file = shardFile(lang: lang, shard, postings: { term, out in
+                if let new = postings[term] { return out.raw(new) }
                 guard let current = oldPostings(term), let bytes = current else {
                     missing = true
-                    return []
+                    return
                 }
-                return Array(bytes)
+                out.bytes.append(contentsOf: bytes)
             }, stem: { state.forms[$0]?.stem ?? "" })
             if missing { return nil }
             files.append(file)

@@ -160,13 +160,27 @@ def project(tmp_path):
     server.stop()
 
 
-@pytest.fixture(scope="session")
-def browser():
+def chromium(javascript=True):
+    """Headless Chromium at 1280 × 1000; without JavaScript when asked (the no-script reading)."""
     options = webdriver.ChromeOptions()
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000"):
         options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    return webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+
+
+@pytest.fixture(scope="session")
+def browser():
+    driver = chromium()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="session")
+def browser_without_javascript():
+    driver = chromium(javascript=False)
     yield driver
     driver.quit()
 

@@ -1,9 +1,6 @@
 """The interactive player and the playground, in a real browser."""
-import shutil
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -117,18 +114,6 @@ def trace_paths(browser):
                     edges: rows.map(r => r.dataset.from + ' ' + r.dataset.to)};
         });
     """)
-
-
-@pytest.fixture(scope="module")
-def browser_without_javascript():
-    options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000"):
-        options.add_argument(argument)
-    options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
-    yield driver
-    driver.quit()
 
 
 def test_without_javascript_each_diagram_draws_the_shared_geometry_and_its_path(site, browser_without_javascript):

@@ -2,12 +2,9 @@
 assets/search.js): from disk and through `lifecycle-docs serve`, in every language; by
 keyboard alone (/ focuses, arrows move, Enter opens, Escape closes), with the ARIA combobox
 pattern; hidden, not broken, without JavaScript; axe-clean with its results open."""
-import shutil
 import urllib.parse
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -144,18 +141,6 @@ def test_results_stay_on_the_screen(page, width):
         assert scroll <= inner, f"the page scrolls sideways ({scroll} px of content in {inner} px)"
     finally:
         browser.set_window_size(size["width"], size["height"])
-
-
-@pytest.fixture(scope="module")
-def browser_without_javascript():
-    options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000"):
-        options.add_argument(argument)
-    options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
-    yield driver
-    driver.quit()
 
 
 def test_without_javascript_the_box_is_hidden(site, browser_without_javascript):
