@@ -90,8 +90,8 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     }
 
     /// `finish`, handing each file to `write` as soon as it is made (the shards, then the
-    /// manifest): a term's postings are joined only while its shard is written, so the
-    /// index's bytes are never all in memory at once (issue 18).
+    /// manifest): a term's postings are written only into its shard, as that is made, so the
+    /// index's files are never all in memory at once (issue 18).
     public func finish(limit: Int = SearchIndex.shardLimit, write: (String, Data) -> Void) -> SearchIndexState {
         lock.lock()
         defer { lock.unlock() }
