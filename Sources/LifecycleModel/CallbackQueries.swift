@@ -10,26 +10,41 @@
 extension Machine {
     public func canProduce(callbackOrder order: [String], options: MachineOptions? = nil) -> Bool {
         guard !order.isEmpty else { return true }
-        let named = Set(order).union(callbacks.filter { !$0.auxiliary }.map(\.id))
         guard order.count <= 62 else { return false }
+        let walk = callbackWalk
         let done = order.count
-        // Per transition, the calls the order counts, each as the positions of the order it names:
-        // worked out once per question, then every node of the search advances by bit operations.
-        let steps: [[CallStep]] = transitions.map { transition in
-            transition.callbacks.compactMap { call in
-                guard named.contains(call.name) else { return nil }
-                var matches: UInt64 = 0
-                for (i, name) in order.enumerated() where name == call.name { matches |= 1 << i }
-                return CallStep(optional: call.optional, matches: matches)
-            }
+        // Per callback (by index), the positions of the order that name it, as bits; the order's
+        // callbacks and the core ones count, the others are left out of every run.
+        var matches = Array(repeating: UInt64(0), count: walk.names.count)
+        var counted = walk.core
+        for (i, name) in order.enumerated() {
+            guard let callback = walk.index[name] else { continue }
+            matches[callback] |= 1 << i
+            counted[callback] = true
         }
-        for options in options.map(variants(of:)) ?? optionVariants {
+        // Per transition, the calls the order counts: worked out once per question, then every
+        // node of the search advances by bit operations.
+        var steps: [CallStep] = []
+        var stepStarts: [Int] = [0]
+        stepStarts.reserveCapacity(walk.targets.count + 1)
+        for t in walk.targets.indices {
+            for c in walk.callStarts[t]..<walk.callStarts[t + 1] where counted[walk.calls[c]] {
+                steps.append(CallStep(optional: walk.optional[c], matches: matches[walk.calls[c]]))
+            }
+            stepStarts.append(steps.count)
+        }
+        var results: [UInt64] = []
+        var next: [UInt64] = []
+        var queue: [Node] = []
+        // Option sets that enable the same transitions give the same search: each is walked once.
+        let enablings = options.map { CallbackWalk.distinctEnablings(transitions, variants(of: $0)) } ?? walk.variantEnablings
+        for enabled in enablings {
             // Breadth-first over (state, process, cover, set of match positions as a bit mask).
             var seen = NodeSet()
-            var queue: [Node] = []
+            queue.removeAll(keepingCapacity: true)
             for s in states.indices {
-                for process in [ProcessState.notRunning, .running, .suspended] {
-                    for cover in startCovers {
+                for process in 0..<3 {
+                    for cover in walk.startCovers {
                         let node = Node(state: s, process: process, cover: cover, positions: 1)
                         if seen.insert(node) { queue.append(node) }
                     }
@@ -39,15 +54,16 @@ extension Machine {
             while head < queue.count {
                 let node = queue[head]
                 head += 1
-                for index in transitionsByState[node.state] where transitions[index].admits(node.cover) {
-                    guard transitions[index].conditions.allSatisfy({ $0.holds(options, process: node.process, otherScenes: []) }) else { continue }
-                    var process = node.process
-                    for case .setProcess(let p) in transitions[index].effects { process = p }
-                    let cover = transitions[index].cover(after: node.cover)
-                    for positions in Self.advance(node.positions, through: steps[index], done: done) {
+                for t in transitionsByState[node.state] where enabled[t] & (1 << node.process) != 0 {
+                    let mask = walk.coverMasks[t]
+                    guard mask == .max || mask & node.cover != 0 else { continue }
+                    let process = walk.processAfter[t] < 0 ? node.process : Int(walk.processAfter[t])
+                    let cover = walk.coverAfter[t] < 0 ? node.cover : UInt8(walk.coverAfter[t])
+                    Self.advance(node.positions, through: steps[stepStarts[t]..<stepStarts[t + 1]], done: done, into: &results, scratch: &next)
+                    for positions in results {
                         if positions & (1 << done) != 0 { return true }
-                        let next = Node(state: targetIndex[index] ?? node.state, process: process, cover: cover, positions: positions)
-                        if seen.insert(next) { queue.append(next) }
+                        let following = Node(state: walk.targets[t] ?? node.state, process: process, cover: cover, positions: positions)
+                        if seen.insert(following) { queue.append(following) }
                     }
                 }
             }
@@ -55,14 +71,10 @@ extension Machine {
         return false
     }
 
-    /// The covers a run may be under where an order starts: any, on a machine that has covers.
-    private var startCovers: [UInt8] {
-        transitions.contains { $0.coverMask != .max } ? Cover.allCases.map(\.bit) : [Cover.uncovered.bit]
-    }
-
     private struct Node {
         var state: Int
-        var process: ProcessState
+        /// `ProcessState` as `CallbackWalk.processNumber` numbers it.
+        var process: Int
         var cover: UInt8
         /// Bit i set: the first i callbacks of the order have just been matched. Bit 0 is always set (a match may start later).
         var positions: UInt64
@@ -79,12 +91,7 @@ extension Machine {
         /// Whether `node` was not in the set (it is now).
         mutating func insert(_ node: Node) -> Bool {
             if (count + 1) * 2 > places.count { grow() }
-            let process: UInt64 = switch node.process {
-            case .notRunning: 0
-            case .running: 1
-            case .suspended: 2
-            }
-            let place = (UInt64(node.state) << 10 | process << 8 | UInt64(node.cover)) + 1
+            let place = (UInt64(node.state) << 10 | UInt64(node.process) << 8 | UInt64(node.cover)) + 1
             let mask = places.count - 1
             var slot = Self.slot(place, node.positions, mask)
             while places[slot] != 0 {
@@ -123,20 +130,23 @@ extension Machine {
     }
 
     /// The match positions after a transition's callbacks, one result per choice of optional
-    /// callbacks (a handful: kept in an array, without duplicates).
-    private static func advance(_ start: UInt64, through calls: [CallStep], done: Int) -> [UInt64] {
-        var results: [UInt64] = [start]
+    /// callbacks (a handful, without duplicates), written into `results`; `scratch` is reused
+    /// storage, so a node's expansion allocates nothing.
+    private static func advance(
+        _ start: UInt64, through calls: ArraySlice<CallStep>, done: Int, into results: inout [UInt64], scratch next: inout [UInt64]
+    ) {
+        results.removeAll(keepingCapacity: true)
+        results.append(start)
         for call in calls {
-            var next: [UInt64] = []
+            next.removeAll(keepingCapacity: true)
             for positions in results {
                 if call.optional && !next.contains(positions) { next.append(positions) }
                 // Each matched position moves on by one; a completed order stays complete.
                 let moved = 1 | (positions & call.matches) << 1 | positions & (1 << done)
                 if !next.contains(moved) { next.append(moved) }
             }
-            results = next
+            swap(&results, &next)
         }
-        return results
     }
 
     /// The API levels at which the documented behaviour differs: one on each side of every bound.
@@ -192,6 +202,103 @@ struct OptionLevels: Sendable {
                     }
                 }
             }
+        }
+    }
+}
+
+/// What `canProduce` needs of a machine's transitions, as numbers, worked out once when the
+/// machine is made: the question is asked for every `callbacks` line of every example, and
+/// walking `Transition` values (strings, arrays of enums) cost more than the search itself.
+struct CallbackWalk: Sendable {
+    /// Every callback name a transition calls or the machine lists, by index.
+    let names: [String]
+    let index: [String: Int]
+    /// By callback index: a core callback (not auxiliary), counted in every order.
+    let core: [Bool]
+    /// Transition t's calls are `calls[callStarts[t]..<callStarts[t + 1]]` (callback indexes),
+    /// with `optional` alongside.
+    let calls: [Int]
+    let optional: [Bool]
+    let callStarts: [Int]
+    /// By transition: the state index it ends in, its cover mask (`Transition.coverMask`), the
+    /// process it sets (-1: unchanged) and the cover it leaves (-1: unchanged).
+    let targets: [Int?]
+    let coverMasks: [UInt8]
+    let processAfter: [Int8]
+    let coverAfter: [Int16]
+    /// The covers a run may be under where an order starts: any, on a machine that has covers.
+    let startCovers: [UInt8]
+    /// `enabled` of each of the machine's `optionVariants`, each distinct one once: of Android's
+    /// dozens of option sets, most enable the same transitions.
+    let variantEnablings: [[UInt8]]
+
+    init(callbacks: [CallbackInfo], transitions: [Transition], targets: [Int?], variants: [MachineOptions]) {
+        var names = callbacks.map(\.id)
+        var index: [String: Int] = [:]
+        for (i, name) in names.enumerated() where index[name] == nil { index[name] = i }
+        var core = callbacks.map { !$0.auxiliary }
+        var calls: [Int] = []
+        var optional: [Bool] = []
+        var callStarts = [0]
+        for transition in transitions {
+            for call in transition.callbacks {
+                let callback = index[call.name] ?? {
+                    names.append(call.name)
+                    core.append(false)
+                    index[call.name] = names.count - 1
+                    return names.count - 1
+                }()
+                calls.append(callback)
+                optional.append(call.optional)
+            }
+            callStarts.append(calls.count)
+        }
+        self.names = names
+        self.index = index
+        self.core = core
+        self.calls = calls
+        self.optional = optional
+        self.callStarts = callStarts
+        self.targets = targets
+        coverMasks = transitions.map(\.coverMask)
+        processAfter = transitions.map { transition in
+            var process: Int8 = -1
+            for case .setProcess(let p) in transition.effects { process = Int8(Self.processNumber(p)) }
+            return process
+        }
+        coverAfter = transitions.map { transition in
+            let after = transition.cover(after: 0)
+            // `cover(after:)` returns its argument when no effect sets the cover; 0 is no cover's bit.
+            return after == 0 ? -1 : Int16(after)
+        }
+        startCovers = transitions.contains { $0.coverMask != .max } ? Cover.allCases.map(\.bit) : [Cover.uncovered.bit]
+        variantEnablings = Self.distinctEnablings(transitions, variants)
+    }
+
+    static func processNumber(_ process: ProcessState) -> Int {
+        switch process {
+        case .notRunning: 0
+        case .running: 1
+        case .suspended: 2
+        }
+    }
+
+    /// `enabled` under each of `variants`, each distinct result once, in the variants' order.
+    static func distinctEnablings(_ transitions: [Transition], _ variants: [MachineOptions]) -> [[UInt8]] {
+        var seen = Set<[UInt8]>()
+        return variants.map { enabled(transitions, options: $0) }.filter { seen.insert($0).inserted }
+    }
+
+    /// By transition: bit p set when its conditions hold under `options` with the process
+    /// numbered p (no other scenes: `canProduce` follows one scene).
+    static func enabled(_ transitions: [Transition], options: MachineOptions) -> [UInt8] {
+        transitions.map { transition in
+            var bits: UInt8 = 0
+            for process in [ProcessState.notRunning, .running, .suspended]
+            where transition.conditions.allSatisfy({ $0.holds(options, process: process, otherScenes: []) }) {
+                bits |= 1 << Self.processNumber(process)
+            }
+            return bits
         }
     }
 }

@@ -37,6 +37,7 @@ public struct Machine: Sendable {
     /// By transition: the index of the state it ends in.
     let targetIndex: [Int?]
     let levels: OptionLevels
+    let callbackWalk: CallbackWalk
     private let stateNames: [String: String]
     private let callbackNames: [String: String]
 
@@ -95,6 +96,7 @@ public struct Machine: Sendable {
         transitionsByState = states.map { state in transitions.indices.filter { transitions[$0].from == state.id } }
         targetIndex = transitions.map { stateIndex[$0.to] }
         levels = OptionLevels(transitions: transitions, hasOptions: !options.isEmpty)
+        callbackWalk = CallbackWalk(callbacks: callbacks, transitions: transitions, targets: targetIndex, variants: levels.variants)
         self.stateNames = stateNames
         self.callbackNames = callbackNames
     }

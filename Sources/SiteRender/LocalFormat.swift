@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SiteContent
 import Translations
 
@@ -38,11 +39,21 @@ enum LocalFormat {
     }
 
     static func number(_ value: Int, lang: String) -> String {
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: lang)
-        formatter.numberStyle = .decimal
-        return formatter.string(from: NSNumber(value: value)) ?? String(value)
+        numberFormatters.withLock { formatters in
+            let formatter = formatters[lang] ?? {
+                let made = NumberFormatter()
+                made.locale = Locale(identifier: lang)
+                made.numberStyle = .decimal
+                formatters[lang] = made
+                return made
+            }()
+            return formatter.string(from: NSNumber(value: value)) ?? String(value)
+        }
     }
+
+    /// One decimal formatter per language: making one loads the locale's CLDR data, which cost more
+    /// than the rest of a page's sidebar (a number on every page and every tutorial step).
+    private static let numberFormatters = Mutex<[String: NumberFormatter]>([:])
 
     /// `75 %` in Spanish, `75%` in Portuguese, Bulgarian and Italian (CLDR).
     static func percent(_ part: Int, of whole: Int, lang: String) -> String {
