@@ -140,7 +140,7 @@ public enum SearchIndex {
     /// The file that holds a page's title and sections, read for its excerpts.
     public static func fragment(lang: String, page: SearchPage) -> (path: String, data: Data) {
         // `ldSearch.page(lang,key,{"path":…,"title":…,"sections":[[anchor,heading,text],…]});`
-        var out = JSONBytes(capacity: page.sections.reduce(256) { $0 + $1.text.utf8.count + $1.heading.utf8.count + 16 })
+        var out = JSONBytes(capacity: page.sections.reduce(256) { $0 + $1.textBytes.count + $1.heading.utf8.count + 16 })
         out.raw("ldSearch.page(")
         out.quoted(lang)
         out.byte(UInt8(ascii: ","))
@@ -157,7 +157,7 @@ public enum SearchIndex {
             out.byte(UInt8(ascii: ","))
             out.quoted(section.heading)
             out.byte(UInt8(ascii: ","))
-            out.quoted(section.text)
+            section.textBytes.withUnsafeBufferPointer { out.quoted($0) }
             out.byte(UInt8(ascii: "]"))
         }
         out.raw("]});\n")

@@ -6,12 +6,23 @@ public struct SearchPage: Sendable, Equatable {
         /// The heading's id ("" for the text before the first heading).
         public var anchor: String
         public var heading: String
-        public var text: String
+        /// The text as UTF-8: cut from the page's HTML, counted and written to the page's search
+        /// file as bytes, never made a `String` on the way (that cost a validation of every byte).
+        var textBytes: [UInt8]
+
+        public var text: String {
+            get { String(decoding: textBytes, as: UTF8.self) }
+            set { textBytes = Array(newValue.utf8) }
+        }
 
         public init(anchor: String, heading: String, text: String) {
+            self.init(anchor: anchor, heading: heading, textBytes: Array(text.utf8))
+        }
+
+        init(anchor: String, heading: String, textBytes: [UInt8]) {
             self.anchor = anchor
             self.heading = heading
-            self.text = text
+            self.textBytes = textBytes
         }
     }
 
@@ -105,7 +116,7 @@ enum BodyText {
         // On the String's own UTF-8 storage, without copying it to an array; no nested functions,
         // whose captured variables would be boxed and checked for exclusivity on every byte.
         return html.withUTF8 { bytes in
-            var sections = [SearchPage.Section(anchor: "", heading: "", text: "")]
+            var sections = [SearchPage.Section(anchor: "", heading: "", textBytes: [])]
             var text = CleanText()
             var heading = CleanText()
             var inHeading = false
@@ -142,15 +153,15 @@ enum BodyText {
                     continue
                 }
                 if kind == .anchor {
-                    if !isEnd && contains(tag, "class=\"heading-anchor\"") { anchorDepth += 1 } else if isEnd && anchorDepth > 0 { anchorDepth -= 1 }
+                    if !isEnd && contains(tag, headingAnchorClass) { anchorDepth += 1 } else if isEnd && anchorDepth > 0 { anchorDepth -= 1 }
                     continue
                 }
                 if kind == .section {
                     if !isEnd, let id = attribute("id", in: String(decoding: UnsafeBufferPointer(rebasing: tag), as: UTF8.self)) {
-                        sections[sections.count - 1].text = text.take()
+                        sections[sections.count - 1].textBytes = text.takeBytes()
                         heading = CleanText()
                         inHeading = true
-                        sections.append(SearchPage.Section(anchor: decodeEntities(id), heading: "", text: ""))
+                        sections.append(SearchPage.Section(anchor: decodeEntities(id), heading: "", textBytes: []))
                         continue
                     }
                     if isEnd, inHeading {
@@ -167,7 +178,7 @@ enum BodyText {
                 let run = UnsafeBufferPointer(rebasing: bytes[runStart..<count])
                 if inHeading { heading.append(run) } else { text.append(run) }
             }
-            sections[sections.count - 1].text = text.take()
+            sections[sections.count - 1].textBytes = text.takeBytes()
             if inHeading { sections[sections.count - 1].heading = heading.take() }
             return sections
         }
@@ -257,8 +268,10 @@ enum BodyText {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
-    static func contains(_ haystack: Slice<UnsafeBufferPointer<UInt8>>, _ needle: String) -> Bool {
-        let pattern = Array(needle.utf8)
+    /// The attribute that marks a heading's anchor link (its `#` is not the heading's text).
+    static let headingAnchorClass = Array("class=\"heading-anchor\"".utf8)
+
+    static func contains(_ haystack: Slice<UnsafeBufferPointer<UInt8>>, _ pattern: [UInt8]) -> Bool {
         guard haystack.count >= pattern.count, let first = pattern.first else { return false }
         var start = haystack.startIndex
         while start + pattern.count <= haystack.endIndex {
@@ -382,9 +395,12 @@ struct CleanText {
     }
 
     /// The text so far, and a fresh start.
-    mutating func take() -> String {
+    mutating func take() -> String { String(decoding: takeBytes(), as: UTF8.self) }
+
+    /// The text so far as UTF-8 (valid: runs are cut at ASCII bytes, entities encoded whole).
+    mutating func takeBytes() -> [UInt8] {
         defer { self = CleanText() }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Space, tab, line feed, carriage return, form feed.

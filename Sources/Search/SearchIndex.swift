@@ -95,7 +95,7 @@ public struct SearchEntry: Sendable, Equatable {
         // Only words new to the build's memo become Strings, to be folded and stemmed once.
         var counter = PageCounter()
         for (number, section) in page.sections.enumerated() {
-            counter.add(section.text, field: 0)
+            section.textBytes.withUnsafeBufferPointer { counter.add($0, field: 0) }
             counter.add(section.heading, field: 1)
             if number == 0 { counter.add(page.title, field: 2) }
             counter.endSection(number)
@@ -197,15 +197,21 @@ struct PageCounter {
     /// Counts the words of `source` in `field` (0 text, 1 heading, 2 title) of the current section.
     mutating func add(_ source: String, field: Int) {
         var source = source
-        source.withUTF8 { bytes in
-            Words.scan(bytes) { start, end, hash in count(words.number(bytes, start, end, hash: hash), field: field) }
-        }
+        source.withUTF8 { add($0, field: field) }
+    }
+
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, field: Int) {
+        Words.scan(bytes) { start, end, hash in count(words.number(bytes, start, end, hash: hash), field: field) }
     }
 
     @inline(__always)
     private mutating func count(_ number: Int, field: Int) {
         let base = number * 3
-        if base == counts.count { counts.append(contentsOf: [0, 0, 0]) }
+        if base == counts.count {
+            counts.append(0)
+            counts.append(0)
+            counts.append(0)
+        }
         if counts[base] | counts[base + 1] | counts[base + 2] == 0 { touched.append(number) }
         counts[base + field] += 1
     }
