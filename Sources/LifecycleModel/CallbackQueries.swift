@@ -37,7 +37,7 @@ extension Machine {
         var next: [UInt64] = []
         var queue: [Node] = []
         // Option sets that enable the same transitions give the same search: each is walked once.
-        let enablings = options.map { CallbackWalk.distinctEnablings(transitions, variants(of: $0)) } ?? walk.variantEnablings
+        let enablings = options.map { walk.distinctEnablings(variants(of: $0)) } ?? walk.variantEnablings
         for enabled in enablings {
             // Breadth-first over (state, process, cover, set of match positions as a bit mask).
             var seen = NodeSet()
@@ -228,9 +228,11 @@ struct CallbackWalk: Sendable {
     let coverAfter: [Int16]
     /// The covers a run may be under where an order starts: any, on a machine that has covers.
     let startCovers: [UInt8]
+    /// By transition: its conditions.
+    let conditions: [[Condition]]
     /// `enabled` of each of the machine's `optionVariants`, each distinct one once: of Android's
     /// dozens of option sets, most enable the same transitions.
-    let variantEnablings: [[UInt8]]
+    private(set) var variantEnablings: [[UInt8]] = []
 
     init(callbacks: [CallbackInfo], transitions: [Transition], targets: [Int?], variants: [MachineOptions]) {
         var names = callbacks.map(\.id)
@@ -272,7 +274,8 @@ struct CallbackWalk: Sendable {
             return after == 0 ? -1 : Int16(after)
         }
         startCovers = transitions.contains { $0.coverMask != .max } ? Cover.allCases.map(\.bit) : [Cover.uncovered.bit]
-        variantEnablings = Self.distinctEnablings(transitions, variants)
+        conditions = transitions.map(\.conditions)
+        variantEnablings = distinctEnablings(variants)
     }
 
     static func processNumber(_ process: ProcessState) -> Int {
@@ -284,21 +287,22 @@ struct CallbackWalk: Sendable {
     }
 
     /// `enabled` under each of `variants`, each distinct result once, in the variants' order.
-    static func distinctEnablings(_ transitions: [Transition], _ variants: [MachineOptions]) -> [[UInt8]] {
+    func distinctEnablings(_ variants: [MachineOptions]) -> [[UInt8]] {
         var seen = Set<[UInt8]>()
-        return variants.map { enabled(transitions, options: $0) }.filter { seen.insert($0).inserted }
+        return variants.map(enabled(options:)).filter { seen.insert($0).inserted }
     }
 
     /// By transition: bit p set when its conditions hold under `options` with the process
     /// numbered p (no other scenes: `canProduce` follows one scene).
-    static func enabled(_ transitions: [Transition], options: MachineOptions) -> [UInt8] {
-        transitions.map { transition in
+    func enabled(options: MachineOptions) -> [UInt8] {
+        conditions.map { conditions in
             var bits: UInt8 = 0
-            for process in [ProcessState.notRunning, .running, .suspended]
-            where transition.conditions.allSatisfy({ $0.holds(options, process: process, otherScenes: []) }) {
+            for process in Self.processes where conditions.allSatisfy({ $0.holds(options, process: process, otherScenes: EmptyCollection()) }) {
                 bits |= 1 << Self.processNumber(process)
             }
             return bits
         }
     }
+
+    private static let processes: [ProcessState] = [.notRunning, .running, .suspended]
 }

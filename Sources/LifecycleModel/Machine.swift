@@ -1,6 +1,8 @@
 /// A lifecycle state machine: its states, events, callbacks and the
 /// documented transitions between them, indexed for fast simulation.
-public struct Machine: Sendable {
+/// A class (immutable): every check and simulation holds one, and copying a struct of two
+/// dozen arrays and dictionaries retained each of them.
+public final class Machine: Sendable {
     public let id: String
     public let title: String
     public let states: [StateInfo]
@@ -38,6 +40,9 @@ public struct Machine: Sendable {
     let targetIndex: [Int?]
     let levels: OptionLevels
     let callbackWalk: CallbackWalk
+    /// By transition: its conditions on the options (not on the process or the other scenes);
+    /// nil when no transition has any, so that every option set enables every transition.
+    let optionConditions: [[Condition]]?
     private let stateNames: [String: String]
     private let callbackNames: [String: String]
 
@@ -96,6 +101,15 @@ public struct Machine: Sendable {
         transitionsByState = states.map { state in transitions.indices.filter { transitions[$0].from == state.id } }
         targetIndex = transitions.map { stateIndex[$0.to] }
         levels = OptionLevels(transitions: transitions, hasOptions: !options.isEmpty)
+        let optionConditions = transitions.map { transition in
+            transition.conditions.filter { condition in
+                switch condition {
+                case .process, .otherScenesIn: false
+                default: true
+                }
+            }
+        }
+        self.optionConditions = optionConditions.allSatisfy(\.isEmpty) ? nil : optionConditions
         callbackWalk = CallbackWalk(callbacks: callbacks, transitions: transitions, targets: targetIndex, variants: levels.variants)
         self.stateNames = stateNames
         self.callbackNames = callbackNames

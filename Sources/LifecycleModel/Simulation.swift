@@ -98,14 +98,8 @@ public struct Simulation: Sendable {
     }
 
     private static func optionsHold(_ machine: Machine, _ options: MachineOptions) -> [Bool] {
-        machine.transitions.map { t in
-            t.conditions.allSatisfy { condition in
-                switch condition {
-                case .process, .otherScenesIn: true
-                default: condition.holds(options, process: .running, otherScenes: EmptyCollection())
-                }
-            }
-        }
+        guard let conditions = machine.optionConditions else { return Array(repeating: true, count: machine.transitions.count) }
+        return conditions.map { $0.allSatisfy { $0.holds(options, process: .running, otherScenes: EmptyCollection()) } }
     }
 
     /// Whether transition `t` can be taken now: its cover, its option conditions (precomputed),

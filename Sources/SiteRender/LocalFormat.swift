@@ -39,7 +39,10 @@ enum LocalFormat {
     }
 
     static func number(_ value: Int, lang: String) -> String {
-        numberFormatters.withLock { formatters in
+        // Below a thousand no language groups digits, and ours all write Latin digits: Foundation's
+        // formatting (ICU, on every page's sidebar and every tutorial step) would say the same.
+        if (0..<1000).contains(value) { return String(value) }
+        return numberFormatters.withLock { formatters in
             let formatter = formatters[lang] ?? {
                 let made = NumberFormatter()
                 made.locale = Locale(identifier: lang)

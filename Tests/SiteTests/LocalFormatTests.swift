@@ -18,6 +18,17 @@ import Testing
         #expect(LocalFormat.number(12_345, lang: lang).replacing("\u{A0}", with: " ").replacing("\u{202F}", with: " ") == expected)
     }
 
+    /// Below a thousand `number` skips Foundation: it must write what Foundation writes.
+    @Test(arguments: ["es", "pt", "bg", "it"])
+    func smallNumbersAsFoundationWritesThem(lang: String) {
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: lang)
+        formatter.numberStyle = .decimal
+        for value in [0, 1, 7, 42, 999, 1000, 1234] {
+            #expect(LocalFormat.number(value, lang: lang) == formatter.string(from: NSNumber(value: value)), "\(value) in \(lang)")
+        }
+    }
+
     @Test(arguments: [
         ("es", "29 de noviembre de 2026"), ("pt", "29 de novembro de 2026"), ("bg", "29 ноември 2026 г."), ("it", "29 novembre 2026"),
     ])
