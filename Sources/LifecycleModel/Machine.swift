@@ -115,6 +115,27 @@ public final class Machine: Sendable {
         self.callbackNames = callbackNames
     }
 
+    /// Whether any of `machines` knows `name` as a state or a callback, as `resolveState` and
+    /// `resolveCallback` of each would say, with each key made once: prose chains ask it of every
+    /// word next to an arrow.
+    public struct NameIndex: Sendable {
+        private var stateKeys: Set<String> = []
+        private var exactKeys: Set<String> = []
+        private var callbackKeys: Set<String> = []
+
+        public init(_ machines: [Machine]) {
+            for machine in machines {
+                if machine.caseSensitiveStates { exactKeys.formUnion(machine.stateNames.keys) } else { stateKeys.formUnion(machine.stateNames.keys) }
+                callbackKeys.formUnion(machine.callbackNames.keys)
+            }
+        }
+
+        public func knows(_ name: String) -> Bool {
+            (!stateKeys.isEmpty && stateKeys.contains(Names.stateKey(name))) || (!exactKeys.isEmpty && exactKeys.contains(Names.exactKey(name)))
+                || callbackKeys.contains(Names.callbackKey(name))
+        }
+    }
+
     /// The state id for any spelling: "Not Running", "notRunning", ".background", "paused".
     public func resolveState(_ name: String) -> String? {
         stateNames[caseSensitiveStates ? Names.exactKey(name) : Names.stateKey(name)]

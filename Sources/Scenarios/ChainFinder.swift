@@ -76,9 +76,9 @@ public enum ChainFinder {
         return false
     }
 
-    public static func isKnownName(_ name: String) -> Bool {
-        Machines.all.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
-    }
+    public static func isKnownName(_ name: String) -> Bool { knownNames.knows(name) }
+
+    private static let knownNames = Machine.NameIndex(Machines.all)
 
     private static let leadingPunctuation: Set<Character> = ["(", "[", "«", "\"", "“", "„", "'", "‘", "*", "_"]
     private static let trailingPunctuation: Set<Character> = [".", ",", ";", ":", "!", "?", ")", "]", "»", "\"", "”", "'", "’", "*", "_"]
