@@ -97,9 +97,9 @@ struct HTMLRenderSession {
     /// Writes a node's opening and returns its frame, or nil when the node is
     /// already fully written (leaves, images, code).
     private mutating func enter(_ index: Int, position: Int) -> Frame? {
-        let node = document.nodes[index]
         var frame = Frame(node: index, position: position, nextChild: 0, flag: false)
-        switch node.kind {
+        // The node's fields are read in place: a copy of it retained its children, literal and locations.
+        switch document.nodes[index].kind {
         case .document, .other:
             break
         case .blockQuote:
@@ -146,7 +146,7 @@ struct HTMLRenderSession {
         case .heading(let level):
             let text = document.plainText(of: index)
             openHeadingID = slugger.slug(text)
-            headings.append(Heading(level: level, id: openHeadingID, text: text, location: node.start))
+            headings.append(Heading(level: level, id: openHeadingID, text: text, location: document.nodes[index].start))
             out.newlineIfNeeded()
             out.raw("<h\(level) id=\"")
             out.text(openHeadingID)
@@ -156,13 +156,13 @@ struct HTMLRenderSession {
             out.raw("<hr>\n")
             return nil
         case .codeBlock(let info, _):
-            writeCodeBlock(info: info, code: node.literal, node: index)
+            writeCodeBlock(info: info, code: document.nodes[index].literal, node: index)
             return nil
         case .htmlBlock:
             // Raw HTML is shown, not obeyed.
             out.newlineIfNeeded()
             out.raw("<pre class=\"raw-html\"><code>")
-            out.text(node.literal)
+            out.text(document.nodes[index].literal)
             out.raw("</code></pre>\n")
             return nil
         case .table:
@@ -193,7 +193,7 @@ struct HTMLRenderSession {
                 out.raw("</h2>\n<ol>\n")
             }
             out.raw("<li id=\"fn:\(number)\"")
-            if let language = renderer.blockLanguage?(node.start.line) {
+            if let language = renderer.blockLanguage?(document.nodes[index].start.line) {
                 out.raw(" lang=\"")
                 out.text(language)
                 out.raw("\"")
@@ -203,12 +203,12 @@ struct HTMLRenderSession {
             if let custom = nodeHTML[index] {
                 out.raw(custom)
             } else {
-                out.text(node.literal)
+                out.text(document.nodes[index].literal)
             }
             return nil
         case .htmlInline:
             // Inline raw HTML is shown as text.
-            out.text(node.literal)
+            out.text(document.nodes[index].literal)
             return nil
         case .softBreak:
             out.raw("\n")
@@ -218,7 +218,7 @@ struct HTMLRenderSession {
             return nil
         case .code:
             out.raw("<code>")
-            out.text(node.literal)
+            out.text(document.nodes[index].literal)
             out.raw("</code>")
             return nil
         case .emphasis:

@@ -20,24 +20,24 @@ public enum ArticleVerifier {
         // and a node taken out of the tree (a title heading) is not verified.
         var stack = [MarkdownDocument.rootIndex]
         while let index = stack.popLast() {
-            let node = document.nodes[index]
-            switch node.kind {
+            // The node's fields are read in place: a copy of it retained its children, literal and locations.
+            switch document.nodes[index].kind {
             case .codeBlock(let info, _) where LifecycleBlockParser.isLifecycle(info: info):
-                if let trace = cache?.example(info: info, code: node.literal) {
-                    verification.add(VerifiedExample(number: verification.examples.count + 1, node: index, info: info, code: node.literal, trace: trace))
+                if let trace = cache?.example(info: info, code: document.nodes[index].literal) {
+                    verification.add(VerifiedExample(number: verification.examples.count + 1, node: index, info: info, code: document.nodes[index].literal, trace: trace))
                     continue
                 }
                 let indexed = lines ?? LineIndex(source)
                 lines = indexed
-                verification.runExample(info: info, code: node.literal, fence: node.start, node: index, lines: indexed, cache: cache)
+                verification.runExample(info: info, code: document.nodes[index].literal, fence: document.nodes[index].start, node: index, lines: indexed, cache: cache)
             case .codeBlock(let info, _) where ExerciseBlockParser.isExercise(info: info):
                 let indexed = lines ?? LineIndex(source)
                 lines = indexed
-                verification.runExercise(info: info, code: node.literal, fence: node.start, node: index, lines: indexed)
+                verification.runExercise(info: info, code: document.nodes[index].literal, fence: document.nodes[index].start, node: index, lines: indexed)
             case .text:
-                verification.judgeChains(in: node.literal, at: node.start, node: index, cache: cache)
+                verification.judgeChains(in: document.nodes[index].literal, at: document.nodes[index].start, node: index, cache: cache)
             default:
-                stack.append(contentsOf: node.children.reversed())
+                stack.append(contentsOf: document.nodes[index].children.reversed())
             }
         }
         return verification

@@ -124,29 +124,29 @@ package struct ArticleReader: Sendable {
         // Pre-order over `children`, as the page shows it: a title heading taken out is not prose here.
         var stack = [MarkdownDocument.rootIndex]
         while let index = stack.popLast() {
-            let node = document.nodes[index]
-            switch node.kind {
+            // The node's fields are read in place: a copy of it retained its children, literal and locations.
+            switch document.nodes[index].kind {
             case .blockQuote:
                 if let kind = document.alertKind(of: index) {
-                    alerts.append(ArticleAlert(marker: "[!\(kind.rawValue.uppercased())]", line: node.start.line))
-                    if let paragraph = node.children.first, let marker = document.nodes[paragraph].children.first { markers.insert(marker) }
+                    alerts.append(ArticleAlert(marker: "[!\(kind.rawValue.uppercased())]", line: document.nodes[index].start.line))
+                    if let paragraph = document.nodes[index].children.first, let marker = document.nodes[paragraph].children.first { markers.insert(marker) }
                 }
             case .text where !markers.contains(index):
                 let chains = verification.chains(in: index)
                 // Most text has no chain: its Characters are read up to the first letter, no copy.
                 if chains.isEmpty {
-                    if node.literal.contains(where: \.isLetter) { prose.append(node.start.line) }
+                    if document.nodes[index].literal.contains(where: \.isLetter) { prose.append(document.nodes[index].start.line) }
                     break
                 }
-                var characters = Array(node.literal)
+                var characters = Array(document.nodes[index].literal)
                 for chain in chains.reversed() where chain.start <= chain.end && chain.end <= characters.count {
                     characters.removeSubrange(chain.start..<chain.end)
                 }
-                if characters.contains(where: \.isLetter) { prose.append(node.start.line) }
+                if characters.contains(where: \.isLetter) { prose.append(document.nodes[index].start.line) }
             default:
                 break
             }
-            stack.append(contentsOf: node.children.reversed())
+            stack.append(contentsOf: document.nodes[index].children.reversed())
         }
         return (alerts, prose)
     }
