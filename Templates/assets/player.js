@@ -516,7 +516,8 @@
   ExamplePlayer.prototype.step = function () {
     if (this.index >= this.rows.length) return false;
     const row = this.rows[this.index];
-    const number = row.getAttribute("data-step") || String(this.index + 1);
+    // The row's number (its first cell): rows are stepped through in order.
+    const number = String(this.index + 1);
     const event = row.getAttribute("data-event");
     const scene = row.getAttribute("data-scene") || MAIN_SCENE;
     const result = this.sim.fire(event, scene);
