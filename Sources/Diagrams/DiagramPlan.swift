@@ -189,17 +189,18 @@ struct DirectWriter: DiagramSink {
 }
 
 /// A diagram split for pages that show it several times: the static geometry once per page
-/// (`sprite`), and per figure a frame that draws it with `<use>` plus the marked path on top.
+/// (`sprite`, each edge and node with an id), and per figure a frame that draws it with `<use>`
+/// plus the marked path on top, a `<use>` of each marked edge and node.
 struct SharedDiagramParts: Sendable {
     /// The page-wide id of the geometry group; its markers are `spriteID-arrow` and `spriteID-arrow-on`.
     let spriteID: String
     /// `<svg class="diagram-sprite">` with the markers and the unmarked edges and nodes.
     let sprite: String
-    /// Before the id prefix, between the two prefixes, and after the second (up to the path's group).
+    /// Before the id prefix and after it (up to the path's group).
     let head: [String]
-    /// Per edge (as numbered in `DiagramIndex.edges`), the on-path copy drawn over the geometry.
+    /// Per edge (as numbered in `DiagramIndex.edges`), the `<use>` of its geometry that draws it on the path.
     let edgeOverlays: [String]
-    /// Per state slot, the on-path copy of its node.
+    /// Per state slot, the `<use>` of its node that draws it on the path.
     let nodeOverlays: [String]
     static let tail = "</g>\n</svg>"
 }
@@ -232,11 +233,15 @@ extension DiagramPlan {
         let size = "viewBox=\"\(Num.format(minX)) \(Num.format(minY)) \(Num.format(width)) \(Num.format(height))\""
             + " width=\"\(Num.format(width))\" height=\"\(Num.format(height))\""
         let nodeGroup = "font-size=\"\(Num.format(NodeBox.fontSize))\" text-anchor=\"middle\""
+        // The geometry's lines carry no marker of their own: `marker-end` inherits, from the edges'
+        // group (the plain arrow) when a figure draws the whole geometry, from the figure's path group
+        // (the on-path arrow) when it draws an edge again as its path.
+        // No `<title>`: the figure names the machine in its caption, the element `<prefix>-title`.
         let head = [
             "<svg class=\"state-diagram\" \(size) role=\"img\" aria-labelledby=\"",
-            "-title\" data-machine=\"\(HTML.escape(machine.id))\">\n<title id=\"",
-            "-title\"\(labels.titleIsEnglish ? " lang=\"en\"" : "")>\(HTML.escape(labels.title))</title>\n"
-                + "<use href=\"#\(spriteID)\"/>\n<g class=\"diagram-path\" \(nodeGroup)>\n",
+            "-title\" data-machine=\"\(HTML.escape(machine.id))\">\n"
+                + "<use href=\"#\(spriteID)\"/>\n"
+                + "<g class=\"diagram-path\" \(nodeGroup) marker-end=\"url(#\(spriteID)-arrow-on)\">\n",
         ]
 
         // Zero-sized rather than `hidden`: markers inside an undisplayed SVG are not drawn.
@@ -246,19 +251,23 @@ extension DiagramPlan {
             sprite += " markerWidth=\"7\" markerHeight=\"7\" markerUnits=\"userSpaceOnUse\" orient=\"auto\">"
             sprite += "<path d=\"M0 0L10 5L0 10z\" fill=\"currentColor\"/></marker>"
         }
-        sprite += "\n<g id=\"\(spriteID)\" class=\"diagram-geometry\">\n<g class=\"edges\">\n"
+        // The lines' paint once for all (a fallback for a page without player.css), and their arrow.
+        sprite += "\n<g id=\"\(spriteID)\" class=\"diagram-geometry\">\n"
+        sprite += "<g class=\"edges\" fill=\"none\" stroke=\"currentColor\" marker-end=\"url(#\(spriteID)-arrow)\">\n"
+        // A figure marks its path by drawing the geometry's own edges and nodes again, by id, inside
+        // its `g.diagram-path` (player.css styles them as the path there): no geometry is repeated.
         var edgeOverlays: [String] = []
-        for drawnEdge in drawn {
+        for (number, drawnEdge) in drawn.enumerated() {
             let edge = drawnEdge.edge.edge
             let events = drawnEdge.edge.events
             let label = "\(labels.stateName(edge.from)) → \(labels.stateName(edge.to)): \(events.map(labels.eventName).joined(separator: ", "))"
             let kind = edge.isSelfLoop ? "edge self-loop" : "edge"
             let ends = "data-from=\"\(HTML.escape(edge.from))\" data-to=\"\(HTML.escape(edge.to))\""
-            sprite += "<g class=\"\(kind)\" \(ends) data-events=\"\(HTML.escape(events.joined(separator: " ")))\">"
-            sprite += "<title>\(HTML.escape(label))</title>"
-            sprite += "<path class=\"edge-line\" d=\"\(drawnEdge.path)\" fill=\"none\" stroke=\"currentColor\" marker-end=\"url(#\(spriteID)-arrow)\"/></g>\n"
-            // Styled by player.css alone: it is drawn inside `svg.state-diagram`.
-            edgeOverlays.append("<g class=\"\(kind) on-path\" \(ends)><path class=\"edge-line\" d=\"\(drawnEdge.path)\" marker-end=\"url(#\(spriteID)-arrow-on)\"/></g>\n")
+            let id = "\(spriteID)-e\(number)"
+            // No `data-events` (the playground's diagram has them): nothing reads them on an article, the title names the events.
+            sprite += "<g id=\"\(id)\" class=\"\(kind)\" \(ends)><title>\(HTML.escape(label))</title>"
+            sprite += "<path class=\"edge-line\" d=\"\(drawnEdge.path)\"/></g>\n"
+            edgeOverlays.append("<use href=\"#\(id)\"/>\n")
         }
         sprite += "</g>\n<g class=\"nodes\" \(nodeGroup)>\n"
         var nodeOverlays = Array(repeating: "", count: index.stateIDs.count)
@@ -266,8 +275,9 @@ extension DiagramPlan {
             guard let box = boxes[state.id], let slot = index.slotByState[state.id], nodeOverlays[slot].isEmpty else { continue }
             let kind = state.observable ? "node" : "node unobservable"
             let (open, rect, dashes, text) = nodeParts(state, box)
-            sprite += "<g class=\"\(kind)\" \(open)\(rect) fill=\"none\" stroke=\"currentColor\"\(dashes)/>\(text)"
-            nodeOverlays[slot] = "<g class=\"\(kind) on-path\" \(open)\(rect)/>\(text)"
+            let id = "\(spriteID)-s\(slot)"
+            sprite += "<g id=\"\(id)\" class=\"\(kind)\" \(open)\(rect) fill=\"none\" stroke=\"currentColor\"\(dashes)/>\(text)"
+            nodeOverlays[slot] = "<use href=\"#\(id)\"/>\n"
         }
         sprite += "</g>\n</g></defs></svg>\n"
         return SharedDiagramParts(spriteID: spriteID, sprite: sprite, head: head, edgeOverlays: edgeOverlays, nodeOverlays: nodeOverlays)

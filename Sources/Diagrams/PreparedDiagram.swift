@@ -40,14 +40,16 @@ public final class PreparedDiagram: Sendable {
     /// markers and the unmarked edges and nodes, in a zero-sized `<svg>` hidden from assistive technology.
     public var sprite: String { shared.sprite }
 
-    /// A figure's diagram that draws the page's `sprite` with `<use>` and over it only what `path`
-    /// marks, so the path shows without scripts; player.js copies the geometry in before it starts.
-    /// The one id it has is `idPrefix` + "-title".
+    /// A figure's diagram that draws the page's `sprite` with `<use>` and over it what `path` marks,
+    /// each marked edge and node a `<use>` of the sprite's own (player.css gives them the path's look),
+    /// so the path shows without scripts; player.js copies the geometry in before it starts.
+    /// It has no id and no title: it is named by the element `idPrefix` + "-title", which the caller
+    /// writes (an example's caption names the machine).
     public func figureSVG(idPrefix: String, path: DiagramPath? = nil) -> String {
         var marks = path ?? unmarked
         if let path, path.index !== index { marks = self.marks(path.highlight) }
         let prefix = HTML.escape(idPrefix)
-        var out = shared.head[0] + prefix + shared.head[1] + prefix + shared.head[2]
+        var out = shared.head[0] + prefix + shared.head[1]
         for (edge, marked) in marks.edges.enumerated() where marked { out += shared.edgeOverlays[edge] }
         for (slot, marked) in marks.states.enumerated() where marked { out += shared.nodeOverlays[slot] }
         return out + SharedDiagramParts.tail

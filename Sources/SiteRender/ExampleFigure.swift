@@ -72,7 +72,6 @@ struct ExampleFigure: Sendable {
                 "to": .string(step.to),
                 "unchanged": .bool(step.states.isEmpty),
                 "walk": names.walk(machine, walk),
-                "callbackNames": .string(step.callbacks.map(\.name).joined(separator: " ")),
                 "calls": .array(step.callbacks.enumerated().map { position, call in
                     .object(["name": .string(call.name), "optional": .bool(call.optional), "separator": .string(position == 0 ? "" : ", ")])
                 }),

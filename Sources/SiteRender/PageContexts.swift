@@ -86,6 +86,8 @@ package struct PageContexts: Sendable {
             context["stepCount"] = .int(article.tutorialSteps)
             context["hasTutorialSteps"] = .bool(article.tutorialSteps > 0)
         }
+        // The player's controls (`template#ld-player`), once, on pages with examples only.
+        context["playerControls"] = .bool(article.examples > 0)
         // The exercise script (`assets/exercise.js`) and its words, on pages that need them only.
         if tutorial || article.exercises > 0 {
             context["exerciseScript"] = .bool(true)

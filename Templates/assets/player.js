@@ -316,9 +316,11 @@
 
   /**
    * An article's figure draws its machine's geometry, written once per page, with <use>, and
-   * over it only its example's path (g.diagram-path). The scripts need real nodes and edges:
-   * each such figure gets a copy of the geometry, marked with its path, in place of both,
-   * plus a wide invisible line per edge for the pointer.
+   * marks its example's path by drawing the geometry's own edges and nodes again, with <use>
+   * of their ids, in g.diagram-path. The scripts need real nodes and edges: each such figure
+   * gets a copy of the geometry, marked with its path, in place of both (ids dropped, so they
+   * stay unique), each line with its own arrow (the geometry's lines inherit theirs), plus a wide
+   * invisible line per edge for the pointer.
    */
   function expandDiagrams(root) {
     Array.prototype.forEach.call(root.querySelectorAll("svg.state-diagram > use[href^='#']"), function (use) {
@@ -326,35 +328,30 @@
       const id = use.getAttribute("href").slice(1);
       const geometry = document.getElementById(id);
       if (!geometry) return;
-      const arrows = new Map();
-      const states = new Set();
+      const marked = new Set();
       const path = svg.querySelector("g.diagram-path");
       if (path) {
-        Array.prototype.forEach.call(path.querySelectorAll(".edge-line[marker-end]"), function (line) {
-          const edge = line.parentNode;
-          arrows.set(edge.getAttribute("data-from") + " " + edge.getAttribute("data-to"), line.getAttribute("marker-end"));
-        });
-        Array.prototype.forEach.call(path.querySelectorAll(".node[data-state]"), function (node) { states.add(node.getAttribute("data-state")); });
+        Array.prototype.forEach.call(path.querySelectorAll("use[href^='#']"), function (mark) { marked.add(mark.getAttribute("href").slice(1)); });
         svg.removeChild(path);
       }
+      const arrow = "url(#" + id + "-arrow)";
+      const arrowOn = (path && path.getAttribute("marker-end")) || "url(#" + id + "-arrow-on)";
       Array.prototype.forEach.call(geometry.children, function (group) {
         const copy = group.cloneNode(true);
+        // The geometry's ids are its edges' and nodes'.
+        Array.prototype.forEach.call(copy.querySelectorAll("[id]"), function (item) {
+          if (marked.has(item.id)) item.classList.add("on-path");
+          item.removeAttribute("id");
+        });
         Array.prototype.forEach.call(copy.querySelectorAll(".edge .edge-line"), function (line) {
           const edge = line.parentNode;
-          const arrow = arrows.get(edge.getAttribute("data-from") + " " + edge.getAttribute("data-to"));
-          if (arrow) {
-            edge.classList.add("on-path");
-            line.setAttribute("marker-end", arrow);
-          }
+          line.setAttribute("marker-end", edge.classList.contains("on-path") ? arrowOn : arrow);
           // Its look (wide, transparent) comes from player.css.
           const hit = line.cloneNode(false);
           hit.removeAttribute("marker-end");
           hit.classList.remove("edge-line");
           hit.classList.add("edge-hit");
           edge.insertBefore(hit, line);
-        });
-        Array.prototype.forEach.call(copy.querySelectorAll(".node[data-state]"), function (node) {
-          if (states.has(node.getAttribute("data-state"))) node.classList.add("on-path");
         });
         svg.insertBefore(copy, use);
       });
@@ -418,14 +415,44 @@
   // ---------------------------------------------------------------------------
   // Examples: <figure data-lifecycle-example>
 
+  /** The callbacks a trace row lists: the code in its fourth cell, an optional one in parentheses. */
+  function rowCallbacks(row) {
+    const cell = row.cells[3];
+    if (!cell) return [];
+    return Array.prototype.map.call(cell.querySelectorAll("code"), function (code) {
+      return code.textContent.replace(/^\((.*)\)$/, "$1");
+    });
+  }
+
+  /**
+   * The controls of an example with steps: a copy of the page's template#ld-player (written once
+   * per page, in its language), hidden until the player is ready. Null for an example without steps.
+   */
+  function playerControls(figure) {
+    const existing = figure.querySelector(".player");
+    if (existing) return existing;
+    if (!figure.querySelector("tbody tr[data-event]")) return null;
+    const template = document.querySelector("template#ld-player");
+    const source = template && template.content && template.content.querySelector(".player");
+    if (!source) {
+      console.error("lifecycle player: the page has no template#ld-player; #" + figure.id + " stays static");
+      return null;
+    }
+    const controls = document.importNode(source, true);
+    controls.hidden = true;
+    figure.appendChild(controls);
+    return controls;
+  }
+
   function ExamplePlayer(figure, model) {
     this.figure = figure;
     this.machine = findMachine(model, figure.getAttribute("data-machine"));
-    this.controls = figure.querySelector(".player");
-    if (!this.machine || !this.controls) {
-      if (!this.machine) console.error("lifecycle player: unknown machine '" + figure.getAttribute("data-machine") + "' in #" + figure.id);
+    if (!this.machine) {
+      console.error("lifecycle player: unknown machine '" + figure.getAttribute("data-machine") + "' in #" + figure.id);
       return;
     }
+    this.controls = playerControls(figure);
+    if (!this.controls) return;
     prepare(this.machine);
     let raw = {};
     try { raw = JSON.parse(figure.getAttribute("data-options") || "{}") || {}; } catch (e) {
@@ -489,7 +516,8 @@
   ExamplePlayer.prototype.step = function () {
     if (this.index >= this.rows.length) return false;
     const row = this.rows[this.index];
-    const number = row.getAttribute("data-step") || String(this.index + 1);
+    // The row's number (its first cell): rows are stepped through in order.
+    const number = String(this.index + 1);
     const event = row.getAttribute("data-event");
     const scene = row.getAttribute("data-scene") || MAIN_SCENE;
     const result = this.sim.fire(event, scene);
@@ -505,11 +533,9 @@
     } else {
       const expected = row.getAttribute("data-to");
       if (expected !== null && expected !== result.to) problems.push("computed state " + result.to + ", the row says " + expected);
-      const written = row.getAttribute("data-callbacks");
+      const written = rowCallbacks(row).join(" ");
       const fired = result.callbacks.map(function (c) { return c.name; }).join(" ");
-      if (written !== null && splitList(written).join(" ") !== fired) {
-        problems.push("computed callbacks [" + fired + "], the row says [" + splitList(written).join(" ") + "]");
-      }
+      if (written !== fired) problems.push("computed callbacks [" + fired + "], the row says [" + written + "]");
     }
     row.setAttribute("data-computed", result.ok ? result.to : "");
     if (problems.length) {

@@ -50,6 +50,9 @@ import LifecycleModel
     func aFigureDrawsOnlyItsPathOverTheSprite(_ id: String) throws {
         let machine = try #require(Machines.machine(id))
         let prepared = StateDiagram.prepared(for: machine, labels: PreparedDiagramTests.translated(machine))
+        let sprite = try ScannedDocument(prepared.sprite)
+        let spriteByID = Dictionary(sprite.elements.indices.compactMap { index in sprite.elements[index].attribute("id").map { ($0, index) } },
+            uniquingKeysWith: { first, _ in first })
         for steps in PreparedDiagramTests.runs(machine) {
             var path = prepared.path()
             path.markState(machine.initialState)
@@ -61,28 +64,51 @@ import LifecycleModel
             for attribute in ["viewBox", "width", "height", "role", "aria-labelledby", "data-machine"] {
                 #expect(root.attribute(attribute) == full.elements[0].attribute(attribute), "\(attribute)")
             }
-            #expect(figure.all("title").map { figure.fullText($0) } == [full.fullText(full.all("title")[0])])
-            // One id, the title's; the geometry comes from the sprite.
-            #expect(figure.elements.compactMap { $0.attribute("id") } == ["ex-3-diagram-title"])
-            #expect(figure.all("use").map { figure.elements[$0].attribute("href") } == ["#" + prepared.spriteID])
-            #expect(figure.all("marker").isEmpty && figure.all("path", withClass: "edge-hit").isEmpty)
-            // Exactly the marked edges and nodes, each once, in the full diagram's order and geometry.
-            let onPathEdges = full.all("g", withClass: "on-path").filter { full.elements[$0].classes.contains("edge") }
-            let markedEdges = Self.edges(full).enumerated().filter { onPathEdges.contains(full.all("g", withClass: "edge")[$0.offset]) }.map(\.element)
-            #expect(Self.edges(figure) == markedEdges)
-            #expect(Self.nodes(figure) == full.all("g", withClass: "on-path").filter { full.elements[$0].classes.contains("node") }
-                .compactMap { full.elements[$0].attribute("data-state") })
-            #expect(figure.all("g", withClass: "edge").allSatisfy { figure.elements[$0].classes.contains("on-path") })
-            #expect(figure.all("g", withClass: "node").allSatisfy { figure.elements[$0].classes.contains("on-path") })
-            #expect(!steps.isEmpty || Self.nodes(figure) == [machine.initialState])
-            for line in figure.all("path", withClass: "edge-line") {
-                #expect(figure.elements[line].attribute("marker-end") == "url(#\(prepared.spriteID)-arrow-on)")
+            // No title and no id (the caller writes the element that names it); the geometry comes
+            // from the sprite, the path's edges and nodes too.
+            #expect(figure.all("title").isEmpty && figure.elements.allSatisfy { $0.attribute("id") == nil })
+            #expect(figure.all("marker").isEmpty && figure.all("path").isEmpty && figure.all("rect").isEmpty && figure.all("text").isEmpty)
+            let uses = figure.all("use")
+            let whole = try #require(uses.first)
+            #expect(figure.elements[whole].parent == 0 && figure.elements[whole].attribute("href") == "#" + prepared.spriteID)
+            let group = try #require(figure.all("g", withClass: "diagram-path").first)
+            #expect(figure.elements[group].attribute("marker-end") == "url(#\(prepared.spriteID)-arrow-on)")
+            // Exactly the marked edges and nodes, each once, in the full diagram's order: `<use>`s of the sprite's.
+            let marked = try uses.dropFirst().map { use in
+                #expect(figure.elements[use].parent == group)
+                let href = try #require(figure.elements[use].attribute("href"))
+                return try #require(spriteByID[String(href.dropFirst())], "\(href) is not in the sprite")
             }
+            let markedEdges = Self.edges(sprite).filter { drawn in
+                marked.contains { sprite.elements[$0].classes.contains("edge") && sprite.elements[$0].attribute("data-from") == drawn.from
+                    && sprite.elements[$0].attribute("data-to") == drawn.to }
+            }
+            let onPathEdges = full.all("g", withClass: "on-path").filter { full.elements[$0].classes.contains("edge") }
+            #expect(markedEdges == Self.edges(full).enumerated().filter { onPathEdges.contains(full.all("g", withClass: "edge")[$0.offset]) }.map(\.element))
+            #expect(marked.filter { sprite.elements[$0].classes.contains("node") }.compactMap { sprite.elements[$0].attribute("data-state") }
+                == full.all("g", withClass: "on-path").filter { full.elements[$0].classes.contains("node") }.compactMap { full.elements[$0].attribute("data-state") })
+            #expect(marked.count == markedEdges.count + full.all("g", withClass: "on-path").count - onPathEdges.count)
+            #expect(!steps.isEmpty || marked.map { sprite.elements[$0].attribute("data-state") } == [machine.initialState])
         }
         // Nothing marked: the geometry alone.
         let plain = try ScannedDocument(prepared.figureSVG(idPrefix: "d"))
-        #expect(plain.all("g", withClass: "edge").isEmpty && plain.all("g", withClass: "node").isEmpty)
         #expect(plain.all("use").count == 1)
+    }
+
+    /// The sprite's edges and nodes have ids a figure's path refers to; its lines carry no arrow of
+    /// their own (inherited: the edges' group's, or the figure's path group's), so one edge serves both looks.
+    @Test(arguments: Machines.ids)
+    func theSpriteNamesEachEdgeAndNode(_ id: String) throws {
+        let machine = try #require(Machines.machine(id))
+        let prepared = StateDiagram.prepared(for: machine)
+        let sprite = try ScannedDocument(prepared.sprite)
+        let edges = sprite.all("g", withClass: "edge")
+        let nodes = sprite.all("g", withClass: "node")
+        #expect(edges.map { sprite.elements[$0].attribute("id") } == edges.indices.map { "\(prepared.spriteID)-e\($0)" })
+        #expect(Set(nodes.compactMap { sprite.elements[$0].attribute("id") }).count == nodes.count)
+        #expect(nodes.allSatisfy { sprite.elements[$0].attribute("id")?.hasPrefix(prepared.spriteID + "-s") == true })
+        #expect(sprite.all("path", withClass: "edge-line").allSatisfy { sprite.elements[$0].attribute("marker-end") == nil })
+        #expect(sprite.all("g", withClass: "edges").map { sprite.elements[$0].attribute("marker-end") } == ["url(#\(prepared.spriteID)-arrow)"])
     }
 
     /// Several figures of one machine on a page: their ids differ, and they differ only where their paths do.

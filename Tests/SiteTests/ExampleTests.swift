@@ -55,9 +55,16 @@ import Testing
         #expect(result.summaryLine.contains("1 example run"))
         let html = try read(root.appending(path: "public/es/a/index.html"))
         #expect(html.contains("<figure class=\"lifecycle-example\" id=\"ex-1\" data-lifecycle-example data-machine=\"android-activity\" data-options=\"{&quot;api&quot;:28,&quot;configChanges&quot;:[],&quot;root&quot;:false}\" data-initial=\"resumed\" data-state=\"resumed\">"))
-        #expect(html.contains("<tr data-step=\"1\" data-event=\"focusOtherWindow\" data-from=\"resumed\" data-to=\"started\" data-callbacks=\"onPause\">"))
+        #expect(html.contains("<tr data-event=\"focusOtherWindow\" data-from=\"resumed\" data-to=\"started\"><td>1</td>"))
+        #expect(html.contains("<td><code>onPause</code></td>"))
+        #expect(!html.contains("data-callbacks") && !html.contains("scope="))
         #expect(html.contains("<svg class=\"state-diagram\""))
-        #expect(html.contains("<button type=\"button\" data-action=\"step\">Avanzar</button>"))
+        // The player's controls once per page, in a template (player.js copies them into the figure), not in the figure.
+        #expect(html.matches(of: /<template id="ld-player"><div class="player" hidden>/).count == 1)
+        #expect(html.matches(of: /data-action="step"/).count == 1)
+        let template = try #require(html.firstRange(of: "<template id=\"ld-player\">"))
+        #expect(html[template.lowerBound...].contains("<button type=\"button\" data-action=\"step\">Avanzar</button>"))
+        #expect(try #require(html.firstRange(of: "</article>")).upperBound < template.lowerBound)
         #expect(html.contains("Multiventana"))
     }
 
@@ -100,13 +107,24 @@ import Testing
             == ["ld-diagram-android-activity", "ld-diagram-android-activity", "ld-diagram-ios-app"])
         for figure in figures {
             #expect(!figure.contains("<marker") && !figure.contains("edge-hit") && !figure.contains("<title>"))
-            // Every edge and node written in the figure is on the path.
-            #expect(figure.matches(of: /<g class="(edge|node)[^"]*"/).allSatisfy { $0.output.0.contains("on-path") })
+            // No geometry in the figure: its path draws the sprite's edges and nodes again, by id.
+            #expect(!figure.contains("<path") && !figure.contains("<rect") && !figure.contains("<text"))
         }
         // The second figure's path: resumed → started (paused) → created (stopped), and nothing else.
-        #expect(figures[1].matches(of: /<g class="node[^"]*" data-state="([^"]+)"/).map { String($0.output.1) } == ["created", "started", "resumed"])
-        #expect(figures[1].matches(of: /<g class="edge[^"]*" data-from="([^"]+)" data-to="([^"]+)"/).map { "\($0.output.1) \($0.output.2)" }
+        let marked = figures[1].matches(of: /<use href="#([^"]+)"\/>/).map { String($0.output.1) }
+        // The start tag of the sprite's element with that id.
+        func drawn(_ id: String) -> String? {
+            guard let start = html.firstRange(of: "<g id=\"\(id)\" ") else { return nil }
+            return html[start.lowerBound...].firstIndex(of: ">").map { String(html[start.lowerBound...$0]) }
+        }
+        #expect(marked.compactMap { drawn($0)?.firstMatch(of: /data-state="([^"]+)"/).map { String($0.output.1) } } == ["created", "started", "resumed"])
+        #expect(marked.compactMap { drawn($0)?.firstMatch(of: /data-from="([^"]+)" data-to="([^"]+)"/).map { "\($0.output.1) \($0.output.2)" } }
             == ["resumed started", "started created"])
+        // Each diagram is named by its figure's caption (the machine), not by a title of its own.
+        for (number, figure) in figures.enumerated() {
+            #expect(figure.contains("aria-labelledby=\"ex-\(number + 1)-diagram-title\""))
+        }
+        #expect(html.matches(of: /<span class="example-machine" id="ex-(\d)-diagram-title"/).map { String($0.output.1) } == ["1", "2", "3"])
         // Ids stay unique on the page.
         let ids = html.matches(of: /\sid="([^"]+)"/).map { String($0.output.1) }
         #expect(ids.count == Set(ids).count)

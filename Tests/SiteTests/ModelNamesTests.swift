@@ -105,7 +105,7 @@ import TestSupport
         #expect(page.contains("<span lang=\"en\">CREATED</span> → Proceso terminado (Activity recordada)"))
         #expect(page.contains("<li class=\"check\" data-check=\"never\">Nunca: Proceso terminado (Activity recordada) → <span lang=\"en\">DESTROYED</span> "
             + "<span class=\"check-ok\" aria-hidden=\"true\">✓</span><span class=\"visually-hidden\"> (verificado con el modelo)</span></li>"))
-        #expect(page.contains("<span class=\"example-machine\">Activity de Android (Lifecycle de androidx)</span>"))
+        #expect(page.contains("<span class=\"example-machine\" id=\"ex-1-diagram-title\">Activity de Android (Lifecycle de androidx)</span>"))
         #expect(!page.contains("Process dead"))
         #expect(!page.contains("focusOtherWindow</"))
         // The player gets the same names from the page language's script.

@@ -35,11 +35,37 @@ def test_step_moves_data_state_through_every_trace_and_reset_returns(page):
         assert not figure.find_elements(By.CSS_SELECTOR, "tr.done")
 
 
+def test_the_controls_are_copied_from_the_pages_template_into_each_example_with_steps(site, page, browser_without_javascript):
+    """The controls are written once per page (template#ld-player, in the page's language): without
+    the script no example has any; with it each example with steps has its own copy, shown."""
+    browser_without_javascript.get((site / "es/inactive/index.html").as_uri())
+    static = browser_without_javascript.execute_script("""
+        const template = document.getElementById('ld-player');
+        return {controls: document.querySelectorAll('[data-lifecycle-example] .player, [data-lifecycle-example] button').length,
+                templates: document.querySelectorAll('template#ld-player').length,
+                labels: template ? [...template.content.querySelectorAll('.player[hidden] button')].map(b => b.textContent) : []};
+    """)
+    assert static["controls"] == 0 and static["templates"] == 1
+    assert static["labels"] == ["Avanzar", "Reproducir", "Reiniciar"]
+    browser = page("es/inactive/index.html")
+    live = browser.execute_script("""
+        return [...document.querySelectorAll('[data-lifecycle-example]')].map(f => ({
+            steps: f.querySelectorAll('tbody tr[data-event]').length,
+            players: f.querySelectorAll(':scope > .player:not([hidden])').length,
+            labels: [...f.querySelectorAll('.player button')].map(b => b.textContent)}));
+    """)
+    assert len(live) >= 6 and any(figure["steps"] for figure in live)
+    for figure in live:
+        assert figure["players"] == (1 if figure["steps"] else 0)
+        assert figure["labels"] == (static["labels"] if figure["steps"] else [])
+
+
 def test_step_lights_the_handler_in_the_articles_code(page):
     browser = page("es/inactive/index.html")
     for figure in examples(browser):
         first = figure.find_elements(By.CSS_SELECTOR, "tbody tr[data-event]")[:1]
-        if not first or "applicationWillResignActive" not in first[0].get_attribute("data-callbacks").split():
+        if not first or "applicationWillResignActive" not in [
+                code.text for code in first[0].find_elements(By.CSS_SELECTOR, "td:nth-child(4) code")]:
             continue
         handlers = browser.find_elements(By.CSS_SELECTOR, "pre [data-callback='applicationWillResignActive']")
         assert handlers, "the article's code has an applicationWillResignActive handler"
@@ -51,6 +77,24 @@ def test_step_lights_the_handler_in_the_articles_code(page):
         assert not any("lit" in h.get_attribute("class").split() for h in handlers)
         return
     raise AssertionError("no example starts with applicationWillResignActive")
+
+
+def test_a_row_whose_callbacks_differ_from_the_models_is_marked(page):
+    """The player compares the callbacks a row lists (its code, an optional one in parentheses)
+    with those its own run fires: a row that says otherwise is a build bug, marked."""
+    browser = page("es/inactive/index.html")
+    figure = examples(browser)[0]
+    rows = figure.find_elements(By.CSS_SELECTOR, "tbody tr[data-event]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", figure)
+    for row in rows:
+        step(figure)
+        assert "mismatch" not in row.get_attribute("class").split()
+    figure.find_element(By.CSS_SELECTOR, "[data-action='reset']").click()
+    code = rows[0].find_elements(By.CSS_SELECTOR, "td:nth-child(4) code")
+    assert code, "the first step fires a callback"
+    browser.execute_script("arguments[0].textContent = 'notACallback'", code[0])
+    step(figure)
+    assert "mismatch" in rows[0].get_attribute("class").split()
 
 
 def test_play_runs_to_the_end(page):
@@ -118,7 +162,8 @@ def trace_paths(browser):
 
 def test_without_javascript_each_diagram_draws_the_shared_geometry_and_its_path(site, browser_without_javascript):
     """The page holds each machine's geometry once; a figure draws it with <use> and shows its
-    example's path over it, visible and styled as the path, with no script running."""
+    example's path over it, each on-path edge and node a <use> of the geometry's own, visible
+    and styled as the path, with no script running."""
     browser = browser_without_javascript
     browser.get((site / "es/inactive/index.html").as_uri())
     figures = browser.execute_script("""
@@ -127,17 +172,23 @@ def test_without_javascript_each_diagram_draws_the_shared_geometry_and_its_path(
             const target = use && document.getElementById(use.getAttribute('href').slice(1));
             const box = use ? use.getBoundingClientRect() : null;
             const path = svg.querySelector('g.diagram-path');
-            const drawn = el => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
-            const onNode = path && path.querySelector('.node.on-path rect');
+            // A straight edge may be flat: drawn if it has any extent.
+            const drawn = el => { const r = el.getBoundingClientRect(); return r.width > 0 || r.height > 0; };
+            const marks = path ? [...path.querySelectorAll('use')] : [];
+            const named = marks.map(u => document.getElementById(u.getAttribute('href').slice(1)));
+            const drawnNamed = named.filter((el, i) => el && drawn(marks[i]));
             return {
                 machine: svg.dataset.machine,
                 target: target ? target.closest('svg').getAttribute('class') : null,
                 used: !!box && box.width > 100 && box.height > 50,
                 geometryNodes: target ? target.querySelectorAll('.node').length : 0,
-                figureNodes: svg.querySelectorAll('.node').length,
-                edges: path ? [...path.querySelectorAll('.edge')].filter(drawn).map(e => e.dataset.from + ' ' + e.dataset.to) : [],
-                states: path ? [...path.querySelectorAll('.node')].filter(drawn).map(n => n.dataset.state) : [],
-                stroke: onNode ? getComputedStyle(onNode).strokeWidth : null,
+                ownGeometry: svg.querySelectorAll('.node, .edge, path, rect, text').length,
+                marks: marks.length,
+                inGeometry: named.every(el => el && target && target.contains(el)),
+                edges: drawnNamed.filter(el => el.classList.contains('edge')).map(e => e.dataset.from + ' ' + e.dataset.to),
+                states: drawnNamed.filter(el => el.classList.contains('node')).map(n => n.dataset.state),
+                width: path ? getComputedStyle(path).getPropertyValue('--path-width').trim() : null,
+                arrow: path ? getComputedStyle(path).markerEnd : null,
             };
         });
     """)
@@ -147,13 +198,17 @@ def test_without_javascript_each_diagram_draws_the_shared_geometry_and_its_path(
     assert len(sprites) == len(set(sprites)) == len({f["machine"] for f in figures}), "one sprite per machine on the page"
     for figure, trace in zip(figures, traces):
         assert figure["target"] == "diagram-sprite" and figure["used"], f"{trace['id']}: the geometry is not drawn"
-        # Only the path is written in the figure: fewer nodes than the machine has (when the path leaves some out).
-        assert figure["figureNodes"] == len(figure["states"]) <= figure["geometryNodes"]
+        # Only the path is named in the figure, by <use> of the geometry's edges and nodes: no geometry of its own.
+        assert figure["ownGeometry"] == 0 and figure["inGeometry"], trace["id"]
+        assert figure["marks"] == len(figure["edges"]) + len(figure["states"]), f"{trace['id']}: a mark is not drawn"
+        assert len(figure["states"]) <= figure["geometryNodes"]
         # Every state a row starts or ends in (a step may pass through more), and an edge per state change.
         assert set(trace["states"]) | {trace["initial"]} <= set(figure["states"]), trace["id"]
         assert len(figure["edges"]) == len(set(figure["edges"])), trace["id"]
         assert bool(figure["edges"]) == bool(trace["edges"]), trace["id"]
-        assert figure["stroke"] == "2px", f"{trace['id']}: the path's boxes are not styled as the path"
+        # Styled as the path (player.css, through custom properties that inherit into <use>), with the path's arrow.
+        assert figure["width"] == "2", f"{trace['id']}: the path is not styled as the path"
+        assert figure["arrow"].endswith("-arrow-on\")") or figure["arrow"].endswith("-arrow-on)"), figure["arrow"]
 
 
 def test_with_javascript_each_diagram_is_expanded_and_keeps_its_path(page):
