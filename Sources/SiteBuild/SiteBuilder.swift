@@ -88,12 +88,15 @@ public enum SiteBuilder {
                 // A full build files each page's postings as it goes; an incremental one keeps the
                 // entries of the pages it renders to patch the last build's index.
                 let builders = incremental ? nil : Dictionary(uniqueKeysWithValues: site.config.languages.map { ($0.code, SearchIndexBuilder(lang: $0.code)) })
-                var articles = renderArticles(site, plan: plan, navigation: navigation, search: builders, sink: sink, diagnostics: &diagnostics)
+                var indexedBefore: [String: Set<String>] = [:]
                 if incremental, let reusable {
                     for article in reusable.groups.values.flatMap(\.articles) where !article.draft {
-                        articles.indexedBefore[article.lang, default: []].insert(article.slug)
+                        indexedBefore[article.lang, default: []].insert(article.slug)
                     }
                 }
+                var articles = renderArticles(
+                    site, plan: plan, navigation: navigation, search: builders, indexedBefore: indexedBefore, sink: sink, diagnostics: &diagnostics)
+                articles.indexedBefore = indexedBefore
                 endPhase("render articles")
                 result.pages = articles.reports
                 result.translations = articles.matrix
@@ -244,7 +247,8 @@ public enum SiteBuilder {
                 else { return nil }
                 old = entry
             }
-            changes.append(SearchPageChange(key: key, old: old, new: now[key]))
+            // A page indexed again with the same entry changes nothing.
+            if old != now[key] { changes.append(SearchPageChange(key: key, old: old, new: now[key])) }
         }
         return changes
     }
@@ -320,8 +324,8 @@ public enum SiteBuilder {
     /// rest of the site, and memory holds no more than the groups in flight. Every other
     /// group comes from the cache as it was.
     static func renderArticles(
-        _ site: SiteInputs, plan: BuildPlan, navigation: SiteNavigation, search builders: [String: SearchIndexBuilder]?, sink: any PageSink,
-        diagnostics: inout DiagnosticCollector
+        _ site: SiteInputs, plan: BuildPlan, navigation: SiteNavigation, search builders: [String: SearchIndexBuilder]?,
+        indexedBefore: [String: Set<String>] = [:], sink: any PageSink, diagnostics: inout DiagnosticCollector
     ) -> RenderedArticles {
         let reader = site.articleReader()
         let renderer = ArticleRenderer(strings: site.strings ?? UIStrings())
@@ -331,7 +335,7 @@ public enum SiteBuilder {
         let groups = Parallel.map(slugs.count) { position in
             renderGroup(
                 slugs[position], bySlug[slugs[position]] ?? [], site: site, reader: reader, renderer: renderer, languages: languages,
-                stamps: plan.stamps, navigation: navigation, search: builders, sink: sink)
+                stamps: plan.stamps, navigation: navigation, search: builders, indexedBefore: indexedBefore, sink: sink)
         }
         var result = RenderedArticles(matrix: TranslationMatrix(languages: [], rows: []))
         var rows: [String: TranslationMatrix.Row] = [:]
@@ -457,7 +461,7 @@ public enum SiteBuilder {
     static func renderGroup(
         _ slug: String, _ indexes: [Int], site: SiteInputs, reader: ArticleReader, renderer: ArticleRenderer, languages: [String],
         stamps: [Int: FileStamp], navigation: SiteNavigation, search builders: [String: SearchIndexBuilder]?,
-        sink: any PageSink
+        indexedBefore: [String: Set<String>] = [:], sink: any PageSink
     ) -> RenderedGroup {
         let read = readGroup(slug, indexes, site: site, reader: reader, languages: languages, stamps: stamps)
         var group = RenderedGroup(reports: read.reports, diagnostics: read.diagnostics, row: read.matrix.rows.first, draftPages: read.draftPages)
@@ -476,14 +480,17 @@ public enum SiteBuilder {
                     // The page's share of the search index, made here on every core while its body is at hand.
                     let indexing = threadCPUSeconds()
                     let searchPage = SearchPage(key: slug, path: path, title: rendered.title, bodyHTML: rendered.bodyHTML)
-                    let language = SearchLanguage(code: lang)
-                    let entry = SearchEntry(searchPage, language: language, stemmer: Stemmer(language))
+                    let fragment = SearchIndex.fragment(lang: lang, page: searchPage)
+                    // An entry is a function of the page file's text: a page the last build indexed
+                    // whose file keeps its bytes keeps its entry, and the index has nothing to update.
+                    let unchanged = try sink.write(fragment.path, fragment.data)
                     // Drafts published with --drafts get a page file but stay out of the index.
-                    if cachedArticles.contains(where: { $0.lang == lang && !$0.draft }) {
+                    let indexed = cachedArticles.contains(where: { $0.lang == lang && !$0.draft })
+                    if indexed && !(unchanged && indexedBefore[lang]?.contains(slug) == true) {
+                        let language = SearchLanguage(code: lang)
+                        let entry = SearchEntry(searchPage, language: language, stemmer: Stemmer(language))
                         if let builder = builders?[lang] { builder.add(entry) } else { group.search[lang] = entry }
                     }
-                    let fragment = SearchIndex.fragment(lang: lang, page: searchPage)
-                    try sink.write(fragment.path, fragment.data)
                     group.indexingSeconds += threadCPUSeconds() - indexing
                 } catch {
                     group.diagnostics += error.diagnostics
