@@ -52,6 +52,11 @@ struct BuildCache {
     var groups: [String: Group]
     /// lang → what the next build needs to update the language's search index.
     var search: [String: SearchIndexState] = [:]
+    /// The lines of each group and of each language's search state as the cache file held
+    /// them (slices of its bytes): saving copies those of what did not change instead of
+    /// encoding 2,000 groups again. Set by `load`; `save` uses what the builder keeps of them.
+    var groupBytes: [String: ArraySlice<UInt8>] = [:]
+    var searchBytes: [String: ArraySlice<UInt8>] = [:]
 
     /// One translation group: every article sharing a slug.
     struct Group {
@@ -125,7 +130,9 @@ struct BuildCache {
     }
 
     static func load(_ header: Header, groups: ArraySlice<UInt8>) -> BuildCache? {
-        GroupLines.decode(groups).map { BuildCache(header: header, groups: $0.groups, search: $0.search) }
+        GroupLines.decode(groups).map {
+            BuildCache(header: header, groups: $0.groups, search: $0.search, groupBytes: $0.groupBytes, searchBytes: $0.searchBytes)
+        }
     }
 
     /// Saves the cache, stamped with the output folder's identity as it is now.
@@ -135,7 +142,7 @@ struct BuildCache {
         header.outputModified = identity.modified
         guard let head = try? JSONEncoder().encode(header) else { return }
         // Atomic: a build killed while saving leaves the old cache or the new, never half of one.
-        try? Files.write(head + Data([10]) + GroupLines.encode(groups, search: search), to: Self.location(of: output).path, mode: .atomic)
+        try? Files.write(head + Data([10]) + GroupLines.encode(groups, search: search, reusing: groupBytes, searchBytes), to: Self.location(of: output).path, mode: .atomic)
     }
 
     static func remove(for output: URL) {
@@ -246,7 +253,13 @@ struct FileStamp: Equatable, Sendable {
 /// After the groups, each language's search index state (`SearchIndexState`, its own lines)
 /// follows a line `I lang byteCount`.
 enum GroupLines {
-    static func encode(_ groups: [String: BuildCache.Group], search: [String: SearchIndexState] = [:]) -> Data {
+    /// `reusing` holds lines read from a cache for groups that are exactly as they were read (and
+    /// `searchBytes`, states): copied as they are, in their place in the order.
+    static func encode(
+        _ groups: [String: BuildCache.Group], search: [String: SearchIndexState] = [:], reusing groupBytes: [String: ArraySlice<UInt8>] = [:],
+        _ searchBytes: [String: ArraySlice<UInt8>] = [:]
+    ) -> Data {
+        var data = Data()
         var out = ""
         func line(_ kind: String, _ fields: [String]) {
             out += kind
@@ -254,6 +267,12 @@ enum GroupLines {
             out += "\n"
         }
         for slug in groups.keys.sorted() {
+            if let bytes = groupBytes[slug] {
+                data.append(contentsOf: out.utf8)
+                out = ""
+                data.append(contentsOf: bytes)
+                continue
+            }
             guard let group = groups[slug] else { continue }
             line("G", [slug, group.row.title, group.row.titleLang])
             for article in group.articles {
@@ -277,10 +296,16 @@ enum GroupLines {
                 line("D", [String(decoding: json, as: UTF8.self)])
             }
         }
-        var data = Data(out.utf8)
-        for lang in search.keys.sorted() {
-            guard let state = search[lang] else { continue }
-            let bytes = state.encoded()
+        data.append(contentsOf: out.utf8)
+        for lang in Set(search.keys).union(searchBytes.keys).sorted() {
+            let bytes: [UInt8]
+            if let state = search[lang] {
+                bytes = state.encoded()
+            } else if let read = searchBytes[lang] {
+                bytes = Array(read)
+            } else {
+                continue
+            }
             data.append(contentsOf: "I\t\(escape(lang))\t\(bytes.count)\n".utf8)
             data.append(contentsOf: bytes)
         }
@@ -288,13 +313,28 @@ enum GroupLines {
     }
 
     /// The groups, or nil for anything malformed (the build then starts afresh).
-    static func decode(_ bytes: ArraySlice<UInt8>) -> (groups: [String: BuildCache.Group], search: [String: SearchIndexState])? {
+    static func decode(_ bytes: ArraySlice<UInt8>) -> (
+        groups: [String: BuildCache.Group], search: [String: SearchIndexState], groupBytes: [String: ArraySlice<UInt8>],
+        searchBytes: [String: ArraySlice<UInt8>]
+    )? {
         var groups: [String: BuildCache.Group] = [:]
         var search: [String: SearchIndexState] = [:]
+        var groupBytes: [String: ArraySlice<UInt8>] = [:]
+        var searchBytes: [String: ArraySlice<UInt8>] = [:]
         var slug: String?
+        var groupStart = bytes.startIndex
         var lineStart = bytes.startIndex
+        // The lines of the group read so far end where the next group or the search states start.
+        func endGroup(at end: Int) {
+            if let slug { groupBytes[slug] = bytes[groupStart..<end] }
+        }
         while lineStart < bytes.endIndex {
             let lineEnd = bytes[lineStart...].firstIndex(of: 10) ?? bytes.endIndex
+            if bytes[lineStart] == UInt8(ascii: "G") || bytes[lineStart] == UInt8(ascii: "I") {
+                endGroup(at: lineStart)
+                slug = nil
+                groupStart = lineStart
+            }
             let fields = bytes[lineStart..<lineEnd].split(separator: 9, omittingEmptySubsequences: false).map(unescape)
             lineStart = lineEnd + 1
             switch (fields.first, fields.count) {
@@ -303,6 +343,7 @@ enum GroupLines {
                     let state = SearchIndexState(encoded: bytes[lineStart..<(lineStart + count)])
                 else { return nil }
                 search[fields[1]] = state
+                searchBytes[fields[1]] = bytes[lineStart..<(lineStart + count)]
                 lineStart += count
             case ("G", 4):
                 slug = fields[1]
@@ -348,7 +389,8 @@ enum GroupLines {
                 return nil
             }
         }
-        return (groups, search)
+        endGroup(at: bytes.endIndex)
+        return (groups, search, groupBytes, searchBytes)
     }
 
     private static func list(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: ",") }

@@ -148,6 +148,12 @@ public enum SiteBuilder {
                 header.previousInode = kept?.inode
                 header.previousChanges = kept?.changes
                 var cache = BuildCache(header: header, groups: articles.groups, search: search.states)
+                if incremental, let reusable {
+                    // Groups and search states this build took from the cache as they were are saved as they were read.
+                    cache.groupBytes = reusable.groupBytes.filter { plan.reused[$0.key] != nil }
+                    cache.searchBytes = reusable.searchBytes.filter { search.unchanged.contains($0.key) }
+                    for lang in search.unchanged where cache.searchBytes[lang] != nil { cache.search[lang] = nil }
+                }
                 cache.save(for: outputURL)
                 endPhase("write output")
             } catch {
@@ -184,12 +190,12 @@ public enum SiteBuilder {
     static func writeSearchIndex(
         _ site: SiteInputs, _ articles: RenderedArticles, builders: [String: SearchIndexBuilder]?, previous: [String: SearchIndexState]?,
         outputURL: URL, sink: any PageSink
-    ) throws(DiagnosticError) -> (files: Int, deleted: [String], states: [String: SearchIndexState])? {
+    ) throws(DiagnosticError) -> (files: Int, deleted: [String], states: [String: SearchIndexState], unchanged: Set<String>)? {
         let languages = site.config.languages.map(\.code)
         let entries = articles.search
         let published = articles.all.values.reduce(0) { $0 + $1.count }
         let writeFailure = Mutex<DiagnosticError?>(nil)
-        let results: [(files: [(path: String, data: Data)], deleted: [String], state: SearchIndexState)?] = Parallel.map(languages.count) { index in
+        let results: [(files: [(path: String, data: Data)], deleted: [String], state: SearchIndexState, same: Bool)?] = Parallel.map(languages.count) { index in
             let lang = languages[index]
             guard let previous else {
                 // Each file goes to the sink as it is made: the index is never all in memory (issue 18).
@@ -203,29 +209,31 @@ public enum SiteBuilder {
                     }
                 }
                 if let failure { writeFailure.withLock { $0 = failure } }
-                return ([], [], state)
+                return ([], [], state, false)
             }
             guard let state = previous[lang] else { return nil }
             let changes = searchChanges(lang, articles, now: entries[lang] ?? [:], outputURL: outputURL)
             guard let changes else { return nil }
-            if changes.isEmpty { return ([], [], state) }
+            if changes.isEmpty { return ([], [], state, true) }
             return SearchIndex.update(lang: lang, state: state, changes: changes) { path in
                 try? Files.read(outputURL.appending(path: path).path)
-            }
+            }.map { ($0.files, $0.deleted, $0.state, false) }
         }
         if let failure = writeFailure.withLock({ $0 }) { throw failure }
         var files = published
         var deleted: [String] = []
         var states: [String: SearchIndexState] = [:]
+        var unchanged = Set<String>()
         for (lang, result) in zip(languages, results) {
             guard let result else { return nil }
             for file in result.files { try sink.write(file.path, file.data) }
             deleted += result.deleted
             states[lang] = result.state
+            if result.same { unchanged.insert(lang) }
         }
         // Every language has its manifest; the shards are counted from the states' layouts.
         for lang in languages { files += 1 + (states[lang]?.shards ?? 0) }
-        return (files, deleted, states)
+        return (files, deleted, states, unchanged)
     }
 
     /// The pages of `lang` whose entries may have changed: those rendered now, and those the last
