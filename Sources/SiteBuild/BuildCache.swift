@@ -19,7 +19,7 @@ import Translations
 /// (IncrementalBuildTests compares every byte).
 struct BuildCache {
     /// Bumped when the layout changes; an older cache is ignored.
-    static let format = 7
+    static let format = 8
 
     /// The first line of the file: enough to answer "nothing changed" without reading the groups.
     struct Header: Codable {
@@ -57,6 +57,28 @@ struct BuildCache {
     /// encoding 2,000 groups again. Set by `load`; `save` uses what the builder keeps of them.
     var groupBytes: [String: ArraySlice<UInt8>] = [:]
     var searchBytes: [String: ArraySlice<UInt8>] = [:]
+    /// lang → the slugs of its published articles in reading order, as the build's pages show
+    /// them: ordering 2,000 titles by the language's rules costs more than rendering a group.
+    var order: [String: [String]] = [:]
+
+    /// The reading order the cached build's pages show, from `order` and the groups' titles and
+    /// weights; nil if they do not match (every published article once).
+    var navigation: SiteNavigation? {
+        var entries: [String: [SiteNavigation.Entry]] = [:]
+        var count = 0
+        for (lang, slugs) in order {
+            var list: [SiteNavigation.Entry] = []
+            list.reserveCapacity(slugs.count)
+            for slug in slugs {
+                guard let article = groups[slug]?.articles.first(where: { $0.lang == lang && !$0.draft }) else { return nil }
+                list.append(SiteNavigation.Entry(slug: slug, title: article.title, weight: article.weight))
+            }
+            count += list.count
+            entries[lang] = list
+        }
+        let published = groups.values.reduce(0) { $0 + $1.articles.count { !$0.draft } }
+        return count == published ? SiteNavigation(ordered: entries) : nil
+    }
 
     /// One translation group: every article sharing a slug.
     struct Group {
@@ -131,7 +153,7 @@ struct BuildCache {
 
     static func load(_ header: Header, groups: ArraySlice<UInt8>) -> BuildCache? {
         GroupLines.decode(groups).map {
-            BuildCache(header: header, groups: $0.groups, search: $0.search, groupBytes: $0.groupBytes, searchBytes: $0.searchBytes)
+            BuildCache(header: header, groups: $0.groups, search: $0.search, groupBytes: $0.groupBytes, searchBytes: $0.searchBytes, order: $0.order)
         }
     }
 
@@ -142,7 +164,7 @@ struct BuildCache {
         header.outputModified = identity.modified
         guard let head = try? JSONEncoder().encode(header) else { return }
         // Atomic: a build killed while saving leaves the old cache or the new, never half of one.
-        try? Files.write(head + Data([10]) + GroupLines.encode(groups, search: search, reusing: groupBytes, searchBytes), to: Self.location(of: output).path, mode: .atomic)
+        try? Files.write(head + Data([10]) + GroupLines.encode(groups, search: search, reusing: groupBytes, searchBytes, order: order), to: Self.location(of: output).path, mode: .atomic)
     }
 
     static func remove(for output: URL) {
@@ -250,14 +272,14 @@ struct FileStamp: Equatable, Sendable {
 ///     D {diagnostic as JSON}
 ///
 /// Lists are comma-separated (titles by U+001F); tabs, newlines and backslashes are escaped.
-/// After the groups, each language's search index state (`SearchIndexState`, its own lines)
+/// After the groups, a line `N lang slug,slug,…` per language gives its reading order; then each language's search index state (`SearchIndexState`, its own lines)
 /// follows a line `I lang byteCount`.
 enum GroupLines {
     /// `reusing` holds lines read from a cache for groups that are exactly as they were read (and
     /// `searchBytes`, states): copied as they are, in their place in the order.
     static func encode(
         _ groups: [String: BuildCache.Group], search: [String: SearchIndexState] = [:], reusing groupBytes: [String: ArraySlice<UInt8>] = [:],
-        _ searchBytes: [String: ArraySlice<UInt8>] = [:]
+        _ searchBytes: [String: ArraySlice<UInt8>] = [:], order: [String: [String]] = [:]
     ) -> Data {
         var data = Data()
         var out = ""
@@ -296,6 +318,10 @@ enum GroupLines {
                 line("D", [String(decoding: json, as: UTF8.self)])
             }
         }
+        for lang in order.keys.sorted() {
+            guard let slugs = order[lang] else { continue }
+            line("N", [lang, slugs.joined(separator: ",")])
+        }
         data.append(contentsOf: out.utf8)
         for lang in Set(search.keys).union(searchBytes.keys).sorted() {
             let bytes: [UInt8]
@@ -316,7 +342,9 @@ enum GroupLines {
     static func decode(_ bytes: ArraySlice<UInt8>) -> (
         groups: [String: BuildCache.Group], search: [String: SearchIndexState], groupBytes: [String: ArraySlice<UInt8>],
         searchBytes: [String: ArraySlice<UInt8>]
+        , order: [String: [String]]
     )? {
+        var order: [String: [String]] = [:]
         var groups: [String: BuildCache.Group] = [:]
         var search: [String: SearchIndexState] = [:]
         var groupBytes: [String: ArraySlice<UInt8>] = [:]
@@ -330,7 +358,7 @@ enum GroupLines {
         }
         while lineStart < bytes.endIndex {
             let lineEnd = bytes[lineStart...].firstIndex(of: 10) ?? bytes.endIndex
-            if bytes[lineStart] == UInt8(ascii: "G") || bytes[lineStart] == UInt8(ascii: "I") {
+            if [UInt8(ascii: "G"), UInt8(ascii: "I"), UInt8(ascii: "N")].contains(bytes[lineStart]) {
                 endGroup(at: lineStart)
                 slug = nil
                 groupStart = lineStart
@@ -345,6 +373,8 @@ enum GroupLines {
                 search[fields[1]] = state
                 searchBytes[fields[1]] = bytes[lineStart..<(lineStart + count)]
                 lineStart += count
+            case ("N", 3):
+                order[fields[1]] = fields[2].isEmpty ? [] : fields[2].split(separator: ",").map(String.init)
             case ("G", 4):
                 slug = fields[1]
                 groups[fields[1]] = BuildCache.Group(
@@ -390,7 +420,7 @@ enum GroupLines {
             }
         }
         endGroup(at: bytes.endIndex)
-        return (groups, search, groupBytes, searchBytes)
+        return (groups, search, groupBytes, searchBytes, order)
     }
 
     private static func list(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: ",") }

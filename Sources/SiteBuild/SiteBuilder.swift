@@ -60,12 +60,17 @@ public enum SiteBuilder {
                 // Every article page lists its language's articles: a new title, weight or draft
                 // renders every group with an article in that language again.
                 let dirty = Self.navigationEntries(site, plan: plan)
-                navigation = Self.navigation(dirty, plan: plan)
-                // Ordering every language's articles twice costs more than rendering one group: the
-                // cached order is needed only when the rendered groups' entries changed.
+                // Ordering every language's articles costs more than rendering one group: when the
+                // rendered groups' entries are as cached, the order is the cached build's.
                 let touched = plan.touchedSlugs.flatMap { reusable.groups[$0]?.articles ?? [] }
+                let cached = reusable.navigation
+                if let cached, Set(dirty.map(NavigationKey.init)) == Set(touched.filter { !$0.draft }.map(NavigationKey.init)) {
+                    navigation = cached
+                } else {
+                    navigation = Self.navigation(dirty, plan: plan)
+                }
                 if Set(dirty.map(NavigationKey.init)) != Set(touched.filter { !$0.draft }.map(NavigationKey.init)) {
-                    let before = Self.navigation(cached: reusable.groups)
+                    let before = cached ?? Self.navigation(cached: reusable.groups)
                     let languages = Set(site.config.languages.map(\.code)).filter { navigation.entries($0) != before.entries($0) }
                     let slugs = Set(reusable.groups.values.flatMap(\.articles).filter { languages.contains($0.lang) }.map(\.slug))
                     plan.renderAgain(slugs, sources: site.sources)
@@ -148,6 +153,7 @@ public enum SiteBuilder {
                 header.previousInode = kept?.inode
                 header.previousChanges = kept?.changes
                 var cache = BuildCache(header: header, groups: articles.groups, search: search.states)
+                cache.order = navigation.byLanguage.mapValues { $0.map(\.slug) }
                 if incremental, let reusable {
                     // Groups and search states this build took from the cache as they were are saved as they were read.
                     cache.groupBytes = reusable.groupBytes.filter { plan.reused[$0.key] != nil }
