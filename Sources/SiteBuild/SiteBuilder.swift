@@ -49,7 +49,12 @@ public enum SiteBuilder {
             phaseStart = now
         }
         do throws(DiagnosticError) {
-            let site = try SiteInputs.load(options, diagnostics: &diagnostics)
+            // What the last build made of site-wide inputs that are all as they were is taken back from its output.
+            let made = previous.flatMap { previous in
+                previous.header.siteKey == stamps.siteKey
+                    ? previous.header.generatedAssets.map { SiteInputs.GeneratedAssets(output: outputURL, paths: $0) } : nil
+            }
+            let site = try SiteInputs.load(options, diagnostics: &diagnostics, previous: made)
             result.baseURL = site.config.baseURL
             endPhase("read inputs")
             // The previous build's groups are reused only if every site-wide input is the same.
@@ -151,6 +156,7 @@ public enum SiteBuilder {
                     inputs: stamps.inputs, siteKey: stamps.siteKey, articlesPerLanguage: result.articlesPerLanguage.map { [$0.lang, String($0.count)] },
                     files: result.filesWritten, examples: result.examplesRun, chains: result.chainsVerified, clean: diagnostics.diagnostics.isEmpty)
                 header.previousInode = kept?.inode
+                header.generatedAssets = site.generated
                 header.previousChanges = kept?.changes
                 var cache = BuildCache(header: header, groups: articles.groups, search: search.states)
                 cache.order = navigation.byLanguage.mapValues { $0.map(\.slug) }
@@ -346,10 +352,12 @@ public enum SiteBuilder {
         let languages = site.config.languages.map(\.code)
         let bySlug = Dictionary(grouping: plan.dirtyIndexes, by: { site.sources[$0].slug })
         let slugs = bySlug.keys.sorted()
+        // Fewer groups than cores (an edit): a group's articles are read and rendered on every core too.
+        let spread = slugs.count < ProcessInfo.processInfo.activeProcessorCount
         let groups = Parallel.map(slugs.count) { position in
             renderGroup(
                 slugs[position], bySlug[slugs[position]] ?? [], site: site, reader: reader, renderer: renderer, languages: languages,
-                stamps: plan.stamps, navigation: navigation, search: builders, indexedBefore: indexedBefore, sink: sink)
+                stamps: plan.stamps, navigation: navigation, search: builders, indexedBefore: indexedBefore, spread: spread, sink: sink)
         }
         var result = RenderedArticles(matrix: TranslationMatrix(languages: [], rows: []))
         var rows: [String: TranslationMatrix.Row] = [:]
@@ -432,11 +440,13 @@ public enum SiteBuilder {
     }
 
     static func readGroup(
-        _ slug: String, _ indexes: [Int], site: SiteInputs, reader: ArticleReader, languages: [String], stamps: [Int: FileStamp]
+        _ slug: String, _ indexes: [Int], site: SiteInputs, reader: ArticleReader, languages: [String], stamps: [Int: FileStamp],
+        spread: Bool = false
     ) -> ReadGroup {
         var group = ReadGroup(matrix: TranslationMatrix(languages: languages, rows: []))
-        for index in indexes {
-            let (read, problems) = reader.read(site.sources[index])
+        let reads = spread
+            ? Parallel.map(indexes.count) { reader.read(site.sources[indexes[$0]]) } : indexes.map { reader.read(site.sources[$0]) }
+        for (index, (read, problems)) in zip(indexes, reads) {
             group.diagnostics += problems
             guard let read else {
                 group.complete = false
@@ -475,16 +485,20 @@ public enum SiteBuilder {
     static func renderGroup(
         _ slug: String, _ indexes: [Int], site: SiteInputs, reader: ArticleReader, renderer: ArticleRenderer, languages: [String],
         stamps: [Int: FileStamp], navigation: SiteNavigation, search builders: [String: SearchIndexBuilder]?,
-        indexedBefore: [String: Set<String>] = [:], sink: any PageSink
+        indexedBefore: [String: Set<String>] = [:], spread: Bool = false, sink: any PageSink
     ) -> RenderedGroup {
-        let read = readGroup(slug, indexes, site: site, reader: reader, languages: languages, stamps: stamps)
+        let read = readGroup(slug, indexes, site: site, reader: reader, languages: languages, stamps: stamps, spread: spread)
         var group = RenderedGroup(reports: read.reports, diagnostics: read.diagnostics, row: read.matrix.rows.first, draftPages: read.draftPages)
         for article in read.articles.values {
             group.links[SiteLinks.articleDir(article.article.lang, slug) + "index.html"] = article.article.links
         }
         let cachedArticles = read.cachedArticles
         if let pages = site.pages, !read.hasErrors {
-            for article in read.articles.values.sorted(by: { $0.article.lang < $1.article.lang }) {
+            let articles = read.articles.values.sorted(by: { $0.article.lang < $1.article.lang })
+            // Each page on its own (on every core when `spread`), its results taken in the articles' order.
+            @Sendable func renderPage(_ position: Int) -> RenderedGroup {
+                let article = articles[position]
+                var group = RenderedGroup()
                 do throws(DiagnosticError) {
                     let lang = article.article.lang
                     let path = SiteLinks.articleDir(lang, slug) + "index.html"
@@ -509,6 +523,13 @@ public enum SiteBuilder {
                 } catch {
                     group.diagnostics += error.diagnostics
                 }
+                return group
+            }
+            let pagesDone = spread ? Parallel.map(articles.count, renderPage) : articles.indices.map(renderPage)
+            for done in pagesDone {
+                group.diagnostics += done.diagnostics
+                group.search.merge(done.search, uniquingKeysWith: { first, _ in first })
+                group.indexingSeconds += done.indexingSeconds
             }
         }
         // The pages are written: what stays is what the homes, status pages and sitemap show.

@@ -52,7 +52,7 @@ package struct Assets: Sendable {
     }
 
     /// `style.css` → `style.0123456789.css`, from a 64-bit FNV-1a hash of the bytes.
-    static func hashedName(_ name: String, _ data: Data) -> String {
+    package static func hashedName(_ name: String, _ data: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         // Over the raw bytes: Data's iterator cost more than the hash (the model's script is ~200 KB).
         data.withUnsafeBytes { bytes in
