@@ -19,7 +19,7 @@ import Translations
 /// (IncrementalBuildTests compares every byte).
 struct BuildCache {
     /// Bumped when the layout changes; an older cache is ignored.
-    static let format = 7
+    static let format = 8
 
     /// The first line of the file: enough to answer "nothing changed" without reading the groups.
     struct Header: Codable {
@@ -40,6 +40,8 @@ struct BuildCache {
         /// (`IncrementalOutput`): its inode, and the paths the last build changed since.
         var previousInode: UInt64?
         var previousChanges: [String]?
+        /// The assets the build made, source name → published path (`SiteInputs.GeneratedAssets`).
+        var generatedAssets: [String: String]?
 
         var previous: IncrementalOutput.Previous? {
             guard let previousInode, let previousChanges else { return nil }
@@ -52,6 +54,33 @@ struct BuildCache {
     var groups: [String: Group]
     /// lang → what the next build needs to update the language's search index.
     var search: [String: SearchIndexState] = [:]
+    /// The lines of each group and of each language's search state as the cache file held
+    /// them (slices of its bytes): saving copies those of what did not change instead of
+    /// encoding 2,000 groups again. Set by `load`; `save` uses what the builder keeps of them.
+    var groupBytes: [String: ArraySlice<UInt8>] = [:]
+    var searchBytes: [String: ArraySlice<UInt8>] = [:]
+    /// lang → the slugs of its published articles in reading order, as the build's pages show
+    /// them: ordering 2,000 titles by the language's rules costs more than rendering a group.
+    var order: [String: [String]] = [:]
+
+    /// The reading order the cached build's pages show, from `order` and the groups' titles and
+    /// weights; nil if they do not match (every published article once).
+    var navigation: SiteNavigation? {
+        var entries: [String: [SiteNavigation.Entry]] = [:]
+        var count = 0
+        for (lang, slugs) in order {
+            var list: [SiteNavigation.Entry] = []
+            list.reserveCapacity(slugs.count)
+            for slug in slugs {
+                guard let article = groups[slug]?.articles.first(where: { $0.lang == lang && !$0.draft }) else { return nil }
+                list.append(SiteNavigation.Entry(slug: slug, title: article.title, weight: article.weight))
+            }
+            count += list.count
+            entries[lang] = list
+        }
+        let published = groups.values.reduce(0) { $0 + $1.articles.count { !$0.draft } }
+        return count == published ? SiteNavigation(ordered: entries) : nil
+    }
 
     /// One translation group: every article sharing a slug.
     struct Group {
@@ -125,7 +154,9 @@ struct BuildCache {
     }
 
     static func load(_ header: Header, groups: ArraySlice<UInt8>) -> BuildCache? {
-        GroupLines.decode(groups).map { BuildCache(header: header, groups: $0.groups, search: $0.search) }
+        GroupLines.decode(groups).map {
+            BuildCache(header: header, groups: $0.groups, search: $0.search, groupBytes: $0.groupBytes, searchBytes: $0.searchBytes, order: $0.order)
+        }
     }
 
     /// Saves the cache, stamped with the output folder's identity as it is now.
@@ -135,7 +166,7 @@ struct BuildCache {
         header.outputModified = identity.modified
         guard let head = try? JSONEncoder().encode(header) else { return }
         // Atomic: a build killed while saving leaves the old cache or the new, never half of one.
-        try? Files.write(head + Data([10]) + GroupLines.encode(groups, search: search), to: Self.location(of: output).path, mode: .atomic)
+        try? Files.write(head + Data([10]) + GroupLines.encode(groups, search: search, reusing: groupBytes, searchBytes, order: order), to: Self.location(of: output).path, mode: .atomic)
     }
 
     static func remove(for output: URL) {
@@ -243,10 +274,16 @@ struct FileStamp: Equatable, Sendable {
 ///     D {diagnostic as JSON}
 ///
 /// Lists are comma-separated (titles by U+001F); tabs, newlines and backslashes are escaped.
-/// After the groups, each language's search index state (`SearchIndexState`, its own lines)
+/// After the groups, a line `N lang slug,slug,…` per language gives its reading order; then each language's search index state (`SearchIndexState`, its own lines)
 /// follows a line `I lang byteCount`.
 enum GroupLines {
-    static func encode(_ groups: [String: BuildCache.Group], search: [String: SearchIndexState] = [:]) -> Data {
+    /// `reusing` holds lines read from a cache for groups that are exactly as they were read (and
+    /// `searchBytes`, states): copied as they are, in their place in the order.
+    static func encode(
+        _ groups: [String: BuildCache.Group], search: [String: SearchIndexState] = [:], reusing groupBytes: [String: ArraySlice<UInt8>] = [:],
+        _ searchBytes: [String: ArraySlice<UInt8>] = [:], order: [String: [String]] = [:]
+    ) -> Data {
+        var data = Data()
         var out = ""
         func line(_ kind: String, _ fields: [String]) {
             out += kind
@@ -254,6 +291,12 @@ enum GroupLines {
             out += "\n"
         }
         for slug in groups.keys.sorted() {
+            if let bytes = groupBytes[slug] {
+                data.append(contentsOf: out.utf8)
+                out = ""
+                data.append(contentsOf: bytes)
+                continue
+            }
             guard let group = groups[slug] else { continue }
             line("G", [slug, group.row.title, group.row.titleLang])
             for article in group.articles {
@@ -277,10 +320,20 @@ enum GroupLines {
                 line("D", [String(decoding: json, as: UTF8.self)])
             }
         }
-        var data = Data(out.utf8)
-        for lang in search.keys.sorted() {
-            guard let state = search[lang] else { continue }
-            let bytes = state.encoded()
+        for lang in order.keys.sorted() {
+            guard let slugs = order[lang] else { continue }
+            line("N", [lang, slugs.joined(separator: ",")])
+        }
+        data.append(contentsOf: out.utf8)
+        for lang in Set(search.keys).union(searchBytes.keys).sorted() {
+            let bytes: [UInt8]
+            if let state = search[lang] {
+                bytes = state.encoded()
+            } else if let read = searchBytes[lang] {
+                bytes = Array(read)
+            } else {
+                continue
+            }
             data.append(contentsOf: "I\t\(escape(lang))\t\(bytes.count)\n".utf8)
             data.append(contentsOf: bytes)
         }
@@ -288,46 +341,97 @@ enum GroupLines {
     }
 
     /// The groups, or nil for anything malformed (the build then starts afresh).
-    static func decode(_ bytes: ArraySlice<UInt8>) -> (groups: [String: BuildCache.Group], search: [String: SearchIndexState])? {
+    static func decode(_ bytes: ArraySlice<UInt8>) -> (
+        groups: [String: BuildCache.Group], search: [String: SearchIndexState], groupBytes: [String: ArraySlice<UInt8>],
+        searchBytes: [String: ArraySlice<UInt8>], order: [String: [String]]
+    )? {
+        var order: [String: [String]] = [:]
         var groups: [String: BuildCache.Group] = [:]
         var search: [String: SearchIndexState] = [:]
+        var groupBytes: [String: ArraySlice<UInt8>] = [:]
+        var searchBytes: [String: ArraySlice<UInt8>] = [:]
+        // The group being read, stored when the next group, the orders or the search states start.
         var slug: String?
+        var group: BuildCache.Group?
+        var groupStart = bytes.startIndex
+        func endGroup(at end: Int) {
+            if let slug, let group {
+                groups[slug] = group
+                groupBytes[slug] = bytes[groupStart..<end]
+            }
+            slug = nil
+            group = nil
+        }
+        // Each line's fields as ranges of `bytes`: only the fields kept become Strings (a cache
+        // of 2,000 groups has 16,000 lines, and a String per field was most of reading it).
+        var fields: [Range<Int>] = []
+        func text(_ index: Int) -> String { unescape(bytes[fields[index]]) }
+        func isEmpty(_ index: Int) -> Bool { fields[index].isEmpty }
+        func equals(_ index: Int, _ word: String) -> Bool { bytes[fields[index]].elementsEqual(word.utf8) }
+        func number(_ index: Int) -> Int? { integer(bytes[fields[index]]) }
+        func numbers(_ index: Int) -> [Int]? {
+            var values: [Int] = []
+            // Empty pieces are skipped, as `split` did.
+            for piece in bytes[fields[index]].split(separator: UInt8(ascii: ",")) {
+                guard let value = integer(piece) else { return nil }
+                values.append(value)
+            }
+            return values
+        }
+        // Split after unescaping (the field was escaped whole), on bytes: by Character it took half of the decoding.
+        func parts(_ index: Int) -> [String] {
+            text(index).utf8.split(separator: 0x1F, omittingEmptySubsequences: false).map { String(Substring($0)) }
+        }
+        func titles(_ index: Int) -> [String] { isEmpty(index) ? [] : parts(index) }
+
         var lineStart = bytes.startIndex
         while lineStart < bytes.endIndex {
             let lineEnd = bytes[lineStart...].firstIndex(of: 10) ?? bytes.endIndex
-            let fields = bytes[lineStart..<lineEnd].split(separator: 9, omittingEmptySubsequences: false).map(unescape)
+            fields.removeAll(keepingCapacity: true)
+            var fieldStart = lineStart
+            for index in lineStart..<lineEnd where bytes[index] == 9 {
+                fields.append(fieldStart..<index)
+                fieldStart = index + 1
+            }
+            fields.append(fieldStart..<lineEnd)
             lineStart = lineEnd + 1
-            switch (fields.first, fields.count) {
-            case ("I", 3):
-                guard let count = Int(fields[2]), count >= 0, count <= bytes.endIndex - lineStart,
+            guard fields[0].count == 1 else { return nil }
+            let kind = bytes[fields[0].lowerBound]
+            if kind == UInt8(ascii: "G") || kind == UInt8(ascii: "I") || kind == UInt8(ascii: "N") {
+                endGroup(at: fields[0].lowerBound)
+                groupStart = fields[0].lowerBound
+            }
+            switch (kind, fields.count) {
+            case (UInt8(ascii: "I"), 3):
+                guard let count = number(2), count >= 0, count <= bytes.endIndex - lineStart,
                     let state = SearchIndexState(encoded: bytes[lineStart..<(lineStart + count)])
                 else { return nil }
-                search[fields[1]] = state
+                let lang = text(1)
+                search[lang] = state
+                searchBytes[lang] = bytes[lineStart..<(lineStart + count)]
                 lineStart += count
-            case ("G", 4):
-                slug = fields[1]
-                groups[fields[1]] = BuildCache.Group(
-                    articles: [], row: TranslationMatrix.Row(slug: fields[1], title: fields[2], titleLang: fields[3], cells: [:]),
-                    diagnostics: [])
-            case ("A", 12):
-                guard let slug, let size = Int64(fields[3]), let modified = Int64(fields[4]),
-                    let examples = Int(fields[5]), let chains = Int(fields[6]) else { return nil }
-                let weight = Int(fields[10])
-                if weight == nil && !fields[10].isEmpty { return nil }
-                guard let layout = fields[11].isEmpty ? .article : ArticleLayout(rawValue: fields[11]) else { return nil }
-                groups[slug]?.articles.append(BuildCache.CachedArticle(
-                    lang: fields[1], slug: slug, displayPath: fields[2], stamp: FileStamp(size: size, modified: modified),
-                    title: fields[7], description: fields[8], examples: examples, chains: chains, draft: fields[9] == "draft", weight: weight,
+            case (UInt8(ascii: "N"), 3):
+                order[text(1)] = bytes[fields[2]].split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self) }
+            case (UInt8(ascii: "G"), 4):
+                let name = text(1)
+                slug = name
+                group = BuildCache.Group(
+                    articles: [], row: TranslationMatrix.Row(slug: name, title: text(2), titleLang: text(3), cells: [:]), diagnostics: [])
+            case (UInt8(ascii: "A"), 12):
+                guard let slug, group != nil, let size = number(3), let modified = number(4), let examples = number(5),
+                    let chains = number(6)
+                else { return nil }
+                let weight = number(10)
+                if weight == nil && !isEmpty(10) { return nil }
+                guard let layout = isEmpty(11) ? .article : ArticleLayout(rawValue: text(11)) else { return nil }
+                group?.articles.append(BuildCache.CachedArticle(
+                    lang: text(1), slug: slug, displayPath: text(2), stamp: FileStamp(size: Int64(size), modified: Int64(modified)),
+                    title: text(7), description: text(8), examples: examples, chains: chains, draft: equals(9, "draft"), weight: weight,
                     layout: layout))
-            case ("C", 11):
-                guard let slug, let stale = numbers(fields[3]), let untranslated = numbers(fields[6]), let sectionCount = Int(fields[8]) else { return nil }
-                // Split on bytes: splitting by Character took half of the cache's decoding.
-                func parts(_ field: String) -> [String] {
-                    field.utf8.split(separator: 0x1F, omittingEmptySubsequences: false).map { String(Substring($0)) }
-                }
-                func titles(_ field: String) -> [String] { field.isEmpty ? [] : parts(field) }
+            case (UInt8(ascii: "C"), 11):
+                guard group != nil, let stale = numbers(3), let untranslated = numbers(6), let sectionCount = number(8) else { return nil }
                 let status: TranslationStatus
-                switch fields[2] {
+                switch text(2) {
                 case "source": status = .source
                 case "current": status = .current
                 case "in-progress": status = .inProgress
@@ -336,28 +440,45 @@ enum GroupLines {
                 case "missing": status = .missing
                 default: return nil
                 }
-                groups[slug]?.row.cells[fields[1]] = TranslationCell(
-                    status: status, from: fields[4].isEmpty ? nil : fields[4],
-                    staleTitles: titles(fields[5]), untranslated: untranslated,
-                    untranslatedTitles: untranslated.isEmpty ? [] : parts(fields[7]), sectionCount: sectionCount,
-                    problems: titles(fields[9]), staleMeta: fields[10] == "meta")
-            case ("D", 2):
-                guard let slug, let diagnostic = try? JSONDecoder().decode(Diagnostic.self, from: Data(fields[1].utf8)) else { return nil }
-                groups[slug]?.diagnostics.append(diagnostic)
+                group?.row.cells[text(1)] = TranslationCell(
+                    status: status, from: isEmpty(4) ? nil : text(4),
+                    staleTitles: titles(5), untranslated: untranslated,
+                    untranslatedTitles: untranslated.isEmpty ? [] : parts(7), sectionCount: sectionCount,
+                    problems: titles(9), staleMeta: equals(10, "meta"))
+            case (UInt8(ascii: "D"), 2):
+                guard group != nil, let diagnostic = try? JSONDecoder().decode(Diagnostic.self, from: Data(text(1).utf8)) else { return nil }
+                group?.diagnostics.append(diagnostic)
             default:
                 return nil
             }
         }
-        return (groups, search)
+        endGroup(at: bytes.endIndex)
+        return (groups, search, groupBytes, searchBytes, order)
+    }
+
+    /// A decimal integer as `String(Int)` writes it (an optional sign, then digits), or nil.
+    private static func integer(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var index = bytes.startIndex
+        var negative = false
+        if index < bytes.endIndex, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        guard index < bytes.endIndex else { return nil }
+        var value = 0
+        while index < bytes.endIndex {
+            let digit = Int(bytes[index]) - 48
+            guard digit >= 0, digit <= 9 else { return nil }
+            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+            guard !overflowTimes, !overflowSum else { return nil }
+            value = sum
+            index += 1
+        }
+        return value
     }
 
     private static func list(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: ",") }
-
-    private static func numbers(_ text: String) -> [Int]? {
-        if text.isEmpty { return [] }
-        let values = text.split(separator: ",").compactMap { Int($0) }
-        return values.count == text.split(separator: ",").count ? values : nil
-    }
 
     private static func escape(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 9 || $0 == 10 || $0 == 92 || $0 == 13 }) else { return text }

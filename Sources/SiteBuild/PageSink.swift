@@ -8,8 +8,11 @@ import Translations
 /// output: one strategy per kind of build (`FullBuildSink`, `IncrementalSink`). Either way
 /// the output is the old site or the new one, never a mix.
 protocol PageSink: Sendable {
-    /// Takes one rendered file; called from every core at once.
-    func write(_ path: String, _ data: Data) throws(DiagnosticError)
+    /// Takes one rendered file; called from every core at once. Returns whether the output
+    /// already holds these very bytes at `path` (an incremental build's question; a full build
+    /// replaces every file and says false).
+    @discardableResult
+    func write(_ path: String, _ data: Data) throws(DiagnosticError) -> Bool
 
     /// The broken links of the site as it will be: `deleted` pages are gone, `published`
     /// files (the writer's) are not ours to read.
@@ -41,9 +44,11 @@ final class FullBuildSink: PageSink {
         collector = PageCollector(published: published, siteURL: siteURL)
     }
 
-    func write(_ path: String, _ data: Data) throws(DiagnosticError) {
+    @discardableResult
+    func write(_ path: String, _ data: Data) throws(DiagnosticError) -> Bool {
         try staged.write(path, data)
         collector.add(path, data)
+        return false
     }
 
     func brokenLinks(
@@ -77,7 +82,8 @@ final class IncrementalSink: PageSink {
         update = IncrementalOutput(output, displayName: displayName)
     }
 
-    func write(_ path: String, _ data: Data) throws(DiagnosticError) { update.write(path, data) }
+    @discardableResult
+    func write(_ path: String, _ data: Data) throws(DiagnosticError) -> Bool { update.write(path, data) }
 
     func brokenLinks(
         _ checker: LinkChecker, markdownLinks: [String: [MarkdownLink]], deleted: [String], published: Set<String>

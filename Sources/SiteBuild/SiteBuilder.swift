@@ -49,7 +49,12 @@ public enum SiteBuilder {
             phaseStart = now
         }
         do throws(DiagnosticError) {
-            let site = try SiteInputs.load(options, diagnostics: &diagnostics)
+            // What the last build made of site-wide inputs that are all as they were is taken back from its output.
+            let made = previous.flatMap { previous in
+                previous.header.siteKey == stamps.siteKey
+                    ? previous.header.generatedAssets.map { SiteInputs.GeneratedAssets(output: outputURL, paths: $0) } : nil
+            }
+            let site = try SiteInputs.load(options, diagnostics: &diagnostics, previous: made)
             result.baseURL = site.config.baseURL
             endPhase("read inputs")
             // The previous build's groups are reused only if every site-wide input is the same.
@@ -60,12 +65,17 @@ public enum SiteBuilder {
                 // Every article page lists its language's articles: a new title, weight or draft
                 // renders every group with an article in that language again.
                 let dirty = Self.navigationEntries(site, plan: plan)
-                navigation = Self.navigation(dirty, plan: plan)
-                // Ordering every language's articles twice costs more than rendering one group: the
-                // cached order is needed only when the rendered groups' entries changed.
+                // Ordering every language's articles costs more than rendering one group: when the
+                // rendered groups' entries are as cached, the order is the cached build's.
                 let touched = plan.touchedSlugs.flatMap { reusable.groups[$0]?.articles ?? [] }
+                let cached = reusable.navigation
+                if let cached, Set(dirty.map(NavigationKey.init)) == Set(touched.filter { !$0.draft }.map(NavigationKey.init)) {
+                    navigation = cached
+                } else {
+                    navigation = Self.navigation(dirty, plan: plan)
+                }
                 if Set(dirty.map(NavigationKey.init)) != Set(touched.filter { !$0.draft }.map(NavigationKey.init)) {
-                    let before = Self.navigation(cached: reusable.groups)
+                    let before = cached ?? Self.navigation(cached: reusable.groups)
                     let languages = Set(site.config.languages.map(\.code)).filter { navigation.entries($0) != before.entries($0) }
                     let slugs = Set(reusable.groups.values.flatMap(\.articles).filter { languages.contains($0.lang) }.map(\.slug))
                     plan.renderAgain(slugs, sources: site.sources)
@@ -88,12 +98,15 @@ public enum SiteBuilder {
                 // A full build files each page's postings as it goes; an incremental one keeps the
                 // entries of the pages it renders to patch the last build's index.
                 let builders = incremental ? nil : Dictionary(uniqueKeysWithValues: site.config.languages.map { ($0.code, SearchIndexBuilder(lang: $0.code)) })
-                var articles = renderArticles(site, plan: plan, navigation: navigation, search: builders, sink: sink, diagnostics: &diagnostics)
+                var indexedBefore: [String: Set<String>] = [:]
                 if incremental, let reusable {
                     for article in reusable.groups.values.flatMap(\.articles) where !article.draft {
-                        articles.indexedBefore[article.lang, default: []].insert(article.slug)
+                        indexedBefore[article.lang, default: []].insert(article.slug)
                     }
                 }
+                var articles = renderArticles(
+                    site, plan: plan, navigation: navigation, search: builders, indexedBefore: indexedBefore, sink: sink, diagnostics: &diagnostics)
+                articles.indexedBefore = indexedBefore
                 endPhase("render articles")
                 result.pages = articles.reports
                 result.translations = articles.matrix
@@ -143,8 +156,16 @@ public enum SiteBuilder {
                     inputs: stamps.inputs, siteKey: stamps.siteKey, articlesPerLanguage: result.articlesPerLanguage.map { [$0.lang, String($0.count)] },
                     files: result.filesWritten, examples: result.examplesRun, chains: result.chainsVerified, clean: diagnostics.diagnostics.isEmpty)
                 header.previousInode = kept?.inode
+                header.generatedAssets = site.generated
                 header.previousChanges = kept?.changes
                 var cache = BuildCache(header: header, groups: articles.groups, search: search.states)
+                cache.order = navigation.byLanguage.mapValues { $0.map(\.slug) }
+                if incremental, let reusable {
+                    // Groups and search states this build took from the cache as they were are saved as they were read.
+                    cache.groupBytes = reusable.groupBytes.filter { plan.reused[$0.key] != nil }
+                    cache.searchBytes = reusable.searchBytes.filter { search.unchanged.contains($0.key) }
+                    for lang in search.unchanged where cache.searchBytes[lang] != nil { cache.search[lang] = nil }
+                }
                 cache.save(for: outputURL)
                 endPhase("write output")
             } catch {
@@ -181,12 +202,12 @@ public enum SiteBuilder {
     static func writeSearchIndex(
         _ site: SiteInputs, _ articles: RenderedArticles, builders: [String: SearchIndexBuilder]?, previous: [String: SearchIndexState]?,
         outputURL: URL, sink: any PageSink
-    ) throws(DiagnosticError) -> (files: Int, deleted: [String], states: [String: SearchIndexState])? {
+    ) throws(DiagnosticError) -> (files: Int, deleted: [String], states: [String: SearchIndexState], unchanged: Set<String>)? {
         let languages = site.config.languages.map(\.code)
         let entries = articles.search
         let published = articles.all.values.reduce(0) { $0 + $1.count }
         let writeFailure = Mutex<DiagnosticError?>(nil)
-        let results: [(files: [(path: String, data: Data)], deleted: [String], state: SearchIndexState)?] = Parallel.map(languages.count) { index in
+        let results: [(files: [(path: String, data: Data)], deleted: [String], state: SearchIndexState, same: Bool)?] = Parallel.map(languages.count) { index in
             let lang = languages[index]
             guard let previous else {
                 // Each file goes to the sink as it is made: the index is never all in memory (issue 18).
@@ -200,29 +221,31 @@ public enum SiteBuilder {
                     }
                 }
                 if let failure { writeFailure.withLock { $0 = failure } }
-                return ([], [], state)
+                return ([], [], state, false)
             }
             guard let state = previous[lang] else { return nil }
             let changes = searchChanges(lang, articles, now: entries[lang] ?? [:], outputURL: outputURL)
             guard let changes else { return nil }
-            if changes.isEmpty { return ([], [], state) }
+            if changes.isEmpty { return ([], [], state, true) }
             return SearchIndex.update(lang: lang, state: state, changes: changes) { path in
                 try? Files.read(outputURL.appending(path: path).path)
-            }
+            }.map { ($0.files, $0.deleted, $0.state, false) }
         }
         if let failure = writeFailure.withLock({ $0 }) { throw failure }
         var files = published
         var deleted: [String] = []
         var states: [String: SearchIndexState] = [:]
+        var unchanged = Set<String>()
         for (lang, result) in zip(languages, results) {
             guard let result else { return nil }
             for file in result.files { try sink.write(file.path, file.data) }
             deleted += result.deleted
             states[lang] = result.state
+            if result.same { unchanged.insert(lang) }
         }
         // Every language has its manifest; the shards are counted from the states' layouts.
         for lang in languages { files += 1 + (states[lang]?.shards ?? 0) }
-        return (files, deleted, states)
+        return (files, deleted, states, unchanged)
     }
 
     /// The pages of `lang` whose entries may have changed: those rendered now, and those the last
@@ -244,7 +267,8 @@ public enum SiteBuilder {
                 else { return nil }
                 old = entry
             }
-            changes.append(SearchPageChange(key: key, old: old, new: now[key]))
+            // A page indexed again with the same entry changes nothing.
+            if old != now[key] { changes.append(SearchPageChange(key: key, old: old, new: now[key])) }
         }
         return changes
     }
@@ -320,18 +344,20 @@ public enum SiteBuilder {
     /// rest of the site, and memory holds no more than the groups in flight. Every other
     /// group comes from the cache as it was.
     static func renderArticles(
-        _ site: SiteInputs, plan: BuildPlan, navigation: SiteNavigation, search builders: [String: SearchIndexBuilder]?, sink: any PageSink,
-        diagnostics: inout DiagnosticCollector
+        _ site: SiteInputs, plan: BuildPlan, navigation: SiteNavigation, search builders: [String: SearchIndexBuilder]?,
+        indexedBefore: [String: Set<String>] = [:], sink: any PageSink, diagnostics: inout DiagnosticCollector
     ) -> RenderedArticles {
         let reader = site.articleReader()
         let renderer = ArticleRenderer(strings: site.strings ?? UIStrings())
         let languages = site.config.languages.map(\.code)
         let bySlug = Dictionary(grouping: plan.dirtyIndexes, by: { site.sources[$0].slug })
         let slugs = bySlug.keys.sorted()
+        // Fewer groups than cores (an edit): a group's articles are read and rendered on every core too.
+        let spread = slugs.count < ProcessInfo.processInfo.activeProcessorCount
         let groups = Parallel.map(slugs.count) { position in
             renderGroup(
                 slugs[position], bySlug[slugs[position]] ?? [], site: site, reader: reader, renderer: renderer, languages: languages,
-                stamps: plan.stamps, navigation: navigation, search: builders, sink: sink)
+                stamps: plan.stamps, navigation: navigation, search: builders, indexedBefore: indexedBefore, spread: spread, sink: sink)
         }
         var result = RenderedArticles(matrix: TranslationMatrix(languages: [], rows: []))
         var rows: [String: TranslationMatrix.Row] = [:]
@@ -414,11 +440,13 @@ public enum SiteBuilder {
     }
 
     static func readGroup(
-        _ slug: String, _ indexes: [Int], site: SiteInputs, reader: ArticleReader, languages: [String], stamps: [Int: FileStamp]
+        _ slug: String, _ indexes: [Int], site: SiteInputs, reader: ArticleReader, languages: [String], stamps: [Int: FileStamp],
+        spread: Bool = false
     ) -> ReadGroup {
         var group = ReadGroup(matrix: TranslationMatrix(languages: languages, rows: []))
-        for index in indexes {
-            let (read, problems) = reader.read(site.sources[index])
+        let reads = spread
+            ? Parallel.map(indexes.count) { reader.read(site.sources[indexes[$0]]) } : indexes.map { reader.read(site.sources[$0]) }
+        for (index, (read, problems)) in zip(indexes, reads) {
             group.diagnostics += problems
             guard let read else {
                 group.complete = false
@@ -457,16 +485,20 @@ public enum SiteBuilder {
     static func renderGroup(
         _ slug: String, _ indexes: [Int], site: SiteInputs, reader: ArticleReader, renderer: ArticleRenderer, languages: [String],
         stamps: [Int: FileStamp], navigation: SiteNavigation, search builders: [String: SearchIndexBuilder]?,
-        sink: any PageSink
+        indexedBefore: [String: Set<String>] = [:], spread: Bool = false, sink: any PageSink
     ) -> RenderedGroup {
-        let read = readGroup(slug, indexes, site: site, reader: reader, languages: languages, stamps: stamps)
+        let read = readGroup(slug, indexes, site: site, reader: reader, languages: languages, stamps: stamps, spread: spread)
         var group = RenderedGroup(reports: read.reports, diagnostics: read.diagnostics, row: read.matrix.rows.first, draftPages: read.draftPages)
         for article in read.articles.values {
             group.links[SiteLinks.articleDir(article.article.lang, slug) + "index.html"] = article.article.links
         }
         let cachedArticles = read.cachedArticles
         if let pages = site.pages, !read.hasErrors {
-            for article in read.articles.values.sorted(by: { $0.article.lang < $1.article.lang }) {
+            let articles = read.articles.values.sorted(by: { $0.article.lang < $1.article.lang })
+            // Each page on its own (on every core when `spread`), its results taken in the articles' order.
+            @Sendable func renderPage(_ position: Int) -> RenderedGroup {
+                let article = articles[position]
+                var group = RenderedGroup()
                 do throws(DiagnosticError) {
                     let lang = article.article.lang
                     let path = SiteLinks.articleDir(lang, slug) + "index.html"
@@ -476,18 +508,28 @@ public enum SiteBuilder {
                     // The page's share of the search index, made here on every core while its body is at hand.
                     let indexing = threadCPUSeconds()
                     let searchPage = SearchPage(key: slug, path: path, title: rendered.title, bodyHTML: rendered.bodyHTML)
-                    let language = SearchLanguage(code: lang)
-                    let entry = SearchEntry(searchPage, language: language, stemmer: Stemmer(language))
+                    let fragment = SearchIndex.fragment(lang: lang, page: searchPage)
+                    // An entry is a function of the page file's text: a page the last build indexed
+                    // whose file keeps its bytes keeps its entry, and the index has nothing to update.
+                    let unchanged = try sink.write(fragment.path, fragment.data)
                     // Drafts published with --drafts get a page file but stay out of the index.
-                    if cachedArticles.contains(where: { $0.lang == lang && !$0.draft }) {
+                    let indexed = cachedArticles.contains(where: { $0.lang == lang && !$0.draft })
+                    if indexed && !(unchanged && indexedBefore[lang]?.contains(slug) == true) {
+                        let language = SearchLanguage(code: lang)
+                        let entry = SearchEntry(searchPage, language: language, stemmer: Stemmer(language))
                         if let builder = builders?[lang] { builder.add(entry) } else { group.search[lang] = entry }
                     }
-                    let fragment = SearchIndex.fragment(lang: lang, page: searchPage)
-                    try sink.write(fragment.path, fragment.data)
                     group.indexingSeconds += threadCPUSeconds() - indexing
                 } catch {
                     group.diagnostics += error.diagnostics
                 }
+                return group
+            }
+            let pagesDone = spread ? Parallel.map(articles.count, renderPage) : articles.indices.map(renderPage)
+            for done in pagesDone {
+                group.diagnostics += done.diagnostics
+                group.search.merge(done.search, uniquingKeysWith: { first, _ in first })
+                group.indexingSeconds += done.indexingSeconds
             }
         }
         // The pages are written: what stays is what the homes, status pages and sitemap show.

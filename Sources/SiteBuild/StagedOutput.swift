@@ -231,7 +231,8 @@ final class LazyOutput: Sendable {
 final class IncrementalOutput: Sendable {
     private let output: URL
     private let displayName: String
-    private let pending = Mutex<[(path: String, data: Data)]>([])
+    /// The files rendered, each with whether its bytes differ from the output's.
+    private let pending = Mutex<[(path: String, data: Data, changed: Bool)]>([])
 
     /// The copy of the site before the last build, and what that build changed since.
     struct Previous: Sendable {
@@ -250,19 +251,33 @@ final class IncrementalOutput: Sendable {
         return output.deletingLastPathComponent().appending(path: ".\(output.lastPathComponent).previous")
     }
 
-    func write(_ path: String, _ data: Data) {
-        pending.withLock { $0.append((path, data)) }
+    /// Keeps a rendered file, compared here with the output's (on the rendering core, not
+    /// later one by one); returns whether the output already holds these bytes.
+    @discardableResult
+    func write(_ path: String, _ data: Data) -> Bool {
+        let same = Self.holds(output.path + "/" + path, data)
+        pending.withLock { $0.append((path, data, !same)) }
+        return same
+    }
+
+    /// Whether the file at `path` holds exactly `data` (compared with memcmp, not byte by byte).
+    static func holds(_ path: String, _ data: Data) -> Bool {
+        guard let bytes = try? Files.read(path), bytes.count == data.count else { return false }
+        return bytes.withUnsafeBytes { old in
+            data.withUnsafeBytes { new in
+                guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return true }
+                return memcmp(oldBase, newBase, old.count) == 0
+            }
+        }
     }
 
     /// The files rendered so far, by path.
-    var written: [(path: String, data: Data)] { pending.withLock { $0 } }
+    var written: [(path: String, data: Data)] { pending.withLock { $0.map { ($0.path, $0.data) } } }
 
     /// Writes what changed and removes `deleted` pages (with their folders when empty).
     /// Returns the paths whose bytes changed, sorted, and the previous copy's state to record.
     func apply(deleting deleted: [String], previous: Previous?) throws(DiagnosticError) -> (changed: [String], previous: Previous?) {
-        let changed = pending.withLock { $0 }.filter { path, data in
-            (try? Files.read(output.appending(path: path).path)).map { !$0.elementsEqual(data) } ?? true
-        }
+        let changed = pending.withLock { $0 }.filter(\.changed).map { (path: $0.path, data: $0.data) }
         let removed = deleted.filter { access(output.appending(path: $0).path, F_OK) == 0 }
         guard !changed.isEmpty || !removed.isEmpty else { return ([], previous) }
 

@@ -62,16 +62,21 @@ package struct ContentLoader {
                 continue
             }
             let folderURL = contentDir.appending(path: folder)
+            let folderPath = folderURL.path
             let resolvedFolder = folderURL.resolvingSymlinksInPath().standardizedFileURL.path
             for name in try entries(of: folderURL, display: folderDisplay + "/").sorted() {
-                let url = folderURL.appending(path: name)
+                // Paths as strings: a URL's path and last component cost more than the stat (2,000 articles).
+                let path = folderPath.hasSuffix("/") ? folderPath + name : folderPath + "/" + name
                 let display = folderDisplay + "/" + name
                 let location = SourceLocation(file: display, line: 1, column: 1)
-                if isDirectory(url) {
+                if isDirectory(path) {
                     try collectFiles(in: folder + "/" + name, root: root, into: &files, diagnostics: &diagnostics)
                     continue
                 }
-                guard isInside(url, root: root, folder: resolvedFolder, location: location, diagnostics: &diagnostics) else { continue }
+                let url = folderURL.appending(path: name)
+                guard isInside(url, path: path, name: name, root: root, folder: resolvedFolder, location: location, diagnostics: &diagnostics) else {
+                    continue
+                }
                 guard name.hasSuffix(".md") else {
                     files.append(ContentFile(path: folder + "/" + name, url: url, displayPath: display))
                     continue
@@ -110,20 +115,23 @@ package struct ContentLoader {
                 diagnostics.report(.warning(
                     at: location, "Markdown in a sub-folder is not an article and is not published",
                     notes: ["articles live directly in a language folder: \(displayPrefix)<lang>/<slug>.md"]))
-            } else if isInside(url, root: root, folder: resolvedFolder, location: location, diagnostics: &diagnostics) {
+            } else if isInside(url, path: url.path, name: name, root: root, folder: resolvedFolder, location: location, diagnostics: &diagnostics) {
                 files.append(ContentFile(path: path, url: url, displayPath: displayPrefix + path))
             }
         }
     }
 
     /// Whether `url` stays inside the content folder once a symbolic link is followed (an error if not).
-    private func isInside(_ url: URL, root: String, folder: String, location: SourceLocation, diagnostics: inout DiagnosticCollector) -> Bool {
+    /// `path` is `url`'s, `name` its last component.
+    private func isInside(
+        _ url: URL, path: String, name: String, root: String, folder: String, location: SourceLocation, diagnostics: inout DiagnosticCollector
+    ) -> Bool {
         // Only a link needs resolving (a call per path component); a plain file is where its folder is.
         var info = stat()
-        let isLink = lstat(url.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
-        let resolved = isLink ? url.resolvingSymlinksInPath().standardizedFileURL.path : folder + "/" + url.lastPathComponent
+        let isLink = lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+        let resolved = isLink ? url.resolvingSymlinksInPath().standardizedFileURL.path : folder + "/" + name
         guard resolved.hasPrefix(root + "/") else {
-            diagnostics.report(.error(at: location, "'\(url.lastPathComponent)' links to a file outside the content folder (\(resolved))"))
+            diagnostics.report(.error(at: location, "'\(name)' links to a file outside the content folder (\(resolved))"))
             return false
         }
         return true
@@ -179,6 +187,12 @@ package struct ContentLoader {
         } catch {
             throw DiagnosticError([.error(at: SourceLocation(file: display, line: 1, column: 1), "cannot read folder: \(error.localizedDescription)")])
         }
+    }
+
+    /// Whether `path` is a folder, or a link to one (as FileManager's `fileExists(atPath:isDirectory:)` says).
+    private func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     private func isDirectory(_ url: URL) -> Bool {

@@ -30,6 +30,11 @@ package struct SiteNavigation: Sendable, Equatable {
         self.byLanguage = byLanguage
     }
 
+    /// Entries already in reading order (as a build cache kept them): nothing is sorted again.
+    package init(ordered byLanguage: [String: [Entry]]) {
+        self.byLanguage = byLanguage
+    }
+
     package static let empty = SiteNavigation([])
 
     package func entries(_ lang: String) -> [Entry] { byLanguage[lang] ?? [] }

@@ -348,4 +348,62 @@ import Synchronization
         cache.save(for: output)
         #expect(BuildCache.load(loaded, line: line, for: output) == nil)
     }
+    /// The cache keeps each language's reading order (an edit that leaves the sidebar as it was
+    /// takes it instead of sorting every title) and saves the groups an incremental build reused
+    /// as it read them: the same bytes as encoding them again.
+    @Test func theCacheKeepsTheReadingOrderAndSavesReusedGroupsAsRead() throws {
+        var content = Self.small
+        content["es/b.md"] = "---\ntitle: Bé\nweight: 1\n---\nOtro \\ con\tescapes.\n"
+        content["es/c.md"] = "---\ntitle: Ce\n---\nMás.\n"
+        let root = try makeProject(content: content)
+        settle()
+        #expect(SiteBuilder.build(buildOptions(root)).succeeded)
+        let output = root.appending(path: "public")
+        let (header, line) = try #require(BuildCache.loadHeader(for: output))
+        let cache = try #require(BuildCache.load(header, line: line, for: output))
+        #expect(cache.order["es"] == ["b", "a", "c"])
+        #expect(cache.navigation == SiteBuilder.navigation(cached: cache.groups))
+        let fresh = GroupLines.encode(cache.groups, search: cache.search, order: cache.order)
+        #expect(GroupLines.encode(cache.groups, search: cache.search, reusing: cache.groupBytes, order: cache.order) == fresh)
+        #expect(Set(cache.groupBytes.keys) == ["a", "b", "c"])
+        // Search states saved as read decode to the same states.
+        let states = try #require(GroupLines.decode(Array(GroupLines.encode([:], reusing: [:], cache.searchBytes))[...]))
+        #expect(!cache.search.isEmpty && states.search == cache.search)
+        // An order naming an article the groups do not have is not taken.
+        var wrong = cache
+        wrong.order["es"] = ["b", "a", "gone"]
+        #expect(wrong.navigation == nil)
+    }
+
+    /// A cache of an older format is not read: the build after it is a full one, and it replaces it.
+    @Test func aCacheOfAnOlderFormatMeansAFullBuild() throws {
+        let root = try makeProject(content: Self.small)
+        settle()
+        #expect(SiteBuilder.build(buildOptions(root)).succeeded)
+        let output = root.appending(path: "public")
+        let location = BuildCache.location(of: output).path
+        let text = try String(contentsOfFile: location, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"format\":\(BuildCache.format)", with: "\"format\":7")
+            .write(toFile: location, atomically: true, encoding: .utf8)
+        try edit(root, "Content/es/a.md") { $0 + "Más.\n" }
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(result.succeeded)
+        #expect(result.decision == .full(reason: "no cache of a previous build of this output folder"))
+        #expect(BuildCache.loadHeader(for: output)?.header.format == BuildCache.format)
+    }
+
+    /// A script the last build made is taken back from its output only if its bytes give the hash in its name.
+    @Test func generatedAssetsAreTakenBackOnlyWhenTheirBytesMatchTheirName() throws {
+        let output = try makeTemporaryDirectory()
+        try FileManager.default.createDirectory(at: output.appending(path: "assets"), withIntermediateDirectories: true)
+        let data = Data("window.LIFECYCLE_MODEL = {};\n".utf8)
+        let path = "assets/" + Assets.hashedName("model.js", data)
+        try data.write(to: output.appending(path: path))
+        let made = SiteInputs.GeneratedAssets(output: output, paths: ["model.js": path, "other.js": "assets/../../other.js"])
+        #expect(made.data("model.js") == data)
+        #expect(made.data("other.js") == nil)
+        #expect(made.data("names.es.js") == nil)
+        try Data("window.LIFECYCLE_MODEL = {\"changed\": true};\n".utf8).write(to: output.appending(path: path))
+        #expect(made.data("model.js") == nil)
+    }
 }
