@@ -63,6 +63,9 @@ final class FullBuildSink: PageSink {
     }
 
     func discard() { staged.discard() }
+
+    /// A folder for the build's temporary files: the staging folder, which goes with the build.
+    func scratchFolder() -> String? { staged.folder() }
 }
 
 /// An incremental build keeps its few pages in memory until all rendered, checks their links

@@ -87,7 +87,10 @@ public enum SiteBuilder {
             do throws(DiagnosticError) {
                 // A full build files each page's postings as it goes; an incremental one keeps the
                 // entries of the pages it renders to patch the last build's index.
-                let builders = incremental ? nil : Dictionary(uniqueKeysWithValues: site.config.languages.map { ($0.code, SearchIndexBuilder(lang: $0.code)) })
+                // Their sorted runs of postings wait in the staging folder (issue 18: memory must not grow with the pages).
+                let scratch: @Sendable () -> String? = { (sink as? FullBuildSink)?.scratchFolder() }
+                let builders = incremental
+                    ? nil : Dictionary(uniqueKeysWithValues: site.config.languages.map { ($0.code, SearchIndexBuilder(lang: $0.code, spillFolder: scratch)) })
                 var articles = renderArticles(site, plan: plan, navigation: navigation, search: builders, sink: sink, diagnostics: &diagnostics)
                 if incremental, let reusable {
                     for article in reusable.groups.values.flatMap(\.articles) where !article.draft {
@@ -199,8 +202,13 @@ public enum SiteBuilder {
                         failure = error
                     }
                 }
+                if state == nil && failure == nil {
+                    failure = DiagnosticError([.error(
+                        at: SourceLocation(file: outputURL.path, line: 1, column: 1),
+                        "cannot read back the search index's temporary file in the staging folder")])
+                }
                 if let failure { writeFailure.withLock { $0 = failure } }
-                return ([], [], state)
+                return ([], [], state ?? SearchIndexState())
             }
             guard let state = previous[lang] else { return nil }
             let changes = searchChanges(lang, articles, now: entries[lang] ?? [:], outputURL: outputURL)

@@ -216,6 +216,9 @@ final class LazyOutput: Sendable {
 
     func commit() throws(DiagnosticError) { try stage().commit() }
 
+    /// The staging folder, made now if it is not yet; nil when it cannot be.
+    func folder() -> String? { try? stage().staging.path }
+
     func discard() { staged.withLock { $0?.discard() } }
 }
 
