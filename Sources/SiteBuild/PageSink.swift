@@ -49,8 +49,8 @@ final class FullBuildSink: PageSink {
     func brokenLinks(
         _ checker: LinkChecker, markdownLinks: [String: [MarkdownLink]], deleted: [String], published: Set<String>
     ) -> [Diagnostic] {
-        let (pages, files) = collector.collected
-        return checker.check(pages: pages, files: files, markdownLinks: markdownLinks)
+        let staged = staged
+        return checker.check(collected: collector.collected, markdownLinks: markdownLinks) { staged.read($0) }
     }
 
     func commit(deleting deleted: [String], previous: IncrementalOutput.Previous?) throws(DiagnosticError)
