@@ -470,7 +470,10 @@ public enum SiteBuilder {
         let read = readGroup(slug, indexes, site: site, reader: reader, languages: languages, stamps: stamps)
         var group = RenderedGroup(reports: read.reports, diagnostics: read.diagnostics, row: read.matrix.rows.first, draftPages: read.draftPages)
         for article in read.articles.values {
-            group.links[SiteLinks.articleDir(article.article.lang, slug) + "index.html"] = article.article.links
+            // Only a link that stays on the site can be reported broken: the others (most of an
+            // article's) are not kept until the check (issue 18: memory per page).
+            let kept = article.article.links.filter { !LinkChecker.leavesTheSite($0.href[...], siteURL: site.config.baseURL) }
+            if !kept.isEmpty { group.links[SiteLinks.articleDir(article.article.lang, slug) + "index.html"] = kept }
         }
         let cachedArticles = read.cachedArticles
         if let pages = site.pages, !read.hasErrors {
