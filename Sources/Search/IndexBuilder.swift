@@ -1,26 +1,31 @@
 import Foundation
 
-/// A language's index made while its pages render, on every core: each page's postings go
-/// into one byte arena as soon as the page is indexed, so a build holds the index's bytes,
-/// not every page's entry, until the last page is done (`finish`).
+/// A language's index made while its pages render, on every core. Each page's postings go
+/// into the run being filled as soon as the page is indexed; past `runLimit` bytes the run is
+/// sorted (terms by name, pages by key) and put aside, in a file when the builder has a
+/// folder for one. `finish` merges the runs term by term into the shards, in their order: a
+/// build holds one run and the pages' keys, not the index (issue 18).
 public final class SearchIndexBuilder: @unchecked Sendable {
     private let lang: String
     private let lock = NSLock()
     private var state = SearchIndexState()
+    /// Every page's key, by the page's number (the order pages came).
     private var keys: [String] = []
+    /// Every chunk of a page starts with the same head (`["key",length`): kept once per page,
+    /// page `n`'s is `heads[headEnds[n - 1]..<headEnds[n]]`.
+    private var heads: [UInt8] = []
+    private var headEnds: [Int] = []
     private var terms = Numbering<String>()
-    /// Every page's chunks, one record each, in the order they came: the term's number in
-    /// `terms`, the page's in `keys`, and where the chunk's bytes lie in the page's part of
-    /// `arena` (which starts at `pageStarts[page]`). One flat array, sorted by term only at
-    /// the end: an array per term cost an allocation per term.
-    private var records: [(term: Int32, page: Int32, start: UInt32, end: UInt32)] = []
-    private var arena: [UInt8] = []
-    private var pageStarts: [Int] = []
-    /// Where each page's records start in `records` (a page's are added together).
-    private var recordStarts: [Int] = []
-    /// Memory (issue 18): every chunk of a page starts with the same head (`["key",length`),
-    /// kept once at the page's start; the records point at what follows it.
-    private var pageHeads: [UInt32] = []
+    /// Each term's bytes in its shard's postings so far, a comma after each chunk.
+    private var termBytes: [Int] = []
+    private var pending = PendingRun()
+    private var runs: [StoredRun] = []
+    /// Past this many bytes the pending run is sorted and put aside.
+    private let runLimit: Int
+    /// Where the runs' file may go (asked once, when the first run is put aside); nil: memory.
+    private let spillFolder: (@Sendable () -> String?)?
+    private var spill: SpillFile?
+    private var askedForSpill = false
     /// The word memo whose numbers the entries carry (`SearchEntry.numbers`); entries of
     /// another memo, or without numbers, are filed by name.
     private var memo: ObjectIdentifier?
@@ -31,7 +36,16 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     /// Forms filed by number and how many pages hold each; they join `state` at the end.
     private var memoForms: [(form: SearchEntry.Form, pages: Int)] = []
 
-    public init(lang: String) { self.lang = lang }
+    /// A run of 4 MiB: a language's index of 500 unique pages is about 16 MB.
+    public static let defaultRunLimit = 4 << 20
+
+    /// `spillFolder` gives a folder for the runs' file (a build's staging folder); without
+    /// one, or when no file can be made there, the runs stay in memory.
+    public init(lang: String, runLimit: Int = defaultRunLimit, spillFolder: (@Sendable () -> String?)? = nil) {
+        self.lang = lang
+        self.runLimit = runLimit
+        self.spillFolder = spillFolder
+    }
 
     /// Adds a page (safe from any thread).
     public func add(_ entry: SearchEntry) {
@@ -57,10 +71,11 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         }
         let page = Int32(keys.count)
         keys.append(entry.key)
-        recordStarts.append(records.count)
-        pageStarts.append(arena.count)
-        pageHeads.append(UInt32(head))
-        arena.append(contentsOf: bytes)
+        heads.append(contentsOf: bytes[0..<head])
+        headEnds.append(heads.count)
+        pending.pages.append((page, Int32(pending.records.count)))
+        let base = pending.arena.count
+        pending.arena.append(contentsOf: bytes[head...])
         var start = head
         for index in ends.indices {
             var number = numbers.map { Self.place(Int($0.terms[index]), in: termOfMemo) } ?? -1
@@ -68,8 +83,27 @@ public final class SearchIndexBuilder: @unchecked Sendable {
                 number = terms.number(entry.termNames[index])
                 if let numbers { Self.set(Int(numbers.terms[index]), to: number, in: &termOfMemo) }
             }
-            records.append((Int32(number), page, UInt32(start), UInt32(ends[index])))
+            if number == termBytes.count { termBytes.append(0) }
+            termBytes[number] += head + ends[index] - start + 1
+            pending.records.append((Int32(number), page, UInt32(base + start - head), UInt32(base + ends[index] - head)))
             start = ends[index]
+        }
+        if pending.bytes >= runLimit { putPendingAside() }
+    }
+
+    /// Sorts the pending run and stores it: in the spill file when there is one, else in memory.
+    private func putPendingAside() {
+        guard !pending.isEmpty else { return }
+        let run = pending.sortedRun(names: terms.keys, keys: keys)
+        pending = PendingRun()
+        if !askedForSpill {
+            askedForSpill = true
+            spill = spillFolder?().flatMap(SpillFile.init(folder:))
+        }
+        if let spill, let offset = spill.append(run) {
+            runs.append(.file(offset: offset, count: run.count))
+        } else {
+            runs.append(.memory(run))
         }
     }
 
@@ -85,71 +119,85 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     /// the state an incremental build starts from.
     public func finish(limit: Int = SearchIndex.shardLimit) -> (files: [(path: String, data: Data)], state: SearchIndexState) {
         var files: [(path: String, data: Data)] = []
-        let state = finish(limit: limit) { path, data in files.append((path, data)) }
+        let state = finish(limit: limit) { path, data in files.append((path, data)) } ?? SearchIndexState()
         return (files, state)
     }
 
     /// `finish`, handing each file to `write` as soon as it is made (the shards, then the
-    /// manifest): a term's postings are written only into its shard, as that is made, so the
-    /// index's files are never all in memory at once (issue 18).
-    public func finish(limit: Int = SearchIndex.shardLimit, write: (String, Data) -> Void) -> SearchIndexState {
+    /// manifest): the runs are merged term by term in the shards' order, so neither the
+    /// postings nor the index's files are ever all in memory (issue 18). nil when a run put
+    /// in the spill file cannot be read back (the files written are then incomplete).
+    public func finish(limit: Int = SearchIndex.shardLimit, write: (String, Data) -> Void) -> SearchIndexState? {
         lock.lock()
         defer { lock.unlock() }
-        let names = terms.keys
-        // The records grouped by term in a counting sort that takes the pages in the order of
-        // their keys (a page's records lie together), so each term's come in that order already:
-        // no sort per term.
-        var firsts = [Int](repeating: 0, count: names.count + 1)
-        for record in records { firsts[Int(record.term) + 1] += 1 }
-        for number in names.indices { firsts[number + 1] += firsts[number] }
-        var next = firsts
-        var byTerm = [Int32](repeating: 0, count: records.count)
-        recordStarts.append(records.count)
-        for page in keys.indices.sorted(by: { keys[$0] < keys[$1] }) {
-            for index in recordStarts[page]..<recordStarts[page + 1] {
-                byTerm[next[Int(records[index].term)]] = Int32(index)
-                next[Int(records[index].term)] += 1
-            }
+        // The last run stays in memory: it is read once, right away.
+        if !pending.isEmpty {
+            runs.append(.memory(pending.sortedRun(names: terms.keys, keys: keys)))
+            pending = PendingRun()
         }
-        // Each term's size, counted without joining its postings: the shards' layout needs it first.
+        let names = terms.keys
         for number in names.indices {
-            let chunks = byTerm[firsts[number]..<firsts[number + 1]]
-            let bytes = chunks.reduce(0) { sum, record in
-                let chunk = records[Int(record)]
-                return sum + Int(pageHeads[Int(chunk.page)]) + Int(chunk.end - chunk.start) + 1
-            }
-            state.terms[names[number]] = SearchIndex.termSize(names[number], postings: max(0, bytes - 1))
+            state.terms[names[number]] = SearchIndex.termSize(names[number], postings: max(0, termBytes[number] - 1))
         }
         for (form, pages) in memoForms { state.addForm(form.folded, stem: form.stem, pages: pages) }
         memoForms = []
         state.updateNeeded(Array(state.forms.keys))
         let shards = ShardLayout.shards(state.members, limit: limit)
         state.shards = shards.count
+
+        // Ranks: the pages' in the order of their keys, the terms' in the order of their names
+        // (the runs' and the shards' order).
+        var pageRank = [Int32](repeating: 0, count: keys.count)
+        for (rank, page) in keys.indices.sorted(by: { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }).enumerated() {
+            pageRank[page] = Int32(rank)
+        }
+        var termRank = [Int32](repeating: 0, count: names.count)
+        for (rank, number) in names.indices.sorted(by: { names[$0].utf8.lexicographicallyPrecedes(names[$1].utf8) }).enumerated() {
+            termRank[number] = Int32(rank)
+        }
+        var readers = runs.map { RunReader($0, spill: spill) }
+        runs = []
+        var found: [(rank: Int32, page: Int32, reader: Int32, start: Int32, length: Int32)] = []
+        // A term's postings: its blocks in every run (each in the order of the pages' keys)
+        // merged by the pages' ranks, each chunk its page's head and its part.
+        func postings(_ number: Int, into out: inout JSONBytes) {
+            found.removeAll(keepingCapacity: true)
+            for index in readers.indices {
+                while readers[index].term >= 0 && termRank[Int(readers[index].term)] < termRank[number] { readers[index].advance() }
+                guard readers[index].term == Int32(number) else { continue }
+                let block = readers[index].block
+                var at = block.lowerBound
+                for _ in 0..<readers[index].postings where at + 8 <= block.upperBound {
+                    let page = Int(readers[index].buffer.word(at: at))
+                    let length = min(Int(readers[index].buffer.word(at: at + 4)), block.upperBound - at - 8)
+                    guard page < pageRank.count else { break }
+                    found.append((pageRank[page], Int32(page), Int32(index), Int32(at + 8), Int32(length)))
+                    at += 8 + length
+                }
+            }
+            // Pages are filed in turns, so the runs' postings mostly come in order already.
+            if !zip(found, found.dropFirst()).allSatisfy({ $0.rank < $1.rank }) { found.sort { $0.rank < $1.rank } }
+            for (position, posting) in found.enumerated() {
+                if position > 0 { out.byte(UInt8(ascii: ",")) }
+                let page = Int(posting.page)
+                out.bytes.append(contentsOf: heads[(page > 0 ? headEnds[page - 1] : 0)..<headEnds[page]])
+                let start = Int(posting.start)
+                out.bytes.append(contentsOf: readers[Int(posting.reader)].buffer[start..<(start + Int(posting.length))])
+            }
+            for index in readers.indices where readers[index].term == Int32(number) { readers[index].advance() }
+        }
         let numbers = terms
         let forms = state.forms
-        // A term's postings, its pages' chunks (each its page's head and its own part), written
-        // straight into the shard.
-        func postings(_ number: Int, into out: inout JSONBytes) {
-            for position in firsts[number]..<firsts[number + 1] {
-                if position > firsts[number] { out.byte(UInt8(ascii: ",")) }
-                let chunk = records[Int(byTerm[position])]
-                let base = pageStarts[Int(chunk.page)]
-                out.bytes.append(contentsOf: arena[base..<(base + Int(pageHeads[Int(chunk.page)]))])
-                out.bytes.append(contentsOf: arena[(base + Int(chunk.start))..<(base + Int(chunk.end))])
-            }
-        }
         for shard in shards {
             let file = SearchIndex.shardFile(
                 lang: lang, shard, postings: { postings(numbers.find($0) ?? 0, into: &$1) }, stem: { forms[$0]?.stem ?? "" })
             write(file.path, file.data)
         }
-        records = []
-        recordStarts = []
-        pageStarts = []
-        pageHeads = []
-        arena = []
+        let failed = readers.contains { $0.failed }
+        readers = []
+        spill = nil
         let manifest = SearchIndex.manifest(lang: lang, state: state, shards: shards)
         write(manifest.path, manifest.data)
-        return state
+        return failed ? nil : state
     }
 }

@@ -116,11 +116,13 @@ struct PageLinks: Sendable {
     }
 }
 
-/// The pages a build writes (or `check` renders), collected from every thread.
+/// The pages a full build writes, collected from every thread: every file's path and, per
+/// page, the distinct URLs its links hold, as numbers into one table of URLs. A page's ids
+/// and its links' places are not kept (issue 18: memory must not grow with the pages): the
+/// check reads them back from the staged file, for the rare page a link points into with an
+/// `#anchor` and for a page with a broken link.
 final class PageCollector: Sendable {
-    private let pages = Mutex<[String: PageLinks]>([:])
-    private let files = Mutex<Set<String>>([])
-    private let urls = Mutex<Set<String>>([])
+    private let store = Mutex(CollectedPages())
     /// Files published as the writer made them: their links are not ours to check.
     private let published: Set<String>
     private let siteURL: String
@@ -131,18 +133,44 @@ final class PageCollector: Sendable {
     }
 
     func add(_ path: String, _ data: Data) {
-        files.withLock { _ = $0.insert(path) }
-        guard path.hasSuffix(".html"), !published.contains(path) else { return }
-        var links = PageLinks(html: data, siteURL: siteURL)
-        // Most pages link to the same stylesheets, scripts and homes: one copy of each URL for all.
-        urls.withLock { known in
-            for index in links.links.indices { links.links[index].url = known.insert(links.links[index].url).memberAfterInsert }
+        guard path.hasSuffix(".html"), !published.contains(path) else {
+            store.withLock { _ = $0.files.insert(path) }
+            return
         }
-        pages.withLock { $0[path] = links }
+        let links = PageLinks(html: data, siteURL: siteURL).links
+        var seen = Set<String>()
+        let distinct = links.compactMap { seen.insert($0.url).inserted ? $0.url : nil }
+        store.withLock { store in
+            store.files.insert(path)
+            store.paths.append(path)
+            for url in distinct {
+                if let known = store.urlNumbers[url] {
+                    store.links.append(known)
+                } else {
+                    store.urlNumbers[url] = UInt32(store.urls.count)
+                    store.links.append(UInt32(store.urls.count))
+                    store.urls.append(url)
+                }
+            }
+            store.ends.append(store.links.count)
+        }
     }
 
-    var collected: (pages: [String: PageLinks], files: Set<String>) {
-        (pages.withLock { $0 }, files.withLock { $0 })
+    var collected: CollectedPages { store.withLock { $0 } }
+}
+
+/// What `PageCollector` keeps: page `n` is `paths[n]`, its distinct URLs
+/// `urls[links[ends[n - 1]..<ends[n]]]`.
+struct CollectedPages: Sendable {
+    var files = Set<String>()
+    var paths: [String] = []
+    var ends: [Int] = []
+    var links: [UInt32] = []
+    var urls: [String] = []
+    var urlNumbers: [String: UInt32] = [:]
+
+    func urls(of page: Int) -> some Sequence<String> {
+        links[(page > 0 ? ends[page - 1] : 0)..<ends[page]].lazy.map { urls[Int($0)] }
     }
 }
 
@@ -159,14 +187,40 @@ struct LinkChecker {
     /// Pages of drafts this build leaves out.
     var draftPages: Set<String> = []
 
-    /// Checks the links of every page in `pages`, whose targets' ids come from the same pages;
-    /// on every core, a share of the pages each (a build checks every page it writes).
-    func check(pages: [String: PageLinks], files: Set<String>, markdownLinks: [String: [MarkdownLink]]) -> [Diagnostic] {
-        let paths = pages.keys.sorted()
-        let shares = max(1, min(paths.count, ProcessInfo.processInfo.activeProcessorCount * 4))
+    /// Checks the links of every page a full build collected (on every core, a share of the
+    /// pages each). `read` gives a written page's bytes back: its ids when a link points into it
+    /// with an `#anchor`, and its links with their places when one of them is broken, so the
+    /// report is the one the whole page's links would give.
+    func check(collected: CollectedPages, markdownLinks: [String: [MarkdownLink]], read: @Sendable (String) -> [UInt8]?) -> [Diagnostic] {
+        let order = collected.paths.indices.sorted { collected.paths[$0] < collected.paths[$1] }
+        let pages = Set(collected.paths)
+        let exists: @Sendable (String) -> Bool = { collected.files.contains($0) }
+        let shares = max(1, min(order.count, ProcessInfo.processInfo.activeProcessorCount * 4))
         return Parallel.map(shares) { share in
-            let mine = stride(from: share, to: paths.count, by: shares).map { paths[$0] }
-            return check(pages: pages, only: mine, exists: { files.contains($0) }, markdownLinks: markdownLinks, unrendered: []) { pages[$0]?.ids }
+            var known: [String: PageIDs?] = [:]
+            func ids(_ path: String) -> PageIDs? {
+                guard pages.contains(path) else { return nil }
+                if let found = known[path] { return found }
+                let found = read(path).map { PageLinks(html: $0, siteURL: config.baseURL).ids }
+                known[path] = found
+                return found
+            }
+            var problems: [Diagnostic] = []
+            for position in stride(from: share, to: order.count, by: shares) {
+                let page = order[position]
+                let path = collected.paths[page]
+                let dir = path.hasSuffix("/index.html") ? String(path.dropLast("index.html".count)) : ""
+                // The 404 page is served at any depth; its links start at the base path, not at its folder.
+                let from = path == "404.html" ? "" : dir
+                guard collected.urls(of: page).contains(where: { problem(with: $0, from: from, exists: exists, ids: ids) != nil }) else { continue }
+                guard let bytes = read(path) else {
+                    problems.append(.error(at: SourceLocation(file: path, line: 1, column: 1), "cannot read the page back to report its broken links"))
+                    continue
+                }
+                let links = PageLinks(html: bytes, siteURL: config.baseURL)
+                problems += check(pages: [path: links], exists: exists, markdownLinks: markdownLinks, unrendered: [], ids: ids)
+            }
+            return problems
         }.flatMap { $0 }  // the build sorts every diagnostic by place
     }
 

@@ -54,8 +54,8 @@ final class FullBuildSink: PageSink {
     func brokenLinks(
         _ checker: LinkChecker, markdownLinks: [String: [MarkdownLink]], deleted: [String], published: Set<String>
     ) -> [Diagnostic] {
-        let (pages, files) = collector.collected
-        return checker.check(pages: pages, files: files, markdownLinks: markdownLinks)
+        let staged = staged
+        return checker.check(collected: collector.collected, markdownLinks: markdownLinks) { staged.read($0) }
     }
 
     func commit(deleting deleted: [String], previous: IncrementalOutput.Previous?) throws(DiagnosticError)
@@ -68,6 +68,9 @@ final class FullBuildSink: PageSink {
     }
 
     func discard() { staged.discard() }
+
+    /// A folder for the build's temporary files: the staging folder, which goes with the build.
+    func scratchFolder() -> String? { staged.folder() }
 }
 
 /// An incremental build keeps its few pages in memory until all rendered, checks their links

@@ -97,7 +97,10 @@ public enum SiteBuilder {
             do throws(DiagnosticError) {
                 // A full build files each page's postings as it goes; an incremental one keeps the
                 // entries of the pages it renders to patch the last build's index.
-                let builders = incremental ? nil : Dictionary(uniqueKeysWithValues: site.config.languages.map { ($0.code, SearchIndexBuilder(lang: $0.code)) })
+                // Their sorted runs of postings wait in the staging folder (issue 18: memory must not grow with the pages).
+                let scratch: @Sendable () -> String? = { (sink as? FullBuildSink)?.scratchFolder() }
+                let builders = incremental
+                    ? nil : Dictionary(uniqueKeysWithValues: site.config.languages.map { ($0.code, SearchIndexBuilder(lang: $0.code, spillFolder: scratch)) })
                 var indexedBefore: [String: Set<String>] = [:]
                 if incremental, let reusable {
                     for article in reusable.groups.values.flatMap(\.articles) where !article.draft {
@@ -220,8 +223,13 @@ public enum SiteBuilder {
                         failure = error
                     }
                 }
+                if state == nil && failure == nil {
+                    failure = DiagnosticError([.error(
+                        at: SourceLocation(file: outputURL.path, line: 1, column: 1),
+                        "cannot read back the search index's temporary file in the staging folder")])
+                }
                 if let failure { writeFailure.withLock { $0 = failure } }
-                return ([], [], state, false)
+                return ([], [], state ?? SearchIndexState(), false)
             }
             guard let state = previous[lang] else { return nil }
             let changes = searchChanges(lang, articles, now: entries[lang] ?? [:], outputURL: outputURL)
@@ -490,7 +498,10 @@ public enum SiteBuilder {
         let read = readGroup(slug, indexes, site: site, reader: reader, languages: languages, stamps: stamps, spread: spread)
         var group = RenderedGroup(reports: read.reports, diagnostics: read.diagnostics, row: read.matrix.rows.first, draftPages: read.draftPages)
         for article in read.articles.values {
-            group.links[SiteLinks.articleDir(article.article.lang, slug) + "index.html"] = article.article.links
+            // Only a link that stays on the site can be reported broken: the others (most of an
+            // article's) are not kept until the check (issue 18: memory per page).
+            let kept = article.article.links.filter { !LinkChecker.leavesTheSite($0.href[...], siteURL: site.config.baseURL) }
+            if !kept.isEmpty { group.links[SiteLinks.articleDir(article.article.lang, slug) + "index.html"] = kept }
         }
         let cachedArticles = read.cachedArticles
         if let pages = site.pages, !read.hasErrors {

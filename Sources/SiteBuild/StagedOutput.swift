@@ -216,6 +216,15 @@ final class LazyOutput: Sendable {
 
     func commit() throws(DiagnosticError) { try stage().commit() }
 
+    /// The bytes of a file written into the staging folder; nil if it cannot be read.
+    func read(_ path: String) -> [UInt8]? {
+        guard let folder = staged.withLock({ $0?.staging.path }) else { return nil }
+        return try? Files.read(folder + "/" + path)
+    }
+
+    /// The staging folder, made now if it is not yet; nil when it cannot be.
+    func folder() -> String? { try? stage().staging.path }
+
     func discard() { staged.withLock { $0?.discard() } }
 }
 

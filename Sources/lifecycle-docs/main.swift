@@ -4,15 +4,16 @@ import LifecycleDocsCLI
     import Glibc
 
     /// glibc keeps at most 7 freed blocks of each size per thread before going to its shared
-    /// bins; a build frees and allocates millions of small Strings and arrays, and a quarter of
-    /// its CPU went to `_int_malloc` and `malloc_consolidate`. With 1,000 per size a build of
-    /// 2,000 unique pages takes about 25% less CPU for 20 MB more memory (bench/README.md).
+    /// bins; a build frees and allocates millions of small Strings and arrays, and once a
+    /// quarter of its CPU went to `_int_malloc` and `malloc_consolidate`. Since the allocations
+    /// were cut, 100 per size keeps what is left of that gain (a few percent, within the noise
+    /// of interleaved runs) for 5 MiB; 1,000 cost 58 MiB more at the peak (bench/README.md).
     /// The count is a tunable read only when a process starts, so the process starts itself
     /// once more with it set (about 10 ms), and the started copy, finding it set, never starts
     /// again. A caller who set GLIBC_TUNABLES keeps exactly that: this glibc (Debian's 2.36)
     /// applies none of several tunables joined. If the start fails the command just goes on.
     nonisolated func startWithTunedAllocator() {
-        setenv("GLIBC_TUNABLES", "glibc.malloc.tcache_count=1000", 1)
+        setenv("GLIBC_TUNABLES", "glibc.malloc.tcache_count=100", 1)
         let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
         execv("/proc/self/exe", arguments)
         // Still here: the exec failed (no /proc); run with the default allocator settings.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Search
@@ -39,7 +40,7 @@ import Testing
         let builder = SearchIndexBuilder(lang: "es")
         for entry in entries { builder.add(entry) }
         var files: [(path: String, data: Data)] = []
-        let state = builder.finish(limit: 400) { files.append(($0, $1)) }
+        let state = try #require(builder.finish(limit: 400) { files.append(($0, $1)) })
         #expect(files.last?.path == "search/es/index.js")
         #expect(files.count == state.shards + 1)
         var terms: [String: [(key: String, bytes: ArraySlice<UInt8>)]] = [:]
@@ -74,5 +75,68 @@ import Testing
         #expect(streamed.map(\.path) == collected.map(\.path))
         #expect(streamed.map(\.data) == collected.map(\.data))
         #expect(collected.count > 2)
+    }
+}
+
+/// The builder sorts its postings into runs past a byte limit, put aside in a nameless file
+/// (issue 18: memory must not grow with the pages); the files are those of one run in memory.
+@Suite struct IndexBuilderRunTests {
+    func entries(_ count: Int, seed: Int) -> [SearchEntry] {
+        let es = SearchLanguage(code: "es")
+        let words = ["actividad", "pausa", "pantalla", "girada", "restaurada", "proceso", "escena", "ñandú", "vuelve", "interrupción"]
+        return (0..<count).map { number in
+            // Keys out of order and of different lengths: the postings must follow the keys' order.
+            let key = "k\((number * 37 + seed) % count)-\(number % 3 == 0 ? "x" : "")"
+            let text = (0..<(number % 9 + 2)).map { words[($0 * 7 + number) % words.count] + " \(number % 11)" }.joined(separator: " ")
+            let page = SearchPage(
+                key: key, path: "es/\(key)/index.html", title: "Título \(number)",
+                sections: [.init(anchor: "", heading: "", text: text), .init(anchor: "s", heading: words[number % words.count], text: text)])
+            return SearchEntry(page, language: es, stemmer: Stemmer(es))
+        }
+    }
+
+    func files(_ builder: SearchIndexBuilder, _ entries: [SearchEntry]) -> (files: [String: Data], state: SearchIndexState?) {
+        for entry in entries { builder.add(entry) }
+        var files: [String: Data] = [:]
+        let state = builder.finish(limit: 500) { files[$0] = $1 }
+        return (files, state)
+    }
+
+    @Test func runsInAFileMakeTheFilesOfOneRun() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "runs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let entries = entries(120, seed: 5)
+        let whole = files(SearchIndexBuilder(lang: "es", runLimit: .max), entries)
+        let asked = Mutex(0)
+        let spilled = files(SearchIndexBuilder(lang: "es", runLimit: 700, spillFolder: { asked.withLock { $0 += 1 }; return folder.path }), entries)
+        #expect(whole.files.count > 3)
+        #expect(spilled.files == whole.files)
+        #expect(spilled.state == whole.state)
+        // The folder is asked once, and the file is nameless: nothing is left in it.
+        #expect(asked.withLock { $0 } == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func blocksLargerThanTheReadersBufferAreReadWhole() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "runs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Every page holds the same words: a run's block per word outgrows the reader's buffer.
+        let entries = entries(6000, seed: 3)
+        let whole = files(SearchIndexBuilder(lang: "es", runLimit: .max), entries)
+        let spilled = files(SearchIndexBuilder(lang: "es", runLimit: RunReader.bufferSize * 6, spillFolder: { folder.path }), entries)
+        #expect(spilled.files == whole.files)
+        #expect(spilled.state == whole.state)
+    }
+
+    @Test func runsInMemoryMakeTheSameFiles() {
+        let entries = entries(90, seed: 11)
+        let whole = files(SearchIndexBuilder(lang: "es", runLimit: .max), entries)
+        // No folder, or one where no file can be made: the runs stay in memory.
+        let memory = files(SearchIndexBuilder(lang: "es", runLimit: 300), entries)
+        let nowhere = files(SearchIndexBuilder(lang: "es", runLimit: 300, spillFolder: { "/nonexistent/folder" }), entries)
+        #expect(memory.files == whole.files && memory.state == whole.state)
+        #expect(nowhere.files == whole.files && nowhere.state == whole.state)
     }
 }

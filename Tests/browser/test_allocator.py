@@ -1,5 +1,5 @@
 """The commands that render run with glibc's per-thread cache of freed blocks raised
-(`GLIBC_TUNABLES=glibc.malloc.tcache_count=1000`, see Sources/lifecycle-docs/main.swift): the
+(`GLIBC_TUNABLES=glibc.malloc.tcache_count=100`, see Sources/lifecycle-docs/main.swift): the
 tool starts itself once more with the tunable set, in the same process (the same pid), and
 leaves tunables the caller chose alone. Read from /proc/<pid>/environ of a running `serve`."""
 import os
@@ -33,7 +33,7 @@ def serve_environment(tmp_path, env):
 
 
 @pytest.mark.parametrize("given, expected", [
-    (None, "glibc.malloc.tcache_count=1000"),
+    (None, "glibc.malloc.tcache_count=100"),
     ("glibc.malloc.arena_max=2", "glibc.malloc.arena_max=2"),
     ("glibc.malloc.tcache_count=7", "glibc.malloc.tcache_count=7"),
 ])
@@ -62,7 +62,7 @@ def build_details(tmp_path, env):
 def test_build_starts_again_only_to_render_every_page(tmp_path):
     """A full build runs with the tunable set; a build with nothing to do never starts again."""
     env = {key: value for key, value in os.environ.items() if key != "GLIBC_TUNABLES"}
-    assert build_details(tmp_path, env) == ["allocator: GLIBC_TUNABLES=glibc.malloc.tcache_count=1000"]
+    assert build_details(tmp_path, env) == ["allocator: GLIBC_TUNABLES=glibc.malloc.tcache_count=100"]
     assert build_details(tmp_path, env) == []
     env["GLIBC_TUNABLES"] = "glibc.malloc.tcache_count=7"
     assert build_details(tmp_path, env) == ["allocator: GLIBC_TUNABLES=glibc.malloc.tcache_count=7"]

@@ -1,0 +1,231 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The pages a language's builder has filed since its last run was put aside: their chunks'
+/// bytes and one record per chunk. Kept under a byte limit (`SearchIndexBuilder.runLimit`),
+/// then sorted into a run (`sortedRun`): memory holds one run's postings, not the site's.
+struct PendingRun {
+    /// One record per chunk: the term's number, the page's, where the chunk's part (after the
+    /// page's head) lies in `arena`. A page's records lie together, in `pages` order.
+    var records: [(term: Int32, page: Int32, start: UInt32, end: UInt32)] = []
+    var arena: [UInt8] = []
+    /// The run's pages in the order they came, and where each one's records start.
+    var pages: [(page: Int32, firstRecord: Int32)] = []
+
+    /// What the run holds in memory.
+    var bytes: Int { arena.count + records.count * MemoryLayout<(Int32, Int32, UInt32, UInt32)>.stride }
+
+    var isEmpty: Bool { pages.isEmpty }
+
+    /// The run as bytes, its terms in the order of their names' UTF-8 bytes (the shards'
+    /// order), each term's postings in the order of their pages' keys:
+    /// `term count blockBytes` (u32 each), then `count` times `page length` (u32) and the part.
+    /// `blockBytes` counts what follows the block's header, so a reader takes a term at once.
+    func sortedRun(names: [String], keys: [String]) -> [UInt8] {
+        // The run's distinct terms, each given a slot, and each slot's count of postings.
+        var slotOfTerm = [Int32](repeating: -1, count: names.count)
+        var runTerms: [Int32] = []
+        var counts: [Int] = []
+        for record in records {
+            var slot = Int(slotOfTerm[Int(record.term)])
+            if slot < 0 {
+                slot = runTerms.count
+                slotOfTerm[Int(record.term)] = Int32(slot)
+                runTerms.append(record.term)
+                counts.append(0)
+            }
+            counts[slot] += 1
+        }
+        var firsts = [Int](repeating: 0, count: runTerms.count + 1)
+        for slot in runTerms.indices { firsts[slot + 1] = firsts[slot] + counts[slot] }
+        // A counting sort over the pages taken in the order of their keys: each term's postings
+        // come out in that order, with no sort per term.
+        var next = firsts
+        var byTerm = [Int32](repeating: 0, count: records.count)
+        let order = pages.indices.sorted { a, b in
+            let (pageA, pageB) = (Int(pages[a].page), Int(pages[b].page))
+            return keys[pageA] != keys[pageB] ? keys[pageA] < keys[pageB] : pageA < pageB
+        }
+        for position in order {
+            let end = position + 1 < pages.count ? Int(pages[position + 1].firstRecord) : records.count
+            for index in Int(pages[position].firstRecord)..<end {
+                let slot = Int(slotOfTerm[Int(records[index].term)])
+                byTerm[next[slot]] = Int32(index)
+                next[slot] += 1
+            }
+        }
+        let slots = runTerms.indices.sorted { names[Int(runTerms[$0])].utf8.lexicographicallyPrecedes(names[Int(runTerms[$1])].utf8) }
+        var out: [UInt8] = []
+        out.reserveCapacity(arena.count + records.count * 8 + runTerms.count * 12)
+        for slot in slots {
+            out.appendWord(UInt32(runTerms[slot]))
+            out.appendWord(UInt32(counts[slot]))
+            let sizeAt = out.count
+            out.appendWord(0)
+            for position in firsts[slot]..<firsts[slot + 1] {
+                let record = records[Int(byTerm[position])]
+                out.appendWord(UInt32(record.page))
+                out.appendWord(record.end - record.start)
+                out.append(contentsOf: arena[Int(record.start)..<Int(record.end)])
+            }
+            out.setWord(UInt32(out.count - sizeAt - 4), at: sizeAt)
+        }
+        return out
+    }
+}
+
+/// A sorted run put aside: in the spill file, or in memory when there is none.
+enum StoredRun {
+    case memory([UInt8])
+    case file(offset: Int, count: Int)
+}
+
+/// A file the builder puts its sorted runs in and reads back when it writes the shards: the
+/// index's postings, most of its bytes, stay on disk while the pages render (issue 18: memory
+/// must not grow with the pages). The file is unlinked as soon as it is made, so it is never
+/// part of a site, and it goes away with its descriptor however the build ends.
+final class SpillFile {
+    private let descriptor: Int32
+    private(set) var size = 0
+
+    /// A new, nameless file in `folder`; nil when it cannot be made there.
+    init?(folder: String) {
+        var template = Array((folder + "/.search-runs-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return nil }
+        let path = String(cString: template)
+        // A file that keeps its name would be published with the site: not used then.
+        guard unlink(path) == 0 else {
+            close(descriptor)
+            unlink(path)
+            return nil
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// Appends `bytes`; returns where they start, or nil if they could not all be written.
+    func append(_ bytes: [UInt8]) -> Int? {
+        let start = size
+        var written = 0
+        let ok = bytes.withUnsafeBytes { buffer -> Bool in
+            while written < buffer.count {
+                let count = pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(start + written))
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                written += count
+            }
+            return true
+        }
+        guard ok else { return nil }
+        size += bytes.count
+        return start
+    }
+
+    /// Reads `count` bytes at `offset` into `buffer` from `index` on; false if the file is short.
+    func read(_ count: Int, at offset: Int, into buffer: inout [UInt8], from index: Int) -> Bool {
+        var done = 0
+        return buffer.withUnsafeMutableBytes { raw -> Bool in
+            while done < count {
+                let got = pread(descriptor, raw.baseAddress! + index + done, count - done, off_t(offset + done))
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { return false }
+                done += got
+            }
+            return true
+        }
+    }
+}
+
+/// Reads a stored run one term at a time, in its order: a file run through a buffer that
+/// holds at least the current term's block.
+struct RunReader {
+    private let spill: SpillFile?
+    private let start: Int
+    private let count: Int
+    /// The run's bytes from `bufferOffset` on (a memory run: all of them).
+    private(set) var buffer: [UInt8]
+    private var bufferOffset = 0
+    /// Where the next block starts, from the run's start.
+    private var position = 0
+    /// The current block's term (-1: the run is done) and its postings' bytes in `buffer`.
+    private(set) var term: Int32 = -1
+    private(set) var postings = 0
+    private(set) var block: Range<Int> = 0..<0
+    /// Set when a file run could not be read back as it was written.
+    private(set) var failed = false
+
+    static let bufferSize = 1 << 16
+
+    init(_ run: StoredRun, spill: SpillFile?) {
+        switch run {
+        case .memory(let bytes):
+            self.spill = nil
+            start = 0
+            count = bytes.count
+            buffer = bytes
+        case .file(let offset, let count):
+            self.spill = spill
+            start = offset
+            self.count = count
+            buffer = []
+        }
+        advance()
+    }
+
+    /// Moves to the next block.
+    mutating func advance() {
+        term = -1
+        guard !failed, position + 12 <= count, let header = available(12) else { return }
+        let size = Int(buffer.word(at: header + 8))
+        guard position + 12 + size <= count, let body = available(12 + size) else {
+            failed = true
+            return
+        }
+        // Read from `body`: taking the block in may have moved the buffer under `header`.
+        term = Int32(bitPattern: buffer.word(at: body))
+        postings = Int(buffer.word(at: body + 4))
+        block = (body + 12)..<(body + 12 + size)
+        position += 12 + size
+    }
+
+    /// The index in `buffer` of the run's bytes `position..<position + length`, read in if needed.
+    private mutating func available(_ length: Int) -> Int? {
+        guard let spill else { return position }
+        if position >= bufferOffset && position + length <= bufferOffset + buffer.count { return position - bufferOffset }
+        // Refill from `position` on: at least `length` bytes, at most what is left of the run.
+        let size = min(max(length, Self.bufferSize), count - position)
+        if buffer.count != size { buffer = [UInt8](repeating: 0, count: size) }
+        guard spill.read(size, at: start + position, into: &buffer, from: 0) else {
+            failed = true
+            return nil
+        }
+        bufferOffset = position
+        return 0
+    }
+}
+
+extension [UInt8] {
+    /// `value` as four bytes, least significant first.
+    mutating func appendWord(_ value: UInt32) {
+        append(UInt8(truncatingIfNeeded: value))
+        append(UInt8(truncatingIfNeeded: value >> 8))
+        append(UInt8(truncatingIfNeeded: value >> 16))
+        append(UInt8(truncatingIfNeeded: value >> 24))
+    }
+
+    mutating func setWord(_ value: UInt32, at index: Int) {
+        self[index] = UInt8(truncatingIfNeeded: value)
+        self[index + 1] = UInt8(truncatingIfNeeded: value >> 8)
+        self[index + 2] = UInt8(truncatingIfNeeded: value >> 16)
+        self[index + 3] = UInt8(truncatingIfNeeded: value >> 24)
+    }
+
+    func word(at index: Int) -> UInt32 {
+        UInt32(self[index]) | UInt32(self[index + 1]) << 8 | UInt32(self[index + 2]) << 16 | UInt32(self[index + 3]) << 24
+    }
+}
