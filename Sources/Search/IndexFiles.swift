@@ -299,17 +299,8 @@ public struct SearchIndexState: Sendable, Equatable {
     public init?(encoded bytes: ArraySlice<UInt8>) {
         var sawTotals = false
         var fields: [Range<Int>] = []
-        var lineStart = bytes.startIndex
-        while lineStart < bytes.endIndex {
-            let lineEnd = bytes[lineStart...].firstIndex(of: 10) ?? bytes.endIndex
-            fields.removeAll(keepingCapacity: true)
-            var fieldStart = lineStart
-            for index in lineStart..<lineEnd where bytes[index] == 9 {
-                fields.append(fieldStart..<index)
-                fieldStart = index + 1
-            }
-            fields.append(fieldStart..<lineEnd)
-            lineStart = lineEnd + 1
+        var lines = TabSeparatedLines(bytes)
+        while lines.next(into: &fields) {
             func text(_ index: Int) -> String { String(decoding: bytes[fields[index]], as: UTF8.self) }
             func number(_ index: Int) -> Int? {
                 var value = 0

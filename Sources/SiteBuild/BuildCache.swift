@@ -1,4 +1,5 @@
 import Diagnostics
+import Encoding
 import FileIO
 import Foundation
 import Search
@@ -384,17 +385,8 @@ enum GroupLines {
         }
         func titles(_ index: Int) -> [String] { isEmpty(index) ? [] : parts(index) }
 
-        var lineStart = bytes.startIndex
-        while lineStart < bytes.endIndex {
-            let lineEnd = bytes[lineStart...].firstIndex(of: 10) ?? bytes.endIndex
-            fields.removeAll(keepingCapacity: true)
-            var fieldStart = lineStart
-            for index in lineStart..<lineEnd where bytes[index] == 9 {
-                fields.append(fieldStart..<index)
-                fieldStart = index + 1
-            }
-            fields.append(fieldStart..<lineEnd)
-            lineStart = lineEnd + 1
+        var lines = TabSeparatedLines(bytes)
+        while lines.next(into: &fields) {
             guard fields[0].count == 1 else { return nil }
             let kind = bytes[fields[0].lowerBound]
             if kind == UInt8(ascii: "G") || kind == UInt8(ascii: "I") || kind == UInt8(ascii: "N") {
@@ -403,13 +395,14 @@ enum GroupLines {
             }
             switch (kind, fields.count) {
             case (UInt8(ascii: "I"), 3):
-                guard let count = number(2), count >= 0, count <= bytes.endIndex - lineStart,
-                    let state = SearchIndexState(encoded: bytes[lineStart..<(lineStart + count)])
+                let start = lines.position
+                guard let count = number(2), count >= 0, count <= bytes.endIndex - start,
+                    let state = SearchIndexState(encoded: bytes[start..<(start + count)])
                 else { return nil }
                 let lang = text(1)
                 search[lang] = state
-                searchBytes[lang] = bytes[lineStart..<(lineStart + count)]
-                lineStart += count
+                searchBytes[lang] = bytes[start..<(start + count)]
+                lines.position += count
             case (UInt8(ascii: "N"), 3):
                 order[text(1)] = bytes[fields[2]].split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self) }
             case (UInt8(ascii: "G"), 4):
