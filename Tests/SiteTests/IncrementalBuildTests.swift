@@ -58,6 +58,16 @@ import Synchronization
     /// (it is rendered again next time). Tests wait that long to see the cache reused.
     func settle() { Thread.sleep(forTimeInterval: 0.06) }
 
+    /// The build cache a first build of a project with `content` saved.
+    func cacheOfFirstBuild(content: [String: String]) throws -> BuildCache {
+        let root = try makeProject(content: content)
+        settle()
+        #expect(SiteBuilder.build(buildOptions(root)).succeeded)
+        let output = root.appending(path: "public")
+        let (header, line) = try #require(BuildCache.loadHeader(for: output))
+        return try #require(BuildCache.load(header, line: line, for: output))
+    }
+
     func edit(_ root: URL, _ path: String, _ change: (String) -> String) throws {
         let url = root.appending(path: path)
         try write(Data(change(try read(url)).utf8), to: url)
@@ -285,12 +295,7 @@ import Synchronization
     @Test func theCacheKeepsEachArticlesLayout() throws {
         var content = Self.small
         content["es/b.md"] = "---\ntitle: B\nlayout: tutorial\n---\nOtro.\n"
-        let root = try makeProject(content: content)
-        settle()
-        #expect(SiteBuilder.build(buildOptions(root)).succeeded)
-        let output = root.appending(path: "public")
-        let (header, line) = try #require(BuildCache.loadHeader(for: output))
-        let cache = try #require(BuildCache.load(header, line: line, for: output))
+        let cache = try cacheOfFirstBuild(content: content)
         #expect(cache.groups["a"]?.articles.map(\.layout) == [.article])
         #expect(cache.groups["b"]?.articles.map(\.layout) == [.tutorial])
         let decoded = try #require(GroupLines.decode(Array(GroupLines.encode(cache.groups))[...]))
@@ -355,12 +360,7 @@ import Synchronization
         var content = Self.small
         content["es/b.md"] = "---\ntitle: Bé\nweight: 1\n---\nOtro \\ con\tescapes.\n"
         content["es/c.md"] = "---\ntitle: Ce\n---\nMás.\n"
-        let root = try makeProject(content: content)
-        settle()
-        #expect(SiteBuilder.build(buildOptions(root)).succeeded)
-        let output = root.appending(path: "public")
-        let (header, line) = try #require(BuildCache.loadHeader(for: output))
-        let cache = try #require(BuildCache.load(header, line: line, for: output))
+        let cache = try cacheOfFirstBuild(content: content)
         #expect(cache.order["es"] == ["b", "a", "c"])
         #expect(cache.navigation == SiteBuilder.navigation(cached: cache.groups))
         let fresh = GroupLines.encode(cache.groups, search: cache.search, order: cache.order)
