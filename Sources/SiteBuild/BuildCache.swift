@@ -327,14 +327,8 @@ enum GroupLines {
         }
         data.append(contentsOf: out.utf8)
         for lang in Set(search.keys).union(searchBytes.keys).sorted() {
-            let bytes: [UInt8]
-            if let state = search[lang] {
-                bytes = state.encoded()
-            } else if let read = searchBytes[lang] {
-                bytes = Array(read)
-            } else {
-                continue
-            }
+            // A state kept as read is copied once, into the file's bytes.
+            guard let bytes = search[lang].map({ $0.encoded()[...] }) ?? searchBytes[lang] else { continue }
             data.append(contentsOf: "I\t\(escape(lang))\t\(bytes.count)\n".utf8)
             data.append(contentsOf: bytes)
         }

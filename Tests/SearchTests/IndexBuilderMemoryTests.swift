@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Search
@@ -103,8 +104,7 @@ import Testing
     }
 
     @Test func runsInAFileMakeTheFilesOfOneRun() throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "runs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryDirectory("runs")
         defer { try? FileManager.default.removeItem(at: folder) }
         let entries = entries(120, seed: 5)
         let whole = files(SearchIndexBuilder(lang: "es", runLimit: .max), entries)
@@ -119,8 +119,7 @@ import Testing
     }
 
     @Test func blocksLargerThanTheReadersBufferAreReadWhole() throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "runs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryDirectory("runs")
         defer { try? FileManager.default.removeItem(at: folder) }
         // Every page holds the same words: a run's block per word outgrows the reader's buffer.
         let entries = entries(6000, seed: 3)
