@@ -61,11 +61,23 @@ struct JSONBytes {
     mutating func quoted(_ source: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
         var runStart = 0
-        for index in 0..<source.count {
-            let byte = source[index]
+        var index = 0
+        let count = source.count
+        while index < count {
+            // Eight bytes at once while none of them needs escaping: a page's text is most of
+            // its search file, and it has few quotes.
+            if index + 8 <= count, let base = source.baseAddress,
+                !Self.mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            {
+                index += 8
+                continue
+            }
+            let at = index
+            let byte = source[at]
+            index += 1
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index])) }
-            runStart = index + 1
+            if runStart < at { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<at])) }
+            runStart = at + 1
             bytes.append(UInt8(ascii: "\\"))
             switch byte {
             case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
@@ -80,5 +92,18 @@ struct JSONBytes {
         }
         if runStart < source.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...])) }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether one of the eight bytes of `word` may be a control character, a quote or a
+    /// backslash (exact when false): the usual tests for a zero or a smaller byte in a word.
+    @inline(__always)
+    static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let below20 = (word &- ones &* 0x20) & ~word & highs
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let zeros = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
+        return below20 | zeros != 0
     }
 }

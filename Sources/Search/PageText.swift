@@ -157,7 +157,7 @@ enum BodyText {
                     continue
                 }
                 if kind == .section {
-                    if !isEnd, let id = attribute("id", in: String(decoding: UnsafeBufferPointer(rebasing: tag), as: UTF8.self)) {
+                    if !isEnd, let id = attributeValue(idAttribute, in: tag) {
                         sections[sections.count - 1].textBytes = text.takeBytes()
                         heading = CleanText()
                         inHeading = true
@@ -272,20 +272,29 @@ enum BodyText {
     static let headingAnchorClass = Array("class=\"heading-anchor\"".utf8)
 
     static func contains(_ haystack: Slice<UnsafeBufferPointer<UInt8>>, _ pattern: [UInt8]) -> Bool {
-        guard haystack.count >= pattern.count, let first = pattern.first else { return false }
-        var start = haystack.startIndex
-        while start + pattern.count <= haystack.endIndex {
-            if haystack[start] == first && haystack[start..<(start + pattern.count)].elementsEqual(pattern) { return true }
-            start += 1
-        }
-        return false
+        firstEnd(of: pattern, in: haystack) != nil
     }
 
-    static func attribute(_ name: String, in tag: String) -> String? {
-        guard let range = tag.range(of: " \(name)=\"") else { return nil }
-        let rest = tag[range.upperBound...]
-        guard let end = rest.firstIndex(of: "\"") else { return nil }
-        return String(rest[..<end])
+    /// Where the first `pattern` in `haystack` ends.
+    static func firstEnd(of pattern: [UInt8], in haystack: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        guard haystack.count >= pattern.count, let first = pattern.first else { return nil }
+        var start = haystack.startIndex
+        while start + pattern.count <= haystack.endIndex {
+            if haystack[start] == first && haystack[start..<(start + pattern.count)].elementsEqual(pattern) { return start + pattern.count }
+            start += 1
+        }
+        return nil
+    }
+
+    /// ` id="` as a heading's start tag writes it.
+    static let idAttribute = Array(" id=\"".utf8)
+
+    /// The value of the attribute whose ` name="` is `opening`, in a start tag's bytes (no
+    /// `String` made of the tag: a Foundation search per heading cost more than its text).
+    static func attributeValue(_ opening: [UInt8], in tag: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+        guard let start = firstEnd(of: opening, in: tag) else { return nil }
+        guard let end = tag[start...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        return String(decoding: UnsafeBufferPointer(rebasing: tag[start..<end]), as: UTF8.self)
     }
 
     /// Runs of white space as one space, none at the ends.

@@ -295,11 +295,34 @@ struct ByteTable {
 
     var count: Int { hashes.count }
 
-    /// FNV-1a: words are short, and a simple hash beats Hasher's setup on each.
-    static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// The hash of the word `base[start..<end]`, in a buffer of `count` bytes: eight bytes at a
+    /// time, multiplied and folded (words are short: most take one load, where a hash byte by
+    /// byte chained a multiplication per byte). Only this process compares these hashes.
+    @inline(__always)
+    static func hash(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ count: Int) -> UInt64 {
+        var hash = UInt64(truncatingIfNeeded: end - start) &* 0x9E37_79B9_7F4A_7C15
+        var index = start
+        while index + 8 <= end {
+            hash = mix(hash, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            index += 8
+        }
+        let rest = end - index
+        guard rest > 0 else { return hash }
+        var last: UInt64 = 0
+        if index + 8 <= count {
+            // Eight bytes are there to read; those past the word are masked off.
+            last = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian & (UInt64.max >> UInt64(64 - 8 * rest))
+        } else {
+            for offset in 0..<rest { last |= UInt64(base[index + offset]) << UInt64(8 * offset) }
+        }
+        return mix(hash, last)
+    }
 
     @inline(__always)
-    static func hash(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    private static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
+        return mixed ^ (mixed >> 31)
+    }
 
 
     /// The slot holding the word, or the empty slot where it would go.

@@ -181,31 +181,35 @@ enum WordScalars {
 
 extension Words {
     /// Calls `body` with the byte range of each word of `bytes` (valid UTF-8), cut as `split`
-    /// cuts (a word is a run of word scalars), and the word's `ByteTable.hash`, computed on the
-    /// way: no `String` is made and no byte read twice, so a page's words cost one scan.
+    /// cuts (a word is a run of word scalars), and the word's `ByteTable.hash`: no `String` is
+    /// made, so a page's words cost one scan and a hash each.
     @inline(__always)
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int, UInt64) -> Void) {
         WordScalars.bmp.withUnsafeBufferPointer { bits in scan(bytes, bits, body) }
     }
 
+    /// A digit or an ASCII letter of either case, in two compares.
+    @inline(__always)
+    static func isASCIIWordByte(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 26 }
+
     @inline(__always)
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ bits: UnsafeBufferPointer<UInt64>, _ body: (Int, Int, UInt64) -> Void) {
+        guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         var index = 0
         var start = -1
-        var hash = ByteTable.hashSeed
         while index < count {
-            let lead = bytes[index]
+            let lead = base[index]
             if lead < 0x80 {
-                // A digit or a letter of either case, in two compares.
-                if lead &- 0x30 < 10 || (lead | 0x20) &- 0x61 < 26 {
-                    if start < 0 {
-                        start = index
-                        hash = ByteTable.hashSeed
-                    }
-                    hash = ByteTable.hash(hash, lead)
-                } else if start >= 0 {
-                    body(start, index, hash)
+                if isASCIIWordByte(lead) {
+                    if start < 0 { start = index }
+                    // The rest of the ASCII letters at once: most words are nothing else.
+                    index += 1
+                    while index < count && isASCIIWordByte(base[index]) { index += 1 }
+                    continue
+                }
+                if start >= 0 {
+                    body(start, index, ByteTable.hash(base, start, index, count))
                     start = -1
                 }
                 index += 1
@@ -227,22 +231,18 @@ extension Words {
             if index + length > count { length = count - index }
             var next = index + 1
             while next < index + length {
-                value = value << 6 | UInt32(bytes[next] & 0x3F)
+                value = value << 6 | UInt32(base[next] & 0x3F)
                 next += 1
             }
             if WordScalars.isWord(value, bits) {
-                if start < 0 {
-                    start = index
-                    hash = ByteTable.hashSeed
-                }
-                for offset in index..<(index + length) { hash = ByteTable.hash(hash, bytes[offset]) }
+                if start < 0 { start = index }
             } else if start >= 0 {
-                body(start, index, hash)
+                body(start, index, ByteTable.hash(base, start, index, count))
                 start = -1
             }
             index += length
         }
-        if start >= 0 { body(start, count, hash) }
+        if start >= 0 { body(start, count, ByteTable.hash(base, start, count, count)) }
     }
 }
 

@@ -39,6 +39,14 @@ import Testing
         #expect(page.sections.map(\.heading) == ["", "Cuándo", "Otra"])
         #expect(page.sections.map(\.text) == ["Intro & más", "Texto onPause.", "fin"])
     }
+
+    @Test func readsTheHeadingsIdAmongItsAttributes() {
+        let html = #"<h2 data-id="no" class="x" id="sí">A</h2><p>a</p><h3 id="">B</h3><p>b</p><h2 class="y">C</h2><p>c</p>"#
+        let page = SearchPage(key: "k", path: "es/k/index.html", title: "T", bodyHTML: html)
+        #expect(page.sections.map(\.anchor) == ["", "sí", ""])
+        #expect(page.sections.map(\.heading) == ["", "A", "B"])
+        #expect(page.sections.map(\.text) == ["", "a", "b C c"])
+    }
 }
 
 extension BodyTextTests {
@@ -126,6 +134,42 @@ extension BodyTextTests {
         let expected = "ldSearch.page(\"es\",\"k\",{\"path\":\"es/k/index.html\",\"title\":" + JSON.quote("T \"q\"")
             + ",\"sections\":[[\"\",\"\"," + JSON.quote(text) + "],[" + JSON.quote("a\u{1}") + ",\"H\",\"x\"]]});\n"
         #expect(String(decoding: written.data, as: UTF8.self) == expected)
+    }
+
+    @Test func quotesEightBytesAtATimeAsJSONQuoteWould() {
+        // Each byte that needs escaping (and the nearest that do not) at every offset of a
+        // run longer than the eight bytes checked at once, before, across and after them.
+        for special in ["\"", "\\", "\n", "\t", "\u{1}", "\u{1F}", " ", "!", "#", "[", "]", "ñ", "𝒜"] {
+            for offset in 0..<20 {
+                let text = String(repeating: "a", count: offset) + special + String(repeating: "b", count: 19 - offset)
+                var out = JSONBytes()
+                out.quoted(text)
+                #expect(String(decoding: out.bytes, as: UTF8.self) == JSON.quote(text), "\(special.unicodeScalars.map(\.value)) at \(offset)")
+            }
+        }
+    }
+
+    @Test func hashesAWordAlikeWhereverItLies() {
+        // A word at the end of its buffer is read byte by byte, one inside it with an
+        // eight-byte load masked to its length: both must give the same hash, so a page's
+        // words find the memo's.
+        for length in 1...24 {
+            let word = Array("interrupciones-ñandú-€-wörter".utf8.prefix(length))
+            let alone = word.withUnsafeBufferPointer { ByteTable.hash($0.baseAddress!, 0, length, length) }
+            let inside = (Array("xy".utf8) + word + Array(" tail bytes".utf8)).withUnsafeBufferPointer {
+                ByteTable.hash($0.baseAddress!, 2, 2 + length, $0.count)
+            }
+            #expect(alone == inside, "length \(length)")
+            var table = ByteTable()
+            let first = word.withUnsafeBufferPointer { table.number($0, 0, length, hash: alone) }
+            let again = (Array("xy".utf8) + word + Array(" tail".utf8)).withUnsafeBufferPointer { table.number($0, 2, 2 + length, hash: inside) }
+            #expect(first == again)
+        }
+        // Words that differ only past their eighth byte, or in length, hash apart.
+        let hashes = ["interrupt", "interrupx", "interrup", "interrupts"].map { word in
+            Array(word.utf8).withUnsafeBufferPointer { ByteTable.hash($0.baseAddress!, 0, $0.count, $0.count) }
+        }
+        #expect(Set(hashes).count == 4)
     }
 
     @Test func splitsLargeShardsByLongerPrefixes() throws {
