@@ -32,8 +32,28 @@ struct JSONBytes {
             int(-value)
             return
         }
+        // Most numbers of the index (sections, counts, lengths) have one to four digits:
+        // written digit by digit with divisions by constants, no buffer to copy.
         if value < 10 {
             bytes.append(0x30 + UInt8(value))
+            return
+        }
+        if value < 100 {
+            bytes.append(0x30 + UInt8(value / 10))
+            bytes.append(0x30 + UInt8(value % 10))
+            return
+        }
+        if value < 1000 {
+            bytes.append(0x30 + UInt8(value / 100))
+            bytes.append(0x30 + UInt8(value / 10 % 10))
+            bytes.append(0x30 + UInt8(value % 10))
+            return
+        }
+        if value < 10000 {
+            bytes.append(0x30 + UInt8(value / 1000))
+            bytes.append(0x30 + UInt8(value / 100 % 10))
+            bytes.append(0x30 + UInt8(value / 10 % 10))
+            bytes.append(0x30 + UInt8(value % 10))
             return
         }
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
@@ -46,7 +66,7 @@ struct JSONBytes {
                 rest /= 10
                 count += 1
             }
-            bytes.append(contentsOf: buffer[(20 - count)...])
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(20 - count)...]))
         }
     }
 

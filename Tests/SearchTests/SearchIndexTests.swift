@@ -149,6 +149,16 @@ extension BodyTextTests {
         }
     }
 
+    @Test func writesNumbersAsStringIntDoes() {
+        var values = Array(-12...12) + [99, 100, 101, 999, 1000, 1001, 9999, 10_000, 10_001, 99_999, 123_456_789, Int.max, Int.min]
+        values += (1...18).map { Int(pow(10.0, Double($0))) - 1 }
+        for value in values {
+            var out = JSONBytes()
+            out.int(value)
+            #expect(String(decoding: out.bytes, as: UTF8.self) == String(value))
+        }
+    }
+
     @Test func hashesAWordAlikeWhereverItLies() {
         // A word at the end of its buffer is read byte by byte, one inside it with an
         // eight-byte load masked to its length: both must give the same hash, so a page's
