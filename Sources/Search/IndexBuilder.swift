@@ -33,8 +33,10 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     private var termOfMemo: [Int32] = []
     /// The memo's form number → its place in `memoForms` (-1: not seen yet).
     private var formOfMemo: [Int32] = []
-    /// Forms filed by number and how many pages hold each; they join `state` at the end.
-    private var memoForms: [(form: SearchEntry.Form, pages: Int)] = []
+    /// Forms filed by number and how many pages hold each (apart: a count kept beside two
+    /// strings was copied out and back on each increment); they join `state` at the end.
+    private var memoForms: [SearchEntry.Form] = []
+    private var memoFormPages: [Int] = []
 
     /// A run of 4 MiB: a language's index of 500 unique pages is about 16 MB.
     public static let defaultRunLimit = 4 << 20
@@ -62,9 +64,10 @@ public final class SearchIndexBuilder: @unchecked Sendable {
                 if place < 0 {
                     place = memoForms.count
                     Self.set(Int(number), to: place, in: &formOfMemo)
-                    memoForms.append((form, 0))
+                    memoForms.append(form)
+                    memoFormPages.append(0)
                 }
-                memoForms[place].pages += 1
+                memoFormPages[place] += 1
             }
         } else {
             state.add(entry)
@@ -139,8 +142,9 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         for number in names.indices {
             state.terms[names[number]] = SearchIndex.termSize(names[number], postings: max(0, termBytes[number] - 1))
         }
-        for (form, pages) in memoForms { state.addForm(form.folded, stem: form.stem, pages: pages) }
+        for (form, pages) in zip(memoForms, memoFormPages) { state.addForm(form.folded, stem: form.stem, pages: pages) }
         memoForms = []
+        memoFormPages = []
         state.updateNeeded(Array(state.forms.keys))
         let shards = ShardLayout.shards(state.members, limit: limit)
         state.shards = shards.count

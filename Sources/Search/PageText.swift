@@ -303,7 +303,7 @@ enum BodyText {
     }
 
     static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var out = ""
         var rest = text[...]
         while let amp = rest.firstIndex(of: "&") {
@@ -385,6 +385,14 @@ struct CleanText {
             // bytes pass on one compare.
             var end = index + 1
             while end < count {
+                // Eight bytes at once while none of them ends the run (a page's text is
+                // mostly letters and single spaces); the byte after them is read too.
+                if end + 8 < count, let base = bytes.baseAddress,
+                    Self.continuesRun(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self), before: base[end + 8])
+                {
+                    end += 8
+                    continue
+                }
                 let next = bytes[end]
                 if next > 38 {
                     end += 1
@@ -410,6 +418,24 @@ struct CleanText {
     mutating func takeBytes() -> [UInt8] {
         defer { self = CleanText() }
         return out
+    }
+
+    /// Whether the eight bytes of `word` (in memory order), followed by `next`, all belong to a
+    /// run as `append` copies it: none below 39 (white space, `&`, a few signs) but single
+    /// spaces before a byte above 38. False means: look at them one by one.
+    @inline(__always)
+    static func continuesRun(_ word: UInt64, before next: UInt8) -> Bool {
+        let word = UInt64(littleEndian: word)
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // Per byte, exactly (no carry crosses a byte): its high bit set when it is above 38.
+        let above38 = ((word & lows) &+ 0x5959_5959_5959_5959 | word) & highs
+        let spaces = word ^ 0x2020_2020_2020_2020
+        let isSpace = ~((spaces & lows) &+ lows | spaces) & highs
+        let low = ~above38 & highs
+        // Each byte's next one: the word shifted down a byte, `next` in the top byte.
+        let nextLow = (low >> 8) | (next > 38 ? 0 : 0x8000_0000_0000_0000)
+        return low & ~isSpace == 0 && isSpace & nextLow == 0
     }
 
     /// Space, tab, line feed, carriage return, form feed.

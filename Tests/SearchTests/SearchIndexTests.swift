@@ -64,6 +64,21 @@ extension BodyTextTests {
         #expect(BodyText.clean(Array("&#x41;&#66;".utf8)) == "AB")
     }
 
+    @Test func cleansLongMixedTextAsSqueezingDoes() {
+        // Text long enough to be read eight bytes at a time, with white space, entities and
+        // signs below `'` at every offset: what is copied at once must be what squeezing keeps.
+        let pieces = ["a", "bc", "defghij", " ", "  ", "\t", "\n", "!", "$", "&amp;", "&#10;", "&nbsp;", "ñ", "\"", "'", "(", "ж"]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for _ in 0..<400 {
+            var sample = ""
+            for _ in 0..<40 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                sample += pieces[Int(state >> 33) % pieces.count]
+            }
+            #expect(BodyText.clean(Array(sample.utf8)) == BodyText.squeeze(BodyText.decodeEntities(sample)), "\(sample)")
+        }
+    }
+
     @Test func keepsSingleSpacesInsideRunsAndSqueezesTheRest() {
         // Runs of words with one space between them are copied whole; every other white space,
         // or a space before punctuation below `'`, still goes through the squeezing.
