@@ -18,7 +18,7 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     private var terms = Numbering<String>()
     /// Each term's bytes in its shard's postings so far, a comma after each chunk.
     private var termBytes: [Int] = []
-    private var pending = PendingRun()
+    private var pending: PendingRun
     private var runs: [StoredRun] = []
     /// Past this many bytes the pending run is sorted and put aside.
     private let runLimit: Int
@@ -47,6 +47,7 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         self.lang = lang
         self.runLimit = runLimit
         self.spillFolder = spillFolder
+        pending = PendingRun(capacity: runLimit)
     }
 
     /// Adds a page (safe from any thread).
@@ -98,7 +99,7 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     private func putPendingAside() {
         guard !pending.isEmpty else { return }
         let run = pending.sortedRun(names: terms.keys, keys: keys)
-        pending = PendingRun()
+        pending = PendingRun(capacity: runLimit)
         if !askedForSpill {
             askedForSpill = true
             spill = spillFolder?().flatMap(SpillFile.init(folder:))

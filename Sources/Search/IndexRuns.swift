@@ -15,6 +15,17 @@ struct PendingRun {
     /// The run's pages in the order they came, and where each one's records start.
     var pages: [(page: Int32, firstRecord: Int32)] = []
 
+    init() {}
+
+    /// A run that holds about `limit` bytes before it is put aside, its storage made once
+    /// instead of grown by doubling (each doubling copied what the run held).
+    init(capacity limit: Int) {
+        // A builder without a limit (tests: one run) grows as it goes.
+        let limit = min(limit, SearchIndexBuilder.defaultRunLimit)
+        arena.reserveCapacity(limit)
+        records.reserveCapacity(limit / 40)
+    }
+
     /// What the run holds in memory.
     var bytes: Int { arena.count + records.count * MemoryLayout<(Int32, Int32, UInt32, UInt32)>.stride }
 

@@ -166,13 +166,13 @@ public struct SearchEntry: Sendable, Equatable {
             pairValues[slot + 1] = Int(pair.counts)
             next[Int(pair.term)] += 1
         }
-        let names = memo.strings(terms: termNumbers + formStems, forms: formNumbers)
+        let names = memo.strings(terms: termNumbers, stems: formStems, forms: formNumbers)
         key = page.key
         self.lengths = lengths.map { max($0, 1) }
-        termNames = Array(names.terms[0..<termCount])
+        termNames = names.terms
         pairStarts = pairCounts.map { $0 * 2 }
         self.pairValues = pairValues
-        formList = zip(names.forms, names.terms[termCount...]).map { Form(folded: $0, stem: $1) }
+        formList = zip(names.forms, names.stems).map { Form(folded: $0, stem: $1) }
         numbers = MemoNumbers(memo: ObjectIdentifier(memo), terms: termNumbers, forms: formNumbers)
     }
 

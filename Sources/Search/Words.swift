@@ -343,10 +343,11 @@ final class TermMemo: @unchecked Sendable {
         }
     }
 
-    /// The names of terms and forms by their numbers (as `resolve` gave them), in one look at the table.
-    func strings(terms termNumbers: [Int32], forms formNumbers: [Int32]) -> (terms: [String], forms: [String]) {
+    /// The names of terms, of the forms' stems (terms too) and of forms by their numbers (as
+    /// `resolve` gave them), in one look at the table.
+    func strings(terms termNumbers: [Int32], stems stemNumbers: [Int32], forms formNumbers: [Int32]) -> (terms: [String], stems: [String], forms: [String]) {
         lock.lock()
         defer { lock.unlock() }
-        return (termNumbers.map { terms.keys[Int($0)] }, formNumbers.map { forms.keys[Int($0)] })
+        return (termNumbers.map { terms.keys[Int($0)] }, stemNumbers.map { terms.keys[Int($0)] }, formNumbers.map { forms.keys[Int($0)] })
     }
 }
