@@ -130,7 +130,8 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     /// `finish`, handing each file to `write` as soon as it is made (the shards, then the
     /// manifest): the runs are merged term by term in the shards' order, so neither the
     /// postings nor the index's files are ever all in memory (issue 18). nil when a run put
-    /// in the spill file cannot be read back (the files written are then incomplete).
+    /// in the spill file cannot be read back, or a term of the layout has no number (never
+    /// expected): the files written are then incomplete.
     public func finish(limit: Int = SearchIndex.shardLimit, write: (String, Data) -> Void) -> SearchIndexState? {
         lock.lock()
         defer { lock.unlock() }
@@ -193,12 +194,18 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         }
         let numbers = terms
         let forms = state.forms
+        var unknownTerm = false
         for shard in shards {
             let file = SearchIndex.shardFile(
-                lang: lang, shard, postings: { postings(numbers.find($0) ?? 0, into: &$1) }, stem: { forms[$0]?.stem ?? "" })
+                lang: lang, shard,
+                postings: { name, out in
+                    // The shards are laid out from these very terms; a name without a number
+                    // would be a bug, reported as a failed index rather than filed under another term.
+                    if let number = numbers.find(name) { postings(number, into: &out) } else { unknownTerm = true }
+                }, stem: { forms[$0]?.stem ?? "" })
             write(file.path, file.data)
         }
-        let failed = readers.contains { $0.failed }
+        let failed = unknownTerm || readers.contains { $0.failed }
         readers = []
         spill = nil
         let manifest = SearchIndex.manifest(lang: lang, state: state, shards: shards)

@@ -226,7 +226,7 @@ public enum SiteBuilder {
                 if state == nil && failure == nil {
                     failure = DiagnosticError([.error(
                         at: SourceLocation(file: outputURL.path, line: 1, column: 1),
-                        "cannot read back the search index's temporary file in the staging folder")])
+                        "cannot complete the search index: its temporary file in the staging folder could not be read back")])
                 }
                 if let failure { writeFailure.withLock { $0 = failure } }
                 return ([], [], state ?? SearchIndexState(), false)
