@@ -185,27 +185,35 @@ extension Words {
     /// made, so a page's words cost one scan and a hash each.
     @inline(__always)
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int, UInt64) -> Void) {
-        WordScalars.bmp.withUnsafeBufferPointer { bits in scan(bytes, bits, body) }
+        WordScalars.bmp.withUnsafeBufferPointer { bits in
+            asciiWordBytes.withUnsafeBufferPointer { ascii in scan(bytes, bits, ascii, body) }
+        }
     }
 
-    /// A digit or an ASCII letter of either case, in two compares.
-    @inline(__always)
+    /// A digit or an ASCII letter of either case.
     static func isASCIIWordByte(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 26 }
 
+    /// `isASCIIWordByte` of every byte (1: yes; 0: no, and every byte from 0x80 up): one load
+    /// per byte instead of two ranges' compares.
+    static let asciiWordBytes: [UInt8] = (0...255).map { $0 < 0x80 && isASCIIWordByte(UInt8($0)) ? 1 : 0 }
+
     @inline(__always)
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ bits: UnsafeBufferPointer<UInt64>, _ body: (Int, Int, UInt64) -> Void) {
-        guard let base = bytes.baseAddress else { return }
+    private static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ bits: UnsafeBufferPointer<UInt64>, _ ascii: UnsafeBufferPointer<UInt8>,
+        _ body: (Int, Int, UInt64) -> Void
+    ) {
+        guard let base = bytes.baseAddress, let isWord = ascii.baseAddress else { return }
         let count = bytes.count
         var index = 0
         var start = -1
         while index < count {
             let lead = base[index]
             if lead < 0x80 {
-                if isASCIIWordByte(lead) {
+                if isWord[Int(lead)] != 0 {
                     if start < 0 { start = index }
                     // The rest of the ASCII letters at once: most words are nothing else.
                     index += 1
-                    while index < count && isASCIIWordByte(base[index]) { index += 1 }
+                    while index < count && isWord[Int(base[index])] != 0 { index += 1 }
                     continue
                 }
                 if start >= 0 {

@@ -121,6 +121,19 @@ extension BodyTextTests {
         #expect(entry.lengths == [3, 2])
     }
 
+    @Test func cutsEveryByteAsSplitDoes() {
+        // Each byte between two letters (ASCII through the scanner's table, the rest decoded):
+        // one word or two, as `Words.split` says.
+        let es = SearchLanguage(code: "es")
+        for value in UInt32(1)..<0x250 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "ab" + String(Character(scalar)) + "cd"
+            let entry = SearchEntry(page("k", "", [("", "", text)]), language: es, stemmer: nil)
+            let expected = Words.split(text).map { Words.fold($0, es) }.filter { $0.unicodeScalars.count >= 2 }
+            #expect(Set(entry.terms.keys) == Set(expected), "U+\(String(value, radix: 16))")
+        }
+    }
+
     @Test func cutsWordsOnBytesAsSplitDoes() {
         // Astral letters, combining marks, an emoji and a dash between words: the byte-level
         // tokenizer of `SearchEntry` must find the words `Words.split` finds.
