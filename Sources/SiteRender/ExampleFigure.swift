@@ -14,6 +14,8 @@ import Translations
 struct ExampleFigure: Sendable {
     let lang: String
     let strings: UIStrings
+    /// The language's `t` and prepared diagrams, shared by the build's pages.
+    let values: LanguageValues
     let templates: TemplateSet
     /// Figures by language, info string and code, with the id slot where the page's example id
     /// goes: translations and copies of a block share one (a figure does not depend on where its
@@ -51,7 +53,7 @@ struct ExampleFigure: Sendable {
         if let target = options.targetSDK { optionsJSON.add("targetSdk", target) }
         optionsJSON.add("configChanges", options.configChanges.sorted())
         optionsJSON.add("root", options.root)
-        let diagram = StateDiagram.prepared(for: machine, labels: names.diagramLabels(machine))
+        let diagram = values.diagram(machine, lang: lang)
         var path = diagram.path()
         path.markState(trace.initialState)
         var steps: [MustacheValue] = []
@@ -104,7 +106,7 @@ struct ExampleFigure: Sendable {
             "options": .string(optionsJSON.text),
             "initial": .string(trace.initialState),
             "caption": .string(trace.caption),
-            "t": .object(strings.strings(for: lang).mapValues { .string($0) }),
+            "t": values.t(lang),
             "hasSteps": .bool(!steps.isEmpty),
             "steps": .array(steps),
             "hasChecks": .bool(!checks.isEmpty),
