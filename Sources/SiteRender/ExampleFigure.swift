@@ -38,8 +38,10 @@ struct ExampleFigure: Sendable {
 
     /// The figure cut where its id goes (a byte search: `String.replacing` is slow on long text).
     static func splitAtIDSlots(_ figure: String) -> [String] {
-        let bytes = Array(figure.utf8)
-        return Slots.pieces(of: bytes, between: idSlot).map { String(decoding: bytes[$0], as: UTF8.self) }
+        var figure = figure
+        return figure.withUTF8 { bytes in
+            Slots.pieces(of: bytes, between: idSlot).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+        }
     }
 
     /// What the template shows: the trace's rows, the checks, the diagram with the run's path marked.
