@@ -8,30 +8,26 @@ public enum HTML {
         return out
     }
 
-    /// Appends `s` escaped to `out` without an intermediate string. Unescaped runs are
-    /// copied as whole slices; the five specials are ASCII, so a UTF-8 index at one of
-    /// them is always a valid `String` index.
+    /// Appends `s` escaped to `out`. The five specials are ASCII, so the UTF-8 bytes are
+    /// scanned directly: most values have none and are appended whole; the others are
+    /// escaped into one byte buffer (appending a slice per run cost more than the text).
     public static func append(escaping s: String, to out: inout String) {
-        // Most values need no escaping: the raw bytes are far cheaper to check than String indices.
-        let clean = s.utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains(where: isSpecial) }
-        if clean ?? !s.utf8.contains(where: isSpecial) {
-            out += s
-            return
-        }
-        let utf8 = s.utf8
-        var runStart = utf8.startIndex
-        var i = runStart
-        while i != utf8.endIndex {
-            guard let replacement = replacement(for: utf8[i]) else {
-                utf8.formIndex(after: &i)
-                continue
+        var s = s
+        let escaped = s.withUTF8 { bytes -> String? in
+            guard let first = bytes.firstIndex(where: isSpecial) else { return nil }
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(bytes.count + 32)
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<first]))
+            for byte in UnsafeBufferPointer(rebasing: bytes[first...]) {
+                if let replacement = replacement(for: byte) {
+                    buffer.append(contentsOf: replacement.utf8)
+                } else {
+                    buffer.append(byte)
+                }
             }
-            if runStart != i { out += s[runStart..<i] }
-            out += replacement
-            utf8.formIndex(after: &i)
-            runStart = i
+            return String(decoding: buffer, as: UTF8.self)
         }
-        if runStart != utf8.endIndex { out += s[runStart...] }
+        out += escaped ?? s
     }
 
     private static func isSpecial(_ byte: UInt8) -> Bool { replacement(for: byte) != nil }

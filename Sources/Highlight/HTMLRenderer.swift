@@ -4,24 +4,42 @@
 import Encoding
 enum HTMLRenderer {
     /// Kinds an identifier can have; only these can be tagged as a callback.
-    private static let identifierKinds: Set<TokenKind> = [.plain, .function, .type, .keyword]
+    private static func isIdentifierKind(_ kind: TokenKind) -> Bool {
+        switch kind {
+        case .plain, .function, .type, .keyword: true
+        default: false
+        }
+    }
+
     /// Kinds the stylesheet leaves in the text colour: no span, so pages stay small.
-    private static let unstyledKinds: Set<TokenKind> = [.plain, .punctuation, .operator]
+    private static func isUnstyled(_ kind: TokenKind) -> Bool {
+        switch kind {
+        case .plain, .punctuation, .operator: true
+        default: false
+        }
+    }
 
     static func render(_ tokens: [Token], options: HighlightOptions) -> String {
         var html = ""
+        // The kinds are switches, not sets: a set hashed every token's kind.
+        let tagsAny = !options.taggedIdentifiers.isEmpty
         for token in tokens {
-            let isTagged = identifierKinds.contains(token.kind) && options.taggedIdentifiers.contains(token.text)
-            if unstyledKinds.contains(token.kind), !isTagged {
+            let isTagged = tagsAny && isIdentifierKind(token.kind) && options.taggedIdentifiers.contains(token.text)
+            let unstyled = isUnstyled(token.kind)
+            if unstyled, !isTagged {
                 HTML.append(escaping: token.text, to: &html)
                 continue
             }
             html += "<span"
-            if !unstyledKinds.contains(token.kind) {
-                html += " class=\"\(token.kind.cssClass)\""
+            if !unstyled {
+                html += " class=\"hl-"
+                html += token.kind.rawValue
+                html += "\""
             }
             if isTagged {
-                html += " data-callback=\"\(HTML.escape(token.text))\""
+                html += " data-callback=\""
+                HTML.append(escaping: token.text, to: &html)
+                html += "\""
             }
             html += ">"
             HTML.append(escaping: token.text, to: &html)

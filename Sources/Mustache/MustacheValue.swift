@@ -1,5 +1,7 @@
-/// The data a template is rendered against: a JSON-like tree.
-public indirect enum MustacheValue: Sendable, Equatable {
+/// The data a template is rendered against: a JSON-like tree. Not `indirect`: lists and objects
+/// hold their elements in their own storage already, and boxing every value cost an allocation
+/// per string, number and flag of a page's context.
+public enum MustacheValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)

@@ -1,3 +1,4 @@
+import Glibc
 import LifecycleModel
 import LifecycleMachines
 
@@ -22,13 +23,18 @@ public enum ChainFinder {
     /// Every chain of two or more known names. `isKnown` decides what a name is;
     /// by default anything a machine knows as a state or a callback.
     public static func chains(in text: String, isKnown: (String) -> Bool = ChainFinder.isKnownName) -> [Chain] {
-        var chars = Text(text)
+        chains(in: text, isKnown: isKnown, byCharacters: false)
+    }
+
+    /// `byCharacters`: read the text by Characters even where scalars would do (tests compare both ways).
+    static func chains(in text: String, isKnown: (String) -> Bool, byCharacters: Bool) -> [Chain] {
+        var chars = Text(text, byCharacters: byCharacters)
         var arrows: [(start: Int, end: Int)] = []
         var i = 0
         while i < chars.count {
-            if chars[i] == "→" {
+            if chars[i] == 0x2192 {  // →
                 arrows.append((i, i + 1))
-            } else if chars[i] == "-", i + 1 < chars.count, chars[i + 1] == ">" {
+            } else if chars[i] == 0x2D, i + 1 < chars.count, chars[i + 1] == 0x3E {  // ->
                 arrows.append((i, i + 2))
                 i += 1
             }
@@ -68,10 +74,21 @@ public enum ChainFinder {
 
     /// `→` (E2 86 92) or `->` somewhere in the text: a byte scan, before any real work.
     public static func mayHoldArrow(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if (byte == 0x92 && previous == 0x86) || (byte == 0x3E && previous == 0x2D) { return true }
-            previous = byte
+        var text = text
+        return text.withUTF8 { bytes in
+            // memchr for the arrows' last bytes, then a look at the byte before: most prose has neither.
+            holds(0x92, after: 0x86, in: bytes) || holds(0x3E, after: 0x2D, in: bytes)
+        }
+    }
+
+    /// Whether `bytes` has `last` right after `first`.
+    private static func holds(_ last: UInt8, after first: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, bytes.count > 1 else { return false }
+        var i = 1
+        while i < bytes.count, let hit = memchr(base + i, Int32(last), bytes.count - i) {
+            let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+            if base[at - 1] == first { return true }
+            i = at + 1
         }
         return false
     }
@@ -80,8 +97,21 @@ public enum ChainFinder {
 
     private static let knownNames = Machine.NameIndex(Machines.all)
 
-    private static let leadingPunctuation: Set<Character> = ["(", "[", "«", "\"", "“", "„", "'", "‘", "*", "_"]
-    private static let trailingPunctuation: Set<Character> = [".", ",", ";", ":", "!", "?", ")", "]", "»", "\"", "”", "'", "’", "*", "_"]
+    /// `( [ « " “ „ ' ‘ * _`, by scalar (a Character of several scalars is none of them).
+    private static func isLeadingPunctuation(_ unit: UInt32) -> Bool {
+        switch unit {
+        case 0x28, 0x5B, 0xAB, 0x22, 0x201C, 0x201E, 0x27, 0x2018, 0x2A, 0x5F: true
+        default: false
+        }
+    }
+
+    /// `. , ; : ! ? ) ] » " ” ' ’ * _`, by scalar.
+    private static func isTrailingPunctuation(_ unit: UInt32) -> Bool {
+        switch unit {
+        case 0x2E, 0x2C, 0x3B, 0x3A, 0x21, 0x3F, 0x29, 0x5D, 0xBB, 0x22, 0x201D, 0x27, 0x2019, 0x2A, 0x5F: true
+        default: false
+        }
+    }
 
     /// The segment as one name, if all of it (trimmed) is known.
     private static func wholeName(in chars: Text, _ bounds: (start: Int, end: Int), isKnown: (String) -> Bool) -> Name? {
@@ -122,33 +152,85 @@ public enum ChainFinder {
         if isKnown(raw) { return Name(text: raw, offset: start, length: end - start) }
         var s = start
         var e = end
-        while s < e, leadingPunctuation.contains(chars[s]) { s += 1 }
-        while e > s, trailingPunctuation.contains(chars[e - 1]) { e -= 1 }
+        while s < e, isLeadingPunctuation(chars[s]) { s += 1 }
+        while e > s, isTrailingPunctuation(chars[e - 1]) { e -= 1 }
         guard s < e, s != start || e != end else { return nil }
         let bare = chars.text(s..<e)
         return isKnown(bare) ? Name(text: bare, offset: s, length: e - s) : nil
     }
 
-    /// A run of prose as Characters, with where each starts in its UTF-8 (names are cut from the
-    /// bytes, not rebuilt from Characters) and, once arrows are found, which are white space.
-    private struct Text {
+    /// A run of prose by Character, each as its scalar's value (`cluster` for a Character of several
+    /// scalars: no arrow, space or punctuation is one), with where each starts in the UTF-8 (names are
+    /// cut from the bytes) and, once arrows are found, which are white space. Prose whose every
+    /// scalar is a Character of its own (`standsAlone`) is read by scalars, without grapheme breaking.
+    struct Text {
         let string: String
-        let chars: [Character]
+        let units: [UInt32]
         /// The UTF-8 offset of each Character, and of the end.
         let offsets: [Int]
+        /// The Characters, when the text was read by them (else empty).
+        private let chars: [Character]
         private(set) var white: [Bool] = []
 
-        init(_ text: String) {
+        static let cluster = UInt32.max
+
+        init(_ text: String, byCharacters: Bool = false) {
             string = text
+            if !byCharacters, let (units, offsets) = Self.scalars(of: text) {
+                self.units = units
+                self.offsets = offsets
+                chars = []
+                return
+            }
             (chars, offsets) = SourceLine.characters(of: text)
+            units = chars.map { c in
+                var scalars = c.unicodeScalars.makeIterator()
+                guard let first = scalars.next(), scalars.next() == nil else { return Self.cluster }
+                return first.value
+            }
         }
 
-        var count: Int { chars.count }
+        /// The scalars and their UTF-8 offsets, when each is a Character of its own (nil otherwise).
+        private static func scalars(of text: String) -> (units: [UInt32], offsets: [Int])? {
+            var units: [UInt32] = []
+            var offsets = [0]
+            units.reserveCapacity(text.utf8.count)
+            offsets.reserveCapacity(text.utf8.count + 1)
+            var offset = 0
+            for scalar in text.unicodeScalars {
+                guard standsAlone(scalar.value) else { return nil }
+                units.append(scalar.value)
+                offset += UTF8.width(scalar)
+                offsets.append(offset)
+            }
+            return (units, offsets)
+        }
 
-        subscript(i: Int) -> Character { chars[i] }
+        /// A scalar that is always a Character of its own: its grapheme break property is Other or
+        /// Control (no Extend, SpacingMark, Prepend, ZWJ, Hangul jamo or regional indicator), and not
+        /// CR (which joins a following LF). ASCII, Latin-1 to the spacing modifiers, most of Cyrillic,
+        /// Latin Extended Additional, general punctuation (without the zero-width and direction marks)
+        /// and arrows: the prose of this site's languages; anything else goes the Character way.
+        static func standsAlone(_ value: UInt32) -> Bool {
+            switch value {
+            case 0x0D: false
+            case 0...0x7F, 0xA0...0x2FF, 0x400...0x482, 0x48A...0x52F, 0x1E00...0x1EFF,
+                 0x2000...0x200A, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF: true
+            default: false
+            }
+        }
 
-        /// `Character.isWhitespace` (its first scalar's property), from the byte for ASCII.
+        var count: Int { units.count }
+
+        subscript(i: Int) -> UInt32 { units[i] }
+
+        /// `Character.isWhitespace` (its first scalar's property), from the value for the scalars
+        /// `standsAlone` lets through (of them, ASCII's six, U+00A0 and U+2000–U+200A are white space).
         mutating func findWhitespace() {
+            if chars.isEmpty {
+                white = units.map { v in v == 0x20 || (0x09...0x0D).contains(v) || v == 0xA0 || (0x2000...0x200A).contains(v) }
+                return
+            }
             white = chars.map { c in
                 guard let first = c.utf8.first, first < 0x80 else { return c.isWhitespace }
                 return first == 0x20 || (0x09...0x0D).contains(first)

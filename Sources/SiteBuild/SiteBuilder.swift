@@ -568,7 +568,7 @@ public enum SiteBuilder {
         let article = try renderer.render(read, templates: pages.templates)
         let contexts = PageContexts(
             config: config, strings: pages.strings, assets: pages.assets.templateKeys, articles: [slug: group.listed],
-            translations: group.matrix, navigation: navigation)
+            translations: group.matrix, navigation: navigation, values: renderer.values)
         var slotted = article
         slotted.bodyHTML = bodySlot
         let page = try pages.templates.render("article", contexts.article(slotted))

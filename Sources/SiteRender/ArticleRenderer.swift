@@ -18,7 +18,13 @@ package struct ArticleRenderer: Sendable {
     /// At most about 2 × 6 MB of figures (`Memo`): a site's recurring figures fit, unique ones pass through.
     let figures = Memo<TextKey, [String]>(limit: 6 << 20) { $0.reduce(0) { $0 + $1.utf8.count } }
 
-    package init(strings: UIStrings) { self.strings = strings }
+    /// What the build's pages of one language share (`t`, diagrams, the exercise script's words).
+    package let values: LanguageValues
+
+    package init(strings: UIStrings) {
+        self.strings = strings
+        values = LanguageValues(strings: strings)
+    }
 
     /// The article with its HTML body and table of contents. Every node rendered elsewhere is
     /// computed first: example figures, marked chains, highlighted code.
@@ -26,8 +32,8 @@ package struct ArticleRenderer: Sendable {
         let lang = read.article.lang
         let document = read.document
         var nodeHTML: [Int: String] = [:]
-        let figure = ExampleFigure(lang: lang, strings: strings, templates: templates, memo: figures)
-        let exerciseFigure = ExerciseFigure(lang: lang, strings: strings, templates: templates)
+        let figure = ExampleFigure(lang: lang, strings: strings, values: values, templates: templates, memo: figures)
+        let exerciseFigure = ExerciseFigure(lang: lang, strings: strings, values: values, templates: templates)
         let codeLabel = strings.string("codeLabel", lang: lang)
         let names = ModelNames(strings: strings, lang: lang)
         // The machines whose figures draw the page's shared diagram geometry, in page order.
@@ -39,7 +45,7 @@ package struct ArticleRenderer: Sendable {
             var example = try verified.flatMap { example throws(DiagnosticError) in try figure.html(example) }
             // A page is in one language, so a machine's figures on it share one set of labels.
             if example != nil, let machine = verified?.trace?.machine, spriteMachines.insert(machine.id).inserted {
-                sprites.append(StateDiagram.prepared(for: machine, labels: names.diagramLabels(machine)).sprite)
+                sprites.append(values.diagram(machine, lang: lang).sprite)
             }
             if example == nil, let exercise = read.verification.exercise(at: index) { example = try exerciseFigure.html(exercise) }
             if let html = example ?? highlightedHTML(info: info, code: node.literal, label: codeLabel) {

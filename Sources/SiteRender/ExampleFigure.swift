@@ -14,6 +14,8 @@ import Translations
 struct ExampleFigure: Sendable {
     let lang: String
     let strings: UIStrings
+    /// The language's `t` and prepared diagrams, shared by the build's pages.
+    let values: LanguageValues
     let templates: TemplateSet
     /// Figures by language, info string and code, with the id slot where the page's example id
     /// goes: translations and copies of a block share one (a figure does not depend on where its
@@ -36,8 +38,10 @@ struct ExampleFigure: Sendable {
 
     /// The figure cut where its id goes (a byte search: `String.replacing` is slow on long text).
     static func splitAtIDSlots(_ figure: String) -> [String] {
-        let bytes = Array(figure.utf8)
-        return Slots.pieces(of: bytes, between: idSlot).map { String(decoding: bytes[$0], as: UTF8.self) }
+        var figure = figure
+        return figure.withUTF8 { bytes in
+            Slots.pieces(of: bytes, between: idSlot).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+        }
     }
 
     /// What the template shows: the trace's rows, the checks, the diagram with the run's path marked.
@@ -51,7 +55,7 @@ struct ExampleFigure: Sendable {
         if let target = options.targetSDK { optionsJSON.add("targetSdk", target) }
         optionsJSON.add("configChanges", options.configChanges.sorted())
         optionsJSON.add("root", options.root)
-        let diagram = StateDiagram.prepared(for: machine, labels: names.diagramLabels(machine))
+        let diagram = values.diagram(machine, lang: lang)
         var path = diagram.path()
         path.markState(trace.initialState)
         var steps: [MustacheValue] = []
@@ -104,7 +108,7 @@ struct ExampleFigure: Sendable {
             "options": .string(optionsJSON.text),
             "initial": .string(trace.initialState),
             "caption": .string(trace.caption),
-            "t": .object(strings.strings(for: lang).mapValues { .string($0) }),
+            "t": values.t(lang),
             "hasSteps": .bool(!steps.isEmpty),
             "steps": .array(steps),
             "hasChecks": .bool(!checks.isEmpty),

@@ -14,6 +14,7 @@ import SiteContent
 struct ExerciseFigure: Sendable {
     let lang: String
     let strings: UIStrings
+    let values: LanguageValues
     let templates: TemplateSet
 
     static let template = "partials/exercise"
@@ -118,7 +119,7 @@ struct ExerciseFigure: Sendable {
             "answer": .object(answer),
             "hasSteps": .bool(!trace.steps.isEmpty),
             "steps": rows(trace.steps),
-            "t": .object(t.mapValues { .string($0) }),
+            "t": values.t(lang),
         ])
     }
 

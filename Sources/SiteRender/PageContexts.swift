@@ -18,14 +18,17 @@ package struct PageContexts: Sendable {
     let translations: TranslationMatrix
     /// Every language's articles in reading order (sidebar, previous/next).
     let navigation: SiteNavigation
+    /// What pages of one language share, worked out once (pass the build's `ArticleRenderer.values`).
+    let values: LanguageValues
 
     package init(
         config: SiteConfig, strings: UIStrings, assets: [String: String], articles: [String: [String: Article]], translations: TranslationMatrix,
-        navigation: SiteNavigation = .empty
+        navigation: SiteNavigation = .empty, values: LanguageValues? = nil
     ) {
         self.navigation = navigation
         self.config = config
         self.strings = strings
+        self.values = values ?? LanguageValues(strings: strings)
         self.assets = assets
         self.articles = articles
         self.translations = translations
@@ -119,16 +122,8 @@ package struct PageContexts: Sendable {
         return .object(context)
     }
 
-    /// The words `exercise.js` writes, as JSON for a `<script type="application/json">` (`<` escaped,
-    /// so the text cannot close the element).
-    func exerciseStrings(_ lang: String) -> String {
-        let all = strings.strings(for: lang).filter { key, _ in
-            key.hasPrefix("exercise") || key.hasPrefix("tutorial") || key.hasPrefix("trace") || key == "scene" || key == "archived"
-                || key.hasPrefix("confidence")
-        }
-        let body = all.keys.sorted().map { key in JSON.quote(key) + ":" + JSON.quote(all[key] ?? "") }.joined(separator: ",")
-        return ("{" + body + "}").replacingOccurrences(of: "<", with: "\\u003c")
-    }
+    /// The words `exercise.js` writes (`LanguageValues.exerciseStrings`).
+    func exerciseStrings(_ lang: String) -> String { values.exerciseStrings(lang) }
 
     // MARK: Navigation
 
@@ -435,7 +430,7 @@ package struct PageContexts: Sendable {
             "assets": .object(assets.mapValues { .string($0) }),
             // The model's display names in this language, for the player (window.LIFECYCLE_NAMES).
             "modelNames": .string(assets[Assets.key(for: ModelNamesScript.assetName(lang))] ?? ""),
-            "t": .object(strings.strings(for: lang).mapValues { .string($0) }),
+            "t": values.t(lang),
         ]
     }
 

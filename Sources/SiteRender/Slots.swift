@@ -1,3 +1,4 @@
+import Glibc
 import SiteContent
 import Translations
 
@@ -11,17 +12,20 @@ package enum Slots {
 
     package static func pieces(of bytes: UnsafeBufferPointer<UInt8>, between slot: String) -> [Range<Int>] {
         let slot = Array(slot.utf8)
-        guard let first = slot.first else { return [0..<bytes.count] }
+        guard let first = slot.first, let base = bytes.baseAddress else { return [0..<bytes.count] }
         var pieces: [Range<Int>] = []
         var start = 0
         var i = 0
+        // memchr finds the slot's first byte (a page or figure has few): a byte loop cost more than the rendering.
         while i + slot.count <= bytes.count {
-            if bytes[i] == first, bytes[i..<(i + slot.count)].elementsEqual(slot) {
-                pieces.append(start..<i)
-                i += slot.count
+            guard let hit = memchr(base + i, Int32(first), bytes.count - slot.count + 1 - i) else { break }
+            let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+            if memcmp(base + at, slot, slot.count) == 0 {
+                pieces.append(start..<at)
+                i = at + slot.count
                 start = i
             } else {
-                i += 1
+                i = at + 1
             }
         }
         pieces.append(start..<bytes.count)

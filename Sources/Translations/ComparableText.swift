@@ -121,7 +121,11 @@ enum ComparableText {
                     output.append(space)
                     pendingSpace = false
                 }
-                output.append(contentsOf: bytes[index..<min(index + length, range.upperBound)])
+                if length == 1 {
+                    output.append(byte)  // a slice append per byte cost more than the rest of the loop
+                } else {
+                    output.append(contentsOf: bytes[index..<min(index + length, range.upperBound)])
+                }
             }
             previousIsSpace = isSpace
             previousIsASCII = isASCII

@@ -1,0 +1,58 @@
+import Diagrams
+import Encoding
+import LifecycleModel
+import Mustache
+import SiteContent
+
+/// What every page and figure of one language shares, worked out once per build instead of per
+/// page or figure: the UI strings as a template value (`t`, a few hundred entries), the words of
+/// the exercise script, and each machine's prepared diagram in the language's labels. It depends
+/// on the UI strings and the model only, never on a page's content. Called from every core.
+package final class LanguageValues: Sendable {
+    let strings: UIStrings
+    private let uiStrings = Memo<String, MustacheValue>()
+    private let exerciseJSON = Memo<String, String>()
+    private let diagrams = Memo<DiagramKey, MachineDiagram>()
+
+    package init(strings: UIStrings) { self.strings = strings }
+
+    /// The UI strings of `lang`, for a template's `{{t.key}}`.
+    func t(_ lang: String) -> MustacheValue {
+        uiStrings.value(for: lang) { .object(strings.strings(for: lang).mapValues { .string($0) }) }
+    }
+
+    /// The words `exercise.js` writes, as JSON for a `<script type="application/json">` (`<` escaped,
+    /// so the text cannot close the element).
+    func exerciseStrings(_ lang: String) -> String {
+        exerciseJSON.value(for: lang) {
+            let all = strings.strings(for: lang).filter { key, _ in
+                key.hasPrefix("exercise") || key.hasPrefix("tutorial") || key.hasPrefix("trace") || key == "scene" || key == "archived"
+                    || key.hasPrefix("confidence")
+            }
+            let body = all.keys.sorted().map { key in JSON.quote(key) + ":" + JSON.quote(all[key] ?? "") }.joined(separator: ",")
+            return ("{" + body + "}").replacingOccurrences(of: "<", with: "\\u003c")
+        }
+    }
+
+    /// The machine's diagram laid out with its labels in `lang`.
+    func diagram(_ machine: Machine, lang: String) -> PreparedDiagram {
+        let key = DiagramKey(lang: lang, machine: ObjectIdentifier(machine))
+        let found = diagrams.value(for: key) {
+            MachineDiagram(
+                machine: machine,
+                diagram: StateDiagram.prepared(for: machine, labels: ModelNames(strings: strings, lang: lang).diagramLabels(machine)))
+        }
+        return found.diagram
+    }
+
+    /// A machine by identity: the value holds the machine, so its identifier is not reused while the key is in the table.
+    private struct DiagramKey: Hashable, Sendable {
+        let lang: String
+        let machine: ObjectIdentifier
+    }
+
+    private struct MachineDiagram: Sendable {
+        let machine: Machine
+        let diagram: PreparedDiagram
+    }
+}
