@@ -25,9 +25,9 @@ public struct BuildResult: Sendable {
     public var changedFiles: [String]?
 
     /// The exercises of the articles read by this run (a build's articles reused from its cache are not counted).
-    public var exercisesChecked: Int { pages.reduce(0) { $0 + $1.exercises.count } }
+    public var exercisesChecked: Int { pages.reduce(0) { $0 + $1.exerciseCount } }
     public var examplesRun: Int { upToDate?.examples ?? reused.examples + pages.reduce(0) { $0 + $1.examples } }
-    public var chainsVerified: Int { upToDate?.chains ?? reused.chains + pages.reduce(0) { $0 + $1.chains.count { $0.ok } } }
+    public var chainsVerified: Int { upToDate?.chains ?? reused.chains + pages.reduce(0) { $0 + $1.verifiedChains } }
     /// Set when no input changed since the last successful build and nothing was done.
     var upToDate: (examples: Int, chains: Int)?
 
@@ -105,6 +105,30 @@ public struct PageReport: Sendable {
     public var file: String
     public var lang: String
     public var examples: Int
+    /// Every chain of the page with its text, and every exercise: `check`'s reports (its JSON
+    /// lists them). A build keeps the report of every page until it ends, so it keeps only the
+    /// counts below (issue 18: memory must not grow with the pages beyond their metadata).
     public var chains: [Chain]
     public var exercises: [Exercise] = []
+    /// Chains the model confirmed, and exercises read: counted whether or not the lists are kept.
+    public var verifiedChains: Int
+    public var exerciseCount: Int
+
+    init(file: String, lang: String, examples: Int, chains: [Chain], exercises: [Exercise]) {
+        self.file = file
+        self.lang = lang
+        self.examples = examples
+        self.chains = chains
+        self.exercises = exercises
+        verifiedChains = chains.count { $0.ok }
+        exerciseCount = exercises.count
+    }
+
+    /// The report without its lists of chains and exercises: what a build keeps of a page.
+    var counted: PageReport {
+        var report = self
+        report.chains = []
+        report.exercises = []
+        return report
+    }
 }

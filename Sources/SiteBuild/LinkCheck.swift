@@ -134,43 +134,141 @@ final class PageCollector: Sendable {
 
     func add(_ path: String, _ data: Data) {
         guard path.hasSuffix(".html"), !published.contains(path) else {
-            store.withLock { _ = $0.files.insert(path) }
+            store.withLock { _ = $0.files.number(path) }
             return
         }
         let links = PageLinks(html: data, siteURL: siteURL).links
         var seen = Set<String>()
         let distinct = links.compactMap { seen.insert($0.url).inserted ? $0.url : nil }
         store.withLock { store in
-            store.files.insert(path)
-            store.paths.append(path)
-            for url in distinct {
-                if let known = store.urlNumbers[url] {
-                    store.links.append(known)
-                } else {
-                    store.urlNumbers[url] = UInt32(store.urls.count)
-                    store.links.append(UInt32(store.urls.count))
-                    store.urls.append(url)
-                }
-            }
-            store.ends.append(store.links.count)
+            store.pages.append(store.files.number(path))
+            for url in distinct { store.links.append(store.urls.number(url)) }
+            store.ends.append(UInt32(store.links.count))
         }
     }
 
     var collected: CollectedPages { store.withLock { $0 } }
 }
 
-/// What `PageCollector` keeps: page `n` is `paths[n]`, its distinct URLs
-/// `urls[links[ends[n - 1]..<ends[n]]]`.
+/// What `PageCollector` keeps: page `n` is the file `files[pages[n]]`, its distinct URLs
+/// `urls[links[ends[n - 1]..<ends[n]]]`. Paths and URLs are bytes in two tables, not a
+/// `String` each (a site of 20,000 pages has some 50,000 files and more URLs).
 struct CollectedPages: Sendable {
-    var files = Set<String>()
-    var paths: [String] = []
-    var ends: [Int] = []
+    var files = StringTable()
+    var pages: [UInt32] = []
+    var ends: [UInt32] = []
     var links: [UInt32] = []
-    var urls: [String] = []
-    var urlNumbers: [String: UInt32] = [:]
+    var urls = StringTable()
+
+    /// The output path of page `n`.
+    func path(of page: Int) -> String { files[pages[page]] }
 
     func urls(of page: Int) -> some Sequence<String> {
-        links[(page > 0 ? ends[page - 1] : 0)..<ends[page]].lazy.map { urls[Int($0)] }
+        links[(page > 0 ? Int(ends[page - 1]) : 0)..<Int(ends[page])].lazy.map { urls[$0] }
+    }
+
+    /// The pages in the order of their paths' bytes.
+    var pagesByPath: [Int] {
+        pages.indices.sorted { files.precedes(pages[$0], pages[$1]) }
+    }
+}
+
+/// Strings numbered in the order they were added, kept as one buffer of UTF-8 bytes and
+/// found again through an open-addressing table of their numbers: no object per string.
+struct StringTable: Sendable {
+    private var bytes: [UInt8] = []
+    /// String `n` is `bytes[ends[n - 1]..<ends[n]]`.
+    private var ends: [UInt32] = []
+    /// Number + 1 of the string hashed to each slot (0: empty); a power of two, at most half full.
+    private var slots: [UInt32] = []
+
+    var count: Int { ends.count }
+
+    /// The number of `text`, which is added if it is not there yet.
+    mutating func number(_ text: String) -> UInt32 {
+        var text = text
+        return text.withUTF8 { key in
+            if slots.isEmpty || (count + 1) * 2 > slots.count { grow() }
+            var slot = Self.hash(key) & (slots.count - 1)
+            while slots[slot] != 0 {
+                let number = slots[slot] - 1
+                if same(number, key) { return number }
+                slot = (slot + 1) & (slots.count - 1)
+            }
+            let number = UInt32(ends.count)
+            bytes.append(contentsOf: key)
+            ends.append(UInt32(bytes.count))
+            slots[slot] = number + 1
+            return number
+        }
+    }
+
+    /// The number of `text`, nil when it was never added.
+    func find(_ text: String) -> UInt32? {
+        guard !slots.isEmpty else { return nil }
+        var text = text
+        return text.withUTF8 { key in
+            var slot = Self.hash(key) & (slots.count - 1)
+            while slots[slot] != 0 {
+                let number = slots[slot] - 1
+                if same(number, key) { return number }
+                slot = (slot + 1) & (slots.count - 1)
+            }
+            return nil
+        }
+    }
+
+    func contains(_ text: String) -> Bool { find(text) != nil }
+
+    subscript(number: UInt32) -> String {
+        let range = self.range(number)
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
+    /// Whether string `a` comes before string `b`, byte by byte.
+    func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
+        let (first, second) = (range(a), range(b))
+        return bytes.withUnsafeBufferPointer { all in
+            let common = min(first.count, second.count)
+            if common > 0, let base = all.baseAddress {
+                let order = memcmp(base + first.lowerBound, base + second.lowerBound, common)
+                if order != 0 { return order < 0 }
+            }
+            return first.count < second.count
+        }
+    }
+
+    private func range(_ number: UInt32) -> Range<Int> {
+        let index = Int(number)
+        return (index > 0 ? Int(ends[index - 1]) : 0)..<Int(ends[index])
+    }
+
+    private func same(_ number: UInt32, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let range = self.range(number)
+        guard range.count == key.count else { return false }
+        guard let keyBase = key.baseAddress else { return true }
+        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + range.lowerBound, keyBase, key.count) == 0 }
+    }
+
+    private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(key))
+        return hasher.finalize()
+    }
+
+    /// Doubles the slots and files every number again.
+    private mutating func grow() {
+        let size = max(64, slots.count * 2)
+        var grown = [UInt32](repeating: 0, count: size)
+        bytes.withUnsafeBufferPointer { all in
+            for number in 0..<ends.count {
+                let range = self.range(UInt32(number))
+                var slot = Self.hash(UnsafeBufferPointer(rebasing: all[range])) & (size - 1)
+                while grown[slot] != 0 { slot = (slot + 1) & (size - 1) }
+                grown[slot] = UInt32(number) + 1
+            }
+        }
+        slots = grown
     }
 }
 
@@ -192,14 +290,17 @@ struct LinkChecker {
     /// with an `#anchor`, and its links with their places when one of them is broken, so the
     /// report is the one the whole page's links would give.
     func check(collected: CollectedPages, markdownLinks: [String: [MarkdownLink]], read: @Sendable (String) -> [UInt8]?) -> [Diagnostic] {
-        let order = collected.paths.indices.sorted { collected.paths[$0] < collected.paths[$1] }
-        let pages = Set(collected.paths)
+        let order = collected.pagesByPath
+        // Which files are pages (with links and ids), by file number.
+        var isPage = [Bool](repeating: false, count: collected.files.count)
+        for file in collected.pages { isPage[Int(file)] = true }
+        let pageFiles = isPage
         let exists: @Sendable (String) -> Bool = { collected.files.contains($0) }
         let shares = max(1, min(order.count, ProcessInfo.processInfo.activeProcessorCount * 4))
         return Parallel.map(shares) { share in
             var known: [String: PageIDs?] = [:]
             func ids(_ path: String) -> PageIDs? {
-                guard pages.contains(path) else { return nil }
+                guard let file = collected.files.find(path), pageFiles[Int(file)] else { return nil }
                 if let found = known[path] { return found }
                 let found = read(path).map { PageLinks(html: $0, siteURL: config.baseURL).ids }
                 known[path] = found
@@ -208,7 +309,7 @@ struct LinkChecker {
             var problems: [Diagnostic] = []
             for position in stride(from: share, to: order.count, by: shares) {
                 let page = order[position]
-                let path = collected.paths[page]
+                let path = collected.path(of: page)
                 let dir = path.hasSuffix("/index.html") ? String(path.dropLast("index.html".count)) : ""
                 // The 404 page is served at any depth; its links start at the base path, not at its folder.
                 let from = path == "404.html" ? "" : dir

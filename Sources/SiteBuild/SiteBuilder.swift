@@ -474,7 +474,7 @@ public enum SiteBuilder {
             if let stamp = stamps[index] {
                 group.cachedArticles.append(BuildCache.CachedArticle(
                     lang: article.lang, slug: slug, displayPath: article.displayPath, stamp: stamp, title: article.title,
-                    description: article.description, examples: report.examples, chains: report.chains.count { $0.ok }, draft: hidden,
+                    description: article.description, examples: report.examples, chains: report.verifiedChains, draft: hidden,
                     weight: article.weight, layout: article.layout))
             }
             if hidden {
@@ -496,7 +496,9 @@ public enum SiteBuilder {
         indexedBefore: [String: Set<String>] = [:], spread: Bool = false, sink: any PageSink
     ) -> RenderedGroup {
         let read = readGroup(slug, indexes, site: site, reader: reader, languages: languages, stamps: stamps, spread: spread)
-        var group = RenderedGroup(reports: read.reports, diagnostics: read.diagnostics, row: read.matrix.rows.first, draftPages: read.draftPages)
+        // A build reports its pages' counts; the chains with their text are `check`'s.
+        var group = RenderedGroup(
+            reports: read.reports.mapValues(\.counted), diagnostics: read.diagnostics, row: read.matrix.rows.first, draftPages: read.draftPages)
         for article in read.articles.values {
             // Only a link that stays on the site can be reported broken: the others (most of an
             // article's) are not kept until the check (issue 18: memory per page).

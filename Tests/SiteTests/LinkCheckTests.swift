@@ -139,3 +139,41 @@ import Testing
         #expect(SiteLinks.resolve(path, from: from) == expected)
     }
 }
+
+/// The table a full build keeps every output path and link URL in until its link check.
+@Suite struct StringTableTests {
+    @Test func numbersEachStringOnceInTheOrderAdded() {
+        var table = StringTable()
+        let words = (0..<1000).map { "es/página-\($0)/index.html" } + ["", "a", "ä", "#x"]
+        for (index, word) in words.enumerated() { #expect(table.number(word) == UInt32(index)) }
+        // Added again: the same numbers, nothing new.
+        for (index, word) in words.enumerated().reversed() { #expect(table.number(word) == UInt32(index)) }
+        #expect(table.count == words.count)
+        for (index, word) in words.enumerated() {
+            #expect(table[UInt32(index)] == word)
+            #expect(table.find(word) == UInt32(index))
+        }
+        #expect(!table.contains("es/página-1000/index.html") && !table.contains("es/página-1/index.htm") && table.contains(""))
+        #expect(StringTable().find("a") == nil)
+    }
+
+    @Test func ordersByBytes() {
+        var table = StringTable()
+        let words = ["b", "a/index.html", "a", "", "ab", "a/", "é", "z"]
+        for word in words { _ = table.number(word) }
+        let sorted = (0..<UInt32(words.count)).sorted { table.precedes($0, $1) }.map { table[$0] }
+        #expect(sorted == words.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+    }
+
+    @Test func collectedPagesKeepEachPagesDistinctLinks() {
+        let collector = PageCollector(siteURL: "https://docs.example.org/")
+        collector.add("es/b/index.html", Data("<a href=\"../a/\">a</a> <a href=\"../a/\">a</a> <a href=\"https://other.org/\">o</a>".utf8))
+        collector.add("search/es/b.json", Data("{}".utf8))
+        collector.add("es/a/index.html", Data("<p id=\"x\"><a href=\"../b/#y\">b</a><a href=\"../a/\">a</a></p>".utf8))
+        let collected = collector.collected
+        #expect(collected.files.count == 3 && collected.files.contains("search/es/b.json"))
+        #expect(collected.pagesByPath.map { collected.path(of: $0) } == ["es/a/index.html", "es/b/index.html"])
+        #expect(Array(collected.urls(of: 0)) == ["../a/"])
+        #expect(Array(collected.urls(of: 1)) == ["../b/#y", "../a/"])
+    }
+}

@@ -64,7 +64,22 @@ import Testing
         ])
         let result = SiteBuilder.build(buildOptions(root))
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
-        #expect(result.pages.first?.chains.isEmpty == true)
+        #expect(result.chainsVerified == 0)
+        #expect(SiteBuilder.check(buildOptions(root)).pages.first?.chains.isEmpty == true)
+    }
+
+    /// A build counts the chains it verified; the chains themselves, with their text, are `check`'s report.
+    @Test func aBuildCountsItsChainsAndCheckListsThem() throws {
+        let root = try makeProject(content: [
+            "es/a.md": "---\ntitle: A\n---\nLa app pasa por Background → Inactive → Active.\n\nLuego onPause → onStop.\n",
+        ])
+        let built = SiteBuilder.build(buildOptions(root))
+        #expect(built.succeeded, "\(built.diagnostics)")
+        #expect(built.chainsVerified == 2 && built.pages.first?.verifiedChains == 2)
+        #expect(built.pages.first?.chains.isEmpty == true, "a build keeps no chain's text")
+        let checked = SiteBuilder.check(buildOptions(root))
+        #expect(checked.chainsVerified == 2)
+        #expect(checked.pages.first?.chains.map(\.text) == ["Background → Inactive → Active", "onPause → onStop"])
     }
 
     @Test func chainsInHeadingsListsAndTablesAreVerified() throws {

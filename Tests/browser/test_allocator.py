@@ -1,7 +1,8 @@
-"""The commands that render run with glibc's per-thread cache of freed blocks raised
-(`GLIBC_TUNABLES=glibc.malloc.tcache_count=100`, see Sources/lifecycle-docs/main.swift): the
-tool starts itself once more with the tunable set, in the same process (the same pid), and
-leaves tunables the caller chose alone. Read from /proc/<pid>/environ of a running `serve`."""
+"""The commands that render run with glibc's per-thread cache of freed blocks raised and blocks
+of 256 KiB or more always mapped on their own (`GLIBC_TUNABLES`, `TUNED` below; see
+Sources/lifecycle-docs/main.swift): the tool starts itself once more with the tunables set, in
+the same process (the same pid), and leaves tunables the caller chose alone. Read from /proc/<pid>/environ of a running `serve`."""
+import glob
 import os
 import signal
 import subprocess
@@ -10,6 +11,8 @@ import time
 import pytest
 
 from conftest import ROOT, TOOL
+
+TUNED = "glibc.malloc.tcache_count=100:glibc.malloc.mmap_threshold=262144"
 
 
 def serve_environment(tmp_path, env):
@@ -25,17 +28,39 @@ def serve_environment(tmp_path, env):
             assert time.monotonic() < deadline, "serve did not start"
         assert process.poll() is None, "serve stopped"
         with open(f"/proc/{process.pid}/environ", "rb") as file:
-            variables = dict(item.split(b"=", 1) for item in file.read().split(b"\0") if b"=" in item)
-        return variables.get(b"GLIBC_TUNABLES", b"").decode()
+            return tunables(file.read())
     finally:
         process.send_signal(signal.SIGINT)
         assert process.wait(timeout=30) == 0
 
 
+def tunables(environ):
+    """GLIBC_TUNABLES from a process's /proc/<pid>/environ. glibc parses the setting in place when
+    the process starts, writing a NUL over each `:` between tunables, so the later ones read as
+    entries of their own (`glibc.malloc.…=…`: no variable's name holds a dot): they are joined again."""
+    items = environ.split(b"\0")
+    for index, item in enumerate(items):
+        if item.startswith(b"GLIBC_TUNABLES="):
+            parts = [item[len(b"GLIBC_TUNABLES="):]]
+            for following in items[index + 1:]:
+                if not following.startswith(b"glibc."):
+                    break
+                parts.append(following)
+            return b":".join(parts).decode()
+    return ""
+
+
+def test_tunables_are_read_back_whole():
+    assert tunables(b"A=1\0GLIBC_TUNABLES=glibc.a=1\0glibc.b=2\0B=2\0") == "glibc.a=1:glibc.b=2"
+    assert tunables(b"GLIBC_TUNABLES=glibc.a=1\0") == "glibc.a=1"
+    assert tunables(b"A=1\0") == ""
+
+
 @pytest.mark.parametrize("given, expected", [
-    (None, "glibc.malloc.tcache_count=100"),
+    (None, TUNED),
     ("glibc.malloc.arena_max=2", "glibc.malloc.arena_max=2"),
     ("glibc.malloc.tcache_count=7", "glibc.malloc.tcache_count=7"),
+    ("glibc.malloc.arena_max=2:glibc.malloc.tcache_count=7", "glibc.malloc.arena_max=2:glibc.malloc.tcache_count=7"),
 ])
 def test_serve_runs_with_a_larger_allocator_cache(tmp_path, given, expected):
     env = {key: value for key, value in os.environ.items() if key != "GLIBC_TUNABLES"}
@@ -62,7 +87,20 @@ def build_details(tmp_path, env):
 def test_build_starts_again_only_to_render_every_page(tmp_path):
     """A full build runs with the tunable set; a build with nothing to do never starts again."""
     env = {key: value for key, value in os.environ.items() if key != "GLIBC_TUNABLES"}
-    assert build_details(tmp_path, env) == ["allocator: GLIBC_TUNABLES=glibc.malloc.tcache_count=100"]
+    assert build_details(tmp_path, env) == ["allocator: GLIBC_TUNABLES=" + TUNED]
     assert build_details(tmp_path, env) == []
     env["GLIBC_TUNABLES"] = "glibc.malloc.tcache_count=7"
     assert build_details(tmp_path, env) == ["allocator: GLIBC_TUNABLES=glibc.malloc.tcache_count=7"]
+
+
+def test_this_glibc_applies_every_tunable_of_the_joined_setting():
+    """Both tunables of the one setting are read (glibc's loader lists the values it would use)."""
+    loaders = sorted(glob.glob("/lib64/ld-linux-*.so.*") + glob.glob("/lib/*/ld-linux-*.so.*"))
+    if not loaders:
+        pytest.skip("no glibc loader to ask")
+    env = {key: value for key, value in os.environ.items() if key != "GLIBC_TUNABLES"}
+    env["GLIBC_TUNABLES"] = TUNED
+    listed = subprocess.run([loaders[0], "--list-tunables"], env=env, capture_output=True, text=True, check=True).stdout
+    values = dict(line.split(": ", 1)[0:2] for line in listed.splitlines() if ": " in line)
+    assert values["glibc.malloc.tcache_count"].split()[0] == hex(100)
+    assert values["glibc.malloc.mmap_threshold"].split()[0] == hex(262144)
