@@ -1,3 +1,5 @@
+import Glibc
+
 /// Lines of tab-separated fields read in place: each line's fields as ranges of the bytes, so
 /// that a reader makes Strings only of the fields it keeps (the build cache, the search
 /// index's state).
@@ -15,14 +17,24 @@ public struct TabSeparatedLines {
     /// false after the last line.
     public mutating func next(into fields: inout [Range<Int>]) -> Bool {
         guard position < bytes.endIndex else { return false }
-        let lineEnd = bytes[position...].firstIndex(of: 10) ?? bytes.endIndex
         fields.removeAll(keepingCapacity: true)
-        var fieldStart = position
-        for index in position..<lineEnd where bytes[index] == 9 {
-            fields.append(fieldStart..<index)
-            fieldStart = index + 1
+        let base = bytes.startIndex
+        let start = position - base
+        // The line's end and its tabs found with memchr, through a pointer: a byte-by-byte loop
+        // over the slice was most of the time spent reading a cache of 16,000 lines.
+        let lineEnd = bytes.withUnsafeBufferPointer { buffer -> Int in
+            guard let pointer = buffer.baseAddress else { return base + start }
+            let newline = memchr(pointer + start, 10, buffer.count - start)
+            let end = newline.map { UnsafeRawPointer($0) - UnsafeRawPointer(pointer) } ?? buffer.count
+            var fieldStart = start
+            while let tab = memchr(pointer + fieldStart, 9, end - fieldStart) {
+                let at = UnsafeRawPointer(tab) - UnsafeRawPointer(pointer)
+                fields.append((base + fieldStart)..<(base + at))
+                fieldStart = at + 1
+            }
+            fields.append((base + fieldStart)..<(base + end))
+            return base + end
         }
-        fields.append(fieldStart..<lineEnd)
         position = lineEnd + 1
         return true
     }

@@ -20,7 +20,7 @@ import Translations
 /// (IncrementalBuildTests compares every byte).
 struct BuildCache {
     /// Bumped when the layout changes; an older cache is ignored.
-    static let format = 8
+    static let format = 9
 
     /// The first line of the file: enough to answer "nothing changed" without reading the groups.
     struct Header: Codable {
@@ -63,6 +63,11 @@ struct BuildCache {
     /// lang → the slugs of its published articles in reading order, as the build's pages show
     /// them: ordering 2,000 titles by the language's rules costs more than rendering a group.
     var order: [String: [String]] = [:]
+    /// The UI strings the build loaded, lang → key → string: site-wide inputs, so the next build
+    /// with the same site key takes them instead of parsing the YAML again.
+    var strings: [String: [String: String]] = [:]
+    /// The `S` lines as the cache file held them: saved as they are when the build took its strings from this cache.
+    var stringBytes: ArraySlice<UInt8>?
 
     /// The reading order the cached build's pages show, from `order` and the groups' titles and
     /// weights; nil if they do not match (every published article once).
@@ -156,7 +161,9 @@ struct BuildCache {
 
     static func load(_ header: Header, groups: ArraySlice<UInt8>) -> BuildCache? {
         GroupLines.decode(groups).map {
-            BuildCache(header: header, groups: $0.groups, search: $0.search, groupBytes: $0.groupBytes, searchBytes: $0.searchBytes, order: $0.order)
+            BuildCache(
+                header: header, groups: $0.groups, search: $0.search, groupBytes: $0.groupBytes, searchBytes: $0.searchBytes, order: $0.order,
+                strings: $0.strings, stringBytes: $0.stringBytes)
         }
     }
 
@@ -167,7 +174,7 @@ struct BuildCache {
         header.outputModified = identity.modified
         guard let head = try? JSONEncoder().encode(header) else { return }
         // Atomic: a build killed while saving leaves the old cache or the new, never half of one.
-        try? Files.write(head + Data([10]) + GroupLines.encode(groups, search: search, reusing: groupBytes, searchBytes, order: order), to: Self.location(of: output).path, mode: .atomic)
+        try? Files.write(head + Data([10]) + GroupLines.encode(groups, search: search, reusing: groupBytes, searchBytes, order: order, strings: strings, stringBytes: stringBytes), to: Self.location(of: output).path, mode: .atomic)
     }
 
     static func remove(for output: URL) {
@@ -185,7 +192,9 @@ struct BuildCache {
     /// content and templates folders, `siteKey` of the site-wide ones (templates, UI strings,
     /// assets, site.yml); both include the tool itself, and with it the model, and the base URL
     /// override, which is in every page (canonical, hreflang): a new one rebuilds them all.
-    static func stamps(_ options: BuildOptions) -> (inputs: String, siteKey: String) {
+    /// `articles` holds the stamp of each `.md` file under the content folder, by its path there
+    /// (`es/intro.md`): the build plan compares those instead of stating every article again.
+    static func stamps(_ options: BuildOptions) -> (inputs: String, siteKey: String, articles: [String: FileStamp]) {
         // The tool is stamped as it is: `make site` runs it the moment it is linked, and it is never
         // rewritten at the same size within a tick.
         let tool = "tool \(FileStamp(path: executablePath, detectRacy: false)?.text ?? "-")\n"
@@ -194,30 +203,35 @@ struct BuildCache {
         // Every page's links depend on which articles exist and on the published files
         // (a `.md` link, an image's size): adding or removing an article, or changing a file, is a full build.
         var sharedByPages = ""
-        let content = stamps(under: options.contentDir) { path, stamp in
+        var articles: [String: FileStamp] = [:]
+        let content = stamps(under: options.contentDir) { path, stamp, text in
             if path.hasSuffix(".md") {
                 sharedByPages += path + "\n"
+                articles[path] = stamp
             } else if ContentLoader.isPublishedFile(path) {
-                sharedByPages += path + " " + stamp + "\n"
+                sharedByPages += path + " " + text + "\n"
             }
         }
         let baseURL = "base-url \(options.baseURL ?? "-")\n"
         let site = "format \(format)\n" + tool + baseURL + "drafts \(options.drafts)\n" + templates
             + "site.yml \(FileStamp(path: siteFile)?.text ?? "-")\n" + "content\n" + sharedByPages
         let all = site + content
-        return (fingerprint(all), fingerprint(site))
+        return (fingerprint(all), fingerprint(site), articles)
     }
 
     private static func fingerprint(_ text: String) -> String { Fingerprint.of(text) + String(text.utf8.count, radix: 16) }
 
     /// A line per file under `root`: its path and stamp, each also handed to `visit`.
-    private static func stamps(under root: String, visit: (_ path: String, _ stamp: String) -> Void = { _, _ in }) -> String {
+    private static func stamps(
+        under root: String, visit: (_ path: String, _ stamp: FileStamp?, _ text: String) -> Void = { _, _, _ in }
+    ) -> String {
         var text = "\(root) \(FileStamp(path: root)?.text ?? "-")\n"
         let base = root.hasSuffix("/") ? root : root + "/"
         for path in subpaths(of: root).sorted() {
-            let stamp = FileStamp(path: base + path)?.text ?? "-"
-            visit(path, stamp)
-            text += "\(path) \(stamp)\n"
+            let stamp = FileStamp(path: base + path)
+            let stampText = stamp?.text ?? "-"
+            visit(path, stamp, stampText)
+            text += "\(path) \(stampText)\n"
         }
         return text
     }
@@ -275,14 +289,16 @@ struct FileStamp: Equatable, Sendable {
 ///     D {diagnostic as JSON}
 ///
 /// Lists are comma-separated (titles by U+001F); tabs, newlines and backslashes are escaped.
-/// After the groups, a line `N lang slug,slug,…` per language gives its reading order; then each language's search index state (`SearchIndexState`, its own lines)
-/// follows a line `I lang byteCount`.
+/// After the groups, a line `N lang slug,slug,…` per language gives its reading order, and a line
+/// `S lang key string` per UI string; then each language's search index state (`SearchIndexState`,
+/// its own lines) follows a line `I lang byteCount`.
 enum GroupLines {
     /// `reusing` holds lines read from a cache for groups that are exactly as they were read (and
     /// `searchBytes`, states): copied as they are, in their place in the order.
     static func encode(
         _ groups: [String: BuildCache.Group], search: [String: SearchIndexState] = [:], reusing groupBytes: [String: ArraySlice<UInt8>] = [:],
-        _ searchBytes: [String: ArraySlice<UInt8>] = [:], order: [String: [String]] = [:]
+        _ searchBytes: [String: ArraySlice<UInt8>] = [:], order: [String: [String]] = [:], strings: [String: [String: String]] = [:],
+        stringBytes: ArraySlice<UInt8>? = nil
     ) -> Data {
         var data = Data()
         var out = ""
@@ -325,6 +341,17 @@ enum GroupLines {
             guard let slugs = order[lang] else { continue }
             line("N", [lang, slugs.joined(separator: ",")])
         }
+        if let stringBytes {
+            data.append(contentsOf: out.utf8)
+            out = ""
+            data.append(contentsOf: stringBytes)
+        }
+        for lang in strings.keys.sorted() where stringBytes == nil {
+            guard let table = strings[lang] else { continue }
+            for key in table.keys.sorted() {
+                line("S", [lang, key, table[key] ?? ""])
+            }
+        }
         data.append(contentsOf: out.utf8)
         for lang in Set(search.keys).union(searchBytes.keys).sorted() {
             // A state kept as read is copied once, into the file's bytes.
@@ -338,9 +365,13 @@ enum GroupLines {
     /// The groups, or nil for anything malformed (the build then starts afresh).
     static func decode(_ bytes: ArraySlice<UInt8>) -> (
         groups: [String: BuildCache.Group], search: [String: SearchIndexState], groupBytes: [String: ArraySlice<UInt8>],
-        searchBytes: [String: ArraySlice<UInt8>], order: [String: [String]]
+        searchBytes: [String: ArraySlice<UInt8>], order: [String: [String]], strings: [String: [String: String]],
+        stringBytes: ArraySlice<UInt8>?
     )? {
         var order: [String: [String]] = [:]
+        var strings: [String: [String: String]] = [:]
+        // The S lines are written together: their bytes from the first to the last.
+        var stringRange: Range<Int>?
         var groups: [String: BuildCache.Group] = [:]
         var search: [String: SearchIndexState] = [:]
         var groupBytes: [String: ArraySlice<UInt8>] = [:]
@@ -373,9 +404,17 @@ enum GroupLines {
             }
             return values
         }
-        // Split after unescaping (the field was escaped whole), on bytes: by Character it took half of the decoding.
+        // Split on the escaped bytes, each piece unescaped: escaping never writes U+001F, so the
+        // pieces are those of the unescaped text (splitting a String's UTF-8 view took a third of the decoding).
         func parts(_ index: Int) -> [String] {
-            text(index).utf8.split(separator: 0x1F, omittingEmptySubsequences: false).map { String(Substring($0)) }
+            var pieces: [String] = []
+            var start = fields[index].lowerBound
+            for position in fields[index] where bytes[position] == 0x1F {
+                pieces.append(unescape(bytes[start..<position]))
+                start = position + 1
+            }
+            pieces.append(unescape(bytes[start..<fields[index].upperBound]))
+            return pieces
         }
         func titles(_ index: Int) -> [String] { isEmpty(index) ? [] : parts(index) }
 
@@ -383,7 +422,7 @@ enum GroupLines {
         while lines.next(into: &fields) {
             guard fields[0].count == 1 else { return nil }
             let kind = bytes[fields[0].lowerBound]
-            if kind == UInt8(ascii: "G") || kind == UInt8(ascii: "I") || kind == UInt8(ascii: "N") {
+            if kind == UInt8(ascii: "G") || kind == UInt8(ascii: "I") || kind == UInt8(ascii: "N") || kind == UInt8(ascii: "S") {
                 endGroup(at: fields[0].lowerBound)
                 groupStart = fields[0].lowerBound
             }
@@ -397,6 +436,11 @@ enum GroupLines {
                 search[lang] = state
                 searchBytes[lang] = bytes[start..<(start + count)]
                 lines.position += count
+            case (UInt8(ascii: "S"), 4):
+                strings[text(1), default: [:]][text(2)] = text(3)
+                // Written one after the other: lines elsewhere are a damaged cache.
+                if let range = stringRange, range.upperBound != fields[0].lowerBound { return nil }
+                stringRange = (stringRange?.lowerBound ?? fields[0].lowerBound)..<min(lines.position, bytes.endIndex)
             case (UInt8(ascii: "N"), 3):
                 order[text(1)] = bytes[fields[2]].split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self) }
             case (UInt8(ascii: "G"), 4):
@@ -440,7 +484,7 @@ enum GroupLines {
             }
         }
         endGroup(at: bytes.endIndex)
-        return (groups, search, groupBytes, searchBytes, order)
+        return (groups, search, groupBytes, searchBytes, order, strings, stringRange.map { bytes[$0] })
     }
 
     /// A decimal integer as `String(Int)` writes it (an optional sign, then digits), or nil.

@@ -18,20 +18,27 @@ struct BuildPlan {
     /// Slugs of the groups rendered again or gone.
     var touchedSlugs: Set<String> = []
 
-    init(sources: [ArticleSource], previous: BuildCache?) {
+    /// `known`: stamps taken moments ago (`BuildCache.stamps`), by path under the content folder
+    /// (`es/intro.md`); an article not there (under a linked folder) is stamped here.
+    init(sources: [ArticleSource], previous: BuildCache?, known: [String: FileStamp] = [:]) {
         var stamps: [Int: FileStamp] = [:]
         var bySlug: [String: [Int]] = [:]
         for (index, source) in sources.enumerated() {
-            stamps[index] = FileStamp(path: source.url.path)
+            stamps[index] = known[source.lang + "/" + source.slug + ".md"] ?? FileStamp(path: source.path)
             bySlug[source.slug, default: []].append(index)
         }
         var dirty: [Int] = []
         var reused: [String: BuildCache.Group] = [:]
+        // A group is reused when its files are exactly those the cache recorded, with the same stamps.
+        func isAsCached(_ indexes: [Int], _ group: BuildCache.Group) -> Bool {
+            guard indexes.count == group.articles.count else { return false }
+            return indexes.allSatisfy { index in
+                guard let stamp = stamps[index], !stamp.isRacy else { return false }
+                return group.articles.contains { $0.displayPath == sources[index].displayPath && $0.stamp == stamp }
+            }
+        }
         for (slug, indexes) in bySlug {
-            let now = Set(indexes.map { "\(sources[$0].displayPath) \(stamps[$0]?.text ?? "-")" })
-            if let group = previous?.groups[slug], !indexes.contains(where: { stamps[$0]?.isRacy ?? true }),
-                now == Set(group.articles.map { "\($0.displayPath) \($0.stamp.text)" })
-            {
+            if let group = previous?.groups[slug], isAsCached(indexes, group) {
                 reused[slug] = group
             } else {
                 dirty += indexes

@@ -21,6 +21,9 @@ public struct BuildResult: Sendable {
     public var articlesRendered: Int { pages.count }
     /// `check`: the pages it rendered, for the ids a link's `#anchor` needs (it renders no other).
     public var pagesRendered = 0
+    /// An incremental build: pages of the groups it read again that it left as the last build wrote
+    /// them (an unchanged translation whose status, languages and sidebar are as they were).
+    public var pagesKept = 0
     /// Output files whose bytes changed, for an incremental build (nil: the whole folder was replaced).
     public var changedFiles: [String]?
 

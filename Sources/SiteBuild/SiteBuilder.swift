@@ -54,13 +54,15 @@ public enum SiteBuilder {
                 previous.header.siteKey == stamps.siteKey
                     ? previous.header.generatedAssets.map { SiteInputs.GeneratedAssets(output: outputURL, paths: $0) } : nil
             }
-            let site = try SiteInputs.load(options, diagnostics: &diagnostics, previous: made)
+            // The previous build's groups (and its UI strings) are reused only if every site-wide input is the same.
+            let reusable = previous.flatMap { $0.header.siteKey == stamps.siteKey ? BuildCache.load($0.header, line: $0.line, for: outputURL) : nil }
+            let site = try SiteInputs.load(options, diagnostics: &diagnostics, previous: made, strings: reusable?.strings)
             result.baseURL = site.config.baseURL
             endPhase("read inputs")
-            // The previous build's groups are reused only if every site-wide input is the same.
-            let reusable = previous.flatMap { $0.header.siteKey == stamps.siteKey ? BuildCache.load($0.header, line: $0.line, for: outputURL) : nil }
-            var plan = BuildPlan(sources: site.sources, previous: reusable)
+            var plan = BuildPlan(sources: site.sources, previous: reusable, known: stamps.articles)
             var navigation = SiteNavigation.empty
+            // The reading order the last build's pages show, when known without sorting every title.
+            var previousNavigation: SiteNavigation?
             if let reusable, plan.dirtyArticles <= incrementalLimit {
                 // Every article page lists its language's articles: a new title, weight or draft
                 // renders every group with an article in that language again.
@@ -71,11 +73,13 @@ public enum SiteBuilder {
                 let cached = reusable.navigation
                 if let cached, Set(dirty.map(NavigationKey.init)) == Set(touched.filter { !$0.draft }.map(NavigationKey.init)) {
                     navigation = cached
+                    previousNavigation = cached
                 } else {
                     navigation = Self.navigation(dirty, plan: plan)
                 }
                 if Set(dirty.map(NavigationKey.init)) != Set(touched.filter { !$0.draft }.map(NavigationKey.init)) {
                     let before = cached ?? Self.navigation(cached: reusable.groups)
+                    previousNavigation = before
                     let languages = Set(site.config.languages.map(\.code)).filter { navigation.entries($0) != before.entries($0) }
                     let slugs = Set(reusable.groups.values.flatMap(\.articles).filter { languages.contains($0.lang) }.map(\.slug))
                     plan.renderAgain(slugs, sources: site.sources)
@@ -85,7 +89,7 @@ public enum SiteBuilder {
             result.decision = incremental ? .incremental : .full(reason: fullBuildReason(
                 options, previous: previous?.header, siteKey: stamps.siteKey, cacheRead: reusable != nil, dirty: plan.dirtyArticles))
             if !incremental { options.beforeFullBuild?() }
-            if !incremental && reusable != nil { plan = BuildPlan(sources: site.sources, previous: nil) }
+            if !incremental && reusable != nil { plan = BuildPlan(sources: site.sources, previous: nil, known: stamps.articles) }
             if !incremental { navigation = Self.navigation(site, plan: plan) }
 
             // A full build streams pages into a staging folder, an incremental one keeps them in
@@ -108,12 +112,14 @@ public enum SiteBuilder {
                     }
                 }
                 var articles = renderArticles(
-                    site, plan: plan, navigation: navigation, search: builders, indexedBefore: indexedBefore, sink: sink, diagnostics: &diagnostics)
+                    site, plan: plan, navigation: navigation, search: builders, indexedBefore: indexedBefore, sink: sink, diagnostics: &diagnostics,
+                    previous: incremental ? reusable.map { ($0.groups, previousNavigation) } : nil)
                 articles.indexedBefore = indexedBefore
                 endPhase("render articles")
                 result.pages = articles.reports
                 result.translations = articles.matrix
                 result.reused = articles.reused
+                result.pagesKept = articles.pagesKept
                 result.articlesPerLanguage = site.articlesPerLanguage(articles.all)
                 guard !diagnostics.hasErrors, let pages = site.pages else { throw DiagnosticError([]) }
                 let changes = incremental ? SiteWideChanges(before: reusable?.groups ?? [:], after: articles.groups, slugs: plan.touchedSlugs) : .all
@@ -163,6 +169,9 @@ public enum SiteBuilder {
                 header.previousChanges = kept?.changes
                 var cache = BuildCache(header: header, groups: articles.groups, search: search.states)
                 cache.order = navigation.byLanguage.mapValues { $0.map(\.slug) }
+                cache.strings = site.strings?.tables ?? [:]
+                // Strings taken from the cache are saved as they were read.
+                if site.stringsFromCache { cache.stringBytes = reusable?.stringBytes }
                 if incremental, let reusable {
                     // Groups and search states this build took from the cache as they were are saved as they were read.
                     cache.groupBytes = reusable.groupBytes.filter { plan.reused[$0.key] != nil }
@@ -332,6 +341,8 @@ public enum SiteBuilder {
         var search: [String: [String: SearchEntry]] = [:]
         /// lang → slugs the last build indexed (published, not drafts), when it was incremental.
         var indexedBefore: [String: Set<String>] = [:]
+        /// Pages of the groups read again that the last build wrote as this one would (`keptPages`).
+        var pagesKept = 0
 
         /// Whether the last build indexed the page, so its page file holds its old entry.
         func wasIndexed(lang: String, key: String) -> Bool { indexedBefore[lang]?.contains(key) ?? false }
@@ -351,9 +362,12 @@ public enum SiteBuilder {
     /// A page depends only on its group and the site-wide inputs, so nothing waits for the
     /// rest of the site, and memory holds no more than the groups in flight. Every other
     /// group comes from the cache as it was.
+    /// `previous`: in an incremental build, the cached groups and the reading order the last build's
+    /// pages show (nil when not known), for the pages that stay as they were (`keptPages`).
     static func renderArticles(
         _ site: SiteInputs, plan: BuildPlan, navigation: SiteNavigation, search builders: [String: SearchIndexBuilder]?,
-        indexedBefore: [String: Set<String>] = [:], sink: any PageSink, diagnostics: inout DiagnosticCollector
+        indexedBefore: [String: Set<String>] = [:], sink: any PageSink, diagnostics: inout DiagnosticCollector,
+        previous: (groups: [String: BuildCache.Group], navigation: SiteNavigation?)? = nil
     ) -> RenderedArticles {
         let reader = site.articleReader()
         let renderer = ArticleRenderer(strings: site.strings ?? UIStrings())
@@ -365,7 +379,8 @@ public enum SiteBuilder {
         let groups = Parallel.map(slugs.count) { position in
             renderGroup(
                 slugs[position], bySlug[slugs[position]] ?? [], site: site, reader: reader, renderer: renderer, languages: languages,
-                stamps: plan.stamps, navigation: navigation, search: builders, indexedBefore: indexedBefore, spread: spread, sink: sink)
+                stamps: plan.stamps, navigation: navigation, search: builders, indexedBefore: indexedBefore, spread: spread, sink: sink,
+                previous: previous.flatMap { previous in previous.groups[slugs[position]].map { ($0, previous.navigation) } })
         }
         var result = RenderedArticles(matrix: TranslationMatrix(languages: [], rows: []))
         var rows: [String: TranslationMatrix.Row] = [:]
@@ -377,6 +392,7 @@ public enum SiteBuilder {
             result.groups[slug] = group.cached
             result.draftPages.formUnion(group.draftPages)
             result.indexingSeconds += group.indexingSeconds
+            result.pagesKept += group.pagesKept
             for (lang, entry) in group.search { result.search[lang, default: [:]][slug] = entry }
             guard !group.articles.isEmpty else { continue }
             result.all[slug] = group.articles
@@ -424,6 +440,8 @@ public enum SiteBuilder {
         var indexingSeconds = 0.0
         /// lang → what each page rendered adds to the search index.
         var search: [String: SearchEntry] = [:]
+        /// Pages left as the last build wrote them (`keptPages`).
+        var pagesKept = 0
     }
 
     /// One translation group read and verified, before any rendering: `check` stops here.
@@ -493,7 +511,8 @@ public enum SiteBuilder {
     static func renderGroup(
         _ slug: String, _ indexes: [Int], site: SiteInputs, reader: ArticleReader, renderer: ArticleRenderer, languages: [String],
         stamps: [Int: FileStamp], navigation: SiteNavigation, search builders: [String: SearchIndexBuilder]?,
-        indexedBefore: [String: Set<String>] = [:], spread: Bool = false, sink: any PageSink
+        indexedBefore: [String: Set<String>] = [:], spread: Bool = false, sink: any PageSink,
+        previous: (group: BuildCache.Group, navigation: SiteNavigation?)? = nil
     ) -> RenderedGroup {
         let read = readGroup(slug, indexes, site: site, reader: reader, languages: languages, stamps: stamps, spread: spread)
         // A build reports its pages' counts; the chains with their text are `check`'s.
@@ -507,7 +526,9 @@ public enum SiteBuilder {
         }
         let cachedArticles = read.cachedArticles
         if let pages = site.pages, !read.hasErrors {
-            let articles = read.articles.values.sorted(by: { $0.article.lang < $1.article.lang })
+            let kept = previous.map { keptPages(of: read, before: $0.group, navigation: navigation, before: $0.navigation) } ?? []
+            group.pagesKept = kept.count
+            let articles = read.articles.values.sorted(by: { $0.article.lang < $1.article.lang }).filter { !kept.contains($0.article.lang) }
             // Each page on its own (on every core when `spread`), its results taken in the articles' order.
             @Sendable func renderPage(_ position: Int) -> RenderedGroup {
                 let article = articles[position]
@@ -552,6 +573,29 @@ public enum SiteBuilder {
                 articles: cachedArticles.sorted { $0.displayPath < $1.displayPath }, row: row, diagnostics: group.diagnostics)
         }
         return group
+    }
+
+    /// The languages of a group read again whose pages the last build wrote exactly as this one
+    /// would: an article page shows its own file, which languages the group has, its own cell of
+    /// the translation matrix and its language's reading order, besides site-wide inputs (the same
+    /// in an incremental build). An edit of a source leaves its translations' pages alone unless it
+    /// changes their status (a first edit makes them stale; a second one changes nothing there).
+    static func keptPages(
+        of read: ReadGroup, before cached: BuildCache.Group, navigation: SiteNavigation, before previousNavigation: SiteNavigation?
+    ) -> Set<String> {
+        guard let previousNavigation, let row = read.matrix.rows.first, read.complete else { return [] }
+        let published = Set(read.articles.keys)
+        guard published == Set(cached.articles.filter { !$0.draft }.map(\.lang)) else { return [] }
+        var kept = Set<String>()
+        for lang in published {
+            guard let now = read.cachedArticles.first(where: { $0.lang == lang }), !now.draft, !now.stamp.isRacy,
+                let then = cached.articles.first(where: { $0.lang == lang }), !then.draft,
+                now.displayPath == then.displayPath, now.stamp == then.stamp, now.listing == then.listing, now.layout == then.layout,
+                row.cells[lang] == cached.row.cells[lang], navigation.entries(lang) == previousNavigation.entries(lang)
+            else { continue }
+            kept.insert(lang)
+        }
+        return kept
     }
 
     /// The page of an article of `group`: its body rendered, and the template around it.

@@ -25,6 +25,8 @@ struct SiteInputs {
     var files: [ContentFile]
     /// Whether articles marked `draft: true` are published.
     var includeDrafts = false
+    /// Whether `strings` are those a previous build loaded (`load`'s `strings`).
+    var stringsFromCache = false
     /// The assets the build makes (the model's script, each language's names), by source
     /// name → published path, for the next build to take back (`GeneratedAssets`).
     var generated: [String: String] = [:]
@@ -48,8 +50,11 @@ struct SiteInputs {
     }
 
     /// Strings, templates and assets are independent: the problems of all three are reported.
+    /// `strings`: the UI strings a previous build loaded (`BuildCache.strings`), given only when
+    /// every site-wide input, the i18n files among them, is as it was then.
     static func load(
-        _ options: BuildOptions, diagnostics: inout DiagnosticCollector, previous: GeneratedAssets? = nil
+        _ options: BuildOptions, diagnostics: inout DiagnosticCollector, previous: GeneratedAssets? = nil,
+        strings loaded: [String: [String: String]]? = nil
     ) throws(DiagnosticError) -> SiteInputs {
         let loader = ContentLoader(contentDir: URL(filePath: options.contentDir), displayName: options.contentDir)
         guard FileManager.default.fileExists(atPath: options.contentDir) else {
@@ -66,11 +71,16 @@ struct SiteInputs {
         var templates: TemplateSet?
         var assets: Assets?
         var generated: [String: String] = [:]
-        do {
-            strings = try UIStrings.load(
-                i18nDir: templatesDir.appending(path: "i18n"), displayPrefix: templatesPrefix + "i18n/",
-                languages: config.languages.map(\.code))
-        } catch { diagnostics.report(contentsOf: error.diagnostics) }
+        let fromCache = loaded.map { Set($0.keys) == Set(config.languages.map(\.code)) } ?? false
+        if fromCache, let loaded {
+            strings = UIStrings(tables: loaded)
+        } else {
+            do {
+                strings = try UIStrings.load(
+                    i18nDir: templatesDir.appending(path: "i18n"), displayPrefix: templatesPrefix + "i18n/",
+                    languages: config.languages.map(\.code))
+            } catch { diagnostics.report(contentsOf: error.diagnostics) }
+        }
         do {
             templates = try TemplateSet.load(templatesDir: templatesDir, displayPrefix: templatesPrefix)
         } catch { diagnostics.report(contentsOf: error.diagnostics) }
@@ -92,7 +102,8 @@ struct SiteInputs {
         let (sources, files) = try loader.scan(config: config, diagnostics: &diagnostics)
         let pages = strings.flatMap { strings in templates.flatMap { templates in assets.map { Pages(strings: strings, templates: templates, assets: $0) } } }
         return SiteInputs(
-            config: config, strings: strings, pages: pages, sources: sources, files: files, includeDrafts: options.drafts, generated: generated)
+            config: config, strings: strings, pages: pages, sources: sources, files: files, includeDrafts: options.drafts,
+            stringsFromCache: fromCache, generated: generated)
     }
 
     /// Reads articles with their links to sources resolved against this site's articles and files.

@@ -5,8 +5,18 @@ import Foundation
 package struct ArticleSource: Sendable {
     package var lang: String
     package var slug: String
-    package var url: URL
+    /// The file's path; its URL is made only for the few articles a build reads (2,000 URLs cost more than the scan's stats).
+    package var path: String
     package var displayPath: String
+
+    package var url: URL { URL(filePath: path) }
+
+    package init(lang: String, slug: String, path: String, displayPath: String) {
+        self.lang = lang
+        self.slug = slug
+        self.path = path
+        self.displayPath = displayPath
+    }
 }
 
 /// A file published as it is, at the same path under the output as under the content
@@ -73,12 +83,11 @@ package struct ContentLoader {
                     try collectFiles(in: folder + "/" + name, root: root, into: &files, diagnostics: &diagnostics)
                     continue
                 }
-                let url = folderURL.appending(path: name)
-                guard isInside(url, path: path, name: name, root: root, folder: resolvedFolder, location: location, diagnostics: &diagnostics) else {
+                guard isInside(path: path, name: name, root: root, folder: resolvedFolder, location: location, diagnostics: &diagnostics) else {
                     continue
                 }
                 guard name.hasSuffix(".md") else {
-                    files.append(ContentFile(path: folder + "/" + name, url: url, displayPath: display))
+                    files.append(ContentFile(path: folder + "/" + name, url: folderURL.appending(path: name), displayPath: display))
                     continue
                 }
                 let slug = String(name.dropLast(3))
@@ -92,7 +101,7 @@ package struct ContentLoader {
                         suggestion: "rename it to '\(Self.suggestedSlug(slug)).md'"))
                     continue
                 }
-                found.append(ArticleSource(lang: folder, slug: slug, url: url, displayPath: display))
+                found.append(ArticleSource(lang: folder, slug: slug, path: path, displayPath: display))
             }
         }
         return (found, try published(files, articles: found, languages: config.languages.map(\.code)))
@@ -115,21 +124,21 @@ package struct ContentLoader {
                 diagnostics.report(.warning(
                     at: location, "Markdown in a sub-folder is not an article and is not published",
                     notes: ["articles live directly in a language folder: \(displayPrefix)<lang>/<slug>.md"]))
-            } else if isInside(url, path: url.path, name: name, root: root, folder: resolvedFolder, location: location, diagnostics: &diagnostics) {
+            } else if isInside(path: url.path, name: name, root: root, folder: resolvedFolder, location: location, diagnostics: &diagnostics) {
                 files.append(ContentFile(path: path, url: url, displayPath: displayPrefix + path))
             }
         }
     }
 
-    /// Whether `url` stays inside the content folder once a symbolic link is followed (an error if not).
-    /// `path` is `url`'s, `name` its last component.
+    /// Whether `path` stays inside the content folder once a symbolic link is followed (an error if not).
+    /// `name` is its last component.
     private func isInside(
-        _ url: URL, path: String, name: String, root: String, folder: String, location: SourceLocation, diagnostics: inout DiagnosticCollector
+        path: String, name: String, root: String, folder: String, location: SourceLocation, diagnostics: inout DiagnosticCollector
     ) -> Bool {
         // Only a link needs resolving (a call per path component); a plain file is where its folder is.
         var info = stat()
         let isLink = lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
-        let resolved = isLink ? url.resolvingSymlinksInPath().standardizedFileURL.path : folder + "/" + name
+        let resolved = isLink ? URL(filePath: path).resolvingSymlinksInPath().standardizedFileURL.path : folder + "/" + name
         guard resolved.hasPrefix(root + "/") else {
             diagnostics.report(.error(at: location, "'\(name)' links to a file outside the content folder (\(resolved))"))
             return false
@@ -139,6 +148,8 @@ package struct ContentLoader {
 
     /// The files, less any that would overwrite a page the site generates (an error each).
     private func published(_ files: [ContentFile], articles: [ArticleSource], languages: [String]) throws(DiagnosticError) -> [ContentFile] {
+        // No file, no clash (and no set of 2,000 page paths to make).
+        guard !files.isEmpty else { return files }
         var pages = Set(articles.map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" })
         for lang in languages {
             for dir in [SiteLinks.homeDir(lang), SiteLinks.playgroundDir(lang), SiteLinks.statusDir(lang), SiteLinks.tutorialsDir(lang)] { pages.insert(dir + "index.html") }

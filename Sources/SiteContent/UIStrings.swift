@@ -16,6 +16,13 @@ package struct UIStrings: Sendable {
 
     private init(byLanguage: [String: [String: String]]) { self.byLanguage = byLanguage }
 
+    /// Strings loaded by an earlier build from the same files (the build cache keeps them: parsing
+    /// the YAML was 5% of a build that renders one article).
+    package init(tables: [String: [String: String]]) { byLanguage = tables }
+
+    /// lang → key → string, as loaded.
+    package var tables: [String: [String: String]] { byLanguage }
+
     package func strings(for lang: String) -> [String: String] { byLanguage[lang] ?? [:] }
 
     package func string(_ key: String, lang: String) -> String { byLanguage[lang]?[key] ?? key }

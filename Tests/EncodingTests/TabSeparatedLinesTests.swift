@@ -24,6 +24,17 @@ import Testing
         #expect(Self.read("\n") == [[""]])
     }
 
+    /// A slice that starts past 0 (the cache's lines after its header): fields are the slice's indexes.
+    @Test func aSliceKeepsItsIndexes() {
+        let bytes = Array("head\nx\ty\n\tz\t".utf8)
+        let slice = bytes[5...]
+        var lines = TabSeparatedLines(slice)
+        var fields: [Range<Int>] = []
+        var result: [[String]] = []
+        while lines.next(into: &fields) { result.append(fields.map { String(decoding: slice[$0], as: UTF8.self) }) }
+        #expect(result == [["x", "y"], ["", "z", ""]])
+    }
+
     @Test func aBlockAfterALineIsSkipped() {
         #expect(Self.read("B\t4\nx\ty\nnext\tline\n", skippingAfter: "B", count: 4) == [["B", "4"], ["next", "line"]])
     }

@@ -12,6 +12,25 @@ import Testing
         #expect(Words.fold("ѝ", SearchLanguage(code: "bg")) == "и")
     }
 
+    /// The tokenizer's bit tables (the part below U+3000 made first, the rest when a page needs it)
+    /// say what `isWordScalar` says for every scalar of the plane, at both ends of each part.
+    @Test func theWordScalarTablesAgreeWithTheUnicodeProperties() {
+        WordScalars.bmp.withUnsafeBufferPointer { bits in
+            for value in UInt32(0x80)..<0x10000 {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                if WordScalars.isWord(value, bits) != Words.isWordScalar(scalar) {
+                    Issue.record("U+\(String(value, radix: 16)) is classified differently")
+                    return
+                }
+            }
+            #expect(WordScalars.isWord(0x2FFF, bits) == Words.isWordScalar(Unicode.Scalar(0x2FFF)!))
+            #expect(WordScalars.isWord(0x3041, bits), "ぁ, in the part made on demand")
+            #expect(WordScalars.isWord(0xE9, bits), "é")
+            #expect(!WordScalars.isWord(0x2014, bits), "an em dash")
+            #expect(WordScalars.isWord(0x1F600, bits) == false, "an emoji, past the plane")
+        }
+    }
+
     @Test func splitsOnEverythingButLettersAndDigits() {
         #expect(Words.split("UIApplication.willResignActive(_:) — onPause()").map(String.init)
             == ["UIApplication", "willResignActive", "onPause"])

@@ -124,6 +124,14 @@ import Synchronization
         #expect(sourceEdited.changedFiles?.contains("es/active/index.html") == false, "another group's page is left alone")
         #expect(try read(root.appending(path: "public/pt/inactive/index.html")).contains("translation-notice"))
         #expect(try read(root.appending(path: "public/it/inactive/index.html")).contains("translation-notice"))
+        #expect(sourceEdited.pagesKept == 0, "the translations' status changed: their pages are rendered again")
+
+        // Edited again in the same section: the translations stay stale as they were, so their pages
+        // are left as the last build wrote them (read again for their status, not rendered).
+        try edit(root, "Content/es/inactive.md") { $0 + "Otra frase más.\n" }
+        let editedAgain = try expectIncrementalEqualsClean(root, rendered: 4)
+        #expect(editedAgain.pagesKept == 3)
+        #expect(editedAgain.changedFiles?.contains("pt/inactive/index.html") == false)
 
         // Its title changes: every Spanish page's sidebar names it, so the other groups are rendered
         // again too, and only the Spanish pages of those groups change.
@@ -390,6 +398,58 @@ import Synchronization
         #expect(result.succeeded)
         #expect(result.decision == .full(reason: "no cache of a previous build of this output folder"))
         #expect(BuildCache.loadHeader(for: output)?.header.format == BuildCache.format)
+    }
+
+    /// The UI strings are site-wide inputs: a build whose site key is the cached one takes them from
+    /// the cache (a string tampered with there shows on the page it renders), and a change to an
+    /// i18n file changes the key, so they are parsed again and every page is a clean build's.
+    @Test func uiStringsComeFromTheCacheOnlyWhileTheI18nFilesAreAsTheyWere() throws {
+        let root = try makeProject(content: Self.small)
+        settle()
+        #expect(SiteBuilder.build(buildOptions(root)).succeeded)
+        let output = root.appending(path: "public")
+        let (header, line) = try #require(BuildCache.loadHeader(for: output))
+        let cache = try #require(BuildCache.load(header, line: line, for: output))
+        let footer = try #require(cache.strings["es"]?["footer"])
+        #expect(try read(output.appending(path: "es/a/index.html")).contains(footer))
+        // The cache's copy of the footer changed behind the build's back.
+        let location = BuildCache.location(of: output)
+        let text = try String(contentsOf: location, encoding: .utf8)
+        #expect(text.contains("S\tes\tfooter\t\(footer)\n"))
+        try Data(text.replacingOccurrences(of: "S\tes\tfooter\t\(footer)\n", with: "S\tes\tfooter\tPie de la caché\n").utf8).write(to: location)
+        try edit(root, "Content/es/a.md") { $0 + "Más.\n" }
+        let reused = SiteBuilder.build(buildOptions(root))
+        #expect(reused.succeeded && reused.changedFiles != nil)
+        #expect(try read(output.appending(path: "es/a/index.html")).contains("Pie de la caché"))
+        // The i18n file changes: a full build with the strings as the file has them.
+        try edit(root, "Templates/i18n/es.yml") { $0.replacingOccurrences(of: "footer: \"", with: "footer: \"Nuevo. ") }
+        _ = try expectIncrementalEqualsClean(root, rendered: nil)
+        let page = try read(output.appending(path: "es/a/index.html"))
+        #expect(page.contains("Nuevo. ") && !page.contains("Pie de la caché"))
+    }
+
+    /// UI strings survive the cache's escaping: tabs, newlines, backslashes, empty strings.
+    @Test func uiStringsRoundTripThroughTheCache() throws {
+        let strings = ["es": ["a": "uno\tdos\ntres \\ cuatro", "b": "", "c": "ünïcode · ✓"], "pt": ["a": "um"]]
+        let decoded = try #require(GroupLines.decode(Array(GroupLines.encode([:], order: ["es": ["x"]], strings: strings))[...]))
+        #expect(decoded.strings == strings)
+        #expect(decoded.order == ["es": ["x"]])
+    }
+
+    /// The plan takes the stamps the build took of the content folder moments before, and stamps
+    /// an article itself only when they lack it: a stamp that differs from the cached one, or a
+    /// racy one, renders the group again.
+    @Test func thePlanComparesTheStampsItIsGiven() throws {
+        let cache = try cacheOfFirstBuild(content: Self.small)
+        let cached = try #require(cache.groups["a"]?.articles.first)
+        let source = ArticleSource(lang: "es", slug: "a", path: "/nonexistent/es/a.md", displayPath: cached.displayPath)
+        #expect(BuildPlan(sources: [source], previous: cache, known: ["es/a.md": cached.stamp]).reused["a"] != nil)
+        var changed = cached.stamp
+        changed.modified += 1
+        #expect(BuildPlan(sources: [source], previous: cache, known: ["es/a.md": changed]).dirtyIndexes == [0])
+        #expect(BuildPlan(sources: [source], previous: cache, known: ["es/a.md": FileStamp(size: cached.stamp.size, modified: -1)]).dirtyIndexes == [0])
+        // Not given and not there to stat: rendered (and its error reported by the reader).
+        #expect(BuildPlan(sources: [source], previous: cache, known: [:]).dirtyIndexes == [0])
     }
 
     /// A script the last build made is taken back from its output only if its bytes give the hash in its name.
