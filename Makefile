@@ -30,8 +30,13 @@ test: deps browser-deps
 	$(SWIFT) test
 	SWIFT="$(SWIFT)" python3 -m pytest -q Tests/browser
 
+# The release tool links the Swift runtime and Foundation into itself: a build that finds
+# nothing to do spent most of its 20 ms loading three dozen shared libraries (17 ms this way;
+# bench/README.md). bench/run.py and bench/search.py build with the same flags.
+RELEASE := -c release --static-swift-stdlib
+
 build: deps
-	$(SWIFT) build -c release --product lifecycle-docs
+	$(SWIFT) build $(RELEASE) --product lifecycle-docs
 
 # dpkg-query tells which packages are installed; apt-get runs only for the missing ones.
 deps:
@@ -65,7 +70,7 @@ RUNS ?= 5
 CORPUS ?= both
 bench: deps
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(BENCH_PACKAGES)"
-	$(SWIFT) build -c release --product lifecycle-bench
+	$(SWIFT) build $(RELEASE) --product lifecycle-bench
 	.build/release/lifecycle-bench
 	SWIFT="$(SWIFT)" python3 bench/run.py --pages $(PAGES) --runs $(RUNS) --corpus $(CORPUS) $(if $(BENCH_OUT),--out $(BENCH_OUT))
 	@$(MAKE) --no-print-directory browser-deps

@@ -329,8 +329,9 @@ def build_lifecycle_docs(skip):
             raise SystemExit("bench: --no-build, but %s does not exist" % binary)
         return binary
     swift = os.environ.get("SWIFT", "swift")
-    log("building: %s build -c release --product lifecycle-docs" % swift)
-    code = subprocess.call([swift, "build", "-c", "release", "--product", "lifecycle-docs"],
+    # The flags of the Makefile's release build (the runtime linked in): the tool users run.
+    log("building: %s build -c release --static-swift-stdlib --product lifecycle-docs" % swift)
+    code = subprocess.call([swift, "build", "-c", "release", "--static-swift-stdlib", "--product", "lifecycle-docs"],
                            cwd=REPO, stdout=sys.stderr)
     if code != 0:
         raise SystemExit("bench: swift build failed (exit %d)" % code)

@@ -127,7 +127,8 @@ def main(argv):
     args = parser.parse_args(argv)
     os.makedirs(args.work, exist_ok=True)
     if not args.no_build:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "lifecycle-docs"], cwd=REPO, check=True)
+        # The Makefile's release build, runtime linked in.
+        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "lifecycle-docs"], cwd=REPO, check=True)
     modes = ("repeated", "unique") if args.corpus == "both" else (args.corpus,)
     failed = 0
     for mode in modes:

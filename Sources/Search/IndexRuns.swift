@@ -20,7 +20,7 @@ struct PendingRun {
     /// A run that holds about `limit` bytes before it is put aside, its storage made once
     /// instead of grown by doubling (each doubling copied what the run held).
     init(capacity limit: Int) {
-        // A builder without a limit (tests: one run) grows as it goes.
+        // A builder without a limit (tests: one run) reserves the default and grows past it.
         let limit = min(limit, SearchIndexBuilder.defaultRunLimit)
         arena.reserveCapacity(limit)
         records.reserveCapacity(limit / 40)
@@ -107,7 +107,7 @@ final class SpillFile {
         var template = Array((folder + "/.search-runs-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return nil }
-        let path = String(cString: template)
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // A file that keeps its name would be published with the site: not used then.
         guard unlink(path) == 0 else {
             close(descriptor)

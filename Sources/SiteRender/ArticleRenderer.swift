@@ -41,7 +41,7 @@ package struct ArticleRenderer: Sendable {
         var spriteMachines: Set<String> = []
         for (index, node) in document.nodes.enumerated() {
             guard case .codeBlock(let info, _) = node.kind else { continue }
-            let verified = try read.verification.example(at: index)
+            let verified = read.verification.example(at: index)
             var example = try verified.flatMap { example throws(DiagnosticError) in try figure.html(example) }
             // A page is in one language, so a machine's figures on it share one set of labels.
             if example != nil, let machine = verified?.trace?.machine, spriteMachines.insert(machine.id).inserted {
