@@ -38,4 +38,26 @@ public struct TabSeparatedLines {
         position = lineEnd + 1
         return true
     }
+
+    /// A decimal integer as `String(Int)` writes it (an optional sign, then digits), or nil.
+    public static func integer(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var index = bytes.startIndex
+        var negative = false
+        if index < bytes.endIndex, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        guard index < bytes.endIndex else { return nil }
+        var value = 0
+        while index < bytes.endIndex {
+            let digit = Int(bytes[index]) - 48
+            guard digit >= 0, digit <= 9 else { return nil }
+            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+            guard !overflowTimes, !overflowSum else { return nil }
+            value = sum
+            index += 1
+        }
+        return value
+    }
 }

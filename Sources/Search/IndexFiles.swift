@@ -302,14 +302,7 @@ public struct SearchIndexState: Sendable, Equatable {
         var lines = TabSeparatedLines(bytes)
         while lines.next(into: &fields) {
             func text(_ index: Int) -> String { String(decoding: bytes[fields[index]], as: UTF8.self) }
-            func number(_ index: Int) -> Int? {
-                var value = 0
-                for byte in bytes[fields[index]] {
-                    guard (0x30...0x39).contains(byte), value < Int.max / 10 - 9 else { return nil }
-                    value = value * 10 + Int(byte - 0x30)
-                }
-                return fields[index].isEmpty ? nil : value
-            }
+            func number(_ index: Int) -> Int? { TabSeparatedLines.integer(bytes[fields[index]]).flatMap { $0 >= 0 ? $0 : nil } }
             guard fields[0].count == 1 else { return nil }
             switch (bytes[fields[0].lowerBound], fields.count) {
             case (UInt8(ascii: "N"), 5):

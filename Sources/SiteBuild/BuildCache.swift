@@ -394,12 +394,12 @@ enum GroupLines {
         func text(_ index: Int) -> String { unescape(bytes[fields[index]]) }
         func isEmpty(_ index: Int) -> Bool { fields[index].isEmpty }
         func equals(_ index: Int, _ word: String) -> Bool { bytes[fields[index]].elementsEqual(word.utf8) }
-        func number(_ index: Int) -> Int? { integer(bytes[fields[index]]) }
+        func number(_ index: Int) -> Int? { TabSeparatedLines.integer(bytes[fields[index]]) }
         func numbers(_ index: Int) -> [Int]? {
             var values: [Int] = []
             // Empty pieces are skipped, as `split` did.
             for piece in bytes[fields[index]].split(separator: UInt8(ascii: ",")) {
-                guard let value = integer(piece) else { return nil }
+                guard let value = TabSeparatedLines.integer(piece) else { return nil }
                 values.append(value)
             }
             return values
@@ -485,28 +485,6 @@ enum GroupLines {
         }
         endGroup(at: bytes.endIndex)
         return (groups, search, groupBytes, searchBytes, order, strings, stringRange.map { bytes[$0] })
-    }
-
-    /// A decimal integer as `String(Int)` writes it (an optional sign, then digits), or nil.
-    private static func integer(_ bytes: ArraySlice<UInt8>) -> Int? {
-        var index = bytes.startIndex
-        var negative = false
-        if index < bytes.endIndex, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-            negative = bytes[index] == UInt8(ascii: "-")
-            index += 1
-        }
-        guard index < bytes.endIndex else { return nil }
-        var value = 0
-        while index < bytes.endIndex {
-            let digit = Int(bytes[index]) - 48
-            guard digit >= 0, digit <= 9 else { return nil }
-            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflowSum) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
-            guard !overflowTimes, !overflowSum else { return nil }
-            value = sum
-            index += 1
-        }
-        return value
     }
 
     private static func list(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: ",") }

@@ -206,8 +206,5 @@ package struct ContentLoader {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    private func isDirectory(_ url: URL) -> Bool {
-        var isDir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && isDir.boolValue
-    }
+    private func isDirectory(_ url: URL) -> Bool { isDirectory(url.path) }
 }

@@ -38,4 +38,10 @@ import Testing
     @Test func aBlockAfterALineIsSkipped() {
         #expect(Self.read("B\t4\nx\ty\nnext\tline\n", skippingAfter: "B", count: 4) == [["B", "4"], ["next", "line"]])
     }
+
+    @Test func readsIntegersAsIntDoes() {
+        for text in ["0", "7", "-12", "+7", "9223372036854775807", "-9223372036854775808", "", "-", "1a", " 1", "9223372036854775808"] {
+            #expect(TabSeparatedLines.integer(Array(text.utf8)[...]) == Int(text), "\(text)")
+        }
+    }
 }
