@@ -148,6 +148,7 @@ def measure_corpus(args, mode):
     err_path = os.path.join(args.work, "search-build.log")
 
     builds, build_cpus, indexes = [], [], []
+    steps = {}
     for number in range(args.runs):
         shutil.rmtree(out, ignore_errors=True)
         cache = os.path.join(os.path.dirname(out), "." + os.path.basename(out) + ".cache")
@@ -159,7 +160,16 @@ def measure_corpus(args, mode):
         if sample.returncode != 0:
             raise SystemExit("lifecycle-docs build failed: see " + err_path)
         with open(err_path, encoding="utf-8") as f:
-            match = re.search(r"search index: ([0-9.]+) s of CPU time", f.read())
+            report = f.read()
+        match = re.search(r"search index: ([0-9.]+) s of CPU time", report)
+        if match is None:
+            raise SystemExit("no `search index: X s of CPU time` in the build's --verbose output: see " + err_path)
+        # The same time by step, when the build says it (`(page text 0.297, …)`).
+        parts = re.search(r"search index: [0-9.]+ s of CPU time \(([^)]*)\)", report)
+        if parts:
+            for part in parts.group(1).split(", "):
+                step, _, seconds = part.rpartition(" ")
+                steps.setdefault(step, []).append(float(seconds))
         builds.append(sample.wall)
         build_cpus.append(sample.cpu)
         indexes.append(float(match.group(1)))
@@ -218,6 +228,10 @@ def measure_corpus(args, mode):
     print(f"| lifecycle-docs build (search included) | {build:.2f} | {build_cpu:.2f} | | | | |")
     print(f"| its search index | (in the build) | {index:.2f} | {index / build_cpu:.0%} | | {ours_size[0] / 1e6:.1f} MB | {ours_size[1]} |")
     print(f"| Pagefind 1.5 | {pagefind:.2f} | {pagefind_cpu:.2f} | | {pagefind_peak / 1024:.0f} | {theirs_size[0] / 1e6:.1f} MB | {theirs_size[1]} |")
+    if steps:
+        print("\nThe index's CPU time by step (medians): " + ", ".join(
+            f"{step} {statistics.median(values):.2f} s ({statistics.median(values) / build_cpu:.1%} of the build)"
+            for step, values in steps.items()) + ".")
     print(f"\nIndex: {pagefind_cpu / index:.1f}× less CPU than Pagefind ({pagefind / index:.1f}× its wall time).\n")
     print("| lang | query | results (ours / Pagefind) | ours KB (gzip) | files | Pagefind KB | files |")
     print("|---|---|---|---|---|---|---|")

@@ -202,7 +202,11 @@ extension CLI {
         console.detail("time: " + (steps.isEmpty ? "" : steps.joined(separator: ", ") + "; ") + String(format: "total %.3f s", result.seconds))
         if result.searchIndexSeconds > 0 {
             // Pages are indexed as they render, on every core: this is their CPU time summed, plus the index's files.
-            console.detail(String(format: "search index: %.3f s of CPU time", result.searchIndexSeconds))
+            let time = result.searchIndexTime
+            console.detail(
+                String(
+                    format: "search index: %.3f s of CPU time (page text %.3f, page files %.3f, words %.3f, filing %.3f, index files %.3f)",
+                    time.total, time.pageText, time.pageFiles, time.words, time.filing, time.indexFiles))
         }
     }
 

@@ -43,7 +43,9 @@ public struct BuildResult: Sendable {
     public var phases: [(name: String, seconds: Double)] = []
     /// CPU time spent on the search index: indexing each page (summed over every core) and
     /// making the index's files (one language per core, the process's CPU time while nothing else runs).
-    public var searchIndexSeconds = 0.0
+    public var searchIndexSeconds: Double { searchIndexTime.total }
+    /// `searchIndexSeconds` by step, so a profile of the index needs no other tool.
+    public var searchIndexTime = SearchIndexTime()
     /// The base URL the pages were built with (site.yml's, or the override); nil if site.yml was not read.
     public var baseURL: String?
 
@@ -133,5 +135,31 @@ public struct PageReport: Sendable {
         report.chains = []
         report.exercises = []
         return report
+    }
+}
+
+/// The search index's CPU time by step (seconds, summed over every core).
+public struct SearchIndexTime: Sendable, Equatable {
+    /// Each page's text and headings read out of its rendered body.
+    public var pageText = 0.0
+    /// Each page's search file (its sections, for excerpts): made and written.
+    public var pageFiles = 0.0
+    /// Each page's words cut, counted by section and resolved to terms.
+    public var words = 0.0
+    /// Each page's postings filed with its language's builder.
+    public var filing = 0.0
+    /// The shards and manifests: the filed postings merged and written.
+    public var indexFiles = 0.0
+
+    public init() {}
+
+    public var total: Double { pageText + pageFiles + words + filing + indexFiles }
+
+    static func += (sum: inout SearchIndexTime, part: SearchIndexTime) {
+        sum.pageText += part.pageText
+        sum.pageFiles += part.pageFiles
+        sum.words += part.words
+        sum.filing += part.filing
+        sum.indexFiles += part.indexFiles
     }
 }

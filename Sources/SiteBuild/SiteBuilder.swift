@@ -140,7 +140,8 @@ public enum SiteBuilder {
                     return full
                 }
                 result.filesWritten += search.files
-                result.searchIndexSeconds = articles.indexingSeconds + processCPUSeconds() - indexStart
+                result.searchIndexTime = articles.indexing
+                result.searchIndexTime.indexFiles = processCPUSeconds() - indexStart
                 endPhase("search index")
                 let unpublished = Self.unpublishedPages(reusable, now: articles.all)
                 let checker = LinkChecker(
@@ -336,7 +337,7 @@ public enum SiteBuilder {
         /// The pages drafts would have, left out of this build.
         var draftPages: Set<String> = []
         /// Time spent indexing pages for search, summed over every core.
-        var indexingSeconds = 0.0
+        var indexing = SearchIndexTime()
         /// lang → slug → what each page rendered adds to the search index.
         var search: [String: [String: SearchEntry]] = [:]
         /// lang → slugs the last build indexed (published, not drafts), when it was incremental.
@@ -391,7 +392,7 @@ public enum SiteBuilder {
             result.links.merge(group.links, uniquingKeysWith: { first, _ in first })
             result.groups[slug] = group.cached
             result.draftPages.formUnion(group.draftPages)
-            result.indexingSeconds += group.indexingSeconds
+            result.indexing += group.indexing
             result.pagesKept += group.pagesKept
             for (lang, entry) in group.search { result.search[lang, default: [:]][slug] = entry }
             guard !group.articles.isEmpty else { continue }
@@ -437,7 +438,7 @@ public enum SiteBuilder {
         /// What the cache keeps of the group (nil when an article failed to render).
         var cached: BuildCache.Group?
         /// Time spent indexing the group's pages for search.
-        var indexingSeconds = 0.0
+        var indexing = SearchIndexTime()
         /// lang → what each page rendered adds to the search index.
         var search: [String: SearchEntry] = [:]
         /// Pages left as the last build wrote them (`keptPages`).
@@ -540,20 +541,29 @@ public enum SiteBuilder {
                         article, of: read, slug: slug, config: site.config, pages: pages, renderer: renderer, navigation: navigation)
                     try sink.write(path, page)
                     // The page's share of the search index, made here on every core while its body is at hand.
-                    let indexing = threadCPUSeconds()
+                    // Each step's CPU time on this thread (`--verbose` shows the index's by step).
+                    var clock = threadCPUSeconds()
+                    func lap(_ step: WritableKeyPath<SearchIndexTime, Double>) {
+                        let now = threadCPUSeconds()
+                        group.indexing[keyPath: step] += now - clock
+                        clock = now
+                    }
                     let searchPage = SearchPage(key: slug, path: path, title: rendered.title, bodyHTML: rendered.bodyHTML)
+                    lap(\.pageText)
                     let fragment = SearchIndex.fragment(lang: lang, page: searchPage)
                     // An entry is a function of the page file's text: a page the last build indexed
                     // whose file keeps its bytes keeps its entry, and the index has nothing to update.
                     let unchanged = try sink.write(fragment.path, fragment.data)
+                    lap(\.pageFiles)
                     // Drafts published with --drafts get a page file but stay out of the index.
                     let indexed = cachedArticles.contains(where: { $0.lang == lang && !$0.draft })
                     if indexed && !(unchanged && indexedBefore[lang]?.contains(slug) == true) {
                         let language = SearchLanguage(code: lang)
                         let entry = SearchEntry(searchPage, language: language, stemmer: Stemmer(language))
+                        lap(\.words)
                         if let builder = builders?[lang] { builder.add(entry) } else { group.search[lang] = entry }
+                        lap(\.filing)
                     }
-                    group.indexingSeconds += threadCPUSeconds() - indexing
                 } catch {
                     group.diagnostics += error.diagnostics
                 }
@@ -563,7 +573,7 @@ public enum SiteBuilder {
             for done in pagesDone {
                 group.diagnostics += done.diagnostics
                 group.search.merge(done.search, uniquingKeysWith: { first, _ in first })
-                group.indexingSeconds += done.indexingSeconds
+                group.indexing += done.indexing
             }
         }
         // The pages are written: what stays is what the homes, status pages and sitemap show.

@@ -134,6 +134,14 @@ import TestSupport
         #expect(first.err.contains("full build: no cache of a previous build of this output folder\n"))
         #expect(first.err.contains("time: read inputs "))
         #expect(first.err.contains("; total "))
+        // The search index's CPU time, and the same by step: the steps add up to it.
+        let index = try #require(first.err.split(separator: "\n").first { $0.hasPrefix("search index: ") })
+        let figures = index.split(whereSeparator: { " (),".contains($0) }).compactMap { Double($0) }
+        #expect(index.contains(" s of CPU time (page text "), "\(index)")
+        #expect(index.contains(", page files ") && index.contains(", words ") && index.contains(", filing ") && index.contains(", index files "))
+        try #require(figures.count == 6, "\(index)")
+        #expect(figures.allSatisfy { $0 >= 0 })
+        #expect(abs(figures[1...].reduce(0, +) - figures[0]) <= 0.003, "\(index)")
         #expect(first.out.hasPrefix("Built 1 article"), "the summary stays on stdout")
 
         settle()
