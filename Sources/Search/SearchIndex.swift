@@ -90,10 +90,10 @@ public struct SearchEntry: Sendable, Equatable {
 
     /// Indexes `page` in `language`; `stemmer` is the language's (nil: no stemming).
     public init(_ page: SearchPage, language: SearchLanguage, stemmer: Stemmer?) {
-        // Words are cut from the UTF-8 bytes and numbered by their bytes (`PageCounter.words`), each
+        // Words are cut from the UTF-8 bytes and numbered by their bytes (`PageCounter`), each
         // section's occurrences counted in arrays by number: no String or Dictionary per word.
         // Only words new to the build's memo become Strings, to be folded and stemmed once.
-        var counter = PageCounter()
+        var counter = PageCounter(bytes: page.sections.reduce(page.title.utf8.count) { $0 + $1.textBytes.count + $1.heading.utf8.count })
         for (number, section) in page.sections.enumerated() {
             section.textBytes.withUnsafeBufferPointer { counter.add($0, field: 0) }
             counter.add(section.heading, field: 1)
@@ -101,7 +101,7 @@ public struct SearchEntry: Sendable, Equatable {
             counter.endSection(number)
         }
         let memo = TermMemo.shared(language, stemmer)
-        let resolved = memo.resolve(counter.words, language: language, stemmer: stemmer)
+        let resolved = memo.resolve(counter, language: language, stemmer: stemmer)
 
         // Per distinct word of the page, once: whether it counts, and its term's place among the
         // page's terms (-1: too short to index). Words that share a term share the place, words
@@ -181,18 +181,52 @@ public struct SearchEntry: Sendable, Equatable {
     }
 }
 
-/// A page's words counted by number and section. A struct with mutating methods, not local
-/// variables captured by a closure: captured variables are boxed and every access to them is
-/// checked for exclusivity at run time, which cost as much as the counting.
-struct PageCounter {
-    /// The page's distinct words, numbered in order of first occurrence.
-    var words = ByteTable()
-    /// The current section's counts, three per word (text, heading, title): one array, so a
-    /// word costs one check of uniqueness and of bounds, not three.
-    private var counts: [Int32] = []
-    private var touched: [Int] = []
+/// A page's words counted by number and section, in storage of its own (unsafe buffers grown
+/// by doubling): every word of every page passes here, and with arrays each occurrence paid for
+/// bounds, uniqueness and capacity checks, 40% of its cost (issue 13). Not copyable, so one
+/// owner frees the buffers; nothing outside this file sees a pointer.
+struct PageCounter: ~Copyable {
+    /// The page's distinct words, numbered in order of first occurrence: word `n` is
+    /// `arena[starts[n]..<starts[n + 1]]`, its `ByteTable.hash` `hashes[n]`.
+    private(set) var count = 0
+    private var capacity = 1024
+    private(set) var hashes: UnsafeMutablePointer<UInt64>
+    private(set) var starts: UnsafeMutablePointer<Int>
+    private(set) var arena: UnsafeMutablePointer<UInt8>
+    private var arenaCount = 0
+    private var arenaCapacity: Int
+    /// Word number + 1 per slot (0: empty), twice as many slots as words can be held.
+    private var slots: UnsafeMutablePointer<Int32>
+    /// The current section's counts, three per word (text, heading, title).
+    private var counts: UnsafeMutablePointer<Int32>
+    /// The words the current section has counted, in order.
+    private var touched: UnsafeMutablePointer<Int32>
+    private var touchedCount = 0
     /// (word, section, text, heading, title), sections in order.
     var records: [(word: Int, section: Int, text: Int32, heading: Int32, title: Int32)] = []
+
+    /// A counter for a page of about `bytes` bytes of text (its words' bytes fit in that).
+    init(bytes: Int) {
+        hashes = .allocate(capacity: capacity)
+        starts = .allocate(capacity: capacity + 1)
+        starts[0] = 0
+        arenaCapacity = max(bytes, 64)
+        arena = .allocate(capacity: arenaCapacity)
+        slots = .allocate(capacity: capacity * 2)
+        slots.initialize(repeating: 0, count: capacity * 2)
+        counts = .allocate(capacity: capacity * 3)
+        touched = .allocate(capacity: capacity)
+        records.reserveCapacity(bytes / 16)
+    }
+
+    deinit {
+        hashes.deallocate()
+        starts.deallocate()
+        arena.deallocate()
+        slots.deallocate()
+        counts.deallocate()
+        touched.deallocate()
+    }
 
     /// Counts the words of `source` in `field` (0 text, 1 heading, 2 title) of the current section.
     mutating func add(_ source: String, field: Int) {
@@ -201,31 +235,98 @@ struct PageCounter {
     }
 
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, field: Int) {
-        Words.scan(bytes) { start, end, hash in count(words.number(bytes, start, end, hash: hash), field: field) }
+        guard let source = bytes.baseAddress else { return }
+        Words.scan(bytes) { start, end, hash in
+            let length = end - start
+            let mask = capacity * 2 - 1
+            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+            var word = -1
+            while true {
+                let stored = Int(slots[slot])
+                if stored == 0 { break }
+                let candidate = stored - 1
+                // Up to eight bytes, equal hashes and lengths are equal words (`ByteTable.hash`).
+                if hashes[candidate] == hash && starts[candidate + 1] - starts[candidate] == length
+                    && (length <= 8 || memcmp(arena + starts[candidate], source + start, length) == 0)
+                {
+                    word = candidate
+                    break
+                }
+                slot = (slot + 1) & mask
+            }
+            if word < 0 { word = insert(source + start, length, hash, at: slot) }
+            let base = word &* 3
+            if counts[base] | counts[base + 1] | counts[base + 2] == 0 {
+                touched[touchedCount] = Int32(word)
+                touchedCount += 1
+            }
+            counts[base + field] += 1
+        }
     }
 
-    @inline(__always)
-    private mutating func count(_ number: Int, field: Int) {
-        let base = number * 3
-        if base == counts.count {
-            counts.append(0)
-            counts.append(0)
-            counts.append(0)
+    /// Adds a word not seen before at the empty `slot` its probe ended on; returns its number.
+    private mutating func insert(_ bytes: UnsafePointer<UInt8>, _ length: Int, _ hash: UInt64, at slot: Int) -> Int {
+        if arenaCount + length > arenaCapacity {
+            let larger = (arenaCount + length) * 2
+            arena = Self.moved(arena, count: arenaCount, to: larger)
+            arenaCapacity = larger
         }
-        if counts[base] | counts[base + 1] | counts[base + 2] == 0 { touched.append(number) }
-        counts[base + field] += 1
+        (arena + arenaCount).update(from: bytes, count: length)
+        arenaCount += length
+        let word = count
+        hashes[word] = hash
+        starts[word + 1] = arenaCount
+        counts[word * 3] = 0
+        counts[word * 3 + 1] = 0
+        counts[word * 3 + 2] = 0
+        slots[slot] = Int32(word + 1)
+        count += 1
+        if count == capacity { grow() }
+        return word
+    }
+
+    private static func moved<Element>(_ old: UnsafeMutablePointer<Element>, count: Int, to size: Int) -> UnsafeMutablePointer<Element> {
+        let new = UnsafeMutablePointer<Element>.allocate(capacity: size)
+        new.moveInitialize(from: old, count: count)
+        old.deallocate()
+        return new
+    }
+
+    /// Twice the room, the slots made anew (kept at most half full).
+    private mutating func grow() {
+        let larger = capacity * 2
+        hashes = Self.moved(hashes, count: count, to: larger)
+        starts = Self.moved(starts, count: count + 1, to: larger + 1)
+        counts = Self.moved(counts, count: count * 3, to: larger * 3)
+        touched = Self.moved(touched, count: touchedCount, to: larger)
+        capacity = larger
+        slots.deallocate()
+        slots = .allocate(capacity: larger * 2)
+        slots.initialize(repeating: 0, count: larger * 2)
+        let mask = larger * 2 - 1
+        for word in 0..<count {
+            var slot = Int(truncatingIfNeeded: hashes[word] ^ (hashes[word] >> 29)) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(word + 1)
+        }
     }
 
     /// Records the counts of section `section`, which ends here, and starts the next at zero.
     mutating func endSection(_ section: Int) {
-        for word in touched {
+        for index in 0..<touchedCount {
+            let word = Int(touched[index])
             let base = word * 3
             records.append((word, section, counts[base], counts[base + 1], counts[base + 2]))
             counts[base] = 0
             counts[base + 1] = 0
             counts[base + 2] = 0
         }
-        touched.removeAll(keepingCapacity: true)
+        touchedCount = 0
+    }
+
+    /// Word `word`'s bytes and hash, for the memo (valid while the counter lives).
+    func word(_ word: Int) -> (bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) {
+        (UnsafeBufferPointer(start: arena + starts[word], count: starts[word + 1] - starts[word]), hashes[word])
     }
 }
 
@@ -285,7 +386,7 @@ struct IntNumbering {
 
 /// Distinct byte strings (words), numbered in order of first insertion, found by their UTF-8
 /// bytes in an open-addressing table over one byte arena: a word costs a hash and a compare,
-/// and no `String` is made. A page's words are one (`PageCounter.words`), the build's memo another.
+/// and no `String` is made: the build's memo of words.
 struct ByteTable {
     private(set) var arena: [UInt8] = []
     private(set) var starts: [Int] = [0]
@@ -336,15 +437,24 @@ struct ByteTable {
                 let stored = Int(slots[slot])
                 if stored == 0 { return (slot, nil) }
                 let word = stored - 1
+                // Up to eight bytes, equal hashes and lengths are equal words: `hash` is then one
+                // `mix` of the zero-padded bytes with a seed of the length, a bijection.
                 if hashes[word] == hash && starts[word + 1] - starts[word] == length,
-                    let stored = arena.baseAddress, let asked = bytes.baseAddress,
-                    memcmp(stored + starts[word], asked + start, length) == 0
+                    length <= 8 || Self.same(arena, starts[word], bytes, start, length)
                 {
                     return (slot, word)
                 }
                 slot = (slot + 1) & mask
             }
         }
+    }
+
+    /// Whether `length` bytes of `stored` from `storedStart` equal those of `asked` from `askedStart`.
+    private static func same(
+        _ stored: UnsafeBufferPointer<UInt8>, _ storedStart: Int, _ asked: UnsafeBufferPointer<UInt8>, _ askedStart: Int, _ length: Int
+    ) -> Bool {
+        guard let stored = stored.baseAddress, let asked = asked.baseAddress else { return false }
+        return memcmp(stored + storedStart, asked + askedStart, length) == 0
     }
 
     func find(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, hash: UInt64) -> Int? {

@@ -313,56 +313,56 @@ final class TermMemo: @unchecked Sendable {
 
     /// The entries of a page's words, by the page's numbers, computing (outside the lock) those
     /// not seen before.
-    func resolve(_ page: ByteTable, language: SearchLanguage, stemmer: Stemmer?) -> [MemoWord] {
-        page.arena.withUnsafeBufferPointer { bytes in
-            // Filled in order; a word not in the memo yet holds a placeholder until it is computed.
-            var result: [MemoWord] = []
-            result.reserveCapacity(page.count)
-            var missing: [Int] = []
-            lock.lock()
-            for index in 0..<page.count {
-                if let known = words.find(bytes, page.starts[index], page.starts[index + 1], hash: page.hashes[index]) {
-                    result.append(entries[known])
-                } else {
-                    missing.append(index)
-                    result.append(MemoWord.placeholder)
-                }
+    func resolve(_ page: borrowing PageCounter, language: SearchLanguage, stemmer: Stemmer?) -> [MemoWord] {
+        // Filled in order; a word not in the memo yet holds a placeholder until it is computed.
+        var result: [MemoWord] = []
+        result.reserveCapacity(page.count)
+        var missing: [Int] = []
+        lock.lock()
+        for index in 0..<page.count {
+            let (bytes, hash) = page.word(index)
+            if let known = words.find(bytes, 0, bytes.count, hash: hash) {
+                result.append(entries[known])
+            } else {
+                missing.append(index)
+                result.append(MemoWord.placeholder)
             }
-            lock.unlock()
-            guard !missing.isEmpty else { return result }
-            var computed: [(folded: String, term: String, isForm: Bool)] = []
-            computed.reserveCapacity(missing.count)
-            for index in missing {
-                let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[page.starts[index]..<page.starts[index + 1]]), as: UTF8.self)
-                let fold = Words.fold(word, language)
-                var term = fold
-                var isForm = false
-                if let stemmer, fold.unicodeScalars.count >= 2 {
-                    term = Words.trimmedStem(Words.fold(stemmer.stem(word.lowercased()), language))
-                    isForm = term != fold
-                }
-                computed.append((fold, term, isForm))
-            }
-            lock.lock()
-            // Terms and forms keep their numbers (a page may hold entries looked up before, and
-            // builders file by them), so only the words are forgotten; a site has far fewer terms.
-            if words.count > Self.limit {
-                words = ByteTable()
-                entries = []
-            }
-            for (position, index) in missing.enumerated() {
-                let made = computed[position]
-                let entry = MemoWord(
-                    termNumber: Int32(terms.number(made.term)), formNumber: made.isForm ? Int32(forms.number(made.folded)) : -1,
-                    foldedCounts: made.folded.unicodeScalars.count >= 2, termCounts: made.term.unicodeScalars.count >= 2)
-                // Another page may have added the word meanwhile: its entry is the same.
-                let slot = words.number(bytes, page.starts[index], page.starts[index + 1], hash: page.hashes[index])
-                if slot == entries.count { entries.append(entry) }
-                result[index] = entry
-            }
-            lock.unlock()
-            return result
         }
+        lock.unlock()
+        guard !missing.isEmpty else { return result }
+        var computed: [(folded: String, term: String, isForm: Bool)] = []
+        computed.reserveCapacity(missing.count)
+        for index in missing {
+            let word = String(decoding: page.word(index).bytes, as: UTF8.self)
+            let fold = Words.fold(word, language)
+            var term = fold
+            var isForm = false
+            if let stemmer, fold.unicodeScalars.count >= 2 {
+                term = Words.trimmedStem(Words.fold(stemmer.stem(word.lowercased()), language))
+                isForm = term != fold
+            }
+            computed.append((fold, term, isForm))
+        }
+        lock.lock()
+        // Terms and forms keep their numbers (a page may hold entries looked up before, and
+        // builders file by them), so only the words are forgotten; a site has far fewer terms.
+        if words.count > Self.limit {
+            words = ByteTable()
+            entries = []
+        }
+        for (position, index) in missing.enumerated() {
+            let made = computed[position]
+            let entry = MemoWord(
+                termNumber: Int32(terms.number(made.term)), formNumber: made.isForm ? Int32(forms.number(made.folded)) : -1,
+                foldedCounts: made.folded.unicodeScalars.count >= 2, termCounts: made.term.unicodeScalars.count >= 2)
+            // Another page may have added the word meanwhile: its entry is the same.
+            let (bytes, hash) = page.word(index)
+            let slot = words.number(bytes, 0, bytes.count, hash: hash)
+            if slot == entries.count { entries.append(entry) }
+            result[index] = entry
+        }
+        lock.unlock()
+        return result
     }
 
     /// The names of terms, of the forms' stems (terms too) and of forms by their numbers (as

@@ -229,6 +229,43 @@ extension BodyTextTests {
         #expect(Set(hashes).count == 4)
     }
 
+    @Test func countsAPageWordsAsADictionaryWould() {
+        // Words of 1 to 14 bytes (ASCII and Cyrillic: the probe compares bytes past eight only),
+        // more distinct ones than the counter's first room (1,024), with a size hint too small,
+        // so every buffer grows; each section's words in one field.
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: seed >> 33) % bound
+        }
+        let letters = Array("abcdefghxyz".unicodeScalars) + Array("пжшщюя".unicodeScalars)
+        let vocabulary = (0..<1_500).map { _ in String(String.UnicodeScalarView((0..<(1 + next(9))).map { _ in letters[next(letters.count)] })) }
+        let sections = (0..<7).map { _ in (0..<(300 + next(900))).map { _ in vocabulary[next(next(2) == 0 ? 40 : vocabulary.count)] } }
+        var counter = PageCounter(bytes: 16)
+        var order: [String] = []
+        var seen: Set<String> = []
+        var expected: [String: [Int: [Int32]]] = [:]
+        for (number, words) in sections.enumerated() {
+            let field = number % 3
+            for word in words {
+                if seen.insert(word).inserted { order.append(word) }
+                expected[word, default: [:]][number, default: [0, 0, 0]][field] += 1
+            }
+            var text = words.joined(separator: number % 2 == 0 ? " " : ", ")
+            text.withUTF8 { counter.add($0, field: field) }
+            counter.endSection(number)
+        }
+        let numbered = (0..<counter.count).map { String(decoding: counter.word($0).bytes, as: UTF8.self) }
+        #expect(numbered == order)
+        #expect(counter.records.count == expected.values.reduce(0) { $0 + $1.count })
+        for record in counter.records {
+            let counts = expected[numbered[record.word]]?[record.section]
+            #expect(counts == [record.text, record.heading, record.title], "\(numbered[record.word]) in section \(record.section)")
+        }
+        // Sections in order, each word once per section.
+        #expect(zip(counter.records, counter.records.dropFirst()).allSatisfy { $0.section < $1.section || ($0.section == $1.section && $0.word != $1.word) })
+    }
+
     @Test func splitsLargeShardsByLongerPrefixes() throws {
         let bg = SearchLanguage(code: "bg")
         let entries = (0..<400).map { number in
