@@ -161,37 +161,9 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         for (rank, number) in names.indices.sorted(by: { names[$0].utf8.lexicographicallyPrecedes(names[$1].utf8) }).enumerated() {
             termRank[number] = Int32(rank)
         }
-        var readers = runs.map { RunReader($0, spill: spill) }
+        var merger = PostingsMerger(
+            readers: runs.map { RunReader($0, spill: spill) }, pageRank: pageRank, termRank: termRank, heads: heads, headEnds: headEnds)
         runs = []
-        var found: [(rank: Int32, page: Int32, reader: Int32, start: Int32, length: Int32)] = []
-        // A term's postings: its blocks in every run (each in the order of the pages' keys)
-        // merged by the pages' ranks, each chunk its page's head and its part.
-        func postings(_ number: Int, into out: inout JSONBytes) {
-            found.removeAll(keepingCapacity: true)
-            for index in readers.indices {
-                while readers[index].term >= 0 && termRank[Int(readers[index].term)] < termRank[number] { readers[index].advance() }
-                guard readers[index].term == Int32(number) else { continue }
-                let block = readers[index].block
-                var at = block.lowerBound
-                for _ in 0..<readers[index].postings where at + 8 <= block.upperBound {
-                    let page = Int(readers[index].buffer.word(at: at))
-                    let length = min(Int(readers[index].buffer.word(at: at + 4)), block.upperBound - at - 8)
-                    guard page < pageRank.count else { break }
-                    found.append((pageRank[page], Int32(page), Int32(index), Int32(at + 8), Int32(length)))
-                    at += 8 + length
-                }
-            }
-            // Pages are filed in turns, so the runs' postings mostly come in order already.
-            if !zip(found, found.dropFirst()).allSatisfy({ $0.rank < $1.rank }) { found.sort { $0.rank < $1.rank } }
-            for (position, posting) in found.enumerated() {
-                if position > 0 { out.byte(UInt8(ascii: ",")) }
-                let page = Int(posting.page)
-                out.bytes.append(contentsOf: heads[(page > 0 ? headEnds[page - 1] : 0)..<headEnds[page]])
-                let start = Int(posting.start)
-                out.bytes.append(contentsOf: readers[Int(posting.reader)].buffer[start..<(start + Int(posting.length))])
-            }
-            for index in readers.indices where readers[index].term == Int32(number) { readers[index].advance() }
-        }
         let numbers = terms
         let forms = state.forms
         var unknownTerm = false
@@ -201,15 +173,71 @@ public final class SearchIndexBuilder: @unchecked Sendable {
                 postings: { name, out in
                     // The shards are laid out from these very terms; a name without a number
                     // would be a bug, reported as a failed index rather than filed under another term.
-                    if let number = numbers.find(name) { postings(number, into: &out) } else { unknownTerm = true }
+                    if let number = numbers.find(name) { merger.write(number, into: &out) } else { unknownTerm = true }
                 }, stem: { forms[$0]?.stem ?? "" })
             write(file.path, file.data)
         }
-        let failed = unknownTerm || readers.contains { $0.failed }
-        readers = []
+        let failed = unknownTerm || merger.readers.contains { $0.failed }
+        merger.readers = []
         spill = nil
         let manifest = SearchIndex.manifest(lang: lang, state: state, shards: shards)
         write(manifest.path, manifest.data)
         return failed ? nil : state
+    }
+}
+
+/// Merges the stored runs term by term, in the shards' order: a term's postings are its blocks
+/// in every run (each in the order of the pages' keys) merged by the pages' ranks, each chunk its
+/// page's head and its part. A struct of its own, not a function nested in `finish`: the
+/// variables such a function captures are boxed and every access to them is checked at run
+/// time, once per posting.
+struct PostingsMerger {
+    var readers: [RunReader]
+    /// A page's rank in the order of the pages' keys, a term's in the order of the names.
+    let pageRank: [Int32]
+    let termRank: [Int32]
+    /// Page `n`'s head is `heads[headEnds[n - 1]..<headEnds[n]]`.
+    let heads: [UInt8]
+    let headEnds: [Int]
+    private var found: [(rank: Int32, page: Int32, reader: Int32, start: Int32, length: Int32)] = []
+
+    init(readers: [RunReader], pageRank: [Int32], termRank: [Int32], heads: [UInt8], headEnds: [Int]) {
+        self.readers = readers
+        self.pageRank = pageRank
+        self.termRank = termRank
+        self.heads = heads
+        self.headEnds = headEnds
+    }
+
+    /// Writes term `number`'s postings (without brackets) and moves the runs past it.
+    mutating func write(_ number: Int, into out: inout JSONBytes) {
+        found.removeAll(keepingCapacity: true)
+        for index in readers.indices {
+            while readers[index].term >= 0 && termRank[Int(readers[index].term)] < termRank[number] { readers[index].advance() }
+            guard readers[index].term == Int32(number) else { continue }
+            let block = readers[index].block
+            var at = block.lowerBound
+            for _ in 0..<readers[index].postings where at + 8 <= block.upperBound {
+                let page = Int(readers[index].buffer.word(at: at))
+                let length = min(Int(readers[index].buffer.word(at: at + 4)), block.upperBound - at - 8)
+                guard page < pageRank.count else { break }
+                found.append((pageRank[page], Int32(page), Int32(index), Int32(at + 8), Int32(length)))
+                at += 8 + length
+            }
+        }
+        // Pages are filed in turns, so the runs' postings mostly come in order already.
+        if !zip(found, found.dropFirst()).allSatisfy({ $0.rank < $1.rank }) { found.sort { $0.rank < $1.rank } }
+        heads.withUnsafeBufferPointer { heads in
+            for (position, posting) in found.enumerated() {
+                if position > 0 { out.byte(UInt8(ascii: ",")) }
+                let page = Int(posting.page)
+                out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: heads[(page > 0 ? headEnds[page - 1] : 0)..<headEnds[page]]))
+                let start = Int(posting.start)
+                readers[Int(posting.reader)].buffer.withUnsafeBufferPointer { part in
+                    out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: part[start..<(start + Int(posting.length))]))
+                }
+            }
+        }
+        for index in readers.indices where readers[index].term == Int32(number) { readers[index].advance() }
     }
 }
