@@ -80,19 +80,32 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         pending.pages.append((page, Int32(pending.records.count)))
         let base = pending.arena.count
         pending.arena.append(contentsOf: bytes[head...])
+        Self.file(
+            entry, numbers: numbers, ends: ends, head: head, at: base, page: page, termOfMemo: &termOfMemo, terms: &terms,
+            termBytes: &termBytes, records: &pending.records)
+        if pending.bytes >= runLimit { putPendingAside() }
+    }
+
+    /// Files the page's chunks, which end at `ends` in its bytes (after a head of `head` bytes,
+    /// the rest at `base` in the pending run): a static function over its state, passed in
+    /// once, since each access to a class's property in the loop is checked at run time.
+    private static func file(
+        _ entry: SearchEntry, numbers: SearchEntry.MemoNumbers?, ends: [Int], head: Int, at base: Int, page: Int32,
+        termOfMemo: inout [Int32], terms: inout Numbering<String>, termBytes: inout [Int],
+        records: inout [(term: Int32, page: Int32, start: UInt32, end: UInt32)]
+    ) {
         var start = head
         for index in ends.indices {
-            var number = numbers.map { Self.place(Int($0.terms[index]), in: termOfMemo) } ?? -1
+            var number = numbers.map { place(Int($0.terms[index]), in: termOfMemo) } ?? -1
             if number < 0 {
                 number = terms.number(entry.termNames[index])
-                if let numbers { Self.set(Int(numbers.terms[index]), to: number, in: &termOfMemo) }
+                if let numbers { set(Int(numbers.terms[index]), to: number, in: &termOfMemo) }
             }
             if number == termBytes.count { termBytes.append(0) }
             termBytes[number] += head + ends[index] - start + 1
-            pending.records.append((Int32(number), page, UInt32(base + start - head), UInt32(base + ends[index] - head)))
+            records.append((Int32(number), page, UInt32(base + start - head), UInt32(base + ends[index] - head)))
             start = ends[index]
         }
-        if pending.bytes >= runLimit { putPendingAside() }
     }
 
     /// Sorts the pending run and stores it: in the spill file when there is one, else in memory.

@@ -34,32 +34,42 @@ public enum SearchIndex {
     /// `ends` says where each of those ends (in the order of `termNames`). A chunk is the head
     /// and its part: the builder keeps a page's head once, not once per term.
     static func chunkBytes(_ entry: SearchEntry) -> (bytes: [UInt8], ends: [Int], head: Int) {
-        var out = JSONBytes(capacity: 64 + entry.termNames.count * 4 + entry.pairValues.count * 4)
-        out.byte(UInt8(ascii: "["))
-        out.quoted(entry.key)
-        out.byte(UInt8(ascii: ","))
-        out.int(roughLength(entry.lengths.reduce(0, +)))
-        let head = out.bytes.count
+        var start = JSONBytes(capacity: 64)
+        start.byte(UInt8(ascii: "["))
+        start.quoted(entry.key)
+        start.byte(UInt8(ascii: ","))
+        start.int(roughLength(entry.lengths.reduce(0, +)))
+        let head = start.bytes.count
         let sectionLengths = entry.lengths.map(roughLength)
         var ends: [Int] = []
         ends.reserveCapacity(entry.termNames.count)
-        for term in entry.termNames.indices {
-            let pairs = entry.pairs(of: term)
-            var index = pairs.startIndex
-            while index + 1 < pairs.endIndex {
-                let section = pairs[index]
-                out.byte(UInt8(ascii: ","))
-                out.int(section)
-                out.byte(UInt8(ascii: ","))
-                out.int(pairs[index + 1])
-                out.byte(UInt8(ascii: ","))
-                out.int(section < sectionLengths.count ? sectionLengths[section] : 1)
-                index += 2
+        // Written through a pointer into room enough for the longest numbers (three a pair, each
+        // with its comma): every byte appended to an array paid for a check of its room.
+        let room = head + entry.pairValues.count / 2 * 3 * (JSONBytes.maxDecimalDigits + 1) + entry.termNames.count
+        let bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+            guard let out = buffer.baseAddress else { return }
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<head]).initialize(from: start.bytes)
+            var at = head
+            for term in entry.termNames.indices {
+                let pairs = entry.pairs(of: term)
+                var index = pairs.startIndex
+                while index + 1 < pairs.endIndex {
+                    let section = pairs[index]
+                    out[at] = UInt8(ascii: ",")
+                    at += 1 + JSONBytes.decimal(section, into: out + at + 1)
+                    out[at] = UInt8(ascii: ",")
+                    at += 1 + JSONBytes.decimal(pairs[index + 1], into: out + at + 1)
+                    out[at] = UInt8(ascii: ",")
+                    at += 1 + JSONBytes.decimal(section < sectionLengths.count ? sectionLengths[section] : 1, into: out + at + 1)
+                    index += 2
+                }
+                out[at] = UInt8(ascii: "]")
+                at += 1
+                ends.append(at)
             }
-            out.byte(UInt8(ascii: "]"))
-            ends.append(out.bytes.count)
+            count = at
         }
-        return (out.bytes, ends, head)
+        return (bytes, ends, head)
     }
 
     /// A length to within about 3%: exact below 32, else its five leading bits and the middle

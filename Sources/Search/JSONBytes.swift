@@ -70,6 +70,33 @@ struct JSONBytes {
         }
     }
 
+    /// The most digits `decimal` writes (`Int.max` has 19).
+    static let maxDecimalDigits = 19
+
+    /// Writes `value` (not negative: counts, sections, lengths) in decimal at `out`; returns
+    /// how many digits it wrote, at most `maxDecimalDigits`.
+    @inline(__always)
+    static func decimal(_ value: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        if value < 10 {
+            out[0] = 0x30 &+ UInt8(truncatingIfNeeded: max(value, 0))
+            return 1
+        }
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        rest = value
+        var index = digits
+        while index > 0 {
+            index -= 1
+            out[index] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
+        return digits
+    }
+
     /// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest
     /// (all of non-ASCII included) as is.
     mutating func quoted(_ text: String) {
