@@ -207,6 +207,25 @@ extension Words {
     /// A digit or an ASCII letter of either case.
     static func isASCIIWordByte(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 26 }
 
+    /// The high bit of each byte lane of a 64-bit word.
+    static let laneHighs: UInt64 = 0x8080_8080_8080_8080
+
+    /// `isASCIIWordByte` of eight bytes at once (in memory order, read as a little-endian
+    /// word): the high bit of each lane set when its byte is an ASCII letter or digit. Exact lane
+    /// by lane: every sum stays below 0x100, so no carry crosses into the next lane.
+    @inline(__always)
+    static func asciiWordLanes(_ word: UInt64) -> UInt64 {
+        let word = UInt64(littleEndian: word)
+        let low = word & 0x7F7F_7F7F_7F7F_7F7F
+        // Setting 0x20 folds the case of letters: the high bit of `folded + 0x1F` is set from
+        // 0x61 (a) on, that of `folded + 0x05` from 0x7B (past z) on.
+        let folded = low | 0x2020_2020_2020_2020
+        let letter = (folded &+ 0x1F1F_1F1F_1F1F_1F1F) & ~(folded &+ 0x0505_0505_0505_0505)
+        // Digits 0x30–0x39 from the byte itself (folding would bring 0x10–0x19 there too).
+        let digit = (low &+ 0x5050_5050_5050_5050) & ~(low &+ 0x4646_4646_4646_4646)
+        return (letter | digit) & ~word & laneHighs
+    }
+
     /// `isASCIIWordByte` of every byte (1: yes; 0: no, and every byte from 0x80 up): one load
     /// per byte instead of two ranges' compares.
     static let asciiWordBytes: [UInt8] = (0...255).map { $0 < 0x80 && isASCIIWordByte(UInt8($0)) ? 1 : 0 }
@@ -225,9 +244,22 @@ extension Words {
             if lead < 0x80 {
                 if isWord[Int(lead)] != 0 {
                     if start < 0 { start = index }
-                    // The rest of the ASCII letters at once: most words are nothing else.
+                    // The rest of the ASCII letters at once, eight bytes a step: most words are
+                    // nothing else.
                     index += 1
-                    while index < count && isWord[Int(base[index])] != 0 { index += 1 }
+                    while index + 8 <= count {
+                        let lanes = asciiWordLanes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                        if lanes == laneHighs {
+                            index += 8
+                            continue
+                        }
+                        // The first lane that is not a word byte (memory order is lane order).
+                        index += (~lanes & laneHighs).trailingZeroBitCount >> 3
+                        break
+                    }
+                    if index + 8 > count {
+                        while index < count && isWord[Int(base[index])] != 0 { index += 1 }
+                    }
                     continue
                 }
                 if start >= 0 {
@@ -240,21 +272,27 @@ extension Words {
             // The scalar's value from its lead and continuation bytes (the String is valid UTF-8).
             var length: Int
             var value: UInt32
-            if lead >= 0xF0 {
-                length = 4
-                value = UInt32(lead & 0x07)
-            } else if lead >= 0xE0 {
-                length = 3
-                value = UInt32(lead & 0x0F)
-            } else {
+            if lead < 0xE0 && index + 1 < count {
+                // Two bytes, at once: accented Latin letters, Greek and Cyrillic.
                 length = 2
-                value = UInt32(lead & 0x1F)
-            }
-            if index + length > count { length = count - index }
-            var next = index + 1
-            while next < index + length {
-                value = value << 6 | UInt32(base[next] & 0x3F)
-                next += 1
+                value = UInt32(lead & 0x1F) << 6 | UInt32(base[index + 1] & 0x3F)
+            } else {
+                if lead >= 0xF0 {
+                    length = 4
+                    value = UInt32(lead & 0x07)
+                } else if lead >= 0xE0 {
+                    length = 3
+                    value = UInt32(lead & 0x0F)
+                } else {
+                    length = 2
+                    value = UInt32(lead & 0x1F)
+                }
+                if index + length > count { length = count - index }
+                var next = index + 1
+                while next < index + length {
+                    value = value << 6 | UInt32(base[next] & 0x3F)
+                    next += 1
+                }
             }
             if WordScalars.isWord(value, bits) {
                 if start < 0 { start = index }

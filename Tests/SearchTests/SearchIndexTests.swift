@@ -240,6 +240,25 @@ extension BodyTextTests {
         #expect(Set(hashes).count == 4)
     }
 
+    @Test func tellsEightASCIIWordBytesAtOnceAsOneByOne() {
+        // Every byte value in every lane, the other lanes a letter, a digit, a space or a high byte.
+        for filler: UInt8 in [0x61, 0x39, 0x20, 0xC3] {
+            for lane in 0..<8 {
+                for value in 0...255 {
+                    var bytes = [UInt8](repeating: filler, count: 8)
+                    bytes[lane] = UInt8(value)
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    let lanes = Words.asciiWordLanes(word)
+                    for index in 0..<8 {
+                        let isWord = lanes >> UInt64(8 * index + 7) & 1 == 1
+                        #expect(isWord == Words.isASCIIWordByte(bytes[index]), "byte \(bytes[index]) in lane \(index)")
+                    }
+                    #expect(lanes & ~Words.laneHighs == 0)
+                }
+            }
+        }
+    }
+
     @Test func countsAPageWordsAsADictionaryWould() {
         // Words of 1 to 14 bytes (ASCII and Cyrillic: the probe compares bytes past eight only),
         // more distinct ones than the counter's first room (1,024), with a size hint too small,
