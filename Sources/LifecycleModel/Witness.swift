@@ -8,7 +8,7 @@ extension Machine {
 
     public func witness(forCallbacks order: [String]) -> [Transition] {
         witness(order) { transition in transition.callbacks.map(\.name).filter { name in
-            order.contains(name) || callbacks.contains { $0.id == name && !$0.auxiliary }
+            order.contains(name) || coreCallbackIDs.contains(name)
         } }
     }
 
