@@ -3,16 +3,18 @@ extension Machine {
     /// step, for a reader: at each name, the transition that carries the
     /// chain furthest, preferring one that starts there.
     public func witness(forPath path: [String]) -> [Transition] {
-        witness(path) { transition in [transition.from] + transition.states }
+        Self.witness(path, among: transitions) { transition in [transition.from] + transition.states }
     }
 
-    public func witness(forCallbacks order: [String]) -> [Transition] {
-        witness(order) { transition in transition.callbacks.map(\.name).filter { name in
-            order.contains(name) || coreCallbackIDs.contains(name)
-        } }
+    /// `allowed`: the transitions that may be shown (those that hold under some options); the
+    /// answer is what a machine of only these transitions would give, without making one.
+    public func witness(forCallbacks order: [String], allowed: ((Transition) -> Bool)? = nil) -> [Transition] {
+        Self.witness(order, among: allowed.map { transitions.filter($0) } ?? transitions) { transition in
+            transition.callbacks.map(\.name).filter { name in order.contains(name) || coreCallbackIDs.contains(name) }
+        }
     }
 
-    private func witness(_ items: [String], walk: (Transition) -> [String]) -> [Transition] {
+    private static func witness(_ items: [String], among transitions: [Transition], walk: (Transition) -> [String]) -> [Transition] {
         let walks = transitions.map(walk)
         var result: [Transition] = []
         var i = 0
