@@ -4,6 +4,32 @@ public enum Names {
     /// States ignore case, spaces, `_`, `-` and a leading `.`: "Not Running" = "notRunning" = "NOT_RUNNING",
     /// ".background" = "background". A trailing "." is kept, so "Background." is not a state.
     static func stateKey(_ name: String) -> String {
+        asciiStateKey(name) ?? stateKeyByScalars(name)
+    }
+
+    /// `stateKey` of an ASCII name, on its bytes (prose chains ask it of every name next to an
+    /// arrow); nil for any other name.
+    static func asciiStateKey(_ name: String) -> String? {
+        let key = name.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                var count = 0
+                var leading = true
+                for byte in bytes {
+                    if leading && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: " ")) { continue }
+                    leading = false
+                    if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") { continue }
+                    out[count] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+                    count += 1
+                }
+                return count
+            }
+        }
+        return key ?? nil
+    }
+
+    /// `stateKey` by Unicode scalars, for any name.
+    static func stateKeyByScalars(_ name: String) -> String {
         var key = ""
         for scalar in name.unicodeScalars.drop(while: { $0 == "." || $0 == " " }) where scalar != " " && scalar != "_" && scalar != "-" {
             key.unicodeScalars.append(scalar)

@@ -38,3 +38,25 @@ import Testing
         #expect(shown > 10)
     }
 }
+
+/// State keys of ASCII names are made on bytes: the same keys as by scalars.
+@Suite struct StateKeyTests {
+    @Test func asciiKeysAreTheScalarOnes() {
+        var names = ["", ".", " ", "..", ". .x", "Not Running", "NOT_RUNNING", "not-running", ".background", "Background.", " a.b ", "X_-_Y",
+                     "onPause()", "AZaz@[`{", "\t tab", "~!#"]
+        for machine in Machines.all {
+            for state in machine.states {
+                for name in [state.id, state.name] + state.aliases {
+                    names += [name, "." + name, "  " + name.uppercased(), name.replacing(" ", with: "_") + "-"]
+                }
+            }
+        }
+        for name in names {
+            #expect(Names.asciiStateKey(name) == Names.stateKeyByScalars(name), "\(name)")
+            #expect(Names.stateKey(name) == Names.stateKeyByScalars(name))
+        }
+        // Other names are left to the scalar path.
+        #expect(Names.asciiStateKey("Активно") == nil && Names.stateKey("Активно") == "активно")
+        #expect(Names.asciiStateKey("İ") == nil && Names.stateKey(" Éa_b") == "éab")
+    }
+}
