@@ -38,7 +38,19 @@ public enum Names {
     }
 
     /// For machines whose names are case-sensitive: only surrounding spaces and a leading `.` are ignored.
+    /// The ignored scalars are ASCII, each one byte: the name's UTF-8 is trimmed, and the
+    /// bytes between are the scalars kept.
     static func exactKey(_ name: String) -> String {
+        let utf8 = name.utf8
+        var start = utf8.startIndex
+        while start != utf8.endIndex, utf8[start] == UInt8(ascii: ".") || utf8[start] == UInt8(ascii: " ") { utf8.formIndex(after: &start) }
+        var end = utf8.endIndex
+        while end != start, utf8[utf8.index(before: end)] == UInt8(ascii: " ") { utf8.formIndex(before: &end) }
+        return start == utf8.startIndex && end == utf8.endIndex ? name : String(decoding: utf8[start..<end], as: UTF8.self)
+    }
+
+    /// `exactKey` by Unicode scalars (the reference in tests).
+    static func exactKeyByScalars(_ name: String) -> String {
         String(name.unicodeScalars.drop(while: { $0 == "." || $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()
             .reduce(into: String.UnicodeScalarView()) { $0.append($1) })
     }

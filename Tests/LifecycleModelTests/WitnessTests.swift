@@ -39,7 +39,7 @@ import Testing
     }
 }
 
-/// State keys of ASCII names are made on bytes: the same keys as by scalars.
+/// State keys of ASCII names, and exact keys, are made on bytes: the same keys as by scalars.
 @Suite struct StateKeyTests {
     @Test func asciiKeysAreTheScalarOnes() {
         var names = ["", ".", " ", "..", ". .x", "Not Running", "NOT_RUNNING", "not-running", ".background", "Background.", " a.b ", "X_-_Y",
@@ -50,6 +50,9 @@ import Testing
                     names += [name, "." + name, "  " + name.uppercased(), name.replacing(" ", with: "_") + "-"]
                 }
             }
+        }
+        for name in names + ["\u{600} ", " .é ", "ж ", "e\u{301}  ", ". . "] {
+            #expect(Names.exactKey(name).unicodeScalars.elementsEqual(Names.exactKeyByScalars(name).unicodeScalars), "\(name)")
         }
         for name in names {
             #expect(Names.asciiStateKey(name) == Names.stateKeyByScalars(name), "\(name)")
