@@ -9,14 +9,22 @@ extension Machine {
     /// `allowed`: the transitions that may be shown (those that hold under some options); the
     /// answer is what a machine of only these transitions would give, without making one.
     public func witness(forCallbacks order: [String], allowed: ((Transition) -> Bool)? = nil) -> [Transition] {
-        Self.witness(order, among: allowed.map { transitions.filter($0) } ?? transitions) { transition in
-            transition.callbacks.map(\.name).filter { name in order.contains(name) || coreCallbackIDs.contains(name) }
+        let chosen = allowed.map { allowed in transitions.indices.filter { allowed(transitions[$0]) } } ?? Array(transitions.indices)
+        // A transition whose calls are all of core callbacks keeps them all: no name is looked up.
+        let walks = chosen.map { t in
+            let calls = callNames[t]
+            return calls.allCore ? calls.names : calls.names.filter { name in order.contains(name) || coreCallbackIDs.contains(name) }
         }
+        return Self.witness(order, walks: walks).map { transitions[chosen[$0]] }
     }
 
     private static func witness(_ items: [String], among transitions: [Transition], walk: (Transition) -> [String]) -> [Transition] {
-        let walks = transitions.map(walk)
-        var result: [Transition] = []
+        witness(items, walks: transitions.map(walk)).map { transitions[$0] }
+    }
+
+    /// The walks (by index) that show `items`.
+    private static func witness(_ items: [String], walks: [[String]]) -> [Int] {
+        var result: [Int] = []
         var i = 0
         while i + 1 < items.count {
             var best: (transition: Int, advance: Int, startsHere: Bool)?
@@ -35,7 +43,7 @@ extension Machine {
                 i += 1
                 continue
             }
-            result.append(transitions[best.transition])
+            result.append(best.transition)
             i += best.advance
         }
         return result

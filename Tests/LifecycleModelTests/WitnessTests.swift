@@ -63,3 +63,28 @@ import Testing
         #expect(Names.asciiStateKey("İ") == nil && Names.stateKey(" Éa_b") == "éab")
     }
 }
+
+/// A callback order's witness among allowed transitions is that of a machine of only those.
+@Suite struct AllowedWitnessTests {
+    @Test func aWitnessAmongAllowedTransitionsIsThatOfARestrictedMachine() {
+        var compared = 0
+        for machine in Machines.all {
+            // Every other transition, and those without conditions.
+            let rules: [(Int, Transition) -> Bool] = [{ i, _ in i % 2 == 0 }, { _, t in t.conditions.isEmpty }]
+            for rule in rules {
+                let kept = machine.transitions.enumerated().filter { rule($0.offset, $0.element) }.map(\.element)
+                let restricted = Machine(
+                    id: machine.id, title: machine.title, states: machine.states, events: machine.events, callbacks: machine.callbacks,
+                    transitions: kept, initialState: machine.initialState, options: machine.options, multiScene: machine.multiScene)
+                let orders = machine.transitions.map { $0.callbacks.map(\.name) } + [machine.callbacks.map(\.id)]
+                for order in orders where order.count >= 2 {
+                    let allowed = Set(kept.map(\.self))
+                    let asked = machine.witness(forCallbacks: order, allowed: { allowed.contains($0) })
+                    #expect(asked == restricted.witness(forCallbacks: order), "\(machine.id): \(order)")
+                    if !asked.isEmpty { compared += 1 }
+                }
+            }
+        }
+        #expect(compared > 10)
+    }
+}
