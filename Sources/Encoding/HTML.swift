@@ -14,7 +14,7 @@ public enum HTML {
     public static func append(escaping s: String, to out: inout String) {
         var s = s
         let escaped = s.withUTF8 { bytes -> String? in
-            guard let first = firstSpecial(bytes) else { return nil }
+            guard let first = bytes.firstIndex(where: isSpecial) else { return nil }
             var buffer: [UInt8] = []
             buffer.reserveCapacity(bytes.count + 32)
             buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<first]))
@@ -31,30 +31,6 @@ public enum HTML {
     }
 
     private static func isSpecial(_ byte: UInt8) -> Bool { replacement(for: byte) != nil }
-
-    /// The offset of the first special byte: eight bytes at a time while none of them is one
-    /// (most values have none at all), then byte by byte.
-    static func firstSpecial(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var offset = 0
-        if let base = bytes.baseAddress {
-            while offset + 8 <= bytes.count, !mayHoldSpecial(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) {
-                offset += 8
-            }
-        }
-        while offset < bytes.count {
-            if isSpecial(bytes[offset]) { return offset }
-            offset += 1
-        }
-        return nil
-    }
-
-    /// Whether one of eight bytes is `& < > " '` (the usual zero-byte test on the word XORed
-    /// with each: exact about whether there is one).
-    private static func mayHoldSpecial(_ word: UInt64) -> Bool {
-        func hasZero(_ v: UInt64) -> Bool { (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080 != 0 }
-        return hasZero(word ^ 0x2626_2626_2626_2626) || hasZero(word ^ 0x3C3C_3C3C_3C3C_3C3C) || hasZero(word ^ 0x3E3E_3E3E_3E3E_3E3E)
-            || hasZero(word ^ 0x2222_2222_2222_2222) || hasZero(word ^ 0x2727_2727_2727_2727)
-    }
 
     private static func replacement(for byte: UInt8) -> String? {
         switch byte {

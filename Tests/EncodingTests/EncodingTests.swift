@@ -12,29 +12,6 @@ import Testing
         #expect(HTML.escape("é'") == "é&#39;", "a special after a multi-byte character")
     }
 
-    /// The first special is found wherever it lies in an eight-byte word, after any number of
-    /// whole words, and after multi-byte letters; strings with none are left as they are.
-    @Test func findsTheFirstSpecialAtEveryOffset() {
-        for special in ["&", "<", ">", "\"", "'"] {
-            for offset in 0..<40 {
-                for filler in ["a", "ж", "%", "="] {
-                    let prefix = String(repeating: filler, count: offset)
-                    let text = prefix + special + "tail & more"
-                    var bytes = Array(text.utf8)
-                    let found = bytes.withUnsafeMutableBufferPointer { HTML.firstSpecial(UnsafeBufferPointer($0)) }
-                    #expect(found == prefix.utf8.count, "\(special) after \(offset) × \(filler)")
-                    #expect(HTML.escape(text).hasPrefix(prefix + (special == "&" ? "&amp;" : special == "<" ? "&lt;" : special == ">" ? "&gt;" : special == "\"" ? "&quot;" : "&#39;")))
-                }
-            }
-        }
-        for length in 0..<40 {
-            let plain = String(repeating: "b%=!ñ", count: length)
-            var bytes = Array(plain.utf8)
-            #expect(bytes.withUnsafeMutableBufferPointer { HTML.firstSpecial(UnsafeBufferPointer($0)) } == nil)
-            #expect(HTML.escape(plain) == plain)
-        }
-    }
-
     @Test func appendsWithoutReplacingWhatIsThere() {
         var out = "<b>"
         HTML.append(escaping: "x<y", to: &out)
