@@ -213,10 +213,11 @@ public struct LineIndex: Sendable {
 
     /// Scalars with no grapheme-joining behaviour at all, so two of them in a row are always
     /// two Characters: ASCII, Latin, Greek and Cyrillic letters and punctuation (their
-    /// combining marks excluded).
+    /// combining marks excluded), dashes, quotes and the rest of General Punctuation before
+    /// its invisible controls, and arrows (prose writes `—`, `„…“` and `→`).
     private static func neverJoins(_ value: UInt32) -> Bool {
         switch value {
-        case 0x00...0x7E, 0xA0...0x2FF, 0x370...0x482, 0x48A...0x52F: true
+        case 0x00...0x7E, 0xA0...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF: true
         default: false
         }
     }

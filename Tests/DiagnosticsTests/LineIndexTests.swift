@@ -98,7 +98,8 @@ import Testing
     /// lines of ASCII, Cyrillic, accents (composed and combining), emoji and DEL, against a
     /// plain walk over the text's Characters.
     @Test func everyOffsetAgreesWithAPlainWalk() {
-        let pieces = ["a", "bc", "Привет", "é", "e\u{301}", "👍🏽", "\u{7F}", " ", "ñandú", "中文"]
+        let pieces = ["a", "bc", "Привет", "é", "e\u{301}", "👍🏽", "\u{7F}", " ", "ñandú", "中文", "—", "„цитат“", "→", "‼\u{FE0F}", "—\u{301}", "→\u{200D}⇄",
+                      "\u{2028}", "\u{2060}x", "\u{205F}"]
         let breaks = ["\n", "\r\n", "\r"]
         var texts: [String] = []
         for shift in 0..<9 {
