@@ -29,6 +29,15 @@ public struct LineIndex: Sendable {
             var ascii = true
             var offset = 0
             while offset < bytes.count {
+                // Eight bytes at a time up to the next line break (most of a text is within lines).
+                if offset + 8 <= bytes.count, let base = bytes.baseAddress {
+                    let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+                    if !Self.hasLineBreak(word) {
+                        if word & 0x8080_8080_8080_8080 != 0 { ascii = false }
+                        offset += 8
+                        continue
+                    }
+                }
                 let byte = bytes[offset]
                 offset += 1
                 if byte >= 0x80 {
@@ -49,6 +58,13 @@ public struct LineIndex: Sendable {
         self.starts = starts
         self.ends = ends
         self.asciiLines = asciiLines
+    }
+
+    /// Whether one of the eight bytes is "\n" or "\r" (the usual zero-byte test on each
+    /// byte XORed with them: exact about whether there is one).
+    static func hasLineBreak(_ word: UInt64) -> Bool {
+        func hasZero(_ v: UInt64) -> Bool { (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080 != 0 }
+        return hasZero(word ^ 0x0A0A_0A0A_0A0A_0A0A) || hasZero(word ^ 0x0D0D_0D0D_0D0D_0D0D)
     }
 
     /// How many lines there are: at least 1, even for an empty text.
@@ -128,6 +144,8 @@ public struct LineIndex: Sendable {
         let decoded: Void? = utf8.withContiguousStorageIfAvailable { bytes in
             table.withUnsafeMutableBufferPointer { table in
                 let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                // Most lines hold only scalars that never join: each is a Character.
+                if Self.fillSingleScalarColumns(line, table) { return }
                 var column: Int32 = 0
                 var offset = 0
                 var current = line.isEmpty ? (value: 0, length: 0) : Self.decode(line, at: 0)
@@ -160,6 +178,27 @@ public struct LineIndex: Sendable {
         return table
     }
 
+    /// Fills `table` for a line whose every scalar never joins (one column per scalar); false,
+    /// with the table partly filled, at the first scalar that may.
+    private static func fillSingleScalarColumns(_ line: UnsafeBufferPointer<UInt8>, _ table: UnsafeMutableBufferPointer<Int32>) -> Bool {
+        var column: Int32 = 0
+        var offset = 0
+        while offset < line.count {
+            let lead = line[offset]
+            column += 1
+            if lead < 0x7F {
+                table[offset] = column
+                offset += 1
+                continue
+            }
+            let scalar = decode(line, at: offset)
+            guard neverJoins(scalar.value) else { return false }
+            for byte in offset..<offset + scalar.length { table[byte] = column }
+            offset += scalar.length
+        }
+        return true
+    }
+
     /// Decodes the scalar starting at `offset` in valid UTF-8.
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (value: UInt32, length: Int) {
         let lead = UInt32(bytes[offset])
@@ -174,10 +213,11 @@ public struct LineIndex: Sendable {
 
     /// Scalars with no grapheme-joining behaviour at all, so two of them in a row are always
     /// two Characters: ASCII, Latin, Greek and Cyrillic letters and punctuation (their
-    /// combining marks excluded).
+    /// combining marks excluded), dashes, quotes and the rest of General Punctuation before
+    /// its invisible controls, and arrows (prose writes `—`, `„…“` and `→`).
     private static func neverJoins(_ value: UInt32) -> Bool {
         switch value {
-        case 0x00...0x7E, 0xA0...0x2FF, 0x370...0x482, 0x48A...0x52F: true
+        case 0x00...0x7E, 0xA0...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF: true
         default: false
         }
     }

@@ -2,6 +2,34 @@
 public enum JSON {
     /// `s` as a JSON string: quotes, backslashes and control characters escaped.
     public static func quote(_ s: String) -> String {
+        // Every byte to escape is ASCII and each is a scalar of its own: the UTF-8 is read
+        // directly, and a string with none is quoted whole.
+        let quoted = s.utf8.withContiguousStorageIfAvailable { bytes -> String in
+            guard let first = bytes.firstIndex(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                return "\"" + s + "\""
+            }
+            var out: [UInt8] = [UInt8(ascii: "\"")]
+            out.reserveCapacity(bytes.count + 16)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<first]))
+            for byte in UnsafeBufferPointer(rebasing: bytes[first...]) {
+                switch byte {
+                case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+                case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                case ..<0x20: out += Array(("\\u" + hex(UInt32(byte), width: 4)).utf8)
+                default: out.append(byte)
+                }
+            }
+            out.append(UInt8(ascii: "\""))
+            return String(decoding: out, as: UTF8.self)
+        }
+        return quoted ?? quoteByScalars(s)
+    }
+
+    /// `quote` by Unicode scalars (a string without contiguous UTF-8; the reference in tests).
+    static func quoteByScalars(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

@@ -45,6 +45,12 @@ public final class Machine: Sendable {
     let optionConditions: [[Condition]]?
     private let stateNames: [String: String]
     private let callbackNames: [String: String]
+    /// The ids of the callbacks that are not auxiliary (what `witness(forCallbacks:)` keeps of
+    /// every transition, whatever the order asked).
+    let coreCallbackIDs: Set<String>
+    /// By transition: the names of its calls, and whether all are of core callbacks (then a
+    /// callback order's witness keeps them all, whatever the order).
+    let callNames: [(names: [String], allCore: Bool)]
 
     public init(
         id: String, title: String, states: [StateInfo], events: [EventInfo], callbacks: [CallbackInfo],
@@ -113,6 +119,12 @@ public final class Machine: Sendable {
         callbackWalk = CallbackWalk(callbacks: callbacks, transitions: transitions, targets: targetIndex, variants: levels.variants)
         self.stateNames = stateNames
         self.callbackNames = callbackNames
+        let coreCallbackIDs = Set(callbacks.lazy.filter { !$0.auxiliary }.map(\.id))
+        self.coreCallbackIDs = coreCallbackIDs
+        callNames = transitions.map { transition in
+            let names = transition.callbacks.map(\.name)
+            return (names, names.allSatisfy(coreCallbackIDs.contains))
+        }
     }
 
     /// Whether any of `machines` knows `name` as a state or a callback, as `resolveState` and
@@ -122,17 +134,37 @@ public final class Machine: Sendable {
         private var stateKeys: Set<String> = []
         private var exactKeys: Set<String> = []
         private var callbackKeys: Set<String> = []
+        /// The most scalars any key has. A name is asked with whatever text lies between two
+        /// arrows, often a whole sentence: one with too many ASCII scalars that no key function
+        /// drops cannot be known, and is told so without making its keys.
+        private var longestKey = 0
 
         public init(_ machines: [Machine]) {
             for machine in machines {
                 if machine.caseSensitiveStates { exactKeys.formUnion(machine.stateNames.keys) } else { stateKeys.formUnion(machine.stateNames.keys) }
                 callbackKeys.formUnion(machine.callbackNames.keys)
             }
+            longestKey = [stateKeys, exactKeys, callbackKeys].joined().map(\.unicodeScalars.count).max() ?? 0
         }
 
         public func knows(_ name: String) -> Bool {
-            (!stateKeys.isEmpty && stateKeys.contains(Names.stateKey(name))) || (!exactKeys.isEmpty && exactKeys.contains(Names.exactKey(name)))
+            guard !Self.keepsMoreScalars(name, than: longestKey) else { return false }
+            return (!stateKeys.isEmpty && stateKeys.contains(Names.stateKey(name))) || (!exactKeys.isEmpty && exactKeys.contains(Names.exactKey(name)))
                 || callbackKeys.contains(Names.callbackKey(name))
+        }
+
+        /// Whether no key of `name` can equal a key of at most `limit` scalars. Strings are equal
+        /// when their canonical decompositions are, so only ASCII scalars are counted: they stay
+        /// in a decomposition, and a scalar decomposes to at most one ASCII scalar (its base).
+        /// `stateKey` and `exactKey` keep every ASCII scalar but spaces, `_`, `-` and `.`
+        /// (lowercasing keeps ASCII ASCII); `callbackKey` drops at most `(`, `:` and `)` more.
+        static func keepsMoreScalars(_ name: String, than limit: Int) -> Bool {
+            var kept = 0
+            for byte in name.utf8 where byte < 0x80 && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".") {
+                kept += 1
+                if kept > limit + 3 { return true }
+            }
+            return false
         }
     }
 

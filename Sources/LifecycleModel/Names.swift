@@ -4,6 +4,32 @@ public enum Names {
     /// States ignore case, spaces, `_`, `-` and a leading `.`: "Not Running" = "notRunning" = "NOT_RUNNING",
     /// ".background" = "background". A trailing "." is kept, so "Background." is not a state.
     static func stateKey(_ name: String) -> String {
+        asciiStateKey(name) ?? stateKeyByScalars(name)
+    }
+
+    /// `stateKey` of an ASCII name, on its bytes (prose chains ask it of every name next to an
+    /// arrow); nil for any other name.
+    static func asciiStateKey(_ name: String) -> String? {
+        let key = name.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                var count = 0
+                var leading = true
+                for byte in bytes {
+                    if leading && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: " ")) { continue }
+                    leading = false
+                    if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") { continue }
+                    out[count] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+                    count += 1
+                }
+                return count
+            }
+        }
+        return key ?? nil
+    }
+
+    /// `stateKey` by Unicode scalars, for any name.
+    static func stateKeyByScalars(_ name: String) -> String {
         var key = ""
         for scalar in name.unicodeScalars.drop(while: { $0 == "." || $0 == " " }) where scalar != " " && scalar != "_" && scalar != "-" {
             key.unicodeScalars.append(scalar)
@@ -12,7 +38,19 @@ public enum Names {
     }
 
     /// For machines whose names are case-sensitive: only surrounding spaces and a leading `.` are ignored.
+    /// The ignored scalars are ASCII, each one byte: the name's UTF-8 is trimmed, and the
+    /// bytes between are the scalars kept.
     static func exactKey(_ name: String) -> String {
+        let utf8 = name.utf8
+        var start = utf8.startIndex
+        while start != utf8.endIndex, utf8[start] == UInt8(ascii: ".") || utf8[start] == UInt8(ascii: " ") { utf8.formIndex(after: &start) }
+        var end = utf8.endIndex
+        while end != start, utf8[utf8.index(before: end)] == UInt8(ascii: " ") { utf8.formIndex(before: &end) }
+        return start == utf8.startIndex && end == utf8.endIndex ? name : String(decoding: utf8[start..<end], as: UTF8.self)
+    }
+
+    /// `exactKey` by Unicode scalars (the reference in tests).
+    static func exactKeyByScalars(_ name: String) -> String {
         String(name.unicodeScalars.drop(while: { $0 == "." || $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()
             .reduce(into: String.UnicodeScalarView()) { $0.append($1) })
     }

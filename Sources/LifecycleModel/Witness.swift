@@ -3,18 +3,28 @@ extension Machine {
     /// step, for a reader: at each name, the transition that carries the
     /// chain furthest, preferring one that starts there.
     public func witness(forPath path: [String]) -> [Transition] {
-        witness(path) { transition in [transition.from] + transition.states }
+        Self.witness(path, among: transitions) { transition in [transition.from] + transition.states }
     }
 
-    public func witness(forCallbacks order: [String]) -> [Transition] {
-        witness(order) { transition in transition.callbacks.map(\.name).filter { name in
-            order.contains(name) || callbacks.contains { $0.id == name && !$0.auxiliary }
-        } }
+    /// `allowed`: the transitions that may be shown (those that hold under some options); the
+    /// answer is what a machine of only these transitions would give, without making one.
+    public func witness(forCallbacks order: [String], allowed: ((Transition) -> Bool)? = nil) -> [Transition] {
+        let chosen = allowed.map { allowed in transitions.indices.filter { allowed(transitions[$0]) } } ?? Array(transitions.indices)
+        // A transition whose calls are all of core callbacks keeps them all: no name is looked up.
+        let walks = chosen.map { t in
+            let calls = callNames[t]
+            return calls.allCore ? calls.names : calls.names.filter { name in order.contains(name) || coreCallbackIDs.contains(name) }
+        }
+        return Self.witness(order, walks: walks).map { transitions[chosen[$0]] }
     }
 
-    private func witness(_ items: [String], walk: (Transition) -> [String]) -> [Transition] {
-        let walks = transitions.map(walk)
-        var result: [Transition] = []
+    private static func witness(_ items: [String], among transitions: [Transition], walk: (Transition) -> [String]) -> [Transition] {
+        witness(items, walks: transitions.map(walk)).map { transitions[$0] }
+    }
+
+    /// The walks (by index) that show `items`.
+    private static func witness(_ items: [String], walks: [[String]]) -> [Int] {
+        var result: [Int] = []
         var i = 0
         while i + 1 < items.count {
             var best: (transition: Int, advance: Int, startsHere: Bool)?
@@ -33,7 +43,7 @@ extension Machine {
                 i += 1
                 continue
             }
-            result.append(transitions[best.transition])
+            result.append(best.transition)
             i += best.advance
         }
         return result

@@ -361,12 +361,9 @@ private struct Check {
             case .path:
                 return ModelQueries.witnesses(of: ids, in: machine, options: block.options).map(ExerciseStep.init)
             case .callbacks:
-                let allowed = machine.transitions.filter { t in t.conditions.allSatisfy { $0.holds(for: block.options) } }
-                let restricted = Machine(
-                    id: machine.id, title: machine.title, states: machine.states, events: machine.events, callbacks: machine.callbacks,
-                    transitions: block.options.anyAPI ? machine.transitions : allowed, initialState: machine.initialState,
-                    options: machine.options, multiScene: machine.multiScene)
-                return restricted.witness(forCallbacks: ids).map(ExerciseStep.init)
+                let options = block.options
+                let allowed: ((Transition) -> Bool)? = options.anyAPI ? nil : { t in t.conditions.allSatisfy { $0.holds(for: options) } }
+                return machine.witness(forCallbacks: ids, allowed: allowed).map(ExerciseStep.init)
             case .never:
                 return []
             }

@@ -48,6 +48,9 @@ struct PageLinks: Sendable {
     /// `siteURL`: the site's base URL; an absolute link elsewhere is not kept.
     init(html: some ContiguousBytes, siteURL: String = "") {
         var ownAnchors: [(url: String, line: Int32, column: Int32)] = []
+        // The ids again, for this page's own anchors: a page has hundreds of each, and
+        // `PageIDs.contains` scans its whole string per question.
+        var idList: [String] = []
         html.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
             guard let base = bytes.baseAddress else { return }
@@ -68,6 +71,7 @@ struct PageLinks: Sendable {
                 let value = Self.unescape(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]))
                 if isID {
                     ids.insert(value)
+                    idList.append(value)
                     continue
                 }
                 // Newlines by memchr; characters only on the lines that hold links.
@@ -86,10 +90,13 @@ struct PageLinks: Sendable {
             }
         }
         // An anchor of this very page is checked now, against all its ids; only a broken one stays.
+        let known = ownAnchors.isEmpty ? [] : Set(idList.lazy.filter { !$0.utf8.contains(10) })
         for anchor in ownAnchors {
             let id = String(anchor.url.dropFirst())
             let decoded = id.utf8.contains(UInt8(ascii: "%")) ? id.removingPercentEncoding ?? id : id
-            if !decoded.isEmpty && !ids.contains(decoded) { links.append(anchor) }
+            // An id with a newline (percent-encoded) is asked the way `PageIDs` stores them.
+            let found = decoded.utf8.contains(10) ? ids.contains(decoded) : known.contains(decoded)
+            if !decoded.isEmpty && !found { links.append(anchor) }
         }
     }
 

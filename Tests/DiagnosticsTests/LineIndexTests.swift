@@ -94,6 +94,47 @@ import Testing
         #expect(index.sourceLocation(ofByteOffset: try offset(of: "1234 ж", in: text), file: "a.md") == SourceLocation(file: "a.md", line: 1234, column: 6))
     }
 
+    /// Every offset of texts whose line breaks fall at each place of an eight-byte word, with
+    /// lines of ASCII, Cyrillic, accents (composed and combining), emoji and DEL, against a
+    /// plain walk over the text's Characters.
+    @Test func everyOffsetAgreesWithAPlainWalk() {
+        let pieces = ["a", "bc", "Привет", "é", "e\u{301}", "👍🏽", "\u{7F}", " ", "ñandú", "中文", "—", "„цитат“", "→", "‼\u{FE0F}", "—\u{301}", "→\u{200D}⇄",
+                      "\u{2028}", "\u{2060}x", "\u{205F}"]
+        let breaks = ["\n", "\r\n", "\r"]
+        var texts: [String] = []
+        for shift in 0..<9 {
+            var text = String(repeating: "x", count: shift)
+            for (n, piece) in pieces.enumerated() {
+                text += String(repeating: piece, count: n % 4 + 1) + breaks[(n + shift) % 3] + String(repeating: "y", count: (n * shift) % 11)
+            }
+            texts.append(text)
+            texts.append(String(repeating: "Поток ", count: shift * 3) + "\r\n" + String(repeating: "q", count: shift))
+        }
+        for text in texts {
+            // The reference: line and column of each byte, from the Characters.
+            var expected: [(Int, Int)] = []
+            var line = 1
+            var column = 1
+            for character in text {
+                if character == "\n" || character == "\r" || character == "\r\n" {
+                    // A line break's bytes are on the line it ends, one column each.
+                    for k in 0..<character.utf8.count { expected.append((line, column + k)) }
+                    line += 1
+                    column = 1
+                } else {
+                    for _ in character.utf8 { expected.append((line, column)) }
+                    column += 1
+                }
+            }
+            let index = LineIndex(text)
+            #expect(index.lineCount == line, "\(text.debugDescription)")
+            for (offset, place) in expected.enumerated() {
+                let found = index.location(ofByteOffset: offset)
+                #expect(found == place, "\(text.debugDescription) at \(offset)")
+            }
+        }
+    }
+
     @Test func copiesShareTheirAnswers() {
         let index = LineIndex("ж\u{301}ж")
         let copy = index

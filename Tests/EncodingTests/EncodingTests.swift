@@ -27,6 +27,16 @@ import Testing
         #expect(JSON.quote("") == #""""#)
     }
 
+    /// On bytes, as by scalars: every control character, quotes and backslashes among
+    /// multi-byte letters and emoji, short (inline) strings and long ones.
+    @Test func quotesBytesAsScalars() {
+        var strings = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) }
+        strings += ["\r\n", "é\"ж\\👍🏽\u{7F}\u{85}\u{2028}", "a\u{0}b", String(repeating: "Привет \"мир\"\n", count: 40), "plain text, ünïcødé"]
+        for string in strings {
+            #expect(JSON.quote(string) == JSON.quoteByScalars(string), "\(string.debugDescription)")
+        }
+    }
+
     @Test func buildsObjectsInOrder() {
         var object = JSON.Object()
         object.add("api", 28)

@@ -131,6 +131,20 @@ import Testing
         #expect(messages.contains { $0.hasPrefix("es/b/index.html:") && $0.contains("error: the templates link to '#nowhere': es/b/index.html has no anchor '#nowhere'") })
     }
 
+    /// A page's own anchors are checked against its ids when it is read: many anchors and ids,
+    /// percent-encoded ones, one whose id is missing, one with an encoded newline.
+    @Test func ownAnchorsAreCheckedAgainstThePagesIDs() {
+        var html = "<h2 id=\"año\">x</h2>\n<p id=\"a b\">y</p>\n"
+        for n in 0..<300 { html += "<h3 id=\"s-\(n)\">t</h3><a href=\"#s-\(n)\">s</a>\n" }
+        html += "<a href=\"#a%C3%B1o\">1</a> <a href=\"#a%20b\">2</a> <a href=\"#s-300\">3</a> <a href=\"#s-1%0As-2\">4</a> <a href=\"#\">5</a>\n"
+        let links = PageLinks(html: Data(html.utf8))
+        // "s-1\ns-2" is found as PageIDs has always found it: two ids in a row.
+        #expect(links.links.map(\.url) == ["#s-300"])
+        #expect(links.ids.all.count == 302 && links.ids.contains("s-299") && !links.ids.contains("s-300"))
+        // The column of the first broken anchor: after `<a href="#a%C3%B1o">1</a> <a href="#a%20b">2</a> <a href="`.
+        #expect(links.links.first?.line == 303 && links.links.first?.column == 59)
+    }
+
     @Test(arguments: [
         ("a/b", "es/x/", "es/x/a/b"), ("../b/", "es/x/", "es/b/"), ("", "es/x/", "es/x/"), (".", "es/x/", "es/x/"),
         ("..", "es/x/", "es/"), ("../../..", "es/x/", nil), ("./c/../d", "", "d"),

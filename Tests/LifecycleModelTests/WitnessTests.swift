@@ -1,0 +1,90 @@
+import LifecycleMachines
+import Testing
+
+@testable import LifecycleModel
+
+/// `witness(forCallbacks:)` keeps, of each transition's calls, those the order names and those
+/// of core callbacks, told by a set made with the machine.
+@Suite struct WitnessTests {
+    @Test func coreCallbacksAreThoseNotAuxiliary() {
+        var asked = 0
+        for machine in Machines.all {
+            let names = machine.transitions.flatMap { $0.callbacks.map(\.name) } + machine.callbacks.map(\.id) + ["", "onNothing", "onPause()"]
+            for name in names {
+                let plain = machine.callbacks.contains { $0.id == name && !$0.auxiliary }
+                #expect(machine.coreCallbackIDs.contains(name) == plain, "\(machine.id): \(name)")
+                if plain { asked += 1 }
+            }
+            #expect(machine.coreCallbackIDs.count < machine.callbacks.count || !machine.callbacks.contains(where: \.auxiliary))
+        }
+        #expect(asked > 0)
+    }
+
+    /// A transition's own core calls, in order, are shown by that transition (or one that carries them as far).
+    @Test func aTransitionsCallsAreWitnessed() {
+        var shown = 0
+        for machine in Machines.all {
+            for transition in machine.transitions {
+                let order = transition.callbacks.map(\.name).filter { machine.coreCallbackIDs.contains($0) }
+                guard order.count >= 2 else { continue }
+                let witness = machine.witness(forCallbacks: order)
+                #expect(!witness.isEmpty, "\(machine.id): \(order)")
+                // The first transition shown carries the first two calls, one after the other.
+                let calls = witness.first.map { $0.callbacks.map(\.name).filter { order.contains($0) || machine.coreCallbackIDs.contains($0) } } ?? []
+                #expect(zip(calls, calls.dropFirst()).contains { $0 == order[0] && $1 == order[1] }, "\(machine.id): \(order)")
+                shown += 1
+            }
+        }
+        #expect(shown > 10)
+    }
+}
+
+/// State keys of ASCII names, and exact keys, are made on bytes: the same keys as by scalars.
+@Suite struct StateKeyTests {
+    @Test func asciiKeysAreTheScalarOnes() {
+        var names = ["", ".", " ", "..", ". .x", "Not Running", "NOT_RUNNING", "not-running", ".background", "Background.", " a.b ", "X_-_Y",
+                     "onPause()", "AZaz@[`{", "\t tab", "~!#"]
+        for machine in Machines.all {
+            for state in machine.states {
+                for name in [state.id, state.name] + state.aliases {
+                    names += [name, "." + name, "  " + name.uppercased(), name.replacing(" ", with: "_") + "-"]
+                }
+            }
+        }
+        for name in names + ["\u{600} ", " .é ", "ж ", "e\u{301}  ", ". . "] {
+            #expect(Names.exactKey(name).unicodeScalars.elementsEqual(Names.exactKeyByScalars(name).unicodeScalars), "\(name)")
+        }
+        for name in names {
+            #expect(Names.asciiStateKey(name) == Names.stateKeyByScalars(name), "\(name)")
+            #expect(Names.stateKey(name) == Names.stateKeyByScalars(name))
+        }
+        // Other names are left to the scalar path.
+        #expect(Names.asciiStateKey("Активно") == nil && Names.stateKey("Активно") == "активно")
+        #expect(Names.asciiStateKey("İ") == nil && Names.stateKey(" Éa_b") == "éab")
+    }
+}
+
+/// A callback order's witness among allowed transitions is that of a machine of only those.
+@Suite struct AllowedWitnessTests {
+    @Test func aWitnessAmongAllowedTransitionsIsThatOfARestrictedMachine() {
+        var compared = 0
+        for machine in Machines.all {
+            // Every other transition, and those without conditions.
+            let rules: [(Int, Transition) -> Bool] = [{ i, _ in i % 2 == 0 }, { _, t in t.conditions.isEmpty }]
+            for rule in rules {
+                let kept = machine.transitions.enumerated().filter { rule($0.offset, $0.element) }.map(\.element)
+                let restricted = Machine(
+                    id: machine.id, title: machine.title, states: machine.states, events: machine.events, callbacks: machine.callbacks,
+                    transitions: kept, initialState: machine.initialState, options: machine.options, multiScene: machine.multiScene)
+                let orders = machine.transitions.map { $0.callbacks.map(\.name) } + [machine.callbacks.map(\.id)]
+                for order in orders where order.count >= 2 {
+                    let allowed = Set(kept.map(\.self))
+                    let asked = machine.witness(forCallbacks: order, allowed: { allowed.contains($0) })
+                    #expect(asked == restricted.witness(forCallbacks: order), "\(machine.id): \(order)")
+                    if !asked.isEmpty { compared += 1 }
+                }
+            }
+        }
+        #expect(compared > 10)
+    }
+}
