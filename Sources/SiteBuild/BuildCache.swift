@@ -53,7 +53,8 @@ struct BuildCache {
     var header: Header
     /// Translation groups by slug.
     var groups: [String: Group]
-    /// lang → what the next build needs to update the language's search index.
+    /// lang → what the next build needs to update the language's search index: the states this
+    /// build made. Those of a loaded cache stay encoded in `searchBytes` until asked for (`searchState`).
     var search: [String: SearchIndexState] = [:]
     /// The lines of each group and of each language's search state as the cache file held
     /// them (slices of its bytes): saving copies those of what did not change instead of
@@ -162,9 +163,15 @@ struct BuildCache {
     static func load(_ header: Header, groups: ArraySlice<UInt8>) -> BuildCache? {
         GroupLines.decode(groups).map {
             BuildCache(
-                header: header, groups: $0.groups, search: $0.search, groupBytes: $0.groupBytes, searchBytes: $0.searchBytes, order: $0.order,
+                header: header, groups: $0.groups, groupBytes: $0.groupBytes, searchBytes: $0.searchBytes, order: $0.order,
                 strings: $0.strings, stringBytes: $0.stringBytes)
         }
+    }
+
+    /// A language's search index state: as this build made it, else decoded from the cache's
+    /// bytes; nil if there is none or it is damaged.
+    func searchState(_ lang: String) -> SearchIndexState? {
+        search[lang] ?? searchBytes[lang].flatMap(SearchIndexState.init(encoded:))
     }
 
     /// Saves the cache, stamped with the output folder's identity as it is now.
@@ -198,52 +205,34 @@ struct BuildCache {
         // The tool is stamped as it is: `make site` runs it the moment it is linked, and it is never
         // rewritten at the same size within a tick.
         let tool = "tool \(FileStamp(path: executablePath, detectRacy: false)?.text ?? "-")\n"
-        let templates = stamps(under: options.templatesDir)
+        var templates: [UInt8] = []
+        StampWalk.run(options.templatesDir, into: &templates)
         let siteFile = URL(filePath: options.contentDir).appending(path: "site.yml").path
         // Every page's links depend on which articles exist and on the published files
         // (a `.md` link, an image's size): adding or removing an article, or changing a file, is a full build.
-        var sharedByPages = ""
+        var sharedByPages: [UInt8] = []
         var articles: [String: FileStamp] = [:]
-        let content = stamps(under: options.contentDir) { path, stamp, text in
-            if path.hasSuffix(".md") {
-                sharedByPages += path + "\n"
-                articles[path] = stamp
-            } else if ContentLoader.isPublishedFile(path) {
-                sharedByPages += path + " " + text + "\n"
+        var content: [UInt8] = []
+        StampWalk.run(options.contentDir, into: &content) { path, stamp, line in
+            if path.suffix(3).elementsEqual(".md".utf8) {
+                sharedByPages += path
+                sharedByPages.append(10)
+                articles[String(decoding: path, as: UTF8.self)] = stamp
+            } else if ContentLoader.isPublishedFile(String(decoding: path, as: UTF8.self)) {
+                sharedByPages += line
             }
         }
         let baseURL = "base-url \(options.baseURL ?? "-")\n"
-        let site = "format \(format)\n" + tool + baseURL + "drafts \(options.drafts)\n" + templates
-            + "site.yml \(FileStamp(path: siteFile)?.text ?? "-")\n" + "content\n" + sharedByPages
-        let all = site + content
-        return (fingerprint(all), fingerprint(site), articles)
+        var site = Array(("format \(format)\n" + tool + baseURL + "drafts \(options.drafts)\n").utf8)
+        site += templates
+        site += Array("site.yml \(FileStamp(path: siteFile)?.text ?? "-")\ncontent\n".utf8)
+        site += sharedByPages
+        let siteText = String(decoding: site, as: UTF8.self)
+        site += content
+        return (fingerprint(String(decoding: site, as: UTF8.self)), fingerprint(siteText), articles)
     }
 
     private static func fingerprint(_ text: String) -> String { Fingerprint.of(text) + String(text.utf8.count, radix: 16) }
-
-    /// A line per file under `root`: its path and stamp, each also handed to `visit`.
-    private static func stamps(
-        under root: String, visit: (_ path: String, _ stamp: FileStamp?, _ text: String) -> Void = { _, _, _ in }
-    ) -> String {
-        var text = "\(root) \(FileStamp(path: root)?.text ?? "-")\n"
-        let base = root.hasSuffix("/") ? root : root + "/"
-        for path in subpaths(of: root).sorted() {
-            let stamp = FileStamp(path: base + path)
-            let stampText = stamp?.text ?? "-"
-            visit(path, stamp, stampText)
-            text += "\(path) \(stampText)\n"
-        }
-        return text
-    }
-
-    /// Every file and folder under `root`, relative to it, links listed but not followed, as
-    /// FileManager's `subpathsOfDirectory` lists them; with readdir, which is several times faster
-    /// on a content folder of thousands of files (a build with nothing to do stamps every one).
-    static func subpaths(of root: String) -> [String] {
-        var found: [String] = []
-        try? FileTree.walk(root, { (path: String, _: Bool) throws(DiagnosticError) in found.append(path) }, unreadable: { _, _ in DiagnosticError([]) })
-        return found
-    }
 
     /// The running executable (argv[0] may be a bare name found on PATH).
     private static var executablePath: String {
@@ -264,20 +253,55 @@ struct FileStamp: Equatable, Sendable {
     init?(path: String, detectRacy: Bool = true) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        self.init(info, now: detectRacy ? Self.now() : nil)
+    }
+
+    /// The stamp of a file's `stat`; racy if modified less than 50 ms before `now` (nil: never racy).
+    init(_ info: stat, now: Int64?) {
         size = Int64(info.st_size)
         modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         // File times tick coarsely: a file written just before it was read could be written
         // again, at the same size, with the same time. Such a racy stamp matches nothing.
-        guard detectRacy else { return }
+        if let now, modified >= now - 50_000_000 { modified = -1 }
+    }
+
+    /// The coarse clock file times tick with, in nanoseconds.
+    static func now() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME_COARSE, &now)
-        if modified >= Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - 50_000_000 { modified = -1 }
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
     var isRacy: Bool { modified < 0 }
 
     /// The stamp as text for fingerprints; a racy one differs every time, so nothing built on it matches.
     var text: String { isRacy ? "racy \(UInt64.random(in: 0...UInt64.max))" : "\(size) \(modified)" }
+
+    /// `text`'s bytes appended to `bytes` (no String per file when stamping thousands).
+    func appendText(to bytes: inout [UInt8]) {
+        guard !isRacy else {
+            bytes += text.utf8
+            return
+        }
+        Self.appendDecimal(size, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        Self.appendDecimal(modified, to: &bytes)
+    }
+
+    static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[31 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            bytes += buffer[(32 - count)...]
+        }
+    }
 }
 
 /// The groups of the cache as tab-separated lines: a large site has thousands of
@@ -364,7 +388,7 @@ enum GroupLines {
 
     /// The groups, or nil for anything malformed (the build then starts afresh).
     static func decode(_ bytes: ArraySlice<UInt8>) -> (
-        groups: [String: BuildCache.Group], search: [String: SearchIndexState], groupBytes: [String: ArraySlice<UInt8>],
+        groups: [String: BuildCache.Group], groupBytes: [String: ArraySlice<UInt8>],
         searchBytes: [String: ArraySlice<UInt8>], order: [String: [String]], strings: [String: [String: String]],
         stringBytes: ArraySlice<UInt8>?
     )? {
@@ -373,7 +397,6 @@ enum GroupLines {
         // The S lines are written together: their bytes from the first to the last.
         var stringRange: Range<Int>?
         var groups: [String: BuildCache.Group] = [:]
-        var search: [String: SearchIndexState] = [:]
         var groupBytes: [String: ArraySlice<UInt8>] = [:]
         var searchBytes: [String: ArraySlice<UInt8>] = [:]
         // The group being read, stored when the next group, the orders or the search states start.
@@ -428,13 +451,11 @@ enum GroupLines {
             }
             switch (kind, fields.count) {
             case (UInt8(ascii: "I"), 3):
+                // Kept encoded: a build decodes only the states of the languages whose index it
+                // changes (`BuildCache.searchState`); the others are saved again as they are.
                 let start = lines.position
-                guard let count = number(2), count >= 0, count <= bytes.endIndex - start,
-                    let state = SearchIndexState(encoded: bytes[start..<(start + count)])
-                else { return nil }
-                let lang = text(1)
-                search[lang] = state
-                searchBytes[lang] = bytes[start..<(start + count)]
+                guard let count = number(2), count >= 0, count <= bytes.endIndex - start else { return nil }
+                searchBytes[text(1)] = bytes[start..<(start + count)]
                 lines.position += count
             case (UInt8(ascii: "S"), 4):
                 strings[text(1), default: [:]][text(2)] = text(3)
@@ -484,7 +505,7 @@ enum GroupLines {
             }
         }
         endGroup(at: bytes.endIndex)
-        return (groups, search, groupBytes, searchBytes, order, strings, stringRange.map { bytes[$0] })
+        return (groups, groupBytes, searchBytes, order, strings, stringRange.map { bytes[$0] })
     }
 
     private static func list(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: ",") }

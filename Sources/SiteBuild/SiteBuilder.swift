@@ -42,6 +42,8 @@ public enum SiteBuilder {
             result.seconds = seconds(since: start)
             return result
         }
+        // Something will be built: the tables rendering needs are made meanwhile on another core.
+        Warmup.start()
         var phaseStart = start
         func endPhase(_ name: String) {
             let now = ContinuousClock.now
@@ -55,8 +57,12 @@ public enum SiteBuilder {
                     ? previous.header.generatedAssets.map { SiteInputs.GeneratedAssets(output: outputURL, paths: $0) } : nil
             }
             // The previous build's groups (and its UI strings) are reused only if every site-wide input is the same.
-            let reusable = previous.flatMap { $0.header.siteKey == stamps.siteKey ? BuildCache.load($0.header, line: $0.line, for: outputURL) : nil }
-            let site = try SiteInputs.load(options, diagnostics: &diagnostics, previous: made, strings: reusable?.strings)
+            // They are decoded on another core while this one reads the templates and scans the content.
+            let loading = previous.flatMap { previous in
+                previous.header.siteKey == stamps.siteKey ? Background { BuildCache.load(previous.header, line: previous.line, for: outputURL) } : nil
+            }
+            let site = try SiteInputs.load(options, diagnostics: &diagnostics, previous: made, strings: { (loading?.value() ?? nil)?.strings })
+            let reusable = loading?.value() ?? nil
             result.baseURL = site.config.baseURL
             endPhase("read inputs")
             var plan = BuildPlan(sources: site.sources, previous: reusable, known: stamps.articles)
@@ -127,7 +133,7 @@ public enum SiteBuilder {
                 endPhase("site-wide pages")
                 // Nothing else runs while the index is finished: the process's CPU time is its cost, on every core.
                 let indexStart = processCPUSeconds()
-                let previousIndex = incremental ? reusable?.search : nil
+                let previousIndex = incremental ? reusable : nil
                 guard let search = try writeSearchIndex(site, articles, builders: builders, previous: previousIndex, outputURL: outputURL, sink: sink) else {
                     // The last build's index files are not as it wrote them: index every page afresh.
                     sink.discard()
@@ -213,14 +219,15 @@ public enum SiteBuilder {
     /// site has, the shards to delete and the states to cache; nil when the last build's
     /// index cannot be read as it wrote it.
     static func writeSearchIndex(
-        _ site: SiteInputs, _ articles: RenderedArticles, builders: [String: SearchIndexBuilder]?, previous: [String: SearchIndexState]?,
+        _ site: SiteInputs, _ articles: RenderedArticles, builders: [String: SearchIndexBuilder]?, previous: BuildCache?,
         outputURL: URL, sink: any PageSink
     ) throws(DiagnosticError) -> (files: Int, deleted: [String], states: [String: SearchIndexState], unchanged: Set<String>)? {
         let languages = site.config.languages.map(\.code)
         let entries = articles.search
         let published = articles.all.values.reduce(0) { $0 + $1.count }
         let writeFailure = Mutex<DiagnosticError?>(nil)
-        let results: [(files: [(path: String, data: Data)], deleted: [String], state: SearchIndexState, same: Bool)?] = Parallel.map(languages.count) { index in
+        // `state` is nil for a language left as it was: its state stays encoded in the cache.
+        let results: [(files: [(path: String, data: Data)], deleted: [String], state: SearchIndexState?, shards: Int, same: Bool)?] = Parallel.map(languages.count) { index in
             let lang = languages[index]
             guard let previous else {
                 // Each file goes to the sink as it is made: the index is never all in memory (issue 18).
@@ -239,15 +246,21 @@ public enum SiteBuilder {
                         "cannot complete the search index: its temporary file in the staging folder could not be read back")])
                 }
                 if let failure { writeFailure.withLock { $0 = failure } }
-                return ([], [], state ?? SearchIndexState(), false)
+                let made = state ?? SearchIndexState()
+                return ([], [], made, made.shards, false)
             }
-            guard let state = previous[lang] else { return nil }
             let changes = searchChanges(lang, articles, now: entries[lang] ?? [:], outputURL: outputURL)
             guard let changes else { return nil }
-            if changes.isEmpty { return ([], [], state, true) }
+            if changes.isEmpty {
+                // Only the count of its shards is read: decoding a language's every term is most of reading the cache.
+                if let state = previous.search[lang] { return ([], [], nil, state.shards, true) }
+                guard let encoded = previous.searchBytes[lang], let shards = SearchIndexState.shards(encoded: encoded) else { return nil }
+                return ([], [], nil, shards, true)
+            }
+            guard let state = previous.searchState(lang) else { return nil }
             return SearchIndex.update(lang: lang, state: state, changes: changes) { path in
                 try? Files.read(outputURL.appending(path: path).path)
-            }.map { ($0.files, $0.deleted, $0.state, false) }
+            }.map { ($0.files, $0.deleted, $0.state, $0.state.shards, false) }
         }
         if let failure = writeFailure.withLock({ $0 }) { throw failure }
         var files = published
@@ -260,9 +273,9 @@ public enum SiteBuilder {
             deleted += result.deleted
             states[lang] = result.state
             if result.same { unchanged.insert(lang) }
+            // Every language has its manifest; the shards are counted from the states' layouts.
+            files += 1 + result.shards
         }
-        // Every language has its manifest; the shards are counted from the states' layouts.
-        for lang in languages { files += 1 + (states[lang]?.shards ?? 0) }
         return (files, deleted, states, unchanged)
     }
 

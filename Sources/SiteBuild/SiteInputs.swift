@@ -51,10 +51,11 @@ struct SiteInputs {
 
     /// Strings, templates and assets are independent: the problems of all three are reported.
     /// `strings`: the UI strings a previous build loaded (`BuildCache.strings`), given only when
-    /// every site-wide input, the i18n files among them, is as it was then.
+    /// every site-wide input, the i18n files among them, is as it was then. It is asked for once
+    /// the templates and the content folder are read: the cache may still be loading on another core.
     static func load(
         _ options: BuildOptions, diagnostics: inout DiagnosticCollector, previous: GeneratedAssets? = nil,
-        strings loaded: [String: [String: String]]? = nil
+        strings cached: () -> [String: [String: String]]? = { nil }
     ) throws(DiagnosticError) -> SiteInputs {
         let loader = ContentLoader(contentDir: URL(filePath: options.contentDir), displayName: options.contentDir)
         guard FileManager.default.fileExists(atPath: options.contentDir) else {
@@ -71,6 +72,17 @@ struct SiteInputs {
         var templates: TemplateSet?
         var assets: Assets?
         var generated: [String: String] = [:]
+        do {
+            templates = try TemplateSet.load(templatesDir: templatesDir, displayPrefix: templatesPrefix)
+        } catch { diagnostics.report(contentsOf: error.diagnostics) }
+        // The scan's failure is thrown once strings and assets have reported theirs too.
+        let scanned: Result<(articles: [ArticleSource], files: [ContentFile]), DiagnosticError>
+        do throws(DiagnosticError) {
+            scanned = .success(try loader.scan(config: config, diagnostics: &diagnostics))
+        } catch {
+            scanned = .failure(error)
+        }
+        let loaded = cached()
         let fromCache = loaded.map { Set($0.keys) == Set(config.languages.map(\.code)) } ?? false
         if fromCache, let loaded {
             strings = UIStrings(tables: loaded)
@@ -81,9 +93,6 @@ struct SiteInputs {
                     languages: config.languages.map(\.code))
             } catch { diagnostics.report(contentsOf: error.diagnostics) }
         }
-        do {
-            templates = try TemplateSet.load(templatesDir: templatesDir, displayPrefix: templatesPrefix)
-        } catch { diagnostics.report(contentsOf: error.diagnostics) }
         do {
             // The browser player reads the exported model; a script (not JSON) so it loads from file:// too.
             var loaded = try Assets.load(assetsDir: templatesDir.appending(path: "assets"), displayPrefix: templatesPrefix + "assets/")
@@ -99,7 +108,7 @@ struct SiteInputs {
             }
             assets = loaded
         } catch { diagnostics.report(contentsOf: error.diagnostics) }
-        let (sources, files) = try loader.scan(config: config, diagnostics: &diagnostics)
+        let (sources, files) = try scanned.get()
         let pages = strings.flatMap { strings in templates.flatMap { templates in assets.map { Pages(strings: strings, templates: templates, assets: $0) } } }
         return SiteInputs(
             config: config, strings: strings, pages: pages, sources: sources, files: files, includeDrafts: options.drafts,

@@ -48,7 +48,7 @@ package struct ContentLoader {
     /// The sub-folders of the content folder (candidate languages), sorted.
     package func languageFolders() throws(DiagnosticError) -> [String] {
         try entries(of: contentDir, display: displayPrefix)
-            .filter { $0 != Self.sharedFolder && isDirectory(contentDir.appending(path: $0)) }.sorted()
+            .filter { $0.name != Self.sharedFolder && isDirectory($0, in: contentDir.path) }.map(\.name).sorted()
     }
 
     /// Every article of the configured languages and every file to publish beside them;
@@ -74,16 +74,17 @@ package struct ContentLoader {
             let folderURL = contentDir.appending(path: folder)
             let folderPath = folderURL.path
             let resolvedFolder = folderURL.resolvingSymlinksInPath().standardizedFileURL.path
-            for name in try entries(of: folderURL, display: folderDisplay + "/").sorted() {
+            for entry in try entries(of: folderURL, display: folderDisplay + "/").sorted(by: { $0.name < $1.name }) {
+                let name = entry.name
                 // Paths as strings: a URL's path and last component cost more than the stat (2,000 articles).
                 let path = folderPath.hasSuffix("/") ? folderPath + name : folderPath + "/" + name
                 let display = folderDisplay + "/" + name
                 let location = SourceLocation(file: display, line: 1, column: 1)
-                if isDirectory(path) {
+                if isDirectory(entry, in: folderPath) {
                     try collectFiles(in: folder + "/" + name, root: root, into: &files, diagnostics: &diagnostics)
                     continue
                 }
-                guard isInside(path: path, name: name, root: root, folder: resolvedFolder, location: location, diagnostics: &diagnostics) else {
+                guard isInside(path: path, entry: entry, root: root, folder: resolvedFolder, location: location, diagnostics: &diagnostics) else {
                     continue
                 }
                 guard name.hasSuffix(".md") else {
@@ -114,30 +115,33 @@ package struct ContentLoader {
     ) throws(DiagnosticError) {
         let folderURL = contentDir.appending(path: folder)
         let resolvedFolder = folderURL.resolvingSymlinksInPath().standardizedFileURL.path
-        for name in try entries(of: folderURL, display: displayPrefix + folder + "/").sorted() where !name.hasSuffix("~") {
+        for entry in try entries(of: folderURL, display: displayPrefix + folder + "/").sorted(by: { $0.name < $1.name }) where !entry.name.hasSuffix("~") {
+            let name = entry.name
             let path = folder + "/" + name
             let url = folderURL.appending(path: name)
             let location = SourceLocation(file: displayPrefix + path, line: 1, column: 1)
-            if isDirectory(url) {
+            if isDirectory(entry, in: folderURL.path) {
                 try collectFiles(in: path, root: root, into: &files, diagnostics: &diagnostics)
             } else if name.hasSuffix(".md") {
                 diagnostics.report(.warning(
                     at: location, "Markdown in a sub-folder is not an article and is not published",
                     notes: ["articles live directly in a language folder: \(displayPrefix)<lang>/<slug>.md"]))
-            } else if isInside(path: url.path, name: name, root: root, folder: resolvedFolder, location: location, diagnostics: &diagnostics) {
+            } else if isInside(path: url.path, entry: entry, root: root, folder: resolvedFolder, location: location, diagnostics: &diagnostics) {
                 files.append(ContentFile(path: path, url: url, displayPath: displayPrefix + path))
             }
         }
     }
 
     /// Whether `path` stays inside the content folder once a symbolic link is followed (an error if not).
-    /// `name` is its last component.
+    /// `entry` is its last component, as its folder lists it.
     private func isInside(
-        path: String, name: String, root: String, folder: String, location: SourceLocation, diagnostics: inout DiagnosticCollector
+        path: String, entry: Entry, root: String, folder: String, location: SourceLocation, diagnostics: inout DiagnosticCollector
     ) -> Bool {
+        let name = entry.name
         // Only a link needs resolving (a call per path component); a plain file is where its folder is.
+        // The folder's listing tells a link from a file, without a call, on most file systems.
         var info = stat()
-        let isLink = lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+        let isLink = entry.kind == .link || (entry.kind == .unknown && lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
         let resolved = isLink ? URL(filePath: path).resolvingSymlinksInPath().standardizedFileURL.path : folder + "/" + name
         guard resolved.hasPrefix(root + "/") else {
             diagnostics.report(.error(at: location, "'\(name)' links to a file outside the content folder (\(resolved))"))
@@ -192,15 +196,48 @@ package struct ContentLoader {
         return out.isEmpty ? "article" : out
     }
 
-    private func entries(of url: URL, display: String) throws(DiagnosticError) -> [String] {
-        do {
-            return try FileManager.default.contentsOfDirectory(atPath: url.path).filter { !$0.hasPrefix(".") }
-        } catch {
-            throw DiagnosticError([.error(at: SourceLocation(file: display, line: 1, column: 1), "cannot read folder: \(error.localizedDescription)")])
+    /// A name in a folder and what readdir says it is.
+    struct Entry {
+        enum Kind { case folder, link, other, unknown }
+        var name: String
+        var kind: Kind
+    }
+
+    /// The entries of a folder but hidden ones, with their type from readdir: the scan then
+    /// needs no `stat` for a plain file or folder (two per article otherwise).
+    private func entries(of url: URL, display: String) throws(DiagnosticError) -> [Entry] {
+        guard let directory = opendir(url.path) else {
+            let reason = String(cString: strerror(errno))
+            throw DiagnosticError([.error(at: SourceLocation(file: display, line: 1, column: 1), "cannot read folder: \(reason)")])
+        }
+        defer { closedir(directory) }
+        var found: [Entry] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix(".") { continue }
+            let kind: Entry.Kind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): kind = .folder
+            case Int32(DT_LNK): kind = .link
+            case Int32(DT_UNKNOWN): kind = .unknown
+            default: kind = .other
+            }
+            found.append(Entry(name: name, kind: kind))
+        }
+        return found
+    }
+
+    /// Whether an entry of `folder` is a folder, or a link to one (as FileManager's
+    /// `fileExists(atPath:isDirectory:)` says): a link, or an entry of unknown type, is asked.
+    private func isDirectory(_ entry: Entry, in folder: String) -> Bool {
+        switch entry.kind {
+        case .folder: return true
+        case .other: return false
+        case .link, .unknown: return isDirectory(folder.hasSuffix("/") ? folder + entry.name : folder + "/" + entry.name)
         }
     }
 
-    /// Whether `path` is a folder, or a link to one (as FileManager's `fileExists(atPath:isDirectory:)` says).
+    /// Whether `path` is a folder, or a link to one.
     private func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR

@@ -164,6 +164,27 @@ import Testing
         #expect(result.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" } == ["3:8 'draft' must be true or false"])
     }
 
+    /// The scan takes a file's and a folder's type from the folder's listing; a link is still
+    /// followed: to an article, to a folder of files (published under the link's name), or to
+    /// nothing (neither an article nor a file: an error for the link outside, none for a dead one inside).
+    @Test func linksInsideTheContentFolderAreFollowed() throws {
+        let root = try makeProject(content: [
+            "site.yml": Self.siteYML,
+            "es/uno.md": "---\ntitle: Uno\n---\nTexto.\n",
+            "es/fotos/a.png": "png",
+            "es/notas.txt": "n",
+        ])
+        let content = root.appending(path: "Content")
+        try FileManager.default.createSymbolicLink(atPath: content.appending(path: "es/dos.md").path, withDestinationPath: "uno.md")
+        try FileManager.default.createSymbolicLink(atPath: content.appending(path: "es/imagenes").path, withDestinationPath: "fotos")
+        var diagnostics = DiagnosticCollector()
+        let site = try SiteInputs.load(buildOptions(root), diagnostics: &diagnostics)
+        #expect(diagnostics.diagnostics.isEmpty, "\(diagnostics.diagnostics)")
+        #expect(site.sources.map { "\($0.lang)/\($0.slug)" } == ["es/dos", "es/uno"])
+        #expect(site.sources.map(\.path) == ["dos.md", "uno.md"].map { content.path + "/es/" + $0 })
+        #expect(site.files.map(\.path).sorted() == ["es/fotos/a.png", "es/imagenes/a.png", "es/notas.txt"])
+    }
+
     @Test func aFileMayNotReplaceAGeneratedPageAndMarkdownInSubFoldersIsNoArticle() throws {
         let root = try makeProject(content: [
             "site.yml": Self.siteYML,

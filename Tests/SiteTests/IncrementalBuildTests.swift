@@ -332,15 +332,69 @@ import Synchronization
     }
 
     /// The stamps of a build with nothing to do list the content folder with readdir: the same
-    /// paths FileManager lists (hidden files, nested folders, links not followed).
+    /// paths FileManager lists (hidden files, nested folders, links not followed), each with the
+    /// stamp `stat` gives its path (a link: what it points to).
     @Test func stampsListWhatFileManagerLists() throws {
         let root = try makeTemporaryDirectory()
-        try write(["es/a.md": "a", "es/img/b.png": "b", ".hidden": "c", "es/.d/e.txt": "e", "outside/f.md": "f"], under: root)
+        try write(["es/a.md": "a", "es/img/b.png": "b", ".hidden": "c", "es/.d/e.txt": "e", "outside/f.md": "ff"], under: root)
         try FileManager.default.createSymbolicLink(atPath: root.appending(path: "linked").path, withDestinationPath: root.appending(path: "outside").path)
         try FileManager.default.createSymbolicLink(atPath: root.appending(path: "es/c.md").path, withDestinationPath: root.appending(path: "es/a.md").path)
+        try FileManager.default.createSymbolicLink(atPath: root.appending(path: "es/gone.md").path, withDestinationPath: root.appending(path: "nowhere.md").path)
+        settle()
         let expected = try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted()
-        #expect(expected.contains("es/img/b.png") && expected.contains("linked"))
-        #expect(BuildCache.subpaths(of: root.path).sorted() == expected)
+        #expect(expected.contains("es/img/b.png") && expected.contains("linked") && !expected.contains("linked/f.md"))
+        var text: [UInt8] = []
+        var visited: [String] = []
+        StampWalk.run(root.path, into: &text) { path, stamp, line in
+            let path = String(decoding: path, as: UTF8.self)
+            visited.append(path)
+            let byPath = FileStamp(path: root.path + "/" + path)
+            #expect(stamp == byPath, "\(path)")
+            #expect(String(decoding: line, as: UTF8.self) == path + " " + (byPath?.text ?? "-") + "\n")
+        }
+        #expect(visited.sorted() == expected)
+        // A folder's entries come right after it, in byte order: the text is the same on every walk.
+        #expect(visited.firstIndex(of: "es/img/b.png") == visited.firstIndex(of: "es/img").map { $0 + 1 })
+        var again: [UInt8] = []
+        StampWalk.run(root.path, into: &again)
+        #expect(again == text)
+        #expect(String(decoding: text, as: UTF8.self).hasPrefix(root.path + " " + (FileStamp(path: root.path)?.text ?? "?") + "\n"))
+    }
+
+    /// A file rewritten in place anywhere under the content folder (same size, another time)
+    /// changes the inputs' fingerprint; an article's stamp is the one the plan compares.
+    @Test func stampsSeeAFileRewrittenDeepInTheContentFolder() throws {
+        let root = try makeProject(content: Self.small.merging(["es/img/deep/b.png": "bb"]) { $1 })
+        settle()
+        let options = buildOptions(root)
+        let before = BuildCache.stamps(options)
+        #expect(before.articles.keys.sorted() == ["es/a.md"])
+        #expect(before.articles["es/a.md"] == FileStamp(path: root.appending(path: "Content/es/a.md").path))
+        #expect(BuildCache.stamps(options) == before)
+        try write(["Content/es/img/deep/b.png": "cc"], under: root)
+        settle()
+        let after = BuildCache.stamps(options)
+        // A published file is in every page's key (an image's size), so the site key changes too.
+        #expect(after.inputs != before.inputs && after.siteKey != before.siteKey)
+        #expect(after.articles == before.articles)
+        try write(["Content/es/a.md": "---\ntitle: B\n---\nTexto.\n"], under: root)
+        settle()
+        let edited = BuildCache.stamps(options)
+        #expect(edited.inputs != after.inputs && edited.siteKey == after.siteKey)
+        #expect(edited.articles["es/a.md"] != after.articles["es/a.md"])
+    }
+
+    /// The cache decoded on another core is the one read on this core, every time.
+    @Test func aValueMadeInTheBackgroundIsWaitedFor() {
+        let started = Mutex(false)
+        let task = Background { () -> Int in
+            started.withLock { $0 = true }
+            Thread.sleep(forTimeInterval: 0.02)
+            return 42
+        }
+        #expect(task.value() == 42)
+        #expect(started.withLock { $0 })
+        #expect(task.value() == 42)
     }
 
     /// A header longer than the part read first (a long list of changed files) is read whole, and
@@ -374,9 +428,18 @@ import Synchronization
         let fresh = GroupLines.encode(cache.groups, search: cache.search, order: cache.order)
         #expect(GroupLines.encode(cache.groups, search: cache.search, reusing: cache.groupBytes, order: cache.order) == fresh)
         #expect(Set(cache.groupBytes.keys) == ["a", "b", "c"])
-        // Search states saved as read decode to the same states.
+        // Search states are kept encoded when read, saved as read, and decoded when asked for;
+        // the shard count read from the first line alone is the decoded state's.
+        #expect(cache.search.isEmpty && cache.searchBytes.keys.sorted() == ["es"])
         let states = try #require(GroupLines.decode(Array(GroupLines.encode([:], reusing: [:], cache.searchBytes))[...]))
-        #expect(!cache.search.isEmpty && states.search == cache.search)
+        #expect(states.searchBytes == cache.searchBytes)
+        let state = try #require(cache.searchState("es"))
+        let encoded = try #require(cache.searchBytes["es"])
+        #expect(state.pages == 3 && SearchIndexState(encoded: state.encoded()[...]) == state)
+        #expect(SearchIndexState.shards(encoded: encoded) == state.shards && state.shards > 0)
+        #expect(SearchIndexState.shards(encoded: Array("T\tword\t3\n".utf8)[...]) == nil)
+        #expect(SearchIndexState.shards(encoded: Array("N\t1\t2\t3\n".utf8)[...]) == nil)
+        #expect(cache.searchState("pt") == nil)
         // An order naming an article the groups do not have is not taken.
         var wrong = cache
         wrong.order["es"] = ["b", "a", "gone"]

@@ -1,0 +1,78 @@
+import Glibc
+
+/// The stamps of everything under a folder, as text: a line "<path> <stamp>" per file and
+/// folder. Each folder is opened once and its entries are stamped relative to it (`fstatat`),
+/// so the kernel looks up one name per file, not its whole path, and no String is made per
+/// file: a build with nothing to do, and every incremental one, stamps the whole content folder.
+enum StampWalk {
+    typealias Visit = (_ path: ArraySlice<UInt8>, _ stamp: FileStamp?, _ line: ArraySlice<UInt8>) -> Void
+
+    /// Appends "<root> <stamp>" and then the line of every entry under `root`, each folder's
+    /// entries in the byte order of their names, right after the folder. Links are stamped as
+    /// what they point to (`stat`) and not followed into. `visit` gets each entry's path
+    /// (relative to `root`), stamp and line. A folder that cannot be read adds no lines.
+    static func run(_ root: String, into text: inout [UInt8], visit: Visit = { _, _, _ in }) {
+        text += root.utf8
+        text.append(UInt8(ascii: " "))
+        if let stamp = FileStamp(path: root) { stamp.appendText(to: &text) } else { text.append(UInt8(ascii: "-")) }
+        text.append(10)
+        let folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return }
+        var path: [UInt8] = []
+        walk(folder, path: &path, now: FileStamp.now(), into: &text, visit: visit)
+    }
+
+    /// Walks the open folder `folder` (closed on return); `path` is its path from the root,
+    /// with a trailing slash unless it is the root.
+    private static func walk(_ folder: Int32, path: inout [UInt8], now: Int64, into text: inout [UInt8], visit: Visit) {
+        guard let directory = fdopendir(folder) else {
+            close(folder)
+            return
+        }
+        defer { closedir(directory) }
+        // Names with their terminating zero, ready for the calls (it sorts before any byte).
+        var entries: [(name: [CChar], type: UInt8)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                let length = bytes.firstIndex(of: 0) ?? bytes.count
+                var name = [CChar](repeating: 0, count: length + 1)
+                name.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[..<length])) }
+                return name
+            }
+            if name == [0x2E, 0] || name == [0x2E, 0x2E, 0] { continue }
+            entries.append((name, entry.pointee.d_type))
+        }
+        // strcmp compares bytes as unsigned: the order of the names' UTF-8.
+        entries.sort { strcmp($0.name, $1.name) < 0 }
+        let base = path.count
+        for entry in entries {
+            path.removeSubrange(base...)
+            entry.name.withUnsafeBytes { path += $0.dropLast() }
+            var info = stat()
+            let stamp = fstatat(folder, entry.name, &info, 0) == 0 ? FileStamp(info, now: now) : nil
+            let start = text.count
+            text += path
+            text.append(UInt8(ascii: " "))
+            if let stamp { stamp.appendText(to: &text) } else { text.append(UInt8(ascii: "-")) }
+            text.append(10)
+            visit(path[...], stamp, text[start...])
+            guard isFolder(entry.type, in: folder, name: entry.name) else { continue }
+            let child = openat(folder, entry.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard child >= 0 else { continue }
+            path.append(UInt8(ascii: "/"))
+            walk(child, path: &path, now: now, into: &text, visit: visit)
+        }
+        path.removeSubrange(base...)
+    }
+
+    /// Whether an entry is a folder itself (not a link to one): readdir's type, else lstat's.
+    private static func isFolder(_ type: UInt8, in folder: Int32, name: [CChar]) -> Bool {
+        switch Int32(type) {
+        case Int32(DT_DIR): return true
+        case Int32(DT_UNKNOWN):
+            var info = stat()
+            return fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        default: return false
+        }
+    }
+}

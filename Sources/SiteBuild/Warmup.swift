@@ -1,0 +1,35 @@
+import Dispatch
+import LifecycleMachines
+import Synchronization
+
+/// The model's machines (`Machines.all`), which reading any article with an example needs,
+/// made ahead on another core: in an incremental build they are ~4% of the instructions, and
+/// the reading of the cache and of the content before rendering leaves the second core idle
+/// meanwhile. `Machines.all` is a lazy global: a thread that needs it before it is made waits
+/// for it, so the result is the same whoever makes it. (The search's folding tables are not
+/// made ahead: which one a build needs depends on the languages it renders, known later.)
+enum Warmup {
+    static func start() {
+        DispatchQueue.global().async { _ = Machines.all.count }
+    }
+}
+
+/// A value computed on another core while this one does other work (the build cache is decoded
+/// while the content folder is scanned): `value()` waits for it.
+final class Background<T: Sendable>: Sendable {
+    private let result = Mutex<T?>(nil)
+    private let group = DispatchGroup()
+
+    init(_ work: @escaping @Sendable () -> T) {
+        DispatchQueue.global().async(group: group) {
+            let value = work()
+            self.result.withLock { $0 = value }
+        }
+    }
+
+    /// The value, once computed; nil only if `work` never returned.
+    func value() -> T? {
+        group.wait()
+        return result.withLock { $0 }
+    }
+}
