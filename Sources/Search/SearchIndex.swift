@@ -124,60 +124,64 @@ public struct SearchEntry: Sendable, Equatable {
             if Int(place[index]) == termNumbers.count { termNumbers.append(word.termNumber) }
         }
 
-        // The records come section by section: a term's pair for a section is closed when the
-        // term shows up in a later section, or at the end, two words of one term in one section
-        // adding up. Closed pairs come out in no order of terms; a counting sort groups them.
+        // The records come section by section, each word once per section. Two passes over
+        // them: the first counts each term's sections (its pairs) and the sections' lengths, the
+        // second writes each term's pairs in place, two words of one term in one section adding
+        // up. Scratch space in buffers: with arrays, bounds and uniqueness were checked per record.
         let termCount = termNumbers.count
-        var lengths = Array(repeating: 0, count: page.sections.count)
-        var lastSection = [Int32](repeating: -1, count: termCount)
-        var sums = [(text: Int32, heading: Int32, title: Int32)](repeating: (0, 0, 0), count: termCount)
-        var closed: [(term: Int32, section: Int32, counts: Int32)] = []
-        closed.reserveCapacity(counter.records.count)
-        var pairCounts = [Int32](repeating: 0, count: termCount + 1)
+        var lengths = [Int](repeating: 0, count: page.sections.count)
+        var pairStarts = [Int32](repeating: 0, count: termCount + 1)
+        let lastSection = UnsafeMutableBufferPointer<Int32>.allocate(capacity: termCount)
+        defer { lastSection.deallocate() }
+        lastSection.initialize(repeating: -1)
         for record in counter.records {
             // Words of one letter are not indexed, nor counted.
             guard counts[record.word] else { continue }
             lengths[record.section] += Int(record.text) + Int(record.heading) + Int(record.title)
             let term = Int(place[record.word])
-            guard term >= 0 else { continue }
-            if lastSection[term] != Int32(record.section) {
-                if lastSection[term] >= 0 {
-                    closed.append((Int32(term), lastSection[term], Self.packed(sums[term])))
-                    pairCounts[term + 1] += 1
+            guard term >= 0, lastSection[term] != Int32(record.section) else { continue }
+            lastSection[term] = Int32(record.section)
+            pairStarts[term + 1] += 1
+        }
+        for term in 0..<termCount { pairStarts[term + 1] += pairStarts[term] }
+        let pairCount = Int(pairStarts[termCount])
+        // Each pair's sums (text, heading, title) until they are packed.
+        let sums = UnsafeMutableBufferPointer<Int32>.allocate(capacity: pairCount * 3)
+        defer { sums.deallocate() }
+        sums.initialize(repeating: 0)
+        let next = UnsafeMutableBufferPointer<Int32>.allocate(capacity: termCount)
+        defer { next.deallocate() }
+        _ = next.initialize(from: pairStarts[0..<termCount])
+        lastSection.update(repeating: -1)
+        var pairValues = [Int](repeating: 0, count: pairCount * 2)
+        pairValues.withUnsafeMutableBufferPointer { values in
+            for record in counter.records {
+                guard counts[record.word] else { continue }
+                let term = Int(place[record.word])
+                guard term >= 0 else { continue }
+                // Each term's pairs in the order their sections came.
+                if lastSection[term] != Int32(record.section) {
+                    lastSection[term] = Int32(record.section)
+                    values[Int(next[term]) * 2] = record.section
+                    next[term] += 1
                 }
-                lastSection[term] = Int32(record.section)
-                sums[term] = (0, 0, 0)
+                let pair = Int(next[term]) - 1
+                sums[pair * 3] += record.text
+                sums[pair * 3 + 1] += record.heading
+                sums[pair * 3 + 2] += record.title
             }
-            sums[term].text += record.text
-            sums[term].heading += record.heading
-            sums[term].title += record.title
-        }
-        for term in 0..<termCount where lastSection[term] >= 0 {
-            closed.append((Int32(term), lastSection[term], Self.packed(sums[term])))
-            pairCounts[term + 1] += 1
-        }
-        for term in 0..<termCount { pairCounts[term + 1] += pairCounts[term] }
-        var next = pairCounts
-        var pairValues = [Int](repeating: 0, count: closed.count * 2)
-        // Stable: each term's pairs stay in the order their sections came.
-        for pair in closed {
-            let slot = Int(next[Int(pair.term)]) * 2
-            pairValues[slot] = Int(pair.section)
-            pairValues[slot + 1] = Int(pair.counts)
-            next[Int(pair.term)] += 1
+            for pair in 0..<pairCount {
+                values[pair * 2 + 1] = Counts.pack(text: Int(sums[pair * 3]), heading: Int(sums[pair * 3 + 1]), title: Int(sums[pair * 3 + 2]))
+            }
         }
         let names = memo.strings(terms: termNumbers, stems: formStems, forms: formNumbers)
         key = page.key
         self.lengths = lengths.map { max($0, 1) }
         termNames = names.terms
-        pairStarts = pairCounts.map { $0 * 2 }
+        self.pairStarts = pairStarts.map { $0 * 2 }
         self.pairValues = pairValues
         formList = zip(names.forms, names.stems).map { Form(folded: $0, stem: $1) }
         numbers = MemoNumbers(memo: ObjectIdentifier(memo), terms: termNumbers, forms: formNumbers)
-    }
-
-    private static func packed(_ sums: (text: Int32, heading: Int32, title: Int32)) -> Int32 {
-        Int32(Counts.pack(text: Int(sums.text), heading: Int(sums.heading), title: Int(sums.title)))
     }
 }
 
