@@ -189,7 +189,7 @@ public struct SearchEntry: Sendable, Equatable {
 /// by doubling): every word of every page passes here, and with arrays each occurrence paid for
 /// bounds, uniqueness and capacity checks, 40% of its cost (issue 13). Not copyable, so one
 /// owner frees the buffers; nothing outside this file sees a pointer.
-struct PageCounter: ~Copyable {
+struct PageCounter: WordSink, ~Copyable {
     /// The page's distinct words, numbered in order of first occurrence: word `n` is
     /// `arena[starts[n]..<starts[n + 1]]`, its `ByteTable.hash` `hashes[n]`.
     private(set) var count = 0
@@ -206,6 +206,8 @@ struct PageCounter: ~Copyable {
     /// The words the current section has counted, in order.
     private var touched: UnsafeMutablePointer<Int32>
     private var touchedCount = 0
+    /// The field `add` counts in (0 text, 1 heading, 2 title).
+    private var field = 0
     /// (word, section, text, heading, title), sections in order.
     var records: [(word: Int, section: Int, text: Int32, heading: Int32, title: Int32)] = []
 
@@ -239,33 +241,37 @@ struct PageCounter: ~Copyable {
     }
 
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, field: Int) {
-        guard let source = bytes.baseAddress else { return }
-        Words.scan(bytes) { start, end, hash in
-            let length = end - start
-            let mask = capacity * 2 - 1
-            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-            var word = -1
-            while true {
-                let stored = Int(slots[slot])
-                if stored == 0 { break }
-                let candidate = stored - 1
-                // Up to eight bytes, equal hashes and lengths are equal words (`ByteTable.hash`).
-                if hashes[candidate] == hash && starts[candidate + 1] - starts[candidate] == length
-                    && (length <= 8 || memcmp(arena + starts[candidate], source + start, length) == 0)
-                {
-                    word = candidate
-                    break
-                }
-                slot = (slot + 1) & mask
+        self.field = field
+        Words.scan(bytes, into: &self)
+    }
+
+    /// Counts one occurrence of the word `base[start..<end]` in the current field.
+    @inline(__always)
+    mutating func word(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ hash: UInt64) {
+        let length = end - start
+        let mask = capacity * 2 - 1
+        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        var word = -1
+        while true {
+            let stored = Int(slots[slot])
+            if stored == 0 { break }
+            let candidate = stored - 1
+            // Up to eight bytes, equal hashes and lengths are equal words (`ByteTable.hash`).
+            if hashes[candidate] == hash && starts[candidate + 1] - starts[candidate] == length
+                && (length <= 8 || memcmp(arena + starts[candidate], base + start, length) == 0)
+            {
+                word = candidate
+                break
             }
-            if word < 0 { word = insert(source + start, length, hash, at: slot) }
-            let base = word &* 3
-            if counts[base] | counts[base + 1] | counts[base + 2] == 0 {
-                touched[touchedCount] = Int32(word)
-                touchedCount += 1
-            }
-            counts[base + field] += 1
+            slot = (slot + 1) & mask
         }
+        if word < 0 { word = insert(base + start, length, hash, at: slot) }
+        let first = word &* 3
+        if counts[first] | counts[first + 1] | counts[first + 2] == 0 {
+            touched[touchedCount] = Int32(word)
+            touchedCount += 1
+        }
+        counts[first + field] += 1
     }
 
     /// Adds a word not seen before at the empty `slot` its probe ended on; returns its number.

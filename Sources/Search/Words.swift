@@ -193,14 +193,21 @@ enum WordScalars {
     }
 }
 
+/// What `Words.scan` hands the words it cuts to.
+protocol WordSink: ~Copyable {
+    /// The word `base[start..<end]` and its `ByteTable.hash`.
+    mutating func word(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ hash: UInt64)
+}
+
 extension Words {
-    /// Calls `body` with the byte range of each word of `bytes` (valid UTF-8), cut as `split`
-    /// cuts (a word is a run of word scalars), and the word's `ByteTable.hash`: no `String` is
-    /// made, so a page's words cost one scan and a hash each.
+    /// Hands `sink` the byte range of each word of `bytes` (valid UTF-8), cut as `split` cuts
+    /// (a word is a run of word scalars), and the word's `ByteTable.hash`: no `String` is made,
+    /// so a page's words cost one scan and a hash each. Generic, not a closure: the sink's code
+    /// is compiled into the loop (a closure was called per word once the loop grew).
     @inline(__always)
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int, UInt64) -> Void) {
+    static func scan<Sink: WordSink & ~Copyable>(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout Sink) {
         WordScalars.bmp.withUnsafeBufferPointer { bits in
-            asciiWordBytes.withUnsafeBufferPointer { ascii in scan(bytes, bits, ascii, body) }
+            asciiWordBytes.withUnsafeBufferPointer { ascii in scan(bytes, bits, ascii, into: &sink) }
         }
     }
 
@@ -231,9 +238,9 @@ extension Words {
     static let asciiWordBytes: [UInt8] = (0...255).map { $0 < 0x80 && isASCIIWordByte(UInt8($0)) ? 1 : 0 }
 
     @inline(__always)
-    private static func scan(
+    private static func scan<Sink: WordSink & ~Copyable>(
         _ bytes: UnsafeBufferPointer<UInt8>, _ bits: UnsafeBufferPointer<UInt64>, _ ascii: UnsafeBufferPointer<UInt8>,
-        _ body: (Int, Int, UInt64) -> Void
+        into sink: inout Sink
     ) {
         guard let base = bytes.baseAddress, let isWord = ascii.baseAddress else { return }
         let count = bytes.count
@@ -263,7 +270,7 @@ extension Words {
                     continue
                 }
                 if start >= 0 {
-                    body(start, index, ByteTable.hash(base, start, index, count))
+                    sink.word(base, start, index, ByteTable.hash(base, start, index, count))
                     start = -1
                 }
                 index += 1
@@ -297,12 +304,12 @@ extension Words {
             if WordScalars.isWord(value, bits) {
                 if start < 0 { start = index }
             } else if start >= 0 {
-                body(start, index, ByteTable.hash(base, start, index, count))
+                sink.word(base, start, index, ByteTable.hash(base, start, index, count))
                 start = -1
             }
             index += length
         }
-        if start >= 0 { body(start, count, ByteTable.hash(base, start, count, count)) }
+        if start >= 0 { sink.word(base, start, count, ByteTable.hash(base, start, count, count)) }
     }
 }
 
