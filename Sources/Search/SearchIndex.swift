@@ -187,16 +187,16 @@ public struct SearchEntry: Sendable, Equatable {
 
 /// A page's words counted by number and section, in storage of its own (unsafe buffers grown
 /// by doubling): every word of every page passes here, and with arrays each occurrence paid for
-/// bounds, uniqueness and capacity checks, 40% of its cost (issue 13). Not copyable, so one
-/// owner frees the buffers; nothing outside this file sees a pointer.
+/// bounds, uniqueness and capacity checks, nearly half its cost (issue 13). Not copyable, so
+/// one owner frees the buffers; the memo reads the words (`word(_:)`) while the counter lives.
 struct PageCounter: WordSink, ~Copyable {
     /// The page's distinct words, numbered in order of first occurrence: word `n` is
     /// `arena[starts[n]..<starts[n + 1]]`, its `ByteTable.hash` `hashes[n]`.
     private(set) var count = 0
     private var capacity = 1024
-    private(set) var hashes: UnsafeMutablePointer<UInt64>
-    private(set) var starts: UnsafeMutablePointer<Int>
-    private(set) var arena: UnsafeMutablePointer<UInt8>
+    private var hashes: UnsafeMutablePointer<UInt64>
+    private var starts: UnsafeMutablePointer<Int>
+    private var arena: UnsafeMutablePointer<UInt8>
     private var arenaCount = 0
     private var arenaCapacity: Int
     /// Word number + 1 per slot (0: empty), twice as many slots as words can be held.
