@@ -45,7 +45,7 @@ public enum SearchIndex {
         ends.reserveCapacity(entry.termNames.count)
         // Written through a pointer into room enough for the longest numbers (three a pair, each
         // with its comma): every byte appended to an array paid for a check of its room.
-        let room = head + entry.pairValues.count / 2 * 3 * (JSONBytes.maxDecimalDigits + 1) + entry.termNames.count
+        let room = head + entry.pairValues.count / 2 * 3 * (DecimalDigits.maxCount + 1) + entry.termNames.count
         let bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
             guard let out = buffer.baseAddress else { return }
             _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<head]).initialize(from: start.bytes)
@@ -56,11 +56,11 @@ public enum SearchIndex {
                 while index + 1 < pairs.endIndex {
                     let section = pairs[index]
                     out[at] = UInt8(ascii: ",")
-                    at += 1 + JSONBytes.decimal(section, into: out + at + 1)
+                    at += 1 + DecimalDigits.write(section, into: out + at + 1)
                     out[at] = UInt8(ascii: ",")
-                    at += 1 + JSONBytes.decimal(pairs[index + 1], into: out + at + 1)
+                    at += 1 + DecimalDigits.write(pairs[index + 1], into: out + at + 1)
                     out[at] = UInt8(ascii: ",")
-                    at += 1 + JSONBytes.decimal(section < sectionLengths.count ? sectionLengths[section] : 1, into: out + at + 1)
+                    at += 1 + DecimalDigits.write(section < sectionLengths.count ? sectionLengths[section] : 1, into: out + at + 1)
                     index += 2
                 }
                 out[at] = UInt8(ascii: "]")

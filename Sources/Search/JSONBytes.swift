@@ -1,3 +1,4 @@
+import Encoding
 import Foundation
 
 /// JSON text written straight into bytes: the index's files hold a few hundred thousand strings
@@ -21,81 +22,7 @@ struct JSONBytes {
     mutating func raw(_ buffer: [UInt8]) { bytes.append(contentsOf: buffer) }
 
     /// `value` in decimal.
-    mutating func int(_ value: Int) {
-        if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            // -Int.min does not fit; no count here comes near it, but stay correct.
-            if value == Int.min {
-                bytes.append(contentsOf: String(value).utf8.dropFirst())
-                return
-            }
-            int(-value)
-            return
-        }
-        // Most numbers of the index (sections, counts, lengths) have one to four digits:
-        // written digit by digit with divisions by constants, no buffer to copy.
-        if value < 10 {
-            bytes.append(0x30 + UInt8(value))
-            return
-        }
-        if value < 100 {
-            bytes.append(0x30 + UInt8(value / 10))
-            bytes.append(0x30 + UInt8(value % 10))
-            return
-        }
-        if value < 1000 {
-            bytes.append(0x30 + UInt8(value / 100))
-            bytes.append(0x30 + UInt8(value / 10 % 10))
-            bytes.append(0x30 + UInt8(value % 10))
-            return
-        }
-        if value < 10000 {
-            bytes.append(0x30 + UInt8(value / 1000))
-            bytes.append(0x30 + UInt8(value / 100 % 10))
-            bytes.append(0x30 + UInt8(value / 10 % 10))
-            bytes.append(0x30 + UInt8(value % 10))
-            return
-        }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[19 - count] = 0x30 + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(20 - count)...]))
-        }
-    }
-
-    /// The most digits `decimal` writes (`Int.max` has 19).
-    static let maxDecimalDigits = 19
-
-    /// Writes `value` (not negative: counts, sections, lengths) in decimal at `out`; returns
-    /// how many digits it wrote, at most `maxDecimalDigits`.
-    @inline(__always)
-    static func decimal(_ value: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
-        if value < 10 {
-            out[0] = 0x30 &+ UInt8(truncatingIfNeeded: max(value, 0))
-            return 1
-        }
-        var digits = 1
-        var rest = value / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        rest = value
-        var index = digits
-        while index > 0 {
-            index -= 1
-            out[index] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        }
-        return digits
-    }
+    mutating func int(_ value: Int) { DecimalDigits.append(value, to: &bytes) }
 
     /// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest
     /// (all of non-ASCII included) as is.

@@ -283,24 +283,9 @@ struct FileStamp: Equatable, Sendable {
             bytes += text.utf8
             return
         }
-        Self.appendDecimal(size, to: &bytes)
+        DecimalDigits.append(Int(size), to: &bytes)
         bytes.append(UInt8(ascii: " "))
-        Self.appendDecimal(modified, to: &bytes)
-    }
-
-    static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[31 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            bytes += buffer[(32 - count)...]
-        }
+        DecimalDigits.append(Int(modified), to: &bytes)
     }
 }
 

@@ -44,4 +44,19 @@ import Testing
             #expect(TabSeparatedLines.integer(Array(text.utf8)[...]) == Int(text), "\(text)")
         }
     }
+
+    @Test func decimalDigitsWriteAsStringIntDoes() {
+        var values = [0, 1, 9, 10, 99, 100, 12_345, Int.max, Int.min, -1, -10, -987_654_321]
+        var power = 1
+        for _ in 1...18 {
+            power *= 10
+            values += [power - 1, power]
+        }
+        for value in values {
+            var bytes: [UInt8] = [UInt8(ascii: "x")]
+            DecimalDigits.append(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "x" + String(value))
+            #expect(TabSeparatedLines.integer(bytes[1...]) == value)
+        }
+    }
 }

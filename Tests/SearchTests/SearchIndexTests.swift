@@ -209,10 +209,10 @@ extension BodyTextTests {
     @Test func writesDecimalsThroughAPointerAsStringIntDoes() {
         var values = Array(0...12) + [99, 100, 101, 999, 1000, 1001, 9999, 10_000, 99_999, 100_001, 123_456_789, Int.max]
         values += (1...18).map { Int(pow(10.0, Double($0))) - 1 } + (1...18).map { Int(pow(10.0, Double($0))) }
-        var buffer = [UInt8](repeating: 0, count: JSONBytes.maxDecimalDigits + 4)
+        var buffer = [UInt8](repeating: 0, count: DecimalDigits.maxCount + 4)
         for value in values {
-            let count = buffer.withUnsafeMutableBufferPointer { JSONBytes.decimal(value, into: $0.baseAddress! + 2) }
-            #expect(count <= JSONBytes.maxDecimalDigits)
+            let count = buffer.withUnsafeMutableBufferPointer { DecimalDigits.write(value, into: $0.baseAddress! + 2) }
+            #expect(count <= DecimalDigits.maxCount)
             #expect(String(decoding: buffer[2..<(2 + count)], as: UTF8.self) == String(value))
         }
     }

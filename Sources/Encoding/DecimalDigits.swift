@@ -1,0 +1,53 @@
+/// Integers written in decimal as bytes, as `String(Int)` writes them (the reader is
+/// `TabSeparatedLines.integer`): the search index and the build cache write millions of numbers,
+/// and a `String` each cost more than the digits.
+public enum DecimalDigits {
+    /// The most digits a non-negative `Int` has (`Int.max`: 19).
+    public static let maxCount = 19
+
+    /// Writes `value` (not negative) at `out`; returns how many digits it wrote, at most `maxCount`.
+    @inline(__always)
+    public static func write(_ value: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        if value < 10 {
+            out[0] = 0x30 &+ UInt8(truncatingIfNeeded: max(value, 0))
+            return 1
+        }
+        var count = 1
+        var rest = value / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        rest = value
+        var index = count
+        while index > 0 {
+            index -= 1
+            out[index] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
+        return count
+    }
+
+    /// Appends `value`, sign included, to `bytes`.
+    public static func append(_ value: Int, to bytes: inout [UInt8]) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            // -Int.min does not fit in an Int: its digits are its magnitude's.
+            guard value != Int.min else {
+                bytes += String(value.magnitude).utf8
+                return
+            }
+            append(-value, to: &bytes)
+            return
+        }
+        if value < 10 {
+            bytes.append(0x30 + UInt8(value))
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxCount) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let count = write(value, into: base)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+}
