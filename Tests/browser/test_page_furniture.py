@@ -4,6 +4,7 @@ From disk and through `lifecycle-docs serve`, like every `page` test."""
 import pytest
 from selenium.webdriver.common.by import By
 
+from conftest import wait_until_stored
 from test_accessibility import assert_accessible
 
 LANGS = ("es", "pt", "bg", "it")
@@ -102,6 +103,7 @@ def test_theme_follows_the_system_until_chosen_and_the_choice_persists(page, bro
     browser = page("es/inactive/index.html")
     clear_theme(browser)
     try:
+        wait_until_stored(browser, THEME_KEY)
         browser.refresh()
         system = DARK if color_scheme == "dark" else LIGHT
         toggle = browser.find_element(By.CSS_SELECTOR, "button[data-theme-toggle]")
@@ -115,6 +117,7 @@ def test_theme_follows_the_system_until_chosen_and_the_choice_persists(page, bro
         assert background(browser) == flipped
         assert toggle.get_attribute("aria-pressed") == ("false" if color_scheme == "dark" else "true")
         # The choice outlives the page: on reload and on another page it is applied before any script of site.js runs.
+        wait_until_stored(browser, THEME_KEY)
         for path in ("es/inactive/index.html", "es/playground/index.html"):
             browser = page(path)
             assert browser.execute_script("return document.documentElement.getAttribute('data-theme')") == (
@@ -131,6 +134,7 @@ def test_chosen_dark_theme_on_a_light_system_is_accessible(page, browser):
     browser = page("es/inactive/index.html")
     try:
         browser.execute_script("localStorage.setItem(arguments[0], 'dark')", THEME_KEY)
+        wait_until_stored(browser, THEME_KEY)
         browser.refresh()
         assert background(browser) == DARK
         assert_accessible(browser, "es/inactive with the dark theme chosen")
@@ -198,6 +202,7 @@ def test_a_printout_is_light_whatever_the_theme(page, browser, system):
     browser = page("es/active/index.html")
     try:
         browser.execute_script("localStorage.setItem(arguments[0], 'dark')", THEME_KEY)
+        wait_until_stored(browser, THEME_KEY)
         browser.refresh()
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
             "media": "print", "features": [{"name": "prefers-color-scheme", "value": system}]})

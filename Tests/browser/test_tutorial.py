@@ -10,45 +10,30 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import wait_until_stored
 from test_accessibility import assert_accessible
 from test_validity import check
 
 LESSON = "es/leccion/index.html"
 RIGHT_ORDER = ["onPause", "onStop", "onSaveInstanceState"]
+PROGRESS_KEY = "lifecycle-docs-progress:es/leccion"
 
 
 def open_lesson(fixture_page):
     """The lesson with no progress stored."""
     browser = fixture_page(LESSON)
     browser.execute_script("localStorage.clear()")
+    wait_until_stored(browser, PROGRESS_KEY)
     browser.refresh()
     WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "figure.exercise.interactive"))
     return browser
-
-
-def wait_until_stored(browser):
-    """Waits until another tab of the page's origin reads the lesson's stored progress as this
-    page wrote it. Chromium hands a page's localStorage writes to the browser process
-    asynchronously, and a reload right after a write could read the storage before they
-    arrived: about one run in five here, the reloaded lesson did not show its progress."""
-    key = "lifecycle-docs-progress:es/leccion"
-    written = browser.execute_script("return localStorage.getItem(arguments[0])", key)
-    here = browser.current_window_handle
-    url = browser.current_url
-    browser.switch_to.new_window("tab")
-    try:
-        browser.get(url)
-        WebDriverWait(browser, 10).until(lambda b: b.execute_script("return localStorage.getItem(arguments[0])", key) == written)
-    finally:
-        browser.close()
-        browser.switch_to.window(here)
 
 
 def reload_and_wait_for_progress(browser, text):
     """Reloads the page, once its progress is stored, and waits for the progress to read
     `text`. Should the reload still not show it within 10 s, the page is loaded once more; a
     progress that is really lost fails both."""
-    wait_until_stored(browser)
+    wait_until_stored(browser, PROGRESS_KEY)
     browser.refresh()
     try:
         WebDriverWait(browser, 10).until(lambda b: progress_text(b) == text)
