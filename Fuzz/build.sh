@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets into .build/fuzz/<target>:
 #   Fuzz/build.sh                  every target
-#   Fuzz/build.sh lifecycle        only those named (lifecycle, frontmatter, mustache, requestpath, article)
+#   Fuzz/build.sh lifecycle        only those named (lifecycle, exercise, frontmatter, mustache, requestpath, article)
 #
 # Each module a harness needs is compiled straight from its source folder with
 # coverage instrumentation (and AddressSanitizer), as a static library with
@@ -79,7 +79,12 @@ build() {
     lifecycle)
         build_diagnostics
         build_scenarios
-        target lifecycle Fuzz/lifecycle.swift -I Sources/CCMarkGFM -- Scenarios Markdown LifecycleMachines LifecycleModel Diagnostics Encoding
+        target lifecycle Fuzz/lifecycle.swift Fuzz/blocktext.swift -I Sources/CCMarkGFM -- Scenarios Markdown LifecycleMachines LifecycleModel Diagnostics Encoding
+        ;;
+    exercise)
+        build_diagnostics
+        build_scenarios
+        target exercise Fuzz/exercise.swift Fuzz/blocktext.swift -I Sources/CCMarkGFM -- Scenarios Markdown LifecycleMachines LifecycleModel Diagnostics Encoding
         ;;
     frontmatter)
         build_content
@@ -107,14 +112,14 @@ build() {
             Diagnostics Encoding
         ;;
     *)
-        echo "unknown fuzz target '$1' (lifecycle, frontmatter, mustache, requestpath, article)" >&2
+        echo "unknown fuzz target '$1' (lifecycle, exercise, frontmatter, mustache, requestpath, article)" >&2
         exit 2
         ;;
     esac
 }
 
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(lifecycle frontmatter mustache requestpath article)
+[ ${#targets[@]} -gt 0 ] || targets=(lifecycle exercise frontmatter mustache requestpath article)
 for t in "${targets[@]}"; do
     echo "Building fuzz target $t"
     build "$t"

@@ -4,6 +4,7 @@
     python3 Fuzz/make-seeds.py [--spec DIR]
 
 - lifecycle: every ```lifecycle block of Content/*/*.md (info string, then its lines);
+- exercise: every ```exercise block of Content/*/*.md and of the browser tests' lesson;
 - frontmatter: the front matter and first body lines of every article, plus the same
   file with a byte order mark and CRLF line endings, with an invalid UTF-8 byte, and
   the YAML of Content/site.yml and Templates/i18n/*.yml put between `---` lines;
@@ -26,6 +27,7 @@ import re
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "Fuzz" / "corpus"
+MARKUP_LESSON = ROOT / "Tests" / "browser" / "fixtures" / "markup" / "Content" / "es" / "leccion.md"
 
 
 def write(target, name, data):
@@ -38,9 +40,10 @@ def articles():
     return sorted((ROOT / "Content").glob("*/*.md"))
 
 
-def lifecycle_seeds():
-    fence = re.compile(r"^( *)(`{3,})(lifecycle\b.*)$")
-    for path in articles():
+def block_seeds(target, word, paths):
+    """Every ```<word> block of `paths`: its info string, then its lines (unindented)."""
+    fence = re.compile(r"^( *)(`{3,})(" + word + r"\b.*)$")
+    for path in paths:
         lines = path.read_text(encoding="utf-8").split("\n")
         i = 0
         while i < len(lines):
@@ -56,8 +59,17 @@ def lifecycle_seeds():
                 i += 1
             start = i - len(body)
             name = f"{path.parent.name}-{path.stem}-{start}.txt"
-            write("lifecycle", name, info + "\n" + "".join(line + "\n" for line in body))
+            write(target, name, info + "\n" + "".join(line + "\n" for line in body))
             i += 1
+
+
+def lifecycle_seeds():
+    block_seeds("lifecycle", "lifecycle", articles())
+
+
+def exercise_seeds():
+    """The exercises of Content/ and of the browser tests' lesson (one of each kind)."""
+    block_seeds("exercise", "exercise", articles() + [MARKUP_LESSON])
 
 
 def front_matter(path, body_lines=3):
@@ -148,6 +160,7 @@ def main():
     parser.add_argument("--spec", type=pathlib.Path, default=ROOT / "Tests" / "MustacheTests" / "spec")
     args = parser.parse_args()
     lifecycle_seeds()
+    exercise_seeds()
     frontmatter_seeds()
     mustache_seeds(args.spec)
     requestpath_seeds()

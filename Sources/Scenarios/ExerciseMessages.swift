@@ -6,7 +6,8 @@ import LifecycleModel
 /// `lifecycle` block's messages.
 ///
 /// Syntax:
-/// - `expected 'kind', 'given', 'event', 'target', 'answer' or 'option'` (at the line), suggestion: the nearest
+/// - `'{word}' is not an exercise line: expected 'kind', 'given', 'event', 'target', 'answer' or 'option'` (at the
+///   line; without `'{word}' …:` when the line starts with no word), suggestion: the nearest
 ///   keyword, or `option {line}` for a `path`, `callbacks` or `never` line or an event line
 /// - `'{keyword}' can appear only once`, note `it is already on line {n}`
 /// - `an exercise needs a 'kind' line: predict, order, choose or reach` (at `exercise`)
@@ -43,7 +44,10 @@ extension Messages {
             suggestion = "option " + rest
             notes = ["in an exercise a statement is an option of a choose exercise: 'option' (wrong) or 'option*' (right)"]
         }
-        return .error(at: location, "expected 'kind', 'given', 'event', 'target', 'answer' or 'option'", notes: notes, suggestion: suggestion)
+        // The word is named: in a long block "expected …" alone leaves the writer to find it.
+        let expected = "expected 'kind', 'given', 'event', 'target', 'answer' or 'option'"
+        let message = word.isEmpty ? expected : "'\(word)' is not an exercise line: " + expected
+        return .error(at: location, message, notes: notes, suggestion: suggestion)
     }
 
     static func exerciseLineTwice(_ keyword: String, at location: SourceLocation, first: SourceLocation) -> Diagnostic {

@@ -56,13 +56,13 @@ import Testing
         ])
         #expect(Exercise("exercise ios-app", "given active\npath a -> b\n").texts() == [
             "Content/es/inactive.md:39:6: error: an exercise needs a 'kind' line: predict, order, choose or reach\n    suggestion: kind predict",
-            "Content/es/inactive.md:41:3: error: expected 'kind', 'given', 'event', 'target', 'answer' or 'option'\n"
+            "Content/es/inactive.md:41:3: error: 'path' is not an exercise line: expected 'kind', 'given', 'event', 'target', 'answer' or 'option'\n"
                 + "    note: in an exercise a statement is an option of a choose exercise: 'option' (wrong) or 'option*' (right)\n"
                 + "    suggestion: option path a -> b",
         ])
         #expect(Exercise("exercise ios-app", "kind predict\ngiven active\nevnt interruption\nanswer inactive\n").texts() == [
             "Content/es/inactive.md:40:3: error: a predict exercise needs an 'event' line",
-            "Content/es/inactive.md:42:3: error: expected 'kind', 'given', 'event', 'target', 'answer' or 'option'\n"
+            "Content/es/inactive.md:42:3: error: 'evnt' is not an exercise line: expected 'kind', 'given', 'event', 'target', 'answer' or 'option'\n"
                 + "    note: a comment line starts with '#'\n    suggestion: event",
         ])
         #expect(Exercise("exercise ios-app", "kind order\ngiven active\nevent interruption\nanswer applicationWillResignActive\n").texts() == [

@@ -1,0 +1,1 @@
+../../Fuzz/blocktext.swift
