@@ -79,14 +79,14 @@ package struct ArticleRenderer: Sendable {
         let rendered = renderer.render(document, replacing: nodeHTML)
         var article = read.article
         if tutorial {
-            article.tutorialSteps = rendered.blocks.count { block in
-                if case .heading = document.nodes[block.node].kind { document.nodes[block.node].headingLevel == 2 } else { false }
-            }
-        }
-        article.bodyHTML = tutorial
-            ? tutorialHTML(rendered, document: document, lang: lang, untranslated: untranslatedLanguage.map { ($0, Set(read.article.untranslated)) },
+            let lesson = tutorialHTML(
+                rendered, document: document, lang: lang, untranslated: untranslatedLanguage.map { ($0, Set(read.article.untranslated)) },
                 isExercise: { read.verification.exercise(at: $0) != nil })
-            : rendered.html
+            article.bodyHTML = lesson.html
+            article.tutorialSteps = lesson.steps
+        } else {
+            article.bodyHTML = rendered.html
+        }
         article.bodyHTML += sprites.joined()
         article.toc = rendered.headings.filter { (2...3).contains($0.level) }.map {
             TOCEntry(level: $0.level, id: $0.id, text: $0.text)
@@ -94,13 +94,16 @@ package struct ArticleRenderer: Sendable {
         return article
     }
 
-    /// A tutorial's body: the blocks before the first `## ` heading are its introduction, and each
-    /// `## ` section is a numbered step whose code blocks (samples, examples, exercises) go beside
-    /// its text (`.step-media`; CSS puts them in a second column on wide screens). Footnotes follow.
+    /// A tutorial's body and its number of steps: the blocks before the first `## ` heading are its
+    /// introduction, and each `## ` section is a numbered step whose code blocks (samples, examples,
+    /// exercises) go beside its text (`.step-media`; CSS puts them in a second column on wide
+    /// screens). A last section without code blocks, after at least one step, is the lesson's
+    /// conclusion (a summary, what to read next): shown after the steps, neither numbered nor
+    /// counted in the reader's progress. Footnotes follow.
     func tutorialHTML(
         _ rendered: RenderedMarkdown, document: MarkdownDocument, lang: String, untranslated: (from: String, sections: Set<Int>)?,
         isExercise: (Int) -> Bool
-    ) -> String {
+    ) -> (html: String, steps: Int) {
         struct Step {
             var text = ""
             var media = ""
@@ -128,6 +131,7 @@ package struct ArticleRenderer: Sendable {
                 steps[steps.count - 1].text += html
             }
         }
+        let conclusion = steps.count > 1 && steps[steps.count - 1].media.isEmpty ? steps.removeLast() : nil
         let stepLabel = HTML.escape(strings.string("tutorialStep", lang: lang))
         let doneLabel = HTML.escape(strings.string("tutorialStepDone", lang: lang))
         var out = ""
@@ -150,7 +154,12 @@ package struct ArticleRenderer: Sendable {
             }
             out += "</ol>\n"
         }
-        return out + tail
+        if let conclusion {
+            // Its section follows the steps' (section 0 is the introduction).
+            let section = steps.count + 1
+            out += "<section class=\"tutorial-conclusion\"\(languageAttribute(untranslated, section: section, lang: lang))>\n" + conclusion.text + "</section>\n"
+        }
+        return (out + tail, steps.count)
     }
 
     /// ` lang="…"` on a step whose section is still in the source language.

@@ -80,6 +80,31 @@ import Testing
         #expect(try read(root.appending(path: "public/sitemap.xml")).contains("/es/tutorials/</loc>"))
     }
 
+    /// A last section without code blocks is the lesson's conclusion: after the steps, not
+    /// numbered, no "done" button, not counted in the progress; its heading keeps its anchor. A
+    /// lone text-only section stays a step (a lesson has at least one).
+    @Test func aLastSectionWithoutCodeIsTheConclusionNotAStep() throws {
+        let article = try Self.fixture("es.md").replacing("title: Ejercicios\n", with: "title: Ejercicios\nlayout: tutorial\n")
+            .replacing("```exercise", with: "## Un paso\n\nSu texto.\n\n```exercise") + "\n## Resumen\n\n| Paso | Idea |\n|---|---|\n| 1 | Inicio |\n"
+        let (result, messages, root) = try build(["site.yml": try Self.fixture("site.yml"), "es/a.md": article])
+        #expect(result.succeeded, "\(messages)")
+        let html = try read(root.appending(path: "public/es/a/index.html"))
+        #expect(html.components(separatedBy: "<li class=\"tutorial-step").count == 5)
+        #expect(!html.contains("id=\"ld-step-5\""))
+        #expect(html.contains("<progress max=\"4\" value=\"0\" aria-labelledby=\"ld-progress-label\"></progress>"))
+        #expect(html.contains("</ol>\n<section class=\"tutorial-conclusion\">\n<h2 id=\"resumen\">"))
+        let conclusion = try #require(html.components(separatedBy: "<section class=\"tutorial-conclusion\">").last?.components(separatedBy: "</section>").first)
+        #expect(conclusion.contains("<table>"))
+        #expect(!conclusion.contains("data-step-done"))
+
+        let lone = "---\ntitle: A\nlayout: tutorial\n---\nIntroducción.\n\n## Solo texto\n\nUn paso sin código.\n"
+        let (loneResult, loneMessages, loneRoot) = try build(["site.yml": try Self.fixture("site.yml"), "es/a.md": lone])
+        #expect(loneResult.succeeded, "\(loneMessages)")
+        let loneHTML = try read(loneRoot.appending(path: "public/es/a/index.html"))
+        #expect(loneHTML.contains("id=\"ld-step-1\""))
+        #expect(!loneHTML.contains("tutorial-conclusion"))
+    }
+
     /// A tutorial without `## ` sections is all introduction: no steps, no progress bar (a
     /// `<progress max="0">` would not be valid HTML).
     @Test func aTutorialWithoutStepsHasNoProgress() throws {
