@@ -79,7 +79,7 @@ bench: deps
 # libFuzzer targets (Fuzz/): builds them under .build/fuzz/ and runs each for FUZZ_SECONDS;
 # crashes land in Fuzz/crashes/<target>/. make fuzz FUZZ_SECONDS=60 FUZZ_TARGETS=mustache
 FUZZ_SECONDS ?= 300
-FUZZ_TARGETS ?= lifecycle exercise frontmatter mustache requestpath article
+FUZZ_TARGETS ?= lifecycle exercise search frontmatter mustache requestpath article
 fuzz: deps
 	Fuzz/build.sh $(FUZZ_TARGETS)
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh $(FUZZ_TARGETS)

@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["FuzzRegressions", "spec"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight", "Encoding"]),
-        .testTarget(name: "SearchTests", dependencies: ["Search", "TestSupport"]),
+        .testTarget(name: "SearchTests", dependencies: ["Search", "TestSupport"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "SiteTests", dependencies: ["SiteContent", "Translations", "Highlight", "SiteRender", "SiteBuild", "Search", "Diagnostics", "Encoding", "TestSupport"], exclude: ["Fixtures", "FuzzRegressions"]),
         .testTarget(name: "LifecycleDocsCLITests", dependencies: ["LifecycleDocsCLI", "SiteBuild", "TestSupport"], exclude: ["BadInputs"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "Diagnostics", "TestSupport"], exclude: ["FuzzRegressions"]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets into .build/fuzz/<target>:
 #   Fuzz/build.sh                  every target
-#   Fuzz/build.sh lifecycle        only those named (lifecycle, exercise, frontmatter, mustache, requestpath, article)
+#   Fuzz/build.sh lifecycle        only those named (lifecycle, exercise, search, frontmatter, mustache, requestpath, article)
 #
 # Each module a harness needs is compiled straight from its source folder with
 # coverage instrumentation (and AddressSanitizer), as a static library with
@@ -43,7 +43,7 @@ target() {
     echo "  target $name"
     # -D FUZZING turns on the LLVMFuzzerTestOneInput entry point (the tests compile the file without it).
     "$SWIFTC" "${FLAGS[@]}" -D FUZZING -module-name "${name}_fuzzer" "${sources[@]}" Fuzz/entry.swift "${libs[@]}" \
-        -lyaml -lcmark-gfm -lcmark-gfm-extensions -o "$OUT/$name" \
+        -lyaml -lcmark-gfm -lcmark-gfm-extensions -lstemmer -o "$OUT/$name" \
         2> >(grep -v "Cannot export local symbol '__asan" >&2)
     # From three sources on, swiftc leaves the executable's module files in the current folder.
     rm -f "${name}_fuzzer"-*.swiftmodule "${name}_fuzzer"-*.swiftdoc "${name}_fuzzer"-*.swiftsourceinfo
@@ -86,6 +86,11 @@ build() {
         build_scenarios
         target exercise Fuzz/exercise.swift Fuzz/blocktext.swift -I Sources/CCMarkGFM -- Scenarios Markdown LifecycleMachines LifecycleModel Diagnostics Encoding
         ;;
+    search)
+        build_encoding
+        once Search -I Sources/CStemmer Sources/Search/*.swift
+        target search Fuzz/search.swift -I Sources/CStemmer -- Search Encoding
+        ;;
     frontmatter)
         build_content
         target frontmatter Fuzz/frontmatter.swift Fuzz/placement.swift -I Sources/CCMarkGFM -- \
@@ -112,14 +117,14 @@ build() {
             Diagnostics Encoding
         ;;
     *)
-        echo "unknown fuzz target '$1' (lifecycle, exercise, frontmatter, mustache, requestpath, article)" >&2
+        echo "unknown fuzz target '$1' (lifecycle, exercise, search, frontmatter, mustache, requestpath, article)" >&2
         exit 2
         ;;
     esac
 }
 
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(lifecycle exercise frontmatter mustache requestpath article)
+[ ${#targets[@]} -gt 0 ] || targets=(lifecycle exercise search frontmatter mustache requestpath article)
 for t in "${targets[@]}"; do
     echo "Building fuzz target $t"
     build "$t"

@@ -5,6 +5,8 @@
 
 - lifecycle: every ```lifecycle block of Content/*/*.md (info string, then its lines);
 - exercise: every ```exercise block of Content/*/*.md and of the browser tests' lesson;
+- search: the body of every article page of the site built from Content/ (with the tool in
+  .build/, release or debug), after a byte naming its language (es, pt, it, bg: 0-3);
 - frontmatter: the front matter and first body lines of every article, plus the same
   file with a byte order mark and CRLF line endings, with an invalid UTF-8 byte, and
   the YAML of Content/site.yml and Templates/i18n/*.yml put between `---` lines;
@@ -24,6 +26,8 @@ import argparse
 import json
 import pathlib
 import re
+import subprocess
+import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "Fuzz" / "corpus"
@@ -61,6 +65,29 @@ def block_seeds(target, word, paths):
             name = f"{path.parent.name}-{path.stem}-{start}.txt"
             write(target, name, info + "\n" + "".join(line + "\n" for line in body))
             i += 1
+
+
+def search_seeds():
+    tool = next((t for t in (ROOT / ".build" / "release" / "lifecycle-docs", ROOT / ".build" / "debug" / "lifecycle-docs") if t.exists()), None)
+    if tool is None:
+        raise SystemExit("search seeds: build the tool first (swift build)")
+    languages = ["es", "pt", "it", "bg"]
+    with tempfile.TemporaryDirectory() as out:
+        subprocess.run([str(tool), "build", "--content", str(ROOT / "Content"), "--templates", str(ROOT / "Templates"),
+                        "--output", out + "/site", "--quiet"], check=True)
+        for page in sorted(pathlib.Path(out, "site").glob("*/*/index.html")):
+            lang, slug = page.parent.parent.name, page.parent.name
+            if lang not in languages or slug == "tutorials":
+                continue
+            html = page.read_text(encoding="utf-8")
+            match = re.search(r"<article[^>]*>(.*)</article>", html, re.S)
+            if not match:
+                continue
+            body = match.group(1).encode("utf-8")
+            # Inputs of 16 KB at most (run.sh): cut at a tag.
+            if len(body) > 16000:
+                body = body[:body.rindex(b"<", 0, 16000)]
+            write("search", f"{lang}-{slug}.html", bytes([languages.index(lang)]) + body)
 
 
 def lifecycle_seeds():
@@ -161,6 +188,7 @@ def main():
     args = parser.parse_args()
     lifecycle_seeds()
     exercise_seeds()
+    search_seeds()
     frontmatter_seeds()
     mustache_seeds(args.spec)
     requestpath_seeds()

@@ -18,7 +18,7 @@ OUT=.build/fuzz
 export SWIFT_BACKTRACE=enable=no
 
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(lifecycle exercise frontmatter mustache requestpath article)
+[ ${#targets[@]} -gt 0 ] || targets=(lifecycle exercise search frontmatter mustache requestpath article)
 failed=()
 for t in "${targets[@]}"; do
     if [ ! -x "$OUT/$t" ]; then

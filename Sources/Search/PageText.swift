@@ -297,49 +297,40 @@ enum BodyText {
         return String(decoding: UnsafeBufferPointer(rebasing: tag[start..<end]), as: UTF8.self)
     }
 
-    /// Runs of white space as one space, none at the ends.
+    /// Runs of white space as one space, none at the ends. White space is HTML's (space, tab,
+    /// line feed, form feed, carriage return): other spaces (U+000B, U+00A0…) are text, as the
+    /// page shows them and as `CleanText` keeps them.
     static func squeeze(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        text.unicodeScalars.split(whereSeparator: { $0.isASCII && CleanText.isSpace(UInt8($0.value)) })
+            .map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
     }
 
+    /// The text with its character references decoded, scalar by scalar: `&name;` whose `;` is at
+    /// most 12 scalars after the `&` and whose name `entity(_:)` knows; any other `&` stays.
     static func decodeEntities(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-        var out = ""
-        var rest = text[...]
-        while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            let after = rest[amp...]
-            guard let semi = after.prefix(12).firstIndex(of: ";") else {
-                out += "&"
-                rest = rest[rest.index(after: amp)...]
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            guard scalars[index] == "&" else {
+                out.append(scalars[index])
+                index += 1
                 continue
             }
-            let entity = after[after.index(after: after.startIndex)..<semi]
-            let decoded: String? = switch entity {
-            case "amp": "&"
-            case "lt": "<"
-            case "gt": ">"
-            case "quot": "\""
-            case "apos": "'"
-            case "nbsp": " "
-            default:
-                if entity.hasPrefix("#x") || entity.hasPrefix("#X") {
-                    UInt32(entity.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
-                } else if entity.hasPrefix("#") {
-                    UInt32(entity.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) }
-                } else {
-                    nil
+            let window = scalars[(index + 1)..<min(scalars.count, index + 13)]
+            if let semi = window.firstIndex(of: ";"), window[..<semi].allSatisfy(\.isASCII) {
+                let name = window[..<semi].map { UInt8($0.value) }
+                if let decoded = name.withUnsafeBufferPointer(entity) {
+                    out.append(decoded)
+                    index = semi + 1
+                    continue
                 }
             }
-            if let decoded {
-                out += decoded
-                rest = rest[rest.index(after: semi)...]
-            } else {
-                out += "&"
-                rest = rest[rest.index(after: amp)...]
-            }
+            out.append("&")
+            index += 1
         }
-        return out + rest
+        return String(out)
     }
 }
 

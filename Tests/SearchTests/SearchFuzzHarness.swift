@@ -1,0 +1,1 @@
+../../Fuzz/search.swift
