@@ -8,7 +8,7 @@ public enum MustacheValue: Sendable, Equatable {
     case double(Double)
     case string(String)
     case array([MustacheValue])
-    case object([String: MustacheValue])
+    case object([MustacheKey: MustacheValue])
 }
 
 extension MustacheValue {
@@ -74,10 +74,20 @@ extension MustacheValue: ExpressibleByArrayLiteral {
 
 extension MustacheValue: ExpressibleByDictionaryLiteral {
     /// Later duplicates win, like assigning keys one by one.
-    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        var dict: [String: MustacheValue] = [:]
+    public init(dictionaryLiteral elements: (MustacheKey, MustacheValue)...) {
+        var dict: [MustacheKey: MustacheValue] = [:]
         dict.reserveCapacity(elements.count)
         for (key, value) in elements { dict[key] = value }
+        self = .object(dict)
+    }
+}
+
+extension MustacheValue {
+    /// An object from a dictionary keyed by plain strings (parsed JSON, UI strings).
+    public init(object: [String: MustacheValue]) {
+        var dict: [MustacheKey: MustacheValue] = [:]
+        dict.reserveCapacity(object.count)
+        for (key, value) in object { dict[MustacheKey(key)] = value }
         self = .object(dict)
     }
 }

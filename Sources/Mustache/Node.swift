@@ -71,13 +71,13 @@ enum Path: Sendable, Equatable {
     case implicit
     /// `a.b.c` split once at parse time; the first key walks the stack,
     /// the rest resolve only against the previous result.
-    case keys([String])
+    case keys([MustacheKey])
 
     init(_ name: String) {
         if name == "." {
             self = .implicit
         } else {
-            self = .keys(name.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+            self = .keys(name.split(separator: ".", omittingEmptySubsequences: false).map { MustacheKey(String($0)) })
         }
     }
 }

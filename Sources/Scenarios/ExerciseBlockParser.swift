@@ -134,7 +134,7 @@ private struct ExerciseReader {
             diagnostics.append(Messages.notAnExerciseLine(word, rest: line.text(start..<end), at: line.location(start)))
             return
         }
-        if after < end && !SourceLine.isSpace(line.chars[after]) {
+        if after < end && !line.isSpace(at: after) {
             diagnostics.append(Messages.spaceAfterKeyword(line.text(start..<after), at: line.location(after)))
             return
         }
@@ -277,10 +277,10 @@ private struct ExerciseReader {
         var complete = true
         var i = line.argument
         while i < line.end {
-            while i < line.end, SourceLine.isSpace(source.chars[i]) || source.chars[i] == "," { i += 1 }
+            while i < line.end, source.isSpace(at: i) || source.units[i] == 0x2C { i += 1 }
             guard i < line.end else { break }
             var tokenEnd = i
-            while tokenEnd < line.end, !SourceLine.isSpace(source.chars[tokenEnd]), source.chars[tokenEnd] != "," { tokenEnd += 1 }
+            while tokenEnd < line.end, !source.isSpace(at: tokenEnd), source.units[tokenEnd] != 0x2C { tokenEnd += 1 }
             let wordEnd = source.identifierEnd(from: i, to: tokenEnd)
             var scene: (name: String, at: Int)?
             var headEnd = wordEnd

@@ -165,7 +165,7 @@ public enum LifecycleBlockParser {
             i = line.skipSpaces(from: i, to: line.chars.count)
             guard i < line.chars.count else { break }
             var end = i
-            while end < line.chars.count, !SourceLine.isSpace(line.chars[end]) { end += 1 }
+            while end < line.chars.count, !line.isSpace(at: end) { end += 1 }
             words.append(i..<end)
             i = end
         }
@@ -205,7 +205,7 @@ struct LineReader {
     mutating func readContent(_ line: SourceLine, start: Int, end: Int) -> BlockLine.Content {
         let wordEnd = line.identifierEnd(from: start, to: end)
         let word = line.text(start..<wordEnd)
-        if Self.keywords.contains(word) && wordEnd < end && !SourceLine.isSpace(line.chars[wordEnd]) {
+        if Self.keywords.contains(word) && wordEnd < end && !line.isSpace(at: wordEnd) {
             diagnostics.append(Messages.spaceAfterKeyword(word, at: line.location(wordEnd)))
             return .invalid
         }
@@ -270,7 +270,7 @@ struct LineReader {
         // `@scene`
         var headEnd = wordEnd
         var scene: (name: String, at: Int)?
-        if wordEnd < end, line.chars[wordEnd] == "@" {
+        if wordEnd < end, line.units[wordEnd] == 0x40 {
             let sceneEnd = line.identifierEnd(from: wordEnd + 1, to: end)
             guard sceneEnd > wordEnd + 1 else {
                 diagnostics.append(Messages.missingScene(at: line.location(wordEnd + 1)))
@@ -293,7 +293,7 @@ struct LineReader {
                 callbackPieces = line.pieces(from: split.stop + 1, to: end, commas: true, stopAtColon: false).pieces
                 callbackPieces![0].before = ":"
             }
-        } else if line.chars[next] == ":" {
+        } else if line.units[next] == 0x3A {
             callbackPieces = line.pieces(from: next + 1, to: end, commas: true, stopAtColon: false).pieces
             callbackPieces![0].before = ":"
         } else {

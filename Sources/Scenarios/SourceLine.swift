@@ -4,6 +4,11 @@ import Diagnostics
 /// Indexes count `Character`s, so columns are the ones a reader sees.
 struct SourceLine {
     let chars: [Character]
+    /// Each Character's scalar value when it is one scalar, else `ChainFinder.Text.cluster`: the
+    /// parser's tests for spaces, arrows and punctuation compare these numbers, not Characters
+    /// (a Character comparison that fails is a String comparison call). No Character of more
+    /// than one scalar equals the ASCII and arrow characters tested, so the answers agree.
+    let units: [UInt32]
     let file: String
     /// 1-based line in the file.
     let line: Int
@@ -17,11 +22,19 @@ struct SourceLine {
 
     init(chars: [Character], file: String, line: Int, columnOffset: Int) {
         self.chars = chars
+        units = chars.map(Self.unit)
         self.file = file
         self.line = line
         self.columnOffset = columnOffset
         base = nil
         utf8Offsets = []
+    }
+
+    /// A Character's scalar value, or `ChainFinder.Text.cluster` for one of several scalars.
+    static func unit(_ c: Character) -> UInt32 {
+        var scalars = c.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), scalars.next() == nil else { return ChainFinder.Text.cluster }
+        return first.value
     }
 
     /// The Characters of `text` and the UTF-8 offset of each, and of the end.
@@ -43,14 +56,39 @@ struct SourceLine {
         let isASCII = text.utf8.withContiguousStorageIfAvailable { !$0.contains { $0 >= 0x80 || $0 == 0x0D } } ?? false
         if isASCII {
             chars = text.utf8.map { Self.asciiCharacters[Int($0)] }
+            units = text.utf8.map { UInt32($0) }
             utf8Offsets = []
+        } else if let read = Self.singleScalars(of: text) {
+            (chars, units, utf8Offsets) = read
         } else {
             (chars, utf8Offsets) = Self.characters(of: text)
+            units = chars.map(Self.unit)
         }
         base = text
         self.file = file
         self.line = line
         self.columnOffset = columnOffset
+    }
+
+    /// The Characters of a line whose every scalar is a Character of its own
+    /// (`ChainFinder.Text.standsAlone`: most prose of the site's languages), read by scalars
+    /// without grapheme breaking; nil when a scalar may join its neighbours.
+    static func singleScalars(of text: Substring) -> (chars: [Character], units: [UInt32], offsets: [Int])? {
+        var chars: [Character] = []
+        var units: [UInt32] = []
+        var offsets = [0]
+        chars.reserveCapacity(text.utf8.count)
+        units.reserveCapacity(text.utf8.count)
+        offsets.reserveCapacity(text.utf8.count + 1)
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            guard ChainFinder.Text.standsAlone(scalar.value) else { return nil }
+            chars.append(scalar.value < 0x80 ? asciiCharacters[Int(scalar.value)] : Character(scalar))
+            units.append(scalar.value)
+            offset += UTF8.width(scalar)
+            offsets.append(offset)
+        }
+        return (chars, units, offsets)
     }
 
     private static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
@@ -78,36 +116,46 @@ struct SourceLine {
 
     static func isIdentifier(_ c: Character) -> Bool { c == "_" || c.isLetter || c.isNumber }
 
+    /// `isSpace(chars[i])`.
+    func isSpace(at i: Int) -> Bool { units[i] == 0x20 || units[i] == 0x09 }
+
+    /// `isIdentifier(chars[i])`; an ASCII Character is a letter or digit by its byte.
+    func isIdentifier(at i: Int) -> Bool {
+        let unit = units[i]
+        guard unit < 0x80 else { return Self.isIdentifier(chars[i]) }
+        return unit == 0x5F || (0x30...0x39).contains(unit) || (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit)
+    }
+
     func skipSpaces(from start: Int, to end: Int) -> Int {
         var i = start
-        while i < end, Self.isSpace(chars[i]) { i += 1 }
+        while i < end, isSpace(at: i) { i += 1 }
         return i
     }
 
     /// `end` moved back over trailing spaces, not before `start`.
     func trimEnd(_ end: Int, start: Int) -> Int {
         var e = end
-        while e > start, Self.isSpace(chars[e - 1]) { e -= 1 }
+        while e > start, isSpace(at: e - 1) { e -= 1 }
         return e
     }
 
     func identifierEnd(from start: Int, to end: Int) -> Int {
         var i = start
-        while i < end, Self.isIdentifier(chars[i]) { i += 1 }
+        while i < end, isIdentifier(at: i) { i += 1 }
         return i
     }
 
     /// The length of the arrow (`->` or `→`) at `i`, or 0.
     func arrowLength(at i: Int, end: Int) -> Int {
         guard i < end else { return 0 }
-        if chars[i] == "→" { return 1 }
-        if chars[i] == "-", i + 1 < end, chars[i + 1] == ">" { return 2 }
+        if units[i] == 0x2192 { return 1 }  // →
+        if units[i] == 0x2D, i + 1 < end, units[i + 1] == 0x3E { return 2 }  // ->
         return 0
     }
 
     /// Where a comment starts: a `#` at the start of the line or after a space; `chars.count` if none.
     var commentStart: Int {
-        for i in chars.indices where chars[i] == "#" && (i == 0 || Self.isSpace(chars[i - 1])) {
+        for i in units.indices where units[i] == 0x23 && (i == 0 || isSpace(at: i - 1)) {
             return i
         }
         return chars.count
@@ -140,14 +188,14 @@ struct SourceLine {
             result.append(Piece(start: s, end: trimEnd(close, start: s), before: before, after: after))
         }
         while i < end {
-            let c = chars[i]
-            if c == "(" {
+            let unit = units[i]
+            if unit == 0x28 {  // (
                 depth += 1
-            } else if c == ")" {
+            } else if unit == 0x29 {  // )
                 depth = max(0, depth - 1)
             } else if depth == 0 {
                 let arrow = arrowLength(at: i, end: end)
-                if arrow > 0 || (commas && c == ",") {
+                if arrow > 0 || (commas && unit == 0x2C) {  // ,
                     let separator = arrow > 0 ? text(i..<(i + arrow)) : ","
                     close(at: i, after: separator)
                     before = separator
@@ -155,7 +203,7 @@ struct SourceLine {
                     pieceStart = i
                     continue
                 }
-                if stopAtColon && c == ":" {
+                if stopAtColon && unit == 0x3A {  // :
                     stop = i
                     break
                 }

@@ -7,14 +7,26 @@ import SiteRender
 import Synchronization
 import Translations
 
+extension StringProtocol {
+    /// Whether the UTF-8 holds `byte`: memchr over the contiguous bytes (`utf8.contains` steps
+    /// through a String's bytes one index at a time, and the link scan asks for every id and link).
+    func utf8Contains(_ byte: UInt8) -> Bool {
+        utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        } ?? utf8.contains(byte)
+    }
+}
+
 /// The ids of a page, kept as one string (`\nid\nid\n`): a build keeps those of every page
 /// until the end, and only the few links to another page's anchor look them up.
 struct PageIDs: Sendable {
     private var joined = "\n"
 
     mutating func insert(_ id: String) {
-        guard !id.utf8.contains(10) else { return }  // no id holds a newline in pages we write
-        joined += id + "\n"
+        guard !id.utf8Contains(10) else { return }  // no id holds a newline in pages we write
+        joined += id
+        joined += "\n"
     }
 
     func contains(_ id: String) -> Bool {
@@ -90,12 +102,12 @@ struct PageLinks: Sendable {
             }
         }
         // An anchor of this very page is checked now, against all its ids; only a broken one stays.
-        let known = ownAnchors.isEmpty ? [] : Set(idList.lazy.filter { !$0.utf8.contains(10) })
+        let known = ownAnchors.isEmpty ? [] : Set(idList.lazy.filter { !$0.utf8Contains(10) })
         for anchor in ownAnchors {
             let id = String(anchor.url.dropFirst())
-            let decoded = id.utf8.contains(UInt8(ascii: "%")) ? id.removingPercentEncoding ?? id : id
+            let decoded = id.utf8Contains(UInt8(ascii: "%")) ? id.removingPercentEncoding ?? id : id
             // An id with a newline (percent-encoded) is asked the way `PageIDs` stores them.
-            let found = decoded.utf8.contains(10) ? ids.contains(decoded) : known.contains(decoded)
+            let found = decoded.utf8Contains(10) ? ids.contains(decoded) : known.contains(decoded)
             if !decoded.isEmpty && !found { links.append(anchor) }
         }
     }
@@ -423,7 +435,7 @@ struct LinkChecker {
             pathPart = url[..<hash]
         }
         if let query = pathPart.utf8.firstIndex(of: UInt8(ascii: "?")) { pathPart = pathPart[..<query] }
-        let decoded = pathPart.utf8.contains(UInt8(ascii: "%")) ? String(pathPart).removingPercentEncoding ?? String(pathPart) : String(pathPart)
+        let decoded = pathPart.utf8Contains(UInt8(ascii: "%")) ? String(pathPart).removingPercentEncoding ?? String(pathPart) : String(pathPart)
         guard let target = SiteLinks.resolve(decoded, from: base) else {
             return ("it leads above the site's root", nil)
         }
@@ -431,7 +443,7 @@ struct LinkChecker {
         if !exists(file), exists(file + "/index.html") { file += "/index.html" }
         guard exists(file) else { return (missingMessage(file), fallbackSuggestion(file, from: base)) }
         guard let fragment, !fragment.isEmpty, let pageIDs = ids(file) else { return nil }
-        let id = fragment.utf8.contains(UInt8(ascii: "%")) ? fragment.removingPercentEncoding ?? fragment : fragment
+        let id = fragment.utf8Contains(UInt8(ascii: "%")) ? fragment.removingPercentEncoding ?? fragment : fragment
         guard !pageIDs.contains(id) else { return nil }
         let nearest = Names.suggestion(for: id, among: pageIDs.all.sorted())
         return ("\(file) has no anchor '#\(id)'", nearest.map { "#\($0)" })

@@ -135,7 +135,7 @@ package struct ArticleReader: Sendable {
                 let chains = verification.chains(in: index)
                 // Most text has no chain: its Characters are read up to the first letter, no copy.
                 if chains.isEmpty {
-                    if document.nodes[index].literal.contains(where: \.isLetter) { prose.append(document.nodes[index].start.line) }
+                    if Self.hasLetter(document.nodes[index].literal) { prose.append(document.nodes[index].start.line) }
                     break
                 }
                 var characters = Array(document.nodes[index].literal)
@@ -149,6 +149,20 @@ package struct ArticleReader: Sendable {
             stack.append(contentsOf: document.nodes[index].children.reversed())
         }
         return (alerts, prose)
+    }
+
+    /// `text.contains(where: \.isLetter)`. An ASCII letter with only ASCII before it starts a
+    /// Character (nothing ASCII but CR joins what follows), and a Character is a letter by its
+    /// first scalar: most text answers from its first bytes, the rest by Characters.
+    static func hasLetter(_ text: String) -> Bool {
+        let early: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) { return true }
+            }
+            return false
+        } ?? nil
+        return early ?? text.contains(where: \.isLetter)
     }
 
     /// A warning per section a new translation has not translated yet.

@@ -28,6 +28,30 @@ package struct ArticleSections: Sendable {
         sections = body.withUTF8 { Self.split($0, firstLine: firstLine) }
     }
 
+    /// A fence's info string with its white space runs made single spaces, as
+    /// `split(whereSeparator: \.isWhitespace).joined(separator: " ")` makes it. An ASCII one is
+    /// cut at its white space bytes (each a Character of its own, or "\r\n": white space too).
+    static func words(_ info: UnsafeBufferPointer<UInt8>) -> String {
+        guard info.allSatisfy({ $0 < 0x80 }) else {
+            return String(decoding: info, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        var result: [UInt8] = []
+        result.reserveCapacity(info.count)
+        var pendingSpace = false
+        for byte in info {
+            if byte == 32 || (9...13).contains(byte) {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace {
+                result.append(32)
+                pendingSpace = false
+            }
+            result.append(byte)
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
     private static func split(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int) -> [Section] {
         var sections: [(title: String, line: Int, start: Int, end: Int, fences: [String])] = [("", firstLine, 0, 0, [])]
         var fence: (char: UInt8, count: Int)?
@@ -51,8 +75,7 @@ package struct ArticleSections: Sendable {
                         if open.char == marker && run >= open.count && rest.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) { fence = nil }
                     } else {
                         fence = (marker, run)
-                        let info = String(decoding: bytes[(i + run)..<lineEnd], as: UTF8.self)
-                        sections[sections.count - 1].fences.append(info.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+                        sections[sections.count - 1].fences.append(Self.words(UnsafeBufferPointer(rebasing: bytes[(i + run)..<lineEnd])))
                     }
                 }
             }

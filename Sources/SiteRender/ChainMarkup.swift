@@ -11,18 +11,23 @@ enum ChainMarkup {
     static func html(
         _ text: String, chains: ArraySlice<ProseChain>, insideLink: Bool, title: String, machineTitle: (String) -> String
     ) -> String {
-        let chars = Array(text)
+        // Chains count Characters: the text is walked once, from one chain to the next, and the
+        // prose between them copied as slices (an array of its Characters cost far more).
         var out = ""
         var written = 0
+        var position = text.startIndex
         for chain in chains {
             let tag = insideLink ? "span" : "a"
             let href = insideLink ? "" : " href=\"#chain-\(chain.number)\""
             let state = chain.ok ? "chain" : "chain chain-invalid"
-            out += HTML.escape(String(chars[written..<chain.start]))
+            let start = text.index(position, offsetBy: chain.start - written)
+            HTML.append(escaping: String(text[position..<start]), to: &out)
             out += "<\(tag) class=\"\(state)\"\(href) data-machine=\"\(chain.machine)\" title=\"\(HTML.escape(title)): \(HTML.escape(machineTitle(chain.machine)))\">"
                 + HTML.escape(chain.text) + "</\(tag)>"
+            position = text.index(start, offsetBy: chain.end - chain.start)
             written = chain.end
         }
-        return out + HTML.escape(String(chars[written...]))
+        HTML.append(escaping: String(text[position...]), to: &out)
+        return out
     }
 }

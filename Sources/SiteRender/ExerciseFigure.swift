@@ -68,7 +68,7 @@ struct ExerciseFigure: Sendable {
                 ])
             })
         }
-        var answer: [String: MustacheValue] = [:]
+        var answer: [MustacheKey: MustacheValue] = [:]
         var choices: [MustacheValue] = []
         switch trace.answer {
         case .state(let id):
@@ -105,7 +105,7 @@ struct ExerciseFigure: Sendable {
         return .object([
             "id": .string(id),
             "kind": .string(trace.kind.rawValue),
-            trace.kind.rawValue: .bool(true),
+            MustacheKey(trace.kind.rawValue): .bool(true),
             "machine": .string(machine.id),
             "machineTitle": names.value(names.title(machine)),
             "options": .string(optionsJSON.text),

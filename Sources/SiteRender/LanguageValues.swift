@@ -18,7 +18,7 @@ package final class LanguageValues: Sendable {
 
     /// The UI strings of `lang`, for a template's `{{t.key}}`.
     func t(_ lang: String) -> MustacheValue {
-        uiStrings.value(for: lang) { .object(strings.strings(for: lang).mapValues { .string($0) }) }
+        uiStrings.value(for: lang) { MustacheValue(object: strings.strings(for: lang).mapValues { .string($0) }) }
     }
 
     /// The words `exercise.js` writes, as JSON for a `<script type="application/json">` (`<` escaped,

@@ -128,7 +128,7 @@ package struct PageContexts: Sendable {
     // MARK: Navigation
 
     /// Sidebar, previous/next, breadcrumb, "Edit this page" and Open Graph type of an article page.
-    private func addNavigation(to context: inout [String: MustacheValue], article: Article, dir: String) {
+    private func addNavigation(to context: inout [MustacheKey: MustacheValue], article: Article, dir: String) {
         let entries = navigation.entries(article.lang)
         let position = entries.firstIndex { $0.slug == article.slug }
         func link(_ entry: SiteNavigation.Entry) -> MustacheValue {
@@ -404,7 +404,7 @@ package struct PageContexts: Sendable {
     private func common(
         lang: String, dir: String, title: String, description: String,
         alternates: [MustacheValue], switcher: [MustacheValue]
-    ) -> [String: MustacheValue] {
+    ) -> [MustacheKey: MustacheValue] {
         let site = config.language(lang)
         let canonical = links.absolute(dir)
         return [
@@ -427,7 +427,7 @@ package struct PageContexts: Sendable {
             "playgroundHref": .string(SiteLinks.link(from: dir, to: SiteLinks.playgroundDir(lang))),
             "statusHref": .string(SiteLinks.link(from: dir, to: SiteLinks.statusDir(lang))),
             "tutorialsHref": .string(SiteLinks.link(from: dir, to: SiteLinks.tutorialsDir(lang))),
-            "assets": .object(assets.mapValues { .string($0) }),
+            "assets": MustacheValue(object: assets.mapValues { .string($0) }),
             // The model's display names in this language, for the player (window.LIFECYCLE_NAMES).
             "modelNames": .string(assets[Assets.key(for: ModelNamesScript.assetName(lang))] ?? ""),
             "t": values.t(lang),

@@ -513,11 +513,17 @@ package enum TranslationAnalyzer {
     }
 
     static func isExample(_ sample: CodeSample) -> Bool {
-        sample.info.split(separator: " ").first == "lifecycle"
+        firstWord(sample.info) == "lifecycle"
     }
 
     static func isExercise(_ sample: CodeSample) -> Bool {
-        sample.info.split(separator: " ").first == "exercise"
+        firstWord(sample.info) == "exercise"
+    }
+
+    /// The first space-separated word of an info string (what `split(separator: " ").first`
+    /// gives, without splitting the rest of the string); empty when there is none.
+    static func firstWord(_ info: String) -> Substring {
+        info.drop { $0 == " " }.prefix { $0 != " " }
     }
 
     /// How a block is named in messages: `lifecycle example`, `exercise`, `code sample`.

@@ -82,7 +82,7 @@ func mustacheValue(fromJSON any: Any) -> MustacheValue {
     case let array as [Any]:
         return .array(array.map(mustacheValue(fromJSON:)))
     case let object as [String: Any]:
-        return .object(object.mapValues(mustacheValue(fromJSON:)))
+        return MustacheValue(object: object.mapValues(mustacheValue(fromJSON:)))
     default:
         return .null
     }

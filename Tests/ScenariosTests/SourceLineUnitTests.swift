@@ -1,0 +1,71 @@
+import Testing
+
+@testable import Scenarios
+
+/// A block line's parser tests spaces, arrows and punctuation on scalar values (`units`) and reads
+/// lines of single-scalar Characters without grapheme breaking: every answer must be the one the
+/// Characters give.
+@Suite struct SourceLineUnitTests {
+    static let lines: [String] = [
+        "onCreate -> Created: onStart, onResume  # a comment",
+        "given Not Running",
+        "path Активно → Неактивно → Фон  # коментар",
+        "событие@сцена -> Состояние: обратныйВызов(_:), другой",
+        "onPause → „onStop“ – готово…",
+        "é\u{301} -> x",  // a combining mark: read by Characters
+        "a\u{301}bc → d",  // a letter and its mark are one identifier Character
+        "👩‍💻 → onStop 🇪🇸, #tag",  // ZWJ and regional indicators
+        "Ελληνικά → Κατάσταση",  // Greek: read by Characters
+        "x\u{00A0}y\u{2009}z\tw",  // no-break, thin space and a tab
+        "f(a, b) -> g: h(c:d), e",
+        "#start",
+        "",
+        "٣٤ → ५६ → 7",  // digits of other scripts
+    ]
+
+    @Test(arguments: lines) func unitsAnswerAsCharactersDo(_ text: String) {
+        let line = SourceLine(text[...], file: "f.md", line: 1, columnOffset: 0)
+        let chars = Array(text)
+        #expect(line.chars == chars)
+        #expect(line.units.count == chars.count)
+        for i in chars.indices {
+            #expect(line.isSpace(at: i) == SourceLine.isSpace(chars[i]))
+            #expect(line.isIdentifier(at: i) == SourceLine.isIdentifier(chars[i]))
+            #expect(line.arrowLength(at: i, end: chars.count) == Self.arrowLength(chars, i))
+        }
+        let comment = chars.indices.first { chars[$0] == "#" && ($0 == 0 || SourceLine.isSpace(chars[$0 - 1])) } ?? chars.count
+        #expect(line.commentStart == comment)
+        // The text of every range is the line's bytes there.
+        for start in chars.indices {
+            #expect(line.text(start..<chars.count) == String(chars[start...]))
+        }
+        let built = SourceLine(chars: chars, file: "f.md", line: 1, columnOffset: 0)
+        #expect(built.units == line.units)
+    }
+
+    /// Every ASCII Character, one at a time.
+    @Test func asciiIdentifiersAndSpaces() {
+        for byte in UInt8(0)..<0x80 where byte != 0x0D {
+            let text = String(UnicodeScalar(byte))
+            let line = SourceLine(text[...], file: "f.md", line: 1, columnOffset: 0)
+            #expect(line.isIdentifier(at: 0) == SourceLine.isIdentifier(Character(text)), "byte \(byte)")
+            #expect(line.isSpace(at: 0) == SourceLine.isSpace(Character(text)), "byte \(byte)")
+        }
+    }
+
+    /// Lines of single-scalar Characters are read by scalars; others are not.
+    @Test func singleScalarReadingIsTakenOnlyWhereItHolds() {
+        #expect(SourceLine.singleScalars(of: "Активно → Фон"[...]) != nil)
+        #expect(SourceLine.singleScalars(of: "e\u{301}"[...]) == nil)
+        #expect(SourceLine.singleScalars(of: "a\r\nb"[...]) == nil)
+        let read = SourceLine.singleScalars(of: "дa→"[...])
+        #expect(read?.offsets == [0, 2, 3, 6])
+        #expect(read?.units == [0x434, 0x61, 0x2192])
+    }
+
+    private static func arrowLength(_ chars: [Character], _ i: Int) -> Int {
+        if chars[i] == "→" { return 1 }
+        if chars[i] == "-", i + 1 < chars.count, chars[i + 1] == ">" { return 2 }
+        return 0
+    }
+}
