@@ -149,7 +149,9 @@ public enum SiteBuilder {
                 result.searchIndexTime = articles.indexing
                 result.searchIndexTime.indexFiles = processCPUSeconds() - indexStart
                 endPhase("search index")
-                let unpublished = Self.unpublishedPages(reusable, now: articles.all)
+                // Only a group read again or gone can have lost a page: the others are as cached.
+                let touched = incremental ? plan.touchedSlugs : nil
+                let unpublished = Self.unpublishedPages(reusable, now: articles.all, among: touched)
                 let checker = LinkChecker(
                     config: site.config, languagesBySlug: articles.all.mapValues { Set($0.keys) }, draftPages: articles.draftPages)
                 var linkProblems = sink.brokenLinks(checker, markdownLinks: articles.links, deleted: unpublished, published: published)
@@ -166,7 +168,7 @@ public enum SiteBuilder {
                 BuildCache.remove(for: outputURL)
                 let kept: IncrementalOutput.Previous?
                 (result.changedFiles, kept) = try sink.commit(
-                    deleting: unpublished + Self.unpublishedSearchPages(reusable, now: articles.all) + search.deleted,
+                    deleting: unpublished + Self.unpublishedSearchPages(reusable, now: articles.all, among: touched) + search.deleted,
                     previous: previous?.header.previous)
                 var header = BuildCache.Header(
                     inputs: stamps.inputs, siteKey: stamps.siteKey, articlesPerLanguage: result.articlesPerLanguage.map { [$0.lang, String($0.count)] },
@@ -200,16 +202,39 @@ public enum SiteBuilder {
     }
 
     /// Article pages the cached build wrote that this one does not: their file is gone, or
-    /// the article became a draft.
-    static func unpublishedPages(_ previous: BuildCache?, now articles: [String: [String: Article]]) -> [String] {
-        (previous?.groups.values.flatMap(\.articles) ?? []).filter { !$0.draft && articles[$0.slug]?[$0.lang] == nil }
-            .map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" }.sorted()
+    /// the article became a draft. `slugs`: the groups to look at (nil: all).
+    static func unpublishedPages(_ previous: BuildCache?, now articles: [String: [String: Article]], among slugs: Set<String>? = nil) -> [String] {
+        unpublished(previous, now: articles, among: slugs).map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" }.sorted()
     }
 
     /// The search files of the pages `unpublishedPages` lists.
-    static func unpublishedSearchPages(_ previous: BuildCache?, now articles: [String: [String: Article]]) -> [String] {
-        (previous?.groups.values.flatMap(\.articles) ?? []).filter { !$0.draft && articles[$0.slug]?[$0.lang] == nil }
-            .map { SearchIndex.fragmentPath(lang: $0.lang, key: $0.slug) }.sorted()
+    static func unpublishedSearchPages(
+        _ previous: BuildCache?, now articles: [String: [String: Article]], among slugs: Set<String>? = nil
+    ) -> [String] {
+        unpublished(previous, now: articles, among: slugs).map { SearchIndex.fragmentPath(lang: $0.lang, key: $0.slug) }.sorted()
+    }
+
+    /// The articles of `unpublishedPages`. An incremental build passes the groups it read again or
+    /// lost (`BuildPlan.touchedSlugs`): it publishes every other group as cached, and looking at
+    /// all 2,000 groups' articles cost more than rendering the sitemap.
+    static func unpublished(
+        _ previous: BuildCache?, now articles: [String: [String: Article]], among slugs: Set<String>?
+    ) -> [(lang: String, slug: String)] {
+        guard let previous else { return [] }
+        var gone: [(lang: String, slug: String)] = []
+        func look(at group: BuildCache.Group) {
+            for article in group.articles where !article.draft && articles[article.slug]?[article.lang] == nil {
+                gone.append((article.lang, article.slug))
+            }
+        }
+        if let slugs {
+            for slug in slugs {
+                if let group = previous.groups[slug] { look(at: group) }
+            }
+        } else {
+            for group in previous.groups.values { look(at: group) }
+        }
+        return gone
     }
 
     /// Each language's search index (`SearchIndex`). A full build indexes every published
@@ -812,10 +837,12 @@ public enum SiteBuilder {
             }
             try sink.write(pages[index].path, Data(try templates.render(pages[index].template, context).utf8))
         }
-        var files = sitePages.count
-        let ordered = articles.all.keys.sorted().flatMap { slug in config.languages.compactMap { articles.all[slug]?[$0.code] } }
-        files += ordered.count
+        // Counted without ordering (and copying) every article: an edit does not render the sitemap.
+        let files = sitePages.count + articles.all.values.reduce(0) { count, versions in
+            count + config.languages.count { versions[$0.code] != nil }
+        }
         if changes.lists {
+            let ordered = articles.all.keys.sorted().flatMap { slug in config.languages.compactMap { articles.all[slug]?[$0.code] } }
             for article in ordered {
                 sitemap.entries.append(.init(url: links.absolute(SiteLinks.articleDir(article.lang, article.slug)), alternates: contexts.articleAlternates(article.slug)))
             }

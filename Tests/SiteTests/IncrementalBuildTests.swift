@@ -223,6 +223,20 @@ import Synchronization
         #expect(withWarning.diagnostics.contains { $0.message.contains("is not translated yet") })
     }
 
+    /// An incremental build looks for pages it no longer publishes only in the groups it read again or
+    /// lost (the others it publishes as cached); a full build looks at every group.
+    @Test func unpublishedPagesAreLookedForInTheGroupsNamed() throws {
+        var content = Self.small
+        content["es/b.md"] = "---\ntitle: B\n---\nOtro.\n"
+        let cache = try cacheOfFirstBuild(content: content)
+        // Neither article is published any more.
+        let pages = ["a", "b"].map { SiteLinks.articleDir("es", $0) + "index.html" }
+        #expect(SiteBuilder.unpublishedPages(cache, now: [:]) == pages)
+        #expect(SiteBuilder.unpublishedPages(cache, now: [:], among: ["b", "gone"]) == [pages[1]])
+        #expect(SiteBuilder.unpublishedSearchPages(cache, now: [:], among: ["a"]) == [SearchIndex.fragmentPath(lang: "es", key: "a")])
+        #expect(SiteBuilder.unpublishedPages(cache, now: [:], among: []).isEmpty)
+    }
+
     /// An incremental build keeps the site it replaced beside the output, sharing every
     /// unchanged file (hard links), and the next one reuses it: each result is a clean build's.
     @Test func theSiteBeforeAnEditIsKeptAndReused() throws {
