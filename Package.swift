@@ -14,8 +14,10 @@ let package = Package(
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
+        // Only its header: `serve` loads the library itself (dlopen), so that it and gnutls are
+        // not loaded at every start of the tool. No pkg-config here, which would link it.
         .systemLibrary(
-            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            name: "CMicroHTTPD",
             providers: [.apt(["libmicrohttpd-dev"])]),
         // Snowball stemmers for search; Debian's package has no pkg-config file.
         .systemLibrary(name: "CStemmer", providers: [.apt(["libstemmer-dev"])]),

@@ -7,6 +7,29 @@ public struct PreviewServerError: Error, Sendable, CustomStringConvertible {
     public var description: String
 }
 
+/// libmicrohttpd, loaded when a server first starts (`lcd_load`): linked, it would be loaded
+/// with gnutls and p11-kit at every start of the tool, which only `serve` needs.
+struct MicroHTTPD: @unchecked Sendable {
+    /// Filled once by `lcd_load`, then only read (by every connection's thread).
+    let functions: UnsafePointer<lcd_microhttpd>
+
+    /// The library's file name as Debian installs it (package libmicrohttpd12).
+    static let libraryName = "libmicrohttpd.so.12"
+
+    /// Loaded on first use, once for the process.
+    static let shared = load(libraryName)
+
+    /// The library `name` (a file name the dynamic loader searches for), or why it cannot be used.
+    static func load(_ name: String) -> Result<MicroHTTPD, PreviewServerError> {
+        let table = UnsafeMutablePointer<lcd_microhttpd>.allocate(capacity: 1)
+        guard let failure = lcd_load(name, table) else { return .success(MicroHTTPD(functions: table)) }
+        table.deallocate()
+        return .failure(PreviewServerError(
+            description: "cannot load \(name), the HTTP library 'serve' runs on: \(String(cString: failure))"
+                + " (on Debian or Ubuntu: apt-get install libmicrohttpd12)"))
+    }
+}
+
 /// Serves a built site folder over HTTP for previewing, with live reload.
 ///
 /// libmicrohttpd does the HTTP, one thread per connection (a live-reload
@@ -50,6 +73,7 @@ public final class PreviewServer: Sendable {
         guard let address = SocketAddress(host: host, port: port) else {
             throw PreviewServerError(description: "'\(host)' is not an IP address (for example 127.0.0.1, ::1, 0.0.0.0 or localhost)")
         }
+        let library = try MicroHTTPD.shared.get()
         let context = Unmanaged.passUnretained(router).toOpaque()
         try state.withLock { (state: inout State) throws(PreviewServerError) in
             guard state.daemon == nil else { throw PreviewServerError(description: "the server is already running") }
@@ -57,12 +81,12 @@ public final class PreviewServer: Sendable {
             var flags = MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue
             if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
             // 60 s: an idle keep-alive connection does not hold its thread forever.
-            let daemon = address.withSockaddr { lcd_start_daemon(flags, $0, handleRequest, context, keepRawTarget, leaveEscapes, requestCompleted, 60) }
+            let daemon = address.withSockaddr { lcd_start_daemon(library.functions, flags, $0, handleRequest, context, keepRawTarget, leaveEscapes, requestCompleted, 60) }
             guard let daemon else {
                 throw PreviewServerError(description: "cannot listen on \(address.display): \(String(cString: strerror(errno)))")
             }
             state.daemon = Daemon(pointer: daemon)
-            state.port = lcd_bound_port(daemon)
+            state.port = lcd_bound_port(library.functions, daemon)
             router.loopbackOnly.store(address.isLoopback, ordering: .relaxed)
         }
     }
@@ -73,9 +97,10 @@ public final class PreviewServer: Sendable {
             defer { state = State() }
             return state.daemon
         }
-        guard let daemon else { return }
+        // A daemon runs only once the library is loaded.
+        guard let daemon, case .success(let library) = MicroHTTPD.shared else { return }
         router.router.hub.close()
-        MHD_stop_daemon(daemon.pointer)
+        library.functions.pointee.stop_daemon(daemon.pointer)
     }
 
     /// Tells every open page about a build: reload, or show its errors.
@@ -146,9 +171,11 @@ private let requestCompleted: MHD_RequestCompletedCallback = { _, _, requestCont
 /// Called when the headers are in, then for each piece of a request body, then
 /// once more at its end.
 private let handleRequest: MHD_AccessHandlerCallback = { context, connection, url, method, _, _, uploadSize, requestContext in
+    // Called only by a daemon of the loaded library.
     guard let context, let connection, let url, let method,
-        let pointer = requestContext?.pointee
+        let pointer = requestContext?.pointee, case .success(let library) = MicroHTTPD.shared
     else { return .NO }
+    let mhd = library.functions.pointee
     let box = Unmanaged<RouterBox>.fromOpaque(context).takeUnretainedValue()
     let router = box.router
     let state = Unmanaged<RequestState>.fromOpaque(pointer).takeUnretainedValue()
@@ -173,34 +200,34 @@ private let handleRequest: MHD_AccessHandlerCallback = { context, connection, ur
     }
     let request = Request(
         method: methodName, rawPath: bytes(url), rawQuery: query,
-        ifNoneMatch: MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match").map { String(cString: $0) },
-        host: MHD_lookup_connection_value(connection, .HEADER_KIND, "Host").map { String(cString: $0) },
+        ifNoneMatch: mhd.lookup_connection_value(connection, .HEADER_KIND, "If-None-Match").map { String(cString: $0) },
+        host: mhd.lookup_connection_value(connection, .HEADER_KIND, "Host").map { String(cString: $0) },
         loopbackOnly: box.loopbackOnly.load(ordering: .relaxed))
-    return queue(router.reply(to: request), on: connection, hub: router.hub)
+    return queue(router.reply(to: request), on: connection, hub: router.hub, mhd)
 }
 
-private func queue(_ reply: Reply, on connection: OpaquePointer, hub: LiveHub) -> MHD_Result {
+private func queue(_ reply: Reply, on connection: OpaquePointer, hub: LiveHub, _ mhd: lcd_microhttpd) -> MHD_Result {
     let response: OpaquePointer?
     switch reply.body {
     case .bytes(let bytes):
         response = bytes.withUnsafeBytes { buffer in
-            MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+            mhd.create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
         }
     case .file(let descriptor, let size):
-        response = MHD_create_response_from_fd64(size, descriptor)
+        response = mhd.create_response_from_fd64(size, descriptor)
         if response == nil { close(descriptor) }
     case .events:
         let stream = Unmanaged.passRetained(hub.subscribe()).toOpaque()
         // UInt64.max is MHD_SIZE_UNKNOWN: the stream has no end, so it is sent chunked.
-        response = MHD_create_response_from_callback(UInt64.max, 4096, readEvents, stream, endEvents)
+        response = mhd.create_response_from_callback(UInt64.max, 4096, readEvents, stream, endEvents)
         if response == nil { endEvents(stream) }
     }
     guard let response else { return .NO }
-    defer { MHD_destroy_response(response) }
-    for (name, value) in reply.headers where MHD_add_response_header(response, name, value) == .NO {
+    defer { mhd.destroy_response(response) }
+    for (name, value) in reply.headers where mhd.add_response_header(response, name, value) == .NO {
         return .NO
     }
-    return MHD_queue_response(connection, reply.status, response)
+    return mhd.queue_response(connection, reply.status, response)
 }
 
 /// Blocks until the stream has bytes; -1 (MHD_CONTENT_READER_END_OF_STREAM) when it is closed.

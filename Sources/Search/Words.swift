@@ -103,9 +103,24 @@ public enum Words {
     /// Precomposed letters whose folding is computed once: Latin-1 to Latin Extended-B, Greek,
     /// Cyrillic, Latin Extended Additional. Combining marks are left out (they take the slow path).
     static let foldedRanges: [ClosedRange<UInt32>] = [0xC0...0x24F, 0x370...0x3FF, 0x400...0x52F, 0x1E00...0x1EFF]
-    static let strippingTable = makeTable(keptMarks: [])
-    static let keepingTable = makeTable(keptMarks: SearchLanguage(code: "bg").keptMarks)
+    /// Read from their written form: computing them (`makeTable`) took 15 M instructions each.
+    static let strippingTable = table(written: FoldingTables.stripping)
+    static let keepingTable = table(written: FoldingTables.keeping)
 
+    /// A table of `foldedRanges` from its written form (`FoldingTables`): each scalar's folding, in
+    /// order, comma-separated, empty for a scalar left out.
+    static func table(written: String) -> [UInt32: String] {
+        var table: [UInt32: String] = [:]
+        table.reserveCapacity(foldedRanges.reduce(0) { $0 + $1.count })
+        var values = foldedRanges.lazy.joined().makeIterator()
+        for piece in written.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+            guard let value = values.next() else { break }
+            if !piece.isEmpty { table[value] = String(decoding: piece, as: UTF8.self) }
+        }
+        return table
+    }
+
+    /// What `FoldingTables` holds, computed (`FoldingTableTests` compares them).
     static func makeTable(keptMarks: Set<UInt32>) -> [UInt32: String] {
         var table: [UInt32: String] = [:]
         for range in foldedRanges {
@@ -164,10 +179,11 @@ enum WordScalars {
     /// plane (CJK, mostly) is computed only when a page has such a scalar: all 65,536 took 5% of
     /// a build that indexes one page.
     static let split: UInt32 = 0x3000
-    static let bmp = bits(0x80..<split)
+    /// Written out (`FoldingTables.bmp`): computing it took 5 M instructions.
+    static let bmp = FoldingTables.bmp
     static let upper = bits(split..<0x10000)
 
-    private static func bits(_ range: Range<UInt32>) -> [UInt64] {
+    static func bits(_ range: Range<UInt32>) -> [UInt64] {
         var bits = [UInt64](repeating: 0, count: Int(range.upperBound - range.lowerBound + 63) / 64)
         for value in range {
             guard let scalar = Unicode.Scalar(value), Words.isWordScalar(scalar) else { continue }

@@ -149,7 +149,9 @@ public enum SiteBuilder {
                 result.searchIndexTime = articles.indexing
                 result.searchIndexTime.indexFiles = processCPUSeconds() - indexStart
                 endPhase("search index")
-                let unpublished = Self.unpublishedPages(reusable, now: articles.all)
+                // Only a group read again or gone can have lost a page: the others are as cached.
+                let touched = incremental ? plan.touchedSlugs : nil
+                let unpublished = Self.unpublishedPages(reusable, now: articles.all, among: touched)
                 let checker = LinkChecker(
                     config: site.config, languagesBySlug: articles.all.mapValues { Set($0.keys) }, draftPages: articles.draftPages)
                 var linkProblems = sink.brokenLinks(checker, markdownLinks: articles.links, deleted: unpublished, published: published)
@@ -166,7 +168,7 @@ public enum SiteBuilder {
                 BuildCache.remove(for: outputURL)
                 let kept: IncrementalOutput.Previous?
                 (result.changedFiles, kept) = try sink.commit(
-                    deleting: unpublished + Self.unpublishedSearchPages(reusable, now: articles.all) + search.deleted,
+                    deleting: unpublished + Self.unpublishedSearchPages(reusable, now: articles.all, among: touched) + search.deleted,
                     previous: previous?.header.previous)
                 var header = BuildCache.Header(
                     inputs: stamps.inputs, siteKey: stamps.siteKey, articlesPerLanguage: result.articlesPerLanguage.map { [$0.lang, String($0.count)] },
@@ -200,16 +202,39 @@ public enum SiteBuilder {
     }
 
     /// Article pages the cached build wrote that this one does not: their file is gone, or
-    /// the article became a draft.
-    static func unpublishedPages(_ previous: BuildCache?, now articles: [String: [String: Article]]) -> [String] {
-        (previous?.groups.values.flatMap(\.articles) ?? []).filter { !$0.draft && articles[$0.slug]?[$0.lang] == nil }
-            .map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" }.sorted()
+    /// the article became a draft. `slugs`: the groups to look at (nil: all).
+    static func unpublishedPages(_ previous: BuildCache?, now articles: [String: [String: Article]], among slugs: Set<String>? = nil) -> [String] {
+        unpublished(previous, now: articles, among: slugs).map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" }.sorted()
     }
 
     /// The search files of the pages `unpublishedPages` lists.
-    static func unpublishedSearchPages(_ previous: BuildCache?, now articles: [String: [String: Article]]) -> [String] {
-        (previous?.groups.values.flatMap(\.articles) ?? []).filter { !$0.draft && articles[$0.slug]?[$0.lang] == nil }
-            .map { SearchIndex.fragmentPath(lang: $0.lang, key: $0.slug) }.sorted()
+    static func unpublishedSearchPages(
+        _ previous: BuildCache?, now articles: [String: [String: Article]], among slugs: Set<String>? = nil
+    ) -> [String] {
+        unpublished(previous, now: articles, among: slugs).map { SearchIndex.fragmentPath(lang: $0.lang, key: $0.slug) }.sorted()
+    }
+
+    /// The articles of `unpublishedPages`. An incremental build passes the groups it read again or
+    /// lost (`BuildPlan.touchedSlugs`): it publishes every other group as cached, and looking at
+    /// all 2,000 groups' articles cost more than rendering the sitemap.
+    static func unpublished(
+        _ previous: BuildCache?, now articles: [String: [String: Article]], among slugs: Set<String>?
+    ) -> [(lang: String, slug: String)] {
+        guard let previous else { return [] }
+        var gone: [(lang: String, slug: String)] = []
+        func look(at group: BuildCache.Group) {
+            for article in group.articles where !article.draft && articles[article.slug]?[article.lang] == nil {
+                gone.append((article.lang, article.slug))
+            }
+        }
+        if let slugs {
+            for slug in slugs {
+                if let group = previous.groups[slug] { look(at: group) }
+            }
+        } else {
+            for group in previous.groups.values { look(at: group) }
+        }
+        return gone
     }
 
     /// Each language's search index (`SearchIndex`). A full build indexes every published
@@ -407,6 +432,8 @@ public enum SiteBuilder {
             result.draftPages.formUnion(group.draftPages)
             result.indexing += group.indexing
             result.pagesKept += group.pagesKept
+            result.reused.examples += group.unreadCounts.examples
+            result.reused.chains += group.unreadCounts.chains
             for (lang, entry) in group.search { result.search[lang, default: [:]][slug] = entry }
             guard !group.articles.isEmpty else { continue }
             result.all[slug] = group.articles
@@ -456,6 +483,8 @@ public enum SiteBuilder {
         var search: [String: SearchEntry] = [:]
         /// Pages left as the last build wrote them (`keptPages`).
         var pagesKept = 0
+        /// Examples and verified chains of the articles left unread (`unreadTranslations`), as cached.
+        var unreadCounts = (examples: 0, chains: 0)
     }
 
     /// One translation group read and verified, before any rendering: `check` stops here.
@@ -472,21 +501,40 @@ public enum SiteBuilder {
         var cachedArticles: [BuildCache.CachedArticle] = []
         /// Every article could be read.
         var complete = true
+        /// lang → what the group's pages show of the articles left unread (`unreadTranslations`), from the cache.
+        var unread: [String: Article] = [:]
 
         var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
         /// lang → article, as the group's pages show them to each other.
-        var listed: [String: Article] { articles.mapValues(\.article) }
+        var listed: [String: Article] { articles.mapValues(\.article).merging(unread) { read, _ in read } }
     }
 
+    /// `unread`: articles of the group not to read (`unreadTranslations`), by index, as the cache
+    /// has them, and `cachedRow` the cache's row, whose cells they keep. Should an article read
+    /// turn out to be translated from one of them, the group is read whole.
     static func readGroup(
         _ slug: String, _ indexes: [Int], site: SiteInputs, reader: ArticleReader, languages: [String], stamps: [Int: FileStamp],
-        spread: Bool = false
+        spread: Bool = false, unread: [Int: BuildCache.CachedArticle] = [:], cachedRow: TranslationMatrix.Row? = nil
     ) -> ReadGroup {
         var group = ReadGroup(matrix: TranslationMatrix(languages: languages, rows: []))
+        let toRead = indexes.filter { unread[$0] == nil }
         let reads = spread
-            ? Parallel.map(indexes.count) { reader.read(site.sources[indexes[$0]]) } : indexes.map { reader.read(site.sources[$0]) }
-        for (index, (read, problems)) in zip(indexes, reads) {
+            ? Parallel.map(toRead.count) { reader.read(site.sources[toRead[$0]]) } : toRead.map { reader.read(site.sources[$0]) }
+        let unreadLanguages = Set(unread.values.map(\.lang))
+        if !unread.isEmpty, reads.contains(where: { $0.article?.article.translation.map { unreadLanguages.contains($0.from) } == true }) {
+            return readGroup(slug, indexes, site: site, reader: reader, languages: languages, stamps: stamps, spread: spread)
+        }
+        for cached in unread.values.sorted(by: { $0.lang < $1.lang }) {
+            group.cachedArticles.append(cached)
+            var listed = Article(
+                lang: cached.lang, slug: cached.slug, displayPath: cached.displayPath, title: cached.title,
+                description: cached.description, bodyHTML: "", toc: [], chains: [])
+            listed.weight = cached.weight
+            listed.layout = cached.layout
+            group.unread[cached.lang] = listed
+        }
+        for (index, (read, problems)) in zip(toRead, reads) {
             group.diagnostics += problems
             guard let read else {
                 group.complete = false
@@ -516,10 +564,51 @@ public enum SiteBuilder {
             group.articles[article.lang] = read
         }
         // What the articles found, as a translator should see it (an error copied from the source, once).
-        let analysis = TranslationAnalyzer.analyze(articles: [slug: group.listed], languages: languages, diagnostics: group.diagnostics)
+        let analysis = TranslationAnalyzer.analyze(
+            articles: [slug: group.articles.mapValues(\.article)], languages: languages, diagnostics: group.diagnostics)
         group.diagnostics = analysis.diagnostics
         group.matrix = analysis.matrix
+        // An unread article keeps its cell: it and its source are as the cache's build read them.
+        if !group.unread.isEmpty, let cachedRow, var row = group.matrix.rows.first {
+            for lang in group.unread.keys { row.cells[lang] = cachedRow.cells[lang] }
+            group.matrix = TranslationMatrix(languages: languages, rows: [row])
+        }
         return group
+    }
+
+    /// The articles of a group read again that an incremental build need not read, by index: unchanged
+    /// translations whose source is unchanged too and is no translation itself, whose page stays as the
+    /// last build wrote it (`keptPages`). Such a translation's cell depends only on itself and its
+    /// source, so the cached one holds; its page shows the group's other articles only by their
+    /// languages and titles, which the cache has. Only in a group whose cached build had no warnings
+    /// at all: then reading it gave none either, and comparing it with its source added none. An
+    /// edited article is thus read with its source (and, if it is a source, its translations), not
+    /// with its sibling translations.
+    static func unreadTranslations(
+        _ indexes: [Int], site: SiteInputs, stamps: [Int: FileStamp], cached: BuildCache.Group, navigation: SiteNavigation,
+        before previousNavigation: SiteNavigation?
+    ) -> [Int: BuildCache.CachedArticle] {
+        guard let previousNavigation, cached.diagnostics.isEmpty else { return [:] }
+        // lang → index of its article, when its file is exactly as the cache recorded it.
+        var unchanged: [String: Int] = [:]
+        for index in indexes {
+            let source = site.sources[index]
+            guard let stamp = stamps[index], !stamp.isRacy,
+                let then = cached.articles.first(where: { $0.lang == source.lang }),
+                then.displayPath == source.displayPath, then.stamp == stamp
+            else { continue }
+            unchanged[source.lang] = index
+        }
+        var unread: [Int: BuildCache.CachedArticle] = [:]
+        for (lang, index) in unchanged {
+            guard let from = cached.row.cells[lang]?.from, from != lang, unchanged[from] != nil,
+                let source = cached.row.cells[from], source.from == nil,
+                let then = cached.articles.first(where: { $0.lang == lang }), !then.draft,
+                navigation.entries(lang) == previousNavigation.entries(lang)
+            else { continue }
+            unread[index] = then
+        }
+        return unread
     }
 
     static func renderGroup(
@@ -528,10 +617,27 @@ public enum SiteBuilder {
         indexedBefore: [String: Set<String>] = [:], spread: Bool = false, sink: any PageSink,
         previous: (group: BuildCache.Group, navigation: SiteNavigation?)? = nil
     ) -> RenderedGroup {
-        let read = readGroup(slug, indexes, site: site, reader: reader, languages: languages, stamps: stamps, spread: spread)
+        let unread = previous.map {
+            unreadTranslations(indexes, site: site, stamps: stamps, cached: $0.group, navigation: navigation, before: $0.navigation)
+        } ?? [:]
+        let tried = readGroup(
+            slug, indexes, site: site, reader: reader, languages: languages, stamps: stamps, spread: spread, unread: unread,
+            cachedRow: previous?.group.row)
+        // An article left unread has no page to render: should its page not be kept after all, the group is read whole.
+        // (With errors no page is rendered, and the whole group's are reported as a full build would.)
+        func keepsUnreadPages(_ group: ReadGroup) -> Bool {
+            guard let previous, site.pages != nil, !group.hasErrors else { return false }
+            return Set(group.unread.keys).isSubset(of: keptPages(of: group, before: previous.group, navigation: navigation, before: previous.navigation))
+        }
+        let read = tried.unread.isEmpty || keepsUnreadPages(tried)
+            ? tried : readGroup(slug, indexes, site: site, reader: reader, languages: languages, stamps: stamps, spread: spread)
         // A build reports its pages' counts; the chains with their text are `check`'s.
         var group = RenderedGroup(
             reports: read.reports.mapValues(\.counted), diagnostics: read.diagnostics, row: read.matrix.rows.first, draftPages: read.draftPages)
+        for cached in read.cachedArticles where read.unread[cached.lang] != nil {
+            group.unreadCounts.examples += cached.examples
+            group.unreadCounts.chains += cached.chains
+        }
         for article in read.articles.values {
             // Only a link that stays on the site can be reported broken: the others (most of an
             // article's) are not kept until the check (issue 18: memory per page).
@@ -607,7 +713,7 @@ public enum SiteBuilder {
         of read: ReadGroup, before cached: BuildCache.Group, navigation: SiteNavigation, before previousNavigation: SiteNavigation?
     ) -> Set<String> {
         guard let previousNavigation, let row = read.matrix.rows.first, read.complete else { return [] }
-        let published = Set(read.articles.keys)
+        let published = Set(read.listed.keys)
         guard published == Set(cached.articles.filter { !$0.draft }.map(\.lang)) else { return [] }
         var kept = Set<String>()
         for lang in published {
@@ -731,10 +837,12 @@ public enum SiteBuilder {
             }
             try sink.write(pages[index].path, Data(try templates.render(pages[index].template, context).utf8))
         }
-        var files = sitePages.count
-        let ordered = articles.all.keys.sorted().flatMap { slug in config.languages.compactMap { articles.all[slug]?[$0.code] } }
-        files += ordered.count
+        // Counted without ordering (and copying) every article: an edit does not render the sitemap.
+        let files = sitePages.count + articles.all.values.reduce(0) { count, versions in
+            count + config.languages.count { versions[$0.code] != nil }
+        }
         if changes.lists {
+            let ordered = articles.all.keys.sorted().flatMap { slug in config.languages.compactMap { articles.all[slug]?[$0.code] } }
             for article in ordered {
                 sitemap.entries.append(.init(url: links.absolute(SiteLinks.articleDir(article.lang, article.slug)), alternates: contexts.articleAlternates(article.slug)))
             }

@@ -411,6 +411,39 @@ final class Fixture {
     }
 }
 
+/// libmicrohttpd is loaded when a server first starts, not linked: the tool's other commands
+/// start without it (and gnutls, p11-kit… with it), and a missing library says what to install.
+@Suite struct LibraryLoadingTests {
+    @Test func theLibraryLoadsByItsName() throws {
+        // Found, with every function the server calls (`lcd_load` fails on any one missing).
+        _ = try MicroHTTPD.load(MicroHTTPD.libraryName).get()
+    }
+
+    @Test func aMissingLibraryIsAClearError() {
+        let name = "libmicrohttpd-missing-for-a-test.so.0"
+        guard case .failure(let error) = MicroHTTPD.load(name) else {
+            Issue.record("a library that does not exist was loaded")
+            return
+        }
+        #expect(error.description.hasPrefix("cannot load \(name), the HTTP library 'serve' runs on: "))
+        #expect(error.description.hasSuffix("(on Debian or Ubuntu: apt-get install libmicrohttpd12)"))
+    }
+
+    @Test func theToolIsNotLinkedWithIt() throws {
+        let ldd = Process()
+        ldd.executableURL = URL(filePath: "/usr/bin/ldd")
+        ldd.arguments = [toolBinary.path]
+        let pipe = Pipe()
+        ldd.standardOutput = pipe
+        try ldd.run()
+        let listed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ldd.waitUntilExit()
+        try #require(ldd.terminationStatus == 0 && listed.contains("libc.so"), "ldd lists the libraries of \(toolBinary.path)")
+        #expect(!listed.contains("libmicrohttpd"))
+        #expect(!listed.contains("libgnutls"))
+    }
+}
+
 @Suite struct ServerTests {
     @Test func portZeroPicksAFreePortForEachServer() throws {
         let a = try Fixture()

@@ -3,6 +3,32 @@ import Foundation
 @testable import Search
 import Testing
 
+/// The folding tables and the word-scalar bits are written out (`FoldingTables`) rather than
+/// computed by every process: each must be exactly what its computation gives.
+@Suite struct FoldingTableTests {
+    @Test(arguments: [(FoldingTables.stripping, Set<UInt32>()), (FoldingTables.keeping, SearchLanguage(code: "bg").keptMarks)])
+    func aWrittenTableIsTheComputedOne(written: String, keptMarks: Set<UInt32>) {
+        // One piece per scalar of the ranges, no more, no fewer.
+        let pieces = written.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+        #expect(pieces.count == Words.foldedRanges.reduce(0) { $0 + $1.count })
+        let table = Words.table(written: written)
+        let computed = Words.makeTable(keptMarks: keptMarks)
+        #expect(table.count > 1_000)
+        #expect(table == computed)
+    }
+
+    @Test func theTablesInUseAreTheWrittenOnes() {
+        #expect(Words.strippingTable == Words.table(written: FoldingTables.stripping))
+        #expect(Words.keepingTable == Words.table(written: FoldingTables.keeping))
+        #expect(Words.strippingTable[0xE9] == "e" && Words.keepingTable[0x439] == "й")
+    }
+
+    @Test func theWrittenWordScalarBitsAreTheComputedOnes() {
+        #expect(FoldingTables.bmp == WordScalars.bits(0x80..<WordScalars.split))
+        #expect(WordScalars.bmp == FoldingTables.bmp)
+    }
+}
+
 @Suite struct WordsTests {
     @Test func foldsAccentsButKeepsBulgarianShortI() {
         #expect(Words.fold("Interrupción", SearchLanguage(code: "es")) == "interrupcion")

@@ -134,23 +134,27 @@ import Synchronization
         #expect(editedAgain.changedFiles?.contains("pt/inactive/index.html") == false)
 
         // Its title changes: every Spanish page's sidebar names it, so the other groups are rendered
-        // again too, and only the Spanish pages of those groups change.
+        // again too, and only the Spanish pages of those groups change. Of those groups, the Spanish
+        // article is read with its source (active: it) and not with the other translations, as they were:
+        // 4 + 2 + 1.
         try edit(root, "Content/es/inactive.md") { $0.replacing("title: \"", with: "title: \"Editado · ", maxReplacements: 1) }
-        let sourceRetitled = try expectIncrementalEqualsClean(root, rendered: 12)
+        let sourceRetitled = try expectIncrementalEqualsClean(root, rendered: 7)
         #expect(sourceRetitled.changedFiles?.contains("es/active/index.html") == true, "its sidebar shows the new title")
         #expect(sourceRetitled.changedFiles?.contains("it/active/index.html") == false)
 
         // A title changes: its page, its translations (their language switcher names it), the sidebars
         // of its language and the language home change.
+        // The Italian source of active and its three translations, and in the other two groups the Italian
+        // translation with its source: 4 + 2 + 2.
         try edit(root, "Content/it/active.md") { $0.replacing("title: \"", with: "title: \"Nuovo · ", maxReplacements: 1) }
-        let retitled = try expectIncrementalEqualsClean(root, rendered: 12)
+        let retitled = try expectIncrementalEqualsClean(root, rendered: 8)
         #expect(retitled.changedFiles?.contains("it/index.html") == true)
         #expect(retitled.changedFiles?.contains("it/inactive/index.html") == true)
         #expect(retitled.changedFiles?.contains("es/inactive/index.html") == false)
 
         // A weight puts "Nuovo · Active" after "Inactive": the sidebars and the home of its language change.
         try edit(root, "Content/it/active.md") { $0.replacing("weight: 10\n", with: "weight: 25\n", maxReplacements: 1) }
-        let reordered = try expectIncrementalEqualsClean(root, rendered: 12)
+        let reordered = try expectIncrementalEqualsClean(root, rendered: 8)
         #expect(reordered.changedFiles?.contains("it/index.html") == true)
         #expect(reordered.changedFiles?.contains("it/inactive/index.html") == true)
         #expect(reordered.changedFiles?.contains("es/inactive/index.html") == false)
@@ -166,14 +170,15 @@ import Synchronization
         #expect(!FileManager.default.fileExists(atPath: root.appending(path: "public/bg/active").path))
 
         // An article becomes a draft, then is published again: its page goes and comes back, homes follow.
-        // Every Spanish page's sidebar loses it: all groups with a Spanish article are rendered again.
+        // Every Spanish page's sidebar loses it: all groups with a Spanish article are rendered again
+        // (their Spanish articles, read with their sources: 1 + 1 + 2 + 1).
         try edit(root, "Content/es/nuevo.md") { $0.replacing("title: Nuevo\n", with: "title: Nuevo\ndraft: true\n") }
-        let drafted = try expectIncrementalEqualsClean(root, rendered: 12)
+        let drafted = try expectIncrementalEqualsClean(root, rendered: 5)
         #expect(drafted.changedFiles?.contains("es/nuevo/index.html") == true)
         #expect(drafted.changedFiles?.contains("es/index.html") == true)
         #expect(!FileManager.default.fileExists(atPath: root.appending(path: "public/es/nuevo").path))
         try edit(root, "Content/es/nuevo.md") { $0.replacing("draft: true\n", with: "") }
-        let published = try expectIncrementalEqualsClean(root, rendered: 12)
+        let published = try expectIncrementalEqualsClean(root, rendered: 5)
         #expect(published.changedFiles?.contains("es/nuevo/index.html") == true)
 
         // A published file changes: every page may show it (an image's size), so a full build.
@@ -186,6 +191,50 @@ import Synchronization
         try edit(root, "Content/es/nuevo.md") { $0 }
         let touched = try expectIncrementalEqualsClean(root, rendered: 1)
         #expect(touched.changedFiles == [])
+    }
+
+    /// An edited translation is read again with its source, not with its sibling translations: their
+    /// files and their source are as cached, so are their cells, and their pages are kept unread.
+    /// A translation edited in turn is read (its cached cell no longer holds); an edited source is
+    /// read with every translation; a group with a warning is read whole. Each build is a clean one's.
+    @Test func anEditedTranslationIsReadWithItsSourceAlone() throws {
+        let root = try repositoryProject()
+        #expect(SiteBuilder.build(buildOptions(root)).succeeded)
+        // pt, bg and it translate es/inactive.md.
+        try edit(root, "Content/pt/inactive.md") { $0 + "\nUma frase nova.\n" }
+        let translationEdited = try expectIncrementalEqualsClean(root, rendered: 2)
+        #expect(Set(translationEdited.pages.map(\.lang)) == ["pt", "es"])
+        #expect(translationEdited.pagesKept == 3, "es, bg and it are as they were")
+        #expect(translationEdited.changedFiles?.contains("pt/inactive/index.html") == true)
+
+        try edit(root, "Content/bg/inactive.md") { $0 + "\nНово изречение.\n" }
+        let otherEdited = try expectIncrementalEqualsClean(root, rendered: 2)
+        #expect(Set(otherEdited.pages.map(\.lang)) == ["bg", "es"])
+
+        try edit(root, "Content/es/inactive.md") { $0 + "\nUna frase nueva.\n" }
+        let sourceEdited = try expectIncrementalEqualsClean(root, rendered: 4)
+        #expect(sourceEdited.pagesKept == 0, "the translations went stale: their pages are rendered again")
+
+        // A section left untranslated is a warning: from then on the group is read whole, and it is shown again.
+        try edit(root, "Content/it/inactive.md") { $0.replacing("---\n", with: "---\nuntranslated: [1]\n", maxReplacements: 1) }
+        _ = try expectIncrementalEqualsClean(root, rendered: 2)
+        try edit(root, "Content/pt/inactive.md") { $0 + "Outra frase.\n" }
+        let withWarning = try expectIncrementalEqualsClean(root, rendered: 4)
+        #expect(withWarning.diagnostics.contains { $0.message.contains("is not translated yet") })
+    }
+
+    /// An incremental build looks for pages it no longer publishes only in the groups it read again or
+    /// lost (the others it publishes as cached); a full build looks at every group.
+    @Test func unpublishedPagesAreLookedForInTheGroupsNamed() throws {
+        var content = Self.small
+        content["es/b.md"] = "---\ntitle: B\n---\nOtro.\n"
+        let cache = try cacheOfFirstBuild(content: content)
+        // Neither article is published any more.
+        let pages = ["a", "b"].map { SiteLinks.articleDir("es", $0) + "index.html" }
+        #expect(SiteBuilder.unpublishedPages(cache, now: [:]) == pages)
+        #expect(SiteBuilder.unpublishedPages(cache, now: [:], among: ["b", "gone"]) == [pages[1]])
+        #expect(SiteBuilder.unpublishedSearchPages(cache, now: [:], among: ["a"]) == [SearchIndex.fragmentPath(lang: "es", key: "a")])
+        #expect(SiteBuilder.unpublishedPages(cache, now: [:], among: []).isEmpty)
     }
 
     /// An incremental build keeps the site it replaced beside the output, sharing every
