@@ -120,7 +120,9 @@ def wait_until_stored(browser, key):
     left it (written, changed or removed). Chromium hands a page's localStorage writes to the
     browser process asynchronously, and a reload or a page opened right after a write could
     read the storage before they arrived: a test of stored progress or of the chosen theme
-    then failed about one run in five. Call it before reloading after a write."""
+    then failed about one run in five. Call it before reloading after a write of a value: after
+    `localStorage.clear()` the other tab once kept reading the old progress for 10 s (a CI run,
+    the tutorial's keyboard test), so removals are not waited for."""
     written = browser.execute_script("return localStorage.getItem(arguments[0])", key)
     here = browser.current_window_handle
     url = browser.current_url

@@ -103,7 +103,6 @@ def test_theme_follows_the_system_until_chosen_and_the_choice_persists(page, bro
     browser = page("es/inactive/index.html")
     clear_theme(browser)
     try:
-        wait_until_stored(browser, THEME_KEY)
         browser.refresh()
         system = DARK if color_scheme == "dark" else LIGHT
         toggle = browser.find_element(By.CSS_SELECTOR, "button[data-theme-toggle]")

@@ -23,7 +23,6 @@ def open_lesson(fixture_page):
     """The lesson with no progress stored."""
     browser = fixture_page(LESSON)
     browser.execute_script("localStorage.clear()")
-    wait_until_stored(browser, PROGRESS_KEY)
     browser.refresh()
     WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "figure.exercise.interactive"))
     return browser
