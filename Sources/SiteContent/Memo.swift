@@ -1,4 +1,5 @@
 import Glibc
+import Encoding
 import Scenarios
 import Synchronization
 
@@ -76,37 +77,14 @@ package struct TextKey: Hashable, Sendable {
 
     package init(_ parts: String...) {
         self.parts = parts
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        // `ByteHash`, not `Hasher`: the texts are whole code blocks and paragraphs. Equal
+        // hashes are still compared byte for byte; `hash(into:)` seeds the result.
+        var hash = ByteHash.start
         for part in parts {
             var part = part
-            hash = part.withUTF8 { Self.mix(hash, $0) }
-            // Each part's length ends it: ("ab", "c") and ("a", "bc") hash apart.
-            hash = (hash ^ UInt64(part.utf8.count)) &* Self.multiplier
+            hash = ByteHash.end(part.withUTF8 { ByteHash.mix(hash, $0) }, length: part.utf8.count)
         }
         bytesHash = Int(truncatingIfNeeded: hash ^ (hash >> 32))
-    }
-
-    private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-
-    /// A multiply-xor pass over the bytes, eight at a time: the texts are whole code blocks and
-    /// paragraphs, which `Hasher` took three to four instructions a byte for. Equal keys are
-    /// still compared byte for byte, so a weaker hash than SipHash costs at most a comparison;
-    /// `hash(into:)` gives the table a seeded hash of the result.
-    static func mix(_ start: UInt64, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash = start
-        var offset = 0
-        if let base = bytes.baseAddress {
-            while offset + 8 <= bytes.count {
-                hash = (hash ^ UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) &* multiplier
-                hash ^= hash >> 29
-                offset += 8
-            }
-        }
-        while offset < bytes.count {
-            hash = (hash ^ UInt64(bytes[offset])) &* multiplier
-            offset += 1
-        }
-        return hash ^ (hash >> 29)
     }
 
     package func hash(into hasher: inout Hasher) { hasher.combine(bytesHash) }
