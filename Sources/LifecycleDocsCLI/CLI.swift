@@ -94,6 +94,7 @@ public enum CLI {
         options.force = try parser.flag("--force")
         options.drafts = try parser.flag("--drafts")
         options.beforeFullBuild = console.beforeFullBuild
+        options.leavesMemoryToExit = true
         _ = try reportFormat(&parser, allowsJSON: false, console: &console)
         console.verbosity = try verbosity(&parser)
         try parser.finish()

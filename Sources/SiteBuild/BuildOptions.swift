@@ -24,6 +24,11 @@ public struct BuildOptions: Sendable {
     /// (Sources/lifecycle-docs/main.swift), which a build with little to do would only pay for.
     public var beforeFullBuild: (@Sendable () -> Void)?
 
+    /// The build's big values (the decoded cache, every article's metadata, the plan) are left
+    /// to the process's exit instead of being freed one object at a time (`ExitKeeper`): for a
+    /// command that exits right after the build. Not for `serve`, which builds again and again.
+    public var leavesMemoryToExit = false
+
     public init(
         contentDir: String = "Content", templatesDir: String = "Templates", outputDir: String = "public", force: Bool = false,
         drafts: Bool = false, baseURL: String? = nil

@@ -188,6 +188,7 @@ public enum SiteBuilder {
                     for lang in search.unchanged where cache.searchBytes[lang] != nil { cache.search[lang] = nil }
                 }
                 cache.save(for: outputURL)
+                if options.leavesMemoryToExit { ExitKeeper.keep((reusable, site, articles, cache, navigation, plan, sink)) }
                 endPhase("write output")
             } catch {
                 sink.discard()
