@@ -81,6 +81,24 @@ enum MustacheFuzz {
         var violations: [String] = []
     }
 
+    /// The lines of `bytes`, without their breaks: written out here, not taken from the code
+    /// under test.
+    static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            guard byte == 10 || byte == 13 else { continue }
+            lines.append(bytes[start..<(index - 1)])
+            if byte == 13, index < bytes.count, bytes[index] == 10 { index += 1 }
+            start = index
+        }
+        lines.append(bytes[start...])
+        return lines
+    }
+
     static func check(_ bytes: [UInt8]) -> Outcome {
         var outcome = Outcome()
         let parts = split(bytes)
@@ -93,8 +111,9 @@ enum MustacheFuzz {
                 outcome.violations.append("\(stage): error in unknown template '\(location.file)': \(error.message)")
                 return
             }
-            // Lines end at LF bytes, as the tokenizer counts them; columns are Characters.
-            let lines = source.utf8.split(separator: 10, omittingEmptySubsequences: false)
+            // Lines end at "\n", "\r\n" or a lone "\r", as `LineIndex` (and editors) count them;
+            // columns are Characters.
+            let lines = Self.lines(Array(source.utf8))
             guard (1...lines.count).contains(location.line) else {
                 outcome.violations.append("\(stage): \(location) is past the template's \(lines.count) lines: \(error.message)")
                 return
