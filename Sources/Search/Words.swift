@@ -77,18 +77,21 @@ public enum Words {
     /// already decomposed, takes the general path.
     public static func fold(_ word: some StringProtocol, _ language: SearchLanguage) -> String {
         let table = language.keptMarks.isEmpty ? Self.strippingTable : Self.keepingTable
-        var out = String.UnicodeScalarView()
+        // UTF-8 bytes, made a String once: appending scalars to a `String.UnicodeScalarView`
+        // cost more than the look-ups (the String is the same: no normalization either way).
+        var out: [UInt8] = []
+        out.reserveCapacity(word.utf8.count)
         for scalar in word.unicodeScalars {
             let value = scalar.value
             if value < 0x80 {
-                out.append((0x41...0x5A).contains(value) ? Unicode.Scalar(UInt8(value + 0x20)) : scalar)
+                out.append(UInt8(value) | ((0x41...0x5A).contains(value) ? 0x20 : 0))
             } else if let mapped = table[value] {
-                out.append(contentsOf: mapped.unicodeScalars)
+                out.append(contentsOf: mapped.utf8)
             } else {
                 return slowFold(word, keptMarks: language.keptMarks)
             }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func slowFold(_ word: some StringProtocol, keptMarks: Set<UInt32>) -> String {
@@ -426,11 +429,31 @@ final class TermMemo: @unchecked Sendable {
         return result
     }
 
-    /// The names of terms, of the forms' stems (terms too) and of forms by their numbers (as
-    /// `resolve` gave them), in one look at the table.
-    func strings(terms termNumbers: [Int32], stems stemNumbers: [Int32], forms formNumbers: [Int32]) -> (terms: [String], stems: [String], forms: [String]) {
+    /// The names of the terms numbered `numbers` (as `resolve` gave them), in one look at the table.
+    func termNames(_ numbers: [Int32]) -> [String] {
         lock.lock()
         defer { lock.unlock() }
-        return (termNumbers.map { terms.keys[Int($0)] }, stemNumbers.map { terms.keys[Int($0)] }, formNumbers.map { forms.keys[Int($0)] })
+        return numbers.map { terms.keys[Int($0)] }
+    }
+
+    /// The name of the term numbered `number`.
+    func termName(_ number: Int32) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return terms.keys[Int(number)]
+    }
+
+    /// The form numbered `number` with its stem, the term numbered `stem`.
+    func form(_ number: Int32, stem: Int32) -> SearchEntry.Form {
+        lock.lock()
+        defer { lock.unlock() }
+        return SearchEntry.Form(folded: forms.keys[Int(number)], stem: terms.keys[Int(stem)])
+    }
+
+    /// The forms numbered `numbers` with their stems, terms numbered `stems`, in one look at the table.
+    func forms(_ numbers: [Int32], stems: [Int32]) -> [SearchEntry.Form] {
+        lock.lock()
+        defer { lock.unlock() }
+        return zip(numbers, stems).map { SearchEntry.Form(folded: forms.keys[Int($0)], stem: terms.keys[Int($1)]) }
     }
 }
