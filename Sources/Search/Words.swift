@@ -64,6 +64,12 @@ public enum Words {
         }
     }
 
+    /// Whether `word` has two scalars or more (`unicodeScalars.count >= 2` counted them all).
+    static func hasTwoScalars(_ word: String) -> Bool {
+        var scalars = word.unicodeScalars.makeIterator()
+        return scalars.next() != nil && scalars.next() != nil
+    }
+
     /// A folded Snowball stem without its last vowel: Portuguese keeps `interrupçã` and
     /// `interrupçõ` apart, and Romance stems often differ only there.
     public static func trimmedStem(_ stem: String) -> String {
@@ -143,10 +149,9 @@ public enum Words {
 public final class Stemmer {
     private let stemmer: OpaquePointer?
     /// libstemmer's algorithm name, part of the key of `TermMemo`: the same word gives another
-    /// term under another stemmer.
+    /// term under another stemmer. (`TermMemo` stems each word of a build once: a memo here,
+    /// made anew with each page's stemmer, only stored every word a second time.)
     let name: String
-    /// Stems already computed: a page repeats most of its words.
-    private var memo: [String: String] = [:]
 
     /// nil when the language has no stemmer or libstemmer lacks it.
     public init?(_ language: SearchLanguage) {
@@ -159,7 +164,6 @@ public final class Stemmer {
 
     /// The stem of a lowercased word.
     public func stem(_ word: String) -> String {
-        if let known = memo[word] { return known }
         var bytes = Array(word.utf8)
         let count = bytes.count
         let stemmed: String = bytes.withUnsafeMutableBufferPointer { buffer in
@@ -169,7 +173,6 @@ public final class Stemmer {
             let length = Int(sb_stemmer_length(stemmer))
             return String(decoding: UnsafeBufferPointer(start: out, count: length), as: UTF8.self)
         }
-        memo[word] = stemmed
         return stemmed
     }
 }
@@ -401,7 +404,7 @@ final class TermMemo: @unchecked Sendable {
             let fold = Words.fold(word, language)
             var term = fold
             var isForm = false
-            if let stemmer, fold.unicodeScalars.count >= 2 {
+            if let stemmer, Words.hasTwoScalars(fold) {
                 term = Words.trimmedStem(Words.fold(stemmer.stem(word.lowercased()), language))
                 isForm = term != fold
             }
@@ -418,7 +421,7 @@ final class TermMemo: @unchecked Sendable {
             let made = computed[position]
             let entry = MemoWord(
                 termNumber: Int32(terms.number(made.term)), formNumber: made.isForm ? Int32(forms.number(made.folded)) : -1,
-                foldedCounts: made.folded.unicodeScalars.count >= 2, termCounts: made.term.unicodeScalars.count >= 2)
+                foldedCounts: Words.hasTwoScalars(made.folded), termCounts: Words.hasTwoScalars(made.term))
             // Another page may have added the word meanwhile: its entry is the same.
             let (bytes, hash) = page.word(index)
             let slot = words.number(bytes, 0, bytes.count, hash: hash)

@@ -238,3 +238,11 @@ import Testing
         #expect(found > 10)
     }
 }
+
+@Suite struct ScalarCountTests {
+    @Test func twoScalarsAsCounted() {
+        for word in ["", "a", "ab", "é", "e\u{301}", "日本", "😀", "😀a", "ѝ", "\u{301}", "abc"] {
+            #expect(Words.hasTwoScalars(word) == (word.unicodeScalars.count >= 2), "\(word)")
+        }
+    }
+}
