@@ -26,6 +26,9 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     private let spillFolder: (@Sendable () -> String?)?
     private var spill: SpillFile?
     private var askedForSpill = false
+    /// A run goes to the spill file through this buffer, `spillChunk` bytes at a time.
+    private var spillBuffer: [UInt8] = []
+    private let spillChunk: Int
     /// The word memo whose numbers the entries carry (`SearchEntry.numbers`); entries of
     /// another memo, or without numbers, are filed by name.
     private var memo: ObjectIdentifier?
@@ -43,7 +46,13 @@ public final class SearchIndexBuilder: @unchecked Sendable {
 
     /// `spillFolder` gives a folder for the runs' file (a build's staging folder); without
     /// one, or when no file can be made there, the runs stay in memory.
-    public init(lang: String, runLimit: Int = defaultRunLimit, spillFolder: (@Sendable () -> String?)? = nil) {
+    public convenience init(lang: String, runLimit: Int = defaultRunLimit, spillFolder: (@Sendable () -> String?)? = nil) {
+        self.init(lang: lang, runLimit: runLimit, spillChunk: 1 << 20, spillFolder: spillFolder)
+    }
+
+    /// `spillChunk`: the bytes a run is written to the spill file in (tests make it small).
+    init(lang: String, runLimit: Int, spillChunk: Int, spillFolder: (@Sendable () -> String?)?) {
+        self.spillChunk = max(spillChunk, 1)
         self.lang = lang
         self.runLimit = runLimit
         self.spillFolder = spillFolder
@@ -60,12 +69,12 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         let numbers = entry.numbers.flatMap { $0.memo == memo ? $0 : nil }
         if let numbers {
             state.addTotals(entry)
-            for (form, number) in zip(entry.formList, numbers.forms) {
+            for (index, number) in numbers.forms.enumerated() {
                 var place = Self.place(Int(number), in: formOfMemo)
                 if place < 0 {
                     place = memoForms.count
                     Self.set(Int(number), to: place, in: &formOfMemo)
-                    memoForms.append(form)
+                    memoForms.append(entry.form(index))
                     memoFormPages.append(0)
                 }
                 memoFormPages[place] += 1
@@ -98,7 +107,7 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         for index in ends.indices {
             var number = numbers.map { place(Int($0.terms[index]), in: termOfMemo) } ?? -1
             if number < 0 {
-                number = terms.number(entry.termNames[index])
+                number = terms.number(entry.termName(index))
                 if let numbers { set(Int(numbers.terms[index]), to: number, in: &termOfMemo) }
             }
             if number == termBytes.count { termBytes.append(0) }
@@ -109,19 +118,28 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     }
 
     /// Sorts the pending run and stores it: in the spill file when there is one, else in memory.
+    /// The pending run's storage is kept for the next one.
     private func putPendingAside() {
         guard !pending.isEmpty else { return }
-        let run = pending.sortedRun(names: terms.keys, keys: keys)
-        pending = PendingRun(capacity: runLimit)
+        defer { pending.removeAll() }
         if !askedForSpill {
             askedForSpill = true
             spill = spillFolder?().flatMap(SpillFile.init(folder:))
         }
-        if let spill, let offset = spill.append(run) {
-            runs.append(.file(offset: offset, count: run.count))
-        } else {
-            runs.append(.memory(run))
+        if let spill {
+            let offset = spill.size
+            if spillBuffer.capacity == 0 { spillBuffer.reserveCapacity(spillChunk + (spillChunk >> 4)) }
+            let written = pending.writeSorted(names: terms.keys, keys: keys, into: &spillBuffer, flushAt: spillChunk) { buffer in
+                defer { buffer.removeAll(keepingCapacity: true) }
+                return spill.append(buffer) != nil
+            }
+            if written {
+                runs.append(.file(offset: offset, count: spill.size - offset))
+                return
+            }
+            // What was written of the run is left in the file unread; the run stays in memory.
         }
+        runs.append(.memory(pending.sortedRun(names: terms.keys, keys: keys)))
     }
 
     /// The place `map` gives the memo's `number` (-1: none yet).
@@ -171,7 +189,7 @@ public final class SearchIndexBuilder: @unchecked Sendable {
             pageRank[page] = Int32(rank)
         }
         var termRank = [Int32](repeating: 0, count: names.count)
-        for (rank, number) in names.indices.sorted(by: { names[$0].utf8.lexicographicallyPrecedes(names[$1].utf8) }).enumerated() {
+        for (rank, number) in UTF8Order.sortedIndices(names).enumerated() {
             termRank[number] = Int32(rank)
         }
         var merger = PostingsMerger(

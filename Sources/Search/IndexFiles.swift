@@ -42,15 +42,15 @@ public enum SearchIndex {
         let head = start.bytes.count
         let sectionLengths = entry.lengths.map(roughLength)
         var ends: [Int] = []
-        ends.reserveCapacity(entry.termNames.count)
+        ends.reserveCapacity(entry.termCount)
         // Written through a pointer into room enough for the longest numbers (three a pair, each
         // with its comma): every byte appended to an array paid for a check of its room.
-        let room = head + entry.pairValues.count / 2 * 3 * (DecimalDigits.maxCount + 1) + entry.termNames.count
+        let room = head + entry.pairValues.count / 2 * 3 * (DecimalDigits.maxCount + 1) + entry.termCount
         let bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
             guard let out = buffer.baseAddress else { return }
             _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<head]).initialize(from: start.bytes)
             var at = head
-            for term in entry.termNames.indices {
+            for term in 0..<entry.termCount {
                 let pairs = entry.pairs(of: term)
                 var index = pairs.startIndex
                 while index + 1 < pairs.endIndex {
@@ -180,11 +180,17 @@ public enum SearchIndex {
     /// itself if it is a stem, else the longest stem it starts with (at least half the word).
     static func guess(_ word: String, isStem: (String) -> Bool) -> String? {
         if isStem(word) { return word }
-        let scalars = Array(word.unicodeScalars)
-        let shortest = max(2, (scalars.count + 1) / 2)
-        var length = scalars.count - 1
+        // Where each scalar ends in the UTF-8 bytes: each candidate is made from its bytes, not
+        // from an array of scalars.
+        let bytes = Array(word.utf8)
+        var ends: [Int] = []
+        ends.reserveCapacity(bytes.count)
+        for index in bytes.indices.dropFirst() where bytes[index] & 0xC0 != 0x80 { ends.append(index) }
+        if !bytes.isEmpty { ends.append(bytes.count) }
+        let shortest = max(2, (ends.count + 1) / 2)
+        var length = ends.count - 1
         while length >= shortest {
-            let candidate = String(String.UnicodeScalarView(scalars[0..<length]))
+            let candidate = String(decoding: bytes[0..<ends[length - 1]], as: UTF8.self)
             if isStem(candidate) { return candidate }
             length -= 1
         }
@@ -272,7 +278,18 @@ public struct SearchIndexState: Sendable, Equatable {
         for (form, record) in forms where record.needed {
             members.append(IndexMember(name: form, isForm: true, size: SearchIndex.formSize(form, stem: record.stem)))
         }
-        return members.sorted(by: IndexMember.inOrder)
+        // By name, a term before a form of the same name (`IndexMember.inOrder`), the names
+        // compared by their prefixes first.
+        // Names of ASCII bytes only whose prefixes differ are different names; any other pair
+        // is compared with `!=` as `inOrder` does (canonically equivalent names are equal there).
+        let prefixes = members.map { UTF8Order.prefix($0.name) }
+        let ascii = members.map { $0.name.utf8.allSatisfy { $0 < 0x80 } }
+        let order = members.indices.sorted { a, b in
+            let differ = ascii[a] && ascii[b] && prefixes[a] != prefixes[b] ? true : members[a].name != members[b].name
+            if differ { return UTF8Order.precedes(members[a].name, prefixes[a], members[b].name, prefixes[b]) }
+            return !members[a].isForm && members[b].isForm
+        }
+        return order.map { members[$0] }
     }
 
     /// The state as text lines (`N pages sections length shards`, `T term size`, `F form stem pages needed`),

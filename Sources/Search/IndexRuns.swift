@@ -31,15 +31,39 @@ struct PendingRun {
 
     var isEmpty: Bool { pages.isEmpty }
 
+    /// Empties the run for the next one, keeping its storage: a fresh run's 4 MiB arena and
+    /// records cost a page fault per page touched, run after run.
+    mutating func removeAll() {
+        records.removeAll(keepingCapacity: true)
+        arena.removeAll(keepingCapacity: true)
+        pages.removeAll(keepingCapacity: true)
+    }
+
     /// The run as bytes, its terms in the order of their names' UTF-8 bytes (the shards'
     /// order), each term's postings in the order of their pages' keys:
     /// `term count blockBytes` (u32 each), then `count` times `page length` (u32) and the part.
     /// `blockBytes` counts what follows the block's header, so a reader takes a term at once.
     func sortedRun(names: [String], keys: [String]) -> [UInt8] {
-        // The run's distinct terms, each given a slot, and each slot's count of postings.
+        var out: [UInt8] = []
+        out.reserveCapacity(arena.count + records.count * 8 + 4096)
+        _ = writeSorted(names: names, keys: keys, into: &out, flushAt: .max) { _ in true }
+        return out
+    }
+
+    /// The bytes of `sortedRun`, appended to `out`, which is handed to `flush` whenever it
+    /// holds `flushAt` bytes or more, and once at the end when it holds any: a run goes to the
+    /// spill file through one buffer kept from run to run instead of a fresh copy of the whole
+    /// run (page faults included). `flush` empties `out` or not, as it likes; false from it
+    /// stops the writing, and is returned.
+    func writeSorted(
+        names: [String], keys: [String], into out: inout [UInt8], flushAt: Int, flush: (inout [UInt8]) -> Bool
+    ) -> Bool {
+        // The run's distinct terms, each given a slot, and each slot's count of postings and
+        // bytes (its block's size, known before the block is written).
         var slotOfTerm = [Int32](repeating: -1, count: names.count)
         var runTerms: [Int32] = []
         var counts: [Int] = []
+        var sizes: [Int] = []
         for record in records {
             var slot = Int(slotOfTerm[Int(record.term)])
             if slot < 0 {
@@ -47,8 +71,10 @@ struct PendingRun {
                 slotOfTerm[Int(record.term)] = Int32(slot)
                 runTerms.append(record.term)
                 counts.append(0)
+                sizes.append(0)
             }
             counts[slot] += 1
+            sizes[slot] += 8 + Int(record.end - record.start)
         }
         var firsts = [Int](repeating: 0, count: runTerms.count + 1)
         for slot in runTerms.indices { firsts[slot + 1] = firsts[slot] + counts[slot] }
@@ -68,23 +94,20 @@ struct PendingRun {
                 next[slot] += 1
             }
         }
-        let slots = runTerms.indices.sorted { names[Int(runTerms[$0])].utf8.lexicographicallyPrecedes(names[Int(runTerms[$1])].utf8) }
-        var out: [UInt8] = []
-        out.reserveCapacity(arena.count + records.count * 8 + runTerms.count * 12)
-        for slot in slots {
-            out.appendWord(UInt32(runTerms[slot]))
-            out.appendWord(UInt32(counts[slot]))
-            let sizeAt = out.count
-            out.appendWord(0)
-            for position in firsts[slot]..<firsts[slot + 1] {
-                let record = records[Int(byTerm[position])]
-                out.appendWord(UInt32(record.page))
-                out.appendWord(record.end - record.start)
-                out.append(contentsOf: arena[Int(record.start)..<Int(record.end)])
+        let slots = UTF8Order.sortedIndices(runTerms.lazy.map { names[Int($0)] })
+        return arena.withUnsafeBufferPointer { arena in
+            for slot in slots {
+                out.appendWords(UInt32(runTerms[slot]), UInt32(counts[slot]))
+                out.appendWord(UInt32(sizes[slot]))
+                for position in firsts[slot]..<firsts[slot + 1] {
+                    let record = records[Int(byTerm[position])]
+                    out.appendWords(UInt32(record.page), record.end - record.start)
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: arena[Int(record.start)..<Int(record.end)]))
+                    if out.count >= flushAt, !flush(&out) { return false }
+                }
             }
-            out.setWord(UInt32(out.count - sizeAt - 4), at: sizeAt)
+            return out.isEmpty || flush(&out)
         }
-        return out
     }
 }
 
@@ -124,6 +147,7 @@ final class SpillFile {
         let start = size
         var written = 0
         let ok = bytes.withUnsafeBytes { buffer -> Bool in
+            guard buffer.count > 0 else { return true }
             while written < buffer.count {
                 let count = pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(start + written))
                 if count < 0 && errno == EINTR { continue }
@@ -227,6 +251,11 @@ extension [UInt8] {
         append(UInt8(truncatingIfNeeded: value >> 8))
         append(UInt8(truncatingIfNeeded: value >> 16))
         append(UInt8(truncatingIfNeeded: value >> 24))
+    }
+
+    /// `first` then `second`, four bytes each, least significant first, in one append.
+    mutating func appendWords(_ first: UInt32, _ second: UInt32) {
+        Swift.withUnsafeBytes(of: (UInt64(first) | UInt64(second) << 32).littleEndian) { append(contentsOf: $0) }
     }
 
     mutating func setWord(_ value: UInt32, at index: Int) {

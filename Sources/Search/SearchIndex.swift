@@ -22,20 +22,64 @@ public struct SearchEntry: Sendable, Equatable {
     public var key: String
     /// Words per section; section 0 holds the title and the text before the first heading.
     public var lengths: [Int]
-    /// The page's terms in the order they first occur (an array: a dictionary keyed by
-    /// `String` cost a hash per term and page, twice).
-    var termNames: [String]
+    /// Where the names of the page's terms (in the order they first occur) and forms (each
+    /// once, in the order they first occur) come from.
+    private var names: Names
     /// Every term's (section, counts) pairs, flattened in one array: term `i`'s are
     /// `pairValues[pairStarts[i]..<pairStarts[i + 1]]` (an array per term cost an allocation
     /// per term and page).
     var pairStarts: [Int32]
     var pairValues: [Int]
-    /// The page's forms, each once, in the order they first occur.
-    public var formList: [Form]
     /// The numbers the language's word memo gave the terms and forms, when the entry was indexed
     /// from a page: the language's `SearchIndexBuilder` files them by number, in arrays,
     /// instead of hashing their names on every page.
     var numbers: MemoNumbers?
+
+    /// The names as strings, or as the numbers of the word memo that gave them, looked up only
+    /// when asked: a builder files terms and forms by number and needs the name of a term or a
+    /// form new to it, so making every name of every page cost an array of strings per page.
+    private enum Names: Sendable {
+        case strings(terms: [String], forms: [Form])
+        case memo(TermMemo, terms: [Int32], forms: [Int32], stems: [Int32])
+    }
+
+    /// The page's terms in the order they first occur.
+    var termNames: [String] {
+        switch names {
+        case .strings(let terms, _): terms
+        case .memo(let memo, let terms, _, _): memo.termNames(terms)
+        }
+    }
+
+    /// The page's forms, each once, in the order they first occur.
+    public var formList: [Form] {
+        get {
+            switch names {
+            case .strings(_, let forms): forms
+            case .memo(let memo, _, let forms, let stems): memo.forms(forms, stems: stems)
+            }
+        }
+        set { names = .strings(terms: termNames, forms: newValue) }
+    }
+
+    /// How many terms the page has.
+    var termCount: Int { pairStarts.count - 1 }
+
+    /// Term `index`'s name (one look-up, not the page's every name).
+    func termName(_ index: Int) -> String {
+        switch names {
+        case .strings(let terms, _): terms[index]
+        case .memo(let memo, let terms, _, _): memo.termName(terms[index])
+        }
+    }
+
+    /// Form `index`'s folded word and stem.
+    func form(_ index: Int) -> Form {
+        switch names {
+        case .strings(_, let forms): forms[index]
+        case .memo(let memo, _, let forms, let stems): memo.form(forms[index], stem: stems[index])
+        }
+    }
 
     struct MemoNumbers: Sendable {
         /// Whose numbers they are: another memo numbers other words.
@@ -47,7 +91,8 @@ public struct SearchEntry: Sendable, Equatable {
 
     /// The page's terms with their pairs, in the order they first occur.
     public var termList: [Term] {
-        termNames.indices.map { Term(name: termNames[$0], pairs: Array(pairs(of: $0))) }
+        let names = termNames
+        return names.indices.map { Term(name: names[$0], pairs: Array(pairs(of: $0))) }
     }
 
     /// Term `index`'s (section, counts) pairs, flattened.
@@ -61,14 +106,14 @@ public struct SearchEntry: Sendable, Equatable {
     public init(key: String, lengths: [Int], terms: [String: [Int]], forms: [String: String]) {
         self.key = key
         self.lengths = lengths
-        termNames = terms.keys.sorted()
+        let termNames = terms.keys.sorted()
         pairStarts = [0]
         pairValues = []
         for name in termNames {
             pairValues += terms[name] ?? []
             pairStarts.append(Int32(pairValues.count))
         }
-        formList = forms.keys.sorted().map { Form(folded: $0, stem: forms[$0] ?? "") }
+        names = .strings(terms: termNames, forms: forms.keys.sorted().map { Form(folded: $0, stem: forms[$0] ?? "") })
     }
 
     /// Two entries are equal when they index the same: the memo's numbers are bookkeeping.
@@ -174,13 +219,11 @@ public struct SearchEntry: Sendable, Equatable {
                 values[pair * 2 + 1] = Counts.pack(text: Int(sums[pair * 3]), heading: Int(sums[pair * 3 + 1]), title: Int(sums[pair * 3 + 2]))
             }
         }
-        let names = memo.strings(terms: termNumbers, stems: formStems, forms: formNumbers)
         key = page.key
         self.lengths = lengths.map { max($0, 1) }
-        termNames = names.terms
+        names = .memo(memo, terms: termNumbers, forms: formNumbers, stems: formStems)
         self.pairStarts = pairStarts.map { $0 * 2 }
         self.pairValues = pairValues
-        formList = zip(names.forms, names.stems).map { Form(folded: $0, stem: $1) }
         numbers = MemoNumbers(memo: ObjectIdentifier(memo), terms: termNumbers, forms: formNumbers)
     }
 }
@@ -199,8 +242,16 @@ struct PageCounter: WordSink, ~Copyable {
     private var arena: UnsafeMutablePointer<UInt8>
     private var arenaCount = 0
     private var arenaCapacity: Int
-    /// Word number + 1 per slot (0: empty), twice as many slots as words can be held.
-    private var slots: UnsafeMutablePointer<Int32>
+    /// Each slot a word's hash, number and length (a length of 0: empty), twice as many slots
+    /// as words can be held: a probe reads one slot, where a table of numbers read the hash and
+    /// the start of each candidate from two more arrays.
+    private var slots: UnsafeMutablePointer<Slot>
+
+    struct Slot {
+        var hash: UInt64
+        var word: Int32
+        var length: Int32
+    }
     /// The current section's counts, three per word (text, heading, title).
     private var counts: UnsafeMutablePointer<Int32>
     /// The words the current section has counted, in order.
@@ -219,7 +270,7 @@ struct PageCounter: WordSink, ~Copyable {
         arenaCapacity = max(bytes, 64)
         arena = .allocate(capacity: arenaCapacity)
         slots = .allocate(capacity: capacity * 2)
-        slots.initialize(repeating: 0, count: capacity * 2)
+        slots.initialize(repeating: Slot(hash: 0, word: 0, length: 0), count: capacity * 2)
         counts = .allocate(capacity: capacity * 3)
         touched = .allocate(capacity: capacity)
         records.reserveCapacity(bytes / 16)
@@ -248,30 +299,29 @@ struct PageCounter: WordSink, ~Copyable {
     /// Counts one occurrence of the word `base[start..<end]` in the current field.
     @inline(__always)
     mutating func word(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ hash: UInt64) {
-        let length = end - start
-        let mask = capacity * 2 - 1
+        let length = end &- start
+        let mask = capacity &* 2 &- 1
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
         var word = -1
         while true {
-            let stored = Int(slots[slot])
-            if stored == 0 { break }
-            let candidate = stored - 1
+            let stored = slots[slot]
+            if stored.length == 0 { break }
             // Up to eight bytes, equal hashes and lengths are equal words (`ByteTable.hash`).
-            if hashes[candidate] == hash && starts[candidate + 1] - starts[candidate] == length
-                && (length <= 8 || memcmp(arena + starts[candidate], base + start, length) == 0)
+            if stored.hash == hash && Int(stored.length) == length
+                && (length <= 8 || memcmp(arena + starts[Int(stored.word)], base + start, length) == 0)
             {
-                word = candidate
+                word = Int(stored.word)
                 break
             }
-            slot = (slot + 1) & mask
+            slot = (slot &+ 1) & mask
         }
         if word < 0 { word = insert(base + start, length, hash, at: slot) }
         let first = word &* 3
-        if counts[first] | counts[first + 1] | counts[first + 2] == 0 {
-            touched[touchedCount] = Int32(word)
-            touchedCount += 1
+        if counts[first] | counts[first &+ 1] | counts[first &+ 2] == 0 {
+            touched[touchedCount] = Int32(truncatingIfNeeded: word)
+            touchedCount &+= 1
         }
-        counts[first + field] += 1
+        counts[first &+ field] &+= 1
     }
 
     /// Adds a word not seen before at the empty `slot` its probe ended on; returns its number.
@@ -289,7 +339,7 @@ struct PageCounter: WordSink, ~Copyable {
         counts[word * 3] = 0
         counts[word * 3 + 1] = 0
         counts[word * 3 + 2] = 0
-        slots[slot] = Int32(word + 1)
+        slots[slot] = Slot(hash: hash, word: Int32(word), length: Int32(length))
         count += 1
         if count == capacity { grow() }
         return word
@@ -312,12 +362,12 @@ struct PageCounter: WordSink, ~Copyable {
         capacity = larger
         slots.deallocate()
         slots = .allocate(capacity: larger * 2)
-        slots.initialize(repeating: 0, count: larger * 2)
+        slots.initialize(repeating: Slot(hash: 0, word: 0, length: 0), count: larger * 2)
         let mask = larger * 2 - 1
         for word in 0..<count {
             var slot = Int(truncatingIfNeeded: hashes[word] ^ (hashes[word] >> 29)) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(word + 1)
+            while slots[slot].length != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Slot(hash: hashes[word], word: Int32(word), length: Int32(starts[word + 1] - starts[word]))
         }
     }
 

@@ -64,6 +64,12 @@ public enum Words {
         }
     }
 
+    /// Whether `word` has two scalars or more (`unicodeScalars.count >= 2` counted them all).
+    static func hasTwoScalars(_ word: String) -> Bool {
+        var scalars = word.unicodeScalars.makeIterator()
+        return scalars.next() != nil && scalars.next() != nil
+    }
+
     /// A folded Snowball stem without its last vowel: Portuguese keeps `interrupçã` and
     /// `interrupçõ` apart, and Romance stems often differ only there.
     public static func trimmedStem(_ stem: String) -> String {
@@ -77,18 +83,21 @@ public enum Words {
     /// already decomposed, takes the general path.
     public static func fold(_ word: some StringProtocol, _ language: SearchLanguage) -> String {
         let table = language.keptMarks.isEmpty ? Self.strippingTable : Self.keepingTable
-        var out = String.UnicodeScalarView()
+        // UTF-8 bytes, made a String once: appending scalars to a `String.UnicodeScalarView`
+        // cost more than the look-ups (the String is the same: no normalization either way).
+        var out: [UInt8] = []
+        out.reserveCapacity(word.utf8.count)
         for scalar in word.unicodeScalars {
             let value = scalar.value
             if value < 0x80 {
-                out.append((0x41...0x5A).contains(value) ? Unicode.Scalar(UInt8(value + 0x20)) : scalar)
+                out.append(UInt8(value) | ((0x41...0x5A).contains(value) ? 0x20 : 0))
             } else if let mapped = table[value] {
-                out.append(contentsOf: mapped.unicodeScalars)
+                out.append(contentsOf: mapped.utf8)
             } else {
                 return slowFold(word, keptMarks: language.keptMarks)
             }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func slowFold(_ word: some StringProtocol, keptMarks: Set<UInt32>) -> String {
@@ -140,10 +149,9 @@ public enum Words {
 public final class Stemmer {
     private let stemmer: OpaquePointer?
     /// libstemmer's algorithm name, part of the key of `TermMemo`: the same word gives another
-    /// term under another stemmer.
+    /// term under another stemmer. (`TermMemo` stems each word of a build once: a memo here,
+    /// made anew with each page's stemmer, only stored every word a second time.)
     let name: String
-    /// Stems already computed: a page repeats most of its words.
-    private var memo: [String: String] = [:]
 
     /// nil when the language has no stemmer or libstemmer lacks it.
     public init?(_ language: SearchLanguage) {
@@ -156,7 +164,6 @@ public final class Stemmer {
 
     /// The stem of a lowercased word.
     public func stem(_ word: String) -> String {
-        if let known = memo[word] { return known }
         var bytes = Array(word.utf8)
         let count = bytes.count
         let stemmed: String = bytes.withUnsafeMutableBufferPointer { buffer in
@@ -166,7 +173,6 @@ public final class Stemmer {
             let length = Int(sb_stemmer_length(stemmer))
             return String(decoding: UnsafeBufferPointer(start: out, count: length), as: UTF8.self)
         }
-        memo[word] = stemmed
         return stemmed
     }
 }
@@ -398,7 +404,7 @@ final class TermMemo: @unchecked Sendable {
             let fold = Words.fold(word, language)
             var term = fold
             var isForm = false
-            if let stemmer, fold.unicodeScalars.count >= 2 {
+            if let stemmer, Words.hasTwoScalars(fold) {
                 term = Words.trimmedStem(Words.fold(stemmer.stem(word.lowercased()), language))
                 isForm = term != fold
             }
@@ -415,7 +421,7 @@ final class TermMemo: @unchecked Sendable {
             let made = computed[position]
             let entry = MemoWord(
                 termNumber: Int32(terms.number(made.term)), formNumber: made.isForm ? Int32(forms.number(made.folded)) : -1,
-                foldedCounts: made.folded.unicodeScalars.count >= 2, termCounts: made.term.unicodeScalars.count >= 2)
+                foldedCounts: Words.hasTwoScalars(made.folded), termCounts: Words.hasTwoScalars(made.term))
             // Another page may have added the word meanwhile: its entry is the same.
             let (bytes, hash) = page.word(index)
             let slot = words.number(bytes, 0, bytes.count, hash: hash)
@@ -426,11 +432,31 @@ final class TermMemo: @unchecked Sendable {
         return result
     }
 
-    /// The names of terms, of the forms' stems (terms too) and of forms by their numbers (as
-    /// `resolve` gave them), in one look at the table.
-    func strings(terms termNumbers: [Int32], stems stemNumbers: [Int32], forms formNumbers: [Int32]) -> (terms: [String], stems: [String], forms: [String]) {
+    /// The names of the terms numbered `numbers` (as `resolve` gave them), in one look at the table.
+    func termNames(_ numbers: [Int32]) -> [String] {
         lock.lock()
         defer { lock.unlock() }
-        return (termNumbers.map { terms.keys[Int($0)] }, stemNumbers.map { terms.keys[Int($0)] }, formNumbers.map { forms.keys[Int($0)] })
+        return numbers.map { terms.keys[Int($0)] }
+    }
+
+    /// The name of the term numbered `number`.
+    func termName(_ number: Int32) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return terms.keys[Int(number)]
+    }
+
+    /// The form numbered `number` with its stem, the term numbered `stem`.
+    func form(_ number: Int32, stem: Int32) -> SearchEntry.Form {
+        lock.lock()
+        defer { lock.unlock() }
+        return SearchEntry.Form(folded: forms.keys[Int(number)], stem: terms.keys[Int(stem)])
+    }
+
+    /// The forms numbered `numbers` with their stems, terms numbered `stems`, in one look at the table.
+    func forms(_ numbers: [Int32], stems: [Int32]) -> [SearchEntry.Form] {
+        lock.lock()
+        defer { lock.unlock() }
+        return zip(numbers, stems).map { SearchEntry.Form(folded: forms.keys[Int($0)], stem: terms.keys[Int($1)]) }
     }
 }
