@@ -28,7 +28,10 @@ import Testing
         let chars = Array(text)
         #expect(line.chars == chars)
         #expect(line.units.count == chars.count)
+        #expect(line.count == chars.count)
         for i in chars.indices {
+            // Lines without a Character of several scalars keep only scalar values: each Character comes back from its value.
+            #expect(line.character(at: i) == chars[i])
             #expect(line.isSpace(at: i) == SourceLine.isSpace(chars[i]))
             #expect(line.isIdentifier(at: i) == SourceLine.isIdentifier(chars[i]))
             #expect(line.arrowLength(at: i, end: chars.count) == Self.arrowLength(chars, i))
@@ -41,6 +44,10 @@ import Testing
         }
         let built = SourceLine(chars: chars, file: "f.md", line: 1, columnOffset: 0)
         #expect(built.units == line.units)
+        #expect(built.chars == chars)
+        for start in chars.indices {
+            #expect(built.text(start..<chars.count) == String(chars[start...]))
+        }
     }
 
     /// Every ASCII Character, one at a time.
