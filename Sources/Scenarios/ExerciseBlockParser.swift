@@ -15,8 +15,7 @@ public enum ExerciseBlockParser {
 
     /// Whether a fenced block with this info string is an exercise.
     public static func isExercise(info: String) -> Bool {
-        var words = info.split(whereSeparator: SourceLine.isSpace).makeIterator()
-        return words.next() == Substring(language)
+        SourceLine.firstWord(of: info, is: language)
     }
 
     /// Parses one block; the parameters are `LifecycleBlockParser.parse`'s. Nil when the info

@@ -11,8 +11,7 @@ public enum LifecycleBlockParser {
 
     /// Whether a fenced block with this info string is a `lifecycle` example.
     public static func isLifecycle(info: String) -> Bool {
-        var words = info.split(whereSeparator: SourceLine.isSpace).makeIterator()
-        return words.next() == Substring(language)
+        SourceLine.firstWord(of: info, is: language)
     }
 
     /// Parses one block.

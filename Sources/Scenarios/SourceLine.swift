@@ -236,6 +236,32 @@ struct SourceLine {
     }
 }
 
+extension SourceLine {
+    /// Whether the first word of a fence's info string, words split at spaces and tabs, is the
+    /// ASCII `word`: asked of every code block, on bytes (splitting the whole string by
+    /// Characters cost more than the rest of the question).
+    static func firstWord(of info: String, is word: String) -> Bool {
+        var info = info
+        let answer: Bool? = info.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            let end = start + word.utf8.count
+            guard end <= bytes.count, UnsafeBufferPointer(rebasing: bytes[start..<end]).elementsEqual(word.utf8) else { return false }
+            guard end < bytes.count else { return true }
+            guard bytes[end] == 0x20 || bytes[end] == 0x09 else { return false }
+            // A mark after the separator joins it into a Character that is no space: Characters decide.
+            return end + 1 < bytes.count && bytes[end + 1] >= 0x80 ? nil : true
+        }
+        return answer ?? firstWordByCharacters(of: info, is: word)
+    }
+
+    /// `firstWord(of:is:)` by Characters, as the parsers first asked it.
+    static func firstWordByCharacters(of info: String, is word: String) -> Bool {
+        var words = info.split(whereSeparator: isSpace).makeIterator()
+        return words.next() == Substring(word)
+    }
+}
+
 extension String {
     /// The string split into lines at `\n`, `\r\n` or `\r`; a final line break ends the last line.
     var blockLines: [Substring] {

@@ -70,6 +70,30 @@ import Testing
         #expect(read?.units == [0x434, 0x61, 0x2192])
     }
 
+    /// The first word of an info string is read on bytes; Characters give the same answer.
+    @Test func firstWordsAreTheCharactersOnes() {
+        let words = ["lifecycle", "exercise"]
+        var infos = ["", " ", "\t", "lifecycl", "lifecycles", "lifecycle\u{301}", "lifecycle\u{A0}x", "Lifecycle", "x lifecycle", "\u{301}lifecycle"]
+        for word in words {
+            for before in ["", " ", "  \t", " \u{301}", "\u{A0}"] {
+                for after in ["", " ", "\t", " ios-app", "\tandroid-activity api=28", " \u{301}x", "  \u{301}", " é", "é", "-x", "\u{301}"] {
+                    infos.append(before + word + after)
+                }
+            }
+        }
+        var yes = 0
+        for info in infos {
+            for word in words {
+                let answer = SourceLine.firstWord(of: info, is: word)
+                #expect(answer == SourceLine.firstWordByCharacters(of: info, is: word), "\(info.debugDescription) \(word)")
+                if answer { yes += 1 }
+            }
+        }
+        #expect(yes > 20)
+        #expect(LifecycleBlockParser.isLifecycle(info: "lifecycle ios-app") && !LifecycleBlockParser.isLifecycle(info: "exercise ios-app"))
+        #expect(ExerciseBlockParser.isExercise(info: " exercise android-activity") && !ExerciseBlockParser.isExercise(info: "lifecycle"))
+    }
+
     private static func arrowLength(_ chars: [Character], _ i: Int) -> Int {
         if chars[i] == "→" { return 1 }
         if chars[i] == "-", i + 1 < chars.count, chars[i + 1] == ">" { return 2 }
