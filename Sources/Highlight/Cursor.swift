@@ -13,21 +13,27 @@ struct Cursor {
     private let utf8Offsets: [Int]?
 
     init(_ text: String) {
-        scalars = Array(text.unicodeScalars)
         utf8 = Array(text.utf8)
-        if utf8.count == scalars.count {
+        // An ASCII input's scalars are its bytes; any other is decoded once, offsets alongside
+        // (`Array(text.unicodeScalars)` decoded it twice, once to count, then a third time for the offsets).
+        if !utf8.contains(where: { $0 >= 0x80 }) {
+            scalars = utf8.map { Unicode.Scalar($0) }
             utf8Offsets = nil
-        } else {
-            var offsets: [Int] = []
-            offsets.reserveCapacity(scalars.count + 1)
-            var offset = 0
-            for scalar in scalars {
-                offsets.append(offset)
-                offset += UTF8.width(scalar)
-            }
-            offsets.append(offset)
-            utf8Offsets = offsets
+            return
         }
+        var scalars: [Unicode.Scalar] = []
+        var offsets: [Int] = []
+        scalars.reserveCapacity(utf8.count)
+        offsets.reserveCapacity(utf8.count + 1)
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            scalars.append(scalar)
+            offsets.append(offset)
+            offset += UTF8.width(scalar)
+        }
+        offsets.append(offset)
+        self.scalars = scalars
+        utf8Offsets = offsets
     }
 
     var isAtEnd: Bool { position >= scalars.count }

@@ -1,4 +1,5 @@
 import Diagnostics
+import Glibc
 
 /// Converts cmark's positions (1-based line, 1-based BYTE column) into
 /// `SourceLocation`s whose column counts characters, as a reader sees them:
@@ -44,20 +45,23 @@ struct SourceLineMap {
     func textColumn(_ literal: String, line: Int, byteColumn: Int) -> Int {
         guard let start = lines.start(ofLine: line), let end = lines.end(ofLine: line), !literal.isEmpty else { return byteColumn }
         let length = end - start
-        let wanted = Array(literal.utf8)
-        guard wanted.count <= length else { return byteColumn }
-        return lines.text.utf8.withContiguousStorageIfAvailable { bytes -> Int in
-            func matches(_ offset: Int) -> Bool {
-                offset >= 0 && offset + wanted.count <= length
-                    && bytes[(start + offset)..<(start + offset + wanted.count)].elementsEqual(wanted)
-            }
-            if matches(byteColumn - 1) { return byteColumn }
-            var offset = Swift.min(byteColumn - 1, length - wanted.count)
-            while offset >= 0 {
-                if matches(offset) { return offset + 1 }
-                offset -= 1
-            }
-            return byteColumn
-        } ?? byteColumn
+        var literal = literal
+        // Compared in place with memcmp: a copy of every text node's bytes cost more than the search.
+        return literal.withUTF8 { wanted -> Int in
+            guard wanted.count <= length, let wantedBase = wanted.baseAddress else { return byteColumn }
+            return lines.text.utf8.withContiguousStorageIfAvailable { bytes -> Int in
+                guard let base = bytes.baseAddress else { return byteColumn }
+                func matches(_ offset: Int) -> Bool {
+                    offset >= 0 && offset + wanted.count <= length && memcmp(base + start + offset, wantedBase, wanted.count) == 0
+                }
+                if matches(byteColumn - 1) { return byteColumn }
+                var offset = Swift.min(byteColumn - 1, length - wanted.count)
+                while offset >= 0 {
+                    if matches(offset) { return offset + 1 }
+                    offset -= 1
+                }
+                return byteColumn
+            } ?? byteColumn
+        }
     }
 }

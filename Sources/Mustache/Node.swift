@@ -27,17 +27,22 @@ enum Node: Sendable {
 /// Literal text, also split into lines once so that indenting it (inside a
 /// standalone partial or block) never rescans it for newlines.
 struct Text: Sendable {
-    var whole: String
+    let whole: String
     /// `whole` cut after each newline; every piece but the last ends in "\n".
-    var lines: [String]
+    let lines: [String]
+    /// Whether `whole` ends with a newline (nil when it is empty): asked after every piece of
+    /// text rendered, and `utf8.last` went through the generic collection code.
+    let endsWithNewline: Bool?
 
     init(_ whole: String) {
         self.whole = whole
-        lines = whole.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        endsWithNewline = whole.utf8.last.map { $0 == UInt8(ascii: "\n") }
+        var lines = whole.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) + "\n" }
         // split() yields one more piece than there are newlines; the last has none.
         let last = lines.removeLast().dropLast()
         if !last.isEmpty { lines.append(String(last)) }
+        self.lines = lines
     }
 }
 

@@ -183,7 +183,7 @@ struct Renderer {
     private mutating func writeTemplateText(_ text: Text) {
         if indentation.isEmpty {
             output += text.whole
-            if let last = text.whole.utf8.last { atLineStart = last == UInt8(ascii: "\n") }
+            if let endsWithNewline = text.endsWithNewline { atLineStart = endsWithNewline }
             return
         }
         for line in text.lines {

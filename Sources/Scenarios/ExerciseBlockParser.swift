@@ -15,8 +15,7 @@ public enum ExerciseBlockParser {
 
     /// Whether a fenced block with this info string is an exercise.
     public static func isExercise(info: String) -> Bool {
-        var words = info.split(whereSeparator: SourceLine.isSpace).makeIterator()
-        return words.next() == Substring(language)
+        SourceLine.firstWord(of: info, is: language)
     }
 
     /// Parses one block; the parameters are `LifecycleBlockParser.parse`'s. Nil when the info
@@ -114,7 +113,7 @@ private struct ExerciseReader {
     }
 
     mutating func split(_ line: SourceLine) {
-        let count = line.chars.count
+        let count = line.count
         let start = line.skipSpaces(from: 0, to: count)
         guard start < count else { return }
         let hash = line.commentStart
@@ -128,7 +127,7 @@ private struct ExerciseReader {
         let wordEnd = line.identifierEnd(from: start, to: end)
         let word = line.text(start..<wordEnd)
         var after = wordEnd
-        let starred = word == "option" && after < end && line.chars[after] == "*"
+        let starred = word == "option" && after < end && line.units[after] == 0x2A
         if starred { after += 1 }
         guard wordEnd > start, Self.keywordSet.contains(word) else {
             diagnostics.append(Messages.notAnExerciseLine(word, rest: line.text(start..<end), at: line.location(start)))
@@ -284,7 +283,7 @@ private struct ExerciseReader {
             let wordEnd = source.identifierEnd(from: i, to: tokenEnd)
             var scene: (name: String, at: Int)?
             var headEnd = wordEnd
-            if wordEnd > i, wordEnd < tokenEnd, source.chars[wordEnd] == "@" {
+            if wordEnd > i, wordEnd < tokenEnd, source.units[wordEnd] == 0x40 {
                 let sceneEnd = source.identifierEnd(from: wordEnd + 1, to: tokenEnd)
                 if sceneEnd > wordEnd + 1 { scene = (source.text((wordEnd + 1)..<sceneEnd), wordEnd) }
                 headEnd = sceneEnd

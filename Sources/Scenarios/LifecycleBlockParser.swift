@@ -11,8 +11,7 @@ public enum LifecycleBlockParser {
 
     /// Whether a fenced block with this info string is a `lifecycle` example.
     public static func isLifecycle(info: String) -> Bool {
-        var words = info.split(whereSeparator: SourceLine.isSpace).makeIterator()
-        return words.next() == Substring(language)
+        SourceLine.firstWord(of: info, is: language)
     }
 
     /// Parses one block.
@@ -116,7 +115,7 @@ public enum LifecycleBlockParser {
         var optionsValid = true
         for word in words.dropFirst(2) {
             let text = infoLine.text(word)
-            guard let equals = infoLine.chars[word].firstIndex(of: "="), equals > word.lowerBound else {
+            guard let equals = infoLine.units[word].firstIndex(of: 0x3D), equals > word.lowerBound else {
                 optionsValid = false
                 if let machine {
                     diagnostics.append(Messages.optionNotPair(text, machine: machine, at: infoLine.location(word.lowerBound)))
@@ -161,11 +160,11 @@ public enum LifecycleBlockParser {
     private static func infoWords(_ line: SourceLine) -> [Range<Int>] {
         var words: [Range<Int>] = []
         var i = 0
-        while i < line.chars.count {
-            i = line.skipSpaces(from: i, to: line.chars.count)
-            guard i < line.chars.count else { break }
+        while i < line.count {
+            i = line.skipSpaces(from: i, to: line.count)
+            guard i < line.count else { break }
             var end = i
-            while end < line.chars.count, !line.isSpace(at: end) { end += 1 }
+            while end < line.count, !line.isSpace(at: end) { end += 1 }
             words.append(i..<end)
             i = end
         }
@@ -187,7 +186,7 @@ struct LineReader {
     static let keywords: Set<String> = ["given", "path", "callbacks", "never"]
 
     mutating func read(_ line: SourceLine, text: String) {
-        let count = line.chars.count
+        let count = line.count
         let start = line.skipSpaces(from: 0, to: count)
         guard start < count else { return }
         let hash = line.commentStart
@@ -321,7 +320,7 @@ struct LineReader {
             eventID = machine.resolveEvent(word)
             if eventID == nil { diagnostics.append(Messages.unknownEvent(word, machine: machine, at: eventLocation)) }
             if let scene, !machine.multiScene {
-                let without = line.text(start..<scene.at) + line.text(headEnd..<line.chars.count)
+                let without = line.text(start..<scene.at) + line.text(headEnd..<line.count)
                 diagnostics.append(Messages.sceneOnSingleInstance(
                     machine: machine, scene: scene.name, without: without.trimmingSpaces, at: line.location(scene.at)))
                 complete = false

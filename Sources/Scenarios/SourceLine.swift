@@ -3,12 +3,15 @@ import Diagnostics
 /// The characters of one line of a block and where they are in the file.
 /// Indexes count `Character`s, so columns are the ones a reader sees.
 struct SourceLine {
-    let chars: [Character]
     /// Each Character's scalar value when it is one scalar, else `ChainFinder.Text.cluster`: the
     /// parser's tests for spaces, arrows and punctuation compare these numbers, not Characters
     /// (a Character comparison that fails is a String comparison call). No Character of more
     /// than one scalar equals the ASCII and arrow characters tested, so the answers agree.
     let units: [UInt32]
+    /// The Characters of a line that has a Character of several scalars; empty otherwise, where
+    /// Character `i` is the scalar `units[i]` (an array of Characters cost more to make and free
+    /// than the rest of the line's reading).
+    private let clusters: [Character]
     let file: String
     /// 1-based line in the file.
     let line: Int
@@ -21,13 +24,31 @@ struct SourceLine {
     private let utf8Offsets: [Int]
 
     init(chars: [Character], file: String, line: Int, columnOffset: Int) {
-        self.chars = chars
         units = chars.map(Self.unit)
+        clusters = units.contains(ChainFinder.Text.cluster) ? chars : []
         self.file = file
         self.line = line
         self.columnOffset = columnOffset
         base = nil
         utf8Offsets = []
+    }
+
+    /// The number of Characters.
+    var count: Int { units.count }
+
+    /// The line's Characters.
+    var chars: [Character] {
+        clusters.isEmpty ? units.indices.map(character) : clusters
+    }
+
+    /// The Character at `i`.
+    func character(at i: Int) -> Character {
+        clusters.isEmpty ? Self.character(units[i]) : clusters[i]
+    }
+
+    /// The Character of one scalar value (`units` holds only values of real scalars).
+    private static func character(_ unit: UInt32) -> Character {
+        Unicode.Scalar(unit).map(Character.init) ?? "\u{FFFD}"
     }
 
     /// A Character's scalar value, or `ChainFinder.Text.cluster` for one of several scalars.
@@ -53,16 +74,21 @@ struct SourceLine {
     /// The line `text`. An ASCII line is read without grapheme breaking ("\r" is left to the
     /// slow way: it joins a following "\n").
     init(_ text: Substring, file: String, line: Int, columnOffset: Int) {
-        let isASCII = text.utf8.withContiguousStorageIfAvailable { !$0.contains { $0 >= 0x80 || $0 == 0x0D } } ?? false
-        if isASCII {
-            chars = text.utf8.map { Self.asciiCharacters[Int($0)] }
-            units = text.utf8.map { UInt32($0) }
+        let ascii: [UInt32]? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 >= 0x80 || $0 == 0x0D } ? nil : bytes.map { UInt32($0) }
+        } ?? nil
+        if let ascii {
+            units = ascii
+            clusters = []
             utf8Offsets = []
         } else if let read = Self.singleScalars(of: text) {
-            (chars, units, utf8Offsets) = read
+            (units, utf8Offsets) = read
+            clusters = []
         } else {
+            let chars: [Character]
             (chars, utf8Offsets) = Self.characters(of: text)
             units = chars.map(Self.unit)
+            clusters = chars
         }
         base = text
         self.file = file
@@ -70,28 +96,23 @@ struct SourceLine {
         self.columnOffset = columnOffset
     }
 
-    /// The Characters of a line whose every scalar is a Character of its own
-    /// (`ChainFinder.Text.standsAlone`: most prose of the site's languages), read by scalars
-    /// without grapheme breaking; nil when a scalar may join its neighbours.
-    static func singleScalars(of text: Substring) -> (chars: [Character], units: [UInt32], offsets: [Int])? {
-        var chars: [Character] = []
+    /// The scalar values and UTF-8 offsets (and the end's) of a line whose every scalar is a
+    /// Character of its own (`ChainFinder.Text.standsAlone`: most prose of the site's languages),
+    /// read by scalars without grapheme breaking; nil when a scalar may join its neighbours.
+    static func singleScalars(of text: Substring) -> (units: [UInt32], offsets: [Int])? {
         var units: [UInt32] = []
         var offsets = [0]
-        chars.reserveCapacity(text.utf8.count)
         units.reserveCapacity(text.utf8.count)
         offsets.reserveCapacity(text.utf8.count + 1)
         var offset = 0
         for scalar in text.unicodeScalars {
             guard ChainFinder.Text.standsAlone(scalar.value) else { return nil }
-            chars.append(scalar.value < 0x80 ? asciiCharacters[Int(scalar.value)] : Character(scalar))
             units.append(scalar.value)
             offset += UTF8.width(scalar)
             offsets.append(offset)
         }
-        return (chars, units, offsets)
+        return (units, offsets)
     }
-
-    private static let asciiCharacters: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
 
     /// The place of the character at `index` (or just after the last one).
     func location(_ index: Int) -> SourceLocation {
@@ -100,7 +121,7 @@ struct SourceLine {
 
     /// The Characters of `range` as a String: the same bytes as the line has there.
     func text(_ range: Range<Int>) -> String {
-        guard let base else { return String(chars[range]) }
+        guard let base else { return String(range.map(character)) }
         let start = utf8Offsets.isEmpty ? range.lowerBound : utf8Offsets[range.lowerBound]
         let end = utf8Offsets.isEmpty ? range.upperBound : utf8Offsets[range.upperBound]
         return base.utf8Slice(start, end)
@@ -122,7 +143,7 @@ struct SourceLine {
     /// `isIdentifier(chars[i])`; an ASCII Character is a letter or digit by its byte.
     func isIdentifier(at i: Int) -> Bool {
         let unit = units[i]
-        guard unit < 0x80 else { return Self.isIdentifier(chars[i]) }
+        guard unit < 0x80 else { return Self.isIdentifier(character(at: i)) }
         return unit == 0x5F || (0x30...0x39).contains(unit) || (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit)
     }
 
@@ -158,7 +179,7 @@ struct SourceLine {
         for i in units.indices where units[i] == 0x23 && (i == 0 || isSpace(at: i - 1)) {
             return i
         }
-        return chars.count
+        return count
     }
 
     /// One name between separators: its trimmed range, and the separators around it.
@@ -212,6 +233,32 @@ struct SourceLine {
         }
         close(at: stop, after: nil)
         return (result, stop)
+    }
+}
+
+extension SourceLine {
+    /// Whether the first word of a fence's info string, words split at spaces and tabs, is the
+    /// ASCII `word`: asked of every code block, on bytes (splitting the whole string by
+    /// Characters cost more than the rest of the question).
+    static func firstWord(of info: String, is word: String) -> Bool {
+        var info = info
+        let answer: Bool? = info.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            let end = start + word.utf8.count
+            guard end <= bytes.count, UnsafeBufferPointer(rebasing: bytes[start..<end]).elementsEqual(word.utf8) else { return false }
+            guard end < bytes.count else { return true }
+            guard bytes[end] == 0x20 || bytes[end] == 0x09 else { return false }
+            // A mark after the separator joins it into a Character that is no space: Characters decide.
+            return end + 1 < bytes.count && bytes[end + 1] >= 0x80 ? nil : true
+        }
+        return answer ?? firstWordByCharacters(of: info, is: word)
+    }
+
+    /// `firstWord(of:is:)` by Characters, as the parsers first asked it.
+    static func firstWordByCharacters(of info: String, is word: String) -> Bool {
+        var words = info.split(whereSeparator: isSpace).makeIterator()
+        return words.next() == Substring(word)
     }
 }
 

@@ -58,23 +58,43 @@ package struct SiteLinks: Sendable {
     package static func resolve(_ path: String, from: String) -> String? {
         // Most links are `x/y` or `../../x/y` (the templates climb to the root): no dot segment
         // after the climb, no empty segment. Those need no splitting (every page is checked).
-        var climbs = 0
-        var rest = path[...]
-        while rest.hasPrefix("../") {
-            climbs += 1
-            rest = rest.dropFirst(3)
-        }
+        if let climbed = climbed(path, from: from) { return climbed }
+        return resolveBySegments(path, from: from)
+    }
+
+    /// `resolve` of a path that is `../` climbs then a rest without a dot segment or an empty
+    /// segment, on bytes (a `Substring`'s `hasPrefix` and UTF-8 view went through generic code,
+    /// thousands of instructions a link); nil when the path is not of that kind, `.some(nil)`
+    /// when it climbs above the root.
+    static func climbed(_ path: String, from: String) -> String?? {
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
-        if rest.utf8.first != dot && rest.utf8.first != slash && !holds(rest, slash, dot) && !holds(rest, slash, slash) {
+        var path = path
+        return path.withUTF8 { bytes -> String?? in
+            var start = 0
+            var climbs = 0
+            while start + 3 <= bytes.count, bytes[start] == dot, bytes[start + 1] == dot, bytes[start + 2] == slash {
+                // `hasPrefix("../")` compared Characters: a mark after the `/` joins it, and the
+                // rest then starts with a dot, which the segments handle.
+                if start + 3 < bytes.count, bytes[start + 3] >= 0x80 { return nil }
+                climbs += 1
+                start += 3
+            }
+            let rest = UnsafeBufferPointer(rebasing: bytes[start...])
+            if rest.first == dot || rest.first == slash || holds(rest, slash, dot) || holds(rest, slash, slash) { return nil }
             var kept = from.utf8[...]
-            if kept.last == UInt8(ascii: "/") { kept = kept.dropLast() }
+            if kept.last == slash { kept = kept.dropLast() }
             for _ in 0..<climbs {
-                guard !kept.isEmpty else { return nil }
-                kept = kept[..<(kept.lastIndex(of: UInt8(ascii: "/")) ?? kept.startIndex)]
+                guard !kept.isEmpty else { return .some(nil) }
+                kept = kept[..<(kept.lastIndex(of: slash) ?? kept.startIndex)]
             }
             let prefix = String(Substring(kept))
-            return prefix.isEmpty ? String(rest) : prefix + "/" + rest
+            let restText = String(decoding: rest, as: UTF8.self)
+            return .some(prefix.isEmpty ? restText : prefix + "/" + restText)
         }
+    }
+
+    /// `resolve` by splitting both paths into segments: any path.
+    static func resolveBySegments(_ path: String, from: String) -> String? {
         var parts = from.split(separator: "/").map(String.init)
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         for (index, segment) in segments.enumerated() {
@@ -92,9 +112,9 @@ package struct SiteLinks: Sendable {
     }
 
     /// Whether `text` holds `first` directly followed by `second`.
-    private static func holds(_ text: Substring, _ first: UInt8, _ second: UInt8) -> Bool {
+    private static func holds(_ text: UnsafeBufferPointer<UInt8>, _ first: UInt8, _ second: UInt8) -> Bool {
         var previous: UInt8 = 0
-        for byte in text.utf8 {
+        for byte in text {
             if previous == first && byte == second { return true }
             previous = byte
         }

@@ -14,10 +14,17 @@ package struct Assets: Sendable {
     }
 
     package let files: [File]
+    /// Template keys: `style.css` becomes `style_css`. Made once: every page asks for them, and
+    /// each key was a walk over the name's Characters.
+    package let templateKeys: [String: String]
 
-    /// Template keys: `style.css` becomes `style_css`.
-    package var templateKeys: [String: String] {
-        Dictionary(uniqueKeysWithValues: files.map { (Self.key(for: $0.sourceName), $0.publishedPath) })
+    init(files: [File]) {
+        self.files = files
+        templateKeys = Self.templateKeys(of: files)
+    }
+
+    static func templateKeys(of files: [File]) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: files.map { (key(for: $0.sourceName), $0.publishedPath) })
     }
 
     static func key(for name: String) -> String {

@@ -37,10 +37,14 @@ struct ExampleFigure: Sendable {
     }
 
     /// The figure cut where its id goes (a byte search: `String.replacing` is slow on long text).
+    /// Each piece is copied from the figure as a Substring: the slot is ASCII, so every cut is
+    /// between scalars, and the copy needs no UTF-8 validation (`String(decoding:)` validated).
     static func splitAtIDSlots(_ figure: String) -> [String] {
         var figure = figure
-        return figure.withUTF8 { bytes in
-            Slots.pieces(of: bytes, between: idSlot).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+        let ranges = figure.withUTF8 { Slots.pieces(of: $0, between: idSlot) }
+        let utf8 = figure.utf8
+        return ranges.map { range in
+            String(figure[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
         }
     }
 
@@ -55,7 +59,7 @@ struct ExampleFigure: Sendable {
         if let target = options.targetSDK { optionsJSON.add("targetSdk", target) }
         optionsJSON.add("configChanges", options.configChanges.sorted())
         optionsJSON.add("root", options.root)
-        let diagram = values.diagram(machine, lang: lang)
+        let (diagram, states) = values.machineValues(machine, lang: lang)
         var path = diagram.path()
         path.markState(trace.initialState)
         var steps: [MustacheValue] = []
@@ -72,10 +76,10 @@ struct ExampleFigure: Sendable {
                 "otherScene": machine.multiScene && step.scene != Simulation.mainScene ? .string(step.scene) : .bool(false),
                 "scene": machine.multiScene ? .string(step.scene) : .bool(false),
                 "from": .string(step.from),
-                "fromName": names.value(names.state(machine, step.from)),
+                "fromName": names.value(states[step.from] ?? names.state(machine, step.from)),
                 "to": .string(step.to),
                 "unchanged": .bool(step.states.isEmpty),
-                "walk": names.walk(machine, walk),
+                "walk": names.walk(machine, walk, states: states),
                 "calls": .array(step.callbacks.enumerated().map { position, call in
                     .object(["name": .string(call.name), "optional": .bool(call.optional), "separator": .string(position == 0 ? "" : ", ")])
                 }),
@@ -92,7 +96,8 @@ struct ExampleFigure: Sendable {
                 "label": .string(names.check(check.kind.rawValue)),
                 // States by their display names; callbacks (a `callbacks` check) are code.
                 "items": .array(check.ids.enumerated().map { index, id in
-                    let name = machine.state(id) == nil ? nil : names.state(machine, id)
+                    // `states` holds exactly the machine's states.
+                    let name = states[id]
                     return .object([
                         "first": .bool(index == 0),
                         "state": name.map(names.value) ?? .bool(false),

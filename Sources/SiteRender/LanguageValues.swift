@@ -36,13 +36,20 @@ package final class LanguageValues: Sendable {
 
     /// The machine's diagram laid out with its labels in `lang`.
     func diagram(_ machine: Machine, lang: String) -> PreparedDiagram {
+        machineValues(machine, lang: lang).diagram
+    }
+
+    /// The machine's diagram and its states' display names in `lang`, worked out together once.
+    func machineValues(_ machine: Machine, lang: String) -> (diagram: PreparedDiagram, states: StateNames) {
         let key = DiagramKey(lang: lang, machine: ObjectIdentifier(machine))
         let found = diagrams.value(for: key) {
-            MachineDiagram(
+            let names = ModelNames(strings: strings, lang: lang)
+            return MachineDiagram(
                 machine: machine,
-                diagram: StateDiagram.prepared(for: machine, labels: ModelNames(strings: strings, lang: lang).diagramLabels(machine)))
+                diagram: StateDiagram.prepared(for: machine, labels: names.diagramLabels(machine)),
+                states: StateNames(machine, names: names))
         }
-        return found.diagram
+        return (found.diagram, found.states)
     }
 
     /// A machine by identity: the value holds the machine, so its identifier is not reused while the key is in the table.
@@ -54,5 +61,21 @@ package final class LanguageValues: Sendable {
     private struct MachineDiagram: Sendable {
         let machine: Machine
         let diagram: PreparedDiagram
+        let states: StateNames
     }
+}
+
+/// A machine's state names in one language, by state id: `ModelNames.state` built a key and
+/// hashed it for every state of every step of every figure.
+struct StateNames: Sendable {
+    private let byID: [String: DisplayName]
+
+    init(_ machine: Machine, names: ModelNames) {
+        var byID: [String: DisplayName] = [:]
+        for state in machine.states where byID[state.id] == nil { byID[state.id] = names.state(machine, state.id) }
+        self.byID = byID
+    }
+
+    /// `names.state(machine, id)` of a state of the machine; nil for any other id.
+    subscript(_ id: String) -> DisplayName? { byID[id] }
 }

@@ -20,9 +20,9 @@ extension ModelNames {
     }
 
     /// `{name, en, first}` per state of a walk, for a template that marks English names with `lang="en"`.
-    func walk(_ machine: Machine, _ ids: [String]) -> MustacheValue {
+    func walk(_ machine: Machine, _ ids: [String], states: StateNames? = nil) -> MustacheValue {
         .array(ids.enumerated().map { index, id in
-            let name = state(machine, id)
+            let name = states?[id] ?? state(machine, id)
             return .object(["name": .string(name.text), "en": .bool(name.english), "first": .bool(index == 0)])
         })
     }

@@ -29,6 +29,8 @@ import Testing
     @Test(arguments: inputs)
     func cursorTextIsTheScalarsBetween(input: String) {
         let scalars = Array(input.unicodeScalars)
+        // The scalars are read from the bytes (ASCII) or decoded once with their offsets.
+        #expect(Cursor(input).scalars == scalars)
         for start in 0...scalars.count {
             for end in start...scalars.count {
                 var cursor = Cursor(input)
@@ -71,6 +73,16 @@ import Testing
         for input in inputs {
             let tokens = Highlighter.tokens(input, language: language)
             #expect(Array(Highlighter.html(tokens, options: options).utf8) == Array(Self.referenceHTML(tokens, options: options).utf8), "\(input.debugDescription)")
+            // Without tagged names every styled token takes the one-piece opening tag.
+            #expect(Highlighter.html(tokens) == Self.referenceHTML(tokens, options: HighlightOptions()), "\(input.debugDescription)")
+        }
+    }
+
+    /// The opening tags written in one piece are the ones built from each kind's class.
+    @Test func openTagsAreTheKindsClasses() {
+        let unstyled: Set<TokenKind> = [.plain, .punctuation, .operator]
+        for kind in TokenKind.allCases {
+            #expect(HTMLRenderer.openTag(kind) == (unstyled.contains(kind) ? "<span>" : "<span class=\"\(kind.cssClass)\">"), "\(kind)")
         }
     }
 }

@@ -28,7 +28,10 @@ import Testing
         let chars = Array(text)
         #expect(line.chars == chars)
         #expect(line.units.count == chars.count)
+        #expect(line.count == chars.count)
         for i in chars.indices {
+            // Lines without a Character of several scalars keep only scalar values: each Character comes back from its value.
+            #expect(line.character(at: i) == chars[i])
             #expect(line.isSpace(at: i) == SourceLine.isSpace(chars[i]))
             #expect(line.isIdentifier(at: i) == SourceLine.isIdentifier(chars[i]))
             #expect(line.arrowLength(at: i, end: chars.count) == Self.arrowLength(chars, i))
@@ -41,6 +44,10 @@ import Testing
         }
         let built = SourceLine(chars: chars, file: "f.md", line: 1, columnOffset: 0)
         #expect(built.units == line.units)
+        #expect(built.chars == chars)
+        for start in chars.indices {
+            #expect(built.text(start..<chars.count) == String(chars[start...]))
+        }
     }
 
     /// Every ASCII Character, one at a time.
@@ -61,6 +68,30 @@ import Testing
         let read = SourceLine.singleScalars(of: "дa→"[...])
         #expect(read?.offsets == [0, 2, 3, 6])
         #expect(read?.units == [0x434, 0x61, 0x2192])
+    }
+
+    /// The first word of an info string is read on bytes; Characters give the same answer.
+    @Test func firstWordsAreTheCharactersOnes() {
+        let words = ["lifecycle", "exercise"]
+        var infos = ["", " ", "\t", "lifecycl", "lifecycles", "lifecycle\u{301}", "lifecycle\u{A0}x", "Lifecycle", "x lifecycle", "\u{301}lifecycle"]
+        for word in words {
+            for before in ["", " ", "  \t", " \u{301}", "\u{A0}"] {
+                for after in ["", " ", "\t", " ios-app", "\tandroid-activity api=28", " \u{301}x", "  \u{301}", " é", "é", "-x", "\u{301}"] {
+                    infos.append(before + word + after)
+                }
+            }
+        }
+        var yes = 0
+        for info in infos {
+            for word in words {
+                let answer = SourceLine.firstWord(of: info, is: word)
+                #expect(answer == SourceLine.firstWordByCharacters(of: info, is: word), "\(info.debugDescription) \(word)")
+                if answer { yes += 1 }
+            }
+        }
+        #expect(yes > 20)
+        #expect(LifecycleBlockParser.isLifecycle(info: "lifecycle ios-app") && !LifecycleBlockParser.isLifecycle(info: "exercise ios-app"))
+        #expect(ExerciseBlockParser.isExercise(info: " exercise android-activity") && !ExerciseBlockParser.isExercise(info: "lifecycle"))
     }
 
     private static func arrowLength(_ chars: [Character], _ i: Int) -> Int {

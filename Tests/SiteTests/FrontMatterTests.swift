@@ -99,6 +99,20 @@ import Testing
         }
     }
 
+    /// A CR is looked for with memchr: the same answer as `contains`, on slices that start anywhere.
+    @Test func carriageReturnsAreFoundAsContainsFindsThem() {
+        let texts = ["", "\r", "a\r\nb", "\u{FEFF}x\ry", "no break at all", "\u{FEFF}", "Привет\r", String(repeating: "x", count: 100) + "\r"]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            for start in 0...bytes.count {
+                let slice = bytes[start...]
+                #expect(SourceText.containsCarriageReturn(slice) == slice.contains(13), "\(text.debugDescription) from \(start)")
+            }
+        }
+        // Decoding keeps folding CR and CRLF to LF after a byte-order mark.
+        #expect((try? SourceText.decode(Array("\u{FEFF}a\r\nb\rc".utf8), displayPath: "x.md").text) == "a\nb\nc")
+    }
+
     /// libyaml starts a new line at NEL, LS and PS; editors and cmark do not.
     @Test(arguments: ["\u{85}", "\u{2028}", "\u{2029}"])
     func unicodeLineSeparatorsKeepFileLines(separator: String) {

@@ -565,6 +565,17 @@ import Synchronization
     }
 
     /// A script the last build made is taken back from its output only if its bytes give the hash in its name.
+    /// The template keys are made when the assets are, and stay those of their files when one is added.
+    @Test func assetTemplateKeysAreThoseOfTheFiles() throws {
+        let assets = try Assets.load(assetsDir: repositoryRoot.appending(path: "Templates/assets"), displayPrefix: "Templates/assets/")
+        #expect(assets.files.count > 3)
+        #expect(assets.templateKeys == Assets.templateKeys(of: assets.files))
+        #expect(assets.templateKeys["style_css"]?.hasPrefix("assets/style.") == true)
+        let more = assets.adding("model.js", Data("x".utf8))
+        #expect(more.templateKeys == Assets.templateKeys(of: more.files))
+        #expect(more.templateKeys.count == assets.templateKeys.count + 1 && more.templateKeys["model_js"] != nil)
+    }
+
     @Test func generatedAssetsAreTakenBackOnlyWhenTheirBytesMatchTheirName() throws {
         let output = try makeTemporaryDirectory()
         try FileManager.default.createDirectory(at: output.appending(path: "assets"), withIntermediateDirectories: true)

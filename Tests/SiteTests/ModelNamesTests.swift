@@ -21,6 +21,23 @@ import TestSupport
             i18nDir: repositoryRoot.appending(path: "Templates/i18n"), displayPrefix: "Templates/i18n/", languages: languages)
     }
 
+    /// A figure reads its states' names from a table made once per machine and language: the
+    /// names `ModelNames.state` gives, for the machine's states only (in English too, without files).
+    @Test(arguments: languages)
+    func stateNameTablesAreTheModelNames(lang: String) throws {
+        for strings in [try Self.repositoryStrings(), UIStrings()] {
+            let names = ModelNames(strings: strings, lang: lang)
+            for machine in Machines.all {
+                let table = StateNames(machine, names: names)
+                for id in machine.states.map(\.id) + ["unknown", "", machine.states.first?.name ?? "x"] {
+                    #expect(table[id] == (machine.state(id) == nil ? nil : names.state(machine, id)), "\(lang) \(machine.id) \(id)")
+                }
+                let walk = machine.states.map(\.id) + ["unknown"]
+                #expect(names.walk(machine, walk, states: table) == names.walk(machine, walk))
+            }
+        }
+    }
+
     @Test(arguments: languages)
     func everyMachineStateAndEventHasANameInEveryLanguage(lang: String) throws {
         let strings = try Self.repositoryStrings().strings(for: lang)

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import Markdown
+
+/// `SourceLineMap.textColumn` compares a text node's bytes in place (memcmp); it copied them
+/// into an array first. Both must find the same column on every line of the site's articles.
+@Suite struct SourceLineMapTests {
+    /// The search as it was: the literal copied into an array, compared slice by slice.
+    static func copyingTextColumn(_ text: String, _ literal: String, line: Int, byteColumn: Int) -> Int {
+        let starts = [0] + text.utf8.indices.filter { text.utf8[$0] == UInt8(ascii: "\n") }.map { text.utf8.distance(from: text.utf8.startIndex, to: $0) + 1 }
+        guard line >= 1, line <= starts.count, !literal.isEmpty else { return byteColumn }
+        let bytes = Array(text.utf8)
+        let start = starts[line - 1]
+        let end = line < starts.count ? starts[line] - 1 : bytes.count
+        let length = end - start
+        let wanted = Array(literal.utf8)
+        guard wanted.count <= length else { return byteColumn }
+        func matches(_ offset: Int) -> Bool {
+            offset >= 0 && offset + wanted.count <= length && bytes[(start + offset)..<(start + offset + wanted.count)].elementsEqual(wanted)
+        }
+        if matches(byteColumn - 1) { return byteColumn }
+        var offset = min(byteColumn - 1, length - wanted.count)
+        while offset >= 0 {
+            if matches(offset) { return offset + 1 }
+            offset -= 1
+        }
+        return byteColumn
+    }
+
+    static func articles() -> [String] {
+        let content = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "Content")
+        let files = FileManager.default.enumerator(at: content, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        return files.filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }.compactMap { try? String(contentsOf: $0, encoding: .utf8) }
+    }
+
+    @Test func textColumnsAreTheCopyingSearchs() {
+        let texts = Self.articles() + ["- item\n  - deeper\nlazy text\n", "Привет, мир\n  мир\n", "a\n\nb b b\n"]
+        #expect(texts.count > 10)
+        var moved = 0
+        for text in texts {
+            let map = SourceLineMap(text: text, file: "f.md")
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let words = line.split(separator: " ")
+                var literals = ["not on this line", String(line)]
+                if let first = words.first { literals.append(String(first)) }
+                if let last = words.last { literals.append(String(last) + " ") }
+                literals.append(String(line.dropFirst(3)))
+                for literal in literals {
+                    for byteColumn in [1, 2, 4, line.utf8.count / 2 + 1, line.utf8.count, line.utf8.count + 1, line.utf8.count + 5] {
+                        let found = map.textColumn(literal, line: index + 1, byteColumn: byteColumn)
+                        #expect(found == Self.copyingTextColumn(text, literal, line: index + 1, byteColumn: byteColumn), "\(literal) \(index + 1):\(byteColumn)")
+                        if found != byteColumn { moved += 1 }
+                    }
+                }
+            }
+        }
+        // The search moved columns often: both of its ways were taken.
+        #expect(moved > 100)
+    }
+}
