@@ -11,13 +11,6 @@ extension Machine {
     public func canProduce(callbackOrder order: [String], options: MachineOptions? = nil) -> Bool {
         guard !order.isEmpty else { return true }
         guard order.count <= 62 else { return false }
-        return orderAnswers.value(for: OrderQuestion(order: order, options: options)) {
-            searchCallbackOrder(order, options: options)
-        }
-    }
-
-    /// `canProduce` worked out, without the memo: a breadth-first search of the machine's runs.
-    func searchCallbackOrder(_ order: [String], options: MachineOptions?) -> Bool {
         let walk = callbackWalk
         let done = order.count
         // Per callback (by index), the positions of the order that name it, as bits; the order's

@@ -51,10 +51,6 @@ public final class Machine: Sendable {
     /// By transition: the names of its calls, and whether all are of core callbacks (then a
     /// callback order's witness keeps them all, whatever the order).
     let callNames: [(names: [String], allCore: Bool)]
-    /// Answers of `canProduce` and the witnesses, by question (`QueryMemo`).
-    let orderAnswers = QueryMemo<OrderQuestion, Bool>()
-    let callbackWitnesses = QueryMemo<[String], [Transition]>()
-    let pathWitnesses = QueryMemo<[String], [Transition]>()
 
     public init(
         id: String, title: String, states: [StateInfo], events: [EventInfo], callbacks: [CallbackInfo],

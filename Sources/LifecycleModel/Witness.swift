@@ -3,24 +3,12 @@ extension Machine {
     /// step, for a reader: at each name, the transition that carries the
     /// chain furthest, preferring one that starts there.
     public func witness(forPath path: [String]) -> [Transition] {
-        pathWitnesses.value(for: path) { pathWitness(path) }
-    }
-
-    /// `witness(forPath:)` worked out, without the memo.
-    func pathWitness(_ path: [String]) -> [Transition] {
         Self.witness(path, among: transitions) { transition in [transition.from] + transition.states }
     }
 
     /// `allowed`: the transitions that may be shown (those that hold under some options); the
     /// answer is what a machine of only these transitions would give, without making one.
     public func witness(forCallbacks order: [String], allowed: ((Transition) -> Bool)? = nil) -> [Transition] {
-        // A closure cannot be a key: only the question about all transitions is remembered.
-        guard allowed == nil else { return callbackWitness(order, allowed: allowed) }
-        return callbackWitnesses.value(for: order) { callbackWitness(order, allowed: nil) }
-    }
-
-    /// `witness(forCallbacks:allowed:)` worked out, without the memo.
-    func callbackWitness(_ order: [String], allowed: ((Transition) -> Bool)?) -> [Transition] {
         let chosen = allowed.map { allowed in transitions.indices.filter { allowed(transitions[$0]) } } ?? Array(transitions.indices)
         // A transition whose calls are all of core callbacks keeps them all: no name is looked up.
         let walks = chosen.map { t in
