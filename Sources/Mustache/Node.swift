@@ -37,11 +37,11 @@ struct Text: Sendable {
     init(_ whole: String) {
         self.whole = whole
         endsWithNewline = whole.utf8.last.map { $0 == UInt8(ascii: "\n") }
-        var lines = whole.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            .map { String(decoding: $0, as: UTF8.self) + "\n" }
-        // split() yields one more piece than there are newlines; the last has none.
-        let last = lines.removeLast().dropLast()
-        if !last.isEmpty { lines.append(String(last)) }
+        let pieces = whole.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        // split() yields one more piece than there are newlines; the last has none. (Adding
+        // "\n" to it and dropping the last Character lost a "\r" before it: "\r\n" is one.)
+        var lines = pieces.dropLast().map { String(decoding: $0, as: UTF8.self) + "\n" }
+        if let last = pieces.last, !last.isEmpty { lines.append(String(decoding: last, as: UTF8.self)) }
         self.lines = lines
     }
 }

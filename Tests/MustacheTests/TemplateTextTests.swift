@@ -8,8 +8,16 @@ import Testing
     @Test(arguments: ["", "\n", "a", "a\n", "a\nb", "\n\n", "Привет\n", "x\r\n", "\r", "é"])
     func endsWithNewlineIsTheLastByte(text: String) {
         #expect(Text(text).endsWithNewline == text.utf8.last.map { $0 == UInt8(ascii: "\n") })
-        // (A text ending in "\r" loses it from `lines`: "\r\n" is one Character to `dropLast`.)
-        if !text.hasSuffix("\r") { #expect(Text(text).lines.joined() == text) }
+        #expect(Text(text).lines.joined() == text)
+    }
+
+    /// A text ending in "\r" inside an indented partial keeps it (it was dropped with the "\n"
+    /// that `lines` added to the last piece, "\r\n" being one Character).
+    @Test func aCarriageReturnAtTheEndOfAnIndentedTextIsKept() throws {
+        let partial = try MustacheTemplate(source: "p\nq\r", name: "p")
+        let library = MustacheLibrary(templates: ["p": partial])
+        let indented = try library.render(MustacheTemplate(source: "a\n  {{>p}}\nb", name: "page"), [:])
+        #expect(indented == "a\n  p\n  q\rb")
     }
 
     /// A standalone partial after text that ends a line is indented; after text that does not, it is not.
