@@ -58,38 +58,49 @@ package struct SiteLinks: Sendable {
     package static func resolve(_ path: String, from: String) -> String? {
         // Most links are `x/y` or `../../x/y` (the templates climb to the root): no dot segment
         // after the climb, no empty segment. Those need no splitting (every page is checked).
-        if let climbed = climbed(path, from: from) { return climbed }
-        return resolveBySegments(path, from: from)
+        switch climbed(path, from: from) {
+        case .resolved(let resolved): return resolved
+        case .aboveRoot: return nil
+        case .otherKind: return resolveBySegments(path, from: from)
+        }
+    }
+
+    /// What the byte-level fast path of `resolve` made of a path.
+    enum Climb: Equatable {
+        /// Not `../` climbs then a plain rest: the segments decide.
+        case otherKind
+        /// It climbs above the root.
+        case aboveRoot
+        case resolved(String)
     }
 
     /// `resolve` of a path that is `../` climbs then a rest without a dot segment or an empty
     /// segment, on bytes (a `Substring`'s `hasPrefix` and UTF-8 view went through generic code,
-    /// thousands of instructions a link); nil when the path is not of that kind, `.some(nil)`
-    /// when it climbs above the root.
-    static func climbed(_ path: String, from: String) -> String?? {
+    /// thousands of instructions a link).
+    static func climbed(_ path: String, from: String) -> Climb {
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
         var path = path
-        return path.withUTF8 { bytes -> String?? in
+        return path.withUTF8 { bytes -> Climb in
             var start = 0
             var climbs = 0
             while start + 3 <= bytes.count, bytes[start] == dot, bytes[start + 1] == dot, bytes[start + 2] == slash {
                 // `hasPrefix("../")` compared Characters: a mark after the `/` joins it, and the
                 // rest then starts with a dot, which the segments handle.
-                if start + 3 < bytes.count, bytes[start + 3] >= 0x80 { return nil }
+                if start + 3 < bytes.count, bytes[start + 3] >= 0x80 { return .otherKind }
                 climbs += 1
                 start += 3
             }
             let rest = UnsafeBufferPointer(rebasing: bytes[start...])
-            if rest.first == dot || rest.first == slash || holds(rest, slash, dot) || holds(rest, slash, slash) { return nil }
+            if rest.first == dot || rest.first == slash || holds(rest, slash, dot) || holds(rest, slash, slash) { return .otherKind }
             var kept = from.utf8[...]
             if kept.last == slash { kept = kept.dropLast() }
             for _ in 0..<climbs {
-                guard !kept.isEmpty else { return .some(nil) }
+                guard !kept.isEmpty else { return .aboveRoot }
                 kept = kept[..<(kept.lastIndex(of: slash) ?? kept.startIndex)]
             }
             let prefix = String(Substring(kept))
             let restText = String(decoding: rest, as: UTF8.self)
-            return .some(prefix.isEmpty ? restText : prefix + "/" + restText)
+            return .resolved(prefix.isEmpty ? restText : prefix + "/" + restText)
         }
     }
 
