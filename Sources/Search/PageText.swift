@@ -276,14 +276,21 @@ enum BodyText {
     }
 
     /// Where the first `pattern` in `haystack` ends.
+    /// Candidates are found by `memchr` on the pattern's first byte (a byte-by-byte loop read
+    /// every byte of every link's start tag, its whole `href`, looking for a heading's anchor).
     static func firstEnd(of pattern: [UInt8], in haystack: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
-        guard haystack.count >= pattern.count, let first = pattern.first else { return nil }
-        var start = haystack.startIndex
-        while start + pattern.count <= haystack.endIndex {
-            if haystack[start] == first && haystack[start..<(start + pattern.count)].elementsEqual(pattern) { return start + pattern.count }
-            start += 1
+        guard haystack.count >= pattern.count, let first = pattern.first, let base = haystack.base.baseAddress else { return nil }
+        return pattern.withUnsafeBufferPointer { pattern -> Int? in
+            guard let wanted = pattern.baseAddress else { return nil }
+            var start = haystack.startIndex
+            let last = haystack.endIndex - pattern.count
+            while start <= last, let found = memchr(base + start, Int32(first), last + 1 - start) {
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + at, wanted, pattern.count) == 0 { return at + pattern.count }
+                start = at + 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// ` id="` as a heading's start tag writes it.

@@ -322,6 +322,51 @@ extension BodyTextTests {
         #expect(zip(counter.records, counter.records.dropFirst()).allSatisfy { $0.section < $1.section || ($0.section == $1.section && $0.word != $1.word) })
     }
 
+    @Test func numbersKeysInOrderOfFirstInsertionAsADictionaryWould() {
+        // Keys from 0 to past 2^31 (a memo's numbers are Int32; the slot keeps key + 1 in 32
+        // bits), repeated, more than the first room so both tables grow.
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: seed >> 33) % bound
+        }
+        let keys = (0..<5_000).map { _ in next(3) == 0 ? Int(Int32.max) - next(50) : next(next(2) == 0 ? 64 : 3_000) } + [0, 0, Int(Int32.max)]
+        var ints = IntNumbering(capacity: 4)
+        var strings = Numbering<String>()
+        var expected: [Int: Int] = [:]
+        for key in keys {
+            let number = expected[key] ?? expected.count
+            expected[key] = number
+            #expect(ints.number(key) == number)
+            #expect(strings.number(String(key)) == number)
+        }
+        #expect(ints.count == expected.count)
+        #expect(strings.keys == expected.sorted { $0.value < $1.value }.map { String($0.key) })
+        #expect(strings.find("-1") == nil && strings.find(String(keys[0])) == 0)
+    }
+
+    @Test func findsAPatternInATagAsAByteByByteSearchWould() {
+        let pattern = Array("class=\"heading-anchor\"".utf8)
+        let tags = [
+            "", "a", "a class=\"heading-anchor\"", "a href=\"#c\" class=\"heading-anchor\"", "a class=\"heading-anchor",
+            "a cclass=\"heading-anchor\"\"", "a class=\"heading\" class=\"heading-anchor\" x", "a href=\"ccccc\" class=\"other\"",
+            "class=\"heading-anchor\"", "á class=\"heading-anchor\" é",
+        ]
+        for tag in tags {
+            let bytes = Array(tag.utf8)
+            var expected: Int?
+            if bytes.count >= pattern.count {
+                expected = (0...(bytes.count - pattern.count)).first { Array(bytes[$0..<($0 + pattern.count)]) == pattern }.map { $0 + pattern.count }
+            }
+            // The tag inside a larger buffer, as the page's bytes hold it: offsets are the buffer's.
+            let buffer = Array("<".utf8) + bytes + Array("class=\"heading-anchor\">".utf8)
+            buffer.withUnsafeBufferPointer { all in
+                let found = BodyText.firstEnd(of: pattern, in: all[1..<(1 + bytes.count)])
+                #expect(found == expected.map { $0 + 1 }, "\(tag)")
+            }
+        }
+    }
+
     @Test func splitsLargeShardsByLongerPrefixes() throws {
         let bg = SearchLanguage(code: "bg")
         let entries = (0..<400).map { number in
