@@ -67,16 +67,22 @@ enum BodyText {
         guard name.count <= 10 else { return nil }
         var value: UInt64 = 0
         for byte in name {
-            let code: UInt8
-            switch byte {
-            case 0x30...0x39: code = byte - 0x30 + 1
-            case 0x41...0x5A: code = byte - 0x41 + 11
-            case 0x61...0x7A: code = byte - 0x61 + 11
-            default: return nil
-            }
+            let code = nameCodes[Int(byte)]
+            guard code != 0 else { return nil }
             value = value << 6 | UInt64(code)
         }
         return value
+    }
+
+    /// Each byte's code in a packed name, 0 for a byte that is no letter or digit: the tag loop
+    /// reads a name and packs it in one pass, a load per byte.
+    static let nameCodes: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
+        switch byte {
+        case 0x30...0x39: UInt8(byte - 0x30 + 1)
+        case 0x41...0x5A: UInt8(byte - 0x41 + 11)
+        case 0x61...0x7A: UInt8(byte - 0x61 + 11)
+        default: 0
+        }
     }
 
     /// The packed names of `skipped`, `blocks`, `h2`/`h3` and `a` with their kinds, in an
@@ -101,12 +107,20 @@ enum BodyText {
     static func kindSlot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58) }
 
     static func kind(of name: Slice<UnsafeBufferPointer<UInt8>>) -> Kind {
+        guard let key = packed(name) else { return .other }
+        return kinds.withUnsafeBufferPointer { kind(ofPacked: key, in: $0) }
+    }
+
+    /// The kind of the name packed as `key`, `table` being `kinds` (read once by the caller:
+    /// each read of a global checks that it was initialized).
+    @inline(__always)
+    static func kind(ofPacked key: UInt64, in table: UnsafeBufferPointer<(name: UInt64, kind: Kind)>) -> Kind {
         // 0 is no name (the empty name packs to 0 and is no element the table holds).
-        guard let key = packed(name), key != 0 else { return .other }
+        guard key != 0, let table = table.baseAddress else { return .other }
         var slot = kindSlot(key)
-        while kinds[slot].name != 0 {
-            if kinds[slot].name == key { return kinds[slot].kind }
-            slot = (slot + 1) & 63
+        while table[slot].name != 0 {
+            if table[slot].name == key { return table[slot].kind }
+            slot = (slot &+ 1) & 63
         }
         return .other
     }
@@ -116,72 +130,89 @@ enum BodyText {
         // On the String's own UTF-8 storage, without copying it to an array; no nested functions,
         // whose captured variables would be boxed and checked for exclusivity on every byte.
         return html.withUTF8 { bytes in
-            var sections = [SearchPage.Section(anchor: "", heading: "", textBytes: [])]
-            var text = CleanText()
-            var heading = CleanText()
-            var inHeading = false
-            var anchorDepth = 0
-            let count = bytes.count
-            var index = 0
-            var runStart = 0
-            while index < count {
-                // memchr finds the next tag far faster than a loop over the text's bytes.
-                guard let base = bytes.baseAddress, let found = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) else { break }
-                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if runStart < index, anchorDepth == 0 {
-                    let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
-                    if inHeading { heading.append(run) } else { text.append(run) }
-                }
-                guard let base = bytes.baseAddress, index + 1 < count,
-                    let closing = memchr(base + index + 1, Int32(UInt8(ascii: ">")), count - index - 1)
-                else { break }
-                let close = base.distance(to: closing.assumingMemoryBound(to: UInt8.self))
-                let isEnd = index + 1 < close && bytes[index + 1] == UInt8(ascii: "/")
-                var nameEnd = index + (isEnd ? 2 : 1)
-                let nameStart = nameEnd
-                while nameEnd < close, isNameByte(bytes[nameEnd]) { nameEnd += 1 }
-                let name = bytes[nameStart..<nameEnd]
-                let selfClosing = bytes[close - 1] == UInt8(ascii: "/")
-                let tag = bytes[(index + 1)..<close]
-                index = close + 1
-                runStart = index
-                let kind = kind(of: name)
-                if !isEnd && !selfClosing && kind == .skipped {
-                    // Straight to the element's end: a diagram holds hundreds of tags.
-                    index = skip(bytes, name: nameStart..<nameEnd, from: index)
-                    runStart = index
-                    continue
-                }
-                if kind == .anchor {
-                    if !isEnd && contains(tag, headingAnchorClass) { anchorDepth += 1 } else if isEnd && anchorDepth > 0 { anchorDepth -= 1 }
-                    continue
-                }
-                if kind == .section {
-                    if !isEnd, let id = attributeValue(idAttribute, in: tag) {
-                        sections[sections.count - 1].textBytes = text.takeBytes()
-                        heading = CleanText()
-                        inHeading = true
-                        sections.append(SearchPage.Section(anchor: decodeEntities(id), heading: "", textBytes: []))
-                        continue
-                    }
-                    if isEnd, inHeading {
-                        sections[sections.count - 1].heading = heading.take()
-                        inHeading = false
-                        continue
-                    }
-                }
-                if kind == .block {
-                    if inHeading { heading.space() } else { text.space() }
-                }
+            kinds.withUnsafeBufferPointer { kinds in
+                nameCodes.withUnsafeBufferPointer { codes in sections(bytes, kinds, codes) }
             }
-            if runStart < count, anchorDepth == 0 {
-                let run = UnsafeBufferPointer(rebasing: bytes[runStart..<count])
+        }
+    }
+
+    /// `sections` of the HTML `bytes`, with the tables `kinds` and `nameCodes`.
+    private static func sections(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ kinds: UnsafeBufferPointer<(name: UInt64, kind: Kind)>, _ codes: UnsafeBufferPointer<UInt8>
+    ) -> [SearchPage.Section] {
+        guard let codes = codes.baseAddress else { return [] }
+        var sections = [SearchPage.Section(anchor: "", heading: "", textBytes: [])]
+        var text = CleanText()
+        var heading = CleanText()
+        var inHeading = false
+        var anchorDepth = 0
+        let count = bytes.count
+        var index = 0
+        var runStart = 0
+        while index < count {
+            // memchr finds the next tag far faster than a loop over the text's bytes.
+            guard let base = bytes.baseAddress, let found = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) else { break }
+            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if runStart < index, anchorDepth == 0 {
+                let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
                 if inHeading { heading.append(run) } else { text.append(run) }
             }
-            sections[sections.count - 1].textBytes = text.takeBytes()
-            if inHeading { sections[sections.count - 1].heading = heading.take() }
-            return sections
+            guard let base = bytes.baseAddress, index + 1 < count,
+                let closing = memchr(base + index + 1, Int32(UInt8(ascii: ">")), count - index - 1)
+            else { break }
+            let close = base.distance(to: closing.assumingMemoryBound(to: UInt8.self))
+            let isEnd = index + 1 < close && bytes[index + 1] == UInt8(ascii: "/")
+            var nameEnd = index + (isEnd ? 2 : 1)
+            let nameStart = nameEnd
+            // The name read and packed at once (`packed`); past 10 bytes it is no name the
+            // table holds, whatever its shifted-out bits.
+            var key: UInt64 = 0
+            while nameEnd < close {
+                let code = codes[Int(base[nameEnd])]
+                if code == 0 { break }
+                key = key << 6 | UInt64(code)
+                nameEnd += 1
+            }
+            let selfClosing = bytes[close - 1] == UInt8(ascii: "/")
+            let tag = bytes[(index + 1)..<close]
+            index = close + 1
+            runStart = index
+            let kind = nameEnd - nameStart <= 10 ? kind(ofPacked: key, in: kinds) : .other
+            if !isEnd && !selfClosing && kind == .skipped {
+                // Straight to the element's end: a diagram holds hundreds of tags.
+                index = skip(bytes, name: nameStart..<nameEnd, from: index)
+                runStart = index
+                continue
+            }
+            if kind == .anchor {
+                if !isEnd && contains(tag, headingAnchorClass) { anchorDepth += 1 } else if isEnd && anchorDepth > 0 { anchorDepth -= 1 }
+                continue
+            }
+            if kind == .section {
+                if !isEnd, let id = attributeValue(idAttribute, in: tag) {
+                    sections[sections.count - 1].textBytes = text.takeBytes()
+                    heading = CleanText()
+                    inHeading = true
+                    sections.append(SearchPage.Section(anchor: decodeEntities(id), heading: "", textBytes: []))
+                    continue
+                }
+                if isEnd, inHeading {
+                    sections[sections.count - 1].heading = heading.take()
+                    inHeading = false
+                    continue
+                }
+            }
+            if kind == .block {
+                if inHeading { heading.space() } else { text.space() }
+            }
         }
+        if runStart < count, anchorDepth == 0 {
+            let run = UnsafeBufferPointer(rebasing: bytes[runStart..<count])
+            if inHeading { heading.append(run) } else { text.append(run) }
+        }
+        sections[sections.count - 1].textBytes = text.takeBytes()
+        if inHeading { sections[sections.count - 1].heading = heading.take() }
+        return sections
     }
 
     /// Where the element whose start tag (named `name`, in `bytes`) ends just before `start`

@@ -317,10 +317,12 @@ struct PageCounter: WordSink, ~Copyable {
         }
         if word < 0 { word = insert(base + start, length, hash, at: slot) }
         let first = word &* 3
-        if counts[first] | counts[first &+ 1] | counts[first &+ 2] == 0 {
-            touched[touchedCount] = Int32(truncatingIfNeeded: word)
-            touchedCount &+= 1
-        }
+        // The word joins the section's list on its first count there: written every time, kept
+        // by the count's step, without a branch that a page's words take at random. There is
+        // room: `touchedCount` ≤ `count` < `capacity`.
+        let isFirst = counts[first] | counts[first &+ 1] | counts[first &+ 2] == 0
+        touched[touchedCount] = Int32(truncatingIfNeeded: word)
+        touchedCount &+= isFirst ? 1 : 0
         counts[first &+ field] &+= 1
     }
 

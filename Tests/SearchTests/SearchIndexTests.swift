@@ -95,6 +95,25 @@ import Testing
 }
 
 extension BodyTextTests {
+    @Test func readsTagNamesOfAnyCaseAndLengthAsTheSetsSayIgnoringCase() {
+        let names = ["p", "P", "figcaption", "FigCaption", "figcaptions", "svg", "SVG", "h2", "H3", "h2x", "a", "A", "a1", "", "blockquotes", "td", "x"]
+        for name in names {
+            let lower = name.lowercased()
+            let expected: BodyText.Kind =
+                ["h2", "h3"].contains(lower) ? .section : lower == "a" ? .anchor : BodyText.skipped.contains(lower) ? .skipped
+                : BodyText.blocks.contains(lower) ? .block : .other
+            let bytes = Array(name.utf8)
+            bytes.withUnsafeBufferPointer { #expect(BodyText.kind(of: $0[...]) == expected, "\(name)") }
+        }
+        // The same names read in the tag loop: blocks break words, longer names do not, a
+        // skipped element of any case is skipped to its end tag as written.
+        let html = #"<P>a</P><BLOCKQUOTE>b</BLOCKQUOTE><blockquotes>c</blockquotes><SVG>x</SVG><svgx>y</svgx><FIGCAPTION>d</FIGCAPTION>e<h2x>f</h2x><H2 id="q">Q</H2>g"#
+        let page = SearchPage(key: "k", path: "es/k/index.html", title: "T", bodyHTML: html)
+        #expect(page.sections.map(\.anchor) == ["", "q"])
+        #expect(page.sections.map(\.heading) == ["", "Q"])
+        #expect(page.sections.map(\.text) == ["a b cy d ef", "g"])
+    }
+
     @Test func decodesEntitiesOnBytesAsDecodeEntitiesDoes() {
         // Named, decimal and hex entities; white space ones count as a space; unknown or broken
         // ones stay as written.
