@@ -191,7 +191,7 @@ enum BodyText {
             if kind == .section {
                 if !isEnd, let id = attributeValue(idAttribute, in: tag) {
                     sections[sections.count - 1].textBytes = text.takeBytes()
-                    heading = CleanText()
+                    heading.reset()
                     inHeading = true
                     sections.append(SearchPage.Section(anchor: decodeEntities(id), heading: "", textBytes: []))
                     continue
@@ -260,9 +260,11 @@ enum BodyText {
     /// Text bytes as the page shows them: entities decoded, runs of white space as one space,
     /// none at the ends (what `squeeze(decodeEntities(_:))` does, on bytes).
     static func clean(_ bytes: [UInt8]) -> String {
-        var text = CleanText()
-        bytes.withUnsafeBufferPointer { text.append($0) }
-        return text.take()
+        bytes.withUnsafeBufferPointer { bytes in
+            var text = CleanText()
+            text.append(bytes)
+            return text.take()
+        }
     }
 
     /// What the entity named `name` (between `&` and `;`) stands for, as `decodeEntities`
@@ -375,12 +377,55 @@ enum BodyText {
 /// Text cleaned as its runs come out of the HTML, in one pass over each byte: entities
 /// decoded, runs of white space (and the breaks between blocks) as one space, none at the ends.
 /// An entity never spans two runs: the renderer writes each one whole.
-struct CleanText {
-    private var out: [UInt8] = []
+struct CleanText: ~Copyable {
+    /// The text so far, in storage of its own kept from section to section: appending each run
+    /// to an array cost more than finding it (~120 instructions an append, a page's text
+    /// comes in over a thousand runs).
+    private var out: UnsafeMutablePointer<UInt8>?
+    private var count = 0
+    private var capacity = 0
     private var pendingSpace = false
+
+    init() {}
+
+    deinit { out?.deallocate() }
 
     /// A break between words (white space, or the edge of a block element).
     mutating func space() { pendingSpace = true }
+
+    /// Empties the text, keeping its storage.
+    mutating func reset() {
+        count = 0
+        pendingSpace = false
+    }
+
+    /// Room for `length` bytes (at least one) at the end, after one space when one is pending
+    /// between words: where the caller writes them. The space's byte is stored either way (no
+    /// branch); without a space the text overwrites it, so it is within room.
+    @inline(__always)
+    private mutating func room(for length: Int) -> UnsafeMutablePointer<UInt8> {
+        let space = pendingSpace && count > 0 ? 1 : 0
+        pendingSpace = false
+        let needed = count + space + length
+        let out = needed <= capacity ? self.out.unsafelyUnwrapped : grow(to: needed)
+        out[count] = 32
+        let at = out + count + space
+        count = needed
+        return at
+    }
+
+    /// Storage for `needed` bytes at least, what is written kept.
+    private mutating func grow(to needed: Int) -> UnsafeMutablePointer<UInt8> {
+        let larger = max(256, needed * 2)
+        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        if let out {
+            new.initialize(from: out, count: count)
+            out.deallocate()
+        }
+        out = new
+        capacity = larger
+        return new
+    }
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         var index = 0
@@ -401,9 +446,14 @@ struct CleanText {
                     if scalar.isASCII && Self.isSpace(UInt8(scalar.value)) {
                         pendingSpace = true
                     } else {
-                        if pendingSpace && !out.isEmpty { out.append(32) }
-                        pendingSpace = false
-                        if let encoded = UTF8.encode(scalar) { out.append(contentsOf: encoded) }
+                        var units: UInt32 = 0
+                        var length = 0
+                        UTF8.encode(scalar) { unit in
+                            units |= UInt32(unit) << UInt32(8 * length)
+                            length += 1
+                        }
+                        let at = room(for: length)
+                        for offset in 0..<length { at[offset] = UInt8(truncatingIfNeeded: units >> UInt32(8 * offset)) }
                     }
                     index = end + 1
                     continue
@@ -433,9 +483,7 @@ struct CleanText {
                     end += 1
                 }
             }
-            if pendingSpace && !out.isEmpty { out.append(32) }
-            pendingSpace = false
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+            room(for: end - index).initialize(from: bytes.baseAddress.unsafelyUnwrapped + index, count: end - index)
             index = end
         }
     }
@@ -445,8 +493,9 @@ struct CleanText {
 
     /// The text so far as UTF-8 (valid: runs are cut at ASCII bytes, entities encoded whole).
     mutating func takeBytes() -> [UInt8] {
-        defer { self = CleanText() }
-        return out
+        defer { reset() }
+        guard let out else { return [] }
+        return Array(UnsafeBufferPointer(start: out, count: count))
     }
 
     /// Whether the eight bytes of `word` (in memory order), followed by `next`, all belong to a
