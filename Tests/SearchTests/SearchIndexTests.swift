@@ -95,6 +95,20 @@ import Testing
 }
 
 extension BodyTextTests {
+    @Test func endsATagAtItsFirstClosingBracketWhereverTheNameEnds() {
+        // Empty and bare names, end tags, a `>` inside an attribute's value (the tag ends there,
+        // as it always did), line breaks and nothing between tags, self-closed tags.
+        let cases = [
+            ("a<>b", "ab"), ("a</>b", "ab"), ("a<p>b", "a b"), ("<p>a</p>\n<p>b</p>\n\n<p>c</p>", "a b c"),
+            ("<td>1</td><td>2</td>", "1 2"), (#"x<a title="1>2">y</a>z"#, #"x2">yz"#), (#"<br/>x<img src="a"/>y"#, "xy"),
+            ("<span>a</span><span>b</span>\n<span> c</span>", "ab c"), ("<P\n>a</P\n>b", "a b"),
+        ]
+        for (html, text) in cases {
+            let page = SearchPage(key: "k", path: "es/k/index.html", title: "T", bodyHTML: html)
+            #expect(page.sections.map(\.text) == [text], "\(html)")
+        }
+    }
+
     @Test func readsTagNamesOfAnyCaseAndLengthAsTheSetsSayIgnoringCase() {
         let names = ["p", "P", "figcaption", "FigCaption", "figcaptions", "svg", "SVG", "h2", "H3", "h2x", "a", "A", "a1", "", "blockquotes", "td", "x"]
         for name in names {
