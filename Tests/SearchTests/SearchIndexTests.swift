@@ -265,6 +265,17 @@ extension BodyTextTests {
         }
     }
 
+    @Test func writesPostingsDigitsAsStringIntDoes() {
+        var values = Array(-3...1_234) + [9_999, 10_000, 99_999, 100_000, 100_001, 1_000_000, Int.max]
+        values += (0..<200).map { $0 * 7_919 + 1_001 }
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: DecimalDigits.maxCount)
+        defer { buffer.deallocate() }
+        for value in values {
+            let count = SearchIndex.writeDigits(value, into: buffer)
+            #expect(String(decoding: UnsafeBufferPointer(start: buffer, count: count), as: UTF8.self) == String(max(value, 0)), "\(value)")
+        }
+    }
+
     @Test func writesDecimalsThroughAPointerAsStringIntDoes() {
         var values = Array(0...12) + [99, 100, 101, 999, 1000, 1001, 9999, 10_000, 99_999, 100_001, 123_456_789, Int.max]
         values += (1...18).map { Int(pow(10.0, Double($0))) - 1 } + (1...18).map { Int(pow(10.0, Double($0))) }
