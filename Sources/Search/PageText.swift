@@ -67,16 +67,22 @@ enum BodyText {
         guard name.count <= 10 else { return nil }
         var value: UInt64 = 0
         for byte in name {
-            let code: UInt8
-            switch byte {
-            case 0x30...0x39: code = byte - 0x30 + 1
-            case 0x41...0x5A: code = byte - 0x41 + 11
-            case 0x61...0x7A: code = byte - 0x61 + 11
-            default: return nil
-            }
+            let code = nameCodes[Int(byte)]
+            guard code != 0 else { return nil }
             value = value << 6 | UInt64(code)
         }
         return value
+    }
+
+    /// Each byte's code in a packed name, 0 for a byte that is no letter or digit: the tag loop
+    /// reads a name and packs it in one pass, a load per byte.
+    static let nameCodes: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
+        switch byte {
+        case 0x30...0x39: UInt8(byte - 0x30 + 1)
+        case 0x41...0x5A: UInt8(byte - 0x41 + 11)
+        case 0x61...0x7A: UInt8(byte - 0x61 + 11)
+        default: 0
+        }
     }
 
     /// The packed names of `skipped`, `blocks`, `h2`/`h3` and `a` with their kinds, in an
@@ -101,12 +107,20 @@ enum BodyText {
     static func kindSlot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58) }
 
     static func kind(of name: Slice<UnsafeBufferPointer<UInt8>>) -> Kind {
+        guard let key = packed(name) else { return .other }
+        return kinds.withUnsafeBufferPointer { kind(ofPacked: key, in: $0) }
+    }
+
+    /// The kind of the name packed as `key`, `table` being `kinds` (read once by the caller:
+    /// each read of a global checks that it was initialized).
+    @inline(__always)
+    static func kind(ofPacked key: UInt64, in table: UnsafeBufferPointer<(name: UInt64, kind: Kind)>) -> Kind {
         // 0 is no name (the empty name packs to 0 and is no element the table holds).
-        guard let key = packed(name), key != 0 else { return .other }
+        guard key != 0, let table = table.baseAddress else { return .other }
         var slot = kindSlot(key)
-        while kinds[slot].name != 0 {
-            if kinds[slot].name == key { return kinds[slot].kind }
-            slot = (slot + 1) & 63
+        while table[slot].name != 0 {
+            if table[slot].name == key { return table[slot].kind }
+            slot = (slot &+ 1) & 63
         }
         return .other
     }
@@ -116,72 +130,105 @@ enum BodyText {
         // On the String's own UTF-8 storage, without copying it to an array; no nested functions,
         // whose captured variables would be boxed and checked for exclusivity on every byte.
         return html.withUTF8 { bytes in
-            var sections = [SearchPage.Section(anchor: "", heading: "", textBytes: [])]
-            var text = CleanText()
-            var heading = CleanText()
-            var inHeading = false
-            var anchorDepth = 0
-            let count = bytes.count
-            var index = 0
-            var runStart = 0
-            while index < count {
-                // memchr finds the next tag far faster than a loop over the text's bytes.
-                guard let base = bytes.baseAddress, let found = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) else { break }
-                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if runStart < index, anchorDepth == 0 {
-                    let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
-                    if inHeading { heading.append(run) } else { text.append(run) }
-                }
-                guard let base = bytes.baseAddress, index + 1 < count,
-                    let closing = memchr(base + index + 1, Int32(UInt8(ascii: ">")), count - index - 1)
-                else { break }
-                let close = base.distance(to: closing.assumingMemoryBound(to: UInt8.self))
-                let isEnd = index + 1 < close && bytes[index + 1] == UInt8(ascii: "/")
-                var nameEnd = index + (isEnd ? 2 : 1)
-                let nameStart = nameEnd
-                while nameEnd < close, isNameByte(bytes[nameEnd]) { nameEnd += 1 }
-                let name = bytes[nameStart..<nameEnd]
-                let selfClosing = bytes[close - 1] == UInt8(ascii: "/")
-                let tag = bytes[(index + 1)..<close]
-                index = close + 1
-                runStart = index
-                let kind = kind(of: name)
-                if !isEnd && !selfClosing && kind == .skipped {
-                    // Straight to the element's end: a diagram holds hundreds of tags.
-                    index = skip(bytes, name: nameStart..<nameEnd, from: index)
-                    runStart = index
-                    continue
-                }
-                if kind == .anchor {
-                    if !isEnd && contains(tag, headingAnchorClass) { anchorDepth += 1 } else if isEnd && anchorDepth > 0 { anchorDepth -= 1 }
-                    continue
-                }
-                if kind == .section {
-                    if !isEnd, let id = attributeValue(idAttribute, in: tag) {
-                        sections[sections.count - 1].textBytes = text.takeBytes()
-                        heading = CleanText()
-                        inHeading = true
-                        sections.append(SearchPage.Section(anchor: decodeEntities(id), heading: "", textBytes: []))
-                        continue
-                    }
-                    if isEnd, inHeading {
-                        sections[sections.count - 1].heading = heading.take()
-                        inHeading = false
-                        continue
-                    }
-                }
-                if kind == .block {
-                    if inHeading { heading.space() } else { text.space() }
+            kinds.withUnsafeBufferPointer { kinds in
+                nameCodes.withUnsafeBufferPointer { codes in sections(bytes, kinds, codes) }
+            }
+        }
+    }
+
+    /// `sections` of the HTML `bytes`, with the tables `kinds` and `nameCodes`.
+    private static func sections(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ kinds: UnsafeBufferPointer<(name: UInt64, kind: Kind)>, _ codes: UnsafeBufferPointer<UInt8>
+    ) -> [SearchPage.Section] {
+        guard let codes = codes.baseAddress else { return [] }
+        var sections = [SearchPage.Section(anchor: "", heading: "", textBytes: [])]
+        var text = CleanText()
+        var heading = CleanText()
+        var inHeading = false
+        var anchorDepth = 0
+        let count = bytes.count
+        var index = 0
+        var runStart = 0
+        let opening = UInt8(ascii: "<")
+        let closing = UInt8(ascii: ">")
+        while index < count {
+            guard let base = bytes.baseAddress else { break }
+            // memchr finds the next tag far faster than a loop over the text's bytes; but most
+            // runs between two tags are empty or one line break, looked at before calling it
+            // (its calls, and the branches they missed, were a third of the page's scan).
+            if base[index] != opening {
+                if index + 1 < count && base[index + 1] == opening {
+                    index += 1
+                } else {
+                    guard let found = memchr(base + index, Int32(opening), count - index) else { break }
+                    index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 }
             }
-            if runStart < count, anchorDepth == 0 {
-                let run = UnsafeBufferPointer(rebasing: bytes[runStart..<count])
+            if runStart < index, anchorDepth == 0 {
+                let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
                 if inHeading { heading.append(run) } else { text.append(run) }
             }
-            sections[sections.count - 1].textBytes = text.takeBytes()
-            if inHeading { sections[sections.count - 1].heading = heading.take() }
-            return sections
+            guard index + 1 < count else { break }
+            let isEnd = base[index + 1] == UInt8(ascii: "/")
+            var nameEnd = index + (isEnd ? 2 : 1)
+            let nameStart = nameEnd
+            // The name read and packed at once (`packed`); past 10 bytes it is no name the
+            // table holds, whatever its shifted-out bits. Names hold no `>`: the tag's end is
+            // the first one from the name's end, most often right there (end tags, bare tags).
+            var key: UInt64 = 0
+            while nameEnd < count {
+                let code = codes[Int(base[nameEnd])]
+                if code == 0 { break }
+                key = key << 6 | UInt64(code)
+                nameEnd += 1
+            }
+            let close: Int
+            if nameEnd < count && base[nameEnd] == closing {
+                close = nameEnd
+            } else {
+                guard let found = memchr(base + nameEnd, Int32(closing), count - nameEnd) else { break }
+                close = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
+            let selfClosing = bytes[close - 1] == UInt8(ascii: "/")
+            let tag = bytes[(index + 1)..<close]
+            index = close + 1
+            runStart = index
+            let kind = nameEnd - nameStart <= 10 ? kind(ofPacked: key, in: kinds) : .other
+            if !isEnd && !selfClosing && kind == .skipped {
+                // Straight to the element's end: a diagram holds hundreds of tags.
+                index = skip(bytes, name: nameStart..<nameEnd, from: index)
+                runStart = index
+                continue
+            }
+            if kind == .anchor {
+                if !isEnd && contains(tag, headingAnchorClass) { anchorDepth += 1 } else if isEnd && anchorDepth > 0 { anchorDepth -= 1 }
+                continue
+            }
+            if kind == .section {
+                if !isEnd, let id = attributeValue(idAttribute, in: tag) {
+                    sections[sections.count - 1].textBytes = text.takeBytes()
+                    heading.reset()
+                    inHeading = true
+                    sections.append(SearchPage.Section(anchor: decodeEntities(id), heading: "", textBytes: []))
+                    continue
+                }
+                if isEnd, inHeading {
+                    sections[sections.count - 1].heading = heading.take()
+                    inHeading = false
+                    continue
+                }
+            }
+            if kind == .block {
+                if inHeading { heading.space() } else { text.space() }
+            }
         }
+        if runStart < count, anchorDepth == 0 {
+            let run = UnsafeBufferPointer(rebasing: bytes[runStart..<count])
+            if inHeading { heading.append(run) } else { text.append(run) }
+        }
+        sections[sections.count - 1].textBytes = text.takeBytes()
+        if inHeading { sections[sections.count - 1].heading = heading.take() }
+        return sections
     }
 
     /// Where the element whose start tag (named `name`, in `bytes`) ends just before `start`
@@ -229,9 +276,11 @@ enum BodyText {
     /// Text bytes as the page shows them: entities decoded, runs of white space as one space,
     /// none at the ends (what `squeeze(decodeEntities(_:))` does, on bytes).
     static func clean(_ bytes: [UInt8]) -> String {
-        var text = CleanText()
-        bytes.withUnsafeBufferPointer { text.append($0) }
-        return text.take()
+        bytes.withUnsafeBufferPointer { bytes in
+            var text = CleanText()
+            text.append(bytes)
+            return text.take()
+        }
     }
 
     /// What the entity named `name` (between `&` and `;`) stands for, as `decodeEntities`
@@ -276,14 +325,21 @@ enum BodyText {
     }
 
     /// Where the first `pattern` in `haystack` ends.
+    /// Candidates are found by `memchr` on the pattern's first byte (a byte-by-byte loop read
+    /// every byte of every link's start tag, its whole `href`, looking for a heading's anchor).
     static func firstEnd(of pattern: [UInt8], in haystack: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
-        guard haystack.count >= pattern.count, let first = pattern.first else { return nil }
-        var start = haystack.startIndex
-        while start + pattern.count <= haystack.endIndex {
-            if haystack[start] == first && haystack[start..<(start + pattern.count)].elementsEqual(pattern) { return start + pattern.count }
-            start += 1
+        guard haystack.count >= pattern.count, let first = pattern.first, let base = haystack.base.baseAddress else { return nil }
+        return pattern.withUnsafeBufferPointer { pattern -> Int? in
+            guard let wanted = pattern.baseAddress else { return nil }
+            var start = haystack.startIndex
+            let last = haystack.endIndex - pattern.count
+            while start <= last, let found = memchr(base + start, Int32(first), last + 1 - start) {
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + at, wanted, pattern.count) == 0 { return at + pattern.count }
+                start = at + 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// ` id="` as a heading's start tag writes it.
@@ -337,12 +393,55 @@ enum BodyText {
 /// Text cleaned as its runs come out of the HTML, in one pass over each byte: entities
 /// decoded, runs of white space (and the breaks between blocks) as one space, none at the ends.
 /// An entity never spans two runs: the renderer writes each one whole.
-struct CleanText {
-    private var out: [UInt8] = []
+struct CleanText: ~Copyable {
+    /// The text so far, in storage of its own kept from section to section: appending each run
+    /// to an array cost more than finding it (~120 instructions an append, a page's text
+    /// comes in over a thousand runs).
+    private var out: UnsafeMutablePointer<UInt8>?
+    private var count = 0
+    private var capacity = 0
     private var pendingSpace = false
+
+    init() {}
+
+    deinit { out?.deallocate() }
 
     /// A break between words (white space, or the edge of a block element).
     mutating func space() { pendingSpace = true }
+
+    /// Empties the text, keeping its storage.
+    mutating func reset() {
+        count = 0
+        pendingSpace = false
+    }
+
+    /// Room for `length` bytes (at least one) at the end, after one space when one is pending
+    /// between words: where the caller writes them. The space's byte is stored either way (no
+    /// branch); without a space the text overwrites it, so it is within room.
+    @inline(__always)
+    private mutating func room(for length: Int) -> UnsafeMutablePointer<UInt8> {
+        let space = pendingSpace && count > 0 ? 1 : 0
+        pendingSpace = false
+        let needed = count + space + length
+        let out = needed <= capacity ? self.out.unsafelyUnwrapped : grow(to: needed)
+        out[count] = 32
+        let at = out + count + space
+        count = needed
+        return at
+    }
+
+    /// Storage for `needed` bytes at least, what is written kept.
+    private mutating func grow(to needed: Int) -> UnsafeMutablePointer<UInt8> {
+        let larger = max(256, needed * 2)
+        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        if let out {
+            new.initialize(from: out, count: count)
+            out.deallocate()
+        }
+        out = new
+        capacity = larger
+        return new
+    }
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         var index = 0
@@ -363,9 +462,14 @@ struct CleanText {
                     if scalar.isASCII && Self.isSpace(UInt8(scalar.value)) {
                         pendingSpace = true
                     } else {
-                        if pendingSpace && !out.isEmpty { out.append(32) }
-                        pendingSpace = false
-                        if let encoded = UTF8.encode(scalar) { out.append(contentsOf: encoded) }
+                        var units: UInt32 = 0
+                        var length = 0
+                        UTF8.encode(scalar) { unit in
+                            units |= UInt32(unit) << UInt32(8 * length)
+                            length += 1
+                        }
+                        let at = room(for: length)
+                        for offset in 0..<length { at[offset] = UInt8(truncatingIfNeeded: units >> UInt32(8 * offset)) }
                     }
                     index = end + 1
                     continue
@@ -395,9 +499,7 @@ struct CleanText {
                     end += 1
                 }
             }
-            if pendingSpace && !out.isEmpty { out.append(32) }
-            pendingSpace = false
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+            room(for: end - index).initialize(from: bytes.baseAddress.unsafelyUnwrapped + index, count: end - index)
             index = end
         }
     }
@@ -407,8 +509,9 @@ struct CleanText {
 
     /// The text so far as UTF-8 (valid: runs are cut at ASCII bytes, entities encoded whole).
     mutating func takeBytes() -> [UInt8] {
-        defer { self = CleanText() }
-        return out
+        defer { reset() }
+        guard let out else { return [] }
+        return Array(UnsafeBufferPointer(start: out, count: count))
     }
 
     /// Whether the eight bytes of `word` (in memory order), followed by `next`, all belong to a

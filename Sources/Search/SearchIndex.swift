@@ -317,10 +317,12 @@ struct PageCounter: WordSink, ~Copyable {
         }
         if word < 0 { word = insert(base + start, length, hash, at: slot) }
         let first = word &* 3
-        if counts[first] | counts[first &+ 1] | counts[first &+ 2] == 0 {
-            touched[touchedCount] = Int32(truncatingIfNeeded: word)
-            touchedCount &+= 1
-        }
+        // The word joins the section's list on its first count there: written every time, kept
+        // by the count's step, without a branch that a page's words take at random. There is
+        // room: `touchedCount` ≤ `count` < `capacity`.
+        let isFirst = counts[first] | counts[first &+ 1] | counts[first &+ 2] == 0
+        touched[touchedCount] = Int32(truncatingIfNeeded: word)
+        touchedCount &+= isFirst ? 1 : 0
         counts[first &+ field] &+= 1
     }
 
@@ -395,52 +397,79 @@ struct Numbering<Key: Hashable> {
     private(set) var keys: [Key] = []
     private var numbers: [Key: Int] = [:]
 
-    /// The key's number, given now if it is new (then it equals the count before).
+    /// The key's number, given now if it is new (then it equals the count before). One look-up:
+    /// the `default:` subscript, accessed in place, inserts a new key with the next number (a
+    /// look-up, then an insertion, hashed every new key twice).
     mutating func number(_ key: Key) -> Int {
-        if let known = numbers[key] { return known }
-        numbers[key] = keys.count
-        keys.append(key)
-        return keys.count - 1
+        let next = keys.count
+        let number = Self.read(&numbers[key, default: next])
+        if number == next { keys.append(key) }
+        return number
     }
+
+    @inline(__always)
+    private static func read(_ value: inout Int) -> Int { value }
 
     func find(_ key: Key) -> Int? { numbers[key] }
 }
 
-/// Non-negative integers (a memo's numbers) numbered in order of first insertion, in an
-/// open-addressing table: a page numbers its hundreds of words without a `Hasher` each.
-struct IntNumbering {
-    private var keys: [Int]
-    private var numbers: [Int32]
+/// Non-negative integers below `UInt32.max` (a memo's numbers) numbered in order of first
+/// insertion, in an open-addressing table: a page numbers its hundreds of words without a
+/// `Hasher` each. Each slot holds its key + 1 in the high half (0: empty) and its number in the
+/// low half, in storage of its own: one load per probe, no bounds or uniqueness checks.
+struct IntNumbering: ~Copyable {
+    private var slots: UnsafeMutablePointer<UInt64>
+    private var size: Int
     private(set) var count = 0
 
     /// Room for `capacity` keys before the table grows.
     init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size *= 2 }
-        keys = [Int](repeating: -1, count: size)
-        numbers = [Int32](repeating: 0, count: size)
+        self.size = size
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: 0, count: size)
+    }
+
+    deinit { slots.deallocate() }
+
+    /// Fibonacci hashing: consecutive numbers land far apart.
+    @inline(__always)
+    private static func home(_ key: Int, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: key) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 
     /// The key's number, given now if it is new (then it equals the count before).
+    @inline(__always)
     mutating func number(_ key: Int) -> Int {
-        if (count + 1) * 2 > keys.count { grow() }
-        let mask = keys.count - 1
-        // Fibonacci hashing: consecutive numbers land far apart.
-        var slot = Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: key) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
-        while keys[slot] >= 0 {
-            if keys[slot] == key { return Int(numbers[slot]) }
-            slot = (slot + 1) & mask
+        if (count &+ 1) &* 2 > size { grow() }
+        let mask = size &- 1
+        let tag = UInt64(truncatingIfNeeded: key &+ 1) << 32
+        var slot = Self.home(key, mask)
+        while true {
+            let stored = slots[slot]
+            if stored == 0 { break }
+            if stored & 0xFFFF_FFFF_0000_0000 == tag { return Int(truncatingIfNeeded: stored & 0xFFFF_FFFF) }
+            slot = (slot &+ 1) & mask
         }
-        keys[slot] = key
-        numbers[slot] = Int32(count)
-        count += 1
-        return count - 1
+        slots[slot] = tag | UInt64(truncatingIfNeeded: count)
+        count &+= 1
+        return count &- 1
     }
 
     private mutating func grow() {
-        let old = zip(keys, numbers).filter { $0.0 >= 0 }.sorted { $0.1 < $1.1 }
-        self = IntNumbering(capacity: keys.count)
-        for (key, _) in old { _ = number(key) }
+        let old = slots
+        let oldSize = size
+        size *= 2
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: 0, count: size)
+        let mask = size - 1
+        for index in 0..<oldSize where old[index] != 0 {
+            var slot = Self.home(Int(old[index] >> 32) - 1, mask)
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = old[index]
+        }
+        old.deallocate()
     }
 }
 

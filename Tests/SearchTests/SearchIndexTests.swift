@@ -95,6 +95,39 @@ import Testing
 }
 
 extension BodyTextTests {
+    @Test func endsATagAtItsFirstClosingBracketWhereverTheNameEnds() {
+        // Empty and bare names, end tags, a `>` inside an attribute's value (the tag ends there,
+        // as it always did), line breaks and nothing between tags, self-closed tags.
+        let cases = [
+            ("a<>b", "ab"), ("a</>b", "ab"), ("a<p>b", "a b"), ("<p>a</p>\n<p>b</p>\n\n<p>c</p>", "a b c"),
+            ("<td>1</td><td>2</td>", "1 2"), (#"x<a title="1>2">y</a>z"#, #"x2">yz"#), (#"<br/>x<img src="a"/>y"#, "xy"),
+            ("<span>a</span><span>b</span>\n<span> c</span>", "ab c"), ("<P\n>a</P\n>b", "a b"),
+        ]
+        for (html, text) in cases {
+            let page = SearchPage(key: "k", path: "es/k/index.html", title: "T", bodyHTML: html)
+            #expect(page.sections.map(\.text) == [text], "\(html)")
+        }
+    }
+
+    @Test func readsTagNamesOfAnyCaseAndLengthAsTheSetsSayIgnoringCase() {
+        let names = ["p", "P", "figcaption", "FigCaption", "figcaptions", "svg", "SVG", "h2", "H3", "h2x", "a", "A", "a1", "", "blockquotes", "td", "x"]
+        for name in names {
+            let lower = name.lowercased()
+            let expected: BodyText.Kind =
+                ["h2", "h3"].contains(lower) ? .section : lower == "a" ? .anchor : BodyText.skipped.contains(lower) ? .skipped
+                : BodyText.blocks.contains(lower) ? .block : .other
+            let bytes = Array(name.utf8)
+            bytes.withUnsafeBufferPointer { #expect(BodyText.kind(of: $0[...]) == expected, "\(name)") }
+        }
+        // The same names read in the tag loop: blocks break words, longer names do not, a
+        // skipped element of any case is skipped to its end tag as written.
+        let html = #"<P>a</P><BLOCKQUOTE>b</BLOCKQUOTE><blockquotes>c</blockquotes><SVG>x</SVG><svgx>y</svgx><FIGCAPTION>d</FIGCAPTION>e<h2x>f</h2x><H2 id="q">Q</H2>g"#
+        let page = SearchPage(key: "k", path: "es/k/index.html", title: "T", bodyHTML: html)
+        #expect(page.sections.map(\.anchor) == ["", "q"])
+        #expect(page.sections.map(\.heading) == ["", "Q"])
+        #expect(page.sections.map(\.text) == ["a b cy d ef", "g"])
+    }
+
     @Test func decodesEntitiesOnBytesAsDecodeEntitiesDoes() {
         // Named, decimal and hex entities; white space ones count as a space; unknown or broken
         // ones stay as written.
@@ -232,6 +265,17 @@ extension BodyTextTests {
         }
     }
 
+    @Test func writesPostingsDigitsAsStringIntDoes() {
+        var values = Array(-3...1_234) + [9_999, 10_000, 99_999, 100_000, 100_001, 1_000_000, Int.max]
+        values += (0..<200).map { $0 * 7_919 + 1_001 }
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: DecimalDigits.maxCount)
+        defer { buffer.deallocate() }
+        for value in values {
+            let count = SearchIndex.writeDigits(value, into: buffer)
+            #expect(String(decoding: UnsafeBufferPointer(start: buffer, count: count), as: UTF8.self) == String(max(value, 0)), "\(value)")
+        }
+    }
+
     @Test func writesDecimalsThroughAPointerAsStringIntDoes() {
         var values = Array(0...12) + [99, 100, 101, 999, 1000, 1001, 9999, 10_000, 99_999, 100_001, 123_456_789, Int.max]
         values += (1...18).map { Int(pow(10.0, Double($0))) - 1 } + (1...18).map { Int(pow(10.0, Double($0))) }
@@ -320,6 +364,51 @@ extension BodyTextTests {
         }
         // Sections in order, each word once per section.
         #expect(zip(counter.records, counter.records.dropFirst()).allSatisfy { $0.section < $1.section || ($0.section == $1.section && $0.word != $1.word) })
+    }
+
+    @Test func numbersKeysInOrderOfFirstInsertionAsADictionaryWould() {
+        // Keys from 0 to past 2^31 (a memo's numbers are Int32; the slot keeps key + 1 in 32
+        // bits), repeated, more than the first room so both tables grow.
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: seed >> 33) % bound
+        }
+        let keys = (0..<5_000).map { _ in next(3) == 0 ? Int(Int32.max) - next(50) : next(next(2) == 0 ? 64 : 3_000) } + [0, 0, Int(Int32.max)]
+        var ints = IntNumbering(capacity: 4)
+        var strings = Numbering<String>()
+        var expected: [Int: Int] = [:]
+        for key in keys {
+            let number = expected[key] ?? expected.count
+            expected[key] = number
+            #expect(ints.number(key) == number)
+            #expect(strings.number(String(key)) == number)
+        }
+        #expect(ints.count == expected.count)
+        #expect(strings.keys == expected.sorted { $0.value < $1.value }.map { String($0.key) })
+        #expect(strings.find("-1") == nil && strings.find(String(keys[0])) == 0)
+    }
+
+    @Test func findsAPatternInATagAsAByteByByteSearchWould() {
+        let pattern = Array("class=\"heading-anchor\"".utf8)
+        let tags = [
+            "", "a", "a class=\"heading-anchor\"", "a href=\"#c\" class=\"heading-anchor\"", "a class=\"heading-anchor",
+            "a cclass=\"heading-anchor\"\"", "a class=\"heading\" class=\"heading-anchor\" x", "a href=\"ccccc\" class=\"other\"",
+            "class=\"heading-anchor\"", "á class=\"heading-anchor\" é",
+        ]
+        for tag in tags {
+            let bytes = Array(tag.utf8)
+            var expected: Int?
+            if bytes.count >= pattern.count {
+                expected = (0...(bytes.count - pattern.count)).first { Array(bytes[$0..<($0 + pattern.count)]) == pattern }.map { $0 + pattern.count }
+            }
+            // The tag inside a larger buffer, as the page's bytes hold it: offsets are the buffer's.
+            let buffer = Array("<".utf8) + bytes + Array("class=\"heading-anchor\">".utf8)
+            buffer.withUnsafeBufferPointer { all in
+                let found = BodyText.firstEnd(of: pattern, in: all[1..<(1 + bytes.count)])
+                #expect(found == expected.map { $0 + 1 }, "\(tag)")
+            }
+        }
     }
 
     @Test func splitsLargeShardsByLongerPrefixes() throws {
