@@ -116,7 +116,8 @@ public final class Machine: Sendable {
             }
         }
         self.optionConditions = optionConditions.allSatisfy(\.isEmpty) ? nil : optionConditions
-        callbackWalk = CallbackWalk(callbacks: callbacks, transitions: transitions, targets: targetIndex, variants: levels.variants)
+        callbackWalk = CallbackWalk(
+            callbacks: callbacks, transitions: transitions, targets: targetIndex, transitionsByState: transitionsByState, variants: levels.variants)
         self.stateNames = stateNames
         self.callbackNames = callbackNames
         let coreCallbackIDs = Set(callbacks.lazy.filter { !$0.auxiliary }.map(\.id))
