@@ -10,12 +10,17 @@ extension Machine {
     /// answer is what a machine of only these transitions would give, without making one.
     public func witness(forCallbacks order: [String], allowed: ((Transition) -> Bool)? = nil) -> [Transition] {
         let chosen = allowed.map { allowed in transitions.indices.filter { allowed(transitions[$0]) } } ?? Array(transitions.indices)
-        // A transition whose calls are all of core callbacks keeps them all: no name is looked up.
+        // By callback index, as `canProduce` numbers them: names are compared as numbers. A name
+        // the machine does not know is -1, which no call is.
+        let walk = callbackWalk
+        let items = order.map { walk.index[$0] ?? -1 }
+        var named = Array(repeating: false, count: walk.names.count)
+        for item in items where item >= 0 { named[item] = true }
+        // Of each transition's calls, those the order names and those of core callbacks.
         let walks = chosen.map { t in
-            let calls = callNames[t]
-            return calls.allCore ? calls.names : calls.names.filter { name in order.contains(name) || coreCallbackIDs.contains(name) }
+            walk.calls[walk.callStarts[t]..<walk.callStarts[t + 1]].filter { coreCalls[$0] || named[$0] }
         }
-        return Self.witness(order, walks: walks).map { transitions[chosen[$0]] }
+        return Self.witness(items, walks: walks).map { transitions[chosen[$0]] }
     }
 
     private static func witness(_ items: [String], among transitions: [Transition], walk: (Transition) -> [String]) -> [Transition] {
@@ -23,7 +28,7 @@ extension Machine {
     }
 
     /// The walks (by index) that show `items`.
-    private static func witness(_ items: [String], walks: [[String]]) -> [Int] {
+    static func witness<Name: Equatable>(_ items: [Name], walks: [[Name]]) -> [Int] {
         var result: [Int] = []
         var i = 0
         while i + 1 < items.count {
