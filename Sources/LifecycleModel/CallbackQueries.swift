@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Whether an order of callbacks can happen: some run of the machine, with
 /// its callbacks reduced to the ones the order names and the core ones,
 /// contains the order without interruption. A chain of the six core Android
@@ -13,40 +15,69 @@ extension Machine {
         guard order.count <= 62 else { return false }
         let walk = callbackWalk
         let done = order.count
+        let doneBit: UInt64 = 1 << done
         // Per callback (by index), the positions of the order that name it, as bits; the order's
         // callbacks and the core ones count, the others are left out of every run.
         var matches = Array(repeating: UInt64(0), count: walk.names.count)
         var counted = walk.core
+        var first = 0
         for (i, name) in order.enumerated() {
-            guard let callback = walk.index[name] else { continue }
+            // A callback the machine does not know is in no run: neither is the order.
+            guard let callback = walk.index[name] else { return false }
+            if i == 0 { first = callback }
             matches[callback] |= 1 << i
             counted[callback] = true
         }
         // Per transition, the calls the order counts: worked out once per question, then every
         // node of the search advances by bit operations.
         var steps: [CallStep] = []
+        steps.reserveCapacity(walk.calls.count)
         var stepStarts: [Int] = [0]
         stepStarts.reserveCapacity(walk.targets.count + 1)
+        var hasOptional = Array(repeating: false, count: walk.targets.count)
         for t in walk.targets.indices {
             for c in walk.callStarts[t]..<walk.callStarts[t + 1] where counted[walk.calls[c]] {
                 steps.append(CallStep(optional: walk.optional[c], matches: matches[walk.calls[c]]))
+                if walk.optional[c] { hasOptional[t] = true }
             }
             stepStarts.append(steps.count)
         }
         var results: [UInt64] = []
         var next: [UInt64] = []
         var queue: [Node] = []
-        // Option sets that enable the same transitions give the same search: each is walked once.
-        let enablings = options.map { walk.distinctEnablings(variants(of: $0)) } ?? walk.variantEnablings
-        for enabled in enablings {
+        // The match positions after transition t from `positions`, into `results`.
+        func advance(_ positions: UInt64, _ t: Int) {
+            let calls = steps[stepStarts[t]..<stepStarts[t + 1]]
+            guard hasOptional[t] else {
+                // One run through the calls: one result.
+                var moved = positions
+                for call in calls { moved = 1 | (moved & call.matches) << 1 | moved & doneBit }
+                results.removeAll(keepingCapacity: true)
+                results.append(moved)
+                return
+            }
+            Self.advance(positions, through: calls, done: done, into: &results, scratch: &next)
+        }
+        // Every (state, process, cover) with nothing matched yet (positions 1) is a start of the
+        // search, and reaches other positions only through a transition that calls the order's
+        // first callback. So the search starts from those transitions and never expands a node
+        // with positions 1: they are all seen from the start.
+        for enabled in options.map({ self.enablings(for: $0) }) ?? walk.variantEnablings {
             // Breadth-first over (state, process, cover, set of match positions as a bit mask).
             var seen = NodeSet()
             queue.removeAll(keepingCapacity: true)
-            for s in states.indices {
-                for process in 0..<3 {
-                    for cover in walk.startCovers {
-                        let node = Node(state: s, process: process, cover: cover, positions: 1)
-                        if seen.insert(node) { queue.append(node) }
+            for (s, t) in walk.starts[first] where enabled[t] != 0 {
+                advance(1, t)
+                let mask = walk.coverMasks[t]
+                for process in 0..<3 where enabled[t] & (1 << process) != 0 {
+                    for cover in walk.startCovers where mask == .max || mask & cover != 0 {
+                        let after = walk.processAfter[t] < 0 ? process : Int(walk.processAfter[t])
+                        let coverAfter = walk.coverAfter[t] < 0 ? cover : UInt8(walk.coverAfter[t])
+                        for positions in results where positions != 1 {
+                            if positions & doneBit != 0 { return true }
+                            let node = Node(state: walk.targets[t] ?? s, process: after, cover: coverAfter, positions: positions)
+                            if seen.insert(node) { queue.append(node) }
+                        }
                     }
                 }
             }
@@ -59,9 +90,9 @@ extension Machine {
                     guard mask == .max || mask & node.cover != 0 else { continue }
                     let process = walk.processAfter[t] < 0 ? node.process : Int(walk.processAfter[t])
                     let cover = walk.coverAfter[t] < 0 ? node.cover : UInt8(walk.coverAfter[t])
-                    Self.advance(node.positions, through: steps[stepStarts[t]..<stepStarts[t + 1]], done: done, into: &results, scratch: &next)
-                    for positions in results {
-                        if positions & (1 << done) != 0 { return true }
+                    advance(node.positions, t)
+                    for positions in results where positions != 1 {
+                        if positions & doneBit != 0 { return true }
                         let following = Node(state: walk.targets[t] ?? node.state, process: process, cover: cover, positions: positions)
                         if seen.insert(following) { queue.append(following) }
                     }
@@ -69,6 +100,20 @@ extension Machine {
             }
         }
         return false
+    }
+
+    /// `enabled` of each distinct option set `options` stands for, made once per machine and
+    /// option set: examples ask many orders under the same few options.
+    func enablings(for options: MachineOptions) -> [[UInt8]] {
+        let walk = callbackWalk
+        if let known = walk.enablingsByOptions.table.withLock({ $0[options] }) { return known }
+        let made = walk.distinctEnablings(variants(of: options))
+        walk.enablingsByOptions.table.withLock { table in
+            // A site writes a handful of option sets; the bound only keeps odd input from growing it.
+            if table.count >= 256 { table.removeAll() }
+            table[options] = made
+        }
+        return made
     }
 
     private struct Node {
@@ -233,8 +278,13 @@ struct CallbackWalk: Sendable {
     /// `enabled` of each of the machine's `optionVariants`, each distinct one once: of Android's
     /// dozens of option sets, most enable the same transitions.
     private(set) var variantEnablings: [[UInt8]] = []
+    /// By callback index: the transitions that call it, with the state each leaves (where a
+    /// search for an order that begins with the callback starts).
+    let starts: [[(state: Int, transition: Int)]]
+    /// `Machine.enablings(for:)` of the option sets asked so far.
+    let enablingsByOptions = EnablingsCache()
 
-    init(callbacks: [CallbackInfo], transitions: [Transition], targets: [Int?], variants: [MachineOptions]) {
+    init(callbacks: [CallbackInfo], transitions: [Transition], targets: [Int?], transitionsByState: [[Int]], variants: [MachineOptions]) {
         var names = callbacks.map(\.id)
         var index: [String: Int] = [:]
         for (i, name) in names.enumerated() where index[name] == nil { index[name] = i }
@@ -275,6 +325,13 @@ struct CallbackWalk: Sendable {
         }
         startCovers = transitions.contains { $0.coverMask != .max } ? Cover.allCases.map(\.bit) : [Cover.uncovered.bit]
         conditions = transitions.map(\.conditions)
+        var starts = Array(repeating: [(state: Int, transition: Int)](), count: names.count)
+        for (s, outgoing) in transitionsByState.enumerated() {
+            for t in outgoing {
+                for callback in Set(calls[callStarts[t]..<callStarts[t + 1]]).sorted() { starts[callback].append((s, t)) }
+            }
+        }
+        self.starts = starts
         variantEnablings = distinctEnablings(variants)
     }
 
@@ -305,4 +362,9 @@ struct CallbackWalk: Sendable {
     }
 
     private static let processes: [ProcessState] = [.notRunning, .running, .suspended]
+}
+
+/// A machine's `enabled` tables by option set (a class: the walk that holds it is a value).
+final class EnablingsCache: Sendable {
+    let table = Mutex<[MachineOptions: [[UInt8]]]>([:])
 }

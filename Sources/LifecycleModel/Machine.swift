@@ -48,9 +48,9 @@ public final class Machine: Sendable {
     /// The ids of the callbacks that are not auxiliary (what `witness(forCallbacks:)` keeps of
     /// every transition, whatever the order asked).
     let coreCallbackIDs: Set<String>
-    /// By transition: the names of its calls, and whether all are of core callbacks (then a
-    /// callback order's witness keeps them all, whatever the order).
-    let callNames: [(names: [String], allCore: Bool)]
+    /// By callback index (`callbackWalk`): whether its name is in `coreCallbackIDs` (what
+    /// `witness(forCallbacks:)` keeps of every transition, whatever the order asked).
+    let coreCalls: [Bool]
 
     public init(
         id: String, title: String, states: [StateInfo], events: [EventInfo], callbacks: [CallbackInfo],
@@ -116,15 +116,13 @@ public final class Machine: Sendable {
             }
         }
         self.optionConditions = optionConditions.allSatisfy(\.isEmpty) ? nil : optionConditions
-        callbackWalk = CallbackWalk(callbacks: callbacks, transitions: transitions, targets: targetIndex, variants: levels.variants)
+        callbackWalk = CallbackWalk(
+            callbacks: callbacks, transitions: transitions, targets: targetIndex, transitionsByState: transitionsByState, variants: levels.variants)
         self.stateNames = stateNames
         self.callbackNames = callbackNames
         let coreCallbackIDs = Set(callbacks.lazy.filter { !$0.auxiliary }.map(\.id))
         self.coreCallbackIDs = coreCallbackIDs
-        callNames = transitions.map { transition in
-            let names = transition.callbacks.map(\.name)
-            return (names, names.allSatisfy(coreCallbackIDs.contains))
-        }
+        coreCalls = callbackWalk.names.map(coreCallbackIDs.contains)
     }
 
     /// Whether any of `machines` knows `name` as a state or a callback, as `resolveState` and

@@ -10,12 +10,23 @@ extension Machine {
     /// answer is what a machine of only these transitions would give, without making one.
     public func witness(forCallbacks order: [String], allowed: ((Transition) -> Bool)? = nil) -> [Transition] {
         let chosen = allowed.map { allowed in transitions.indices.filter { allowed(transitions[$0]) } } ?? Array(transitions.indices)
-        // A transition whose calls are all of core callbacks keeps them all: no name is looked up.
-        let walks = chosen.map { t in
-            let calls = callNames[t]
-            return calls.allCore ? calls.names : calls.names.filter { name in order.contains(name) || coreCallbackIDs.contains(name) }
+        // By callback index, as `canProduce` numbers them: names are compared as numbers. A name
+        // the machine does not know is -1, which no call is.
+        let walk = callbackWalk
+        let items = order.map { walk.index[$0] ?? -1 }
+        var named = Array(repeating: false, count: walk.names.count)
+        for item in items where item >= 0 { named[item] = true }
+        // Of each transition's calls, those the order names and those of core callbacks, one
+        // walk after another in one array (an array per transition cost more than the search).
+        var calls: [Int] = []
+        calls.reserveCapacity(walk.calls.count)
+        var starts = [0]
+        starts.reserveCapacity(chosen.count + 1)
+        for t in chosen {
+            for c in walk.callStarts[t]..<walk.callStarts[t + 1] where coreCalls[walk.calls[c]] || named[walk.calls[c]] { calls.append(walk.calls[c]) }
+            starts.append(calls.count)
         }
-        return Self.witness(order, walks: walks).map { transitions[chosen[$0]] }
+        return Self.witness(items, calls: calls, starts: starts).map { transitions[chosen[$0]] }
     }
 
     private static func witness(_ items: [String], among transitions: [Transition], walk: (Transition) -> [String]) -> [Transition] {
@@ -23,17 +34,23 @@ extension Machine {
     }
 
     /// The walks (by index) that show `items`.
-    private static func witness(_ items: [String], walks: [[String]]) -> [Int] {
+    static func witness<Name: Equatable>(_ items: [Name], walks: [[Name]]) -> [Int] {
+        witness(items, calls: Array(walks.joined()), starts: walks.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.count) })
+    }
+
+    /// The walks that show `items`, walk t being `calls[starts[t]..<starts[t + 1]]`.
+    static func witness<Name: Equatable>(_ items: [Name], calls: [Name], starts: [Int]) -> [Int] {
         var result: [Int] = []
         var i = 0
         while i + 1 < items.count {
             var best: (transition: Int, advance: Int, startsHere: Bool)?
-            for (t, w) in walks.enumerated() {
-                for p in w.indices where w[p] == items[i] {
+            for t in 0..<starts.count - 1 {
+                let end = starts[t + 1]
+                for p in starts[t]..<end where calls[p] == items[i] {
                     var k = 0
-                    while p + k + 1 < w.count, i + k + 1 < items.count, w[p + k + 1] == items[i + k + 1] { k += 1 }
+                    while p + k + 1 < end, i + k + 1 < items.count, calls[p + k + 1] == items[i + k + 1] { k += 1 }
                     guard k > 0 else { continue }
-                    let candidate = (t, k, p == 0)
+                    let candidate = (t, k, p == starts[t])
                     if best == nil || (candidate.2 && !best!.startsHere) || (candidate.2 == best!.startsHere && k > best!.advance) {
                         best = candidate
                     }

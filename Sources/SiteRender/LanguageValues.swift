@@ -3,6 +3,7 @@ import Encoding
 import LifecycleModel
 import Mustache
 import SiteContent
+import Synchronization
 
 /// What every page and figure of one language shares, worked out once per build instead of per
 /// page or figure: the UI strings as a template value (`t`, a few hundred entries), the words of
@@ -12,7 +13,9 @@ package final class LanguageValues: Sendable {
     let strings: UIStrings
     private let uiStrings = Memo<String, MustacheValue>()
     private let exerciseJSON = Memo<String, String>()
-    private let diagrams = Memo<DiagramKey, MachineDiagram>()
+    /// Laid out under the lock: the pages of a build start together and would otherwise each lay
+    /// out the same diagram (two million instructions) when they miss at once.
+    private let diagrams = Mutex<[DiagramKey: MachineDiagram]>([:])
 
     package init(strings: UIStrings) { self.strings = strings }
 
@@ -42,12 +45,15 @@ package final class LanguageValues: Sendable {
     /// The machine's diagram and its states' display names in `lang`, worked out together once.
     func machineValues(_ machine: Machine, lang: String) -> (diagram: PreparedDiagram, states: StateNames) {
         let key = DiagramKey(lang: lang, machine: ObjectIdentifier(machine))
-        let found = diagrams.value(for: key) {
+        let found = diagrams.withLock { table in
+            if let found = table[key] { return found }
             let names = ModelNames(strings: strings, lang: lang)
-            return MachineDiagram(
+            let made = MachineDiagram(
                 machine: machine,
                 diagram: StateDiagram.prepared(for: machine, labels: names.diagramLabels(machine)),
                 states: StateNames(machine, names: names))
+            table[key] = made
+            return made
         }
         return (found.diagram, found.states)
     }

@@ -88,3 +88,30 @@ import Testing
         #expect(compared > 10)
     }
 }
+
+/// `witness(forCallbacks:)` compares callbacks by their numbers in the machine; the same walks of
+/// names give the same witness, for orders with unknown names, repeats, auxiliary callbacks and
+/// names that differ only by case or by a composed letter.
+@Suite struct NumberedWitnessTests {
+    @Test func numbersGiveTheWitnessOfNames() {
+        var shown = 0
+        for machine in Machines.all {
+            let names = machine.callbacks.map(\.id)
+            var orders: [[String]] = [[], ["onNothing"], names, names.reversed(), names.map { $0.uppercased() }, ["é", "e\u{301}"] + names.prefix(2)]
+            orders += machine.transitions.map { $0.callbacks.map(\.name) }
+            orders += machine.transitions.indices.dropFirst().map { t in
+                machine.transitions[t - 1].callbacks.map(\.name).suffix(2) + ["onNothing"] + machine.transitions[t].callbacks.map(\.name)
+            }
+            orders += zip(names, names.dropFirst()).map { [$0, $1, $0, $1] }
+            for order in orders {
+                let walks = machine.transitions.map { transition in
+                    transition.callbacks.map(\.name).filter { order.contains($0) || machine.coreCallbackIDs.contains($0) }
+                }
+                let expected = Machine.witness(order, walks: walks).map { machine.transitions[$0] }
+                #expect(machine.witness(forCallbacks: order) == expected, "\(machine.id): \(order)")
+                if !expected.isEmpty { shown += 1 }
+            }
+        }
+        #expect(shown > 20)
+    }
+}
