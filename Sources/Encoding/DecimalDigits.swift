@@ -12,6 +12,20 @@ public enum DecimalDigits {
             out[0] = 0x30 &+ UInt8(truncatingIfNeeded: max(value, 0))
             return 1
         }
+        // Below 1,000 without the loops of divisions: most numbers written are such (the
+        // search index's sections, counts and lengths), and the loops were a tenth of filing a page.
+        if value < 100 {
+            out[0] = 0x30 &+ UInt8(truncatingIfNeeded: value / 10)
+            out[1] = 0x30 &+ UInt8(truncatingIfNeeded: value % 10)
+            return 2
+        }
+        if value < 1000 {
+            let rest = value % 100
+            out[0] = 0x30 &+ UInt8(truncatingIfNeeded: value / 100)
+            out[1] = 0x30 &+ UInt8(truncatingIfNeeded: rest / 10)
+            out[2] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)
+            return 3
+        }
         var count = 1
         var rest = value / 10
         while rest > 0 {

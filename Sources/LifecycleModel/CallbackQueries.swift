@@ -58,26 +58,33 @@ extension Machine {
             }
             Self.advance(positions, through: calls, done: done, into: &results, scratch: &next)
         }
+        // Breadth-first over (state, process, cover, set of match positions as a bit mask).
+        var seen = NodeSet()
+        // Queues the nodes after transition t from (state, process, cover), one per result of
+        // `advance`; true when one has matched the whole order.
+        func follow(_ t: Int, from state: Int, process: Int, cover: UInt8) -> Bool {
+            let process = walk.processAfter[t] < 0 ? process : Int(walk.processAfter[t])
+            let cover = walk.coverAfter[t] < 0 ? cover : UInt8(walk.coverAfter[t])
+            for positions in results where positions != 1 {
+                if positions & doneBit != 0 { return true }
+                let node = Node(state: walk.targets[t] ?? state, process: process, cover: cover, positions: positions)
+                if seen.insert(node) { queue.append(node) }
+            }
+            return false
+        }
         // Every (state, process, cover) with nothing matched yet (positions 1) is a start of the
         // search, and reaches other positions only through a transition that calls the order's
         // first callback. So the search starts from those transitions and never expands a node
         // with positions 1: they are all seen from the start.
         for enabled in options.map({ self.enablings(for: $0) }) ?? walk.variantEnablings {
-            // Breadth-first over (state, process, cover, set of match positions as a bit mask).
-            var seen = NodeSet()
+            seen = NodeSet()
             queue.removeAll(keepingCapacity: true)
             for (s, t) in walk.starts[first] where enabled[t] != 0 {
                 advance(1, t)
                 let mask = walk.coverMasks[t]
                 for process in 0..<3 where enabled[t] & (1 << process) != 0 {
                     for cover in walk.startCovers where mask == .max || mask & cover != 0 {
-                        let after = walk.processAfter[t] < 0 ? process : Int(walk.processAfter[t])
-                        let coverAfter = walk.coverAfter[t] < 0 ? cover : UInt8(walk.coverAfter[t])
-                        for positions in results where positions != 1 {
-                            if positions & doneBit != 0 { return true }
-                            let node = Node(state: walk.targets[t] ?? s, process: after, cover: coverAfter, positions: positions)
-                            if seen.insert(node) { queue.append(node) }
-                        }
+                        if follow(t, from: s, process: process, cover: cover) { return true }
                     }
                 }
             }
@@ -88,14 +95,8 @@ extension Machine {
                 for t in transitionsByState[node.state] where enabled[t] & (1 << node.process) != 0 {
                     let mask = walk.coverMasks[t]
                     guard mask == .max || mask & node.cover != 0 else { continue }
-                    let process = walk.processAfter[t] < 0 ? node.process : Int(walk.processAfter[t])
-                    let cover = walk.coverAfter[t] < 0 ? node.cover : UInt8(walk.coverAfter[t])
                     advance(node.positions, t)
-                    for positions in results where positions != 1 {
-                        if positions & doneBit != 0 { return true }
-                        let following = Node(state: walk.targets[t] ?? node.state, process: process, cover: cover, positions: positions)
-                        if seen.insert(following) { queue.append(following) }
-                    }
+                    if follow(t, from: node.state, process: node.process, cover: node.cover) { return true }
                 }
             }
         }

@@ -56,11 +56,11 @@ public enum SearchIndex {
                 while index + 1 < pairs.endIndex {
                     let section = pairs[index]
                     out[at] = UInt8(ascii: ",")
-                    at += 1 + writeDigits(section, into: out + at + 1)
+                    at += 1 + DecimalDigits.write(section, into: out + at + 1)
                     out[at] = UInt8(ascii: ",")
-                    at += 1 + writeDigits(pairs[index + 1], into: out + at + 1)
+                    at += 1 + DecimalDigits.write(pairs[index + 1], into: out + at + 1)
                     out[at] = UInt8(ascii: ",")
-                    at += 1 + writeDigits(section < sectionLengths.count ? sectionLengths[section] : 1, into: out + at + 1)
+                    at += 1 + DecimalDigits.write(section < sectionLengths.count ? sectionLengths[section] : 1, into: out + at + 1)
                     index += 2
                 }
                 out[at] = UInt8(ascii: "]")
@@ -70,27 +70,6 @@ public enum SearchIndex {
             count = at
         }
         return (bytes, ends, head)
-    }
-
-    /// `DecimalDigits.write`, numbers below 1,000 written straight: a page's postings are
-    /// mostly such (sections, counts, lengths), and counting their digits in a loop of
-    /// divisions was a tenth of filing a page.
-    @inline(__always)
-    static func writeDigits(_ value: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
-        guard value >= 10, value < 1000 else { return DecimalDigits.write(value, into: out) }
-        let digits = UInt8(truncatingIfNeeded: value / 100)
-        let rest = value % 100
-        let tens = UInt8(truncatingIfNeeded: rest / 10)
-        let ones = UInt8(truncatingIfNeeded: rest % 10)
-        if value < 100 {
-            out[0] = 0x30 &+ tens
-            out[1] = 0x30 &+ ones
-            return 2
-        }
-        out[0] = 0x30 &+ digits
-        out[1] = 0x30 &+ tens
-        out[2] = 0x30 &+ ones
-        return 3
     }
 
     /// A length to within about 3%: exact below 32, else its five leading bits and the middle

@@ -1,3 +1,4 @@
+import Encoding
 import Foundation
 
 /// One page as search sees it: its title and its text cut at its `h2`/`h3` headings.
@@ -325,20 +326,9 @@ enum BodyText {
     }
 
     /// Where the first `pattern` in `haystack` ends.
-    /// Candidates are found by `memchr` on the pattern's first byte (a byte-by-byte loop read
-    /// every byte of every link's start tag, its whole `href`, looking for a heading's anchor).
     static func firstEnd(of pattern: [UInt8], in haystack: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
-        guard haystack.count >= pattern.count, let first = pattern.first, let base = haystack.base.baseAddress else { return nil }
-        return pattern.withUnsafeBufferPointer { pattern -> Int? in
-            guard let wanted = pattern.baseAddress else { return nil }
-            var start = haystack.startIndex
-            let last = haystack.endIndex - pattern.count
-            while start <= last, let found = memchr(base + start, Int32(first), last + 1 - start) {
-                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if memcmp(base + at, wanted, pattern.count) == 0 { return at + pattern.count }
-                start = at + 1
-            }
-            return nil
+        pattern.withUnsafeBufferPointer { pattern in
+            ByteSearch.firstIndex(of: pattern, in: haystack.base, range: haystack.startIndex..<haystack.endIndex).map { $0 + pattern.count }
         }
     }
 

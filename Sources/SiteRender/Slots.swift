@@ -1,4 +1,4 @@
-import Glibc
+import Encoding
 import SiteContent
 import Translations
 
@@ -12,20 +12,13 @@ package enum Slots {
 
     package static func pieces(of bytes: UnsafeBufferPointer<UInt8>, between slot: String) -> [Range<Int>] {
         let slot = Array(slot.utf8)
-        guard let first = slot.first, let base = bytes.baseAddress else { return [0..<bytes.count] }
+        guard !slot.isEmpty else { return [0..<bytes.count] }
         var pieces: [Range<Int>] = []
         var start = 0
-        var i = 0
-        // memchr finds the slot's first byte (a page or figure has few): a byte loop cost more than the rendering.
-        while i + slot.count <= bytes.count {
-            guard let hit = memchr(base + i, Int32(first), bytes.count - slot.count + 1 - i) else { break }
-            let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-            if memcmp(base + at, slot, slot.count) == 0 {
+        slot.withUnsafeBufferPointer { slot in
+            while let at = ByteSearch.firstIndex(of: slot, in: bytes, range: start..<bytes.count) {
                 pieces.append(start..<at)
-                i = at + slot.count
-                start = i
-            } else {
-                i = at + 1
+                start = at + slot.count
             }
         }
         pieces.append(start..<bytes.count)

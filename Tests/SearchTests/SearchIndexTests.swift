@@ -271,7 +271,7 @@ extension BodyTextTests {
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: DecimalDigits.maxCount)
         defer { buffer.deallocate() }
         for value in values {
-            let count = SearchIndex.writeDigits(value, into: buffer)
+            let count = DecimalDigits.write(value, into: buffer)
             #expect(String(decoding: UnsafeBufferPointer(start: buffer, count: count), as: UTF8.self) == String(max(value, 0)), "\(value)")
         }
     }

@@ -1,0 +1,38 @@
+import Testing
+
+@testable import Encoding
+
+/// `ByteSearch.firstIndex` against a plain byte-by-byte search, in every range of small buffers.
+@Suite struct ByteSearchTests {
+    static func plainFirstIndex(of pattern: [UInt8], in bytes: [UInt8], range: Range<Int>) -> Int? {
+        guard !pattern.isEmpty, range.count >= pattern.count else { return nil }
+        for start in range.lowerBound...(range.upperBound - pattern.count) where Array(bytes[start..<(start + pattern.count)]) == pattern {
+            return start
+        }
+        return nil
+    }
+
+    @Test func findsWhatAByteLoopFinds() {
+        // Repeated first bytes, a pattern cut by the range's end, non-ASCII bytes, the empty pattern.
+        let texts = ["", "a", "aaab", "abab<ab>ab", "xx<svg>yy</svg>", "é<aé>é", "<a class=\"x\"><a class=\"y\">"]
+        let patterns = ["", "a", "ab", "aab", "</svg>", "é>", "<a class=\"y\"", "zz"]
+        var found = 0
+        for text in texts {
+            let bytes = Array(text.utf8)
+            for pattern in patterns.map({ Array($0.utf8) }) {
+                for lower in 0...bytes.count {
+                    for upper in lower...bytes.count {
+                        let expected = Self.plainFirstIndex(of: pattern, in: bytes, range: lower..<upper)
+                        let actual = bytes.withUnsafeBufferPointer { bytes in
+                            pattern.withUnsafeBufferPointer { ByteSearch.firstIndex(of: $0, in: bytes, range: lower..<upper) }
+                        }
+                        #expect(actual == expected, "\(pattern) in \(text.debugDescription) [\(lower)..<\(upper)]")
+                        if expected != nil { found += 1 }
+                    }
+                }
+            }
+        }
+        // The comparison met both answers often.
+        #expect(found > 100)
+    }
+}
