@@ -501,11 +501,24 @@ struct ByteTable {
         var last: UInt64 = 0
         if index + 8 <= count {
             // Eight bytes are there to read; those past the word are masked off.
-            last = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian & (UInt64.max >> UInt64(64 - 8 * rest))
+            last = lowBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), rest)
         } else {
             for offset in 0..<rest { last |= UInt64(base[index + offset]) << UInt64(8 * offset) }
         }
         return mix(hash, last)
+    }
+
+    /// `hash` of a word of `length` bytes (1 to 7) that starts the eight bytes `bytes` (in memory
+    /// order, as loaded): the scanner cuts most words from one load and hashes them from it.
+    @inline(__always)
+    static func hash(firstBytes bytes: UInt64, length: Int) -> UInt64 {
+        mix(UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15, lowBytes(bytes, length))
+    }
+
+    /// The first `length` bytes (1 to 8) of the eight loaded as `bytes`, the rest zero.
+    @inline(__always)
+    private static func lowBytes(_ bytes: UInt64, _ length: Int) -> UInt64 {
+        bytes.littleEndian & (UInt64.max >> UInt64(64 - 8 * length))
     }
 
     @inline(__always)

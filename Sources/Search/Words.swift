@@ -272,7 +272,21 @@ extension Words {
             let lead = base[index]
             if lead < 0x80 {
                 if isWord[Int(lead)] != 0 {
-                    if start < 0 { start = index }
+                    if start < 0 {
+                        // A word that starts here: most are ASCII letters ended by an ASCII byte
+                        // within eight, cut and hashed from this one load.
+                        if index + 8 <= count {
+                            let bytes = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                            let length = (~asciiWordLanes(bytes) & laneHighs).trailingZeroBitCount >> 3
+                            if length < 8 && base[index + length] < 0x80 {
+                                sink.word(base, index, index + length, ByteTable.hash(firstBytes: bytes, length: length))
+                                // The byte after the word is no word byte: it needs nothing more.
+                                index += length + 1
+                                continue
+                            }
+                        }
+                        start = index
+                    }
                     // The rest of the ASCII letters at once, eight bytes a step: most words are
                     // nothing else.
                     index += 1
@@ -296,6 +310,19 @@ extension Words {
                     start = -1
                 }
                 index += 1
+                continue
+            }
+            // Cyrillic letters (U+0400–U+047F: lead bytes D0 and D1) are all word scalars: a
+            // run of them is passed over four at a time, then two bytes at a time.
+            if lead & 0xFE == 0xD0 && index + 1 < count {
+                if start < 0 { start = index }
+                while index + 8 <= count
+                    && UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian & 0xC0FE_C0FE_C0FE_C0FE
+                        == 0x80D0_80D0_80D0_80D0
+                {
+                    index += 8
+                }
+                while index + 1 < count && base[index] & 0xFE == 0xD0 { index += 2 }
                 continue
             }
             // The scalar's value from its lead and continuation bytes (the String is valid UTF-8).

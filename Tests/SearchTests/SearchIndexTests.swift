@@ -223,6 +223,51 @@ extension BodyTextTests {
         #expect(entry.lengths == [expected.count])
     }
 
+    @Test func scansWordsAndTheirHashesAsSplitAndHashDo() {
+        // Random texts of ASCII words (short ones are cut from one load), Cyrillic runs (passed
+        // four letters at a time), accents, marks, CJK, emoji and separators, each text also
+        // cut short so that words end at or near the end of the buffer: the scanner must hand
+        // over the words `Words.split` finds, each with the hash of its bytes alone.
+        var seed: UInt64 = 0x1234_5678_9ABC_DEF1
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: seed >> 33) % bound
+        }
+        let pieces = [
+            "a", "ab", "abcdefg", "abcdefgh", "abcdefghi", "Interrupciones", "x1", "28", "qué", "acción", "ñandú", "Привет",
+            "прекъсване", "ѝ", "Ѐя", "ѿ", "abcПри", "При123", "e\u{301}", "漢字", "😀", "𝒜", "Ǆ",
+        ]
+        let separators = [" ", ", ", ".", "—", "\u{A0}", "«", "»", "(", "\n", "&", "҂", "·"]
+        struct Collected: WordSink {
+            var words: [(word: String, hash: UInt64)] = []
+            mutating func word(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ hash: UInt64) {
+                words.append((String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self), hash))
+            }
+        }
+        for _ in 0..<400 {
+            var text = ""
+            for _ in 0..<(1 + next(12)) {
+                text += pieces[next(pieces.count)]
+                if next(4) > 0 { text += separators[next(separators.count)] }
+            }
+            let bytes = Array(text.utf8)
+            for cut in Set([bytes.count, max(0, bytes.count - 1 - next(9))]) {
+                var end = cut
+                while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+                let piece = Array(bytes[..<end])
+                var sink = Collected()
+                piece.withUnsafeBufferPointer { Words.scan($0, into: &sink) }
+                let expected = Words.split(String(decoding: piece, as: UTF8.self)).map { word in
+                    (String(word), Array(word.utf8).withUnsafeBufferPointer { ByteTable.hash($0.baseAddress!, 0, $0.count, $0.count) })
+                }
+                #expect(sink.words.map(\.word) == expected.map(\.0), "\(String(decoding: piece, as: UTF8.self))")
+                #expect(sink.words.map(\.hash) == expected.map(\.1), "\(String(decoding: piece, as: UTF8.self))")
+            }
+        }
+        // The Cyrillic fast path takes every scalar of U+0400–U+047F as a word scalar: each is one.
+        for value in UInt32(0x400)..<0x480 { #expect(Words.isWordScalar(Unicode.Scalar(value)!), "U+\(String(value, radix: 16))") }
+    }
+
     @Test func aWordStemmedBeforeGivesTheSameEntry() {
         // The stem memo is shared by every page of a language: a page indexed after others
         // must come out as it does alone.
