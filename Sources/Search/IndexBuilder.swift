@@ -222,7 +222,7 @@ public final class SearchIndexBuilder: @unchecked Sendable {
 /// page's head and its part. A struct of its own, not a function nested in `finish`: the
 /// variables such a function captures are boxed and every access to them is checked at run
 /// time, once per posting.
-struct PostingsMerger {
+struct PostingsMerger: ~Copyable {
     var readers: [RunReader]
     /// A page's rank in the order of the pages' keys, a term's in the order of the names.
     let pageRank: [Int32]
@@ -231,6 +231,7 @@ struct PostingsMerger {
     let heads: [UInt8]
     let headEnds: [Int]
     private var found: [(rank: Int32, page: Int32, reader: Int32, start: Int32, length: Int32)] = []
+    private var scratch = ByteScratch(capacity: 1 << 12)
 
     init(readers: [RunReader], pageRank: [Int32], termRank: [Int32], heads: [UInt8], headEnds: [Int]) {
         self.readers = readers
@@ -258,17 +259,22 @@ struct PostingsMerger {
         }
         // Pages are filed in turns, so the runs' postings mostly come in order already.
         if !zip(found, found.dropFirst()).allSatisfy({ $0.rank < $1.rank }) { found.sort { $0.rank < $1.rank } }
+        // Written in `scratch`, then moved to the shard at once.
         heads.withUnsafeBufferPointer { heads in
+            guard let heads = heads.baseAddress else { return }
             for (position, posting) in found.enumerated() {
-                if position > 0 { out.byte(UInt8(ascii: ",")) }
+                if position > 0 { scratch.append(byte: UInt8(ascii: ",")) }
                 let page = Int(posting.page)
-                out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: heads[(page > 0 ? headEnds[page - 1] : 0)..<headEnds[page]]))
+                let headStart = page > 0 ? headEnds[page - 1] : 0
+                scratch.append(heads + headStart, count: headEnds[page] - headStart)
                 let start = Int(posting.start)
                 readers[Int(posting.reader)].buffer.withUnsafeBufferPointer { part in
-                    out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: part[start..<(start + Int(posting.length))]))
+                    let piece = UnsafeBufferPointer(rebasing: part[start..<(start + Int(posting.length))])
+                    if let first = piece.baseAddress { scratch.append(first, count: piece.count) }
                 }
             }
         }
+        scratch.move(to: &out.bytes)
         for index in readers.indices where readers[index].term == Int32(number) { readers[index].advance() }
     }
 }

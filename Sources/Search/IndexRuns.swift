@@ -95,19 +95,90 @@ struct PendingRun {
             }
         }
         let slots = UTF8Order.sortedIndices(runTerms.lazy.map { names[Int($0)] })
+        // Each block is written in `block` and moved to `out` whole, or as soon as `out` would
+        // hold `flushAt` bytes (`flush` is then called after the same postings as if each one
+        // went to `out`).
+        var block = ByteScratch(capacity: 1 << 12)
         return arena.withUnsafeBufferPointer { arena in
+            guard let arena = arena.baseAddress else { return out.isEmpty || flush(&out) }
             for slot in slots {
-                out.appendWords(UInt32(runTerms[slot]), UInt32(counts[slot]))
-                out.appendWord(UInt32(sizes[slot]))
+                block.appendWords(UInt32(runTerms[slot]), UInt32(counts[slot]))
+                block.appendWord(UInt32(sizes[slot]))
                 for position in firsts[slot]..<firsts[slot + 1] {
                     let record = records[Int(byTerm[position])]
-                    out.appendWords(UInt32(record.page), record.end - record.start)
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: arena[Int(record.start)..<Int(record.end)]))
-                    if out.count >= flushAt, !flush(&out) { return false }
+                    block.appendWords(UInt32(record.page), record.end - record.start)
+                    block.append(arena + Int(record.start), count: Int(record.end - record.start))
+                    if out.count + block.count >= flushAt {
+                        block.move(to: &out)
+                        if !flush(&out) { return false }
+                    }
                 }
+                block.move(to: &out)
             }
             return out.isEmpty || flush(&out)
         }
+    }
+}
+
+/// Bytes written through a pointer into storage of its own (grown by doubling), then moved to
+/// an array at once: appending each posting's few bytes to an array cost about a hundred
+/// instructions of checks apiece, twice per posting in a run and twice again in a shard.
+struct ByteScratch: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Room for `more` bytes past `count`.
+    @inline(__always)
+    private mutating func reserve(_ more: Int) {
+        guard count + more > capacity else { return }
+        let larger = max(capacity * 2, count + more)
+        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        new.initialize(from: base, count: count)
+        base.deallocate()
+        base = new
+        capacity = larger
+    }
+
+    mutating func append(_ source: UnsafePointer<UInt8>, count length: Int) {
+        reserve(length)
+        (base + count).initialize(from: source, count: length)
+        count += length
+    }
+
+    mutating func append(byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    /// `value` as four bytes, least significant first.
+    mutating func appendWord(_ value: UInt32) {
+        reserve(4)
+        UnsafeMutableRawPointer(base + count).storeBytes(of: value.littleEndian, as: UInt32.self)
+        count += 4
+    }
+
+    /// `first` then `second`, four bytes each, least significant first, in one store.
+    @inline(__always)
+    mutating func appendWords(_ first: UInt32, _ second: UInt32) {
+        reserve(8)
+        UnsafeMutableRawPointer(base + count).storeBytes(of: (UInt64(first) | UInt64(second) << 32).littleEndian, as: UInt64.self)
+        count += 8
+    }
+
+    /// Appends the bytes to `out` and empties the scratch, keeping its storage.
+    mutating func move(to out: inout [UInt8]) {
+        guard count > 0 else { return }
+        out.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+        count = 0
     }
 }
 
@@ -245,19 +316,6 @@ struct RunReader {
 }
 
 extension [UInt8] {
-    /// `value` as four bytes, least significant first.
-    mutating func appendWord(_ value: UInt32) {
-        append(UInt8(truncatingIfNeeded: value))
-        append(UInt8(truncatingIfNeeded: value >> 8))
-        append(UInt8(truncatingIfNeeded: value >> 16))
-        append(UInt8(truncatingIfNeeded: value >> 24))
-    }
-
-    /// `first` then `second`, four bytes each, least significant first, in one append.
-    mutating func appendWords(_ first: UInt32, _ second: UInt32) {
-        Swift.withUnsafeBytes(of: (UInt64(first) | UInt64(second) << 32).littleEndian) { append(contentsOf: $0) }
-    }
-
     mutating func setWord(_ value: UInt32, at index: Int) {
         self[index] = UInt8(truncatingIfNeeded: value)
         self[index + 1] = UInt8(truncatingIfNeeded: value >> 8)

@@ -268,6 +268,48 @@ extension BodyTextTests {
         for value in UInt32(0x400)..<0x480 { #expect(Words.isWordScalar(Unicode.Scalar(value)!), "U+\(String(value, radix: 16))") }
     }
 
+    @Test func writesBytesThroughScratchAsAppendsToAnArrayDo() {
+        // Bytes, words (least significant byte first) and pieces of every length up to 40, into
+        // a scratch of 16 bytes that grows, moved out at random points: the array must hold what
+        // appending each byte to it gives.
+        var seed: UInt64 = 0xDEAD_BEEF_0BAD_F00D
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: seed >> 33) % bound
+        }
+        let source = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        var scratch = ByteScratch(capacity: 1)
+        var moved: [UInt8] = [9, 9]
+        var expected: [UInt8] = [9, 9]
+        func bytes(of value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        for _ in 0..<3_000 {
+            let value = UInt32(truncatingIfNeeded: next(Int(Int32.max)) &* 3)
+            switch next(5) {
+            case 0:
+                scratch.append(byte: UInt8(truncatingIfNeeded: value))
+                expected.append(UInt8(truncatingIfNeeded: value))
+            case 1:
+                scratch.appendWord(value)
+                expected += bytes(of: value)
+            case 2:
+                let second = value ^ 0x8765_4321
+                scratch.appendWords(value, second)
+                expected += bytes(of: value) + bytes(of: second)
+            case 3:
+                let (start, length) = (next(20), next(41))
+                source.withUnsafeBufferPointer { scratch.append($0.baseAddress! + start, count: length) }
+                expected += source[start..<(start + length)]
+            default:
+                if next(8) == 0 {
+                    scratch.move(to: &moved)
+                    #expect(scratch.count == 0)
+                }
+            }
+        }
+        scratch.move(to: &moved)
+        #expect(moved == expected)
+    }
+
     @Test func aWordStemmedBeforeGivesTheSameEntry() {
         // The stem memo is shared by every page of a language: a page indexed after others
         // must come out as it does alone.
