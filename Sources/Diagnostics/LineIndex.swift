@@ -119,7 +119,7 @@ public struct LineIndex: Sendable {
     public func column(line: Int, byteOffsetInLine: Int) -> Int {
         let byteOffset = max(byteOffsetInLine, 0)
         guard line >= 1, line <= starts.count, !asciiLines[line - 1] else { return byteOffset + 1 }
-        let table = tables.table(line) { makeColumnTable(line - 1) }
+        let table = tables.table(line - 1, of: starts.count) { makeColumnTable(line - 1) }
         if byteOffset < table.count { return Int(table[byteOffset]) }
         return Int(table.last ?? 0) + byteOffset - table.count + 1
     }
@@ -139,10 +139,11 @@ public struct LineIndex: Sendable {
             utf8.distance(from: lineStart, to: content.index(after: utf8.index(lineStart, offsetBy: offset)))
         }
 
-        var table = [Int32](repeating: 0, count: end - start)
-        // `text` is native, so its UTF-8 is contiguous; the slow walk below is only a fallback.
-        let decoded: Void? = utf8.withContiguousStorageIfAvailable { bytes in
-            table.withUnsafeMutableBufferPointer { table in
+        // Not zeroed first: either way below gives every byte its column.
+        return [Int32](unsafeUninitializedCapacity: end - start) { table, initialized in
+            initialized = end - start
+            // `text` is native, so its UTF-8 is contiguous; the slow walk below is only a fallback.
+            let decoded: Void? = utf8.withContiguousStorageIfAvailable { bytes in
                 let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
                 // Most lines hold only scalars that never join: each is a Character.
                 if Self.fillSingleScalarColumns(line, table) { return }
@@ -164,18 +165,17 @@ public struct LineIndex: Sendable {
                     offset = next
                 }
             }
-        }
-        if decoded == nil {
-            var column: Int32 = 0
-            var offset = 0
-            while offset < table.count {
-                let next = characterEnd(offset)
-                column += 1
-                for byte in offset..<next { table[byte] = column }
-                offset = next
+            if decoded == nil {
+                var column: Int32 = 0
+                var offset = 0
+                while offset < table.count {
+                    let next = characterEnd(offset)
+                    column += 1
+                    for byte in offset..<next { table[byte] = column }
+                    offset = next
+                }
             }
         }
-        return table
     }
 
     /// Fills `table` for a line whose every scalar never joins (one column per scalar); false,
@@ -225,11 +225,18 @@ public struct LineIndex: Sendable {
 
 /// The column tables of the non-ASCII lines asked so far, shared by the copies of one index
 /// (a class under a lock, so a `LineIndex` stays a Sendable value with non-mutating lookups).
+/// One slot per line, made at the first question: a line's table is found by its number, not
+/// hashed (the parser asks for tens of thousands of columns per build).
 private final class ColumnTables: Sendable {
-    private let tables = Mutex<[Int: [Int32]]>([:])
+    private let tables = Mutex<[[Int32]?]>([])
 
-    func table(_ line: Int, make: () -> [Int32]) -> [Int32] {
-        if let table = tables.withLock({ $0[line] }) { return table }
+    /// The table of 0-based `line` of `lineCount`, made by `make` the first time.
+    func table(_ line: Int, of lineCount: Int, make: () -> [Int32]) -> [Int32] {
+        let found = tables.withLock { tables -> [Int32]? in
+            if tables.isEmpty { tables = Array(repeating: nil, count: lineCount) }
+            return tables[line]
+        }
+        if let found { return found }
         let table = make()
         tables.withLock { $0[line] = table }
         return table

@@ -1,4 +1,5 @@
 import CCMarkGFM
+import Diagnostics
 import Synchronization
 
 /// The only code that talks to cmark-gfm. It parses, walks cmark's tree once
@@ -25,16 +26,20 @@ enum CMarkParser {
     /// serialised; block parsing and building the Swift tree run in parallel.
     private static let finishLock = Mutex(())
 
-    static func parse(_ text: String, file: String) -> MarkdownDocument {
+    static func parse(_ text: String, file: String, lines: LineIndex? = nil) -> MarkdownDocument {
         var source = text
+        assert(lines.map { $0.text == text } ?? true, "lines must index the text parsed")
+        var lines = lines
         // cmark skips a BOM but still counts its bytes in columns; drop it here
         // so columns match what an editor shows.
         if source.unicodeScalars.first == "\u{FEFF}" {
             source = String(source.unicodeScalars.dropFirst())
+            lines = nil
         }
         // cmark turns NUL into U+FFFD (3 bytes); do it first so columns agree.
         if source.utf8.withContiguousStorageIfAvailable({ $0.contains(0) }) ?? source.utf8.contains(0) {
             source = source.replacing("\u{0}", with: "\u{FFFD}")
+            lines = nil
         }
         source.makeContiguousUTF8()
         _ = extensionsRegistered
@@ -58,15 +63,16 @@ enum CMarkParser {
         guard let root else { fatalError("cmark_parser_finish failed (out of memory)") }
         defer { cmark_node_free(root) }
 
-        let nodes = buildNodes(root, source: source, file: file)
+        // The caller's index is of `text`: only good while `source` is still that text.
+        let nodes = buildNodes(root, lines: lines ?? LineIndex(source), file: file)
         return MarkdownDocument(file: file, nodes: nodes, sourceByteCount: source.utf8.count)
     }
 
     /// Walks cmark's tree with its iterator and builds the flat Swift tree.
-    private static func buildNodes(_ root: OpaquePointer, source: String, file: String) -> [MarkdownNode] {
+    private static func buildNodes(_ root: OpaquePointer, lines: LineIndex, file: String) -> [MarkdownNode] {
         guard let iterator = cmark_iter_new(root) else { fatalError("cmark_iter_new failed (out of memory)") }
         defer { cmark_iter_free(iterator) }
-        var builder = TreeBuilder(source: source, file: file)
+        var builder = TreeBuilder(lines: lines, file: file)
         var types = NodeTypeCache()
         // The open nodes, innermost last, as (C node, Swift index). Leaves get
         // no EXIT event, so a node's parent is found by popping to it.

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A parsed Markdown file as a flat array of nodes; `nodes[0]` is the root.
 ///
 /// Nodes refer to each other by index, so however deeply the Markdown nests
@@ -23,9 +25,10 @@ public struct MarkdownDocument: Hashable, Sendable {
     /// Parses CommonMark plus GitHub's extensions (tables, strikethrough,
     /// autolinks, task lists, footnotes). Never fails: any text is Markdown.
     /// A leading byte-order mark is ignored; CRLF line endings are fine.
-    /// Safe to call from many threads at once.
-    public static func parse(_ text: String, file: String) -> MarkdownDocument {
-        CMarkParser.parse(text, file: file)
+    /// Safe to call from many threads at once. `lines`, when the caller has
+    /// indexed `text` already (`LineIndex(text)`), spares indexing it again.
+    public static func parse(_ text: String, file: String, lines: LineIndex? = nil) -> MarkdownDocument {
+        CMarkParser.parse(text, file: file, lines: lines)
     }
 
     public var root: MarkdownNode { nodes[Self.rootIndex] }

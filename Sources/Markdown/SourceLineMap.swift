@@ -10,9 +10,9 @@ struct SourceLineMap {
     private let lines: LineIndex
     private let file: String
 
-    /// `text` must be the exact text cmark parsed.
-    init(text: String, file: String) {
-        lines = LineIndex(text)
+    /// `lines` must index the exact text cmark parsed.
+    init(lines: LineIndex, file: String) {
+        self.lines = lines
         self.file = file
     }
 

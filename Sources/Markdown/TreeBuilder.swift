@@ -18,8 +18,9 @@ struct TreeBuilder {
     private var footnoteReferenceCounts: [Int: Int] = [:]
     private var footnoteDefinitions: [Int] = []
 
-    init(source: String, file: String) {
-        self.lineMap = SourceLineMap(text: source, file: file)
+    /// `lines` index the exact text cmark parsed.
+    init(lines: LineIndex, file: String) {
+        self.lineMap = SourceLineMap(lines: lines, file: file)
         self.file = file
     }
 

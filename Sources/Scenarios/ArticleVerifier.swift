@@ -13,9 +13,12 @@ public enum ArticleVerifier {
     /// `source` is the text the document was parsed from (its lines give the blocks' exact columns);
     /// `cache`, a build's memory of what it verified already.
     public static func verify(_ document: MarkdownDocument, source: String, cache: (any VerificationCache)? = nil) -> Verification {
+        verify(document, lines: LineIndex(source), cache: cache)
+    }
+
+    /// `verify(_:source:cache:)` with the source's lines indexed already (the index the parser used).
+    public static func verify(_ document: MarkdownDocument, lines: LineIndex, cache: (any VerificationCache)? = nil) -> Verification {
         var verification = Verification()
-        // The file's lines are indexed once, and only for an article that has an example.
-        var lines: LineIndex?
         // Pre-order over `children`, as the renderer walks it: numbers follow the page's order,
         // and a node taken out of the tree (a title heading) is not verified.
         var stack = [MarkdownDocument.rootIndex]
@@ -27,13 +30,9 @@ public enum ArticleVerifier {
                     verification.add(VerifiedExample(number: verification.examples.count + 1, node: index, info: info, code: document.nodes[index].literal, trace: trace))
                     continue
                 }
-                let indexed = lines ?? LineIndex(source)
-                lines = indexed
-                verification.runExample(info: info, code: document.nodes[index].literal, fence: document.nodes[index].start, node: index, lines: indexed, cache: cache)
+                verification.runExample(info: info, code: document.nodes[index].literal, fence: document.nodes[index].start, node: index, lines: lines, cache: cache)
             case .codeBlock(let info, _) where ExerciseBlockParser.isExercise(info: info):
-                let indexed = lines ?? LineIndex(source)
-                lines = indexed
-                verification.runExercise(info: info, code: document.nodes[index].literal, fence: document.nodes[index].start, node: index, lines: indexed)
+                verification.runExercise(info: info, code: document.nodes[index].literal, fence: document.nodes[index].start, node: index, lines: lines)
             case .text:
                 verification.judgeChains(in: document.nodes[index].literal, at: document.nodes[index].start, node: index, cache: cache)
             default:

@@ -23,6 +23,12 @@ extension StringProtocol {
 struct PageIDs: Sendable {
     private var joined = "\n"
 
+    init() {}
+
+    init(_ ids: [String]) {
+        for id in ids { insert(id) }
+    }
+
     mutating func insert(_ id: String) {
         guard !id.utf8Contains(10) else { return }  // no id holds a newline in pages we write
         joined += id
@@ -58,7 +64,10 @@ struct PageLinks: Sendable {
     /// or in a URL is always escaped, so ` id="` and ` href="` only ever start attributes.
     /// Every build scans every page it writes: memchr jumps from one `=` to the next.
     /// `siteURL`: the site's base URL; an absolute link elsewhere is not kept.
-    init(html: some ContiguousBytes, siteURL: String = "") {
+    /// `urlsOnly`: the scan of every page a build writes, which only needs the links' URLs: no
+    /// `ids` kept and no places counted (every link is at 1:1); a page with a broken link is
+    /// scanned again in full for its diagnostics.
+    init(html: some ContiguousBytes, siteURL: String = "", urlsOnly: Bool = false) {
         var ownAnchors: [(url: String, line: Int32, column: Int32)] = []
         // The ids again, for this page's own anchors: a page has hundreds of each, and
         // `PageIDs.contains` scans its whole string per question.
@@ -82,18 +91,20 @@ struct PageLinks: Sendable {
                 from = valueEnd
                 let value = Self.unescape(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]))
                 if isID {
-                    ids.insert(value)
+                    if !urlsOnly { ids.insert(value) }
                     idList.append(value)
                     continue
                 }
-                // Newlines by memchr; characters only on the lines that hold links.
-                while let newline = memchr(base + counted, 10, valueStart - counted) {
-                    line += 1
-                    column = 1
-                    counted = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+                if !urlsOnly {
+                    // Newlines by memchr; characters only on the lines that hold links.
+                    while let newline = memchr(base + counted, 10, valueStart - counted) {
+                        line += 1
+                        column = 1
+                        counted = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+                    }
+                    column += UnsafeBufferPointer(rebasing: bytes[counted..<valueStart]).reduce(0) { $0 &+ ($1 & 0xC0 != 0x80 ? 1 : 0) }
+                    counted = valueStart
                 }
-                column += UnsafeBufferPointer(rebasing: bytes[counted..<valueStart]).reduce(0) { $0 &+ ($1 & 0xC0 != 0x80 ? 1 : 0) }
-                counted = valueStart
                 if value.utf8.first == UInt8(ascii: "#") {
                     ownAnchors.append((value, Int32(line), Int32(column)))
                 } else if !LinkChecker.leavesTheSite(value[...], siteURL: siteURL) {
@@ -103,11 +114,13 @@ struct PageLinks: Sendable {
         }
         // An anchor of this very page is checked now, against all its ids; only a broken one stays.
         let known = ownAnchors.isEmpty ? [] : Set(idList.lazy.filter { !$0.utf8Contains(10) })
+        // A URLs-only scan stores no `PageIDs`: made from the list for the rare anchor that needs them.
+        lazy var storedIDs = urlsOnly ? PageIDs(idList) : ids
         for anchor in ownAnchors {
             let id = String(anchor.url.dropFirst())
             let decoded = id.utf8Contains(UInt8(ascii: "%")) ? id.removingPercentEncoding ?? id : id
             // An id with a newline (percent-encoded) is asked the way `PageIDs` stores them.
-            let found = decoded.utf8Contains(10) ? ids.contains(decoded) : known.contains(decoded)
+            let found = decoded.utf8Contains(10) ? storedIDs.contains(decoded) : known.contains(decoded)
             if !decoded.isEmpty && !found { links.append(anchor) }
         }
     }
@@ -156,7 +169,7 @@ final class PageCollector: Sendable {
             store.withLock { _ = $0.files.number(path) }
             return
         }
-        let links = PageLinks(html: data, siteURL: siteURL).links
+        let links = PageLinks(html: data, siteURL: siteURL, urlsOnly: true).links
         var seen = Set<String>()
         let distinct = links.compactMap { seen.insert($0.url).inserted ? $0.url : nil }
         store.withLock { store in

@@ -26,7 +26,10 @@ package struct ArticleReader: Sendable {
         let frontMatter = try FrontMatter.parse(text)
         // Blank lines in place of the front matter keep Markdown line numbers equal to file line numbers.
         let body = String(repeating: "\n", count: frontMatter.bodyLineOffset) + frontMatter.body
-        var document = MarkdownDocument.parse(body, file: text.displayPath)
+        // One index of the body's lines for the parser, the verifier and the warnings. Body line N is
+        // file line N, with the same text from the body's first line on: the verifier only asks there.
+        let lines = LineIndex(body)
+        var document = MarkdownDocument.parse(body, file: text.displayPath, lines: lines)
 
         var title = frontMatter.title
         if title == nil, let first = document.children(of: 0).first,
@@ -46,7 +49,7 @@ package struct ArticleReader: Sendable {
         }
 
         let (targets, linkProblems) = resolveLinks(in: document, lang: lang, slug: slug)
-        let verification = ArticleVerifier.verify(document, source: text.text, cache: verified)
+        let verification = ArticleVerifier.verify(document, lines: lines, cache: verified)
         let description = frontMatter.description ?? Self.summary(of: document)
         let sections = ArticleSections(body: frontMatter.body, firstLine: frontMatter.bodyLineOffset + 1).sections
         let codeSamples = document.nodes.compactMap { node -> CodeSample? in
@@ -74,7 +77,7 @@ package struct ArticleReader: Sendable {
         return (
             ReadArticle(article: article, document: document, verification: verification, targets: targets),
             frontMatter.warnings + linkProblems + verification.diagnostics + Self.untranslatedWarnings(article)
-                + ContentWarnings.of(document, source: body)
+                + ContentWarnings.of(document, lines: lines)
         )
     }
 

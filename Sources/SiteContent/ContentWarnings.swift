@@ -6,9 +6,9 @@ import Markdown
 /// local-file URL (their URL is dropped), and a fenced code block that is never
 /// closed (it swallows the rest of the file). Warnings: the page still builds.
 enum ContentWarnings {
-    static func of(_ document: MarkdownDocument, source: String) -> [Diagnostic] {
+    /// `lines` index the text the document was parsed from.
+    static func of(_ document: MarkdownDocument, lines: LineIndex) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        var lines: LineIndex?
         let lastLine = document.nodes.first?.end.line ?? 0
         for node in document.nodes {
             switch node.kind {
@@ -25,8 +25,7 @@ enum ContentWarnings {
                 warnings.append(.warning(at: node.start, "the image '\(url)' was removed: its scheme can run code or read local files"))
             // An unclosed fence runs to the end of the document: only such a block needs a look.
             case .codeBlock(_, fenced: true) where node.end.line >= lastLine:
-                if lines == nil { lines = LineIndex(source) }
-                if let lines, !isClosed(node, lines) {
+                if !isClosed(node, lines) {
                     warnings.append(.warning(
                         at: node.start, "this code block is never closed: everything after it, to the end of the file, is code",
                         suggestion: "add a closing fence line where the code ends"))

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 import Testing
 
 @testable import Markdown
@@ -40,7 +41,7 @@ import Testing
         #expect(texts.count > 10)
         var moved = 0
         for text in texts {
-            let map = SourceLineMap(text: text, file: "f.md")
+            let map = SourceLineMap(lines: LineIndex(text), file: "f.md")
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let words = line.split(separator: " ")
                 var literals = ["not on this line", String(line)]

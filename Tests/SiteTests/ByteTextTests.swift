@@ -42,4 +42,26 @@ import Testing
             #expect(ArticleReader.hasLetter(before) == before.contains(where: \.isLetter), "byte \(byte)")
         }
     }
+
+    /// The fingerprint's pointer loop hashes as the byte-by-byte definition: every byte value
+    /// alone and between letters, runs of white space at the start, middle and end, and
+    /// pseudo-random texts over white space, its neighbours and UTF-8.
+    @Test func fingerprintPointerLoopIsTheDefinition() {
+        var texts: [[UInt8]] = [[], Array(0...255), Array(" \t a \r\n\n b \t".utf8), Array("Привет,  мир!\n\n".utf8)]
+        for byte in UInt8.min...UInt8.max { texts += [[byte], [97, byte, 98], [byte, byte, 97, byte]] }
+        let alphabet: [UInt8] = [8, 9, 10, 11, 12, 13, 14, 31, 32, 33, 97, 0x7F, 0xD0, 0xBF, 0xE2, 0x80]
+        var state: UInt64 = 18
+        for length in 1...300 {
+            texts.append((0..<length).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return alphabet[Int(state >> 60)]
+            })
+        }
+        for bytes in texts {
+            let definition = Fingerprint.hashBytes(AnySequence(bytes))
+            #expect(bytes.withUnsafeBufferPointer(Fingerprint.hash) == definition, "\(bytes)")
+            let hex = String(definition, radix: 16)
+            #expect(Fingerprint.of(bytes) == String(repeating: "0", count: 16 - hex.count) + hex, "\(bytes)")
+        }
+    }
 }

@@ -145,6 +145,20 @@ import Testing
         #expect(links.links.first?.line == 303 && links.links.first?.column == 59)
     }
 
+    /// The scan of every page a build writes keeps only the links' URLs: the same URLs, in the
+    /// same order, as the full scan, own anchors with an encoded newline included.
+    @Test func aURLsOnlyScanKeepsTheFullScansURLs() {
+        var html = "<h2 id=\"año\">x</h2>\n<p id=\"a b\">y</p>\n<a href=\"https://elsewhere.org/\">e</a> <a href=\"/es/a/\">é</a>\n"
+        for n in 0..<50 { html += "<h3 id=\"s-\(n)\">t</h3><a href=\"#s-\(n)\">s</a> <img src=\"../i\(n).png\">\n" }
+        html += "<a href=\"#a%C3%B1o\">1</a> <a href=\"#s-1%0As-2\">2</a> <a href=\"#s-2%0As-1\">3</a> <a href=\"#gone\">4</a> <a href=\"a&amp;b\">5</a>\n"
+        let full = PageLinks(html: Data(html.utf8), siteURL: "https://docs.example.org/")
+        let urlsOnly = PageLinks(html: Data(html.utf8), siteURL: "https://docs.example.org/", urlsOnly: true)
+        let urls = full.links.map(\.url)
+        #expect(urls.count == 54 && urls.suffix(3) == ["a&b", "#s-2%0As-1", "#gone"] && !urls.contains("#s-1%0As-2"))
+        #expect(urlsOnly.links.map(\.url) == urls)
+        #expect(urlsOnly.ids.all.isEmpty && full.ids.all.count == 52)
+    }
+
     @Test(arguments: [
         ("a/b", "es/x/", "es/x/a/b"), ("../b/", "es/x/", "es/b/"), ("", "es/x/", "es/x/"), (".", "es/x/", "es/x/"),
         ("..", "es/x/", "es/"), ("../../..", "es/x/", nil), ("./c/../d", "", "d"),
