@@ -18,7 +18,7 @@ public struct LineIndex: Sendable {
     /// UTF-8 offset just past each line's content (before its line break).
     private let ends: [Int]
     private let asciiLines: [Bool]
-    private let tables = ColumnTables()
+    private let tables: ColumnTables
 
     public init(_ text: String) {
         var text = text
@@ -58,6 +58,7 @@ public struct LineIndex: Sendable {
         self.starts = starts
         self.ends = ends
         self.asciiLines = asciiLines
+        tables = ColumnTables(lineCount: starts.count)
     }
 
     /// Whether one of the eight bytes is "\n" or "\r" (the usual zero-byte test on each
@@ -119,7 +120,7 @@ public struct LineIndex: Sendable {
     public func column(line: Int, byteOffsetInLine: Int) -> Int {
         let byteOffset = max(byteOffsetInLine, 0)
         guard line >= 1, line <= starts.count, !asciiLines[line - 1] else { return byteOffset + 1 }
-        let table = tables.table(line - 1, of: starts.count) { makeColumnTable(line - 1) }
+        let table = tables.table(line - 1) { makeColumnTable(line - 1) }
         if byteOffset < table.count { return Int(table[byteOffset]) }
         return Int(table.last ?? 0) + byteOffset - table.count + 1
     }
@@ -229,9 +230,12 @@ public struct LineIndex: Sendable {
 /// hashed (the parser asks for tens of thousands of columns per build).
 private final class ColumnTables: Sendable {
     private let tables = Mutex<[[Int32]?]>([])
+    private let lineCount: Int
 
-    /// The table of 0-based `line` of `lineCount`, made by `make` the first time.
-    func table(_ line: Int, of lineCount: Int, make: () -> [Int32]) -> [Int32] {
+    init(lineCount: Int) { self.lineCount = lineCount }
+
+    /// The table of 0-based `line`, made by `make` the first time.
+    func table(_ line: Int, make: () -> [Int32]) -> [Int32] {
         let found = tables.withLock { tables -> [Int32]? in
             if tables.isEmpty { tables = Array(repeating: nil, count: lineCount) }
             return tables[line]

@@ -10,13 +10,8 @@ import LifecycleMachines
 /// arrow chain in the prose is judged (`ChainFinder`, `ChainCheck`). The result is a value
 /// the renderer reads by node; `check` needs nothing else.
 public enum ArticleVerifier {
-    /// `source` is the text the document was parsed from (its lines give the blocks' exact columns);
-    /// `cache`, a build's memory of what it verified already.
-    public static func verify(_ document: MarkdownDocument, source: String, cache: (any VerificationCache)? = nil) -> Verification {
-        verify(document, lines: LineIndex(source), cache: cache)
-    }
-
-    /// `verify(_:source:cache:)` with the source's lines indexed already (the index the parser used).
+    /// `lines` index the text the document was parsed from (they give the blocks' exact
+    /// columns; the index the parser used); `cache`, a build's memory of what it verified already.
     public static func verify(_ document: MarkdownDocument, lines: LineIndex, cache: (any VerificationCache)? = nil) -> Verification {
         var verification = Verification()
         // Pre-order over `children`, as the renderer walks it: numbers follow the page's order,

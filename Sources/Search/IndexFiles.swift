@@ -279,13 +279,13 @@ public struct SearchIndexState: Sendable, Equatable {
             members.append(IndexMember(name: form, isForm: true, size: SearchIndex.formSize(form, stem: record.stem)))
         }
         // By name, a term before a form of the same name (`IndexMember.inOrder`), the names
-        // compared by their prefixes first.
-        // Names of ASCII bytes only whose prefixes differ are different names; any other pair
-        // is compared with `!=` as `inOrder` does (canonically equivalent names are equal there).
+        // compared by their prefixes first. Names whose prefixes differ are different names;
+        // any other pair is compared by bytes as `inOrder` does. (Not with `!=`: it holds
+        // canonically equivalent names equal, which is no order at all between "é" and
+        // "e\u{301}" when a name such as "f" sorts between their bytes.)
         let prefixes = members.map { UTF8Order.prefix($0.name) }
-        let ascii = members.map { $0.name.utf8.allSatisfy { $0 < 0x80 } }
         let order = members.indices.sorted { a, b in
-            let differ = ascii[a] && ascii[b] && prefixes[a] != prefixes[b] ? true : members[a].name != members[b].name
+            let differ = prefixes[a] != prefixes[b] || !members[a].name.utf8.elementsEqual(members[b].name.utf8)
             if differ { return UTF8Order.precedes(members[a].name, prefixes[a], members[b].name, prefixes[b]) }
             return !members[a].isForm && members[b].isForm
         }

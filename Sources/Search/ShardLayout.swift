@@ -9,7 +9,7 @@ struct IndexMember: Equatable {
     /// Members in their shards' order: by the name's UTF-8 bytes (which keeps every name that
     /// starts with a prefix together), a term before a form of the same name.
     static func inOrder(_ a: IndexMember, _ b: IndexMember) -> Bool {
-        if a.name != b.name { return a.name.utf8.lexicographicallyPrecedes(b.name.utf8) }
+        if !a.name.utf8.elementsEqual(b.name.utf8) { return a.name.utf8.lexicographicallyPrecedes(b.name.utf8) }
         return !a.isForm && b.isForm
     }
 }

@@ -111,32 +111,15 @@ package enum Fingerprint {
 
     /// A final newline or its absence changes nothing: white space counts only before other bytes.
     static func of(_ bytes: some Sequence<UInt8>) -> String {
-        // Every article's sections are hashed on every build: contiguous bytes take the pointer loop.
-        let hash = bytes.withContiguousStorageIfAvailable(hash) ?? hashBytes(bytes)
+        // Every article's sections are hashed on every build, by pointer; the rare sequence
+        // without contiguous storage is copied first.
+        let hash = bytes.withContiguousStorageIfAvailable(hash) ?? Array(bytes).withUnsafeBufferPointer(hash)
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// FNV-1a of the bytes with each run of white space (space, tab, LF, CR) hashed as one
-    /// space, and none at the end: the definition.
-    static func hashBytes(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var pendingSpace = false
-        for byte in bytes {
-            if byte == 32 || byte == 10 || byte == 9 || byte == 13 {
-                pendingSpace = true
-                continue
-            }
-            if pendingSpace {
-                hash = (hash ^ 32) &* 0x100_0000_01b3
-                pendingSpace = false
-            }
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return hash
-    }
-
-    /// `hashBytes` over a buffer, by pointer, with the four white space bytes as bits of one mask.
+    /// space, and none at the end; the four white space bytes are bits of one mask.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let whiteSpace: UInt64 = 1 << 32 | 1 << 13 | 1 << 10 | 1 << 9
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
