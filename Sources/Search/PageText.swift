@@ -434,10 +434,13 @@ struct CleanText: ~Copyable {
     }
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // Read through the base pointer, taken once: each `bytes[…]` was checked against the
+        // bounds, and the 8-byte step unwrapped the pointer again on every step.
+        guard let base = bytes.baseAddress else { return }
         var index = 0
         let count = bytes.count
         while index < count {
-            let byte = bytes[index]
+            let byte = base[index]
             if Self.isSpace(byte) {
                 pendingSpace = true
                 index += 1
@@ -445,8 +448,8 @@ struct CleanText: ~Copyable {
             }
             if byte == UInt8(ascii: "&") {
                 var end = index + 1
-                while end < count && end - index <= 12 && bytes[end] != UInt8(ascii: ";") { end += 1 }
-                if end < count && bytes[end] == UInt8(ascii: ";"),
+                while end < count && end - index <= 12 && base[end] != UInt8(ascii: ";") { end += 1 }
+                if end < count && base[end] == UInt8(ascii: ";"),
                     let scalar = BodyText.entity(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]))
                 {
                     if scalar.isASCII && Self.isSpace(UInt8(scalar.value)) {
@@ -472,16 +475,14 @@ struct CleanText: ~Copyable {
             while end < count {
                 // Eight bytes at once while none of them ends the run (a page's text is
                 // mostly letters and single spaces); the byte after them is read too.
-                if end + 8 < count, let base = bytes.baseAddress,
-                    Self.continuesRun(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self), before: base[end + 8])
-                {
+                if end + 8 < count && Self.continuesRun(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self), before: base[end + 8]) {
                     end += 8
                     continue
                 }
-                let next = bytes[end]
+                let next = base[end]
                 if next > 38 {
                     end += 1
-                } else if next == 32 && end + 1 < count && bytes[end + 1] > 38 {
+                } else if next == 32 && end + 1 < count && base[end + 1] > 38 {
                     end += 2
                 } else if Self.isSpace(next) || next == UInt8(ascii: "&") {
                     break
@@ -489,7 +490,7 @@ struct CleanText: ~Copyable {
                     end += 1
                 }
             }
-            room(for: end - index).initialize(from: bytes.baseAddress.unsafelyUnwrapped + index, count: end - index)
+            room(for: end - index).initialize(from: base + index, count: end - index)
             index = end
         }
     }

@@ -342,6 +342,37 @@ extension BodyTextTests {
         }
     }
 
+    @Test func quotesRandomTextsAsJSONQuoteWould() {
+        // Random texts of letters (ASCII, accented, decomposed, Cyrillic, astral), spaces and
+        // the bytes JSON escapes, long and short, so that each escape falls at every place of
+        // the sixteen bytes tested at once and of the shorter tail tested byte by byte.
+        let pieces = [
+            "a", "word", "interrupciones", "ñandú", "e\u{301}", "Привет", "прекъсване", "𝒜", " ", "  ", "\"", "\\", "\n", "\t",
+            "\r", "\u{1}", "\u{1F}", "\u{7F}", "!", "#", "]", "\u{A0}",
+        ]
+        var random = IndexUpdateTests.Random(state: 0x5EED_0013)
+        for _ in 0..<2_000 {
+            let text = (0..<random.next(40)).map { _ in pieces[random.next(pieces.count)] }.joined()
+            var out = JSONBytes()
+            out.quoted(text)
+            #expect(String(decoding: out.bytes, as: UTF8.self) == JSON.quote(text), "\(Array(text.utf8))")
+        }
+    }
+
+    @Test func findsTheBytesToEscapeEightAtATimeAsOneByOne() {
+        // Every lane of random words, with bytes near the limits (0x1F, 0x20, quote and
+        // backslash and their neighbours, 0x7F, 0x80, 0xA2, 0xDC, 0xFF) over-represented.
+        let edges: [UInt8] = [0x00, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xA2, 0xDC, 0xFF]
+        var random = IndexUpdateTests.Random(state: 0x5EED_0014)
+        for _ in 0..<20_000 {
+            let lanes = (0..<8).map { _ in random.next(2) == 0 ? edges[random.next(edges.count)] : UInt8(random.next(256)) }
+            let word = lanes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            var expected: UInt64 = 0
+            for (lane, byte) in lanes.enumerated() where JSONBytes.needsEscape(byte) { expected |= 0x80 << UInt64(8 * lane) }
+            #expect(JSONBytes.escapeLanes(word) == expected, "\(lanes)")
+        }
+    }
+
     @Test func writesNumbersAsStringIntDoes() {
         var values = Array(-12...12) + [99, 100, 101, 999, 1000, 1001, 9999, 10_000, 10_001, 99_999, 123_456_789, Int.max, Int.min]
         values += (1...18).map { Int(pow(10.0, Double($0))) - 1 }
