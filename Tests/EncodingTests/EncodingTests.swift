@@ -19,19 +19,9 @@ import Testing
     }
 
     /// Escaping as first written: scalar by scalar.
+    static let entities: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"]
     static func reference(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        text.unicodeScalars.map { entities[$0] ?? String($0) }.joined()
     }
 
     /// Both escapers (to a string, and to bytes for the Mustache renderer) write what the
