@@ -14,25 +14,38 @@ public enum HTML {
     public static func append(escaping s: String, to out: inout String) {
         var s = s
         let escaped = s.withUTF8 { bytes -> String? in
-            guard let first = bytes.firstIndex(where: isSpecial) else { return nil }
+            guard bytes.contains(where: isSpecial) else { return nil }
             var buffer: [UInt8] = []
             buffer.reserveCapacity(bytes.count + 32)
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<first]))
-            for byte in UnsafeBufferPointer(rebasing: bytes[first...]) {
-                if let replacement = replacement(for: byte) {
-                    buffer.append(contentsOf: replacement.utf8)
-                } else {
-                    buffer.append(byte)
-                }
-            }
+            append(escaping: bytes, to: &buffer)
             return String(decoding: buffer, as: UTF8.self)
         }
         out += escaped ?? s
     }
 
+    /// Appends the UTF-8 bytes of `s` escaped to `out`: what `append(escaping:to:)` appends to a
+    /// string, for a renderer that builds its output as bytes (appending to a `String` cost
+    /// several hundred instructions a piece; appending bytes, a copy).
+    public static func append(escaping s: String, to out: inout [UInt8]) {
+        var s = s
+        s.withUTF8 { append(escaping: $0, to: &out) }
+    }
+
+    private static func append(escaping bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var start = 0
+        for index in bytes.indices {
+            // Every special is at most ">" (0x3E): most bytes of a text are past it.
+            guard bytes[index] <= UInt8(ascii: ">"), let replacement = replacement(for: bytes[index]) else { continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            replacement.withUTF8Buffer { out.append(contentsOf: $0) }
+            start = index + 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
+
     private static func isSpecial(_ byte: UInt8) -> Bool { replacement(for: byte) != nil }
 
-    private static func replacement(for byte: UInt8) -> String? {
+    private static func replacement(for byte: UInt8) -> StaticString? {
         switch byte {
         case UInt8(ascii: "&"): "&amp;"
         case UInt8(ascii: "<"): "&lt;"

@@ -38,6 +38,6 @@ public struct MustacheLibrary: Sendable {
     public func render(_ template: MustacheTemplate, _ context: MustacheValue) throws(MustacheError) -> String {
         var renderer = Renderer(library: self, context: context, templateName: template.name)
         try renderer.render(template.nodes, template.nodes.indices)
-        return renderer.output
+        return renderer.finish()
     }
 }

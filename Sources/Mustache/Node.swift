@@ -24,26 +24,31 @@ enum Node: Sendable {
     case block(Block)
 }
 
-/// Literal text, also split into lines once so that indenting it (inside a
-/// standalone partial or block) never rescans it for newlines.
-struct Text: Sendable {
-    let whole: String
-    /// `whole` cut after each newline; every piece but the last ends in "\n".
-    let lines: [String]
-    /// Whether `whole` ends with a newline (nil when it is empty): asked after every piece of
-    /// text rendered, and `utf8.last` went through the generic collection code.
+/// Literal text, as UTF-8 bytes (the renderer writes bytes), also split into lines once so
+/// that indenting it (inside a standalone partial or block) never rescans it for newlines.
+/// A class: rendering copies a node out of its array for every visit, and a class is one
+/// reference to retain.
+final class Text: Sendable {
+    let bytes: [UInt8]
+    /// `bytes` cut after each newline; every piece but the last ends in "\n".
+    let lines: [[UInt8]]
+    /// Whether the text ends with a newline (nil when it is empty): asked after every piece
+    /// of text rendered.
     let endsWithNewline: Bool?
 
     init(_ whole: String) {
-        self.whole = whole
-        endsWithNewline = whole.utf8.last.map { $0 == UInt8(ascii: "\n") }
-        let pieces = whole.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        bytes = Array(whole.utf8)
+        endsWithNewline = bytes.last.map { $0 == UInt8(ascii: "\n") }
         // split() yields one more piece than there are newlines; the last has none. (Adding
         // "\n" to it and dropping the last Character lost a "\r" before it: "\r\n" is one.)
-        var lines = pieces.dropLast().map { String(decoding: $0, as: UTF8.self) + "\n" }
-        if let last = pieces.last, !last.isEmpty { lines.append(String(decoding: last, as: UTF8.self)) }
+        let pieces = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        var lines = pieces.dropLast().map { Array($0) + [UInt8(ascii: "\n")] }
+        if let last = pieces.last, !last.isEmpty { lines.append(Array(last)) }
         self.lines = lines
     }
+
+    /// The text as a string (for the parser, which joins adjacent texts).
+    var whole: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// What partial and parent tags share.

@@ -1,7 +1,10 @@
 import Encoding
 import Diagnostics
 
-/// Walks a node tree once, appending to a single output string.
+/// Walks a node tree once, appending to a single output string. Short pieces (template text,
+/// escaped values) gather as UTF-8 bytes first: appending to a `String` cost several hundred
+/// instructions a piece, and turning bytes into a string checks each byte, which long values
+/// (a page's content, a figure's SVG) are spared by going to the string whole.
 struct Renderer {
     /// Partials, parents and sections may nest this deep; past it the
     /// template is almost certainly recursing without end.
@@ -17,13 +20,17 @@ struct Renderer {
     static let maximumOutputBytes = 256 << 20
 
     private let library: MustacheLibrary
-    private(set) var output = ""
+    private var output = ""
+    /// Written after `output`, not yet added to it: the bytes of whole strings, so valid UTF-8.
+    private var pending: [UInt8] = []
+    /// Unescaped values at least this long are appended to `output` as strings.
+    static let longValueBytes = 256
 
     /// Innermost context last. Values are enum payloads, so pushing one
     /// retains its storage rather than copying a dictionary.
     private var contexts: [MustacheValue]
     /// Written before each template line of the current partial or block.
-    private var indentation = ""
+    private var indentation: [UInt8] = []
     /// The current output line has not received `indentation` yet.
     private var atLineStart = true
     /// Block arguments of the parents being rendered, outermost first: the
@@ -53,7 +60,7 @@ struct Renderer {
         var i = range.lowerBound
         while i < range.upperBound {
             steps += 1
-            if steps > Self.maximumSteps || output.utf8.count > Self.maximumOutputBytes {
+            if steps > Self.maximumSteps || output.utf8.count + pending.count > Self.maximumOutputBytes {
                 throw MustacheError(
                     location: lastEntered,
                     message: "template renders too much (over \(Self.maximumSteps) steps or \(Self.maximumOutputBytes >> 20) MB of output): do sections or partials multiply each other?")
@@ -118,7 +125,7 @@ struct Renderer {
         try enter(inclusion.location)
         let savedIndentation = indentation
         if let extra = inclusion.indentation {
-            indentation += extra
+            indentation.append(contentsOf: extra.utf8)
             atLineStart = true  // the tag's line was removed: the partial starts a fresh line
         }
         if let arguments { argumentFrames.append(arguments) }
@@ -141,7 +148,7 @@ struct Renderer {
         }
         try enter(block.location)
         let savedIndentation = indentation
-        indentation += block.indentation
+        indentation.append(contentsOf: block.indentation.utf8)
         if block.startsLine { atLineStart = true }
         try render(content.nodes, content.range)
         indentation = savedIndentation
@@ -182,27 +189,42 @@ struct Renderer {
     /// values (below) do not, so a multi-line value keeps its own layout.
     private mutating func writeTemplateText(_ text: Text) {
         if indentation.isEmpty {
-            output += text.whole
+            pending.append(contentsOf: text.bytes)
             if let endsWithNewline = text.endsWithNewline { atLineStart = endsWithNewline }
             return
         }
         for line in text.lines {
-            if atLineStart { output += indentation }
-            output += line
-            atLineStart = line.utf8.last == UInt8(ascii: "\n")
+            if atLineStart { pending.append(contentsOf: indentation) }
+            pending.append(contentsOf: line)
+            atLineStart = line.last == UInt8(ascii: "\n")
         }
     }
 
     private mutating func writeValue(_ text: String, escaped: Bool) {
         guard !text.isEmpty else { return }
         if atLineStart {
-            output += indentation
+            pending.append(contentsOf: indentation)
             atLineStart = false
         }
         if escaped {
-            HTML.append(escaping: text, to: &output)
-        } else {
+            HTML.append(escaping: text, to: &pending)
+        } else if text.utf8.count >= Self.longValueBytes {
+            flushPending()
             output += text
+        } else {
+            pending.append(contentsOf: text.utf8)
         }
+    }
+
+    private mutating func flushPending() {
+        guard !pending.isEmpty else { return }
+        output += String(decoding: pending, as: UTF8.self)
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// The whole output, once rendering is done.
+    mutating func finish() -> String {
+        flushPending()
+        return output
     }
 }

@@ -114,11 +114,23 @@ package enum TranslationAnalyzer {
         var rows: [TranslationMatrix.Row] = []
         for slug in articles.keys.sorted() {
             let versions = articles[slug] ?? [:]
+            // Each article's blocks in comparable form, once, however many translations compare with it.
+            var forms: [String: [Comparable]] = [:]
+            func comparableForms(_ article: Article) -> [Comparable] {
+                if let known = forms[article.lang] { return known }
+                let computed = article.codeSamples.map(comparable)
+                forms[article.lang] = computed
+                return computed
+            }
+            // How each translation's blocks line up with its source's: for the errors and for the parity checks.
+            var pairings: [String: BlockPairing] = [:]
             // Errors first, so that the cells below see what is left of them.
             var attribution = Attribution()
             for lang in versions.keys.sorted() {
                 guard let article = versions[lang], let from = article.translation?.from, from != lang, let source = versions[from] else { continue }
-                attributeToSource(diagnostics, translation: article, source: source, into: &attribution)
+                let blocks = BlockPairing(ours: comparableForms(article), theirs: comparableForms(source))
+                pairings[lang] = blocks
+                attributeToSource(diagnostics, translation: article, source: source, blocks: blocks, into: &attribution)
             }
             diagnostics = attribution.applied(to: diagnostics)
             let errorsByFile = Dictionary(grouping: diagnostics.filter { $0.severity == .error }) { $0.location?.file ?? "" }
@@ -147,7 +159,8 @@ package enum TranslationAnalyzer {
                 }
                 let matches = SectionAlignment.match(recorded: translation.fingerprints, current: source.sections.map(\.fingerprint))
                 let stale = matches.indices.filter { if case .same = matches[$0] { false } else { true } }
-                let parity = parityProblems(article, source, staleSourceSections: Set(stale), slug: slug)
+                let blocks = pairings[lang] ?? BlockPairing(ours: comparableForms(article), theirs: comparableForms(source))
+                let parity = parityProblems(article, source, blocks: blocks, staleSourceSections: Set(stale), slug: slug)
                 added.append(contentsOf: parity)
                 added.append(contentsOf: sectionCountWarning(article, source))
                 problems += parity.filter { $0.severity == .error }.map(describe)
@@ -245,10 +258,10 @@ package enum TranslationAnalyzer {
     /// unchanged): the source has them, once, with a note naming where they were copied. A chain
     /// that fails only in the translation, where the source's holds, gets the source's chain as
     /// its suggestion rather than the model's advice.
-    static func attributeToSource(_ diagnostics: [Diagnostic], translation: Article, source: Article, into attribution: inout Attribution) {
-        let ours = translation.codeSamples.map(comparable)
-        let theirs = source.codeSamples.map(comparable)
-        let sameBlocks = SectionAlignment.commonSubsequence(ours, theirs, equal: ==)
+    static func attributeToSource(
+        _ diagnostics: [Diagnostic], translation: Article, source: Article, blocks: BlockPairing, into attribution: inout Attribution
+    ) {
+        let sameBlocks = blocks.same
         let ourChains = translation.chains
         let theirChains = source.chains
         let chainPairs = alignedWithGaps(
@@ -317,12 +330,12 @@ package enum TranslationAnalyzer {
     /// (`staleSourceSections`) is a warning: the source's author did not break the translation, it is
     /// stale, says so on its page and keeps its own examples, each still run against the model.
     static func parityProblems(
-        _ translation: Article, _ source: Article, staleSourceSections: Set<Int> = [], slug: String = ""
+        _ translation: Article, _ source: Article, blocks: BlockPairing, staleSourceSections: Set<Int> = [], slug: String = ""
     ) -> [Diagnostic] {
         let ours = translation.codeSamples
         let theirs = source.codeSamples
-        let a = ours.map(comparable)
-        let b = theirs.map(comparable)
+        let a = blocks.ours
+        let b = blocks.theirs
         var problems: [Diagnostic] = []
         let rule = "only comments and the text of strings may differ from the source; code, names and expectations may not"
 
@@ -383,7 +396,7 @@ package enum TranslationAnalyzer {
             report(.error(at: SourceLocation(file: translation.displayPath, line: line, column: column), message, notes: [rule], suggestion: suggestion), sourceSection: section)
         }
 
-        let same = SectionAlignment.commonSubsequence(a, b, equal: ==)
+        let same = blocks.same
         var previous = (-1, -1)
         for pair in same + [(ours.count, theirs.count)] {
             let mine = Array((previous.0 + 1)..<pair.0)

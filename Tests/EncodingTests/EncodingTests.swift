@@ -17,6 +17,34 @@ import Testing
         HTML.append(escaping: "x<y", to: &out)
         #expect(out == "<b>x&lt;y")
     }
+
+    /// Escaping as first written: scalar by scalar.
+    static let entities: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"]
+    static func reference(_ text: String) -> String {
+        text.unicodeScalars.map { entities[$0] ?? String($0) }.joined()
+    }
+
+    /// Both escapers (to a string, and to bytes for the Mustache renderer) write what the
+    /// scalar-by-scalar reference writes, byte for byte.
+    @Test func escapingToBytesAndToAStringMatchTheReference() {
+        let pieces = ["a", "Ж", "é", "e\u{301}", "語", "👍🏽", "&", "<", ">", "\"", "'", "&amp;", " ", "\n", "=", "?", "@", "\u{0}"]
+        var state: UInt64 = 7
+        func next() -> Int {
+            // SplitMix64: a fixed seed, so a failure repeats.
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int(truncatingIfNeeded: (z ^ (z >> 31)) >> 1)
+        }
+        for _ in 0..<3000 {
+            let text = (0..<(next() % 40)).map { _ in pieces[next() % pieces.count] }.joined()
+            var bytes = Array("<p>".utf8)
+            HTML.append(escaping: text, to: &bytes)
+            #expect(bytes == Array(("<p>" + Self.reference(text)).utf8), "\(text.debugDescription)")
+            #expect(Array(HTML.escape(text).utf8) == Array(Self.reference(text).utf8), "\(text.debugDescription)")
+        }
+    }
 }
 
 @Suite struct JSONTests {

@@ -8,7 +8,8 @@ import Testing
     @Test(arguments: ["", "\n", "a", "a\n", "a\nb", "\n\n", "Привет\n", "x\r\n", "\r", "é"])
     func endsWithNewlineIsTheLastByte(text: String) {
         #expect(Text(text).endsWithNewline == text.utf8.last.map { $0 == UInt8(ascii: "\n") })
-        #expect(Text(text).lines.joined() == text)
+        #expect(Array(Text(text).lines.joined()) == Array(text.utf8))
+        #expect(Text(text).bytes == Array(text.utf8))
     }
 
     /// A text ending in "\r" inside an indented partial keeps it (it was dropped with the "\n"

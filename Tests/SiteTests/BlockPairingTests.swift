@@ -1,0 +1,43 @@
+import Testing
+
+@testable import SiteContent
+@testable import Translations
+
+/// Translation and source blocks are lined up with signatures (a byte hash, an ASCII flag) that
+/// settle most comparisons; the pairs must be those of plain `==` on the comparable forms.
+@Suite struct BlockPairingTests {
+    /// Lines that are equal, equal but spelled in another normal form, or differ by one byte.
+    static let lines: [String] = [
+        "given a", "given b", "start -> b", "start -> c", "print(\"…\")", "print(\"\\\"\")", "x < y && y > z",
+        "let é = 1", "let e\u{301} = 1", "val Ж = 2", "val Ж = 3", "caf\u{E9}", "cafe\u{301}", "语 <b>", "'quoted' & more",
+    ]
+    static let infos = ["lifecycle ios-app", "swift", "kotlin", "exercise", "lifecycle android-activity"]
+
+    static func form(_ generator: inout ComparableFormTests.Generator) -> TranslationAnalyzer.Comparable {
+        var form = TranslationAnalyzer.Comparable(info: generator.pick(infos), lines: [])
+        for _ in 0..<Int(generator.next() % 4) { form.lines.append(generator.pick(lines)) }
+        return form
+    }
+
+    @Test func pairsAreThoseOfPlainEquality() {
+        var generator = ComparableFormTests.Generator(state: 41)
+        for _ in 0..<1500 {
+            let ours = (0..<Int(generator.next() % 7)).map { _ in Self.form(&generator) }
+            let theirs = (0..<Int(generator.next() % 7)).map { _ in Self.form(&generator) }
+            let fast = TranslationAnalyzer.BlockPairing(ours: ours, theirs: theirs).same
+            let plain = SectionAlignment.commonSubsequence(ours, theirs, equal: ==)
+            #expect(fast.map { [$0.0, $0.1] } == plain.map { [$0.0, $0.1] }, "\(ours) / \(theirs)")
+        }
+    }
+
+    /// The cases the signature must not decide alone: canonically equal spellings of one text.
+    @Test func canonicallyEqualSpellingsStillPair() {
+        let composed = TranslationAnalyzer.Comparable(info: "swift", lines: ["let caf\u{E9} = 1"])
+        let decomposed = TranslationAnalyzer.Comparable(info: "swift", lines: ["let cafe\u{301} = 1"])
+        #expect(TranslationAnalyzer.BlockPairing(ours: [composed], theirs: [decomposed]).same.count == 1)
+        let other = TranslationAnalyzer.Comparable(info: "swift", lines: ["let cafe = 1"])
+        #expect(TranslationAnalyzer.BlockPairing(ours: [composed], theirs: [other]).same.isEmpty)
+        let ascii = TranslationAnalyzer.Comparable(info: "swift", lines: ["a < b"])
+        #expect(TranslationAnalyzer.BlockPairing(ours: [ascii, other], theirs: [other, ascii]).same.count == 1)
+    }
+}
