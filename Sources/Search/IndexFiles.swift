@@ -278,17 +278,9 @@ public struct SearchIndexState: Sendable, Equatable {
         for (form, record) in forms where record.needed {
             members.append(IndexMember(name: form, isForm: true, size: SearchIndex.formSize(form, stem: record.stem)))
         }
-        // By name, a term before a form of the same name (`IndexMember.inOrder`), the names
-        // compared by their prefixes first. Names whose prefixes differ are different names;
-        // any other pair is compared by bytes as `inOrder` does. (Not with `!=`: it holds
-        // canonically equivalent names equal, which is no order at all between "é" and
-        // "e\u{301}" when a name such as "f" sorts between their bytes.)
-        let prefixes = members.map { UTF8Order.prefix($0.name) }
-        let order = members.indices.sorted { a, b in
-            let differ = prefixes[a] != prefixes[b] || !members[a].name.utf8.elementsEqual(members[b].name.utf8)
-            if differ { return UTF8Order.precedes(members[a].name, prefixes[a], members[b].name, prefixes[b]) }
-            return !members[a].isForm && members[b].isForm
-        }
+        // By name's bytes, a term before a form of the same name (`IndexMember.inOrder`): the
+        // terms come first above, and names of the same bytes keep their positions.
+        let order = UTF8Order.sortedIndices(members.lazy.map(\.name))
         return order.map { members[$0] }
     }
 

@@ -124,13 +124,17 @@ package enum TranslationAnalyzer {
             }
             // How each translation's blocks line up with its source's: for the errors and for the parity checks.
             var pairings: [String: BlockPairing] = [:]
+            func pairing(_ lang: String, _ article: Article, _ source: Article) -> BlockPairing {
+                if let known = pairings[lang] { return known }
+                let computed = BlockPairing(ours: comparableForms(article), theirs: comparableForms(source))
+                pairings[lang] = computed
+                return computed
+            }
             // Errors first, so that the cells below see what is left of them.
             var attribution = Attribution()
             for lang in versions.keys.sorted() {
                 guard let article = versions[lang], let from = article.translation?.from, from != lang, let source = versions[from] else { continue }
-                let blocks = BlockPairing(ours: comparableForms(article), theirs: comparableForms(source))
-                pairings[lang] = blocks
-                attributeToSource(diagnostics, translation: article, source: source, blocks: blocks, into: &attribution)
+                attributeToSource(diagnostics, translation: article, source: source, blocks: pairing(lang, article, source), into: &attribution)
             }
             diagnostics = attribution.applied(to: diagnostics)
             let errorsByFile = Dictionary(grouping: diagnostics.filter { $0.severity == .error }) { $0.location?.file ?? "" }
@@ -159,8 +163,7 @@ package enum TranslationAnalyzer {
                 }
                 let matches = SectionAlignment.match(recorded: translation.fingerprints, current: source.sections.map(\.fingerprint))
                 let stale = matches.indices.filter { if case .same = matches[$0] { false } else { true } }
-                let blocks = pairings[lang] ?? BlockPairing(ours: comparableForms(article), theirs: comparableForms(source))
-                let parity = parityProblems(article, source, blocks: blocks, staleSourceSections: Set(stale), slug: slug)
+                let parity = parityProblems(article, source, blocks: pairing(lang, article, source), staleSourceSections: Set(stale), slug: slug)
                 added.append(contentsOf: parity)
                 added.append(contentsOf: sectionCountWarning(article, source))
                 problems += parity.filter { $0.severity == .error }.map(describe)
