@@ -41,31 +41,39 @@ public enum SearchIndex {
         start.int(roughLength(entry.lengths.reduce(0, +)))
         let head = start.bytes.count
         let sectionLengths = entry.lengths.map(roughLength)
-        var ends: [Int] = []
-        ends.reserveCapacity(entry.termCount)
+        let termCount = entry.termCount
+        var ends = [Int](repeating: 0, count: termCount)
         // Written through a pointer into room enough for the longest numbers (three a pair, each
-        // with its comma): every byte appended to an array paid for a check of its room.
-        let room = head + entry.pairValues.count / 2 * 3 * (DecimalDigits.maxCount + 1) + entry.termCount
+        // with its comma): every byte appended to an array paid for a check of its room. The
+        // pairs are read through pointers too: a term's `pairs(of:)` retained and released
+        // the array, and each read was checked against its bounds.
+        let room = head + entry.pairValues.count / 2 * 3 * (DecimalDigits.maxCount + 1) + termCount
         let bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
             guard let out = buffer.baseAddress else { return }
             _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<head]).initialize(from: start.bytes)
             var at = head
-            for term in 0..<entry.termCount {
-                let pairs = entry.pairs(of: term)
-                var index = pairs.startIndex
-                while index + 1 < pairs.endIndex {
-                    let section = pairs[index]
-                    out[at] = UInt8(ascii: ",")
-                    at += 1 + DecimalDigits.write(section, into: out + at + 1)
-                    out[at] = UInt8(ascii: ",")
-                    at += 1 + DecimalDigits.write(pairs[index + 1], into: out + at + 1)
-                    out[at] = UInt8(ascii: ",")
-                    at += 1 + DecimalDigits.write(section < sectionLengths.count ? sectionLengths[section] : 1, into: out + at + 1)
-                    index += 2
+            entry.pairValues.withUnsafeBufferPointer { values in
+                entry.pairStarts.withUnsafeBufferPointer { pairStarts in
+                    ends.withUnsafeMutableBufferPointer { ends in
+                        for term in 0..<termCount {
+                            var index = Int(pairStarts[term])
+                            let end = Int(pairStarts[term + 1])
+                            while index + 1 < end {
+                                let section = values[index]
+                                out[at] = UInt8(ascii: ",")
+                                at += 1 + DecimalDigits.write(section, into: out + at + 1)
+                                out[at] = UInt8(ascii: ",")
+                                at += 1 + DecimalDigits.write(values[index + 1], into: out + at + 1)
+                                out[at] = UInt8(ascii: ",")
+                                at += 1 + DecimalDigits.write(section < sectionLengths.count ? sectionLengths[section] : 1, into: out + at + 1)
+                                index += 2
+                            }
+                            out[at] = UInt8(ascii: "]")
+                            at += 1
+                            ends[term] = at
+                        }
+                    }
                 }
-                out[at] = UInt8(ascii: "]")
-                at += 1
-                ends.append(at)
             }
             count = at
         }

@@ -138,23 +138,28 @@ public struct SearchEntry: Sendable, Equatable {
         // Words are cut from the UTF-8 bytes and numbered by their bytes (`PageCounter`), each
         // section's occurrences counted in arrays by number: no String or Dictionary per word.
         // Only words new to the build's memo become Strings, to be folded and stemmed once.
-        var counter = PageCounter(bytes: page.sections.reduce(page.title.utf8.count) { $0 + $1.textBytes.count + $1.heading.utf8.count })
+        let scratch = PageCounterPool.shared.take(bytes: page.sections.reduce(page.title.utf8.count) { $0 + $1.textBytes.count + $1.heading.utf8.count })
+        defer { PageCounterPool.shared.give(scratch) }
         for (number, section) in page.sections.enumerated() {
-            section.textBytes.withUnsafeBufferPointer { counter.add($0, field: 0) }
-            counter.add(section.heading, field: 1)
-            if number == 0 { counter.add(page.title, field: 2) }
-            counter.endSection(number)
+            section.textBytes.withUnsafeBufferPointer { scratch.counter.add($0, field: 0) }
+            scratch.counter.add(section.heading, field: 1)
+            if number == 0 { scratch.counter.add(page.title, field: 2) }
+            scratch.counter.endSection(number)
         }
         let memo = TermMemo.shared(language, stemmer)
-        let resolved = memo.resolve(counter, language: language, stemmer: stemmer)
+        let resolved = memo.resolve(scratch.counter, language: language, stemmer: stemmer)
+        let records = scratch.counter.records
 
-        // Per distinct word of the page, once: whether it counts, and its term's place among the
-        // page's terms (-1: too short to index). Words that share a term share the place, words
-        // that fold alike share a form.
+        // Per distinct word of the page, once: its term's place among the page's terms, or
+        // `uncounted` (shorter than two scalars folded: neither indexed nor counted) or `unindexed`
+        // (counted in its section's length, its term too short to index). Words that share a
+        // term share the place, words that fold alike share a form. In buffers, as below.
+        let uncounted: Int32 = -2
+        let unindexed: Int32 = -1
         var formNumbers: [Int32] = []
         var formStems: [Int32] = []
-        var counts = [Bool](repeating: false, count: resolved.count)
-        var place = [Int32](repeating: -1, count: resolved.count)
+        let place = UnsafeMutableBufferPointer<Int32>.allocate(capacity: resolved.count)
+        defer { place.deallocate() }
         var placeOfTerm = IntNumbering(capacity: resolved.count)
         var placeOfForm = IntNumbering(capacity: resolved.count)
         var termNumbers: [Int32] = []
@@ -163,10 +168,17 @@ public struct SearchEntry: Sendable, Equatable {
                 formNumbers.append(word.formNumber)
                 formStems.append(word.termNumber)
             }
-            counts[index] = word.foldedCounts
-            guard word.foldedCounts && word.termCounts else { continue }
-            place[index] = Int32(placeOfTerm.number(Int(word.termNumber)))
-            if Int(place[index]) == termNumbers.count { termNumbers.append(word.termNumber) }
+            guard word.foldedCounts else {
+                place[index] = uncounted
+                continue
+            }
+            guard word.termCounts else {
+                place[index] = unindexed
+                continue
+            }
+            let term = placeOfTerm.number(Int(word.termNumber))
+            place[index] = Int32(term)
+            if term == termNumbers.count { termNumbers.append(word.termNumber) }
         }
 
         // The records come section by section, each word once per section. Two passes over
@@ -179,16 +191,20 @@ public struct SearchEntry: Sendable, Equatable {
         let lastSection = UnsafeMutableBufferPointer<Int32>.allocate(capacity: termCount)
         defer { lastSection.deallocate() }
         lastSection.initialize(repeating: -1)
-        for record in counter.records {
-            // Words of one letter are not indexed, nor counted.
-            guard counts[record.word] else { continue }
-            lengths[record.section] += Int(record.text) + Int(record.heading) + Int(record.title)
-            let term = Int(place[record.word])
-            guard term >= 0, lastSection[term] != Int32(record.section) else { continue }
-            lastSection[term] = Int32(record.section)
-            pairStarts[term + 1] += 1
+        lengths.withUnsafeMutableBufferPointer { lengths in
+            pairStarts.withUnsafeMutableBufferPointer { pairStarts in
+                for record in records {
+                    let term = Int(place[record.word])
+                    // Words of one letter are not indexed, nor counted.
+                    guard term != Int(uncounted) else { continue }
+                    lengths[record.section] += Int(record.text) + Int(record.heading) + Int(record.title)
+                    guard term >= 0, lastSection[term] != Int32(record.section) else { continue }
+                    lastSection[term] = Int32(record.section)
+                    pairStarts[term + 1] += 1
+                }
+                for term in 0..<termCount { pairStarts[term + 1] += pairStarts[term] }
+            }
         }
-        for term in 0..<termCount { pairStarts[term + 1] += pairStarts[term] }
         let pairCount = Int(pairStarts[termCount])
         // Each pair's sums (text, heading, title) until they are packed.
         let sums = UnsafeMutableBufferPointer<Int32>.allocate(capacity: pairCount * 3)
@@ -200,8 +216,7 @@ public struct SearchEntry: Sendable, Equatable {
         lastSection.update(repeating: -1)
         var pairValues = [Int](repeating: 0, count: pairCount * 2)
         pairValues.withUnsafeMutableBufferPointer { values in
-            for record in counter.records {
-                guard counts[record.word] else { continue }
+            for record in records {
                 let term = Int(place[record.word])
                 guard term >= 0 else { continue }
                 // Each term's pairs in the order their sections came.
@@ -246,6 +261,8 @@ struct PageCounter: WordSink, ~Copyable {
     /// as words can be held: a probe reads one slot, where a table of numbers read the hash and
     /// the start of each candidate from two more arrays.
     private var slots: UnsafeMutablePointer<Slot>
+    /// The slot each word took: `reset` empties those, not the whole table.
+    private var slotOfWord: UnsafeMutablePointer<Int32>
 
     struct Slot {
         var hash: UInt64
@@ -271,9 +288,32 @@ struct PageCounter: WordSink, ~Copyable {
         arena = .allocate(capacity: arenaCapacity)
         slots = .allocate(capacity: capacity * 2)
         slots.initialize(repeating: Slot(hash: 0, word: 0, length: 0), count: capacity * 2)
+        slotOfWord = .allocate(capacity: capacity)
         counts = .allocate(capacity: capacity * 3)
         touched = .allocate(capacity: capacity)
         records.reserveCapacity(bytes / 16)
+    }
+
+    /// Empties the counter for a page of about `bytes` bytes of text, keeping its storage (see
+    /// `PageCounterPool`): the words go, and with them every count and record.
+    mutating func reset(bytes: Int) {
+        for word in 0..<count { slots[Int(slotOfWord[word])].length = 0 }
+        count = 0
+        arenaCount = 0
+        if arenaCapacity < bytes {
+            arena.deallocate()
+            arenaCapacity = bytes
+            arena = .allocate(capacity: arenaCapacity)
+        }
+        // `endSection` zeroes the counts it records; a section left open is cleared here.
+        for index in 0..<touchedCount {
+            let base = Int(touched[index]) * 3
+            counts[base] = 0
+            counts[base + 1] = 0
+            counts[base + 2] = 0
+        }
+        touchedCount = 0
+        records.removeAll(keepingCapacity: true)
     }
 
     deinit {
@@ -281,8 +321,15 @@ struct PageCounter: WordSink, ~Copyable {
         starts.deallocate()
         arena.deallocate()
         slots.deallocate()
+        slotOfWord.deallocate()
         counts.deallocate()
         touched.deallocate()
+    }
+
+    /// The bytes the counter's storage holds, kept or not by `PageCounterPool`.
+    var storageBytes: Int {
+        arenaCapacity + capacity * (MemoryLayout<UInt64>.stride + MemoryLayout<Int>.stride + 2 * MemoryLayout<Slot>.stride + 5 * 4)
+            + records.capacity * MemoryLayout<(Int, Int, Int32, Int32, Int32)>.stride
     }
 
     /// Counts the words of `source` in `field` (0 text, 1 heading, 2 title) of the current section.
@@ -342,6 +389,7 @@ struct PageCounter: WordSink, ~Copyable {
         counts[word * 3 + 1] = 0
         counts[word * 3 + 2] = 0
         slots[slot] = Slot(hash: hash, word: Int32(word), length: Int32(length))
+        slotOfWord[word] = Int32(truncatingIfNeeded: slot)
         count += 1
         if count == capacity { grow() }
         return word
@@ -361,6 +409,8 @@ struct PageCounter: WordSink, ~Copyable {
         starts = Self.moved(starts, count: count + 1, to: larger + 1)
         counts = Self.moved(counts, count: count * 3, to: larger * 3)
         touched = Self.moved(touched, count: touchedCount, to: larger)
+        slotOfWord.deallocate()
+        slotOfWord = .allocate(capacity: larger)
         capacity = larger
         slots.deallocate()
         slots = .allocate(capacity: larger * 2)
@@ -370,6 +420,7 @@ struct PageCounter: WordSink, ~Copyable {
             var slot = Int(truncatingIfNeeded: hashes[word] ^ (hashes[word] >> 29)) & mask
             while slots[slot].length != 0 { slot = (slot + 1) & mask }
             slots[slot] = Slot(hash: hashes[word], word: Int32(word), length: Int32(starts[word + 1] - starts[word]))
+            slotOfWord[word] = Int32(truncatingIfNeeded: slot)
         }
     }
 
@@ -389,6 +440,45 @@ struct PageCounter: WordSink, ~Copyable {
     /// Word `word`'s bytes and hash, for the memo (valid while the counter lives).
     func word(_ word: Int) -> (bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) {
         (UnsafeBufferPointer(start: arena + starts[word], count: starts[word + 1] - starts[word]), hashes[word])
+    }
+}
+
+/// Page counters kept from one page to the next: a fresh one cost its allocations and a
+/// table of 2,048 empty slots, and a page of over 1,024 distinct words paid for growing it
+/// again. Only storage is kept: `reset` empties a counter before its next page.
+final class PageCounterPool: @unchecked Sendable {
+    /// A counter, in a class so the pool can hold it (an array holds copyable values only).
+    final class Box {
+        var counter: PageCounter
+
+        init(bytes: Int) { counter = PageCounter(bytes: bytes) }
+    }
+
+    private let lock = NSLock()
+    private var free: [Box] = []
+    /// At most this many counters are kept (one per core is what a build uses), each at most
+    /// `largest` bytes: a page of exceptional size does not pin its storage for the process.
+    private let limit = 16
+    private let largest = 4 << 20
+
+    static let shared = PageCounterPool()
+
+    /// An empty counter for a page of about `bytes` bytes of text.
+    func take(bytes: Int) -> Box {
+        lock.lock()
+        let box = free.popLast()
+        lock.unlock()
+        guard let box else { return Box(bytes: bytes) }
+        box.counter.reset(bytes: bytes)
+        return box
+    }
+
+    /// Gives back a counter its page is done with.
+    func give(_ box: Box) {
+        guard box.counter.storageBytes <= largest else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        if free.count < limit { free.append(box) }
     }
 }
 
@@ -428,10 +518,16 @@ struct IntNumbering: ~Copyable {
         while size < capacity * 2 { size *= 2 }
         self.size = size
         slots = .allocate(capacity: size)
-        slots.initialize(repeating: 0, count: size)
+        Self.empty(slots, size)
     }
 
     deinit { slots.deallocate() }
+
+    /// Zeroes `size` slots at once: `initialize(repeating:count:)` stored them one by one,
+    /// about 10 instructions a slot, and a page's two tables have thousands.
+    private static func empty(_ slots: UnsafeMutablePointer<UInt64>, _ size: Int) {
+        memset(slots, 0, size * MemoryLayout<UInt64>.stride)
+    }
 
     /// Fibonacci hashing: consecutive numbers land far apart.
     @inline(__always)
@@ -462,7 +558,7 @@ struct IntNumbering: ~Copyable {
         let oldSize = size
         size *= 2
         slots = .allocate(capacity: size)
-        slots.initialize(repeating: 0, count: size)
+        Self.empty(slots, size)
         let mask = size - 1
         for index in 0..<oldSize where old[index] != 0 {
             var slot = Self.home(Int(old[index] >> 32) - 1, mask)
@@ -528,13 +624,21 @@ struct ByteTable {
     }
 
 
-    /// The slot holding the word, or the empty slot where it would go.
-    @inline(__always)
-    private func probe(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ hash: UInt64) -> (slot: Int, found: Int?) {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-        let length = end - start
-        return arena.withUnsafeBufferPointer { arena in
+    /// The table's storage through pointers, for look-ups in a row (`TermMemo.resolve` looks up
+    /// every distinct word of a page): each look-up in the arrays themselves checked four
+    /// reads against their bounds and retained and released them.
+    struct Storage {
+        fileprivate let arena: UnsafeBufferPointer<UInt8>
+        fileprivate let starts: UnsafeBufferPointer<Int>
+        fileprivate let hashes: UnsafeBufferPointer<UInt64>
+        fileprivate let slots: UnsafeBufferPointer<Int32>
+
+        /// The slot holding the word `bytes[start..<end]`, or the empty slot where it would go.
+        @inline(__always)
+        func probe(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ hash: UInt64) -> (slot: Int, found: Int?) {
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+            let length = end - start
             while true {
                 let stored = Int(slots[slot])
                 if stored == 0 { return (slot, nil) }
@@ -542,13 +646,34 @@ struct ByteTable {
                 // Up to eight bytes, equal hashes and lengths are equal words: `hash` is then one
                 // `mix` of the zero-padded bytes with a seed of the length, a bijection.
                 if hashes[word] == hash && starts[word + 1] - starts[word] == length,
-                    length <= 8 || Self.same(arena, starts[word], bytes, start, length)
+                    length <= 8 || ByteTable.same(arena, starts[word], bytes, start, length)
                 {
                     return (slot, word)
                 }
                 slot = (slot + 1) & mask
             }
         }
+
+        /// The number of the word `bytes`, nil when the table does not hold it.
+        @inline(__always)
+        func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? { probe(bytes, 0, bytes.count, hash).found }
+    }
+
+    /// Calls `body` with the table's storage (valid only during the call).
+    @inline(__always)
+    func withStorage<Result>(_ body: (Storage) -> Result) -> Result {
+        arena.withUnsafeBufferPointer { arena in
+            starts.withUnsafeBufferPointer { starts in
+                hashes.withUnsafeBufferPointer { hashes in
+                    slots.withUnsafeBufferPointer { slots in body(Storage(arena: arena, starts: starts, hashes: hashes, slots: slots)) }
+                }
+            }
+        }
+    }
+
+    /// The slot holding the word, or the empty slot where it would go.
+    private func probe(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ hash: UInt64) -> (slot: Int, found: Int?) {
+        withStorage { $0.probe(bytes, start, end, hash) }
     }
 
     /// Whether `length` bytes of `stored` from `storedStart` equal those of `asked` from `askedStart`.

@@ -413,13 +413,18 @@ final class TermMemo: @unchecked Sendable {
         result.reserveCapacity(page.count)
         var missing: [Int] = []
         lock.lock()
-        for index in 0..<page.count {
-            let (bytes, hash) = page.word(index)
-            if let known = words.find(bytes, 0, bytes.count, hash: hash) {
-                result.append(entries[known])
-            } else {
-                missing.append(index)
-                result.append(MemoWord.placeholder)
+        // The table's and the entries' storage taken once for the page's words, not per word.
+        words.withStorage { table in
+            entries.withUnsafeBufferPointer { entries in
+                for index in 0..<page.count {
+                    let (bytes, hash) = page.word(index)
+                    if let known = table.find(bytes, hash: hash) {
+                        result.append(entries[known])
+                    } else {
+                        missing.append(index)
+                        result.append(MemoWord.placeholder)
+                    }
+                }
             }
         }
         lock.unlock()

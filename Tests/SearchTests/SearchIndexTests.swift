@@ -308,6 +308,11 @@ extension BodyTextTests {
         }
         scratch.move(to: &moved)
         #expect(moved == expected)
+        // Words read back at every offset, as the bytes compose them.
+        for index in 0...(moved.count - 4) {
+            let composed = (0..<4).reduce(UInt32(0)) { $0 | UInt32(moved[index + $1]) << UInt32(8 * $1) }
+            #expect(moved.word(at: index) == composed, "offset \(index)")
+        }
     }
 
     @Test func aWordStemmedBeforeGivesTheSameEntry() {
@@ -318,6 +323,65 @@ extension BodyTextTests {
         let again = SearchEntry(page("a", "Interrupciones", [("", "", "las interrupciones interrumpen")]), language: es, stemmer: Stemmer(es))
         #expect(first == again)
         #expect(first.forms["interrupciones"] != nil)
+    }
+
+    @Test func indexesPagesAsSplittingFoldingAndStemmingWordByWordDoes() {
+        // Seeded pages (accented, decomposed, Cyrillic, digits, one-letter words, stems shorter
+        // than two letters) indexed one after another, so the page counters and tables are
+        // reused: each entry must be what the words give taken one by one with dictionaries.
+        var seed: UInt64 = 0xDA94_2042_E4DD_58B5
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: seed >> 33) % bound
+        }
+        let vocabulary = [
+            "a", "y", "é", "e\u{301}", "interrupciones", "interrupción", "Interrumpen", "niño", "nin\u{303}os", "ва", "прекъсване",
+            "Прекъсвания", "й", "x1", "28", "as", "es", "casas", "casa", "ÀB", "über", "naïve", "naı\u{308}ve", "canción", "CANCIONES",
+        ]
+        for code in ["es", "bg", "de"] {
+            let language = SearchLanguage(code: code)
+            let stemmer = Stemmer(language)
+            for number in 0..<30 {
+                func text(_ count: Int) -> String {
+                    (0..<count).map { _ in vocabulary[next(vocabulary.count)] }.joined(separator: [" ", ", ", " — ", "-"][next(4)])
+                }
+                let sections = (0..<(1 + next(4))).map { index in
+                    (index == 0 ? "" : "h\(index)", index == 0 ? "" : text(next(4)), text(next(number % 7 == 0 ? 3_000 : 60)))
+                }
+                let indexed = page("p\(number)", text(1 + next(3)), sections)
+                let entry = SearchEntry(indexed, language: language, stemmer: stemmer)
+
+                var lengths = [Int](repeating: 0, count: sections.count)
+                var counts: [String: [Int: [Int]]] = [:]
+                var forms: [String: String] = [:]
+                for (section, (_, heading, body)) in sections.enumerated() {
+                    let fields = [body, heading] + (section == 0 ? [indexed.title] : [])
+                    for (field, source) in fields.enumerated() {
+                        for written in Words.split(source) {
+                            let folded = Words.fold(written, language)
+                            guard folded.unicodeScalars.count >= 2 else { continue }
+                            lengths[section] += 1
+                            var term = folded
+                            if let stemmer {
+                                term = Words.trimmedStem(Words.fold(stemmer.stem(String(written).lowercased()), language))
+                                if term != folded { forms[folded] = term }
+                            }
+                            guard term.unicodeScalars.count >= 2 else { continue }
+                            counts[term, default: [:]][section, default: [0, 0, 0]][field] += 1
+                        }
+                    }
+                }
+                let terms = counts.mapValues { bySection in
+                    bySection.keys.sorted().flatMap { section -> [Int] in
+                        let sums = bySection[section] ?? []
+                        return [section, SearchEntry.Counts.pack(text: sums[0], heading: sums[1], title: sums[2])]
+                    }
+                }
+                #expect(entry.terms == terms, "\(code) page \(number)")
+                #expect(entry.forms == forms, "\(code) page \(number)")
+                #expect(entry.lengths == lengths.map { max($0, 1) }, "\(code) page \(number)")
+            }
+        }
     }
 
     @Test func writesPageFilesAsJSONQuoteWould() {
@@ -482,6 +546,51 @@ extension BodyTextTests {
         }
         // Sections in order, each word once per section.
         #expect(zip(counter.records, counter.records.dropFirst()).allSatisfy { $0.section < $1.section || ($0.section == $1.section && $0.word != $1.word) })
+    }
+
+    @Test func aResetCounterCountsAsAFreshOne() {
+        // Pages of words in Latin, accented Latin (composed and decomposed), Cyrillic and digits,
+        // short and long, counted by one counter reset between pages (as `PageCounterPool`
+        // hands it on) and by a fresh counter each: the same words, hashes and records. Some
+        // pages leave their last section open, so the reset must clear counts too.
+        var seed: UInt64 = 0x5851_F42D_4C95_7F2D
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: seed >> 33) % bound
+        }
+        let pieces = ["a", "b", "z", "é", "e\u{301}", "ñ", "ж", "щ", "я", "7", "0", "ü"]
+        func word() -> String { (0..<(1 + next(next(4) == 0 ? 20 : 6))).map { _ in pieces[next(pieces.count)] }.joined() }
+        func counted(_ counter: borrowing PageCounter) -> (words: [[UInt8]], hashes: [UInt64], records: [[Int]]) {
+            let words = (0..<counter.count).map { Array(counter.word($0).bytes) }
+            let hashes = (0..<counter.count).map { counter.word($0).hash }
+            let records = counter.records.map { [$0.word, $0.section, Int($0.text), Int($0.heading), Int($0.title)] }
+            return (words, hashes, records)
+        }
+        var reused = PageCounter(bytes: 16)
+        for page in 0..<40 {
+            // Up to 3,000 distinct words: past the first room of 1,024, so both counters grow.
+            let vocabulary = (0..<(1 + next(page % 5 == 0 ? 3_000 : 300))).map { _ in word() }
+            let sections = (0..<(1 + next(5))).map { _ in
+                (0..<next(2_500)).map { _ in vocabulary[next(vocabulary.count)] }.joined(separator: next(2) == 0 ? " " : ", ")
+            }
+            let leftOpen = next(3) == 0
+            let bytes = sections.reduce(0) { $0 + $1.utf8.count }
+            var fresh = PageCounter(bytes: bytes)
+            reused.reset(bytes: bytes)
+            for (number, text) in sections.enumerated() {
+                let field = next(3)
+                fresh.add(text, field: field)
+                reused.add(text, field: field)
+                if number < sections.count - 1 || !leftOpen {
+                    fresh.endSection(number)
+                    reused.endSection(number)
+                }
+            }
+            let (expected, got) = (counted(fresh), counted(reused))
+            #expect(got.words == expected.words, "page \(page)")
+            #expect(got.hashes == expected.hashes, "page \(page)")
+            #expect(got.records == expected.records, "page \(page)")
+        }
     }
 
     @Test func numbersKeysInOrderOfFirstInsertionAsADictionaryWould() {
