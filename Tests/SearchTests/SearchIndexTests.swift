@@ -319,8 +319,8 @@ extension BodyTextTests {
         // Seeded pages (accented, decomposed, Cyrillic, digits, one-letter words, stems shorter
         // than two letters) indexed one after another, so the page counters and tables are
         // reused: each entry must be what the words give taken one by one with dictionaries.
-        var random = IndexUpdateTests.Random(state: 0xDA94_2042_E4DD_58B5)
-        func next(_ bound: Int) -> Int { random.next(bound) }
+        var random = SeededRandom(seed: 0xDA94_2042_E4DD_58B5)
+        func next(_ bound: Int) -> Int { random.below(bound) }
         let vocabulary = [
             "a", "y", "é", "e\u{301}", "interrupciones", "interrupción", "Interrumpen", "niño", "nin\u{303}os", "ва", "прекъсване",
             "Прекъсвания", "й", "x1", "28", "as", "es", "casas", "casa", "ÀB", "über", "naïve", "naı\u{308}ve", "canción", "CANCIONES",
@@ -536,8 +536,8 @@ extension BodyTextTests {
         // short and long, counted by one counter reset between pages (as `PageCounterPool`
         // hands it on) and by a fresh counter each: the same words, hashes and records. Some
         // pages leave their last section open, so the reset must clear counts too.
-        var random = IndexUpdateTests.Random(state: 0x5851_F42D_4C95_7F2D)
-        func next(_ bound: Int) -> Int { random.next(bound) }
+        var random = SeededRandom(seed: 0x5851_F42D_4C95_7F2D)
+        func next(_ bound: Int) -> Int { random.below(bound) }
         let pieces = ["a", "b", "z", "é", "e\u{301}", "ñ", "ж", "щ", "я", "7", "0", "ü"]
         func word() -> String { (0..<(1 + next(next(4) == 0 ? 20 : 6))).map { _ in pieces[next(pieces.count)] }.joined() }
         func counted(_ counter: borrowing PageCounter) -> (words: [[UInt8]], hashes: [UInt64], records: [[Int]]) {
