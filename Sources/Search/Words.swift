@@ -389,6 +389,8 @@ final class TermMemo: @unchecked Sendable {
     private var entries: [MemoWord] = []
     private var terms = Numbering<String>()
     private var forms = Numbering<String>()
+    /// How many words were folded and stemmed, for the tests: each distinct word once.
+    private(set) var computedWords = 0
     /// A long-running preview server would otherwise keep every word it ever saw.
     private static let limit = 400_000
 
@@ -405,14 +407,17 @@ final class TermMemo: @unchecked Sendable {
         return memo
     }
 
-    /// The entries of a page's words, by the page's numbers, computing (outside the lock) those
-    /// not seen before.
+    /// The entries of a page's words, by the page's numbers, computing those not seen before.
+    /// All under the lock: each word of a build is folded and stemmed exactly once (computed
+    /// outside it, two pages meeting the same new word both stemmed it, and the instruction
+    /// counts of a build changed from run to run); at most a few words of a page are new.
     func resolve(_ page: borrowing PageCounter, language: SearchLanguage, stemmer: Stemmer?) -> [MemoWord] {
         // Filled in order; a word not in the memo yet holds a placeholder until it is computed.
         var result: [MemoWord] = []
         result.reserveCapacity(page.count)
         var missing: [Int] = []
         lock.lock()
+        defer { lock.unlock() }
         // The table's and the entries' storage taken once for the page's words, not per word.
         words.withStorage { table in
             entries.withUnsafeBufferPointer { entries in
@@ -427,40 +432,32 @@ final class TermMemo: @unchecked Sendable {
                 }
             }
         }
-        lock.unlock()
         guard !missing.isEmpty else { return result }
-        var computed: [(folded: String, term: String, isForm: Bool)] = []
-        computed.reserveCapacity(missing.count)
-        for index in missing {
-            let word = String(decoding: page.word(index).bytes, as: UTF8.self)
-            let fold = Words.fold(word, language)
-            var term = fold
-            var isForm = false
-            if let stemmer, Words.hasTwoScalars(fold) {
-                term = Words.trimmedStem(Words.fold(stemmer.stem(word.lowercased()), language))
-                isForm = term != fold
-            }
-            computed.append((fold, term, isForm))
-        }
-        lock.lock()
         // Terms and forms keep their numbers (a page may hold entries looked up before, and
         // builders file by them), so only the words are forgotten; a site has far fewer terms.
         if words.count > Self.limit {
             words = ByteTable()
             entries = []
         }
-        for (position, index) in missing.enumerated() {
-            let made = computed[position]
-            let entry = MemoWord(
-                termNumber: Int32(terms.number(made.term)), formNumber: made.isForm ? Int32(forms.number(made.folded)) : -1,
-                foldedCounts: Words.hasTwoScalars(made.folded), termCounts: Words.hasTwoScalars(made.term))
-            // Another page may have added the word meanwhile: its entry is the same.
+        for index in missing {
             let (bytes, hash) = page.word(index)
+            let word = String(decoding: bytes, as: UTF8.self)
+            let folded = Words.fold(word, language)
+            var term = folded
+            var isForm = false
+            if let stemmer, Words.hasTwoScalars(folded) {
+                term = Words.trimmedStem(Words.fold(stemmer.stem(word.lowercased()), language))
+                isForm = term != folded
+            }
+            computedWords += 1
+            let entry = MemoWord(
+                termNumber: Int32(terms.number(term)), formNumber: isForm ? Int32(forms.number(folded)) : -1,
+                foldedCounts: Words.hasTwoScalars(folded), termCounts: Words.hasTwoScalars(term))
+            // A page's words are distinct: each missing one is new to the table.
             let slot = words.number(bytes, 0, bytes.count, hash: hash)
             if slot == entries.count { entries.append(entry) }
             result[index] = entry
         }
-        lock.unlock()
         return result
     }
 

@@ -573,6 +573,40 @@ extension BodyTextTests {
         }
     }
 
+    @Test func aMemoFoldsAndStemsEachWordOnceWhenPagesComeOnSeveralThreads() {
+        // Pages that share most of their words (Latin, accented, decomposed, Cyrillic, digits)
+        // resolved at once on several threads, each with its own stemmer as a build has: every
+        // distinct word is folded and stemmed exactly once, and a word has one entry whichever
+        // page met it first.
+        var random = SeededRandom(seed: 0x2127_599B_F432_5C37)
+        let pieces = ["a", "b", "z", "é", "e\u{301}", "ñ", "ж", "щ", "я", "7", "ü"]
+        let vocabulary = (0..<600).map { _ in (0..<(1 + random.below(random.below(4) == 0 ? 14 : 5))).map { _ in pieces[random.below(pieces.count)] }.joined() }
+        let pages = (0..<48).map { _ in (0..<(1 + random.below(400))).map { _ in vocabulary[random.below(vocabulary.count)] }.joined(separator: " ") }
+        let memo = TermMemo()
+        let language = SearchLanguage(code: "es")
+        let lock = NSLock()
+        // By bytes: "é" and "e\u{301}" are equal Strings but two words to the memo.
+        nonisolated(unsafe) var entries: [[UInt8]: [MemoWord]] = [:]
+        DispatchQueue.concurrentPerform(iterations: pages.count) { page in
+            var counter = PageCounter(bytes: pages[page].utf8.count)
+            counter.add(pages[page], field: 0)
+            counter.endSection(0)
+            let resolved = memo.resolve(counter, language: language, stemmer: Stemmer(language))
+            let words = (0..<counter.count).map { Array(counter.word($0).bytes) }
+            lock.lock()
+            for (word, entry) in zip(words, resolved) { entries[word, default: []].append(entry) }
+            lock.unlock()
+        }
+        #expect(entries.count > 400)
+        #expect(memo.computedWords == entries.count)
+        for (word, met) in entries {
+            let first = met[0]
+            #expect(met.allSatisfy { $0.termNumber == first.termNumber && $0.formNumber == first.formNumber }, "\(word)")
+            let folded = Words.fold(String(decoding: word, as: UTF8.self), language)
+            #expect(first.foldedCounts == Words.hasTwoScalars(folded), "\(word)")
+        }
+    }
+
     @Test func numbersKeysInOrderOfFirstInsertionAsADictionaryWould() {
         // Keys from 0 to past 2^31 (a memo's numbers are Int32; the slot keeps key + 1 in 32
         // bits), repeated, more than the first room so both tables grow.
