@@ -54,7 +54,7 @@ let package = Package(
 
         // Helpers every test target shares: the repository's folders, temporary projects, snapshots, fuzz inputs.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "EncodingTests", dependencies: ["Encoding"]),
+        .testTarget(name: "EncodingTests", dependencies: ["Encoding", "TestSupport"]),
         .testTarget(name: "FileIOTests", dependencies: ["FileIO"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "LifecycleModelTests", dependencies: ["LifecycleModel", "LifecycleMachines", "Encoding", "TestSupport"]),
@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["FuzzRegressions", "spec"]),
-        .testTarget(name: "HighlightTests", dependencies: ["Highlight", "Encoding"]),
+        .testTarget(name: "HighlightTests", dependencies: ["Highlight", "Encoding", "TestSupport"]),
         .testTarget(name: "SearchTests", dependencies: ["Search", "TestSupport"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "SiteTests", dependencies: ["SiteContent", "Translations", "Highlight", "SiteRender", "SiteBuild", "Search", "Diagnostics", "Encoding", "TestSupport"], exclude: ["Fixtures", "FuzzRegressions"]),
         .testTarget(name: "LifecycleDocsCLITests", dependencies: ["LifecycleDocsCLI", "SiteBuild", "TestSupport"], exclude: ["BadInputs"]),

@@ -33,13 +33,17 @@ struct BlockSignature {
     init(_ form: TranslationAnalyzer.Comparable) {
         var hash = ByteHash.start
         var isASCII = true
-        for var text in [form.info] + form.lines {
+        func add(_ text: String) {
+            var text = text
             hash = ByteHash.end(
                 text.withUTF8 { bytes in
                     isASCII = isASCII && bytes.allSatisfy { $0 < 0x80 }
                     return ByteHash.mix(hash, bytes)
                 }, length: text.utf8.count)
         }
+        // The info string, then each line, without an array made for them per block.
+        add(form.info)
+        for line in form.lines { add(line) }
         self.hash = hash
         self.isASCII = isASCII
     }

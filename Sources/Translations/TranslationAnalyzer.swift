@@ -528,18 +528,15 @@ package enum TranslationAnalyzer {
         }
     }
 
+    /// Whether a block is a `lifecycle` example, as the verifier decides it (words split at
+    /// spaces and tabs): a block the verifier runs is compared as one.
     static func isExample(_ sample: CodeSample) -> Bool {
-        firstWord(sample.info) == "lifecycle"
+        LifecycleBlockParser.isLifecycle(info: sample.info)
     }
 
+    /// Whether a block is an exercise, as the verifier decides it.
     static func isExercise(_ sample: CodeSample) -> Bool {
-        firstWord(sample.info) == "exercise"
-    }
-
-    /// The first space-separated word of an info string (what `split(separator: " ").first`
-    /// gives, without splitting the rest of the string); empty when there is none.
-    static func firstWord(_ info: String) -> Substring {
-        info.drop { $0 == " " }.prefix { $0 != " " }
+        ExerciseBlockParser.isExercise(info: sample.info)
     }
 
     /// How a block is named in messages: `lifecycle example`, `exercise`, `code sample`.

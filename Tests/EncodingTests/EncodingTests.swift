@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 @testable import Encoding
 
@@ -28,17 +29,9 @@ import Testing
     /// scalar-by-scalar reference writes, byte for byte.
     @Test func escapingToBytesAndToAStringMatchTheReference() {
         let pieces = ["a", "Ж", "é", "e\u{301}", "語", "👍🏽", "&", "<", ">", "\"", "'", "&amp;", " ", "\n", "=", "?", "@", "\u{0}"]
-        var state: UInt64 = 7
-        func next() -> Int {
-            // SplitMix64: a fixed seed, so a failure repeats.
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int(truncatingIfNeeded: (z ^ (z >> 31)) >> 1)
-        }
+        var random = SeededRandom(seed: 7)
         for _ in 0..<3000 {
-            let text = (0..<(next() % 40)).map { _ in pieces[next() % pieces.count] }.joined()
+            let text = (0..<random.below(40)).map { _ in random.pick(pieces) }.joined()
             var bytes = Array("<p>".utf8)
             HTML.append(escaping: text, to: &bytes)
             #expect(bytes == Array(("<p>" + Self.reference(text)).utf8), "\(text.debugDescription)")

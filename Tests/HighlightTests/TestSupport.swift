@@ -67,19 +67,3 @@ func expectLossless(
     #expect(textContent(ofHTML: html).unicodeScalars.elementsEqual(code.unicodeScalars),
             "HTML text differs for \(label) in \(language)", sourceLocation: sourceLocation)
 }
-
-/// A seeded linear congruential generator (Knuth's MMIX constants), so the random
-/// inputs are the same on every run and every platform.
-struct LCG {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next(below bound: Int) -> Int {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        // The high bits of an LCG are the well-mixed ones.
-        return Int((state >> 33) % UInt64(bound))
-    }
-}

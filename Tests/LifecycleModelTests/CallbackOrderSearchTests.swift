@@ -1,5 +1,6 @@
 import LifecycleMachines
 import Testing
+import TestSupport
 
 @testable import LifecycleModel
 
@@ -9,18 +10,6 @@ import Testing
 /// transitions' conditions, covers and effects are read from `Transition` values, and the match
 /// is one position (0: not started) instead of a set of positions.
 @Suite struct CallbackOrderSearchTests {
-    /// SplitMix64, so that every run asks the same questions.
-    struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
-
     /// The definition: some run, its calls reduced to the order's callbacks and the core ones,
     /// holds the order without interruption; optional calls may be left out.
     static func reference(_ machine: Machine, _ order: [String], options: MachineOptions?) -> Bool {
@@ -92,27 +81,27 @@ import Testing
     /// Orders of every machine: runs' windows (mostly possible), shuffled and mixed names
     /// (mostly not), repeats, auxiliary callbacks, unknown names, one name and the empty order.
     static func orders(of machine: Machine, count: Int, seed: UInt64) -> [[String]] {
-        var random = Generator(state: seed)
+        var random = SeededRandom(seed: seed)
         let names = machine.callbacks.map(\.id) + machine.transitions.flatMap { $0.callbacks.map(\.name) }
         var orders: [[String]] = [[], ["onNothing"], ["onNothing", "onNothing"]]
         // SwiftUI's machine calls no callbacks: it gets only the orders above.
         while !names.isEmpty && orders.count < count {
             // A walk of up to eight transitions from a random state, ignoring conditions.
-            var state = machine.states[random.next(machine.states.count)].id
+            var state = machine.states[random.below(machine.states.count)].id
             var calls: [String] = []
-            for _ in 0..<(1 + random.next(8)) {
+            for _ in 0..<(1 + random.below(8)) {
                 let outgoing = machine.transitions.filter { $0.from == state }
                 guard !outgoing.isEmpty else { break }
-                let transition = outgoing[random.next(outgoing.count)]
-                calls += transition.callbacks.filter { !$0.optional || random.next(2) == 0 }.map(\.name)
+                let transition = outgoing[random.below(outgoing.count)]
+                calls += transition.callbacks.filter { !$0.optional || random.below(2) == 0 }.map(\.name)
                 state = transition.to
             }
             guard !calls.isEmpty else { continue }
-            let start = random.next(calls.count)
-            var order = Array(calls[start..<min(calls.count, start + 1 + random.next(6))])
-            switch random.next(4) {
-            case 0: order.swapAt(random.next(order.count), random.next(order.count))
-            case 1: order.insert(names[random.next(names.count)], at: random.next(order.count + 1))
+            let start = random.below(calls.count)
+            var order = Array(calls[start..<min(calls.count, start + 1 + random.below(6))])
+            switch random.below(4) {
+            case 0: order.swapAt(random.below(order.count), random.below(order.count))
+            case 1: order.insert(names[random.below(names.count)], at: random.below(order.count + 1))
             default: break
             }
             orders.append(order)

@@ -1,6 +1,7 @@
 import Encoding
 import Foundation
 import Testing
+import TestSupport
 @testable import LifecycleMachines
 
 @testable import LifecycleModel
@@ -49,20 +50,6 @@ import Testing
     static let scenes = ["main", "main", "main", "main", "main", "B", "B", "B", "C", "C"]
     static let maximumLength = 24
 
-    /// SplitMix64: a small, fixed generator, so a seed means the same corpus everywhere.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    }
-
     struct Corpus {
         var json: [String] = []
         var steps = 0
@@ -92,7 +79,7 @@ import Testing
 
     /// Runs one random sequence and appends it to the corpus.
     static func run(
-        _ machine: Machine, options: MachineOptions, optionsJSON: String, generator: inout Generator, into corpus: inout Corpus
+        _ machine: Machine, options: MachineOptions, optionsJSON: String, generator: inout SeededRandom, into corpus: inout Corpus
     ) {
         // A quarter of the runs start in a random state (an example's `given`).
         let from: String? = generator.below(4) == 0 ? generator.pick(machine.states).id : nil
@@ -151,7 +138,7 @@ import Testing
     }
 
     static func corpus(seed: UInt64) -> Corpus {
-        var generator = Generator(state: seed)
+        var generator = SeededRandom(seed: seed)
         var corpus = Corpus()
         for machine in Machines.all {
             if machine.options.isEmpty {
@@ -181,7 +168,7 @@ import Testing
     /// The same seed gives the same corpus: the generator is the reference SplitMix64, and
     /// the corpus walks only ordered lists (machines, option values, possible events).
     @Test func generatorIsSplitMix64() {
-        var generator = Generator(state: 1_234_567)
+        var generator = SeededRandom(seed: 1_234_567)
         let values = (0..<5).map { _ in generator.next() }
         #expect(values == [6457827717110365317, 3203168211198807973, 9817491932198370423, 4593380528125082431, 16408922859458223821])
     }

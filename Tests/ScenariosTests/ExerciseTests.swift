@@ -1,6 +1,7 @@
 import Diagnostics
 import LifecycleModel
 import Testing
+import TestSupport
 
 @testable import Scenarios
 
@@ -324,17 +325,17 @@ import Testing
             ("exercise swiftui", "kind predict\ngiven active\nevent home\nanswer background\n"),
         ]
         let pieces = ["->", "→", ",", ":", "@", "*", "#", " ", "\n", "option*", "kind", "given", "answer", "event", "target", "(", ")", "é", "\t"]
-        var random = SplitMix(seed: 14)
+        var random = SeededRandom(seed: 14)
         for iteration in 0..<1500 {
             let (info, code) = seeds[iteration % seeds.count]
             var chars = Array(code)
-            for _ in 0...(random.next() % 3) {
+            for _ in 0...random.below(3) {
                 guard !chars.isEmpty else { break }
-                let at = Int(random.next() % UInt64(chars.count))
-                switch random.next() % 3 {
+                let at = random.below(chars.count)
+                switch random.below(3) {
                 case 0: chars.remove(at: at)
-                case 1: chars.insert(contentsOf: pieces[Int(random.next() % UInt64(pieces.count))], at: at)
-                default: chars[at] = pieces[Int(random.next() % UInt64(pieces.count))].first ?? " "
+                case 1: chars.insert(contentsOf: random.pick(pieces), at: at)
+                default: chars[at] = random.pick(pieces).first ?? " "
                 }
             }
             let mutated = String(chars)
@@ -345,18 +346,5 @@ import Testing
                 #expect((39...(40 + lineCount)).contains(location.line) && location.column >= 1, "\(mutated): \(diagnostic.message)")
             }
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

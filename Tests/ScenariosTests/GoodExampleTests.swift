@@ -1,6 +1,7 @@
 import Diagnostics
 import LifecycleModel
 import Testing
+import TestSupport
 @testable import LifecycleMachines
 
 @testable import Scenarios
@@ -332,16 +333,12 @@ import Testing
         "Фон", "e\u{301}", "=", "->->", ",,",
     ]
     let infos = ["lifecycle ios-app", "lifecycle android-activity api=27", "lifecycle ios-scene", "lifecycle swiftui", "lifecycle"]
-    var seed: UInt64 = 42
-    func next(_ bound: Int) -> Int {
-        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return Int((seed >> 33) % UInt64(bound))
-    }
+    var random = SeededRandom(seed: 42)
     var blocks = 0
     for _ in 0..<500 {
         var code = ""
-        for _ in 0..<next(20) { code += tokens[next(tokens.count)] }
-        let texts = Example(infos[next(infos.count)], code).texts()
+        for _ in 0..<random.below(20) { code += random.pick(tokens) }
+        let texts = Example(random.pick(infos), code).texts()
         #expect(texts.allSatisfy { $0.hasPrefix("Content/es/inactive.md:") })
         blocks += 1
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import Search
 
@@ -10,12 +11,11 @@ import Testing
     static let names: [String] = {
         var names = ["interrupción", "interrupciones", "interrupc", "interrup", "interru", "a", "ab", "abcdefgh", "abcdefghi",
             "abcdefgg", "ñandú", "nandu", "zeta", "Zeta", "прекъсване", "прекъсва", "пр", "é", "e\u{301}", "12", "1", "ab"]
-        var seed: UInt64 = 7
+        var random = SeededRandom(seed: 7)
         let letters = Array("abcñéпр1".unicodeScalars)
         for _ in 0..<300 {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let length = 1 + Int((seed >> 33) % 14)
-            names.append(String(String.UnicodeScalarView((0..<length).map { letters[Int((seed >> UInt64(3 + $0 % 20)) % UInt64(letters.count))] })))
+            let length = 1 + random.below(14)
+            names.append(String(String.UnicodeScalarView((0..<length).map { _ in random.pick(letters) })))
         }
         return names
     }()

@@ -2,6 +2,7 @@ import Encoding
 import Foundation
 @testable import Search
 import Testing
+import TestSupport
 
 /// The folding tables and the word-scalar bits are written out (`FoldingTables`) rather than
 /// computed by every process: each must be exactly what its computation gives.
@@ -146,13 +147,10 @@ extension BodyTextTests {
         // Text long enough to be read eight bytes at a time, with white space, entities and
         // signs below `'` at every offset: what is copied at once must be what squeezing keeps.
         let pieces = ["a", "bc", "defghij", " ", "  ", "\t", "\n", "!", "$", "&amp;", "&#10;", "&nbsp;", "ñ", "\"", "'", "(", "ж"]
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        var random = SeededRandom(seed: 0x2545_F491_4F6C_DD1D)
         for _ in 0..<400 {
             var sample = ""
-            for _ in 0..<40 {
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                sample += pieces[Int(state >> 33) % pieces.count]
-            }
+            for _ in 0..<40 { sample += random.pick(pieces) }
             #expect(BodyText.clean(Array(sample.utf8)) == BodyText.squeeze(BodyText.decodeEntities(sample)), "\(sample)")
         }
     }
@@ -228,11 +226,7 @@ extension BodyTextTests {
         // four letters at a time), accents, marks, CJK, emoji and separators, each text also
         // cut short so that words end at or near the end of the buffer: the scanner must hand
         // over the words `Words.split` finds, each with the hash of its bytes alone.
-        var seed: UInt64 = 0x1234_5678_9ABC_DEF1
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(truncatingIfNeeded: seed >> 33) % bound
-        }
+        var random = SeededRandom(seed: 0x1234_5678_9ABC_DEF1)
         let pieces = [
             "a", "ab", "abcdefg", "abcdefgh", "abcdefghi", "Interrupciones", "x1", "28", "qué", "acción", "ñandú", "Привет",
             "прекъсване", "ѝ", "Ѐя", "ѿ", "abcПри", "При123", "e\u{301}", "漢字", "😀", "𝒜", "Ǆ",
@@ -246,12 +240,12 @@ extension BodyTextTests {
         }
         for _ in 0..<400 {
             var text = ""
-            for _ in 0..<(1 + next(12)) {
-                text += pieces[next(pieces.count)]
-                if next(4) > 0 { text += separators[next(separators.count)] }
+            for _ in 0..<(1 + random.below(12)) {
+                text += pieces[random.below(pieces.count)]
+                if random.below(4) > 0 { text += separators[random.below(separators.count)] }
             }
             let bytes = Array(text.utf8)
-            for cut in Set([bytes.count, max(0, bytes.count - 1 - next(9))]) {
+            for cut in Set([bytes.count, max(0, bytes.count - 1 - random.below(9))]) {
                 var end = cut
                 while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
                 let piece = Array(bytes[..<end])
@@ -272,19 +266,15 @@ extension BodyTextTests {
         // Bytes, words (least significant byte first) and pieces of every length up to 40, into
         // a scratch of 16 bytes that grows, moved out at random points: the array must hold what
         // appending each byte to it gives.
-        var seed: UInt64 = 0xDEAD_BEEF_0BAD_F00D
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(truncatingIfNeeded: seed >> 33) % bound
-        }
+        var random = SeededRandom(seed: 0xDEAD_BEEF_0BAD_F00D)
         let source = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
         var scratch = ByteScratch(capacity: 1)
         var moved: [UInt8] = [9, 9]
         var expected: [UInt8] = [9, 9]
         func bytes(of value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
         for _ in 0..<3_000 {
-            let value = UInt32(truncatingIfNeeded: next(Int(Int32.max)) &* 3)
-            switch next(5) {
+            let value = UInt32(truncatingIfNeeded: random.below(Int(Int32.max)) &* 3)
+            switch random.below(5) {
             case 0:
                 scratch.append(byte: UInt8(truncatingIfNeeded: value))
                 expected.append(UInt8(truncatingIfNeeded: value))
@@ -296,11 +286,11 @@ extension BodyTextTests {
                 scratch.appendWords(value, second)
                 expected += bytes(of: value) + bytes(of: second)
             case 3:
-                let (start, length) = (next(20), next(41))
+                let (start, length) = (random.below(20), random.below(41))
                 source.withUnsafeBufferPointer { scratch.append($0.baseAddress! + start, count: length) }
                 expected += source[start..<(start + length)]
             default:
-                if next(8) == 0 {
+                if random.below(8) == 0 {
                     scratch.move(to: &moved)
                     #expect(scratch.count == 0)
                 }
@@ -350,9 +340,9 @@ extension BodyTextTests {
             "a", "word", "interrupciones", "ñandú", "e\u{301}", "Привет", "прекъсване", "𝒜", " ", "  ", "\"", "\\", "\n", "\t",
             "\r", "\u{1}", "\u{1F}", "\u{7F}", "!", "#", "]", "\u{A0}",
         ]
-        var random = IndexUpdateTests.Random(state: 0x5EED_0013)
+        var random = SeededRandom(seed: 0x5EED_0013)
         for _ in 0..<2_000 {
-            let text = (0..<random.next(40)).map { _ in pieces[random.next(pieces.count)] }.joined()
+            let text = (0..<random.below(40)).map { _ in pieces[random.below(pieces.count)] }.joined()
             var out = JSONBytes()
             out.quoted(text)
             #expect(String(decoding: out.bytes, as: UTF8.self) == JSON.quote(text), "\(Array(text.utf8))")
@@ -363,9 +353,9 @@ extension BodyTextTests {
         // Every lane of random words, with bytes near the limits (0x1F, 0x20, quote and
         // backslash and their neighbours, 0x7F, 0x80, 0xA2, 0xDC, 0xFF) over-represented.
         let edges: [UInt8] = [0x00, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xA2, 0xDC, 0xFF]
-        var random = IndexUpdateTests.Random(state: 0x5EED_0014)
+        var random = SeededRandom(seed: 0x5EED_0014)
         for _ in 0..<20_000 {
-            let lanes = (0..<8).map { _ in random.next(2) == 0 ? edges[random.next(edges.count)] : UInt8(random.next(256)) }
+            let lanes = (0..<8).map { _ in random.below(2) == 0 ? edges[random.below(edges.count)] : UInt8(random.below(256)) }
             let word = lanes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
             var expected: UInt64 = 0
             for (lane, byte) in lanes.enumerated() where JSONBytes.needsEscape(byte) { expected |= 0x80 << UInt64(8 * lane) }
@@ -451,14 +441,10 @@ extension BodyTextTests {
         // Words of 1 to 14 bytes (ASCII and Cyrillic: the probe compares bytes past eight only),
         // more distinct ones than the counter's first room (1,024), with a size hint too small,
         // so every buffer grows; each section's words in one field.
-        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(truncatingIfNeeded: seed >> 33) % bound
-        }
+        var random = SeededRandom(seed: 0x2545_F491_4F6C_DD1D)
         let letters = Array("abcdefghxyz".unicodeScalars) + Array("пжшщюя".unicodeScalars)
-        let vocabulary = (0..<1_500).map { _ in String(String.UnicodeScalarView((0..<(1 + next(9))).map { _ in letters[next(letters.count)] })) }
-        let sections = (0..<7).map { _ in (0..<(300 + next(900))).map { _ in vocabulary[next(next(2) == 0 ? 40 : vocabulary.count)] } }
+        let vocabulary = (0..<1_500).map { _ in String(String.UnicodeScalarView((0..<(1 + random.below(9))).map { _ in letters[random.below(letters.count)] })) }
+        let sections = (0..<7).map { _ in (0..<(300 + random.below(900))).map { _ in vocabulary[random.below(random.below(2) == 0 ? 40 : vocabulary.count)] } }
         var counter = PageCounter(bytes: 16)
         var order: [String] = []
         var seen: Set<String> = []
@@ -487,12 +473,8 @@ extension BodyTextTests {
     @Test func numbersKeysInOrderOfFirstInsertionAsADictionaryWould() {
         // Keys from 0 to past 2^31 (a memo's numbers are Int32; the slot keeps key + 1 in 32
         // bits), repeated, more than the first room so both tables grow.
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(truncatingIfNeeded: seed >> 33) % bound
-        }
-        let keys = (0..<5_000).map { _ in next(3) == 0 ? Int(Int32.max) - next(50) : next(next(2) == 0 ? 64 : 3_000) } + [0, 0, Int(Int32.max)]
+        var random = SeededRandom(seed: 0x9E37_79B9_7F4A_7C15)
+        let keys = (0..<5_000).map { _ in random.below(3) == 0 ? Int(Int32.max) - random.below(50) : random.below(random.below(2) == 0 ? 64 : 3_000) } + [0, 0, Int(Int32.max)]
         var ints = IntNumbering(capacity: 4)
         var strings = Numbering<String>()
         var expected: [Int: Int] = [:]
@@ -599,15 +581,6 @@ extension BodyTextTests {
 /// the pages as they are now, whatever the edits: words added, dropped or counted again,
 /// pages unpublished or published, shards that split or merge as their sizes cross the limit.
 @Suite struct IndexUpdateTests {
-    /// A deterministic generator, so a failure can be replayed.
-    struct Random {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
-    }
-
     static let words = [
         "interrupción", "interrupciones", "interrumpe", "interrumpir", "activa", "activo", "actividad", "inactiva", "proceso",
         "procesos", "escena", "escenas", "llamada", "llamadas", "pantalla", "pausa", "pausar", "onPause", "onResume", "aplicación",
@@ -616,12 +589,12 @@ extension BodyTextTests {
         "aplicaciones", "aplicac", "aplicacion", "interrupc",
     ]
 
-    func page(_ key: String, _ random: inout Random) -> SearchPage {
-        let sections = (0...random.next(3)).map { number in
-            let text = (0..<(1 + random.next(12))).map { _ in Self.words[random.next(Self.words.count)] }.joined(separator: " ")
-            return SearchPage.Section(anchor: number == 0 ? "" : "s\(number)", heading: number == 0 ? "" : Self.words[random.next(Self.words.count)], text: text)
+    func page(_ key: String, _ random: inout SeededRandom) -> SearchPage {
+        let sections = (0...random.below(3)).map { number in
+            let text = (0..<(1 + random.below(12))).map { _ in Self.words[random.below(Self.words.count)] }.joined(separator: " ")
+            return SearchPage.Section(anchor: number == 0 ? "" : "s\(number)", heading: number == 0 ? "" : Self.words[random.below(Self.words.count)], text: text)
         }
-        return SearchPage(key: key, path: "es/\(key)/index.html", title: Self.words[random.next(Self.words.count)], sections: sections)
+        return SearchPage(key: key, path: "es/\(key)/index.html", title: Self.words[random.below(Self.words.count)], sections: sections)
     }
 
     @Test func filesByMemoNumbersAsByNames() throws {
@@ -629,7 +602,7 @@ extension BodyTextTests {
         // them by name; any mix gives the same index.
         let es = SearchLanguage(code: "es")
         let stemmer = Stemmer(es)
-        var random = Random(state: 42)
+        var random = SeededRandom(seed: 42)
         let entries = (0..<24).map { SearchEntry(page("p\($0)", &random), language: es, stemmer: stemmer) }
         #expect(entries.allSatisfy { $0.numbers != nil } && entries.contains { !$0.formList.isEmpty })
         var byName = entries
@@ -649,8 +622,8 @@ extension BodyTextTests {
     func updatesGiveWhatACleanIndexGives(seed: UInt64) throws {
         let es = SearchLanguage(code: "es")
         let stemmer = Stemmer(es)
-        var random = Random(state: seed)
-        let limit = 300 + random.next(400)
+        var random = SeededRandom(seed: seed)
+        let limit = 300 + random.below(400)
         var pages: [String: SearchEntry] = [:]
         for number in 0..<30 { pages["p\(number)"] = SearchEntry(page("p\(number)", &random), language: es, stemmer: stemmer) }
         let clean = SearchIndex.index(lang: "es", entries: Array(pages.values), limit: limit)
@@ -658,10 +631,10 @@ extension BodyTextTests {
         var state = clean.state
         for round in 0..<12 {
             var changes: [SearchPageChange] = []
-            for _ in 0...random.next(3) {
-                let key = "p\(random.next(36))"
+            for _ in 0...random.below(3) {
+                let key = "p\(random.below(36))"
                 let old = pages[key]
-                let new: SearchEntry? = random.next(6) == 0 ? nil : SearchEntry(page(key, &random), language: es, stemmer: stemmer)
+                let new: SearchEntry? = random.below(6) == 0 ? nil : SearchEntry(page(key, &random), language: es, stemmer: stemmer)
                 guard !changes.contains(where: { $0.key == key }) else { continue }
                 pages[key] = new
                 changes.append(SearchPageChange(key: key, old: old, new: new))

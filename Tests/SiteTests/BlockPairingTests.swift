@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 @testable import SiteContent
 @testable import Translations
@@ -13,17 +14,17 @@ import Testing
     ]
     static let infos = ["lifecycle ios-app", "swift", "kotlin", "exercise", "lifecycle android-activity"]
 
-    static func form(_ generator: inout ComparableFormTests.Generator) -> TranslationAnalyzer.Comparable {
+    static func form(_ generator: inout SeededRandom) -> TranslationAnalyzer.Comparable {
         var form = TranslationAnalyzer.Comparable(info: generator.pick(infos), lines: [])
-        for _ in 0..<Int(generator.next() % 4) { form.lines.append(generator.pick(lines)) }
+        for _ in 0..<generator.below(4) { form.lines.append(generator.pick(lines)) }
         return form
     }
 
     @Test func pairsAreThoseOfPlainEquality() {
-        var generator = ComparableFormTests.Generator(state: 41)
+        var generator = SeededRandom(seed: 41)
         for _ in 0..<1500 {
-            let ours = (0..<Int(generator.next() % 7)).map { _ in Self.form(&generator) }
-            let theirs = (0..<Int(generator.next() % 7)).map { _ in Self.form(&generator) }
+            let ours = (0..<generator.below(7)).map { _ in Self.form(&generator) }
+            let theirs = (0..<generator.below(7)).map { _ in Self.form(&generator) }
             let fast = TranslationAnalyzer.BlockPairing(ours: ours, theirs: theirs).same
             let plain = SectionAlignment.commonSubsequence(ours, theirs, equal: ==)
             #expect(fast.map { [$0.0, $0.1] } == plain.map { [$0.0, $0.1] }, "\(ours) / \(theirs)")

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 @testable import SiteContent
 
@@ -69,12 +70,9 @@ import Testing
         var texts: [[UInt8]] = [[], Array(0...255), Array(" \t a \r\n\n b \t".utf8), Array("Привет,  мир!\n\n".utf8)]
         for byte in UInt8.min...UInt8.max { texts += [[byte], [97, byte, 98], [byte, byte, 97, byte]] }
         let alphabet: [UInt8] = [8, 9, 10, 11, 12, 13, 14, 31, 32, 33, 97, 0x7F, 0xD0, 0xBF, 0xE2, 0x80]
-        var state: UInt64 = 18
+        var random = SeededRandom(seed: 18)
         for length in 1...300 {
-            texts.append((0..<length).map { _ in
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                return alphabet[Int(state >> 60)]
-            })
+            texts.append((0..<length).map { _ in random.pick(alphabet) })
         }
         for bytes in texts {
             let definition = Self.fingerprintDefinition(bytes)

@@ -1,5 +1,6 @@
 import Highlight
 import Testing
+import TestSupport
 
 @testable import SiteContent
 @testable import Translations
@@ -66,23 +67,10 @@ import Testing
         "text", "", "  swift\u{3000}extra ", "Swift", "kts",
     ]
 
-    /// A small deterministic generator (SplitMix64), so a failure repeats.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
-    }
-
     @Test func generatedBlocksMatchTheCharacterDefinition() {
-        var generator = Generator(state: 18)
+        var generator = SeededRandom(seed: 18)
         for _ in 0..<4000 {
-            let count = Int(generator.next() % 24)
+            let count = generator.below(24)
             var code = ""
             for _ in 0..<count { code += generator.pick(Self.pieces) }
             Self.expectSameAsReference(CodeSample(info: generator.pick(Self.infos), code: code, line: 1))
