@@ -12,16 +12,59 @@ enum Node: Sendable {
     /// Literal template text.
     case text(Text)
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}`.
-    case variable(Path, escaped: Bool)
+    case variable(Variable)
     /// `{{#name}}…{{/name}}` or, when inverted, `{{^name}}…{{/name}}`.
-    case section(Path, inverted: Bool, end: Int, location: SourceLocation)
+    case section(Section)
     /// `{{>name}}`.
     case partial(Inclusion)
     /// `{{<name}}…{{/name}}`: a partial whose blocks can be overridden. Its
     /// content holds only the arguments, which are ranges of this array.
-    case parent(Inclusion, arguments: [String: Range<Int>], end: Int)
+    case parent(Parent)
     /// `{{$name}}default{{/name}}` outside a parent: a slot a child can fill.
     case block(Block)
+}
+
+// Every case holds one class reference: rendering copies a node out of its array for every
+// visit, and a node that is one reference is retained and released without a switch over
+// its fields (structs of strings and arrays cost a retain each, and an outlined destroy).
+
+/// `{{name}}`, escaped or not.
+final class Variable: Sendable {
+    let path: Path
+    let escaped: Bool
+
+    init(_ path: Path, escaped: Bool) {
+        self.path = path
+        self.escaped = escaped
+    }
+}
+
+/// A section or inverted section; its content is the nodes after it, up to `end`.
+final class Section: Sendable {
+    let path: Path
+    let inverted: Bool
+    let end: Int
+    let location: SourceLocation
+
+    init(_ path: Path, inverted: Bool, end: Int, location: SourceLocation) {
+        self.path = path
+        self.inverted = inverted
+        self.end = end
+        self.location = location
+    }
+}
+
+/// A parent tag: the partial it includes, and the block arguments its content gives.
+final class Parent: Sendable {
+    let inclusion: Inclusion
+    let arguments: [String: Range<Int>]
+    let end: Int
+
+    init(_ inclusion: Inclusion, arguments: [String: Range<Int>], end: Int) {
+        self.inclusion = inclusion
+        self.arguments = arguments
+        self.end = end
+    }
 }
 
 /// Literal text, as UTF-8 bytes (the renderer writes bytes), also split into lines once so
@@ -52,27 +95,41 @@ final class Text: Sendable {
 }
 
 /// What partial and parent tags share.
-struct Inclusion: Sendable {
-    var name: String
+final class Inclusion: Sendable {
+    let name: String
     /// The whitespace before a standalone tag; each line of the included
     /// template is prefixed with it. `nil` when the tag is inline.
-    var indentation: String?
-    var location: SourceLocation
+    let indentation: String?
+    let location: SourceLocation
+
+    init(name: String, indentation: String?, location: SourceLocation) {
+        self.name = name
+        self.indentation = indentation
+        self.location = location
+    }
 }
 
 /// A block slot in a template (not an argument inside a parent tag).
-struct Block: Sendable {
-    var name: String
+final class Block: Sendable {
+    let name: String
     /// The default content is the nodes after this one, up to `end`.
-    var end: Int
+    let end: Int
     /// Added to every line of whatever content fills the slot. Content has its
     /// own indentation removed at parse time, so this re-indents it here.
-    var indentation: String
+    let indentation: String
     /// A standalone opening tag removed its line, so the content starts a new
     /// line and its first line is indented too; otherwise the whitespace
     /// before the tag was written as text and only later lines get it.
-    var startsLine: Bool
-    var location: SourceLocation
+    let startsLine: Bool
+    let location: SourceLocation
+
+    init(name: String, end: Int, indentation: String, startsLine: Bool, location: SourceLocation) {
+        self.name = name
+        self.end = end
+        self.indentation = indentation
+        self.startsLine = startsLine
+        self.location = location
+    }
 }
 
 /// A tag name resolved against the context stack.

@@ -267,7 +267,7 @@ struct Parser {
                     stack[stack.count - 1].lastText = nodes.count - 1
                 }
             case .variable, .unescaped:
-                append(.variable(Path(token.name), escaped: token.kind == .variable))
+                append(.variable(Variable(Path(token.name), escaped: token.kind == .variable)))
             case .comment, .setDelimiter:
                 continue
             case .partial:
@@ -281,7 +281,7 @@ struct Parser {
                 }
                 let isArgument = token.kind == .block && top.kind == .parent
                 if top.keepsContent && !isArgument {
-                    append(.variable(.implicit, escaped: false))  // placeholder, replaced when the tag closes
+                    append(.variable(Variable(.implicit, escaped: false)))  // placeholder, replaced when the tag closes
                     frame.node = nodes.count - 1
                 }
                 frame.contentStart = nodes.count
@@ -296,9 +296,9 @@ struct Parser {
                 guard frame.node >= 0 else { continue }
                 switch frame.kind {
                 case .parent:
-                    nodes[frame.node] = .parent(
+                    nodes[frame.node] = .parent(Parent(
                         inclusion(frame.opener, strip: stack[outer].stripIndentation),
-                        arguments: frame.arguments, end: nodes.count)
+                        arguments: frame.arguments, end: nodes.count))
                 case .block:
                     let indentation = removingIndentation(
                         stack[outer].stripIndentation, from: frame.blockIndentation[...], startsLine: true)
@@ -306,9 +306,9 @@ struct Parser {
                         name: opener.name, end: nodes.count, indentation: indentation,
                         startsLine: standalone[frame.opener], location: location(opener)))
                 default:
-                    nodes[frame.node] = .section(
+                    nodes[frame.node] = .section(Section(
                         Path(opener.name), inverted: frame.kind == .inverted, end: nodes.count,
-                        location: location(opener))
+                        location: location(opener)))
                 }
             }
         }

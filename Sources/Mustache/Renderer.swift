@@ -69,21 +69,21 @@ struct Renderer {
             case .text(let text):
                 writeTemplateText(text)
                 i += 1
-            case .variable(let path, let escaped):
-                if let value = resolve(path) { writeValue(value.interpolationText, escaped: escaped) }
+            case .variable(let variable):
+                if let value = resolve(variable.path) { writeValue(value.interpolationText, escaped: variable.escaped) }
                 i += 1
-            case .section(let path, let inverted, let end, let location):
-                let value = resolve(path) ?? .null
-                if value.isTruthy != inverted {
-                    try renderSection(value, inverted: inverted, nodes, i + 1..<end, location: location)
+            case .section(let section):
+                let value = resolve(section.path) ?? .null
+                if value.isTruthy != section.inverted {
+                    try renderSection(value, inverted: section.inverted, nodes, i + 1..<section.end, location: section.location)
                 }
-                i = end
+                i = section.end
             case .partial(let inclusion):
                 try include(inclusion, kind: "partial", arguments: nil)
                 i += 1
-            case .parent(let inclusion, let arguments, let end):
-                try include(inclusion, kind: "parent", arguments: Arguments(nodes: nodes, ranges: arguments))
-                i = end
+            case .parent(let parent):
+                try include(parent.inclusion, kind: "parent", arguments: Arguments(nodes: nodes, ranges: parent.arguments))
+                i = parent.end
             case .block(let block):
                 try renderBlock(block, defaultContent: nodes, i + 1..<block.end)
                 i = block.end
