@@ -169,16 +169,21 @@ struct Renderer {
     /// the top; further keys resolve only against the previous result.
     private mutating func resolve(_ path: Path) -> MustacheValue? {
         guard case .keys(let keys) = path else { return contexts.last }
-        var found: MustacheValue?
+        let first = keys[0]
         var i = contexts.count - 1
-        while i >= 0, found == nil {
-            if case .object(let dictionary) = contexts[i] { found = dictionary[keys[0]] }
+        var found: MustacheValue?
+        while i >= 0 {
+            if case .object(let dictionary) = contexts[i], let value = dictionary[first] {
+                found = value
+                break
+            }
             i -= 1
         }
         // A miss deep in nested sections walks the whole stack: that is work too.
-        steps += contexts.count - 1 - i
+        steps += found == nil ? contexts.count : contexts.count - i
         guard var value = found else { return nil }
-        for key in keys.dropFirst() {
+        guard keys.count > 1 else { return value }
+        for key in keys[1...] {
             guard case .object(let dictionary) = value, let next = dictionary[key] else { return nil }
             value = next
         }
