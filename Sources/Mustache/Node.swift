@@ -12,59 +12,42 @@ enum Node: Sendable {
     /// Literal template text.
     case text(Text)
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}`.
-    case variable(Variable)
+    case variable(Shared<Variable>)
     /// `{{#name}}…{{/name}}` or, when inverted, `{{^name}}…{{/name}}`.
-    case section(Section)
+    case section(Shared<Section>)
     /// `{{>name}}`.
-    case partial(Inclusion)
+    case partial(Shared<Inclusion>)
     /// `{{<name}}…{{/name}}`: a partial whose blocks can be overridden. Its
     /// content holds only the arguments, which are ranges of this array.
-    case parent(Parent)
+    case parent(Shared<Parent>)
     /// `{{$name}}default{{/name}}` outside a parent: a slot a child can fill.
-    case block(Block)
+    case block(Shared<Block>)
 }
 
-// Every case holds one class reference: rendering copies a node out of its array for every
-// visit, and a node that is one reference is retained and released without a switch over
-// its fields (structs of strings and arrays cost a retain each, and an outlined destroy).
+/// A node's fields behind one reference. Rendering copies a node out of its array for every
+/// visit: a node that is one reference is retained and released without a switch over its
+/// fields (a section's path array and location string cost a retain each, and an outlined
+/// destroy).
+final class Shared<Fields: Sendable>: Sendable {
+    let fields: Fields
+
+    init(_ fields: Fields) { self.fields = fields }
+}
 
 /// `{{name}}`, escaped or not.
-final class Variable: Sendable {
-    let path: Path
-    let escaped: Bool
-
-    init(_ path: Path, escaped: Bool) {
-        self.path = path
-        self.escaped = escaped
-    }
+struct Variable: Sendable {
+    var path: Path
+    var escaped: Bool
 }
 
 /// A section or inverted section; its content is the nodes after it, up to `end`.
-final class Section: Sendable {
-    let path: Path
-    let inverted: Bool
-    let end: Int
-    let location: SourceLocation
-
-    init(_ path: Path, inverted: Bool, end: Int, location: SourceLocation) {
-        self.path = path
-        self.inverted = inverted
-        self.end = end
-        self.location = location
-    }
-}
+typealias Section = (path: Path, inverted: Bool, end: Int, location: SourceLocation)
 
 /// A parent tag: the partial it includes, and the block arguments its content gives.
-final class Parent: Sendable {
-    let inclusion: Inclusion
-    let arguments: [String: Range<Int>]
-    let end: Int
-
-    init(_ inclusion: Inclusion, arguments: [String: Range<Int>], end: Int) {
-        self.inclusion = inclusion
-        self.arguments = arguments
-        self.end = end
-    }
+struct Parent: Sendable {
+    var inclusion: Inclusion
+    var arguments: [String: Range<Int>]
+    var end: Int
 }
 
 /// Literal text, as UTF-8 bytes (the renderer writes bytes), also split into lines once so
@@ -95,41 +78,27 @@ final class Text: Sendable {
 }
 
 /// What partial and parent tags share.
-final class Inclusion: Sendable {
-    let name: String
+struct Inclusion: Sendable {
+    var name: String
     /// The whitespace before a standalone tag; each line of the included
     /// template is prefixed with it. `nil` when the tag is inline.
-    let indentation: String?
-    let location: SourceLocation
-
-    init(name: String, indentation: String?, location: SourceLocation) {
-        self.name = name
-        self.indentation = indentation
-        self.location = location
-    }
+    var indentation: String?
+    var location: SourceLocation
 }
 
 /// A block slot in a template (not an argument inside a parent tag).
-final class Block: Sendable {
-    let name: String
+struct Block: Sendable {
+    var name: String
     /// The default content is the nodes after this one, up to `end`.
-    let end: Int
+    var end: Int
     /// Added to every line of whatever content fills the slot. Content has its
     /// own indentation removed at parse time, so this re-indents it here.
-    let indentation: String
+    var indentation: String
     /// A standalone opening tag removed its line, so the content starts a new
     /// line and its first line is indented too; otherwise the whitespace
     /// before the tag was written as text and only later lines get it.
-    let startsLine: Bool
-    let location: SourceLocation
-
-    init(name: String, end: Int, indentation: String, startsLine: Bool, location: SourceLocation) {
-        self.name = name
-        self.end = end
-        self.indentation = indentation
-        self.startsLine = startsLine
-        self.location = location
-    }
+    var startsLine: Bool
+    var location: SourceLocation
 }
 
 /// A tag name resolved against the context stack.

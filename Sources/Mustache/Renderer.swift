@@ -69,24 +69,25 @@ struct Renderer {
             case .text(let text):
                 writeTemplateText(text)
                 i += 1
-            case .variable(let variable):
-                if let value = resolve(variable.path) { writeValue(value.interpolationText, escaped: variable.escaped) }
+            case .variable(let node):
+                if let value = resolve(node.fields.path) { writeValue(value.interpolationText, escaped: node.fields.escaped) }
                 i += 1
-            case .section(let section):
-                let value = resolve(section.path) ?? .null
-                if value.isTruthy != section.inverted {
-                    try renderSection(value, inverted: section.inverted, nodes, i + 1..<section.end, location: section.location)
+            case .section(let node):
+                // Fields are read through the node rather than copied out (a copy retains the path and location).
+                let value = resolve(node.fields.path) ?? .null
+                if value.isTruthy != node.fields.inverted {
+                    try renderSection(value, inverted: node.fields.inverted, nodes, i + 1..<node.fields.end, location: node.fields.location)
                 }
-                i = section.end
-            case .partial(let inclusion):
-                try include(inclusion, kind: "partial", arguments: nil)
+                i = node.fields.end
+            case .partial(let node):
+                try include(node.fields, kind: "partial", arguments: nil)
                 i += 1
-            case .parent(let parent):
-                try include(parent.inclusion, kind: "parent", arguments: Arguments(nodes: nodes, ranges: parent.arguments))
-                i = parent.end
-            case .block(let block):
-                try renderBlock(block, defaultContent: nodes, i + 1..<block.end)
-                i = block.end
+            case .parent(let node):
+                try include(node.fields.inclusion, kind: "parent", arguments: Arguments(nodes: nodes, ranges: node.fields.arguments))
+                i = node.fields.end
+            case .block(let node):
+                try renderBlock(node.fields, defaultContent: nodes, i + 1..<node.fields.end)
+                i = node.fields.end
             }
         }
     }
