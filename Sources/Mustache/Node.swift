@@ -12,16 +12,42 @@ enum Node: Sendable {
     /// Literal template text.
     case text(Text)
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}`.
-    case variable(Path, escaped: Bool)
+    case variable(Shared<Variable>)
     /// `{{#name}}…{{/name}}` or, when inverted, `{{^name}}…{{/name}}`.
-    case section(Path, inverted: Bool, end: Int, location: SourceLocation)
+    case section(Shared<Section>)
     /// `{{>name}}`.
-    case partial(Inclusion)
+    case partial(Shared<Inclusion>)
     /// `{{<name}}…{{/name}}`: a partial whose blocks can be overridden. Its
     /// content holds only the arguments, which are ranges of this array.
-    case parent(Inclusion, arguments: [String: Range<Int>], end: Int)
+    case parent(Shared<Parent>)
     /// `{{$name}}default{{/name}}` outside a parent: a slot a child can fill.
-    case block(Block)
+    case block(Shared<Block>)
+}
+
+/// A node's fields behind one reference. Rendering copies a node out of its array for every
+/// visit: a node that is one reference is retained and released without a switch over its
+/// fields (a section's path array and location string cost a retain each, and an outlined
+/// destroy).
+final class Shared<Fields: Sendable>: Sendable {
+    let fields: Fields
+
+    init(_ fields: Fields) { self.fields = fields }
+}
+
+/// `{{name}}`, escaped or not.
+struct Variable: Sendable {
+    var path: Path
+    var escaped: Bool
+}
+
+/// A section or inverted section; its content is the nodes after it, up to `end`.
+typealias Section = (path: Path, inverted: Bool, end: Int, location: SourceLocation)
+
+/// A parent tag: the partial it includes, and the block arguments its content gives.
+struct Parent: Sendable {
+    var inclusion: Inclusion
+    var arguments: [String: Range<Int>]
+    var end: Int
 }
 
 /// Literal text, as UTF-8 bytes (the renderer writes bytes), also split into lines once so

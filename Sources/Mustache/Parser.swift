@@ -267,11 +267,11 @@ struct Parser {
                     stack[stack.count - 1].lastText = nodes.count - 1
                 }
             case .variable, .unescaped:
-                append(.variable(Path(token.name), escaped: token.kind == .variable))
+                append(.variable(Shared(Variable(path: Path(token.name), escaped: token.kind == .variable))))
             case .comment, .setDelimiter:
                 continue
             case .partial:
-                append(.partial(inclusion(i, strip: top.stripIndentation)))
+                append(.partial(Shared(inclusion(i, strip: top.stripIndentation))))
             case .section, .inverted, .parent, .block:
                 var frame = Frame(opener: i, kind: token.kind, stripIndentation: top.stripIndentation)
                 frame.discards = top.discards || (top.kind == .parent && token.kind != .block)
@@ -281,7 +281,7 @@ struct Parser {
                 }
                 let isArgument = token.kind == .block && top.kind == .parent
                 if top.keepsContent && !isArgument {
-                    append(.variable(.implicit, escaped: false))  // placeholder, replaced when the tag closes
+                    append(.variable(Shared(Variable(path: .implicit, escaped: false))))  // placeholder, replaced when the tag closes
                     frame.node = nodes.count - 1
                 }
                 frame.contentStart = nodes.count
@@ -296,19 +296,19 @@ struct Parser {
                 guard frame.node >= 0 else { continue }
                 switch frame.kind {
                 case .parent:
-                    nodes[frame.node] = .parent(
-                        inclusion(frame.opener, strip: stack[outer].stripIndentation),
-                        arguments: frame.arguments, end: nodes.count)
+                    nodes[frame.node] = .parent(Shared(Parent(
+                        inclusion: inclusion(frame.opener, strip: stack[outer].stripIndentation),
+                        arguments: frame.arguments, end: nodes.count)))
                 case .block:
                     let indentation = removingIndentation(
                         stack[outer].stripIndentation, from: frame.blockIndentation[...], startsLine: true)
-                    nodes[frame.node] = .block(Block(
+                    nodes[frame.node] = .block(Shared(Block(
                         name: opener.name, end: nodes.count, indentation: indentation,
-                        startsLine: standalone[frame.opener], location: location(opener)))
+                        startsLine: standalone[frame.opener], location: location(opener))))
                 default:
-                    nodes[frame.node] = .section(
-                        Path(opener.name), inverted: frame.kind == .inverted, end: nodes.count,
-                        location: location(opener))
+                    nodes[frame.node] = .section(Shared((
+                        path: Path(opener.name), inverted: frame.kind == .inverted, end: nodes.count,
+                        location: location(opener))))
                 }
             }
         }

@@ -69,24 +69,25 @@ struct Renderer {
             case .text(let text):
                 writeTemplateText(text)
                 i += 1
-            case .variable(let path, let escaped):
-                if let value = resolve(path) { writeValue(value.interpolationText, escaped: escaped) }
+            case .variable(let node):
+                if let value = resolve(node.fields.path) { writeValue(value.interpolationText, escaped: node.fields.escaped) }
                 i += 1
-            case .section(let path, let inverted, let end, let location):
-                let value = resolve(path) ?? .null
-                if value.isTruthy != inverted {
-                    try renderSection(value, inverted: inverted, nodes, i + 1..<end, location: location)
+            case .section(let node):
+                // Fields are read through the node rather than copied out (a copy retains the path and location).
+                let value = resolve(node.fields.path) ?? .null
+                if value.isTruthy != node.fields.inverted {
+                    try renderSection(value, inverted: node.fields.inverted, nodes, i + 1..<node.fields.end, location: node.fields.location)
                 }
-                i = end
-            case .partial(let inclusion):
-                try include(inclusion, kind: "partial", arguments: nil)
+                i = node.fields.end
+            case .partial(let node):
+                try include(node.fields, kind: "partial", arguments: nil)
                 i += 1
-            case .parent(let inclusion, let arguments, let end):
-                try include(inclusion, kind: "parent", arguments: Arguments(nodes: nodes, ranges: arguments))
-                i = end
-            case .block(let block):
-                try renderBlock(block, defaultContent: nodes, i + 1..<block.end)
-                i = block.end
+            case .parent(let node):
+                try include(node.fields.inclusion, kind: "parent", arguments: Arguments(nodes: nodes, ranges: node.fields.arguments))
+                i = node.fields.end
+            case .block(let node):
+                try renderBlock(node.fields, defaultContent: nodes, i + 1..<node.fields.end)
+                i = node.fields.end
             }
         }
     }
@@ -169,16 +170,21 @@ struct Renderer {
     /// the top; further keys resolve only against the previous result.
     private mutating func resolve(_ path: Path) -> MustacheValue? {
         guard case .keys(let keys) = path else { return contexts.last }
-        var found: MustacheValue?
+        let first = keys[0]
         var i = contexts.count - 1
-        while i >= 0, found == nil {
-            if case .object(let dictionary) = contexts[i] { found = dictionary[keys[0]] }
+        var found: MustacheValue?
+        while i >= 0 {
+            if case .object(let dictionary) = contexts[i], let value = dictionary[first] {
+                found = value
+                break
+            }
             i -= 1
         }
         // A miss deep in nested sections walks the whole stack: that is work too.
-        steps += contexts.count - 1 - i
+        steps += found == nil ? contexts.count : contexts.count - i
         guard var value = found else { return nil }
-        for key in keys.dropFirst() {
+        guard keys.count > 1 else { return value }
+        for key in keys[1...] {
             guard case .object(let dictionary) = value, let next = dictionary[key] else { return nil }
             value = next
         }

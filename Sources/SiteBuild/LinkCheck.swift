@@ -51,23 +51,19 @@ struct PageIDs: Sendable {
     var all: [String] { joined.split(separator: "\n").map(String.init) }
 }
 
-/// What a build learns from every page it writes: the ids a link can point at, and the
-/// links the page holds (Markdown's and the templates') that may be broken: not those to
-/// other sites, nor those to an anchor of the page itself that is there.
+/// What a build learns from a page: the ids a link can point at, and the links the page
+/// holds (Markdown's and the templates') that may be broken: not those to other sites, nor
+/// those to an anchor of the page itself that is there.
 struct PageLinks: Sendable {
     /// Every `id` of the page.
     var ids = PageIDs()
     /// The `href` and `src` values to check, HTML-unescaped, with their 1-based line and column.
     var links: [(url: String, line: Int32, column: Int32)] = []
 
-    /// Scans generated HTML. Attributes are always double-quoted there, and a `"` in text
-    /// or in a URL is always escaped, so ` id="` and ` href="` only ever start attributes.
-    /// Every build scans every page it writes: memchr jumps from one `=` to the next.
-    /// `siteURL`: the site's base URL; an absolute link elsewhere is not kept.
-    /// `urlsOnly`: the scan of every page a build writes, which only needs the links' URLs: no
-    /// `ids` kept and no places counted (every link is at 1:1); a page with a broken link is
-    /// scanned again in full for its diagnostics.
-    init(html: some ContiguousBytes, siteURL: String = "", urlsOnly: Bool = false) {
+    /// Scans generated HTML: its ids, and its links with their places (the scan of a page a
+    /// link points into, or of a page with a broken link; every page a build writes gets the
+    /// cheaper `distinctURLs`). `siteURL`: the site's base URL; an absolute link elsewhere is not kept.
+    init(html: some ContiguousBytes, siteURL: String = "") {
         var ownAnchors: [(url: String, line: Int32, column: Int32)] = []
         // The ids again, for this page's own anchors: a page has hundreds of each, and
         // `PageIDs.contains` scans its whole string per question.
@@ -75,36 +71,25 @@ struct PageLinks: Sendable {
         html.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
             guard let base = bytes.baseAddress else { return }
-            let count = bytes.count
             // Lines and columns (in characters: UTF-8 lead bytes) are counted once, up to each link.
             var line = 1
             var column = 1
             var counted = 0
-            var from = 0
-            while from < count, let found = memchr(base + from, Int32(UInt8(ascii: "=")), count - from) {
-                let equals = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                from = equals + 1
-                guard equals + 1 < count, bytes[equals + 1] == UInt8(ascii: "\""), let isID = Self.attributeName(before: equals, in: bytes) else { continue }
-                let valueStart = equals + 2
-                var valueEnd = valueStart
-                while valueEnd < count, bytes[valueEnd] != UInt8(ascii: "\"") { valueEnd += 1 }
-                from = valueEnd
-                let value = Self.unescape(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]))
+            Self.forEachAttribute(in: bytes) { isID, range in
+                let value = Self.unescape(UnsafeBufferPointer(rebasing: bytes[range]))
                 if isID {
-                    if !urlsOnly { ids.insert(value) }
+                    ids.insert(value)
                     idList.append(value)
-                    continue
+                    return
                 }
-                if !urlsOnly {
-                    // Newlines by memchr; characters only on the lines that hold links.
-                    while let newline = memchr(base + counted, 10, valueStart - counted) {
-                        line += 1
-                        column = 1
-                        counted = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
-                    }
-                    column += UnsafeBufferPointer(rebasing: bytes[counted..<valueStart]).reduce(0) { $0 &+ ($1 & 0xC0 != 0x80 ? 1 : 0) }
-                    counted = valueStart
+                // Newlines by memchr; characters only on the lines that hold links.
+                while let newline = memchr(base + counted, 10, range.lowerBound - counted) {
+                    line += 1
+                    column = 1
+                    counted = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
                 }
+                column += UnsafeBufferPointer(rebasing: bytes[counted..<range.lowerBound]).reduce(0) { $0 &+ ($1 & 0xC0 != 0x80 ? 1 : 0) }
+                counted = range.lowerBound
                 if value.utf8.first == UInt8(ascii: "#") {
                     ownAnchors.append((value, Int32(line), Int32(column)))
                 } else if !LinkChecker.leavesTheSite(value[...], siteURL: siteURL) {
@@ -113,16 +98,108 @@ struct PageLinks: Sendable {
             }
         }
         // An anchor of this very page is checked now, against all its ids; only a broken one stays.
-        let known = ownAnchors.isEmpty ? [] : Set(idList.lazy.filter { !$0.utf8Contains(10) })
-        // A URLs-only scan stores no `PageIDs`: made from the list for the rare anchor that needs them.
-        lazy var storedIDs = urlsOnly ? PageIDs(idList) : ids
-        for anchor in ownAnchors {
-            let id = String(anchor.url.dropFirst())
-            let decoded = id.utf8Contains(UInt8(ascii: "%")) ? id.removingPercentEncoding ?? id : id
-            // An id with a newline (percent-encoded) is asked the way `PageIDs` stores them.
-            let found = decoded.utf8Contains(10) ? storedIDs.contains(decoded) : known.contains(decoded)
-            if !decoded.isEmpty && !found { links.append(anchor) }
+        let known = ownAnchors.isEmpty ? [] : Self.knownIDs(idList)
+        for anchor in ownAnchors where Self.isBroken(anchor: anchor.url, known: known, stored: { ids }) { links.append(anchor) }
+    }
+
+    /// The distinct URLs of `PageLinks(html:siteURL:).links`, in the order they first appear:
+    /// the scan of every page a full build writes, which only needs them (a page with a broken
+    /// link is scanned again in full for its diagnostics). On bytes, with no `String` per id or
+    /// link: the pages a build renders are Swift strings, valid UTF-8, so a value's bytes are its
+    /// text. A value the bytes cannot settle (an entity, a percent-encoded or missing anchor, a
+    /// mark that would join the `#` or `//` before it) goes the way of the full scan.
+    static func distinctURLs(html: some ContiguousBytes, siteURL: String) -> StringTable {
+        var urls = StringTable(capacity: 100)
+        var idRanges: [Range<Int>] = []
+        var anchors: [Range<Int>] = []
+        var siteURL = siteURL
+        siteURL.withUTF8 { site in
+            html.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                forEachAttribute(in: bytes) { isID, range in
+                    let value = UnsafeBufferPointer(rebasing: bytes[range])
+                    if isID {
+                        idRanges.append(range)
+                    } else if value.first == UInt8(ascii: "#") {
+                        anchors.append(range)
+                    } else if !value.contains(UInt8(ascii: "&")), let leaves = LinkChecker.leavesTheSite(bytes: value, siteURL: site) {
+                        if !leaves { _ = urls.number(value) }
+                    } else {
+                        var text = unescape(value)
+                        if !LinkChecker.leavesTheSite(text[...], siteURL: String(decoding: site, as: UTF8.self)) { _ = urls.number(&text) }
+                    }
+                }
+                guard !anchors.isEmpty else { return }
+                // The page's ids by their bytes, for its own anchors; the `String`s only for an anchor the bytes do not find.
+                var ids = StringTable(capacity: idRanges.count)
+                for range in idRanges {
+                    let value = UnsafeBufferPointer(rebasing: bytes[range])
+                    if value.contains(10) { continue }  // as `knownIDs`
+                    if value.contains(UInt8(ascii: "&")) {
+                        var text = unescape(value)
+                        _ = ids.number(&text)
+                    } else {
+                        _ = ids.number(value)
+                    }
+                }
+                lazy var idList = idRanges.map { unescape(UnsafeBufferPointer(rebasing: bytes[$0])) }
+                lazy var known = knownIDs(idList)
+                for range in anchors {
+                    let value = UnsafeBufferPointer(rebasing: bytes[range])
+                    if value.count == 1 { continue }  // `#`: no id to find
+                    let id = UnsafeBufferPointer(rebasing: value.dropFirst())
+                    if startsACharacterAfterHash(id), !id.contains(UInt8(ascii: "%")), !id.contains(UInt8(ascii: "&")), ids.find(id) != nil { continue }
+                    var text = unescape(value)
+                    if isBroken(anchor: text, known: known, stored: { PageIDs(idList) }) { _ = urls.number(&text) }
+                }
+            }
         }
+        return urls
+    }
+
+    /// Calls `body` with whether each `id`, `href` or `src` attribute is an id, and the range
+    /// of its value. Attributes are always double-quoted in generated HTML, and a `"` in text
+    /// or in a URL is always escaped, so ` id="` and ` href="` only ever start attributes.
+    /// memchr jumps from one `=` to the next.
+    private static func forEachAttribute(in bytes: UnsafeBufferPointer<UInt8>, _ body: (_ isID: Bool, _ value: Range<Int>) -> Void) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        var from = 0
+        while from < count, let found = memchr(base + from, Int32(UInt8(ascii: "=")), count - from) {
+            let equals = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            from = equals + 1
+            guard equals + 1 < count, bytes[equals + 1] == UInt8(ascii: "\""), let isID = attributeName(before: equals, in: bytes) else { continue }
+            let valueStart = equals + 2
+            let quote = memchr(base + valueStart, Int32(UInt8(ascii: "\"")), count - valueStart)
+            let valueEnd = quote.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
+            from = valueEnd
+            body(isID, valueStart..<valueEnd)
+        }
+    }
+
+    /// The ids an own anchor is looked up in: those without a newline (`PageIDs` answers for the others).
+    private static func knownIDs(_ ids: [String]) -> Set<String> {
+        Set(ids.lazy.filter { !$0.utf8Contains(10) })
+    }
+
+    /// Whether an anchor of the page itself (`#…`, unescaped) names no id of it. `stored` gives
+    /// the page's `PageIDs`, asked for an id with a newline (percent-encoded).
+    private static func isBroken(anchor: String, known: Set<String>, stored: () -> PageIDs) -> Bool {
+        let id = String(anchor.dropFirst())
+        let decoded = id.utf8Contains(UInt8(ascii: "%")) ? id.removingPercentEncoding ?? id : id
+        let found = decoded.utf8Contains(10) ? stored().contains(decoded) : known.contains(decoded)
+        return !decoded.isEmpty && !found
+    }
+
+    /// Whether the bytes after an anchor's `#` start a `Character` of their own, so dropping the
+    /// first `Character` drops just the `#`: an ASCII byte, or a letter up to U+052F outside the
+    /// combining marks (U+0300–U+036F, U+0483–U+0489). Any other scalar might extend the `#`.
+    static func startsACharacterAfterHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let lead = bytes.first else { return true }
+        if lead < 0x80 { return true }
+        guard lead >= 0xC2, lead <= 0xD4, bytes.count >= 2 else { return false }
+        let scalar = UInt32(lead & 0x1F) << 6 | UInt32(bytes[1] & 0x3F)
+        return scalar < 0x300 || (0x370..<0x483).contains(scalar) || (0x48A..<0x530).contains(scalar)
     }
 
     /// Whether the attribute whose `=` is at `equals` is `id` (true), `href` or `src` (false),
@@ -169,12 +246,12 @@ final class PageCollector: Sendable {
             store.withLock { _ = $0.files.number(path) }
             return
         }
-        let links = PageLinks(html: data, siteURL: siteURL, urlsOnly: true).links
-        var seen = Set<String>()
-        let distinct = links.compactMap { seen.insert($0.url).inserted ? $0.url : nil }
+        let distinct = PageLinks.distinctURLs(html: data, siteURL: siteURL)
         store.withLock { store in
             store.pages.append(store.files.number(path))
-            for url in distinct { store.links.append(store.urls.number(url)) }
+            for number in 0..<UInt32(distinct.count) {
+                store.links.append(distinct.withBytes(of: number) { store.urls.number($0) })
+            }
             store.ends.append(UInt32(store.links.count))
         }
     }
@@ -195,8 +272,9 @@ struct CollectedPages: Sendable {
     /// The output path of page `n`.
     func path(of page: Int) -> String { files[pages[page]] }
 
-    func urls(of page: Int) -> some Sequence<String> {
-        links[(page > 0 ? Int(ends[page - 1]) : 0)..<Int(ends[page])].lazy.map { urls[$0] }
+    /// The numbers in `urls` of page `n`'s distinct URLs.
+    func linkNumbers(of page: Int) -> ArraySlice<UInt32> {
+        links[(page > 0 ? Int(ends[page - 1]) : 0)..<Int(ends[page])]
     }
 
     /// The pages in the order of their paths' bytes.
@@ -216,38 +294,64 @@ struct StringTable: Sendable {
 
     var count: Int { ends.count }
 
+    init() {}
+
+    /// A table with room for `count` strings before it grows.
+    init(capacity count: Int) {
+        var size = 64
+        while size < count * 2 { size *= 2 }
+        slots = [UInt32](repeating: 0, count: size)
+    }
+
     /// The number of `text`, which is added if it is not there yet.
     mutating func number(_ text: String) -> UInt32 {
         var text = text
-        return text.withUTF8 { key in
-            if slots.isEmpty || (count + 1) * 2 > slots.count { grow() }
-            var slot = Self.hash(key) & (slots.count - 1)
-            while slots[slot] != 0 {
-                let number = slots[slot] - 1
-                if same(number, key) { return number }
-                slot = (slot + 1) & (slots.count - 1)
-            }
-            let number = UInt32(ends.count)
-            bytes.append(contentsOf: key)
-            ends.append(UInt32(bytes.count))
-            slots[slot] = number + 1
-            return number
+        return number(&text)
+    }
+
+    /// `number(_:)` of a string the caller owns (no copy to take its bytes).
+    mutating func number(_ text: inout String) -> UInt32 {
+        text.withUTF8 { number($0) }
+    }
+
+    /// The number of the string of UTF-8 `key`, which is added if it is not there yet.
+    mutating func number(_ key: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        if slots.isEmpty || (count + 1) * 2 > slots.count { grow() }
+        var slot = Self.hash(key) & (slots.count - 1)
+        while slots[slot] != 0 {
+            let number = slots[slot] - 1
+            if same(number, key) { return number }
+            slot = (slot + 1) & (slots.count - 1)
         }
+        let number = UInt32(ends.count)
+        bytes.append(contentsOf: key)
+        ends.append(UInt32(bytes.count))
+        slots[slot] = number + 1
+        return number
     }
 
     /// The number of `text`, nil when it was never added.
     func find(_ text: String) -> UInt32? {
-        guard !slots.isEmpty else { return nil }
         var text = text
-        return text.withUTF8 { key in
-            var slot = Self.hash(key) & (slots.count - 1)
-            while slots[slot] != 0 {
-                let number = slots[slot] - 1
-                if same(number, key) { return number }
-                slot = (slot + 1) & (slots.count - 1)
-            }
-            return nil
+        return text.withUTF8 { find($0) }
+    }
+
+    /// The number of the string of UTF-8 `key`, nil when it was never added.
+    func find(_ key: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        guard !slots.isEmpty else { return nil }
+        var slot = Self.hash(key) & (slots.count - 1)
+        while slots[slot] != 0 {
+            let number = slots[slot] - 1
+            if same(number, key) { return number }
+            slot = (slot + 1) & (slots.count - 1)
         }
+        return nil
+    }
+
+    /// Calls `body` with the UTF-8 of string `number`.
+    func withBytes<Result>(of number: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let range = self.range(number)
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     func contains(_ text: String) -> Bool { find(text) != nil }
@@ -339,13 +443,21 @@ struct LinkChecker {
                 return found
             }
             var problems: [Diagnostic] = []
+            var file: [UInt8] = []
             for position in stride(from: share, to: order.count, by: shares) {
                 let page = order[position]
                 let path = collected.path(of: page)
                 let dir = path.hasSuffix("/index.html") ? String(path.dropLast("index.html".count)) : ""
                 // The 404 page is served at any depth; its links start at the base path, not at its folder.
                 let from = path == "404.html" ? "" : dir
-                guard collected.urls(of: page).contains(where: { problem(with: $0, from: from, exists: exists, ids: ids) != nil }) else { continue }
+                var folder = from
+                let broken = folder.withUTF8 { fromBytes in
+                    collected.linkNumbers(of: page).contains { url in
+                        !collected.urls.withBytes(of: url) { leadsToAFile($0, from: fromBytes, files: collected.files, buffer: &file) }
+                            && problem(with: collected.urls[url], from: from, exists: exists, ids: ids) != nil
+                    }
+                }
+                guard broken else { continue }
                 guard let bytes = read(path) else {
                     problems.append(.error(at: SourceLocation(file: path, line: 1, column: 1), "cannot read the page back to report its broken links"))
                     continue
@@ -355,6 +467,25 @@ struct LinkChecker {
             }
             return problems
         }.flatMap { $0 }  // the build sorts every diagnostic by place
+    }
+
+    /// Whether `url`, on a page in the folder `from`, plainly leads to one of `files`: a relative
+    /// path of ASCII, with no query, fragment, percent-encoding, scheme or dot segment past its
+    /// `../` climbs, from an ASCII folder, that resolves to a file there. Then `problem(with:)`
+    /// finds nothing wrong; for any other URL it is asked (on bytes: every link of every page
+    /// passes here). `file`: room for the resolved path.
+    func leadsToAFile(_ url: UnsafeBufferPointer<UInt8>, from: UnsafeBufferPointer<UInt8>, files: StringTable, buffer file: inout [UInt8]) -> Bool {
+        guard !config.baseURL.isEmpty, url.first != UInt8(ascii: "/"),
+            url.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: ":") }),
+            from.allSatisfy({ $0 < 0x80 }),
+            case .resolved(let kept, let restStart) = SiteLinks.climb(url, from: from)
+        else { return false }
+        file.removeAll(keepingCapacity: true)
+        file.append(contentsOf: from[..<kept])
+        if kept > 0 { file.append(UInt8(ascii: "/")) }
+        file.append(contentsOf: url[restStart...])
+        if file.isEmpty || file.last == UInt8(ascii: "/") { file.append(contentsOf: "index.html".utf8) }
+        return file.withUnsafeBufferPointer { files.find($0) != nil }
     }
 
     /// Checks the links of every page in `pages`; `ids` gives the ids of any page of the site.
@@ -426,9 +557,24 @@ struct LinkChecker {
         return url.hasPrefix("//") || hasScheme(url)
     }
 
+    /// `leavesTheSite` of a URL's UTF-8 with `siteURL`'s; nil when the bytes cannot tell: a
+    /// `//` followed by a non-ASCII scalar, which might join the second `/` into one `Character`.
+    static func leavesTheSite(bytes url: UnsafeBufferPointer<UInt8>, siteURL: UnsafeBufferPointer<UInt8>) -> Bool? {
+        if !siteURL.isEmpty && url.starts(with: siteURL) { return false }
+        if url.starts(with: "//".utf8) {
+            guard url.count == 2 || url[2] < 0x80 else { return nil }
+            return true
+        }
+        return hasScheme(url)
+    }
+
     /// A `:` before any `/`, `?` or `#`: `https:`, `mailto:`… (bytes: every link of every page passes here).
     static func hasScheme(_ url: Substring) -> Bool {
-        for byte in url.utf8 {
+        hasScheme(url.utf8)
+    }
+
+    static func hasScheme(_ url: some Sequence<UInt8>) -> Bool {
+        for byte in url {
             switch byte {
             case UInt8(ascii: ":"): return true
             case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): return false

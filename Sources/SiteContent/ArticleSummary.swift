@@ -1,4 +1,5 @@
 import Diagnostics
+import FileIO
 import Markdown
 
 /// What the sidebar needs of an article, read before any article is verified: every
@@ -24,8 +25,22 @@ package struct ArticleSummary: Sendable, Hashable {
     /// The summary of `source`, or nil when it cannot be read (its full read reports why).
     /// The title is the one `ArticleReader` finds: front matter, or a leading `# ` heading,
     /// parsed from the first block only, which is where that heading must be.
+    /// Only the front matter is decoded when it holds the title: the body's UTF-8 is checked by
+    /// the article's full read, which fails the build before the sidebar is of any use.
     package static func read(_ source: ArticleSource) -> ArticleSummary? {
-        guard let text = try? SourceText.read(source.url, displayPath: source.displayPath),
+        guard let bytes = try? Files.read(source.url.path) else { return nil }
+        if let end = frontMatterEnd(bytes) {
+            guard let head = try? SourceText.decode(Array(bytes[..<end]), displayPath: source.displayPath),
+                let frontMatter = try? FrontMatter.parse(head)
+            else { return nil }
+            if frontMatter.title != nil { return summary(source, frontMatter, title: frontMatter.title) }
+        }
+        return summary(source, wholeFile: bytes)
+    }
+
+    /// The summary from the whole file's bytes decoded and parsed.
+    static func summary(_ source: ArticleSource, wholeFile bytes: [UInt8]) -> ArticleSummary? {
+        guard let text = try? SourceText.decode(bytes, displayPath: source.displayPath),
             let frontMatter = try? FrontMatter.parse(text)
         else { return nil }
         var title = frontMatter.title
@@ -39,9 +54,27 @@ package struct ArticleSummary: Sendable, Hashable {
                 title = document.plainText(of: first)
             }
         }
+        return summary(source, frontMatter, title: title)
+    }
+
+    private static func summary(_ source: ArticleSource, _ frontMatter: FrontMatter, title: String?) -> ArticleSummary? {
         guard let title, !title.allSatisfy(\.isWhitespace) else { return nil }
         var summary = ArticleSummary(lang: source.lang, slug: source.slug, title: title, weight: frontMatter.weight, draft: frontMatter.draft)
         summary.layout = frontMatter.layout
         return summary
+    }
+
+    /// Where the front matter of a file ends (after its closing line), when the file opens with
+    /// one (after a byte-order mark) and holds no CR up to there: those bytes decode and parse as
+    /// the front matter of the whole file does. Nil otherwise (the whole file is decoded).
+    static func frontMatterEnd(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { bytes in
+            let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            guard bytes[start...].starts(with: "---\n".utf8),
+                let closing = FrontMatter.closingLine(in: bytes, from: start + 4),
+                !bytes[start..<closing.bodyStart].contains(13)
+            else { return nil }
+            return closing.bodyStart
+        }
     }
 }

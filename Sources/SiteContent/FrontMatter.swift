@@ -85,23 +85,8 @@ package struct FrontMatter {
         guard text.hasPrefix("---\n") || text == "---" else {
             return FrontMatter(title: nil, description: nil, body: text[...], bodyLineOffset: 0)
         }
-        // Find the closing delimiter line: `---` (or `...`) alone on a line.
-        var lineNumber = 1
         var yamlStart = text.index(text.startIndex, offsetBy: 4, limitedBy: text.endIndex) ?? text.endIndex
-        var cursor = yamlStart
-        var closing: (yamlEnd: String.Index, bodyStart: String.Index, line: Int)?
-        while cursor < text.endIndex {
-            lineNumber += 1
-            let lineEnd = text[cursor...].firstIndex(of: "\n") ?? text.endIndex
-            let line = text[cursor..<lineEnd]
-            if line == "---" || line == "..." {
-                let bodyStart = lineEnd < text.endIndex ? text.index(after: lineEnd) : lineEnd
-                closing = (cursor, bodyStart, lineNumber)
-                break
-            }
-            cursor = lineEnd < text.endIndex ? text.index(after: lineEnd) : lineEnd
-        }
-        guard let closing else {
+        guard let closing = closingDelimiter(text) else {
             throw DiagnosticError([
                 .error(
                     at: SourceLocation(file: file, line: 1, column: 1),
@@ -203,5 +188,36 @@ package struct FrontMatter {
         if problems.contains(where: { $0.severity == .error }) { throw DiagnosticError(problems) }
         result.warnings = problems
         return result
+    }
+
+    /// The line that closes front matter opened by `---`: the first line after it that is `---`
+    /// or `...`, with where the YAML ends, where the body starts and its line number. Found on
+    /// bytes (walking `Character`s cost a third of reading the front matter): the text has no
+    /// CR (`SourceText` folds them), so every LF is a `Character` of its own, and a line that
+    /// equals `---` as `Character`s is those three bytes.
+    static func closingDelimiter(_ text: String) -> (yamlEnd: String.Index, bodyStart: String.Index, line: Int)? {
+        var text = text
+        guard let found = text.withUTF8({ closingLine(in: $0, from: min(4, $0.count)) }) else { return nil }
+        let utf8 = text.utf8
+        return (utf8.index(utf8.startIndex, offsetBy: found.start), utf8.index(utf8.startIndex, offsetBy: found.bodyStart), found.line + 1)
+    }
+
+    /// The first line from byte `start` on that is `---` or `...`: its start, where the line
+    /// after it starts, and its number counted from 1 at `start`.
+    static func closingLine(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (start: Int, bodyStart: Int, line: Int)? {
+        var lineNumber = 0
+        var cursor = start
+        while cursor < bytes.count {
+            lineNumber += 1
+            var lineEnd = cursor
+            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            if lineEnd - cursor == 3, bytes[cursor] == bytes[cursor + 1], bytes[cursor] == bytes[cursor + 2],
+                bytes[cursor] == UInt8(ascii: "-") || bytes[cursor] == UInt8(ascii: ".")
+            {
+                return (cursor, min(lineEnd + 1, bytes.count), lineNumber)
+            }
+            cursor = lineEnd + 1
+        }
+        return nil
     }
 }

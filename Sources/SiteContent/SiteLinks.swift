@@ -78,30 +78,50 @@ package struct SiteLinks: Sendable {
     /// segment, on bytes (a `Substring`'s `hasPrefix` and UTF-8 view went through generic code,
     /// thousands of instructions a link).
     static func climbed(_ path: String, from: String) -> Climb {
-        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
         var path = path
-        return path.withUTF8 { bytes -> Climb in
-            var start = 0
-            var climbs = 0
-            while start + 3 <= bytes.count, bytes[start] == dot, bytes[start + 1] == dot, bytes[start + 2] == slash {
-                // `hasPrefix("../")` compared Characters: a mark after the `/` joins it, and the
-                // rest then starts with a dot, which the segments handle.
-                if start + 3 < bytes.count, bytes[start + 3] >= 0x80 { return .otherKind }
-                climbs += 1
-                start += 3
+        var from = from
+        return path.withUTF8 { bytes in
+            from.withUTF8 { fromBytes in
+                switch climb(bytes, from: fromBytes) {
+                case .otherKind: return .otherKind
+                case .aboveRoot: return .aboveRoot
+                case .resolved(let kept, let restStart):
+                    let prefix = String(decoding: UnsafeBufferPointer(rebasing: fromBytes[..<kept]), as: UTF8.self)
+                    let restText = String(decoding: UnsafeBufferPointer(rebasing: bytes[restStart...]), as: UTF8.self)
+                    return .resolved(prefix.isEmpty ? restText : prefix + "/" + restText)
+                }
             }
-            let rest = UnsafeBufferPointer(rebasing: bytes[start...])
-            if rest.first == dot || rest.first == slash || holds(rest, slash, dot) || holds(rest, slash, slash) { return .otherKind }
-            var kept = from.utf8[...]
-            if kept.last == slash { kept = kept.dropLast() }
-            for _ in 0..<climbs {
-                guard !kept.isEmpty else { return .aboveRoot }
-                kept = kept[..<(kept.lastIndex(of: slash) ?? kept.startIndex)]
-            }
-            let prefix = String(Substring(kept))
-            let restText = String(decoding: rest, as: UTF8.self)
-            return .resolved(prefix.isEmpty ? restText : prefix + "/" + restText)
         }
+    }
+
+    /// `climbed` on UTF-8: a path resolves to the first `kept` bytes of `from`, a `/` when they
+    /// are not empty, and the path from `restStart` on.
+    package enum ByteClimb: Equatable {
+        case otherKind
+        case aboveRoot
+        case resolved(kept: Int, restStart: Int)
+    }
+
+    package static func climb(_ path: UnsafeBufferPointer<UInt8>, from: UnsafeBufferPointer<UInt8>) -> ByteClimb {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var start = 0
+        var climbs = 0
+        while start + 3 <= path.count, path[start] == dot, path[start + 1] == dot, path[start + 2] == slash {
+            // `hasPrefix("../")` compared Characters: a mark after the `/` joins it, and the
+            // rest then starts with a dot, which the segments handle.
+            if start + 3 < path.count, path[start + 3] >= 0x80 { return .otherKind }
+            climbs += 1
+            start += 3
+        }
+        let rest = UnsafeBufferPointer(rebasing: path[start...])
+        if rest.first == dot || rest.first == slash || holds(rest, slash, dot) || holds(rest, slash, slash) { return .otherKind }
+        var kept = from.count
+        if kept > 0, from[kept - 1] == slash { kept -= 1 }
+        for _ in 0..<climbs {
+            guard kept > 0 else { return .aboveRoot }
+            kept = from[..<kept].lastIndex(of: slash) ?? 0
+        }
+        return .resolved(kept: kept, restStart: start)
     }
 
     /// `resolve` by splitting both paths into segments: any path.

@@ -59,49 +59,51 @@ struct ExampleFigure: Sendable {
         if let target = options.targetSDK { optionsJSON.add("targetSdk", target) }
         optionsJSON.add("configChanges", options.configChanges.sorted())
         optionsJSON.add("root", options.root)
-        let (diagram, states) = values.machineValues(machine, lang: lang)
+        let (diagram, states, events) = values.machineValues(machine, lang: lang)
         var path = diagram.path()
         path.markState(trace.initialState)
         var steps: [MustacheValue] = []
+        steps.reserveCapacity(trace.steps.count)
         for (index, step) in trace.steps.enumerated() {
             let walk = [step.from] + step.states
             path.markStep(from: step.from, through: step.states)
             let source = step.sources.first.flatMap(SourceIndex.source)
+            let event = events[step.event]
             steps.append(.object([
-                "number": .int(index + 1),
-                "event": .string(step.event),
-                "eventName": .string(names.event(step.event).text),
-                "eventSummary": .string(names.summary(machine, step.event)),
+                Key.number: .int(index + 1),
+                Key.event: .string(step.event),
+                Key.eventName: .string(event?.name ?? names.event(step.event).text),
+                Key.eventSummary: .string(event?.summary ?? names.summary(machine, step.event)),
                 // A scene other than the main one is named after the event (its name comes from the Markdown).
-                "otherScene": machine.multiScene && step.scene != Simulation.mainScene ? .string(step.scene) : .bool(false),
-                "scene": machine.multiScene ? .string(step.scene) : .bool(false),
-                "from": .string(step.from),
-                "fromName": names.value(states[step.from] ?? names.state(machine, step.from)),
-                "to": .string(step.to),
-                "unchanged": .bool(step.states.isEmpty),
-                "walk": names.walk(machine, walk, states: states),
-                "calls": .array(step.callbacks.enumerated().map { position, call in
-                    .object(["name": .string(call.name), "optional": .bool(call.optional), "separator": .string(position == 0 ? "" : ", ")])
+                Key.otherScene: machine.multiScene && step.scene != Simulation.mainScene ? .string(step.scene) : .bool(false),
+                Key.scene: machine.multiScene ? .string(step.scene) : .bool(false),
+                Key.from: .string(step.from),
+                Key.fromName: states.value(step.from) ?? names.value(names.state(machine, step.from)),
+                Key.to: .string(step.to),
+                Key.unchanged: .bool(step.states.isEmpty),
+                Key.walk: states.walk(walk) ?? names.walk(machine, walk, states: states),
+                Key.calls: .array(step.callbacks.enumerated().map { position, call in
+                    .object([Key.name: .string(call.name), Key.optional: .bool(call.optional), Key.separator: .string(position == 0 ? "" : ", ")])
                 }),
-                "row": .string(step.row),
-                "source": source.map {
-                    .object(["url": .string($0.url), "title": .string($0.officialTitle), "archived": .bool($0.archived)])
+                Key.row: .string(step.row),
+                Key.source: source.map {
+                    .object([Key.url: .string($0.url), Key.title: .string($0.officialTitle), Key.archived: .bool($0.archived)])
                 } ?? .bool(false),
-                "unconfirmed": .bool(step.confidence == .unconfirmed),
+                Key.unconfirmed: .bool(step.confidence == .unconfirmed),
             ]))
         }
         let checks: [MustacheValue] = trace.checks.map { check in
             .object([
-                "kind": .string(check.kind.rawValue),
-                "label": .string(names.check(check.kind.rawValue)),
+                Key.kind: .string(check.kind.rawValue),
+                Key.label: .string(names.check(check.kind.rawValue)),
                 // States by their display names; callbacks (a `callbacks` check) are code.
-                "items": .array(check.ids.enumerated().map { index, id in
+                Key.items: .array(check.ids.enumerated().map { index, id in
                     // `states` holds exactly the machine's states.
-                    let name = states[id]
+                    let name = states.value(id)
                     return .object([
-                        "first": .bool(index == 0),
-                        "state": name.map(names.value) ?? .bool(false),
-                        "code": name == nil ? .string(id) : .bool(false),
+                        Key.first: .bool(index == 0),
+                        Key.state: name ?? .bool(false),
+                        Key.code: name == nil ? .string(id) : .bool(false),
                     ])
                 }),
             ])
@@ -120,5 +122,36 @@ struct ExampleFigure: Sendable {
             "checks": .array(checks),
             "diagram": .string(diagram.figureSVG(idPrefix: id + "-diagram", path: path)),
         ])
+    }
+
+    /// The keys of a figure's rows, made (and hashed) once rather than per row.
+    private enum Key {
+        static let number: MustacheKey = "number"
+        static let event: MustacheKey = "event"
+        static let eventName: MustacheKey = "eventName"
+        static let eventSummary: MustacheKey = "eventSummary"
+        static let otherScene: MustacheKey = "otherScene"
+        static let scene: MustacheKey = "scene"
+        static let from: MustacheKey = "from"
+        static let fromName: MustacheKey = "fromName"
+        static let to: MustacheKey = "to"
+        static let unchanged: MustacheKey = "unchanged"
+        static let walk: MustacheKey = "walk"
+        static let calls: MustacheKey = "calls"
+        static let name: MustacheKey = "name"
+        static let optional: MustacheKey = "optional"
+        static let separator: MustacheKey = "separator"
+        static let row: MustacheKey = "row"
+        static let source: MustacheKey = "source"
+        static let url: MustacheKey = "url"
+        static let title: MustacheKey = "title"
+        static let archived: MustacheKey = "archived"
+        static let unconfirmed: MustacheKey = "unconfirmed"
+        static let kind: MustacheKey = "kind"
+        static let label: MustacheKey = "label"
+        static let items: MustacheKey = "items"
+        static let first: MustacheKey = "first"
+        static let state: MustacheKey = "state"
+        static let code: MustacheKey = "code"
     }
 }

@@ -39,9 +39,12 @@ struct ExerciseFigure: Sendable {
             let name = names.state(machine, id)
             return .object(["id": .string(id), "text": .string(name.text), "en": .bool(name.english)])
         }
+        // The machine's names as the example figures have them, made once per machine and language.
+        let (_, states, events) = values.machineValues(machine, lang: lang)
         func event(_ id: String, scene: String?) -> MustacheValue {
-            .object([
-                "id": .string(id), "text": .string(names.event(id).text), "summary": .string(names.summary(machine, id)),
+            let known = events[id]
+            return .object([
+                "id": .string(id), "text": .string(known?.name ?? names.event(id).text), "summary": .string(known?.summary ?? names.summary(machine, id)),
                 "scene": machine.multiScene ? scene.map(MustacheValue.string) ?? .bool(false) : .bool(false),
             ])
         }
@@ -53,9 +56,9 @@ struct ExerciseFigure: Sendable {
                 return .object([
                     "number": .int(index + 1),
                     "event": event(step.event, scene: step.scene == Simulation.mainScene ? nil : step.scene),
-                    "fromName": names.value(names.state(machine, step.from)),
+                    "fromName": states.value(step.from) ?? names.value(names.state(machine, step.from)),
                     "unchanged": .bool(step.states.isEmpty),
-                    "walk": names.walk(machine, walk),
+                    "walk": states.walk(walk) ?? names.walk(machine, walk),
                     "calls": .array(step.callbacks.enumerated().map { position, call in
                         .object(["name": .string(call.name), "optional": .bool(call.optional), "separator": .string(position == 0 ? "" : ", ")])
                     }),

@@ -42,8 +42,8 @@ package final class LanguageValues: Sendable {
         machineValues(machine, lang: lang).diagram
     }
 
-    /// The machine's diagram and its states' display names in `lang`, worked out together once.
-    func machineValues(_ machine: Machine, lang: String) -> (diagram: PreparedDiagram, states: StateNames) {
+    /// The machine's diagram and its states' and events' display names in `lang`, worked out together once.
+    func machineValues(_ machine: Machine, lang: String) -> (diagram: PreparedDiagram, states: StateNames, events: EventNames) {
         let key = DiagramKey(lang: lang, machine: ObjectIdentifier(machine))
         let found = diagrams.withLock { table in
             if let found = table[key] { return found }
@@ -51,11 +51,12 @@ package final class LanguageValues: Sendable {
             let made = MachineDiagram(
                 machine: machine,
                 diagram: StateDiagram.prepared(for: machine, labels: names.diagramLabels(machine)),
-                states: StateNames(machine, names: names))
+                states: StateNames(machine, names: names),
+                events: EventNames(machine, names: names))
             table[key] = made
             return made
         }
-        return (found.diagram, found.states)
+        return (found.diagram, found.states, found.events)
     }
 
     /// A machine by identity: the value holds the machine, so its identifier is not reused while the key is in the table.
@@ -68,20 +69,66 @@ package final class LanguageValues: Sendable {
         let machine: Machine
         let diagram: PreparedDiagram
         let states: StateNames
+        let events: EventNames
     }
 }
 
-/// A machine's state names in one language, by state id: `ModelNames.state` built a key and
-/// hashed it for every state of every step of every figure.
+/// A machine's state names in one language, by state id, with the template values a figure
+/// makes of them: `ModelNames.state` built a key and hashed it for every state of every step
+/// of every figure, and each step made the same small objects again.
 struct StateNames: Sendable {
-    private let byID: [String: DisplayName]
+    private struct Entry: Sendable {
+        let name: DisplayName
+        /// `names.value(name)`.
+        let value: MustacheValue
+        /// The name as the first step of a walk and as any later one (`ModelNames.walk`).
+        let walkStep: (first: MustacheValue, later: MustacheValue)
+    }
+
+    private let byID: [String: Entry]
 
     init(_ machine: Machine, names: ModelNames) {
-        var byID: [String: DisplayName] = [:]
-        for state in machine.states where byID[state.id] == nil { byID[state.id] = names.state(machine, state.id) }
+        var byID: [String: Entry] = [:]
+        for state in machine.states where byID[state.id] == nil {
+            let name = names.state(machine, state.id)
+            byID[state.id] = Entry(
+                name: name, value: names.value(name),
+                walkStep: (ModelNames.walkStep(name, first: true), ModelNames.walkStep(name, first: false)))
+        }
         self.byID = byID
     }
 
     /// `names.state(machine, id)` of a state of the machine; nil for any other id.
-    subscript(_ id: String) -> DisplayName? { byID[id] }
+    subscript(_ id: String) -> DisplayName? { byID[id]?.name }
+
+    /// `names.value(names.state(machine, id))` of a state of the machine; nil for any other id.
+    func value(_ id: String) -> MustacheValue? { byID[id]?.value }
+
+    /// `names.walk(machine, ids)` when every id is a state of the machine; nil otherwise.
+    func walk(_ ids: [String]) -> MustacheValue? {
+        var steps: [MustacheValue] = []
+        steps.reserveCapacity(ids.count)
+        for (index, id) in ids.enumerated() {
+            guard let entry = byID[id] else { return nil }
+            steps.append(index == 0 ? entry.walkStep.first : entry.walkStep.later)
+        }
+        return .array(steps)
+    }
+}
+
+/// A machine's event names and summaries in one language, by event id (`ModelNames.event`
+/// and `ModelNames.summary`, which build and hash a key each).
+struct EventNames: Sendable {
+    private let byID: [String: (name: String, summary: String)]
+
+    init(_ machine: Machine, names: ModelNames) {
+        var byID: [String: (name: String, summary: String)] = [:]
+        for event in machine.events where byID[event.id] == nil {
+            byID[event.id] = (names.event(event.id).text, names.summary(machine, event.id))
+        }
+        self.byID = byID
+    }
+
+    /// The name and summary of an event of the machine; nil for any other id.
+    subscript(_ id: String) -> (name: String, summary: String)? { byID[id] }
 }

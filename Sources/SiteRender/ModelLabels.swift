@@ -21,10 +21,12 @@ extension ModelNames {
 
     /// `{name, en, first}` per state of a walk, for a template that marks English names with `lang="en"`.
     func walk(_ machine: Machine, _ ids: [String], states: StateNames? = nil) -> MustacheValue {
-        .array(ids.enumerated().map { index, id in
-            let name = states?[id] ?? state(machine, id)
-            return .object(["name": .string(name.text), "en": .bool(name.english), "first": .bool(index == 0)])
-        })
+        .array(ids.enumerated().map { index, id in Self.walkStep(states?[id] ?? state(machine, id), first: index == 0) })
+    }
+
+    /// One state of a walk.
+    static func walkStep(_ name: DisplayName, first: Bool) -> MustacheValue {
+        .object(["name": .string(name.text), "en": .bool(name.english), "first": .bool(first)])
     }
 
     func value(_ name: DisplayName) -> MustacheValue {

@@ -1,0 +1,225 @@
+import Foundation
+import LifecycleMachines
+import Mustache
+import Testing
+import TestSupport
+
+@testable import SiteBuild
+@testable import SiteContent
+@testable import SiteRender
+
+/// The byte-level paths of the build answer as the `String` and `Character` forms they
+/// replaced, on pseudo-random inputs (a fixed seed) mixing ASCII, accented and Cyrillic
+/// text, combining marks, HTML entities, percent-encoding, fragments and queries.
+@Suite struct ByteFastPathTests {
+    typealias Generator = SeededRandom
+
+    /// A text of `count` pieces drawn from `pieces`.
+    static func text(_ pieces: [String], _ count: Int, _ random: inout Generator) -> String {
+        (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()
+    }
+
+    // MARK: Front matter
+
+    /// The closing line as the `Character` loop found it before: lines split at `"\n"`
+    /// Characters, the first after the opening one that equals `---` or `...`.
+    static func closingByCharacters(_ text: String) -> (yamlEnd: String.Index, bodyStart: String.Index, line: Int)? {
+        var lineNumber = 1
+        var cursor = text.index(text.startIndex, offsetBy: 4, limitedBy: text.endIndex) ?? text.endIndex
+        while cursor < text.endIndex {
+            lineNumber += 1
+            let lineEnd = text[cursor...].firstIndex(of: "\n") ?? text.endIndex
+            let line = text[cursor..<lineEnd]
+            if line == "---" || line == "..." {
+                return (cursor, lineEnd < text.endIndex ? text.index(after: lineEnd) : lineEnd, lineNumber)
+            }
+            cursor = lineEnd < text.endIndex ? text.index(after: lineEnd) : lineEnd
+        }
+        return nil
+    }
+
+    static let frontMatterPieces = [
+        "---", "...", "--", "-", ".", "\n", "\n", "\n", "title: x", "é", "e\u{301}", "ж", "\u{301}", " ", "— ", "-\u{301}",
+        "..\u{301}", "🍎", "\t", "# x", "weight: 3", "\n---\n", "\n...\n", "\n---",
+    ]
+
+    @Test func closingDelimiterIsTheCharacterLoops() {
+        var random = Generator(seed: 18)
+        var texts = ["---", "---\n", "---\n---", "---\n---\n", "---\n...\nx", "---\nx\n--- \n---\ny", "---\n\n---\n", "---\n-\u{301}--\n---\n"]
+        for _ in 0..<3000 { texts.append("---\n" + Self.text(Self.frontMatterPieces, Int.random(in: 0..<24, using: &random), &random)) }
+        var closed = 0
+        for text in texts {
+            let expected = Self.closingByCharacters(text)
+            let found = FrontMatter.closingDelimiter(text)
+            #expect(found?.yamlEnd == expected?.yamlEnd && found?.bodyStart == expected?.bodyStart && found?.line == expected?.line, "\(text.debugDescription)")
+            if expected != nil { closed += 1 }
+        }
+        #expect(closed > 500 && closed < texts.count - 500)
+    }
+
+    static let summaryLines = [
+        "title: Активно\n", "title: \"Título: «x»\"\n", "title: 'e\u{301}'\n", "title:\n", "title: \"\"\n", "weight: 10\n", "weight: x\n",
+        "draft: true\n", "draft: maybe\n", "layout: tutorial\n", "layout: list\n", "description: Desc\n", "translation:\n  from: es\n",
+        "unknown: 1\n", "title: [a\n", "  - x\n", "\r\n", "weight: 1\r\n", "# comment\n", "\n",
+    ]
+    static let bodies = ["# Заглавие\n\nТекст.\n", "## Dos\n", "", "Texto &amp; más\n", "# Título\r\n\r\nx\n", "\n\n# Late\n"]
+
+    /// Only the front matter is decoded when it holds the title: the summary is the one the whole
+    /// file gives, with a byte-order mark, CRs, no front matter, broken YAML and titles from the body.
+    @Test func summaryFromTheFrontMatterIsTheWholeFilesOne() throws {
+        let root = try makeTemporaryDirectory("cpu8-summary")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var random = Generator(seed: 2026)
+        var fromFrontMatter = 0
+        for index in 0..<600 {
+            let lines = Self.text(Self.summaryLines, Int.random(in: 0..<6, using: &random), &random)
+            let closing = ["---\n", "...\n", "---", "---\r\n", ""].randomElement(using: &random)!
+            let opening = ["---\n", "---\n", "\u{FEFF}---\n", "---\r\n", "--- \n", ""].randomElement(using: &random)!
+            let text = opening + lines + closing + Self.bodies.randomElement(using: &random)!
+            let url = root.appending(path: "a\(index).md")
+            try Data(text.utf8).write(to: url)
+            let source = ArticleSource(lang: "bg", slug: "a\(index)", path: url.path, displayPath: "bg/a\(index).md")
+            let whole = ArticleSummary.summary(source, wholeFile: Array(text.utf8))
+            #expect(ArticleSummary.read(source) == whole, "\(text.debugDescription)")
+            if ArticleSummary.frontMatterEnd(Array(text.utf8)) != nil && whole != nil { fromFrontMatter += 1 }
+        }
+        #expect(fromFrontMatter > 20)
+    }
+
+    // MARK: Links
+
+    static let attributeValues = [
+        "#s-1", "#s-2", "#активно", "#año", "#a%C3%B1o", "#s-1%0As-2", "#", "#gone", "#\u{301}s-1", "#e\u{301}", "#\u{483}x", "#&amp;x",
+        "#a&quot;b", "../b/index.html#s-1", "../b/?q=1&amp;r=2", "https://docs.example.org/es/a/", "https://elsewhere.org/x", "//cdn.org/x",
+        "//\u{301}x", "mailto:a@b.c", "../i.png", "/es/a/", "a&amp;b", "a&#39;b:c", "%D0%B6/", "x y", "é/", "ж", "",
+    ]
+    static let idValues = ["s-1", "s-2", "активно", "año", "e\u{301}", "a b", "x&amp;y", "a&quot;b", "s-1\ns-2", "", "gone-not"]
+
+    /// A pseudo-random page of ids and links, attributes after spaces, newlines and tabs, and
+    /// look-alikes that are not attributes.
+    static func page(_ random: inout Generator) -> String {
+        var html = ""
+        for _ in 0..<Int.random(in: 0..<40, using: &random) {
+            let gap = [" ", "\n", "\t", "x", " data-"].randomElement(using: &random)!
+            switch Int.random(in: 0..<5, using: &random) {
+            case 0, 1: html += "<a\(gap)href=\"\(attributeValues.randomElement(using: &random)!)\">т</a>"
+            case 2: html += "<h2\(gap)id=\"\(idValues.randomElement(using: &random)!)\">é</h2>"
+            case 3: html += "<img\(gap)src=\"\(attributeValues.randomElement(using: &random)!)\">\n"
+            default: html += ["\n", "a=b", "=\"", " title=\"#s-1\"", "<p>— «x»</p>"].randomElement(using: &random)!
+            }
+        }
+        return html
+    }
+
+    /// The scan of every page a build writes keeps the full scan's URLs, each once, in order.
+    @Test func distinctURLsAreTheFullScansURLs() {
+        var random = Generator(seed: 100)
+        var kept = 0
+        for _ in 0..<3000 {
+            let html = Self.page(&random)
+            for siteURL in ["", "https://docs.example.org/"] {
+                var seen = Set<String>()
+                let expected = PageLinks(html: Data(html.utf8), siteURL: siteURL).links.map(\.url).filter { seen.insert($0).inserted }
+                let table = PageLinks.distinctURLs(html: Data(html.utf8), siteURL: siteURL)
+                #expect((0..<UInt32(table.count)).map { table[$0] } == expected, "\(html.debugDescription)")
+                kept += expected.count
+            }
+        }
+        #expect(kept > 10_000)
+    }
+
+    /// Bytes that start a Character after `#`: dropping the first Character of `#` + them drops just the `#`.
+    @Test func aCharacterStartsAfterTheHashWhereTheBytesSaySo() {
+        var starts = 0
+        for value in UInt32(0)..<0x3000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let rest = String(Character(scalar)) + "x"
+            let says = Array(rest.utf8).withUnsafeBufferPointer { PageLinks.startsACharacterAfterHash($0) }
+            if says {
+                starts += 1
+                #expect(String(("#" + rest).dropFirst()) == rest, "U+\(String(value, radix: 16))")
+            }
+        }
+        #expect(starts > 1000)
+    }
+
+    @Test func leavingTheSiteOnBytesIsTheStringAnswer() {
+        var random = Generator(seed: 7)
+        var decided = 0
+        for _ in 0..<2000 {
+            let url = Self.text(["/", ":", "h", "é", "\u{301}", "?", "#", "x", "https", "docs.example.org"], Int.random(in: 0..<6, using: &random), &random)
+            for siteURL in ["", "https://docs.example.org/", "/"] {
+                let bytes = Array(url.utf8), site = Array(siteURL.utf8)
+                let answer = bytes.withUnsafeBufferPointer { url in site.withUnsafeBufferPointer { LinkChecker.leavesTheSite(bytes: url, siteURL: $0) } }
+                if let answer {
+                    decided += 1
+                    #expect(answer == LinkChecker.leavesTheSite(url[...], siteURL: siteURL), "\(url.debugDescription)")
+                }
+            }
+        }
+        #expect(decided > 5000)
+    }
+
+    /// A link the bytes say leads to a file is one `problem(with:)` finds nothing wrong with:
+    /// relative paths that climb, stay, go above the root, hold dot segments, queries,
+    /// fragments, percent-encoding, schemes and non-ASCII, from ASCII and non-ASCII folders.
+    @Test func aLinkThatPlainlyLeadsToAFileHasNoProblem() throws {
+        for baseURL in ["https://docs.example.org/", "https://example.org/docs/"] {
+            let config = try SiteConfig.parse(SourceText.decode(Array("""
+                baseURL: "\(baseURL)"
+                defaultLanguage: es
+                languages:
+                  - {code: es, name: Español, title: Sitio}
+
+                """.utf8), displayPath: "site.yml"))
+            let checker = LinkChecker(config: config, languagesBySlug: [:])
+            var files = StringTable()
+            for file in ["index.html", "es/index.html", "es/a/index.html", "es/b/index.html", "es/ж/index.html", "sitemap.xml", "es/a/i.png", "es/b"] {
+                _ = files.number(file)
+            }
+            var random = Generator(seed: 404)
+            var fine = 0
+            var buffer: [UInt8] = []
+            for _ in 0..<4000 {
+                let url = Self.text(["../", "../", "a/", "b/", "ж/", "index.html", "i.png", "sitemap.xml", "./", "/", "?q", "#x", "%41", ":", "b", "\u{301}"], Int.random(in: 0..<5, using: &random), &random)
+                let from = ["", "es/", "es/a/", "es/ж/", "es/b/c/"].randomElement(using: &random)!
+                let plain = Array(url.utf8).withUnsafeBufferPointer { url in
+                    Array(from.utf8).withUnsafeBufferPointer { checker.leadsToAFile(url, from: $0, files: files, buffer: &buffer) }
+                }
+                let problem = checker.problem(with: url, from: from, exists: { files.contains($0) }, ids: { _ in nil })
+                if plain {
+                    fine += 1
+                    #expect(problem == nil, "\(url.debugDescription) from \(from)")
+                }
+            }
+            #expect(fine > 300)
+        }
+    }
+
+    // MARK: Figures
+
+    /// A figure's names come from tables made once per machine and language: the values
+    /// `ModelNames` makes, for the machine's states and events only.
+    @Test(arguments: ModelNamesTests.languages)
+    func figureNameTablesAreTheModelNames(lang: String) throws {
+        for strings in [try ModelNamesTests.repositoryStrings(), UIStrings()] {
+            let names = ModelNames(strings: strings, lang: lang)
+            for machine in Machines.all {
+                let states = StateNames(machine, names: names)
+                let events = EventNames(machine, names: names)
+                for id in machine.states.map(\.id) + ["unknown", ""] {
+                    let expected = machine.state(id).map { _ in names.value(names.state(machine, id)) }
+                    #expect(states.value(id) == expected)
+                }
+                let walk = machine.states.map(\.id).reversed() + machine.states.map(\.id)
+                #expect(states.walk(walk) == names.walk(machine, walk))
+                #expect(states.walk(walk + ["unknown"]) == nil)
+                for event in machine.events {
+                    #expect(events[event.id]?.name == names.event(event.id).text)
+                    #expect(events[event.id]?.summary == names.summary(machine, event.id))
+                }
+                #expect(events["unknown"] == nil)
+            }
+        }
+    }
+}
