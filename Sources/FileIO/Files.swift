@@ -15,6 +15,12 @@ public enum Files {
         case atomic
     }
 
+    /// Whether `path` is a folder, or a link to one.
+    public static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// The whole of the regular file at `path`.
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
         let fd = try openRegularFile(path)

@@ -203,8 +203,5 @@ extension CLI {
         return try TranslationScaffold.decode(bytes, path: path)
     }
 
-    private static func isDirectory(_ url: URL) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
+    private static func isDirectory(_ url: URL) -> Bool { Files.isFolder(url.path) }
 }

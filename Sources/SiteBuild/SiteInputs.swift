@@ -72,9 +72,20 @@ struct SiteInputs {
         var templates: TemplateSet?
         var assets: Assets?
         var generated: [String: String] = [:]
-        do {
-            templates = try TemplateSet.load(templatesDir: templatesDir, displayPrefix: templatesPrefix)
-        } catch { diagnostics.report(contentsOf: error.diagnostics) }
+        // Without the folder, one clear error instead of one per template, strings file and asset
+        // (the content is still checked): the usual cause is running the tool outside the site's
+        // folder with only `--content` given.
+        let templatesFound = Files.isFolder(options.templatesDir)
+        if templatesFound {
+            do {
+                templates = try TemplateSet.load(templatesDir: templatesDir, displayPrefix: templatesPrefix)
+            } catch { diagnostics.report(contentsOf: error.diagnostics) }
+        } else {
+            diagnostics.report(
+                .error(
+                    at: SourceLocation(file: options.templatesDir, line: 1, column: 1), "templates folder not found",
+                    suggestion: "run lifecycle-docs from the site's folder (the one that holds Templates/) or pass --templates DIR"))
+        }
         // The scan's failure is thrown once strings and assets have reported theirs too.
         let scanned: Result<(articles: [ArticleSource], files: [ContentFile]), DiagnosticError>
         do throws(DiagnosticError) {
@@ -86,28 +97,30 @@ struct SiteInputs {
         let fromCache = loaded.map { Set($0.keys) == Set(config.languages.map(\.code)) } ?? false
         if fromCache, let loaded {
             strings = UIStrings(tables: loaded)
-        } else {
+        } else if templatesFound {
             do {
                 strings = try UIStrings.load(
                     i18nDir: templatesDir.appending(path: "i18n"), displayPrefix: templatesPrefix + "i18n/",
                     languages: config.languages.map(\.code))
             } catch { diagnostics.report(contentsOf: error.diagnostics) }
         }
-        do {
-            // The browser player reads the exported model; a script (not JSON) so it loads from file:// too.
-            var loaded = try Assets.load(assetsDir: templatesDir.appending(path: "assets"), displayPrefix: templatesPrefix + "assets/")
-            func add(_ name: String, _ make: () -> Data) {
-                loaded = loaded.adding(name, previous?.data(name) ?? make())
-                generated[name] = loaded.files.last?.publishedPath
-            }
-            add("model.js") { Data(("window.LIFECYCLE_MODEL = " + ModelExport.json() + ";\n").utf8) }
-            if let strings {
-                for language in config.languages {
-                    add(ModelNamesScript.assetName(language.code)) { Data(ModelNamesScript.script(strings: strings, lang: language.code).utf8) }
+        if templatesFound {
+            do {
+                // The browser player reads the exported model; a script (not JSON) so it loads from file:// too.
+                var loaded = try Assets.load(assetsDir: templatesDir.appending(path: "assets"), displayPrefix: templatesPrefix + "assets/")
+                func add(_ name: String, _ make: () -> Data) {
+                    loaded = loaded.adding(name, previous?.data(name) ?? make())
+                    generated[name] = loaded.files.last?.publishedPath
                 }
-            }
-            assets = loaded
-        } catch { diagnostics.report(contentsOf: error.diagnostics) }
+                add("model.js") { Data(("window.LIFECYCLE_MODEL = " + ModelExport.json() + ";\n").utf8) }
+                if let strings {
+                    for language in config.languages {
+                        add(ModelNamesScript.assetName(language.code)) { Data(ModelNamesScript.script(strings: strings, lang: language.code).utf8) }
+                    }
+                }
+                assets = loaded
+            } catch { diagnostics.report(contentsOf: error.diagnostics) }
+        }
         let (sources, files) = try scanned.get()
         let pages = strings.flatMap { strings in templates.flatMap { templates in assets.map { Pages(strings: strings, templates: templates, assets: $0) } } }
         return SiteInputs(

@@ -69,9 +69,9 @@ package struct ArticleSummary: Sendable, Hashable {
     /// the front matter of the whole file does. Nil otherwise (the whole file is decoded).
     static func frontMatterEnd(_ bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { bytes in
-            let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            guard bytes[start...].starts(with: "---\n".utf8),
-                let closing = FrontMatter.closingLine(in: bytes, from: start + 4),
+            let start = SourceText.byteOrderMarkLength(bytes)
+            guard bytes[start...].starts(with: FrontMatter.openingLine.utf8),
+                let closing = FrontMatter.closingLine(in: bytes, from: start + FrontMatter.openingLine.utf8.count),
                 !bytes[start..<closing.bodyStart].contains(13)
             else { return nil }
             return closing.bodyStart

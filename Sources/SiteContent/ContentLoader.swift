@@ -1,4 +1,5 @@
 import Diagnostics
+import FileIO
 import Foundation
 
 /// An article file found under `Content/<lang>/<slug>.md`.
@@ -233,15 +234,9 @@ package struct ContentLoader {
         switch entry.kind {
         case .folder: return true
         case .other: return false
-        case .link, .unknown: return isDirectory(folder.hasSuffix("/") ? folder + entry.name : folder + "/" + entry.name)
+        case .link, .unknown: return Files.isFolder(folder.hasSuffix("/") ? folder + entry.name : folder + "/" + entry.name)
         }
     }
 
-    /// Whether `path` is a folder, or a link to one.
-    private func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    private func isDirectory(_ url: URL) -> Bool { isDirectory(url.path) }
+    private func isDirectory(_ url: URL) -> Bool { Files.isFolder(url.path) }
 }

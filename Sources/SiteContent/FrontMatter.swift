@@ -77,15 +77,18 @@ package struct FrontMatter {
 
     private static let knownKeys: Set<String> = ["title", "description", "translation", "untranslated", "verbatim", "updated", "draft", "weight", "layout"]
 
+    /// The line that opens front matter, at the very start of a file (after a byte-order mark).
+    static let openingLine = "---\n"
+
     /// Splits and parses the front matter of `source`. A file without a
     /// leading `---` line has no front matter.
     package static func parse(_ source: SourceText) throws(DiagnosticError) -> FrontMatter {
         let text = source.text
         let file = source.displayPath
-        guard text.hasPrefix("---\n") || text == "---" else {
+        guard text.hasPrefix(openingLine) || text == "---" else {
             return FrontMatter(title: nil, description: nil, body: text[...], bodyLineOffset: 0)
         }
-        var yamlStart = text.index(text.startIndex, offsetBy: 4, limitedBy: text.endIndex) ?? text.endIndex
+        var yamlStart = text.utf8.index(text.startIndex, offsetBy: openingLine.utf8.count, limitedBy: text.endIndex) ?? text.endIndex
         guard let closing = closingDelimiter(text) else {
             throw DiagnosticError([
                 .error(
@@ -197,7 +200,7 @@ package struct FrontMatter {
     /// equals `---` as `Character`s is those three bytes.
     static func closingDelimiter(_ text: String) -> (yamlEnd: String.Index, bodyStart: String.Index, line: Int)? {
         var text = text
-        guard let found = text.withUTF8({ closingLine(in: $0, from: min(4, $0.count)) }) else { return nil }
+        guard let found = text.withUTF8({ closingLine(in: $0, from: min(openingLine.utf8.count, $0.count)) }) else { return nil }
         let utf8 = text.utf8
         return (utf8.index(utf8.startIndex, offsetBy: found.start), utf8.index(utf8.startIndex, offsetBy: found.bodyStart), found.line + 1)
     }

@@ -22,9 +22,16 @@ package struct SourceText {
         return try decode(bytes, displayPath: displayPath)
     }
 
+    /// The UTF-8 byte-order mark a user file may open with; every reader of user files skips it.
+    package static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// How many bytes at the start of `bytes` are a byte-order mark: 3 or 0.
+    package static func byteOrderMarkLength(_ bytes: some Collection<UInt8>) -> Int {
+        bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
+    }
+
     package static func decode(_ bytes: [UInt8], displayPath: String) throws(DiagnosticError) -> SourceText {
-        var bytes = bytes[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let bytes = bytes.dropFirst(byteOrderMarkLength(bytes))
         // The standard library's validation is fast; the slow scan only runs to place the error.
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let bad = Files.firstInvalidUTF8Offset(bytes) ?? 0

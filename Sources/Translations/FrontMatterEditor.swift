@@ -25,7 +25,7 @@ struct FrontMatterLines {
         self.lines = lines
         guard let first = lines.first else { return nil }
         var opening = Self.strip(first)
-        if opening.starts(with: [0xEF, 0xBB, 0xBF]) { opening.removeFirst(3) }
+        opening.removeFirst(SourceText.byteOrderMarkLength(opening))
         guard opening == Array("---".utf8), lines.count > 1,
             let closing = lines.indices.dropFirst().first(where: { [Array("---".utf8), Array("...".utf8)].contains(Self.strip(lines[$0])) })
         else { return nil }

@@ -113,6 +113,9 @@ import TestSupport
             // A file where the output's parent folder should be: even root cannot create a folder below it.
             try write(Data("not a folder\n".utf8), to: project.appending(path: "blocker"))
             arguments[arguments.count - 1] = project.appending(path: "blocker/public").path
+        case "missing-templates-folder":
+            // What a user meets running the tool outside the site's folder with only `--content`.
+            try FileManager.default.removeItem(at: project.appending(path: "Templates"))
         case "missing-i18n-key":
             let strings = project.appending(path: "Templates/i18n/pt.yml")
             let text = try read(strings)
