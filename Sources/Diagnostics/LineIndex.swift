@@ -174,6 +174,14 @@ public struct LineIndex: Sendable {
                         continue
                     }
                 }
+                // Two-byte letters of Latin-1 (U+00C0–U+00FF) and Cyrillic (U+0400–U+047F) never
+                // join: no need to decode them (the bytes are valid UTF-8).
+                let lead = content[place.byte]
+                if lead == 0xC3 || lead == 0xD0 || lead == 0xD1 {
+                    place.byte += 2
+                    place.column += 1
+                    continue
+                }
                 let scalar = Self.decode(content, at: place.byte)
                 guard Self.neverJoins(scalar.value) else { return false }
                 place.byte += scalar.length
