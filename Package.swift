@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "EncodingTests", dependencies: ["Encoding", "TestSupport"]),
         .testTarget(name: "FileIOTests", dependencies: ["FileIO"]),
-        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "TestSupport"]),
         .testTarget(name: "LifecycleModelTests", dependencies: ["LifecycleModel", "LifecycleMachines", "Encoding", "TestSupport"]),
         .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "LifecycleMachines"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "LifecycleMachines", "TestSupport"], exclude: ["FuzzRegressions"]),

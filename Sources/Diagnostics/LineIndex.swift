@@ -125,6 +125,82 @@ public struct LineIndex: Sendable {
         return Int(table.last ?? 0) + byteOffset - table.count + 1
     }
 
+    /// Two places on a line whose columns are known, and whose scalars up to them never join:
+    /// the last start and the last end asked, where `column(line:byteOffsetInLine:walkingOn:end:)`
+    /// walks on from for later places on that line.
+    public struct ColumnCursor: Sendable, Equatable {
+        struct Place: Sendable, Equatable {
+            var byte = 0
+            var column = 1
+        }
+
+        var line = 0
+        var start = Place()
+        var end = Place()
+
+        public init() {}
+    }
+
+    /// `column(line:byteOffsetInLine:)`, counted by walking the line's scalars from the nearer of
+    /// the cursor's places before it (or from the line's start), when every scalar up to the place
+    /// never joins its neighbours. Made for the positions of a tree's nodes in pre-order, with a
+    /// cursor per line: starts come in order, and each end comes after its node's start, so each
+    /// line is read about once and no table is built. Any other place is answered by the table.
+    public func column(line: Int, byteOffsetInLine offset: Int, walkingOn cursor: inout ColumnCursor, end isEnd: Bool) -> Int {
+        guard line >= 1, line <= starts.count, !asciiLines[line - 1], offset >= 0 else {
+            return column(line: line, byteOffsetInLine: offset)
+        }
+        let start = starts[line - 1]
+        let length = ends[line - 1] - start
+        // Past the line's content, each byte is one more column (as in the table).
+        let target = min(offset, length)
+        if cursor.line != line {
+            cursor = ColumnCursor()
+            cursor.line = line
+        }
+        var place = ColumnCursor.Place()
+        if cursor.start.byte <= target { place = cursor.start }
+        if cursor.end.byte <= target && cursor.end.byte > place.byte { place = cursor.end }
+        let walked: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            let content = UnsafeBufferPointer(rebasing: bytes[start..<start + length])
+            guard let base = content.baseAddress else { return target == 0 }
+            while place.byte < target {
+                // Eight ASCII bytes other than DEL: eight columns.
+                if place.byte + 8 <= target {
+                    let word = UnsafeRawPointer(base + place.byte).loadUnaligned(as: UInt64.self)
+                    if word & 0x8080_8080_8080_8080 == 0 && !Self.hasByte(0x7F, in: word) {
+                        place.byte += 8
+                        place.column += 8
+                        continue
+                    }
+                }
+                // Two-byte letters of Latin-1 (U+00C0–U+00FF) and Cyrillic (U+0400–U+047F) never
+                // join: no need to decode them (the bytes are valid UTF-8).
+                let lead = content[place.byte]
+                if lead == 0xC3 || lead == 0xD0 || lead == 0xD1 {
+                    place.byte += 2
+                    place.column += 1
+                    continue
+                }
+                let scalar = Self.decode(content, at: place.byte)
+                guard Self.neverJoins(scalar.value) else { return false }
+                place.byte += scalar.length
+                place.column += 1
+            }
+            // On a scalar's start, and that scalar does not join the one before.
+            return place.byte == target && (place.byte == length || Self.neverJoins(Self.decode(content, at: place.byte).value))
+        }
+        guard walked == true else { return column(line: line, byteOffsetInLine: offset) }
+        if isEnd { cursor.end = place } else { cursor.start = place }
+        return place.column + offset - target
+    }
+
+    /// Whether one of the eight bytes of `word` is `byte` (below 0x80).
+    private static func hasByte(_ byte: UInt8, in word: UInt64) -> Bool {
+        let v = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080 != 0
+    }
+
     /// The Character column of each byte of a line's content. Most text is letters that never
     /// join their neighbours, where one scalar is one Character and the UTF-8 is decoded
     /// directly; only around other scalars (accents, emoji...) does Swift's grapheme breaking

@@ -107,14 +107,7 @@ extension Machine {
     /// option set: examples ask many orders under the same few options.
     func enablings(for options: MachineOptions) -> [[UInt8]] {
         let walk = callbackWalk
-        if let known = walk.enablingsByOptions.table.withLock({ $0[options] }) { return known }
-        let made = walk.distinctEnablings(variants(of: options))
-        walk.enablingsByOptions.table.withLock { table in
-            // A site writes a handful of option sets; the bound only keeps odd input from growing it.
-            if table.count >= 256 { table.removeAll() }
-            table[options] = made
-        }
-        return made
+        return walk.enablingsByOptions.value(for: options) { walk.distinctEnablings(variants(of: options)) }
     }
 
     private struct Node {
@@ -276,14 +269,16 @@ struct CallbackWalk: Sendable {
     let startCovers: [UInt8]
     /// By transition: its conditions.
     let conditions: [[Condition]]
-    /// `enabled` of each of the machine's `optionVariants`, each distinct one once: of Android's
-    /// dozens of option sets, most enable the same transitions.
-    private(set) var variantEnablings: [[UInt8]] = []
+    /// The machine's `optionVariants`.
+    let variants: [MachineOptions]
+    /// `variantEnablings`, made at the first question without options (a third of making the
+    /// machines, which most builds ask of a few machines only).
+    private let variantEnablingsOnce = Once<[[UInt8]]>()
     /// By callback index: the transitions that call it, with the state each leaves (where a
     /// search for an order that begins with the callback starts).
     let starts: [[(state: Int, transition: Int)]]
     /// `Machine.enablings(for:)` of the option sets asked so far.
-    let enablingsByOptions = EnablingsCache()
+    let enablingsByOptions = OptionsTable<[[UInt8]]>()
 
     init(callbacks: [CallbackInfo], transitions: [Transition], targets: [Int?], transitionsByState: [[Int]], variants: [MachineOptions]) {
         var names = callbacks.map(\.id)
@@ -333,8 +328,12 @@ struct CallbackWalk: Sendable {
             }
         }
         self.starts = starts
-        variantEnablings = distinctEnablings(variants)
+        self.variants = variants
     }
+
+    /// `enabled` of each of the machine's `optionVariants`, each distinct one once: of Android's
+    /// dozens of option sets, most enable the same transitions.
+    var variantEnablings: [[UInt8]] { variantEnablingsOnce.value { distinctEnablings(variants) } }
 
     static func processNumber(_ process: ProcessState) -> Int {
         switch process {
@@ -365,7 +364,35 @@ struct CallbackWalk: Sendable {
     private static let processes: [ProcessState] = [.notRunning, .running, .suspended]
 }
 
-/// A machine's `enabled` tables by option set (a class: the walk that holds it is a value).
-final class EnablingsCache: Sendable {
-    let table = Mutex<[MachineOptions: [[UInt8]]]>([:])
+/// A value a machine works out at most once, when first asked (a class: the machine's tables
+/// are values). Made under the lock: cores that ask together wait for the one making it.
+final class Once<Value: Sendable>: Sendable {
+    private let made = Mutex<Value?>(nil)
+
+    func value(_ make: () -> Value) -> Value {
+        made.withLock { made in
+            if let made { return made }
+            let value = make()
+            made = value
+            return value
+        }
+    }
+}
+
+/// What a machine works out once per option set (a class: the machine's tables are values):
+/// examples and exercises ask many questions under the same few options. Called from every core.
+final class OptionsTable<Value: Sendable>: Sendable {
+    private let table = Mutex<[MachineOptions: Value]>([:])
+
+    /// The value for `options`, made by `make` the first time.
+    func value(for options: MachineOptions, _ make: () -> Value) -> Value {
+        if let known = table.withLock({ $0[options] }) { return known }
+        let made = make()
+        table.withLock { table in
+            // A site writes a handful of option sets; the bound only keeps odd input from growing it.
+            if table.count >= 256 { table.removeAll() }
+            table[options] = made
+        }
+        return made
+    }
 }

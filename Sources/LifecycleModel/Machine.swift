@@ -43,6 +43,8 @@ public final class Machine: Sendable {
     /// By transition: its conditions on the options (not on the process or the other scenes);
     /// nil when no transition has any, so that every option set enables every transition.
     let optionConditions: [[Condition]]?
+    /// `Simulation`'s table of the transitions `optionConditions` allow, by option set.
+    let optionsHoldByOptions = OptionsTable<[Bool]>()
     private let stateNames: [String: String]
     private let callbackNames: [String: String]
     /// The ids of the callbacks that are not auxiliary (what `witness(forCallbacks:)` keeps of
@@ -136,17 +138,26 @@ public final class Machine: Sendable {
         /// arrows, often a whole sentence: one with too many ASCII scalars that no key function
         /// drops cannot be known, and is told so without making its keys.
         private var longestKey = 0
+        /// Whether a key holds a Cyrillic scalar (U+0400–U+04FF). Every key function keeps a
+        /// name's Cyrillic scalars (lowercasing keeps them Cyrillic), and equal Strings have the
+        /// same canonical decomposition, in which a Cyrillic letter stays (or leaves its Cyrillic
+        /// base): when no key holds one, a name that holds one is known to none, and is told so
+        /// without making its keys (normalizing and hashing them is the cost of a Bulgarian page's chains).
+        private var keysHoldCyrillic = false
 
         public init(_ machines: [Machine]) {
             for machine in machines {
                 if machine.caseSensitiveStates { exactKeys.formUnion(machine.stateNames.keys) } else { stateKeys.formUnion(machine.stateNames.keys) }
                 callbackKeys.formUnion(machine.callbackNames.keys)
             }
-            longestKey = [stateKeys, exactKeys, callbackKeys].joined().map(\.unicodeScalars.count).max() ?? 0
+            let keys = [stateKeys, exactKeys, callbackKeys].joined()
+            longestKey = keys.map(\.unicodeScalars.count).max() ?? 0
+            keysHoldCyrillic = keys.contains { key in key.unicodeScalars.contains { (0x400...0x4FF).contains($0.value) } }
         }
 
         public func knows(_ name: String) -> Bool {
             guard !Self.keepsMoreScalars(name, than: longestKey) else { return false }
+            if !keysHoldCyrillic && Self.holdsCyrillic(name) { return false }
             return (!stateKeys.isEmpty && stateKeys.contains(Names.stateKey(name))) || (!exactKeys.isEmpty && exactKeys.contains(Names.exactKey(name)))
                 || callbackKeys.contains(Names.callbackKey(name))
         }
@@ -156,6 +167,11 @@ public final class Machine: Sendable {
         /// in a decomposition, and a scalar decomposes to at most one ASCII scalar (its base).
         /// `stateKey` and `exactKey` keep every ASCII scalar but spaces, `_`, `-` and `.`
         /// (lowercasing keeps ASCII ASCII); `callbackKey` drops at most `(`, `:` and `)` more.
+        /// Whether `name` holds a scalar of U+0400–U+04FF (UTF-8 lead bytes D0–D3).
+        static func holdsCyrillic(_ name: String) -> Bool {
+            name.utf8.contains { $0 >= 0xD0 && $0 <= 0xD3 }
+        }
+
         static func keepsMoreScalars(_ name: String, than limit: Int) -> Bool {
             var kept = 0
             for byte in name.utf8 where byte < 0x80 && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".") {

@@ -9,16 +9,21 @@ import Glibc
 struct SourceLineMap {
     private let lines: LineIndex
     private let file: String
+    /// By line: the last start and end whose columns were counted. Nodes come in document
+    /// order, so each column is counted on from a place before it on its line.
+    private var cursors: [LineIndex.ColumnCursor]
 
     /// `lines` must index the exact text cmark parsed.
     init(lines: LineIndex, file: String) {
         self.lines = lines
         self.file = file
+        cursors = Array(repeating: LineIndex.ColumnCursor(), count: lines.lineCount)
     }
 
     /// The location of cmark's `line:byteColumn`, or nil when cmark gave
     /// no position (line 0).
-    func location(line: Int, byteColumn: Int) -> SourceLocation? {
+    /// `end`: the position is a node's end (asked after its start), not its start.
+    mutating func location(line: Int, byteColumn: Int, end: Bool) -> SourceLocation? {
         guard line >= 1 else { return nil }
         var (line, byteColumn) = (line, byteColumn)
         // After a code span that goes over a line break, cmark goes on counting columns
@@ -35,7 +40,11 @@ struct SourceLineMap {
         }
         // cmark reports column 0 for an end just before a line (e.g. a list that
         // ends at a blank line); clamp to the first column.
-        return SourceLocation(file: file, line: line, column: lines.column(line: line, byteOffsetInLine: max(byteColumn, 1) - 1))
+        let offset = max(byteColumn, 1) - 1
+        let column = line <= cursors.count
+            ? lines.column(line: line, byteOffsetInLine: offset, walkingOn: &cursors[line - 1], end: end)
+            : lines.column(line: line, byteOffsetInLine: offset)
+        return SourceLocation(file: file, line: line, column: column)
     }
 
     /// The byte column of `literal` on `line`: `byteColumn` when it is there, as it

@@ -34,8 +34,8 @@ struct TreeBuilder {
             if range.endLine == range.startLine { range.endColumn += column - range.startColumn }
             range.startColumn = column
         }
-        let start = lineMap.location(line: range.startLine, byteColumn: range.startColumn) ?? fallback
-        let end = lineMap.location(line: range.endLine, byteColumn: range.endColumn) ?? start
+        let start = lineMap.location(line: range.startLine, byteColumn: range.startColumn, end: false) ?? fallback
+        let end = lineMap.location(line: range.endLine, byteColumn: range.endColumn, end: true) ?? start
         var kind = kind
         switch kind {
         case .footnoteReference(let number, _):

@@ -296,8 +296,7 @@ public struct JudgedChain: Sendable {
         ChainFinder.chains(in: text).compactMap { chain in
             guard let check = ChainCheck.check(chain.names.map(\.text)), let machine = Machines.machine(check.machine) else { return nil }
             let witness = check.ok ? (check.kind == .states ? machine.witness(forPath: check.ids) : machine.witness(forCallbacks: check.ids)) : []
-            return JudgedChain(
-                chain: chain, text: String(text.dropFirst(chain.start).prefix(chain.end - chain.start)), check: check, witness: witness)
+            return JudgedChain(chain: chain, text: chain.text, check: check, witness: witness)
         }
     }
 }

@@ -15,6 +15,8 @@ public enum ChainFinder {
 
     public struct Chain: Sendable, Hashable {
         public let names: [Name]
+        /// The text from the first name's start to the last name's end, as written.
+        public let text: String
         /// From the first name's start to the last name's end.
         public var start: Int { names[0].offset }
         public var end: Int { names[names.count - 1].offset + names[names.count - 1].length }
@@ -65,11 +67,15 @@ public enum ChainFinder {
                 continue
             }
             if let right = name(in: chars, next, fromEnd: false, isKnown: isKnown) { current.append(right) }
-            if current.count > 1 { chains.append(Chain(names: current)) }
+            if current.count > 1 { chains.append(chain(current, in: chars)) }
             current = []
         }
-        if current.count > 1 { chains.append(Chain(names: current)) }
+        if current.count > 1 { chains.append(chain(current, in: chars)) }
         return chains
+    }
+
+    private static func chain(_ names: [Name], in chars: Text) -> Chain {
+        Chain(names: names, text: chars.text(names[0].offset..<names[names.count - 1].offset + names[names.count - 1].length))
     }
 
     /// `→` (E2 86 92) or `->` somewhere in the text: a byte scan, before any real work.

@@ -103,16 +103,16 @@ private struct Run {
         }
         let sceneLabel = machine.multiScene ? line.scene : nil
         let scene = sceneLabel ?? Simulation.mainScene
-        let display = line.event.text + (sceneLabel.map { "@" + $0 } ?? "")
+        // The line as written and its form are for diagnostics only: made when one is written.
+        var display: String { line.event.text + (sceneLabel.map { "@" + $0 } ?? "") }
         let before = simulation
         let from = simulation.state(of: scene)
-        let form = LineForm(line: line, display: display)
 
         switch simulation.fire(eventID, scene: scene) {
         case .failure(let impossible):
             simulating = false
             complete = false
-            reportImpossible(impossible, line: line, form: form, before: before, scene: scene, sceneLabel: sceneLabel)
+            reportImpossible(impossible, line: line, form: LineForm(line: line, display: display), before: before, scene: scene, sceneLabel: sceneLabel)
         case .success(let step):
             let writtenStates = Self.ids(line.states)
             let writtenCallbacks = Self.ids(line.callbacks)
@@ -140,6 +140,7 @@ private struct Run {
             }
             simulating = false
             complete = false
+            let form = LineForm(line: line, display: display)
             let stateMatches = candidates.filter(statesMatch)
             if stateMatches.isEmpty, let written = writtenStates, let names = line.states {
                 let t = candidates[0]

@@ -53,12 +53,6 @@ struct ExampleFigure: Sendable {
         let machine = trace.machine
         let options = trace.options
         let names = ModelNames(strings: strings, lang: lang)
-        // JSON first, then escaped as an attribute value: the player parses exactly the options the build ran.
-        var optionsJSON = JSON.Object()
-        optionsJSON.add("api", options.api)
-        if let target = options.targetSDK { optionsJSON.add("targetSdk", target) }
-        optionsJSON.add("configChanges", options.configChanges.sorted())
-        optionsJSON.add("root", options.root)
         let (diagram, states, events) = values.machineValues(machine, lang: lang)
         var path = diagram.path()
         path.markState(trace.initialState)
@@ -67,28 +61,24 @@ struct ExampleFigure: Sendable {
         for (index, step) in trace.steps.enumerated() {
             let walk = [step.from] + step.states
             path.markStep(from: step.from, through: step.states)
-            let source = step.sources.first.flatMap(SourceIndex.source)
-            let event = events[step.event]
             steps.append(.object([
                 Key.number: .int(index + 1),
                 Key.event: .string(step.event),
-                Key.eventName: .string(event?.name ?? names.event(step.event).text),
-                Key.eventSummary: .string(event?.summary ?? names.summary(machine, step.event)),
+                Key.eventName: .string(events.name(step.event)),
+                Key.eventSummary: .string(events.summary(step.event)),
                 // A scene other than the main one is named after the event (its name comes from the Markdown).
                 Key.otherScene: machine.multiScene && step.scene != Simulation.mainScene ? .string(step.scene) : .bool(false),
                 Key.scene: machine.multiScene ? .string(step.scene) : .bool(false),
                 Key.from: .string(step.from),
-                Key.fromName: states.value(step.from) ?? names.value(names.state(machine, step.from)),
+                Key.fromName: states.value(step.from),
                 Key.to: .string(step.to),
                 Key.unchanged: .bool(step.states.isEmpty),
-                Key.walk: states.walk(walk) ?? names.walk(machine, walk, states: states),
+                Key.walk: states.walk(walk),
                 Key.calls: .array(step.callbacks.enumerated().map { position, call in
                     .object([Key.name: .string(call.name), Key.optional: .bool(call.optional), Key.separator: .string(position == 0 ? "" : ", ")])
                 }),
                 Key.row: .string(step.row),
-                Key.source: source.map {
-                    .object([Key.url: .string($0.url), Key.title: .string($0.officialTitle), Key.archived: .bool($0.archived)])
-                } ?? .bool(false),
+                Key.source: FigureSources.value(step.sources),
                 Key.unconfirmed: .bool(step.confidence == .unconfirmed),
             ]))
         }
@@ -99,7 +89,7 @@ struct ExampleFigure: Sendable {
                 // States by their display names; callbacks (a `callbacks` check) are code.
                 Key.items: .array(check.ids.enumerated().map { index, id in
                     // `states` holds exactly the machine's states.
-                    let name = states.value(id)
+                    let name = states.knownValue(id)
                     return .object([
                         Key.first: .bool(index == 0),
                         Key.state: name ?? .bool(false),
@@ -112,7 +102,7 @@ struct ExampleFigure: Sendable {
             "id": .string(id),
             "machine": .string(machine.id),
             "machineTitle": names.value(names.title(machine)),
-            "options": .string(optionsJSON.text),
+            "options": .string(values.json(options)),
             "initial": .string(trace.initialState),
             "caption": .string(trace.caption),
             "t": values.t(lang),
@@ -124,34 +114,5 @@ struct ExampleFigure: Sendable {
         ])
     }
 
-    /// The keys of a figure's rows, made (and hashed) once rather than per row.
-    private enum Key {
-        static let number: MustacheKey = "number"
-        static let event: MustacheKey = "event"
-        static let eventName: MustacheKey = "eventName"
-        static let eventSummary: MustacheKey = "eventSummary"
-        static let otherScene: MustacheKey = "otherScene"
-        static let scene: MustacheKey = "scene"
-        static let from: MustacheKey = "from"
-        static let fromName: MustacheKey = "fromName"
-        static let to: MustacheKey = "to"
-        static let unchanged: MustacheKey = "unchanged"
-        static let walk: MustacheKey = "walk"
-        static let calls: MustacheKey = "calls"
-        static let name: MustacheKey = "name"
-        static let optional: MustacheKey = "optional"
-        static let separator: MustacheKey = "separator"
-        static let row: MustacheKey = "row"
-        static let source: MustacheKey = "source"
-        static let url: MustacheKey = "url"
-        static let title: MustacheKey = "title"
-        static let archived: MustacheKey = "archived"
-        static let unconfirmed: MustacheKey = "unconfirmed"
-        static let kind: MustacheKey = "kind"
-        static let label: MustacheKey = "label"
-        static let items: MustacheKey = "items"
-        static let first: MustacheKey = "first"
-        static let state: MustacheKey = "state"
-        static let code: MustacheKey = "code"
-    }
+    private typealias Key = FigureKey
 }

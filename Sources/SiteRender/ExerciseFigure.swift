@@ -30,44 +30,35 @@ struct ExerciseFigure: Sendable {
         let names = ModelNames(strings: strings, lang: lang)
         let t = strings.strings(for: lang)
         func text(_ key: String) -> String { t[key] ?? key }
-        var optionsJSON = JSON.Object()
-        optionsJSON.add("api", trace.options.api)
-        if let target = trace.options.targetSDK { optionsJSON.add("targetSdk", target) }
-        optionsJSON.add("configChanges", trace.options.configChanges.sorted())
-        optionsJSON.add("root", trace.options.root)
-        func state(_ id: String) -> MustacheValue {
-            let name = names.state(machine, id)
-            return .object(["id": .string(id), "text": .string(name.text), "en": .bool(name.english)])
-        }
         // The machine's names as the example figures have them, made once per machine and language.
         let (_, states, events) = values.machineValues(machine, lang: lang)
+        func state(_ id: String) -> MustacheValue {
+            let name = names.state(machine, id)
+            return .object([Key.id: .string(id), Key.text: .string(name.text), Key.en: .bool(name.english)])
+        }
         func event(_ id: String, scene: String?) -> MustacheValue {
-            let known = events[id]
-            return .object([
-                "id": .string(id), "text": .string(known?.name ?? names.event(id).text), "summary": .string(known?.summary ?? names.summary(machine, id)),
-                "scene": machine.multiScene ? scene.map(MustacheValue.string) ?? .bool(false) : .bool(false),
+            .object([
+                Key.id: .string(id), Key.text: .string(events.name(id)), Key.summary: .string(events.summary(id)),
+                Key.scene: machine.multiScene ? scene.map(MustacheValue.string) ?? .bool(false) : .bool(false),
             ])
         }
         func rows(_ steps: [ExerciseStep]) -> MustacheValue {
             .array(steps.enumerated().map { index, step in
                 let walk = [step.from] + step.states
-                let source = step.transition.sources.first.flatMap(SourceIndex.source)
                 let confidence = step.transition.confidence
                 return .object([
-                    "number": .int(index + 1),
-                    "event": event(step.event, scene: step.scene == Simulation.mainScene ? nil : step.scene),
-                    "fromName": states.value(step.from) ?? names.value(names.state(machine, step.from)),
-                    "unchanged": .bool(step.states.isEmpty),
-                    "walk": states.walk(walk) ?? names.walk(machine, walk),
-                    "calls": .array(step.callbacks.enumerated().map { position, call in
-                        .object(["name": .string(call.name), "optional": .bool(call.optional), "separator": .string(position == 0 ? "" : ", ")])
+                    Key.number: .int(index + 1),
+                    Key.event: event(step.event, scene: step.scene == Simulation.mainScene ? nil : step.scene),
+                    Key.fromName: states.value(step.from),
+                    Key.unchanged: .bool(step.states.isEmpty),
+                    Key.walk: states.walk(walk),
+                    Key.calls: .array(step.callbacks.enumerated().map { position, call in
+                        .object([Key.name: .string(call.name), Key.optional: .bool(call.optional), Key.separator: .string(position == 0 ? "" : ", ")])
                     }),
-                    "row": .string(step.transition.row),
-                    "source": source.map {
-                        .object(["url": .string($0.url), "title": .string($0.officialTitle), "archived": .bool($0.archived)])
-                    } ?? .bool(false),
-                    "confidence": .string(confidence.rawValue),
-                    "confidenceLabel": .string(text(Self.confidenceKey(confidence))),
+                    Key.row: .string(step.transition.row),
+                    Key.source: FigureSources.value(step.transition.sources),
+                    Key.confidence: .string(confidence.rawValue),
+                    Key.confidenceLabel: .string(text(Self.confidenceKey(confidence))),
                 ])
             })
         }
@@ -85,7 +76,7 @@ struct ExerciseFigure: Sendable {
                 let parts = written.split(separator: "@", maxSplits: 1).map(String.init)
                 var value = event(parts.first ?? written, scene: parts.count > 1 ? parts[1] : nil)
                 if case .object(var object) = value {
-                    object["first"] = .bool(index == 0)
+                    object[Key.first] = .bool(index == 0)
                     value = .object(object)
                 }
                 return value
@@ -96,12 +87,12 @@ struct ExerciseFigure: Sendable {
         }
         for choice in trace.choices {
             choices.append(.object([
-                "number": .int(choice.number),
-                "text": .string(choice.text),
-                "holds": .bool(choice.holds),
-                "verdict": .string(text(choice.holds ? "exerciseTrue" : "exerciseFalse")),
-                "hasWitness": .bool(!choice.witness.isEmpty),
-                "witness": rows(choice.witness),
+                Key.number: .int(choice.number),
+                Key.text: .string(choice.text),
+                Key.holds: .bool(choice.holds),
+                Key.verdict: .string(text(choice.holds ? "exerciseTrue" : "exerciseFalse")),
+                Key.hasWitness: .bool(!choice.witness.isEmpty),
+                Key.witness: rows(choice.witness),
             ]))
         }
         let promptKey = "exercisePrompt" + trace.kind.rawValue.prefix(1).uppercased() + trace.kind.rawValue.dropFirst()
@@ -111,7 +102,7 @@ struct ExerciseFigure: Sendable {
             MustacheKey(trace.kind.rawValue): .bool(true),
             "machine": .string(machine.id),
             "machineTitle": names.value(names.title(machine)),
-            "options": .string(optionsJSON.text),
+            "options": .string(values.json(trace.options)),
             "question": .string(trace.question),
             "prompt": .string(text(promptKey)),
             "given": trace.given.map(state) ?? .bool(false),
@@ -135,4 +126,6 @@ struct ExerciseFigure: Sendable {
         case .unconfirmed: "unconfirmed"
         }
     }
+
+    private typealias Key = FigureKey
 }

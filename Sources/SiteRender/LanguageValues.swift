@@ -13,6 +13,7 @@ package final class LanguageValues: Sendable {
     let strings: UIStrings
     private let uiStrings = Memo<String, MustacheValue>()
     private let exerciseJSON = Memo<String, String>()
+    private let optionsJSON = Memo<MachineOptions, String>()
     /// Laid out under the lock: the pages of a build start together and would otherwise each lay
     /// out the same diagram (two million instructions) when they miss at once.
     private let diagrams = Mutex<[DiagramKey: MachineDiagram]>([:])
@@ -34,6 +35,19 @@ package final class LanguageValues: Sendable {
             }
             let body = all.keys.sorted().map { key in JSON.quote(key) + ":" + JSON.quote(all[key] ?? "") }.joined(separator: ",")
             return ("{" + body + "}").replacingOccurrences(of: "<", with: "\\u003c")
+        }
+    }
+
+    /// The options a figure ran under, as JSON (escaped as an attribute value by the template):
+    /// the player parses exactly the options the build ran. The same for every figure with these options.
+    func json(_ options: MachineOptions) -> String {
+        optionsJSON.value(for: options) {
+            var json = JSON.Object()
+            json.add("api", options.api)
+            if let target = options.targetSDK { json.add("targetSdk", target) }
+            json.add("configChanges", options.configChanges.sorted())
+            json.add("root", options.root)
+            return json.text
         }
     }
 
@@ -75,7 +89,8 @@ package final class LanguageValues: Sendable {
 
 /// A machine's state names in one language, by state id, with the template values a figure
 /// makes of them: `ModelNames.state` built a key and hashed it for every state of every step
-/// of every figure, and each step made the same small objects again.
+/// of every figure, and each step made the same small objects again. An id that is not one of
+/// the machine's states gets what `ModelNames` gives it, so callers ask once.
 struct StateNames: Sendable {
     private struct Entry: Sendable {
         let name: DisplayName
@@ -86,6 +101,8 @@ struct StateNames: Sendable {
     }
 
     private let byID: [String: Entry]
+    private let machine: Machine
+    private let names: ModelNames
 
     init(_ machine: Machine, names: ModelNames) {
         var byID: [String: Entry] = [:]
@@ -96,20 +113,25 @@ struct StateNames: Sendable {
                 walkStep: (ModelNames.walkStep(name, first: true), ModelNames.walkStep(name, first: false)))
         }
         self.byID = byID
+        self.machine = machine
+        self.names = names
     }
 
     /// `names.state(machine, id)` of a state of the machine; nil for any other id.
     subscript(_ id: String) -> DisplayName? { byID[id]?.name }
 
-    /// `names.value(names.state(machine, id))` of a state of the machine; nil for any other id.
-    func value(_ id: String) -> MustacheValue? { byID[id]?.value }
+    /// `names.value(names.state(machine, id))`.
+    func value(_ id: String) -> MustacheValue { byID[id]?.value ?? names.value(names.state(machine, id)) }
 
-    /// `names.walk(machine, ids)` when every id is a state of the machine; nil otherwise.
-    func walk(_ ids: [String]) -> MustacheValue? {
+    /// `value(id)` of a state of the machine; nil for any other id.
+    func knownValue(_ id: String) -> MustacheValue? { byID[id]?.value }
+
+    /// `names.walk(machine, ids)`.
+    func walk(_ ids: [String]) -> MustacheValue {
         var steps: [MustacheValue] = []
         steps.reserveCapacity(ids.count)
         for (index, id) in ids.enumerated() {
-            guard let entry = byID[id] else { return nil }
+            guard let entry = byID[id] else { return names.walk(machine, ids, states: self) }
             steps.append(index == 0 ? entry.walkStep.first : entry.walkStep.later)
         }
         return .array(steps)
@@ -117,9 +139,12 @@ struct StateNames: Sendable {
 }
 
 /// A machine's event names and summaries in one language, by event id (`ModelNames.event`
-/// and `ModelNames.summary`, which build and hash a key each).
+/// and `ModelNames.summary`, which build and hash a key each); any other id gets what
+/// `ModelNames` gives it.
 struct EventNames: Sendable {
     private let byID: [String: (name: String, summary: String)]
+    private let machine: Machine
+    private let names: ModelNames
 
     init(_ machine: Machine, names: ModelNames) {
         var byID: [String: (name: String, summary: String)] = [:]
@@ -127,8 +152,13 @@ struct EventNames: Sendable {
             byID[event.id] = (names.event(event.id).text, names.summary(machine, event.id))
         }
         self.byID = byID
+        self.machine = machine
+        self.names = names
     }
 
-    /// The name and summary of an event of the machine; nil for any other id.
-    subscript(_ id: String) -> (name: String, summary: String)? { byID[id] }
+    /// `names.event(id).text`.
+    func name(_ id: String) -> String { byID[id]?.name ?? names.event(id).text }
+
+    /// `names.summary(machine, id)`.
+    func summary(_ id: String) -> String { byID[id]?.summary ?? names.summary(machine, id) }
 }

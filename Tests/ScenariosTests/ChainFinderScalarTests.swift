@@ -26,6 +26,10 @@ import Testing
         let byScalars = ChainFinder.chains(in: text, isKnown: ChainFinder.isKnownName, byCharacters: false)
         let byCharacters = ChainFinder.chains(in: text, isKnown: ChainFinder.isKnownName, byCharacters: true)
         #expect(byScalars == byCharacters)
+        // A chain's text is cut from the bytes: the Characters between its first and last name's ends.
+        for chain in byScalars {
+            #expect(chain.text == String(text.dropFirst(chain.start).prefix(chain.end - chain.start)))
+        }
     }
 
     @Test func offsetsCountCharacters() {

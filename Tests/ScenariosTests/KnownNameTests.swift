@@ -1,6 +1,7 @@
 import LifecycleMachines
 @testable import LifecycleModel
 import Testing
+import TestSupport
 
 @testable import Scenarios
 
@@ -42,6 +43,44 @@ import Testing
         // Both answers occur: the comparison is not of two constant functions.
         #expect(known > 100)
         #expect(known < Self.spellings().count)
+    }
+
+    /// A name with a Cyrillic scalar is turned down before its keys are made (no machine's key
+    /// holds one): seeded names of the machines' spellings with Cyrillic letters, look-alikes
+    /// (Cyrillic "А", "о", "с" for the Latin ones), accents and HTML special characters mixed in,
+    /// against asking every machine.
+    @Test func cyrillicNamesAreToldWithoutTheirKeys() {
+        let known = Self.spellings().filter { name in
+            Machines.all.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
+        }
+        let marks = ["ж", "й", "и\u{306}", "А", "о", "с", "Ѐ", "ӏ", "é", "e\u{301}", "<", "&amp;", "\"", " ", "()", "."]
+        var random = SeededRandom(seed: 0xC1_2111C)
+        var cyrillic = 0
+        for _ in 0..<3_000 {
+            var name = random.pick(known)
+            if random.below(4) > 0 {
+                let mark = random.pick(marks)
+                var scalars = Array(name.unicodeScalars)
+                let at = random.below(scalars.count + 1)
+                scalars.insert(contentsOf: mark.unicodeScalars, at: at)
+                if random.below(3) == 0, at + mark.unicodeScalars.count < scalars.count { scalars.remove(at: at + mark.unicodeScalars.count) }
+                name = String(String.UnicodeScalarView(scalars))
+            }
+            if Machine.NameIndex.holdsCyrillic(name) { cyrillic += 1 }
+            let asked = Machines.all.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
+            #expect(ChainFinder.isKnownName(name) == asked, "\(name.debugDescription)")
+        }
+        // Names with and without Cyrillic scalars were asked, known names among them.
+        #expect(cyrillic > 500)
+        #expect(cyrillic < 2_500)
+    }
+
+    @Test func cyrillicIsFoundByItsLeadBytes() {
+        for value in 0x80...0x2FFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(Machine.NameIndex.holdsCyrillic("a" + String(scalar) + "b") == (0x400...0x4FF).contains(value), "U+\(String(value, radix: 16))")
+        }
+        #expect(!Machine.NameIndex.holdsCyrillic("onPause"))
     }
 
     /// The length test counts ASCII scalars that no key function drops, and allows 3 more.

@@ -1,0 +1,61 @@
+import LifecycleModel
+import Mustache
+
+/// The keys of the example and exercise figures' rows and items, made (and hashed) once
+/// rather than per row.
+enum FigureKey {
+    static let number: MustacheKey = "number"
+    static let event: MustacheKey = "event"
+    static let eventName: MustacheKey = "eventName"
+    static let eventSummary: MustacheKey = "eventSummary"
+    static let otherScene: MustacheKey = "otherScene"
+    static let scene: MustacheKey = "scene"
+    static let from: MustacheKey = "from"
+    static let fromName: MustacheKey = "fromName"
+    static let to: MustacheKey = "to"
+    static let unchanged: MustacheKey = "unchanged"
+    static let walk: MustacheKey = "walk"
+    static let calls: MustacheKey = "calls"
+    static let name: MustacheKey = "name"
+    static let optional: MustacheKey = "optional"
+    static let separator: MustacheKey = "separator"
+    static let row: MustacheKey = "row"
+    static let source: MustacheKey = "source"
+    static let url: MustacheKey = "url"
+    static let title: MustacheKey = "title"
+    static let archived: MustacheKey = "archived"
+    static let unconfirmed: MustacheKey = "unconfirmed"
+    static let confidence: MustacheKey = "confidence"
+    static let confidenceLabel: MustacheKey = "confidenceLabel"
+    static let kind: MustacheKey = "kind"
+    static let label: MustacheKey = "label"
+    static let items: MustacheKey = "items"
+    static let first: MustacheKey = "first"
+    static let state: MustacheKey = "state"
+    static let code: MustacheKey = "code"
+    static let id: MustacheKey = "id"
+    static let text: MustacheKey = "text"
+    static let en: MustacheKey = "en"
+    static let summary: MustacheKey = "summary"
+    static let holds: MustacheKey = "holds"
+    static let verdict: MustacheKey = "verdict"
+    static let hasWitness: MustacheKey = "hasWitness"
+    static let witness: MustacheKey = "witness"
+}
+
+/// Each documentation source as a figure shows it (`{url, title, archived}`), made once from
+/// the model's source index instead of for every step of every figure.
+enum FigureSources {
+    private static let values: [String: MustacheValue] = Dictionary(
+        SourceIndex.all.map { source in
+            (source.tag, MustacheValue.object([
+                FigureKey.url: .string(source.url), FigureKey.title: .string(source.officialTitle), FigureKey.archived: .bool(source.archived),
+            ]))
+        },
+        uniquingKeysWith: { first, _ in first })
+
+    /// The first of a step's sources as a figure shows it; false when it has none the index knows.
+    static func value(_ tags: [String]) -> MustacheValue {
+        tags.first.flatMap { values[$0] } ?? .bool(false)
+    }
+}
