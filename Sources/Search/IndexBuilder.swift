@@ -69,16 +69,7 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         let numbers = entry.numbers.flatMap { $0.memo == memo ? $0 : nil }
         if let numbers {
             state.addTotals(entry)
-            for (index, number) in numbers.forms.enumerated() {
-                var place = Self.place(Int(number), in: formOfMemo)
-                if place < 0 {
-                    place = memoForms.count
-                    Self.set(Int(number), to: place, in: &formOfMemo)
-                    memoForms.append(entry.form(index))
-                    memoFormPages.append(0)
-                }
-                memoFormPages[place] += 1
-            }
+            Self.countForms(entry, numbers: numbers, formOfMemo: &formOfMemo, forms: &memoForms, pages: &memoFormPages)
         } else {
             state.add(entry)
         }
@@ -93,6 +84,24 @@ public final class SearchIndexBuilder: @unchecked Sendable {
             entry, numbers: numbers, ends: ends, head: head, at: base, page: page, termOfMemo: &termOfMemo, terms: &terms,
             termBytes: &termBytes, records: &pending.records)
         if pending.bytes >= runLimit { putPendingAside() }
+    }
+
+    /// Counts the page of `entry` for each of its forms (`numbers.forms`), adding those new to
+    /// the builder: a static function over its state, passed in once, as `file` is (each access
+    /// to a class's property in the loop was checked at run time, twice per form).
+    private static func countForms(
+        _ entry: SearchEntry, numbers: SearchEntry.MemoNumbers, formOfMemo: inout [Int32], forms: inout [SearchEntry.Form], pages: inout [Int]
+    ) {
+        for (index, number) in numbers.forms.enumerated() {
+            var place = place(Int(number), in: formOfMemo)
+            if place < 0 {
+                place = forms.count
+                set(Int(number), to: place, in: &formOfMemo)
+                forms.append(entry.form(index))
+                pages.append(0)
+            }
+            pages[place] += 1
+        }
     }
 
     /// Files the page's chunks, which end at `ends` in its bytes (after a head of `head` bytes,
