@@ -224,8 +224,9 @@ public struct SearchEntry: Sendable, Equatable {
     /// Writes in `place`, per distinct word of the page (`resolved`, by number), its term's place
     /// among the page's terms, or `uncounted` or `unindexed`: words that share a term share the
     /// place. Returns the page's terms and forms (each once, in the order they first occur) with
-    /// the forms' stems, by the memo's numbers. `terms` and `forms` are empty tables, the page's
-    /// scratch (`PageCounterPool.Box`): made anew, their slots cost a page more to clear than to use.
+    /// the forms' stems, by the memo's numbers. `terms` and `forms` are empty tables kept from
+    /// page to page (`PageCounterPool.Box`): made anew per page, zeroing their thousands of
+    /// slots cost more than using them.
     private static func place(
         _ resolved: [MemoWord], in place: UnsafeMutableBufferPointer<Int32>, terms: inout IntNumbering, forms: inout IntNumbering
     ) -> (terms: [Int32], forms: [Int32], stems: [Int32]) {
@@ -338,7 +339,7 @@ struct PageCounter: WordSink, ~Copyable {
 
     /// Whether `PageCounterPool` may keep the counter: its capacities capped directly, since
     /// every buffer is sized by one of them (a byte count written out by hand had to follow
-    /// each buffer added to the counter). At the caps the storage is about 4 MiB.
+    /// each buffer added to the counter). At the caps the counter holds about 4 MiB.
     var fitsPool: Bool {
         capacity <= Self.keptWords && arenaCapacity <= Self.keptArenaBytes && records.capacity <= Self.keptRecords
     }
@@ -471,7 +472,8 @@ final class PageCounterPool: @unchecked Sendable {
 
         init(bytes: Int) { counter = PageCounter(bytes: bytes) }
 
-        /// Whether the pool may keep the scratch: each part's capacities capped directly.
+        /// Whether the pool may keep the scratch: each part's capacities capped directly (at the
+        /// caps, about 5.5 MiB in all).
         var fitsPool: Bool {
             counter.fitsPool && termPlaces.capacity <= PageCounter.keptWords && formPlaces.capacity <= PageCounter.keptWords
         }
@@ -479,13 +481,13 @@ final class PageCounterPool: @unchecked Sendable {
 
     private let lock = NSLock()
     private var free: [Box] = []
-    /// At most this many counters are kept (one per core is what a build uses), each within
+    /// At most this many scratches are kept (one per core is what a build uses), each within
     /// `Box.fitsPool`: a page of exceptional size does not pin its storage for the process.
     private let limit = 16
 
     static let shared = PageCounterPool()
 
-    /// An empty counter for a page of about `bytes` bytes of text.
+    /// An empty scratch for a page of about `bytes` bytes of text.
     func take(bytes: Int) -> Box {
         lock.lock()
         let box = free.popLast()
@@ -497,7 +499,7 @@ final class PageCounterPool: @unchecked Sendable {
         return box
     }
 
-    /// Gives back a counter its page is done with.
+    /// Gives back a scratch its page is done with.
     func give(_ box: Box) {
         guard box.fitsPool else { return }
         lock.lock()
