@@ -69,16 +69,7 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         let numbers = entry.numbers.flatMap { $0.memo == memo ? $0 : nil }
         if let numbers {
             state.addTotals(entry)
-            for (index, number) in numbers.forms.enumerated() {
-                var place = Self.place(Int(number), in: formOfMemo)
-                if place < 0 {
-                    place = memoForms.count
-                    Self.set(Int(number), to: place, in: &formOfMemo)
-                    memoForms.append(entry.form(index))
-                    memoFormPages.append(0)
-                }
-                memoFormPages[place] += 1
-            }
+            Self.countForms(entry, numbers: numbers, formOfMemo: &formOfMemo, forms: &memoForms, pages: &memoFormPages)
         } else {
             state.add(entry)
         }
@@ -93,6 +84,24 @@ public final class SearchIndexBuilder: @unchecked Sendable {
             entry, numbers: numbers, ends: ends, head: head, at: base, page: page, termOfMemo: &termOfMemo, terms: &terms,
             termBytes: &termBytes, records: &pending.records)
         if pending.bytes >= runLimit { putPendingAside() }
+    }
+
+    /// Counts the page of `entry` for each of its forms (`numbers.forms`), adding those new to
+    /// the builder: a static function over its state, passed in once, as `file` is (each access
+    /// to a class's property in the loop was checked at run time, twice per form).
+    private static func countForms(
+        _ entry: SearchEntry, numbers: SearchEntry.MemoNumbers, formOfMemo: inout [Int32], forms: inout [SearchEntry.Form], pages: inout [Int]
+    ) {
+        for (index, number) in numbers.forms.enumerated() {
+            var place = place(Int(number), in: formOfMemo)
+            if place < 0 {
+                place = forms.count
+                set(Int(number), to: place, in: &formOfMemo)
+                forms.append(entry.form(index))
+                pages.append(0)
+            }
+            pages[place] += 1
+        }
     }
 
     /// Files the page's chunks, which end at `ends` in its bytes (after a head of `head` bytes,
@@ -244,37 +253,78 @@ struct PostingsMerger: ~Copyable {
     /// Writes term `number`'s postings (without brackets) and moves the runs past it.
     mutating func write(_ number: Int, into out: inout JSONBytes) {
         found.removeAll(keepingCapacity: true)
+        // Pages are filed in turns, so the runs' postings mostly come in order already.
+        var inOrder = true
         for index in readers.indices {
             while readers[index].term >= 0 && termRank[Int(readers[index].term)] < termRank[number] { readers[index].advance() }
             guard readers[index].term == Int32(number) else { continue }
-            let block = readers[index].block
-            var at = block.lowerBound
-            for _ in 0..<readers[index].postings where at + 8 <= block.upperBound {
-                let page = Int(readers[index].buffer.word(at: at))
-                let length = min(Int(readers[index].buffer.word(at: at + 4)), block.upperBound - at - 8)
-                guard page < pageRank.count else { break }
-                found.append((pageRank[page], Int32(page), Int32(index), Int32(at + 8), Int32(length)))
-                at += 8 + length
+            let (block, postings) = (readers[index].block, readers[index].postings)
+            // Each block read through its buffer's pointer, taken once: per posting, the array's
+            // access and its bounds' checks cost more than the posting's reading.
+            readers[index].buffer.withUnsafeBufferPointer { buffer in
+                Self.gather(buffer, block, postings, reader: index, pageRank: pageRank, into: &found, inOrder: &inOrder)
             }
         }
-        // Pages are filed in turns, so the runs' postings mostly come in order already.
-        if !zip(found, found.dropFirst()).allSatisfy({ $0.rank < $1.rank }) { found.sort { $0.rank < $1.rank } }
-        // Written in `scratch`, then moved to the shard at once.
+        if !inOrder { found.sort { $0.rank < $1.rank } }
+        // Written in `scratch`, then moved to the shard at once; each stretch of postings from
+        // one run copied within one look at its buffer (all of a run's, when they came in order).
         heads.withUnsafeBufferPointer { heads in
             guard let heads = heads.baseAddress else { return }
-            for (position, posting) in found.enumerated() {
-                if position > 0 { scratch.append(byte: UInt8(ascii: ",")) }
-                let page = Int(posting.page)
-                let headStart = page > 0 ? headEnds[page - 1] : 0
-                scratch.append(heads + headStart, count: headEnds[page] - headStart)
-                let start = Int(posting.start)
-                readers[Int(posting.reader)].buffer.withUnsafeBufferPointer { part in
-                    let piece = UnsafeBufferPointer(rebasing: part[start..<(start + Int(posting.length))])
-                    if let first = piece.baseAddress { scratch.append(first, count: piece.count) }
+            found.withUnsafeBufferPointer { found in
+                var first = 0
+                while first < found.count {
+                    let reader = found[first].reader
+                    var end = first + 1
+                    while end < found.count && found[end].reader == reader { end += 1 }
+                    readers[Int(reader)].buffer.withUnsafeBufferPointer { part in
+                        Self.copy(found[first..<end], from: part, heads: heads, headEnds: headEnds, commaFirst: first > 0, into: &scratch)
+                    }
+                    first = end
                 }
             }
         }
         scratch.move(to: &out.bytes)
         for index in readers.indices where readers[index].term == Int32(number) { readers[index].advance() }
+    }
+
+    /// Appends to `found` the `postings` of the block `block` of a run's `buffer` (run
+    /// `reader`), clearing `inOrder` when one does not come after the last by rank.
+    private static func gather(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ block: Range<Int>, _ postings: Int, reader: Int, pageRank: [Int32],
+        into found: inout [(rank: Int32, page: Int32, reader: Int32, start: Int32, length: Int32)], inOrder: inout Bool
+    ) {
+        guard let base = buffer.baseAddress, block.upperBound <= buffer.count else { return }
+        var at = block.lowerBound
+        var last = found.last?.rank ?? -1
+        for _ in 0..<postings where at + 8 <= block.upperBound {
+            let page = Int(UInt32(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt32.self)))
+            let stored = Int(UInt32(littleEndian: UnsafeRawPointer(base + at + 4).loadUnaligned(as: UInt32.self)))
+            let length = min(stored, block.upperBound - at - 8)
+            guard page < pageRank.count else { break }
+            let rank = pageRank[page]
+            // As the sort's test had it: equal ranks are not in order either.
+            if rank <= last { inOrder = false }
+            last = rank
+            found.append((rank, Int32(page), Int32(reader), Int32(at + 8), Int32(length)))
+            at += 8 + length
+        }
+    }
+
+    /// Appends each posting of `found` (all from the run whose bytes are `part`): its page's head
+    /// and its part, a comma between two (and before the first unless `commaFirst` is false).
+    private static func copy(
+        _ found: Slice<UnsafeBufferPointer<(rank: Int32, page: Int32, reader: Int32, start: Int32, length: Int32)>>,
+        from part: UnsafeBufferPointer<UInt8>, heads: UnsafePointer<UInt8>, headEnds: [Int], commaFirst: Bool, into scratch: inout ByteScratch
+    ) {
+        guard let part = part.baseAddress else { return }
+        var comma = commaFirst
+        for posting in found {
+            if comma { scratch.append(byte: UInt8(ascii: ",")) }
+            comma = true
+            let page = Int(posting.page)
+            let headStart = page > 0 ? headEnds[page - 1] : 0
+            scratch.append(heads + headStart, count: headEnds[page] - headStart)
+            scratch.append(part + Int(posting.start), count: Int(posting.length))
+        }
     }
 }

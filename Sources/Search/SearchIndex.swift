@@ -150,36 +150,10 @@ public struct SearchEntry: Sendable, Equatable {
         let resolved = memo.resolve(scratch.counter, language: language, stemmer: stemmer)
         let records = scratch.counter.records
 
-        // Per distinct word of the page, once: its term's place among the page's terms, or
-        // `uncounted` (shorter than two scalars folded: neither indexed nor counted) or `unindexed`
-        // (counted in its section's length, its term too short to index). Words that share a
-        // term share the place, words that fold alike share a form. In buffers, as below.
-        let uncounted: Int32 = -2
-        let unindexed: Int32 = -1
-        var formNumbers: [Int32] = []
-        var formStems: [Int32] = []
+        // Per distinct word of the page, once: its term's place (`place(_:in:terms:forms:)`).
         let place = UnsafeMutableBufferPointer<Int32>.allocate(capacity: resolved.count)
         defer { place.deallocate() }
-        var placeOfTerm = IntNumbering(capacity: resolved.count)
-        var placeOfForm = IntNumbering(capacity: resolved.count)
-        var termNumbers: [Int32] = []
-        for (index, word) in resolved.enumerated() {
-            if word.isForm && placeOfForm.number(Int(word.formNumber)) == formNumbers.count {
-                formNumbers.append(word.formNumber)
-                formStems.append(word.termNumber)
-            }
-            guard word.foldedCounts else {
-                place[index] = uncounted
-                continue
-            }
-            guard word.termCounts else {
-                place[index] = unindexed
-                continue
-            }
-            let term = placeOfTerm.number(Int(word.termNumber))
-            place[index] = Int32(term)
-            if term == termNumbers.count { termNumbers.append(word.termNumber) }
-        }
+        let (termNumbers, formNumbers, formStems) = Self.place(resolved, in: place, terms: &scratch.termPlaces, forms: &scratch.formPlaces)
 
         // The records come section by section, each word once per section. Two passes over
         // them: the first counts each term's sections (its pairs) and the sections' lengths, the
@@ -196,7 +170,7 @@ public struct SearchEntry: Sendable, Equatable {
                 for record in records {
                     let term = Int(place[record.word])
                     // Words of one letter are not indexed, nor counted.
-                    guard term != Int(uncounted) else { continue }
+                    guard term != Int(Self.uncounted) else { continue }
                     lengths[record.section] += Int(record.text) + Int(record.heading) + Int(record.title)
                     guard term >= 0, lastSection[term] != Int32(record.section) else { continue }
                     lastSection[term] = Int32(record.section)
@@ -240,6 +214,43 @@ public struct SearchEntry: Sendable, Equatable {
         self.pairStarts = pairStarts.map { $0 * 2 }
         self.pairValues = pairValues
         numbers = MemoNumbers(memo: ObjectIdentifier(memo), terms: termNumbers, forms: formNumbers)
+    }
+
+    /// A word's place: shorter than two scalars folded, neither indexed nor counted.
+    static let uncounted: Int32 = -2
+    /// A word's place: counted in its section's length, its term too short to index.
+    static let unindexed: Int32 = -1
+
+    /// Writes in `place`, per distinct word of the page (`resolved`, by number), its term's place
+    /// among the page's terms, or `uncounted` or `unindexed`: words that share a term share the
+    /// place. Returns the page's terms and forms (each once, in the order they first occur) with
+    /// the forms' stems, by the memo's numbers. `terms` and `forms` are empty tables kept from
+    /// page to page (`PageCounterPool.Box`): made anew per page, zeroing their thousands of
+    /// slots cost more than using them.
+    private static func place(
+        _ resolved: [MemoWord], in place: UnsafeMutableBufferPointer<Int32>, terms: inout IntNumbering, forms: inout IntNumbering
+    ) -> (terms: [Int32], forms: [Int32], stems: [Int32]) {
+        var termNumbers: [Int32] = []
+        var formNumbers: [Int32] = []
+        var formStems: [Int32] = []
+        for (index, word) in resolved.enumerated() {
+            if word.isForm && forms.number(Int(word.formNumber)) == formNumbers.count {
+                formNumbers.append(word.formNumber)
+                formStems.append(word.termNumber)
+            }
+            guard word.foldedCounts else {
+                place[index] = uncounted
+                continue
+            }
+            guard word.termCounts else {
+                place[index] = unindexed
+                continue
+            }
+            let term = terms.number(Int(word.termNumber))
+            place[index] = Int32(term)
+            if term == termNumbers.count { termNumbers.append(word.termNumber) }
+        }
+        return (termNumbers, formNumbers, formStems)
     }
 }
 
@@ -326,11 +337,16 @@ struct PageCounter: WordSink, ~Copyable {
         touched.deallocate()
     }
 
-    /// The bytes the counter's storage holds, kept or not by `PageCounterPool`.
-    var storageBytes: Int {
-        arenaCapacity + capacity * (MemoryLayout<UInt64>.stride + MemoryLayout<Int>.stride + 2 * MemoryLayout<Slot>.stride + 5 * 4)
-            + records.capacity * MemoryLayout<(Int, Int, Int32, Int32, Int32)>.stride
+    /// Whether `PageCounterPool` may keep the counter: its capacities capped directly, since
+    /// every buffer is sized by one of them (a byte count written out by hand had to follow
+    /// each buffer added to the counter). At the caps the counter holds about 4 MiB.
+    var fitsPool: Bool {
+        capacity <= Self.keptWords && arenaCapacity <= Self.keptArenaBytes && records.capacity <= Self.keptRecords
     }
+
+    static let keptWords = 1 << 15
+    static let keptArenaBytes = 1 << 20
+    static let keptRecords = 1 << 15
 
     /// Counts the words of `source` in `field` (0 text, 1 heading, 2 title) of the current section.
     mutating func add(_ source: String, field: Int) {
@@ -443,39 +459,49 @@ struct PageCounter: WordSink, ~Copyable {
     }
 }
 
-/// Page counters kept from one page to the next: a fresh one cost its allocations and a
-/// table of 2,048 empty slots, and a page of over 1,024 distinct words paid for growing it
-/// again. Only storage is kept: `reset` empties a counter before its next page.
+/// A page's scratch kept from one page to the next: its counter, and the tables that place its
+/// words' terms and forms. Fresh ones cost their allocations and tables of thousands of empty
+/// slots, and a page of over 1,024 distinct words paid for growing them again. Only storage is
+/// kept: `take` empties the scratch before its next page.
 final class PageCounterPool: @unchecked Sendable {
-    /// A counter, in a class so the pool can hold it (an array holds copyable values only).
+    /// A page's scratch, in a class so the pool can hold it (an array holds copyable values only).
     final class Box {
         var counter: PageCounter
+        var termPlaces = IntNumbering(capacity: 1024)
+        var formPlaces = IntNumbering(capacity: 1024)
 
         init(bytes: Int) { counter = PageCounter(bytes: bytes) }
+
+        /// Whether the pool may keep the scratch: each part's capacities capped directly (at the
+        /// caps, about 5.5 MiB in all).
+        var fitsPool: Bool {
+            counter.fitsPool && termPlaces.capacity <= PageCounter.keptWords && formPlaces.capacity <= PageCounter.keptWords
+        }
     }
 
     private let lock = NSLock()
     private var free: [Box] = []
-    /// At most this many counters are kept (one per core is what a build uses), each at most
-    /// `largest` bytes: a page of exceptional size does not pin its storage for the process.
+    /// At most this many scratches are kept (one per core is what a build uses), each within
+    /// `Box.fitsPool`: a page of exceptional size does not pin its storage for the process.
     private let limit = 16
-    private let largest = 4 << 20
 
     static let shared = PageCounterPool()
 
-    /// An empty counter for a page of about `bytes` bytes of text.
+    /// An empty scratch for a page of about `bytes` bytes of text.
     func take(bytes: Int) -> Box {
         lock.lock()
         let box = free.popLast()
         lock.unlock()
         guard let box else { return Box(bytes: bytes) }
         box.counter.reset(bytes: bytes)
+        box.termPlaces.removeAll()
+        box.formPlaces.removeAll()
         return box
     }
 
-    /// Gives back a counter its page is done with.
+    /// Gives back a scratch its page is done with.
     func give(_ box: Box) {
-        guard box.counter.storageBytes <= largest else { return }
+        guard box.fitsPool else { return }
         lock.lock()
         defer { lock.unlock() }
         if free.count < limit { free.append(box) }
@@ -510,6 +536,8 @@ struct Numbering<Key: Hashable> {
 struct IntNumbering: ~Copyable {
     private var slots: UnsafeMutablePointer<UInt64>
     private var size: Int
+    /// The slot each number's key took: `removeAll` empties those, not the whole table.
+    private var taken: UnsafeMutablePointer<Int32>
     private(set) var count = 0
 
     /// Room for `capacity` keys before the table grows.
@@ -518,15 +546,28 @@ struct IntNumbering: ~Copyable {
         while size < capacity * 2 { size *= 2 }
         self.size = size
         slots = .allocate(capacity: size)
+        taken = .allocate(capacity: size / 2)
         Self.empty(slots, size)
     }
 
-    deinit { slots.deallocate() }
+    deinit {
+        slots.deallocate()
+        taken.deallocate()
+    }
+
+    /// Keys the table can hold before it grows: what its storage is sized by.
+    var capacity: Int { size / 2 }
 
     /// Zeroes `size` slots at once: `initialize(repeating:count:)` stored them one by one,
     /// about 10 instructions a slot, and a page's two tables have thousands.
     private static func empty(_ slots: UnsafeMutablePointer<UInt64>, _ size: Int) {
         memset(slots, 0, size * MemoryLayout<UInt64>.stride)
+    }
+
+    /// Forgets every key, keeping the storage: only the slots the keys took are emptied.
+    mutating func removeAll() {
+        for number in 0..<count { slots[Int(taken[number])] = 0 }
+        count = 0
     }
 
     /// Fibonacci hashing: consecutive numbers land far apart.
@@ -549,6 +590,8 @@ struct IntNumbering: ~Copyable {
             slot = (slot &+ 1) & mask
         }
         slots[slot] = tag | UInt64(truncatingIfNeeded: count)
+        // Room: `count` < size / 2 (the table grows before it is half full).
+        taken[count] = Int32(truncatingIfNeeded: slot)
         count &+= 1
         return count &- 1
     }
@@ -559,11 +602,14 @@ struct IntNumbering: ~Copyable {
         size *= 2
         slots = .allocate(capacity: size)
         Self.empty(slots, size)
+        taken.deallocate()
+        taken = .allocate(capacity: size / 2)
         let mask = size - 1
         for index in 0..<oldSize where old[index] != 0 {
             var slot = Self.home(Int(old[index] >> 32) - 1, mask)
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = old[index]
+            taken[Int(old[index] & 0xFFFF_FFFF)] = Int32(truncatingIfNeeded: slot)
         }
         old.deallocate()
     }

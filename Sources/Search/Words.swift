@@ -144,9 +144,18 @@ public enum Words {
     }
 }
 
+/// What the word memo stems with: libstemmer's `Stemmer`; the tests wrap one to see which
+/// words the memo stems.
+protocol WordStemmer: AnyObject {
+    /// The algorithm's name: the same word gives another term under another stemmer.
+    var name: String { get }
+    /// The stem of a lowercased word.
+    func stem(_ word: String) -> String
+}
+
 /// A Snowball stemmer of libstemmer. One instance is not safe to share between threads:
 /// each task makes its own.
-public final class Stemmer {
+public final class Stemmer: WordStemmer {
     private let stemmer: OpaquePointer?
     /// libstemmer's algorithm name, part of the key of `TermMemo`: the same word gives another
     /// term under another stemmer. (`TermMemo` stems each word of a build once: a memo here,
@@ -389,8 +398,6 @@ final class TermMemo: @unchecked Sendable {
     private var entries: [MemoWord] = []
     private var terms = Numbering<String>()
     private var forms = Numbering<String>()
-    /// How many words were folded and stemmed, for the tests: each distinct word once.
-    private(set) var computedWords = 0
     /// A long-running preview server would otherwise keep every word it ever saw.
     private static let limit = 400_000
 
@@ -411,7 +418,7 @@ final class TermMemo: @unchecked Sendable {
     /// All under the lock: each word of a build is folded and stemmed exactly once (computed
     /// outside it, two pages meeting the same new word both stemmed it, and the instruction
     /// counts of a build changed from run to run); at most a few words of a page are new.
-    func resolve(_ page: borrowing PageCounter, language: SearchLanguage, stemmer: Stemmer?) -> [MemoWord] {
+    func resolve(_ page: borrowing PageCounter, language: SearchLanguage, stemmer: (any WordStemmer)?) -> [MemoWord] {
         // Filled in order; a word not in the memo yet holds a placeholder until it is computed.
         var result: [MemoWord] = []
         result.reserveCapacity(page.count)
@@ -449,7 +456,6 @@ final class TermMemo: @unchecked Sendable {
                 term = Words.trimmedStem(Words.fold(stemmer.stem(word.lowercased()), language))
                 isForm = term != folded
             }
-            computedWords += 1
             let entry = MemoWord(
                 termNumber: Int32(terms.number(term)), formNumber: isForm ? Int32(forms.number(folded)) : -1,
                 foldedCounts: Words.hasTwoScalars(folded), termCounts: Words.hasTwoScalars(term))

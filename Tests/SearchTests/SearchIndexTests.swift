@@ -531,6 +531,24 @@ extension BodyTextTests {
         #expect(zip(counter.records, counter.records.dropFirst()).allSatisfy { $0.section < $1.section || ($0.section == $1.section && $0.word != $1.word) })
     }
 
+    @Test func thePoolKeepsTheCountersOfUsualPagesAndDropsThoseGrownPastItsCaps() {
+        let pool = PageCounterPool()
+        let usual = pool.take(bytes: 40_000)
+        usual.counter.add("una página de tamaño corriente", field: 0)
+        pool.give(usual)
+        #expect(pool.take(bytes: 40_000) === usual)
+        // Text past the arena's cap.
+        let long = pool.take(bytes: PageCounter.keptArenaBytes + 1)
+        pool.give(long)
+        #expect(pool.take(bytes: 100) !== long)
+        // More distinct words than the cap: the counter's tables grew past it.
+        let wordy = pool.take(bytes: 100)
+        wordy.counter.add((0...PageCounter.keptWords).map { "w\($0)" }.joined(separator: " "), field: 0)
+        wordy.counter.endSection(0)
+        pool.give(wordy)
+        #expect(pool.take(bytes: 100) !== wordy)
+    }
+
     @Test func aResetCounterCountsAsAFreshOne() {
         // Pages of words in Latin, accented Latin (composed and decomposed), Cyrillic and digits,
         // short and long, counted by one counter reset between pages (as `PageCounterPool`
@@ -587,18 +605,24 @@ extension BodyTextTests {
         let lock = NSLock()
         // By bytes: "é" and "e\u{301}" are equal Strings but two words to the memo.
         nonisolated(unsafe) var entries: [[UInt8]: [MemoWord]] = [:]
+        let stemmed = StemCalls()
         DispatchQueue.concurrentPerform(iterations: pages.count) { page in
             var counter = PageCounter(bytes: pages[page].utf8.count)
             counter.add(pages[page], field: 0)
             counter.endSection(0)
-            let resolved = memo.resolve(counter, language: language, stemmer: Stemmer(language))
+            let stemmer = Stemmer(language).map { CountingStemmer($0, calls: stemmed) }
+            let resolved = memo.resolve(counter, language: language, stemmer: stemmer)
             let words = (0..<counter.count).map { Array(counter.word($0).bytes) }
             lock.lock()
             for (word, entry) in zip(words, resolved) { entries[word, default: []].append(entry) }
             lock.unlock()
         }
         #expect(entries.count > 400)
-        #expect(memo.computedWords == entries.count)
+        // The memo stems each word whose folded form has two scalars or more, once: a word stemmed
+        // twice (two pages meeting it at once) shows as one call too many.
+        let stemmable = entries.keys.filter { Words.hasTwoScalars(Words.fold(String(decoding: $0, as: UTF8.self), language)) }
+        #expect(stemmable.count > 300)
+        #expect(stemmed.count == stemmable.count)
         for (word, met) in entries {
             let first = met[0]
             #expect(met.allSatisfy { $0.termNumber == first.termNumber && $0.formNumber == first.formNumber }, "\(word)")
@@ -624,6 +648,14 @@ extension BodyTextTests {
         #expect(ints.count == expected.count)
         #expect(strings.keys == expected.sorted { $0.value < $1.value }.map { String($0.key) })
         #expect(strings.find("-1") == nil && strings.find(String(keys[0])) == 0)
+        // Emptied and filled again (as a page's scratch is), it numbers as a fresh table does:
+        // no key of the first round is left in a slot.
+        ints.removeAll()
+        var fresh = IntNumbering(capacity: 4)
+        for key in keys.shuffled(using: &random) + (0..<2_000).map({ _ in random.below(9_000) }) {
+            #expect(ints.number(key) == fresh.number(key))
+        }
+        #expect(ints.count == fresh.count)
     }
 
     @Test func findsAPatternInATagAsAByteByByteSearchWould() {
@@ -848,5 +880,41 @@ extension IndexUpdateTests {
         #expect(SearchIndexState(encoded: state.encoded()[...]) == state)
         #expect(SearchIndexState(encoded: Array("T\tx\t1\n".utf8)[...]) == nil, "no totals")
         #expect(SearchIndexState(encoded: Array("N\t1\t1\t1\t1\nT\tx\tdos\n".utf8)[...]) == nil)
+    }
+}
+
+/// How many words the stemmers of a test stemmed, on any thread.
+final class StemCalls: @unchecked Sendable {
+    private let lock = NSLock()
+    private var calls = 0
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return calls
+    }
+
+    func add() {
+        lock.lock()
+        calls += 1
+        lock.unlock()
+    }
+}
+
+/// A libstemmer stemmer whose calls are counted in `calls`.
+final class CountingStemmer: WordStemmer {
+    private let stemmer: Stemmer
+    private let calls: StemCalls
+
+    init(_ stemmer: Stemmer, calls: StemCalls) {
+        self.stemmer = stemmer
+        self.calls = calls
+    }
+
+    var name: String { stemmer.name }
+
+    func stem(_ word: String) -> String {
+        calls.add()
+        return stemmer.stem(word)
     }
 }
