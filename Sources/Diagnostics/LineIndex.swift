@@ -61,11 +61,9 @@ public struct LineIndex: Sendable {
         tables = ColumnTables(lineCount: starts.count)
     }
 
-    /// Whether one of the eight bytes is "\n" or "\r" (the usual zero-byte test on each
-    /// byte XORed with them: exact about whether there is one).
+    /// Whether one of the eight bytes is "\n" or "\r".
     static func hasLineBreak(_ word: UInt64) -> Bool {
-        func hasZero(_ v: UInt64) -> Bool { (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080 != 0 }
-        return hasZero(word ^ 0x0A0A_0A0A_0A0A_0A0A) || hasZero(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+        hasByte(0x0A, in: word) || hasByte(0x0D, in: word)
     }
 
     /// How many lines there are: at least 1, even for an empty text.
@@ -195,7 +193,8 @@ public struct LineIndex: Sendable {
         return place.column + offset - target
     }
 
-    /// Whether one of the eight bytes of `word` is `byte` (below 0x80).
+    /// Whether one of the eight bytes of `word` is `byte` (below 0x80): the usual zero-byte test
+    /// on each byte XORed with it, exact about whether there is one.
     private static func hasByte(_ byte: UInt8, in word: UInt64) -> Bool {
         let v = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
         return (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080 != 0
