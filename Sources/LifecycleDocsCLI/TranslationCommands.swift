@@ -167,11 +167,11 @@ extension CLI {
         let files = FileManager.default
         let root = URL(filePath: contentDir)
         let prefix = TranslationContext.prefix(contentDir)
-        guard isDirectory(root) else {
+        guard Files.isFolder(root.path) else {
             throw .content([.error(at: SourceLocation(file: contentDir, line: 1, column: 1), "content folder not found")])
         }
         let folders = ((try? files.contentsOfDirectory(atPath: root.path)) ?? [])
-            .filter { !$0.hasPrefix(".") && isDirectory(root.appending(path: $0)) }.sorted()
+            .filter { !$0.hasPrefix(".") && Files.isFolder(root.appending(path: $0).path) }.sorted()
         let siteFile = root.appending(path: "site.yml")
         let yaml = files.fileExists(atPath: siteFile.path) ? try readText(siteFile, path: prefix + "site.yml") : nil
         let config = try TranslationScaffold.siteConfig(yaml: yaml, path: prefix + "site.yml", languageFolders: folders)
@@ -182,7 +182,7 @@ extension CLI {
             let folder = root.appending(path: language.code)
             let names = (try? files.contentsOfDirectory(atPath: folder.path)) ?? []
             for name in names {
-                guard let found = TranslationScaffold.slug(ofFileName: name), !isDirectory(folder.appending(path: name)) else { continue }
+                guard let found = TranslationScaffold.slug(ofFileName: name), !Files.isFolder(folder.appending(path: name).path) else { continue }
                 slugs.insert(found)
                 if found == slug {
                     let path = prefix + language.code + "/" + name
@@ -202,6 +202,4 @@ extension CLI {
         }
         return try TranslationScaffold.decode(bytes, path: path)
     }
-
-    private static func isDirectory(_ url: URL) -> Bool { Files.isFolder(url.path) }
 }

@@ -95,16 +95,15 @@ struct SiteInputs {
         }
         let loaded = cached()
         let fromCache = loaded.map { Set($0.keys) == Set(config.languages.map(\.code)) } ?? false
-        if fromCache, let loaded {
-            strings = UIStrings(tables: loaded)
-        } else if templatesFound {
-            do {
-                strings = try UIStrings.load(
-                    i18nDir: templatesDir.appending(path: "i18n"), displayPrefix: templatesPrefix + "i18n/",
-                    languages: config.languages.map(\.code))
-            } catch { diagnostics.report(contentsOf: error.diagnostics) }
-        }
+        if fromCache, let loaded { strings = UIStrings(tables: loaded) }
         if templatesFound {
+            if strings == nil {
+                do {
+                    strings = try UIStrings.load(
+                        i18nDir: templatesDir.appending(path: "i18n"), displayPrefix: templatesPrefix + "i18n/",
+                        languages: config.languages.map(\.code))
+                } catch { diagnostics.report(contentsOf: error.diagnostics) }
+            }
             do {
                 // The browser player reads the exported model; a script (not JSON) so it loads from file:// too.
                 var loaded = try Assets.load(assetsDir: templatesDir.appending(path: "assets"), displayPrefix: templatesPrefix + "assets/")

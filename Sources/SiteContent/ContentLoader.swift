@@ -59,7 +59,7 @@ package struct ContentLoader {
         let root = contentDir.resolvingSymlinksInPath().standardizedFileURL.path
         var found: [ArticleSource] = []
         var files: [ContentFile] = []
-        if isDirectory(contentDir.appending(path: Self.sharedFolder)) {
+        if Files.isFolder(contentDir.appending(path: Self.sharedFolder).path) {
             try collectFiles(in: Self.sharedFolder, root: root, into: &files, diagnostics: &diagnostics)
         }
         for folder in try languageFolders() {
@@ -237,6 +237,4 @@ package struct ContentLoader {
         case .link, .unknown: return Files.isFolder(folder.hasSuffix("/") ? folder + entry.name : folder + "/" + entry.name)
         }
     }
-
-    private func isDirectory(_ url: URL) -> Bool { Files.isFolder(url.path) }
 }

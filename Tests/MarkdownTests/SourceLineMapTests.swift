@@ -7,26 +7,37 @@ import Testing
 /// `SourceLineMap.textColumn` compares a text node's bytes in place (memcmp); it copied them
 /// into an array first. Both must find the same column on every line of the site's articles.
 @Suite struct SourceLineMapTests {
-    /// The search as it was: the literal copied into an array, compared slice by slice.
-    static func copyingTextColumn(_ text: String, _ literal: String, line: Int, byteColumn: Int) -> Int {
-        let starts = [0] + text.utf8.indices.filter { text.utf8[$0] == UInt8(ascii: "\n") }.map { text.utf8.distance(from: text.utf8.startIndex, to: $0) + 1 }
-        guard line >= 1, line <= starts.count, !literal.isEmpty else { return byteColumn }
-        let bytes = Array(text.utf8)
-        let start = starts[line - 1]
-        let end = line < starts.count ? starts[line] - 1 : bytes.count
-        let length = end - start
-        let wanted = Array(literal.utf8)
-        guard wanted.count <= length else { return byteColumn }
-        func matches(_ offset: Int) -> Bool {
-            offset >= 0 && offset + wanted.count <= length && bytes[(start + offset)..<(start + offset + wanted.count)].elementsEqual(wanted)
+    /// The search as it was: the literal copied into an array, compared slice by slice. The
+    /// text's bytes and line starts are taken once per text (per call, they made the test
+    /// quadratic in the article's length and its slowest by far).
+    struct CopyingSearch {
+        let bytes: [UInt8]
+        let starts: [Int]
+
+        init(_ text: String) {
+            let bytes = Array(text.utf8)
+            self.bytes = bytes
+            starts = [0] + bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
         }
-        if matches(byteColumn - 1) { return byteColumn }
-        var offset = min(byteColumn - 1, length - wanted.count)
-        while offset >= 0 {
-            if matches(offset) { return offset + 1 }
-            offset -= 1
+
+        func textColumn(_ literal: String, line: Int, byteColumn: Int) -> Int {
+            guard line >= 1, line <= starts.count, !literal.isEmpty else { return byteColumn }
+            let start = starts[line - 1]
+            let end = line < starts.count ? starts[line] - 1 : bytes.count
+            let length = end - start
+            let wanted = Array(literal.utf8)
+            guard wanted.count <= length else { return byteColumn }
+            func matches(_ offset: Int) -> Bool {
+                offset >= 0 && offset + wanted.count <= length && bytes[(start + offset)..<(start + offset + wanted.count)].elementsEqual(wanted)
+            }
+            if matches(byteColumn - 1) { return byteColumn }
+            var offset = min(byteColumn - 1, length - wanted.count)
+            while offset >= 0 {
+                if matches(offset) { return offset + 1 }
+                offset -= 1
+            }
+            return byteColumn
         }
-        return byteColumn
     }
 
     static func articles() -> [String] {
@@ -42,6 +53,7 @@ import Testing
         var moved = 0
         for text in texts {
             let map = SourceLineMap(lines: LineIndex(text), file: "f.md")
+            let copying = CopyingSearch(text)
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let words = line.split(separator: " ")
                 var literals = ["not on this line", String(line)]
@@ -51,7 +63,7 @@ import Testing
                 for literal in literals {
                     for byteColumn in [1, 2, 4, line.utf8.count / 2 + 1, line.utf8.count, line.utf8.count + 1, line.utf8.count + 5] {
                         let found = map.textColumn(literal, line: index + 1, byteColumn: byteColumn)
-                        #expect(found == Self.copyingTextColumn(text, literal, line: index + 1, byteColumn: byteColumn), "\(literal) \(index + 1):\(byteColumn)")
+                        #expect(found == copying.textColumn(literal, line: index + 1, byteColumn: byteColumn), "\(literal) \(index + 1):\(byteColumn)")
                         if found != byteColumn { moved += 1 }
                     }
                 }
