@@ -163,11 +163,13 @@ package enum TranslationAnalyzer {
                 }
                 let matches = SectionAlignment.match(recorded: translation.fingerprints, current: source.sections.map(\.fingerprint))
                 let stale = matches.indices.filter { if case .same = matches[$0] { false } else { true } }
-                let parity = parityProblems(article, source, blocks: pairing(lang, article, source), staleSourceSections: Set(stale), slug: slug)
+                // Which section of the translation stands for each of the source's: for the parity errors and the warnings below.
+                let pairs = SectionAlignment.pair(source: source.sections, translation: article.sections)
+                let parity = parityProblems(
+                    article, source, blocks: pairing(lang, article, source), sectionPairs: pairs, staleSourceSections: Set(stale), slug: slug)
                 added.append(contentsOf: parity)
                 added.append(contentsOf: sectionCountWarning(article, source))
                 problems += parity.filter { $0.severity == .error }.map(describe)
-                let pairs = SectionAlignment.pair(source: source.sections, translation: article.sections)
                 added.append(contentsOf: lostContentWarnings(article, source, pairs: pairs, staleSourceSections: Set(stale), slug: slug))
                 added.append(contentsOf: copiedSectionWarnings(article, source, pairs: pairs))
                 // Not recorded (a file older than `meta`): not tracked, rather than stale forever.
@@ -332,8 +334,10 @@ package enum TranslationAnalyzer {
     /// A difference in a section the source changed since the translation was synced
     /// (`staleSourceSections`) is a warning: the source's author did not break the translation, it is
     /// stale, says so on its page and keeps its own examples, each still run against the model.
+    /// `sectionPairs`: `SectionAlignment.pair` of the two articles' sections.
     static func parityProblems(
-        _ translation: Article, _ source: Article, blocks: BlockPairing, staleSourceSections: Set<Int> = [], slug: String = ""
+        _ translation: Article, _ source: Article, blocks: BlockPairing, sectionPairs: [Int?], staleSourceSections: Set<Int> = [],
+        slug: String = ""
     ) -> [Diagnostic] {
         let ours = translation.codeSamples
         let theirs = source.codeSamples
@@ -342,7 +346,6 @@ package enum TranslationAnalyzer {
         var problems: [Diagnostic] = []
         let rule = "only comments and the text of strings may differ from the source; code, names and expectations may not"
 
-        let sectionPairs = SectionAlignment.pair(source: source.sections, translation: translation.sections)
         func sourceSection(line: Int) -> Int? { source.sections.lastIndex { $0.line <= line } }
         /// An error, or a warning when the source changed there since the translation was synced.
         func report(_ diagnostic: Diagnostic, sourceSection section: Int?) {
