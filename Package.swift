@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "Search", dependencies: ["CStemmer", "Encoding"]),
         // The site, in the order a build runs: content is read (and verified, by Scenarios),
         // translations compared, pages rendered, the output built and written.
-        .target(name: "SiteContent", dependencies: ["Diagnostics", "Encoding", "Markdown", "YAML", "LifecycleModel", "LifecycleMachines", "Scenarios", "FileIO"]),
+        .target(name: "SiteContent", dependencies: ["Diagnostics", "Encoding", "Highlight", "Markdown", "YAML", "LifecycleModel", "LifecycleMachines", "Scenarios", "FileIO"]),
         .target(name: "Translations", dependencies: ["SiteContent", "Scenarios", "Diagnostics", "Encoding", "Highlight", "YAML", "LifecycleModel"]),
         .target(name: "SiteRender", dependencies: ["SiteContent", "Translations", "Diagnostics", "Encoding", "Markdown", "Mustache", "Highlight", "LifecycleModel", "LifecycleMachines", "Diagrams", "Scenarios", "FileIO"]),
         .target(name: "SiteBuild", dependencies: ["SiteContent", "Translations", "SiteRender", "Search", "Diagnostics", "Encoding", "LifecycleModel", "LifecycleMachines", "Mustache", "FileIO"]),

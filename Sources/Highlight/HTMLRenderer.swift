@@ -20,7 +20,7 @@ enum HTMLRenderer {
     }
 
     /// `<span class="hl-KIND">` of a styled kind (the unstyled ones get no span).
-    static func openTag(_ kind: TokenKind) -> String {
+    static func openTag(_ kind: TokenKind) -> StaticString {
         switch kind {
         case .keyword: "<span class=\"hl-keyword\">"
         case .type: "<span class=\"hl-type\">"
@@ -37,7 +37,12 @@ enum HTMLRenderer {
     }
 
     static func render(_ tokens: [Token], options: HighlightOptions) -> String {
-        var html = ""
+        // Built as UTF-8 bytes and made a string once: a block has a few hundred pieces, and
+        // appending each to a `String` cost several hundred instructions.
+        var html: [UInt8] = []
+        html.reserveCapacity(tokens.count * 24)
+        func write(_ text: StaticString) { text.withUTF8Buffer { html.append(contentsOf: $0) } }
+        func write(_ text: String) { html.append(contentsOf: text.utf8) }
         // The kinds are switches, not sets: a set hashed every token's kind.
         let tagsAny = !options.taggedIdentifiers.isEmpty
         for token in tokens {
@@ -48,27 +53,23 @@ enum HTMLRenderer {
                 continue
             }
             if !isTagged {
-                // A styled token's opening tag in one append: each append of a String costs a few hundred instructions.
-                html += openTag(token.kind)
+                write(openTag(token.kind))
                 HTML.append(escaping: token.text, to: &html)
-                html += "</span>"
+                write("</span>")
                 continue
             }
-            html += "<span"
+            write("<span")
             if !unstyled {
-                html += " class=\"hl-"
-                html += token.kind.rawValue
-                html += "\""
+                write(" class=\"hl-")
+                write(token.kind.rawValue)
+                write("\"")
             }
-            if isTagged {
-                html += " data-callback=\""
-                HTML.append(escaping: token.text, to: &html)
-                html += "\""
-            }
-            html += ">"
+            write(" data-callback=\"")
             HTML.append(escaping: token.text, to: &html)
-            html += "</span>"
+            write("\">")
+            HTML.append(escaping: token.text, to: &html)
+            write("</span>")
         }
-        return html
+        return String(decoding: html, as: UTF8.self)
     }
 }

@@ -30,7 +30,7 @@ public enum TokenKind: String, Sendable, CaseIterable {
 
 /// A slice of the input with its kind. Concatenating the texts of all tokens
 /// returned for an input gives back that input exactly.
-public struct Token: Sendable, Equatable {
+public struct Token: Sendable, Hashable {
     public var kind: TokenKind
     public var text: String
 

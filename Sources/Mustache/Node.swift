@@ -41,7 +41,12 @@ struct Variable: Sendable {
 }
 
 /// A section or inverted section; its content is the nodes after it, up to `end`.
-typealias Section = (path: Path, inverted: Bool, end: Int, location: SourceLocation)
+struct Section: Sendable {
+    var path: Path
+    var inverted: Bool
+    var end: Int
+    var location: SourceLocation
+}
 
 /// A parent tag: the partial it includes, and the block arguments its content gives.
 struct Parent: Sendable {

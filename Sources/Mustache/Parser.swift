@@ -306,7 +306,7 @@ struct Parser {
                         name: opener.name, end: nodes.count, indentation: indentation,
                         startsLine: standalone[frame.opener], location: location(opener))))
                 default:
-                    nodes[frame.node] = .section(Shared((
+                    nodes[frame.node] = .section(Shared(Section(
                         path: Path(opener.name), inverted: frame.kind == .inverted, end: nodes.count,
                         location: location(opener))))
                 }

@@ -100,16 +100,34 @@ struct SourceLine {
     /// Character of its own (`ChainFinder.Text.standsAlone`: most prose of the site's languages),
     /// read by scalars without grapheme breaking; nil when a scalar may join its neighbours.
     static func singleScalars(of text: Substring) -> (units: [UInt32], offsets: [Int])? {
+        // Decoded from the bytes (valid UTF-8: they are a string's): walking `unicodeScalars` of a
+        // substring cost about 300 instructions a scalar.
+        text.utf8.withContiguousStorageIfAvailable(singleScalars) ?? Array(text.utf8).withUnsafeBufferPointer(singleScalars)
+    }
+
+    /// `singleScalars(of:)` of a string's UTF-8 bytes.
+    static func singleScalars(_ bytes: UnsafeBufferPointer<UInt8>) -> (units: [UInt32], offsets: [Int])? {
         var units: [UInt32] = []
         var offsets = [0]
-        units.reserveCapacity(text.utf8.count)
-        offsets.reserveCapacity(text.utf8.count + 1)
-        var offset = 0
-        for scalar in text.unicodeScalars {
-            guard ChainFinder.Text.standsAlone(scalar.value) else { return nil }
-            units.append(scalar.value)
-            offset += UTF8.width(scalar)
-            offsets.append(offset)
+        units.reserveCapacity(bytes.count)
+        offsets.reserveCapacity(bytes.count + 1)
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            var value: UInt32
+            var length: Int
+            switch lead {
+            case ..<0x80: (value, length) = (UInt32(lead), 1)
+            case ..<0xE0: (value, length) = (UInt32(lead & 0x1F), 2)
+            case ..<0xF0: (value, length) = (UInt32(lead & 0x0F), 3)
+            default: (value, length) = (UInt32(lead & 0x07), 4)
+            }
+            guard index + length <= bytes.count else { return nil }
+            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            guard ChainFinder.Text.standsAlone(value) else { return nil }
+            units.append(value)
+            index += length
+            offsets.append(index)
         }
         return (units, offsets)
     }

@@ -1,4 +1,5 @@
 import Diagnostics
+import Highlight
 import Scenarios
 
 /// One entry of a page's table of contents.
@@ -98,6 +99,10 @@ package struct CodeSample: Sendable, Hashable {
     package var code: String
     /// 1-based line of the fence in the file.
     package var line: Int
+    /// The code's tokens when its info string names a language the site highlights (nil
+    /// otherwise): lexed once, for the page's highlighted code and for the comparison of a
+    /// translation with its source.
+    package var tokens: [Token]? = nil
 }
 
 /// A GitHub alert (`> [!NOTE]`…) and the line of its block quote.

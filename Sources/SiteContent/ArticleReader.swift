@@ -1,4 +1,5 @@
 import Diagnostics
+import Highlight
 import Markdown
 import Scenarios
 
@@ -54,7 +55,8 @@ package struct ArticleReader: Sendable {
         let sections = ArticleSections(body: frontMatter.body, firstLine: frontMatter.bodyLineOffset + 1).sections
         let codeSamples = document.nodes.compactMap { node -> CodeSample? in
             guard case .codeBlock(let info, _) = node.kind else { return nil }
-            return CodeSample(info: info, code: node.literal, line: node.start.line)
+            let tokens = CodeLanguage(infoString: info).map { Highlighter.tokens(node.literal, language: $0) }
+            return CodeSample(info: info, code: node.literal, line: node.start.line, tokens: tokens)
         }
         let links = document.nodes.compactMap { node -> MarkdownLink? in
             switch node.kind {
@@ -141,11 +143,10 @@ package struct ArticleReader: Sendable {
                     if Self.hasLetter(document.nodes[index].literal) { prose.append(document.nodes[index].start.line) }
                     break
                 }
-                var characters = Array(document.nodes[index].literal)
-                for chain in chains.reversed() where chain.start <= chain.end && chain.end <= characters.count {
-                    characters.removeSubrange(chain.start..<chain.end)
+                let ranges = chains.filter { $0.start <= $0.end }.map { $0.start..<$0.end }
+                if Self.hasLetter(document.nodes[index].literal, outside: ranges) {
+                    prose.append(document.nodes[index].start.line)
                 }
-                if characters.contains(where: \.isLetter) { prose.append(document.nodes[index].start.line) }
             default:
                 break
             }
@@ -166,6 +167,29 @@ package struct ArticleReader: Sendable {
             return false
         } ?? nil
         return early ?? text.contains(where: \.isLetter)
+    }
+
+    /// Whether `text` has a letter once the `Character` ranges `chains` are cut out of it (a range
+    /// past the text's end is left in, as `removeSubrange` could not cut it). Ranges in order, apart,
+    /// are walked Character by Character up to the first letter outside them (a paragraph's
+    /// Characters copied into an array cost 90 k instructions); any others are cut from a copy.
+    static func hasLetter(_ text: String, outside chains: [Range<Int>]) -> Bool {
+        guard zip(chains, chains.dropFirst()).allSatisfy({ $0.upperBound <= $1.lowerBound }) else {
+            var characters = Array(text)
+            for chain in chains.reversed() where chain.upperBound <= characters.count { characters.removeSubrange(chain) }
+            return characters.contains(where: \.isLetter)
+        }
+        var next = 0  // the first chain that does not end before the current Character
+        var lettersInChains: [Int] = []  // chains holding a letter: they count if they end past the text
+        var position = 0
+        for character in text {
+            defer { position += 1 }
+            while next < chains.count, chains[next].upperBound <= position { next += 1 }
+            guard character.isLetter else { continue }
+            guard next < chains.count, chains[next].contains(position) else { return true }
+            if lettersInChains.last != next { lettersInChains.append(next) }
+        }
+        return lettersInChains.contains { chains[$0].upperBound > position }
     }
 
     /// A warning per section a new translation has not translated yet.

@@ -39,8 +39,11 @@ package struct ArticleRenderer: Sendable {
         // The machines whose figures draw the page's shared diagram geometry, in page order.
         var sprites: [String] = []
         var spriteMachines: Set<String> = []
+        // The reader's code samples are the document's code blocks in order, lexed once.
+        var samples = read.article.codeSamples.makeIterator()
         for (index, node) in document.nodes.enumerated() {
             guard case .codeBlock(let info, _) = node.kind else { continue }
+            let sample = samples.next()
             let verified = read.verification.example(at: index)
             var example = try verified.flatMap { example throws(DiagnosticError) in try figure.html(example) }
             // A page is in one language, so a machine's figures on it share one set of labels.
@@ -48,7 +51,8 @@ package struct ArticleRenderer: Sendable {
                 sprites.append(values.diagram(machine, lang: lang).sprite)
             }
             if example == nil, let exercise = read.verification.exercise(at: index) { example = try exerciseFigure.html(exercise) }
-            if let html = example ?? highlightedHTML(info: info, code: node.literal, label: codeLabel) {
+            let tokens = sample.flatMap { $0.code == node.literal ? $0.tokens : nil }
+            if let html = example ?? highlightedHTML(info: info, code: node.literal, tokens: tokens, label: codeLabel) {
                 nodeHTML[index] = html
             }
         }
@@ -189,14 +193,14 @@ package struct ArticleRenderer: Sendable {
     }
 
     /// A code block in a language the highlighter knows; nil for any other (written as is).
-    private func highlightedHTML(info: String, code: String, label: String) -> String? {
+    /// `tokens`: the code's, when the reader lexed it already.
+    private func highlightedHTML(info: String, code: String, tokens: [Token]?, label: String) -> String? {
         // Focusable and labelled: a scrolling code block must be reachable by keyboard.
         guard let language = CodeLanguage(infoString: info) else { return nil }
         return "<pre class=\"code\" data-lang=\"\(language.rawValue)\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(label))\">"
             + "<code class=\"language-\(language.rawValue)\">"
-            + Self.highlighted.value(for: TextKey(code, language.rawValue)) {
-                Highlighter.html(code, language: language, options: Self.highlightOptions)
-            } + "</code></pre>\n"
+            + Highlighter.html(tokens ?? Highlighter.tokens(code, language: language), options: Self.highlightOptions)
+            + "</code></pre>\n"
     }
 
     /// Whether an article page gives this id to something outside the
@@ -215,9 +219,6 @@ package struct ArticleRenderer: Sendable {
         }
         return false
     }
-
-    /// Bounded by bytes (`Memo`): it lives as long as the process (`serve`).
-    static let highlighted = Memo<TextKey, String>(limit: 4 << 20) { $0.utf8.count }
 
     /// Callback names in code carry `data-callback`, so the player can light the handler a step calls.
     static let highlightOptions = HighlightOptions(taggedIdentifiers: Set(Machines.all.flatMap { machine in

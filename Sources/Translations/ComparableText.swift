@@ -88,10 +88,35 @@ enum ComparableText {
         return result
     }
 
+    /// The lines `lines(withoutHashComments(code))` gives, as ranges of `code` itself (no copy): each
+    /// line up to its first `#`. Nil where only the copy tells: a `#` that a non-ASCII neighbour may
+    /// join, or a line cut after a "\r", which would make one cluster with the "\n" joining it to the
+    /// next line. (An uncut line ends before a "\n" that is no part of "\r\n", or at the end.)
+    static func hashCommentCuts(_ code: [UInt8]) -> [Range<Int>]? {
+        var result: [Range<Int>] = []
+        for line in lines(code) {
+            guard let found = code[line].firstIndex(of: hash) else {
+                result.append(line)
+                continue
+            }
+            guard standsAlone(found, in: code, line), found == line.lowerBound || code[found - 1] != carriageReturn else { return nil }
+            result.append(line.lowerBound..<found)
+        }
+        return result
+    }
+
     /// `line.split(whereSeparator: \.isWhitespace).joined(separator: " ")` for `bytes[range]`.
     static func folded(_ bytes: [UInt8], _ range: Range<Int>) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(range.count)
+        fold(bytes, range, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the folded form of `bytes[range]` (as `folded` gives it) to `output`, which may
+    /// hold other lines before it: a block's lines go into one buffer.
+    static func fold(_ bytes: [UInt8], _ range: Range<Int>, into output: inout [UInt8]) {
+        let lineStart = output.count
         var pendingSpace = false
         var index = range.lowerBound
         // The previous scalar: whitespace, ASCII, neither known yet at the start.
@@ -99,6 +124,22 @@ enum ComparableText {
         var previousIsASCII = true
         while index < range.upperBound {
             let byte = bytes[index]
+            // A run of ASCII bytes that are not spaces (a word, most of a line): copied in one piece.
+            // Its first byte starts no cluster with what is before it (an ASCII scalar after a space
+            // is one), and it ends at a space, at a non-ASCII scalar (checked as usual) or at the end.
+            if byte < 0x80, !isASCIIWhitespace(byte), index + 1 < range.upperBound, bytes[index + 1] < 0x80 {
+                var end = index + 1
+                while end < range.upperBound, bytes[end] < 0x80, !isASCIIWhitespace(bytes[end]) { end += 1 }
+                if pendingSpace {
+                    output.append(space)
+                    pendingSpace = false
+                }
+                output.append(contentsOf: bytes[index..<end])
+                previousIsSpace = false
+                previousIsASCII = true
+                index = end
+                continue
+            }
             let length: Int
             let isSpace: Bool
             if byte < 0x80 {
@@ -112,10 +153,13 @@ enum ComparableText {
             // (" \u{301}" is a space to `Character`), which only `Character` can tell.
             let isASCII = byte < 0x80
             if index > range.lowerBound, isSpace != previousIsSpace, !(isSpace ? previousIsASCII : isASCII) {
-                return String(decoding: bytes[range], as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                output.removeSubrange(lineStart...)
+                let line = String(decoding: bytes[range], as: UTF8.self)
+                output.append(contentsOf: line.split(whereSeparator: \.isWhitespace).joined(separator: " ").utf8)
+                return
             }
             if isSpace {
-                pendingSpace = !output.isEmpty
+                pendingSpace = output.count > lineStart
             } else {
                 if pendingSpace {
                     output.append(space)
@@ -131,7 +175,6 @@ enum ComparableText {
             previousIsASCII = isASCII
             index += length
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// The length of the UTF-8 sequence a lead byte starts (1 for a stray continuation byte,

@@ -78,7 +78,7 @@ package enum SectionAlignment {
         var score = 1.0
         if source.fences == translated.fences {
             score += source.fences.isEmpty ? 1 : 3
-        } else if !Set(source.fences).isDisjoint(with: translated.fences) {
+        } else if source.fences.contains(where: translated.fences.contains) {  // a handful each: no set
             score += 1
         }
         let sizes = (Double(max(source.size, 1)), Double(max(translated.size, 1)))

@@ -118,7 +118,7 @@ package enum TranslationAnalyzer {
             var forms: [String: [Comparable]] = [:]
             func comparableForms(_ article: Article) -> [Comparable] {
                 if let known = forms[article.lang] { return known }
-                let computed = article.codeSamples.map(comparable)
+                let computed = article.codeSamples.map(computeComparable)
                 forms[article.lang] = computed
                 return computed
             }
@@ -163,11 +163,13 @@ package enum TranslationAnalyzer {
                 }
                 let matches = SectionAlignment.match(recorded: translation.fingerprints, current: source.sections.map(\.fingerprint))
                 let stale = matches.indices.filter { if case .same = matches[$0] { false } else { true } }
-                let parity = parityProblems(article, source, blocks: pairing(lang, article, source), staleSourceSections: Set(stale), slug: slug)
+                // Which section of the translation stands for each of the source's: for the parity errors and the warnings below.
+                let pairs = SectionAlignment.pair(source: source.sections, translation: article.sections)
+                let parity = parityProblems(
+                    article, source, blocks: pairing(lang, article, source), sectionPairs: pairs, staleSourceSections: Set(stale), slug: slug)
                 added.append(contentsOf: parity)
                 added.append(contentsOf: sectionCountWarning(article, source))
                 problems += parity.filter { $0.severity == .error }.map(describe)
-                let pairs = SectionAlignment.pair(source: source.sections, translation: article.sections)
                 added.append(contentsOf: lostContentWarnings(article, source, pairs: pairs, staleSourceSections: Set(stale), slug: slug))
                 added.append(contentsOf: copiedSectionWarnings(article, source, pairs: pairs))
                 // Not recorded (a file older than `meta`): not tracked, rather than stale forever.
@@ -332,8 +334,10 @@ package enum TranslationAnalyzer {
     /// A difference in a section the source changed since the translation was synced
     /// (`staleSourceSections`) is a warning: the source's author did not break the translation, it is
     /// stale, says so on its page and keeps its own examples, each still run against the model.
+    /// `sectionPairs`: `SectionAlignment.pair` of the two articles' sections.
     static func parityProblems(
-        _ translation: Article, _ source: Article, blocks: BlockPairing, staleSourceSections: Set<Int> = [], slug: String = ""
+        _ translation: Article, _ source: Article, blocks: BlockPairing, sectionPairs: [Int?], staleSourceSections: Set<Int> = [],
+        slug: String = ""
     ) -> [Diagnostic] {
         let ours = translation.codeSamples
         let theirs = source.codeSamples
@@ -342,7 +346,6 @@ package enum TranslationAnalyzer {
         var problems: [Diagnostic] = []
         let rule = "only comments and the text of strings may differ from the source; code, names and expectations may not"
 
-        let sectionPairs = SectionAlignment.pair(source: source.sections, translation: translation.sections)
         func sourceSection(line: Int) -> Int? { source.sections.lastIndex { $0.line <= line } }
         /// An error, or a warning when the source changed there since the translation was synced.
         func report(_ diagnostic: Diagnostic, sourceSection section: Int?) {
@@ -373,14 +376,14 @@ package enum TranslationAnalyzer {
                     notes: [rule], suggestion: "```" + theirs[original].info), sourceSection: section)
                 return
             }
-            let first = zip(ourBlock.lines, theirBlock.lines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(ourBlock.lines.count, theirBlock.lines.count)
-            let sourceLine = first < theirBlock.lines.count ? theirs[original].line + 1 + theirBlock.offsets[first] : nil
-            let sourceText = first < theirBlock.lines.count ? theirBlock.original[first] : nil
+            let first = ourBlock.firstDifference(from: theirBlock)
+            let sourceLine = first < theirBlock.offsets.count ? theirs[original].line + 1 + theirBlock.offsets[first] : nil
+            let sourceText = first < theirBlock.offsets.count ? theirBlock.originalLine(first) : nil
             let line: Int
             let column: Int
-            if first < ourBlock.lines.count {
+            if first < ourBlock.offsets.count {
                 line = ours[mine].line + 1 + ourBlock.offsets[first]
-                column = ourBlock.original[first].prefix { $0 == " " }.count + 1
+                column = ourBlock.originalLine(first).prefix { $0 == " " }.count + 1
             } else {
                 // The translation's block ends early: at its closing fence.
                 line = ours[mine].line + ours[mine].code.count { $0 == "\n" } + 1
@@ -390,7 +393,7 @@ package enum TranslationAnalyzer {
             let suggestion: String
             if let sourceLine, let sourceText {
                 message = "\(name(ours, mine)) differs from its source \(source.displayPath):\(sourceLine)"
-                    + (first < ourBlock.lines.count ? "" : ": the source has more lines")
+                    + (first < ourBlock.offsets.count ? "" : ": the source has more lines")
                 suggestion = String(sourceText.drop { $0 == " " || $0 == "\t" })
             } else {
                 message = "\(name(ours, mine)) has a line that its source \(source.displayPath):\(theirs[original].line) does not have"
@@ -542,71 +545,5 @@ package enum TranslationAnalyzer {
     /// How a block is named in messages: `lifecycle example`, `exercise`, `code sample`.
     static func blockKind(_ sample: CodeSample) -> String {
         isExample(sample) ? "lifecycle example" : isExercise(sample) ? "exercise" : "code sample"
-    }
-
-    /// A block as compared: what must not be translated, line by line, and where each line is.
-    struct Comparable: Sendable, Hashable {
-        var info: String
-        var lines: [String]
-        /// For each line, its index among the block's lines as written…
-        var offsets: [Int] = []
-        /// …and its text as written (with comments), for suggestions.
-        var original: [String] = []
-
-        static func == (a: Comparable, b: Comparable) -> Bool { a.info == b.info && a.lines == b.lines }
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(info)
-            hasher.combine(lines)
-        }
-    }
-
-    /// Bounded by bytes (`Memo`): it lives as long as the process (`serve`).
-    /// A line costs its bytes and about 32 more (its place in the array, a string's header).
-    static let comparables = Memo<TextKey, Comparable>(limit: 4 << 20) { comparable in
-        (comparable.lines + comparable.original).reduce(0) { $0 + 32 + $1.utf8.count } + 8 * comparable.offsets.count
-    }
-
-    /// A code block reduced to what must not be translated: comments and blank lines removed, spaces folded.
-    static func comparable(_ sample: CodeSample) -> Comparable {
-        comparables.value(for: TextKey(sample.info, sample.code)) { computeComparable(sample) }
-    }
-
-    static func computeComparable(_ sample: CodeSample) -> Comparable {
-        // On UTF-8 bytes, with the result of the `Character` steps it was first written with
-        // (`ComparableFormTests` keeps those as its reference).
-        let info = ComparableText.folded(Array(sample.info.utf8), 0..<sample.info.utf8.count)
-        let written = Array(sample.code.utf8)
-        var code = written
-        if isExample(sample) || isExercise(sample) {
-            // `#` starts a comment in a lifecycle block and in an exercise (`option*` has no `#`).
-            code = ComparableText.withoutHashComments(written)
-        } else if let language = CodeLanguage(infoString: sample.info) {
-            // Comments and the text of string literals are for people and may be translated
-            // (the seed articles translate `print("…")` messages); the code around them may not.
-            // Their line breaks stay, so that each line keeps its number.
-            code = []
-            code.reserveCapacity(written.count)
-            for token in Highlighter.tokens(sample.code, language: language) {
-                switch token.kind {
-                case .comment:
-                    code.append(contentsOf: repeatElement(ComparableText.newline, count: ComparableText.lineBreakCount(token.text)))
-                case .string, .escape:
-                    code.append(contentsOf: ComparableText.containsQuote(token.text) ?? token.text.contains("\"") ? "\"".utf8 : "…".utf8)
-                    code.append(contentsOf: repeatElement(ComparableText.newline, count: ComparableText.lineBreakCount(token.text)))
-                default:
-                    code.append(contentsOf: token.text.utf8)
-                }
-            }
-        }
-        let writtenLines = ComparableText.lines(written)
-        var result = Comparable(info: info, lines: [])
-        for (offset, line) in ComparableText.lines(code).enumerated() {
-            let folded = ComparableText.folded(code, line)
-            guard !folded.isEmpty else { continue }
-            result.lines.append(folded)
-            result.offsets.append(offset)
-            result.original.append(offset < writtenLines.count ? String(decoding: written[writtenLines[offset]], as: UTF8.self) : folded)
-        }
-        return result
     }
 }

@@ -82,7 +82,7 @@ import Testing
     @Test func openTagsAreTheKindsClasses() {
         let unstyled: Set<TokenKind> = [.plain, .punctuation, .operator]
         for kind in TokenKind.allCases {
-            #expect(HTMLRenderer.openTag(kind) == (unstyled.contains(kind) ? "<span>" : "<span class=\"\(kind.cssClass)\">"), "\(kind)")
+            #expect(HTMLRenderer.openTag(kind).description == (unstyled.contains(kind) ? "<span>" : "<span class=\"\(kind.cssClass)\">"), "\(kind)")
         }
     }
 }

@@ -1,5 +1,7 @@
 import Testing
 
+import TestSupport
+
 @testable import Scenarios
 
 /// A block line's parser tests spaces, arrows and punctuation on scalar values (`units`) and reads
@@ -98,5 +100,42 @@ import Testing
         if chars[i] == "→" { return 1 }
         if chars[i] == "-", i + 1 < chars.count, chars[i + 1] == ">" { return 2 }
         return 0
+    }
+}
+
+/// `SourceLine.singleScalars(of:)` decodes a line's UTF-8 bytes; walking its `unicodeScalars`,
+/// as it did before, is the reference.
+@Suite struct SingleScalarBytesTests {
+    static func reference(_ text: Substring) -> (units: [UInt32], offsets: [Int])? {
+        var units: [UInt32] = []
+        var offsets = [0]
+        for scalar in text.unicodeScalars {
+            guard ChainFinder.Text.standsAlone(scalar.value) else { return nil }
+            units.append(scalar.value)
+            offsets.append(offsets[offsets.count - 1] + UTF8.width(scalar))
+        }
+        return (units, offsets)
+    }
+
+    /// One to four bytes a scalar, at the edges of the ranges `standsAlone` lets through.
+    static let pieces: [String] = [
+        "a", " ", "->", "→", "#", "<b>", "&", "\"", "'", "\r", "\n", "\u{7F}", "\u{80}", "\u{A0}", "é", "e\u{301}", "\u{2FF}", "\u{300}",
+        "Ж", "ж", "Активно", "\u{482}", "\u{483}", "\u{48A}", "\u{52F}", "\u{530}", "ệ", "\u{1EFF}", "\u{2000}", "\u{200A}", "\u{200B}",
+        "\u{2027}", "\u{2028}", "\u{2030}", "\u{205E}", "\u{205F}", "\u{2190}", "\u{21FF}", "\u{2200}", "語", "👍", "\u{10FFFF}",
+    ]
+
+    @Test func generatedLinesMatchTheScalarWalk() {
+        var generator = SeededRandom(seed: 31)
+        for _ in 0..<4000 {
+            var text = ""
+            for _ in 0..<generator.below(12) { text += generator.pick(Self.pieces) }
+            // A slice that starts and ends inside the string, as the parser's lines do.
+            let scalars = Array(text.unicodeScalars.indices)
+            let lower = scalars.isEmpty ? text.startIndex : scalars[generator.below(scalars.count)]
+            let line = text[lower...]
+            let fast = SourceLine.singleScalars(of: line)
+            let slow = Self.reference(line)
+            #expect(fast?.units == slow?.units && fast?.offsets == slow?.offsets, "\(String(line).debugDescription)")
+        }
     }
 }
