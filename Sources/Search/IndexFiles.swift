@@ -44,40 +44,49 @@ public enum SearchIndex {
         let termCount = entry.termCount
         var ends = [Int](repeating: 0, count: termCount)
         // Written through a pointer into room enough for the longest numbers (three a pair, each
-        // with its comma): every byte appended to an array paid for a check of its room. The
-        // pairs are read through pointers too: a term's `pairs(of:)` retained and released
-        // the array, and each read was checked against its bounds.
+        // with its comma): every byte appended to an array paid for a check of its room.
         let room = head + entry.pairValues.count / 2 * 3 * (DecimalDigits.maxCount + 1) + termCount
         let bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
             guard let out = buffer.baseAddress else { return }
             _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<head]).initialize(from: start.bytes)
-            var at = head
-            entry.pairValues.withUnsafeBufferPointer { values in
+            count = entry.pairValues.withUnsafeBufferPointer { values in
                 entry.pairStarts.withUnsafeBufferPointer { pairStarts in
                     ends.withUnsafeMutableBufferPointer { ends in
-                        for term in 0..<termCount {
-                            var index = Int(pairStarts[term])
-                            let end = Int(pairStarts[term + 1])
-                            while index + 1 < end {
-                                let section = values[index]
-                                out[at] = UInt8(ascii: ",")
-                                at += 1 + DecimalDigits.write(section, into: out + at + 1)
-                                out[at] = UInt8(ascii: ",")
-                                at += 1 + DecimalDigits.write(values[index + 1], into: out + at + 1)
-                                out[at] = UInt8(ascii: ",")
-                                at += 1 + DecimalDigits.write(section < sectionLengths.count ? sectionLengths[section] : 1, into: out + at + 1)
-                                index += 2
-                            }
-                            out[at] = UInt8(ascii: "]")
-                            at += 1
-                            ends[term] = at
-                        }
+                        writeParts(values: values, pairStarts: pairStarts, sectionLengths: sectionLengths, into: out, at: head, ends: ends)
                     }
                 }
             }
-            count = at
         }
         return (bytes, ends, head)
+    }
+
+    /// Writes each term's part of its chunk (`,section,counts,sectionLength` per pair, then `]`)
+    /// into `out` from `start` on, one after the other, and in `ends` where each ends; returns
+    /// where the last ends. The pairs are read through pointers: a term's `pairs(of:)` retained
+    /// and released the array, and each read was checked against its bounds.
+    private static func writeParts(
+        values: UnsafeBufferPointer<Int>, pairStarts: UnsafeBufferPointer<Int32>, sectionLengths: [Int], into out: UnsafeMutablePointer<UInt8>,
+        at start: Int, ends: UnsafeMutableBufferPointer<Int>
+    ) -> Int {
+        var at = start
+        for term in 0..<ends.count {
+            var index = Int(pairStarts[term])
+            let end = Int(pairStarts[term + 1])
+            while index + 1 < end {
+                let section = values[index]
+                out[at] = UInt8(ascii: ",")
+                at += 1 + DecimalDigits.write(section, into: out + at + 1)
+                out[at] = UInt8(ascii: ",")
+                at += 1 + DecimalDigits.write(values[index + 1], into: out + at + 1)
+                out[at] = UInt8(ascii: ",")
+                at += 1 + DecimalDigits.write(section < sectionLengths.count ? sectionLengths[section] : 1, into: out + at + 1)
+                index += 2
+            }
+            out[at] = UInt8(ascii: "]")
+            at += 1
+            ends[term] = at
+        }
+        return at
     }
 
     /// A length to within about 3%: exact below 32, else its five leading bits and the middle

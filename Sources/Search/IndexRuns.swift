@@ -323,11 +323,17 @@ extension [UInt8] {
         self[index + 3] = UInt8(truncatingIfNeeded: value >> 24)
     }
 
+    /// The four bytes at `index`, least significant first (`UnsafeBufferPointer.word(at:)`).
+    @inline(__always)
+    func word(at index: Int) -> UInt32 { withUnsafeBufferPointer { $0.word(at: index) } }
+}
+
+extension UnsafeBufferPointer<UInt8> {
     /// The four bytes at `index`, least significant first: one load and one check of the
-    /// bounds (four reads of the array checked them four times, for every posting merged).
+    /// bounds (four reads of the bytes checked them four times, for every posting merged).
     @inline(__always)
     func word(at index: Int) -> UInt32 {
         precondition(index >= 0 && index <= count - 4, "a word past the end of the bytes")
-        return withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: index, as: UInt32.self)) }
+        return UInt32(littleEndian: UnsafeRawPointer(baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt32.self))
     }
 }
