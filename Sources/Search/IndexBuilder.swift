@@ -293,12 +293,12 @@ struct PostingsMerger: ~Copyable {
         _ buffer: UnsafeBufferPointer<UInt8>, _ block: Range<Int>, _ postings: Int, reader: Int, pageRank: [Int32],
         into found: inout [(rank: Int32, page: Int32, reader: Int32, start: Int32, length: Int32)], inOrder: inout Bool
     ) {
-        guard let base = buffer.baseAddress, block.upperBound <= buffer.count else { return }
+        guard block.upperBound <= buffer.count else { return }
         var at = block.lowerBound
         var last = found.last?.rank ?? -1
         for _ in 0..<postings where at + 8 <= block.upperBound {
-            let page = Int(UInt32(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt32.self)))
-            let stored = Int(UInt32(littleEndian: UnsafeRawPointer(base + at + 4).loadUnaligned(as: UInt32.self)))
+            let page = Int(buffer.word(at: at))
+            let stored = Int(buffer.word(at: at + 4))
             let length = min(stored, block.upperBound - at - 8)
             guard page < pageRank.count else { break }
             let rank = pageRank[page]

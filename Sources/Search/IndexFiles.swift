@@ -40,44 +40,101 @@ public enum SearchIndex {
         start.byte(UInt8(ascii: ","))
         start.int(roughLength(entry.lengths.reduce(0, +)))
         let head = start.bytes.count
-        let sectionLengths = entry.lengths.map(roughLength)
+        let pieces = SectionPieces(lengths: entry.lengths.map(roughLength))
         let termCount = entry.termCount
         var ends = [Int](repeating: 0, count: termCount)
         // Written through a pointer into room enough for the longest numbers (three a pair, each
-        // with its comma): every byte appended to an array paid for a check of its room. The
-        // pairs are read through pointers too: a term's `pairs(of:)` retained and released
-        // the array, and each read was checked against its bounds.
-        let room = head + entry.pairValues.count / 2 * 3 * (DecimalDigits.maxCount + 1) + termCount
+        // with its comma) and a piece's whole slot past the last: every byte appended to an
+        // array paid for a check of its room.
+        let room = head + entry.pairValues.count / 2 * 3 * (DecimalDigits.maxCount + 1) + termCount + SectionPieces.slot
         let bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
             guard let out = buffer.baseAddress else { return }
             _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<head]).initialize(from: start.bytes)
-            var at = head
-            entry.pairValues.withUnsafeBufferPointer { values in
+            count = entry.pairValues.withUnsafeBufferPointer { values in
                 entry.pairStarts.withUnsafeBufferPointer { pairStarts in
                     ends.withUnsafeMutableBufferPointer { ends in
-                        for term in 0..<termCount {
-                            var index = Int(pairStarts[term])
-                            let end = Int(pairStarts[term + 1])
-                            while index + 1 < end {
-                                let section = values[index]
-                                out[at] = UInt8(ascii: ",")
-                                at += 1 + DecimalDigits.write(section, into: out + at + 1)
-                                out[at] = UInt8(ascii: ",")
-                                at += 1 + DecimalDigits.write(values[index + 1], into: out + at + 1)
-                                out[at] = UInt8(ascii: ",")
-                                at += 1 + DecimalDigits.write(section < sectionLengths.count ? sectionLengths[section] : 1, into: out + at + 1)
-                                index += 2
-                            }
-                            out[at] = UInt8(ascii: "]")
-                            at += 1
-                            ends[term] = at
+                        pieces.bytes.withUnsafeBufferPointer { pieceBytes in
+                            writeParts(values: values, pairStarts: pairStarts, pieces: pieces, pieceBytes: pieceBytes, into: out, at: head, ends: ends)
                         }
                     }
                 }
             }
-            count = at
         }
         return (bytes, ends, head)
+    }
+
+    /// What a page's pairs write for each of its sections, made once per page: `,section,`
+    /// before the counts and `,length` after them (a pair is `,section,counts,length`). Each
+    /// piece lies in a slot of `slot` bytes copied whole (a copy of a known size is a few
+    /// moves), where two numbers written digit by digit per pair cost most of the page's chunks.
+    struct SectionPieces {
+        /// Room for a comma, the longest number (`DecimalDigits.maxCount`) and a comma, rounded up.
+        static let slot = 24
+        /// Section `s`'s pieces are slots `2s` (before) and `2s + 1` (after).
+        var bytes: [UInt8]
+        var counts: [Int]
+
+        init(lengths: [Int]) {
+            bytes = [UInt8](repeating: 0, count: lengths.count * 2 * Self.slot)
+            counts = [Int](repeating: 0, count: lengths.count * 2)
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                for (section, length) in lengths.enumerated() {
+                    let before = base + 2 * section * Self.slot
+                    before[0] = UInt8(ascii: ",")
+                    let digits = DecimalDigits.write(section, into: before + 1)
+                    before[1 + digits] = UInt8(ascii: ",")
+                    counts[2 * section] = digits + 2
+                    let after = before + Self.slot
+                    after[0] = UInt8(ascii: ",")
+                    counts[2 * section + 1] = 1 + DecimalDigits.write(length, into: after + 1)
+                }
+            }
+        }
+
+        var sectionCount: Int { counts.count / 2 }
+    }
+
+    /// Writes each term's part of its chunk (`,section,counts,sectionLength` per pair, then `]`)
+    /// into `out` from `start` on, one after the other, and in `ends` where each ends; returns
+    /// where the last ends. The pairs are read through pointers: a term's `pairs(of:)` retained
+    /// and released the array, and each read was checked against its bounds.
+    private static func writeParts(
+        values: UnsafeBufferPointer<Int>, pairStarts: UnsafeBufferPointer<Int32>, pieces: SectionPieces, pieceBytes: UnsafeBufferPointer<UInt8>,
+        into out: UnsafeMutablePointer<UInt8>, at start: Int, ends: UnsafeMutableBufferPointer<Int>
+    ) -> Int {
+        let pieceBase = pieceBytes.baseAddress
+        let sectionCount = pieces.sectionCount
+        var at = start
+        for term in 0..<ends.count {
+            var index = Int(pairStarts[term])
+            let end = Int(pairStarts[term + 1])
+            while index + 1 < end {
+                let section = values[index]
+                if let pieceBase, section >= 0, section < sectionCount {
+                    // Both pieces copied a whole slot at a time; the next write starts where each ends.
+                    UnsafeMutableRawPointer(out + at).copyMemory(from: pieceBase + 2 * section * SectionPieces.slot, byteCount: SectionPieces.slot)
+                    at += pieces.counts[2 * section]
+                    at += DecimalDigits.write(values[index + 1], into: out + at)
+                    UnsafeMutableRawPointer(out + at).copyMemory(from: pieceBase + (2 * section + 1) * SectionPieces.slot, byteCount: SectionPieces.slot)
+                    at += pieces.counts[2 * section + 1]
+                } else {
+                    // A section the page's lengths do not have (only an entry made by hand): length 1.
+                    out[at] = UInt8(ascii: ",")
+                    at += 1 + DecimalDigits.write(section, into: out + at + 1)
+                    out[at] = UInt8(ascii: ",")
+                    at += 1 + DecimalDigits.write(values[index + 1], into: out + at + 1)
+                    out[at] = UInt8(ascii: ",")
+                    out[at + 1] = UInt8(ascii: "1")
+                    at += 2
+                }
+                index += 2
+            }
+            out[at] = UInt8(ascii: "]")
+            at += 1
+            ends[term] = at
+        }
+        return at
     }
 
     /// A length to within about 3%: exact below 32, else its five leading bits and the middle

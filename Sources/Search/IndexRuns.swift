@@ -58,42 +58,16 @@ struct PendingRun {
     func writeSorted(
         names: [String], keys: [String], into out: inout [UInt8], flushAt: Int, flush: (inout [UInt8]) -> Bool
     ) -> Bool {
-        // The run's distinct terms, each given a slot, and each slot's count of postings and
-        // bytes (its block's size, known before the block is written).
-        var slotOfTerm = [Int32](repeating: -1, count: names.count)
-        var runTerms: [Int32] = []
-        var counts: [Int] = []
-        var sizes: [Int] = []
-        for record in records {
-            var slot = Int(slotOfTerm[Int(record.term)])
-            if slot < 0 {
-                slot = runTerms.count
-                slotOfTerm[Int(record.term)] = Int32(slot)
-                runTerms.append(record.term)
-                counts.append(0)
-                sizes.append(0)
-            }
-            counts[slot] += 1
-            sizes[slot] += 8 + Int(record.end - record.start)
-        }
-        var firsts = [Int](repeating: 0, count: runTerms.count + 1)
-        for slot in runTerms.indices { firsts[slot + 1] = firsts[slot] + counts[slot] }
         // A counting sort over the pages taken in the order of their keys: each term's postings
         // come out in that order, with no sort per term.
-        var next = firsts
-        var byTerm = [Int32](repeating: 0, count: records.count)
         let order = pages.indices.sorted { a, b in
             let (pageA, pageB) = (Int(pages[a].page), Int(pages[b].page))
             return keys[pageA] != keys[pageB] ? keys[pageA] < keys[pageB] : pageA < pageB
         }
-        for position in order {
-            let end = position + 1 < pages.count ? Int(pages[position + 1].firstRecord) : records.count
-            for index in Int(pages[position].firstRecord)..<end {
-                let slot = Int(slotOfTerm[Int(records[index].term)])
-                byTerm[next[slot]] = Int32(index)
-                next[slot] += 1
-            }
+        let pageRecords = order.map { position in
+            Int(pages[position].firstRecord)..<(position + 1 < pages.count ? Int(pages[position + 1].firstRecord) : records.count)
         }
+        let (runTerms, sizes, firsts, byTerm) = records.withUnsafeBufferPointer { Self.byTerm($0, pages: pageRecords, termCount: names.count) }
         let slots = UTF8Order.sortedIndices(runTerms.lazy.map { names[Int($0)] })
         // Each block is written in `block` and moved to `out` whole, or as soon as `out` would
         // hold `flushAt` bytes (`flush` is then called after the same postings as if each one
@@ -102,7 +76,7 @@ struct PendingRun {
         return arena.withUnsafeBufferPointer { arena in
             guard let arena = arena.baseAddress else { return out.isEmpty || flush(&out) }
             for slot in slots {
-                block.appendWords(UInt32(runTerms[slot]), UInt32(counts[slot]))
+                block.appendWords(UInt32(runTerms[slot]), UInt32(firsts[slot + 1] - firsts[slot]))
                 block.appendWord(UInt32(sizes[slot]))
                 for position in firsts[slot]..<firsts[slot + 1] {
                     let record = records[Int(byTerm[position])]
@@ -117,6 +91,57 @@ struct PendingRun {
             }
             return out.isEmpty || flush(&out)
         }
+    }
+}
+
+extension PendingRun {
+    /// The records grouped by term, for `writeSorted`: the run's distinct terms (each given a
+    /// slot, in the order they first come), each slot's block size (its postings' bytes, known
+    /// before the block is written), and `byTerm`, the records' indices slot after slot
+    /// (slot `s`'s at `firsts[s]..<firsts[s + 1]`), each slot's in the order of `pages` (each
+    /// page's range of records). Counted in buffers of its own: with arrays, each count and
+    /// each placement paid for a check of uniqueness and of bounds.
+    static func byTerm(
+        _ records: UnsafeBufferPointer<(term: Int32, page: Int32, start: UInt32, end: UInt32)>, pages: [Range<Int>], termCount: Int
+    ) -> (runTerms: [Int32], sizes: [Int], firsts: [Int], byTerm: [Int32]) {
+        let slotOfTerm = UnsafeMutableBufferPointer<Int32>.allocate(capacity: termCount)
+        defer { slotOfTerm.deallocate() }
+        slotOfTerm.initialize(repeating: -1)
+        // At most one slot per record.
+        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: records.count + 1)
+        defer { counts.deallocate() }
+        counts.initialize(repeating: 0)
+        var sizes = [Int](repeating: 0, count: records.count)
+        var runTerms: [Int32] = []
+        sizes.withUnsafeMutableBufferPointer { sizes in
+            for record in records {
+                precondition(record.term >= 0 && Int(record.term) < termCount, "a record of a term the builder does not number")
+                var slot = Int(slotOfTerm[Int(record.term)])
+                if slot < 0 {
+                    slot = runTerms.count
+                    slotOfTerm[Int(record.term)] = Int32(slot)
+                    runTerms.append(record.term)
+                }
+                counts[slot] += 1
+                sizes[slot] += 8 + Int(record.end - record.start)
+            }
+        }
+        sizes.removeLast(sizes.count - runTerms.count)
+        var firsts = [Int](repeating: 0, count: runTerms.count + 1)
+        for slot in runTerms.indices { firsts[slot + 1] = firsts[slot] + counts[slot] }
+        // Where each slot's next record goes.
+        _ = counts.update(fromContentsOf: firsts)
+        let byTerm = [Int32](unsafeUninitializedCapacity: records.count) { byTerm, count in
+            for range in pages {
+                for index in range {
+                    let slot = Int(slotOfTerm[Int(records[index].term)])
+                    byTerm[counts[slot]] = Int32(index)
+                    counts[slot] += 1
+                }
+            }
+            count = records.count
+        }
+        return (runTerms, sizes, firsts, byTerm)
     }
 }
 
@@ -323,11 +348,22 @@ extension [UInt8] {
         self[index + 3] = UInt8(truncatingIfNeeded: value >> 24)
     }
 
-    /// The four bytes at `index`, least significant first: one load and one check of the
-    /// bounds (four reads of the array checked them four times, for every posting merged).
+    /// The four bytes at `index`, least significant first (`UnsafeBufferPointer.word(at:)`), after
+    /// one check of the bounds (four reads of the array checked them four times).
     @inline(__always)
     func word(at index: Int) -> UInt32 {
         precondition(index >= 0 && index <= count - 4, "a word past the end of the bytes")
-        return withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: index, as: UInt32.self)) }
+        return withUnsafeBufferPointer { $0.word(at: index) }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The four bytes at `index`, least significant first, in one load. Checked in debug builds
+    /// only, as the buffer's own subscript is: the merger reads two per posting, within a block
+    /// whose bounds it checked once.
+    @inline(__always)
+    func word(at index: Int) -> UInt32 {
+        assert(index >= 0 && index <= count - 4, "a word past the end of the bytes")
+        return UInt32(littleEndian: UnsafeRawPointer(baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt32.self))
     }
 }

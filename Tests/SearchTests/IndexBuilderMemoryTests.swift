@@ -31,6 +31,36 @@ import Testing
         #expect(empty.ends.isEmpty && empty.bytes.count == empty.head)
     }
 
+    @Test func writesChunksAsNumbersFormattedOneByOneWould() {
+        // Each section's `,section,` and `,length` are made once per page and copied per pair:
+        // the chunks must be what writing every number of every pair gives, for sections and
+        // lengths of any size (up to 15 digits), counts with heading and title parts, and
+        // sections the lengths do not have (an entry made by hand: length 1).
+        var random = SeededRandom(seed: 0xC4A0_5EC7_1005_0011)
+        let magnitudes = [1, 10, 31, 32, 1_000, 99_999, 10_000_000, 123_456_789_012_345]
+        for round in 0..<300 {
+            let lengths = (0..<(1 + random.below(14))).map { _ in random.below(random.pick(magnitudes) + 1) }
+            var terms: [String: [Int]] = [:]
+            for number in 0..<random.below(12) {
+                var pairs: [Int] = []
+                for section in 0..<(lengths.count + 2) where random.below(3) == 0 {
+                    pairs += [section, random.below(1000) + 1000 * random.below(3) + 100_000 * random.below(2)]
+                }
+                terms["t\(number)"] = pairs
+            }
+            let entry = SearchEntry(key: "k\(round)", lengths: lengths, terms: terms, forms: [:])
+            let head = "[\"k\(round)\",\(SearchIndex.roughLength(lengths.reduce(0, +)))"
+            for (term, chunk) in SearchIndex.chunks(entry) {
+                let pairs = terms[term] ?? []
+                let parts = stride(from: 0, to: pairs.count, by: 2).map { index in
+                    let section = pairs[index]
+                    return ",\(section),\(pairs[index + 1]),\(section < lengths.count ? SearchIndex.roughLength(lengths[section]) : 1)"
+                }
+                #expect(String(decoding: chunk, as: UTF8.self) == head + parts.joined() + "]", "\(term) of round \(round)")
+            }
+        }
+    }
+
     @Test func everyChunkIsInItsTermsShard() throws {
         let es = SearchLanguage(code: "es")
         let entries = (0..<60).map { number in

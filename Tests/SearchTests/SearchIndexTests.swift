@@ -498,6 +498,22 @@ extension BodyTextTests {
         }
     }
 
+    @Test func comparesWordsOfEveryLengthAsByteByByte() {
+        // Two words of 0 to 40 bytes, equal or differing in one byte at any offset (the two
+        // loads of 8 to 16 bytes overlap: a difference in either half, or in both, must show).
+        var random = SeededRandom(seed: 0x5A3E_B7E5_0000_0016)
+        for _ in 0..<5000 {
+            let length = random.below(41)
+            let a = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.below(4) + 0x61) }
+            var b = a
+            if length > 0 && random.below(3) != 0 { b[random.below(length)] ^= UInt8(truncatingIfNeeded: 1 + random.below(255)) }
+            let same = a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in ByteTable.same(a.baseAddress ?? UnsafePointer(bitPattern: 1)!, b.baseAddress ?? UnsafePointer(bitPattern: 1)!, length) }
+            }
+            #expect(same == (a == b), "\(a) \(b)")
+        }
+    }
+
     @Test func countsAPageWordsAsADictionaryWould() {
         // Words of 1 to 14 bytes (ASCII and Cyrillic: the probe compares bytes past eight only),
         // more distinct ones than the counter's first room (1,024), with a size hint too small,

@@ -1,0 +1,136 @@
+import Foundation
+@testable import Search
+import Testing
+import TestSupport
+
+/// The tag loop (names packed as they are read, memchr between tags, runs cleaned eight bytes
+/// at a time) against the simplest reading of the same HTML, on seeded random pages.
+@Suite struct PageTextTests {
+    /// Words, signs, white space and entities: what a page's text is made of.
+    static let textPieces = [
+        "uno", "dos", "árbol", "Ñandú", "e\u{301}", "café", "жизнь", "Ёлка", "ciclo", "onResume", "42", "x",
+        "estadoMuyLargoDelCicloDeVida", " ", " ", "  ", "\n", "\t", "!", "\"", "'", "(", ")", ".", ",", "#", "$", "%",
+        "&amp;", "&quot;", "&#39;", "&#233;", "&#x41;", "&lt;", "&nbsp;", "&#10;", "&foo;",
+    ]
+
+    /// One piece of random HTML as the renderer writes it, or odder: inline and block tags of
+    /// either case, attributes, self-closed tags, skipped elements, anchors, headings with ids.
+    static func htmlPiece(_ random: inout SeededRandom, heading number: Int) -> String {
+        switch random.below(24) {
+        case 0: return "<p>"
+        case 1: return "</p>"
+        case 2: return "<span class=\"k\">"
+        case 3: return "</span>"
+        case 4: return "<code>"
+        case 5: return "</code>"
+        case 6: return "<td>"
+        case 7: return "</td>\n"
+        case 8: return random.pick(["<br/>", "<BR>", "<img src=\"a.png\" alt=\"x\"/>", "<hr>"])
+        case 9: return random.pick(["<P>", "</DIV>", "<Figcaption>", "</figcaption>", "<blockquote>", "</BlockQuote>", "<figcaptions>", "<h2x>", "<tr>", "<li>"])
+        case 10: return "<svg viewBox=\"0 0 1 1\"><g><text>oculto</text><svg><text>más</text></svg></g></svg>"
+        case 11: return "<button type=\"button\"><span>Paso</span></button>"
+        case 12: return "<a class=\"heading-anchor\" href=\"#s\" aria-label=\"Enlace\">#</a>"
+        case 13: return "<a href=\"/es/x/\">enlace <em>visible</em></a>"
+        case 14:
+            let level = random.pick(["h2", "h3", "H2"])
+            let id = random.below(4) == 0 ? "" : " id=\"s\(number)-&#233;\""
+            return "<\(level) class=\"t\"\(id)>Título \(number) <a class=\"heading-anchor\" href=\"#s\">#</a></\(level)>"
+        case 15: return "<pre><code class=\"language-kotlin\">fun onCreate() { val x = 1 }</code></pre>"
+        case 16: return random.pick(["<em>", "</em>", "<strong>", "</strong>", "<abbreviation>", "</x1234567890>"])
+        default: return random.pick(textPieces)
+        }
+    }
+
+    /// The sections as the tag loop must cut them, by the simplest means: each tag read byte by
+    /// byte, its kind from the sets by its lowercased name, the text between tags gathered raw
+    /// (a space for a block) and cleaned at the end with `squeeze(decodeEntities(_:))`.
+    static func simpleSections(_ html: String) -> [(anchor: String, heading: String, text: String)] {
+        let bytes = Array(html.utf8)
+        var sections: [(anchor: String, heading: String, text: String)] = [("", "", "")]
+        var text: [UInt8] = []
+        var heading: [UInt8] = []
+        var inHeading = false
+        var anchorDepth = 0
+        func clean(_ raw: [UInt8]) -> String { BodyText.squeeze(BodyText.decodeEntities(String(decoding: raw, as: UTF8.self))) }
+        func nameEnd(from start: Int) -> Int {
+            var end = start
+            while end < bytes.count && BodyText.isNameByte(bytes[end]) { end += 1 }
+            return end
+        }
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else {
+                if anchorDepth == 0 { if inHeading { heading.append(bytes[index]) } else { text.append(bytes[index]) } }
+                index += 1
+                continue
+            }
+            guard index + 1 < bytes.count else { break }
+            let isEnd = bytes[index + 1] == UInt8(ascii: "/")
+            let nameStart = index + (isEnd ? 2 : 1)
+            let end = nameEnd(from: nameStart)
+            guard let close = bytes[end...].firstIndex(of: UInt8(ascii: ">")) else { break }
+            let name = String(decoding: bytes[nameStart..<end], as: UTF8.self).lowercased()
+            let tag = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
+            let selfClosing = bytes[close - 1] == UInt8(ascii: "/")
+            index = close + 1
+            if BodyText.skipped.contains(name) && !isEnd && !selfClosing {
+                // To the end tag of the same name as written, same-named elements inside counted.
+                let written = Array(bytes[nameStart..<end])
+                var depth = 1
+                while depth > 0 && index < bytes.count {
+                    if bytes[index] == UInt8(ascii: "<") {
+                        let closing = index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")
+                        let start = index + (closing ? 2 : 1)
+                        let after = start + written.count
+                        if after < bytes.count && Array(bytes[start..<after]) == written && !BodyText.isNameByte(bytes[after]),
+                            let tagEnd = bytes[after...].firstIndex(of: UInt8(ascii: ">"))
+                        {
+                            if closing { depth -= 1 } else if bytes[tagEnd - 1] != UInt8(ascii: "/") { depth += 1 }
+                            index = tagEnd + 1
+                            continue
+                        }
+                    }
+                    index += 1
+                }
+                continue
+            }
+            if name == "a" {
+                if !isEnd && tag.contains("class=\"heading-anchor\"") { anchorDepth += 1 } else if isEnd && anchorDepth > 0 { anchorDepth -= 1 }
+                continue
+            }
+            if name == "h2" || name == "h3" {
+                if !isEnd, let range = tag.range(of: " id=\"") {
+                    let id = tag[range.upperBound...].prefix { $0 != "\"" }
+                    sections[sections.count - 1].text = clean(text)
+                    text = []
+                    heading = []
+                    inHeading = true
+                    sections.append((BodyText.decodeEntities(String(id)), "", ""))
+                } else if isEnd && inHeading {
+                    sections[sections.count - 1].heading = clean(heading)
+                    inHeading = false
+                }
+                continue
+            }
+            if BodyText.blocks.contains(name) {
+                if inHeading { heading.append(32) } else { text.append(32) }
+            }
+        }
+        sections[sections.count - 1].text = clean(text)
+        if inHeading { sections[sections.count - 1].heading = clean(heading) }
+        return sections
+    }
+
+    @Test func cutsRandomPagesAsTheSimpleTagLoopDoes() {
+        var random = SeededRandom(seed: 0x51A7_E0F1_3C2D_9B47)
+        for round in 0..<300 {
+            var html = ""
+            for number in 0..<random.below(120) { html += Self.htmlPiece(&random, heading: number) }
+            let page = SearchPage(key: "k", path: "es/k/index.html", title: "T", bodyHTML: html)
+            let expected = Self.simpleSections(html)
+            #expect(page.sections.map(\.anchor) == expected.map(\.anchor), "round \(round): \(html)")
+            #expect(page.sections.map(\.heading) == expected.map(\.heading), "round \(round): \(html)")
+            #expect(page.sections.map(\.text) == expected.map(\.text), "round \(round): \(html)")
+        }
+    }
+}
