@@ -102,19 +102,17 @@ extension TranslationAnalyzer {
             for token in sample.tokens ?? Highlighter.tokens(sample.code, language: language) {
                 let length = token.text.utf8.count
                 defer { offset += length }
+                let stands: String
                 switch token.kind {
-                case .comment:
-                    code.append(contentsOf: written[runStart..<offset])
-                    runStart = offset + length
-                    code.append(contentsOf: repeatElement(ComparableText.newline, count: ComparableText.lineBreakCount(token.text)))
-                case .string, .escape:
-                    code.append(contentsOf: written[runStart..<offset])
-                    runStart = offset + length
-                    code.append(contentsOf: ComparableText.containsQuote(token.text) ?? token.text.contains("\"") ? "\"".utf8 : "…".utf8)
-                    code.append(contentsOf: repeatElement(ComparableText.newline, count: ComparableText.lineBreakCount(token.text)))
-                default:
-                    continue
+                case .comment: stands = ""
+                case .string, .escape: stands = ComparableText.containsQuote(token.text) ?? token.text.contains("\"") ? "\"" : "…"
+                default: continue
                 }
+                // The token replaced by what stands for it, then its line breaks.
+                code.append(contentsOf: written[runStart..<offset])
+                runStart = offset + length
+                code.append(contentsOf: stands.utf8)
+                code.append(contentsOf: repeatElement(ComparableText.newline, count: ComparableText.lineBreakCount(token.text)))
             }
             code.append(contentsOf: written[runStart..<min(offset, written.count)])
         }

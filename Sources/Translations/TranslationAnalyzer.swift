@@ -168,7 +168,7 @@ package enum TranslationAnalyzer {
                 let parity = parityProblems(
                     article, source, blocks: pairing(lang, article, source), sectionPairs: pairs, staleSourceSections: Set(stale), slug: slug)
                 added.append(contentsOf: parity)
-                added.append(contentsOf: sectionCountWarning(article, source))
+                added.append(contentsOf: sectionCountWarning(article, source, pairs: pairs))
                 problems += parity.filter { $0.severity == .error }.map(describe)
                 added.append(contentsOf: lostContentWarnings(article, source, pairs: pairs, staleSourceSections: Set(stale), slug: slug))
                 added.append(contentsOf: copiedSectionWarnings(article, source, pairs: pairs))
@@ -209,15 +209,19 @@ package enum TranslationAnalyzer {
 
     /// A warning when a translation has more or fewer sections than its source, naming both files
     /// and the sections that have no counterpart (sections are matched by what they hold, not by their place).
-    static func sectionCountWarning(_ translation: Article, _ source: Article) -> [Diagnostic] {
-        sectionCountWarning(translationPath: translation.displayPath, translation.sections, sourcePath: source.displayPath, source.sections)
+    /// `pairs`: `SectionAlignment.pair` of the two articles' sections, as the analysis made it.
+    static func sectionCountWarning(_ translation: Article, _ source: Article, pairs: [Int?]) -> [Diagnostic] {
+        sectionCountWarning(
+            translationPath: translation.displayPath, translation.sections, sourcePath: source.displayPath, source.sections, pairs: pairs)
     }
 
+    /// `pairs`: the sections' `SectionAlignment.pair`, if the caller has it (made here otherwise).
     static func sectionCountWarning(
-        translationPath: String, _ translation: [ArticleSections.Section], sourcePath: String, _ source: [ArticleSections.Section]
+        translationPath: String, _ translation: [ArticleSections.Section], sourcePath: String, _ source: [ArticleSections.Section],
+        pairs: [Int?]? = nil
     ) -> [Diagnostic] {
         guard translation.count != source.count else { return [] }
-        let pairs = SectionAlignment.pair(source: source, translation: translation)
+        let pairs = pairs ?? SectionAlignment.pair(source: source, translation: translation)
         let paired = Set(pairs.compactMap { $0 })
         func name(_ section: ArticleSections.Section) -> String { section.title.isEmpty ? "the introduction" : "'\(section.title)'" }
         var notes: [String] = []
