@@ -140,12 +140,60 @@ final class StagedOutput: Sendable {
     /// anew): a copy of the site that costs no bytes. A file that changes must then be
     /// unlinked before it is written, or the old site would change with it.
     func linkTree(from source: URL) throws(DiagnosticError) {
-        try FileTree.walk(source.path) { (path: String, isFolder: Bool) throws(DiagnosticError) in
-            let target = staging.path + "/" + path
-            let failed = isFolder ? mkdir(target, 0o755) != 0 : link(source.path + "/" + path, target) != 0
-            if failed { throw Self.failure(displayName + "/" + path, "cannot copy: \(String(cString: strerror(errno)))") }
-        } unreadable: { path, reason in
-            Self.failure(displayName + "/" + path, "cannot read: \(reason)")
+        // Folder by folder, each entry named relative to its open folders (`linkat`, `mkdirat`):
+        // no path made per file (a String path per file was most of copying a 9,000-file site).
+        let from = open(source.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let into = open(stagingPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer {
+            if from >= 0 { close(from) }
+            if into >= 0 { close(into) }
+        }
+        guard from >= 0 else { throw Self.failure(displayName + "/", "cannot read: \(String(cString: strerror(errno)))") }
+        guard into >= 0 else { throw Self.failure(displayName + "/", "cannot copy: \(String(cString: strerror(errno)))") }
+        try linkContents(of: from, into: into, path: "")
+    }
+
+    /// Links the files of the open folder `from` into the open folder `into` and makes its
+    /// folders there, recursively; `path` is the folder's path in the site ("" or ending in "/"),
+    /// for the error messages. Both descriptors stay open.
+    private func linkContents(of from: Int32, into: Int32, path: String) throws(DiagnosticError) {
+        // fdopendir takes over the descriptor it is given: a duplicate, so the caller's stays open.
+        let listed = dup(from)
+        guard listed >= 0, let directory = fdopendir(listed) else {
+            if listed >= 0 { close(listed) }
+            throw Self.failure(displayName + "/" + path, "cannot read: \(String(cString: strerror(errno)))")
+        }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let type = entry.pointee.d_type
+            try withUnsafePointer(to: &entry.pointee.d_name) { tuple throws(DiagnosticError) in
+                try tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name throws(DiagnosticError) in
+                    if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { return }
+                    var isFolder = Int32(type) == Int32(DT_DIR)
+                    if Int32(type) == Int32(DT_UNKNOWN) {
+                        var info = stat()
+                        // Gone since it was listed: nothing to copy.
+                        guard fstatat(from, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
+                        isFolder = info.st_mode & S_IFMT == S_IFDIR
+                    }
+                    func failure(_ verb: String) -> DiagnosticError {
+                        Self.failure(displayName + "/" + path + String(cString: name), "\(verb): \(String(cString: strerror(errno)))")
+                    }
+                    guard isFolder else {
+                        // Flags 0: a symbolic link is linked itself, not what it points to (as link(2) does).
+                        guard linkat(from, name, into, name, 0) == 0 else { throw failure("cannot copy") }
+                        return
+                    }
+                    guard mkdirat(into, name, 0o755) == 0 else { throw failure("cannot copy") }
+                    let child = openat(from, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                    guard child >= 0 else { throw failure("cannot read") }
+                    defer { close(child) }
+                    let copy = openat(into, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                    guard copy >= 0 else { throw failure("cannot copy") }
+                    defer { close(copy) }
+                    try linkContents(of: child, into: copy, path: path + String(cString: name) + "/")
+                }
+            }
         }
     }
 
