@@ -154,14 +154,14 @@ struct BuildCache {
     }
 
     /// The whole cache, from a header already read (`loadHeader`); nil if the file is no longer
-    /// the one that header came from (another build replaced it since).
-    static func load(_ header: Header, line: ArraySlice<UInt8>, for output: URL) -> BuildCache? {
-        guard let bytes = try? Files.read(location(of: output).path), bytes.starts(with: line) else { return nil }
-        return load(header, groups: bytes[line.count...])
+    /// the one that header came from (another build replaced it since), or once `isCancelled`.
+    static func load(_ header: Header, line: ArraySlice<UInt8>, for output: URL, until isCancelled: () -> Bool = { false }) -> BuildCache? {
+        guard !isCancelled(), let bytes = try? Files.read(location(of: output).path), bytes.starts(with: line) else { return nil }
+        return load(header, groups: bytes[line.count...], until: isCancelled)
     }
 
-    static func load(_ header: Header, groups: ArraySlice<UInt8>) -> BuildCache? {
-        GroupLines.decode(groups).map {
+    static func load(_ header: Header, groups: ArraySlice<UInt8>, until isCancelled: () -> Bool = { false }) -> BuildCache? {
+        GroupLines.decode(groups, until: isCancelled).map {
             BuildCache(
                 header: header, groups: $0.groups, groupBytes: $0.groupBytes, searchBytes: $0.searchBytes, order: $0.order,
                 strings: $0.strings, stringBytes: $0.stringBytes)
@@ -371,8 +371,9 @@ enum GroupLines {
         return data
     }
 
-    /// The groups, or nil for anything malformed (the build then starts afresh).
-    static func decode(_ bytes: ArraySlice<UInt8>) -> (
+    /// The groups, or nil for anything malformed (the build then starts afresh) and once
+    /// `isCancelled` (asked at each group).
+    static func decode(_ bytes: ArraySlice<UInt8>, until isCancelled: () -> Bool = { false }) -> (
         groups: [String: BuildCache.Group], groupBytes: [String: ArraySlice<UInt8>],
         searchBytes: [String: ArraySlice<UInt8>], order: [String: [String]], strings: [String: [String: String]],
         stringBytes: ArraySlice<UInt8>?
@@ -458,6 +459,7 @@ enum GroupLines {
             case (UInt8(ascii: "N"), 3):
                 order[text(1)] = bytes[fields[2]].split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self) }
             case (UInt8(ascii: "G"), 4):
+                if isCancelled() { return nil }
                 let name = text(1)
                 slug = name
                 group = BuildCache.Group(

@@ -32,9 +32,16 @@ public enum SiteBuilder {
             return result
         }
         StagedOutput.removeLeftovers(beside: outputURL)
-        let stamps = BuildCache.stamps(options)
         let previous = !options.force ? BuildCache.loadHeader(for: outputURL) : nil
+        // The last build's groups are decoded on another core from the start, while this one stamps
+        // the inputs, reads the templates and scans the content (an edit's build waited for them):
+        // they are used only if every site-wide input is as it was, and stop being decoded if not.
+        let decoding = previous.map { previous in
+            Background { isCancelled in BuildCache.load(previous.header, line: previous.line, for: outputURL, until: isCancelled) }
+        }
+        let stamps = BuildCache.stamps(options)
         if let previous, previous.header.clean, previous.header.inputs == stamps.inputs {
+            decoding?.cancel()
             result.upToDate = (previous.header.examples, previous.header.chains)
             result.filesWritten = previous.header.files
             result.articlesPerLanguage = previous.header.articlesPerLanguage.compactMap { $0.count == 2 ? ($0[0], Int($0[1]) ?? 0) : nil }
@@ -57,10 +64,8 @@ public enum SiteBuilder {
                     ? previous.header.generatedAssets.map { SiteInputs.GeneratedAssets(output: outputURL, paths: $0) } : nil
             }
             // The previous build's groups (and its UI strings) are reused only if every site-wide input is the same.
-            // They are decoded on another core while this one reads the templates and scans the content.
-            let loading = previous.flatMap { previous in
-                previous.header.siteKey == stamps.siteKey ? Background { BuildCache.load(previous.header, line: previous.line, for: outputURL) } : nil
-            }
+            let loading = previous?.header.siteKey == stamps.siteKey ? decoding : nil
+            if loading == nil { decoding?.cancel() }
             let site = try SiteInputs.load(options, diagnostics: &diagnostics, previous: made, strings: { (loading?.value() ?? nil)?.strings })
             let reusable = loading?.value() ?? nil
             result.baseURL = site.config.baseURL

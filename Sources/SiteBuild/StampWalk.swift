@@ -30,43 +30,50 @@ enum StampWalk {
             return
         }
         defer { closedir(directory) }
-        // Names with their terminating zero, ready for the calls (it sorts before any byte).
-        var entries: [(name: [CChar], type: UInt8)] = []
+        // The names one after another in one buffer, each with its terminating zero (ready for the
+        // calls; it sorts before any byte): an array per name cost more than the name's stat.
+        var names: [UInt8] = []
+        var entries: [(start: Int, length: Int, type: UInt8)] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+            withUnsafeBytes(of: entry.pointee.d_name) { bytes in
                 let length = bytes.firstIndex(of: 0) ?? bytes.count
-                var name = [CChar](repeating: 0, count: length + 1)
-                name.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[..<length])) }
-                return name
+                if length <= 2 && bytes[..<length].allSatisfy({ $0 == UInt8(ascii: ".") }) { return }  // "." and ".."
+                entries.append((names.count, length, entry.pointee.d_type))
+                names += bytes[..<length]
+                names.append(0)
             }
-            if name == [0x2E, 0] || name == [0x2E, 0x2E, 0] { continue }
-            entries.append((name, entry.pointee.d_type))
         }
-        // strcmp compares bytes as unsigned: the order of the names' UTF-8.
-        entries.sort { strcmp($0.name, $1.name) < 0 }
         let base = path.count
-        for entry in entries {
-            path.removeSubrange(base...)
-            entry.name.withUnsafeBytes { path += $0.dropLast() }
-            var info = stat()
-            let stamp = fstatat(folder, entry.name, &info, 0) == 0 ? FileStamp(info, now: now) : nil
-            let start = text.count
-            text += path
-            text.append(UInt8(ascii: " "))
-            if let stamp { stamp.appendText(to: &text) } else { text.append(UInt8(ascii: "-")) }
-            text.append(10)
-            visit(path[...], stamp, text[start...])
-            guard isFolder(entry.type, in: folder, name: entry.name) else { continue }
-            let child = openat(folder, entry.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard child >= 0 else { continue }
-            path.append(UInt8(ascii: "/"))
-            walk(child, path: &path, now: now, into: &text, visit: visit)
+        names.withUnsafeBufferPointer { buffer in
+            guard let first = buffer.baseAddress else { return }
+            // UInt8 and CChar may name the same memory (a signed and an unsigned integer of one size).
+            let characters = UnsafeRawPointer(first).assumingMemoryBound(to: CChar.self)
+            // strcmp compares bytes as unsigned: the order of the names' UTF-8.
+            entries.sort { strcmp(characters + $0.start, characters + $1.start) < 0 }
+            for entry in entries {
+                let name = characters + entry.start
+                path.removeSubrange(base...)
+                path += buffer[entry.start..<(entry.start + entry.length)]
+                var info = stat()
+                let stamp = fstatat(folder, name, &info, 0) == 0 ? FileStamp(info, now: now) : nil
+                let start = text.count
+                text += path
+                text.append(UInt8(ascii: " "))
+                if let stamp { stamp.appendText(to: &text) } else { text.append(UInt8(ascii: "-")) }
+                text.append(10)
+                visit(path[...], stamp, text[start...])
+                guard isFolder(entry.type, in: folder, name: name) else { continue }
+                let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                guard child >= 0 else { continue }
+                path.append(UInt8(ascii: "/"))
+                walk(child, path: &path, now: now, into: &text, visit: visit)
+            }
         }
         path.removeSubrange(base...)
     }
 
     /// Whether an entry is a folder itself (not a link to one): readdir's type, else lstat's.
-    private static func isFolder(_ type: UInt8, in folder: Int32, name: [CChar]) -> Bool {
+    private static func isFolder(_ type: UInt8, in folder: Int32, name: UnsafePointer<CChar>) -> Bool {
         switch Int32(type) {
         case Int32(DT_DIR): return true
         case Int32(DT_UNKNOWN):

@@ -15,15 +15,18 @@ enum Warmup {
 }
 
 /// A value computed on another core while this one does other work (the build cache is decoded
-/// while the content folder is scanned): `value()` waits for it.
+/// while the inputs are stamped and the content folder is scanned): `value()` waits for it.
+/// `work` is told whether the value is still wanted (`cancel()`), so that work no one will
+/// use stops early.
 final class Background<T: Sendable>: Sendable {
     private let result = Mutex<T?>(nil)
+    private let cancelled = Atomic<Bool>(false)
     private let group = DispatchGroup()
 
-    init(_ work: @escaping @Sendable () -> T) {
-        DispatchQueue.global().async(group: group) {
-            let value = work()
-            self.result.withLock { $0 = value }
+    init(_ work: @escaping @Sendable (_ isCancelled: () -> Bool) -> T) {
+        DispatchQueue.global().async(group: group) { [self] in
+            let value = work { cancelled.load(ordering: .relaxed) }
+            result.withLock { $0 = value }
         }
     }
 
@@ -32,4 +35,7 @@ final class Background<T: Sendable>: Sendable {
         group.wait()
         return result.withLock { $0 }
     }
+
+    /// Tells `work` its value will not be asked for.
+    func cancel() { cancelled.store(true, ordering: .relaxed) }
 }

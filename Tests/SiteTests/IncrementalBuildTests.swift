@@ -410,6 +410,19 @@ import Synchronization
         #expect(String(decoding: text, as: UTF8.self).hasPrefix(root.path + " " + (FileStamp(path: root.path)?.text ?? "?") + "\n"))
     }
 
+    /// A folder's entries in the byte order of their names' UTF-8, dots and non-ASCII included,
+    /// "." and ".." never, names of one and two dots' length kept.
+    @Test func stampsListAFoldersEntriesInTheByteOrderOfTheirNames() throws {
+        let root = try makeTemporaryDirectory()
+        let names = ["b", "a", "Z", "ñ", "é", "..x", ".y", "a-b", "a.b", "ab", "...", ".z.", "日本"]
+        try write(Dictionary(uniqueKeysWithValues: names.map { ("f/" + $0, $0) }), under: root)
+        var visited: [String] = []
+        var text: [UInt8] = []
+        StampWalk.run(root.path, into: &text) { path, _, _ in visited.append(String(decoding: path, as: UTF8.self)) }
+        let expected = names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }.map { "f/" + $0 }
+        #expect(visited == ["f"] + expected)
+    }
+
     /// A file rewritten in place anywhere under the content folder (same size, another time)
     /// changes the inputs' fingerprint; an article's stamp is the one the plan compares.
     @Test func stampsSeeAFileRewrittenDeepInTheContentFolder() throws {
@@ -436,7 +449,7 @@ import Synchronization
     /// The cache decoded on another core is the one read on this core, every time.
     @Test func aValueMadeInTheBackgroundIsWaitedFor() {
         let started = Mutex(false)
-        let task = Background { () -> Int in
+        let task = Background { _ -> Int in
             started.withLock { $0 = true }
             Thread.sleep(forTimeInterval: 0.02)
             return 42
@@ -444,6 +457,32 @@ import Synchronization
         #expect(task.value() == 42)
         #expect(started.withLock { $0 })
         #expect(task.value() == 42)
+    }
+
+    /// Work no longer wanted is told so: here it would otherwise never end.
+    @Test func backgroundWorkStopsWhenCancelled() {
+        let task = Background { isCancelled -> Int in
+            var rounds = 0
+            while !isCancelled() {
+                rounds += 1
+                Thread.sleep(forTimeInterval: 0.001)
+            }
+            return rounds
+        }
+        Thread.sleep(forTimeInterval: 0.01)
+        task.cancel()
+        #expect(task.value() != nil)
+    }
+
+    /// A cancelled decoding stops at the next group and gives nothing; asked never, it reads every group.
+    @Test func aCancelledDecodingGivesNothing() throws {
+        let cache = try cacheOfFirstBuild(content: Self.small.merging(["es/b.md": "---\ntitle: B\n---\nOtro.\n"]) { $1 })
+        #expect(cache.groups.count == 2)
+        let bytes = Array(GroupLines.encode(cache.groups))[...]
+        #expect(try #require(GroupLines.decode(bytes)).groups.count == cache.groups.count)
+        let asked = Mutex(0)
+        #expect(GroupLines.decode(bytes, until: { asked.withLock { $0 += 1 }; return true }) == nil)
+        #expect(asked.withLock { $0 } == 1, "asked at the first group, then stopped")
     }
 
     /// A header longer than the part read first (a long list of changed files) is read whole, and
