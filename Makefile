@@ -84,5 +84,7 @@ fuzz: deps
 	Fuzz/build.sh $(FUZZ_TARGETS)
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh $(FUZZ_TARGETS)
 
+# The build keeps its cache and the site before the last edit beside public/ (hard links: a
+# removed public/ leaves its files alive in .public.previous until that goes too).
 clean:
-	rm -rf .build public
+	rm -rf .build public .public.cache .public.previous
