@@ -126,6 +126,31 @@ enum ByteLanes {
         return false
     }
 
+    /// Bytes JSON escapes (`JSONBytes.needsEscape`: control characters, `"` and `\`) in
+    /// sixteen bytes read at `pointer`.
+    @inline(__always)
+    static func jsonEscapes(_ pointer: UnsafeRawPointer) -> UInt64 {
+        #if arch(x86_64) && canImport(_Builtin_intrinsics)
+        let bytes = pointer.loadUnaligned(as: __m128i.self)
+        // Up to 0x1F: the unsigned maximum with 0x1F is 0x1F.
+        let controls = _mm_cmpeq_epi8(_mm_max_epu8(bytes, _mm_set1_epi8(0x1F)), _mm_set1_epi8(0x1F))
+        let quotes = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x22))
+        let backslashes = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x5C))
+        return mask(_mm_or_si128(controls, _mm_or_si128(quotes, backslashes)))
+        #else
+        return jsonEscapesOneByOne(pointer)
+        #endif
+    }
+
+    /// `jsonEscapes` from a loop over the sixteen bytes.
+    static func jsonEscapesOneByOne(_ pointer: UnsafeRawPointer) -> UInt64 {
+        var result: UInt64 = 0
+        for offset in 0..<16 where JSONBytes.needsEscape(pointer.load(fromByteOffset: offset, as: UInt8.self)) {
+            result |= 1 << UInt64(offset)
+        }
+        return result
+    }
+
     /// One byte of `wordBytes`'s `word` mask.
     static func isWordByte(_ byte: UInt8) -> Bool {
         Words.isASCIIWordByte(byte) && byte < 0x80 || (0x80...0xBF).contains(byte) || byte == 0xC3 || byte & 0xFE == 0xD0

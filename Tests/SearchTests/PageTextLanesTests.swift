@@ -4,20 +4,25 @@ import Testing
 import TestSupport
 
 /// The page text's sixteen-byte steps (runs of text, the heading-anchor class, diagrams skipped
-/// in one pass) against the simple readings they replaced, on seeded random input.
+/// in one pass, the page file's quoted text) against the simple readings they replaced, on
+/// seeded random input.
 @Suite struct PageTextLanesTests {
     @Test func classifiesTextBytesAsTheByteLoopDoes() {
-        var random = SeededRandom(seed: 0x7E47_1A4E_5000_0003)
-        for value in 0..<256 {
-            for place in 0..<16 {
-                var bytes = (0..<16).map { _ in UInt8(truncatingIfNeeded: random.below(256)) }
-                bytes[place] = UInt8(value)
-                bytes.withUnsafeBytes { raw in
-                    let fast = ByteLanes.textBytes(raw.baseAddress!)
-                    let slow = ByteLanes.textBytesOneByOne(raw.baseAddress!)
-                    #expect(fast.spaces == slow.spaces && fast.special == slow.special, "\(value) at \(place)")
-                }
-            }
+        WordsBlockScanTests.everyByteAtEveryPlace(seed: 0x7E47_1A4E_5000_0003) { bytes, value, place in
+            let fast = ByteLanes.textBytes(bytes)
+            let slow = ByteLanes.textBytesOneByOne(bytes)
+            #expect(fast.spaces == slow.spaces && fast.special == slow.special, "\(value) at \(place)")
+            // HTML's white space and `&`, not the vertical tab (11) nor any other byte.
+            #expect((fast.special >> UInt64(place)) & 1 == ([9, 10, 12, 13, 32, 38].contains(value) ? 1 : 0), "\(value)")
+            #expect((fast.spaces >> UInt64(place)) & 1 == (value == 32 ? 1 : 0), "\(value)")
+        }
+    }
+
+    @Test func classifiesJSONEscapesAsTheByteLoopDoes() {
+        // The page files' text is quoted sixteen bytes at a time (`JSONBytes.quoted`).
+        WordsBlockScanTests.everyByteAtEveryPlace(seed: 0x15_0E5C_0007) { bytes, value, place in
+            #expect(ByteLanes.jsonEscapes(bytes) == ByteLanes.jsonEscapesOneByOne(bytes), "\(value) at \(place)")
+            #expect((ByteLanes.jsonEscapes(bytes) >> UInt64(place)) & 1 == (value < 0x20 || value == 0x22 || value == 0x5C ? 1 : 0), "\(value)")
         }
     }
 
