@@ -238,7 +238,25 @@ extension Words {
     @inline(__always)
     static func scan<Sink: WordSink & ~Copyable>(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout Sink) {
         WordScalars.bmp.withUnsafeBufferPointer { bits in
-            asciiWordBytes.withUnsafeBufferPointer { ascii in scan(bytes, bits, ascii, into: &sink) }
+            asciiWordBytes.withUnsafeBufferPointer { ascii in
+                guard let base = bytes.baseAddress, let isWord = ascii.baseAddress else { return }
+                if ByteLanes.vectorized {
+                    scanBlocks(base, bytes.count, bits, isWord, into: &sink)
+                } else {
+                    scanScalars(base, from: 0, to: bytes.count, bits, isWord, into: &sink)
+                }
+            }
+        }
+    }
+
+    /// `scan` scalar by scalar, as it was before the block scan: where there are no vector
+    /// compares, and the reference the tests hold the block scan to.
+    static func scanScalars<Sink: WordSink & ~Copyable>(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout Sink) {
+        WordScalars.bmp.withUnsafeBufferPointer { bits in
+            asciiWordBytes.withUnsafeBufferPointer { ascii in
+                guard let base = bytes.baseAddress, let isWord = ascii.baseAddress else { return }
+                scanScalars(base, from: 0, to: bytes.count, bits, isWord, into: &sink)
+            }
         }
     }
 
@@ -268,14 +286,12 @@ extension Words {
     /// per byte instead of two ranges' compares.
     static let asciiWordBytes: [UInt8] = (0...255).map { $0 < 0x80 && isASCIIWordByte(UInt8($0)) ? 1 : 0 }
 
-    @inline(__always)
-    private static func scan<Sink: WordSink & ~Copyable>(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ bits: UnsafeBufferPointer<UInt64>, _ ascii: UnsafeBufferPointer<UInt8>,
+    /// The words of `base[from..<to]`, scalar by scalar: `from` and `to` are no word's middle.
+    private static func scanScalars<Sink: WordSink & ~Copyable>(
+        _ base: UnsafePointer<UInt8>, from: Int, to count: Int, _ bits: UnsafeBufferPointer<UInt64>, _ isWord: UnsafePointer<UInt8>,
         into sink: inout Sink
     ) {
-        guard let base = bytes.baseAddress, let isWord = ascii.baseAddress else { return }
-        let count = bytes.count
-        var index = 0
+        var index = from
         var start = -1
         while index < count {
             let lead = base[index]
@@ -368,6 +384,101 @@ extension Words {
             index += length
         }
         if start >= 0 { sink.word(base, start, count, ByteTable.hash(base, start, count, count)) }
+    }
+}
+
+extension Words {
+    /// `scan` a block of 64 bytes at a time: the bytes are classified sixteen at a time
+    /// (`ByteLanes.wordBytes`) into a mask of segments, runs of bytes between ASCII bytes that are
+    /// no letter or digit (which end a word wherever they are). A segment of ASCII letters and
+    /// digits, accented Latin-1 letters and Cyrillic letters only is one word, cut and hashed
+    /// straight from the masks; a segment with any other non-ASCII scalar (a dash, a guillemet,
+    /// a combining mark, ×) is cut scalar by scalar (`scanScalars`), which gives the same words:
+    /// no word crosses a segment's edge.
+    @inline(__always)
+    fileprivate static func scanBlocks<Sink: WordSink & ~Copyable>(
+        _ base: UnsafePointer<UInt8>, _ count: Int, _ bits: UnsafeBufferPointer<UInt64>, _ isWord: UnsafePointer<UInt8>,
+        into sink: inout Sink
+    ) {
+        var position = 0
+        // A segment that runs on past the last block: where it starts, and whether it has a byte
+        // that is no word byte (-1: none is open).
+        var openStart = -1
+        var openOther = false
+        // Whether the last block ended on 0xC3 (× or ÷ may straddle two blocks).
+        var lastC3: UInt64 = 0
+        // The last bytes (under 64), copied to zeros: no block reads past the text.
+        var tail: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        while position < count {
+            let block: (segment: UInt64, other: UInt64, c3: UInt64, timesOrDivide: UInt64)
+            if position + 64 <= count {
+                block = blockMasks(UnsafeRawPointer(base + position))
+            } else {
+                block = withUnsafeMutableBytes(of: &tail) { tail in
+                    tail.copyMemory(from: UnsafeRawBufferPointer(start: base + position, count: count - position))
+                    return blockMasks(UnsafeRawPointer(tail.baseAddress.unsafelyUnwrapped))
+                }
+            }
+            let segment = block.segment
+            let other = block.other | block.timesOrDivide & (block.c3 << 1 | lastC3)
+            lastC3 = block.c3 >> 63
+            var starts = segment & ~(segment << 1)
+            if openStart >= 0 {
+                let end = (~segment).trailingZeroBitCount
+                if end == 64 {
+                    openOther = openOther || other != 0
+                    position += 64
+                    continue
+                }
+                segmentFound(base, openStart, position + end, openOther || other & ((1 << UInt64(end)) &- 1) != 0, count, bits, isWord, into: &sink)
+                openStart = -1
+                // Bit 0 was the open segment's, not a start.
+                starts &= ~1
+            }
+            while starts != 0 {
+                let start = starts.trailingZeroBitCount
+                starts &= starts &- 1
+                let after = ~segment & (UInt64.max << UInt64(start))
+                if after == 0 {
+                    openStart = position + start
+                    openOther = other >> UInt64(start) != 0
+                    break
+                }
+                let end = after.trailingZeroBitCount
+                let hasOther = other != 0 && (other >> UInt64(start)) & ((1 << UInt64(end - start)) &- 1) != 0
+                segmentFound(base, position + start, position + end, hasOther, count, bits, isWord, into: &sink)
+            }
+            position += 64
+        }
+        if openStart >= 0 { segmentFound(base, openStart, count, openOther, count, bits, isWord, into: &sink) }
+    }
+
+    /// The segment `base[start..<end]`: one word when `hasOther` is false, else cut scalar by scalar.
+    @inline(__always)
+    private static func segmentFound<Sink: WordSink & ~Copyable>(
+        _ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ hasOther: Bool, _ count: Int, _ bits: UnsafeBufferPointer<UInt64>,
+        _ isWord: UnsafePointer<UInt8>, into sink: inout Sink
+    ) {
+        if hasOther {
+            scanScalars(base, from: start, to: end, bits, isWord, into: &sink)
+        } else {
+            sink.word(base, start, end, ByteTable.hash(base, start, end, count))
+        }
+    }
+
+    /// The masks of the 64 bytes at `pointer` (`ByteLanes.wordBytes`, four times): `segment`,
+    /// word bytes and other non-ASCII bytes; `other`, the latter.
+    @inline(__always)
+    static func blockMasks(_ pointer: UnsafeRawPointer) -> (segment: UInt64, other: UInt64, c3: UInt64, timesOrDivide: UInt64) {
+        let first = ByteLanes.wordBytes(pointer)
+        let second = ByteLanes.wordBytes(pointer + 16)
+        let third = ByteLanes.wordBytes(pointer + 32)
+        let fourth = ByteLanes.wordBytes(pointer + 48)
+        let word = first.word | second.word << 16 | third.word << 32 | fourth.word << 48
+        let other = first.other | second.other << 16 | third.other << 32 | fourth.other << 48
+        let c3 = first.c3 | second.c3 << 16 | third.c3 << 32 | fourth.c3 << 48
+        let timesOrDivide = first.timesOrDivide | second.timesOrDivide << 16 | third.timesOrDivide << 32 | fourth.timesOrDivide << 48
+        return (word | other, other, c3, timesOrDivide)
     }
 }
 

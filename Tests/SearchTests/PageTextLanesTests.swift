@@ -1,0 +1,94 @@
+import Encoding
+@testable import Search
+import Testing
+import TestSupport
+
+/// The page text's sixteen-byte steps (runs of text, the heading-anchor class, diagrams skipped
+/// in one pass, the page file's quoted text) against the simple readings they replaced, on
+/// seeded random input.
+@Suite struct PageTextLanesTests {
+    @Test func classifiesTextBytesAsTheByteLoopDoes() {
+        WordsBlockScanTests.everyByteAtEveryPlace(seed: 0x7E47_1A4E_5000_0003) { bytes, value, place in
+            let fast = ByteLanes.textBytes(bytes)
+            let slow = ByteLanes.textBytesOneByOne(bytes)
+            #expect(fast.spaces == slow.spaces && fast.special == slow.special, "\(value) at \(place)")
+            // HTML's white space and `&`, not the vertical tab (11) nor any other byte.
+            #expect((fast.special >> UInt64(place)) & 1 == ([9, 10, 12, 13, 32, 38].contains(value) ? 1 : 0), "\(value)")
+            #expect((fast.spaces >> UInt64(place)) & 1 == (value == 32 ? 1 : 0), "\(value)")
+        }
+    }
+
+    @Test func classifiesJSONEscapesAsTheByteLoopDoes() {
+        // The page files' text is quoted sixteen bytes at a time (`JSONBytes.quoted`).
+        WordsBlockScanTests.everyByteAtEveryPlace(seed: 0x15_0E5C_0007) { bytes, value, place in
+            #expect(ByteLanes.jsonEscapes(bytes) == ByteLanes.jsonEscapesOneByOne(bytes), "\(value) at \(place)")
+            #expect((ByteLanes.jsonEscapes(bytes) >> UInt64(place)) & 1 == (value < 0x20 || value == 0x22 || value == 0x5C ? 1 : 0), "\(value)")
+        }
+    }
+
+    /// Text whose runs are long and short, with single and double spaces, other white space,
+    /// a vertical tab (text, not a space), entities and signs below 39.
+    static let runPieces = [
+        "uno", "dos tres", "árbol", "жизнь и смърт", "e\u{301}", "onResume", "42", "x", "palabraMuyLargaDelCicloDeVidaDeLaApp",
+        " ", " ", "  ", "\n", "\t", "\r\n", "\u{0C}", "\u{0B}", "!", "\"", "#", "$", "%", "'", "(", "a b c d e f g h i j k l m",
+        "&amp;", "&quot;", "&#39;", "&#233;", "&#10;", "&nbsp;", "&foo;", "& ", "&#32;x",
+    ]
+
+    @Test func cleansRunsAsSqueezeAndDecodeDo() {
+        // Each text inside a paragraph (its run read sixteen bytes at a time, past its end), and
+        // alone (the last bytes of the buffer, read byte by byte).
+        var random = SeededRandom(seed: 0xC1EA_7E47_0004)
+        for round in 0..<2_000 {
+            var text = ""
+            for _ in 0..<(1 + random.below(round % 4 == 0 ? 4 : 30)) { text += random.pick(Self.runPieces) }
+            let expected = BodyText.squeeze(BodyText.decodeEntities(text))
+            let page = SearchPage(key: "k", path: "p", title: "T", bodyHTML: "<p>" + text + "</p><p>más</p>")
+            #expect(page.sections[0].text == (expected.isEmpty ? "más" : expected + " más"), "\(text)")
+            #expect(BodyText.clean(Array(text.utf8)) == expected, "\(text)")
+        }
+    }
+
+    @Test func findsTheHeadingAnchorClassAsASearchDoes() {
+        // Start tags of every length made of pieces of the class, cut at random, the tag at every
+        // offset of a buffer that ends at or soon after it.
+        var random = SeededRandom(seed: 0xA4C4_0125_0005)
+        let pieces = [
+            "a", " ", "class=\"heading-anchor\"", "class=\"heading-anchor", "lass=\"heading-anchor\"", "class=\"chain\"", "c", "\"",
+            "href=\"#active-qué-es\"", "class=\"heading-anchor\"x", "class=\"heading–anchor\"", "data-c=\"c\"",
+        ]
+        let pattern = BodyText.headingAnchorClass
+        for _ in 0..<3_000 {
+            var tag = ""
+            for _ in 0..<random.below(9) { tag += random.pick(pieces) }
+            let before = String(repeating: "p", count: random.below(40))
+            let after = String(repeating: "q", count: random.below(3) == 0 ? 0 : random.below(40))
+            let bytes = Array((before + "<" + tag + ">" + after).utf8)
+            let range = (before.utf8.count + 1)..<(before.utf8.count + 1 + tag.utf8.count)
+            bytes.withUnsafeBufferPointer { buffer in
+                let expected = pattern.withUnsafeBufferPointer { ByteSearch.firstIndex(of: $0, in: buffer, range: range) != nil }
+                #expect(BodyText.isHeadingAnchor(buffer.baseAddress!, tag: range, readable: buffer.count) == expected, "\(tag)")
+                #expect(expected == (tag.contains("class=\"heading-anchor\"")))
+            }
+        }
+    }
+
+    @Test func skipsDiagramsAsTheSimpleTagLoopDoes() {
+        // Diagrams nested in each other, self-closed, of longer or other-case names, unclosed,
+        // with text around them: what is skipped is what the simple loop skips.
+        var random = SeededRandom(seed: 0x5C1F_D1A6_0006)
+        let pieces = [
+            "<svg>", "<svg viewBox=\"0 0 1 1\">", "</svg>", "<svg/>", "<svg />", "<svgx>", "</svgx>", "<SVG>", "</SVG>", "<g>", "</g>",
+            "<text>oculto</text>", "texto", " ", "<p>", "</p>", "<button>", "</button>", "<button/>", "<style>", "</style>", "<svg", "</svg",
+            ">", "<", "<template><svg></svg></template>",
+        ]
+        for round in 0..<1_500 {
+            var html = ""
+            for _ in 0..<random.below(40) { html += random.pick(pieces) }
+            // A tag left open at the very end is the tag loop's case, not the skip's.
+            html += "<p>fin</p>"
+            let page = SearchPage(key: "k", path: "p", title: "T", bodyHTML: html)
+            let expected = PageTextTests.simpleSections(html)
+            #expect(page.sections.map(\.text) == expected.map(\.text), "round \(round): \(html)")
+        }
+    }
+}
