@@ -17,35 +17,14 @@ struct ExampleFigure: Sendable {
     /// The language's `t` and prepared diagrams, shared by the build's pages.
     let values: LanguageValues
     let templates: TemplateSet
-    /// Figures by language, info string and code, with the id slot where the page's example id
-    /// goes: translations and copies of a block share one (a figure does not depend on where its
-    /// block stands). One memo per build: `serve` builds again after a template or a UI string changed.
-    let memo: Memo<TextKey, [String]>
 
     static let template = "partials/example"
-    private static let idSlot = "\u{0}id\u{0}"
 
     /// The figure of an example that ran (nil for one that stopped on an error: its code is shown as written).
+    /// Made for each example: no figure is kept for another page with the same block.
     func html(_ example: VerifiedExample) throws(DiagnosticError) -> String? {
         guard let trace = example.trace else { return nil }
-        let id = "ex-\(example.number)"
-        let key = TextKey(lang, example.info, example.code)
-        if let pieces = memo.cached(key) { return pieces.joined(separator: id) }
-        let pieces = Self.splitAtIDSlots(try templates.render(Self.template, context(trace, id: Self.idSlot)))
-        memo.store(pieces, for: key)
-        return pieces.joined(separator: id)
-    }
-
-    /// The figure cut where its id goes (a byte search: `String.replacing` is slow on long text).
-    /// Each piece is copied from the figure as a Substring: the slot is ASCII, so every cut is
-    /// between scalars, and the copy needs no UTF-8 validation (`String(decoding:)` validated).
-    static func splitAtIDSlots(_ figure: String) -> [String] {
-        var figure = figure
-        let ranges = figure.withUTF8 { Slots.pieces(of: $0, between: idSlot) }
-        let utf8 = figure.utf8
-        return ranges.map { range in
-            String(figure[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
-        }
+        return try templates.render(Self.template, context(trace, id: "ex-\(example.number)"))
     }
 
     /// What the template shows: the trace's rows, the checks, the diagram with the run's path marked.
