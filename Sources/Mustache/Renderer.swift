@@ -178,7 +178,13 @@ struct Renderer {
         var i = contexts.count - 1
         var found: MustacheValue?
         while i >= 0 {
-            if case .object(let dictionary) = contexts[i], let value = dictionary[first] {
+            // Switched on in place: the value's subscript would copy the context first.
+            let value: MustacheValue? = switch contexts[i] {
+            case .object(let dictionary): dictionary[first]
+            case .record(let record): record[first]
+            default: nil
+            }
+            if let value {
                 found = value
                 break
             }
@@ -189,7 +195,7 @@ struct Renderer {
         guard var value = found else { return nil }
         guard keys.count > 1 else { return value }
         for key in keys[1...] {
-            guard case .object(let dictionary) = value, let next = dictionary[key] else { return nil }
+            guard let next = value[key] else { return nil }
             value = next
         }
         return value

@@ -40,42 +40,36 @@ struct ExampleFigure: Sendable {
         for (index, step) in trace.steps.enumerated() {
             let walk = [step.from] + step.states
             path.markStep(from: step.from, through: step.states)
-            steps.append(.object([
-                Key.number: .int(index + 1),
-                Key.event: .string(step.event),
-                Key.eventName: .string(events.name(step.event)),
-                Key.eventSummary: .string(events.summary(step.event)),
+            // Values in the order of `stepShape`'s keys.
+            steps.append(.record(MustacheRecord(Self.stepShape, [
+                .int(index + 1),
+                .string(step.event),
+                .string(events.name(step.event)),
+                .string(events.summary(step.event)),
                 // A scene other than the main one is named after the event (its name comes from the Markdown).
-                Key.otherScene: machine.multiScene && step.scene != Simulation.mainScene ? .string(step.scene) : .bool(false),
-                Key.scene: machine.multiScene ? .string(step.scene) : .bool(false),
-                Key.from: .string(step.from),
-                Key.fromName: states.value(step.from),
-                Key.to: .string(step.to),
-                Key.unchanged: .bool(step.states.isEmpty),
-                Key.walk: states.walk(walk),
-                Key.calls: .array(step.callbacks.enumerated().map { position, call in
-                    .object([Key.name: .string(call.name), Key.optional: .bool(call.optional), Key.separator: .string(position == 0 ? "" : ", ")])
-                }),
-                Key.row: .string(step.row),
-                Key.source: FigureSources.value(step.sources),
-                Key.unconfirmed: .bool(step.confidence == .unconfirmed),
-            ]))
+                machine.multiScene && step.scene != Simulation.mainScene ? .string(step.scene) : .bool(false),
+                machine.multiScene ? .string(step.scene) : .bool(false),
+                .string(step.from),
+                states.value(step.from),
+                .string(step.to),
+                .bool(step.states.isEmpty),
+                states.walk(walk),
+                FigureShape.calls(step.callbacks),
+                .string(step.row),
+                FigureSources.value(step.sources),
+                .bool(step.confidence == .unconfirmed),
+            ])))
         }
         let checks: [MustacheValue] = trace.checks.map { check in
-            .object([
-                Key.kind: .string(check.kind.rawValue),
-                Key.label: .string(names.check(check.kind.rawValue)),
-                // States by their display names; callbacks (a `callbacks` check) are code.
-                Key.items: .array(check.ids.enumerated().map { index, id in
-                    // `states` holds exactly the machine's states.
+            .record(MustacheRecord(Self.checkShape, [
+                .string(check.kind.rawValue),
+                .string(names.check(check.kind.rawValue)),
+                .array(check.ids.enumerated().map { index, id in
+                    // `states` holds exactly the machine's states; states by their display names, callbacks (a `callbacks` check) as code.
                     let name = states.knownValue(id)
-                    return .object([
-                        Key.first: .bool(index == 0),
-                        Key.state: name ?? .bool(false),
-                        Key.code: name == nil ? .string(id) : .bool(false),
-                    ])
+                    return .record(MustacheRecord(Self.checkItemShape, [.bool(index == 0), name ?? .bool(false), name == nil ? .string(id) : .bool(false)]))
                 }),
-            ])
+            ]))
         }
         return .object([
             "id": .string(id),
@@ -94,4 +88,13 @@ struct ExampleFigure: Sendable {
     }
 
     private typealias Key = FigureKey
+
+    /// A row of the trace.
+    private static let stepShape = MustacheShape([
+        Key.number, Key.event, Key.eventName, Key.eventSummary, Key.otherScene, Key.scene, Key.from, Key.fromName, Key.to,
+        Key.unchanged, Key.walk, Key.calls, Key.row, Key.source, Key.unconfirmed,
+    ])
+    /// A check of the run, and each state or callback it names.
+    private static let checkShape = MustacheShape([Key.kind, Key.label, Key.items])
+    private static let checkItemShape = MustacheShape([Key.first, Key.state, Key.code])
 }
