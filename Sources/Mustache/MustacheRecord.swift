@@ -4,11 +4,17 @@ public final class MustacheShape: Sendable {
     let keys: [MustacheKey]
     /// The keys' hash codes: a look-up compares these, and a key's name only where the code is equal.
     let codes: [UInt64]
+    /// Bit `code % 64` of each key's code: a name whose bit is clear is no key of the shape, which
+    /// settles most look-ups (a name used inside a row is often the figure's, further out) at once.
+    let codeBits: UInt64
 
     public init(_ keys: [MustacheKey]) {
         self.keys = keys
         codes = keys.map(\.code)
+        codeBits = codes.reduce(0) { $0 | Self.bit(of: $1) }
     }
+
+    static func bit(of code: UInt64) -> UInt64 { 1 << (code & 63) }
 }
 
 /// An object whose keys are its shape's: its values are held in the keys' order. Made without
@@ -29,11 +35,15 @@ public final class MustacheRecord: Sendable, Equatable {
 
     /// The value of `key`, found as a dictionary would find it (the first key equal to it).
     subscript(key: MustacheKey) -> MustacheValue? {
+        // Inlined into the renderer's look-up, which asks it for every name at every record.
+        @inline(__always) get {
+        guard shape.codeBits & MustacheShape.bit(of: key.code) != 0 else { return nil }
         let count = min(shape.codes.count, values.count)
         for index in 0..<count where shape.codes[index] == key.code && shape.keys[index].name == key.name {
             return values[index]
         }
         return nil
+        }
     }
 
     /// Two records are equal when they hold the same keys with the same values, in the same order.

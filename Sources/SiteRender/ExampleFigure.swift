@@ -71,24 +71,29 @@ struct ExampleFigure: Sendable {
                 }),
             ]))
         }
-        return .object([
-            "id": .string(id),
-            "machine": .string(machine.id),
-            "machineTitle": names.value(names.title(machine)),
-            "options": .string(values.json(options)),
-            "initial": .string(trace.initialState),
-            "caption": .string(trace.caption),
-            "t": values.t(lang),
-            "hasSteps": .bool(!steps.isEmpty),
-            "steps": .array(steps),
-            "hasChecks": .bool(!checks.isEmpty),
-            "checks": .array(checks),
-            "diagram": .string(diagram.figureSVG(idPrefix: id + "-diagram", path: path)),
-        ])
+        // Values in the order of `figureShape`'s keys.
+        return .record(MustacheRecord(Self.figureShape, [
+            .string(id),
+            .string(machine.id),
+            names.value(names.title(machine)),
+            .string(values.json(options)),
+            .string(trace.initialState),
+            .string(trace.caption),
+            values.t(lang),
+            .bool(!steps.isEmpty),
+            .array(steps),
+            .bool(!checks.isEmpty),
+            .array(checks),
+            .string(diagram.figureSVG(idPrefix: id + "-diagram", path: path)),
+        ]))
     }
 
     private typealias Key = FigureKey
 
+    /// The figure.
+    private static let figureShape = MustacheShape([
+        "id", "machine", "machineTitle", "options", "initial", "caption", "t", "hasSteps", "steps", "hasChecks", "checks", "diagram",
+    ])
     /// A row of the trace.
     private static let stepShape = MustacheShape([
         Key.number, Key.event, Key.eventName, Key.eventSummary, Key.otherScene, Key.scene, Key.from, Key.fromName, Key.to,
