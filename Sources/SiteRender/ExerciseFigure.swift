@@ -85,14 +85,15 @@ struct ExerciseFigure: Sendable {
             break
         }
         for choice in trace.choices {
-            choices.append(.object([
-                Key.number: .int(choice.number),
-                Key.text: .string(choice.text),
-                Key.holds: .bool(choice.holds),
-                Key.verdict: .string(text(choice.holds ? "exerciseTrue" : "exerciseFalse")),
-                Key.hasWitness: .bool(!choice.witness.isEmpty),
-                Key.witness: rows(choice.witness),
-            ]))
+            // Values in the order of `choiceShape`'s keys.
+            choices.append(.record(MustacheRecord(Self.choiceShape, [
+                .int(choice.number),
+                .string(choice.text),
+                .bool(choice.holds),
+                .string(text(choice.holds ? "exerciseTrue" : "exerciseFalse")),
+                .bool(!choice.witness.isEmpty),
+                rows(choice.witness),
+            ])))
         }
         let promptKey = "exercisePrompt" + trace.kind.rawValue.prefix(1).uppercased() + trace.kind.rawValue.dropFirst()
         return .object([
@@ -130,6 +131,9 @@ struct ExerciseFigure: Sendable {
     private static let stepShape = MustacheShape([
         Key.number, Key.event, Key.fromName, Key.unchanged, Key.walk, Key.calls, Key.row, Key.source, Key.confidence, Key.confidenceLabel,
     ])
+
+    /// An option of a multiple-choice exercise.
+    private static let choiceShape = MustacheShape([Key.number, Key.text, Key.holds, Key.verdict, Key.hasWitness, Key.witness])
 
     private typealias Key = FigureKey
 }
