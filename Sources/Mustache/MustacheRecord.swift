@@ -37,12 +37,12 @@ public final class MustacheRecord: Sendable, Equatable {
     subscript(key: MustacheKey) -> MustacheValue? {
         // Inlined into the renderer's look-up, which asks it for every name at every record.
         @inline(__always) get {
-        guard shape.codeBits & MustacheShape.bit(of: key.code) != 0 else { return nil }
-        let count = min(shape.codes.count, values.count)
-        for index in 0..<count where shape.codes[index] == key.code && shape.keys[index].name == key.name {
-            return values[index]
-        }
-        return nil
+            guard shape.codeBits & MustacheShape.bit(of: key.code) != 0 else { return nil }
+            let count = min(shape.codes.count, values.count)
+            for index in 0..<count where shape.codes[index] == key.code && shape.keys[index].name == key.name {
+                return values[index]
+            }
+            return nil
         }
     }
 
