@@ -6,7 +6,8 @@ import Encoding
 /// from untrusted input, so a seedless hash is fine.
 public struct MustacheKey: Hashable, Sendable, CustomStringConvertible {
     public let name: String
-    private let code: UInt64
+    /// `ByteHash` of the name.
+    let code: UInt64
 
     public init(_ name: String) {
         self.name = name

@@ -27,11 +27,24 @@ public struct MustacheLibrary: Sendable {
 
     /// Renders the template called `name`.
     public func render(_ name: String, _ context: MustacheValue) throws(MustacheError) -> String {
+        try render(template(named: name), context)
+    }
+
+    /// What `render(name, context)` gives, as UTF-8 bytes: for a caller that writes them out,
+    /// spared the UTF-8 check of turning them into a string.
+    public func renderUTF8(_ name: String, _ context: MustacheValue) throws(MustacheError) -> [UInt8] {
+        let template = try template(named: name)
+        var renderer = Renderer(library: self, context: context, templateName: template.name, gathersBytes: true)
+        try renderer.render(template.nodes, template.nodes.indices)
+        return renderer.finishBytes()
+    }
+
+    private func template(named name: String) throws(MustacheError) -> MustacheTemplate {
         guard let template = templates[name] else {
             throw MustacheError(
                 location: SourceLocation(file: name, line: 1, column: 1), message: "template '\(name)' not found")
         }
-        return try render(template, context)
+        return template
     }
 
     /// Renders `template` (which need not be in the library) with this library's partials.

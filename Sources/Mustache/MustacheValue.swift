@@ -9,6 +9,8 @@ public enum MustacheValue: Sendable, Equatable {
     case string(String)
     case array([MustacheValue])
     case object([MustacheKey: MustacheValue])
+    /// An object of a shape shared with many others (`MustacheRecord`); renders as `object` does.
+    case record(MustacheRecord)
 }
 
 extension MustacheValue {
@@ -22,7 +24,7 @@ extension MustacheValue {
         case .bool(let b): b
         case .array(let items): !items.isEmpty
         case .string(let s): !s.isEmpty
-        case .int, .double, .object: true
+        case .int, .double, .object, .record: true
         }
     }
 
@@ -30,7 +32,7 @@ extension MustacheValue {
     /// sensible text form, so they interpolate as nothing.
     var interpolationText: String {
         switch self {
-        case .null, .array, .object: ""
+        case .null, .array, .object, .record: ""
         case .bool(let b): b ? "true" : "false"
         case .int(let i): String(i)
         case .string(let s): s
@@ -83,6 +85,15 @@ extension MustacheValue: ExpressibleByDictionaryLiteral {
 }
 
 extension MustacheValue {
+    /// The value of `key` in an object or a record; nil for any other value.
+    subscript(key: MustacheKey) -> MustacheValue? {
+        switch self {
+        case .object(let dictionary): dictionary[key]
+        case .record(let record): record[key]
+        default: nil
+        }
+    }
+
     /// An object from a dictionary keyed by plain strings (parsed JSON, UI strings).
     public init(object: [String: MustacheValue]) {
         var dict: [MustacheKey: MustacheValue] = [:]

@@ -25,6 +25,9 @@ struct Renderer {
     private var pending: [UInt8] = []
     /// Unescaped values at least this long are appended to `output` as strings.
     static let longValueBytes = 256
+    /// The caller takes the output as bytes (`finishBytes`): every piece goes to `pending`, and
+    /// nothing is turned into a string (no UTF-8 check of the bytes).
+    private let gathersBytes: Bool
 
     /// Innermost context last. Values are enum payloads, so pushing one
     /// retains its storage rather than copying a dictionary.
@@ -48,8 +51,9 @@ struct Renderer {
         var ranges: [String: Range<Int>]
     }
 
-    init(library: MustacheLibrary, context: MustacheValue, templateName: String) {
+    init(library: MustacheLibrary, context: MustacheValue, templateName: String, gathersBytes: Bool = false) {
         self.library = library
+        self.gathersBytes = gathersBytes
         self.contexts = [context]
         self.lastEntered = SourceLocation(file: templateName, line: 1, column: 1)
     }
@@ -174,7 +178,13 @@ struct Renderer {
         var i = contexts.count - 1
         var found: MustacheValue?
         while i >= 0 {
-            if case .object(let dictionary) = contexts[i], let value = dictionary[first] {
+            // Switched on in place: the value's subscript would copy the context first.
+            let value: MustacheValue? = switch contexts[i] {
+            case .object(let dictionary): dictionary[first]
+            case .record(let record): record[first]
+            default: nil
+            }
+            if let value {
                 found = value
                 break
             }
@@ -185,7 +195,7 @@ struct Renderer {
         guard var value = found else { return nil }
         guard keys.count > 1 else { return value }
         for key in keys[1...] {
-            guard case .object(let dictionary) = value, let next = dictionary[key] else { return nil }
+            guard let next = value[key] else { return nil }
             value = next
         }
         return value
@@ -214,7 +224,7 @@ struct Renderer {
         }
         if escaped {
             HTML.append(escaping: text, to: &pending)
-        } else if text.utf8.count >= Self.longValueBytes {
+        } else if !gathersBytes && text.utf8.count >= Self.longValueBytes {
             flushPending()
             output += text
         } else {
@@ -232,5 +242,11 @@ struct Renderer {
     mutating func finish() -> String {
         flushPending()
         return output
+    }
+
+    /// The whole output as UTF-8 bytes, once rendering is done (a renderer that gathers bytes
+    /// leaves `output` empty).
+    func finishBytes() -> [UInt8] {
+        output.isEmpty ? pending : Array(output.utf8) + pending
     }
 }

@@ -752,7 +752,7 @@ public enum SiteBuilder {
             translations: group.matrix, navigation: navigation, values: renderer.values)
         var slotted = article
         slotted.bodyHTML = bodySlot
-        let page = try pages.templates.render("article", contexts.article(slotted))
+        let page = try pages.templates.renderUTF8("article", contexts.article(slotted))
         return (splice(page, article.bodyHTML), article)
     }
 
@@ -841,7 +841,7 @@ public enum SiteBuilder {
             case .playground(let lang): contexts.playground(lang)
             case .tutorials(let lang): contexts.tutorials(lang)
             }
-            try sink.write(pages[index].path, Data(try templates.render(pages[index].template, context).utf8))
+            try sink.write(pages[index].path, Data(try templates.renderUTF8(pages[index].template, context)))
         }
         // Counted without ordering (and copying) every article: an edit does not render the sitemap.
         let files = sitePages.count + articles.all.values.reduce(0) { count, versions in
@@ -915,10 +915,9 @@ public enum SiteBuilder {
 
     /// `page` with its body slots replaced by `body`: a body is most of a page's bytes, and
     /// it is copied once into the file's bytes instead of through the template's output.
-    static func splice(_ page: String, _ body: String) -> Data {
-        var page = page
+    static func splice(_ page: [UInt8], _ body: String) -> Data {
         var body = body
-        return page.withUTF8 { bytes in
+        return page.withUnsafeBufferPointer { bytes in
             var out = Data(capacity: bytes.count + body.utf8.count)
             for (index, piece) in Slots.pieces(of: bytes, between: bodySlot).enumerated() {
                 if index > 0 { body.withUTF8 { out.append($0) } }

@@ -95,14 +95,31 @@ package struct Article: Sendable {
 
 /// A code block as written: `lifecycle` examples and code samples alike.
 package struct CodeSample: Sendable, Hashable {
-    package var info: String
-    package var code: String
+    package let info: String
+    package let code: String
     /// 1-based line of the fence in the file.
-    package var line: Int
-    /// The code's tokens when its info string names a language the site highlights (nil
-    /// otherwise): lexed once, for the page's highlighted code and for the comparison of a
-    /// translation with its source.
-    package var tokens: [Token]? = nil
+    package let line: Int
+    /// The index of its code block in the document's nodes: what pairs the sample with the
+    /// block when the page is rendered (nil for a sample made without a document).
+    package let node: Int?
+    /// The language the info string names and the code's tokens in it, when the site highlights
+    /// it (nil otherwise): found and lexed once, for the page's highlighted code and for the
+    /// comparison of a translation with its source.
+    package let lexed: LexedCode?
+
+    package init(info: String, code: String, line: Int, node: Int? = nil) {
+        self.info = info
+        self.code = code
+        self.line = line
+        self.node = node
+        lexed = CodeLanguage(infoString: info).map { LexedCode(language: $0, tokens: Highlighter.tokens(code, language: $0)) }
+    }
+}
+
+/// Code in a language the highlighter knows, lexed.
+package struct LexedCode: Sendable, Hashable {
+    package let language: CodeLanguage
+    package let tokens: [Token]
 }
 
 /// A GitHub alert (`> [!NOTE]`…) and the line of its block quote.

@@ -53,10 +53,10 @@ package struct ArticleReader: Sendable {
         let verification = ArticleVerifier.verify(document, lines: lines, cache: verified)
         let description = frontMatter.description ?? Self.summary(of: document)
         let sections = ArticleSections(body: frontMatter.body, firstLine: frontMatter.bodyLineOffset + 1).sections
-        let codeSamples = document.nodes.compactMap { node -> CodeSample? in
+        let codeSamples = document.nodes.indices.compactMap { index -> CodeSample? in
+            let node = document.nodes[index]
             guard case .codeBlock(let info, _) = node.kind else { return nil }
-            let tokens = CodeLanguage(infoString: info).map { Highlighter.tokens(node.literal, language: $0) }
-            return CodeSample(info: info, code: node.literal, line: node.start.line, tokens: tokens)
+            return CodeSample(info: info, code: node.literal, line: node.start.line, node: index)
         }
         let links = document.nodes.compactMap { node -> MarkdownLink? in
             switch node.kind {

@@ -14,10 +14,6 @@ import LifecycleMachines
 /// code, example figures, marked chains, heading anchors) and table of contents.
 package struct ArticleRenderer: Sendable {
     let strings: UIStrings
-    /// The example figures of this build (`ExampleFigure`).
-    /// At most about 2 × 6 MB of figures (`Memo`): a site's recurring figures fit, unique ones pass through.
-    let figures = Memo<TextKey, [String]>(limit: 6 << 20) { $0.reduce(0) { $0 + $1.utf8.count } }
-
     /// What the build's pages of one language share (`t`, diagrams, the exercise script's words).
     package let values: LanguageValues
 
@@ -32,18 +28,24 @@ package struct ArticleRenderer: Sendable {
         let lang = read.article.lang
         let document = read.document
         var nodeHTML: [Int: String] = [:]
-        let figure = ExampleFigure(lang: lang, strings: strings, values: values, templates: templates, memo: figures)
+        let figure = ExampleFigure(lang: lang, strings: strings, values: values, templates: templates)
         let exerciseFigure = ExerciseFigure(lang: lang, strings: strings, values: values, templates: templates)
         let codeLabel = strings.string("codeLabel", lang: lang)
         let names = ModelNames(strings: strings, lang: lang)
         // The machines whose figures draw the page's shared diagram geometry, in page order.
         var sprites: [String] = []
         var spriteMachines: Set<String> = []
-        // The reader's code samples are the document's code blocks in order, lexed once.
-        var samples = read.article.codeSamples.makeIterator()
+        // The reader's code samples are the document's code blocks in order, each lexed once
+        // and holding its block's index.
+        let samples = read.article.codeSamples
+        var nextSample = samples.startIndex
         for (index, node) in document.nodes.enumerated() {
             guard case .codeBlock(let info, _) = node.kind else { continue }
-            let sample = samples.next()
+            var sample: CodeSample?
+            if nextSample < samples.endIndex, samples[nextSample].node == index {
+                sample = samples[nextSample]
+                nextSample += 1
+            }
             let verified = read.verification.example(at: index)
             var example = try verified.flatMap { example throws(DiagnosticError) in try figure.html(example) }
             // A page is in one language, so a machine's figures on it share one set of labels.
@@ -51,8 +53,8 @@ package struct ArticleRenderer: Sendable {
                 sprites.append(values.diagram(machine, lang: lang).sprite)
             }
             if example == nil, let exercise = read.verification.exercise(at: index) { example = try exerciseFigure.html(exercise) }
-            let tokens = sample.flatMap { $0.code == node.literal ? $0.tokens : nil }
-            if let html = example ?? highlightedHTML(info: info, code: node.literal, tokens: tokens, label: codeLabel) {
+            let lexed = sample.map(\.lexed) ?? CodeSample(info: info, code: node.literal, line: node.start.line).lexed
+            if let html = example ?? lexed.map({ highlightedHTML($0, label: codeLabel) }) {
                 nodeHTML[index] = html
             }
         }
@@ -192,14 +194,13 @@ package struct ArticleRenderer: Sendable {
         return renderer
     }
 
-    /// A code block in a language the highlighter knows; nil for any other (written as is).
-    /// `tokens`: the code's, when the reader lexed it already.
-    private func highlightedHTML(info: String, code: String, tokens: [Token]?, label: String) -> String? {
+    /// A code block in a language the highlighter knows (one in any other is written as is).
+    private func highlightedHTML(_ code: LexedCode, label: String) -> String {
         // Focusable and labelled: a scrolling code block must be reachable by keyboard.
-        guard let language = CodeLanguage(infoString: info) else { return nil }
+        let language = code.language
         return "<pre class=\"code\" data-lang=\"\(language.rawValue)\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(label))\">"
             + "<code class=\"language-\(language.rawValue)\">"
-            + Highlighter.html(tokens ?? Highlighter.tokens(code, language: language), options: Self.highlightOptions)
+            + Highlighter.html(code.tokens, options: Self.highlightOptions)
             + "</code></pre>\n"
     }
 

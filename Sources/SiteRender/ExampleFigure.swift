@@ -17,35 +17,14 @@ struct ExampleFigure: Sendable {
     /// The language's `t` and prepared diagrams, shared by the build's pages.
     let values: LanguageValues
     let templates: TemplateSet
-    /// Figures by language, info string and code, with the id slot where the page's example id
-    /// goes: translations and copies of a block share one (a figure does not depend on where its
-    /// block stands). One memo per build: `serve` builds again after a template or a UI string changed.
-    let memo: Memo<TextKey, [String]>
 
     static let template = "partials/example"
-    private static let idSlot = "\u{0}id\u{0}"
 
     /// The figure of an example that ran (nil for one that stopped on an error: its code is shown as written).
+    /// Made for each example: no figure is kept for another page with the same block.
     func html(_ example: VerifiedExample) throws(DiagnosticError) -> String? {
         guard let trace = example.trace else { return nil }
-        let id = "ex-\(example.number)"
-        let key = TextKey(lang, example.info, example.code)
-        if let pieces = memo.cached(key) { return pieces.joined(separator: id) }
-        let pieces = Self.splitAtIDSlots(try templates.render(Self.template, context(trace, id: Self.idSlot)))
-        memo.store(pieces, for: key)
-        return pieces.joined(separator: id)
-    }
-
-    /// The figure cut where its id goes (a byte search: `String.replacing` is slow on long text).
-    /// Each piece is copied from the figure as a Substring: the slot is ASCII, so every cut is
-    /// between scalars, and the copy needs no UTF-8 validation (`String(decoding:)` validated).
-    static func splitAtIDSlots(_ figure: String) -> [String] {
-        var figure = figure
-        let ranges = figure.withUTF8 { Slots.pieces(of: $0, between: idSlot) }
-        let utf8 = figure.utf8
-        return ranges.map { range in
-            String(figure[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
-        }
+        return try templates.render(Self.template, context(trace, id: "ex-\(example.number)"))
     }
 
     /// What the template shows: the trace's rows, the checks, the diagram with the run's path marked.
@@ -61,58 +40,66 @@ struct ExampleFigure: Sendable {
         for (index, step) in trace.steps.enumerated() {
             let walk = [step.from] + step.states
             path.markStep(from: step.from, through: step.states)
-            steps.append(.object([
-                Key.number: .int(index + 1),
-                Key.event: .string(step.event),
-                Key.eventName: .string(events.name(step.event)),
-                Key.eventSummary: .string(events.summary(step.event)),
+            // Values in the order of `stepShape`'s keys.
+            steps.append(.record(MustacheRecord(Self.stepShape, [
+                .int(index + 1),
+                .string(step.event),
+                .string(events.name(step.event)),
+                .string(events.summary(step.event)),
                 // A scene other than the main one is named after the event (its name comes from the Markdown).
-                Key.otherScene: machine.multiScene && step.scene != Simulation.mainScene ? .string(step.scene) : .bool(false),
-                Key.scene: machine.multiScene ? .string(step.scene) : .bool(false),
-                Key.from: .string(step.from),
-                Key.fromName: states.value(step.from),
-                Key.to: .string(step.to),
-                Key.unchanged: .bool(step.states.isEmpty),
-                Key.walk: states.walk(walk),
-                Key.calls: .array(step.callbacks.enumerated().map { position, call in
-                    .object([Key.name: .string(call.name), Key.optional: .bool(call.optional), Key.separator: .string(position == 0 ? "" : ", ")])
-                }),
-                Key.row: .string(step.row),
-                Key.source: FigureSources.value(step.sources),
-                Key.unconfirmed: .bool(step.confidence == .unconfirmed),
-            ]))
+                machine.multiScene && step.scene != Simulation.mainScene ? .string(step.scene) : .bool(false),
+                machine.multiScene ? .string(step.scene) : .bool(false),
+                .string(step.from),
+                states.value(step.from),
+                .string(step.to),
+                .bool(step.states.isEmpty),
+                states.walk(walk),
+                FigureShape.calls(step.callbacks),
+                .string(step.row),
+                FigureSources.value(step.sources),
+                .bool(step.confidence == .unconfirmed),
+            ])))
         }
         let checks: [MustacheValue] = trace.checks.map { check in
-            .object([
-                Key.kind: .string(check.kind.rawValue),
-                Key.label: .string(names.check(check.kind.rawValue)),
-                // States by their display names; callbacks (a `callbacks` check) are code.
-                Key.items: .array(check.ids.enumerated().map { index, id in
-                    // `states` holds exactly the machine's states.
+            .record(MustacheRecord(Self.checkShape, [
+                .string(check.kind.rawValue),
+                .string(names.check(check.kind.rawValue)),
+                .array(check.ids.enumerated().map { index, id in
+                    // `states` holds exactly the machine's states; states by their display names, callbacks (a `callbacks` check) as code.
                     let name = states.knownValue(id)
-                    return .object([
-                        Key.first: .bool(index == 0),
-                        Key.state: name ?? .bool(false),
-                        Key.code: name == nil ? .string(id) : .bool(false),
-                    ])
+                    return .record(MustacheRecord(Self.checkItemShape, [.bool(index == 0), name ?? .bool(false), name == nil ? .string(id) : .bool(false)]))
                 }),
-            ])
+            ]))
         }
-        return .object([
-            "id": .string(id),
-            "machine": .string(machine.id),
-            "machineTitle": names.value(names.title(machine)),
-            "options": .string(values.json(options)),
-            "initial": .string(trace.initialState),
-            "caption": .string(trace.caption),
-            "t": values.t(lang),
-            "hasSteps": .bool(!steps.isEmpty),
-            "steps": .array(steps),
-            "hasChecks": .bool(!checks.isEmpty),
-            "checks": .array(checks),
-            "diagram": .string(diagram.figureSVG(idPrefix: id + "-diagram", path: path)),
-        ])
+        // Values in the order of `figureShape`'s keys.
+        return .record(MustacheRecord(Self.figureShape, [
+            .string(id),
+            .string(machine.id),
+            names.value(names.title(machine)),
+            .string(values.json(options)),
+            .string(trace.initialState),
+            .string(trace.caption),
+            values.t(lang),
+            .bool(!steps.isEmpty),
+            .array(steps),
+            .bool(!checks.isEmpty),
+            .array(checks),
+            .string(diagram.figureSVG(idPrefix: id + "-diagram", path: path)),
+        ]))
     }
 
     private typealias Key = FigureKey
+
+    /// The figure.
+    private static let figureShape = MustacheShape([
+        "id", "machine", "machineTitle", "options", "initial", "caption", "t", "hasSteps", "steps", "hasChecks", "checks", "diagram",
+    ])
+    /// A row of the trace.
+    private static let stepShape = MustacheShape([
+        Key.number, Key.event, Key.eventName, Key.eventSummary, Key.otherScene, Key.scene, Key.from, Key.fromName, Key.to,
+        Key.unchanged, Key.walk, Key.calls, Key.row, Key.source, Key.unconfirmed,
+    ])
+    /// A check of the run, and each state or callback it names.
+    private static let checkShape = MustacheShape([Key.kind, Key.label, Key.items])
+    private static let checkItemShape = MustacheShape([Key.first, Key.state, Key.code])
 }

@@ -46,20 +46,19 @@ struct ExerciseFigure: Sendable {
             .array(steps.enumerated().map { index, step in
                 let walk = [step.from] + step.states
                 let confidence = step.transition.confidence
-                return .object([
-                    Key.number: .int(index + 1),
-                    Key.event: event(step.event, scene: step.scene == Simulation.mainScene ? nil : step.scene),
-                    Key.fromName: states.value(step.from),
-                    Key.unchanged: .bool(step.states.isEmpty),
-                    Key.walk: states.walk(walk),
-                    Key.calls: .array(step.callbacks.enumerated().map { position, call in
-                        .object([Key.name: .string(call.name), Key.optional: .bool(call.optional), Key.separator: .string(position == 0 ? "" : ", ")])
-                    }),
-                    Key.row: .string(step.transition.row),
-                    Key.source: FigureSources.value(step.transition.sources),
-                    Key.confidence: .string(confidence.rawValue),
-                    Key.confidenceLabel: .string(text(Self.confidenceKey(confidence))),
-                ])
+                // Values in the order of `stepShape`'s keys.
+                return .record(MustacheRecord(Self.stepShape, [
+                    .int(index + 1),
+                    event(step.event, scene: step.scene == Simulation.mainScene ? nil : step.scene),
+                    states.value(step.from),
+                    .bool(step.states.isEmpty),
+                    states.walk(walk),
+                    FigureShape.calls(step.callbacks),
+                    .string(step.transition.row),
+                    FigureSources.value(step.transition.sources),
+                    .string(confidence.rawValue),
+                    .string(text(Self.confidenceKey(confidence))),
+                ]))
             })
         }
         var answer: [MustacheKey: MustacheValue] = [:]
@@ -86,14 +85,15 @@ struct ExerciseFigure: Sendable {
             break
         }
         for choice in trace.choices {
-            choices.append(.object([
-                Key.number: .int(choice.number),
-                Key.text: .string(choice.text),
-                Key.holds: .bool(choice.holds),
-                Key.verdict: .string(text(choice.holds ? "exerciseTrue" : "exerciseFalse")),
-                Key.hasWitness: .bool(!choice.witness.isEmpty),
-                Key.witness: rows(choice.witness),
-            ]))
+            // Values in the order of `choiceShape`'s keys.
+            choices.append(.record(MustacheRecord(Self.choiceShape, [
+                .int(choice.number),
+                .string(choice.text),
+                .bool(choice.holds),
+                .string(text(choice.holds ? "exerciseTrue" : "exerciseFalse")),
+                .bool(!choice.witness.isEmpty),
+                rows(choice.witness),
+            ])))
         }
         let promptKey = "exercisePrompt" + trace.kind.rawValue.prefix(1).uppercased() + trace.kind.rawValue.dropFirst()
         return .object([
@@ -126,6 +126,14 @@ struct ExerciseFigure: Sendable {
         case .unconfirmed: "unconfirmed"
         }
     }
+
+    /// A row of the model's run.
+    private static let stepShape = MustacheShape([
+        Key.number, Key.event, Key.fromName, Key.unchanged, Key.walk, Key.calls, Key.row, Key.source, Key.confidence, Key.confidenceLabel,
+    ])
+
+    /// An option of a multiple-choice exercise.
+    private static let choiceShape = MustacheShape([Key.number, Key.text, Key.holds, Key.verdict, Key.hasWitness, Key.witness])
 
     private typealias Key = FigureKey
 }

@@ -46,16 +46,28 @@ enum FigureKey {
 /// Each documentation source as a figure shows it (`{url, title, archived}`), made once from
 /// the model's source index instead of for every step of every figure.
 enum FigureSources {
+    private static let shape = MustacheShape([FigureKey.url, FigureKey.title, FigureKey.archived])
     private static let values: [String: MustacheValue] = Dictionary(
         SourceIndex.all.map { source in
-            (source.tag, MustacheValue.object([
-                FigureKey.url: .string(source.url), FigureKey.title: .string(source.officialTitle), FigureKey.archived: .bool(source.archived),
-            ]))
+            (source.tag, MustacheValue.record(MustacheRecord(shape, [.string(source.url), .string(source.officialTitle), .bool(source.archived)])))
         },
         uniquingKeysWith: { first, _ in first })
 
     /// The first of a step's sources as a figure shows it; false when it has none the index knows.
     static func value(_ tags: [String]) -> MustacheValue {
         tags.first.flatMap { values[$0] } ?? .bool(false)
+    }
+}
+
+/// Record shapes both figures use.
+enum FigureShape {
+    /// `{name, optional, separator}`: a callback a step calls.
+    private static let call = MustacheShape([FigureKey.name, FigureKey.optional, FigureKey.separator])
+
+    /// The callbacks of a step, each with the separator written before it.
+    static func calls(_ callbacks: [CallbackCall]) -> MustacheValue {
+        .array(callbacks.enumerated().map { position, call in
+            .record(MustacheRecord(Self.call, [.string(call.name), .bool(call.optional), .string(position == 0 ? "" : ", ")]))
+        })
     }
 }

@@ -11,18 +11,25 @@ import Synchronization
 /// on the UI strings and the model only, never on a page's content. Called from every core.
 package final class LanguageValues: Sendable {
     let strings: UIStrings
-    private let uiStrings = Memo<String, MustacheValue>()
+    /// `t` of every language, made with the values: a few hundred thousand instructions a
+    /// language, where asking a memo for it cost a lock and a look-up for every figure and page.
+    private let uiStrings: [String: MustacheValue]
     private let exerciseJSON = Memo<String, String>()
-    private let optionsJSON = Memo<MachineOptions, String>()
+    /// By option set, under a lock of this module (the generic memo of another module cost a few
+    /// thousand instructions a look-up, asked for every figure).
+    private let optionsJSON = Mutex<[MachineOptions: String]>([:])
     /// Laid out under the lock: the pages of a build start together and would otherwise each lay
     /// out the same diagram (two million instructions) when they miss at once.
     private let diagrams = Mutex<[DiagramKey: MachineDiagram]>([:])
 
-    package init(strings: UIStrings) { self.strings = strings }
+    package init(strings: UIStrings) {
+        self.strings = strings
+        uiStrings = strings.tables.mapValues { table in MustacheValue(object: table.mapValues { .string($0) }) }
+    }
 
-    /// The UI strings of `lang`, for a template's `{{t.key}}`.
+    /// The UI strings of `lang`, for a template's `{{t.key}}` (none for a language without a table).
     func t(_ lang: String) -> MustacheValue {
-        uiStrings.value(for: lang) { MustacheValue(object: strings.strings(for: lang).mapValues { .string($0) }) }
+        uiStrings[lang] ?? .object([:])
     }
 
     /// The words `exercise.js` writes, as JSON for a `<script type="application/json">` (`<` escaped,
@@ -34,21 +41,25 @@ package final class LanguageValues: Sendable {
                     || key.hasPrefix("confidence")
             }
             let body = all.keys.sorted().map { key in JSON.quote(key) + ":" + JSON.quote(all[key] ?? "") }.joined(separator: ",")
-            return ("{" + body + "}").replacingOccurrences(of: "<", with: "\\u003c")
+            let json = "{" + body + "}"
+            // Foundation's replacement (it matches whole Characters) cost two million instructions
+            // a language, and UI strings seldom hold a `<`.
+            return json.utf8.contains(UInt8(ascii: "<")) ? json.replacingOccurrences(of: "<", with: "\\u003c") : json
         }
     }
 
     /// The options a figure ran under, as JSON (escaped as an attribute value by the template):
     /// the player parses exactly the options the build ran. The same for every figure with these options.
     func json(_ options: MachineOptions) -> String {
-        optionsJSON.value(for: options) {
-            var json = JSON.Object()
-            json.add("api", options.api)
-            if let target = options.targetSDK { json.add("targetSdk", target) }
-            json.add("configChanges", options.configChanges.sorted())
-            json.add("root", options.root)
-            return json.text
-        }
+        if let made = optionsJSON.withLock({ $0[options] }) { return made }
+        var json = JSON.Object()
+        json.add("api", options.api)
+        if let target = options.targetSDK { json.add("targetSdk", target) }
+        json.add("configChanges", options.configChanges.sorted())
+        json.add("root", options.root)
+        let made = json.text
+        optionsJSON.withLock { $0[options] = made }
+        return made
     }
 
     /// The machine's diagram laid out with its labels in `lang`.

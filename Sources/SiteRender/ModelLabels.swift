@@ -26,10 +26,14 @@ extension ModelNames {
 
     /// One state of a walk.
     static func walkStep(_ name: DisplayName, first: Bool) -> MustacheValue {
-        .object(["name": .string(name.text), "en": .bool(name.english), "first": .bool(first)])
+        .record(MustacheRecord(walkStepShape, [.string(name.text), .bool(name.english), .bool(first)]))
     }
 
+    /// `{text, en}`: a name, and whether it is the English one.
     func value(_ name: DisplayName) -> MustacheValue {
-        .object(["text": .string(name.text), "en": .bool(name.english)])
+        .record(MustacheRecord(Self.nameShape, [.string(name.text), .bool(name.english)]))
     }
+
+    private static let walkStepShape = MustacheShape([FigureKey.name, FigureKey.en, FigureKey.first])
+    private static let nameShape = MustacheShape([FigureKey.text, FigureKey.en])
 }

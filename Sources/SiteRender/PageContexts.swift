@@ -132,11 +132,11 @@ package struct PageContexts: Sendable {
         let entries = navigation.entries(article.lang)
         let position = entries.firstIndex { $0.slug == article.slug }
         func link(_ entry: SiteNavigation.Entry) -> MustacheValue {
-            .object([
-                "title": .string(entry.title),
-                "href": .string(SiteLinks.link(from: dir, to: SiteLinks.articleDir(article.lang, entry.slug))),
-                "current": .bool(entry.slug == article.slug),
-            ])
+            .record(MustacheRecord(Self.linkShape, [
+                .string(entry.title),
+                .string(SiteLinks.link(from: dir, to: SiteLinks.articleDir(article.lang, entry.slug))),
+                .bool(entry.slug == article.slug),
+            ]))
         }
         // A language with hundreds of articles would put every one of them on every page (and a
         // site of 20,000 pages gigabytes of links): past `sidebarLimit` the sidebar shows the
@@ -165,6 +165,8 @@ package struct PageContexts: Sendable {
 
     /// The most articles a sidebar lists (the page's neighbours in the reading order).
     static let sidebarLimit = 40
+    /// A link of the sidebar and the pager: `{title, href, current}`.
+    private static let linkShape = MustacheShape(["title", "href", "current"])
 
     /// The Open Graph locale of a language code: `pt` → `pt_BR`, `pt-PT` → `pt_PT`.
     static func ogLocale(_ code: String) -> String {

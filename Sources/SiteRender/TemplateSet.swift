@@ -56,6 +56,15 @@ package struct TemplateSet: Sendable {
         }
     }
 
+    /// A page's bytes, as they are written to its file.
+    package func renderUTF8(_ name: String, _ context: MustacheValue) throws(DiagnosticError) -> [UInt8] {
+        do {
+            return try library.renderUTF8(name, context)
+        } catch {
+            throw DiagnosticError([Self.diagnostic(error)])
+        }
+    }
+
     static func diagnostic(_ error: MustacheError) -> Diagnostic {
         .error(at: error.location, error.message)
     }

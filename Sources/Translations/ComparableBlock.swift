@@ -89,7 +89,7 @@ extension TranslationAnalyzer {
             // each line up to it, cut in place when it can be.
             lines = ComparableText.hashCommentCuts(written)
             if lines == nil { code = ComparableText.withoutHashComments(written) }
-        } else if let language = CodeLanguage(infoString: sample.info) {
+        } else if let lexed = sample.lexed {
             // Comments and the text of string literals are for people and may be translated
             // (the seed articles translate `print("…")` messages); the code around them may not.
             // Their line breaks stay, so that each line keeps its number.
@@ -99,7 +99,7 @@ extension TranslationAnalyzer {
             // copied from `written` in one piece (`runStart` up to `offset`).
             var runStart = 0
             var offset = 0
-            for token in sample.tokens ?? Highlighter.tokens(sample.code, language: language) {
+            for token in lexed.tokens {
                 let length = token.text.utf8.count
                 defer { offset += length }
                 let stands: String

@@ -12,18 +12,6 @@ import Testing
 @Suite struct ExampleFigureTemplateTests {
     static let article = "---\ntitle: A\n---\n```lifecycle ios-app\n# <b>Arranque</b> & \"algo\"\nlaunch -> inactive, active\n```\n"
 
-    /// A figure is cut at its id slots by copying slices; the pieces are the bytes between the slots.
-    @Test func figuresAreCutAtTheirSlots() {
-        let slot = "\u{0}id\u{0}"
-        let figures = ["", slot, "a" + slot, slot + "b", "<svg id=\"\(slot)-d\">Привет \(slot)</svg>\(slot)\(slot)é", "no slot: Ж \u{0}id", "👩‍💻\(slot)👩‍💻"]
-        for figure in figures {
-            let pieces = ExampleFigure.splitAtIDSlots(figure)
-            #expect(pieces.joined(separator: slot) == figure, "\(figure.debugDescription)")
-            let expected = figure.utf8.split(separator: Array(slot.utf8), omittingEmptySubsequences: false).map { String(decoding: Array($0), as: UTF8.self) }
-            #expect(pieces == expected, "\(figure.debugDescription)")
-        }
-    }
-
     @Test func anEditedPartialChangesEveryFigure() throws {
         let root = try makeProject(
             content: ["es/a.md": Self.article],
