@@ -237,25 +237,26 @@ extension Words {
     /// is compiled into the loop (a closure was called per word once the loop grew).
     @inline(__always)
     static func scan<Sink: WordSink & ~Copyable>(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout Sink) {
-        WordScalars.bmp.withUnsafeBufferPointer { bits in
-            asciiWordBytes.withUnsafeBufferPointer { ascii in
-                guard let base = bytes.baseAddress, let isWord = ascii.baseAddress else { return }
-                if ByteLanes.vectorized {
-                    scanBlocks(base, bytes.count, bits, isWord, into: &sink)
-                } else {
-                    scanScalars(base, from: 0, to: bytes.count, bits, isWord, into: &sink)
-                }
-            }
-        }
+        scan(bytes, inBlocks: ByteLanes.vectorized, into: &sink)
     }
 
     /// `scan` scalar by scalar, as it was before the block scan: where there are no vector
     /// compares, and the reference the tests hold the block scan to.
     static func scanScalars<Sink: WordSink & ~Copyable>(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout Sink) {
+        scan(bytes, inBlocks: false, into: &sink)
+    }
+
+    /// `scan` with its tables open: by 64-byte blocks (`scanBlocks`) or scalar by scalar.
+    @inline(__always)
+    private static func scan<Sink: WordSink & ~Copyable>(_ bytes: UnsafeBufferPointer<UInt8>, inBlocks: Bool, into sink: inout Sink) {
         WordScalars.bmp.withUnsafeBufferPointer { bits in
             asciiWordBytes.withUnsafeBufferPointer { ascii in
                 guard let base = bytes.baseAddress, let isWord = ascii.baseAddress else { return }
-                scanScalars(base, from: 0, to: bytes.count, bits, isWord, into: &sink)
+                if inBlocks {
+                    scanBlocks(base, bytes.count, bits, isWord, into: &sink)
+                } else {
+                    scanScalars(base, from: 0, to: bytes.count, bits, isWord, into: &sink)
+                }
             }
         }
     }
