@@ -180,8 +180,11 @@ struct BuildCache {
         header.outputInode = identity.inode
         header.outputModified = identity.modified
         guard let head = try? JSONEncoder().encode(header) else { return }
+        let file = GroupLines.encode(
+            groups, search: search, reusing: groupBytes, searchBytes, order: order, strings: strings, stringBytes: stringBytes,
+            after: head + Data([10]))
         // Atomic: a build killed while saving leaves the old cache or the new, never half of one.
-        try? Files.write(head + Data([10]) + GroupLines.encode(groups, search: search, reusing: groupBytes, searchBytes, order: order, strings: strings, stringBytes: stringBytes), to: Self.location(of: output).path, mode: .atomic)
+        try? Files.write(file, to: Self.location(of: output).path, mode: .atomic)
     }
 
     static func remove(for output: URL) {
@@ -303,13 +306,18 @@ struct FileStamp: Equatable, Sendable {
 /// its own lines) follows a line `I lang byteCount`.
 enum GroupLines {
     /// `reusing` holds lines read from a cache for groups that are exactly as they were read (and
-    /// `searchBytes`, states): copied as they are, in their place in the order.
+    /// `searchBytes`, states): copied as they are, in their place in the order. The lines follow
+    /// `head` in one buffer, sized for them at the start: grown and concatenated, the cache of
+    /// 2,000 articles was copied four times and was a seventh of an edit's page faults.
     static func encode(
         _ groups: [String: BuildCache.Group], search: [String: SearchIndexState] = [:], reusing groupBytes: [String: ArraySlice<UInt8>] = [:],
         _ searchBytes: [String: ArraySlice<UInt8>] = [:], order: [String: [String]] = [:], strings: [String: [String: String]] = [:],
-        stringBytes: ArraySlice<UInt8>? = nil
+        stringBytes: ArraySlice<UInt8>? = nil, after head: Data = Data()
     ) -> Data {
-        var data = Data()
+        var data = head
+        // What is copied as read, and about 2 KB for each group and state encoded afresh.
+        let kept = groupBytes.values.reduce(0) { $0 + $1.count } + searchBytes.values.reduce(0) { $0 + $1.count } + (stringBytes?.count ?? 0)
+        data.reserveCapacity(head.count + kept + 2048 * max(0, groups.count - groupBytes.count + search.count) + 65536)
         var out = ""
         func line(_ kind: String, _ fields: [String]) {
             out += kind

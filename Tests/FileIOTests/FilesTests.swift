@@ -128,6 +128,40 @@ import Testing
         #expect(try Files.readToEnd(readEnd, path: "pipe") == Array(chunks.joined()))
     }
 
+    /// Files of every size around the pieces the reader works in come back whole, and a
+    /// prefix stops where it was asked to (or at the end of a shorter file).
+    @Test func readsFilesOfManySizesWholeAndByPrefix() throws {
+        let folder = try Folder()
+        var generator = SystemRandomNumberGenerator()
+        for size in [0, 1, 4095, 4096, 4097, 16383, 16384, 16385, 100_003, 1_000_000] {
+            let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let path = folder.file("f\(size)")
+            try Files.write(bytes, to: path)
+            #expect(try Files.read(path) == bytes, "size \(size)")
+            for count in Set([0, 1, size / 2, size, size + 10]) {
+                #expect(try Files.readPrefix(path, count: count) == Array(bytes.prefix(count)), "size \(size), prefix \(count)")
+            }
+        }
+    }
+
+    /// The size hint is only where the reader starts: a file longer than it (one that grew
+    /// since its size was taken) is read to its end, and one shorter gives only its bytes.
+    @Test func readsPastAWrongSizeHint() throws {
+        let folder = try Folder()
+        let bytes = (0..<50_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let path = folder.file("f")
+        try Files.write(bytes, to: path)
+        for hint in [0, 10, 16384, 49_999, 50_000, 50_001, 200_000] {
+            let descriptor = open(path, O_RDONLY)
+            #expect(descriptor >= 0)
+            defer { close(descriptor) }
+            #expect(try Files.readToEnd(descriptor, path: path, sizeHint: hint) == bytes, "hint \(hint)")
+        }
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        #expect(try Files.readToEnd(descriptor, path: path, sizeHint: 10, limit: 20_000) == Array(bytes.prefix(20_000)))
+    }
+
     /// A FIFO where a file was expected is refused at once, not read forever or waited on.
     @Test func fifoIsNotARegularFile() throws {
         let folder = try Folder()
