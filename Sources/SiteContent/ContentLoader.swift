@@ -148,7 +148,9 @@ package struct ContentLoader {
         var info = stat()
         let isLink = entry.kind == .link || (entry.kind == .unknown && lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
         let resolved = isLink ? URL(filePath: path).resolvingSymlinksInPath().standardizedFileURL.path : folder + "/" + name
-        guard resolved.hasPrefix(root + "/") else {
+        // Bytes, not characters: a name that starts with a combining mark makes one character of
+        // the "/" before it, and `hasPrefix` would call the file outside.
+        guard resolved.utf8.starts(with: root.utf8), resolved.utf8.dropFirst(root.utf8.count).first == UInt8(ascii: "/") else {
             diagnostics.report(.error(at: location, "'\(name)' links to a file outside the content folder (\(resolved))"))
             return false
         }

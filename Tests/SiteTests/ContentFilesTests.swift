@@ -185,6 +185,26 @@ import Testing
         #expect(site.files.map(\.path).sorted() == ["es/fotos/a.png", "es/imagenes/a.png", "es/notas.txt"])
     }
 
+    /// A name that starts with a combining mark joins the "/" before it into one character:
+    /// the check that a link stays inside the content folder compares bytes, so a link to a
+    /// file right under the content folder whose name starts with one is followed like any
+    /// other, not reported as outside (and names like it inside a language folder are files).
+    @Test func aNameStartingWithACombiningMarkIsInsideTheContentFolder() throws {
+        let root = try makeProject(content: [
+            "site.yml": Self.siteYML,
+            "es/uno.md": "---\ntitle: Uno\n---\nTexto.\n",
+            "\u{301}raiz.txt": "r",
+            "es/\u{301}acento.txt": "a",
+            "es/fotos/\u{308}b.png": "png",
+        ])
+        let content = root.appending(path: "Content")
+        try FileManager.default.createSymbolicLink(atPath: content.appending(path: "es/enlace.txt").path, withDestinationPath: "../\u{301}raiz.txt")
+        var diagnostics = DiagnosticCollector()
+        let site = try SiteInputs.load(buildOptions(root), diagnostics: &diagnostics)
+        #expect(diagnostics.diagnostics.isEmpty, "\(diagnostics.diagnostics)")
+        #expect(Set(site.files.map(\.path)) == ["es/\u{301}acento.txt", "es/enlace.txt", "es/fotos/\u{308}b.png"])
+    }
+
     @Test func aFileMayNotReplaceAGeneratedPageAndMarkdownInSubFoldersIsNoArticle() throws {
         let root = try makeProject(content: [
             "site.yml": Self.siteYML,
