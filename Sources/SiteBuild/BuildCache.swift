@@ -202,9 +202,9 @@ struct BuildCache {
     /// content and templates folders, `siteKey` of the site-wide ones (templates, UI strings,
     /// assets, site.yml); both include the tool itself, and with it the model, and the base URL
     /// override, which is in every page (canonical, hreflang): a new one rebuilds them all.
-    /// `articles` holds the stamp of each `.md` file under the content folder, by its path there
-    /// (`es/intro.md`): the build plan compares those instead of stating every article again.
-    static func stamps(_ options: BuildOptions) -> (inputs: String, siteKey: String, articles: [String: FileStamp]) {
+    /// `articles` holds the stamp of each `.md` file in a language folder (`es/intro.md`): the
+    /// build plan compares those instead of stating every article again.
+    static func stamps(_ options: BuildOptions) -> (inputs: String, siteKey: String, articles: ArticleStamps) {
         // The tool is stamped as it is: `make site` runs it the moment it is linked, and it is never
         // rewritten at the same size within a tick.
         let tool = "tool \(FileStamp(path: executablePath, detectRacy: false)?.text ?? "-")\n"
@@ -214,13 +214,13 @@ struct BuildCache {
         // Every page's links depend on which articles exist and on the published files
         // (a `.md` link, an image's size): adding or removing an article, or changing a file, is a full build.
         var sharedByPages: [UInt8] = []
-        var articles: [String: FileStamp] = [:]
+        var articles = ArticleStamps()
         var content: [UInt8] = []
         StampWalk.run(options.contentDir, into: &content) { path, stamp, line in
             if path.suffix(3).elementsEqual(".md".utf8) {
                 sharedByPages += path
                 sharedByPages.append(10)
-                articles[String(decoding: path, as: UTF8.self)] = stamp
+                if let stamp { articles.insert(path: path, stamp) }
             } else if ContentLoader.isPublishedFile(String(decoding: path, as: UTF8.self)) {
                 sharedByPages += line
             }

@@ -520,7 +520,7 @@ public enum SiteBuilder {
     /// has them, and `cachedRow` the cache's row, whose cells they keep. Should an article read
     /// turn out to be translated from one of them, the group is read whole.
     static func readGroup(
-        _ slug: String, _ indexes: [Int], site: SiteInputs, reader: ArticleReader, languages: [String], stamps: [Int: FileStamp],
+        _ slug: String, _ indexes: [Int], site: SiteInputs, reader: ArticleReader, languages: [String], stamps: [FileStamp?],
         spread: Bool = false, unread: [Int: BuildCache.CachedArticle] = [:], cachedRow: TranslationMatrix.Row? = nil
     ) -> ReadGroup {
         var group = ReadGroup(matrix: TranslationMatrix(languages: languages, rows: []))
@@ -591,7 +591,7 @@ public enum SiteBuilder {
     /// edited article is thus read with its source (and, if it is a source, its translations), not
     /// with its sibling translations.
     static func unreadTranslations(
-        _ indexes: [Int], site: SiteInputs, stamps: [Int: FileStamp], cached: BuildCache.Group, navigation: SiteNavigation,
+        _ indexes: [Int], site: SiteInputs, stamps: [FileStamp?], cached: BuildCache.Group, navigation: SiteNavigation,
         before previousNavigation: SiteNavigation?
     ) -> [Int: BuildCache.CachedArticle] {
         guard let previousNavigation, cached.diagnostics.isEmpty else { return [:] }
@@ -619,7 +619,7 @@ public enum SiteBuilder {
 
     static func renderGroup(
         _ slug: String, _ indexes: [Int], site: SiteInputs, reader: ArticleReader, renderer: ArticleRenderer, languages: [String],
-        stamps: [Int: FileStamp], navigation: SiteNavigation, search builders: [String: SearchIndexBuilder]?,
+        stamps: [FileStamp?], navigation: SiteNavigation, search builders: [String: SearchIndexBuilder]?,
         indexedBefore: [String: Set<String>] = [:], spread: Bool = false, sink: any PageSink,
         previous: (group: BuildCache.Group, navigation: SiteNavigation?)? = nil
     ) -> RenderedGroup {

@@ -25,7 +25,7 @@ extension SiteBuilder {
             let bySlug = Dictionary(grouping: site.sources.indices, by: { site.sources[$0].slug })
             let slugs = bySlug.keys.sorted()
             let groups = Parallel.map(slugs.count) { position in
-                readGroup(slugs[position], bySlug[slugs[position]] ?? [], site: site, reader: reader, languages: languages, stamps: [:])
+                readGroup(slugs[position], bySlug[slugs[position]] ?? [], site: site, reader: reader, languages: languages, stamps: Array(repeating: nil, count: site.sources.count))
             }
             var reports: [Int: PageReport] = [:]
             var draftPages = Set<String>()

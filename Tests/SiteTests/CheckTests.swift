@@ -65,7 +65,7 @@ import Testing
         let bySlug = Dictionary(grouping: site.sources.indices, by: { site.sources[$0].slug })
         let groups = bySlug.mapValues { indexes in
             SiteBuilder.readGroup(
-                site.sources[indexes[0]].slug, indexes, site: site, reader: reader, languages: site.config.languages.map(\.code), stamps: [:])
+                site.sources[indexes[0]].slug, indexes, site: site, reader: reader, languages: site.config.languages.map(\.code), stamps: Array(repeating: nil, count: site.sources.count))
         }
         #expect(written.count > 20)
         #expect(SiteBuilder.outputPaths(site, groups: groups) == written)

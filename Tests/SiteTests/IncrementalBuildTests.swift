@@ -423,6 +423,20 @@ import Synchronization
         #expect(visited == ["f"] + expected)
     }
 
+    /// Only `<lang>/<slug>.md` paths are articles' stamps, whatever order the languages come in;
+    /// a later stamp of the same path replaces the earlier.
+    @Test func articleStampsKeepArticlesByLanguageAndSlug() {
+        var stamps = ArticleStamps()
+        let paths = ["es/a.md", "pt/a.md", "es/b.md", "es/img/c.md", "es/d.txt", "e.md", "es/.md", "bg/аз.md", "pt/a.md"]
+        for (number, path) in paths.enumerated() { stamps.insert(path: Array(path.utf8)[...], FileStamp(size: Int64(number), modified: 7)) }
+        #expect(stamps.paths == ["bg/аз.md", "es/.md", "es/a.md", "es/b.md", "pt/a.md"])
+        #expect(stamps["es", "a"]?.size == 0 && stamps["es", "b"]?.size == 2 && stamps["bg", "аз"]?.size == 7)
+        #expect(stamps["pt", "a"]?.size == 8)
+        #expect(stamps["es", "c"] == nil && stamps["es", "d"] == nil && stamps["it", "a"] == nil)
+        #expect(stamps == ["es/a.md": FileStamp(size: 0, modified: 7), "pt/a.md": FileStamp(size: 8, modified: 7),
+            "es/b.md": FileStamp(size: 2, modified: 7), "es/.md": FileStamp(size: 6, modified: 7), "bg/аз.md": FileStamp(size: 7, modified: 7)])
+    }
+
     /// A file rewritten in place anywhere under the content folder (same size, another time)
     /// changes the inputs' fingerprint; an article's stamp is the one the plan compares.
     @Test func stampsSeeAFileRewrittenDeepInTheContentFolder() throws {
@@ -430,8 +444,8 @@ import Synchronization
         settle()
         let options = buildOptions(root)
         let before = BuildCache.stamps(options)
-        #expect(before.articles.keys.sorted() == ["es/a.md"])
-        #expect(before.articles["es/a.md"] == FileStamp(path: root.appending(path: "Content/es/a.md").path))
+        #expect(before.articles.paths == ["es/a.md"])
+        #expect(before.articles["es", "a"] == FileStamp(path: root.appending(path: "Content/es/a.md").path))
         #expect(BuildCache.stamps(options) == before)
         try write(["Content/es/img/deep/b.png": "cc"], under: root)
         settle()
@@ -443,7 +457,7 @@ import Synchronization
         settle()
         let edited = BuildCache.stamps(options)
         #expect(edited.inputs != after.inputs && edited.siteKey == after.siteKey)
-        #expect(edited.articles["es/a.md"] != after.articles["es/a.md"])
+        #expect(edited.articles["es", "a"] != after.articles["es", "a"])
     }
 
     /// The cache decoded on another core is the one read on this core, every time.
