@@ -15,11 +15,16 @@ import LifecycleDocsCLI
     /// which kept their memory between the small blocks a build holds until its end. On 20,000
     /// pages that was 51 MiB of the peak (307 → 256 MiB), for a few percent of system time.
     ///
+    /// Freed memory at the top of an arena goes back to the kernel once it passes the trim
+    /// threshold, 128 KiB by default: each thread's arena gave back what a page had used and
+    /// faulted it in again for the next page. At 1 MiB a full build of 2,000 pages takes 33,000
+    /// page faults instead of 140,000 (0.3 s less system time) for the same peak.
+    ///
     /// Tunables are read only when a process starts, so the process starts itself once more
     /// with them set (about 10 ms), and the started copy, finding them set, never starts again.
     /// A caller who set GLIBC_TUNABLES keeps exactly that. If the start fails the command just goes on.
     nonisolated func startWithTunedAllocator() {
-        setenv("GLIBC_TUNABLES", "glibc.malloc.tcache_count=100:glibc.malloc.mmap_threshold=262144", 1)
+        setenv("GLIBC_TUNABLES", "glibc.malloc.tcache_count=100:glibc.malloc.mmap_threshold=262144:glibc.malloc.trim_threshold=1048576", 1)
         let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
         execv("/proc/self/exe", arguments)
         // Still here: the exec failed (no /proc); run with the default allocator settings.

@@ -1,5 +1,6 @@
-"""The commands that render run with glibc's per-thread cache of freed blocks raised and blocks
-of 256 KiB or more always mapped on their own (`GLIBC_TUNABLES`, `TUNED` below; see
+"""The commands that render run with glibc's per-thread cache of freed blocks raised, blocks
+of 256 KiB or more always mapped on their own and 1 MiB of free memory kept at the top of an
+arena before it goes back to the kernel (`GLIBC_TUNABLES`, `TUNED` below; see
 Sources/lifecycle-docs/main.swift): the tool starts itself once more with the tunables set, in
 the same process (the same pid), and leaves tunables the caller chose alone. Read from /proc/<pid>/environ of a running `serve`."""
 import glob
@@ -12,7 +13,7 @@ import pytest
 
 from conftest import ROOT, TOOL
 
-TUNED = "glibc.malloc.tcache_count=100:glibc.malloc.mmap_threshold=262144"
+TUNED = "glibc.malloc.tcache_count=100:glibc.malloc.mmap_threshold=262144:glibc.malloc.trim_threshold=1048576"
 
 
 def serve_environment(tmp_path, env):
