@@ -75,6 +75,7 @@ package struct ContentLoader {
             let folderURL = contentDir.appending(path: folder)
             let folderPath = folderURL.path
             let resolvedFolder = folderURL.resolvingSymlinksInPath().standardizedFileURL.path
+            let folderIsInside = Self.isUnder(resolvedFolder, root: root, orIs: true)
             // Each file's path and display name are the folder's with the name appended, the folder's
             // part made once (made again per file, it was 14% of scanning 2,000 articles).
             let pathPrefix = folderPath.hasSuffix("/") ? folderPath : folderPath + "/"
@@ -89,7 +90,10 @@ package struct ContentLoader {
                     try collectFiles(in: folder + "/" + name, root: root, into: &files, diagnostics: &diagnostics)
                     continue
                 }
-                guard isInside(path: path, entry: entry, root: root, folder: resolvedFolder, location: location, diagnostics: &diagnostics) else {
+                guard isInside(
+                    path: path, entry: entry, root: root, folder: resolvedFolder, folderIsInside: folderIsInside, location: location,
+                    diagnostics: &diagnostics)
+                else {
                     continue
                 }
                 guard name.hasSuffix(".md") else {
@@ -120,6 +124,7 @@ package struct ContentLoader {
     ) throws(DiagnosticError) {
         let folderURL = contentDir.appending(path: folder)
         let resolvedFolder = folderURL.resolvingSymlinksInPath().standardizedFileURL.path
+        let folderIsInside = Self.isUnder(resolvedFolder, root: root, orIs: true)
         for entry in try entries(of: folderURL, display: displayPrefix + folder + "/").sorted(by: { $0.name < $1.name }) where !entry.name.hasSuffix("~") {
             let name = entry.name
             let path = folder + "/" + name
@@ -131,30 +136,45 @@ package struct ContentLoader {
                 diagnostics.report(.warning(
                     at: location, "Markdown in a sub-folder is not an article and is not published",
                     notes: ["articles live directly in a language folder: \(displayPrefix)<lang>/<slug>.md"]))
-            } else if isInside(path: url.path, entry: entry, root: root, folder: resolvedFolder, location: location, diagnostics: &diagnostics) {
+            } else if isInside(
+                path: url.path, entry: entry, root: root, folder: resolvedFolder, folderIsInside: folderIsInside, location: location,
+                diagnostics: &diagnostics)
+            {
                 files.append(ContentFile(path: path, url: url, displayPath: displayPrefix + path))
             }
         }
     }
 
     /// Whether `path` stays inside the content folder once a symbolic link is followed (an error if not).
-    /// `entry` is its last component, as its folder lists it.
+    /// `entry` is its last component, as its folder lists it; `folder` is that folder resolved,
+    /// and `folderIsInside` whether it is under `root` (`isUnder`, asked once per folder).
     private func isInside(
-        path: String, entry: Entry, root: String, folder: String, location: SourceLocation, diagnostics: inout DiagnosticCollector
+        path: String, entry: Entry, root: String, folder: String, folderIsInside: Bool, location: SourceLocation,
+        diagnostics: inout DiagnosticCollector
     ) -> Bool {
         let name = entry.name
         // Only a link needs resolving (a call per path component); a plain file is where its folder is.
         // The folder's listing tells a link from a file, without a call, on most file systems.
         var info = stat()
         let isLink = entry.kind == .link || (entry.kind == .unknown && lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
-        let resolved = isLink ? URL(filePath: path).resolvingSymlinksInPath().standardizedFileURL.path : folder + "/" + name
-        // Bytes, not characters: a name that starts with a combining mark makes one character of
-        // the "/" before it, and `hasPrefix` would call the file outside.
-        guard resolved.utf8.starts(with: root.utf8), resolved.utf8.dropFirst(root.utf8.count).first == UInt8(ascii: "/") else {
+        // A name holds no "/": a plain file is inside exactly when its folder is.
+        let inside = isLink ? Self.isUnder(URL(filePath: path).resolvingSymlinksInPath().standardizedFileURL.path, root: root) : folderIsInside
+        guard inside else {
+            let resolved = isLink ? URL(filePath: path).resolvingSymlinksInPath().standardizedFileURL.path : folder + "/" + name
             diagnostics.report(.error(at: location, "'\(name)' links to a file outside the content folder (\(resolved))"))
             return false
         }
         return true
+    }
+
+    /// Whether `path` is `root`, a "/" and more (or, with `orIs`, `root` itself), compared as
+    /// bytes: as characters, a name that starts with a combining mark makes one character of the
+    /// "/" before it, and two spellings of an accent are equal.
+    static func isUnder(_ path: String, root: String, orIs: Bool = false) -> Bool {
+        let (path, root) = (path.utf8, root.utf8)
+        guard path.starts(with: root) else { return false }
+        if path.count == root.count { return orIs }
+        return path.count > root.count + 1 && path[path.index(path.startIndex, offsetBy: root.count)] == UInt8(ascii: "/")
     }
 
     /// The files, less any that would overwrite a page the site generates (an error each).

@@ -205,6 +205,15 @@ import Testing
         #expect(Set(site.files.map(\.path)) == ["es/\u{301}acento.txt", "es/enlace.txt", "es/fotos/\u{308}b.png"])
     }
 
+    @Test func aPathIsUnderTheRootByItsBytes() {
+        #expect(ContentLoader.isUnder("/a/b", root: "/a"))
+        #expect(ContentLoader.isUnder("/a/\u{301}b", root: "/a"))
+        #expect(!ContentLoader.isUnder("/a", root: "/a") && ContentLoader.isUnder("/a", root: "/a", orIs: true))
+        #expect(!ContentLoader.isUnder("/ab", root: "/a") && !ContentLoader.isUnder("/a/", root: "/a") && !ContentLoader.isUnder("/", root: "/a"))
+        // The same folder name in another normal form is another folder.
+        #expect(!ContentLoader.isUnder("/caf\u{E9}/x", root: "/cafe\u{301}") && !ContentLoader.isUnder("/caf\u{E9}", root: "/cafe\u{301}", orIs: true))
+    }
+
     @Test func aFileMayNotReplaceAGeneratedPageAndMarkdownInSubFoldersIsNoArticle() throws {
         let root = try makeProject(content: [
             "site.yml": Self.siteYML,
