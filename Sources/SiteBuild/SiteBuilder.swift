@@ -319,7 +319,7 @@ public enum SiteBuilder {
         let language = SearchLanguage(code: lang)
         let stemmer = Stemmer(language)
         var keys = Set(now.keys)
-        keys.formUnion(articles.unpublishedSearchKeys[lang] ?? [])
+        keys.formUnion(articles.unpublishedSearchKeys(lang))
         var changes: [SearchPageChange] = []
         for key in keys.sorted() {
             var old: SearchEntry?
@@ -392,13 +392,10 @@ public enum SiteBuilder {
         /// Whether the last build indexed the page, so its page file holds its old entry.
         func wasIndexed(lang: String, key: String) -> Bool { indexedBefore[lang]?.contains(key) ?? false }
 
-        /// lang → slugs the last build indexed that this one does not publish.
-        var unpublishedSearchKeys: [String: [String]] {
-            var keys: [String: [String]] = [:]
-            for (lang, slugs) in indexedBefore {
-                keys[lang] = slugs.filter { all[$0]?[lang] == nil }.sorted()
-            }
-            return keys
+        /// The slugs of `lang` the last build indexed that this one does not publish (asked per
+        /// language: made for all four each time, it was a twentieth of an edit).
+        func unpublishedSearchKeys(_ lang: String) -> [String] {
+            (indexedBefore[lang] ?? []).filter { all[$0]?[lang] == nil }.sorted()
         }
     }
 
