@@ -175,14 +175,22 @@ import Testing
             "es/notas.txt": "n",
         ])
         let content = root.appending(path: "Content")
-        try FileManager.default.createSymbolicLink(atPath: content.appending(path: "es/dos.md").path, withDestinationPath: "uno.md")
-        try FileManager.default.createSymbolicLink(atPath: content.appending(path: "es/imagenes").path, withDestinationPath: "fotos")
-        var diagnostics = DiagnosticCollector()
-        let site = try SiteInputs.load(buildOptions(root), diagnostics: &diagnostics)
-        #expect(diagnostics.diagnostics.isEmpty, "\(diagnostics.diagnostics)")
+        let site = try Self.inputs(root, links: ["es/dos.md": "uno.md", "es/imagenes": "fotos"])
         #expect(site.sources.map { "\($0.lang)/\($0.slug)" } == ["es/dos", "es/uno"])
         #expect(site.sources.map(\.path) == ["dos.md", "uno.md"].map { content.path + "/es/" + $0 })
         #expect(site.files.map(\.path).sorted() == ["es/fotos/a.png", "es/imagenes/a.png", "es/notas.txt"])
+    }
+
+    /// The site's inputs after making `links` (path under the content folder → target), expecting no diagnostic.
+    static func inputs(_ root: URL, links: [String: String]) throws -> SiteInputs {
+        let content = root.appending(path: "Content")
+        for (path, target) in links {
+            try FileManager.default.createSymbolicLink(atPath: content.appending(path: path).path, withDestinationPath: target)
+        }
+        var diagnostics = DiagnosticCollector()
+        let site = try SiteInputs.load(buildOptions(root), diagnostics: &diagnostics)
+        #expect(diagnostics.diagnostics.isEmpty, "\(diagnostics.diagnostics)")
+        return site
     }
 
     /// A name that starts with a combining mark joins the "/" before it into one character:
@@ -197,11 +205,7 @@ import Testing
             "es/\u{301}acento.txt": "a",
             "es/fotos/\u{308}b.png": "png",
         ])
-        let content = root.appending(path: "Content")
-        try FileManager.default.createSymbolicLink(atPath: content.appending(path: "es/enlace.txt").path, withDestinationPath: "../\u{301}raiz.txt")
-        var diagnostics = DiagnosticCollector()
-        let site = try SiteInputs.load(buildOptions(root), diagnostics: &diagnostics)
-        #expect(diagnostics.diagnostics.isEmpty, "\(diagnostics.diagnostics)")
+        let site = try Self.inputs(root, links: ["es/enlace.txt": "../\u{301}raiz.txt"])
         #expect(Set(site.files.map(\.path)) == ["es/\u{301}acento.txt", "es/enlace.txt", "es/fotos/\u{308}b.png"])
     }
 
