@@ -1,5 +1,6 @@
 import CCMarkGFM
 import Diagnostics
+import Glibc
 import Synchronization
 
 /// The only code that talks to cmark-gfm. It parses, walks cmark's tree once
@@ -26,7 +27,7 @@ enum CMarkParser {
     /// and removes them again when done, so two parsers finishing at once can
     /// miss each other's strikethrough and autolinks. Only that step is
     /// serialised; block parsing and building the Swift tree run in parallel.
-    private static let finishLock = Mutex(())
+    static let finishLock = Mutex(())
 
     /// `options` other than the default are for tests.
     static func parse(_ text: String, file: String, lines: LineIndex? = nil, options: Int32 = CMarkParser.options) -> MarkdownDocument {
@@ -96,7 +97,13 @@ enum CMarkParser {
                 startColumn: Int(cmark_node_get_start_column(node)),
                 endLine: Int(cmark_node_get_end_line(node)),
                 endColumn: Int(cmark_node_get_end_column(node)))
-            let index = builder.append(kind: kind, literal: literal, range: range, parent: open.last?.index)
+            let index: Int
+            if case .text = kind, let pointer = cmark_node_get_literal(node) {
+                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+                index = builder.appendText(bytes, range: range, parent: open.last?.index)
+            } else {
+                index = builder.append(kind: kind, literal: literal, range: range, parent: open.last?.index)
+            }
             open.append((node, index))
         }
         return builder.finish()
@@ -166,7 +173,7 @@ enum CMarkParser {
         case .tableHeader: return (.tableRow(isHeader: true), "")
         case .tableRow: return (.tableRow(isHeader: false), "")
         case .tableCell: return (.tableCell, "")
-        case .text: return (.text, literal(node))
+        case .text: return (.text, "")  // its literal is read by `buildNodes`
         case .softbreak: return (.softBreak, "")
         case .linebreak: return (.lineBreak, "")
         case .code: return (.code, literal(node))

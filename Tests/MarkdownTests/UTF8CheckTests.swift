@@ -46,3 +46,63 @@ import CCMarkGFM
         }
     }
 }
+
+/// Text nodes take their literal from the source where cmark's bytes stand there (no UTF-8
+/// check): every text literal must still be cmark's own, in document order.
+@Suite struct TextLiteralTests {
+    /// cmark's text literals, walking its tree with its iterator as `CMarkParser` does.
+    static func cmarkTexts(_ text: String) -> [String] {
+        // The extensions are registered by the parser's first use, once per process.
+        _ = CMarkParser.parse("", file: "empty.md")
+        guard let parser = cmark_parser_new(CMarkParser.options) else { return ["parser not made"] }
+        defer { cmark_parser_free(parser) }
+        for name in ["table", "strikethrough", "autolink", "tagfilter", "tasklist"] {
+            if let syntaxExtension = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntaxExtension) }
+        }
+        var source = text.replacing("\u{0}", with: "\u{FFFD}")
+        if source.unicodeScalars.first == "\u{FEFF}" { source = String(source.unicodeScalars.dropFirst()) }
+        source.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+        }
+        // Under the parser's lock: cmark's finishing step shares a table between parsers.
+        var finished: OpaquePointer?
+        CMarkParser.finishLock.withLock { _ in finished = cmark_parser_finish(parser) }
+        guard let root = finished else { return ["not parsed"] }
+        defer { cmark_node_free(root) }
+        guard let iterator = cmark_iter_new(root) else { return ["no iterator"] }
+        defer { cmark_iter_free(iterator) }
+        var texts: [String] = []
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_TEXT else { continue }
+            texts.append(cmark_node_get_literal(node).map { String(cString: $0) } ?? "")
+        }
+        return texts
+    }
+
+    static func documentTexts(_ text: String) -> [String] {
+        CMarkParser.parse(text, file: "t.md").nodes.compactMap { node in
+            if case .text = node.kind { node.literal } else { nil }
+        }
+    }
+
+    @Test func randomDocumentsKeepCmarksTexts() {
+        var random = SeededRandom(seed: UTF8CheckTests.seed)
+        var texts = 0
+        for _ in 0..<400 {
+            var text = ""
+            for _ in 0..<random.below(40) { text += random.pick(UTF8CheckTests.pieces) }
+            let expected = Self.cmarkTexts(text)
+            texts += expected.count
+            #expect(Self.documentTexts(text) == expected, "\(text.debugDescription)")
+        }
+        #expect(texts > 1000)
+    }
+
+    @Test func articlesKeepCmarksTexts() {
+        let articles = SourceLineMapTests.articles()
+        #expect(articles.count > 10, "the site's articles (Content/) are missing")
+        for text in articles {
+            #expect(Self.documentTexts(text) == Self.cmarkTexts(text))
+        }
+    }
+}
