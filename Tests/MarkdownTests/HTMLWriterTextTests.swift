@@ -8,17 +8,8 @@ import TestSupport
 /// exactly as a byte-by-byte escaper, wherever the specials fall.
 @Suite struct HTMLWriterTextTests {
     static func reference(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        let escapes: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"]
+        return text.unicodeScalars.map { escapes[$0] ?? String($0) }.joined()
     }
 
     /// The seed of the random texts: `HTML_TEXT_SEED` when set (to try others), else a fixed one.
