@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "LifecycleModelTests", dependencies: ["LifecycleModel", "LifecycleMachines", "Encoding", "TestSupport"]),
         .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "LifecycleMachines"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "LifecycleMachines", "TestSupport"], exclude: ["FuzzRegressions"]),
-        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "CCMarkGFM", "TestSupport"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["FuzzRegressions", "spec"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight", "Encoding", "TestSupport"]),

@@ -29,14 +29,19 @@ public struct LineIndex: Sendable {
             var ascii = true
             var offset = 0
             while offset < bytes.count {
-                // Eight bytes at a time up to the next line break (most of a text is within lines).
+                // Eight bytes at a time up to the next line break (most of a text is within lines),
+                // then straight to the break: the bytes before it are the line's.
                 if offset + 8 <= bytes.count, let base = bytes.baseAddress {
-                    let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-                    if !Self.hasLineBreak(word) {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                    let breaks = Self.byteMask(0x0A, in: word) | Self.byteMask(0x0D, in: word)
+                    if breaks == 0 {
                         if word & 0x8080_8080_8080_8080 != 0 { ascii = false }
                         offset += 8
                         continue
                     }
+                    let before = breaks.trailingZeroBitCount / 8
+                    if word & ((1 << (UInt64(before) * 8)) &- 1) & 0x8080_8080_8080_8080 != 0 { ascii = false }
+                    offset += before
                 }
                 let byte = bytes[offset]
                 offset += 1
@@ -59,11 +64,6 @@ public struct LineIndex: Sendable {
         self.ends = ends
         self.asciiLines = asciiLines
         tables = ColumnTables(lineCount: starts.count)
-    }
-
-    /// Whether one of the eight bytes is "\n" or "\r".
-    static func hasLineBreak(_ word: UInt64) -> Bool {
-        hasByte(0x0A, in: word) || hasByte(0x0D, in: word)
     }
 
     /// How many lines there are: at least 1, even for an empty text.
@@ -193,11 +193,17 @@ public struct LineIndex: Sendable {
         return place.column + offset - target
     }
 
-    /// Whether one of the eight bytes of `word` is `byte` (below 0x80): the usual zero-byte test
-    /// on each byte XORed with it, exact about whether there is one.
+    /// Whether one of the eight bytes of `word` is `byte` (below 0x80).
     private static func hasByte(_ byte: UInt8, in word: UInt64) -> Bool {
+        byteMask(byte, in: word) != 0
+    }
+
+    /// The usual zero-byte test on each byte of `word` XORed with `byte` (below 0x80): the top bit
+    /// of each byte equal to it, exact up to the first one (a borrow only marks bytes after it,
+    /// the higher ones of a little-endian word); zero when there is none.
+    private static func byteMask(_ byte: UInt8, in word: UInt64) -> UInt64 {
         let v = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-        return (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080 != 0
+        return (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080
     }
 
     /// The Character column of each byte of a line's content. Most text is letters that never

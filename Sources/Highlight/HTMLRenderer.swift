@@ -44,9 +44,10 @@ enum HTMLRenderer {
         func write(_ text: StaticString) { text.withUTF8Buffer { html.append(contentsOf: $0) } }
         func write(_ text: String) { html.append(contentsOf: text.utf8) }
         // The kinds are switches, not sets: a set hashed every token's kind.
-        let tagsAny = !options.taggedIdentifiers.isEmpty
+        let tagged = options.taggedWords
+        let tagsAny = !tagged.isEmpty
         for token in tokens {
-            let isTagged = tagsAny && isIdentifierKind(token.kind) && options.taggedIdentifiers.contains(token.text)
+            let isTagged = tagsAny && isIdentifierKind(token.kind) && tagged.contains(token.text)
             let unstyled = isUnstyled(token.kind)
             if unstyled, !isTagged {
                 HTML.append(escaping: token.text, to: &html)

@@ -1,20 +1,20 @@
 /// The words a language treats specially, and the rules that give an identifier its kind.
 struct Vocabulary: Sendable {
     /// Reserved words, keywords wherever they appear except after a member-access dot.
-    let keywords: Set<String>
+    let keywords: WordSet
     /// Modifiers that double as ordinary names (`data`, `value`, `open`, `weak`): keywords
     /// only when another declaration word follows on the same line (`data class`, `weak var`).
-    let modifiers: Set<String>
+    let modifiers: WordSet
     /// Keywords that keep their meaning after a dot (`.self`, `.init`).
-    let memberKeywords: Set<String>
+    let memberKeywords: WordSet
     /// Words whose next identifier is a function name (`func`, `fun`).
-    let functionIntroducers: Set<String>
+    let functionIntroducers: WordSet
     /// Kotlin extension functions put a receiver type after `fun` (`fun String.trimmed()`).
     let hasReceiverTypes: Bool
 
     /// Words that follow an expression rather than start a declaration; a modifier
     /// before one of them is a plain name (`if (data in cache)`, `val open by lazy`).
-    private static let connectives: Set<String> = ["in", "is", "as", "by", "else", "where"]
+    private static let connectives: WordSet = ["in", "is", "as", "by", "else", "where"]
 
     /// The kind of the identifier `name`, which ends where `cursor` stands.
     /// `last` is the previous significant token.

@@ -353,8 +353,18 @@ struct CallbackWalk: Sendable {
     /// numbered p (no other scenes: `canProduce` follows one scene).
     func enabled(options: MachineOptions) -> [UInt8] {
         conditions.map { conditions in
+            // Only `.process` conditions depend on the process (no other scenes: `.otherScenesIn`
+            // holds): the others are asked once, not once per process.
+            let holdsOtherwise = conditions.allSatisfy { condition in
+                if case .process = condition { return true }
+                return condition.holds(options, process: .running, otherScenes: EmptyCollection())
+            }
+            guard holdsOtherwise else { return 0 }
             var bits: UInt8 = 0
-            for process in Self.processes where conditions.allSatisfy({ $0.holds(options, process: process, otherScenes: EmptyCollection()) }) {
+            for process in Self.processes where conditions.allSatisfy({ condition in
+                if case .process(let allowed) = condition { return allowed.contains(process) }
+                return true
+            }) {
                 bits |= 1 << Self.processNumber(process)
             }
             return bits

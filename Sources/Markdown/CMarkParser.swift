@@ -1,13 +1,16 @@
 import CCMarkGFM
 import Diagnostics
+import Glibc
 import Synchronization
 
 /// The only code that talks to cmark-gfm. It parses, walks cmark's tree once
 /// with cmark's own (iterative) iterator, copies every string out at once,
 /// and frees everything it allocated before returning.
 enum CMarkParser {
-    /// Footnotes on (rendered by `HTMLRenderer`); SMART off so text stays verbatim.
-    private static let options = CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_FOOTNOTES
+    /// Footnotes on (rendered by `HTMLRenderer`); SMART off so text stays verbatim. No
+    /// CMARK_OPT_VALIDATE_UTF8: the text is a Swift string, so valid UTF-8 already, and its NULs
+    /// are replaced below; cmark's check would copy every line unchanged at a cost per byte.
+    static let options = CMARK_OPT_FOOTNOTES
 
     private static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
 
@@ -24,9 +27,10 @@ enum CMarkParser {
     /// and removes them again when done, so two parsers finishing at once can
     /// miss each other's strikethrough and autolinks. Only that step is
     /// serialised; block parsing and building the Swift tree run in parallel.
-    private static let finishLock = Mutex(())
+    static let finishLock = Mutex(())
 
-    static func parse(_ text: String, file: String, lines: LineIndex? = nil) -> MarkdownDocument {
+    /// `options` other than the default are for tests.
+    static func parse(_ text: String, file: String, lines: LineIndex? = nil, options: Int32 = CMarkParser.options) -> MarkdownDocument {
         var source = text
         assert(lines.map { $0.text == text } ?? true, "lines must index the text parsed")
         var lines = lines
@@ -93,7 +97,13 @@ enum CMarkParser {
                 startColumn: Int(cmark_node_get_start_column(node)),
                 endLine: Int(cmark_node_get_end_line(node)),
                 endColumn: Int(cmark_node_get_end_column(node)))
-            let index = builder.append(kind: kind, literal: literal, range: range, parent: open.last?.index)
+            let index: Int
+            if case .text = kind, let pointer = cmark_node_get_literal(node) {
+                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+                index = builder.appendText(bytes, range: range, parent: open.last?.index)
+            } else {
+                index = builder.append(kind: kind, literal: literal, range: range, parent: open.last?.index)
+            }
             open.append((node, index))
         }
         return builder.finish()
@@ -163,7 +173,7 @@ enum CMarkParser {
         case .tableHeader: return (.tableRow(isHeader: true), "")
         case .tableRow: return (.tableRow(isHeader: false), "")
         case .tableCell: return (.tableCell, "")
-        case .text: return (.text, literal(node))
+        case .text: return (.text, "")  // its literal is read by `buildNodes`
         case .softbreak: return (.softBreak, "")
         case .linebreak: return (.lineBreak, "")
         case .code: return (.code, literal(node))

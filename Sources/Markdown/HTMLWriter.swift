@@ -19,7 +19,7 @@ struct HTMLWriter {
 
     /// Text content or an attribute value: escapes & < > ".
     mutating func text(_ s: String) {
-        appendEscaping(s) { _, byte in
+        appendEscaping(s, skipping: Self.holdsNoTextSpecial) { _, byte in
             switch byte {
             case UInt8(ascii: "&"): "&amp;"
             case UInt8(ascii: "<"): "&lt;"
@@ -95,10 +95,21 @@ struct HTMLWriter {
         return String(decoding: [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)
     }
 
+    /// Whether none of the eight bytes of `word` is & < > or ": the usual zero-byte test on the
+    /// word XORed with each, exact about whether there is one.
+    static func holdsNoTextSpecial(_ word: UInt64) -> Bool {
+        func has(_ byte: UInt8) -> UInt64 {
+            let v = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+            return (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080
+        }
+        return has(UInt8(ascii: "&")) | has(UInt8(ascii: "<")) | has(UInt8(ascii: ">")) | has(UInt8(ascii: "\"")) == 0
+    }
+
     /// Copies `s`, replacing each byte for which `replacement` (given its
     /// offset and value) returns a string. Only ASCII bytes are replaced, so
-    /// every cut falls between scalars.
-    private mutating func appendEscaping(_ s: String, _ replacement: (Int, UInt8) -> String?) {
+    /// every cut falls between scalars. Eight bytes for which `skipping` says none is
+    /// replaced are passed over at once (a text's words, most of it).
+    private mutating func appendEscaping(_ s: String, skipping: (UInt64) -> Bool = { _ in false }, _ replacement: (Int, UInt8) -> String?) {
         let utf8 = s.utf8
         var runStart = 0
         func flush(upTo end: Int) {
@@ -107,11 +118,18 @@ struct HTMLWriter {
             }
         }
         let scanned: Void? = utf8.withContiguousStorageIfAvailable { bytes in
-            for i in bytes.indices {
-                guard let escaped = replacement(i, bytes[i]) else { continue }
-                flush(upTo: i)
-                html += escaped
-                runStart = i + 1
+            var i = 0
+            while i < bytes.count {
+                if i + 8 <= bytes.count, let base = bytes.baseAddress, skipping(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                    i += 8
+                    continue
+                }
+                if let escaped = replacement(i, bytes[i]) {
+                    flush(upTo: i)
+                    html += escaped
+                    runStart = i + 1
+                }
+                i += 1
             }
         }
         if scanned == nil {

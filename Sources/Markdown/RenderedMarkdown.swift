@@ -28,12 +28,14 @@ public struct RenderedMarkdown: Hashable, Sendable {
         }
     }
 
-    /// The HTML a block wrote.
-    public func html(of block: Block) -> String {
+    /// The HTML a block wrote, as a slice of `html` (a caller regrouping blocks copies each
+    /// once, into its own output); empty if the range were not on scalar boundaries.
+    public func html(of block: Block) -> Substring {
         let utf8 = html.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: block.utf8Range.lowerBound)
         let end = utf8.index(start, offsetBy: block.utf8Range.count)
-        return String(html.utf8[start..<end]) ?? ""
+        guard let from = String.Index(start, within: html), let to = String.Index(end, within: html) else { return "" }
+        return html[from..<to]
     }
 }
 

@@ -47,30 +47,38 @@ struct SourceLineMap {
         return SourceLocation(file: file, line: line, column: column)
     }
 
-    /// The byte column of `literal` on `line`: `byteColumn` when it is there, as it
-    /// nearly always is. cmark places the text of a lazy continuation line (a paragraph
-    /// line less indented than the paragraph, which Markdown allows) as if it had the
-    /// paragraph's indentation; the text is then found earlier on its line.
-    func textColumn(_ literal: String, line: Int, byteColumn: Int) -> Int {
-        guard let start = lines.start(ofLine: line), let end = lines.end(ofLine: line), !literal.isEmpty else { return byteColumn }
+    /// The byte column where the text node whose literal is `wanted` (cmark's bytes) stands on
+    /// `line`: `byteColumn` when it is there, as it nearly always is; nil when it is nowhere on the
+    /// line (an entity or escape written differently), or is empty. cmark places the text of a
+    /// lazy continuation line (a paragraph line less indented than the paragraph, which Markdown
+    /// allows) as if it had the paragraph's indentation; the text is then found earlier on its line.
+    func textColumn(of wanted: UnsafeBufferPointer<UInt8>, line: Int, byteColumn: Int) -> Int? {
+        guard let start = lines.start(ofLine: line), let end = lines.end(ofLine: line),
+            let wantedBase = wanted.baseAddress, !wanted.isEmpty
+        else { return nil }
         let length = end - start
-        var literal = literal
+        guard wanted.count <= length else { return nil }
         // Compared in place with memcmp: a copy of every text node's bytes cost more than the search.
-        return literal.withUTF8 { wanted -> Int in
-            guard wanted.count <= length, let wantedBase = wanted.baseAddress else { return byteColumn }
-            return lines.text.utf8.withContiguousStorageIfAvailable { bytes -> Int in
-                guard let base = bytes.baseAddress else { return byteColumn }
-                func matches(_ offset: Int) -> Bool {
-                    offset >= 0 && offset + wanted.count <= length && memcmp(base + start + offset, wantedBase, wanted.count) == 0
-                }
-                if matches(byteColumn - 1) { return byteColumn }
-                var offset = Swift.min(byteColumn - 1, length - wanted.count)
-                while offset >= 0 {
-                    if matches(offset) { return offset + 1 }
-                    offset -= 1
-                }
-                return byteColumn
-            } ?? byteColumn
-        }
+        return lines.text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard let base = bytes.baseAddress else { return nil }
+            func matches(_ offset: Int) -> Bool {
+                offset >= 0 && offset + wanted.count <= length && memcmp(base + start + offset, wantedBase, wanted.count) == 0
+            }
+            if matches(byteColumn - 1) { return byteColumn }
+            var offset = Swift.min(byteColumn - 1, length - wanted.count)
+            while offset >= 0 {
+                if matches(offset) { return offset + 1 }
+                offset -= 1
+            }
+            return nil
+        } ?? nil
+    }
+
+    /// The `count` bytes of the source from `line`:`byteColumn`, as a string: copied from a string
+    /// (valid UTF-8 already) rather than checked again. The place must start and end on scalars.
+    func sourceText(line: Int, byteColumn: Int, count: Int) -> String {
+        let utf8 = lines.text.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: (lines.start(ofLine: line) ?? 0) + byteColumn - 1)
+        return String(Substring(utf8[from..<utf8.index(from, offsetBy: count)]))
     }
 }

@@ -24,16 +24,27 @@ struct TreeBuilder {
         self.file = file
     }
 
-    /// Adds a node (the last child of `parent` so far) and returns its index.
+    /// Adds a text node from its literal's bytes (cmark's). Where they stand in the source, as they
+    /// nearly always do, the node starts there and its literal is copied from the source text:
+    /// turning the bytes into a string would check their UTF-8 again, at a cost per byte.
+    mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>, range: RawRange, parent: Int?) -> Int {
+        var range = range
+        let literal: String
+        if let column = lineMap.textColumn(of: bytes, line: range.startLine, byteColumn: range.startColumn) {
+            if range.endLine == range.startLine { range.endColumn += column - range.startColumn }
+            range.startColumn = column
+            literal = lineMap.sourceText(line: range.startLine, byteColumn: column, count: bytes.count)
+        } else {
+            literal = String(decoding: bytes, as: UTF8.self)
+        }
+        return append(kind: .text, literal: literal, range: range, parent: parent)
+    }
+
+    /// Adds a node (the last child of `parent` so far) and returns its index. A text node with a
+    /// literal comes through `appendText`, which places it.
     mutating func append(kind: MarkdownNodeKind, literal: String, range: RawRange, parent: Int?) -> Int {
         let index = nodes.count
         let fallback = parent.map { nodes[$0].start } ?? SourceLocation(file: file, line: 1, column: 1)
-        var range = range
-        if case .text = kind {
-            let column = lineMap.textColumn(literal, line: range.startLine, byteColumn: range.startColumn)
-            if range.endLine == range.startLine { range.endColumn += column - range.startColumn }
-            range.startColumn = column
-        }
         let start = lineMap.location(line: range.startLine, byteColumn: range.startColumn, end: false) ?? fallback
         let end = lineMap.location(line: range.endLine, byteColumn: range.endColumn, end: true) ?? start
         var kind = kind

@@ -110,52 +110,64 @@ package struct ArticleRenderer: Sendable {
         _ rendered: RenderedMarkdown, document: MarkdownDocument, lang: String, untranslated: (from: String, sections: Set<Int>)?,
         isExercise: (Int) -> Bool
     ) -> (html: String, steps: Int) {
+        // The parts are slices of the rendered HTML, each copied once, into `out`.
         struct Step {
-            var text = ""
-            var media = ""
+            var text: [Substring] = []
+            var media: [Substring] = []
             var exercises = 0
+            var hasMedia: Bool { media.contains { !$0.isEmpty } }
         }
-        var intro = ""
+        var intro: [Substring] = []
         var steps: [Step] = []
-        var tail = ""
+        var tail: [Substring] = []
         for block in rendered.blocks {
             let node = document.nodes[block.node]
             let html = rendered.html(of: block)
             if case .footnoteDefinition = node.kind {
-                tail += html
+                tail.append(html)
                 continue
             }
             if case .heading = node.kind, node.headingLevel == 2 { steps.append(Step()) }
             guard !steps.isEmpty else {
-                intro += html
+                intro.append(html)
                 continue
             }
             if case .codeBlock = node.kind {
-                steps[steps.count - 1].media += html
+                steps[steps.count - 1].media.append(html)
                 if isExercise(block.node) { steps[steps.count - 1].exercises += 1 }
             } else {
-                steps[steps.count - 1].text += html
+                steps[steps.count - 1].text.append(html)
             }
         }
-        let conclusion = steps.count > 1 && steps[steps.count - 1].media.isEmpty ? steps.removeLast() : nil
+        let conclusion = steps.count > 1 && !steps[steps.count - 1].hasMedia ? steps.removeLast() : nil
         let stepLabel = HTML.escape(strings.string("tutorialStep", lang: lang))
         let doneLabel = HTML.escape(strings.string("tutorialStepDone", lang: lang))
         var out = ""
-        if !intro.isEmpty { out += "<div class=\"tutorial-intro\"\(languageAttribute(untranslated, section: 0, lang: lang))>\n" + intro + "</div>\n" }
+        out.reserveCapacity(rendered.html.utf8.count + 512 * (steps.count + 2))
+        if intro.contains(where: { !$0.isEmpty }) {
+            out += "<div class=\"tutorial-intro\"\(languageAttribute(untranslated, section: 0, lang: lang))>\n"
+            for part in intro { out += part }
+            out += "</div>\n"
+        }
         if !steps.isEmpty {
             out += "<ol class=\"tutorial-steps\">\n"
             for (index, step) in steps.enumerated() {
                 let number = index + 1
-                let kind = step.media.isEmpty ? " text-only" : ""
+                let kind = step.hasMedia ? "" : " text-only"
                 // Section 0 is the introduction (ArticleSections), so step N is section N.
                 out += "<li class=\"tutorial-step\(kind)\" id=\"ld-step-\(number)\" data-step=\"\(number)\" data-exercises=\"\(step.exercises)\"\(languageAttribute(untranslated, section: number, lang: lang))>\n"
-                out += "<div class=\"step-text\">\n<p class=\"step-number\">\(stepLabel) \(LocalFormat.number(number, lang: lang))</p>\n" + step.text
+                out += "<div class=\"step-text\">\n<p class=\"step-number\">\(stepLabel) \(LocalFormat.number(number, lang: lang))</p>\n"
+                for part in step.text { out += part }
                 if step.exercises == 0 {
                     // For the reader's progress (`exercise.js`): a step without exercises is done when they say so.
                     out += "<p class=\"step-done-line\" hidden><button type=\"button\" class=\"step-done\" data-step-done aria-pressed=\"false\">\(doneLabel)</button></p>\n"
                 }
                 out += "</div>\n"
-                if !step.media.isEmpty { out += "<div class=\"step-media\">\n" + step.media + "</div>\n" }
+                if step.hasMedia {
+                    out += "<div class=\"step-media\">\n"
+                    for part in step.media { out += part }
+                    out += "</div>\n"
+                }
                 out += "</li>\n"
             }
             out += "</ol>\n"
@@ -163,9 +175,12 @@ package struct ArticleRenderer: Sendable {
         if let conclusion {
             // Its section follows the steps' (section 0 is the introduction).
             let section = steps.count + 1
-            out += "<section class=\"tutorial-conclusion\"\(languageAttribute(untranslated, section: section, lang: lang))>\n" + conclusion.text + "</section>\n"
+            out += "<section class=\"tutorial-conclusion\"\(languageAttribute(untranslated, section: section, lang: lang))>\n"
+            for part in conclusion.text { out += part }
+            out += "</section>\n"
         }
-        return (out + tail, steps.count)
+        for part in tail { out += part }
+        return (out, steps.count)
     }
 
     /// ` lang="…"` on a step whose section is still in the source language.

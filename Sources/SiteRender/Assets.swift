@@ -28,7 +28,17 @@ package struct Assets: Sendable {
     }
 
     static func key(for name: String) -> String {
-        String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+        // A name of printable ASCII by its bytes (every page asks for one): each byte is a
+        // Character, a letter or a number exactly when the byte is ("\r\n" would be one Character).
+        if name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return String(decoding: name.utf8.map { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): byte
+                default: UInt8(ascii: "_")
+                }
+            }, as: UTF8.self)
+        }
+        return String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 
     /// The same assets plus a file the build generates (the model for the browser).

@@ -172,14 +172,16 @@ package struct PageContexts: Sendable {
     static func ogLocale(_ code: String) -> String {
         let parts = code.split(separator: "-")
         if parts.count > 1, let region = parts.last, region.count == 2 { return parts[0] + "_" + region.uppercased() }
-        // The region a language is most read in; the Portuguese pages are written in Brazilian Portuguese.
-        let regions = [
-            "es": "ES", "pt": "BR", "bg": "BG", "it": "IT", "en": "US", "fr": "FR", "de": "DE", "ja": "JP", "ko": "KR",
-            "zh": "CN", "ru": "RU", "uk": "UA", "pl": "PL", "nl": "NL", "sv": "SE", "cs": "CZ", "el": "GR", "tr": "TR",
-        ]
         let language = String(parts.first ?? "")
-        return regions[language].map { language + "_" + $0 } ?? language
+        return ogRegions[language].map { language + "_" + $0 } ?? language
     }
+
+    /// The region a language is most read in; the Portuguese pages are written in Brazilian
+    /// Portuguese. Made once: every page asks for each language's locale.
+    private static let ogRegions = [
+        "es": "ES", "pt": "BR", "bg": "BG", "it": "IT", "en": "US", "fr": "FR", "de": "DE", "ja": "JP", "ko": "KR",
+        "zh": "CN", "ru": "RU", "uk": "UA", "pl": "PL", "nl": "NL", "sv": "SE", "cs": "CZ", "el": "GR", "tr": "TR",
+    ]
 
     package func home(_ lang: String) -> MustacheValue {
         let dir = SiteLinks.homeDir(lang)

@@ -118,9 +118,12 @@ extension TranslationAnalyzer {
         }
         var text: [UInt8] = []
         text.reserveCapacity(code.count)
+        let lineRanges = lines ?? ComparableText.lines(code)
         var ends: [Int] = []
         var offsets: [Int] = []
-        for (offset, line) in (lines ?? ComparableText.lines(code)).enumerated() {
+        ends.reserveCapacity(lineRanges.count)
+        offsets.reserveCapacity(lineRanges.count)
+        for (offset, line) in lineRanges.enumerated() {
             let start = text.count
             ComparableText.fold(code, line, into: &text)
             guard text.count > start else { continue }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The steps of `TranslationAnalyzer.computeComparable`, on UTF-8 bytes.
 ///
 /// The comparable form was defined on `Character`s: lines split at the `Character` "\n",
@@ -24,13 +26,25 @@ enum ComparableText {
     static func lines(_ text: [UInt8]) -> [Range<Int>] {
         var result: [Range<Int>] = []
         var start = 0
-        for index in text.indices where text[index] == newline {
+        var from = 0
+        // The line breaks found with memchr: a test per byte cost more than the rest of the step.
+        while let index = firstIndex(of: newline, in: text, from..<text.count) {
+            from = index + 1
             if index > 0, text[index - 1] == carriageReturn { continue }
             result.append(start..<index)
             start = index + 1
         }
         result.append(start..<text.count)
         return result
+    }
+
+    /// The first `byte` in `bytes[range]`, found with memchr.
+    static func firstIndex(of byte: UInt8, in bytes: [UInt8], _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress, let found = memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
     }
 
     /// How many `Character`s "\n" `text` holds.
@@ -73,7 +87,7 @@ enum ComparableText {
         for (number, line) in lines(code).enumerated() {
             if number > 0 { result.append(newline) }
             var end = line.upperBound
-            if let found = code[line].firstIndex(of: hash) {
+            if let found = firstIndex(of: hash, in: code, line) {
                 if standsAlone(found, in: code, line) {
                     end = found
                 } else {
@@ -93,9 +107,11 @@ enum ComparableText {
     /// join, or a line cut after a "\r", which would make one cluster with the "\n" joining it to the
     /// next line. (An uncut line ends before a "\n" that is no part of "\r\n", or at the end.)
     static func hashCommentCuts(_ code: [UInt8]) -> [Range<Int>]? {
+        let codeLines = lines(code)
         var result: [Range<Int>] = []
-        for line in lines(code) {
-            guard let found = code[line].firstIndex(of: hash) else {
+        result.reserveCapacity(codeLines.count)
+        for line in codeLines {
+            guard let found = firstIndex(of: hash, in: code, line) else {
                 result.append(line)
                 continue
             }

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct LineIndexTests {
     /// The byte offset of the first `needle` in `text`.
@@ -110,28 +111,42 @@ import Testing
             texts.append(text)
             texts.append(String(repeating: "Поток ", count: shift * 3) + "\r\n" + String(repeating: "q", count: shift))
         }
-        for text in texts {
-            // The reference: line and column of each byte, from the Characters.
-            var expected: [(Int, Int)] = []
-            var line = 1
-            var column = 1
-            for character in text {
-                if character == "\n" || character == "\r" || character == "\r\n" {
-                    // A line break's bytes are on the line it ends, one column each.
-                    for k in 0..<character.utf8.count { expected.append((line, column + k)) }
-                    line += 1
-                    column = 1
-                } else {
-                    for _ in character.utf8 { expected.append((line, column)) }
-                    column += 1
-                }
+        for text in texts { Self.expectPlainWalk(text) }
+    }
+
+    /// Random texts of the same pieces and line breaks, some lines longer than a word, so breaks
+    /// fall at every place of the eight-byte words the index scans (`LINE_INDEX_SEED` tries others).
+    @Test func randomTextsAgreeWithAPlainWalk() {
+        let pieces = ["a", "bcdefgh", "Привет", "é", "e\u{301}", "👍🏽", "\u{7F}", " ", "\n", "\r\n", "\r", "\n\n", "\r\r\n", "—", "\t"]
+        let seed = ProcessInfo.processInfo.environment["LINE_INDEX_SEED"].flatMap { UInt64($0) } ?? 0x11DE_0018
+        var random = SeededRandom(seed: seed)
+        for _ in 0..<400 {
+            Self.expectPlainWalk((0..<random.below(30)).map { _ in random.pick(pieces) }.joined())
+        }
+    }
+
+    /// Every byte's line and column as a plain walk over the text's Characters gives them.
+    static func expectPlainWalk(_ text: String) {
+        // The reference: line and column of each byte, from the Characters.
+        var expected: [(Int, Int)] = []
+        var line = 1
+        var column = 1
+        for character in text {
+            if character == "\n" || character == "\r" || character == "\r\n" {
+                // A line break's bytes are on the line it ends, one column each.
+                for k in 0..<character.utf8.count { expected.append((line, column + k)) }
+                line += 1
+                column = 1
+            } else {
+                for _ in character.utf8 { expected.append((line, column)) }
+                column += 1
             }
-            let index = LineIndex(text)
-            #expect(index.lineCount == line, "\(text.debugDescription)")
-            for (offset, place) in expected.enumerated() {
-                let found = index.location(ofByteOffset: offset)
-                #expect(found == place, "\(text.debugDescription) at \(offset)")
-            }
+        }
+        let index = LineIndex(text)
+        #expect(index.lineCount == line, "\(text.debugDescription)")
+        for (offset, place) in expected.enumerated() {
+            let found = index.location(ofByteOffset: offset)
+            #expect(found == place, "\(text.debugDescription) at \(offset)")
         }
     }
 

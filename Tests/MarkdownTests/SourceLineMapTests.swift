@@ -4,8 +4,9 @@ import Testing
 
 @testable import Markdown
 
-/// `SourceLineMap.textColumn` compares a text node's bytes in place (memcmp); it copied them
-/// into an array first. Both must find the same column on every line of the site's articles.
+/// `SourceLineMap.textColumn(of:)` compares a text node's bytes in place (memcmp); it copied them
+/// into an array first. Both must find the same column on every line of the site's articles, and
+/// the source text there must be the literal.
 @Suite struct SourceLineMapTests {
     /// The search as it was: the literal copied into an array, compared slice by slice. The
     /// text's bytes and line starts are taken once per text (per call, they made the test
@@ -62,8 +63,14 @@ import Testing
                 literals.append(String(line.dropFirst(3)))
                 for literal in literals {
                     for byteColumn in [1, 2, 4, line.utf8.count / 2 + 1, line.utf8.count, line.utf8.count + 1, line.utf8.count + 5] {
-                        let found = map.textColumn(literal, line: index + 1, byteColumn: byteColumn)
+                        var bytes = literal
+                        let place = bytes.withUTF8 { map.textColumn(of: $0, line: index + 1, byteColumn: byteColumn) }
+                        let found = place ?? byteColumn
                         #expect(found == copying.textColumn(literal, line: index + 1, byteColumn: byteColumn), "\(literal) \(index + 1):\(byteColumn)")
+                        // Where the bytes were found, the source there is the literal.
+                        if let place {
+                            #expect(map.sourceText(line: index + 1, byteColumn: place, count: literal.utf8.count) == literal)
+                        }
                         if found != byteColumn { moved += 1 }
                     }
                 }

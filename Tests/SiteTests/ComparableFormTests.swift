@@ -118,6 +118,24 @@ import TestSupport
         Self.expectSameAsReference(CodeSample(info: info, code: code, line: 3))
     }
 
+    /// `lines` and `firstIndex(of:in:)` find bytes with memchr: the lines must be the `Character`
+    /// split's, and each byte found the first in its range.
+    @Test func memchrSearchesAreTheScans() {
+        var generator = SeededRandom(seed: 20)
+        for _ in 0..<4000 {
+            var code = ""
+            for _ in 0..<generator.below(24) { code += generator.pick(Self.pieces) }
+            let bytes = Array(code.utf8)
+            let split = code.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+            #expect(ComparableText.lines(bytes).map { Array(bytes[$0]) } == split, "\(code.debugDescription)")
+            let start = generator.below(bytes.count + 1)
+            let range = start..<(start + generator.below(bytes.count - start + 1))
+            for byte in [ComparableText.hash, ComparableText.newline, ComparableText.quote] {
+                #expect(ComparableText.firstIndex(of: byte, in: bytes, range) == bytes[range].firstIndex(of: byte), "\(code.debugDescription) \(range)")
+            }
+        }
+    }
+
     @Test func aLineEndingInCRLFStaysOneLineWithTheNext() {
         let form = TranslationAnalyzer.computeComparable(CodeSample(info: "lifecycle m", code: "given a\r\nstart # x\nstop", line: 1))
         #expect(form.lines == ["given a start", "stop"])

@@ -1,0 +1,67 @@
+import Encoding
+import Glibc
+
+/// A fixed set of words (keywords, callback names), asked about every identifier of every code
+/// block: looked up by the UTF-8 of an ASCII name with `ByteHash` and one table probe, where a
+/// `Set<String>` ran a `Hasher` over each name (about 350 instructions a look-up). Answers as
+/// `Set<String>.contains` does: a name that is not ASCII, or any name when a word is not, goes to
+/// the `Set<String>` (canonical equivalence can make a non-ASCII text equal to another text).
+struct WordSet: Sendable, ExpressibleByArrayLiteral {
+    private let words: Set<String>
+    /// Whether every word is ASCII, so that equal strings are equal bytes.
+    private let asciiWords: Bool
+    /// The words' bytes and `ByteHash` codes, in one order.
+    private let entries: [(code: UInt64, bytes: [UInt8])]
+    /// Open addressing: per slot, 1 + the index of the entry there, 0 for an empty slot.
+    private let slots: [Int32]
+
+    init(_ words: Set<String>) {
+        self.words = words
+        asciiWords = words.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+        let entries = words.map { (code: ByteHash.of($0), bytes: Array($0.utf8)) }
+        var capacity = 8
+        while capacity < entries.count * 2 { capacity *= 2 }
+        var slots = [Int32](repeating: 0, count: capacity)
+        for (index, entry) in entries.enumerated() {
+            var slot = Self.slot(entry.code, mask: capacity - 1)
+            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+            slots[slot] = Int32(index + 1)
+        }
+        self.entries = entries
+        self.slots = slots
+    }
+
+    init(arrayLiteral words: String...) {
+        self.init(Set(words))
+    }
+
+    var isEmpty: Bool { words.isEmpty }
+
+    func contains(_ name: String) -> Bool {
+        guard asciiWords else { return words.contains(name) }
+        let found: Bool?? = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            for byte in bytes where byte >= 0x80 { return nil }
+            let code = ByteHash.end(ByteHash.mix(ByteHash.start, bytes), length: bytes.count)
+            let mask = slots.count - 1
+            var slot = Self.slot(code, mask: mask)
+            while slots[slot] != 0 {
+                let entry = entries[Int(slots[slot]) - 1]
+                if entry.code == code && entry.bytes.withUnsafeBufferPointer({ Self.equal($0, bytes) }) { return true }
+                slot = (slot + 1) & mask
+            }
+            return false
+        }
+        // A name without contiguous UTF-8 (bridged), or not ASCII, is asked of the strings.
+        return (found ?? nil) ?? words.contains(name)
+    }
+
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let first = a.baseAddress, let second = b.baseAddress else { return a.isEmpty }
+        return memcmp(first, second, a.count) == 0
+    }
+
+    private static func slot(_ code: UInt64, mask: Int) -> Int {
+        Int(truncatingIfNeeded: code >> 32) & mask
+    }
+}
