@@ -625,11 +625,19 @@ struct DenseNumbering: ~Copyable {
 struct ByteTable {
     private(set) var arena: [UInt8] = []
     private(set) var starts: [Int] = [0]
-    private(set) var hashes: [UInt64] = []
-    /// Word number + 1 per slot (0: empty); the count is a power of two, kept at most half full.
-    private var slots = [Int32](repeating: 0, count: 1024)
+    /// Per slot a word's hash, number + 1 (0: empty) and length: a probe reads one slot, where
+    /// a slot of numbers read the hash and the length of each candidate from two more arrays,
+    /// three misses of the cache in a memo of thousands of words. The count is a power of two,
+    /// kept at most half full.
+    private var slots = [Slot](repeating: Slot(hash: 0, word: 0, length: 0), count: 1024)
 
-    var count: Int { hashes.count }
+    struct Slot {
+        var hash: UInt64
+        var word: Int32
+        var length: Int32
+    }
+
+    var count: Int { starts.count - 1 }
 
     /// The hash of the word `base[start..<end]`, in a buffer of `count` bytes: eight bytes at a
     /// time, multiplied and folded (words are short: most take one load, where a hash byte by
@@ -685,8 +693,7 @@ struct ByteTable {
     struct Storage {
         fileprivate let arena: UnsafeBufferPointer<UInt8>
         fileprivate let starts: UnsafeBufferPointer<Int>
-        fileprivate let hashes: UnsafeBufferPointer<UInt64>
-        fileprivate let slots: UnsafeBufferPointer<Int32>
+        fileprivate let slots: UnsafeBufferPointer<Slot>
 
         /// The slot holding the word `bytes[start..<end]`, or the empty slot where it would go.
         @inline(__always)
@@ -695,12 +702,12 @@ struct ByteTable {
             var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
             let length = end - start
             while true {
-                let stored = Int(slots[slot])
-                if stored == 0 { return (slot, nil) }
-                let word = stored - 1
+                let stored = slots[slot]
+                if stored.word == 0 { return (slot, nil) }
+                let word = Int(stored.word) - 1
                 // Up to eight bytes, equal hashes and lengths are equal words: `hash` is then one
                 // `mix` of the zero-padded bytes with a seed of the length, a bijection.
-                if hashes[word] == hash && starts[word + 1] - starts[word] == length,
+                if stored.hash == hash && Int(stored.length) == length,
                     length <= 8 || ByteTable.same(arena, starts[word], bytes, start, length)
                 {
                     return (slot, word)
@@ -719,9 +726,7 @@ struct ByteTable {
     func withStorage<Result>(_ body: (Storage) -> Result) -> Result {
         arena.withUnsafeBufferPointer { arena in
             starts.withUnsafeBufferPointer { starts in
-                hashes.withUnsafeBufferPointer { hashes in
-                    slots.withUnsafeBufferPointer { slots in body(Storage(arena: arena, starts: starts, hashes: hashes, slots: slots)) }
-                }
+                slots.withUnsafeBufferPointer { slots in body(Storage(arena: arena, starts: starts, slots: slots)) }
             }
         }
     }
@@ -758,22 +763,23 @@ struct ByteTable {
     mutating func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, hash: UInt64) -> Int {
         let (slot, found) = probe(bytes, start, end, hash)
         if let found { return found }
-        let word = hashes.count
+        let word = count
         arena.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
         starts.append(arena.count)
-        hashes.append(hash)
-        slots[slot] = Int32(word + 1)
-        if hashes.count * 2 > slots.count { grow() }
+        slots[slot] = Slot(hash: hash, word: Int32(word + 1), length: Int32(end - start))
+        if count * 2 > slots.count { grow() }
         return word
     }
 
+    /// Twice the slots, each word placed anew from its slot.
     private mutating func grow() {
-        slots = [Int32](repeating: 0, count: slots.count * 2)
+        let old = slots
+        slots = [Slot](repeating: Slot(hash: 0, word: 0, length: 0), count: old.count * 2)
         let mask = slots.count - 1
-        for (word, hash) in hashes.enumerated() {
-            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(word + 1)
+        for stored in old where stored.word != 0 {
+            var slot = Int(truncatingIfNeeded: stored.hash ^ (stored.hash >> 29)) & mask
+            while slots[slot].word != 0 { slot = (slot + 1) & mask }
+            slots[slot] = stored
         }
     }
 }

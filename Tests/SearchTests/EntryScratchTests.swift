@@ -148,3 +148,33 @@ func searchTestSeed(_ fixed: UInt64) -> UInt64 {
         }
     }
 }
+
+extension EntryScratchTests {
+    @Test func numbersWordsByTheirBytesAsADictionaryWould() {
+        // Words of 1 to 30 bytes (past 8 and 16, where they are compared byte by byte), many
+        // sharing their first eight bytes, found again after the table grew several times.
+        var random = SeededRandom(seed: searchTestSeed(0x3C6E_F372_FE94_F82B))
+        let prefixes = ["interrup", "a", "ab", "прекъсв", "niño", "x"]
+        let words = (0..<6_000).map { _ in
+            Array((prefixes[random.below(prefixes.count)] + String(random.below(random.below(2) == 0 ? 50 : 1 << 40))).utf8)
+        }
+        var table = ByteTable()
+        var expected: [[UInt8]: Int] = [:]
+        for word in words {
+            let number = expected[word] ?? expected.count
+            expected[word] = number
+            let hash = word.withUnsafeBufferPointer { ByteTable.hash($0.baseAddress!, 0, $0.count, $0.count) }
+            #expect(word.withUnsafeBufferPointer { table.number($0, 0, $0.count, hash: hash) } == number, "\(word)")
+        }
+        #expect(table.count == expected.count && expected.count > 2_000)
+        table.withStorage { storage in
+            for (word, number) in expected {
+                let hash = word.withUnsafeBufferPointer { ByteTable.hash($0.baseAddress!, 0, $0.count, $0.count) }
+                #expect(word.withUnsafeBufferPointer { storage.find($0, hash: hash) } == number, "\(word)")
+            }
+        }
+        let absent = Array("interrupciones-nunca-vistas".utf8)
+        let hash = absent.withUnsafeBufferPointer { ByteTable.hash($0.baseAddress!, 0, $0.count, $0.count) }
+        #expect(absent.withUnsafeBufferPointer { table.find($0, 0, $0.count, hash: hash) } == nil)
+    }
+}
