@@ -258,7 +258,9 @@ public struct SearchEntry: Sendable, Equatable {
     private static func place(
         _ resolved: [MemoWord], in place: UnsafeMutableBufferPointer<Int32>, terms: inout DenseNumbering, forms: inout DenseNumbering
     ) -> (terms: [Int32], forms: [Int32], stems: [Int32]) {
+        // Room for every word at once: grown by doubling, each page copied its terms several times.
         var termNumbers: [Int32] = []
+        termNumbers.reserveCapacity(resolved.count)
         var formNumbers: [Int32] = []
         var formStems: [Int32] = []
         for (index, word) in resolved.enumerated() {
