@@ -646,11 +646,18 @@ struct ByteTable {
     /// byte chained a multiplication per byte). Only this process compares these hashes.
     @inline(__always)
     static func hash(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ count: Int) -> UInt64 {
-        // Most words: up to eight bytes with eight to read, one load and one `mix` (what the
-        // loop below gives them, without its tests).
+        // Most words: up to eight bytes with eight to read, one load and one `mix` (what
+        // `hashByLoop` gives them, without its tests).
         if UInt(bitPattern: end &- start &- 1) < 8 && start &+ 8 <= count {
             return hash(firstBytes: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self), length: end &- start)
         }
+        return hashByLoop(base, start, end, count)
+    }
+
+    /// `hash` of any word: its bytes eight at a time, then the rest masked (or read byte by byte
+    /// at the buffer's end).
+    @inline(__always)
+    static func hashByLoop(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ count: Int) -> UInt64 {
         var hash = UInt64(truncatingIfNeeded: end - start) &* 0x9E37_79B9_7F4A_7C15
         var index = start
         while index + 8 <= end {

@@ -12,31 +12,8 @@ func searchTestSeed(_ fixed: UInt64) -> UInt64 {
 /// The parts of an entry's making that replaced an older algorithm, held to that algorithm
 /// (kept here as the reference) over random inputs.
 @Suite struct EntryScratchTests {
-    /// `ByteTable.hash` as it was before its path for words of up to eight bytes: a loop of
-    /// eight-byte loads, then the rest masked (or read byte by byte at the buffer's end).
-    static func hashByLoop(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ count: Int) -> UInt64 {
-        func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
-            let mixed = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
-            return mixed ^ (mixed >> 31)
-        }
-        var hash = UInt64(truncatingIfNeeded: end - start) &* 0x9E37_79B9_7F4A_7C15
-        var index = start
-        while index + 8 <= end {
-            hash = mix(hash, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            index += 8
-        }
-        let rest = end - index
-        guard rest > 0 else { return hash }
-        var last: UInt64 = 0
-        if index + 8 <= count {
-            last = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian & (UInt64.max >> UInt64(64 - 8 * rest))
-        } else {
-            for offset in 0..<rest { last |= UInt64(base[index + offset]) << UInt64(8 * offset) }
-        }
-        return mix(hash, last)
-    }
-
     @Test func hashesWordsOfEveryLengthAndPlaceAsTheLoopDid() {
+        // `hashByLoop` is the hash as it was before its path for words of up to eight bytes.
         // Random bytes (any value: the hash reads bytes, not scalars), words of 1 to 40 bytes
         // anywhere in the buffer, its last bytes included.
         var random = SeededRandom(seed: searchTestSeed(0x1B87_3593_C5A0_3C1D))
@@ -47,7 +24,7 @@ func searchTestSeed(_ fixed: UInt64) -> UInt64 {
                 for _ in 0..<40 {
                     let start = random.below(buffer.count)
                     let end = start + 1 + random.below(min(40, buffer.count - start))
-                    #expect(ByteTable.hash(base, start, end, buffer.count) == Self.hashByLoop(base, start, end, buffer.count), "\(bytes) \(start)..<\(end)")
+                    #expect(ByteTable.hash(base, start, end, buffer.count) == ByteTable.hashByLoop(base, start, end, buffer.count), "\(bytes) \(start)..<\(end)")
                 }
             }
         }
