@@ -174,9 +174,9 @@ public struct SearchEntry: Sendable, Equatable {
     ///
     /// One pass over the records makes the pairs in their order (a term's first word in a
     /// section opens its pair, the others add to it) and counts each term's; the pairs are then
-    /// moved to their term's place. Two passes over the records (one to count, one to fill the
-    /// places) cost a third more. Scratch space in buffers: with arrays, bounds and uniqueness
-    /// were checked per record.
+    /// moved to their term's place, so nothing is zeroed first (two passes over the records,
+    /// one to count and one to fill the places, zeroed the pairs and their sums per page).
+    /// Scratch space in buffers: with arrays, bounds and uniqueness were checked per record.
     static func pairs(
         _ records: [(word: Int, section: Int, text: Int32, heading: Int32, title: Int32)], place: UnsafeBufferPointer<Int32>, termCount: Int,
         sectionCount: Int
@@ -629,8 +629,8 @@ struct ByteTable {
     private(set) var starts: [Int] = [0]
     /// Per slot a word's hash, number + 1 (0: empty) and length: a probe reads one slot, where
     /// a slot of numbers read the hash and the length of each candidate from two more arrays,
-    /// three misses of the cache in a memo of thousands of words. The count is a power of two,
-    /// kept at most half full.
+    /// three reads at random places in a memo of thousands of words. The count is a power of
+    /// two, kept at most half full.
     private var slots = [Slot](repeating: Slot(hash: 0, word: 0, length: 0), count: 1024)
 
     struct Slot {
