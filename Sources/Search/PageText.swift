@@ -166,8 +166,14 @@ enum BodyText {
                 }
             }
             if runStart < index, anchorDepth == 0 {
-                let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
-                if inHeading { heading.append(run, readable: count - runStart) } else { text.append(run, readable: count - runStart) }
+                // A quarter of a page's runs are one line break (between two block tags): a
+                // space, without a call that reads the run.
+                if index - runStart == 1 && CleanText.isSpace(base[runStart]) {
+                    if inHeading { heading.space() } else { text.space() }
+                } else {
+                    let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
+                    if inHeading { heading.append(run, readable: count - runStart) } else { text.append(run, readable: count - runStart) }
+                }
             }
             guard index + 1 < count else { break }
             let isEnd = base[index + 1] == UInt8(ascii: "/")

@@ -155,65 +155,93 @@ public struct SearchEntry: Sendable, Equatable {
         defer { place.deallocate() }
         let (termNumbers, formNumbers, formStems) = Self.place(resolved, in: place, terms: &scratch.termPlaces, forms: &scratch.formPlaces)
 
-        // The records come section by section, each word once per section. Two passes over
-        // them: the first counts each term's sections (its pairs) and the sections' lengths, the
-        // second writes each term's pairs in place, two words of one term in one section adding
-        // up. Scratch space in buffers: with arrays, bounds and uniqueness were checked per record.
-        let termCount = termNumbers.count
-        var lengths = [Int](repeating: 0, count: page.sections.count)
+        let (lengths, pairStarts, pairValues) = Self.pairs(
+            records, place: UnsafeBufferPointer(place), termCount: termNumbers.count, sectionCount: page.sections.count)
+        key = page.key
+        self.lengths = lengths
+        names = .memo(memo, terms: termNumbers, forms: formNumbers, stems: formStems)
+        self.pairStarts = pairStarts
+        self.pairValues = pairValues
+        numbers = MemoNumbers(memo: ObjectIdentifier(memo), terms: termNumbers, forms: formNumbers)
+    }
+
+    /// A page's counted words (`PageCounter.records`: one per word and section, sections in
+    /// order) made the entry's pairs by term, each word's term's place given by `place` (by the
+    /// word's number: `uncounted`, `unindexed` or a term below `termCount`): the sections'
+    /// lengths (at least 1), where each term's (section, counts) pairs start in `pairValues`
+    /// (flattened, so twice the pairs before it), and the pairs, each term's in the order of its
+    /// sections, two words of one term in one section adding up.
+    ///
+    /// One pass over the records makes the pairs in their order (a term's first word in a
+    /// section opens its pair, the others add to it) and counts each term's; the pairs are then
+    /// moved to their term's place, so nothing is zeroed first (two passes over the records,
+    /// one to count and one to fill the places, zeroed the pairs and their sums per page).
+    /// Scratch space in buffers: with arrays, bounds and uniqueness were checked per record.
+    static func pairs(
+        _ records: [(word: Int, section: Int, text: Int32, heading: Int32, title: Int32)], place: UnsafeBufferPointer<Int32>, termCount: Int,
+        sectionCount: Int
+    ) -> (lengths: [Int], pairStarts: [Int32], pairValues: [Int]) {
+        var lengths = [Int](repeating: 0, count: sectionCount)
         var pairStarts = [Int32](repeating: 0, count: termCount + 1)
+        // Per term, the section of its last pair (-1: none yet) and that pair's number; then
+        // where its next pair goes.
         let lastSection = UnsafeMutableBufferPointer<Int32>.allocate(capacity: termCount)
         defer { lastSection.deallocate() }
         lastSection.initialize(repeating: -1)
+        let lastPair = UnsafeMutableBufferPointer<Int32>.allocate(capacity: termCount)
+        defer { lastPair.deallocate() }
+        // At most one pair per record: each pair's term, section and sums (text, heading, title).
+        let pairTerms = UnsafeMutableBufferPointer<Int32>.allocate(capacity: records.count)
+        defer { pairTerms.deallocate() }
+        let pairSections = UnsafeMutableBufferPointer<Int32>.allocate(capacity: records.count)
+        defer { pairSections.deallocate() }
+        let sums = UnsafeMutableBufferPointer<Int32>.allocate(capacity: records.count * 3)
+        defer { sums.deallocate() }
+        var pairCount = 0
         lengths.withUnsafeMutableBufferPointer { lengths in
             pairStarts.withUnsafeMutableBufferPointer { pairStarts in
                 for record in records {
                     let term = Int(place[record.word])
                     // Words of one letter are not indexed, nor counted.
-                    guard term != Int(Self.uncounted) else { continue }
+                    guard term != Int(uncounted) else { continue }
                     lengths[record.section] += Int(record.text) + Int(record.heading) + Int(record.title)
-                    guard term >= 0, lastSection[term] != Int32(record.section) else { continue }
-                    lastSection[term] = Int32(record.section)
-                    pairStarts[term + 1] += 1
+                    guard term >= 0 else { continue }
+                    if lastSection[term] != Int32(truncatingIfNeeded: record.section) {
+                        lastSection[term] = Int32(truncatingIfNeeded: record.section)
+                        lastPair[term] = Int32(truncatingIfNeeded: pairCount)
+                        pairTerms[pairCount] = Int32(truncatingIfNeeded: term)
+                        pairSections[pairCount] = Int32(truncatingIfNeeded: record.section)
+                        sums[pairCount * 3] = record.text
+                        sums[pairCount * 3 + 1] = record.heading
+                        sums[pairCount * 3 + 2] = record.title
+                        pairCount += 1
+                        pairStarts[term + 1] += 1
+                    } else {
+                        let pair = Int(lastPair[term])
+                        sums[pair * 3] += record.text
+                        sums[pair * 3 + 1] += record.heading
+                        sums[pair * 3 + 2] += record.title
+                    }
                 }
-                for term in 0..<termCount { pairStarts[term + 1] += pairStarts[term] }
+                for term in 0..<termCount {
+                    // The term's first pair goes where the pairs of the terms before it end.
+                    lastPair[term] = pairStarts[term]
+                    pairStarts[term + 1] += pairStarts[term]
+                }
             }
         }
-        let pairCount = Int(pairStarts[termCount])
-        // Each pair's sums (text, heading, title) until they are packed.
-        let sums = UnsafeMutableBufferPointer<Int32>.allocate(capacity: pairCount * 3)
-        defer { sums.deallocate() }
-        sums.initialize(repeating: 0)
-        let next = UnsafeMutableBufferPointer<Int32>.allocate(capacity: termCount)
-        defer { next.deallocate() }
-        _ = next.initialize(from: pairStarts[0..<termCount])
-        lastSection.update(repeating: -1)
-        var pairValues = [Int](repeating: 0, count: pairCount * 2)
-        pairValues.withUnsafeMutableBufferPointer { values in
-            for record in records {
-                let term = Int(place[record.word])
-                guard term >= 0 else { continue }
-                // Each term's pairs in the order their sections came.
-                if lastSection[term] != Int32(record.section) {
-                    lastSection[term] = Int32(record.section)
-                    values[Int(next[term]) * 2] = record.section
-                    next[term] += 1
-                }
-                let pair = Int(next[term]) - 1
-                sums[pair * 3] += record.text
-                sums[pair * 3 + 1] += record.heading
-                sums[pair * 3 + 2] += record.title
-            }
+        // Every pair is written once, at its term's next place: nothing to zero first.
+        let pairValues = [Int](unsafeUninitializedCapacity: pairCount * 2) { values, count in
             for pair in 0..<pairCount {
-                values[pair * 2 + 1] = Counts.pack(text: Int(sums[pair * 3]), heading: Int(sums[pair * 3 + 1]), title: Int(sums[pair * 3 + 2]))
+                let term = Int(pairTerms[pair])
+                let at = Int(lastPair[term])
+                lastPair[term] = Int32(truncatingIfNeeded: at + 1)
+                values[at * 2] = Int(pairSections[pair])
+                values[at * 2 + 1] = Counts.pack(text: Int(sums[pair * 3]), heading: Int(sums[pair * 3 + 1]), title: Int(sums[pair * 3 + 2]))
             }
+            count = pairCount * 2
         }
-        key = page.key
-        self.lengths = lengths.map { max($0, 1) }
-        names = .memo(memo, terms: termNumbers, forms: formNumbers, stems: formStems)
-        self.pairStarts = pairStarts.map { $0 * 2 }
-        self.pairValues = pairValues
-        numbers = MemoNumbers(memo: ObjectIdentifier(memo), terms: termNumbers, forms: formNumbers)
+        return (lengths.map { max($0, 1) }, pairStarts.map { $0 * 2 }, pairValues)
     }
 
     /// A word's place: shorter than two scalars folded, neither indexed nor counted.
@@ -228,9 +256,11 @@ public struct SearchEntry: Sendable, Equatable {
     /// page to page (`PageCounterPool.Box`): made anew per page, zeroing their thousands of
     /// slots cost more than using them.
     private static func place(
-        _ resolved: [MemoWord], in place: UnsafeMutableBufferPointer<Int32>, terms: inout IntNumbering, forms: inout IntNumbering
+        _ resolved: [MemoWord], in place: UnsafeMutableBufferPointer<Int32>, terms: inout DenseNumbering, forms: inout DenseNumbering
     ) -> (terms: [Int32], forms: [Int32], stems: [Int32]) {
+        // Room for every word at once: grown by doubling, each page copied its terms several times.
         var termNumbers: [Int32] = []
+        termNumbers.reserveCapacity(resolved.count)
         var formNumbers: [Int32] = []
         var formStems: [Int32] = []
         for (index, word) in resolved.enumerated() {
@@ -461,21 +491,21 @@ struct PageCounter: WordSink, ~Copyable {
 
 /// A page's scratch kept from one page to the next: its counter, and the tables that place its
 /// words' terms and forms. Fresh ones cost their allocations and tables of thousands of empty
-/// slots, and a page of over 1,024 distinct words paid for growing them again. Only storage is
+/// slots, grown again for a page of over 1,024 distinct words or a memo's later numbers. Only storage is
 /// kept: `take` empties the scratch before its next page.
 final class PageCounterPool: @unchecked Sendable {
     /// A page's scratch, in a class so the pool can hold it (an array holds copyable values only).
     final class Box {
         var counter: PageCounter
-        var termPlaces = IntNumbering(capacity: 1024)
-        var formPlaces = IntNumbering(capacity: 1024)
+        var termPlaces = DenseNumbering(capacity: 1024)
+        var formPlaces = DenseNumbering(capacity: 1024)
 
         init(bytes: Int) { counter = PageCounter(bytes: bytes) }
 
         /// Whether the pool may keep the scratch: each part's capacities capped directly (at the
-        /// caps, about 5.5 MiB in all).
+        /// caps, about 4 MiB for the counter and 8 MiB for each table).
         var fitsPool: Bool {
-            counter.fitsPool && termPlaces.capacity <= PageCounter.keptWords && formPlaces.capacity <= PageCounter.keptWords
+            counter.fitsPool && termPlaces.capacity <= DenseNumbering.keptKeys && formPlaces.capacity <= DenseNumbering.keptKeys
         }
     }
 
@@ -529,89 +559,65 @@ struct Numbering<Key: Hashable> {
     func find(_ key: Key) -> Int? { numbers[key] }
 }
 
-/// Non-negative integers below `UInt32.max` (a memo's numbers) numbered in order of first
-/// insertion, in an open-addressing table: a page numbers its hundreds of words without a
-/// `Hasher` each. Each slot holds its key + 1 in the high half (0: empty) and its number in the
-/// low half, in storage of its own: one load per probe, no bounds or uniqueness checks.
-struct IntNumbering: ~Copyable {
+/// A memo's numbers (dense, from 0) numbered in order of first insertion, page after page: a
+/// slot per key, read straight at the key, holds the page that numbered it (its generation, in
+/// the high half) and its number (low half). A page empties the table by starting a new
+/// generation, so neither a hash nor a probe nor a clearing per key: in an open-addressing
+/// table (hashed, probed, its taken slots emptied after each page) a page's distinct words cost
+/// about 60 instructions each to place.
+struct DenseNumbering: ~Copyable {
     private var slots: UnsafeMutablePointer<UInt64>
-    private var size: Int
-    /// The slot each number's key took: `removeAll` empties those, not the whole table.
-    private var taken: UnsafeMutablePointer<Int32>
+    /// Keys below this have a slot.
+    private(set) var capacity: Int
+    /// Slots of an older generation are empty; 0 is no page's.
+    private var generation: UInt64
     private(set) var count = 0
 
-    /// Room for `capacity` keys before the table grows.
-    init(capacity: Int) {
-        var size = 16
-        while size < capacity * 2 { size *= 2 }
-        self.size = size
-        slots = .allocate(capacity: size)
-        taken = .allocate(capacity: size / 2)
-        Self.empty(slots, size)
+    /// Past this many slots (8 MiB) the pool lets a table go: a memo of a million terms.
+    static let keptKeys = 1 << 20
+
+    /// Slots for keys below `capacity` before the table grows; `generation`, the first page's
+    /// (the tests start near the last).
+    init(capacity: Int, generation: UInt64 = 1) {
+        self.generation = generation
+        self.capacity = max(capacity, 16)
+        slots = .allocate(capacity: self.capacity)
+        memset(slots, 0, self.capacity * MemoryLayout<UInt64>.stride)
     }
 
-    deinit {
-        slots.deallocate()
-        taken.deallocate()
-    }
+    deinit { slots.deallocate() }
 
-    /// Keys the table can hold before it grows: what its storage is sized by.
-    var capacity: Int { size / 2 }
-
-    /// Zeroes `size` slots at once: `initialize(repeating:count:)` stored them one by one,
-    /// about 10 instructions a slot, and a page's two tables have thousands.
-    private static func empty(_ slots: UnsafeMutablePointer<UInt64>, _ size: Int) {
-        memset(slots, 0, size * MemoryLayout<UInt64>.stride)
-    }
-
-    /// Forgets every key, keeping the storage: only the slots the keys took are emptied.
+    /// Forgets every key: a new generation (the slots are cleared only when the generations,
+    /// 32 bits, run out).
     mutating func removeAll() {
-        for number in 0..<count { slots[Int(taken[number])] = 0 }
         count = 0
+        generation += 1
+        if generation > UInt64(UInt32.max) {
+            memset(slots, 0, capacity * MemoryLayout<UInt64>.stride)
+            generation = 1
+        }
     }
 
-    /// Fibonacci hashing: consecutive numbers land far apart.
-    @inline(__always)
-    private static func home(_ key: Int, _ mask: Int) -> Int {
-        Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: key) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
-    }
-
-    /// The key's number, given now if it is new (then it equals the count before).
+    /// The key's number, given now if it is new (then it equals the count before). `key` ≥ 0.
     @inline(__always)
     mutating func number(_ key: Int) -> Int {
-        if (count &+ 1) &* 2 > size { grow() }
-        let mask = size &- 1
-        let tag = UInt64(truncatingIfNeeded: key &+ 1) << 32
-        var slot = Self.home(key, mask)
-        while true {
-            let stored = slots[slot]
-            if stored == 0 { break }
-            if stored & 0xFFFF_FFFF_0000_0000 == tag { return Int(truncatingIfNeeded: stored & 0xFFFF_FFFF) }
-            slot = (slot &+ 1) & mask
-        }
-        slots[slot] = tag | UInt64(truncatingIfNeeded: count)
-        // Room: `count` < size / 2 (the table grows before it is half full).
-        taken[count] = Int32(truncatingIfNeeded: slot)
+        if key >= capacity { grow(past: key) }
+        let stored = slots[key]
+        if stored >> 32 == generation { return Int(truncatingIfNeeded: stored & 0xFFFF_FFFF) }
+        slots[key] = generation << 32 | UInt64(truncatingIfNeeded: count)
         count &+= 1
         return count &- 1
     }
 
-    private mutating func grow() {
-        let old = slots
-        let oldSize = size
-        size *= 2
-        slots = .allocate(capacity: size)
-        Self.empty(slots, size)
-        taken.deallocate()
-        taken = .allocate(capacity: size / 2)
-        let mask = size - 1
-        for index in 0..<oldSize where old[index] != 0 {
-            var slot = Self.home(Int(old[index] >> 32) - 1, mask)
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = old[index]
-            taken[Int(old[index] & 0xFFFF_FFFF)] = Int32(truncatingIfNeeded: slot)
-        }
-        old.deallocate()
+    /// Room for `key`, at least twice the slots, the numbered ones kept.
+    private mutating func grow(past key: Int) {
+        let larger = max(key + 1, capacity * 2)
+        let new = UnsafeMutablePointer<UInt64>.allocate(capacity: larger)
+        new.initialize(from: slots, count: capacity)
+        memset(new + capacity, 0, (larger - capacity) * MemoryLayout<UInt64>.stride)
+        slots.deallocate()
+        slots = new
+        capacity = larger
     }
 }
 
@@ -621,17 +627,37 @@ struct IntNumbering: ~Copyable {
 struct ByteTable {
     private(set) var arena: [UInt8] = []
     private(set) var starts: [Int] = [0]
-    private(set) var hashes: [UInt64] = []
-    /// Word number + 1 per slot (0: empty); the count is a power of two, kept at most half full.
-    private var slots = [Int32](repeating: 0, count: 1024)
+    /// Per slot a word's hash, number + 1 (0: empty) and length: a probe reads one slot, where
+    /// a slot of numbers read the hash and the length of each candidate from two more arrays,
+    /// three reads at random places in a memo of thousands of words. The count is a power of
+    /// two, kept at most half full.
+    private var slots = [Slot](repeating: Slot(hash: 0, word: 0, length: 0), count: 1024)
 
-    var count: Int { hashes.count }
+    struct Slot {
+        var hash: UInt64
+        var word: Int32
+        var length: Int32
+    }
+
+    var count: Int { starts.count - 1 }
 
     /// The hash of the word `base[start..<end]`, in a buffer of `count` bytes: eight bytes at a
     /// time, multiplied and folded (words are short: most take one load, where a hash byte by
     /// byte chained a multiplication per byte). Only this process compares these hashes.
     @inline(__always)
     static func hash(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ count: Int) -> UInt64 {
+        // Most words: up to eight bytes with eight to read, one load and one `mix` (what
+        // `hashByLoop` gives them, without its tests).
+        if UInt(bitPattern: end &- start &- 1) < 8 && start &+ 8 <= count {
+            return hash(firstBytes: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self), length: end &- start)
+        }
+        return hashByLoop(base, start, end, count)
+    }
+
+    /// `hash` of any word: its bytes eight at a time, then the rest masked (or read byte by byte
+    /// at the buffer's end).
+    @inline(__always)
+    static func hashByLoop(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ count: Int) -> UInt64 {
         var hash = UInt64(truncatingIfNeeded: end - start) &* 0x9E37_79B9_7F4A_7C15
         var index = start
         while index + 8 <= end {
@@ -660,7 +686,7 @@ struct ByteTable {
     /// The first `length` bytes (1 to 8) of the eight loaded as `bytes`, the rest zero.
     @inline(__always)
     private static func lowBytes(_ bytes: UInt64, _ length: Int) -> UInt64 {
-        bytes.littleEndian & (UInt64.max >> UInt64(64 - 8 * length))
+        bytes.littleEndian & (UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* length))
     }
 
     @inline(__always)
@@ -676,8 +702,7 @@ struct ByteTable {
     struct Storage {
         fileprivate let arena: UnsafeBufferPointer<UInt8>
         fileprivate let starts: UnsafeBufferPointer<Int>
-        fileprivate let hashes: UnsafeBufferPointer<UInt64>
-        fileprivate let slots: UnsafeBufferPointer<Int32>
+        fileprivate let slots: UnsafeBufferPointer<Slot>
 
         /// The slot holding the word `bytes[start..<end]`, or the empty slot where it would go.
         @inline(__always)
@@ -686,12 +711,12 @@ struct ByteTable {
             var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
             let length = end - start
             while true {
-                let stored = Int(slots[slot])
-                if stored == 0 { return (slot, nil) }
-                let word = stored - 1
+                let stored = slots[slot]
+                if stored.word == 0 { return (slot, nil) }
+                let word = Int(stored.word) - 1
                 // Up to eight bytes, equal hashes and lengths are equal words: `hash` is then one
                 // `mix` of the zero-padded bytes with a seed of the length, a bijection.
-                if hashes[word] == hash && starts[word + 1] - starts[word] == length,
+                if stored.hash == hash && Int(stored.length) == length,
                     length <= 8 || ByteTable.same(arena, starts[word], bytes, start, length)
                 {
                     return (slot, word)
@@ -710,9 +735,7 @@ struct ByteTable {
     func withStorage<Result>(_ body: (Storage) -> Result) -> Result {
         arena.withUnsafeBufferPointer { arena in
             starts.withUnsafeBufferPointer { starts in
-                hashes.withUnsafeBufferPointer { hashes in
-                    slots.withUnsafeBufferPointer { slots in body(Storage(arena: arena, starts: starts, hashes: hashes, slots: slots)) }
-                }
+                slots.withUnsafeBufferPointer { slots in body(Storage(arena: arena, starts: starts, slots: slots)) }
             }
         }
     }
@@ -749,22 +772,23 @@ struct ByteTable {
     mutating func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, hash: UInt64) -> Int {
         let (slot, found) = probe(bytes, start, end, hash)
         if let found { return found }
-        let word = hashes.count
+        let word = count
         arena.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
         starts.append(arena.count)
-        hashes.append(hash)
-        slots[slot] = Int32(word + 1)
-        if hashes.count * 2 > slots.count { grow() }
+        slots[slot] = Slot(hash: hash, word: Int32(word + 1), length: Int32(end - start))
+        if count * 2 > slots.count { grow() }
         return word
     }
 
+    /// Twice the slots, each word placed anew from its slot.
     private mutating func grow() {
-        slots = [Int32](repeating: 0, count: slots.count * 2)
+        let old = slots
+        slots = [Slot](repeating: Slot(hash: 0, word: 0, length: 0), count: old.count * 2)
         let mask = slots.count - 1
-        for (word, hash) in hashes.enumerated() {
-            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(word + 1)
+        for stored in old where stored.word != 0 {
+            var slot = Int(truncatingIfNeeded: stored.hash ^ (stored.hash >> 29)) & mask
+            while slots[slot].word != 0 { slot = (slot + 1) & mask }
+            slots[slot] = stored
         }
     }
 }
