@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "LifecycleMachines", dependencies: ["LifecycleModel", "Encoding"]),
         .target(name: "Diagrams", dependencies: ["LifecycleModel", "Encoding"]),
         .target(name: "Scenarios", dependencies: ["LifecycleModel", "LifecycleMachines", "Diagnostics", "Markdown"]),
-        .target(name: "Markdown", dependencies: ["CCMarkGFM", "Diagnostics"]),
+        .target(name: "Markdown", dependencies: ["CCMarkGFM", "Diagnostics", "Encoding"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "Mustache", dependencies: ["Diagnostics", "Encoding"]),
         .target(name: "Highlight", dependencies: ["Encoding"]),

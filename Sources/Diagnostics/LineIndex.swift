@@ -1,3 +1,4 @@
+import Encoding
 import Synchronization
 
 /// The lines of a text, found once by a byte scan, and the 1-based line and column of any
@@ -33,7 +34,7 @@ public struct LineIndex: Sendable {
                 // then straight to the break: the bytes before it are the line's.
                 if offset + 8 <= bytes.count, let base = bytes.baseAddress {
                     let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-                    let breaks = Self.byteMask(0x0A, in: word) | Self.byteMask(0x0D, in: word)
+                    let breaks = WordLanes.mask(of: 0x0A, in: word) | WordLanes.mask(of: 0x0D, in: word)
                     if breaks == 0 {
                         if word & 0x8080_8080_8080_8080 != 0 { ascii = false }
                         offset += 8
@@ -166,7 +167,7 @@ public struct LineIndex: Sendable {
                 // Eight ASCII bytes other than DEL: eight columns.
                 if place.byte + 8 <= target {
                     let word = UnsafeRawPointer(base + place.byte).loadUnaligned(as: UInt64.self)
-                    if word & 0x8080_8080_8080_8080 == 0 && !Self.hasByte(0x7F, in: word) {
+                    if word & 0x8080_8080_8080_8080 == 0 && WordLanes.mask(of: 0x7F, in: word) == 0 {
                         place.byte += 8
                         place.column += 8
                         continue
@@ -191,19 +192,6 @@ public struct LineIndex: Sendable {
         guard walked == true else { return column(line: line, byteOffsetInLine: offset) }
         if isEnd { cursor.end = place } else { cursor.start = place }
         return place.column + offset - target
-    }
-
-    /// Whether one of the eight bytes of `word` is `byte` (below 0x80).
-    private static func hasByte(_ byte: UInt8, in word: UInt64) -> Bool {
-        byteMask(byte, in: word) != 0
-    }
-
-    /// The usual zero-byte test on each byte of `word` XORed with `byte` (below 0x80): the top bit
-    /// of each byte equal to it, exact up to the first one (a borrow only marks bytes after it,
-    /// the higher ones of a little-endian word); zero when there is none.
-    private static func byteMask(_ byte: UInt8, in word: UInt64) -> UInt64 {
-        let v = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-        return (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080
     }
 
     /// The Character column of each byte of a line's content. Most text is letters that never

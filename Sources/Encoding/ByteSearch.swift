@@ -22,4 +22,13 @@ public enum ByteSearch {
         }
         return nil
     }
+
+    /// Where the first `byte` in `range` of `bytes` is, or nil.
+    @inline(__always)
+    public static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
+        guard let base = bytes.baseAddress, !range.isEmpty, range.lowerBound >= 0, range.upperBound <= bytes.count,
+            let found = memchr(base + range.lowerBound, Int32(byte), range.count)
+        else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+    }
 }

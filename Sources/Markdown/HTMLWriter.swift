@@ -1,3 +1,5 @@
+import Encoding
+
 /// The renderer's output: one String with capacity reserved up front.
 /// Escaping scans bytes and copies each run of ordinary text in one piece.
 struct HTMLWriter {
@@ -95,14 +97,10 @@ struct HTMLWriter {
         return String(decoding: [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)
     }
 
-    /// Whether none of the eight bytes of `word` is & < > or ": the usual zero-byte test on the
-    /// word XORed with each, exact about whether there is one.
+    /// Whether none of the eight bytes of `word` is & < > or ".
     static func holdsNoTextSpecial(_ word: UInt64) -> Bool {
-        func has(_ byte: UInt8) -> UInt64 {
-            let v = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-            return (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080
-        }
-        return has(UInt8(ascii: "&")) | has(UInt8(ascii: "<")) | has(UInt8(ascii: ">")) | has(UInt8(ascii: "\"")) == 0
+        WordLanes.mask(of: UInt8(ascii: "&"), in: word) | WordLanes.mask(of: UInt8(ascii: "<"), in: word)
+            | WordLanes.mask(of: UInt8(ascii: ">"), in: word) | WordLanes.mask(of: UInt8(ascii: "\""), in: word) == 0
     }
 
     /// Copies `s`, replacing each byte for which `replacement` (given its

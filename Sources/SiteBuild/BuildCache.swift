@@ -432,10 +432,8 @@ enum GroupLines {
         func parts(_ index: Int) -> [String] {
             bytes[fields[index]].withUnsafeBufferPointer { field in
                 var pieces: [String] = []
-                guard let base = field.baseAddress else { return [""] }
                 var start = 0
-                while let found = memchr(base + start, 0x1F, field.count - start) {
-                    let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                while let end = ByteSearch.firstIndex(of: 0x1F, in: field, range: start..<field.count) {
                     pieces.append(unescape(UnsafeBufferPointer(rebasing: field[start..<end])))
                     start = end + 1
                 }
@@ -535,7 +533,7 @@ enum GroupLines {
     }
 
     private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard let base = bytes.baseAddress, memchr(base, 92, bytes.count) != nil else { return String(decoding: bytes, as: UTF8.self) }
+        guard ByteSearch.firstIndex(of: 92, in: bytes, range: 0..<bytes.count) != nil else { return String(decoding: bytes, as: UTF8.self) }
         var out: [UInt8] = []
         var escaped = false
         for byte in bytes {

@@ -24,8 +24,10 @@ extension SiteBuilder {
             let languages = site.config.languages.map(\.code)
             let bySlug = Dictionary(grouping: site.sources.indices, by: { site.sources[$0].slug })
             let slugs = bySlug.keys.sorted()
+            // A check keeps no cache: no article has a stamp.
+            let noStamps = [FileStamp?](repeating: nil, count: site.sources.count)
             let groups = Parallel.map(slugs.count) { position in
-                readGroup(slugs[position], bySlug[slugs[position]] ?? [], site: site, reader: reader, languages: languages, stamps: Array(repeating: nil, count: site.sources.count))
+                readGroup(slugs[position], bySlug[slugs[position]] ?? [], site: site, reader: reader, languages: languages, stamps: noStamps)
             }
             var reports: [Int: PageReport] = [:]
             var draftPages = Set<String>()

@@ -158,9 +158,9 @@ package struct ContentLoader {
         var info = stat()
         let isLink = entry.kind == .link || (entry.kind == .unknown && lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
         // A name holds no "/": a plain file is inside exactly when its folder is.
-        let inside = isLink ? Self.isUnder(URL(filePath: path).resolvingSymlinksInPath().standardizedFileURL.path, root: root) : folderIsInside
-        guard inside else {
-            let resolved = isLink ? URL(filePath: path).resolvingSymlinksInPath().standardizedFileURL.path : folder + "/" + name
+        let linked = isLink ? URL(filePath: path).resolvingSymlinksInPath().standardizedFileURL.path : nil
+        guard linked.map({ Self.isUnder($0, root: root) }) ?? folderIsInside else {
+            let resolved = linked ?? folder + "/" + name
             diagnostics.report(.error(at: location, "'\(name)' links to a file outside the content folder (\(resolved))"))
             return false
         }

@@ -1,4 +1,4 @@
-import Glibc
+import Encoding
 
 /// The steps of `TranslationAnalyzer.computeComparable`, on UTF-8 bytes.
 ///
@@ -40,11 +40,7 @@ enum ComparableText {
 
     /// The first `byte` in `bytes[range]`, found with memchr.
     static func firstIndex(of byte: UInt8, in bytes: [UInt8], _ range: Range<Int>) -> Int? {
-        guard !range.isEmpty else { return nil }
-        return bytes.withUnsafeBufferPointer { buffer -> Int? in
-            guard let base = buffer.baseAddress, let found = memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
-            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        }
+        bytes.withUnsafeBufferPointer { ByteSearch.firstIndex(of: byte, in: $0, range: range) }
     }
 
     /// How many `Character`s "\n" `text` holds.

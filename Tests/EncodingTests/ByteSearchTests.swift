@@ -35,4 +35,18 @@ import Testing
         // The comparison met both answers often.
         #expect(found > 100)
     }
+
+    /// One byte: the first in the range, as `firstIndex(where:)` finds it, in every range.
+    @Test func findsAByteWhereALoopFindsIt() {
+        let bytes = Array("a<b<<é\u{1F}\\x\u{1F}".utf8)
+        for byte in Set(bytes) + [0, UInt8(ascii: "z")] {
+            for lower in 0...bytes.count {
+                for upper in lower...bytes.count {
+                    let expected = bytes[lower..<upper].firstIndex(of: byte)
+                    let actual = bytes.withUnsafeBufferPointer { ByteSearch.firstIndex(of: byte, in: $0, range: lower..<upper) }
+                    #expect(actual == expected, "\(byte) in [\(lower)..<\(upper)]")
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,11 @@
+/// Eight bytes read as one little-endian word, tested all at once.
+public enum WordLanes {
+    /// The top bit of each byte of `word` equal to `byte` (below 0x80), by the usual zero-byte
+    /// test on the word XORed with it: exact up to the first such byte (a borrow can only mark
+    /// bytes after it, the higher ones); zero exactly when there is none.
+    @inlinable @inline(__always)
+    public static func mask(of byte: UInt8, in word: UInt64) -> UInt64 {
+        let v = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080
+    }
+}
