@@ -157,44 +157,26 @@ final class StagedOutput: Sendable {
     /// folders there, recursively; `path` is the folder's path in the site ("" or ending in "/"),
     /// for the error messages. Both descriptors stay open.
     private func linkContents(of from: Int32, into: Int32, path: String) throws(DiagnosticError) {
-        // fdopendir takes over the descriptor it is given: a duplicate, so the caller's stays open.
-        let listed = dup(from)
-        guard listed >= 0, let directory = fdopendir(listed) else {
-            if listed >= 0 { close(listed) }
-            throw Self.failure(displayName + "/" + path, "cannot read: \(String(cString: strerror(errno)))")
-        }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let type = entry.pointee.d_type
-            try withUnsafePointer(to: &entry.pointee.d_name) { tuple throws(DiagnosticError) in
-                try tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name throws(DiagnosticError) in
-                    if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { return }
-                    var isFolder = Int32(type) == Int32(DT_DIR)
-                    if Int32(type) == Int32(DT_UNKNOWN) {
-                        var info = stat()
-                        // Gone since it was listed: nothing to copy.
-                        guard fstatat(from, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
-                        isFolder = info.st_mode & S_IFMT == S_IFDIR
-                    }
-                    func failure(_ verb: String) -> DiagnosticError {
-                        Self.failure(displayName + "/" + path + String(cString: name), "\(verb): \(String(cString: strerror(errno)))")
-                    }
-                    guard isFolder else {
-                        // Flags 0: a symbolic link is linked itself, not what it points to (as link(2) does).
-                        guard linkat(from, name, into, name, 0) == 0 else { throw failure("cannot copy") }
-                        return
-                    }
-                    guard mkdirat(into, name, 0o755) == 0 else { throw failure("cannot copy") }
-                    let child = openat(from, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                    guard child >= 0 else { throw failure("cannot read") }
-                    defer { close(child) }
-                    let copy = openat(into, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                    guard copy >= 0 else { throw failure("cannot copy") }
-                    defer { close(copy) }
-                    try linkContents(of: child, into: copy, path: path + String(cString: name) + "/")
-                }
+        let read = try FolderEntries.forEach(in: from) { name, isFolder throws(DiagnosticError) in
+            func failure(_ verb: String) -> DiagnosticError {
+                Self.failure(displayName + "/" + path + String(cString: name), "\(verb): \(String(cString: strerror(errno)))")
             }
+            guard let isFolder else { return }  // gone since it was listed: nothing to copy
+            guard isFolder else {
+                // Flags 0: a symbolic link is linked itself, not what it points to (as link(2) does).
+                guard linkat(from, name, into, name, 0) == 0 else { throw failure("cannot copy") }
+                return
+            }
+            guard mkdirat(into, name, 0o755) == 0 else { throw failure("cannot copy") }
+            let child = FolderEntries.openFolder(name, in: from)
+            guard child >= 0 else { throw failure("cannot read") }
+            defer { close(child) }
+            let copy = FolderEntries.openFolder(name, in: into)
+            guard copy >= 0 else { throw failure("cannot copy") }
+            defer { close(copy) }
+            try linkContents(of: child, into: copy, path: path + String(cString: name) + "/")
         }
+        guard read else { throw Self.failure(displayName + "/" + path, "cannot read: \(String(cString: strerror(errno)))") }
     }
 
     /// Removes what builds that were killed left beside the output: staging folders and old
@@ -368,94 +350,5 @@ final class IncrementalOutput: Sendable {
         let paths = (changed.map(\.path) + removed).sorted()
         guard kept, let inode = BuildCache.outputIdentity(keep)?.inode else { return (paths, nil) }
         return (paths, Previous(changes: paths, inode: inode))
-    }
-}
-
-/// Walks a folder with readdir: no Foundation URL per entry on sites of thousands of files.
-enum FileTree {
-    /// Calls `visit` with each entry's path relative to `root` and whether it is a folder,
-    /// a folder before what it holds. `unreadable` makes the error for a folder that cannot be read.
-    static func walk(
-        _ root: String, _ visit: (_ path: String, _ isFolder: Bool) throws(DiagnosticError) -> Void,
-        unreadable: (_ path: String, _ reason: String) -> DiagnosticError
-    ) throws(DiagnosticError) {
-        func walk(_ relative: String) throws(DiagnosticError) {
-            guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else {
-                throw unreadable(relative, String(cString: strerror(errno)))
-            }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name == "." || name == ".." { continue }
-                let path = relative.isEmpty ? name : relative + "/" + name
-                guard let isFolder = isFolder(entry, root + "/" + path) else { continue }
-                try visit(path, isFolder)
-                if isFolder { try walk(path) }
-            }
-        }
-        try walk("")
-    }
-
-    /// Removes `root` and everything in it, on every core (Foundation's removeItem takes
-    /// several times longer on a site of thousands of folders). What cannot be removed stays.
-    static func remove(_ root: String) {
-        var info = stat()
-        guard lstat(root, &info) == 0 else { return }
-        guard info.st_mode & S_IFMT == S_IFDIR else {
-            unlink(root)
-            return
-        }
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        _ = Parallel.map(entries.count) { index in removeTree(root + "/" + entries[index]) }
-        rmdir(root)
-    }
-
-    private static func removeTree(_ path: String) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        guard info.st_mode & S_IFMT == S_IFDIR else {
-            unlink(path)
-            return
-        }
-        removeContents(path)
-        rmdir(path)
-    }
-
-    private static func removeContents(_ folder: String) {
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == "." || name == ".." { continue }
-            let path = folder + "/" + name
-            if isFolder(entry, path) == true {
-                removeContents(path)
-                rmdir(path)
-            } else {
-                unlink(path)
-            }
-        }
-    }
-
-    /// Whether a directory entry is a folder (not a link to one), from readdir's type when the
-    /// file system gives it, else from lstat; nil if it is gone.
-    private static func isFolder(_ entry: UnsafeMutablePointer<dirent>, _ path: String) -> Bool? {
-        switch Int32(entry.pointee.d_type) {
-        case Int32(DT_DIR): return true
-        case Int32(DT_UNKNOWN):
-            var info = stat()
-            guard lstat(path, &info) == 0 else { return nil }
-            return info.st_mode & S_IFMT == S_IFDIR
-        default: return false
-        }
-    }
-
-    /// Every file (not folder) under `root`, by relative path; none if it cannot be read.
-    static func files(under root: String) -> Set<String> {
-        var found = Set<String>()
-        try? walk(root, { (path: String, isFolder: Bool) throws(DiagnosticError) in
-            if !isFolder { found.insert(path) }
-        }, unreadable: { _, reason in DiagnosticError([]) })
-        return found
     }
 }

@@ -25,23 +25,15 @@ enum StampWalk {
     /// Walks the open folder `folder` (closed on return); `path` is its path from the root,
     /// with a trailing slash unless it is the root.
     private static func walk(_ folder: Int32, path: inout [UInt8], now: Int64, into text: inout [UInt8], visit: Visit) {
-        guard let directory = fdopendir(folder) else {
-            close(folder)
-            return
-        }
-        defer { closedir(directory) }
+        defer { close(folder) }
         // The names one after another in one buffer, each with its terminating zero (ready for the
         // calls; it sorts before any byte): an array per name cost more than the name's stat.
         var names: [UInt8] = []
-        var entries: [(start: Int, length: Int, type: UInt8)] = []
-        while let entry = readdir(directory) {
-            withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                let length = bytes.firstIndex(of: 0) ?? bytes.count
-                if length <= 2 && bytes[..<length].allSatisfy({ $0 == UInt8(ascii: ".") }) { return }  // "." and ".."
-                entries.append((names.count, length, entry.pointee.d_type))
-                names += bytes[..<length]
-                names.append(0)
-            }
+        var entries: [(start: Int, length: Int, isFolder: Bool)] = []
+        FolderEntries.forEach(in: folder) { name, isFolder in
+            let length = strlen(name)
+            entries.append((names.count, length, isFolder ?? false))
+            names += UnsafeRawBufferPointer(start: name, count: length + 1)
         }
         let base = path.count
         names.withUnsafeBufferPointer { buffer in
@@ -62,24 +54,13 @@ enum StampWalk {
                 if let stamp { stamp.appendText(to: &text) } else { text.append(UInt8(ascii: "-")) }
                 text.append(10)
                 visit(path[...], stamp, text[start...])
-                guard isFolder(entry.type, in: folder, name: name) else { continue }
-                let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                guard entry.isFolder else { continue }
+                let child = FolderEntries.openFolder(name, in: folder)
                 guard child >= 0 else { continue }
                 path.append(UInt8(ascii: "/"))
                 walk(child, path: &path, now: now, into: &text, visit: visit)
             }
         }
         path.removeSubrange(base...)
-    }
-
-    /// Whether an entry is a folder itself (not a link to one): readdir's type, else lstat's.
-    private static func isFolder(_ type: UInt8, in folder: Int32, name: UnsafePointer<CChar>) -> Bool {
-        switch Int32(type) {
-        case Int32(DT_DIR): return true
-        case Int32(DT_UNKNOWN):
-            var info = stat()
-            return fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFDIR
-        default: return false
-        }
     }
 }
