@@ -137,4 +137,12 @@ struct ArticleStamps: ExpressibleByDictionaryLiteral, Equatable {
     subscript(lang: String, slug: String) -> FileStamp? {
         languages.firstIndex(of: lang).flatMap { tables[$0][slug] }
     }
+
+    /// The same stamps, whatever order each side met the languages in.
+    static func == (left: Self, right: Self) -> Bool {
+        left.languages.count == right.languages.count
+            && zip(left.languages, left.tables).allSatisfy { lang, table in
+                right.languages.firstIndex(of: lang).map { right.tables[$0] == table } ?? false
+            }
+    }
 }

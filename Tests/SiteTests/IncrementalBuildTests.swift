@@ -435,6 +435,19 @@ import Synchronization
         #expect(stamps["es", "c"] == nil && stamps["es", "d"] == nil && stamps["it", "a"] == nil)
         #expect(stamps == ["es/a.md": FileStamp(size: 0, modified: 7), "pt/a.md": FileStamp(size: 8, modified: 7),
             "es/b.md": FileStamp(size: 2, modified: 7), "es/.md": FileStamp(size: 6, modified: 7), "bg/аз.md": FileStamp(size: 7, modified: 7)])
+        // Equal whatever order the languages were met in; a stamp, a slug or a language more or less is not.
+        let reordered: ArticleStamps = ["bg/аз.md": FileStamp(size: 7, modified: 7), "pt/a.md": FileStamp(size: 8, modified: 7),
+            "es/.md": FileStamp(size: 6, modified: 7), "es/b.md": FileStamp(size: 2, modified: 7), "es/a.md": FileStamp(size: 0, modified: 7)]
+        #expect(stamps == reordered && reordered == stamps)
+        var changed = reordered
+        changed.insert(path: Array("es/b.md".utf8)[...], FileStamp(size: 3, modified: 7))
+        #expect(stamps != changed)
+        var more = reordered
+        more.insert(path: Array("it/a.md".utf8)[...], FileStamp(size: 0, modified: 7))
+        #expect(stamps != more && more != stamps)
+        var otherSlug = reordered
+        otherSlug.insert(path: Array("es/z.md".utf8)[...], FileStamp(size: 0, modified: 7))
+        #expect(stamps != otherSlug && otherSlug != stamps)
     }
 
     /// A file rewritten in place anywhere under the content folder (same size, another time)
