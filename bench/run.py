@@ -448,7 +448,9 @@ def remover(path):
     return remove
 
 
-def lifecycle_full(binary, corpus, pages, runs, work, label="lifecycle-docs build", mode="repeated"):
+def lifecycle_full(binary, corpus, pages, runs, work, label="lifecycle-docs build", mode="repeated",
+                   check_output=True):
+    """`runs` full builds; the first one's site is checked and sized unless `check_output` is False."""
     out = os.path.join(OUT_ROOT[0] or os.path.join(work, "out"), "lifecycle-%s" % tag(pages, mode))
     cmd = [binary, "build", "--content", corpus, "--templates", os.path.join(REPO, "Templates"), "--output", out]
     sizes = {}
@@ -461,9 +463,33 @@ def lifecycle_full(binary, corpus, pages, runs, work, label="lifecycle-docs buil
             label, sizes["page_bytes"] / 1e3, sizes["page_gzip_bytes"] / 1e3, sizes["total_bytes"] / 1e6,
             sizes["files"]))
 
-    result = measure("lifecycle-docs", label, cmd, runs, pages, work, prepare=remover(out), verify=verify)
+    result = measure("lifecycle-docs", label, cmd, runs, pages, work, prepare=remover(out),
+                     verify=verify if check_output else None)
     result.sizes = sizes
     return result, out
+
+
+def lifecycle_scaling(binary, ref_corpus, corpus, pages, runs, work, mode, keep_output):
+    """Full builds of the reference corpus (2,000 pages) and of the large one, taking turns:
+    a host whose speed drifts over the minutes this takes (another tenant, a warming machine)
+    then weighs on both alike, where R reference runs followed by R large ones compared two
+    different moments. Each site is removed before the other is built (a full tmpfs is slower
+    to write to). (reference result, full result, the large site's folder)."""
+    reference = full = out = None
+    for run in range(runs):
+        ref, ref_out = lifecycle_full(binary, ref_corpus, REFERENCE_PAGES, 1, work,
+                                      label="lifecycle-docs build @2000", mode=mode, check_output=run == 0)
+        if run + 1 < runs or not keep_output:
+            discard(ref_out)
+        large, out = lifecycle_full(binary, corpus, pages, 1, work, mode=mode, check_output=run == 0)
+        if run + 1 < runs or not keep_output:
+            discard(out)
+        if reference is None:
+            reference, full = ref, large
+        else:
+            reference.samples += ref.samples
+            full.samples += large.samples
+    return reference, full, out
 
 
 # Pages gzipped for the compressed size, at most (a sample beyond: every k-th page).
@@ -936,19 +962,16 @@ def run_corpus(mode, args, tools, work, binary, hugo_bin, cmark_bin, versions):
     full = hugo = hugo_nohl = cmark_result = reference = noop = edit = server = None
     out = None
     if "lifecycle-docs" in tools and pages != REFERENCE_PAGES:
-        # Right before the N-page runs, so that both see the same machine.
-        log("lifecycle-docs at %d pages, the reference for time per page" % REFERENCE_PAGES)
+        log("lifecycle-docs: %d full builds of %d pages, each after one of %d pages (the reference "
+            "for time per page)" % (args.runs, pages, REFERENCE_PAGES))
         ref_corpus = ensure_corpus(REFERENCE_PAGES, work, mode)
-        reference, ref_out = lifecycle_full(binary, ref_corpus, REFERENCE_PAGES, args.runs, work,
-                                            label="lifecycle-docs build @2000", mode=mode)
-        if not args.keep_output:
-            discard(ref_out)
-    if "lifecycle-docs" in tools:
+        reference, full, out = lifecycle_scaling(binary, ref_corpus, corpus, pages, args.runs, work, mode,
+                                                 args.keep_output)
+        results += [full, reference]
+    elif "lifecycle-docs" in tools:
         log("lifecycle-docs: %d full builds of %d pages" % (args.runs, pages))
         full, out = lifecycle_full(binary, corpus, pages, args.runs, work, mode=mode)
         results.append(full)
-        if reference:
-            results.append(reference)
     if "hugo" in tools:
         log("hugo: %d builds of %d pages" % (args.runs, pages))
         hugo = hugo_full(hugo_bin, site, corpus, pages, args.runs, work, mode=mode)
