@@ -54,7 +54,7 @@ package struct ArticleRenderer: Sendable {
             }
             if example == nil, let exercise = read.verification.exercise(at: index) { example = try exerciseFigure.html(exercise) }
             let lexed = sample.map(\.lexed) ?? CodeSample(info: info, code: node.literal, line: node.start.line).lexed
-            if let html = example ?? lexed.map({ Array(highlightedHTML($0, label: codeLabel).utf8) }) {
+            if let html = example ?? lexed.map({ highlightedHTML($0, label: codeLabel) }) {
                 nodeHTML[index] = html
             }
         }
@@ -210,13 +210,15 @@ package struct ArticleRenderer: Sendable {
     }
 
     /// A code block in a language the highlighter knows (one in any other is written as is).
-    private func highlightedHTML(_ code: LexedCode, label: String) -> String {
+    private func highlightedHTML(_ code: LexedCode, label: String) -> [UInt8] {
         // Focusable and labelled: a scrolling code block must be reachable by keyboard.
         let language = code.language
-        return "<pre class=\"code\" data-lang=\"\(language.rawValue)\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(label))\">"
-            + "<code class=\"language-\(language.rawValue)\">"
-            + Highlighter.html(code.tokens, options: Self.highlightOptions)
-            + "</code></pre>\n"
+        var html: [UInt8] = []
+        html.append(utf8: "<pre class=\"code\" data-lang=\"\(language.rawValue)\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(label))\">")
+        html.append(utf8: "<code class=\"language-\(language.rawValue)\">")
+        html += Highlighter.htmlUTF8(code.tokens, options: Self.highlightOptions)
+        html.append(utf8: "</code></pre>\n")
+        return html
     }
 
     /// Whether an article page gives this id to something outside the
