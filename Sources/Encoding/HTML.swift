@@ -17,7 +17,7 @@ public enum HTML {
             guard bytes.contains(where: isSpecial) else { return nil }
             var buffer: [UInt8] = []
             buffer.reserveCapacity(bytes.count + 32)
-            append(escaping: bytes, to: &buffer)
+            forEachPiece(escaping: bytes) { buffer.append(contentsOf: $0) }
             return String(decoding: buffer, as: UTF8.self)
         }
         out += escaped ?? s
@@ -28,10 +28,19 @@ public enum HTML {
     /// several hundred instructions a piece; appending bytes, a copy).
     public static func append(escaping s: String, to out: inout [UInt8]) {
         var s = s
-        s.withUTF8 { append(escaping: $0, to: &out) }
+        s.withUTF8 { bytes in forEachPiece(escaping: bytes) { out.append(contentsOf: $0) } }
     }
 
-    private static func append(escaping bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    /// `append(escaping:to:)` into a `ByteOutput`.
+    public static func append(escaping s: String, to out: inout ByteOutput) {
+        var s = s
+        s.withUTF8 { bytes in forEachPiece(escaping: bytes) { out.append($0) } }
+    }
+
+    /// Calls `emit` with the pieces of `bytes` escaped, in order: runs of the text as they are,
+    /// and the replacements of the specials between them.
+    @inline(__always)
+    private static func forEachPiece(escaping bytes: UnsafeBufferPointer<UInt8>, _ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard let base = bytes.baseAddress else { return }
         var start = 0
         var index = 0
@@ -45,13 +54,13 @@ public enum HTML {
             }
             // Every special is at most ">" (0x3E): most bytes of a text are past it.
             if bytes[index] <= UInt8(ascii: ">"), let replacement = replacement(for: bytes[index]) {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                replacement.withUTF8Buffer { out.append(contentsOf: $0) }
+                emit(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                replacement.withUTF8Buffer(emit)
                 start = index + 1
             }
             index += 1
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        emit(UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 
     /// The top bit of the bytes of `word` that are specials, exact up to the first one: each

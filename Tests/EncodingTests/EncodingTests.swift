@@ -40,8 +40,45 @@ import TestSupport
             var bytes = Array("<p>".utf8)
             HTML.append(escaping: text, to: &bytes)
             #expect(bytes == Array(("<p>" + Self.reference(text)).utf8), "seed \(seed): \(text.debugDescription)")
+            var output = ByteOutput(capacity: 1)
+            output.append(utf8: "<p>")
+            HTML.append(escaping: text, to: &output)
+            #expect(output.bytes == bytes, "seed \(seed): \(text.debugDescription)")
             #expect(Array(HTML.escape(text).utf8) == Array(Self.reference(text).utf8), "\(text.debugDescription)")
         }
+    }
+}
+
+/// `ByteOutput` holds what an array appended the same pieces to holds, across its growth.
+@Suite struct ByteOutputTests {
+    @Test func holdsWhatAnArrayHolds() {
+        let seed = ProcessInfo.processInfo.environment["BYTE_OUTPUT_SEED"].flatMap { UInt64($0) } ?? 0xB7E0_0019
+        var random = SeededRandom(seed: seed)
+        for round in 0..<200 {
+            var output = ByteOutput(capacity: random.below(40))
+            var expected: [UInt8] = []
+            for _ in 0..<random.below(30) {
+                let piece = (0..<random.below(random.below(4) == 0 ? 700 : 24)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+                switch random.below(4) {
+                case 0: output.append(piece)
+                case 1: output.append(piece[...])
+                case 2: piece.withUnsafeBufferPointer { output.append($0) }
+                default:
+                    output.removeAll()
+                    expected.removeAll()
+                    continue
+                }
+                expected += piece
+                #expect(output.count == expected.count)
+            }
+            #expect(output.bytes == expected, "seed \(seed) round \(round)")
+            #expect(output.withBytes { Array($0) } == expected)
+            #expect(output.isEmpty == expected.isEmpty)
+        }
+        var text = ByteOutput()
+        text.append(utf8: "Привет, ")
+        text.append(utf8: "👍🏽")
+        #expect(text.bytes == Array("Привет, 👍🏽".utf8))
     }
 }
 
