@@ -17,12 +17,21 @@ public struct ByteOutput: ~Copyable {
 
     public var isEmpty: Bool { count == 0 }
 
+    /// The last byte appended, nil when there is none.
+    public var last: UInt8? { count > 0 ? base[count - 1] : nil }
+
     public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         let end = count + bytes.count
         if end > capacity { grow(to: end) }
         (base + count).initialize(from: source, count: bytes.count)
         count = end
+    }
+
+    public mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = byte
+        count += 1
     }
 
     public mutating func append(_ bytes: [UInt8]) {

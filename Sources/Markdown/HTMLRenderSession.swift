@@ -2,7 +2,7 @@ import Diagnostics
 
 /// One rendering pass over a document. The tree is walked with an explicit
 /// stack of frames (no recursion), writing into a single buffer.
-struct HTMLRenderSession {
+struct HTMLRenderSession: ~Copyable {
     private let renderer: HTMLRenderer
     private let document: MarkdownDocument
     private let nodeHTML: [Int: [UInt8]]
@@ -46,7 +46,7 @@ struct HTMLRenderSession {
                 stack[stack.count - 1].nextChild += 1
                 if top.node == MarkdownDocument.rootIndex {
                     wrapTopLevel(children[top.nextChild])
-                    blockStarts.append((children[top.nextChild], out.bytes.count))
+                    blockStarts.append((children[top.nextChild], out.count))
                 }
                 if let frame = enter(children[top.nextChild], position: top.nextChild) {
                     stack.append(frame)
@@ -57,7 +57,7 @@ struct HTMLRenderSession {
                 stack.removeLast()
             }
         }
-        let length = out.bytes.count
+        let length = out.count
         let blocks = blockStarts.enumerated().map { position, start in
             let end = position + 1 < blockStarts.count ? blockStarts[position + 1].offset : length
             return RenderedMarkdown.Block(node: start.node, utf8Range: start.offset..<end)

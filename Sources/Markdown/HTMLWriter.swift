@@ -3,27 +3,32 @@ import Encoding
 /// The renderer's output: UTF-8 bytes with capacity reserved up front (appending bytes is a
 /// copy; appending to a String cost more, and HTML made elsewhere as bytes would have been
 /// checked again to become one). Escaping scans bytes and copies each run of ordinary text in one piece.
-struct HTMLWriter {
-    private(set) var bytes: [UInt8] = []
+struct HTMLWriter: ~Copyable {
+    private var output: ByteOutput
 
     init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
+        output = ByteOutput(capacity: capacity)
     }
+
+    /// How many bytes have been written.
+    var count: Int { output.count }
+
+    /// The bytes written, as an array of their own.
+    var bytes: [UInt8] { output.bytes }
 
     /// Markup written by the renderer (or trusted HTML from a callback).
     mutating func raw(_ s: String) {
-        var s = s
-        s.withUTF8 { bytes.append(contentsOf: $0) }
+        output.append(utf8: s)
     }
 
     /// Markup made elsewhere as UTF-8 bytes (an example's figure).
     mutating func raw(_ utf8: [UInt8]) {
-        bytes.append(contentsOf: utf8)
+        output.append(utf8)
     }
 
     /// Starts a new line unless already at the start of one (or of the output).
     mutating func newlineIfNeeded() {
-        if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+        if let last = output.last, last != UInt8(ascii: "\n") { output.append(UInt8(ascii: "\n")) }
     }
 
     /// Text content or an attribute value: escapes & < > ".
@@ -125,13 +130,13 @@ struct HTMLWriter {
                     continue
                 }
                 if let escaped = replacement(i, text[i]) {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<i]))
+                    output.append(UnsafeBufferPointer(rebasing: text[runStart..<i]))
                     raw(escaped)
                     runStart = i + 1
                 }
                 i += 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
+            output.append(UnsafeBufferPointer(rebasing: text[runStart...]))
         }
     }
 }

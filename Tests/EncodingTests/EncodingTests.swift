@@ -59,10 +59,11 @@ import TestSupport
             var expected: [UInt8] = []
             for _ in 0..<random.below(30) {
                 let piece = (0..<random.below(random.below(4) == 0 ? 700 : 24)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-                switch random.below(4) {
+                switch random.below(5) {
                 case 0: output.append(piece)
                 case 1: output.append(piece[...])
                 case 2: piece.withUnsafeBufferPointer { output.append($0) }
+                case 3: for byte in piece { output.append(byte) }
                 default:
                     output.removeAll()
                     expected.removeAll()
@@ -70,6 +71,7 @@ import TestSupport
                 }
                 expected += piece
                 #expect(output.count == expected.count)
+                #expect(output.last == expected.last)
             }
             #expect(output.bytes == expected, "seed \(seed) round \(round)")
             #expect(output.withBytes { Array($0) } == expected)
