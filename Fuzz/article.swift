@@ -70,7 +70,7 @@ enum ArticleFuzz {
     static func htmlViolations(_ article: Article) -> [String] {
         var violations: [String] = []
         var ids: Set<String> = []
-        for tag in StartTags(article.bodyHTML) {
+        for tag in StartTags(article.bodyUTF8) {
             if ["script", "iframe", "object", "embed", "style", "link", "meta", "base", "form"].contains(tag.name) {
                 violations.append("html: a <\(tag.name)> element")
             }
@@ -107,7 +107,7 @@ struct StartTags: Sequence, IteratorProtocol {
     private let bytes: [UInt8]
     private var index = 0
 
-    init(_ html: String) { bytes = Array(html.utf8) }
+    init(_ html: [UInt8]) { bytes = html }
 
     mutating func next() -> Tag? {
         while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {

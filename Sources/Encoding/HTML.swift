@@ -17,7 +17,7 @@ public enum HTML {
             guard bytes.contains(where: isSpecial) else { return nil }
             var buffer: [UInt8] = []
             buffer.reserveCapacity(bytes.count + 32)
-            append(escaping: bytes, to: &buffer)
+            forEachPiece(escaping: bytes) { buffer.append(contentsOf: $0) }
             return String(decoding: buffer, as: UTF8.self)
         }
         out += escaped ?? s
@@ -28,19 +28,47 @@ public enum HTML {
     /// several hundred instructions a piece; appending bytes, a copy).
     public static func append(escaping s: String, to out: inout [UInt8]) {
         var s = s
-        s.withUTF8 { append(escaping: $0, to: &out) }
+        s.withUTF8 { bytes in forEachPiece(escaping: bytes) { out.append(contentsOf: $0) } }
     }
 
-    private static func append(escaping bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    /// `append(escaping:to:)` into a `ByteOutput`.
+    public static func append(escaping s: String, to out: inout ByteOutput) {
+        var s = s
+        s.withUTF8 { bytes in forEachPiece(escaping: bytes) { out.append($0) } }
+    }
+
+    /// Calls `emit` with the pieces of `bytes` escaped, in order: runs of the text as they are,
+    /// and the replacements of the specials between them.
+    @inline(__always)
+    private static func forEachPiece(escaping bytes: UnsafeBufferPointer<UInt8>, _ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let base = bytes.baseAddress else { return }
         var start = 0
-        for index in bytes.indices {
+        var index = 0
+        while index < bytes.count {
+            // Eight bytes at a time up to the first special: most values hold none.
+            if index + 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let before = specialLanes(word).trailingZeroBitCount / 8
+                index += before
+                if before == 8 { continue }
+            }
             // Every special is at most ">" (0x3E): most bytes of a text are past it.
-            guard bytes[index] <= UInt8(ascii: ">"), let replacement = replacement(for: bytes[index]) else { continue }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-            replacement.withUTF8Buffer { out.append(contentsOf: $0) }
-            start = index + 1
+            if bytes[index] <= UInt8(ascii: ">"), let replacement = replacement(for: bytes[index]) {
+                emit(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                replacement.withUTF8Buffer(emit)
+                start = index + 1
+            }
+            index += 1
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        emit(UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
+
+    /// The top bit of the bytes of `word` that are specials, exact up to the first one: each
+    /// byte's mark is, and a wrong mark only ever follows a right one. Zero when there is none.
+    static func specialLanes(_ word: UInt64) -> UInt64 {
+        WordLanes.mask(of: UInt8(ascii: "&"), in: word) | WordLanes.mask(of: UInt8(ascii: "<"), in: word)
+            | WordLanes.mask(of: UInt8(ascii: ">"), in: word) | WordLanes.mask(of: UInt8(ascii: "\""), in: word)
+            | WordLanes.mask(of: UInt8(ascii: "'"), in: word)
     }
 
     private static func isSpecial(_ byte: UInt8) -> Bool { replacement(for: byte) != nil }

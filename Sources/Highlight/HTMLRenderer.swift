@@ -37,12 +37,15 @@ enum HTMLRenderer {
     }
 
     static func render(_ tokens: [Token], options: HighlightOptions) -> String {
-        // Built as UTF-8 bytes and made a string once: a block has a few hundred pieces, and
-        // appending each to a `String` cost several hundred instructions.
-        var html: [UInt8] = []
-        html.reserveCapacity(tokens.count * 24)
-        func write(_ text: StaticString) { text.withUTF8Buffer { html.append(contentsOf: $0) } }
-        func write(_ text: String) { html.append(contentsOf: text.utf8) }
+        String(decoding: renderUTF8(tokens, options: options), as: UTF8.self)
+    }
+
+    static func renderUTF8(_ tokens: [Token], options: HighlightOptions) -> [UInt8] {
+        // Built as UTF-8 bytes: a block has a few hundred pieces, and appending each to a
+        // `String` cost several hundred instructions.
+        var html = ByteOutput(capacity: tokens.count * 24)
+        func write(_ text: StaticString) { text.withUTF8Buffer { html.append($0) } }
+        func write(_ text: String) { html.append(utf8: text) }
         // The kinds are switches, not sets: a set hashed every token's kind.
         let tagged = options.taggedWords
         let tagsAny = !tagged.isEmpty
@@ -71,6 +74,6 @@ enum HTMLRenderer {
             HTML.append(escaping: token.text, to: &html)
             write("</span>")
         }
-        return String(decoding: html, as: UTF8.self)
+        return html.bytes
     }
 }

@@ -18,4 +18,9 @@ public enum Highlighter {
     public static func html(_ tokens: [Token], options: HighlightOptions = .init()) -> String {
         HTMLRenderer.render(tokens, options: options)
     }
+
+    /// `html(_:options:)` as UTF-8 bytes, for a page built as bytes.
+    public static func htmlUTF8(_ tokens: [Token], options: HighlightOptions = .init()) -> [UInt8] {
+        HTMLRenderer.renderUTF8(tokens, options: options)
+    }
 }

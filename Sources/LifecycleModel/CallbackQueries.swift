@@ -28,26 +28,31 @@ extension Machine {
             matches[callback] |= 1 << i
             counted[callback] = true
         }
-        // Per transition, the calls the order counts: worked out once per question, then every
-        // node of the search advances by bit operations.
+        // Per transition, the calls the order counts, as `steps[stepStarts[t]..<stepEnds[t]]`: worked
+        // out when the search first takes the transition (most questions end before it takes them
+        // all), then every node of the search advances by bit operations.
         var steps: [CallStep] = []
         steps.reserveCapacity(walk.calls.count)
-        var stepStarts: [Int] = [0]
-        stepStarts.reserveCapacity(walk.targets.count + 1)
+        var stepStarts = Array(repeating: -1, count: walk.targets.count)
+        var stepEnds = Array(repeating: -1, count: walk.targets.count)
         var hasOptional = Array(repeating: false, count: walk.targets.count)
-        for t in walk.targets.indices {
-            for c in walk.callStarts[t]..<walk.callStarts[t + 1] where counted[walk.calls[c]] {
-                steps.append(CallStep(optional: walk.optional[c], matches: matches[walk.calls[c]]))
-                if walk.optional[c] { hasOptional[t] = true }
+        func countedCalls(_ t: Int) -> ArraySlice<CallStep> {
+            if stepStarts[t] < 0 {
+                stepStarts[t] = steps.count
+                for c in walk.callStarts[t]..<walk.callStarts[t + 1] where counted[walk.calls[c]] {
+                    steps.append(CallStep(optional: walk.optional[c], matches: matches[walk.calls[c]]))
+                    if walk.optional[c] { hasOptional[t] = true }
+                }
+                stepEnds[t] = steps.count
             }
-            stepStarts.append(steps.count)
+            return steps[stepStarts[t]..<stepEnds[t]]
         }
         var results: [UInt64] = []
         var next: [UInt64] = []
         var queue: [Node] = []
         // The match positions after transition t from `positions`, into `results`.
         func advance(_ positions: UInt64, _ t: Int) {
-            let calls = steps[stepStarts[t]..<stepStarts[t + 1]]
+            let calls = countedCalls(t)
             guard hasOptional[t] else {
                 // One run through the calls: one result.
                 var moved = positions

@@ -2,10 +2,10 @@ import Diagnostics
 
 /// One rendering pass over a document. The tree is walked with an explicit
 /// stack of frames (no recursion), writing into a single buffer.
-struct HTMLRenderSession {
+struct HTMLRenderSession: ~Copyable {
     private let renderer: HTMLRenderer
     private let document: MarkdownDocument
-    private let nodeHTML: [Int: String]
+    private let nodeHTML: [Int: [UInt8]]
     private var out: HTMLWriter
     private var slugger: HeadingSlugger
     private var headings: [Heading] = []
@@ -28,7 +28,7 @@ struct HTMLRenderSession {
         var flag: Bool
     }
 
-    init(renderer: HTMLRenderer, document: MarkdownDocument, nodeHTML: [Int: String]) {
+    init(renderer: HTMLRenderer, document: MarkdownDocument, nodeHTML: [Int: [UInt8]]) {
         self.renderer = renderer
         self.document = document
         self.nodeHTML = nodeHTML
@@ -46,7 +46,7 @@ struct HTMLRenderSession {
                 stack[stack.count - 1].nextChild += 1
                 if top.node == MarkdownDocument.rootIndex {
                     wrapTopLevel(children[top.nextChild])
-                    blockStarts.append((children[top.nextChild], out.html.utf8.count))
+                    blockStarts.append((children[top.nextChild], out.count))
                 }
                 if let frame = enter(children[top.nextChild], position: top.nextChild) {
                     stack.append(frame)
@@ -57,12 +57,12 @@ struct HTMLRenderSession {
                 stack.removeLast()
             }
         }
-        let length = out.html.utf8.count
+        let length = out.count
         let blocks = blockStarts.enumerated().map { position, start in
             let end = position + 1 < blockStarts.count ? blockStarts[position + 1].offset : length
             return RenderedMarkdown.Block(node: start.node, utf8Range: start.offset..<end)
         }
-        return RenderedMarkdown(html: out.html, headings: headings, blocks: blocks)
+        return RenderedMarkdown(utf8: out.bytes, headings: headings, blocks: blocks)
     }
 
     /// Consecutive top-level blocks in a language other than the page's share one

@@ -1,22 +1,34 @@
 import Encoding
 
-/// The renderer's output: one String with capacity reserved up front.
-/// Escaping scans bytes and copies each run of ordinary text in one piece.
-struct HTMLWriter {
-    private(set) var html = ""
+/// The renderer's output: UTF-8 bytes with capacity reserved up front (appending bytes is a
+/// copy; appending to a String cost more, and HTML made elsewhere as bytes would have been
+/// checked again to become one). Escaping scans bytes and copies each run of ordinary text in one piece.
+struct HTMLWriter: ~Copyable {
+    private var output: ByteOutput
 
     init(capacity: Int) {
-        html.reserveCapacity(capacity)
+        output = ByteOutput(capacity: capacity)
     }
+
+    /// How many bytes have been written.
+    var count: Int { output.count }
+
+    /// The bytes written, as an array of their own.
+    var bytes: [UInt8] { output.bytes }
 
     /// Markup written by the renderer (or trusted HTML from a callback).
     mutating func raw(_ s: String) {
-        html += s
+        output.append(utf8: s)
+    }
+
+    /// Markup made elsewhere as UTF-8 bytes (an example's figure).
+    mutating func raw(_ utf8: [UInt8]) {
+        output.append(utf8)
     }
 
     /// Starts a new line unless already at the start of one (or of the output).
     mutating func newlineIfNeeded() {
-        if let last = html.utf8.last, last != UInt8(ascii: "\n") { html += "\n" }
+        if let last = output.last, last != UInt8(ascii: "\n") { output.append(UInt8(ascii: "\n")) }
     }
 
     /// Text content or an attribute value: escapes & < > ".
@@ -108,40 +120,23 @@ struct HTMLWriter {
     /// every cut falls between scalars. Eight bytes for which `skipping` says none is
     /// replaced are passed over at once (a text's words, most of it).
     private mutating func appendEscaping(_ s: String, skipping: (UInt64) -> Bool = { _ in false }, _ replacement: (Int, UInt8) -> String?) {
-        let utf8 = s.utf8
-        var runStart = 0
-        func flush(upTo end: Int) {
-            if end > runStart {
-                html += s[utf8.index(utf8.startIndex, offsetBy: runStart)..<utf8.index(utf8.startIndex, offsetBy: end)]
-            }
-        }
-        let scanned: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+        var s = s
+        s.withUTF8 { text in
+            var runStart = 0
             var i = 0
-            while i < bytes.count {
-                if i + 8 <= bytes.count, let base = bytes.baseAddress, skipping(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+            while i < text.count {
+                if i + 8 <= text.count, let base = text.baseAddress, skipping(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
                     i += 8
                     continue
                 }
-                if let escaped = replacement(i, bytes[i]) {
-                    flush(upTo: i)
-                    html += escaped
+                if let escaped = replacement(i, text[i]) {
+                    output.append(UnsafeBufferPointer(rebasing: text[runStart..<i]))
+                    raw(escaped)
                     runStart = i + 1
                 }
                 i += 1
             }
-        }
-        if scanned == nil {
-            for (i, byte) in utf8.enumerated() {
-                guard let escaped = replacement(i, byte) else { continue }
-                flush(upTo: i)
-                html += escaped
-                runStart = i + 1
-            }
-        }
-        if runStart == 0 {
-            html += s
-        } else {
-            flush(upTo: utf8.count)
+            output.append(UnsafeBufferPointer(rebasing: text[runStart...]))
         }
     }
 }

@@ -5,7 +5,7 @@ import Diagnostics
 /// escaped values) gather as UTF-8 bytes first: appending to a `String` cost several hundred
 /// instructions a piece, and turning bytes into a string checks each byte, which long values
 /// (a page's content, a figure's SVG) are spared by going to the string whole.
-struct Renderer {
+struct Renderer: ~Copyable {
     /// Partials, parents and sections may nest this deep; past it the
     /// template is almost certainly recursing without end.
     static let maximumDepth = 200
@@ -22,7 +22,7 @@ struct Renderer {
     private let library: MustacheLibrary
     private var output = ""
     /// Written after `output`, not yet added to it: the bytes of whole strings, so valid UTF-8.
-    private var pending: [UInt8] = []
+    private var pending = ByteOutput()
     /// Unescaped values at least this long are appended to `output` as strings.
     static let longValueBytes = 256
     /// The caller takes the output as bytes (`finishBytes`): every piece goes to `pending`, and
@@ -205,13 +205,13 @@ struct Renderer {
     /// values (below) do not, so a multi-line value keeps its own layout.
     private mutating func writeTemplateText(_ text: Text) {
         if indentation.isEmpty {
-            pending.append(contentsOf: text.bytes)
+            pending.append(text.bytes)
             if let endsWithNewline = text.endsWithNewline { atLineStart = endsWithNewline }
             return
         }
         for line in text.lines {
-            if atLineStart { pending.append(contentsOf: indentation) }
-            pending.append(contentsOf: line)
+            if atLineStart { pending.append(indentation) }
+            pending.append(line)
             atLineStart = line.last == UInt8(ascii: "\n")
         }
     }
@@ -219,7 +219,7 @@ struct Renderer {
     private mutating func writeValue(_ text: String, escaped: Bool) {
         guard !text.isEmpty else { return }
         if atLineStart {
-            pending.append(contentsOf: indentation)
+            pending.append(indentation)
             atLineStart = false
         }
         if escaped {
@@ -228,14 +228,14 @@ struct Renderer {
             flushPending()
             output += text
         } else {
-            pending.append(contentsOf: text.utf8)
+            pending.append(utf8: text)
         }
     }
 
     private mutating func flushPending() {
         guard !pending.isEmpty else { return }
-        output += String(decoding: pending, as: UTF8.self)
-        pending.removeAll(keepingCapacity: true)
+        output += pending.withBytes { String(decoding: $0, as: UTF8.self) }
+        pending.removeAll()
     }
 
     /// The whole output, once rendering is done.
@@ -247,6 +247,6 @@ struct Renderer {
     /// The whole output as UTF-8 bytes, once rendering is done (a renderer that gathers bytes
     /// leaves `output` empty).
     func finishBytes() -> [UInt8] {
-        output.isEmpty ? pending : Array(output.utf8) + pending
+        output.isEmpty ? pending.bytes : Array(output.utf8) + pending.bytes
     }
 }

@@ -46,6 +46,11 @@ public struct SearchPage: Sendable, Equatable {
     public init(key: String, path: String, title: String, bodyHTML: String) {
         self.init(key: key, path: path, title: title, sections: BodyText.sections(bodyHTML))
     }
+
+    /// `init(key:path:title:bodyHTML:)` of the body's UTF-8 bytes.
+    public init(key: String, path: String, title: String, bodyUTF8: [UInt8]) {
+        self.init(key: key, path: path, title: title, sections: BodyText.sections(utf8: bodyUTF8))
+    }
 }
 
 /// Reads the text out of the HTML the renderer writes (well-formed, attributes quoted).
@@ -130,10 +135,17 @@ enum BodyText {
         var html = html
         // On the String's own UTF-8 storage, without copying it to an array; no nested functions,
         // whose captured variables would be boxed and checked for exclusivity on every byte.
-        return html.withUTF8 { bytes in
-            kinds.withUnsafeBufferPointer { kinds in
-                nameCodes.withUnsafeBufferPointer { codes in sections(bytes, kinds, codes) }
-            }
+        return html.withUTF8(sections(bytes:))
+    }
+
+    /// `sections` of the HTML's UTF-8 bytes.
+    static func sections(utf8 html: [UInt8]) -> [SearchPage.Section] {
+        html.withUnsafeBufferPointer(sections(bytes:))
+    }
+
+    private static func sections(bytes: UnsafeBufferPointer<UInt8>) -> [SearchPage.Section] {
+        kinds.withUnsafeBufferPointer { kinds in
+            nameCodes.withUnsafeBufferPointer { codes in sections(bytes, kinds, codes) }
         }
     }
 

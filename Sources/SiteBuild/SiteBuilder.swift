@@ -455,7 +455,7 @@ public enum SiteBuilder {
                 }
                 var listed = Article(
                     lang: cached.lang, slug: cached.slug, displayPath: cached.displayPath, title: cached.title,
-                    description: cached.description, bodyHTML: "", toc: [], chains: [])
+                    description: cached.description, bodyUTF8: [], toc: [], chains: [])
                 listed.weight = cached.weight
                 listed.layout = cached.layout
                 result.all[slug, default: [:]][cached.lang] = listed
@@ -532,7 +532,7 @@ public enum SiteBuilder {
             group.cachedArticles.append(cached)
             var listed = Article(
                 lang: cached.lang, slug: cached.slug, displayPath: cached.displayPath, title: cached.title,
-                description: cached.description, bodyHTML: "", toc: [], chains: [])
+                description: cached.description, bodyUTF8: [], toc: [], chains: [])
             listed.weight = cached.weight
             listed.layout = cached.layout
             group.unread[cached.lang] = listed
@@ -670,7 +670,7 @@ public enum SiteBuilder {
                         group.indexing[keyPath: step] += now - clock
                         clock = now
                     }
-                    let searchPage = SearchPage(key: slug, path: path, title: rendered.title, bodyHTML: rendered.bodyHTML)
+                    let searchPage = SearchPage(key: slug, path: path, title: rendered.title, bodyUTF8: rendered.bodyUTF8)
                     lap(\.pageText)
                     let fragment = SearchIndex.fragment(lang: lang, page: searchPage)
                     // An entry is a function of the page file's text: a page the last build indexed
@@ -747,10 +747,8 @@ public enum SiteBuilder {
         let contexts = PageContexts(
             config: config, strings: pages.strings, assets: pages.assets.templateKeys, articles: [slug: group.listed],
             translations: group.matrix, navigation: navigation, values: renderer.values)
-        var slotted = article
-        slotted.bodyHTML = bodySlot
-        let page = try pages.templates.renderUTF8("article", contexts.article(slotted))
-        return (splice(page, article.bodyHTML), article)
+        let page = try pages.templates.renderUTF8("article", contexts.article(article, body: bodySlot))
+        return (splice(page, article.bodyUTF8), article)
     }
 
     /// The reading order of every language: the articles the plan renders, read for their
@@ -912,12 +910,11 @@ public enum SiteBuilder {
 
     /// `page` with its body slots replaced by `body`: a body is most of a page's bytes, and
     /// it is copied once into the file's bytes instead of through the template's output.
-    static func splice(_ page: [UInt8], _ body: String) -> Data {
-        var body = body
-        return page.withUnsafeBufferPointer { bytes in
-            var out = Data(capacity: bytes.count + body.utf8.count)
+    static func splice(_ page: [UInt8], _ body: [UInt8]) -> Data {
+        page.withUnsafeBufferPointer { bytes in
+            var out = Data(capacity: bytes.count + body.count)
             for (index, piece) in Slots.pieces(of: bytes, between: bodySlot).enumerated() {
-                if index > 0 { body.withUTF8 { out.append($0) } }
+                if index > 0 { out.append(contentsOf: body) }
                 out.append(UnsafeBufferPointer(rebasing: bytes[piece]))
             }
             return out

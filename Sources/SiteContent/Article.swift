@@ -22,7 +22,8 @@ package struct Article: Sendable {
     package var displayPath: String
     package var title: String
     package var description: String
-    package var bodyHTML: String
+    /// The body's HTML as UTF-8 bytes: made as bytes, written into the page and read by the search index as bytes.
+    package var bodyUTF8: [UInt8]
     package var toc: [TOCEntry]
     /// Arrow chains in the prose, each verified against the model.
     package var chains: [ProseChain]
@@ -60,7 +61,7 @@ package struct Article: Sendable {
     package var proseLines: [Int] = []
 
     package init(
-        lang: String, slug: String, displayPath: String, title: String, description: String, bodyHTML: String, toc: [TOCEntry],
+        lang: String, slug: String, displayPath: String, title: String, description: String, bodyUTF8: [UInt8], toc: [TOCEntry],
         chains: [ProseChain], examples: Int = 0, translation: TranslationSource? = nil, untranslated: [Int] = [],
         updated: ArticleDate? = nil, draft: Bool = false, sections: [ArticleSections.Section] = [], codeSamples: [CodeSample] = [],
         links: [MarkdownLink] = []
@@ -70,7 +71,7 @@ package struct Article: Sendable {
         self.displayPath = displayPath
         self.title = title
         self.description = description
-        self.bodyHTML = bodyHTML
+        self.bodyUTF8 = bodyUTF8
         self.toc = toc
         self.chains = chains
         self.examples = examples
@@ -86,7 +87,7 @@ package struct Article: Sendable {
     /// What pages other than its own show of an article (homes, status pages, sitemap):
     /// a large site keeps this much of every article, and no more, until the end of a build.
     package var listing: Article {
-        var listing = Article(lang: lang, slug: slug, displayPath: displayPath, title: title, description: description, bodyHTML: "", toc: [], chains: [])
+        var listing = Article(lang: lang, slug: slug, displayPath: displayPath, title: title, description: description, bodyUTF8: [], toc: [], chains: [])
         listing.weight = weight
         listing.layout = layout
         return listing

@@ -67,7 +67,7 @@ package struct ArticleReader: Sendable {
         }
         var article = Article(
             lang: lang, slug: slug, displayPath: text.displayPath, title: title,
-            description: description, bodyHTML: "", toc: [], chains: verification.chains, examples: verification.examples.count,
+            description: description, bodyUTF8: [], toc: [], chains: verification.chains, examples: verification.examples.count,
             translation: frontMatter.translation, untranslated: frontMatter.untranslated, updated: frontMatter.updated, draft: frontMatter.draft,
             sections: sections, codeSamples: codeSamples, links: links)
         article.weight = frontMatter.weight

@@ -27,7 +27,7 @@ package struct ArticleRenderer: Sendable {
     package func render(_ read: ReadArticle, templates: TemplateSet) throws(DiagnosticError) -> Article {
         let lang = read.article.lang
         let document = read.document
-        var nodeHTML: [Int: String] = [:]
+        var nodeHTML: [Int: [UInt8]] = [:]
         let figure = ExampleFigure(lang: lang, strings: strings, values: values, templates: templates)
         let exerciseFigure = ExerciseFigure(lang: lang, strings: strings, values: values, templates: templates)
         let codeLabel = strings.string("codeLabel", lang: lang)
@@ -61,9 +61,9 @@ package struct ArticleRenderer: Sendable {
         let chainTitle = strings.string("verifiedChain", lang: lang)
         let machineTitle = { (id: String) -> String in Machines.machine(id).map { names.title($0).text } ?? id }
         for index in read.verification.nodesWithChains {
-            nodeHTML[index] = ChainMarkup.html(
+            nodeHTML[index] = Array(ChainMarkup.html(
                 document.nodes[index].literal, chains: read.verification.chains(in: index), insideLink: document.isInsideLink(index),
-                title: chainTitle, machineTitle: machineTitle)
+                title: chainTitle, machineTitle: machineTitle).utf8)
         }
         var renderer = makeRenderer(lang: lang)
         let tutorial = read.article.layout == .tutorial
@@ -82,18 +82,18 @@ package struct ArticleRenderer: Sendable {
         }
         let targets = read.targets
         renderer.linkTarget = { url, isImage in targets[ArticleReader.LinkKey(url: url, isImage: isImage)] }
-        let rendered = renderer.render(document, replacing: nodeHTML)
+        let rendered = renderer.render(document, replacingUTF8: nodeHTML)
         var article = read.article
         if tutorial {
             let lesson = tutorialHTML(
                 rendered, document: document, lang: lang, untranslated: untranslatedLanguage.map { ($0, Set(read.article.untranslated)) },
                 isExercise: { read.verification.exercise(at: $0) != nil })
-            article.bodyHTML = lesson.html
+            article.bodyUTF8 = lesson.html
             article.tutorialSteps = lesson.steps
         } else {
-            article.bodyHTML = rendered.html
+            article.bodyUTF8 = rendered.utf8
         }
-        article.bodyHTML += sprites.joined()
+        for sprite in sprites { article.bodyUTF8.append(utf8: sprite) }
         article.toc = rendered.headings.filter { (2...3).contains($0.level) }.map {
             TOCEntry(level: $0.level, id: $0.id, text: $0.text)
         }
@@ -109,20 +109,20 @@ package struct ArticleRenderer: Sendable {
     func tutorialHTML(
         _ rendered: RenderedMarkdown, document: MarkdownDocument, lang: String, untranslated: (from: String, sections: Set<Int>)?,
         isExercise: (Int) -> Bool
-    ) -> (html: String, steps: Int) {
+    ) -> (html: [UInt8], steps: Int) {
         // The parts are slices of the rendered HTML, each copied once, into `out`.
         struct Step {
-            var text: [Substring] = []
-            var media: [Substring] = []
+            var text: [ArraySlice<UInt8>] = []
+            var media: [ArraySlice<UInt8>] = []
             var exercises = 0
             var hasMedia: Bool { media.contains { !$0.isEmpty } }
         }
-        var intro: [Substring] = []
+        var intro: [ArraySlice<UInt8>] = []
         var steps: [Step] = []
-        var tail: [Substring] = []
+        var tail: [ArraySlice<UInt8>] = []
         for block in rendered.blocks {
             let node = document.nodes[block.node]
-            let html = rendered.html(of: block)
+            let html = rendered.utf8(of: block)
             if case .footnoteDefinition = node.kind {
                 tail.append(html)
                 continue
@@ -142,42 +142,42 @@ package struct ArticleRenderer: Sendable {
         let conclusion = steps.count > 1 && !steps[steps.count - 1].hasMedia ? steps.removeLast() : nil
         let stepLabel = HTML.escape(strings.string("tutorialStep", lang: lang))
         let doneLabel = HTML.escape(strings.string("tutorialStepDone", lang: lang))
-        var out = ""
-        out.reserveCapacity(rendered.html.utf8.count + 512 * (steps.count + 2))
+        var out: [UInt8] = []
+        out.reserveCapacity(rendered.utf8.count + 512 * (steps.count + 2))
         if intro.contains(where: { !$0.isEmpty }) {
-            out += "<div class=\"tutorial-intro\"\(languageAttribute(untranslated, section: 0, lang: lang))>\n"
+            out.append(utf8: "<div class=\"tutorial-intro\"\(languageAttribute(untranslated, section: 0, lang: lang))>\n")
             for part in intro { out += part }
-            out += "</div>\n"
+            out.append(utf8: "</div>\n")
         }
         if !steps.isEmpty {
-            out += "<ol class=\"tutorial-steps\">\n"
+            out.append(utf8: "<ol class=\"tutorial-steps\">\n")
             for (index, step) in steps.enumerated() {
                 let number = index + 1
                 let kind = step.hasMedia ? "" : " text-only"
                 // Section 0 is the introduction (ArticleSections), so step N is section N.
-                out += "<li class=\"tutorial-step\(kind)\" id=\"ld-step-\(number)\" data-step=\"\(number)\" data-exercises=\"\(step.exercises)\"\(languageAttribute(untranslated, section: number, lang: lang))>\n"
-                out += "<div class=\"step-text\">\n<p class=\"step-number\">\(stepLabel) \(LocalFormat.number(number, lang: lang))</p>\n"
+                out.append(utf8: "<li class=\"tutorial-step\(kind)\" id=\"ld-step-\(number)\" data-step=\"\(number)\" data-exercises=\"\(step.exercises)\"\(languageAttribute(untranslated, section: number, lang: lang))>\n")
+                out.append(utf8: "<div class=\"step-text\">\n<p class=\"step-number\">\(stepLabel) \(LocalFormat.number(number, lang: lang))</p>\n")
                 for part in step.text { out += part }
                 if step.exercises == 0 {
                     // For the reader's progress (`exercise.js`): a step without exercises is done when they say so.
-                    out += "<p class=\"step-done-line\" hidden><button type=\"button\" class=\"step-done\" data-step-done aria-pressed=\"false\">\(doneLabel)</button></p>\n"
+                    out.append(utf8: "<p class=\"step-done-line\" hidden><button type=\"button\" class=\"step-done\" data-step-done aria-pressed=\"false\">\(doneLabel)</button></p>\n")
                 }
-                out += "</div>\n"
+                out.append(utf8: "</div>\n")
                 if step.hasMedia {
-                    out += "<div class=\"step-media\">\n"
+                    out.append(utf8: "<div class=\"step-media\">\n")
                     for part in step.media { out += part }
-                    out += "</div>\n"
+                    out.append(utf8: "</div>\n")
                 }
-                out += "</li>\n"
+                out.append(utf8: "</li>\n")
             }
-            out += "</ol>\n"
+            out.append(utf8: "</ol>\n")
         }
         if let conclusion {
             // Its section follows the steps' (section 0 is the introduction).
             let section = steps.count + 1
-            out += "<section class=\"tutorial-conclusion\"\(languageAttribute(untranslated, section: section, lang: lang))>\n"
+            out.append(utf8: "<section class=\"tutorial-conclusion\"\(languageAttribute(untranslated, section: section, lang: lang))>\n")
             for part in conclusion.text { out += part }
-            out += "</section>\n"
+            out.append(utf8: "</section>\n")
         }
         for part in tail { out += part }
         return (out, steps.count)
@@ -210,13 +210,15 @@ package struct ArticleRenderer: Sendable {
     }
 
     /// A code block in a language the highlighter knows (one in any other is written as is).
-    private func highlightedHTML(_ code: LexedCode, label: String) -> String {
+    private func highlightedHTML(_ code: LexedCode, label: String) -> [UInt8] {
         // Focusable and labelled: a scrolling code block must be reachable by keyboard.
         let language = code.language
-        return "<pre class=\"code\" data-lang=\"\(language.rawValue)\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(label))\">"
-            + "<code class=\"language-\(language.rawValue)\">"
-            + Highlighter.html(code.tokens, options: Self.highlightOptions)
-            + "</code></pre>\n"
+        var html: [UInt8] = []
+        html.append(utf8: "<pre class=\"code\" data-lang=\"\(language.rawValue)\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(label))\">")
+        html.append(utf8: "<code class=\"language-\(language.rawValue)\">")
+        html += Highlighter.htmlUTF8(code.tokens, options: Self.highlightOptions)
+        html.append(utf8: "</code></pre>\n")
+        return html
     }
 
     /// Whether an article page gives this id to something outside the
@@ -242,4 +244,12 @@ package struct ArticleRenderer: Sendable {
     }))
 
 
+}
+
+extension [UInt8] {
+    /// Appends the UTF-8 of `s` (a copy of its bytes).
+    mutating func append(utf8 s: String) {
+        var s = s
+        s.withUTF8 { append(contentsOf: $0) }
+    }
 }

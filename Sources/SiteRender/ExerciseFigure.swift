@@ -20,9 +20,10 @@ struct ExerciseFigure: Sendable {
     static let template = "partials/exercise"
 
     /// The figure of an exercise that passed (nil for one with an error: its block is shown as written).
-    func html(_ exercise: VerifiedExercise) throws(DiagnosticError) -> String? {
+    /// As UTF-8 bytes, which go into the page's bytes as they are.
+    func html(_ exercise: VerifiedExercise) throws(DiagnosticError) -> [UInt8]? {
         guard let trace = exercise.trace else { return nil }
-        return try templates.render(Self.template, context(trace, id: "exercise-\(exercise.number)"))
+        return try templates.renderUTF8(Self.template, context(trace, id: "exercise-\(exercise.number)"))
     }
 
     func context(_ trace: ExerciseTrace, id: String) -> MustacheValue {

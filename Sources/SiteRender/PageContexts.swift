@@ -36,7 +36,9 @@ package struct PageContexts: Sendable {
 
     private var links: SiteLinks { SiteLinks(config: config) }
 
-    package func article(_ article: Article) -> MustacheValue {
+    /// The context of an article's page; `body` is what `{{{body}}}` writes (the build gives a slot
+    /// that the article's bytes then replace in the page).
+    package func article(_ article: Article, body: String) -> MustacheValue {
         let dir = SiteLinks.articleDir(article.lang, article.slug)
         let translations = articles[article.slug] ?? [:]
         let alternates = articleAlternates(article.slug).map(alternate)
@@ -55,7 +57,7 @@ package struct PageContexts: Sendable {
         var context = common(
             lang: article.lang, dir: dir, title: article.title, description: article.description,
             alternates: alternates, switcher: switcher)
-        context["body"] = .string(article.bodyHTML)
+        context["body"] = .string(body)
         context["toc"] = .array(article.toc.map {
             .object(["id": .string($0.id), "text": .string($0.text), "sub": .bool($0.level > 2)])
         })

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 
@@ -27,16 +28,59 @@ import TestSupport
 
     /// Both escapers (to a string, and to bytes for the Mustache renderer) write what the
     /// scalar-by-scalar reference writes, byte for byte.
+    /// Long plain runs among them, so the eight-byte scan meets specials at every place of a word.
+    /// `HTML_ESCAPE_SEED` tries other texts.
     @Test func escapingToBytesAndToAStringMatchTheReference() {
-        let pieces = ["a", "Ж", "é", "e\u{301}", "語", "👍🏽", "&", "<", ">", "\"", "'", "&amp;", " ", "\n", "=", "?", "@", "\u{0}"]
-        var random = SeededRandom(seed: 7)
+        let pieces = ["a", "Ж", "é", "e\u{301}", "語", "👍🏽", "&", "<", ">", "\"", "'", "&amp;", " ", "\n", "=", "?", "@", "\u{0}",
+                      "plain words", "Привет", "0123456789", "%", "(", "]", "~", "\u{7F}", "\u{A6}", "\u{BC}"]
+        let seed = ProcessInfo.processInfo.environment["HTML_ESCAPE_SEED"].flatMap { UInt64($0) } ?? 7
+        var random = SeededRandom(seed: seed)
         for _ in 0..<3000 {
             let text = (0..<random.below(40)).map { _ in random.pick(pieces) }.joined()
             var bytes = Array("<p>".utf8)
             HTML.append(escaping: text, to: &bytes)
-            #expect(bytes == Array(("<p>" + Self.reference(text)).utf8), "\(text.debugDescription)")
+            #expect(bytes == Array(("<p>" + Self.reference(text)).utf8), "seed \(seed): \(text.debugDescription)")
+            var output = ByteOutput(capacity: 1)
+            output.append(utf8: "<p>")
+            HTML.append(escaping: text, to: &output)
+            #expect(output.bytes == bytes, "seed \(seed): \(text.debugDescription)")
             #expect(Array(HTML.escape(text).utf8) == Array(Self.reference(text).utf8), "\(text.debugDescription)")
         }
+    }
+}
+
+/// `ByteOutput` holds what an array appended the same pieces to holds, across its growth.
+@Suite struct ByteOutputTests {
+    @Test func holdsWhatAnArrayHolds() {
+        let seed = ProcessInfo.processInfo.environment["BYTE_OUTPUT_SEED"].flatMap { UInt64($0) } ?? 0xB7E0_0019
+        var random = SeededRandom(seed: seed)
+        for round in 0..<200 {
+            var output = ByteOutput(capacity: random.below(40))
+            var expected: [UInt8] = []
+            for _ in 0..<random.below(30) {
+                let piece = (0..<random.below(random.below(4) == 0 ? 700 : 24)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+                switch random.below(5) {
+                case 0: output.append(piece)
+                case 1: output.append(piece[...])
+                case 2: piece.withUnsafeBufferPointer { output.append($0) }
+                case 3: for byte in piece { output.append(byte) }
+                default:
+                    output.removeAll()
+                    expected.removeAll()
+                    continue
+                }
+                expected += piece
+                #expect(output.count == expected.count)
+                #expect(output.last == expected.last)
+            }
+            #expect(output.bytes == expected, "seed \(seed) round \(round)")
+            #expect(output.withBytes { Array($0) } == expected)
+            #expect(output.isEmpty == expected.isEmpty)
+        }
+        var text = ByteOutput()
+        text.append(utf8: "Привет, ")
+        text.append(utf8: "👍🏽")
+        #expect(text.bytes == Array("Привет, 👍🏽".utf8))
     }
 }
 

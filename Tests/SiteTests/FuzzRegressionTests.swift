@@ -66,7 +66,7 @@ import Testing
         } else {
             let article = try #require(outcome.article)
             #expect(outcome.diagnostics.filter { $0.severity == .error }.map(DiagnosticFormatter.text) == [])
-            #expect(!article.bodyHTML.isEmpty)
+            #expect(!article.bodyUTF8.isEmpty)
             if ["es-inactive.md", "pt-inactive.md", "bg-inactive.md", "it-active.md"].contains(input.fileName) {
                 #expect(article.examples > 0 && !article.chains.isEmpty && !article.toc.isEmpty)
             }
@@ -85,7 +85,7 @@ import Testing
     @Test func theHTMLChecksSeeWhatTheyLookFor() {
         let article = Article(
             lang: "es", slug: "x", displayPath: "x.md", title: "x",
-            description: "", bodyHTML: "<h2 id=\"a\">A</h2><p id='a' onClick=\"x()\"><a href=\" JavaScript:alert(1)\">x</a></p><SCRIPT>",
+            description: "", bodyUTF8: Array("<h2 id=\"a\">A</h2><p id='a' onClick=\"x()\"><a href=\" JavaScript:alert(1)\">x</a></p><SCRIPT>".utf8),
             toc: [TOCEntry(level: 2, id: "b", text: "B")], chains: [])
         #expect(ArticleFuzz.htmlViolations(article).sorted() == [
             "html: a <script> element", "html: a javascript: URL in href of <a>", "html: an event handler attribute onclick on <p>",
