@@ -240,7 +240,6 @@ struct PostingsMerger: ~Copyable {
     let heads: [UInt8]
     let headEnds: [Int]
     private var found: [(rank: Int32, page: Int32, reader: Int32, start: Int32, length: Int32)] = []
-    private var scratch = ByteScratch(capacity: 1 << 12)
 
     init(readers: [RunReader], pageRank: [Int32], termRank: [Int32], heads: [UInt8], headEnds: [Int]) {
         self.readers = readers
@@ -266,8 +265,9 @@ struct PostingsMerger: ~Copyable {
             }
         }
         if !inOrder { found.sort { $0.rank < $1.rank } }
-        // Written in `scratch`, then moved to the shard at once; each stretch of postings from
-        // one run copied within one look at its buffer (all of a run's, when they came in order).
+        // Written straight into the shard (its storage is its own, as a scratch's was); each
+        // stretch of postings from one run copied within one look at its buffer (all of a
+        // run's, when they came in order).
         heads.withUnsafeBufferPointer { heads in
             guard let heads = heads.baseAddress else { return }
             found.withUnsafeBufferPointer { found in
@@ -277,13 +277,12 @@ struct PostingsMerger: ~Copyable {
                     var end = first + 1
                     while end < found.count && found[end].reader == reader { end += 1 }
                     readers[Int(reader)].buffer.withUnsafeBufferPointer { part in
-                        Self.copy(found[first..<end], from: part, heads: heads, headEnds: headEnds, commaFirst: first > 0, into: &scratch)
+                        Self.copy(found[first..<end], from: part, heads: heads, headEnds: headEnds, commaFirst: first > 0, into: &out)
                     }
                     first = end
                 }
             }
         }
-        scratch.move(to: &out.bytes)
         for index in readers.indices where readers[index].term == Int32(number) { readers[index].advance() }
     }
 
@@ -314,17 +313,17 @@ struct PostingsMerger: ~Copyable {
     /// and its part, a comma between two (and before the first unless `commaFirst` is false).
     private static func copy(
         _ found: Slice<UnsafeBufferPointer<(rank: Int32, page: Int32, reader: Int32, start: Int32, length: Int32)>>,
-        from part: UnsafeBufferPointer<UInt8>, heads: UnsafePointer<UInt8>, headEnds: [Int], commaFirst: Bool, into scratch: inout ByteScratch
+        from part: UnsafeBufferPointer<UInt8>, heads: UnsafePointer<UInt8>, headEnds: [Int], commaFirst: Bool, into out: inout JSONBytes
     ) {
         guard let part = part.baseAddress else { return }
         var comma = commaFirst
         for posting in found {
-            if comma { scratch.append(byte: UInt8(ascii: ",")) }
+            if comma { out.byte(UInt8(ascii: ",")) }
             comma = true
             let page = Int(posting.page)
             let headStart = page > 0 ? headEnds[page - 1] : 0
-            scratch.append(heads + headStart, count: headEnds[page] - headStart)
-            scratch.append(part + Int(posting.start), count: Int(posting.length))
+            out.append(heads + headStart, count: headEnds[page] - headStart)
+            out.append(part + Int(posting.start), count: Int(posting.length))
         }
     }
 }

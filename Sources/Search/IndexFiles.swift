@@ -39,7 +39,7 @@ public enum SearchIndex {
         start.quoted(entry.key)
         start.byte(UInt8(ascii: ","))
         start.int(roughLength(entry.lengths.reduce(0, +)))
-        let head = start.bytes.count
+        let head = start.count
         let pieces = SectionPieces(lengths: entry.lengths.map(roughLength))
         let termCount = entry.termCount
         var ends = [Int](repeating: 0, count: termCount)
@@ -49,7 +49,7 @@ public enum SearchIndex {
         let room = head + entry.pairValues.count / 2 * 3 * (DecimalDigits.maxCount + 1) + termCount + SectionPieces.slot
         let bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
             guard let out = buffer.baseAddress else { return }
-            _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<head]).initialize(from: start.bytes)
+            start.withBytes { _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<head]).initialize(fromContentsOf: $0) }
             count = entry.pairValues.withUnsafeBufferPointer { values in
                 entry.pairStarts.withUnsafeBufferPointer { pairStarts in
                     ends.withUnsafeMutableBufferPointer { ends in
@@ -181,7 +181,7 @@ public enum SearchIndex {
             out.quoted(stem(member.name))
         }
         out.raw("}});\n")
-        return (shardPath(lang: lang, key: shard.key), out.data)
+        return (shardPath(lang: lang, key: shard.key), out.data())
     }
 
     static func shardPath(lang: String, key: String) -> String { folder(lang) + hex(key) + ".js" }
@@ -236,7 +236,7 @@ public enum SearchIndex {
             out.byte(UInt8(ascii: "]"))
         }
         out.raw("]});\n")
-        return (fragmentPath(lang: lang, key: page.key), out.data)
+        return (fragmentPath(lang: lang, key: page.key), out.data())
     }
 
     public static func fragmentPath(lang: String, key: String) -> String { folder(lang) + "p/" + key + ".js" }
