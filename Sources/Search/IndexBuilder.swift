@@ -181,6 +181,10 @@ public final class SearchIndexBuilder: @unchecked Sendable {
             pending = PendingRun()
         }
         let names = terms.keys
+        // Room for every term and form at once: grown from empty, the tables were rehashed
+        // some forty times per build.
+        state.terms.reserveCapacity(state.terms.count + names.count)
+        state.forms.reserveCapacity(state.forms.count + memoForms.count)
         for number in names.indices {
             state.terms[names[number]] = SearchIndex.termSize(names[number], postings: max(0, termBytes[number] - 1))
         }
@@ -197,8 +201,9 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         for (rank, page) in keys.indices.sorted(by: { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }).enumerated() {
             pageRank[page] = Int32(rank)
         }
+        let termOrder = UTF8Order.sortedIndices(names)
         var termRank = [Int32](repeating: 0, count: names.count)
-        for (rank, number) in UTF8Order.sortedIndices(names).enumerated() {
+        for (rank, number) in termOrder.enumerated() {
             termRank[number] = Int32(rank)
         }
         var merger = PostingsMerger(
@@ -207,13 +212,23 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         let numbers = terms
         let forms = state.forms
         var unknownTerm = false
+        // The shards hold the terms in the order of their names, `termOrder`'s: each term is
+        // the next one there, checked by name (a look-up by name hashed each term again).
+        var nextTerm = 0
         for shard in shards {
             let file = SearchIndex.shardFile(
                 lang: lang, shard,
                 postings: { name, out in
                     // The shards are laid out from these very terms; a name without a number
                     // would be a bug, reported as a failed index rather than filed under another term.
-                    if let number = numbers.find(name) { merger.write(number, into: &out) } else { unknownTerm = true }
+                    var number: Int?
+                    if nextTerm < termOrder.count && names[termOrder[nextTerm]] == name {
+                        number = termOrder[nextTerm]
+                        nextTerm += 1
+                    } else {
+                        number = numbers.find(name)
+                    }
+                    if let number { merger.write(number, into: &out) } else { unknownTerm = true }
                 }, stem: { forms[$0]?.stem ?? "" })
             write(file.path, file.data)
         }

@@ -93,6 +93,43 @@ import Testing
         #expect(terms.values.reduce(0) { $0 + $1.count } == count)
     }
 
+    @Test func everyChunkOfRandomPagesIsInItsTermsShard() throws {
+        // Terms of every script and of shared prefixes (the shards' order is their bytes'),
+        // small shards: each term's postings are found by its place in that order, and each
+        // page's chunk must be under its term, and only there.
+        let words = [
+            "a", "ab", "abc", "b", "ba", "á", "ábaco", "ñandú", "nandu", "z", "zz", "жизнь", "жи", "ёлка", "2", "20", "x1",
+            "actividad", "actividades", "pausa", "pausado", "restaurada", "restaurar", "ciclo", "ciclos",
+        ]
+        let es = SearchLanguage(code: "es")
+        var random = SeededRandom(seed: 0x5EED_1D19)
+        for _ in 0..<10 {
+            let entries = (0..<(1 + random.below(40))).map { number in
+                let text = (0..<random.below(30)).map { _ in random.pick(words) }.joined(separator: " ")
+                let heading = random.pick(words)
+                return SearchEntry(page("p\(random.below(1_000))-\(number)", [("", "", text), ("s", heading, text)]), language: es, stemmer: Stemmer(es))
+            }
+            let builder = SearchIndexBuilder(lang: "es")
+            for entry in entries { builder.add(entry) }
+            var files: [(path: String, data: Data)] = []
+            let state = try #require(builder.finish(limit: 100 + random.below(400)) { files.append(($0, $1)) })
+            #expect(files.count == state.shards + 1)
+            var terms: [String: [(key: String, bytes: ArraySlice<UInt8>)]] = [:]
+            for file in files.dropLast() {
+                let shard = try #require(IndexFileReader.shard(Array(file.data)))
+                for (term, postings) in shard.terms { terms[term] = try #require(IndexFileReader.chunks(postings)) }
+            }
+            var count = 0
+            for entry in entries {
+                for (term, chunk) in SearchIndex.chunks(entry) {
+                    #expect(terms[term]?.first { $0.key == entry.key }.map { Array($0.bytes) } == chunk, "\(term) of \(entry.key)")
+                    count += 1
+                }
+            }
+            #expect(terms.values.reduce(0) { $0 + $1.count } == count)
+        }
+    }
+
     @Test func streamedFilesAreTheCollectedOnes() {
         let es = SearchLanguage(code: "es")
         let entries = (0..<30).map { number in
