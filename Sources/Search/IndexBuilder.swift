@@ -191,7 +191,7 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         for (form, pages) in zip(memoForms, memoFormPages) { state.addForm(form.folded, stem: form.stem, pages: pages) }
         memoForms = []
         memoFormPages = []
-        state.updateNeeded(Array(state.forms.keys))
+        state.updateAllNeeded()
         let shards = ShardLayout.shards(state.members, limit: limit)
         state.shards = shards.count
 

@@ -331,9 +331,24 @@ public struct SearchIndexState: Sendable, Equatable {
     mutating func updateNeeded(_ names: some Sequence<String>) {
         for name in names {
             guard let form = forms[name] else { continue }
-            forms[name]?.needed = SearchIndex.guess(name, isStem: { terms[$0] != nil }) != form.stem
+            let needed = isNeeded(name, stem: form.stem)
+            forms[name]?.needed = needed
         }
     }
+
+    /// `updateNeeded` of every form, each reached by its place in the table: by name, each was
+    /// hashed twice more (slowly for non-ASCII names).
+    mutating func updateAllNeeded() {
+        var index = forms.startIndex
+        while index != forms.endIndex {
+            let needed = isNeeded(forms[index].key, stem: forms[index].value.stem)
+            forms.values[index].needed = needed
+            forms.formIndex(after: &index)
+        }
+    }
+
+    /// Whether the browser could not guess the stem of `name`, `stem`.
+    private func isNeeded(_ name: String, stem: String) -> Bool { SearchIndex.guess(name, isStem: { terms[$0] != nil }) != stem }
 
     /// The shards' members: every term and the needed forms, in order.
     var members: [IndexMember] {

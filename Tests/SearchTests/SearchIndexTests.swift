@@ -762,6 +762,28 @@ extension BodyTextTests {
         return "\"" + String(decoding: bytes, as: UTF8.self) + "\""
     }
 
+    @Test func decidesEveryFormInPlaceAsByName() {
+        // Random terms and forms of shared prefixes and several scripts, each form's stem a term
+        // or not, a prefix of it or not: every form's `needed` as deciding each by name gives.
+        let words = [
+            "ab", "abc", "abcd", "abcde", "ábaco", "ábac", "ñandú", "ñand", "жизнь", "жизн", "жи", "interrupciones", "interrupcion",
+            "interrupc", "activa", "activ", "act", "pausa", "paus", "e\u{301}xito", "éxito", "éxit", "x", "zz",
+        ]
+        var random = SeededRandom(seed: 0x5EED_4EED)
+        for _ in 0..<300 {
+            var state = SearchIndexState()
+            for _ in 0..<random.below(12) { state.terms[random.pick(words)] = 1 + random.below(100) }
+            for _ in 0..<random.below(16) {
+                state.forms[random.pick(words)] = .init(stem: random.pick(words), pages: 1, needed: random.below(2) == 0)
+            }
+            var inPlace = state
+            inPlace.updateAllNeeded()
+            var byName = state
+            byName.updateNeeded(Array(state.forms.keys))
+            #expect(inPlace == byName, "\(state)")
+        }
+    }
+
     @Test func writesOnlyTheFormsTheBrowserCannotGuess() {
         let es = SearchLanguage(code: "es")
         let entry = SearchEntry(page("a", "T", [("", "", "interrupciones activa")]), language: es, stemmer: Stemmer(es))
