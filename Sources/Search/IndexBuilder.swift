@@ -254,7 +254,9 @@ struct PostingsMerger: ~Copyable {
     /// Page `n`'s head is `heads[headEnds[n - 1]..<headEnds[n]]`.
     let heads: [UInt8]
     let headEnds: [Int]
-    private var found: [(rank: Int32, page: Int32, reader: Int32, start: Int32, length: Int32)] = []
+    /// Room for a term's postings found in the runs, kept from term to term: an array appended
+    /// to paid for a check of its uniqueness and room per posting.
+    private var foundStorage = UnsafeMutableBufferPointer<Found>.allocate(capacity: 1 << 10)
 
     init(readers: [RunReader], pageRank: [Int32], termRank: [Int32], heads: [UInt8], headEnds: [Int]) {
         self.readers = readers
@@ -264,53 +266,70 @@ struct PostingsMerger: ~Copyable {
         self.headEnds = headEnds
     }
 
+    deinit { foundStorage.deallocate() }
+
     /// Writes term `number`'s postings (without brackets) and moves the runs past it.
     mutating func write(_ number: Int, into out: inout JSONBytes) {
-        found.removeAll(keepingCapacity: true)
-        // Pages are filed in turns, so the runs' postings mostly come in order already.
-        var inOrder = true
+        // The runs moved to the term, and room for all its postings (a posting takes eight
+        // bytes at least, so a block cannot ask for more room than its bytes hold).
+        var room = 0
         for index in readers.indices {
             while readers[index].term >= 0 && termRank[Int(readers[index].term)] < termRank[number] { readers[index].advance() }
             guard readers[index].term == Int32(number) else { continue }
+            room += min(readers[index].postings, readers[index].block.count / 8)
+        }
+        if room > foundStorage.count {
+            foundStorage.deallocate()
+            foundStorage = .allocate(capacity: max(room, foundStorage.count * 2))
+        }
+        // Pages are filed in turns, so the runs' postings mostly come in order already.
+        var inOrder = true
+        var count = 0
+        for index in readers.indices where readers[index].term == Int32(number) {
             let (block, postings) = (readers[index].block, readers[index].postings)
             // Each block read through its buffer's pointer, taken once: per posting, the array's
             // access and its bounds' checks cost more than the posting's reading.
             readers[index].buffer.withUnsafeBufferPointer { buffer in
-                Self.gather(buffer, block, postings, reader: index, pageRank: pageRank, into: &found, inOrder: &inOrder)
+                Self.gather(buffer, block, postings, reader: index, pageRank: pageRank, into: foundStorage, count: &count, inOrder: &inOrder)
             }
         }
+        var found = UnsafeMutableBufferPointer(rebasing: foundStorage[0..<count])
         if !inOrder { found.sort { $0.rank < $1.rank } }
         // Written straight into the shard (its storage is its own, as a scratch's was); each
         // stretch of postings from one run copied within one look at its buffer (all of a
         // run's, when they came in order).
         heads.withUnsafeBufferPointer { heads in
             guard let heads = heads.baseAddress else { return }
-            found.withUnsafeBufferPointer { found in
-                var first = 0
-                while first < found.count {
-                    let reader = found[first].reader
-                    var end = first + 1
-                    while end < found.count && found[end].reader == reader { end += 1 }
-                    readers[Int(reader)].buffer.withUnsafeBufferPointer { part in
-                        Self.copy(found[first..<end], from: part, heads: heads, headEnds: headEnds, commaFirst: first > 0, into: &out)
-                    }
-                    first = end
+            let found = UnsafeBufferPointer(found)
+            var first = 0
+            while first < found.count {
+                let reader = found[first].reader
+                var end = first + 1
+                while end < found.count && found[end].reader == reader { end += 1 }
+                readers[Int(reader)].buffer.withUnsafeBufferPointer { part in
+                    Self.copy(found[first..<end], from: part, heads: heads, headEnds: headEnds, commaFirst: first > 0, into: &out)
                 }
+                first = end
             }
         }
         for index in readers.indices where readers[index].term == Int32(number) { readers[index].advance() }
     }
 
-    /// Appends to `found` the `postings` of the block `block` of a run's `buffer` (run
-    /// `reader`), clearing `inOrder` when one does not come after the last by rank.
+    /// A posting found in a run: its page's rank and number, its run, where its part lies in
+    /// the run's buffer.
+    typealias Found = (rank: Int32, page: Int32, reader: Int32, start: Int32, length: Int32)
+
+    /// Writes into `found` from `count` on (moving `count`) the `postings` of the block `block`
+    /// of a run's `buffer` (run `reader`), clearing `inOrder` when one does not come after the
+    /// last by rank; stops where `found` is full.
     private static func gather(
         _ buffer: UnsafeBufferPointer<UInt8>, _ block: Range<Int>, _ postings: Int, reader: Int, pageRank: [Int32],
-        into found: inout [(rank: Int32, page: Int32, reader: Int32, start: Int32, length: Int32)], inOrder: inout Bool
+        into found: UnsafeMutableBufferPointer<Found>, count: inout Int, inOrder: inout Bool
     ) {
         guard block.upperBound <= buffer.count else { return }
         var at = block.lowerBound
-        var last = found.last?.rank ?? -1
-        for _ in 0..<postings where at + 8 <= block.upperBound {
+        var last = count > 0 ? found[count - 1].rank : -1
+        for _ in 0..<postings where at + 8 <= block.upperBound && count < found.count {
             let page = Int(buffer.word(at: at))
             let stored = Int(buffer.word(at: at + 4))
             let length = min(stored, block.upperBound - at - 8)
@@ -319,7 +338,8 @@ struct PostingsMerger: ~Copyable {
             // As the sort's test had it: equal ranks are not in order either.
             if rank <= last { inOrder = false }
             last = rank
-            found.append((rank, Int32(page), Int32(reader), Int32(at + 8), Int32(length)))
+            found[count] = (rank, Int32(page), Int32(reader), Int32(at + 8), Int32(length))
+            count += 1
             at += 8 + length
         }
     }
@@ -327,7 +347,7 @@ struct PostingsMerger: ~Copyable {
     /// Appends each posting of `found` (all from the run whose bytes are `part`): its page's head
     /// and its part, a comma between two (and before the first unless `commaFirst` is false).
     private static func copy(
-        _ found: Slice<UnsafeBufferPointer<(rank: Int32, page: Int32, reader: Int32, start: Int32, length: Int32)>>,
+        _ found: Slice<UnsafeBufferPointer<Found>>,
         from part: UnsafeBufferPointer<UInt8>, heads: UnsafePointer<UInt8>, headEnds: [Int], commaFirst: Bool, into out: inout JSONBytes
     ) {
         guard let part = part.baseAddress else { return }

@@ -196,6 +196,30 @@ import Testing
         #expect(spilled.state == whole.state)
     }
 
+    @Test func termsOfManyPagesInManyRunsHoldEachChunkInTheOrderOfTheKeys() throws {
+        // Words of over a thousand pages each (past the merger's first room for a term's
+        // postings), pages filed out of the order of their keys into many runs: each term's
+        // chunks are the pages' own (`SearchIndex.chunks`), in the order of the keys.
+        let entries = entries(2_500, seed: 7)
+        let (files, state) = files(SearchIndexBuilder(lang: "es", runLimit: 40_000), entries)
+        #expect(state != nil)
+        var terms: [String: [(key: String, bytes: ArraySlice<UInt8>)]] = [:]
+        for (path, data) in files where path != "search/es/index.js" {
+            let shard = try #require(IndexFileReader.shard(Array(data)))
+            for (term, postings) in shard.terms { terms[term] = try #require(IndexFileReader.chunks(postings)) }
+        }
+        #expect(terms.values.contains { $0.count > 1_024 })
+        for chunks in terms.values { #expect(zip(chunks, chunks.dropFirst()).allSatisfy { $0.key < $1.key }) }
+        var count = 0
+        for entry in entries {
+            for (term, chunk) in SearchIndex.chunks(entry) {
+                #expect(terms[term]?.first { $0.key == entry.key }.map { Array($0.bytes) } == chunk, "\(term) of \(entry.key)")
+                count += 1
+            }
+        }
+        #expect(terms.values.reduce(0) { $0 + $1.count } == count)
+    }
+
     @Test func runsInMemoryMakeTheSameFiles() {
         let entries = entries(90, seed: 11)
         let whole = files(SearchIndexBuilder(lang: "es", runLimit: .max), entries)
