@@ -76,7 +76,7 @@ enum BodyText {
     /// instructions a tag. A length of 16 means 16 or more (no name the table holds is that long).
     @inline(__always)
     static func name(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Name {
-        guard ByteLanes.vectorized && start + 16 <= count else { return nameByBytes(base, from: start, count: count) }
+        guard ByteLanes.vectorized && start &+ 16 <= count else { return nameByBytes(base, from: start, count: count) }
         let length = (~ByteLanes.nameBytes(base + start)).trailingZeroBitCount
         let first = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
         if length < 8 { return Name(low: folded(first, length), high: 0, length: length) }
@@ -173,47 +173,49 @@ enum BodyText {
         var runStart = 0
         let opening = UInt8(ascii: "<")
         let closing = UInt8(ascii: ">")
+        // Offsets within the page are wrapping sums and differences: they cannot overflow, and
+        // checking that they do not cost about nine instructions a tag.
         while index < count {
             guard let base = bytes.baseAddress else { break }
             // memchr finds the next tag far faster than a loop over the text's bytes; but most
             // runs between two tags are empty or one line break, looked at before calling it
             // (its calls, and the branches they missed, were a third of the page's scan).
             if base[index] != opening {
-                if index + 1 < count && base[index + 1] == opening {
-                    index += 1
+                if index &+ 1 < count && base[index &+ 1] == opening {
+                    index &+= 1
                 } else {
-                    guard let found = memchr(base + index, Int32(opening), count - index) else { break }
+                    guard let found = memchr(base + index, Int32(opening), count &- index) else { break }
                     index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 }
             }
             if runStart < index, anchorDepth == 0 {
                 // A quarter of a page's runs are one line break (between two block tags): a
                 // space, without a call that reads the run.
-                if index - runStart == 1 && CleanText.isSpace(base[runStart]) {
+                if index &- runStart == 1 && CleanText.isSpace(base[runStart]) {
                     if inHeading { heading.space() } else { text.space() }
                 } else {
                     let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
-                    if inHeading { heading.append(run, readable: count - runStart) } else { text.append(run, readable: count - runStart) }
+                    if inHeading { heading.append(run, readable: count &- runStart) } else { text.append(run, readable: count &- runStart) }
                 }
             }
-            guard index + 1 < count else { break }
-            let isEnd = base[index + 1] == UInt8(ascii: "/")
-            let nameStart = index + (isEnd ? 2 : 1)
+            guard index &+ 1 < count else { break }
+            let isEnd = base[index &+ 1] == UInt8(ascii: "/")
+            let nameStart = index &+ (isEnd ? 2 : 1)
             // Names hold no `>`: the tag's end is the first one from the name's end, most often
             // right there (end tags, bare tags). A name of 16 bytes or more is read no further:
             // it is none the table holds, and its rest holds no `>` either.
             let name = name(base, from: nameStart, count: count)
-            let nameEnd = nameStart + name.length
+            let nameEnd = nameStart &+ name.length
             let close: Int
             if nameEnd < count && base[nameEnd] == closing {
                 close = nameEnd
             } else {
-                guard let found = memchr(base + nameEnd, Int32(closing), count - nameEnd) else { break }
+                guard let found = memchr(base + nameEnd, Int32(closing), count &- nameEnd) else { break }
                 close = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             }
-            let selfClosing = bytes[close - 1] == UInt8(ascii: "/")
-            let tag = bytes[(index + 1)..<close]
-            index = close + 1
+            let selfClosing = base[close &- 1] == UInt8(ascii: "/")
+            let tag = bytes[(index &+ 1)..<close]
+            index = close &+ 1
             runStart = index
             let kind = kind(of: name, in: kinds)
             if !isEnd && !selfClosing && kind == .skipped {
@@ -454,13 +456,14 @@ struct CleanText: ~Copyable {
         // Read through the base pointer, taken once: each `bytes[…]` was checked against the
         // bounds, and the 8-byte step unwrapped the pointer again on every step.
         guard let base = bytes.baseAddress else { return }
+        // Offsets within the run are wrapping sums and differences, as in the tag loop.
         var index = 0
         let count = bytes.count
         while index < count {
             let byte = base[index]
             if Self.isSpace(byte) {
                 pendingSpace = true
-                index += 1
+                index &+= 1
                 continue
             }
             if byte == UInt8(ascii: "&") {
@@ -488,40 +491,40 @@ struct CleanText: ~Copyable {
             // The run of bytes up to the next entity or white space other than one space
             // between two words, copied at once. White space and `&` are all below 39: most
             // bytes pass on one compare.
-            var end = index + 1
+            var end = index &+ 1
             while end < count {
                 // Sixteen bytes classified at once where they can be read: the run stops at the
                 // first white space other than one space before a byte that goes on, or `&` (the
                 // bytes past the run stop it too). The sixteenth byte is only the fifteenth's next.
-                if ByteLanes.vectorized && end + 16 <= readable {
+                if ByteLanes.vectorized && end &+ 16 <= readable {
                     let lanes = ByteLanes.textBytes(UnsafeRawPointer(base + end))
-                    let special = lanes.special | (count - end >= 16 ? 0 : UInt64.max << UInt64(count - end))
+                    let special = lanes.special | (count &- end >= 16 ? 0 : UInt64.max << UInt64(count &- end))
                     let stops = (special & ~lanes.spaces | lanes.spaces & special >> 1) & 0x7FFF
                     if stops == 0 {
-                        end += 15
+                        end &+= 15
                         continue
                     }
-                    end += stops.trailingZeroBitCount
+                    end &+= stops.trailingZeroBitCount
                     break
                 }
                 // Eight bytes at once while none of them ends the run (a page's text is
                 // mostly letters and single spaces); the byte after them is read too.
-                if end + 8 < count && Self.continuesRun(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self), before: base[end + 8]) {
-                    end += 8
+                if end &+ 8 < count && Self.continuesRun(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self), before: base[end &+ 8]) {
+                    end &+= 8
                     continue
                 }
                 let next = base[end]
                 if next > 38 {
-                    end += 1
-                } else if next == 32 && end + 1 < count && base[end + 1] > 38 {
-                    end += 2
+                    end &+= 1
+                } else if next == 32 && end &+ 1 < count && base[end &+ 1] > 38 {
+                    end &+= 2
                 } else if Self.isSpace(next) || next == UInt8(ascii: "&") {
                     break
                 } else {
-                    end += 1
+                    end &+= 1
                 }
             }
-            room(for: end - index).initialize(from: base + index, count: end - index)
+            room(for: end &- index).initialize(from: base + index, count: end &- index)
             index = end
         }
     }
