@@ -106,18 +106,22 @@ public enum SearchIndex {
         let pieceBase = pieceBytes.baseAddress
         let sectionCount = pieces.sectionCount
         var at = start
+        // Offsets within the page's chunks and its pairs, and a section's pieces (the section
+        // checked first), are wrapping sums and products: they cannot overflow, and their checks
+        // were several instructions a pair.
         for term in 0..<ends.count {
             var index = Int(pairStarts[term])
-            let end = Int(pairStarts[term + 1])
-            while index + 1 < end {
+            let end = Int(pairStarts[term &+ 1])
+            while index &+ 1 < end {
                 let section = values[index]
                 if let pieceBase, section >= 0, section < sectionCount {
                     // Both pieces copied a whole slot at a time; the next write starts where each ends.
-                    UnsafeMutableRawPointer(out + at).copyMemory(from: pieceBase + 2 * section * SectionPieces.slot, byteCount: SectionPieces.slot)
-                    at += pieces.counts[2 * section]
-                    at += DecimalDigits.write(values[index + 1], into: out + at)
-                    UnsafeMutableRawPointer(out + at).copyMemory(from: pieceBase + (2 * section + 1) * SectionPieces.slot, byteCount: SectionPieces.slot)
-                    at += pieces.counts[2 * section + 1]
+                    let before = section &* 2
+                    UnsafeMutableRawPointer(out + at).copyMemory(from: pieceBase + before &* SectionPieces.slot, byteCount: SectionPieces.slot)
+                    at &+= pieces.counts[before]
+                    at &+= DecimalDigits.write(values[index &+ 1], into: out + at)
+                    UnsafeMutableRawPointer(out + at).copyMemory(from: pieceBase + (before &+ 1) &* SectionPieces.slot, byteCount: SectionPieces.slot)
+                    at &+= pieces.counts[before &+ 1]
                 } else {
                     // A section the page's lengths do not have (only an entry made by hand): length 1.
                     out[at] = UInt8(ascii: ",")
@@ -128,10 +132,10 @@ public enum SearchIndex {
                     out[at + 1] = UInt8(ascii: "1")
                     at += 2
                 }
-                index += 2
+                index &+= 2
             }
             out[at] = UInt8(ascii: "]")
-            at += 1
+            at &+= 1
             ends[term] = at
         }
         return at
