@@ -108,9 +108,12 @@ enum ByteLanes {
     }
 
     /// `nameBytes` from a loop over the sixteen bytes.
-    static func nameBytesOneByOne(_ pointer: UnsafeRawPointer) -> UInt64 {
+    static func nameBytesOneByOne(_ pointer: UnsafeRawPointer) -> UInt64 { bitsOneByOne(pointer, where: BodyText.isNameByte) }
+
+    /// The bit of each of the sixteen bytes at `pointer` for which `test` holds, byte by byte.
+    private static func bitsOneByOne(_ pointer: UnsafeRawPointer, where test: (UInt8) -> Bool) -> UInt64 {
         var result: UInt64 = 0
-        for offset in 0..<16 where BodyText.isNameByte(pointer.load(fromByteOffset: offset, as: UInt8.self)) {
+        for offset in 0..<16 where test(pointer.load(fromByteOffset: offset, as: UInt8.self)) {
             result |= 1 << UInt64(offset)
         }
         return result
@@ -167,13 +170,7 @@ enum ByteLanes {
     }
 
     /// `jsonEscapes` from a loop over the sixteen bytes.
-    static func jsonEscapesOneByOne(_ pointer: UnsafeRawPointer) -> UInt64 {
-        var result: UInt64 = 0
-        for offset in 0..<16 where JSONBytes.needsEscape(pointer.load(fromByteOffset: offset, as: UInt8.self)) {
-            result |= 1 << UInt64(offset)
-        }
-        return result
-    }
+    static func jsonEscapesOneByOne(_ pointer: UnsafeRawPointer) -> UInt64 { bitsOneByOne(pointer, where: JSONBytes.needsEscape) }
 
     /// One byte of `wordBytes`'s `word` mask.
     static func isWordByte(_ byte: UInt8) -> Bool {

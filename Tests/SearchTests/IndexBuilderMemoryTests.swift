@@ -114,19 +114,7 @@ import Testing
             var files: [(path: String, data: Data)] = []
             let state = try #require(builder.finish(limit: 100 + random.below(400)) { files.append(($0, $1)) })
             #expect(files.count == state.shards + 1)
-            var terms: [String: [(key: String, bytes: ArraySlice<UInt8>)]] = [:]
-            for file in files.dropLast() {
-                let shard = try #require(IndexFileReader.shard(Array(file.data)))
-                for (term, postings) in shard.terms { terms[term] = try #require(IndexFileReader.chunks(postings)) }
-            }
-            var count = 0
-            for entry in entries {
-                for (term, chunk) in SearchIndex.chunks(entry) {
-                    #expect(terms[term]?.first { $0.key == entry.key }.map { Array($0.bytes) } == chunk, "\(term) of \(entry.key)")
-                    count += 1
-                }
-            }
-            #expect(terms.values.reduce(0) { $0 + $1.count } == count)
+            expectEveryChunkOnce(entries, in: try shardTerms(files.dropLast()))
         }
     }
 
@@ -203,21 +191,10 @@ import Testing
         let entries = entries(2_500, seed: 7)
         let (files, state) = files(SearchIndexBuilder(lang: "es", runLimit: 40_000), entries)
         #expect(state != nil)
-        var terms: [String: [(key: String, bytes: ArraySlice<UInt8>)]] = [:]
-        for (path, data) in files where path != "search/es/index.js" {
-            let shard = try #require(IndexFileReader.shard(Array(data)))
-            for (term, postings) in shard.terms { terms[term] = try #require(IndexFileReader.chunks(postings)) }
-        }
+        let terms = try shardTerms(files.filter { $0.key != "search/es/index.js" }.map { ($0.key, $0.value) })
         #expect(terms.values.contains { $0.count > 1_024 })
         for chunks in terms.values { #expect(zip(chunks, chunks.dropFirst()).allSatisfy { $0.key < $1.key }) }
-        var count = 0
-        for entry in entries {
-            for (term, chunk) in SearchIndex.chunks(entry) {
-                #expect(terms[term]?.first { $0.key == entry.key }.map { Array($0.bytes) } == chunk, "\(term) of \(entry.key)")
-                count += 1
-            }
-        }
-        #expect(terms.values.reduce(0) { $0 + $1.count } == count)
+        expectEveryChunkOnce(entries, in: terms)
     }
 
     @Test func runsInMemoryMakeTheSameFiles() {
@@ -229,4 +206,27 @@ import Testing
         #expect(memory.files == whole.files && memory.state == whole.state)
         #expect(nowhere.files == whole.files && nowhere.state == whole.state)
     }
+}
+
+/// Each term of the shards `files` with its chunks, as the browser reads them.
+func shardTerms(_ files: some Sequence<(path: String, data: Data)>) throws -> [String: [(key: String, bytes: ArraySlice<UInt8>)]] {
+    var terms: [String: [(key: String, bytes: ArraySlice<UInt8>)]] = [:]
+    for file in files {
+        let shard = try #require(IndexFileReader.shard(Array(file.data)))
+        for (term, postings) in shard.terms { terms[term] = try #require(IndexFileReader.chunks(postings)) }
+    }
+    return terms
+}
+
+/// Expects each chunk of `entries` (`SearchIndex.chunks`) under its term in `terms`, and
+/// nothing else there.
+func expectEveryChunkOnce(_ entries: [SearchEntry], in terms: [String: [(key: String, bytes: ArraySlice<UInt8>)]]) {
+    var count = 0
+    for entry in entries {
+        for (term, chunk) in SearchIndex.chunks(entry) {
+            #expect(terms[term]?.first { $0.key == entry.key }.map { Array($0.bytes) } == chunk, "\(term) of \(entry.key)")
+            count += 1
+        }
+    }
+    #expect(terms.values.reduce(0) { $0 + $1.count } == count)
 }
