@@ -92,6 +92,33 @@ enum ByteLanes {
         return result
     }
 
+    /// ASCII letters and digits (the bytes of a tag's name) in sixteen bytes read at `pointer`.
+    @inline(__always)
+    static func nameBytes(_ pointer: UnsafeRawPointer) -> UInt64 {
+        #if arch(x86_64) && canImport(_Builtin_intrinsics)
+        let bytes = pointer.loadUnaligned(as: __m128i.self)
+        // As in `wordBytes`.
+        let lower = _mm_or_si128(bytes, _mm_set1_epi8(0x20))
+        let letter = _mm_cmplt_epi8(_mm_add_epi8(lower, _mm_set1_epi8(0x1F)), _mm_set1_epi8(-102))
+        let digit = _mm_cmplt_epi8(_mm_add_epi8(bytes, _mm_set1_epi8(0x50)), _mm_set1_epi8(-118))
+        return mask(_mm_or_si128(letter, digit))
+        #else
+        return nameBytesOneByOne(pointer)
+        #endif
+    }
+
+    /// `nameBytes` from a loop over the sixteen bytes.
+    static func nameBytesOneByOne(_ pointer: UnsafeRawPointer) -> UInt64 { bitsOneByOne(pointer, where: BodyText.isNameByte) }
+
+    /// The bit of each of the sixteen bytes at `pointer` for which `test` holds, byte by byte.
+    private static func bitsOneByOne(_ pointer: UnsafeRawPointer, where test: (UInt8) -> Bool) -> UInt64 {
+        var result: UInt64 = 0
+        for offset in 0..<16 where test(pointer.load(fromByteOffset: offset, as: UInt8.self)) {
+            result |= 1 << UInt64(offset)
+        }
+        return result
+    }
+
     /// Whether `pattern` (two bytes or more) starts and ends within `base[from..<to]`, the
     /// `readable` bytes from `base` being there to read. Sixteen places at once are tested for
     /// the pattern's first and last bytes, and only those that have both are compared whole:
@@ -143,13 +170,7 @@ enum ByteLanes {
     }
 
     /// `jsonEscapes` from a loop over the sixteen bytes.
-    static func jsonEscapesOneByOne(_ pointer: UnsafeRawPointer) -> UInt64 {
-        var result: UInt64 = 0
-        for offset in 0..<16 where JSONBytes.needsEscape(pointer.load(fromByteOffset: offset, as: UInt8.self)) {
-            result |= 1 << UInt64(offset)
-        }
-        return result
-    }
+    static func jsonEscapesOneByOne(_ pointer: UnsafeRawPointer) -> UInt64 { bitsOneByOne(pointer, where: JSONBytes.needsEscape) }
 
     /// One byte of `wordBytes`'s `word` mask.
     static func isWordByte(_ byte: UInt8) -> Bool {

@@ -181,13 +181,17 @@ public final class SearchIndexBuilder: @unchecked Sendable {
             pending = PendingRun()
         }
         let names = terms.keys
+        // Room for every term and form at once: grown from empty, the tables were rehashed
+        // some forty times per build.
+        state.terms.reserveCapacity(state.terms.count + names.count)
+        state.forms.reserveCapacity(state.forms.count + memoForms.count)
         for number in names.indices {
             state.terms[names[number]] = SearchIndex.termSize(names[number], postings: max(0, termBytes[number] - 1))
         }
         for (form, pages) in zip(memoForms, memoFormPages) { state.addForm(form.folded, stem: form.stem, pages: pages) }
         memoForms = []
         memoFormPages = []
-        state.updateNeeded(Array(state.forms.keys))
+        state.updateAllNeeded()
         let shards = ShardLayout.shards(state.members, limit: limit)
         state.shards = shards.count
 
@@ -197,8 +201,9 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         for (rank, page) in keys.indices.sorted(by: { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }).enumerated() {
             pageRank[page] = Int32(rank)
         }
+        let termOrder = UTF8Order.sortedIndices(names)
         var termRank = [Int32](repeating: 0, count: names.count)
-        for (rank, number) in UTF8Order.sortedIndices(names).enumerated() {
+        for (rank, number) in termOrder.enumerated() {
             termRank[number] = Int32(rank)
         }
         var merger = PostingsMerger(
@@ -207,13 +212,23 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         let numbers = terms
         let forms = state.forms
         var unknownTerm = false
+        // The shards hold the terms in the order of their names, `termOrder`'s: each term is
+        // the next one there, checked by name (a look-up by name hashed each term again).
+        var nextTerm = 0
         for shard in shards {
             let file = SearchIndex.shardFile(
                 lang: lang, shard,
                 postings: { name, out in
                     // The shards are laid out from these very terms; a name without a number
                     // would be a bug, reported as a failed index rather than filed under another term.
-                    if let number = numbers.find(name) { merger.write(number, into: &out) } else { unknownTerm = true }
+                    var number: Int?
+                    if nextTerm < termOrder.count && names[termOrder[nextTerm]] == name {
+                        number = termOrder[nextTerm]
+                        nextTerm += 1
+                    } else {
+                        number = numbers.find(name)
+                    }
+                    if let number { merger.write(number, into: &out) } else { unknownTerm = true }
                 }, stem: { forms[$0]?.stem ?? "" })
             write(file.path, file.data)
         }
@@ -239,8 +254,9 @@ struct PostingsMerger: ~Copyable {
     /// Page `n`'s head is `heads[headEnds[n - 1]..<headEnds[n]]`.
     let heads: [UInt8]
     let headEnds: [Int]
-    private var found: [(rank: Int32, page: Int32, reader: Int32, start: Int32, length: Int32)] = []
-    private var scratch = ByteScratch(capacity: 1 << 12)
+    /// Room for a term's postings found in the runs, kept from term to term: an array appended
+    /// to paid for a check of its uniqueness and room per posting.
+    private var foundStorage = UnsafeMutableBufferPointer<Found>.allocate(capacity: 1 << 10)
 
     init(readers: [RunReader], pageRank: [Int32], termRank: [Int32], heads: [UInt8], headEnds: [Int]) {
         self.readers = readers
@@ -250,53 +266,70 @@ struct PostingsMerger: ~Copyable {
         self.headEnds = headEnds
     }
 
+    deinit { foundStorage.deallocate() }
+
     /// Writes term `number`'s postings (without brackets) and moves the runs past it.
     mutating func write(_ number: Int, into out: inout JSONBytes) {
-        found.removeAll(keepingCapacity: true)
-        // Pages are filed in turns, so the runs' postings mostly come in order already.
-        var inOrder = true
+        // The runs moved to the term, and room for all its postings (a posting takes eight
+        // bytes at least, so a block cannot ask for more room than its bytes hold).
+        var room = 0
         for index in readers.indices {
             while readers[index].term >= 0 && termRank[Int(readers[index].term)] < termRank[number] { readers[index].advance() }
             guard readers[index].term == Int32(number) else { continue }
+            room += min(readers[index].postings, readers[index].block.count / 8)
+        }
+        if room > foundStorage.count {
+            foundStorage.deallocate()
+            foundStorage = .allocate(capacity: max(room, foundStorage.count * 2))
+        }
+        // Pages are filed in turns, so the runs' postings mostly come in order already.
+        var inOrder = true
+        var count = 0
+        for index in readers.indices where readers[index].term == Int32(number) {
             let (block, postings) = (readers[index].block, readers[index].postings)
             // Each block read through its buffer's pointer, taken once: per posting, the array's
             // access and its bounds' checks cost more than the posting's reading.
             readers[index].buffer.withUnsafeBufferPointer { buffer in
-                Self.gather(buffer, block, postings, reader: index, pageRank: pageRank, into: &found, inOrder: &inOrder)
+                Self.gather(buffer, block, postings, reader: index, pageRank: pageRank, into: foundStorage, count: &count, inOrder: &inOrder)
             }
         }
+        var found = UnsafeMutableBufferPointer(rebasing: foundStorage[0..<count])
         if !inOrder { found.sort { $0.rank < $1.rank } }
-        // Written in `scratch`, then moved to the shard at once; each stretch of postings from
-        // one run copied within one look at its buffer (all of a run's, when they came in order).
+        // Written straight into the shard (its storage is its own, as a scratch's was); each
+        // stretch of postings from one run copied within one look at its buffer (all of a
+        // run's, when they came in order).
         heads.withUnsafeBufferPointer { heads in
             guard let heads = heads.baseAddress else { return }
-            found.withUnsafeBufferPointer { found in
-                var first = 0
-                while first < found.count {
-                    let reader = found[first].reader
-                    var end = first + 1
-                    while end < found.count && found[end].reader == reader { end += 1 }
-                    readers[Int(reader)].buffer.withUnsafeBufferPointer { part in
-                        Self.copy(found[first..<end], from: part, heads: heads, headEnds: headEnds, commaFirst: first > 0, into: &scratch)
-                    }
-                    first = end
+            let found = UnsafeBufferPointer(found)
+            var first = 0
+            while first < found.count {
+                let reader = found[first].reader
+                var end = first + 1
+                while end < found.count && found[end].reader == reader { end += 1 }
+                readers[Int(reader)].buffer.withUnsafeBufferPointer { part in
+                    Self.copy(found[first..<end], from: part, heads: heads, headEnds: headEnds, commaFirst: first > 0, into: &out)
                 }
+                first = end
             }
         }
-        scratch.move(to: &out.bytes)
         for index in readers.indices where readers[index].term == Int32(number) { readers[index].advance() }
     }
 
-    /// Appends to `found` the `postings` of the block `block` of a run's `buffer` (run
-    /// `reader`), clearing `inOrder` when one does not come after the last by rank.
+    /// A posting found in a run: its page's rank and number, its run, where its part lies in
+    /// the run's buffer.
+    typealias Found = (rank: Int32, page: Int32, reader: Int32, start: Int32, length: Int32)
+
+    /// Writes into `found` from `count` on (moving `count`) the `postings` of the block `block`
+    /// of a run's `buffer` (run `reader`), clearing `inOrder` when one does not come after the
+    /// last by rank; stops where `found` is full.
     private static func gather(
         _ buffer: UnsafeBufferPointer<UInt8>, _ block: Range<Int>, _ postings: Int, reader: Int, pageRank: [Int32],
-        into found: inout [(rank: Int32, page: Int32, reader: Int32, start: Int32, length: Int32)], inOrder: inout Bool
+        into found: UnsafeMutableBufferPointer<Found>, count: inout Int, inOrder: inout Bool
     ) {
         guard block.upperBound <= buffer.count else { return }
         var at = block.lowerBound
-        var last = found.last?.rank ?? -1
-        for _ in 0..<postings where at + 8 <= block.upperBound {
+        var last = count > 0 ? found[count - 1].rank : -1
+        for _ in 0..<postings where at + 8 <= block.upperBound && count < found.count {
             let page = Int(buffer.word(at: at))
             let stored = Int(buffer.word(at: at + 4))
             let length = min(stored, block.upperBound - at - 8)
@@ -305,7 +338,8 @@ struct PostingsMerger: ~Copyable {
             // As the sort's test had it: equal ranks are not in order either.
             if rank <= last { inOrder = false }
             last = rank
-            found.append((rank, Int32(page), Int32(reader), Int32(at + 8), Int32(length)))
+            found[count] = (rank, Int32(page), Int32(reader), Int32(at + 8), Int32(length))
+            count += 1
             at += 8 + length
         }
     }
@@ -313,18 +347,18 @@ struct PostingsMerger: ~Copyable {
     /// Appends each posting of `found` (all from the run whose bytes are `part`): its page's head
     /// and its part, a comma between two (and before the first unless `commaFirst` is false).
     private static func copy(
-        _ found: Slice<UnsafeBufferPointer<(rank: Int32, page: Int32, reader: Int32, start: Int32, length: Int32)>>,
-        from part: UnsafeBufferPointer<UInt8>, heads: UnsafePointer<UInt8>, headEnds: [Int], commaFirst: Bool, into scratch: inout ByteScratch
+        _ found: Slice<UnsafeBufferPointer<Found>>,
+        from part: UnsafeBufferPointer<UInt8>, heads: UnsafePointer<UInt8>, headEnds: [Int], commaFirst: Bool, into out: inout JSONBytes
     ) {
         guard let part = part.baseAddress else { return }
         var comma = commaFirst
         for posting in found {
-            if comma { scratch.append(byte: UInt8(ascii: ",")) }
+            if comma { out.byte(UInt8(ascii: ",")) }
             comma = true
             let page = Int(posting.page)
             let headStart = page > 0 ? headEnds[page - 1] : 0
-            scratch.append(heads + headStart, count: headEnds[page] - headStart)
-            scratch.append(part + Int(posting.start), count: Int(posting.length))
+            out.append(heads + headStart, count: headEnds[page] - headStart)
+            out.append(part + Int(posting.start), count: Int(posting.length))
         }
     }
 }

@@ -39,7 +39,7 @@ public enum SearchIndex {
         start.quoted(entry.key)
         start.byte(UInt8(ascii: ","))
         start.int(roughLength(entry.lengths.reduce(0, +)))
-        let head = start.bytes.count
+        let head = start.count
         let pieces = SectionPieces(lengths: entry.lengths.map(roughLength))
         let termCount = entry.termCount
         var ends = [Int](repeating: 0, count: termCount)
@@ -49,7 +49,7 @@ public enum SearchIndex {
         let room = head + entry.pairValues.count / 2 * 3 * (DecimalDigits.maxCount + 1) + termCount + SectionPieces.slot
         let bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
             guard let out = buffer.baseAddress else { return }
-            _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<head]).initialize(from: start.bytes)
+            start.withBytes { _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<head]).initialize(fromContentsOf: $0) }
             count = entry.pairValues.withUnsafeBufferPointer { values in
                 entry.pairStarts.withUnsafeBufferPointer { pairStarts in
                     ends.withUnsafeMutableBufferPointer { ends in
@@ -106,18 +106,22 @@ public enum SearchIndex {
         let pieceBase = pieceBytes.baseAddress
         let sectionCount = pieces.sectionCount
         var at = start
+        // Offsets within the page's chunks and its pairs, and a section's pieces (the section
+        // checked first), are wrapping sums and products: they cannot overflow, and their checks
+        // were several instructions a pair.
         for term in 0..<ends.count {
             var index = Int(pairStarts[term])
-            let end = Int(pairStarts[term + 1])
-            while index + 1 < end {
+            let end = Int(pairStarts[term &+ 1])
+            while index &+ 1 < end {
                 let section = values[index]
                 if let pieceBase, section >= 0, section < sectionCount {
                     // Both pieces copied a whole slot at a time; the next write starts where each ends.
-                    UnsafeMutableRawPointer(out + at).copyMemory(from: pieceBase + 2 * section * SectionPieces.slot, byteCount: SectionPieces.slot)
-                    at += pieces.counts[2 * section]
-                    at += DecimalDigits.write(values[index + 1], into: out + at)
-                    UnsafeMutableRawPointer(out + at).copyMemory(from: pieceBase + (2 * section + 1) * SectionPieces.slot, byteCount: SectionPieces.slot)
-                    at += pieces.counts[2 * section + 1]
+                    let before = section &* 2
+                    UnsafeMutableRawPointer(out + at).copyMemory(from: pieceBase + before &* SectionPieces.slot, byteCount: SectionPieces.slot)
+                    at &+= pieces.counts[before]
+                    at &+= DecimalDigits.write(values[index &+ 1], into: out + at)
+                    UnsafeMutableRawPointer(out + at).copyMemory(from: pieceBase + (before &+ 1) &* SectionPieces.slot, byteCount: SectionPieces.slot)
+                    at &+= pieces.counts[before &+ 1]
                 } else {
                     // A section the page's lengths do not have (only an entry made by hand): length 1.
                     out[at] = UInt8(ascii: ",")
@@ -128,10 +132,10 @@ public enum SearchIndex {
                     out[at + 1] = UInt8(ascii: "1")
                     at += 2
                 }
-                index += 2
+                index &+= 2
             }
             out[at] = UInt8(ascii: "]")
-            at += 1
+            at &+= 1
             ends[term] = at
         }
         return at
@@ -181,7 +185,7 @@ public enum SearchIndex {
             out.quoted(stem(member.name))
         }
         out.raw("}});\n")
-        return (shardPath(lang: lang, key: shard.key), out.data)
+        return (shardPath(lang: lang, key: shard.key), out.data())
     }
 
     static func shardPath(lang: String, key: String) -> String { folder(lang) + hex(key) + ".js" }
@@ -236,7 +240,7 @@ public enum SearchIndex {
             out.byte(UInt8(ascii: "]"))
         }
         out.raw("]});\n")
-        return (fragmentPath(lang: lang, key: page.key), out.data)
+        return (fragmentPath(lang: lang, key: page.key), out.data())
     }
 
     public static func fragmentPath(lang: String, key: String) -> String { folder(lang) + "p/" + key + ".js" }
@@ -331,9 +335,24 @@ public struct SearchIndexState: Sendable, Equatable {
     mutating func updateNeeded(_ names: some Sequence<String>) {
         for name in names {
             guard let form = forms[name] else { continue }
-            forms[name]?.needed = SearchIndex.guess(name, isStem: { terms[$0] != nil }) != form.stem
+            let needed = isNeeded(name, stem: form.stem)
+            forms[name]?.needed = needed
         }
     }
+
+    /// `updateNeeded` of every form, each reached by its place in the table: by name, each was
+    /// hashed twice more (slowly for non-ASCII names).
+    mutating func updateAllNeeded() {
+        var index = forms.startIndex
+        while index != forms.endIndex {
+            let needed = isNeeded(forms[index].key, stem: forms[index].value.stem)
+            forms.values[index].needed = needed
+            forms.formIndex(after: &index)
+        }
+    }
+
+    /// Whether the browser could not guess the stem of `name`, `stem`.
+    private func isNeeded(_ name: String, stem: String) -> Bool { SearchIndex.guess(name, isStem: { terms[$0] != nil }) != stem }
 
     /// The shards' members: every term and the needed forms, in order.
     var members: [IndexMember] {

@@ -128,7 +128,7 @@ extension SearchIndex {
                     missing = true
                     return
                 }
-                out.bytes.append(contentsOf: bytes)
+                out.raw(bytes)
             }, stem: { state.forms[$0]?.stem ?? "" })
             if missing { return nil }
             files.append(file)

@@ -4,25 +4,92 @@ import Foundation
 /// JSON text written straight into bytes: the index's files hold a few hundred thousand strings
 /// and numbers, and building each as a `String` (then joining them) cost more than the indexing.
 /// Writes exactly what `Encoding.JSON.quote` and `String(Int)` write.
-struct JSONBytes {
-    var bytes: [UInt8] = []
+///
+/// The bytes lie in storage of its own, handed whole to the `Data` of the file
+/// (`data()`): every shard and page file was copied once more from an array into its `Data`.
+struct JSONBytes: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
 
-    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    init(capacity: Int = 0) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
 
-    var data: Data { Data(bytes) }
+    deinit { base.deallocate() }
 
+    /// The bytes as the file's `Data`, which takes their storage (no copy) and frees it.
+    consuming func data() -> Data {
+        let (base, count) = (self.base, self.count)
+        discard self
+        return Data(bytesNoCopy: base, count: count, deallocator: .custom { bytes, _ in bytes.deallocate() })
+    }
+
+    /// A copy of the bytes.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// Calls `body` with the bytes (valid only during the call).
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Room for `more` bytes past `count`.
     @inline(__always)
-    mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    private mutating func reserve(_ more: Int) {
+        guard count + more > capacity else { return }
+        grow(to: count + more)
+    }
+
+    private mutating func grow(to needed: Int) {
+        let larger = max(capacity * 2, needed)
+        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        new.initialize(from: base, count: count)
+        base.deallocate()
+        base = new
+        capacity = larger
     }
 
     @inline(__always)
-    mutating func byte(_ value: UInt8) { bytes.append(value) }
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { append($0) }
+    }
 
-    mutating func raw(_ buffer: [UInt8]) { bytes.append(contentsOf: buffer) }
+    @inline(__always)
+    mutating func byte(_ value: UInt8) {
+        reserve(1)
+        base[count] = value
+        count += 1
+    }
+
+    mutating func raw(_ buffer: [UInt8]) { buffer.withUnsafeBufferPointer { append($0) } }
+
+    mutating func raw(_ buffer: ArraySlice<UInt8>) { buffer.withUnsafeBufferPointer { append($0) } }
+
+    /// Appends `source`'s bytes as they are.
+    @inline(__always)
+    mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let start = source.baseAddress else { return }
+        append(start, count: source.count)
+    }
+
+    @inline(__always)
+    mutating func append(_ source: UnsafePointer<UInt8>, count length: Int) {
+        reserve(length)
+        (base + count).update(from: source, count: length)
+        count += length
+    }
 
     /// `value` in decimal.
-    mutating func int(_ value: Int) { DecimalDigits.append(value, to: &bytes) }
+    mutating func int(_ value: Int) {
+        guard value >= 0 else {
+            // Never written by the index (counts and lengths); as `String(Int)` has it.
+            raw(Array(String(value).utf8))
+            return
+        }
+        reserve(DecimalDigits.maxCount)
+        count += DecimalDigits.write(value, into: base + count)
+    }
 
     /// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest
     /// (all of non-ASCII included) as is.
@@ -33,9 +100,9 @@ struct JSONBytes {
 
     /// `source` (valid UTF-8) as a JSON string.
     mutating func quoted(_ source: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "\""))
         guard let base = source.baseAddress else {
-            bytes.append(UInt8(ascii: "\""))
+            byte(UInt8(ascii: "\""))
             return
         }
         let count = source.count
@@ -65,24 +132,24 @@ struct JSONBytes {
                 index += 1
                 continue
             }
-            let byte = base[index]
-            if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart)) }
+            let escaped = base[index]
+            if runStart < index { append(base + runStart, count: index - runStart) }
             index += 1
             runStart = index
-            bytes.append(UInt8(ascii: "\\"))
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
+            byte(UInt8(ascii: "\\"))
+            switch escaped {
+            case UInt8(ascii: "\""): byte(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): byte(UInt8(ascii: "\\"))
+            case 0x0A: byte(UInt8(ascii: "n"))
+            case 0x0D: byte(UInt8(ascii: "r"))
+            case 0x09: byte(UInt8(ascii: "t"))
             default:
                 let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+                raw([UInt8(ascii: "u"), 0x30, 0x30, hex[Int(escaped >> 4)], hex[Int(escaped & 15)]])
             }
         }
-        if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
-        bytes.append(UInt8(ascii: "\""))
+        if runStart < count { append(base + runStart, count: count - runStart) }
+        byte(UInt8(ascii: "\""))
     }
 
     /// A control character, a quote or a backslash: what JSON escapes.

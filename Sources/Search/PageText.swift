@@ -66,67 +66,93 @@ enum BodyText {
     /// What a tag's name means to the text, with the Kind of each name of `skipped` and `blocks`.
     enum Kind { case skipped, anchor, section, block, other }
 
-    /// Names of up to 10 ASCII letters and digits as one number (6 bits each: digits 1–10,
-    /// letters of either case 11–36, so no two names share a number): every
-    /// tag of every page is looked up, and a `String` per tag cost more than the rest of the scan.
-    static func packed(_ name: some Collection<UInt8>) -> UInt64? {
-        guard name.count <= 10 else { return nil }
-        var value: UInt64 = 0
-        for byte in name {
-            let code = nameCodes[Int(byte)]
-            guard code != 0 else { return nil }
-            value = value << 6 | UInt64(code)
-        }
-        return value
+    /// A tag's name as the table knows it: its first eight bytes and the next eight (zero past
+    /// the name), letters lowercased (`| 0x20`, which leaves digits as they are), and its length
+    /// in bytes. Names of letters and digits only: the bytes stop at the first other one.
+    struct Name: Equatable {
+        var low: UInt64
+        var high: UInt64
+        var length: Int
     }
 
-    /// Each byte's code in a packed name, 0 for a byte that is no letter or digit: the tag loop
-    /// reads a name and packs it in one pass, a load per byte.
-    static let nameCodes: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
-        switch byte {
-        case 0x30...0x39: UInt8(byte - 0x30 + 1)
-        case 0x41...0x5A: UInt8(byte - 0x41 + 11)
-        case 0x61...0x7A: UInt8(byte - 0x61 + 11)
-        default: 0
-        }
+    /// The name that starts at `start` in `base` (`count` bytes), its bytes found by one vector
+    /// compare and read with one or two 8-byte loads when sixteen bytes are there to read: every
+    /// tag of every page is read, and a load and a table look-up per byte cost about 35
+    /// instructions a tag. A length of 16 means 16 or more (no name the table holds is that long).
+    @inline(__always)
+    static func name(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Name {
+        guard ByteLanes.vectorized && start &+ 16 <= count else { return nameByBytes(base, from: start, count: count) }
+        let length = (~ByteLanes.nameBytes(base + start)).trailingZeroBitCount
+        let first = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        if length < 8 { return Name(low: folded(first, length), high: 0, length: length) }
+        let second = UInt64(littleEndian: UnsafeRawPointer(base + start + 8).loadUnaligned(as: UInt64.self))
+        return Name(low: first | 0x2020_2020_2020_2020, high: length < 16 ? folded(second, length - 8) : second | 0x2020_2020_2020_2020, length: length)
     }
 
-    /// The packed names of `skipped`, `blocks`, `h2`/`h3` and `a` with their kinds, in an
-    /// open-addressing table of 64 slots: a look-up is a multiplication and a compare or two,
-    /// not a `Hasher` per tag.
-    static let kinds: [(name: UInt64, kind: Kind)] = {
+    /// `name` read byte by byte (near the end of the page, and for the table's own names).
+    static func nameByBytes(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Name {
+        var name = Name(low: 0, high: 0, length: 0)
+        var index = start
+        while index < count && isNameByte(base[index]) && name.length < 16 {
+            let byte = UInt64(base[index] | 0x20) << UInt64(8 * (name.length & 7))
+            if name.length < 8 { name.low |= byte } else { name.high |= byte }
+            name.length += 1
+            index += 1
+        }
+        return name
+    }
+
+    /// The first `length` bytes (0 to 7) of `word` (in memory order) with letters lowercased, the rest zero.
+    @inline(__always)
+    private static func folded(_ word: UInt64, _ length: Int) -> UInt64 {
+        (word | 0x2020_2020_2020_2020) & ((1 &<< UInt64(8 * length)) &- 1)
+    }
+
+    /// The names of `skipped`, `blocks`, `h2`/`h3` and `a` with their kinds, in an
+    /// open-addressing table of 256 slots (an empty slot's `low` is 0): a look-up is a
+    /// multiplication and a compare or two, not a `Hasher` per tag. Most tags of a page are
+    /// none of these (`span`, `code`, `em`): in a table of 64 slots their probes went on for
+    /// about two more slots.
+    static let kinds: [(low: UInt64, high: UInt64, kind: Kind)] = {
         var named: [(String, Kind)] = blocks.map { ($0, .block) }
         named += [("h2", .section), ("h3", .section), ("a", .anchor)]
         named += skipped.map { ($0, .skipped) }
-        var table = [(name: UInt64, kind: Kind)](repeating: (0, .other), count: 64)
+        var table = [(low: UInt64, high: UInt64, kind: Kind)](repeating: (0, 0, .other), count: kindSlots)
         // Later entries win, as `h2` over `block` did in a dictionary.
-        for (name, kind) in named {
-            guard let key = packed(Array(name.utf8)) else { continue }
-            var slot = kindSlot(key)
-            while table[slot].name != 0 && table[slot].name != key { slot = (slot + 1) & 63 }
-            table[slot] = (key, kind)
+        for (written, kind) in named {
+            let bytes = Array(written.utf8)
+            let name = bytes.withUnsafeBufferPointer { nameByBytes($0.baseAddress.unsafelyUnwrapped, from: 0, count: $0.count) }
+            var slot = kindSlot(name.low, name.high)
+            while table[slot].low != 0 && (table[slot].low, table[slot].high) != (name.low, name.high) { slot = (slot + 1) & (kindSlots - 1) }
+            table[slot] = (name.low, name.high, kind)
         }
         return table
     }()
 
-    @inline(__always)
-    static func kindSlot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58) }
+    static let kindSlots = 256
 
+    @inline(__always)
+    static func kindSlot(_ low: UInt64, _ high: UInt64) -> Int { Int(truncatingIfNeeded: ((low &+ high) &* 0x9E37_79B9_7F4A_7C15) >> 56) }
+
+    /// The kind of the tag name `name` (any bytes: a byte that is no letter or digit makes it no name the table holds).
     static func kind(of name: Slice<UnsafeBufferPointer<UInt8>>) -> Kind {
-        guard let key = packed(name) else { return .other }
-        return kinds.withUnsafeBufferPointer { kind(ofPacked: key, in: $0) }
+        guard let base = name.base.baseAddress else { return .other }
+        let read = nameByBytes(base, from: name.startIndex, count: name.endIndex)
+        guard read.length == name.count else { return .other }
+        return kinds.withUnsafeBufferPointer { kind(of: read, in: $0) }
     }
 
-    /// The kind of the name packed as `key`, `table` being `kinds` (read once by the caller:
-    /// each read of a global checks that it was initialized).
+    /// The kind of `name`, `table` being `kinds` (read once by the caller: each read of a global
+    /// checks that it was initialized). Equal bytes are the same name: names are zero-padded
+    /// (the empty name matches no slot), and one of 11 bytes or more has more of `high` than any
+    /// name of the table.
     @inline(__always)
-    static func kind(ofPacked key: UInt64, in table: UnsafeBufferPointer<(name: UInt64, kind: Kind)>) -> Kind {
-        // 0 is no name (the empty name packs to 0 and is no element the table holds).
-        guard key != 0, let table = table.baseAddress else { return .other }
-        var slot = kindSlot(key)
-        while table[slot].name != 0 {
-            if table[slot].name == key { return table[slot].kind }
-            slot = (slot &+ 1) & 63
+    static func kind(of name: Name, in table: UnsafeBufferPointer<(low: UInt64, high: UInt64, kind: Kind)>) -> Kind {
+        guard let table = table.baseAddress else { return .other }
+        var slot = kindSlot(name.low, name.high)
+        while table[slot].low != 0 {
+            if table[slot].low == name.low && table[slot].high == name.high { return table[slot].kind }
+            slot = (slot &+ 1) & (kindSlots - 1)
         }
         return .other
     }
@@ -144,16 +170,11 @@ enum BodyText {
     }
 
     private static func sections(bytes: UnsafeBufferPointer<UInt8>) -> [SearchPage.Section] {
-        kinds.withUnsafeBufferPointer { kinds in
-            nameCodes.withUnsafeBufferPointer { codes in sections(bytes, kinds, codes) }
-        }
+        kinds.withUnsafeBufferPointer { kinds in sections(bytes, kinds) }
     }
 
-    /// `sections` of the HTML `bytes`, with the tables `kinds` and `nameCodes`.
-    private static func sections(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ kinds: UnsafeBufferPointer<(name: UInt64, kind: Kind)>, _ codes: UnsafeBufferPointer<UInt8>
-    ) -> [SearchPage.Section] {
-        guard let codes = codes.baseAddress else { return [] }
+    /// `sections` of the HTML `bytes`, with the table `kinds`.
+    private static func sections(_ bytes: UnsafeBufferPointer<UInt8>, _ kinds: UnsafeBufferPointer<(low: UInt64, high: UInt64, kind: Kind)>) -> [SearchPage.Section] {
         var sections = [SearchPage.Section(anchor: "", heading: "", textBytes: [])]
         var text = CleanText()
         var heading = CleanText()
@@ -164,55 +185,51 @@ enum BodyText {
         var runStart = 0
         let opening = UInt8(ascii: "<")
         let closing = UInt8(ascii: ">")
+        // Offsets within the page are wrapping sums and differences: they cannot overflow, and
+        // checking that they do not cost about nine instructions a tag.
         while index < count {
             guard let base = bytes.baseAddress else { break }
             // memchr finds the next tag far faster than a loop over the text's bytes; but most
             // runs between two tags are empty or one line break, looked at before calling it
             // (its calls, and the branches they missed, were a third of the page's scan).
             if base[index] != opening {
-                if index + 1 < count && base[index + 1] == opening {
-                    index += 1
+                if index &+ 1 < count && base[index &+ 1] == opening {
+                    index &+= 1
                 } else {
-                    guard let found = memchr(base + index, Int32(opening), count - index) else { break }
+                    guard let found = memchr(base + index, Int32(opening), count &- index) else { break }
                     index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 }
             }
             if runStart < index, anchorDepth == 0 {
                 // A quarter of a page's runs are one line break (between two block tags): a
                 // space, without a call that reads the run.
-                if index - runStart == 1 && CleanText.isSpace(base[runStart]) {
+                if index &- runStart == 1 && CleanText.isSpace(base[runStart]) {
                     if inHeading { heading.space() } else { text.space() }
                 } else {
                     let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
-                    if inHeading { heading.append(run, readable: count - runStart) } else { text.append(run, readable: count - runStart) }
+                    if inHeading { heading.append(run, readable: count &- runStart) } else { text.append(run, readable: count &- runStart) }
                 }
             }
-            guard index + 1 < count else { break }
-            let isEnd = base[index + 1] == UInt8(ascii: "/")
-            var nameEnd = index + (isEnd ? 2 : 1)
-            let nameStart = nameEnd
-            // The name read and packed at once (`packed`); past 10 bytes it is no name the
-            // table holds, whatever its shifted-out bits. Names hold no `>`: the tag's end is
-            // the first one from the name's end, most often right there (end tags, bare tags).
-            var key: UInt64 = 0
-            while nameEnd < count {
-                let code = codes[Int(base[nameEnd])]
-                if code == 0 { break }
-                key = key << 6 | UInt64(code)
-                nameEnd += 1
-            }
+            guard index &+ 1 < count else { break }
+            let isEnd = base[index &+ 1] == UInt8(ascii: "/")
+            let nameStart = index &+ (isEnd ? 2 : 1)
+            // Names hold no `>`: the tag's end is the first one from the name's end, most often
+            // right there (end tags, bare tags). A name of 16 bytes or more is read no further:
+            // it is none the table holds, and its rest holds no `>` either.
+            let name = name(base, from: nameStart, count: count)
+            let nameEnd = nameStart &+ name.length
             let close: Int
             if nameEnd < count && base[nameEnd] == closing {
                 close = nameEnd
             } else {
-                guard let found = memchr(base + nameEnd, Int32(closing), count - nameEnd) else { break }
+                guard let found = memchr(base + nameEnd, Int32(closing), count &- nameEnd) else { break }
                 close = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             }
-            let selfClosing = bytes[close - 1] == UInt8(ascii: "/")
-            let tag = bytes[(index + 1)..<close]
-            index = close + 1
+            let selfClosing = base[close &- 1] == UInt8(ascii: "/")
+            let tag = bytes[(index &+ 1)..<close]
+            index = close &+ 1
             runStart = index
-            let kind = nameEnd - nameStart <= 10 ? kind(ofPacked: key, in: kinds) : .other
+            let kind = kind(of: name, in: kinds)
             if !isEnd && !selfClosing && kind == .skipped {
                 // Straight to the element's end: a diagram holds hundreds of tags.
                 index = skip(bytes, name: nameStart..<nameEnd, from: index)
@@ -451,13 +468,14 @@ struct CleanText: ~Copyable {
         // Read through the base pointer, taken once: each `bytes[…]` was checked against the
         // bounds, and the 8-byte step unwrapped the pointer again on every step.
         guard let base = bytes.baseAddress else { return }
+        // Offsets within the run are wrapping sums and differences, as in the tag loop.
         var index = 0
         let count = bytes.count
         while index < count {
             let byte = base[index]
             if Self.isSpace(byte) {
                 pendingSpace = true
-                index += 1
+                index &+= 1
                 continue
             }
             if byte == UInt8(ascii: "&") {
@@ -485,40 +503,40 @@ struct CleanText: ~Copyable {
             // The run of bytes up to the next entity or white space other than one space
             // between two words, copied at once. White space and `&` are all below 39: most
             // bytes pass on one compare.
-            var end = index + 1
+            var end = index &+ 1
             while end < count {
                 // Sixteen bytes classified at once where they can be read: the run stops at the
                 // first white space other than one space before a byte that goes on, or `&` (the
                 // bytes past the run stop it too). The sixteenth byte is only the fifteenth's next.
-                if ByteLanes.vectorized && end + 16 <= readable {
+                if ByteLanes.vectorized && end &+ 16 <= readable {
                     let lanes = ByteLanes.textBytes(UnsafeRawPointer(base + end))
-                    let special = lanes.special | (count - end >= 16 ? 0 : UInt64.max << UInt64(count - end))
+                    let special = lanes.special | (count &- end >= 16 ? 0 : UInt64.max << UInt64(count &- end))
                     let stops = (special & ~lanes.spaces | lanes.spaces & special >> 1) & 0x7FFF
                     if stops == 0 {
-                        end += 15
+                        end &+= 15
                         continue
                     }
-                    end += stops.trailingZeroBitCount
+                    end &+= stops.trailingZeroBitCount
                     break
                 }
                 // Eight bytes at once while none of them ends the run (a page's text is
                 // mostly letters and single spaces); the byte after them is read too.
-                if end + 8 < count && Self.continuesRun(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self), before: base[end + 8]) {
-                    end += 8
+                if end &+ 8 < count && Self.continuesRun(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self), before: base[end &+ 8]) {
+                    end &+= 8
                     continue
                 }
                 let next = base[end]
                 if next > 38 {
-                    end += 1
-                } else if next == 32 && end + 1 < count && base[end + 1] > 38 {
-                    end += 2
+                    end &+= 1
+                } else if next == 32 && end &+ 1 < count && base[end &+ 1] > 38 {
+                    end &+= 2
                 } else if Self.isSpace(next) || next == UInt8(ascii: "&") {
                     break
                 } else {
-                    end += 1
+                    end &+= 1
                 }
             }
-            room(for: end - index).initialize(from: base + index, count: end - index)
+            room(for: end &- index).initialize(from: base + index, count: end &- index)
             index = end
         }
     }

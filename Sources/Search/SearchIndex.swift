@@ -198,6 +198,9 @@ public struct SearchEntry: Sendable, Equatable {
         let sums = UnsafeMutableBufferPointer<Int32>.allocate(capacity: records.count * 3)
         defer { sums.deallocate() }
         var pairCount = 0
+        // Places in the buffers (a pair's sums are three, its values two) are wrapping sums and
+        // products: they stay within the buffers' sizes, and their checks were several
+        // instructions a record.
         lengths.withUnsafeMutableBufferPointer { lengths in
             pairStarts.withUnsafeMutableBufferPointer { pairStarts in
                 for record in records {
@@ -211,16 +214,17 @@ public struct SearchEntry: Sendable, Equatable {
                         lastPair[term] = Int32(truncatingIfNeeded: pairCount)
                         pairTerms[pairCount] = Int32(truncatingIfNeeded: term)
                         pairSections[pairCount] = Int32(truncatingIfNeeded: record.section)
-                        sums[pairCount * 3] = record.text
-                        sums[pairCount * 3 + 1] = record.heading
-                        sums[pairCount * 3 + 2] = record.title
-                        pairCount += 1
-                        pairStarts[term + 1] += 1
+                        let sum = pairCount &* 3
+                        sums[sum] = record.text
+                        sums[sum &+ 1] = record.heading
+                        sums[sum &+ 2] = record.title
+                        pairCount &+= 1
+                        pairStarts[term &+ 1] &+= 1
                     } else {
-                        let pair = Int(lastPair[term])
-                        sums[pair * 3] += record.text
-                        sums[pair * 3 + 1] += record.heading
-                        sums[pair * 3 + 2] += record.title
+                        let sum = Int(lastPair[term]) &* 3
+                        sums[sum] &+= record.text
+                        sums[sum &+ 1] &+= record.heading
+                        sums[sum &+ 2] &+= record.title
                     }
                 }
                 for term in 0..<termCount {
@@ -235,9 +239,10 @@ public struct SearchEntry: Sendable, Equatable {
             for pair in 0..<pairCount {
                 let term = Int(pairTerms[pair])
                 let at = Int(lastPair[term])
-                lastPair[term] = Int32(truncatingIfNeeded: at + 1)
-                values[at * 2] = Int(pairSections[pair])
-                values[at * 2 + 1] = Counts.pack(text: Int(sums[pair * 3]), heading: Int(sums[pair * 3 + 1]), title: Int(sums[pair * 3 + 2]))
+                lastPair[term] = Int32(truncatingIfNeeded: at &+ 1)
+                let sum = pair &* 3
+                values[at &* 2] = Int(pairSections[pair])
+                values[at &* 2 &+ 1] = Counts.pack(text: Int(sums[sum]), heading: Int(sums[sum &+ 1]), title: Int(sums[sum &+ 2]))
             }
             count = pairCount * 2
         }

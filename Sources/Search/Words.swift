@@ -431,7 +431,7 @@ extension Words {
                     position += 64
                     continue
                 }
-                segmentFound(base, openStart, position + end, openOther || other & ((1 << UInt64(end)) &- 1) != 0, count, bits, isWord, into: &sink)
+                segmentFound(base, openStart, position &+ end, openOther || other & ((1 << UInt64(end)) &- 1) != 0, count, bits, isWord, into: &sink)
                 openStart = -1
                 // Bit 0 was the open segment's, not a start.
                 starts &= ~1
@@ -447,7 +447,9 @@ extension Words {
                 }
                 let end = after.trailingZeroBitCount
                 let hasOther = other != 0 && (other >> UInt64(start)) & ((1 << UInt64(end - start)) &- 1) != 0
-                segmentFound(base, position + start, position + end, hasOther, count, bits, isWord, into: &sink)
+                // Wrapping sums: offsets within the text cannot overflow, and their checks cost
+                // a few instructions per word.
+                segmentFound(base, position &+ start, position &+ end, hasOther, count, bits, isWord, into: &sink)
             }
             position += 64
         }

@@ -93,6 +93,31 @@ import Testing
         #expect(terms.values.reduce(0) { $0 + $1.count } == count)
     }
 
+    @Test func everyChunkOfRandomPagesIsInItsTermsShard() throws {
+        // Terms of every script and of shared prefixes (the shards' order is their bytes'),
+        // small shards: each term's postings are found by its place in that order, and each
+        // page's chunk must be under its term, and only there.
+        let words = [
+            "a", "ab", "abc", "b", "ba", "á", "ábaco", "ñandú", "nandu", "z", "zz", "жизнь", "жи", "ёлка", "2", "20", "x1",
+            "actividad", "actividades", "pausa", "pausado", "restaurada", "restaurar", "ciclo", "ciclos",
+        ]
+        let es = SearchLanguage(code: "es")
+        var random = SeededRandom(seed: 0x5EED_1D19)
+        for _ in 0..<10 {
+            let entries = (0..<(1 + random.below(40))).map { number in
+                let text = (0..<random.below(30)).map { _ in random.pick(words) }.joined(separator: " ")
+                let heading = random.pick(words)
+                return SearchEntry(page("p\(random.below(1_000))-\(number)", [("", "", text), ("s", heading, text)]), language: es, stemmer: Stemmer(es))
+            }
+            let builder = SearchIndexBuilder(lang: "es")
+            for entry in entries { builder.add(entry) }
+            var files: [(path: String, data: Data)] = []
+            let state = try #require(builder.finish(limit: 100 + random.below(400)) { files.append(($0, $1)) })
+            #expect(files.count == state.shards + 1)
+            expectEveryChunkOnce(entries, in: try shardTerms(files.dropLast()))
+        }
+    }
+
     @Test func streamedFilesAreTheCollectedOnes() {
         let es = SearchLanguage(code: "es")
         let entries = (0..<30).map { number in
@@ -159,6 +184,19 @@ import Testing
         #expect(spilled.state == whole.state)
     }
 
+    @Test func termsOfManyPagesInManyRunsHoldEachChunkInTheOrderOfTheKeys() throws {
+        // Words of over a thousand pages each (past the merger's first room for a term's
+        // postings), pages filed out of the order of their keys into many runs: each term's
+        // chunks are the pages' own (`SearchIndex.chunks`), in the order of the keys.
+        let entries = entries(2_500, seed: 7)
+        let (files, state) = files(SearchIndexBuilder(lang: "es", runLimit: 40_000), entries)
+        #expect(state != nil)
+        let terms = try shardTerms(files.filter { $0.key != "search/es/index.js" }.map { ($0.key, $0.value) })
+        #expect(terms.values.contains { $0.count > 1_024 })
+        for chunks in terms.values { #expect(zip(chunks, chunks.dropFirst()).allSatisfy { $0.key < $1.key }) }
+        expectEveryChunkOnce(entries, in: terms)
+    }
+
     @Test func runsInMemoryMakeTheSameFiles() {
         let entries = entries(90, seed: 11)
         let whole = files(SearchIndexBuilder(lang: "es", runLimit: .max), entries)
@@ -168,4 +206,27 @@ import Testing
         #expect(memory.files == whole.files && memory.state == whole.state)
         #expect(nowhere.files == whole.files && nowhere.state == whole.state)
     }
+}
+
+/// Each term of the shards `files` with its chunks, as the browser reads them.
+func shardTerms(_ files: some Sequence<(path: String, data: Data)>) throws -> [String: [(key: String, bytes: ArraySlice<UInt8>)]] {
+    var terms: [String: [(key: String, bytes: ArraySlice<UInt8>)]] = [:]
+    for file in files {
+        let shard = try #require(IndexFileReader.shard(Array(file.data)))
+        for (term, postings) in shard.terms { terms[term] = try #require(IndexFileReader.chunks(postings)) }
+    }
+    return terms
+}
+
+/// Expects each chunk of `entries` (`SearchIndex.chunks`) under its term in `terms`, and
+/// nothing else there.
+func expectEveryChunkOnce(_ entries: [SearchEntry], in terms: [String: [(key: String, bytes: ArraySlice<UInt8>)]]) {
+    var count = 0
+    for entry in entries {
+        for (term, chunk) in SearchIndex.chunks(entry) {
+            #expect(terms[term]?.first { $0.key == entry.key }.map { Array($0.bytes) } == chunk, "\(term) of \(entry.key)")
+            count += 1
+        }
+    }
+    #expect(terms.values.reduce(0) { $0 + $1.count } == count)
 }

@@ -34,6 +34,25 @@ import TestSupport
         }
     }
 
+    @Test func readsPrefixesAsTheUTF8ViewDoes() {
+        // The first eight bytes through the `utf8` view, as `prefix` read them before.
+        func viewPrefix(_ name: String) -> UInt64 {
+            var value: UInt64 = 0
+            var shift: UInt64 = 56
+            for byte in name.utf8 {
+                value |= UInt64(byte) << shift
+                if shift == 0 { break }
+                shift -= 8
+            }
+            return value
+        }
+        for name in Self.names + ["", "abcdefgh", "abcdefghijklmnop", "😀😀😀", "a\u{0}b"] {
+            #expect(UTF8Order.prefix(name) == viewPrefix(name), "\(name)")
+            // A bridged or shared string's bytes too (`withUTF8` may copy them first).
+            #expect(UTF8Order.prefix(String(name[...])) == viewPrefix(name), "\(name)")
+        }
+    }
+
     @Test func membersComeInTheirShardsOrder() {
         var state = SearchIndexState()
         for (index, name) in Self.names.enumerated() {

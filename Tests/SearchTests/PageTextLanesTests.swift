@@ -26,6 +26,48 @@ import TestSupport
         }
     }
 
+    @Test func classifiesNameBytesAsTheByteLoopDoes() {
+        WordsBlockScanTests.everyByteAtEveryPlace(seed: 0x4A3E_B17E_0008) { bytes, value, place in
+            #expect(ByteLanes.nameBytes(bytes) == ByteLanes.nameBytesOneByOne(bytes), "\(value) at \(place)")
+            #expect((ByteLanes.nameBytes(bytes) >> UInt64(place)) & 1 == (BodyText.isNameByte(UInt8(value)) ? 1 : 0), "\(value)")
+        }
+    }
+
+    @Test func readsTagNamesWithLoadsAsByteByByte() {
+        // Names of every length up to 20 (of letters of either case and digits) ended by any
+        // byte, read at every place of buffers that end at or soon after them: the loads' reading
+        // (sixteen bytes there to read) is the byte loop's, and their kind is the one the sets give.
+        var random = SeededRandom(seed: 0x7A6_0A3E_0009)
+        let nameBytes = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+        let known = Array(BodyText.blocks) + Array(BodyText.skipped) + ["a", "h2", "h3", "span", "code", "em", "templates", "figcaptionx"]
+        for round in 0..<20_000 {
+            var bytes = (0..<random.below(24)).map { _ in UInt8(truncatingIfNeeded: random.below(256)) }
+            let start = bytes.count
+            if round % 2 == 0 {
+                // Letters of either case; digits as they are.
+                bytes += random.pick(known).utf8.map { $0 >= 0x61 && random.below(2) == 0 ? $0 & ~0x20 : $0 }
+            } else {
+                for _ in 0..<random.below(21) { bytes.append(random.pick(nameBytes)) }
+            }
+            for _ in 0..<random.below(24) { bytes.append(UInt8(truncatingIfNeeded: random.below(256))) }
+            bytes.withUnsafeBufferPointer { buffer in
+                let base = buffer.baseAddress!
+                for place in start..<max(start, buffer.count - 15) {
+                    let read = BodyText.name(base, from: place, count: buffer.count)
+                    #expect(read == BodyText.nameByBytes(base, from: place, count: buffer.count), "\(bytes) at \(place)")
+                    var end = place
+                    while end < buffer.count && BodyText.isNameByte(buffer[end]) { end += 1 }
+                    #expect(read.length == min(16, end - place), "\(bytes) at \(place)")
+                    let lower = String(decoding: buffer[place..<end], as: UTF8.self).lowercased()
+                    let expected: BodyText.Kind =
+                        ["h2", "h3"].contains(lower) ? .section : lower == "a" ? .anchor : BodyText.skipped.contains(lower) ? .skipped
+                        : BodyText.blocks.contains(lower) ? .block : .other
+                    #expect(BodyText.kinds.withUnsafeBufferPointer { BodyText.kind(of: read, in: $0) } == expected, "\(lower)")
+                }
+            }
+        }
+    }
+
     /// Text whose runs are long and short, with single and double spaces, other white space,
     /// a vertical tab (text, not a space), entities and signs below 39.
     static let runPieces = [

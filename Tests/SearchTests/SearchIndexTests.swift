@@ -410,6 +410,54 @@ extension BodyTextTests {
         }
     }
 
+    @Test func growsAndHandsItsBytesToDataAsAnArrayWould() {
+        // Random appends of every kind into storage that starts small and grows, against the
+        // same bytes appended to an array: what `bytes`, `withBytes` and the `Data` of `data()`
+        // hold (the `Data` takes the storage, uncopied).
+        let texts = ["", "a", "word \"q\"", "ñandú\n", "𝒜\u{1}", String(repeating: "long text ", count: 40)]
+        var random = SeededRandom(seed: 0x5EED_0019)
+        for _ in 0..<500 {
+            var out = JSONBytes(capacity: random.below(40))
+            var expected: [UInt8] = []
+            for _ in 0..<random.below(120) {
+                switch random.below(7) {
+                case 0:
+                    let value = UInt8(random.below(256))
+                    out.byte(value)
+                    expected.append(value)
+                case 1:
+                    out.raw(",{\"t\":{")
+                    expected += Array(",{\"t\":{".utf8)
+                case 2:
+                    let bytes = (0..<random.below(300)).map { _ in UInt8(random.below(256)) }
+                    out.raw(bytes)
+                    expected += bytes
+                case 3:
+                    let bytes = (0..<random.below(30)).map { _ in UInt8(random.below(256)) }
+                    let start = random.below(bytes.count + 1)
+                    out.raw(bytes[start...])
+                    expected += bytes[start...]
+                case 4:
+                    let bytes = (0..<random.below(30)).map { _ in UInt8(random.below(256)) }
+                    bytes.withUnsafeBufferPointer { out.append($0) }
+                    expected += bytes
+                case 5:
+                    let value = random.below(2) == 0 ? random.below(1_000) : Int(truncatingIfNeeded: random.next())
+                    out.int(value)
+                    expected += Array(String(value).utf8)
+                default:
+                    let text = random.pick(texts)
+                    out.quoted(text)
+                    expected += Array(JSON.quote(text).utf8)
+                }
+            }
+            #expect(out.count == expected.count)
+            #expect(out.bytes == expected)
+            #expect(out.withBytes { Array($0) } == expected)
+            #expect(out.data() == Data(expected))
+        }
+    }
+
     @Test func findsTheBytesToEscapeEightAtATimeAsOneByOne() {
         // Every lane of random words, with bytes near the limits (0x1F, 0x20, quote and
         // backslash and their neighbours, 0x7F, 0x80, 0xA2, 0xDC, 0xFF) over-represented.
@@ -712,6 +760,28 @@ extension BodyTextTests {
             index = next
         }
         return "\"" + String(decoding: bytes, as: UTF8.self) + "\""
+    }
+
+    @Test func decidesEveryFormInPlaceAsByName() {
+        // Random terms and forms of shared prefixes and several scripts, each form's stem a term
+        // or not, a prefix of it or not: every form's `needed` as deciding each by name gives.
+        let words = [
+            "ab", "abc", "abcd", "abcde", "ábaco", "ábac", "ñandú", "ñand", "жизнь", "жизн", "жи", "interrupciones", "interrupcion",
+            "interrupc", "activa", "activ", "act", "pausa", "paus", "e\u{301}xito", "éxito", "éxit", "x", "zz",
+        ]
+        var random = SeededRandom(seed: 0x5EED_4EED)
+        for _ in 0..<300 {
+            var state = SearchIndexState()
+            for _ in 0..<random.below(12) { state.terms[random.pick(words)] = 1 + random.below(100) }
+            for _ in 0..<random.below(16) {
+                state.forms[random.pick(words)] = .init(stem: random.pick(words), pages: 1, needed: random.below(2) == 0)
+            }
+            var inPlace = state
+            inPlace.updateAllNeeded()
+            var byName = state
+            byName.updateNeeded(Array(state.forms.keys))
+            #expect(inPlace == byName, "\(state)")
+        }
     }
 
     @Test func writesOnlyTheFormsTheBrowserCannotGuess() {
