@@ -5,49 +5,29 @@ import Foundation
 /// and numbers, and building each as a `String` (then joining them) cost more than the indexing.
 /// Writes exactly what `Encoding.JSON.quote` and `String(Int)` write.
 ///
-/// The bytes lie in storage of its own, handed whole to the `Data` of the file
+/// The bytes gather in a `ByteOutput` whose storage is handed whole to the `Data` of the file
 /// (`data()`): every shard and page file was copied once more from an array into its `Data`.
 struct JSONBytes: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private(set) var count = 0
+    private var output: ByteOutput
 
     init(capacity: Int = 0) {
-        self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+        output = ByteOutput(capacity: capacity)
     }
 
-    deinit { base.deallocate() }
+    var count: Int { output.count }
 
     /// The bytes as the file's `Data`, which takes their storage (no copy) and frees it.
     consuming func data() -> Data {
-        let (base, count) = (self.base, self.count)
-        discard self
-        return Data(bytesNoCopy: base, count: count, deallocator: .custom { bytes, _ in bytes.deallocate() })
+        let storage = output.takeStorage()
+        return Data(bytesNoCopy: storage.base, count: storage.count, deallocator: .custom { bytes, _ in bytes.deallocate() })
     }
 
     /// A copy of the bytes.
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    var bytes: [UInt8] { output.bytes }
 
     /// Calls `body` with the bytes (valid only during the call).
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        body(UnsafeBufferPointer(start: base, count: count))
-    }
-
-    /// Room for `more` bytes past `count`.
-    @inline(__always)
-    private mutating func reserve(_ more: Int) {
-        guard count + more > capacity else { return }
-        grow(to: count + more)
-    }
-
-    private mutating func grow(to needed: Int) {
-        let larger = max(capacity * 2, needed)
-        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        new.initialize(from: base, count: count)
-        base.deallocate()
-        base = new
-        capacity = larger
+        output.withBytes(body)
     }
 
     @inline(__always)
@@ -56,11 +36,7 @@ struct JSONBytes: ~Copyable {
     }
 
     @inline(__always)
-    mutating func byte(_ value: UInt8) {
-        reserve(1)
-        base[count] = value
-        count += 1
-    }
+    mutating func byte(_ value: UInt8) { output.append(value) }
 
     mutating func raw(_ buffer: [UInt8]) { buffer.withUnsafeBufferPointer { append($0) } }
 
@@ -75,9 +51,7 @@ struct JSONBytes: ~Copyable {
 
     @inline(__always)
     mutating func append(_ source: UnsafePointer<UInt8>, count length: Int) {
-        reserve(length)
-        (base + count).update(from: source, count: length)
-        count += length
+        output.append(source, count: length)
     }
 
     /// `value` in decimal.
@@ -87,8 +61,7 @@ struct JSONBytes: ~Copyable {
             raw(Array(String(value).utf8))
             return
         }
-        reserve(DecimalDigits.maxCount)
-        count += DecimalDigits.write(value, into: base + count)
+        output.append(atMost: DecimalDigits.maxCount) { DecimalDigits.write(value, into: $0) }
     }
 
     /// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest

@@ -59,11 +59,19 @@ import TestSupport
             var expected: [UInt8] = []
             for _ in 0..<random.below(30) {
                 let piece = (0..<random.below(random.below(4) == 0 ? 700 : 24)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-                switch random.below(5) {
+                switch random.below(7) {
                 case 0: output.append(piece)
                 case 1: output.append(piece[...])
                 case 2: piece.withUnsafeBufferPointer { output.append($0) }
                 case 3: for byte in piece { output.append(byte) }
+                case 4:
+                    // Written in place, as a number's digits are: at most the room asked for.
+                    let room = piece.count + random.below(8)
+                    output.append(atMost: room) { start in
+                        start.initialize(from: piece, count: piece.count)
+                        return piece.count
+                    }
+                case 5: piece.withUnsafeBufferPointer { if let start = $0.baseAddress { output.append(start, count: piece.count) } }
                 default:
                     output.removeAll()
                     expected.removeAll()
@@ -76,6 +84,10 @@ import TestSupport
             #expect(output.bytes == expected, "seed \(seed) round \(round)")
             #expect(output.withBytes { Array($0) } == expected)
             #expect(output.isEmpty == expected.isEmpty)
+            // Handed on uncopied: the same bytes, now the caller's to free.
+            let storage = output.takeStorage()
+            #expect(Array(UnsafeBufferPointer(start: storage.base, count: storage.count)) == expected, "seed \(seed) round \(round)")
+            storage.base.deallocate()
         }
         var text = ByteOutput()
         text.append(utf8: "Привет, ")
