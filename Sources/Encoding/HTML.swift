@@ -23,15 +23,8 @@ public enum HTML {
         out += escaped ?? s
     }
 
-    /// Appends the UTF-8 bytes of `s` escaped to `out`: what `append(escaping:to:)` appends to a
-    /// string, for a renderer that builds its output as bytes (appending to a `String` cost
-    /// several hundred instructions a piece; appending bytes, a copy).
-    public static func append(escaping s: String, to out: inout [UInt8]) {
-        var s = s
-        s.withUTF8 { bytes in forEachPiece(escaping: bytes) { out.append(contentsOf: $0) } }
-    }
-
-    /// `append(escaping:to:)` into a `ByteOutput`.
+    /// Appends `s` escaped to `out`, as bytes (the Mustache renderer and the highlighter build
+    /// their output as bytes: appending to a `String` cost several hundred instructions a piece).
     public static func append(escaping s: String, to out: inout ByteOutput) {
         var s = s
         s.withUTF8 { bytes in forEachPiece(escaping: bytes) { out.append($0) } }

@@ -37,13 +37,15 @@ enum HTMLRenderer {
     }
 
     static func render(_ tokens: [Token], options: HighlightOptions) -> String {
-        String(decoding: renderUTF8(tokens, options: options), as: UTF8.self)
+        var html = ByteOutput(capacity: tokens.count * 24)
+        write(tokens, options: options, into: &html)
+        return html.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    static func renderUTF8(_ tokens: [Token], options: HighlightOptions) -> [UInt8] {
+    /// Appends the HTML of `tokens` to `html`.
+    static func write(_ tokens: [Token], options: HighlightOptions, into html: inout ByteOutput) {
         // Built as UTF-8 bytes: a block has a few hundred pieces, and appending each to a
         // `String` cost several hundred instructions.
-        var html = ByteOutput(capacity: tokens.count * 24)
         func write(_ text: StaticString) { text.withUTF8Buffer { html.append($0) } }
         func write(_ text: String) { html.append(utf8: text) }
         // The kinds are switches, not sets: a set hashed every token's kind.
@@ -74,6 +76,5 @@ enum HTMLRenderer {
             HTML.append(escaping: token.text, to: &html)
             write("</span>")
         }
-        return html.bytes
     }
 }

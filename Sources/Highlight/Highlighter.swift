@@ -1,3 +1,5 @@
+import Encoding
+
 /// Entry point: source text in, tokens or HTML out.
 public enum Highlighter {
     /// Splits `code` into tokens. Never fails: unterminated or invalid code still
@@ -19,8 +21,8 @@ public enum Highlighter {
         HTMLRenderer.render(tokens, options: options)
     }
 
-    /// `html(_:options:)` as UTF-8 bytes, for a page built as bytes.
-    public static func htmlUTF8(_ tokens: [Token], options: HighlightOptions = .init()) -> [UInt8] {
-        HTMLRenderer.renderUTF8(tokens, options: options)
+    /// Appends `html(_:options:)`'s UTF-8 bytes to `out`, for a page built as bytes.
+    public static func appendHTML(_ tokens: [Token], options: HighlightOptions = .init(), to out: inout ByteOutput) {
+        HTMLRenderer.write(tokens, options: options, into: &out)
     }
 }

@@ -1,3 +1,4 @@
+import Encoding
 import Foundation
 
 #if canImport(Glibc)
@@ -145,65 +146,48 @@ extension PendingRun {
     }
 }
 
-/// Bytes written through a pointer into storage of its own (grown by doubling), then moved to
-/// an array at once: appending each posting's few bytes to an array cost about a hundred
-/// instructions of checks apiece, twice per posting in a run and twice again in a shard.
+/// A run's blocks as they are written: words stored in place in a `ByteOutput`, then moved to
+/// an array at once (appending each posting's few bytes to an array cost about a hundred
+/// instructions of checks apiece, twice per posting in a run and twice again in a shard).
 struct ByteScratch: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private(set) var count = 0
+    private var output: ByteOutput
 
     init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+        output = ByteOutput(capacity: capacity)
     }
 
-    deinit { base.deallocate() }
-
-    /// Room for `more` bytes past `count`.
-    @inline(__always)
-    private mutating func reserve(_ more: Int) {
-        guard count + more > capacity else { return }
-        let larger = max(capacity * 2, count + more)
-        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        new.initialize(from: base, count: count)
-        base.deallocate()
-        base = new
-        capacity = larger
-    }
+    var count: Int { output.count }
 
     mutating func append(_ source: UnsafePointer<UInt8>, count length: Int) {
-        reserve(length)
-        (base + count).initialize(from: source, count: length)
-        count += length
+        output.append(source, count: length)
     }
 
     mutating func append(byte: UInt8) {
-        reserve(1)
-        base[count] = byte
-        count += 1
+        output.append(byte)
     }
 
     /// `value` as four bytes, least significant first.
     mutating func appendWord(_ value: UInt32) {
-        reserve(4)
-        UnsafeMutableRawPointer(base + count).storeBytes(of: value.littleEndian, as: UInt32.self)
-        count += 4
+        output.append(atMost: 4) { start in
+            UnsafeMutableRawPointer(start).storeBytes(of: value.littleEndian, as: UInt32.self)
+            return 4
+        }
     }
 
     /// `first` then `second`, four bytes each, least significant first, in one store.
     @inline(__always)
     mutating func appendWords(_ first: UInt32, _ second: UInt32) {
-        reserve(8)
-        UnsafeMutableRawPointer(base + count).storeBytes(of: (UInt64(first) | UInt64(second) << 32).littleEndian, as: UInt64.self)
-        count += 8
+        output.append(atMost: 8) { start in
+            UnsafeMutableRawPointer(start).storeBytes(of: (UInt64(first) | UInt64(second) << 32).littleEndian, as: UInt64.self)
+            return 8
+        }
     }
 
     /// Appends the bytes to `out` and empties the scratch, keeping its storage.
     mutating func move(to out: inout [UInt8]) {
         guard count > 0 else { return }
-        out.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
-        count = 0
+        output.withBytes { out.append(contentsOf: $0) }
+        output.removeAll()
     }
 }
 

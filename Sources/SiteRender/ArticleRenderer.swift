@@ -93,7 +93,7 @@ package struct ArticleRenderer: Sendable {
         } else {
             article.bodyUTF8 = rendered.utf8
         }
-        for sprite in sprites { article.bodyUTF8.append(utf8: sprite) }
+        for sprite in sprites { article.bodyUTF8 += sprite.utf8 }
         article.toc = rendered.headings.filter { (2...3).contains($0.level) }.map {
             TOCEntry(level: $0.level, id: $0.id, text: $0.text)
         }
@@ -142,11 +142,10 @@ package struct ArticleRenderer: Sendable {
         let conclusion = steps.count > 1 && !steps[steps.count - 1].hasMedia ? steps.removeLast() : nil
         let stepLabel = HTML.escape(strings.string("tutorialStep", lang: lang))
         let doneLabel = HTML.escape(strings.string("tutorialStepDone", lang: lang))
-        var out: [UInt8] = []
-        out.reserveCapacity(rendered.utf8.count + 512 * (steps.count + 2))
+        var out = ByteOutput(capacity: rendered.utf8.count + 512 * (steps.count + 2))
         if intro.contains(where: { !$0.isEmpty }) {
             out.append(utf8: "<div class=\"tutorial-intro\"\(languageAttribute(untranslated, section: 0, lang: lang))>\n")
-            for part in intro { out += part }
+            for part in intro { out.append(part) }
             out.append(utf8: "</div>\n")
         }
         if !steps.isEmpty {
@@ -157,7 +156,7 @@ package struct ArticleRenderer: Sendable {
                 // Section 0 is the introduction (ArticleSections), so step N is section N.
                 out.append(utf8: "<li class=\"tutorial-step\(kind)\" id=\"ld-step-\(number)\" data-step=\"\(number)\" data-exercises=\"\(step.exercises)\"\(languageAttribute(untranslated, section: number, lang: lang))>\n")
                 out.append(utf8: "<div class=\"step-text\">\n<p class=\"step-number\">\(stepLabel) \(LocalFormat.number(number, lang: lang))</p>\n")
-                for part in step.text { out += part }
+                for part in step.text { out.append(part) }
                 if step.exercises == 0 {
                     // For the reader's progress (`exercise.js`): a step without exercises is done when they say so.
                     out.append(utf8: "<p class=\"step-done-line\" hidden><button type=\"button\" class=\"step-done\" data-step-done aria-pressed=\"false\">\(doneLabel)</button></p>\n")
@@ -165,7 +164,7 @@ package struct ArticleRenderer: Sendable {
                 out.append(utf8: "</div>\n")
                 if step.hasMedia {
                     out.append(utf8: "<div class=\"step-media\">\n")
-                    for part in step.media { out += part }
+                    for part in step.media { out.append(part) }
                     out.append(utf8: "</div>\n")
                 }
                 out.append(utf8: "</li>\n")
@@ -176,11 +175,11 @@ package struct ArticleRenderer: Sendable {
             // Its section follows the steps' (section 0 is the introduction).
             let section = steps.count + 1
             out.append(utf8: "<section class=\"tutorial-conclusion\"\(languageAttribute(untranslated, section: section, lang: lang))>\n")
-            for part in conclusion.text { out += part }
+            for part in conclusion.text { out.append(part) }
             out.append(utf8: "</section>\n")
         }
-        for part in tail { out += part }
-        return (out, steps.count)
+        for part in tail { out.append(part) }
+        return (out.bytes, steps.count)
     }
 
     /// ` lang="…"` on a step whose section is still in the source language.
@@ -213,12 +212,12 @@ package struct ArticleRenderer: Sendable {
     private func highlightedHTML(_ code: LexedCode, label: String) -> [UInt8] {
         // Focusable and labelled: a scrolling code block must be reachable by keyboard.
         let language = code.language
-        var html: [UInt8] = []
+        var html = ByteOutput(capacity: code.tokens.count * 24 + 256)
         html.append(utf8: "<pre class=\"code\" data-lang=\"\(language.rawValue)\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(label))\">")
         html.append(utf8: "<code class=\"language-\(language.rawValue)\">")
-        html += Highlighter.htmlUTF8(code.tokens, options: Self.highlightOptions)
+        Highlighter.appendHTML(code.tokens, options: Self.highlightOptions, to: &html)
         html.append(utf8: "</code></pre>\n")
-        return html
+        return html.bytes
     }
 
     /// Whether an article page gives this id to something outside the
@@ -244,12 +243,4 @@ package struct ArticleRenderer: Sendable {
     }))
 
 
-}
-
-extension [UInt8] {
-    /// Appends the UTF-8 of `s` (a copy of its bytes).
-    mutating func append(utf8 s: String) {
-        var s = s
-        s.withUTF8 { append(contentsOf: $0) }
-    }
 }
