@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 @testable import SiteBuild
 
@@ -8,18 +9,9 @@ import Testing
 /// folder), `FileTree.files` (what the link check lists) and `FileTree.remove` (which must never
 /// reach through a link into a folder the build does not own).
 @Suite struct FileTreeTests {
-    private func makeTemporaryFolder() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appending(path: "filetree-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        return root
-    }
-
+    /// Each path's file holds its path.
     private func write(_ paths: [String], under root: URL) throws {
-        for path in paths {
-            let url = root.appending(path: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(path.utf8).write(to: url)
-        }
+        try TestSupport.write(Dictionary(uniqueKeysWithValues: paths.map { ($0, $0) }), under: root)
     }
 
     private func exists(_ path: String) -> Bool {
@@ -28,7 +20,7 @@ import Testing
     }
 
     @Test func entriesAreNamedWithWhetherTheyAreFolders() throws {
-        let root = try makeTemporaryFolder()
+        let root = try makeTemporaryDirectory("filetree")
         defer { try? FileManager.default.removeItem(at: root) }
         try write(["a.html", ".hidden", "ñandú/index.html"], under: root)
         try FileManager.default.createDirectory(at: root.appending(path: "empty"), withIntermediateDirectories: true)
@@ -59,7 +51,7 @@ import Testing
 
     @Test func anErrorOfTheBodyStopsTheReading() throws {
         struct Stop: Error {}
-        let root = try makeTemporaryFolder()
+        let root = try makeTemporaryDirectory("filetree")
         defer { try? FileManager.default.removeItem(at: root) }
         try write(["1", "2", "3"], under: root)
         let folder = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -76,9 +68,9 @@ import Testing
     }
 
     @Test func filesListsFilesAndLinksButNotFolders() throws {
-        let root = try makeTemporaryFolder()
+        let root = try makeTemporaryDirectory("filetree")
         defer { try? FileManager.default.removeItem(at: root) }
-        let outside = try makeTemporaryFolder()
+        let outside = try makeTemporaryDirectory("filetree")
         defer { try? FileManager.default.removeItem(at: outside) }
         try write(["secret.html"], under: outside)
         try write(["index.html", ".nojekyll", "es/a/index.html", "es/ñandú/index.html", "deep/1/2/3/file.txt"], under: root)
@@ -92,9 +84,9 @@ import Testing
     }
 
     @Test func removeTakesTheTreeAndLeavesWhatLinksPointTo() throws {
-        let root = try makeTemporaryFolder()
+        let root = try makeTemporaryDirectory("filetree")
         defer { try? FileManager.default.removeItem(at: root) }
-        let outside = try makeTemporaryFolder()
+        let outside = try makeTemporaryDirectory("filetree")
         defer { try? FileManager.default.removeItem(at: outside) }
         try write(["keep/me.txt"], under: outside)
         let site = root.appending(path: "site")
