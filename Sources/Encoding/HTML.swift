@@ -27,7 +27,12 @@ public enum HTML {
     /// their output as bytes: appending to a `String` cost several hundred instructions a piece).
     public static func append(escaping s: String, to out: inout ByteOutput) {
         var s = s
-        s.withUTF8 { bytes in forEachPiece(escaping: bytes) { out.append($0) } }
+        s.withUTF8 { bytes in append(escaping: bytes, to: &out) }
+    }
+
+    /// Appends the UTF-8 `bytes` escaped to `out`.
+    public static func append(escaping bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteOutput) {
+        forEachPiece(escaping: bytes) { out.append($0) }
     }
 
     /// Calls `emit` with the pieces of `bytes` escaped, in order: runs of the text as they are,

@@ -6,7 +6,7 @@
 struct Cursor {
     let scalars: [Unicode.Scalar]
     private(set) var position = 0
-    /// The input's UTF-8, which token texts are copied from (no re-encoding of scalars)…
+    /// The input's UTF-8, which tokens are spans of…
     private let utf8: [UInt8]
     /// …and where each scalar starts in it, plus the end; nil when the input is ASCII,
     /// where a scalar's index is its byte's.
@@ -85,10 +85,30 @@ struct Cursor {
         return index - start
     }
 
+    /// Where scalar `index` (or the end, at `scalars.count`) starts in the input's UTF-8.
+    func byteOffset(_ index: Int) -> Int {
+        utf8Offsets.map { $0[index] } ?? index
+    }
+
+    /// The input's UTF-8 between scalar `start` and the current position (empty when `start`
+    /// is not before it): a token's text, as a range of the bytes.
+    func bytes(from start: Int) -> Range<Int> {
+        guard start < position else { return 0..<0 }
+        return byteOffset(start)..<byteOffset(position)
+    }
+
+    /// Calls `body` with the input's UTF-8 in `range`.
+    func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        utf8.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// The input between `start` and the current position.
     func text(from start: Int) -> String {
-        guard start < position else { return "" }
-        let bytes = utf8Offsets.map { $0[start]..<$0[position] } ?? start..<position
-        return String(decoding: utf8[bytes], as: UTF8.self)
+        String(decoding: utf8[bytes(from: start)], as: UTF8.self)
+    }
+
+    /// The input's UTF-8 and the tokens `writer` collected from it.
+    func lexed(_ writer: TokenWriter) -> LexedSource {
+        LexedSource(utf8: utf8, spans: writer.spans)
     }
 }

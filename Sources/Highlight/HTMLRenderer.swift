@@ -44,37 +44,44 @@ enum HTMLRenderer {
 
     /// Appends the HTML of `tokens` to `html`.
     static func write(_ tokens: [Token], options: HighlightOptions, into html: inout ByteOutput) {
-        // Built as UTF-8 bytes: a block has a few hundred pieces, and appending each to a
-        // `String` cost several hundred instructions.
-        func write(_ text: StaticString) { text.withUTF8Buffer { html.append($0) } }
-        func write(_ text: String) { html.append(utf8: text) }
-        // The kinds are switches, not sets: a set hashed every token's kind.
-        let tagged = options.taggedWords
-        let tagsAny = !tagged.isEmpty
         for token in tokens {
-            let isTagged = tagsAny && isIdentifierKind(token.kind) && tagged.contains(token.text)
-            let unstyled = isUnstyled(token.kind)
-            if unstyled, !isTagged {
-                HTML.append(escaping: token.text, to: &html)
-                continue
-            }
-            if !isTagged {
-                write(openTag(token.kind))
-                HTML.append(escaping: token.text, to: &html)
-                write("</span>")
-                continue
-            }
-            write("<span")
-            if !unstyled {
-                write(" class=\"hl-")
-                write(token.kind.rawValue)
-                write("\"")
-            }
-            write(" data-callback=\"")
-            HTML.append(escaping: token.text, to: &html)
-            write("\">")
-            HTML.append(escaping: token.text, to: &html)
-            write("</span>")
+            var text = token.text
+            text.withUTF8 { write(token.kind, $0, tagged: options.taggedWords, into: &html) }
         }
+    }
+
+    /// Appends the HTML of `source`'s tokens to `html`.
+    static func write(_ source: LexedSource, options: HighlightOptions, into html: inout ByteOutput) {
+        source.forEachToken { kind, text in write(kind, text, tagged: options.taggedWords, into: &html) }
+    }
+
+    /// Appends the HTML of one token: its kind and the UTF-8 of its text. Built as bytes: a block
+    /// has a few hundred pieces, and appending each to a `String` cost several hundred instructions.
+    /// The kinds are switches, not sets: a set hashed every token's kind.
+    private static func write(_ kind: TokenKind, _ text: UnsafeBufferPointer<UInt8>, tagged: WordSet, into html: inout ByteOutput) {
+        func write(_ piece: StaticString) { piece.withUTF8Buffer { html.append($0) } }
+        let isTagged = !tagged.isEmpty && isIdentifierKind(kind) && tagged.contains(text)
+        let unstyled = isUnstyled(kind)
+        if unstyled, !isTagged {
+            HTML.append(escaping: text, to: &html)
+            return
+        }
+        if !isTagged {
+            write(openTag(kind))
+            HTML.append(escaping: text, to: &html)
+            write("</span>")
+            return
+        }
+        write("<span")
+        if !unstyled {
+            write(" class=\"hl-")
+            html.append(utf8: kind.rawValue)
+            write("\"")
+        }
+        write(" data-callback=\"")
+        HTML.append(escaping: text, to: &html)
+        write("\">")
+        HTML.append(escaping: text, to: &html)
+        write("</span>")
     }
 }

@@ -12,7 +12,7 @@ struct KotlinLexer {
     }
 
     /// Use-site targets that may prefix an annotation name: `@file:JvmName`, `@get:Rule`.
-    private static let useSiteTargets: Set<String> = [
+    private static let useSiteTargets: WordSet = [
         "file", "field", "property", "get", "set", "receiver", "param", "setparam", "delegate", "all",
     ]
 
@@ -20,7 +20,7 @@ struct KotlinLexer {
     private var writer = TokenWriter()
     private var modes: [Mode] = [.code]
 
-    static func tokenize(_ code: String) -> [Token] {
+    static func tokenize(_ code: String) -> LexedSource {
         var lexer = KotlinLexer(cursor: Cursor(code))
         while !lexer.cursor.isAtEnd {
             if case .string(let raw) = lexer.modes.last {
@@ -29,7 +29,7 @@ struct KotlinLexer {
                 lexer.lexCodeToken()
             }
         }
-        return lexer.writer.tokens
+        return lexer.cursor.lexed(lexer.writer)
     }
 
     private init(cursor: Cursor) {
@@ -44,13 +44,13 @@ struct KotlinLexer {
         switch scalar {
         case _ where scalar.isSpace:
             cursor.advance(while: \.isSpace)
-            writer.emitTrivia(.plain, cursor.text(from: start))
+            writer.emitTrivia(.plain, cursor.bytes(from: start))
         case "/" where cursor.peek(1) == "/":
             cursor.consumeLineComment()
-            writer.emitTrivia(.comment, cursor.text(from: start))
+            writer.emitTrivia(.comment, cursor.bytes(from: start))
         case "/" where cursor.peek(1) == "*":
             cursor.consumeBlockComment()
-            writer.emitTrivia(.comment, cursor.text(from: start))
+            writer.emitTrivia(.comment, cursor.bytes(from: start))
         case "\"":
             let raw = cursor.matches("\"\"\"")
             cursor.advance(raw ? 3 : 1)
@@ -62,7 +62,7 @@ struct KotlinLexer {
             lexAt()
         case _ where scalar.isASCIIDigit, "." where cursor.peek(1)?.isASCIIDigit == true:
             cursor.consumeNumber(.kotlin)
-            writer.emit(.number, cursor.text(from: start))
+            writer.emit(.number, cursor.bytes(from: start))
         case _ where scalar.isIdentifierStart:
             cursor.consumeIdentifier()
             emitIdentifier(from: start, backticked: false)
@@ -74,46 +74,45 @@ struct KotlinLexer {
                 modes[modes.count - 1] = .template(openBraces: open + 1)
             }
             cursor.advance()
-            writer.emit(.punctuation, "{")
+            writer.emit(.punctuation, cursor.bytes(from: start))
         case "}":
             cursor.advance()
             if case .template(let open) = modes.last {
                 if open == 0 {
                     modes.removeLast()
-                    writer.emit(.interpolation, "}")
+                    writer.emit(.interpolation, cursor.bytes(from: start))
                     return
                 }
                 modes[modes.count - 1] = .template(openBraces: open - 1)
             }
-            writer.emit(.punctuation, "}")
+            writer.emit(.punctuation, cursor.bytes(from: start))
         case ":" where cursor.peek(1) == ":":
             // Callable references: `::onPause`, `Foo::class`.
             cursor.advance(2)
-            writer.emit(.operator, "::")
+            writer.emit(.operator, cursor.bytes(from: start))
         case "?" where cursor.peek(1) == ":":
             // The Elvis operator; `:` is otherwise punctuation.
             cursor.advance(2)
-            writer.emit(.operator, "?:")
+            writer.emit(.operator, cursor.bytes(from: start))
         case "(", ")", "[", "]", ",", ";", ":":
             cursor.advance()
-            writer.emit(.punctuation, cursor.text(from: start))
+            writer.emit(.punctuation, cursor.bytes(from: start))
         case "." where cursor.peek(1) != ".":
             cursor.advance()
-            writer.emit(.punctuation, ".")
+            writer.emit(.punctuation, cursor.bytes(from: start))
         case ".",
              _ where scalar.isOperatorScalar:
             cursor.consumeOperator()
-            writer.emit(.operator, cursor.text(from: start))
+            writer.emit(.operator, cursor.bytes(from: start))
         default:
             cursor.consumeUnrecognized()
-            writer.emit(.plain, cursor.text(from: start))
+            writer.emit(.plain, cursor.bytes(from: start))
         }
     }
 
     private mutating func emitIdentifier(from start: Int, backticked: Bool) {
-        let name = cursor.text(from: start)
-        let kind = Vocabulary.kotlin.classify(name, backticked: backticked, before: cursor, after: writer.lastSignificant)
-        writer.emit(kind, name)
+        let kind = Vocabulary.kotlin.classify(from: start, backticked: backticked, before: cursor, after: writer.lastSignificant)
+        writer.emit(kind, cursor.bytes(from: start))
     }
 
     /// `@Composable`, `@file:JvmName`; but right after a word, `@` is part of a label
@@ -123,17 +122,17 @@ struct KotlinLexer {
         let followsWord = cursor.peek(-1)?.isIdentifierContinue == true
         cursor.advance()
         guard !followsWord, cursor.peek()?.isIdentifierStart == true else {
-            writer.emit(.punctuation, "@")
+            writer.emit(.punctuation, cursor.bytes(from: start))
             return
         }
         let nameStart = cursor.position
         cursor.consumeIdentifier()
-        if Self.useSiteTargets.contains(cursor.text(from: nameStart)),
+        if cursor.withBytes(cursor.bytes(from: nameStart), { Self.useSiteTargets.contains($0) }),
            cursor.peek() == ":", cursor.peek(1)?.isIdentifierStart == true {
             cursor.advance()
             cursor.consumeIdentifier()
         }
-        writer.emit(.attribute, cursor.text(from: start))
+        writer.emit(.attribute, cursor.bytes(from: start))
     }
 
     /// `'a'`, `'\n'`, `'\u0041'`. Unclosed literals end at the line break.
@@ -141,13 +140,14 @@ struct KotlinLexer {
         let start = cursor.position
         cursor.advance()
         if cursor.peek() == "\\", let escaped = cursor.peek(1), !escaped.isLineBreak {
-            writer.emit(.string, "'")
+            writer.emit(.string, cursor.bytes(from: start))
             let escape = cursor.position
             consumeEscape()
-            writer.emit(.escape, cursor.text(from: escape))
+            writer.emit(.escape, cursor.bytes(from: escape))
             if cursor.peek() == "'" {
+                let quote = cursor.position
                 cursor.advance()
-                writer.emit(.string, "'")
+                writer.emit(.string, cursor.bytes(from: quote))
             }
             return
         }
@@ -155,7 +155,7 @@ struct KotlinLexer {
             cursor.advance()
         }
         if cursor.peek() == "'" { cursor.advance() }
-        writer.emit(.string, cursor.text(from: start))
+        writer.emit(.string, cursor.bytes(from: start))
     }
 
     // MARK: Strings
@@ -168,40 +168,42 @@ struct KotlinLexer {
             if scalar == "\"", !raw || cursor.matches("\"\"\"") {
                 // A raw string closes with its last quotes: `"""a""""` holds `a"`.
                 cursor.advance(raw ? cursor.run(of: "\"") : 1)
-                writer.emit(.string, cursor.text(from: start))
+                writer.emit(.string, cursor.bytes(from: start))
                 modes.removeLast()
                 return
             }
             if scalar == "\\", !raw, let escaped = cursor.peek(1), !escaped.isLineBreak {
-                writer.emit(.string, cursor.text(from: start))
+                writer.emit(.string, cursor.bytes(from: start))
                 let escape = cursor.position
                 consumeEscape()
-                writer.emit(.escape, cursor.text(from: escape))
+                writer.emit(.escape, cursor.bytes(from: escape))
                 start = cursor.position
                 continue
             }
             if scalar == "$", cursor.peek(1) == "{" {
-                writer.emit(.string, cursor.text(from: start))
+                writer.emit(.string, cursor.bytes(from: start))
+                let open = cursor.position
                 cursor.advance(2)
-                writer.emit(.interpolation, "${")
+                writer.emit(.interpolation, cursor.bytes(from: open))
                 modes.append(.template(openBraces: 0))
                 return
             }
             if scalar == "$", cursor.peek(1)?.isIdentifierStart == true {
-                writer.emit(.string, cursor.text(from: start))
+                writer.emit(.string, cursor.bytes(from: start))
+                let dollar = cursor.position
                 cursor.advance()
-                writer.emit(.interpolation, "$")
+                writer.emit(.interpolation, cursor.bytes(from: dollar))
                 let nameStart = cursor.position
                 cursor.consumeIdentifier()
-                let name = cursor.text(from: nameStart)
+                let name = cursor.bytes(from: nameStart)
                 // Only `$this` is a keyword here; `$name(` is not a call, so no function kind.
-                writer.emit(Vocabulary.kotlin.keywords.contains(name) ? .keyword : .plain, name)
+                writer.emit(cursor.withBytes(name, { Vocabulary.kotlin.keywords.contains($0) }) ? .keyword : .plain, name)
                 start = cursor.position
                 continue
             }
             cursor.advance()
         }
-        writer.emit(.string, cursor.text(from: start))
+        writer.emit(.string, cursor.bytes(from: start))
         modes.removeLast()
     }
 

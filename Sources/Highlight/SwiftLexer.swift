@@ -23,7 +23,7 @@ struct SwiftLexer {
     private var writer = TokenWriter()
     private var modes: [Mode] = [.code]
 
-    static func tokenize(_ code: String) -> [Token] {
+    static func tokenize(_ code: String) -> LexedSource {
         var lexer = SwiftLexer(cursor: Cursor(code))
         while !lexer.cursor.isAtEnd {
             if case .string(let delimiter) = lexer.modes.last {
@@ -32,7 +32,7 @@ struct SwiftLexer {
                 lexer.lexCodeToken()
             }
         }
-        return lexer.writer.tokens
+        return lexer.cursor.lexed(lexer.writer)
     }
 
     private init(cursor: Cursor) {
@@ -47,26 +47,26 @@ struct SwiftLexer {
         switch scalar {
         case _ where scalar.isSpace:
             cursor.advance(while: \.isSpace)
-            writer.emitTrivia(.plain, cursor.text(from: start))
+            writer.emitTrivia(.plain, cursor.bytes(from: start))
         case "/" where cursor.peek(1) == "/":
             cursor.consumeLineComment()
-            writer.emitTrivia(.comment, cursor.text(from: start))
+            writer.emitTrivia(.comment, cursor.bytes(from: start))
         case "/" where cursor.peek(1) == "*":
             cursor.consumeBlockComment()
-            writer.emitTrivia(.comment, cursor.text(from: start))
+            writer.emitTrivia(.comment, cursor.bytes(from: start))
         case "\"", "#":
             lexHashOrString()
         case "@":
             cursor.advance()
             if cursor.peek()?.isIdentifierStart == true {
                 cursor.advance(while: \.isIdentifierContinue)
-                writer.emit(.attribute, cursor.text(from: start))
+                writer.emit(.attribute, cursor.bytes(from: start))
             } else {
-                writer.emit(.punctuation, "@")
+                writer.emit(.punctuation, cursor.bytes(from: start))
             }
         case _ where scalar.isASCIIDigit:
             cursor.consumeNumber(.swift)
-            writer.emit(.number, cursor.text(from: start))
+            writer.emit(.number, cursor.bytes(from: start))
         case _ where scalar.isIdentifierStart:
             cursor.consumeIdentifier()
             emitIdentifier(from: start, backticked: false)
@@ -82,42 +82,41 @@ struct SwiftLexer {
                 modes[modes.count - 1] = .interpolation(openParens: open + 1)
             }
             cursor.advance()
-            writer.emit(.punctuation, "(")
+            writer.emit(.punctuation, cursor.bytes(from: start))
         case ")":
             cursor.advance()
             if case .interpolation(let open) = modes.last {
                 if open == 0 {
                     modes.removeLast()
-                    writer.emit(.interpolation, ")")
+                    writer.emit(.interpolation, cursor.bytes(from: start))
                     return
                 }
                 modes[modes.count - 1] = .interpolation(openParens: open - 1)
             }
-            writer.emit(.punctuation, ")")
+            writer.emit(.punctuation, cursor.bytes(from: start))
         case "{", "}", "[", "]", ",", ";", ":":
             cursor.advance()
-            writer.emit(.punctuation, cursor.text(from: start))
+            writer.emit(.punctuation, cursor.bytes(from: start))
         case "." where cursor.peek(1) != ".":
             cursor.advance()
-            writer.emit(.punctuation, ".")
+            writer.emit(.punctuation, cursor.bytes(from: start))
         case ".",
              _ where scalar.isOperatorScalar:
             cursor.consumeOperator()
-            writer.emit(.operator, cursor.text(from: start))
+            writer.emit(.operator, cursor.bytes(from: start))
         case "\\":
             // Key-path expressions: `\.count`, `\Model.name`.
             cursor.advance()
-            writer.emit(.operator, "\\")
+            writer.emit(.operator, cursor.bytes(from: start))
         default:
             cursor.consumeUnrecognized()
-            writer.emit(.plain, cursor.text(from: start))
+            writer.emit(.plain, cursor.bytes(from: start))
         }
     }
 
     private mutating func emitIdentifier(from start: Int, backticked: Bool) {
-        let name = cursor.text(from: start)
-        let kind = Vocabulary.swift.classify(name, backticked: backticked, before: cursor, after: writer.lastSignificant)
-        writer.emit(kind, name)
+        let kind = Vocabulary.swift.classify(from: start, backticked: backticked, before: cursor, after: writer.lastSignificant)
+        writer.emit(kind, cursor.bytes(from: start))
     }
 
     /// `#` starts a raw string (`#"…"#`), a directive (`#if`, `#selector`) or is stray.
@@ -133,11 +132,11 @@ struct SwiftLexer {
         } else if hashes == 1, cursor.peek(1)?.isIdentifierStart == true {
             cursor.advance()
             cursor.advance(while: \.isIdentifierContinue)
-            writer.emit(.directive, cursor.text(from: start))
+            writer.emit(.directive, cursor.bytes(from: start))
         } else {
             // Take the whole run at once so a long line of `#` stays linear.
             cursor.advance(hashes)
-            writer.emit(.punctuation, cursor.text(from: start))
+            writer.emit(.punctuation, cursor.bytes(from: start))
         }
     }
 
@@ -153,33 +152,33 @@ struct SwiftLexer {
             if scalar.isLineBreak, !delimiter.multiline { break }
             if scalar == "\"", let closer = closerLength(delimiter) {
                 cursor.advance(closer)
-                writer.emit(.string, cursor.text(from: start))
+                writer.emit(.string, cursor.bytes(from: start))
                 modes.removeLast()
                 return
             }
             if scalar == "\\", cursor.run(of: "#", at: 1, limit: delimiter.hashes) == delimiter.hashes {
                 let afterHashes = cursor.peek(1 + delimiter.hashes)
                 if afterHashes == "(" {
-                    writer.emit(.string, cursor.text(from: start))
+                    writer.emit(.string, cursor.bytes(from: start))
                     let open = cursor.position
                     cursor.advance(2 + delimiter.hashes)
-                    writer.emit(.interpolation, cursor.text(from: open))
+                    writer.emit(.interpolation, cursor.bytes(from: open))
                     modes.append(.interpolation(openParens: 0))
                     return
                 }
                 if let afterHashes, delimiter.multiline || !afterHashes.isLineBreak {
-                    writer.emit(.string, cursor.text(from: start))
+                    writer.emit(.string, cursor.bytes(from: start))
                     let escape = cursor.position
                     cursor.advance(1 + delimiter.hashes)
                     consumeEscapeBody()
-                    writer.emit(.escape, cursor.text(from: escape))
+                    writer.emit(.escape, cursor.bytes(from: escape))
                     start = cursor.position
                     continue
                 }
             }
             cursor.advance()
         }
-        writer.emit(.string, cursor.text(from: start))
+        writer.emit(.string, cursor.bytes(from: start))
         modes.removeLast()
     }
 

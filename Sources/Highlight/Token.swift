@@ -43,3 +43,39 @@ public struct Token: Sendable, Hashable {
         self.init(kind: kind, text: text)
     }
 }
+
+/// A token as its kind and where its text lies in the input's UTF-8: the lexers cut no
+/// `String` per token (each cost a few hundred instructions, and every code block of every
+/// page is lexed).
+public struct TokenSpan: Sendable, Hashable {
+    public let kind: TokenKind
+    let start: Int32
+    let end: Int32
+
+    init(kind: TokenKind, bytes: Range<Int>) {
+        self.kind = kind
+        start = Int32(truncatingIfNeeded: bytes.lowerBound)
+        end = Int32(truncatingIfNeeded: bytes.upperBound)
+    }
+
+    /// Where the token's text lies in `LexedSource.utf8`.
+    public var bytes: Range<Int> { Int(start)..<Int(end) }
+}
+
+/// Source code and its tokens, each a span of the code's UTF-8.
+public struct LexedSource: Sendable, Hashable {
+    public let utf8: [UInt8]
+    public let spans: [TokenSpan]
+
+    /// The tokens with their texts, as `Highlighter.tokens` gives them.
+    public var tokens: [Token] {
+        spans.map { Token(kind: $0.kind, text: String(decoding: utf8[$0.bytes], as: UTF8.self)) }
+    }
+
+    /// Calls `body` with each token's kind and the bytes of its text, in order.
+    public func forEachToken(_ body: (TokenKind, UnsafeBufferPointer<UInt8>) -> Void) {
+        utf8.withUnsafeBufferPointer { all in
+            for span in spans { body(span.kind, UnsafeBufferPointer(rebasing: all[span.bytes])) }
+        }
+    }
+}

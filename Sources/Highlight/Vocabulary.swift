@@ -1,5 +1,6 @@
 /// The words a language treats specially, and the rules that give an identifier its kind.
-struct Vocabulary: Sendable {
+/// A class: every identifier asks it, and a struct's copy retained each of its tables.
+final class Vocabulary: Sendable {
     /// Reserved words, keywords wherever they appear except after a member-access dot.
     let keywords: WordSet
     /// Modifiers that double as ordinary names (`data`, `value`, `open`, `weak`): keywords
@@ -12,30 +13,39 @@ struct Vocabulary: Sendable {
     /// Kotlin extension functions put a receiver type after `fun` (`fun String.trimmed()`).
     let hasReceiverTypes: Bool
 
+    init(keywords: WordSet, modifiers: WordSet, memberKeywords: WordSet, functionIntroducers: WordSet, hasReceiverTypes: Bool) {
+        self.keywords = keywords
+        self.modifiers = modifiers
+        self.memberKeywords = memberKeywords
+        self.functionIntroducers = functionIntroducers
+        self.hasReceiverTypes = hasReceiverTypes
+    }
+
     /// Words that follow an expression rather than start a declaration; a modifier
     /// before one of them is a plain name (`if (data in cache)`, `val open by lazy`).
     private static let connectives: WordSet = ["in", "is", "as", "by", "else", "where"]
 
-    /// The kind of the identifier `name`, which ends where `cursor` stands.
+    /// The kind of the identifier that starts at scalar `start` and ends where `cursor` stands.
     /// `last` is the previous significant token.
-    func classify(_ name: String, backticked: Bool, before cursor: Cursor, after last: Token?) -> TokenKind {
+    func classify(from start: Int, backticked: Bool, before cursor: Cursor, after last: TokenSpan?) -> TokenKind {
         let next = cursor.peek()
-        if let last, last.kind == .keyword, functionIntroducers.contains(last.text) {
+        let name = cursor.bytes(from: start)
+        if let last, last.kind == .keyword, cursor.withBytes(last.bytes, { functionIntroducers.contains($0) }) {
             let isReceiver = hasReceiverTypes && (next == "." || next == "<")
             // `fun interface Listener` keeps its keyword; `func get()` is still a function name.
-            if !isReceiver, backticked || !keywords.contains(name) || next == "(" || next == "<" {
+            if !isReceiver, backticked || !cursor.withBytes(name, { keywords.contains($0) }) || next == "(" || next == "<" {
                 return .function
             }
         }
         if !backticked {
-            let isMember = last?.kind == .punctuation && last?.text == "."
-            if isMember ? memberKeywords.contains(name) : keywords.contains(name) {
+            let isMember = last.map { $0.kind == .punctuation && cursor.withBytes($0.bytes) { $0.count == 1 && $0[0] == UInt8(ascii: ".") } } ?? false
+            if cursor.withBytes(name, { isMember ? memberKeywords.contains($0) : keywords.contains($0) }) {
                 return .keyword
             }
-            if !isMember, modifiers.contains(name), declarationFollows(cursor) {
+            if !isMember, cursor.withBytes(name, { modifiers.contains($0) }), declarationFollows(cursor) {
                 return .keyword
             }
-            if name.unicodeScalars.first?.isUppercaseScalar == true {
+            if cursor.scalars[start].isUppercaseScalar {
                 return .type
             }
         }
@@ -49,11 +59,9 @@ struct Vocabulary: Sendable {
         guard let first = cursor.peek(offset), offset > 0 else { return false }
         if first == "@" || first == "`" { return true }
         guard first.isIdentifierStart else { return false }
-        var word = String.UnicodeScalarView()
-        while let scalar = cursor.peek(offset), scalar.isIdentifierContinue {
-            word.append(scalar)
-            offset += 1
-        }
-        return !Self.connectives.contains(String(word))
+        let wordStart = cursor.position + offset
+        while let scalar = cursor.peek(offset), scalar.isIdentifierContinue { offset += 1 }
+        let word = cursor.byteOffset(wordStart)..<cursor.byteOffset(cursor.position + offset)
+        return !cursor.withBytes(word, { Self.connectives.contains($0) })
     }
 }

@@ -38,21 +38,23 @@ struct WordSet: Sendable, ExpressibleByArrayLiteral {
     var isEmpty: Bool { words.isEmpty }
 
     func contains(_ name: String) -> Bool {
-        guard asciiWords else { return words.contains(name) }
-        let found: Bool?? = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            for byte in bytes where byte >= 0x80 { return nil }
-            let code = ByteHash.end(ByteHash.mix(ByteHash.start, bytes), length: bytes.count)
-            let mask = slots.count - 1
-            var slot = Self.slot(code, mask: mask)
-            while slots[slot] != 0 {
-                let entry = entries[Int(slots[slot]) - 1]
-                if entry.code == code && entry.bytes.withUnsafeBufferPointer({ Self.equal($0, bytes) }) { return true }
-                slot = (slot + 1) & mask
-            }
-            return false
+        var name = name
+        return name.withUTF8 { contains($0) }
+    }
+
+    /// Whether the word whose UTF-8 is `bytes` is in the set.
+    func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // A name that is not ASCII is asked of the strings (when a word is not ASCII, any name is).
+        guard asciiWords, !bytes.contains(where: { $0 >= 0x80 }) else { return words.contains(String(decoding: bytes, as: UTF8.self)) }
+        let code = ByteHash.end(ByteHash.mix(ByteHash.start, bytes), length: bytes.count)
+        let mask = slots.count - 1
+        var slot = Self.slot(code, mask: mask)
+        while slots[slot] != 0 {
+            let entry = entries[Int(slots[slot]) - 1]
+            if entry.code == code && entry.bytes.withUnsafeBufferPointer({ Self.equal($0, bytes) }) { return true }
+            slot = (slot + 1) & mask
         }
-        // A name without contiguous UTF-8 (bridged), or not ASCII, is asked of the strings.
-        return (found ?? nil) ?? words.contains(name)
+        return false
     }
 
     private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {

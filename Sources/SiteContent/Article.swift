@@ -113,14 +113,18 @@ package struct CodeSample: Sendable, Hashable {
         self.code = code
         self.line = line
         self.node = node
-        lexed = CodeLanguage(infoString: info).map { LexedCode(language: $0, tokens: Highlighter.tokens(code, language: $0)) }
+        lexed = CodeLanguage(infoString: info).map { LexedCode(language: $0, source: Highlighter.lex(code, language: $0)) }
     }
 }
 
 /// Code in a language the highlighter knows, lexed.
 package struct LexedCode: Sendable, Hashable {
     package let language: CodeLanguage
-    package let tokens: [Token]
+    /// The code's UTF-8 and its tokens as spans of it.
+    package let source: LexedSource
+
+    /// The tokens with their texts.
+    package var tokens: [Token] { source.tokens }
 }
 
 /// A GitHub alert (`> [!NOTE]`…) and the line of its block quote.

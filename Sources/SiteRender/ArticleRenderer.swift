@@ -212,10 +212,10 @@ package struct ArticleRenderer: Sendable {
     private func highlightedHTML(_ code: LexedCode, label: String) -> [UInt8] {
         // Focusable and labelled: a scrolling code block must be reachable by keyboard.
         let language = code.language
-        var html = ByteOutput(capacity: code.tokens.count * 24 + 256)
+        var html = ByteOutput(capacity: code.source.spans.count * 24 + 256)
         html.append(utf8: "<pre class=\"code\" data-lang=\"\(language.rawValue)\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(label))\">")
         html.append(utf8: "<code class=\"language-\(language.rawValue)\">")
-        Highlighter.appendHTML(code.tokens, options: Self.highlightOptions, to: &html)
+        Highlighter.appendHTML(code.source, options: Self.highlightOptions, to: &html)
         html.append(utf8: "</code></pre>\n")
         return html.bytes
     }

@@ -95,26 +95,25 @@ extension TranslationAnalyzer {
             // Their line breaks stay, so that each line keeps its number.
             code = []
             code.reserveCapacity(written.count)
-            // The tokens' texts are the code's bytes in order: a run of tokens kept as written is
-            // copied from `written` in one piece (`runStart` up to `offset`).
+            // The tokens are spans of the code's bytes, in order: a run of tokens kept as written
+            // is copied from `written` in one piece (from `runStart`).
             var runStart = 0
-            var offset = 0
-            for token in lexed.tokens {
-                let length = token.text.utf8.count
-                defer { offset += length }
+            for span in lexed.source.spans {
                 let stands: String
-                switch token.kind {
+                switch span.kind {
                 case .comment: stands = ""
-                case .string, .escape: stands = ComparableText.containsQuote(token.text) ?? token.text.contains("\"") ? "\"" : "…"
+                case .string, .escape:
+                    let text = String(decoding: written[span.bytes], as: UTF8.self)
+                    stands = ComparableText.containsQuote(text) ?? text.contains("\"") ? "\"" : "…"
                 default: continue
                 }
                 // The token replaced by what stands for it, then its line breaks.
-                code.append(contentsOf: written[runStart..<offset])
-                runStart = offset + length
+                code.append(contentsOf: written[runStart..<span.bytes.lowerBound])
+                runStart = span.bytes.upperBound
                 code.append(contentsOf: stands.utf8)
-                code.append(contentsOf: repeatElement(ComparableText.newline, count: ComparableText.lineBreakCount(token.text)))
+                code.append(contentsOf: repeatElement(ComparableText.newline, count: ComparableText.lineBreakCount(written[span.bytes])))
             }
-            code.append(contentsOf: written[runStart..<min(offset, written.count)])
+            code.append(contentsOf: written[runStart...])
         }
         var text: [UInt8] = []
         text.reserveCapacity(code.count)

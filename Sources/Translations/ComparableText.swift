@@ -44,10 +44,10 @@ enum ComparableText {
     }
 
     /// How many `Character`s "\n" `text` holds.
-    static func lineBreakCount(_ text: String) -> Int {
+    static func lineBreakCount(_ utf8: ArraySlice<UInt8>) -> Int {
         var count = 0
         var previous: UInt8 = 0
-        for byte in text.utf8 {
+        for byte in utf8 {
             if byte == newline, previous != carriageReturn { count += 1 }
             previous = byte
         }

@@ -85,4 +85,28 @@ import Testing
             #expect(HTMLRenderer.openTag(kind).description == (unstyled.contains(kind) ? "<span>" : "<span class=\"\(kind.cssClass)\">"), "\(kind)")
         }
     }
+
+    /// The lexers keep tokens as spans of the code's UTF-8: the spans tile the bytes in order,
+    /// none empty, and the page's HTML written from them is the tokens' HTML.
+    @Test(arguments: CodeLanguage.allCases)
+    func spansTileTheCode(language: CodeLanguage) {
+        let options = HighlightOptions(taggedIdentifiers: ["onResume", "viewDidLoad", "x", "é"])
+        let inputs = RoundTripTests.trickyInputs + Self.inputs + [RealisticSnippetTests.appDelegate, RealisticSnippetTests.activity]
+        var spans = 0
+        for input in inputs {
+            let source = Highlighter.lex(input, language: language)
+            #expect(source.utf8 == Array(input.utf8), "\(input.debugDescription)")
+            var end = 0
+            for span in source.spans {
+                #expect(span.bytes.lowerBound == end && !span.bytes.isEmpty, "\(input.debugDescription) \(span)")
+                end = span.bytes.upperBound
+            }
+            #expect(end == source.utf8.count, "\(input.debugDescription)")
+            spans += source.spans.count
+            var html = ByteOutput()
+            Highlighter.appendHTML(source, options: options, to: &html)
+            #expect(html.bytes == Array(Highlighter.html(source.tokens, options: options).utf8), "\(input.debugDescription)")
+        }
+        #expect(spans > 500)
+    }
 }
