@@ -207,6 +207,10 @@ import Testing
         ("es/ab/", "es/abc/", "../abc/index.html"),
         ("es/abc/", "es/ab/", "../ab/index.html"),
         ("es/inactive/", "", "../../index.html"),
+        ("es/café/", "es/cafè/", "../cafè/index.html"),
+        ("bg/активно/", "bg/неактивно/", "../неактивно/index.html"),
+        ("bg/активно/", "bg/активно/", "index.html"),
+        ("es/a/b/", "it/", "../../../it/index.html"),
     ])
     func links(from: String, to: String, expected: String) {
         #expect(SiteLinks.link(from: from, to: to) == expected)
