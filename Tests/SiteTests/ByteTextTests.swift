@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 
@@ -79,6 +80,27 @@ import TestSupport
             #expect(bytes.withUnsafeBufferPointer(Fingerprint.hash) == definition, "\(bytes)")
             let hex = String(definition, radix: 16)
             #expect(Fingerprint.of(bytes) == String(repeating: "0", count: 16 - hex.count) + hex, "\(bytes)")
+        }
+    }
+
+    /// `SourceLinks.isRelativeReference` as it was written on Characters, before its byte path.
+    static func isRelativeReferenceByCharacters(_ url: String) -> Bool {
+        let head = url.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return !url.isEmpty && !url.hasPrefix("/") && !url.hasPrefix("#") && !url.hasPrefix("?") && !head.contains(":")
+    }
+
+    @Test func relativeReferenceBytesAnswerAsCharacters() {
+        var urls = [
+            "", "/", "#", "?", ":", "a", "a:b", "https://x.org/a", "mailto:a@b", "img/a.png", "../es/a.md#x", "a/b:c",
+            "a?b:c", "a#b:c", "C:\\x", "é:x", "é/x:y", "/\u{301}x", ":\u{301}", "a\r\n:b", "\u{301}/a:b", "пример.md",
+        ]
+        let alphabet = ["a", "Z", "0", ".", "-", "/", "?", "#", ":", "%", " ", "\r\n", "\t", "é", "\u{301}", "д", "🍎"]
+        var random = SeededRandom(seed: ProcessInfo.processInfo.environment["RELATIVE_URL_SEED"].flatMap { UInt64($0) } ?? 0x5EED_0020)
+        for _ in 0..<3000 {
+            urls.append((0..<random.below(12)).map { _ in random.pick(alphabet) }.joined())
+        }
+        for url in urls {
+            #expect(SourceLinks.isRelativeReference(url) == Self.isRelativeReferenceByCharacters(url), "\(url.debugDescription)")
         }
     }
 }
