@@ -75,6 +75,14 @@ import TestSupport
         for length in 1...300 {
             texts.append((0..<length).map { _ in random.pick(alphabet) })
         }
+        // Prose-like bytes, where eight at a time are hashed: single and double spaces, a '!' after
+        // a space (the lane test may mark it), a rare control byte.
+        let prose: [UInt8] = [32, 32, 32, 33, 97, 98, 0x7F, 0xD0, 0xBF, 0xE2, 0x80, 10, 9, 1]
+        var proseRandom = SeededRandom(seed: ProcessInfo.processInfo.environment["FINGERPRINT_SEED"].flatMap { UInt64($0) } ?? 0xF1_0020)
+        for _ in 0..<2000 {
+            let common = prose.prefix(prose.count - 3)
+            texts.append((0..<proseRandom.below(80)).map { _ in proseRandom.below(40) == 0 ? proseRandom.pick(prose) : proseRandom.pick(Array(common)) })
+        }
         for bytes in texts {
             let definition = Self.fingerprintDefinition(bytes)
             #expect(bytes.withUnsafeBufferPointer(Fingerprint.hash) == definition, "\(bytes)")
