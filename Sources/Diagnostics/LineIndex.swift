@@ -15,9 +15,9 @@ import Synchronization
 public struct LineIndex: Sendable {
     public let text: String
     /// UTF-8 offset of each line's first byte.
-    private let starts: [Int]
+    @usableFromInline let starts: [Int]
     /// UTF-8 offset just past each line's content (before its line break).
-    private let ends: [Int]
+    @usableFromInline let ends: [Int]
     private let asciiLines: [Bool]
     private let tables: ColumnTables
 
@@ -68,15 +68,16 @@ public struct LineIndex: Sendable {
     }
 
     /// How many lines there are: at least 1, even for an empty text.
-    public var lineCount: Int { starts.count }
+    /// (These three are inlinable: the parser asks them several times a node.)
+    @inlinable public var lineCount: Int { starts.count }
 
     /// The UTF-8 offset where 1-based `line` starts; nil past the last line.
-    public func start(ofLine line: Int) -> Int? {
+    @inlinable public func start(ofLine line: Int) -> Int? {
         line >= 1 && line <= starts.count ? starts[line - 1] : nil
     }
 
     /// The UTF-8 offset just past `line`'s content, where its line break begins.
-    public func end(ofLine line: Int) -> Int? {
+    @inlinable public func end(ofLine line: Int) -> Int? {
         line >= 1 && line <= ends.count ? ends[line - 1] : nil
     }
 

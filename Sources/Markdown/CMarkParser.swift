@@ -46,6 +46,16 @@ enum CMarkParser {
             lines = nil
         }
         source.makeContiguousUTF8()
+        // The caller's index is of `text`: only good while `source` is still that text.
+        let nodes = withTree(of: source, options: options) { root in
+            buildNodes(root, lines: lines ?? LineIndex(source), file: file)
+        }
+        return MarkdownDocument(file: file, nodes: nodes, sourceByteCount: source.utf8.count)
+    }
+
+    /// Parses `source` (contiguous UTF-8) and hands cmark's tree to `body`, freed after it.
+    static func withTree<Result>(of source: String, options: Int32, _ body: (OpaquePointer) -> Result) -> Result {
+        var source = source
         _ = extensionsRegistered
 
         guard let parser = cmark_parser_new(options) else {
@@ -66,10 +76,7 @@ enum CMarkParser {
         finishLock.withLock { _ in root = cmark_parser_finish(parser) }
         guard let root else { fatalError("cmark_parser_finish failed (out of memory)") }
         defer { cmark_node_free(root) }
-
-        // The caller's index is of `text`: only good while `source` is still that text.
-        let nodes = buildNodes(root, lines: lines ?? LineIndex(source), file: file)
-        return MarkdownDocument(file: file, nodes: nodes, sourceByteCount: source.utf8.count)
+        return body(root)
     }
 
     /// Walks cmark's tree with its iterator and builds the flat Swift tree.
@@ -85,12 +92,19 @@ enum CMarkParser {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iterator) else { continue }
+            // A node's end is placed as the walk leaves it (`TreeBuilder.placeEnd`).
             if event == CMARK_EVENT_EXIT {
-                while let last = open.popLast(), last.node != node {}
+                while let last = open.popLast() {
+                    builder.placeEnd(of: last.index)
+                    if last.node == node { break }
+                }
                 continue
             }
             let parent = cmark_node_parent(node)
-            while let last = open.last, last.node != parent { open.removeLast() }
+            while let last = open.last, last.node != parent {
+                open.removeLast()
+                builder.placeEnd(of: last.index)
+            }
             let (kind, literal) = describe(node, &types)
             let range = TreeBuilder.RawRange(
                 startLine: Int(cmark_node_get_start_line(node)),
@@ -106,11 +120,12 @@ enum CMarkParser {
             }
             open.append((node, index))
         }
+        while let last = open.popLast() { builder.placeEnd(of: last.index) }
         return builder.finish()
     }
 
     /// The node types this module knows, by the names cmark-gfm gives them.
-    private enum NodeType: String {
+    enum NodeType: String {
         case document, paragraph, heading, list, item, text, softbreak, linebreak, code, emph, strong, link,
             image, table, strikethrough, tasklist
         case blockQuote = "block_quote", codeBlock = "code_block", htmlBlock = "html_block"
@@ -120,22 +135,23 @@ enum CMarkParser {
 
     /// cmark's type names are static C strings, so each distinct pointer is
     /// read and matched once per parse; later nodes only compare pointers.
-    private struct NodeTypeCache {
-        private var entries: [(name: UnsafePointer<CChar>, type: NodeType?, text: String)] = []
+    struct NodeTypeCache {
+        private var entries: [(name: UnsafePointer<CChar>, type: NodeType?)] = []
 
-        mutating func type(of node: OpaquePointer) -> (type: NodeType?, name: String) {
-            guard let name = cmark_node_get_type_string(node) else { return (nil, "") }
-            for entry in entries where entry.name == name { return (entry.type, entry.text) }
-            let text = String(cString: name)
-            entries.append((name, NodeType(rawValue: text), text))
-            return (NodeType(rawValue: text), text)
+        /// Nil for a type this module does not know (its name is read again then, rarely).
+        mutating func type(of node: OpaquePointer) -> NodeType? {
+            guard let name = cmark_node_get_type_string(node) else { return nil }
+            for entry in entries where entry.name == name { return entry.type }
+            let type = NodeType(rawValue: String(cString: name))
+            entries.append((name, type))
+            return type
         }
     }
 
     /// The Swift kind and literal of one cmark node.
-    private static func describe(_ node: OpaquePointer, _ types: inout NodeTypeCache) -> (MarkdownNodeKind, String) {
-        let (type, name) = types.type(of: node)
-        guard let type else {
+    static func describe(_ node: OpaquePointer, _ types: inout NodeTypeCache) -> (MarkdownNodeKind, String) {
+        guard let type = types.type(of: node) else {
+            let name = string(cmark_node_get_type_string(node))
             // cmark-gfm 0.29 names footnote nodes "<unknown>": fall back to the enum.
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_FOOTNOTE_REFERENCE {
