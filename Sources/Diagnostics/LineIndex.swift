@@ -165,12 +165,18 @@ public struct LineIndex: Sendable {
             let content = UnsafeBufferPointer(rebasing: bytes[start..<start + length])
             guard let base = content.baseAddress else { return target == 0 }
             while place.byte < target {
-                // Eight ASCII bytes other than DEL: eight columns.
+                // Eight ASCII bytes other than DEL: eight columns. Or eight bytes of ASCII and the
+                // two-byte letters below: one column a letter.
                 if place.byte + 8 <= target {
-                    let word = UnsafeRawPointer(base + place.byte).loadUnaligned(as: UInt64.self)
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + place.byte).loadUnaligned(as: UInt64.self))
                     if word & 0x8080_8080_8080_8080 == 0 && WordLanes.mask(of: 0x7F, in: word) == 0 {
                         place.byte += 8
                         place.column += 8
+                        continue
+                    }
+                    if let (bytes, columns) = Self.twoByteLetterColumns(word) {
+                        place.byte += bytes
+                        place.column += columns
                         continue
                     }
                 }
@@ -193,6 +199,28 @@ public struct LineIndex: Sendable {
         guard walked == true else { return column(line: line, byteOffsetInLine: offset) }
         if isEnd { cursor.end = place } else { cursor.start = place }
         return place.column + offset - target
+    }
+
+    /// The bytes and columns of eight bytes (little-endian) that start on a scalar and hold only
+    /// ASCII other than DEL and the two-byte letters of Latin-1 (lead 0xC3) and Cyrillic (0xD0,
+    /// 0xD1), which never join: each byte other than a continuation starts a Character. A lead last
+    /// leaves its letter to the next word (7 bytes). Nil for any other byte.
+    @inline(__always)
+    static func twoByteLetterColumns(_ word: UInt64) -> (bytes: Int, columns: Int)? {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        // The top bit of each byte that is zero (exact: no carry leaves a byte).
+        func zeroBytes(_ v: UInt64) -> UInt64 { ~(((v & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | v) & high }
+        let nonASCII = word & high
+        let secondBitSet = (word << 1) & high
+        let leads = nonASCII & secondBitSet
+        let continuations = nonASCII & ~secondBitSet
+        let letterLeads = zeroBytes((word & 0xFEFE_FEFE_FEFE_FEFE) ^ 0xD0D0_D0D0_D0D0_D0D0) | zeroBytes(word ^ 0xC3C3_C3C3_C3C3_C3C3)
+        guard leads & ~letterLeads == 0, zeroBytes(word ^ 0x7F7F_7F7F_7F7F_7F7F) == 0 else { return nil }
+        let bytes = leads >> 63 == 0 ? 8 : 7
+        let counted = bytes == 8 ? continuations : continuations & 0x00FF_FFFF_FFFF_FFFF
+        // The continuations, one bit a byte, summed into the top byte.
+        let continuationCount = Int(((counted >> 7) &* 0x0101_0101_0101_0101) >> 56)
+        return (bytes, bytes - continuationCount)
     }
 
     /// The Character column of each byte of a line's content. Most text is letters that never
