@@ -83,7 +83,7 @@ enum CMarkParser {
     private static func buildNodes(_ root: OpaquePointer, lines: LineIndex, file: String) -> [MarkdownNode] {
         guard let iterator = cmark_iter_new(root) else { fatalError("cmark_iter_new failed (out of memory)") }
         defer { cmark_iter_free(iterator) }
-        var builder = TreeBuilder(lines: lines, file: file)
+        var builder = TreeBuilder(lines: lines, file: file, nodeCount: nodeCount(root))
         var types = NodeTypeCache()
         // The open nodes, innermost last, as (C node, Swift index). Leaves get
         // no EXIT event, so a node's parent is found by popping to it.
@@ -122,6 +122,20 @@ enum CMarkParser {
         }
         while let last = open.popLast() { builder.placeEnd(of: last.index) }
         return builder.finish()
+    }
+
+    /// How many nodes the tree has: a walk of cmark's iterator costs less than growing the
+    /// node array several times.
+    private static func nodeCount(_ root: OpaquePointer) -> Int {
+        guard let iterator = cmark_iter_new(root) else { return 0 }
+        defer { cmark_iter_free(iterator) }
+        var count = 0
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            if event == CMARK_EVENT_ENTER { count += 1 }
+        }
+        return count
     }
 
     /// The node types this module knows, by the names cmark-gfm gives them.

@@ -21,10 +21,13 @@ struct TreeBuilder {
     private var footnoteReferenceCounts: [Int: Int] = [:]
     private var footnoteDefinitions: [Int] = []
 
-    /// `lines` index the exact text cmark parsed.
-    init(lines: LineIndex, file: String) {
+    /// `lines` index the exact text cmark parsed; `nodeCount`, when known, is how many nodes will
+    /// come (room for them is made at once, not by growing).
+    init(lines: LineIndex, file: String, nodeCount: Int = 0) {
         self.lineMap = SourceLineMap(lines: lines, file: file)
         self.file = file
+        nodes.reserveCapacity(nodeCount)
+        rawEnds.reserveCapacity(nodeCount)
     }
 
     /// Adds a text node from its literal's bytes (cmark's). Where they stand in the source, as they
@@ -47,8 +50,9 @@ struct TreeBuilder {
     /// literal comes through `appendText`, which places it. Its end is placed by `placeEnd`.
     mutating func append(kind: MarkdownNodeKind, literal: String, range: RawRange, parent: Int?) -> Int {
         let index = nodes.count
-        let fallback = parent.map { nodes[$0].start } ?? SourceLocation(file: file, line: 1, column: 1)
-        let start = lineMap.location(line: range.startLine, byteColumn: range.startColumn, end: false) ?? fallback
+        // Without a position, the parent's start (only then is it copied).
+        let start = lineMap.location(line: range.startLine, byteColumn: range.startColumn, end: false)
+            ?? parent.map { nodes[$0].start } ?? SourceLocation(file: file, line: 1, column: 1)
         rawEnds.append((range.endLine, range.endColumn))
         var kind = kind
         switch kind {
