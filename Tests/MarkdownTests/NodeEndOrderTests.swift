@@ -15,35 +15,17 @@ import TestSupport
         var source = text
         source.makeContiguousUTF8()
         return CMarkParser.withTree(of: source, options: CMarkParser.options) { root in
-            guard let iterator = cmark_iter_new(root) else { return [] }
-            defer { cmark_iter_free(iterator) }
             var builder = TreeBuilder(lines: LineIndex(source), file: "f.md")
             var types = CMarkParser.NodeTypeCache()
             var open: [(node: OpaquePointer, index: Int)] = []
-            while true {
-                let event = cmark_iter_next(iterator)
-                if event == CMARK_EVENT_DONE { break }
-                guard let node = cmark_iter_get_node(iterator) else { continue }
+            CMarkParser.forEachEvent(root) { event, node in
                 if event == CMARK_EVENT_EXIT {
                     while let last = open.popLast(), last.node != node {}
-                    continue
+                    return
                 }
                 let parent = cmark_node_parent(node)
                 while let last = open.last, last.node != parent { open.removeLast() }
-                let (kind, literal) = CMarkParser.describe(node, &types)
-                let range = TreeBuilder.RawRange(
-                    startLine: Int(cmark_node_get_start_line(node)),
-                    startColumn: Int(cmark_node_get_start_column(node)),
-                    endLine: Int(cmark_node_get_end_line(node)),
-                    endColumn: Int(cmark_node_get_end_column(node)))
-                let index: Int
-                if case .text = kind, let pointer = cmark_node_get_literal(node) {
-                    let bytes = UnsafeBufferPointer(
-                        start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
-                    index = builder.appendText(bytes, range: range, parent: open.last?.index)
-                } else {
-                    index = builder.append(kind: kind, literal: literal, range: range, parent: open.last?.index)
-                }
+                let index = CMarkParser.append(node, to: &builder, parent: open.last?.index, types: &types)
                 builder.placeEnd(of: index)
                 open.append((node, index))
             }
