@@ -1,4 +1,5 @@
 import Encoding
+import Glibc
 import Synchronization
 
 /// The lines of a text, found once by a byte scan, and the 1-based line and column of any
@@ -15,10 +16,10 @@ import Synchronization
 public struct LineIndex: Sendable {
     public let text: String
     /// UTF-8 offset of each line's first byte.
-    private let starts: [Int]
+    @usableFromInline let starts: [Int]
     /// UTF-8 offset just past each line's content (before its line break).
-    private let ends: [Int]
-    private let asciiLines: [Bool]
+    @usableFromInline let ends: [Int]
+    let asciiLines: [Bool]
     private let tables: ColumnTables
 
     public init(_ text: String) {
@@ -27,6 +28,21 @@ public struct LineIndex: Sendable {
         var ends: [Int] = []
         var asciiLines: [Bool] = []
         text.withUTF8 { bytes in
+            // Most texts (every file read through SourceText) have no CR: memchr finds each "\n",
+            // faster than testing every word for both breaks.
+            if let base = bytes.baseAddress, memchr(base, 0x0D, bytes.count) == nil {
+                var lineStart = 0
+                while true {
+                    let lineEnd = memchr(base + lineStart, 0x0A, bytes.count - lineStart)
+                        .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
+                    ends.append(lineEnd)
+                    asciiLines.append(Self.isASCII(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])))
+                    if lineEnd == bytes.count { break }
+                    lineStart = lineEnd + 1
+                    starts.append(lineStart)
+                }
+                return
+            }
             var ascii = true
             var offset = 0
             while offset < bytes.count {
@@ -67,16 +83,33 @@ public struct LineIndex: Sendable {
         tables = ColumnTables(lineCount: starts.count)
     }
 
+    /// Whether no byte has its top bit set, eight bytes at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var seen: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            seen |= UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            offset += 8
+        }
+        while offset < bytes.count {
+            seen |= UInt64(bytes[offset])
+            offset += 1
+        }
+        return seen & 0x8080_8080_8080_8080 == 0
+    }
+
     /// How many lines there are: at least 1, even for an empty text.
-    public var lineCount: Int { starts.count }
+    /// (These three are inlinable: the parser asks them several times a node.)
+    @inlinable public var lineCount: Int { starts.count }
 
     /// The UTF-8 offset where 1-based `line` starts; nil past the last line.
-    public func start(ofLine line: Int) -> Int? {
+    @inlinable public func start(ofLine line: Int) -> Int? {
         line >= 1 && line <= starts.count ? starts[line - 1] : nil
     }
 
     /// The UTF-8 offset just past `line`'s content, where its line break begins.
-    public func end(ofLine line: Int) -> Int? {
+    @inlinable public func end(ofLine line: Int) -> Int? {
         line >= 1 && line <= ends.count ? ends[line - 1] : nil
     }
 
@@ -164,12 +197,18 @@ public struct LineIndex: Sendable {
             let content = UnsafeBufferPointer(rebasing: bytes[start..<start + length])
             guard let base = content.baseAddress else { return target == 0 }
             while place.byte < target {
-                // Eight ASCII bytes other than DEL: eight columns.
+                // Eight ASCII bytes other than DEL: eight columns. Or eight bytes of ASCII and the
+                // two-byte letters below: one column a letter.
                 if place.byte + 8 <= target {
-                    let word = UnsafeRawPointer(base + place.byte).loadUnaligned(as: UInt64.self)
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + place.byte).loadUnaligned(as: UInt64.self))
                     if word & 0x8080_8080_8080_8080 == 0 && WordLanes.mask(of: 0x7F, in: word) == 0 {
                         place.byte += 8
                         place.column += 8
+                        continue
+                    }
+                    if let (bytes, columns) = Self.twoByteLetterColumns(word) {
+                        place.byte += bytes
+                        place.column += columns
                         continue
                     }
                 }
@@ -192,6 +231,28 @@ public struct LineIndex: Sendable {
         guard walked == true else { return column(line: line, byteOffsetInLine: offset) }
         if isEnd { cursor.end = place } else { cursor.start = place }
         return place.column + offset - target
+    }
+
+    /// The bytes and columns of eight bytes (little-endian) that start on a scalar and hold only
+    /// ASCII other than DEL and the two-byte letters of Latin-1 (lead 0xC3) and Cyrillic (0xD0,
+    /// 0xD1), which never join: each byte other than a continuation starts a Character. A lead last
+    /// leaves its letter to the next word (7 bytes). Nil for any other byte.
+    @inline(__always)
+    static func twoByteLetterColumns(_ word: UInt64) -> (bytes: Int, columns: Int)? {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        // The top bit of each byte that is zero (exact: no carry leaves a byte).
+        func zeroBytes(_ v: UInt64) -> UInt64 { ~(((v & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | v) & high }
+        let nonASCII = word & high
+        let secondBitSet = (word << 1) & high
+        let leads = nonASCII & secondBitSet
+        let continuations = nonASCII & ~secondBitSet
+        let letterLeads = zeroBytes((word & 0xFEFE_FEFE_FEFE_FEFE) ^ 0xD0D0_D0D0_D0D0_D0D0) | zeroBytes(word ^ 0xC3C3_C3C3_C3C3_C3C3)
+        guard leads & ~letterLeads == 0, zeroBytes(word ^ 0x7F7F_7F7F_7F7F_7F7F) == 0 else { return nil }
+        let bytes = leads >> 63 == 0 ? 8 : 7
+        let counted = bytes == 8 ? continuations : continuations & 0x00FF_FFFF_FFFF_FFFF
+        // The continuations, one bit a byte, summed into the top byte.
+        let continuationCount = Int(((counted >> 7) &* 0x0101_0101_0101_0101) >> 56)
+        return (bytes, bytes - continuationCount)
     }
 
     /// The Character column of each byte of a line's content. Most text is letters that never

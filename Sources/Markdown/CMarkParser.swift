@@ -46,6 +46,16 @@ enum CMarkParser {
             lines = nil
         }
         source.makeContiguousUTF8()
+        // The caller's index is of `text`: only good while `source` is still that text.
+        let nodes = withTree(of: source, options: options) { root in
+            buildNodes(root, lines: lines ?? LineIndex(source), file: file)
+        }
+        return MarkdownDocument(file: file, nodes: nodes, sourceByteCount: source.utf8.count)
+    }
+
+    /// Parses `source` (contiguous UTF-8) and hands cmark's tree to `body`, freed after it.
+    static func withTree<Result>(of source: String, options: Int32, _ body: (OpaquePointer) -> Result) -> Result {
+        var source = source
         _ = extensionsRegistered
 
         guard let parser = cmark_parser_new(options) else {
@@ -66,51 +76,75 @@ enum CMarkParser {
         finishLock.withLock { _ in root = cmark_parser_finish(parser) }
         guard let root else { fatalError("cmark_parser_finish failed (out of memory)") }
         defer { cmark_node_free(root) }
-
-        // The caller's index is of `text`: only good while `source` is still that text.
-        let nodes = buildNodes(root, lines: lines ?? LineIndex(source), file: file)
-        return MarkdownDocument(file: file, nodes: nodes, sourceByteCount: source.utf8.count)
+        return body(root)
     }
 
     /// Walks cmark's tree with its iterator and builds the flat Swift tree.
     private static func buildNodes(_ root: OpaquePointer, lines: LineIndex, file: String) -> [MarkdownNode] {
-        guard let iterator = cmark_iter_new(root) else { fatalError("cmark_iter_new failed (out of memory)") }
-        defer { cmark_iter_free(iterator) }
-        var builder = TreeBuilder(lines: lines, file: file)
+        var builder = TreeBuilder(lines: lines, file: file, nodeCount: nodeCount(root))
         var types = NodeTypeCache()
         // The open nodes, innermost last, as (C node, Swift index). Leaves get
         // no EXIT event, so a node's parent is found by popping to it.
         var open: [(node: OpaquePointer, index: Int)] = []
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard let node = cmark_iter_get_node(iterator) else { continue }
+        forEachEvent(root) { event, node in
+            // A node's end is placed as the walk leaves it (`TreeBuilder.placeEnd`).
             if event == CMARK_EVENT_EXIT {
-                while let last = open.popLast(), last.node != node {}
-                continue
+                while let last = open.popLast() {
+                    builder.placeEnd(of: last.index)
+                    if last.node == node { break }
+                }
+                return
             }
             let parent = cmark_node_parent(node)
-            while let last = open.last, last.node != parent { open.removeLast() }
-            let (kind, literal) = describe(node, &types)
-            let range = TreeBuilder.RawRange(
-                startLine: Int(cmark_node_get_start_line(node)),
-                startColumn: Int(cmark_node_get_start_column(node)),
-                endLine: Int(cmark_node_get_end_line(node)),
-                endColumn: Int(cmark_node_get_end_column(node)))
-            let index: Int
-            if case .text = kind, let pointer = cmark_node_get_literal(node) {
-                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
-                index = builder.appendText(bytes, range: range, parent: open.last?.index)
-            } else {
-                index = builder.append(kind: kind, literal: literal, range: range, parent: open.last?.index)
+            while let last = open.last, last.node != parent {
+                open.removeLast()
+                builder.placeEnd(of: last.index)
             }
-            open.append((node, index))
+            open.append((node, append(node, to: &builder, parent: open.last?.index, types: &types)))
         }
+        while let last = open.popLast() { builder.placeEnd(of: last.index) }
         return builder.finish()
     }
 
+    /// Adds cmark's `node` to `builder` (its end still to place) and returns its index.
+    static func append(_ node: OpaquePointer, to builder: inout TreeBuilder, parent: Int?, types: inout NodeTypeCache) -> Int {
+        let (kind, literal) = describe(node, &types)
+        let range = TreeBuilder.RawRange(
+            startLine: Int(cmark_node_get_start_line(node)),
+            startColumn: Int(cmark_node_get_start_column(node)),
+            endLine: Int(cmark_node_get_end_line(node)),
+            endColumn: Int(cmark_node_get_end_column(node)))
+        if case .text = kind, let pointer = cmark_node_get_literal(node) {
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+            return builder.appendText(bytes, range: range, parent: parent)
+        }
+        return builder.append(kind: kind, literal: literal, range: range, parent: parent)
+    }
+
+    /// How many nodes the tree has: a walk of cmark's iterator costs less than growing the
+    /// node array several times.
+    private static func nodeCount(_ root: OpaquePointer) -> Int {
+        var count = 0
+        forEachEvent(root) { event, _ in
+            if event == CMARK_EVENT_ENTER { count += 1 }
+        }
+        return count
+    }
+
+    /// Calls `body` with each event of a walk of cmark's iterator over the tree, and its node.
+    static func forEachEvent(_ root: OpaquePointer, _ body: (cmark_event_type, OpaquePointer) -> Void) {
+        guard let iterator = cmark_iter_new(root) else { fatalError("cmark_iter_new failed (out of memory)") }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { return }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            body(event, node)
+        }
+    }
+
     /// The node types this module knows, by the names cmark-gfm gives them.
-    private enum NodeType: String {
+    enum NodeType: String {
         case document, paragraph, heading, list, item, text, softbreak, linebreak, code, emph, strong, link,
             image, table, strikethrough, tasklist
         case blockQuote = "block_quote", codeBlock = "code_block", htmlBlock = "html_block"
@@ -120,22 +154,23 @@ enum CMarkParser {
 
     /// cmark's type names are static C strings, so each distinct pointer is
     /// read and matched once per parse; later nodes only compare pointers.
-    private struct NodeTypeCache {
-        private var entries: [(name: UnsafePointer<CChar>, type: NodeType?, text: String)] = []
+    struct NodeTypeCache {
+        private var entries: [(name: UnsafePointer<CChar>, type: NodeType?)] = []
 
-        mutating func type(of node: OpaquePointer) -> (type: NodeType?, name: String) {
-            guard let name = cmark_node_get_type_string(node) else { return (nil, "") }
-            for entry in entries where entry.name == name { return (entry.type, entry.text) }
-            let text = String(cString: name)
-            entries.append((name, NodeType(rawValue: text), text))
-            return (NodeType(rawValue: text), text)
+        /// Nil for a type this module does not know (its name is read again then, rarely).
+        mutating func type(of node: OpaquePointer) -> NodeType? {
+            guard let name = cmark_node_get_type_string(node) else { return nil }
+            for entry in entries where entry.name == name { return entry.type }
+            let type = NodeType(rawValue: String(cString: name))
+            entries.append((name, type))
+            return type
         }
     }
 
     /// The Swift kind and literal of one cmark node.
     private static func describe(_ node: OpaquePointer, _ types: inout NodeTypeCache) -> (MarkdownNodeKind, String) {
-        let (type, name) = types.type(of: node)
-        guard let type else {
+        guard let type = types.type(of: node) else {
+            let name = string(cmark_node_get_type_string(node))
             // cmark-gfm 0.29 names footnote nodes "<unknown>": fall back to the enum.
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_FOOTNOTE_REFERENCE {

@@ -41,9 +41,14 @@ extension MarkdownDocument {
             let paragraph = nodes[index].children.first, case .paragraph = nodes[paragraph].kind
         else { return nil }
         let inlines = nodes[paragraph].children
-        guard let first = inlines.first, case .text = nodes[first].kind else { return nil }
+        // A marker's bytes start with "[!" (lowercasing leaves ASCII punctuation as it is): any
+        // other quote is passed by before its first text, often a whole paragraph, is lowercased.
+        guard let first = inlines.first, case .text = nodes[first].kind,
+            nodes[first].literal.utf8.starts(with: [UInt8(ascii: "["), UInt8(ascii: "!")])
+        else { return nil }
         let marker = nodes[first].literal.lowercased().trimmingSuffix { $0 == " " || $0 == "\t" }
-        guard marker.hasPrefix("[!"), marker.hasSuffix("]"),
+        // hasPrefix("[!") and hasSuffix("]") as Characters, without their generic walks.
+        guard marker.first == "[", marker.dropFirst().first == "!", marker.last == "]",
             let kind = AlertKind(rawValue: String(marker.dropFirst(2).dropLast()))
         else { return nil }
         if inlines.count == 1 {

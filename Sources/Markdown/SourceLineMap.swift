@@ -30,7 +30,7 @@ struct SourceLineMap {
         // from the span's first line, as if the lines were one: carry the excess into the
         // lines that follow (exact where continuation lines are not indented).
         while line < lines.lineCount, let start = lines.start(ofLine: line), let end = lines.end(ofLine: line),
-            let next = lines.start(ofLine: line + 1), byteColumn - 1 > end - start {
+            byteColumn - 1 > end - start, let next = lines.start(ofLine: line + 1) {
             byteColumn -= next - start
             line += 1
         }

@@ -13,15 +13,21 @@ struct TreeBuilder {
     }
 
     private(set) var nodes: [MarkdownNode] = []
+    /// Each node's end as cmark reported it (its text's, for a text node), until `placeEnd` turns
+    /// it into the node's `end`; nil once placed.
+    private var rawEnds: [(line: Int, column: Int)?] = []
     private var lineMap: SourceLineMap
     private let file: String
     private var footnoteReferenceCounts: [Int: Int] = [:]
     private var footnoteDefinitions: [Int] = []
 
-    /// `lines` index the exact text cmark parsed.
-    init(lines: LineIndex, file: String) {
+    /// `lines` index the exact text cmark parsed; `nodeCount`, when known, is how many nodes will
+    /// come (room for them is made at once, not by growing).
+    init(lines: LineIndex, file: String, nodeCount: Int = 0) {
         self.lineMap = SourceLineMap(lines: lines, file: file)
         self.file = file
+        nodes.reserveCapacity(nodeCount)
+        rawEnds.reserveCapacity(nodeCount)
     }
 
     /// Adds a text node from its literal's bytes (cmark's). Where they stand in the source, as they
@@ -41,12 +47,13 @@ struct TreeBuilder {
     }
 
     /// Adds a node (the last child of `parent` so far) and returns its index. A text node with a
-    /// literal comes through `appendText`, which places it.
+    /// literal comes through `appendText`, which places it. Its end is placed by `placeEnd`.
     mutating func append(kind: MarkdownNodeKind, literal: String, range: RawRange, parent: Int?) -> Int {
         let index = nodes.count
-        let fallback = parent.map { nodes[$0].start } ?? SourceLocation(file: file, line: 1, column: 1)
-        let start = lineMap.location(line: range.startLine, byteColumn: range.startColumn, end: false) ?? fallback
-        let end = lineMap.location(line: range.endLine, byteColumn: range.endColumn, end: true) ?? start
+        // Without a position, the parent's start (only then is it copied).
+        let start = lineMap.location(line: range.startLine, byteColumn: range.startColumn, end: false)
+            ?? parent.map { nodes[$0].start } ?? SourceLocation(file: file, line: 1, column: 1)
+        rawEnds.append((range.endLine, range.endColumn))
         var kind = kind
         switch kind {
         case .footnoteReference(let number, _):
@@ -61,13 +68,22 @@ struct TreeBuilder {
         default:
             break
         }
-        nodes.append(MarkdownNode(kind: kind, parent: parent, start: start, end: end, literal: literal))
+        nodes.append(MarkdownNode(kind: kind, parent: parent, start: start, end: start, literal: literal))
         return index
+    }
+
+    /// Places the end of node `index`. Asked once its children are placed (as the walk leaves it),
+    /// a block's end is counted on from its last child's on their line, not from the line's start.
+    mutating func placeEnd(of index: Int) {
+        guard let raw = rawEnds[index] else { return }
+        rawEnds[index] = nil
+        if let end = lineMap.location(line: raw.line, byteColumn: raw.column, end: true) { nodes[index].end = end }
     }
 
     /// The finished nodes. Children lists are filled only now, each allocated
     /// once at its exact size; footnote reference counts are known only now.
     mutating func finish() -> [MarkdownNode] {
+        for index in rawEnds.indices where rawEnds[index] != nil { placeEnd(of: index) }
         var childCounts = [Int](repeating: 0, count: nodes.count)
         for node in nodes {
             if let parent = node.parent { childCounts[parent] += 1 }

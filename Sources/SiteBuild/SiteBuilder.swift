@@ -760,7 +760,7 @@ public enum SiteBuilder {
     /// The sidebar entries of the articles the plan renders, read for their title and weight only (in parallel).
     static func navigationEntries(_ site: SiteInputs, plan: BuildPlan) -> [(lang: String, entry: SiteNavigation.Entry)] {
         let indexes = plan.dirtyIndexes
-        let summaries = Parallel.map(indexes.count) { ArticleSummary.read(site.sources[indexes[$0]]) }
+        let summaries = Parallel.map(indexes.count) { ArticleSummary.read(site.sources[indexes[$0]], handoff: site.frontMatters) }
         return summaries.compactMap { summary in
             guard let summary, !summary.draft || site.includeDrafts else { return nil }
             return (summary.lang, .init(slug: summary.slug, title: summary.title, weight: summary.weight))

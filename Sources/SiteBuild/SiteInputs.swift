@@ -25,6 +25,8 @@ struct SiteInputs {
     var files: [ContentFile]
     /// Whether articles marked `draft: true` are published.
     var includeDrafts = false
+    /// Front matters parsed for the sidebar, handed to the articles' full reads.
+    let frontMatters = FrontMatterHandoff()
     /// Whether `strings` are those a previous build loaded (`load`'s `strings`).
     var stringsFromCache = false
     /// The assets the build makes (the model's script, each language's names), by source
@@ -129,7 +131,7 @@ struct SiteInputs {
 
     /// Reads articles with their links to sources resolved against this site's articles and files.
     func articleReader() -> ArticleReader {
-        ArticleReader(sourceLinks: SourceLinks(config: config, sources: sources, files: files))
+        ArticleReader(sourceLinks: SourceLinks(config: config, sources: sources, files: files), frontMatters: frontMatters)
     }
 
     func articlesPerLanguage(_ articles: [String: [String: Article]]) -> [(lang: String, count: Int)] {

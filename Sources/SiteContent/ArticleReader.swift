@@ -12,19 +12,37 @@ package struct ArticleReader: Sendable {
     /// What this build verified already (one reader per build).
     let verified = VerificationMemo()
 
-    package init(sourceLinks: SourceLinks? = nil) { self.sourceLinks = sourceLinks }
+    /// Front matters the build parsed already (for the sidebar), taken instead of parsing again.
+    let frontMatters: FrontMatterHandoff?
+
+    package init(sourceLinks: SourceLinks? = nil, frontMatters: FrontMatterHandoff? = nil) {
+        self.sourceLinks = sourceLinks
+        self.frontMatters = frontMatters
+    }
 
     package func read(_ source: ArticleSource) -> (article: ReadArticle?, diagnostics: [Diagnostic]) {
         do {
-            let text = try SourceText.read(source.url, displayPath: source.displayPath)
-            return try read(text, lang: source.lang, slug: source.slug)
+            let bytes = try SourceText.readBytes(source.url, displayPath: source.displayPath)
+            let text = try SourceText.decode(bytes, displayPath: source.displayPath)
+            var frontMatter: FrontMatter?
+            if let known = frontMatters?.take(source.path), bytes.starts(with: known.head) {
+                // The head has no CR, so folding left its bytes where they were; only a byte-order mark is gone.
+                frontMatter = known.frontMatter
+                let bodyStart = known.head.count - SourceText.byteOrderMarkLength(bytes)
+                frontMatter?.body = text.text[text.text.utf8.index(text.text.startIndex, offsetBy: bodyStart)...]
+            }
+            return try read(text, lang: source.lang, slug: source.slug, frontMatter: frontMatter)
         } catch {
             return (nil, error.diagnostics)
         }
     }
 
-    func read(_ text: SourceText, lang: String, slug: String) throws(DiagnosticError) -> (article: ReadArticle?, diagnostics: [Diagnostic]) {
-        let frontMatter = try FrontMatter.parse(text)
+    /// `frontMatter`: the text's, when parsed already.
+    func read(_ text: SourceText, lang: String, slug: String, frontMatter known: FrontMatter? = nil) throws(DiagnosticError)
+        -> (article: ReadArticle?, diagnostics: [Diagnostic])
+    {
+        let frontMatter: FrontMatter
+        if let known { frontMatter = known } else { frontMatter = try FrontMatter.parse(text) }
         // Blank lines in place of the front matter keep Markdown line numbers equal to file line numbers.
         let body = String(repeating: "\n", count: frontMatter.bodyLineOffset) + frontMatter.body
         // One index of the body's lines for the parser, the verifier and the warnings. Body line N is

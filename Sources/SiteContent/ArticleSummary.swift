@@ -27,12 +27,15 @@ package struct ArticleSummary: Sendable, Hashable {
     /// parsed from the first block only, which is where that heading must be.
     /// Only the front matter is decoded when it holds the title: the body's UTF-8 is checked by
     /// the article's full read, which fails the build before the sidebar is of any use.
-    package static func read(_ source: ArticleSource) -> ArticleSummary? {
+    /// A front matter parsed from the head alone is left in `handoff` for the article's full read.
+    package static func read(_ source: ArticleSource, handoff: FrontMatterHandoff? = nil) -> ArticleSummary? {
         guard let bytes = try? Files.read(source.url.path) else { return nil }
         if let end = frontMatterEnd(bytes) {
-            guard let head = try? SourceText.decode(Array(bytes[..<end]), displayPath: source.displayPath),
+            let headBytes = Array(bytes[..<end])
+            guard let head = try? SourceText.decode(headBytes, displayPath: source.displayPath),
                 let frontMatter = try? FrontMatter.parse(head)
             else { return nil }
+            handoff?.deposit(.init(head: headBytes, frontMatter: frontMatter), for: source.path)
             if frontMatter.title != nil { return summary(source, frontMatter, title: frontMatter.title) }
         }
         return summary(source, wholeFile: bytes)

@@ -43,7 +43,7 @@ package enum ArticleLayout: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The YAML block between `---` lines at the top of an article.
-package struct FrontMatter {
+package struct FrontMatter: Sendable {
     package var title: String?
     package var description: String?
     /// For a translation: the language it was translated from, and the

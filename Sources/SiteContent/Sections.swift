@@ -1,3 +1,4 @@
+import Encoding
 import Glibc
 
 /// An article body cut at its `##` headings, for translation tracking: the
@@ -127,6 +128,32 @@ package enum Fingerprint {
         guard var byte = bytes.baseAddress else { return hash }
         let end = byte + bytes.count
         while byte < end {
+            // Eight bytes at a time where each is hashed as itself: no byte below a space, no two
+            // spaces in a row, and no space continuing a run from before.
+            if end - byte >= 8 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(byte).loadUnaligned(as: UInt64.self))
+                let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                // Every space is marked (a '!' after one may be too: then the bytes go one by one).
+                let spaces = WordLanes.mask(of: 32, in: word)
+                if belowSpace == 0 && spaces & (spaces >> 8) == 0 && !(pendingSpace && word & 0xFF == 32) {
+                    if pendingSpace {
+                        hash = (hash ^ 32) &* 0x100_0000_01b3
+                        pendingSpace = false
+                    }
+                    // Each byte read again from memory: one load instead of a shift and a mask.
+                    for lane in 0..<7 {
+                        hash = (hash ^ UInt64(byte[lane])) &* 0x100_0000_01b3
+                    }
+                    // A last space waits for what follows, as one would.
+                    if word >> 56 == 32 {
+                        pendingSpace = true
+                    } else {
+                        hash = (hash ^ (word >> 56)) &* 0x100_0000_01b3
+                    }
+                    byte += 8
+                    continue
+                }
+            }
             let value = UInt64(byte.pointee)
             byte += 1
             if value <= 32 && whiteSpace >> value & 1 != 0 {

@@ -34,9 +34,7 @@ package struct SourceLinks: Sendable {
     }
 
     func resolve(_ url: String, lang: String, slug: String, isImage: Bool) -> Outcome {
-        // Only relative references: no scheme, no leading slash, not a bare fragment.
-        let head = url.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard !url.isEmpty, !url.hasPrefix("/"), !url.hasPrefix("#"), !url.hasPrefix("?"), !head.contains(":") else { return .unchanged }
+        guard Self.isRelativeReference(url) else { return .unchanged }
         let parts = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let fragment = parts.count > 1 ? "#" + parts[1] : ""
         let written = String(parts[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0])
@@ -63,6 +61,26 @@ package struct SourceLinks: Sendable {
             return .resolved(.init(url: SiteLinks.relative(from: pageDir, to: candidate) + fragment, width: size?.width, height: size?.height))
         }
         return .unchanged
+    }
+
+    /// Whether `url` is a relative reference: not empty, no leading slash, not a bare fragment or
+    /// query, no scheme (no `:` before its first `/`, `?` or `#`). Most URLs are ASCII, where each
+    /// byte is a Character and the bytes answer; Foundation's `contains` cost thousands of
+    /// instructions a link.
+    static func isRelativeReference(_ url: String) -> Bool {
+        let answer = url.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard let first = bytes.first else { return false }
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            if first == UInt8(ascii: "/") || first == UInt8(ascii: "#") || first == UInt8(ascii: "?") { return false }
+            for byte in bytes {
+                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { return true }
+                if byte == UInt8(ascii: ":") { return false }
+            }
+            return true
+        }
+        if let answer, let answer { return answer }
+        let head = url.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return !url.isEmpty && !url.hasPrefix("/") && !url.hasPrefix("#") && !url.hasPrefix("?") && !head.contains(":")
     }
 
     /// The language a reader is sent to when the article has no version in theirs: the

@@ -13,13 +13,16 @@ package struct SourceText {
 
     /// Reads `url`; invalid UTF-8 becomes a diagnostic at the first bad byte.
     package static func read(_ url: URL, displayPath: String) throws(DiagnosticError) -> SourceText {
-        let bytes: [UInt8]
+        try decode(readBytes(url, displayPath: displayPath), displayPath: displayPath)
+    }
+
+    /// The bytes of `url`, undecoded; a diagnostic when it cannot be read.
+    package static func readBytes(_ url: URL, displayPath: String) throws(DiagnosticError) -> [UInt8] {
         do {
-            bytes = try Files.read(url.path)
+            return try Files.read(url.path)
         } catch {
             throw DiagnosticError([.error(at: SourceLocation(file: displayPath, line: 1, column: 1), "cannot read file: \(error.reason)")])
         }
-        return try decode(bytes, displayPath: displayPath)
     }
 
     /// The UTF-8 byte-order mark a user file may open with; every reader of user files skips it.

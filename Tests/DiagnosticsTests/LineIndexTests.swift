@@ -1,4 +1,4 @@
-import Diagnostics
+@testable import Diagnostics
 import Foundation
 import Testing
 import TestSupport
@@ -156,5 +156,48 @@ import TestSupport
         #expect(index.location(ofByteOffset: 4) == (1, 2))
         #expect(copy.location(ofByteOffset: 4) == (1, 2))
         #expect(copy.location(ofByteOffset: 2) == (1, 1))
+    }
+
+    /// The lines of `text` found byte by byte, as the index defines them: "\n", "\r\n" or a lone
+    /// "\r" ends a line; a line is ASCII when no byte of its content is 0x80 or above.
+    static func referenceLines(_ text: String) -> (starts: [Int], ends: [Int], ascii: [Bool]) {
+        let bytes = Array(text.utf8)
+        var starts = [0]
+        var ends: [Int] = []
+        var ascii: [Bool] = []
+        var offset = 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == 0x0A || byte == 0x0D {
+                ends.append(offset)
+                ascii.append(bytes[starts.last!..<offset].allSatisfy { $0 < 0x80 })
+                offset += byte == 0x0D && offset + 1 < bytes.count && bytes[offset + 1] == 0x0A ? 2 : 1
+                starts.append(offset)
+            } else {
+                offset += 1
+            }
+        }
+        ends.append(bytes.count)
+        ascii.append(bytes[starts.last!...].allSatisfy { $0 < 0x80 })
+        return (starts, ends, ascii)
+    }
+
+    /// Texts with and without CR (the memchr path and the word path), seeded.
+    @Test func linesAreTheByteByByteLines() {
+        let pieces = ["a", "word ", "abcdefghijklmnop", "жизнь", "é", "🍎", "\n", "\n\n", "\r\n", "\r", "\t", "\u{7F}", ""]
+        let seed = ProcessInfo.processInfo.environment["LINE_INDEX_SEED"].flatMap { UInt64($0) } ?? 0x11E_0020
+        var random = SeededRandom(seed: seed)
+        var texts = ["", "\n", "a", "a\n", "\n\n", "\r", "é\nabc\n", String(repeating: "abcdefg\n", count: 9) + "ж"]
+        for _ in 0..<2000 {
+            let withCR = random.below(3) == 0
+            texts.append((0..<random.below(30)).map { _ in random.pick(pieces) }.filter { withCR || !$0.contains("\r") }.joined())
+        }
+        for text in texts {
+            let index = LineIndex(text)
+            let reference = Self.referenceLines(text)
+            #expect(index.starts == reference.starts, "\(text.debugDescription)")
+            #expect(index.ends == reference.ends, "\(text.debugDescription)")
+            #expect(index.asciiLines == reference.ascii, "\(text.debugDescription)")
+        }
     }
 }

@@ -46,4 +46,33 @@ import Markdown
                 == "<ul>\n<li>\n<div class=\"callout callout-caution\" role=\"note\">\n<p class=\"callout-title\">Caution</p>\n"
                 + "<p>Hot</p>\n</div>\n</li>\n</ul>\n")
     }
+
+    /// The marker test as it was, lowercasing the first text of every quote.
+    static func kindByLowercasing(_ document: MarkdownDocument, _ index: Int) -> AlertKind? {
+        guard case .blockQuote = document.nodes[index].kind, let paragraph = document.nodes[index].children.first,
+            case .paragraph = document.nodes[paragraph].kind
+        else { return nil }
+        let inlines = document.nodes[paragraph].children
+        guard let first = inlines.first, case .text = document.nodes[first].kind else { return nil }
+        var marker = Substring(document.nodes[first].literal.lowercased())
+        while let last = marker.last, last == " " || last == "\t" { marker = marker.dropLast() }
+        guard marker.hasPrefix("[!"), marker.hasSuffix("]"), let kind = AlertKind(rawValue: String(marker.dropFirst(2).dropLast())) else { return nil }
+        if inlines.count == 1 { return kind }
+        switch document.nodes[inlines[1]].kind {
+        case .softBreak, .lineBreak: return kind
+        default: return nil
+        }
+    }
+
+    @Test(arguments: [
+        "> [!note]\n> x", "> [!NOTE]  \n> x", "> [ !NOTE]\n> x", "> [!\u{301}NOTE]\n> x", "> [\u{301}!NOTE]\n> x", "> [!ΝΟΤΕ]\n> x",
+        "> x [!NOTE]\n> y", "> [!Note]\t\n> x", "> **[!NOTE]**\n> x", "> ［!NOTE］\n> x", "> [!TİP]\n> x", "> [!NOTE]",
+        "> Долгий абзац без маркера, который раньше переводился в нижний регистр целиком.", "> [!", "> [!]\n> x", ">",
+    ])
+    func markerPrefilterKeepsTheKinds(_ text: String) {
+        let document = MarkdownDocument.parse(text, file: "t.md")
+        for index in document.nodes.indices {
+            #expect(document.alertKind(of: index) == Self.kindByLowercasing(document, index), "\(text.debugDescription)")
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import LifecycleMachines
 import Mustache
@@ -84,6 +85,52 @@ import TestSupport
             if ArticleSummary.frontMatterEnd(Array(text.utf8)) != nil && whole != nil { fromFrontMatter += 1 }
         }
         #expect(fromFrontMatter > 20)
+    }
+
+    /// What a read makes of an article that tells one reading from another: its fields, its
+    /// nodes and its diagnostics.
+    static func readingOf(_ result: (article: ReadArticle?, diagnostics: [Diagnostic])) -> String {
+        guard let read = result.article else { return "no article: \(result.diagnostics)" }
+        let article = read.article
+        let fields: [String] = [
+            article.title, article.description, String(describing: article.translation), "\(article.untranslated)",
+            "\(article.verbatim)", String(describing: article.updated), String(describing: article.weight), "\(article.draft)",
+            "\(article.layout)", "\(article.sections)", article.metaFingerprint, "\(article.proseLines)", "\(read.document.nodes)",
+            "\(result.diagnostics)",
+        ]
+        return fields.joined(separator: "|")
+    }
+
+    /// The front matter parsed for the sidebar and handed to the full read reads as one parsed
+    /// there: with a byte-order mark, CRs in the body, unknown keys (warnings), broken YAML; and a
+    /// file changed after the sidebar's read is parsed again.
+    @Test func handedFrontMatterReadsAsParsedAgain() throws {
+        let root = try makeTemporaryDirectory("md20-handoff")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var random = Generator(seed: ProcessInfo.processInfo.environment["HANDOFF_SEED"].flatMap { UInt64($0) } ?? 2020)
+        var handed = 0
+        for index in 0..<300 {
+            let lines = Self.text(Self.summaryLines, Int.random(in: 0..<6, using: &random), &random)
+            let opening = ["---\n", "---\n", "\u{FEFF}---\n", "---\r\n", ""].randomElement(using: &random)!
+            let body = Self.bodies.randomElement(using: &random)! + "\nText `code` and [a link](b.md).\r\n\n## Часть\n\nМир.\n"
+            let text = opening + "title: Base\n" + lines + "---\n" + body
+            let url = root.appending(path: "a\(index).md")
+            try Data(text.utf8).write(to: url)
+            let source = ArticleSource(lang: "bg", slug: "a\(index)", path: url.path, displayPath: "bg/a\(index).md")
+            let handoff = FrontMatterHandoff()
+            _ = ArticleSummary.read(source, handoff: handoff)
+            let changed = index % 5 == 0
+            if changed { try Data(text.replacingOccurrences(of: "title: Base", with: "title: Changed").utf8).write(to: url) }
+            let parsedAgain = Self.readingOf(ArticleReader().read(source))
+            let reader = ArticleReader(frontMatters: handoff)
+            if let entry = handoff.take(source.path) {
+                handoff.deposit(entry, for: source.path)
+                if !changed { handed += 1 }
+            }
+            #expect(Self.readingOf(reader.read(source)) == parsedAgain, "\(text.debugDescription)")
+            #expect(handoff.take(source.path) == nil, "a handed front matter is used once")
+        }
+        #expect(handed > 20, "the handed front matter was used")
     }
 
     // MARK: Links

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 
@@ -74,11 +75,40 @@ import TestSupport
         for length in 1...300 {
             texts.append((0..<length).map { _ in random.pick(alphabet) })
         }
+        // Prose-like bytes, where eight at a time are hashed: single and double spaces, a '!' after
+        // a space (the lane test may mark it), a rare control byte.
+        let prose: [UInt8] = [32, 32, 32, 33, 97, 98, 0x7F, 0xD0, 0xBF, 0xE2, 0x80, 10, 9, 1]
+        var proseRandom = SeededRandom(seed: ProcessInfo.processInfo.environment["FINGERPRINT_SEED"].flatMap { UInt64($0) } ?? 0xF1_0020)
+        for _ in 0..<2000 {
+            let common = prose.prefix(prose.count - 3)
+            texts.append((0..<proseRandom.below(80)).map { _ in proseRandom.below(40) == 0 ? proseRandom.pick(prose) : proseRandom.pick(Array(common)) })
+        }
         for bytes in texts {
             let definition = Self.fingerprintDefinition(bytes)
             #expect(bytes.withUnsafeBufferPointer(Fingerprint.hash) == definition, "\(bytes)")
             let hex = String(definition, radix: 16)
             #expect(Fingerprint.of(bytes) == String(repeating: "0", count: 16 - hex.count) + hex, "\(bytes)")
+        }
+    }
+
+    /// `SourceLinks.isRelativeReference` as it was written on Characters, before its byte path.
+    static func isRelativeReferenceByCharacters(_ url: String) -> Bool {
+        let head = url.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return !url.isEmpty && !url.hasPrefix("/") && !url.hasPrefix("#") && !url.hasPrefix("?") && !head.contains(":")
+    }
+
+    @Test func relativeReferenceBytesAnswerAsCharacters() {
+        var urls = [
+            "", "/", "#", "?", ":", "a", "a:b", "https://x.org/a", "mailto:a@b", "img/a.png", "../es/a.md#x", "a/b:c",
+            "a?b:c", "a#b:c", "C:\\x", "é:x", "é/x:y", "/\u{301}x", ":\u{301}", "a\r\n:b", "\u{301}/a:b", "пример.md",
+        ]
+        let alphabet = ["a", "Z", "0", ".", "-", "/", "?", "#", ":", "%", " ", "\r\n", "\t", "é", "\u{301}", "д", "🍎"]
+        var random = SeededRandom(seed: ProcessInfo.processInfo.environment["RELATIVE_URL_SEED"].flatMap { UInt64($0) } ?? 0x5EED_0020)
+        for _ in 0..<3000 {
+            urls.append((0..<random.below(12)).map { _ in random.pick(alphabet) }.joined())
+        }
+        for url in urls {
+            #expect(SourceLinks.isRelativeReference(url) == Self.isRelativeReferenceByCharacters(url), "\(url.debugDescription)")
         }
     }
 }
