@@ -38,6 +38,11 @@ public final class Machine: Sendable {
     let transitionsByState: [[Int]]
     /// By transition: the index of the state it ends in.
     let targetIndex: [Int?]
+    /// By state id: where a run shows it inside a transition (its index among the transition's
+    /// `states`), in the order of the transitions and positions (what path verdicts start from).
+    let placesShowing: [String: [(transition: Int, position: Int)]]
+    /// The places of a run, numbered for path verdicts.
+    let placeNumbers: PlaceNumbers
     let levels: OptionLevels
     let callbackWalk: CallbackWalk
     /// By transition: its conditions on the options (not on the process or the other scenes);
@@ -108,6 +113,12 @@ public final class Machine: Sendable {
         eventsByState = states.indices.map { s in events.indices.filter { !table[s * events.count + $0].isEmpty } }
         transitionsByState = states.map { state in transitions.indices.filter { transitions[$0].from == state.id } }
         targetIndex = transitions.map { stateIndex[$0.to] }
+        var placesShowing: [String: [(transition: Int, position: Int)]] = [:]
+        for (t, transition) in transitions.enumerated() {
+            for (position, shown) in transition.states.enumerated() { placesShowing[shown, default: []].append((t, position)) }
+        }
+        self.placesShowing = placesShowing
+        placeNumbers = PlaceNumbers(stateCount: states.count, transitions: transitions)
         levels = OptionLevels(transitions: transitions, hasOptions: !options.isEmpty)
         let optionConditions = transitions.map { transition in
             transition.conditions.filter { condition in
