@@ -43,6 +43,8 @@ public final class Machine: Sendable {
     let placesShowing: [String: [(transition: Int, position: Int)]]
     /// The places of a run, numbered for path verdicts.
     let placeNumbers: PlaceNumbers
+    /// The states each transition shows, numbered for `witness(forPath:)`.
+    let stateWalks: StateWalks
     let levels: OptionLevels
     let callbackWalk: CallbackWalk
     /// By transition: its conditions on the options (not on the process or the other scenes);
@@ -119,6 +121,7 @@ public final class Machine: Sendable {
         }
         self.placesShowing = placesShowing
         placeNumbers = PlaceNumbers(stateCount: states.count, transitions: transitions)
+        stateWalks = StateWalks(transitions)
         levels = OptionLevels(transitions: transitions, hasOptions: !options.isEmpty)
         let optionConditions = transitions.map { transition in
             transition.conditions.filter { condition in
