@@ -182,17 +182,22 @@ public final class Machine: Sendable {
         /// `stateKey` and `exactKey` keep every ASCII scalar but spaces, `_`, `-` and `.`
         /// (lowercasing keeps ASCII ASCII); `callbackKey` drops at most `(`, `:` and `)` more.
         /// Whether `name` holds a scalar of U+0400–U+04FF (UTF-8 lead bytes D0–D3).
+        /// Both read the name's bytes in place (iterating a String's `utf8` cost more than the scan).
         static func holdsCyrillic(_ name: String) -> Bool {
-            name.utf8.contains { $0 >= 0xD0 && $0 <= 0xD3 }
+            var name = name
+            return name.withUTF8 { bytes in bytes.contains { $0 >= 0xD0 && $0 <= 0xD3 } }
         }
 
         static func keepsMoreScalars(_ name: String, than limit: Int) -> Bool {
-            var kept = 0
-            for byte in name.utf8 where byte < 0x80 && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".") {
-                kept += 1
-                if kept > limit + 3 { return true }
+            var name = name
+            return name.withUTF8 { bytes in
+                var kept = 0
+                for byte in bytes where byte < 0x80 && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".") {
+                    kept += 1
+                    if kept > limit + 3 { return true }
+                }
+                return false
             }
-            return false
         }
     }
 

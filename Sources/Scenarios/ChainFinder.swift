@@ -196,20 +196,11 @@ public enum ChainFinder {
             }
         }
 
-        /// The scalars and their UTF-8 offsets, when each is a Character of its own (nil otherwise).
+        /// The scalars and their UTF-8 offsets, when each is a Character of its own (nil otherwise):
+        /// decoded from the bytes as `SourceLine` reads a line (walking `unicodeScalars` cost more).
         private static func scalars(of text: String) -> (units: [UInt32], offsets: [Int])? {
-            var units: [UInt32] = []
-            var offsets = [0]
-            units.reserveCapacity(text.utf8.count)
-            offsets.reserveCapacity(text.utf8.count + 1)
-            var offset = 0
-            for scalar in text.unicodeScalars {
-                guard standsAlone(scalar.value) else { return nil }
-                units.append(scalar.value)
-                offset += UTF8.width(scalar)
-                offsets.append(offset)
-            }
-            return (units, offsets)
+            var text = text
+            return text.withUTF8(SourceLine.singleScalars)
         }
 
         /// A scalar that is always a Character of its own: its grapheme break property is Other or
