@@ -1,4 +1,3 @@
-import Foundation
 import LifecycleMachines
 import Testing
 import TestSupport
@@ -98,29 +97,23 @@ import TestSupport
     }
 
     /// Added to the seed of each machine's paths: `PATH_VERDICT_SEED` when set (to try others), else 0.
-    static let seedOffset = ProcessInfo.processInfo.environment["PATH_VERDICT_SEED"].flatMap { UInt64($0) } ?? 0
-
-    static let optionSets: [MachineOptions?] = [
-        nil, MachineOptions(), MachineOptions(api: 28), MachineOptions(api: 27, targetSDK: 27), MachineOptions(api: 31, root: true),
-        MachineOptions(configChanges: ["orientation", "screenSize"]), MachineOptions(anyAPI: true),
-        MachineOptions(targetSDK: 28, anyAPI: true),
-    ]
+    static let seedOffset = SeededRandom.seedOffset("PATH_VERDICT_SEED")
 
     @Test(arguments: Machines.all.map(\.id))
     func agreesWithTheFirstSearch(_ id: String) throws {
         let machine = try #require(Machines.all.first { $0.id == id })
-        var legal = 0
-        var illegal = 0
-        for (n, path) in Self.paths(of: machine, count: 150, seed: 11 + UInt64(id.utf8.count) &+ Self.seedOffset).enumerated() {
-            let options = machine.options.isEmpty ? [nil, MachineOptions()] : Self.optionSets
-            for option in options {
+        // Per question, whether the path is legal: the questions must not all be of one kind.
+        var answers: [Bool] = []
+        let paths = Self.paths(of: machine, count: 150, seed: 11 + UInt64(id.utf8.count) &+ Self.seedOffset)
+        for (n, path) in paths.enumerated() {
+            for option in CallbackOrderSearchTests.optionSets(of: machine) {
                 let context: Comment = "\(id) #\(n) (seed offset \(Self.seedOffset)): \(path) \(String(describing: option))"
                 let verdict = machine.verdict(forPath: path, options: option)
                 switch (verdict, Self.reference(machine, path, options: option)) {
                 case (.legal, .legal):
-                    legal += 1
+                    answers.append(true)
                 case (.illegal(let index, let expected), .illegal(let referenceIndex, let referenceExpected)):
-                    illegal += 1
+                    answers.append(false)
                     #expect(index == referenceIndex, context)
                     #expect(Set(expected) == Set(referenceExpected) && expected.count == referenceExpected.count, context)
                     // The same order every time it is asked.
@@ -130,7 +123,6 @@ import TestSupport
                 }
             }
         }
-        // The questions are not all of one kind.
-        #expect(legal > 30 && illegal > 30)
+        #expect(answers.filter { $0 }.count > 30 && answers.filter { !$0 }.count > 30)
     }
 }

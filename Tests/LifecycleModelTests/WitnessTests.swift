@@ -1,4 +1,3 @@
-import Foundation
 import LifecycleMachines
 import Testing
 import TestSupport
@@ -122,7 +121,7 @@ import TestSupport
 /// walks of names give the same witness, on random paths with unknown names, repeats and names
 /// that are equal only as Strings (a composed and a decomposed letter).
 @Suite struct NumberedPathWitnessTests {
-    static let seedOffset = ProcessInfo.processInfo.environment["PATH_WITNESS_SEED"].flatMap { UInt64($0) } ?? 0
+    static let seedOffset = SeededRandom.seedOffset("PATH_WITNESS_SEED")
 
     @Test func numbersGiveTheWitnessOfNames() {
         var random = SeededRandom(seed: 0x5717_E55 &+ Self.seedOffset)
