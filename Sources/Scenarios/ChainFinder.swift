@@ -237,6 +237,6 @@ public enum ChainFinder {
         func isWhitespace(_ i: Int) -> Bool { white[i] }
 
         /// `String(chars[range])`: the same bytes.
-        func text(_ range: Range<Int>) -> String { string.utf8Slice(offsets[range.lowerBound], offsets[range.upperBound]) }
+        func text(_ range: Range<Int>) -> String { string[...].utf8Slice(offsets[range.lowerBound], offsets[range.upperBound]) }
     }
 }
