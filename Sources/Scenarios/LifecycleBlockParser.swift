@@ -261,7 +261,7 @@ struct LineReader {
 
     mutating func readEvent(_ line: SourceLine, start: Int, wordEnd: Int, end: Int) -> BlockLine.Content {
         let word = line.text(start..<wordEnd)
-        let known = machine?.resolveEvent(word) != nil
+        let resolvedEvent = machine?.resolveEvent(word)
         guard wordEnd > start else {
             diagnostics.append(Messages.notALine(at: line.location(start)))
             return .invalid
@@ -296,7 +296,7 @@ struct LineReader {
             callbackPieces = line.pieces(from: next + 1, to: end, commas: true, stopAtColon: false).pieces
             callbackPieces![0].before = ":"
         } else {
-            if known || scene != nil {
+            if resolvedEvent != nil || scene != nil {
                 diagnostics.append(Messages.unexpectedAfterEvent(line.text(start..<headEnd), at: line.location(next)))
             } else {
                 diagnostics.append(Messages.notALine(at: line.location(start)))
@@ -317,7 +317,7 @@ struct LineReader {
         let eventLocation = line.location(start)
         var eventID: String?
         if let machine {
-            eventID = machine.resolveEvent(word)
+            eventID = resolvedEvent
             if eventID == nil { diagnostics.append(Messages.unknownEvent(word, machine: machine, at: eventLocation)) }
             if let scene, !machine.multiScene {
                 let without = line.text(start..<scene.at) + line.text(headEnd..<line.count)
