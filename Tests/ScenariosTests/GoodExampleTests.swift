@@ -238,6 +238,7 @@ import TestSupport
             BlockComment(text: "Rotación", location: Diagnostics.SourceLocation(file: file, line: 40, column: 3), trailing: false),
             BlockComment(text: "same", location: Diagnostics.SourceLocation(file: file, line: 43, column: 23), trailing: true),
         ])
+        #expect(b.commentText == "Rotación same")
         #expect(b.initialState == "resumed")
         #expect(diagnostics.map(DiagnosticFormatter.text) == [
             "Content/es/inactive.md:43:9: error: android-activity has a single instance: '@X' cannot name a scene\n"
