@@ -59,6 +59,7 @@ public enum LifecycleBlockParser {
 
         // The lines.
         var reader = LineReader(machine: machine)
+        reader.lines.reserveCapacity(lines.count)
         for (index, text) in lines.enumerated() {
             let offset = index < lineOffsets.count ? lineOffsets[index] : columnOffset
             let line = SourceLine(text, file: file, line: firstLine + index, columnOffset: offset)
