@@ -221,20 +221,23 @@ public enum ChainFinder {
 
         subscript(i: Int) -> UInt32 { units[i] }
 
-        /// `Character.isWhitespace` (its first scalar's property), from the value for the scalars
-        /// `standsAlone` lets through (of them, ASCII's six, U+00A0 and U+2000–U+200A are white space).
+        /// `Character.isWhitespace` (its first scalar's property) of each Character, for text read
+        /// by Characters; text read by scalars answers from the value (`isWhitespace(_:)`).
         mutating func findWhitespace() {
-            if chars.isEmpty {
-                white = units.map { v in v == 0x20 || (0x09...0x0D).contains(v) || v == 0xA0 || (0x2000...0x200A).contains(v) }
-                return
-            }
+            guard !chars.isEmpty else { return }
             white = chars.map { c in
                 guard let first = c.utf8.first, first < 0x80 else { return c.isWhitespace }
                 return first == 0x20 || (0x09...0x0D).contains(first)
             }
         }
 
-        func isWhitespace(_ i: Int) -> Bool { white[i] }
+        /// Of the scalars `standsAlone` lets through, ASCII's six, U+00A0 and U+2000–U+200A are
+        /// white space: asked of the value, without an array of answers made for the whole text.
+        func isWhitespace(_ i: Int) -> Bool {
+            guard chars.isEmpty else { return white[i] }
+            let v = units[i]
+            return v == 0x20 || (0x09...0x0D).contains(v) || v == 0xA0 || (0x2000...0x200A).contains(v)
+        }
 
         /// `String(chars[range])`: the same bytes.
         func text(_ range: Range<Int>) -> String { string[...].utf8Slice(offsets[range.lowerBound], offsets[range.upperBound]) }
