@@ -346,17 +346,20 @@ struct LineReader {
     }
 
     mutating func resolveCallbacks(_ line: SourceLine, _ pieces: [SourceLine.Piece]) -> [WrittenName] {
-        let names = pieces.map { WrittenName(text: line.text($0.start..<$0.end), id: nil, location: line.location($0.start)) }
-        guard let machine else { return names }
-        if machine.callbacks.isEmpty {
-            if let first = names.first { diagnostics.append(Messages.noCallbacks(machine: machine, at: first.location)) }
-            return names
+        // Resolved as they are read: one array of names, not one unresolved and one resolved.
+        let resolves = machine.map { !$0.callbacks.isEmpty } ?? false
+        let names = pieces.map { piece in
+            let text = line.text(piece.start..<piece.end)
+            let location = line.location(piece.start)
+            guard resolves, let machine else { return WrittenName(text: text, id: nil, location: location) }
+            let id = machine.resolveCallback(text)
+            if id == nil { diagnostics.append(Messages.unknownCallback(text, machine: machine, at: location)) }
+            return WrittenName(text: text, id: id, location: location)
         }
-        return names.map { name in
-            let id = machine.resolveCallback(name.text)
-            if id == nil { diagnostics.append(Messages.unknownCallback(name.text, machine: machine, at: name.location)) }
-            return WrittenName(text: name.text, id: id, location: name.location)
+        if let machine, !resolves, let first = names.first {
+            diagnostics.append(Messages.noCallbacks(machine: machine, at: first.location))
         }
+        return names
     }
 }
 
