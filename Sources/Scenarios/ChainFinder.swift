@@ -128,31 +128,48 @@ public enum ChainFinder {
         return known(chars, start, end, isKnown)
     }
 
-    /// The longest known name of one to three words at the segment's end (or start).
-    private static func name(
+    /// The longest known name of one to three words at the segment's end (or start). Only the
+    /// three words next to the arrow are found (a segment may be a whole sentence), nearest first,
+    /// in stack memory: `near` is the arrow-side edge of the nearest, `far[k]` the other edge of
+    /// the (k+1)-th.
+    static func name(
         in chars: Text, _ bounds: (start: Int, end: Int), fromEnd: Bool, isKnown: (String) -> Bool
     ) -> Name? {
-        // Word boundaries within the segment, from the arrow side.
-        var words: [(start: Int, end: Int)] = []
-        var i = bounds.start
-        while i < bounds.end {
-            while i < bounds.end, chars.isWhitespace(i) { i += 1 }
-            let start = i
-            while i < bounds.end, !chars.isWhitespace(i) { i += 1 }
-            if i > start { words.append((start, i)) }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 3) { far -> Name? in
+            var found = 0
+            var near: Int?
+            if fromEnd {
+                var i = bounds.end
+                while found < 3 {
+                    while i > bounds.start, chars.isWhitespace(i - 1) { i -= 1 }
+                    guard i > bounds.start else { break }
+                    if near == nil { near = i }
+                    while i > bounds.start, !chars.isWhitespace(i - 1) { i -= 1 }
+                    far[found] = i
+                    found += 1
+                }
+            } else {
+                var i = bounds.start
+                while found < 3 {
+                    while i < bounds.end, chars.isWhitespace(i) { i += 1 }
+                    guard i < bounds.end else { break }
+                    if near == nil { near = i }
+                    while i < bounds.end, !chars.isWhitespace(i) { i += 1 }
+                    far[found] = i
+                    found += 1
+                }
+            }
+            guard let near else { return nil }
+            for count in stride(from: found, through: 1, by: -1) {
+                let span = fromEnd ? (far[count - 1], near) : (near, far[count - 1])
+                if let name = known(chars, span.0, span.1, isKnown) { return name }
+            }
+            return nil
         }
-        guard !words.isEmpty else { return nil }
-        for count in stride(from: min(3, words.count), through: 1, by: -1) {
-            let span = fromEnd
-                ? (words[words.count - count].start, words[words.count - 1].end)
-                : (words[0].start, words[count - 1].end)
-            if let found = known(chars, span.0, span.1, isKnown) { return found }
-        }
-        return nil
     }
 
     /// The text as written if known, else without surrounding punctuation.
-    private static func known(_ chars: Text, _ start: Int, _ end: Int, _ isKnown: (String) -> Bool) -> Name? {
+    static func known(_ chars: Text, _ start: Int, _ end: Int, _ isKnown: (String) -> Bool) -> Name? {
         guard start < end else { return nil }
         let raw = chars.text(start..<end)
         if isKnown(raw) { return Name(text: raw, offset: start, length: end - start) }
