@@ -37,6 +37,10 @@ enum LifecycleFuzz {
         let diagnostics = parsed.diagnostics
         var outcome = Outcome(parsed: diagnostics, violations: parsed.violations)
         guard let block = parsed.block else { return outcome }
+        // The caption is the comments' texts joined, made without the comments.
+        if block.commentText != block.comments.map(\.text).joined(separator: " ") {
+            outcome.violations.append("parse: the comment text '\(block.commentText)' is not the comments joined")
+        }
         // Lines the parser could not read, or names it did not know, were "already reported".
         let errorLines = Set(diagnostics.filter { $0.severity == .error }.compactMap { $0.location?.line })
         for line in block.lines {

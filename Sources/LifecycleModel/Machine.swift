@@ -38,6 +38,13 @@ public final class Machine: Sendable {
     let transitionsByState: [[Int]]
     /// By transition: the index of the state it ends in.
     let targetIndex: [Int?]
+    /// By state id: where a run shows it inside a transition (its index among the transition's
+    /// `states`), in the order of the transitions and positions (what path verdicts start from).
+    let placesShowing: [String: [(transition: Int, position: Int)]]
+    /// The places of a run, numbered for path verdicts.
+    let placeNumbers: PlaceNumbers
+    /// The states each transition shows, numbered for `witness(forPath:)`.
+    let stateWalks: StateWalks
     let levels: OptionLevels
     let callbackWalk: CallbackWalk
     /// By transition: its conditions on the options (not on the process or the other scenes);
@@ -108,6 +115,13 @@ public final class Machine: Sendable {
         eventsByState = states.indices.map { s in events.indices.filter { !table[s * events.count + $0].isEmpty } }
         transitionsByState = states.map { state in transitions.indices.filter { transitions[$0].from == state.id } }
         targetIndex = transitions.map { stateIndex[$0.to] }
+        var placesShowing: [String: [(transition: Int, position: Int)]] = [:]
+        for (t, transition) in transitions.enumerated() {
+            for (position, shown) in transition.states.enumerated() { placesShowing[shown, default: []].append((t, position)) }
+        }
+        self.placesShowing = placesShowing
+        placeNumbers = PlaceNumbers(stateCount: states.count, transitions: transitions)
+        stateWalks = StateWalks(transitions)
         levels = OptionLevels(transitions: transitions, hasOptions: !options.isEmpty)
         let optionConditions = transitions.map { transition in
             transition.conditions.filter { condition in
@@ -168,17 +182,22 @@ public final class Machine: Sendable {
         /// `stateKey` and `exactKey` keep every ASCII scalar but spaces, `_`, `-` and `.`
         /// (lowercasing keeps ASCII ASCII); `callbackKey` drops at most `(`, `:` and `)` more.
         /// Whether `name` holds a scalar of U+0400–U+04FF (UTF-8 lead bytes D0–D3).
+        /// Both read the name's bytes in place (iterating a String's `utf8` cost more than the scan).
         static func holdsCyrillic(_ name: String) -> Bool {
-            name.utf8.contains { $0 >= 0xD0 && $0 <= 0xD3 }
+            var name = name
+            return name.withUTF8 { bytes in bytes.contains { $0 >= 0xD0 && $0 <= 0xD3 } }
         }
 
         static func keepsMoreScalars(_ name: String, than limit: Int) -> Bool {
-            var kept = 0
-            for byte in name.utf8 where byte < 0x80 && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".") {
-                kept += 1
-                if kept > limit + 3 { return true }
+            var name = name
+            return name.withUTF8 { bytes in
+                var kept = 0
+                for byte in bytes where byte < 0x80 && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".") {
+                    kept += 1
+                    if kept > limit + 3 { return true }
+                }
+                return false
             }
-            return false
         }
     }
 

@@ -58,6 +58,29 @@ public enum Names {
     /// Callbacks are case-sensitive; an empty or `_:` argument list is dropped:
     /// "onPause()" = "onPause", "applicationDidBecomeActive(_:)" = "applicationDidBecomeActive".
     static func callbackKey(_ name: String) -> String {
+        var name = name
+        let read: (decided: Bool, key: String?) = name.withUTF8 { bytes in
+            // Bytes "()" or "(_:)" at the end after an ASCII byte (or none) are the last Characters:
+            // no scalar joins an ASCII one before it, and an ASCII one joins only "\r" with "\n".
+            // Bytes that do not end so end with other Characters. After any other byte, a scalar
+            // that joins the next one (a prepended mark) may stand before "(": Characters decide.
+            for suffix in argumentLists where bytes.count >= suffix.count {
+                let start = bytes.count - suffix.count
+                guard suffix.indices.allSatisfy({ bytes[start + $0] == suffix[$0] }) else { continue }
+                guard start == 0 || bytes[start - 1] < 0x80 else { return (false, nil) }
+                return (true, String(decoding: UnsafeBufferPointer(rebasing: bytes[..<start]), as: UTF8.self))
+            }
+            return (true, nil)
+        }
+        guard read.decided else { return callbackKeyByCharacters(name) }
+        return read.key ?? name
+    }
+
+    /// The argument lists a callback key drops, as bytes.
+    private static let argumentLists: [[UInt8]] = [Array("()".utf8), Array("(_:)".utf8)]
+
+    /// `callbackKey` by Characters: an argument list is dropped if the name ends with its Characters.
+    static func callbackKeyByCharacters(_ name: String) -> String {
         for suffix in ["()", "(_:)"] where name.hasSuffix(suffix) {
             return String(name.dropLast(suffix.count))
         }

@@ -17,20 +17,14 @@ extension Machine {
         case illegal(index: Int, expected: [String])
     }
 
-    /// A place in a run: resting in a state, or inside a transition after its `position`-th state.
-    private enum Place: Hashable {
-        case rest(Int)
-        case inside(transition: Int, position: Int)
-    }
-
     /// The verdict for some options (nil) or under `options`; under several (`api=any`), the
     /// path is legal if it is at one of them, and else the failure that comes latest explains it.
     public func verdict(forPath path: [String], options: MachineOptions? = nil) -> PathVerdict {
         guard let options else { return verdict(forPath: path, allowed: nil) }
         var best: PathVerdict?
         for variant in variants(of: options) {
-            let allowed = transitions.indices.filter { transitions[$0].conditions.allSatisfy { $0.holds(for: variant) } }
-            let verdict = verdict(forPath: path, allowed: Set(allowed))
+            let allowed = transitions.map { $0.conditions.allSatisfy { $0.holds(for: variant) } }
+            let verdict = verdict(forPath: path, allowed: allowed)
             guard case .illegal(let index, _) = verdict else { return .legal }
             if case .illegal(let bestIndex, _)? = best, bestIndex >= index { continue }
             best = verdict
@@ -38,49 +32,63 @@ extension Machine {
         return best ?? .legal
     }
 
-    /// `allowed`: the transitions a run may take (nil: all).
-    private func verdict(forPath path: [String], allowed: Set<Int>?) -> PathVerdict {
+    /// `allowed`: by transition, whether a run may take it (nil: all). A place in a run is
+    /// resting in a state or inside a transition after one of its `states`, numbered by
+    /// `PlaceNumbers`; the places of each step are kept in the order they were found, so the
+    /// states `expected` lists come in the same order on every run.
+    private func verdict(forPath path: [String], allowed: [Bool]?) -> PathVerdict {
         guard let first = path.first else { return .legal }
-        var places = places(showing: first, allowed: allowed)
+        let numbers = placeNumbers
+        var places: [Int] = []
+        if let s = stateIndex[first] { places.append(s) }
+        for shown in placesShowing[first] ?? [] where allowed?[shown.transition] ?? true {
+            places.append(numbers.inside(shown.transition, shown.position))
+        }
         if places.isEmpty { return .illegal(index: 0, expected: states.map(\.id)) }
+        // The step at which each place was last added to `next` (no place twice in a step).
+        var addedAt = Array(repeating: -1, count: numbers.count)
+        var next: [Int] = []
         for (index, state) in path.enumerated().dropFirst() {
-            var next = Set<Place>()
+            next.removeAll(keepingCapacity: true)
             var expected: [String] = []
             for place in places {
-                for (successor, shown) in successors(of: place, allowed: allowed) {
-                    if shown == state { next.insert(successor) } else if !expected.contains(shown) { expected.append(shown) }
+                forEachSuccessor(of: place, numbers: numbers, allowed: allowed) { successor, shown in
+                    if shown == state {
+                        if addedAt[successor] != index {
+                            addedAt[successor] = index
+                            next.append(successor)
+                        }
+                    } else if !expected.contains(shown) {
+                        expected.append(shown)
+                    }
                 }
             }
             if next.isEmpty { return .illegal(index: index, expected: expected) }
-            places = next
+            swap(&places, &next)
         }
         return .legal
     }
 
-    /// Every place where the run shows `state`.
-    private func places(showing state: String, allowed: Set<Int>?) -> Set<Place> {
-        var result = Set<Place>()
-        if let s = stateIndex[state] { result.insert(.rest(s)) }
-        for (t, transition) in transitions.enumerated() where allowed?.contains(t) ?? true {
-            for (position, shown) in transition.states.enumerated() where shown == state {
-                result.insert(.inside(transition: t, position: position))
+    /// The next places and the state each shows, in the order of the transitions. Transitions
+    /// that keep the state add nothing to a path.
+    private func forEachSuccessor(of place: Int, numbers: PlaceNumbers, allowed: [Bool]?, _ body: (Int, String) -> Void) {
+        let resting: Int
+        if let (t, position) = numbers.transitionAndPosition(place) {
+            let shown = transitions[t].states
+            if position + 1 < shown.count { return body(place + 1, shown[position + 1]) }
+            guard let target = targetIndex[t] else {
+                // A transition to a name that is no state (no machine has one): by that name.
+                for (next, transition) in transitions.enumerated() where transition.from == transitions[t].to && (allowed?[next] ?? true) {
+                    if let shown = transition.states.first { body(numbers.inside(next, 0), shown) }
+                }
+                return
             }
+            resting = target
+        } else {
+            resting = place
         }
-        return result
-    }
-
-    /// The next places and the state each shows. Transitions that keep the state add nothing to a path.
-    private func successors(of place: Place, allowed: Set<Int>?) -> [(Place, String)] {
-        let resting: String
-        switch place {
-        case .inside(let t, let position) where position + 1 < transitions[t].states.count:
-            return [(.inside(transition: t, position: position + 1), transitions[t].states[position + 1])]
-        case .inside(let t, _): resting = transitions[t].to
-        case .rest(let s): resting = states[s].id
-        }
-        return transitions.enumerated().compactMap { t, transition in
-            guard transition.from == resting, allowed?.contains(t) ?? true, let shown = transition.states.first else { return nil }
-            return (.inside(transition: t, position: 0), shown)
+        for t in transitionsByState[resting] where allowed?[t] ?? true {
+            if let shown = transitions[t].states.first { body(numbers.inside(t, 0), shown) }
         }
     }
 
@@ -177,5 +185,39 @@ extension Transition {
             }
         }
         return result
+    }
+}
+
+/// The places of a run as numbers: state `s` resting is `s`; inside transition `t` after its
+/// `position`-th state is the states' count plus the states of the transitions before `t`, plus
+/// `position`.
+struct PlaceNumbers: Sendable {
+    /// By transition, the number of its first inside place; then the end.
+    let starts: [Int]
+    /// By place number (from the states' count), its transition.
+    let transitionOfPlace: [Int]
+    let stateCount: Int
+
+    init(stateCount: Int, transitions: [Transition]) {
+        self.stateCount = stateCount
+        var starts = [stateCount]
+        var transitionOfPlace: [Int] = []
+        for (t, transition) in transitions.enumerated() {
+            starts.append(starts[t] + transition.states.count)
+            transitionOfPlace += repeatElement(t, count: transition.states.count)
+        }
+        self.starts = starts
+        self.transitionOfPlace = transitionOfPlace
+    }
+
+    var count: Int { starts[starts.count - 1] }
+
+    func inside(_ transition: Int, _ position: Int) -> Int { starts[transition] + position }
+
+    /// Nil for a state at rest.
+    func transitionAndPosition(_ place: Int) -> (Int, Int)? {
+        guard place >= stateCount else { return nil }
+        let t = transitionOfPlace[place - stateCount]
+        return (t, place - starts[t])
     }
 }

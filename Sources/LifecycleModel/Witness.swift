@@ -3,7 +3,10 @@ extension Machine {
     /// step, for a reader: at each name, the transition that carries the
     /// chain furthest, preferring one that starts there.
     public func witness(forPath path: [String]) -> [Transition] {
-        Self.witness(path, among: transitions) { transition in [transition.from] + transition.states }
+        // Names compared as numbers (`StateWalks`); a name no walk has is -1, which none is.
+        let walks = stateWalks
+        let items = path.map { walks.numbers[$0] ?? -1 }
+        return Self.witness(items, calls: walks.names, starts: walks.starts).map { transitions[$0] }
     }
 
     /// `allowed`: the transitions that may be shown (those that hold under some options); the
@@ -27,10 +30,6 @@ extension Machine {
             starts.append(calls.count)
         }
         return Self.witness(items, calls: calls, starts: starts).map { transitions[chosen[$0]] }
-    }
-
-    private static func witness(_ items: [String], among transitions: [Transition], walk: (Transition) -> [String]) -> [Transition] {
-        witness(items, walks: transitions.map(walk)).map { transitions[$0] }
     }
 
     /// The walks (by index) that show `items`.
@@ -64,5 +63,32 @@ extension Machine {
             i += best.advance
         }
         return result
+    }
+}
+
+/// The state names each transition shows a reader (`from`, then `states`), one walk after
+/// another, each name as a number: made once per machine for `witness(forPath:)`.
+struct StateWalks: Sendable {
+    /// By name (a String key: names equal as Strings share a number).
+    let numbers: [String: Int]
+    /// Walk t is `names[starts[t]..<starts[t + 1]]`.
+    let names: [Int]
+    let starts: [Int]
+
+    init(_ transitions: [Transition]) {
+        var numbers: [String: Int] = [:]
+        var names: [Int] = []
+        var starts = [0]
+        for transition in transitions {
+            for name in [transition.from] + transition.states {
+                let number = numbers[name] ?? numbers.count
+                numbers[name] = number
+                names.append(number)
+            }
+            starts.append(names.count)
+        }
+        self.numbers = numbers
+        self.names = names
+        self.starts = starts
     }
 }

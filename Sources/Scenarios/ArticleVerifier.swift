@@ -178,8 +178,13 @@ public struct Verification: Sendable {
         }
 
         // Lines as `split(separator: "\n")` cuts them: at a "\n" that is not the end of a "\r\n".
+        // At most one more than the "\n"s: both arrays are made at that size, not grown line by line.
+        var breaks = 0
+        for byte in codeBytes where byte == 0x0A { breaks += 1 }
         var offsets: [Int] = []
         var ranges: [(start: Int, end: Int)] = []
+        offsets.reserveCapacity(breaks + 1)
+        ranges.reserveCapacity(breaks + 1)
         var hasCR = false
         var start = 0
         var i = 0

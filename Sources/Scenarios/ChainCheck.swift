@@ -47,7 +47,12 @@ public struct ChainCheck: Sendable, Hashable {
         var firstKnown: ChainCheck?
         for machine in machines {
             for kind in [Kind.states, .callbacks] {
-                let resolved = names.compactMap { kind == .states ? machine.resolveState($0) : machine.resolveCallback($0) }
+                // Stops at the first name the machine does not know as this kind.
+                var resolved: [String] = []
+                for name in names {
+                    guard let id = kind == .states ? machine.resolveState(name) : machine.resolveCallback(name) else { break }
+                    resolved.append(id)
+                }
                 guard resolved.count == names.count else { continue }
                 var result: ChainCheck
                 switch kind {

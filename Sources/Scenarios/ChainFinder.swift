@@ -128,31 +128,48 @@ public enum ChainFinder {
         return known(chars, start, end, isKnown)
     }
 
-    /// The longest known name of one to three words at the segment's end (or start).
-    private static func name(
+    /// The longest known name of one to three words at the segment's end (or start). Only the
+    /// three words next to the arrow are found (a segment may be a whole sentence), nearest first,
+    /// in stack memory: `near` is the arrow-side edge of the nearest, `far[k]` the other edge of
+    /// the (k+1)-th.
+    static func name(
         in chars: Text, _ bounds: (start: Int, end: Int), fromEnd: Bool, isKnown: (String) -> Bool
     ) -> Name? {
-        // Word boundaries within the segment, from the arrow side.
-        var words: [(start: Int, end: Int)] = []
-        var i = bounds.start
-        while i < bounds.end {
-            while i < bounds.end, chars.isWhitespace(i) { i += 1 }
-            let start = i
-            while i < bounds.end, !chars.isWhitespace(i) { i += 1 }
-            if i > start { words.append((start, i)) }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 3) { far -> Name? in
+            var found = 0
+            var near: Int?
+            if fromEnd {
+                var i = bounds.end
+                while found < 3 {
+                    while i > bounds.start, chars.isWhitespace(i - 1) { i -= 1 }
+                    guard i > bounds.start else { break }
+                    if near == nil { near = i }
+                    while i > bounds.start, !chars.isWhitespace(i - 1) { i -= 1 }
+                    far[found] = i
+                    found += 1
+                }
+            } else {
+                var i = bounds.start
+                while found < 3 {
+                    while i < bounds.end, chars.isWhitespace(i) { i += 1 }
+                    guard i < bounds.end else { break }
+                    if near == nil { near = i }
+                    while i < bounds.end, !chars.isWhitespace(i) { i += 1 }
+                    far[found] = i
+                    found += 1
+                }
+            }
+            guard let near else { return nil }
+            for count in stride(from: found, through: 1, by: -1) {
+                let span = fromEnd ? (far[count - 1], near) : (near, far[count - 1])
+                if let name = known(chars, span.0, span.1, isKnown) { return name }
+            }
+            return nil
         }
-        guard !words.isEmpty else { return nil }
-        for count in stride(from: min(3, words.count), through: 1, by: -1) {
-            let span = fromEnd
-                ? (words[words.count - count].start, words[words.count - 1].end)
-                : (words[0].start, words[count - 1].end)
-            if let found = known(chars, span.0, span.1, isKnown) { return found }
-        }
-        return nil
     }
 
     /// The text as written if known, else without surrounding punctuation.
-    private static func known(_ chars: Text, _ start: Int, _ end: Int, _ isKnown: (String) -> Bool) -> Name? {
+    static func known(_ chars: Text, _ start: Int, _ end: Int, _ isKnown: (String) -> Bool) -> Name? {
         guard start < end else { return nil }
         let raw = chars.text(start..<end)
         if isKnown(raw) { return Name(text: raw, offset: start, length: end - start) }
@@ -196,20 +213,11 @@ public enum ChainFinder {
             }
         }
 
-        /// The scalars and their UTF-8 offsets, when each is a Character of its own (nil otherwise).
+        /// The scalars and their UTF-8 offsets, when each is a Character of its own (nil otherwise):
+        /// decoded from the bytes as `SourceLine` reads a line (walking `unicodeScalars` cost more).
         private static func scalars(of text: String) -> (units: [UInt32], offsets: [Int])? {
-            var units: [UInt32] = []
-            var offsets = [0]
-            units.reserveCapacity(text.utf8.count)
-            offsets.reserveCapacity(text.utf8.count + 1)
-            var offset = 0
-            for scalar in text.unicodeScalars {
-                guard standsAlone(scalar.value) else { return nil }
-                units.append(scalar.value)
-                offset += UTF8.width(scalar)
-                offsets.append(offset)
-            }
-            return (units, offsets)
+            var text = text
+            return text.withUTF8(SourceLine.singleScalars)
         }
 
         /// A scalar that is always a Character of its own: its grapheme break property is Other or
@@ -230,22 +238,25 @@ public enum ChainFinder {
 
         subscript(i: Int) -> UInt32 { units[i] }
 
-        /// `Character.isWhitespace` (its first scalar's property), from the value for the scalars
-        /// `standsAlone` lets through (of them, ASCII's six, U+00A0 and U+2000–U+200A are white space).
+        /// `Character.isWhitespace` (its first scalar's property) of each Character, for text read
+        /// by Characters; text read by scalars answers from the value (`isWhitespace(_:)`).
         mutating func findWhitespace() {
-            if chars.isEmpty {
-                white = units.map { v in v == 0x20 || (0x09...0x0D).contains(v) || v == 0xA0 || (0x2000...0x200A).contains(v) }
-                return
-            }
+            guard !chars.isEmpty else { return }
             white = chars.map { c in
                 guard let first = c.utf8.first, first < 0x80 else { return c.isWhitespace }
                 return first == 0x20 || (0x09...0x0D).contains(first)
             }
         }
 
-        func isWhitespace(_ i: Int) -> Bool { white[i] }
+        /// Of the scalars `standsAlone` lets through, ASCII's six, U+00A0 and U+2000–U+200A are
+        /// white space: asked of the value, without an array of answers made for the whole text.
+        func isWhitespace(_ i: Int) -> Bool {
+            guard chars.isEmpty else { return white[i] }
+            let v = units[i]
+            return v == 0x20 || (0x09...0x0D).contains(v) || v == 0xA0 || (0x2000...0x200A).contains(v)
+        }
 
         /// `String(chars[range])`: the same bytes.
-        func text(_ range: Range<Int>) -> String { string.utf8Slice(offsets[range.lowerBound], offsets[range.upperBound]) }
+        func text(_ range: Range<Int>) -> String { string[...].utf8Slice(offsets[range.lowerBound], offsets[range.upperBound]) }
     }
 }

@@ -102,7 +102,7 @@ public struct ExampleTrace: Sendable {
         machine = result.block.machine
         options = result.block.options
         initialState = result.initialState
-        caption = result.block.comments.map(\.text).joined(separator: " ")
+        caption = result.block.commentText
         steps = result.steps
         checks = result.checks
     }

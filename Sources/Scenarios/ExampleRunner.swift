@@ -50,6 +50,29 @@ public enum ExampleRunner {
     /// else the index of the first written callback no such reading
     /// explains (`written.count` when the model calls more).
     static func callbackMismatch(_ written: [String], _ model: [CallbackCall]) -> Int? {
+        guard written.count < 64 else { return callbackMismatchByArrays(written, model) }
+        // Bit j of reachable: the first j written callbacks can match the model's callbacks so far
+        // (bits instead of two arrays made for every call).
+        var reachable: UInt64 = 1
+        var furthest = 0
+        for call in model {
+            var next: UInt64 = call.optional ? reachable : 0
+            var left = reachable
+            while left != 0 {
+                let j = left.trailingZeroBitCount
+                left &= left - 1
+                if j < written.count && written[j] == call.name {
+                    next |= 1 << (j + 1)
+                    furthest = max(furthest, j + 1)
+                }
+            }
+            reachable = next
+        }
+        return reachable & (1 << written.count) != 0 ? nil : furthest
+    }
+
+    /// `callbackMismatch` with arrays, for any number of written callbacks.
+    static func callbackMismatchByArrays(_ written: [String], _ model: [CallbackCall]) -> Int? {
         // reachable[j]: the first j written callbacks can match the model's callbacks so far.
         var reachable = Array(repeating: false, count: written.count + 1)
         reachable[0] = true

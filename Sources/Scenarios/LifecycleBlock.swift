@@ -75,6 +75,26 @@ public struct LifecycleBlock: Sendable {
         }
     }
 
+    /// The comments' texts joined by spaces (`comments.map(\.text).joined(separator: " ")`),
+    /// without making the comments: every block that runs asks it for its caption.
+    public var commentText: String {
+        var text = ""
+        var first = true
+        for line in lines {
+            let comment: String
+            switch line.content {
+            case .comment(let whole): comment = whole
+            default:
+                guard let trailing = line.trailingComment else { continue }
+                comment = trailing.text
+            }
+            if !first { text += " " }
+            text += comment
+            first = false
+        }
+        return text
+    }
+
     /// The event lines, in order.
     public var events: [EventLine] {
         lines.compactMap { line in

@@ -59,6 +59,7 @@ public enum LifecycleBlockParser {
 
         // The lines.
         var reader = LineReader(machine: machine)
+        reader.lines.reserveCapacity(lines.count)
         for (index, text) in lines.enumerated() {
             let offset = index < lineOffsets.count ? lineOffsets[index] : columnOffset
             let line = SourceLine(text, file: file, line: firstLine + index, columnOffset: offset)
@@ -261,7 +262,7 @@ struct LineReader {
 
     mutating func readEvent(_ line: SourceLine, start: Int, wordEnd: Int, end: Int) -> BlockLine.Content {
         let word = line.text(start..<wordEnd)
-        let known = machine?.resolveEvent(word) != nil
+        let resolvedEvent = machine?.resolveEvent(word)
         guard wordEnd > start else {
             diagnostics.append(Messages.notALine(at: line.location(start)))
             return .invalid
@@ -296,7 +297,7 @@ struct LineReader {
             callbackPieces = line.pieces(from: next + 1, to: end, commas: true, stopAtColon: false).pieces
             callbackPieces![0].before = ":"
         } else {
-            if known || scene != nil {
+            if resolvedEvent != nil || scene != nil {
                 diagnostics.append(Messages.unexpectedAfterEvent(line.text(start..<headEnd), at: line.location(next)))
             } else {
                 diagnostics.append(Messages.notALine(at: line.location(start)))
@@ -317,7 +318,7 @@ struct LineReader {
         let eventLocation = line.location(start)
         var eventID: String?
         if let machine {
-            eventID = machine.resolveEvent(word)
+            eventID = resolvedEvent
             if eventID == nil { diagnostics.append(Messages.unknownEvent(word, machine: machine, at: eventLocation)) }
             if let scene, !machine.multiScene {
                 let without = line.text(start..<scene.at) + line.text(headEnd..<line.count)
@@ -345,17 +346,20 @@ struct LineReader {
     }
 
     mutating func resolveCallbacks(_ line: SourceLine, _ pieces: [SourceLine.Piece]) -> [WrittenName] {
-        let names = pieces.map { WrittenName(text: line.text($0.start..<$0.end), id: nil, location: line.location($0.start)) }
-        guard let machine else { return names }
-        if machine.callbacks.isEmpty {
-            if let first = names.first { diagnostics.append(Messages.noCallbacks(machine: machine, at: first.location)) }
-            return names
+        // Resolved as they are read: one array of names, not one unresolved and one resolved.
+        let resolves = machine.map { !$0.callbacks.isEmpty } ?? false
+        let names = pieces.map { piece in
+            let text = line.text(piece.start..<piece.end)
+            let location = line.location(piece.start)
+            guard resolves, let machine else { return WrittenName(text: text, id: nil, location: location) }
+            let id = machine.resolveCallback(text)
+            if id == nil { diagnostics.append(Messages.unknownCallback(text, machine: machine, at: location)) }
+            return WrittenName(text: text, id: id, location: location)
         }
-        return names.map { name in
-            let id = machine.resolveCallback(name.text)
-            if id == nil { diagnostics.append(Messages.unknownCallback(name.text, machine: machine, at: name.location)) }
-            return WrittenName(text: name.text, id: id, location: name.location)
+        if let machine, !resolves, let first = names.first {
+            diagnostics.append(Messages.noCallbacks(machine: machine, at: first.location))
         }
+        return names
     }
 }
 

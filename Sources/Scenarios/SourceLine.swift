@@ -105,31 +105,45 @@ struct SourceLine {
         text.utf8.withContiguousStorageIfAvailable(singleScalars) ?? Array(text.utf8).withUnsafeBufferPointer(singleScalars)
     }
 
-    /// `singleScalars(of:)` of a string's UTF-8 bytes.
+    /// `singleScalars(of:)` of a string's UTF-8 bytes. Both arrays are made at their largest size
+    /// (a scalar per byte) and written in place: appending to them cost most of the reading.
     static func singleScalars(_ bytes: UnsafeBufferPointer<UInt8>) -> (units: [UInt32], offsets: [Int])? {
-        var units: [UInt32] = []
-        var offsets = [0]
-        units.reserveCapacity(bytes.count)
-        offsets.reserveCapacity(bytes.count + 1)
-        var index = 0
-        while index < bytes.count {
-            let lead = bytes[index]
-            var value: UInt32
-            var length: Int
-            switch lead {
-            case ..<0x80: (value, length) = (UInt32(lead), 1)
-            case ..<0xE0: (value, length) = (UInt32(lead & 0x1F), 2)
-            case ..<0xF0: (value, length) = (UInt32(lead & 0x0F), 3)
-            default: (value, length) = (UInt32(lead & 0x07), 4)
+        var standAlone = true
+        var offsets: [Int] = []
+        let units = [UInt32](unsafeUninitializedCapacity: bytes.count) { unitBuffer, unitCount in
+            offsets = [Int](unsafeUninitializedCapacity: bytes.count + 1) { offsetBuffer, offsetCount in
+                offsetBuffer[0] = 0
+                var count = 0
+                var index = 0
+                while index < bytes.count {
+                    let lead = bytes[index]
+                    var value: UInt32
+                    var length: Int
+                    switch lead {
+                    case ..<0x80: (value, length) = (UInt32(lead), 1)
+                    case ..<0xE0: (value, length) = (UInt32(lead & 0x1F), 2)
+                    case ..<0xF0: (value, length) = (UInt32(lead & 0x0F), 3)
+                    default: (value, length) = (UInt32(lead & 0x07), 4)
+                    }
+                    guard index + length <= bytes.count else {
+                        standAlone = false
+                        break
+                    }
+                    for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+                    guard ChainFinder.Text.standsAlone(value) else {
+                        standAlone = false
+                        break
+                    }
+                    unitBuffer[count] = value
+                    index += length
+                    count += 1
+                    offsetBuffer[count] = index
+                }
+                unitCount = count
+                offsetCount = count + 1
             }
-            guard index + length <= bytes.count else { return nil }
-            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-            guard ChainFinder.Text.standsAlone(value) else { return nil }
-            units.append(value)
-            index += length
-            offsets.append(index)
         }
-        return (units, offsets)
+        return standAlone ? (units, offsets) : nil
     }
 
     /// The place of the character at `index` (or just after the last one).
@@ -289,9 +303,15 @@ extension String {
     }
 }
 
-extension StringProtocol {
-    /// The text between two UTF-8 offsets (both at Character boundaries), as a String.
+extension Substring {
+    /// The text between two UTF-8 offsets (both at Character boundaries), as a String. On
+    /// `Substring`, not any `StringProtocol`, whose generic body called a generic `String.init`.
     func utf8Slice(_ start: Int, _ end: Int) -> String {
+        // From the bytes: slicing the substring by indexes and copying the slice cost twice as much.
+        let sliced = utf8.withContiguousStorageIfAvailable { bytes in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
+        if let sliced { return sliced }
         let utf8 = self.utf8
         return String(self[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
     }

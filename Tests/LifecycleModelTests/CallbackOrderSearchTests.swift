@@ -111,7 +111,12 @@ import TestSupport
     }
 
     /// Added to the seed of each machine's orders: `CALLBACK_ORDER_SEED` when set (to try others), else 0.
-    static let seedOffset = ProcessInfo.processInfo.environment["CALLBACK_ORDER_SEED"].flatMap { UInt64($0) } ?? 0
+    static let seedOffset = SeededRandom.seedOffset("CALLBACK_ORDER_SEED")
+
+    /// Every option set for Android; two for the others, which take none.
+    static func optionSets(of machine: Machine) -> [MachineOptions?] {
+        machine.options.isEmpty ? [nil, MachineOptions()] : optionSets
+    }
 
     @Test(arguments: Machines.all.map(\.id))
     func agreesWithThePlainSearch(_ id: String) throws {
@@ -119,9 +124,7 @@ import TestSupport
         var possible = 0
         var impossible = 0
         for (n, order) in Self.orders(of: machine, count: 100, seed: 7 + UInt64(id.utf8.count) &+ Self.seedOffset).enumerated() {
-            // Every option set for Android; two for the others, which take none.
-            let options = machine.options.isEmpty ? [nil, MachineOptions()] : Self.optionSets
-            for option in options {
+            for option in Self.optionSets(of: machine) {
                 let expected = Self.reference(machine, order, options: option)
                 #expect(machine.canProduce(callbackOrder: order, options: option) == expected, "\(id) #\(n) (seed offset \(Self.seedOffset)): \(order) \(String(describing: option))")
                 if expected { possible += 1 } else { impossible += 1 }

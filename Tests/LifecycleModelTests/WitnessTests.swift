@@ -1,5 +1,6 @@
 import LifecycleMachines
 import Testing
+import TestSupport
 
 @testable import LifecycleModel
 
@@ -113,5 +114,36 @@ import Testing
             }
         }
         #expect(shown > 20)
+    }
+}
+
+/// `witness(forPath:)` compares state names by their numbers in the machine (`StateWalks`); the
+/// walks of names give the same witness, on random paths with unknown names, repeats and names
+/// that are equal only as Strings (a composed and a decomposed letter).
+@Suite struct NumberedPathWitnessTests {
+    static let seedOffset = SeededRandom.seedOffset("PATH_WITNESS_SEED")
+
+    @Test func numbersGiveTheWitnessOfNames() {
+        var random = SeededRandom(seed: 0x5717_E55 &+ Self.seedOffset)
+        var shown = 0
+        for machine in Machines.all {
+            let walks = machine.transitions.map { [$0.from] + $0.states }
+            let names = Array(Set(walks.joined())).sorted() + ["Nowhere", "é", "e\u{301}"]
+            var paths: [[String]] = [[], ["Nowhere"], names]
+            for _ in 0..<300 {
+                // Mostly a stretch of walks one after another, sometimes a name changed.
+                var path: [String] = []
+                for _ in 0..<(1 + random.below(3)) { path += random.pick(walks) }
+                if random.below(3) == 0 { path[random.below(path.count)] = random.pick(names) }
+                if random.below(4) == 0 { path.removeFirst() }
+                paths.append(path)
+            }
+            for path in paths {
+                let expected = Machine.witness(path, walks: walks).map { machine.transitions[$0] }
+                #expect(machine.witness(forPath: path) == expected, "\(machine.id): \(path) (seed offset \(Self.seedOffset))")
+                if !expected.isEmpty { shown += 1 }
+            }
+        }
+        #expect(shown > 100)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 @testable import Scenarios
 
@@ -76,5 +77,50 @@ import Testing
         }
         #expect(joined.isEmpty, "\(joined.prefix(20))")
         #expect(pairs > 10_000)
+    }
+}
+
+/// `ChainFinder.name` finds only the three words next to the arrow; the first way listed every
+/// word of the segment. Both give the same name on random segments of known names, other
+/// words, punctuation and white space, from either end (`CHAIN_NAME_SEED` tries other seeds).
+@Suite struct ChainNameWordsTests {
+    /// The first way: every word of the segment, then the longest known span of up to three.
+    static func reference(in chars: ChainFinder.Text, _ bounds: (start: Int, end: Int), fromEnd: Bool) -> ChainFinder.Name? {
+        var words: [(start: Int, end: Int)] = []
+        var i = bounds.start
+        while i < bounds.end {
+            while i < bounds.end, chars.isWhitespace(i) { i += 1 }
+            let start = i
+            while i < bounds.end, !chars.isWhitespace(i) { i += 1 }
+            if i > start { words.append((start, i)) }
+        }
+        guard !words.isEmpty else { return nil }
+        for count in stride(from: min(3, words.count), through: 1, by: -1) {
+            let span = fromEnd ? (words[words.count - count].start, words[words.count - 1].end) : (words[0].start, words[count - 1].end)
+            if let found = ChainFinder.known(chars, span.0, span.1, ChainFinder.isKnownName) { return found }
+        }
+        return nil
+    }
+
+    @Test func nearestWordsGiveTheNameAllWordsGave() {
+        let seed = 0xC4A1_0000 &+ SeededRandom.seedOffset("CHAIN_NAME_SEED")
+        var random = SeededRandom(seed: seed)
+        let pieces = ["Not", "Running", "Inactive", "Active", "onPause", "onStop()", "(onStart", "the", "app", "«Background»", "„onResume“",
+                      " ", "  ", "\t", "\u{00A0}", ",", ".", "ж", "é"]
+        var named = 0
+        for n in 0..<3000 {
+            let text = (0..<random.below(9)).map { _ in random.pick(pieces) + (random.below(2) == 0 ? " " : "") }.joined()
+            var chars = ChainFinder.Text(text)
+            chars.findWhitespace()
+            let start = random.below(chars.count + 1)
+            let bounds = (start: start, end: start + random.below(chars.count - start + 1))
+            for fromEnd in [false, true] {
+                let expected = Self.reference(in: chars, bounds, fromEnd: fromEnd)
+                #expect(ChainFinder.name(in: chars, bounds, fromEnd: fromEnd, isKnown: ChainFinder.isKnownName) == expected,
+                        "#\(n) (seed \(seed)): \(text) \(bounds) \(fromEnd)")
+                if expected != nil { named += 1 }
+            }
+        }
+        #expect(named > 100)
     }
 }

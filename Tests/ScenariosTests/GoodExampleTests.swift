@@ -238,6 +238,7 @@ import TestSupport
             BlockComment(text: "Rotación", location: Diagnostics.SourceLocation(file: file, line: 40, column: 3), trailing: false),
             BlockComment(text: "same", location: Diagnostics.SourceLocation(file: file, line: 43, column: 23), trailing: true),
         ])
+        #expect(b.commentText == "Rotación same")
         #expect(b.initialState == "resumed")
         #expect(diagnostics.map(DiagnosticFormatter.text) == [
             "Content/es/inactive.md:43:9: error: android-activity has a single instance: '@X' cannot name a scene\n"
@@ -313,6 +314,28 @@ import TestSupport
         #expect(ExampleRunner.callbackMismatch(["b"], model) == 1)
         #expect(ExampleRunner.callbackMismatch(["b", "c", "d"], model) == 2)
         #expect(ExampleRunner.callbackMismatch([], []) == nil)
+    }
+
+    /// The matching by bits agrees with the one by arrays (kept for 64 callbacks or more) on random
+    /// lists of few names, so that repeats, optional calls and mismatches are common.
+    @Test func callbackMatchingByBitsAgreesWithArrays() {
+        let seed = 0xCA11_BAC4 &+ SeededRandom.seedOffset("CALLBACK_MATCH_SEED")
+        var random = SeededRandom(seed: seed)
+        var mismatches = 0
+        for n in 0..<3000 {
+            let names = ["a", "b", "c", "e\u{301}", "\u{E9}"]
+            let model = (0..<random.below(9)).map { _ in CallbackCall(random.pick(names), optional: random.below(3) == 0) }
+            var written = model.filter { !$0.optional || random.below(2) == 0 }.map(\.name)
+            if random.below(2) == 0 && !written.isEmpty { written[random.below(written.count)] = random.pick(names) }
+            if random.below(4) == 0 { written.insert(random.pick(names), at: random.below(written.count + 1)) }
+            let expected = ExampleRunner.callbackMismatchByArrays(written, model)
+            #expect(ExampleRunner.callbackMismatch(written, model) == expected, "#\(n) (seed \(seed)): \(written) \(model)")
+            if expected != nil { mismatches += 1 }
+        }
+        #expect(mismatches > 500 && mismatches < 2500)
+        let long = (0..<70).map { CallbackCall("c\($0 % 3)") }
+        #expect(ExampleRunner.callbackMismatch(long.map(\.name), long) == nil)
+        #expect(ExampleRunner.callbackMismatch(long.map(\.name).dropLast() + ["x"], long) == 69)
     }
 
     @Test func possibleOrderIsTheShortestReducedRun() {

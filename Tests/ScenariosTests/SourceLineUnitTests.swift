@@ -23,6 +23,7 @@ import TestSupport
         "#start",
         "",
         "٣٤ → ५६ → 7",  // digits of other scripts
+        "onPause -> onStop\r\n",  // a CRLF left on the line: one Character
     ]
 
     @Test(arguments: lines) func unitsAnswerAsCharactersDo(_ text: String) {
@@ -40,9 +41,12 @@ import TestSupport
         }
         let comment = chars.indices.first { chars[$0] == "#" && ($0 == 0 || SourceLine.isSpace(chars[$0 - 1])) } ?? chars.count
         #expect(line.commentStart == comment)
-        // The text of every range is the line's bytes there.
+        // The text of every range is the line's bytes there (compared as bytes: String equality
+        // would let a composed letter stand for a decomposed one).
         for start in chars.indices {
-            #expect(line.text(start..<chars.count) == String(chars[start...]))
+            for end in start...chars.count {
+                #expect(Array(line.text(start..<end).utf8) == Array(String(chars[start..<end]).utf8), "\(start)..<\(end)")
+            }
         }
         let built = SourceLine(chars: chars, file: "f.md", line: 1, columnOffset: 0)
         #expect(built.units == line.units)
@@ -50,6 +54,27 @@ import TestSupport
         for start in chars.indices {
             #expect(built.text(start..<chars.count) == String(chars[start...]))
         }
+    }
+
+    /// The scalar reading of a line's bytes gives each scalar's value and UTF-8 end, or nil when a
+    /// scalar may join its neighbours, as the string's own `unicodeScalars` say, on random text
+    /// of ASCII, Latin-1, Cyrillic, arrows, marks, CR, emoji and Greek.
+    @Test func singleScalarsReadAsTheStringDecodes() {
+        let seed = 0x5CA1_A125 &+ SeededRandom.seedOffset("SINGLE_SCALARS_SEED")
+        var random = SeededRandom(seed: seed)
+        let pool: [String] = ["a", "Z", " ", "\t", "#", "-", ">", "é", "ñ", "\u{A0}", "ж", "Щ", "→", "–", "„", "\u{301}", "\r", "\n", "👩", "λ", "\u{2009}"]
+        var read = 0
+        for n in 0..<3000 {
+            let text = (0..<random.below(30)).map { _ in random.below(4) == 0 ? random.pick(pool) : random.pick(Array(pool.prefix(13))) }.joined()
+            let scalars = Array(text.unicodeScalars)
+            var ends: [Int] = [0]
+            for scalar in scalars { ends.append(ends[ends.count - 1] + UTF8.width(scalar)) }
+            let expected = scalars.allSatisfy { ChainFinder.Text.standsAlone($0.value) } ? (scalars.map(\.value), ends) : nil
+            let found = SourceLine.singleScalars(of: text[...])
+            #expect(found?.units == expected?.0 && found?.offsets == expected?.1, "#\(n) (seed \(seed)): \(Array(text.utf8))")
+            if found != nil { read += 1 }
+        }
+        #expect(read > 300 && read < 2700)
     }
 
     /// Every ASCII Character, one at a time.

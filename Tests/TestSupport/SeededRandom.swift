@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one random generator of the tests: SplitMix64 from a fixed seed, so a random test
 /// asks the same questions on every run and every platform, and a failure can be replayed.
 public struct SeededRandom: RandomNumberGenerator {
@@ -18,4 +20,9 @@ public struct SeededRandom: RandomNumberGenerator {
 
     /// One of `items` (not empty).
     public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+
+    /// The number in the environment variable `name` (to try other seeds), else 0.
+    public static func seedOffset(_ name: String) -> UInt64 {
+        ProcessInfo.processInfo.environment[name].flatMap { UInt64($0) } ?? 0
+    }
 }
