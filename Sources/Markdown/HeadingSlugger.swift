@@ -7,7 +7,8 @@
 /// An id the page gives something else (`reserved`) is prefixed with
 /// `section-`: "ld main" → "section-ld-main" when `ld-main` is reserved.
 public struct HeadingSlugger: Sendable {
-    private var used: Set<String> = []
+    /// Room for a page's headings from the start: growing by doubling rehashed every id.
+    private var used = Set<String>(minimumCapacity: 32)
     private var nextSuffix: [String: Int] = [:]
     private let reserved: @Sendable (String) -> Bool
 
@@ -42,38 +43,67 @@ public struct HeadingSlugger: Sendable {
 
     /// The id for `text` before de-duplication.
     public static func baseSlug(_ text: String) -> String {
-        var slug: [UInt8] = []
-        slug.reserveCapacity(text.utf8.count)
+        var slug = SlugWriter(capacity: text.utf8.count)
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            // ASCII first, without the category switch: letters (lowercased) and digits are
+            // text, every other byte a gap. Every heading of every page comes here.
+            if value < 0x80 {
+                switch value {
+                case 0x61...0x7A, 0x30...0x39: slug.text(UInt8(truncatingIfNeeded: value))
+                case 0x41...0x5A: slug.text(UInt8(truncatingIfNeeded: value + 0x20))
+                default: slug.gap()
+                }
+            } else if let lower = quickLowercase(scalar) {
+                slug.add(lower)
+            } else {
+                for lower in scalar.properties.lowercaseMapping.unicodeScalars { slug.add(lower) }
+            }
+        }
+        return slug.bytes.isEmpty ? "section" : String(decoding: slug.bytes, as: UTF8.self)
+    }
+
+    /// A slug as its bytes are written: a pending `-` goes in only before more text.
+    private struct SlugWriter {
+        var bytes: [UInt8] = []
         var pendingDash = false
         var inWord = false
-        func add(_ scalar: Unicode.Scalar) {
-            switch category(scalar) {
+
+        init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+        /// An ASCII letter or digit.
+        mutating func text(_ byte: UInt8) {
+            if pendingDash && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
+            pendingDash = false
+            bytes.append(byte)
+            inWord = true
+        }
+
+        mutating func gap() {
+            pendingDash = true
+            inWord = false
+        }
+
+        /// A lowercased scalar, by its category.
+        mutating func add(_ scalar: Unicode.Scalar) {
+            switch HeadingSlugger.category(scalar) {
             case .lowercaseLetter, .uppercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
                 .decimalNumber, .letterNumber, .otherNumber:
-                if pendingDash && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+                if pendingDash && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
                 pendingDash = false
-                UTF8.encode(scalar) { slug.append($0) }
+                UTF8.encode(scalar) { bytes.append($0) }
                 inWord = true
             case .nonspacingMark, .spacingMark:
                 // Accents and vowel signs belong to the letter before them;
                 // variation selectors (emoji styling) are not text.
-                if inWord && !scalar.properties.isVariationSelector { UTF8.encode(scalar) { slug.append($0) } }
+                if inWord && !scalar.properties.isVariationSelector { UTF8.encode(scalar) { bytes.append($0) } }
             case .format:
                 // Zero-width joiners and the like: invisible, neither text nor a gap.
                 break
             default:
-                pendingDash = true
-                inWord = false
+                gap()
             }
         }
-        for scalar in text.unicodeScalars {
-            if let lower = quickLowercase(scalar) {
-                add(lower)
-            } else {
-                for lower in scalar.properties.lowercaseMapping.unicodeScalars { add(lower) }
-            }
-        }
-        return slug.isEmpty ? "section" : String(decoding: slug, as: UTF8.self)
     }
 
     /// The lowercase of ASCII, Latin-1 and basic Cyrillic letters (and of

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 import Markdown
 
@@ -52,5 +53,50 @@ import Markdown
         var slugger = HeadingSlugger(reserved: reserved)
         #expect(["Top", "top", "Ex 1", "Ex", "Ex", "Ex", "Section top"].map { slugger.slug($0) }
             == ["section-top", "section-top-1", "section-ex-1", "ex", "section-ex-1-1", "section-ex-2", "section-top-2"])
+    }
+
+    /// The slug as defined, from the standard library's lowercasing and categories alone (what
+    /// `baseSlug`'s ASCII path and its Latin-1/Cyrillic shortcuts must agree with).
+    static func definedSlug(_ text: String) -> String {
+        var slug: [UInt8] = []
+        var pendingDash = false
+        var inWord = false
+        for scalar in text.unicodeScalars {
+            for lower in scalar.properties.lowercaseMapping.unicodeScalars {
+                switch lower.properties.generalCategory {
+                case .lowercaseLetter, .uppercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                    .decimalNumber, .letterNumber, .otherNumber:
+                    if pendingDash && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+                    pendingDash = false
+                    slug.append(contentsOf: String(lower).utf8)
+                    inWord = true
+                case .nonspacingMark, .spacingMark:
+                    if inWord && !lower.properties.isVariationSelector { slug.append(contentsOf: String(lower).utf8) }
+                case .format:
+                    break
+                default:
+                    pendingDash = true
+                    inWord = false
+                }
+            }
+        }
+        return slug.isEmpty ? "section" : String(decoding: slug, as: UTF8.self)
+    }
+
+    @Test func randomHeadingsSlugAsDefined() {
+        let pieces = [
+            "a", "Z", "q", "7", " ", "  ", "-", "_", "!", "?", ",", "'", "(", ")", "#", "é", "E\u{301}", "\u{301}", "Ç", "ß",
+            "ÿ", "×", "Ж", "ж", "Ё", "ё", "Ѐ", "İ", "Σ", "ς", "語", "👋", "\u{200D}", "\u{FE0F}", "1\u{FE0F}\u{20E3}", "\u{A0}",
+            "\t", "„", "“", "ﬁ", "Ⅻ", "²", "\u{0903}", "क",
+        ] + (0..<0x80).map { String(Character(Unicode.Scalar(UInt8($0)))) }
+        var random = SeededRandom(seed: 0x5106 &+ SeededRandom.seedOffset("SLUG_SEED"))
+        var nonEmpty = 0
+        for _ in 0..<5_000 {
+            let text = (0..<random.below(12)).map { _ in random.pick(pieces) }.joined()
+            let slug = HeadingSlugger.baseSlug(text)
+            #expect(Array(slug.utf8) == Array(Self.definedSlug(text).utf8), "\(text.debugDescription)")
+            if slug != "section" { nonEmpty += 1 }
+        }
+        #expect(nonEmpty > 3_000)
     }
 }
