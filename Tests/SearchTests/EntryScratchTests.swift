@@ -118,7 +118,12 @@ func searchTestSeed(_ fixed: UInt64) -> UInt64 {
                 }
             }
             let expected = Self.pairsByTwoPasses(records, place: place, termCount: termCount, sectionCount: sectionCount)
-            let got = place.withUnsafeBufferPointer { SearchEntry.pairs(records, place: $0, termCount: termCount, sectionCount: sectionCount) }
+            let wordRecords = records.map {
+                WordRecord(word: Int32($0.word), section: Int32($0.section), text: $0.text, heading: $0.heading, title: $0.title)
+            }
+            let got = place.withUnsafeBufferPointer { place in
+                wordRecords.withUnsafeBufferPointer { SearchEntry.pairs($0, place: place, termCount: termCount, sectionCount: sectionCount) }
+            }
             #expect(got.lengths == expected.lengths, "page \(page)")
             #expect(got.pairStarts == expected.pairStarts, "page \(page)")
             #expect(got.pairValues == expected.pairValues, "page \(page)")
