@@ -144,11 +144,10 @@ public struct SearchEntry: Sendable, Equatable {
             section.textBytes.withUnsafeBufferPointer { scratch.counter.add($0, field: 0) }
             scratch.counter.add(section.heading, field: 1)
             if number == 0 { scratch.counter.add(page.title, field: 2) }
-            scratch.counter.endSection(number)
+            scratch.counter.endSection()
         }
         let memo = TermMemo.shared(language, stemmer)
         let resolved = memo.resolve(scratch.counter, language: language, stemmer: stemmer)
-        let records = scratch.counter.records
 
         // Per distinct word of the page, once: its term's place (`place(_:in:terms:forms:)`).
         let place = UnsafeMutableBufferPointer<Int32>.allocate(capacity: resolved.count)
@@ -156,7 +155,7 @@ public struct SearchEntry: Sendable, Equatable {
         let (termNumbers, formNumbers, formStems) = Self.place(resolved, in: place, terms: &scratch.termPlaces, forms: &scratch.formPlaces)
 
         let (lengths, pairStarts, pairValues) = Self.pairs(
-            records, place: UnsafeBufferPointer(place), termCount: termNumbers.count, sectionCount: page.sections.count)
+            scratch.counter.records, place: UnsafeBufferPointer(place), termCount: termNumbers.count, sectionCount: page.sections.count)
         key = page.key
         self.lengths = lengths
         names = .memo(memo, terms: termNumbers, forms: formNumbers, stems: formStems)
@@ -178,7 +177,7 @@ public struct SearchEntry: Sendable, Equatable {
     /// one to count and one to fill the places, zeroed the pairs and their sums per page).
     /// Scratch space in buffers: with arrays, bounds and uniqueness were checked per record.
     static func pairs(
-        _ records: [(word: Int, section: Int, text: Int32, heading: Int32, title: Int32)], place: UnsafeBufferPointer<Int32>, termCount: Int,
+        _ records: UnsafeBufferPointer<WordRecord>, place: UnsafeBufferPointer<Int32>, termCount: Int,
         sectionCount: Int
     ) -> (lengths: [Int], pairStarts: [Int32], pairValues: [Int]) {
         var lengths = [Int](repeating: 0, count: sectionCount)
@@ -204,16 +203,16 @@ public struct SearchEntry: Sendable, Equatable {
         lengths.withUnsafeMutableBufferPointer { lengths in
             pairStarts.withUnsafeMutableBufferPointer { pairStarts in
                 for record in records {
-                    let term = Int(place[record.word])
+                    let term = Int(place[Int(record.word)])
                     // Words of one letter are not indexed, nor counted.
                     guard term != Int(uncounted) else { continue }
-                    lengths[record.section] += Int(record.text) + Int(record.heading) + Int(record.title)
+                    lengths[Int(record.section)] += Int(record.text) + Int(record.heading) + Int(record.title)
                     guard term >= 0 else { continue }
-                    if lastSection[term] != Int32(truncatingIfNeeded: record.section) {
-                        lastSection[term] = Int32(truncatingIfNeeded: record.section)
+                    if lastSection[term] != record.section {
+                        lastSection[term] = record.section
                         lastPair[term] = Int32(truncatingIfNeeded: pairCount)
                         pairTerms[pairCount] = Int32(truncatingIfNeeded: term)
-                        pairSections[pairCount] = Int32(truncatingIfNeeded: record.section)
+                        pairSections[pairCount] = record.section
                         let sum = pairCount &* 3
                         sums[sum] = record.text
                         sums[sum &+ 1] = record.heading
@@ -315,15 +314,24 @@ struct PageCounter: WordSink, ~Copyable {
         var word: Int32
         var length: Int32
     }
-    /// The current section's counts, three per word (text, heading, title).
-    private var counts: UnsafeMutablePointer<Int32>
-    /// The words the current section has counted, in order.
-    private var touched: UnsafeMutablePointer<Int32>
-    private var touchedCount = 0
-    /// The field `add` counts in (0 text, 1 heading, 2 title).
-    private var field = 0
-    /// (word, section, text, heading, title), sections in order.
-    var records: [(word: Int, section: Int, text: Int32, heading: Int32, title: Int32)] = []
+    /// One record per word and section, sections in order, a section's words in the order they
+    /// first occur there: a word's first occurrence in a section opens its record, the others
+    /// add to it in place. (Counts per word, copied to records and zeroed as each section ended,
+    /// cost about 40 instructions a record and three loads an occurrence.)
+    private var recordStorage: UnsafeMutablePointer<WordRecord>
+    private var recordCount = 0
+    private var recordCapacity: Int
+    /// Per word, its last record (-1: none): in the current section when at `sectionStart` or later.
+    private var recordOfWord: UnsafeMutablePointer<Int32>
+    /// Where the current section's records start.
+    private var sectionStart = 0
+    /// The current section's number.
+    private var section: Int32 = 0
+    /// Where in a record `add` counts: the offset of its field's count (text, heading, title).
+    private var countOffset = 0
+
+    /// The page's records so far (valid while the counter lives and counts no more).
+    var records: UnsafeBufferPointer<WordRecord> { UnsafeBufferPointer(start: recordStorage, count: recordCount) }
 
     /// A counter for a page of about `bytes` bytes of text (its words' bytes fit in that).
     init(bytes: Int) {
@@ -335,9 +343,9 @@ struct PageCounter: WordSink, ~Copyable {
         slots = .allocate(capacity: capacity * 2)
         slots.initialize(repeating: Slot(hash: 0, word: 0, length: 0), count: capacity * 2)
         slotOfWord = .allocate(capacity: capacity)
-        counts = .allocate(capacity: capacity * 3)
-        touched = .allocate(capacity: capacity)
-        records.reserveCapacity(bytes / 16)
+        recordOfWord = .allocate(capacity: capacity)
+        recordCapacity = max(bytes / 16, 64)
+        recordStorage = .allocate(capacity: recordCapacity)
     }
 
     /// Empties the counter for a page of about `bytes` bytes of text, keeping its storage (see
@@ -351,15 +359,9 @@ struct PageCounter: WordSink, ~Copyable {
             arenaCapacity = bytes
             arena = .allocate(capacity: arenaCapacity)
         }
-        // `endSection` zeroes the counts it records; a section left open is cleared here.
-        for index in 0..<touchedCount {
-            let base = Int(touched[index]) * 3
-            counts[base] = 0
-            counts[base + 1] = 0
-            counts[base + 2] = 0
-        }
-        touchedCount = 0
-        records.removeAll(keepingCapacity: true)
+        recordCount = 0
+        sectionStart = 0
+        section = 0
     }
 
     deinit {
@@ -368,15 +370,15 @@ struct PageCounter: WordSink, ~Copyable {
         arena.deallocate()
         slots.deallocate()
         slotOfWord.deallocate()
-        counts.deallocate()
-        touched.deallocate()
+        recordOfWord.deallocate()
+        recordStorage.deallocate()
     }
 
     /// Whether `PageCounterPool` may keep the counter: its capacities capped directly, since
     /// every buffer is sized by one of them (a byte count written out by hand had to follow
     /// each buffer added to the counter). At the caps the counter holds about 4 MiB.
     var fitsPool: Bool {
-        capacity <= Self.keptWords && arenaCapacity <= Self.keptArenaBytes && records.capacity <= Self.keptRecords
+        capacity <= Self.keptWords && arenaCapacity <= Self.keptArenaBytes && recordCapacity <= Self.keptRecords
     }
 
     static let keptWords = 1 << 15
@@ -390,7 +392,7 @@ struct PageCounter: WordSink, ~Copyable {
     }
 
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, field: Int) {
-        self.field = field
+        countOffset = WordRecord.countOffset(field: field)
         Words.scan(bytes, into: &self)
     }
 
@@ -414,14 +416,26 @@ struct PageCounter: WordSink, ~Copyable {
             slot = (slot &+ 1) & mask
         }
         if word < 0 { word = insert(base + start, length, hash, at: slot) }
-        let first = word &* 3
-        // The word joins the section's list on its first count there: written every time, kept
-        // by the count's step, without a branch that a page's words take at random. There is
-        // room: `touchedCount` ≤ `count` < `capacity`.
-        let isFirst = counts[first] | counts[first &+ 1] | counts[first &+ 2] == 0
-        touched[touchedCount] = Int32(truncatingIfNeeded: word)
-        touchedCount &+= isFirst ? 1 : 0
-        counts[first &+ field] &+= 1
+        // The word's first occurrence in the section opens its record: one is written at the end
+        // every time (kept by the count's step), without a branch that a page's words take at
+        // random.
+        if recordCount == recordCapacity { growRecords() }
+        let last = Int(recordOfWord[word])
+        let isFirst = last < sectionStart
+        let record = isFirst ? recordCount : last
+        recordStorage[recordCount] = WordRecord(word: Int32(truncatingIfNeeded: word), section: section, text: 0, heading: 0, title: 0)
+        recordCount &+= isFirst ? 1 : 0
+        recordOfWord[word] = Int32(truncatingIfNeeded: record)
+        // The field's count, read and written as raw bytes of the record (a switch on the field
+        // per occurrence cost a compare and a jump more).
+        let counted = UnsafeMutableRawPointer(recordStorage + record)
+        counted.storeBytes(of: counted.load(fromByteOffset: countOffset, as: Int32.self) &+ 1, toByteOffset: countOffset, as: Int32.self)
+    }
+
+    /// Twice the room for records, those written kept.
+    private mutating func growRecords() {
+        recordStorage = Self.moved(recordStorage, count: recordCount, to: recordCapacity * 2)
+        recordCapacity *= 2
     }
 
     /// Adds a word not seen before at the empty `slot` its probe ended on; returns its number.
@@ -436,9 +450,7 @@ struct PageCounter: WordSink, ~Copyable {
         let word = count
         hashes[word] = hash
         starts[word + 1] = arenaCount
-        counts[word * 3] = 0
-        counts[word * 3 + 1] = 0
-        counts[word * 3 + 2] = 0
+        recordOfWord[word] = -1
         slots[slot] = Slot(hash: hash, word: Int32(word), length: Int32(length))
         slotOfWord[word] = Int32(truncatingIfNeeded: slot)
         count += 1
@@ -458,8 +470,7 @@ struct PageCounter: WordSink, ~Copyable {
         let larger = capacity * 2
         hashes = Self.moved(hashes, count: count, to: larger)
         starts = Self.moved(starts, count: count + 1, to: larger + 1)
-        counts = Self.moved(counts, count: count * 3, to: larger * 3)
-        touched = Self.moved(touched, count: touchedCount, to: larger)
+        recordOfWord = Self.moved(recordOfWord, count: count, to: larger)
         slotOfWord.deallocate()
         slotOfWord = .allocate(capacity: larger)
         capacity = larger
@@ -475,22 +486,35 @@ struct PageCounter: WordSink, ~Copyable {
         }
     }
 
-    /// Records the counts of section `section`, which ends here, and starts the next at zero.
-    mutating func endSection(_ section: Int) {
-        for index in 0..<touchedCount {
-            let word = Int(touched[index])
-            let base = word * 3
-            records.append((word, section, counts[base], counts[base + 1], counts[base + 2]))
-            counts[base] = 0
-            counts[base + 1] = 0
-            counts[base + 2] = 0
-        }
-        touchedCount = 0
+    /// Ends the current section (its records are made as its words come); the next one is
+    /// numbered one more. Sections are numbered from 0 in each page.
+    mutating func endSection() {
+        sectionStart = recordCount
+        section &+= 1
     }
 
     /// Word `word`'s bytes and hash, for the memo (valid while the counter lives).
     func word(_ word: Int) -> (bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) {
         (UnsafeBufferPointer(start: arena + starts[word], count: starts[word + 1] - starts[word]), hashes[word])
+    }
+}
+
+/// A word's occurrences in one section of a page (`PageCounter.records`): in its text, its
+/// heading and the page's title.
+struct WordRecord: Equatable {
+    var word: Int32
+    var section: Int32
+    var text: Int32
+    var heading: Int32
+    var title: Int32
+
+    /// The byte offset in a record of field `field`'s count (0 text, 1 heading, 2 title).
+    static func countOffset(field: Int) -> Int {
+        switch field {
+        case 0: MemoryLayout<WordRecord>.offset(of: \.text) ?? 8
+        case 1: MemoryLayout<WordRecord>.offset(of: \.heading) ?? 12
+        default: MemoryLayout<WordRecord>.offset(of: \.title) ?? 16
+        }
     }
 }
 

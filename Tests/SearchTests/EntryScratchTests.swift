@@ -118,7 +118,12 @@ func searchTestSeed(_ fixed: UInt64) -> UInt64 {
                 }
             }
             let expected = Self.pairsByTwoPasses(records, place: place, termCount: termCount, sectionCount: sectionCount)
-            let got = place.withUnsafeBufferPointer { SearchEntry.pairs(records, place: $0, termCount: termCount, sectionCount: sectionCount) }
+            let wordRecords = records.map {
+                WordRecord(word: Int32($0.word), section: Int32($0.section), text: $0.text, heading: $0.heading, title: $0.title)
+            }
+            let got = place.withUnsafeBufferPointer { place in
+                wordRecords.withUnsafeBufferPointer { SearchEntry.pairs($0, place: place, termCount: termCount, sectionCount: sectionCount) }
+            }
             #expect(got.lengths == expected.lengths, "page \(page)")
             #expect(got.pairStarts == expected.pairStarts, "page \(page)")
             #expect(got.pairValues == expected.pairValues, "page \(page)")
@@ -153,5 +158,67 @@ extension EntryScratchTests {
         let absent = Array("interrupciones-nunca-vistas".utf8)
         let hash = absent.withUnsafeBufferPointer { ByteTable.hash($0.baseAddress!, 0, $0.count, $0.count) }
         #expect(absent.withUnsafeBufferPointer { table.find($0, 0, $0.count, hash: hash) } == nil)
+    }
+}
+
+extension EntryScratchTests {
+    /// A page's records as the counter made them before it wrote them as words came: counts per
+    /// word kept for the section, recorded in the order the section first met each word when the
+    /// section ended (the reference `PageCounter.records` is held to).
+    /// Words are told apart by their bytes (`é` composed and decomposed are two words).
+    static func recordsBySectionCounts(_ sections: [[(field: Int, words: [String])]]) -> (words: [[UInt8]], records: [[Int]]) {
+        var numbers: [[UInt8]: Int] = [:]
+        var words: [[UInt8]] = []
+        var records: [[Int]] = []
+        for (section, fields) in sections.enumerated() {
+            var counts: [Int: [Int]] = [:]
+            var touched: [Int] = []
+            for (field, fieldWords) in fields {
+                for word in fieldWords.map({ Array($0.utf8) }) {
+                    let number = numbers[word] ?? words.count
+                    if number == words.count {
+                        numbers[word] = number
+                        words.append(word)
+                    }
+                    if counts[number] == nil { touched.append(number) }
+                    counts[number, default: [0, 0, 0]][field] += 1
+                }
+            }
+            for number in touched { records.append([number, section] + (counts[number] ?? [])) }
+        }
+        return (words, records)
+    }
+
+    @Test func recordsWordsAsTheSectionCountsDid() {
+        // Random pages of several sections, each with text, heading and (in some) title words
+        // (ASCII, accented, decomposed, Cyrillic, digits, long words past 8 and 16 bytes), some
+        // fields empty, counted by one counter reset between pages as the pool hands it on.
+        var random = SeededRandom(seed: searchTestSeed(0x9E37_79B9_7F4A_7C15))
+        let pieces = ["a", "b", "z", "é", "e\u{301}", "ñ", "ж", "щ", "я", "7", "0", "ü", "interrup", "ción"]
+        var counter = PageCounter(bytes: 16)
+        for page in 0..<60 {
+            let vocabulary = (0..<(1 + random.below(page % 6 == 0 ? 2_500 : 200))).map { _ in
+                (0..<(1 + random.below(random.below(5) == 0 ? 12 : 4))).map { _ in pieces[random.below(pieces.count)] }.joined()
+            }
+            let sections: [[(field: Int, words: [String])]] = (0..<(1 + random.below(8))).map { section in
+                let fields = section == 0 ? [0, 1, 2] : [0, 1]
+                return fields.shuffled(using: &random).map { field in
+                    (field, (0..<random.below(field == 0 ? 1_500 : 12)).map { _ in vocabulary[random.below(vocabulary.count)] })
+                }
+            }
+            let expected = Self.recordsBySectionCounts(sections)
+            counter.reset(bytes: sections.reduce(0) { $0 + $1.reduce(0) { $0 + $1.words.reduce(0) { $0 + $1.utf8.count + 2 } } })
+            for fields in sections {
+                for (field, words) in fields {
+                    let separators = [" ", ", ", " — ", "\u{A0}"]
+                    counter.add(words.map { $0 + separators[random.below(separators.count)] }.joined(), field: field)
+                }
+                counter.endSection()
+            }
+            let words = (0..<counter.count).map { Array(counter.word($0).bytes) }
+            let records = counter.records.map { [Int($0.word), Int($0.section), Int($0.text), Int($0.heading), Int($0.title)] }
+            #expect(words == expected.words, "page \(page)")
+            #expect(records == expected.records, "page \(page)")
+        }
     }
 }

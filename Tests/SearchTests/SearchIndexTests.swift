@@ -582,14 +582,14 @@ extension BodyTextTests {
             }
             var text = words.joined(separator: number % 2 == 0 ? " " : ", ")
             text.withUTF8 { counter.add($0, field: field) }
-            counter.endSection(number)
+            counter.endSection()
         }
         let numbered = (0..<counter.count).map { String(decoding: counter.word($0).bytes, as: UTF8.self) }
         #expect(numbered == order)
         #expect(counter.records.count == expected.values.reduce(0) { $0 + $1.count })
         for record in counter.records {
-            let counts = expected[numbered[record.word]]?[record.section]
-            #expect(counts == [record.text, record.heading, record.title], "\(numbered[record.word]) in section \(record.section)")
+            let counts = expected[numbered[Int(record.word)]]?[Int(record.section)]
+            #expect(counts == [record.text, record.heading, record.title], "\(numbered[Int(record.word)]) in section \(record.section)")
         }
         // Sections in order, each word once per section.
         #expect(zip(counter.records, counter.records.dropFirst()).allSatisfy { $0.section < $1.section || ($0.section == $1.section && $0.word != $1.word) })
@@ -608,7 +608,7 @@ extension BodyTextTests {
         // More distinct words than the cap: the counter's tables grew past it.
         let wordy = pool.take(bytes: 100)
         wordy.counter.add((0...PageCounter.keptWords).map { "w\($0)" }.joined(separator: " "), field: 0)
-        wordy.counter.endSection(0)
+        wordy.counter.endSection()
         pool.give(wordy)
         #expect(pool.take(bytes: 100) !== wordy)
     }
@@ -617,7 +617,7 @@ extension BodyTextTests {
         // Pages of words in Latin, accented Latin (composed and decomposed), Cyrillic and digits,
         // short and long, counted by one counter reset between pages (as `PageCounterPool`
         // hands it on) and by a fresh counter each: the same words, hashes and records. Some
-        // pages leave their last section open, so the reset must clear counts too.
+        // pages leave their last section open, so the reset must drop its records too.
         var random = SeededRandom(seed: 0x5851_F42D_4C95_7F2D)
         func next(_ bound: Int) -> Int { random.below(bound) }
         let pieces = ["a", "b", "z", "é", "e\u{301}", "ñ", "ж", "щ", "я", "7", "0", "ü"]
@@ -625,7 +625,7 @@ extension BodyTextTests {
         func counted(_ counter: borrowing PageCounter) -> (words: [[UInt8]], hashes: [UInt64], records: [[Int]]) {
             let words = (0..<counter.count).map { Array(counter.word($0).bytes) }
             let hashes = (0..<counter.count).map { counter.word($0).hash }
-            let records = counter.records.map { [$0.word, $0.section, Int($0.text), Int($0.heading), Int($0.title)] }
+            let records = counter.records.map { [Int($0.word), Int($0.section), Int($0.text), Int($0.heading), Int($0.title)] }
             return (words, hashes, records)
         }
         var reused = PageCounter(bytes: 16)
@@ -644,8 +644,8 @@ extension BodyTextTests {
                 fresh.add(text, field: field)
                 reused.add(text, field: field)
                 if number < sections.count - 1 || !leftOpen {
-                    fresh.endSection(number)
-                    reused.endSection(number)
+                    fresh.endSection()
+                    reused.endSection()
                 }
             }
             let (expected, got) = (counted(fresh), counted(reused))
@@ -673,7 +673,7 @@ extension BodyTextTests {
         DispatchQueue.concurrentPerform(iterations: pages.count) { page in
             var counter = PageCounter(bytes: pages[page].utf8.count)
             counter.add(pages[page], field: 0)
-            counter.endSection(0)
+            counter.endSection()
             let stemmer = Stemmer(language).map { CountingStemmer($0, calls: stemmed) }
             let resolved = memo.resolve(counter, language: language, stemmer: stemmer)
             let words = (0..<counter.count).map { Array(counter.word($0).bytes) }
