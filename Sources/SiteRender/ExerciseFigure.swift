@@ -35,7 +35,7 @@ struct ExerciseFigure: Sendable {
         let t = strings.strings(for: lang)
         func text(_ key: String) -> String { t[key] ?? key }
         // The machine's names as the example figures have them, made once per machine and language.
-        let (_, states, events) = values.machineValues(machine, lang: lang)
+        let (_, states, events, title) = values.machineValues(machine, lang: lang)
         func state(_ id: String) -> MustacheValue {
             let name = states[id] ?? names.state(machine, id)
             return .record(MustacheRecord(Self.stateShape, [.string(id), .string(name.text), .bool(name.english)]))
@@ -51,7 +51,6 @@ struct ExerciseFigure: Sendable {
         }
         func rows(_ steps: [ExerciseStep]) -> MustacheValue {
             .array(steps.enumerated().map { index, step in
-                let walk = [step.from] + step.states
                 let confidence = step.transition.confidence
                 // Values in the order of `stepShape`'s keys.
                 return .record(MustacheRecord(Self.stepShape, [
@@ -59,7 +58,7 @@ struct ExerciseFigure: Sendable {
                     event(step.event, scene: step.scene == Simulation.mainScene ? nil : step.scene),
                     states.value(step.from),
                     .bool(step.states.isEmpty),
-                    states.walk(walk),
+                    states.walk(from: step.from, through: step.states),
                     FigureShape.calls(step.callbacks),
                     .string(step.transition.row),
                     FigureSources.value(step.transition.sources),
@@ -103,7 +102,7 @@ struct ExerciseFigure: Sendable {
             .string(id),
             .string(trace.kind.rawValue),
             .string(machine.id),
-            names.value(names.title(machine)),
+            title,
             .string(values.json(trace.options)),
             .string(trace.question),
             .string(text(promptKey)),

@@ -79,7 +79,7 @@ extension ExerciseFigure {
         let t = strings.strings(for: lang)
         func text(_ key: String) -> String { t[key] ?? key }
         // The machine's names as the example figures have them, made once per machine and language.
-        let (_, states, events) = values.machineValues(machine, lang: lang)
+        let (_, states, events, _) = values.machineValues(machine, lang: lang)
         func state(_ id: String) -> MustacheValue {
             let name = names.state(machine, id)
             return .object([FigureKey.id: .string(id), FigureKey.text: .string(name.text), FigureKey.en: .bool(name.english)])
