@@ -22,7 +22,9 @@ struct Renderer: ~Copyable {
     private let library: MustacheLibrary
     private var output = ""
     /// Written after `output`, not yet added to it: the bytes of whole strings, so valid UTF-8.
-    private var pending = ByteOutput()
+    private var pending: ByteOutput
+    /// What `pending` starts with when it gathers the whole output (about an example figure).
+    static let gatheredCapacity = 4096
     /// Unescaped values at least this long are appended to `output` as strings.
     static let longValueBytes = 256
     /// The caller takes the output as bytes (`finishBytes`): every piece goes to `pending`, and
@@ -61,6 +63,9 @@ struct Renderer: ~Copyable {
         self.library = library
         self.gathersBytes = gathersBytes
         self.usesReferencePaths = usesReferencePaths
+        // A renderer that gathers bytes keeps the whole output there: a figure's few kilobytes
+        // grew the default 256 bytes four times.
+        self.pending = ByteOutput(capacity: gathersBytes ? Self.gatheredCapacity : 256)
         self.contexts = [context]
         self.lastEntered = SourceLocation(file: templateName, line: 1, column: 1)
     }
