@@ -39,31 +39,25 @@ import TestSupport
         let templates = try TemplateSet.load(templatesDir: repositoryRoot.appending(path: "Templates"), displayPrefix: "Templates/")
         let strings = UIStrings()
         let values = ArticleRenderer(strings: strings).values
-        let content = repositoryRoot.appending(path: "Content")
         var random = SeededRandom(seed: 77 &+ SeededRandom.seedOffset("EXERCISE_CONTEXT_SEED"))
         var compared = 0
-        for lang in try FileManager.default.contentsOfDirectory(atPath: content.path).sorted() where !lang.contains(".") {
-            for file in try FileManager.default.contentsOfDirectory(atPath: content.appending(path: lang).path).sorted() where file.hasSuffix(".md") {
-                let path = content.appending(path: lang).appending(path: file)
-                let text = try SourceText.read(path, displayPath: "\(lang)/\(file)")
-                let read = try #require(try ArticleReader().read(text, lang: lang, slug: String(file.dropLast(3))).article)
-                let exercise = ExerciseFigure(lang: lang, strings: strings, values: values, templates: templates)
-                for verified in read.verification.exercises {
-                    guard let trace = verified.trace else { continue }
-                    let id = "exercise-\(verified.number)"
-                    let records = exercise.context(trace, id: id)
-                    let dictionaries = exercise.dictionaryContext(trace, id: id)
-                    #expect(
-                        try templates.render(ExerciseFigure.template, records) == templates.render(ExerciseFigure.template, dictionaries),
-                        "\(lang)/\(file) exercise \(verified.number)")
-                    for _ in 0..<20 {
-                        let source = Self.template(&random, depth: 4)
-                        let page = try MustacheTemplate(source: source, name: "page")
-                        let library = MustacheLibrary(templates: [:])
-                        #expect(try library.render(page, records) == library.render(page, dictionaries), "\(source)")
-                    }
-                    compared += 1
+        try forEachRepositoryArticle { lang, file, read in
+            let exercise = ExerciseFigure(lang: lang, strings: strings, values: values, templates: templates)
+            for verified in read.verification.exercises {
+                guard let trace = verified.trace else { continue }
+                let id = "exercise-\(verified.number)"
+                let records = exercise.context(trace, id: id)
+                let dictionaries = exercise.dictionaryContext(trace, id: id)
+                #expect(
+                    try templates.render(ExerciseFigure.template, records) == templates.render(ExerciseFigure.template, dictionaries),
+                    "\(lang)/\(file) exercise \(verified.number)")
+                for _ in 0..<20 {
+                    let source = Self.template(&random, depth: 4)
+                    let page = try MustacheTemplate(source: source, name: "page")
+                    let library = MustacheLibrary(templates: [:])
+                    #expect(try library.render(page, records) == library.render(page, dictionaries), "\(source)")
                 }
+                compared += 1
             }
         }
         // The repository's articles hold exercises: none found means the content was not read.
