@@ -33,8 +33,14 @@ public struct MustacheLibrary: Sendable {
     /// What `render(name, context)` gives, as UTF-8 bytes: for a caller that writes them out,
     /// spared the UTF-8 check of turning them into a string.
     public func renderUTF8(_ name: String, _ context: MustacheValue) throws(MustacheError) -> [UInt8] {
+        try renderUTF8(name, context, usesReferencePaths: false)
+    }
+
+    /// `renderUTF8` through the renderer's fast paths, or through the reference paths they are tested against.
+    func renderUTF8(_ name: String, _ context: MustacheValue, usesReferencePaths: Bool) throws(MustacheError) -> [UInt8] {
         let template = try template(named: name)
-        var renderer = Renderer(library: self, context: context, templateName: template.name, gathersBytes: true)
+        var renderer = Renderer(
+            library: self, context: context, templateName: template.name, gathersBytes: true, usesReferencePaths: usesReferencePaths)
         try renderer.render(template.nodes, template.nodes.indices)
         return renderer.finishBytes()
     }

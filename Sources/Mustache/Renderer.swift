@@ -22,12 +22,17 @@ struct Renderer: ~Copyable {
     private let library: MustacheLibrary
     private var output = ""
     /// Written after `output`, not yet added to it: the bytes of whole strings, so valid UTF-8.
-    private var pending = ByteOutput()
+    private var pending: ByteOutput
+    /// What `pending` starts with when it gathers the whole output (about an example figure).
+    static let gatheredCapacity = 4096
     /// Unescaped values at least this long are appended to `output` as strings.
     static let longValueBytes = 256
     /// The caller takes the output as bytes (`finishBytes`): every piece goes to `pending`, and
     /// nothing is turned into a string (no UTF-8 check of the bytes).
     private let gathersBytes: Bool
+    /// Writes every value as its `interpolationText`, as the renderer did before it wrote numbers
+    /// and flags as bytes: the reference the randomized tests compare with.
+    private let usesReferencePaths: Bool
 
     /// Innermost context last. Values are enum payloads, so pushing one
     /// retains its storage rather than copying a dictionary.
@@ -51,9 +56,16 @@ struct Renderer: ~Copyable {
         var ranges: [String: Range<Int>]
     }
 
-    init(library: MustacheLibrary, context: MustacheValue, templateName: String, gathersBytes: Bool = false) {
+    init(
+        library: MustacheLibrary, context: MustacheValue, templateName: String, gathersBytes: Bool = false,
+        usesReferencePaths: Bool = false
+    ) {
         self.library = library
         self.gathersBytes = gathersBytes
+        self.usesReferencePaths = usesReferencePaths
+        // A renderer that gathers bytes keeps the whole output there: a figure's few kilobytes
+        // grew the default 256 bytes four times.
+        self.pending = ByteOutput(capacity: gathersBytes ? Self.gatheredCapacity : 256)
         self.contexts = [context]
         self.lastEntered = SourceLocation(file: templateName, line: 1, column: 1)
     }
@@ -74,7 +86,13 @@ struct Renderer: ~Copyable {
                 writeTemplateText(text)
                 i += 1
             case .variable(let node):
-                if let value = resolve(node.fields.path) { writeValue(value.interpolationText, escaped: node.fields.escaped) }
+                if let value = resolve(node.fields.path) {
+                    if usesReferencePaths {
+                        writeValue(value.interpolationText, escaped: node.fields.escaped)
+                    } else {
+                        write(value, escaped: node.fields.escaped)
+                    }
+                }
                 i += 1
             case .section(let node):
                 // Fields are read through the node rather than copied out (a copy retains the path and location).
@@ -205,7 +223,10 @@ struct Renderer: ~Copyable {
     /// values (below) do not, so a multi-line value keeps its own layout.
     private mutating func writeTemplateText(_ text: Text) {
         if indentation.isEmpty {
-            pending.append(text.bytes)
+            // Through the inlinable append: the array one is a call and a closure for every piece.
+            text.bytes.withUnsafeBufferPointer { bytes in
+                if let base = bytes.baseAddress { pending.append(base, count: bytes.count) }
+            }
             if let endsWithNewline = text.endsWithNewline { atLineStart = endsWithNewline }
             return
         }
@@ -216,12 +237,38 @@ struct Renderer: ~Copyable {
         }
     }
 
-    private mutating func writeValue(_ text: String, escaped: Bool) {
-        guard !text.isEmpty else { return }
+    /// Writes what `value.interpolationText` is, numbers and flags as bytes without making a string.
+    private mutating func write(_ value: MustacheValue, escaped: Bool) {
+        switch value {
+        case .string(let text):
+            writeValue(text, escaped: escaped)
+        case .int(let number) where number > Int.min:
+            // Digits and "-" need no escaping.
+            startValue()
+            if number < 0 { pending.append(UInt8(ascii: "-")) }
+            let magnitude = number < 0 ? -number : number
+            pending.append(atMost: DecimalDigits.maxCount) { DecimalDigits.write(magnitude, into: $0) }
+        case .bool(let flag):
+            startValue()
+            (flag ? "true" : "false" as StaticString).withUTF8Buffer { pending.append($0) }
+        case .null, .array, .object, .record:
+            break
+        case .int, .double:
+            writeValue(value.interpolationText, escaped: escaped)
+        }
+    }
+
+    /// The indentation a value gets when it starts a line.
+    private mutating func startValue() {
         if atLineStart {
             pending.append(indentation)
             atLineStart = false
         }
+    }
+
+    private mutating func writeValue(_ text: String, escaped: Bool) {
+        guard !text.isEmpty else { return }
+        startValue()
         if escaped {
             HTML.append(escaping: text, to: &pending)
         } else if !gathersBytes && text.utf8.count >= Self.longValueBytes {

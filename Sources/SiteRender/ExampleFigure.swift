@@ -33,13 +33,12 @@ struct ExampleFigure: Sendable {
         let machine = trace.machine
         let options = trace.options
         let names = ModelNames(strings: strings, lang: lang)
-        let (diagram, states, events) = values.machineValues(machine, lang: lang)
+        let (diagram, states, events, title) = values.machineValues(machine, lang: lang)
         var path = diagram.path()
         path.markState(trace.initialState)
         var steps: [MustacheValue] = []
         steps.reserveCapacity(trace.steps.count)
         for (index, step) in trace.steps.enumerated() {
-            let walk = [step.from] + step.states
             path.markStep(from: step.from, through: step.states)
             // Values in the order of `stepShape`'s keys.
             steps.append(.record(MustacheRecord(Self.stepShape, [
@@ -54,7 +53,7 @@ struct ExampleFigure: Sendable {
                 states.value(step.from),
                 .string(step.to),
                 .bool(step.states.isEmpty),
-                states.walk(walk),
+                states.walk(from: step.from, through: step.states),
                 FigureShape.calls(step.callbacks),
                 .string(step.row),
                 FigureSources.value(step.sources),
@@ -76,7 +75,7 @@ struct ExampleFigure: Sendable {
         return .record(MustacheRecord(Self.figureShape, [
             .string(id),
             .string(machine.id),
-            names.value(names.title(machine)),
+            title,
             .string(values.json(options)),
             .string(trace.initialState),
             .string(trace.caption),

@@ -26,26 +26,31 @@ struct ExerciseFigure: Sendable {
         return try templates.renderUTF8(Self.template, context(trace, id: "exercise-\(exercise.number)"))
     }
 
+    /// What the template shows. Records rather than dictionaries: each object's keys are known
+    /// here, and a dictionary made and hashed its keys for every figure (the figure's own keys
+    /// from their names).
     func context(_ trace: ExerciseTrace, id: String) -> MustacheValue {
         let machine = trace.machine
         let names = ModelNames(strings: strings, lang: lang)
         let t = strings.strings(for: lang)
         func text(_ key: String) -> String { t[key] ?? key }
         // The machine's names as the example figures have them, made once per machine and language.
-        let (_, states, events) = values.machineValues(machine, lang: lang)
+        let (_, states, events, title) = values.machineValues(machine, lang: lang)
         func state(_ id: String) -> MustacheValue {
-            let name = names.state(machine, id)
-            return .object([Key.id: .string(id), Key.text: .string(name.text), Key.en: .bool(name.english)])
+            let name = states[id] ?? names.state(machine, id)
+            return .record(MustacheRecord(Self.stateShape, [.string(id), .string(name.text), .bool(name.english)]))
         }
-        func event(_ id: String, scene: String?) -> MustacheValue {
-            .object([
-                Key.id: .string(id), Key.text: .string(events.name(id)), Key.summary: .string(events.summary(id)),
-                Key.scene: machine.multiScene ? scene.map(MustacheValue.string) ?? .bool(false) : .bool(false),
-            ])
+        // `first` is given only for an answer's events: a name the record lacks is looked up further out.
+        func event(_ id: String, scene: String?, first: Bool? = nil) -> MustacheValue {
+            var fields: [MustacheValue] = [
+                .string(id), .string(events.name(id)), .string(events.summary(id)),
+                machine.multiScene ? scene.map(MustacheValue.string) ?? .bool(false) : .bool(false),
+            ]
+            if let first { fields.append(.bool(first)) }
+            return .record(MustacheRecord(Self.eventShape, fields))
         }
         func rows(_ steps: [ExerciseStep]) -> MustacheValue {
             .array(steps.enumerated().map { index, step in
-                let walk = [step.from] + step.states
                 let confidence = step.transition.confidence
                 // Values in the order of `stepShape`'s keys.
                 return .record(MustacheRecord(Self.stepShape, [
@@ -53,7 +58,7 @@ struct ExerciseFigure: Sendable {
                     event(step.event, scene: step.scene == Simulation.mainScene ? nil : step.scene),
                     states.value(step.from),
                     .bool(step.states.isEmpty),
-                    states.walk(walk),
+                    states.walk(from: step.from, through: step.states),
                     FigureShape.calls(step.callbacks),
                     .string(step.transition.row),
                     FigureSources.value(step.transition.sources),
@@ -62,29 +67,24 @@ struct ExerciseFigure: Sendable {
                 ]))
             })
         }
-        var answer: [MustacheKey: MustacheValue] = [:]
-        var choices: [MustacheValue] = []
+        // Only the keys of the answer's kind: the others are looked up further out.
+        let answer: MustacheValue
         switch trace.answer {
         case .state(let id):
-            answer["state"] = state(id)
+            answer = .record(MustacheRecord(Self.stateAnswerShape, [state(id)]))
         case .callbacks(let calls):
-            answer["hasCallbacks"] = .bool(true)
-            answer["callbacks"] = .array(calls.map { .string($0) })
-        case .events(let events, let end):
-            answer["hasEvents"] = .bool(true)
-            answer["events"] = .array(events.enumerated().map { index, written in
+            answer = .record(MustacheRecord(Self.callbacksAnswerShape, [.bool(true), .array(calls.map { .string($0) })]))
+        case .events(let written, let end):
+            let answerEvents: [MustacheValue] = written.enumerated().map { index, written in
                 let parts = written.split(separator: "@", maxSplits: 1).map(String.init)
-                var value = event(parts.first ?? written, scene: parts.count > 1 ? parts[1] : nil)
-                if case .object(var object) = value {
-                    object[Key.first] = .bool(index == 0)
-                    value = .object(object)
-                }
-                return value
-            })
-            answer["end"] = state(end)
+                return event(parts.first ?? written, scene: parts.count > 1 ? parts[1] : nil, first: index == 0)
+            }
+            answer = .record(MustacheRecord(Self.eventsAnswerShape, [.bool(true), .array(answerEvents), state(end)]))
         case .choices:
-            break
+            answer = .record(MustacheRecord(Self.noAnswerShape, []))
         }
+        var choices: [MustacheValue] = []
+        choices.reserveCapacity(trace.choices.count)
         for choice in trace.choices {
             // Values in the order of `choiceShape`'s keys.
             choices.append(.record(MustacheRecord(Self.choiceShape, [
@@ -97,26 +97,47 @@ struct ExerciseFigure: Sendable {
             ])))
         }
         let promptKey = "exercisePrompt" + trace.kind.rawValue.prefix(1).uppercased() + trace.kind.rawValue.dropFirst()
-        return .object([
-            "id": .string(id),
-            "kind": .string(trace.kind.rawValue),
-            MustacheKey(trace.kind.rawValue): .bool(true),
-            "machine": .string(machine.id),
-            "machineTitle": names.value(names.title(machine)),
-            "options": .string(values.json(trace.options)),
-            "question": .string(trace.question),
-            "prompt": .string(text(promptKey)),
-            "given": trace.given.map(state) ?? .bool(false),
-            "event": trace.event.map { event($0, scene: trace.eventScene) } ?? .bool(false),
-            "target": trace.target.map(state) ?? .bool(false),
-            "hasChoices": .bool(!choices.isEmpty),
-            "choices": .array(choices),
-            "answer": .object(answer),
-            "hasSteps": .bool(!trace.steps.isEmpty),
-            "steps": rows(trace.steps),
-            "t": values.t(lang),
-        ])
+        // Values in the order of `figureKeys`, then the kind's own flag.
+        return .record(MustacheRecord(Self.figureShapes[trace.kind] ?? Self.figureShape(trace.kind), [
+            .string(id),
+            .string(trace.kind.rawValue),
+            .string(machine.id),
+            title,
+            .string(values.json(trace.options)),
+            .string(trace.question),
+            .string(text(promptKey)),
+            trace.given.map(state) ?? .bool(false),
+            trace.event.map { event($0, scene: trace.eventScene) } ?? .bool(false),
+            trace.target.map(state) ?? .bool(false),
+            .bool(!choices.isEmpty),
+            .array(choices),
+            answer,
+            .bool(!trace.steps.isEmpty),
+            rows(trace.steps),
+            values.t(lang),
+            .bool(true),
+        ]))
     }
+
+    /// The figure's keys; each kind of exercise adds a flag named after it (`{{#predict}}`).
+    private static let figureKeys: [MustacheKey] = [
+        Key.id, Key.kind, "machine", "machineTitle", "options", "question", "prompt", "given", Key.event, "target", "hasChoices",
+        "choices", "answer", "hasSteps", "steps", "t",
+    ]
+    private static func figureShape(_ kind: ExerciseBlock.Kind) -> MustacheShape {
+        MustacheShape(figureKeys + [MustacheKey(kind.rawValue)])
+    }
+    private static let figureShapes = Dictionary(uniqueKeysWithValues: ExerciseBlock.Kind.allCases.map { ($0, figureShape($0)) })
+
+    /// A state the exercise names: `{id, text, en}`.
+    private static let stateShape = MustacheShape([Key.id, Key.text, Key.en])
+    /// An event: `{id, text, summary, scene}`, and `first` in an answer's list of events.
+    private static let eventShape = MustacheShape([Key.id, Key.text, Key.summary, Key.scene, Key.first])
+    /// The model's answer, by the exercise's kind.
+    private static let stateAnswerShape = MustacheShape([Key.state])
+    private static let callbacksAnswerShape = MustacheShape(["hasCallbacks", "callbacks"])
+    private static let eventsAnswerShape = MustacheShape(["hasEvents", "events", "end"])
+    private static let noAnswerShape = MustacheShape([])
 
     /// The UI string of a confidence label.
     static func confidenceKey(_ confidence: Confidence) -> String {
@@ -129,12 +150,12 @@ struct ExerciseFigure: Sendable {
     }
 
     /// A row of the model's run.
-    private static let stepShape = MustacheShape([
+    static let stepShape = MustacheShape([
         Key.number, Key.event, Key.fromName, Key.unchanged, Key.walk, Key.calls, Key.row, Key.source, Key.confidence, Key.confidenceLabel,
     ])
 
     /// An option of a multiple-choice exercise.
-    private static let choiceShape = MustacheShape([Key.number, Key.text, Key.holds, Key.verdict, Key.hasWitness, Key.witness])
+    static let choiceShape = MustacheShape([Key.number, Key.text, Key.holds, Key.verdict, Key.hasWitness, Key.witness])
 
     private typealias Key = FigureKey
 }

@@ -68,7 +68,7 @@ package final class LanguageValues: Sendable {
     }
 
     /// The machine's diagram and its states' and events' display names in `lang`, worked out together once.
-    func machineValues(_ machine: Machine, lang: String) -> (diagram: PreparedDiagram, states: StateNames, events: EventNames) {
+    func machineValues(_ machine: Machine, lang: String) -> (diagram: PreparedDiagram, states: StateNames, events: EventNames, title: MustacheValue) {
         let key = DiagramKey(lang: lang, machine: ObjectIdentifier(machine))
         let found = diagrams.withLock { table in
             if let found = table[key] { return found }
@@ -77,11 +77,12 @@ package final class LanguageValues: Sendable {
                 machine: machine,
                 diagram: StateDiagram.prepared(for: machine, labels: names.diagramLabels(machine)),
                 states: StateNames(machine, names: names),
-                events: EventNames(machine, names: names))
+                events: EventNames(machine, names: names),
+                title: names.value(names.title(machine)))
             table[key] = made
             return made
         }
-        return (found.diagram, found.states, found.events)
+        return (found.diagram, found.states, found.events, found.title)
     }
 
     /// A machine by identity: the value holds the machine, so its identifier is not reused while the key is in the table.
@@ -95,6 +96,8 @@ package final class LanguageValues: Sendable {
         let diagram: PreparedDiagram
         let states: StateNames
         let events: EventNames
+        /// `names.value(names.title(machine))`: a figure's `machineTitle`.
+        let title: MustacheValue
     }
 }
 
@@ -139,11 +142,19 @@ struct StateNames: Sendable {
 
     /// `names.walk(machine, ids)`.
     func walk(_ ids: [String]) -> MustacheValue {
+        guard let first = ids.first else { return .array([]) }
+        return walk(from: first, through: ids.dropFirst())
+    }
+
+    /// `walk([from] + states)`, without making that array (a figure's step walks from its state through the ones it enters).
+    func walk(from: String, through states: some Collection<String>) -> MustacheValue {
+        guard let start = byID[from] else { return names.walk(machine, [from] + states, states: self) }
         var steps: [MustacheValue] = []
-        steps.reserveCapacity(ids.count)
-        for (index, id) in ids.enumerated() {
-            guard let entry = byID[id] else { return names.walk(machine, ids, states: self) }
-            steps.append(index == 0 ? entry.walkStep.first : entry.walkStep.later)
+        steps.reserveCapacity(1 + states.count)
+        steps.append(start.walkStep.first)
+        for id in states {
+            guard let entry = byID[id] else { return names.walk(machine, [from] + states, states: self) }
+            steps.append(entry.walkStep.later)
         }
         return .array(steps)
     }

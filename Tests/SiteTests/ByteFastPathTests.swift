@@ -262,6 +262,12 @@ import TestSupport
                 let walk = machine.states.map(\.id).reversed() + machine.states.map(\.id)
                 #expect(states.walk(walk) == names.walk(machine, walk))
                 #expect(states.walk(walk + ["unknown"]) == names.walk(machine, walk + ["unknown"]))
+                for cut in [0, 1, walk.count / 2, walk.count - 1] where cut < walk.count {
+                    let through = Array(walk[(cut + 1)...])
+                    #expect(states.walk(from: walk[cut], through: through) == names.walk(machine, [walk[cut]] + through))
+                    #expect(states.walk(from: "unknown", through: through) == names.walk(machine, ["unknown"] + through))
+                    #expect(states.walk(from: walk[cut], through: through + ["unknown"]) == names.walk(machine, [walk[cut]] + through + ["unknown"]))
+                }
                 for id in machine.events.map(\.id) + ["unknown", ""] {
                     #expect(events.name(id) == names.event(id).text)
                     #expect(events.summary(id) == names.summary(machine, id))

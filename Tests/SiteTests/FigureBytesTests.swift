@@ -12,28 +12,22 @@ import TestSupport
         let templates = try TemplateSet.load(templatesDir: repositoryRoot.appending(path: "Templates"), displayPrefix: "Templates/")
         let strings = UIStrings()
         let values = ArticleRenderer(strings: strings).values
-        let content = repositoryRoot.appending(path: "Content")
         var figures = 0
         // A figure made as bytes and the same figure made as a string (nil: the block did not run).
         func check(_ bytes: [UInt8]?, _ string: String?, _ name: String) {
             #expect(bytes == string.map { Array($0.utf8) }, "\(name)")
             if bytes != nil { figures += 1 }
         }
-        for lang in try FileManager.default.contentsOfDirectory(atPath: content.path).sorted() where !lang.contains(".") {
-            for file in try FileManager.default.contentsOfDirectory(atPath: content.appending(path: lang).path).sorted() where file.hasSuffix(".md") {
-                let path = content.appending(path: lang).appending(path: file)
-                let text = try SourceText.read(path, displayPath: "\(lang)/\(file)")
-                let read = try #require(try ArticleReader().read(text, lang: lang, slug: String(file.dropLast(3))).article)
-                let example = ExampleFigure(lang: lang, strings: strings, values: values, templates: templates)
-                for verified in read.verification.examples {
-                    let string = try verified.trace.map { try templates.render(ExampleFigure.template, example.context($0, id: "ex-\(verified.number)")) }
-                    check(try example.html(verified), string, "\(lang)/\(file) example \(verified.number)")
-                }
-                let exercise = ExerciseFigure(lang: lang, strings: strings, values: values, templates: templates)
-                for verified in read.verification.exercises {
-                    let string = try verified.trace.map { try templates.render(ExerciseFigure.template, exercise.context($0, id: "exercise-\(verified.number)")) }
-                    check(try exercise.html(verified), string, "\(lang)/\(file) exercise \(verified.number)")
-                }
+        try forEachRepositoryArticle { lang, file, read in
+            let example = ExampleFigure(lang: lang, strings: strings, values: values, templates: templates)
+            for verified in read.verification.examples {
+                let string = try verified.trace.map { try templates.render(ExampleFigure.template, example.context($0, id: "ex-\(verified.number)")) }
+                check(try example.html(verified), string, "\(lang)/\(file) example \(verified.number)")
+            }
+            let exercise = ExerciseFigure(lang: lang, strings: strings, values: values, templates: templates)
+            for verified in read.verification.exercises {
+                let string = try verified.trace.map { try templates.render(ExerciseFigure.template, exercise.context($0, id: "exercise-\(verified.number)")) }
+                check(try exercise.html(verified), string, "\(lang)/\(file) exercise \(verified.number)")
             }
         }
         // The repository's articles hold examples: none found means the content was not read.

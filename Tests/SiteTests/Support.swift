@@ -55,3 +55,14 @@ let repositorySite: Result<URL, TestFailure> = {
         return .failure(TestFailure("\(error)"))
     }
 }()
+
+/// Every article of the repository's `Content`, read: its language, file name and what the reader made of it.
+func forEachRepositoryArticle(_ body: (_ lang: String, _ file: String, _ read: ReadArticle) throws -> Void) throws {
+    let content = repositoryRoot.appending(path: "Content")
+    for lang in try FileManager.default.contentsOfDirectory(atPath: content.path).sorted() where !lang.contains(".") {
+        for file in try FileManager.default.contentsOfDirectory(atPath: content.appending(path: lang).path).sorted() where file.hasSuffix(".md") {
+            let text = try SourceText.read(content.appending(path: lang).appending(path: file), displayPath: "\(lang)/\(file)")
+            try body(lang, file, try #require(try ArticleReader().read(text, lang: lang, slug: String(file.dropLast(3))).article))
+        }
+    }
+}
