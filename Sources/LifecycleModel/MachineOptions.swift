@@ -43,40 +43,46 @@ public struct MachineOptions: Sendable, Hashable {
         _ pairs: [(name: String, value: String)], for machine: Machine, anyAPI allowsAnyAPI: Bool = true
     ) throws(Problem) -> MachineOptions {
         var options = MachineOptions()
-        let known = machine.options.map(\.name)
         for (name, value) in pairs {
-            guard known.contains(name) else {
-                let what = known.isEmpty
-                    ? "machine '\(machine.id)' takes no options"
-                    : "unknown option '\(name)' for machine '\(machine.id)' (it takes: \(known.joined(separator: ", ")))"
-                throw Problem(option: name, message: what, suggestion: Names.suggestion(for: name, among: known))
-            }
-            switch name {
-            case "api" where value == "any" && allowsAnyAPI:
-                options.anyAPI = true
-            case "api":
-                guard let level = Int(value), (1...99).contains(level) else {
-                    let levels = allowsAnyAPI ? "an Android API level like 28 or 34, or 'any'" : "an Android API level like 28 or 34"
-                    throw Problem(option: name, message: "'api' must be \(levels), not '\(value)'", suggestion: nil)
-                }
-                options.api = level
-            case "targetSdk":
-                guard let level = Int(value), (1...99).contains(level) else {
-                    throw Problem(option: name, message: "'targetSdk' must be an Android API level like 27 or 34, not '\(value)'", suggestion: nil)
-                }
-                options.targetSDK = level
-            case "configChanges":
-                options.configChanges = Set(value.split(separator: "|").map { String($0) }.filter { !$0.isEmpty })
-            case "root":
-                guard let flag = Bool(value) else {
-                    throw Problem(option: name, message: "'root' must be true or false, not '\(value)'", suggestion: nil)
-                }
-                options.root = flag
-            default:
-                throw Problem(option: name, message: "option '\(name)' is not implemented", suggestion: nil)
-            }
+            try options.set(name, to: value, for: machine, anyAPI: allowsAnyAPI)
         }
         return options
+    }
+
+    /// Sets one `name=value` pair for `machine`, as `parse` reads it: each option sets its own
+    /// field, so a block's pairs read one by one make the same options as `parse` of them all.
+    public mutating func set(_ name: String, to value: String, for machine: Machine, anyAPI allowsAnyAPI: Bool = true) throws(Problem) {
+        let known = machine.options.map(\.name)
+        guard known.contains(name) else {
+            let what = known.isEmpty
+                ? "machine '\(machine.id)' takes no options"
+                : "unknown option '\(name)' for machine '\(machine.id)' (it takes: \(known.joined(separator: ", ")))"
+            throw Problem(option: name, message: what, suggestion: Names.suggestion(for: name, among: known))
+        }
+        switch name {
+        case "api" where value == "any" && allowsAnyAPI:
+            anyAPI = true
+        case "api":
+            guard let level = Int(value), (1...99).contains(level) else {
+                let levels = allowsAnyAPI ? "an Android API level like 28 or 34, or 'any'" : "an Android API level like 28 or 34"
+                throw Problem(option: name, message: "'api' must be \(levels), not '\(value)'", suggestion: nil)
+            }
+            api = level
+        case "targetSdk":
+            guard let level = Int(value), (1...99).contains(level) else {
+                throw Problem(option: name, message: "'targetSdk' must be an Android API level like 27 or 34, not '\(value)'", suggestion: nil)
+            }
+            targetSDK = level
+        case "configChanges":
+            configChanges = Set(value.split(separator: "|").map { String($0) }.filter { !$0.isEmpty })
+        case "root":
+            guard let flag = Bool(value) else {
+                throw Problem(option: name, message: "'root' must be true or false, not '\(value)'", suggestion: nil)
+            }
+            root = flag
+        default:
+            throw Problem(option: name, message: "option '\(name)' is not implemented", suggestion: nil)
+        }
     }
 }
 

@@ -128,14 +128,17 @@ private struct Run {
         let scene = sceneLabel ?? Simulation.mainScene
         // The line as written and its form are for diagnostics only: made when one is written.
         var display: String { line.event.text + (sceneLabel.map { "@" + $0 } ?? "") }
-        let before = simulation
         let from = simulation.state(of: scene)
+        // The scene's cover before the event, for the way to a written state it misses (a copy
+        // of the whole simulation for that cost more than the rest of the line).
+        let coverBefore = simulation.cover(of: scene)
 
         switch simulation.fire(eventID, scene: scene) {
         case .failure(let impossible):
             simulating = false
             complete = false
-            reportImpossible(impossible, line: line, form: LineForm(line: line, display: display), before: before, scene: scene, sceneLabel: sceneLabel)
+            // An event that cannot happen leaves the simulation as it was.
+            reportImpossible(impossible, line: line, form: LineForm(line: line, display: display), before: simulation, scene: scene, sceneLabel: sceneLabel)
         case .success(let step):
             let writtenStates = Self.ids(line.states)
             let writtenCallbacks = Self.ids(line.callbacks)
@@ -148,14 +151,16 @@ private struct Run {
                 return ExampleRunner.callbackMismatch(written, t.callbacks) == nil
             }
             let candidates = [step.transition] + step.alternatives
-            if line.resolved, let matched = candidates.first(where: { statesMatch($0) && callbacksMatch($0) }) {
+            if line.resolved, let index = candidates.firstIndex(where: { statesMatch($0) && callbacksMatch($0) }) {
+                let matched = candidates[index]
                 steps.append(ExampleStep(step: step, matched: matched, lineIndex: lineIndex))
                 if matched.confidence == .unconfirmed {
                     diagnostics.append(Messages.unconfirmed([matched], at: line.event.location))
                 }
                 // `Simulation` always follows the first outcome. No alternative of the model ends
                 // elsewhere or has other effects today; should one, the run cannot go on truthfully.
-                if matched != step.transition && (matched.to != step.transition.to || matched.effects != step.transition.effects) {
+                // The first candidate is the step's transition.
+                if index > 0 && matched != step.transition && (matched.to != step.transition.to || matched.effects != step.transition.effects) {
                     simulating = false
                     diagnostics.append(Messages.cannotContinue(event: display, row: step.transition.row, at: line.event.location))
                 }
@@ -172,7 +177,7 @@ private struct Run {
                 while k < written.count && k < model.count && written[k] == model[k] { k += 1 }
                 var goes = [form.text(t, from: from)]
                 if let target = written.last, !model.contains(target),
-                    let more = machine.shortestPath(from: t.to, to: target, options: block.options, cover: before.cover(of: scene))
+                    let more = machine.shortestPath(from: t.to, to: target, options: block.options, cover: coverBefore)
                 {
                     goes += more.map { form.text($0, from: $0.from, display: $0.event + (sceneLabel.map { "@" + $0 } ?? "")) }
                 }

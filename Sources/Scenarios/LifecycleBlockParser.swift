@@ -113,6 +113,7 @@ public enum LifecycleBlockParser {
 
         // Its options.
         var pairs: [BlockOption] = []
+        var options = MachineOptions()
         var optionsValid = true
         for word in words.dropFirst(2) {
             let text = infoLine.text(word)
@@ -134,22 +135,15 @@ public enum LifecycleBlockParser {
             pairs.append(option)
             guard let machine else { continue }
             do {
-                _ = try MachineOptions.parse([(option.name, option.value)], for: machine)
+                try options.set(option.name, to: option.value, for: machine)
             } catch {
                 optionsValid = false
                 let known = machine.options.contains { $0.name == option.name }
                 diagnostics.append(Messages.optionProblem(error, at: known ? option.valueLocation : option.location))
             }
         }
-        var options = MachineOptions()
-        if let machine, optionsValid {
-            do {
-                options = try MachineOptions.parse(pairs.map { ($0.name, $0.value) }, for: machine)
-            } catch {
-                optionsValid = false
-                diagnostics.append(Messages.optionProblem(error, at: infoLine.location(words[1].lowerBound)))
-            }
-        }
+        // The options stand only when every pair was read (a block with a bad one is not run).
+        if machine == nil || !optionsValid { options = MachineOptions() }
 
         let machineLocation = words.count > 1 ? infoLine.location(words[1].lowerBound) : infoLocation
         return Info(

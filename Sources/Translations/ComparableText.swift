@@ -140,16 +140,19 @@ enum ComparableText {
             // Its first byte starts no cluster with what is before it (an ASCII scalar after a space
             // is one), and it ends at a space, at a non-ASCII scalar (checked as usual) or at the end.
             if byte < 0x80, !isASCIIWhitespace(byte), index + 1 < range.upperBound, bytes[index + 1] < 0x80 {
-                var end = index + 1
-                while end < range.upperBound, bytes[end] < 0x80, !isASCIIWhitespace(bytes[end]) { end += 1 }
-                if pendingSpace {
-                    output.append(space)
-                    pendingSpace = false
+                // Read through a buffer: the array's bounds checks and a slice's append were most of the cost.
+                index = bytes.withUnsafeBufferPointer { buffer in
+                    var end = index + 1
+                    while end < range.upperBound, buffer[end] < 0x80, !isASCIIWhitespace(buffer[end]) { end += 1 }
+                    if pendingSpace {
+                        output.append(space)
+                        pendingSpace = false
+                    }
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<end]))
+                    return end
                 }
-                output.append(contentsOf: bytes[index..<end])
                 previousIsSpace = false
                 previousIsASCII = true
-                index = end
                 continue
             }
             let length: Int
