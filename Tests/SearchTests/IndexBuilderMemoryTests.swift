@@ -213,7 +213,11 @@ func shardTerms(_ files: some Sequence<(path: String, data: Data)>) throws -> [S
     var terms: [String: [(key: String, bytes: ArraySlice<UInt8>)]] = [:]
     for file in files {
         let shard = try #require(IndexFileReader.shard(Array(file.data)))
-        for (term, postings) in shard.terms { terms[term] = try #require(IndexFileReader.chunks(postings)) }
+        for (term, postings) in shard.terms {
+            // Bound first: assigned straight to the dictionary's optional value, #require checked nothing.
+            let chunks = try #require(IndexFileReader.chunks(postings))
+            terms[term] = chunks
+        }
     }
     return terms
 }
