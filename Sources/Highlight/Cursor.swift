@@ -97,9 +97,14 @@ struct Cursor {
         return byteOffset(start)..<byteOffset(position)
     }
 
-    /// Calls `body` with the input's UTF-8 in `range`.
-    func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        utf8.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    /// Whether the input's UTF-8 in `range` (a token's text) is one of `words`.
+    func bytes(_ range: Range<Int>, areIn words: WordSet) -> Bool {
+        utf8.withUnsafeBufferPointer { words.contains(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Whether the input's UTF-8 in `range` is the one byte `byte`.
+    func bytes(_ range: Range<Int>, are byte: UInt8) -> Bool {
+        range.count == 1 && utf8[range.lowerBound] == byte
     }
 
     /// The input between `start` and the current position.

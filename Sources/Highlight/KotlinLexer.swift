@@ -127,7 +127,7 @@ struct KotlinLexer {
         }
         let nameStart = cursor.position
         cursor.consumeIdentifier()
-        if cursor.withBytes(cursor.bytes(from: nameStart), { Self.useSiteTargets.contains($0) }),
+        if cursor.bytes(cursor.bytes(from: nameStart), areIn: Self.useSiteTargets),
            cursor.peek() == ":", cursor.peek(1)?.isIdentifierStart == true {
             cursor.advance()
             cursor.consumeIdentifier()
@@ -197,7 +197,7 @@ struct KotlinLexer {
                 cursor.consumeIdentifier()
                 let name = cursor.bytes(from: nameStart)
                 // Only `$this` is a keyword here; `$name(` is not a call, so no function kind.
-                writer.emit(cursor.withBytes(name, { Vocabulary.kotlin.keywords.contains($0) }) ? .keyword : .plain, name)
+                writer.emit(cursor.bytes(name, areIn: Vocabulary.kotlin.keywords) ? .keyword : .plain, name)
                 start = cursor.position
                 continue
             }

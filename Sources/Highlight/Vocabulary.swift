@@ -30,19 +30,19 @@ final class Vocabulary: Sendable {
     func classify(from start: Int, backticked: Bool, before cursor: Cursor, after last: TokenSpan?) -> TokenKind {
         let next = cursor.peek()
         let name = cursor.bytes(from: start)
-        if let last, last.kind == .keyword, cursor.withBytes(last.bytes, { functionIntroducers.contains($0) }) {
+        if let last, last.kind == .keyword, cursor.bytes(last.bytes, areIn: functionIntroducers) {
             let isReceiver = hasReceiverTypes && (next == "." || next == "<")
             // `fun interface Listener` keeps its keyword; `func get()` is still a function name.
-            if !isReceiver, backticked || !cursor.withBytes(name, { keywords.contains($0) }) || next == "(" || next == "<" {
+            if !isReceiver, backticked || !cursor.bytes(name, areIn: keywords) || next == "(" || next == "<" {
                 return .function
             }
         }
         if !backticked {
-            let isMember = last.map { $0.kind == .punctuation && cursor.withBytes($0.bytes) { $0.count == 1 && $0[0] == UInt8(ascii: ".") } } ?? false
-            if cursor.withBytes(name, { isMember ? memberKeywords.contains($0) : keywords.contains($0) }) {
+            let isMember = last.map { $0.kind == .punctuation && cursor.bytes($0.bytes, are: UInt8(ascii: ".")) } ?? false
+            if isMember ? cursor.bytes(name, areIn: memberKeywords) : cursor.bytes(name, areIn: keywords) {
                 return .keyword
             }
-            if !isMember, cursor.withBytes(name, { modifiers.contains($0) }), declarationFollows(cursor) {
+            if !isMember, cursor.bytes(name, areIn: modifiers), declarationFollows(cursor) {
                 return .keyword
             }
             if cursor.scalars[start].isUppercaseScalar {
@@ -62,6 +62,6 @@ final class Vocabulary: Sendable {
         let wordStart = cursor.position + offset
         while let scalar = cursor.peek(offset), scalar.isIdentifierContinue { offset += 1 }
         let word = cursor.byteOffset(wordStart)..<cursor.byteOffset(cursor.position + offset)
-        return !cursor.withBytes(word, { Self.connectives.contains($0) })
+        return !cursor.bytes(word, areIn: Self.connectives)
     }
 }
