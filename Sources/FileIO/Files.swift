@@ -21,6 +21,25 @@ public enum Files {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Makes the folder at `path` and the missing folders above it (mode 0777 before the umask),
+    /// as `mkdir -p` does; a folder already there, or made meanwhile by another thread, is fine.
+    /// One `mkdir` when the parent is there: Foundation's `createDirectory` cost a build more
+    /// than the writes of the pages it made folders for.
+    public static func makeFolders(_ path: String) throws(FileError) {
+        if mkdir(path, 0o777) == 0 { return }
+        var code = errno
+        if code == ENOENT, let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.utf8.startIndex {
+            try makeFolders(String(path[..<slash]))
+            if mkdir(path, 0o777) == 0 { return }
+            code = errno
+        }
+        if code == EEXIST {
+            if isFolder(path) { return }
+            code = ENOTDIR
+        }
+        throw FileError(path: path, errno: code)
+    }
+
     /// The whole of the regular file at `path`.
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
         let fd = try openRegularFile(path)

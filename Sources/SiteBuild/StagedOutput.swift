@@ -40,15 +40,16 @@ final class StagedOutput: Sendable {
     }
 
     func write(_ relativePath: String, _ data: Data) throws(DiagnosticError) {
-        // Each folder is made once: asking Foundation to make a file's folder cost more than
-        // writing the file, and a site has thousands of files in far fewer folders.
+        // Each folder is made once (files share folders: a page's assets, the search index's),
+        // by `Files.makeFolders`: one mkdir where Foundation's `createDirectory` cost more than
+        // the file's write.
         if let slash = relativePath.lastIndex(of: "/") {
             let folder = String(relativePath[..<slash])
             if !folders.withLock({ $0.contains(folder) }) {
                 do {
-                    try FileManager.default.createDirectory(atPath: stagingPath + "/" + folder, withIntermediateDirectories: true)
+                    try Files.makeFolders(stagingPath + "/" + folder)
                 } catch {
-                    throw Self.failure(displayName + "/" + relativePath, "cannot write: \(error.localizedDescription)")
+                    throw Self.failure(displayName + "/" + relativePath, "cannot write: \(error.reason)")
                 }
                 folders.withLock { _ = $0.insert(folder) }
             }
@@ -126,9 +127,9 @@ final class StagedOutput: Sendable {
                 continue
             }
             do {
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Files.makeFolders(target.deletingLastPathComponent().path)
             } catch {
-                throw Self.failure(displayName + "/" + path, "cannot copy: \(error.localizedDescription)")
+                throw Self.failure(displayName + "/" + path, "cannot copy: \(error.reason)")
             }
             guard link(original, target.path) == 0 else {
                 throw Self.failure(displayName + "/" + path, "cannot copy: \(String(cString: strerror(errno)))")

@@ -1,6 +1,7 @@
 import FileIO
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 
 @Suite struct FilesTests {
@@ -189,5 +190,49 @@ import Testing
         #expect(Files.firstInvalidUTF8Offset((Array("añ".utf8) + [0xFF])[...]) == 3)
         // A sequence cut short by the end of the bytes.
         #expect(Files.firstInvalidUTF8Offset((Array("ab".utf8) + [0xE2, 0x9C])[...]) == 2)
+    }
+
+    @Test func makeFoldersMakesTheMissingFoldersAboveAndAcceptsOnesThere() throws {
+        let folder = try Folder()
+        let deep = folder.file("a/b/c")
+        try Files.makeFolders(deep)
+        #expect(Files.isFolder(folder.file("a")) && Files.isFolder(folder.file("a/b")) && Files.isFolder(deep))
+        try Files.write("x", to: deep + "/f")
+        // Made already (or by another thread meanwhile): nothing to do, nothing lost.
+        try Files.makeFolders(deep)
+        try Files.makeFolders(folder.file("a/b"))
+        #expect(try Files.readText(deep + "/f") == "x")
+        // Beside an existing one: one more level only.
+        try Files.makeFolders(folder.file("a/b/d"))
+        #expect(Files.isFolder(folder.file("a/b/d")))
+    }
+
+    @Test func makeFoldersRefusesAFileInTheWay() throws {
+        let folder = try Folder()
+        try Files.write("not a folder", to: folder.file("blocker"))
+        // The file itself, and a folder under it.
+        for path in [folder.file("blocker"), folder.file("blocker/public/es")] {
+            let error = #expect(throws: FileError.self) { try Files.makeFolders(path) }
+            #expect(error?.errno == ENOTDIR, "\(path)")
+            #expect(error?.reason == String(cString: strerror(ENOTDIR)))
+        }
+        #expect(try Files.readText(folder.file("blocker")) == "not a folder")
+    }
+
+    @Test func makeFoldersOnManyThreadsMakesEachFolderOnce() throws {
+        let folder = try Folder()
+        // Pages of one language written at once: siblings and a shared parent raced for.
+        let root = folder.path
+        let failures = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 64) { index in
+            do {
+                try Files.makeFolders(root + "/es/page-\(index % 16)/assets")
+            } catch {
+                failures.withLock { $0 += 1 }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
+        let made = try FileManager.default.contentsOfDirectory(atPath: folder.file("es")).sorted()
+        #expect(made == (0..<16).map { "page-\($0)" }.sorted())
     }
 }
