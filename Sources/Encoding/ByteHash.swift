@@ -38,7 +38,6 @@ public enum ByteHash {
     /// The hash of one string's UTF-8 bytes, its length included.
     @inlinable
     public static func of(_ text: String) -> UInt64 {
-        var text = text
-        return end(text.withUTF8 { mix(start, $0) }, length: text.utf8.count)
+        text.withUTF8Bytes { end(mix(start, $0), length: $0.count) }
     }
 }

@@ -57,8 +57,7 @@ public struct ByteOutput: ~Copyable {
 
     /// The UTF-8 of `text`.
     public mutating func append(utf8 text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        text.withUTF8Bytes { append($0) }
     }
 
     /// Lets `write` put at most `maximum` bytes after the last (a number's digits, written in

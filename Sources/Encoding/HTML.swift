@@ -26,8 +26,7 @@ public enum HTML {
     /// Appends `s` escaped to `out`, as bytes (the Mustache renderer and the highlighter build
     /// their output as bytes: appending to a `String` cost several hundred instructions a piece).
     public static func append(escaping s: String, to out: inout ByteOutput) {
-        var s = s
-        s.withUTF8 { bytes in append(escaping: bytes, to: &out) }
+        s.withUTF8Bytes { bytes in append(escaping: bytes, to: &out) }
     }
 
     /// Appends the UTF-8 `bytes` escaped to `out`.

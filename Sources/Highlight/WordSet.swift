@@ -38,8 +38,7 @@ struct WordSet: Sendable, ExpressibleByArrayLiteral {
     var isEmpty: Bool { words.isEmpty }
 
     func contains(_ name: String) -> Bool {
-        var name = name
-        return name.withUTF8 { contains($0) }
+        name.withUTF8Bytes { contains($0) }
     }
 
     /// Whether the word whose UTF-8 is `bytes` is in the set.

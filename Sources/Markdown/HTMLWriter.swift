@@ -120,8 +120,7 @@ struct HTMLWriter: ~Copyable {
     /// every cut falls between scalars. Eight bytes for which `skipping` says none is
     /// replaced are passed over at once (a text's words, most of it).
     private mutating func appendEscaping(_ s: String, skipping: (UInt64) -> Bool = { _ in false }, _ replacement: (Int, UInt8) -> String?) {
-        var s = s
-        s.withUTF8 { text in
+        s.withUTF8Bytes { text in
             var runStart = 0
             var i = 0
             while i < text.count {

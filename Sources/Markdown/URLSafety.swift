@@ -1,3 +1,5 @@
+import Encoding
+
 /// Decides whether a link or image URL may be emitted. Script-running and
 /// local-file schemes are refused; so is `data:`, except raster images.
 public enum URLSafety {
@@ -42,8 +44,7 @@ public enum URLSafety {
     /// URL to the scalars. Every link of every page asks, and the scalar reading cost ~5,000
     /// instructions a URL.
     static func harmlessScheme(_ url: String) -> Bool {
-        var url = url
-        return url.withUTF8 { bytes in
+        url.withUTF8Bytes { bytes in
             var index = 0
             while index < bytes.count, bytes[index] <= 0x20 || bytes[index] == 0x7F { index += 1 }
             let start = index

@@ -335,8 +335,7 @@ struct StringTable: Sendable {
 
     /// The number of `text`, nil when it was never added.
     func find(_ text: String) -> UInt32? {
-        var text = text
-        return text.withUTF8 { find($0) }
+        text.withUTF8Bytes { find($0) }
     }
 
     /// The number of the string of UTF-8 `key`, nil when it was never added.

@@ -81,8 +81,7 @@ package struct TextKey: Hashable, Sendable {
         // hashes are still compared byte for byte; `hash(into:)` seeds the result.
         var hash = ByteHash.start
         for part in parts {
-            var part = part
-            hash = ByteHash.end(part.withUTF8 { ByteHash.mix(hash, $0) }, length: part.utf8.count)
+            hash = part.withUTF8Bytes { ByteHash.end(ByteHash.mix(hash, $0), length: $0.count) }
         }
         bytesHash = Int(truncatingIfNeeded: hash ^ (hash >> 32))
     }
@@ -94,10 +93,8 @@ package struct TextKey: Hashable, Sendable {
     }
 
     private static func sameBytes(_ a: String, _ b: String) -> Bool {
-        var a = a
-        var b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
+        a.withUTF8Bytes { x in
+            b.withUTF8Bytes { y in
                 guard x.count == y.count else { return false }
                 guard let p = x.baseAddress, let q = y.baseAddress else { return true }  // both empty
                 return memcmp(p, q, x.count) == 0

@@ -1,3 +1,5 @@
+import Encoding
+
 /// The URL contract: where each page lives, as an output path, as an absolute
 /// URL (canonical, hreflang, sitemap) and as a relative link between pages.
 ///
@@ -50,10 +52,8 @@ package struct SiteLinks: Sendable {
     /// with `suffix` after it. On the bytes, written once into the result: every page's sidebar
     /// asks for forty of these, the status pages for thousands.
     static func relative(from fromDir: String, to path: String, then suffix: StaticString = "") -> String {
-        var fromDir = fromDir
-        var path = path
-        return fromDir.withUTF8 { from in
-            path.withUTF8 { to in
+        fromDir.withUTF8Bytes { from in
+            path.withUTF8Bytes { to in
                 let slash = UInt8(ascii: "/")
                 // The longest common run of whole folders: it ends just after a `/` both share.
                 var common = 0
@@ -116,10 +116,8 @@ package struct SiteLinks: Sendable {
     /// segment, on bytes (a `Substring`'s `hasPrefix` and UTF-8 view went through generic code,
     /// thousands of instructions a link).
     static func climbed(_ path: String, from: String) -> Climb {
-        var path = path
-        var from = from
-        return path.withUTF8 { bytes in
-            from.withUTF8 { fromBytes in
+        path.withUTF8Bytes { bytes in
+            from.withUTF8Bytes { fromBytes in
                 switch climb(bytes, from: fromBytes) {
                 case .otherKind: return .otherKind
                 case .aboveRoot: return .aboveRoot
