@@ -93,7 +93,7 @@ import TestSupport
     @Test func copiesRunsAsAByteLoopDoes() {
         // Runs of 1 to 40 bytes at every offset of a buffer, with fewer or more than sixteen
         // bytes there to read: the copy holds the run's bytes, and nothing before it is touched.
-        var random = SeededRandom(seed: 0xC0_9E7E_0000 &+ SeededRandom.seedOffset("COPY_RUN_SEED"))
+        var random = SeededRandom(seed: searchTestSeed(0xC0_9E7E_0000))
         let source = (0..<96).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         for round in 0..<3_000 {
             let count = 1 + random.below(40)
