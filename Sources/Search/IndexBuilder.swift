@@ -15,7 +15,7 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     /// page `n`'s is `heads[headEnds[n - 1]..<headEnds[n]]`.
     private var heads: [UInt8] = []
     private var headEnds: [Int] = []
-    private var terms = Numbering<String>()
+    private var terms = BuilderTerms()
     /// Each term's bytes in its shard's postings so far, a comma after each chunk.
     private var termBytes: [Int] = []
     private var pending: PendingRun
@@ -109,14 +109,14 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     /// once, since each access to a class's property in the loop is checked at run time.
     private static func file(
         _ entry: SearchEntry, numbers: SearchEntry.MemoNumbers?, ends: [Int], head: Int, at base: Int, page: Int32,
-        termOfMemo: inout [Int32], terms: inout Numbering<String>, termBytes: inout [Int],
+        termOfMemo: inout [Int32], terms: inout BuilderTerms, termBytes: inout [Int],
         records: inout [(term: Int32, page: Int32, start: UInt32, end: UInt32)]
     ) {
         var start = head
         for index in ends.indices {
             var number = numbers.map { place(Int($0.terms[index]), in: termOfMemo) } ?? -1
             if number < 0 {
-                number = terms.number(entry.termName(index))
+                number = terms.number(entry.termName(index), fromMemo: numbers != nil)
                 if let numbers { set(Int(numbers.terms[index]), to: number, in: &termOfMemo) }
             }
             if number == termBytes.count { termBytes.append(0) }
@@ -361,4 +361,36 @@ struct PostingsMerger: ~Copyable {
             out.append(part + Int(posting.start), count: Int(posting.length))
         }
     }
+}
+
+/// A builder's terms numbered by name in order of first insertion, as `Numbering<String>`
+/// numbers them. By their bytes (`BytesNumbering`) while every name came from the builder's word
+/// memo, whose names are NFC, so that bytes and strings number them alike: a dictionary of
+/// strings cost about 2,300 instructions a term new to the builder. The first name filed by
+/// name alone (an entry of another memo, or of names of its own) turns the numbering to strings,
+/// which compare by canonical equivalence, the names so far renumbered in their order (the same
+/// numbers: distinct NFC names are distinct strings).
+struct BuilderTerms {
+    private var byBytes = BytesNumbering()
+    private var byStrings = Numbering<String>()
+    private var asStrings = false
+
+    /// The names, by number.
+    var keys: [String] { asStrings ? byStrings.keys : byBytes.keys }
+
+    /// The number of `name`, given now if it is new; `fromMemo`: the name is the memo's.
+    mutating func number(_ name: String, fromMemo: Bool) -> Int {
+        if !fromMemo && !asStrings {
+            for key in byBytes.keys { _ = byStrings.number(key) }
+            byBytes = BytesNumbering()
+            asStrings = true
+        }
+        return asStrings ? byStrings.number(name) : byBytes.number(name)
+    }
+
+    /// The number of `name`, nil when it has none. Compared as strings, as `Numbering<String>`
+    /// finds it (by bytes, a name written in another normalization form would be missed): a
+    /// search through the names, which `finish` makes only for a name the layout did not bring
+    /// in its order (never expected).
+    func find(_ name: String) -> Int? { asStrings ? byStrings.find(name) : byBytes.keys.firstIndex(of: name) }
 }

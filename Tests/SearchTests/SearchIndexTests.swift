@@ -727,6 +727,30 @@ extension BodyTextTests {
         for key in vocabulary + ["absent", "", "ausente-también"] { #expect(numbering.find(key) == reference.find(key), "\(key)") }
     }
 
+    @Test func aBuilderNumbersItsTermsAsStringsWouldWhereverTheNamesComeFrom() {
+        // Memo names (NFC) for a while, then, in some rounds, names of entries filed by name,
+        // written with precomposed letters and with combining marks: `BuilderTerms` against
+        // `Numbering<String>`, which takes canonically equal names for one.
+        var random = SeededRandom(seed: searchTestSeed(0xB7E5_0000_0000_0003))
+        let nfc = ["a", "é", "ñ", "ción", "й", "ж", "interrup", "s", "7"]
+        let decomposed = ["e\u{301}", "n\u{303}", "cio\u{301}n", "и\u{306}"]
+        func name(_ pieces: [String]) -> String { (0..<(1 + random.below(4))).map { _ in random.pick(pieces) }.joined() }
+        for round in 0..<40 {
+            var terms = BuilderTerms()
+            var reference = Numbering<String>()
+            let byNameFrom = round % 4 == 0 ? Int.max : random.below(600)
+            for step in 0..<800 {
+                let fromMemo = step < byNameFrom || random.below(3) > 0
+                let key = fromMemo ? name(nfc) : name(nfc + decomposed)
+                #expect(terms.number(key, fromMemo: fromMemo) == reference.number(key), "round \(round) step \(step): \(key)")
+            }
+            #expect(terms.keys == reference.keys, "round \(round)")
+            for key in (0..<50).map({ _ in name(nfc + decomposed) }) + ["ausente"] {
+                #expect(terms.find(key) == reference.find(key), "round \(round): \(key)")
+            }
+        }
+    }
+
     @Test func aMemoNumbersTermsAndFormsAsStringsWouldWhicheverFormTheWordsAreWrittenIn() {
         // Words written with precomposed letters and with combining marks (é and e + ◌́, й and
         // и + ◌̆): the memo numbers its terms and forms by their bytes, which is by strings (as
