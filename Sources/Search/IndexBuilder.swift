@@ -15,7 +15,7 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     /// page `n`'s is `heads[headEnds[n - 1]..<headEnds[n]]`.
     private var heads: [UInt8] = []
     private var headEnds: [Int] = []
-    private var terms = Numbering<String>()
+    private var terms = BuilderTerms()
     /// Each term's bytes in its shard's postings so far, a comma after each chunk.
     private var termBytes: [Int] = []
     private var pending: PendingRun
@@ -107,23 +107,40 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     /// Files the page's chunks, which end at `ends` in its bytes (after a head of `head` bytes,
     /// the rest at `base` in the pending run): a static function over its state, passed in
     /// once, since each access to a class's property in the loop is checked at run time.
+    /// First each term's number (new terms numbered in their order), then the terms' sizes and
+    /// records through buffers: added to the arrays term by term, each size and record paid for
+    /// checks of room and uniqueness, about a hundred instructions a term of a page.
     private static func file(
         _ entry: SearchEntry, numbers: SearchEntry.MemoNumbers?, ends: [Int], head: Int, at base: Int, page: Int32,
-        termOfMemo: inout [Int32], terms: inout Numbering<String>, termBytes: inout [Int],
+        termOfMemo: inout [Int32], terms: inout BuilderTerms, termBytes: inout [Int],
         records: inout [(term: Int32, page: Int32, start: UInt32, end: UInt32)]
     ) {
-        var start = head
-        for index in ends.indices {
-            var number = numbers.map { place(Int($0.terms[index]), in: termOfMemo) } ?? -1
-            if number < 0 {
-                number = terms.number(entry.termName(index))
-                if let numbers { set(Int(numbers.terms[index]), to: number, in: &termOfMemo) }
+        let termNumbers = [Int32](unsafeUninitializedCapacity: ends.count) { termNumbers, count in
+            for index in ends.indices {
+                var number = numbers.map { place(Int($0.terms[index]), in: termOfMemo) } ?? -1
+                if number < 0 {
+                    number = terms.number(entry.termName(index), fromMemo: numbers != nil)
+                    if let numbers { set(Int(numbers.terms[index]), to: number, in: &termOfMemo) }
+                }
+                termNumbers[index] = Int32(number)
             }
-            if number == termBytes.count { termBytes.append(0) }
-            termBytes[number] += head + ends[index] - start + 1
-            records.append((Int32(number), page, UInt32(base + start - head), UInt32(base + ends[index] - head)))
-            start = ends[index]
+            count = ends.count
         }
+        // A size for each term numbered (new ones come last, in order).
+        if terms.count > termBytes.count { termBytes.append(contentsOf: repeatElement(0, count: terms.count - termBytes.count)) }
+        let filed = [(term: Int32, page: Int32, start: UInt32, end: UInt32)](unsafeUninitializedCapacity: ends.count) { filed, count in
+            termBytes.withUnsafeMutableBufferPointer { sizes in
+                var start = head
+                for index in ends.indices {
+                    let number = termNumbers[index]
+                    sizes[Int(number)] += head + ends[index] - start + 1
+                    filed[index] = (number, page, UInt32(base + start - head), UInt32(base + ends[index] - head))
+                    start = ends[index]
+                }
+            }
+            count = ends.count
+        }
+        records.append(contentsOf: filed)
     }
 
     /// Sorts the pending run and stores it: in the spill file when there is one, else in memory.
@@ -361,4 +378,39 @@ struct PostingsMerger: ~Copyable {
             out.append(part + Int(posting.start), count: Int(posting.length))
         }
     }
+}
+
+/// A builder's terms numbered by name in order of first insertion, as `Numbering<String>`
+/// numbers them. By their bytes (`BytesNumbering`) while every name came from the builder's word
+/// memo, whose names are NFC, so that bytes and strings number them alike: a dictionary of
+/// strings cost about 2,300 instructions a term new to the builder. The first name filed by
+/// name alone (an entry of another memo, or of names of its own) turns the numbering to strings,
+/// which compare by canonical equivalence, the names so far renumbered in their order (the same
+/// numbers: distinct NFC names are distinct strings).
+struct BuilderTerms {
+    private var byBytes = BytesNumbering()
+    private var byStrings = Numbering<String>()
+    private var asStrings = false
+
+    /// The names, by number.
+    var keys: [String] { asStrings ? byStrings.keys : byBytes.keys }
+
+    /// How many names are numbered.
+    var count: Int { asStrings ? byStrings.keys.count : byBytes.keys.count }
+
+    /// The number of `name`, given now if it is new; `fromMemo`: the name is the memo's.
+    mutating func number(_ name: String, fromMemo: Bool) -> Int {
+        if !fromMemo && !asStrings {
+            for key in byBytes.keys { _ = byStrings.number(key) }
+            byBytes = BytesNumbering()
+            asStrings = true
+        }
+        return asStrings ? byStrings.number(name) : byBytes.number(name)
+    }
+
+    /// The number of `name`, nil when it has none. Compared as strings, as `Numbering<String>`
+    /// finds it (by bytes, a name written in another normalization form would be missed): a
+    /// search through the names, which `finish` makes only for a name the layout did not bring
+    /// in its order (never expected).
+    func find(_ name: String) -> Int? { asStrings ? byStrings.find(name) : byBytes.keys.firstIndex(of: name) }
 }

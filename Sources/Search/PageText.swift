@@ -447,10 +447,14 @@ struct CleanText: ~Copyable {
         return at
     }
 
+    /// Bytes allocated past `capacity`: a run of up to sixteen bytes is copied with one 16-byte
+    /// store (`copyRun`), which may write past the run's end but not past the storage.
+    static let slack = 16
+
     /// Storage for `needed` bytes at least, what is written kept.
     private mutating func grow(to needed: Int) -> UnsafeMutablePointer<UInt8> {
         let larger = max(256, needed * 2)
-        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: larger + Self.slack)
         if let out {
             new.initialize(from: out, count: count)
             out.deallocate()
@@ -536,8 +540,20 @@ struct CleanText: ~Copyable {
                     end &+= 1
                 }
             }
-            room(for: end &- index).initialize(from: base + index, count: end &- index)
+            Self.copyRun(from: base + index, count: end &- index, readable: readable &- index, to: room(for: end &- index))
             index = end
+        }
+    }
+
+    /// Copies `count` bytes from `source`, `readable` bytes from which are there to read, to
+    /// `target`, which has room for them and `slack` bytes more: up to sixteen bytes (most runs
+    /// between two tags) with one 16-byte load and store, without a call to memcpy.
+    @inline(__always)
+    static func copyRun(from source: UnsafePointer<UInt8>, count: Int, readable: Int, to target: UnsafeMutablePointer<UInt8>) {
+        if count <= 16 && readable >= 16 {
+            UnsafeMutableRawPointer(target).storeBytes(of: UnsafeRawPointer(source).loadUnaligned(as: (UInt64, UInt64).self), as: (UInt64, UInt64).self)
+        } else {
+            target.initialize(from: source, count: count)
         }
     }
 

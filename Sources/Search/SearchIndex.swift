@@ -588,6 +588,36 @@ struct Numbering<Key: Hashable> {
     func find(_ key: Key) -> Int? { numbers[key] }
 }
 
+/// Strings numbered in order of first insertion as `Numbering<String>` numbers them, found by
+/// their UTF-8 bytes in a `ByteTable`: a dictionary of strings hashed each one with SipHash and
+/// rehashed them all each time it grew, about 1,500 instructions a term new to the word memo.
+/// Two keys are one key when their bytes are equal, where a `String` compares by canonical
+/// equivalence: the same numbering for keys in one normalization form, as the memo's terms and
+/// forms are (folding gives NFC: `Words.fold`).
+struct BytesNumbering {
+    private(set) var keys: [String] = []
+    private var table = ByteTable()
+
+    /// The key's number, given now if it is new (then it equals the count before).
+    mutating func number(_ key: String) -> Int {
+        var key = key
+        let number = key.withUTF8 { bytes in table.number(bytes, 0, bytes.count, hash: Self.hash(bytes)) }
+        if number == keys.count { keys.append(key) }
+        return number
+    }
+
+    func find(_ key: String) -> Int? {
+        var key = key
+        return key.withUTF8 { bytes in table.find(bytes, 0, bytes.count, hash: Self.hash(bytes)) }
+    }
+
+    /// `ByteTable.hash` of the whole of `bytes` (the empty key too, whose buffer may have no address).
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = bytes.baseAddress else { return 0 }
+        return ByteTable.hash(base, 0, bytes.count, bytes.count)
+    }
+}
+
 /// A memo's numbers (dense, from 0) numbered in order of first insertion, page after page: a
 /// slot per key, read straight at the key, holds the page that numbered it (its generation, in
 /// the high half) and its number (low half). A page empties the table by starting a new

@@ -510,8 +510,8 @@ final class TermMemo: @unchecked Sendable {
     /// Words as written, by their bytes (no `String` to make or hash per look-up), and their entries by number.
     private var words = ByteTable()
     private var entries: [MemoWord] = []
-    private var terms = Numbering<String>()
-    private var forms = Numbering<String>()
+    private var terms = BytesNumbering()
+    private var forms = BytesNumbering()
     /// A long-running preview server would otherwise keep every word it ever saw.
     private static let limit = 400_000
 

@@ -34,6 +34,25 @@ import TestSupport
         }
     }
 
+    @Test func sortsRandomNamesAsTheOneSortByBytesDid() {
+        // Names of a few letters (many share their first eight bytes, or are prefixes of others,
+        // or repeat), through a lazy view as the runs pass them: the sort by prefix then by
+        // bytes within a prefix against the one sort by bytes it replaced (ties by position).
+        var random = SeededRandom(seed: searchTestSeed(0x50_2700_0001))
+        let letters = Array("aabñéпр1\u{301}".unicodeScalars)
+        for round in 0..<200 {
+            let names = (0..<random.below(400)).map { _ in
+                String(String.UnicodeScalarView((0..<random.below(random.below(3) == 0 ? 14 : 9)).map { _ in random.pick(letters) }))
+            }
+            let numbers = (0..<names.count).map { Int32($0) }.shuffled(using: &random)
+            let expected = numbers.indices.sorted { a, b in
+                let (first, second) = (names[Int(numbers[a])].utf8, names[Int(numbers[b])].utf8)
+                return !first.elementsEqual(second) ? first.lexicographicallyPrecedes(second) : a < b
+            }
+            #expect(UTF8Order.sortedIndices(numbers.lazy.map { names[Int($0)] }) == expected, "round \(round)")
+        }
+    }
+
     @Test func readsPrefixesAsTheUTF8ViewDoes() {
         // The first eight bytes through the `utf8` view, as `prefix` read them before.
         func viewPrefix(_ name: String) -> UInt64 {

@@ -90,6 +90,29 @@ import TestSupport
         }
     }
 
+    @Test func copiesRunsAsAByteLoopDoes() {
+        // Runs of 1 to 40 bytes at every offset of a buffer, with fewer or more than sixteen
+        // bytes there to read: the copy holds the run's bytes, and nothing before it is touched.
+        var random = SeededRandom(seed: searchTestSeed(0xC0_9E7E_0000))
+        let source = (0..<96).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        for round in 0..<3_000 {
+            let count = 1 + random.below(40)
+            let start = random.below(source.count - count + 1)
+            let readable = count + random.below(source.count - start - count + 1)
+            let written = random.below(8)
+            var target = [UInt8](repeating: 0xEE, count: written + count + CleanText.slack)
+            source.withUnsafeBufferPointer { source in
+                target.withUnsafeMutableBufferPointer { target in
+                    CleanText.copyRun(
+                        from: source.baseAddress.unsafelyUnwrapped + start, count: count, readable: readable,
+                        to: target.baseAddress.unsafelyUnwrapped + written)
+                }
+            }
+            #expect(Array(target[written..<(written + count)]) == Array(source[start..<(start + count)]), "round \(round)")
+            #expect(target[..<written].allSatisfy { $0 == 0xEE }, "round \(round)")
+        }
+    }
+
     @Test func findsTheHeadingAnchorClassAsASearchDoes() {
         // Start tags of every length made of pieces of the class, cut at random, the tag at every
         // offset of a buffer that ends at or soon after it.

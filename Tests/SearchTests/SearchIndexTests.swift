@@ -711,6 +711,79 @@ extension BodyTextTests {
         #expect(strings.find("-1") == nil && strings.find(String(keys[0])) == 0)
     }
 
+    @Test func numbersStringsByTheirBytesAsADictionaryWouldInOneNormalizationForm() {
+        // NFC keys of 0 to 40 bytes (ASCII, accented, Greek, Cyrillic), repeated, more than the
+        // byte table's first room: `BytesNumbering` against `Numbering<String>`.
+        var random = SeededRandom(seed: searchTestSeed(0xB7E5_0000_0000_0001))
+        let pieces = ["a", "z", "é", "ñ", "ж", "я", "7", "ü", "ción", "interrup", "ß", "ό", "й"]
+        let vocabulary = (0..<3_000).map { _ in (0..<random.below(random.below(5) == 0 ? 12 : 4)).map { _ in random.pick(pieces) }.joined() }
+        var reference = Numbering<String>()
+        var numbering = BytesNumbering()
+        for _ in 0..<20_000 {
+            let key = random.pick(vocabulary)
+            #expect(numbering.number(key) == reference.number(key), "\(key)")
+        }
+        #expect(numbering.keys == reference.keys)
+        for key in vocabulary + ["absent", "", "ausente-también"] { #expect(numbering.find(key) == reference.find(key), "\(key)") }
+    }
+
+    @Test func aBuilderNumbersItsTermsAsStringsWouldWhereverTheNamesComeFrom() {
+        // Memo names (NFC) for a while, then, in some rounds, names of entries filed by name,
+        // written with precomposed letters and with combining marks: `BuilderTerms` against
+        // `Numbering<String>`, which takes canonically equal names for one.
+        var random = SeededRandom(seed: searchTestSeed(0xB7E5_0000_0000_0003))
+        let nfc = ["a", "é", "ñ", "ción", "й", "ж", "interrup", "s", "7"]
+        let decomposed = ["e\u{301}", "n\u{303}", "cio\u{301}n", "и\u{306}"]
+        func name(_ pieces: [String]) -> String { (0..<(1 + random.below(4))).map { _ in random.pick(pieces) }.joined() }
+        for round in 0..<40 {
+            var terms = BuilderTerms()
+            var reference = Numbering<String>()
+            let byNameFrom = round % 4 == 0 ? Int.max : random.below(600)
+            for step in 0..<800 {
+                let fromMemo = step < byNameFrom || random.below(3) > 0
+                let key = fromMemo ? name(nfc) : name(nfc + decomposed)
+                #expect(terms.number(key, fromMemo: fromMemo) == reference.number(key), "round \(round) step \(step): \(key)")
+            }
+            #expect(terms.keys == reference.keys, "round \(round)")
+            for key in (0..<50).map({ _ in name(nfc + decomposed) }) + ["ausente"] {
+                #expect(terms.find(key) == reference.find(key), "round \(round): \(key)")
+            }
+        }
+    }
+
+    @Test func aMemoNumbersTermsAndFormsAsStringsWouldWhicheverFormTheWordsAreWrittenIn() {
+        // Words written with precomposed letters and with combining marks (é and e + ◌́, й and
+        // и + ◌̆): the memo numbers its terms and forms by their bytes, which is by strings (as
+        // `Numbering<String>` did) because folding gives NFC. Spanish is stemmed and drops
+        // accents; Bulgarian keeps the breve and is not stemmed.
+        var random = SeededRandom(seed: searchTestSeed(0xB7E5_0000_0000_0002))
+        let pieces = ["a", "e", "é", "e\u{301}", "ñ", "n\u{303}", "ción", "cio\u{301}n", "ж", "й", "и\u{306}", "interrup", "s", "o", "Á"]
+        for code in ["es", "bg"] {
+            let language = SearchLanguage(code: code)
+            let stemmer = Stemmer(language)
+            let memo = TermMemo()
+            var terms = Numbering<String>()
+            var forms = Numbering<String>()
+            for page in 0..<30 {
+                let words = (0..<(1 + random.below(300))).map { _ in (0..<(1 + random.below(5))).map { _ in random.pick(pieces) }.joined() }
+                let text = words.joined(separator: " ")
+                var counter = PageCounter(bytes: text.utf8.count)
+                counter.add(text, field: 0)
+                counter.endSection()
+                let resolved = memo.resolve(counter, language: language, stemmer: stemmer)
+                for index in 0..<counter.count {
+                    let word = String(decoding: counter.word(index).bytes, as: UTF8.self)
+                    let folded = Words.fold(word, language)
+                    var term = folded
+                    if let stemmer, Words.hasTwoScalars(folded) { term = Words.trimmedStem(Words.fold(stemmer.stem(word.lowercased()), language)) }
+                    #expect(Int(resolved[index].termNumber) == terms.number(term), "\(code) page \(page): \(word)")
+                    #expect(Int(resolved[index].formNumber) == (term != folded ? forms.number(folded) : -1), "\(code) page \(page): \(word)")
+                }
+            }
+            #expect(terms.keys.count > 20)
+        }
+    }
+
     @Test func findsAPatternInATagAsAByteByByteSearchWould() {
         let pattern = Array("class=\"heading-anchor\"".utf8)
         let tags = [
