@@ -251,6 +251,13 @@ struct Renderer: ~Copyable {
         switch value {
         case .string(let text):
             writeValue(text, escaped: escaped)
+        case .text(let text) where escaped:
+            // What `writeValue(text.string, escaped: true)` writes, escaped when the value was made.
+            guard !text.escapedUTF8.isEmpty else { return }
+            startValue()
+            pending.append(text.escapedUTF8)
+        case .text(let text):
+            writeValue(text.string, escaped: false)
         case .int(let number) where number > Int.min:
             // Digits and "-" need no escaping.
             startValue()
