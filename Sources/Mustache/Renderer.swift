@@ -195,29 +195,37 @@ struct Renderer: ~Copyable {
     /// the top; further keys resolve only against the previous result.
     /// `path` is the range of `keys` that holds the name's keys; none for `.`.
     private mutating func resolve(_ keys: [MustacheKey], _ path: Range<Int>) -> MustacheValue? {
-        guard !path.isEmpty else { return contexts.last }
-        let first = keys[path.lowerBound]
+        guard let first = path.first else { return contexts.last }
         var i = contexts.count - 1
         while i >= 0 {
-            // Switched on in place: the value's subscript would copy the context first.
-            let found: MustacheValue? = switch contexts[i] {
-            case .object(let dictionary): dictionary[first]
-            case .record(let record): record[first]
-            default: nil
-            }
-            if var value = found {
-                steps += contexts.count - i
-                for index in path.dropFirst() {
-                    guard let next = value[keys[index]] else { return nil }
-                    value = next
-                }
-                return value
+            // Switched on in place (the value's subscript would copy the context first), and a
+            // value found is handed on as it is: binding it to a variable first copied it twice.
+            switch contexts[i] {
+            case .object(let dictionary):
+                if let value = dictionary[keys[first]] { return found(value, searched: contexts.count - i, keys, path.dropFirst()) }
+            case .record(let record):
+                if let value = record[keys[first]] { return found(value, searched: contexts.count - i, keys, path.dropFirst()) }
+            default:
+                break
             }
             i -= 1
         }
         // A miss deep in nested sections walks the whole stack: that is work too.
         steps += contexts.count
         return nil
+    }
+
+    /// What the rest of a dotted name (`rest` of `keys`) names in `value`, found after searching
+    /// `searched` contexts: each further key resolves only against the previous result.
+    private mutating func found(_ value: MustacheValue, searched: Int, _ keys: [MustacheKey], _ rest: Range<Int>) -> MustacheValue? {
+        steps += searched
+        guard !rest.isEmpty else { return value }
+        var value = value
+        for index in rest {
+            guard let next = value[keys[index]] else { return nil }
+            value = next
+        }
+        return value
     }
 
     /// Template text gets the indentation at every line start; interpolated
