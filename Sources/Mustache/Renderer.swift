@@ -124,8 +124,9 @@ struct Renderer: ~Copyable {
         if inverted {
             try render(body, content)
         } else if case .array(let items) = value {
-            for item in items {
-                contexts.append(item)
+            // By index: a loop variable was one more copy (retain and release) of each item.
+            for index in items.indices {
+                contexts.append(items[index])
                 try render(body, content)
                 contexts.removeLast()
             }
