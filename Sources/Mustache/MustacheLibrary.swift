@@ -41,7 +41,7 @@ public struct MustacheLibrary: Sendable {
         let template = try template(named: name)
         var renderer = Renderer(
             library: self, context: context, templateName: template.name, gathersBytes: true, usesReferencePaths: usesReferencePaths)
-        try renderer.render(template.nodes, template.nodes.indices)
+        try renderer.render(template.body, template.body.nodes.indices)
         return renderer.finishBytes()
     }
 
@@ -56,7 +56,7 @@ public struct MustacheLibrary: Sendable {
     /// Renders `template` (which need not be in the library) with this library's partials.
     public func render(_ template: MustacheTemplate, _ context: MustacheValue) throws(MustacheError) -> String {
         var renderer = Renderer(library: self, context: context, templateName: template.name)
-        try renderer.render(template.nodes, template.nodes.indices)
+        try renderer.render(template.body, template.body.nodes.indices)
         return renderer.finish()
     }
 }

@@ -7,6 +7,8 @@ public enum MustacheValue: Sendable, Equatable {
     case int(Int)
     case double(Double)
     case string(String)
+    /// A string escaped once, when it was made (`MustacheText`); renders as `string` does.
+    case text(MustacheText)
     case array([MustacheValue])
     case object([MustacheKey: MustacheValue])
     /// An object of a shape shared with many others (`MustacheRecord`); renders as `object` does.
@@ -24,6 +26,7 @@ extension MustacheValue {
         case .bool(let b): b
         case .array(let items): !items.isEmpty
         case .string(let s): !s.isEmpty
+        case .text(let text): !text.string.isEmpty
         case .int, .double, .object, .record: true
         }
     }
@@ -36,6 +39,7 @@ extension MustacheValue {
         case .bool(let b): b ? "true" : "false"
         case .int(let i): String(i)
         case .string(let s): s
+        case .text(let text): text.string
         case .double(let d): Self.format(d)
         }
     }

@@ -8,78 +8,72 @@ import Diagnostics
 /// block) is followed by its content and records the index where that content
 /// ends. Nested arrays would be freed recursively, so a template nesting tens
 /// of thousands of sections would overflow the stack; a flat array does not.
-enum Node: Sendable {
-    /// Literal template text.
-    case text(Text)
-    /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}`.
-    case variable(Shared<Variable>)
-    /// `{{#name}}…{{/name}}` or, when inverted, `{{^name}}…{{/name}}`.
-    case section(Shared<Section>)
-    /// `{{>name}}`.
-    case partial(Shared<Inclusion>)
-    /// `{{<name}}…{{/name}}`: a partial whose blocks can be overridden. Its
-    /// content holds only the arguments, which are ranges of this array.
-    case parent(Shared<Parent>)
-    /// `{{$name}}default{{/name}}` outside a parent: a slot a child can fill.
-    case block(Shared<Block>)
+///
+/// A node holds plain numbers only: what it refers to (its text's bytes, its path's keys, a
+/// partial's name) is in its template's `TemplateBody`, at those numbers. Rendering reads a
+/// node out of its array for every visit, and a node holding a class reference cost a retain
+/// and a release each time.
+struct Node: Sendable {
+    enum Kind: UInt8, Sendable {
+        /// Literal template text: `range` of the body's `text`.
+        case text
+        /// `{{name}}`: its path is `range` of the body's `keys` (no keys for `.`).
+        case escapedVariable
+        /// `{{{name}}}` or `{{&name}}`: its path is `range` of the body's `keys`.
+        case variable
+        /// `{{#name}}…{{/name}}`: its path is `range` of `keys`, its content the nodes up to
+        /// `end`, its location `item` of `locations`.
+        case section
+        /// `{{^name}}…{{/name}}`: as `section`.
+        case invertedSection
+        /// `{{>name}}`: `item` of the body's `inclusions`.
+        case partial
+        /// `{{<name}}…{{/name}}`: a partial whose blocks can be overridden; `item` of the body's
+        /// `parents`. Its content, up to `end`, holds only the arguments (ranges of the nodes).
+        case parent
+        /// `{{$name}}default{{/name}}` outside a parent: a slot a child can fill; `item` of the
+        /// body's `blocks`, its default content the nodes up to `end`.
+        case block
+    }
+
+    var kind: Kind
+    var range: Range<Int> = 0..<0
+    var end = 0
+    var item = 0
 }
 
-/// A node's fields behind one reference. Rendering copies a node out of its array for every
-/// visit: a node that is one reference is retained and released without a switch over its
-/// fields (a section's path array and location string cost a retain each, and an outlined
-/// destroy).
-final class Shared<Fields: Sendable>: Sendable {
-    let fields: Fields
+/// A parsed template: its nodes, and what they refer to. Shared by every render of the
+/// template (and by the parents that pass its nodes as block arguments).
+final class TemplateBody: Sendable {
+    let nodes: [Node]
+    /// The bytes of every text node, one after another (the renderer writes bytes).
+    let text: [UInt8]
+    /// The keys of every variable's and section's path, one path after another.
+    let keys: [MustacheKey]
+    /// Where each section is (for errors and the render limits).
+    let locations: [SourceLocation]
+    let inclusions: [Inclusion]
+    let parents: [Parent]
+    let blocks: [Block]
 
-    init(_ fields: Fields) { self.fields = fields }
-}
-
-/// `{{name}}`, escaped or not.
-struct Variable: Sendable {
-    var path: Path
-    var escaped: Bool
-}
-
-/// A section or inverted section; its content is the nodes after it, up to `end`.
-struct Section: Sendable {
-    var path: Path
-    var inverted: Bool
-    var end: Int
-    var location: SourceLocation
+    init(
+        nodes: [Node], text: [UInt8], keys: [MustacheKey], locations: [SourceLocation], inclusions: [Inclusion],
+        parents: [Parent], blocks: [Block]
+    ) {
+        self.nodes = nodes
+        self.text = text
+        self.keys = keys
+        self.locations = locations
+        self.inclusions = inclusions
+        self.parents = parents
+        self.blocks = blocks
+    }
 }
 
 /// A parent tag: the partial it includes, and the block arguments its content gives.
 struct Parent: Sendable {
     var inclusion: Inclusion
     var arguments: [String: Range<Int>]
-    var end: Int
-}
-
-/// Literal text, as UTF-8 bytes (the renderer writes bytes), also split into lines once so
-/// that indenting it (inside a standalone partial or block) never rescans it for newlines.
-/// A class: rendering copies a node out of its array for every visit, and a class is one
-/// reference to retain.
-final class Text: Sendable {
-    let bytes: [UInt8]
-    /// `bytes` cut after each newline; every piece but the last ends in "\n".
-    let lines: [[UInt8]]
-    /// Whether the text ends with a newline (nil when it is empty): asked after every piece
-    /// of text rendered.
-    let endsWithNewline: Bool?
-
-    init(_ whole: String) {
-        bytes = Array(whole.utf8)
-        endsWithNewline = bytes.last.map { $0 == UInt8(ascii: "\n") }
-        // split() yields one more piece than there are newlines; the last has none. (Adding
-        // "\n" to it and dropping the last Character lost a "\r" before it: "\r\n" is one.)
-        let pieces = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        var lines = pieces.dropLast().map { Array($0) + [UInt8(ascii: "\n")] }
-        if let last = pieces.last, !last.isEmpty { lines.append(Array(last)) }
-        self.lines = lines
-    }
-
-    /// The text as a string (for the parser, which joins adjacent texts).
-    var whole: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// What partial and parent tags share.
@@ -94,8 +88,6 @@ struct Inclusion: Sendable {
 /// A block slot in a template (not an argument inside a parent tag).
 struct Block: Sendable {
     var name: String
-    /// The default content is the nodes after this one, up to `end`.
-    var end: Int
     /// Added to every line of whatever content fills the slot. Content has its
     /// own indentation removed at parse time, so this re-indents it here.
     var indentation: String
@@ -106,19 +98,8 @@ struct Block: Sendable {
     var location: SourceLocation
 }
 
-/// A tag name resolved against the context stack.
-enum Path: Sendable, Equatable {
-    /// `.`: the top of the context stack.
-    case implicit
-    /// `a.b.c` split once at parse time; the first key walks the stack,
-    /// the rest resolve only against the previous result.
-    case keys([MustacheKey])
-
-    init(_ name: String) {
-        if name == "." {
-            self = .implicit
-        } else {
-            self = .keys(name.split(separator: ".", omittingEmptySubsequences: false).map { MustacheKey(String($0)) })
-        }
-    }
+/// The keys of a tag name: `a.b.c` split once at parse time (the first key walks the context
+/// stack, the rest resolve only against the previous result); none for `.`, the top of the stack.
+func pathKeys(_ name: String) -> [MustacheKey] {
+    name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map { MustacheKey(String($0)) }
 }

@@ -27,7 +27,7 @@ struct Parser {
     private var textStart: [Int]
     private var textEnd: [Int]
 
-    static func parse(source: String, name: String) throws(MustacheError) -> [Node] {
+    static func parse(source: String, name: String) throws(MustacheError) -> TemplateBody {
         let bytes = Array(source.utf8)
         var tokenizer = Tokenizer(bytes: bytes, lines: LineIndex(source), templateName: name)
         let tokens = try tokenizer.tokenize()
@@ -242,8 +242,14 @@ struct Parser {
         var keepsContent: Bool { !discards && kind != .parent }
     }
 
-    private func buildTree() -> [Node] {
+    private func buildTree() -> TemplateBody {
         var nodes: [Node] = []
+        var text: [UInt8] = []
+        var keys: [MustacheKey] = []
+        var locations: [SourceLocation] = []
+        var inclusions: [Inclusion] = []
+        var parents: [Parent] = []
+        var blocks: [Block] = []
         var stack = [Frame(opener: -1, kind: .text, stripIndentation: [])]
 
         func append(_ node: Node) {
@@ -252,26 +258,42 @@ struct Parser {
             stack[stack.count - 1].lastText = nil
         }
 
+        /// The range of `keys` that holds the path of `name`.
+        func path(_ name: String) -> Range<Int> {
+            let start = keys.count
+            keys.append(contentsOf: pathKeys(name))
+            return start..<keys.count
+        }
+
         for (i, token) in tokens.enumerated() {
             let top = stack[stack.count - 1]
             switch token.kind {
             case .text:
                 guard top.keepsContent, textStart[i] < textEnd[i] else { continue }
                 let startsLine = textStart[i] == 0 || bytes[textStart[i] - 1] == UInt8(ascii: "\n")
-                let text = removingIndentation(
+                let piece = removingIndentation(
                     top.stripIndentation, from: bytes[textStart[i]..<textEnd[i]], startsLine: startsLine)
-                if let previous = top.lastText, case .text(let old) = nodes[previous] {
-                    nodes[previous] = .text(Text(old.whole + text))
+                if let previous = top.lastText {
+                    // Text split by comments or set-delimiter tags is one node; its first piece
+                    // is the last text stored, so the next piece extends it.
+                    let old = nodes[previous].range
+                    if old.upperBound != text.count { text.append(contentsOf: text[old]) }
+                    text.append(contentsOf: piece.utf8)
+                    nodes[previous].range = (text.count - old.count - piece.utf8.count)..<text.count
                 } else {
-                    nodes.append(.text(Text(text)))
+                    let start = text.count
+                    text.append(contentsOf: piece.utf8)
+                    nodes.append(Node(kind: .text, range: start..<text.count))
                     stack[stack.count - 1].lastText = nodes.count - 1
                 }
             case .variable, .unescaped:
-                append(.variable(Shared(Variable(path: Path(token.name), escaped: token.kind == .variable))))
+                append(Node(kind: token.kind == .variable ? .escapedVariable : .variable, range: path(token.name)))
             case .comment, .setDelimiter:
                 continue
             case .partial:
-                append(.partial(Shared(inclusion(i, strip: top.stripIndentation))))
+                guard top.keepsContent else { continue }
+                inclusions.append(inclusion(i, strip: top.stripIndentation))
+                append(Node(kind: .partial, item: inclusions.count - 1))
             case .section, .inverted, .parent, .block:
                 var frame = Frame(opener: i, kind: token.kind, stripIndentation: top.stripIndentation)
                 frame.discards = top.discards || (top.kind == .parent && token.kind != .block)
@@ -281,7 +303,7 @@ struct Parser {
                 }
                 let isArgument = token.kind == .block && top.kind == .parent
                 if top.keepsContent && !isArgument {
-                    append(.variable(Shared(Variable(path: .implicit, escaped: false))))  // placeholder, replaced when the tag closes
+                    append(Node(kind: .variable))  // placeholder, replaced when the tag closes
                     frame.node = nodes.count - 1
                 }
                 frame.contentStart = nodes.count
@@ -296,23 +318,25 @@ struct Parser {
                 guard frame.node >= 0 else { continue }
                 switch frame.kind {
                 case .parent:
-                    nodes[frame.node] = .parent(Shared(Parent(
-                        inclusion: inclusion(frame.opener, strip: stack[outer].stripIndentation),
-                        arguments: frame.arguments, end: nodes.count)))
+                    parents.append(Parent(
+                        inclusion: inclusion(frame.opener, strip: stack[outer].stripIndentation), arguments: frame.arguments))
+                    nodes[frame.node] = Node(kind: .parent, end: nodes.count, item: parents.count - 1)
                 case .block:
                     let indentation = removingIndentation(
                         stack[outer].stripIndentation, from: frame.blockIndentation[...], startsLine: true)
-                    nodes[frame.node] = .block(Shared(Block(
-                        name: opener.name, end: nodes.count, indentation: indentation,
-                        startsLine: standalone[frame.opener], location: location(opener))))
+                    blocks.append(Block(
+                        name: opener.name, indentation: indentation, startsLine: standalone[frame.opener], location: location(opener)))
+                    nodes[frame.node] = Node(kind: .block, end: nodes.count, item: blocks.count - 1)
                 default:
-                    nodes[frame.node] = .section(Shared(Section(
-                        path: Path(opener.name), inverted: frame.kind == .inverted, end: nodes.count,
-                        location: location(opener))))
+                    locations.append(location(opener))
+                    nodes[frame.node] = Node(
+                        kind: frame.kind == .inverted ? .invertedSection : .section, range: path(opener.name), end: nodes.count,
+                        item: locations.count - 1)
                 }
             }
         }
-        return nodes
+        return TemplateBody(
+            nodes: nodes, text: text, keys: keys, locations: locations, inclusions: inclusions, parents: parents, blocks: blocks)
     }
 
     private func inclusion(_ i: Int, strip: [UInt8]) -> Inclusion {

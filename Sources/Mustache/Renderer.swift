@@ -50,9 +50,9 @@ struct Renderer: ~Copyable {
     /// that does too much is reported.
     private var lastEntered: SourceLocation
 
-    /// A parent tag's arguments, with the node array their ranges index.
+    /// A parent tag's arguments, with the template body whose nodes their ranges index.
     private struct Arguments {
-        var nodes: [Node]
+        var body: TemplateBody
         var ranges: [String: Range<Int>]
     }
 
@@ -70,9 +70,9 @@ struct Renderer: ~Copyable {
         self.lastEntered = SourceLocation(file: templateName, line: 1, column: 1)
     }
 
-    /// Renders `nodes[range]`; container nodes render their content
+    /// Renders `body.nodes[range]`; container nodes render their content
     /// (recursively, bounded by `maximumDepth`) and skip past it.
-    mutating func render(_ nodes: [Node], _ range: Range<Int>) throws(MustacheError) {
+    mutating func render(_ body: TemplateBody, _ range: Range<Int>) throws(MustacheError) {
         var i = range.lowerBound
         while i < range.upperBound {
             steps += 1
@@ -81,54 +81,58 @@ struct Renderer: ~Copyable {
                     location: lastEntered,
                     message: "template renders too much (over \(Self.maximumSteps) steps or \(Self.maximumOutputBytes >> 20) MB of output): do sections or partials multiply each other?")
             }
-            switch nodes[i] {
-            case .text(let text):
-                writeTemplateText(text)
+            let node = body.nodes[i]
+            switch node.kind {
+            case .text:
+                writeTemplateText(body.text, node.range)
                 i += 1
-            case .variable(let node):
-                if let value = resolve(node.fields.path) {
+            case .escapedVariable, .variable:
+                if let value = resolve(body.keys, node.range) {
+                    let escaped = node.kind == .escapedVariable
                     if usesReferencePaths {
-                        writeValue(value.interpolationText, escaped: node.fields.escaped)
+                        writeValue(value.interpolationText, escaped: escaped)
                     } else {
-                        write(value, escaped: node.fields.escaped)
+                        write(value, escaped: escaped)
                     }
                 }
                 i += 1
-            case .section(let node):
-                // Fields are read through the node rather than copied out (a copy retains the path and location).
-                let value = resolve(node.fields.path) ?? .null
-                if value.isTruthy != node.fields.inverted {
-                    try renderSection(value, inverted: node.fields.inverted, nodes, i + 1..<node.fields.end, location: node.fields.location)
+            case .section, .invertedSection:
+                let inverted = node.kind == .invertedSection
+                let value = resolve(body.keys, node.range) ?? .null
+                if value.isTruthy != inverted {
+                    try renderSection(value, inverted: inverted, body, i + 1..<node.end, location: body.locations[node.item])
                 }
-                i = node.fields.end
-            case .partial(let node):
-                try include(node.fields, kind: "partial", arguments: nil)
+                i = node.end
+            case .partial:
+                try include(body.inclusions[node.item], kind: "partial", arguments: nil)
                 i += 1
-            case .parent(let node):
-                try include(node.fields.inclusion, kind: "parent", arguments: Arguments(nodes: nodes, ranges: node.fields.arguments))
-                i = node.fields.end
-            case .block(let node):
-                try renderBlock(node.fields, defaultContent: nodes, i + 1..<node.fields.end)
-                i = node.fields.end
+            case .parent:
+                let parent = body.parents[node.item]
+                try include(parent.inclusion, kind: "parent", arguments: Arguments(body: body, ranges: parent.arguments))
+                i = node.end
+            case .block:
+                try renderBlock(body.blocks[node.item], defaultContent: body, i + 1..<node.end)
+                i = node.end
             }
         }
     }
 
     private mutating func renderSection(
-        _ value: MustacheValue, inverted: Bool, _ nodes: [Node], _ content: Range<Int>, location: SourceLocation
+        _ value: MustacheValue, inverted: Bool, _ body: TemplateBody, _ content: Range<Int>, location: SourceLocation
     ) throws(MustacheError) {
         try enter(location)
         if inverted {
-            try render(nodes, content)
+            try render(body, content)
         } else if case .array(let items) = value {
-            for item in items {
-                contexts.append(item)
-                try render(nodes, content)
+            // By index: a loop variable was one more copy (retain and release) of each item.
+            for index in items.indices {
+                contexts.append(items[index])
+                try render(body, content)
                 contexts.removeLast()
             }
         } else {
             contexts.append(value)
-            try render(nodes, content)
+            try render(body, content)
             contexts.removeLast()
         }
         depth -= 1
@@ -152,7 +156,7 @@ struct Renderer: ~Copyable {
             atLineStart = true  // the tag's line was removed: the partial starts a fresh line
         }
         if let arguments { argumentFrames.append(arguments) }
-        try render(template.nodes, template.nodes.indices)
+        try render(template.body, template.body.nodes.indices)
         if arguments != nil { argumentFrames.removeLast() }
         indentation = savedIndentation
         depth -= 1
@@ -160,12 +164,12 @@ struct Renderer: ~Copyable {
 
     /// Fills a block slot with the outermost argument for it, else its default.
     private mutating func renderBlock(
-        _ block: Block, defaultContent nodes: [Node], _ range: Range<Int>
+        _ block: Block, defaultContent body: TemplateBody, _ range: Range<Int>
     ) throws(MustacheError) {
-        var content = (nodes: nodes, range: range)
+        var content = (body: body, range: range)
         for frame in argumentFrames {
             if let argument = frame.ranges[block.name] {
-                content = (frame.nodes, argument)
+                content = (frame.body, argument)
                 break
             }
         }
@@ -173,7 +177,7 @@ struct Renderer: ~Copyable {
         let savedIndentation = indentation
         indentation.append(contentsOf: block.indentation.utf8)
         if block.startsLine { atLineStart = true }
-        try render(content.nodes, content.range)
+        try render(content.body, content.range)
         indentation = savedIndentation
         depth -= 1
     }
@@ -190,30 +194,36 @@ struct Renderer: ~Copyable {
 
     /// Follows the spec's lookup: the first key walks the context stack from
     /// the top; further keys resolve only against the previous result.
-    private mutating func resolve(_ path: Path) -> MustacheValue? {
-        guard case .keys(let keys) = path else { return contexts.last }
-        let first = keys[0]
+    /// `path` is the range of `keys` that holds the name's keys; none for `.`.
+    private mutating func resolve(_ keys: [MustacheKey], _ path: Range<Int>) -> MustacheValue? {
+        guard let first = path.first else { return contexts.last }
         var i = contexts.count - 1
-        var found: MustacheValue?
         while i >= 0 {
-            // Switched on in place: the value's subscript would copy the context first.
-            let value: MustacheValue? = switch contexts[i] {
-            case .object(let dictionary): dictionary[first]
-            case .record(let record): record[first]
-            default: nil
-            }
-            if let value {
-                found = value
+            // Switched on in place (the value's subscript would copy the context first), and a
+            // value found is handed on as it is: binding it to a variable first copied it twice.
+            switch contexts[i] {
+            case .object(let dictionary):
+                if let value = dictionary[keys[first]] { return found(value, searched: contexts.count - i, keys, path.dropFirst()) }
+            case .record(let record):
+                if let value = record[keys[first]] { return found(value, searched: contexts.count - i, keys, path.dropFirst()) }
+            default:
                 break
             }
             i -= 1
         }
         // A miss deep in nested sections walks the whole stack: that is work too.
-        steps += found == nil ? contexts.count : contexts.count - i
-        guard var value = found else { return nil }
-        guard keys.count > 1 else { return value }
-        for key in keys[1...] {
-            guard let next = value[key] else { return nil }
+        steps += contexts.count
+        return nil
+    }
+
+    /// What the rest of a dotted name (`rest` of `keys`) names in `value`, found after searching
+    /// `searched` contexts: each further key resolves only against the previous result.
+    private mutating func found(_ value: MustacheValue, searched: Int, _ keys: [MustacheKey], _ rest: Range<Int>) -> MustacheValue? {
+        steps += searched
+        guard !rest.isEmpty else { return value }
+        var value = value
+        for index in rest {
+            guard let next = value[keys[index]] else { return nil }
             value = next
         }
         return value
@@ -221,20 +231,28 @@ struct Renderer: ~Copyable {
 
     /// Template text gets the indentation at every line start; interpolated
     /// values (below) do not, so a multi-line value keeps its own layout.
-    private mutating func writeTemplateText(_ text: Text) {
-        if indentation.isEmpty {
-            // Through the inlinable append: the array one is a call and a closure for every piece.
-            text.bytes.withUnsafeBufferPointer { bytes in
-                if let base = bytes.baseAddress { pending.append(base, count: bytes.count) }
+    /// `range` is the text node's range of `text`, its template's text bytes.
+    private mutating func writeTemplateText(_ text: [UInt8], _ range: Range<Int>) {
+        guard let last = range.last else { return }
+        text.withUnsafeBufferPointer { text in
+            guard let base = text.baseAddress else { return }
+            if indentation.isEmpty {
+                pending.append(base + range.lowerBound, count: range.count)
+                return
             }
-            if let endsWithNewline = text.endsWithNewline { atLineStart = endsWithNewline }
-            return
+            // Line by line: each line (cut after its newline) starts with the indentation when it starts a line.
+            var start = range.lowerBound
+            while start < range.upperBound {
+                var end = start
+                while end < range.upperBound && text[end] != UInt8(ascii: "\n") { end += 1 }
+                if end < range.upperBound { end += 1 }
+                if atLineStart { pending.append(indentation) }
+                pending.append(base + start, count: end - start)
+                atLineStart = text[end - 1] == UInt8(ascii: "\n")
+                start = end
+            }
         }
-        for line in text.lines {
-            if atLineStart { pending.append(indentation) }
-            pending.append(line)
-            atLineStart = line.last == UInt8(ascii: "\n")
-        }
+        atLineStart = text[last] == UInt8(ascii: "\n")
     }
 
     /// Writes what `value.interpolationText` is, numbers and flags as bytes without making a string.
@@ -242,6 +260,13 @@ struct Renderer: ~Copyable {
         switch value {
         case .string(let text):
             writeValue(text, escaped: escaped)
+        case .text(let text) where escaped:
+            // What `writeValue(text.string, escaped: true)` writes, escaped when the value was made.
+            guard !text.escapedUTF8.isEmpty else { return }
+            startValue()
+            pending.append(text.escapedUTF8)
+        case .text(let text):
+            writeValue(text.string, escaped: false)
         case .int(let number) where number > Int.min:
             // Digits and "-" need no escaping.
             startValue()

@@ -44,8 +44,8 @@ struct ExampleFigure: Sendable {
             steps.append(.record(MustacheRecord(Self.stepShape, [
                 .int(index + 1),
                 .string(step.event),
-                .string(events.name(step.event)),
-                .string(events.summary(step.event)),
+                events.nameValue(step.event),
+                events.summaryValue(step.event),
                 // A scene other than the main one is named after the event (its name comes from the Markdown).
                 machine.multiScene && step.scene != Simulation.mainScene ? .string(step.scene) : .bool(false),
                 machine.multiScene ? .string(step.scene) : .bool(false),

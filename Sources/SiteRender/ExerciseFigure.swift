@@ -43,7 +43,7 @@ struct ExerciseFigure: Sendable {
         // `first` is given only for an answer's events: a name the record lacks is looked up further out.
         func event(_ id: String, scene: String?, first: Bool? = nil) -> MustacheValue {
             var fields: [MustacheValue] = [
-                .string(id), .string(events.name(id)), .string(events.summary(id)),
+                .string(id), events.nameValue(id), events.summaryValue(id),
                 machine.multiScene ? scene.map(MustacheValue.string) ?? .bool(false) : .bool(false),
             ]
             if let first { fields.append(.bool(first)) }

@@ -49,7 +49,9 @@ enum FigureSources {
     private static let shape = MustacheShape([FigureKey.url, FigureKey.title, FigureKey.archived])
     private static let values: [String: MustacheValue] = Dictionary(
         SourceIndex.all.map { source in
-            (source.tag, MustacheValue.record(MustacheRecord(shape, [.string(source.url), .string(source.officialTitle), .bool(source.archived)])))
+            (source.tag, MustacheValue.record(MustacheRecord(shape, [
+                .text(MustacheText(source.url)), .text(MustacheText(source.officialTitle)), .bool(source.archived),
+            ])))
         },
         uniquingKeysWith: { first, _ in first })
 

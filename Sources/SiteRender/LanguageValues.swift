@@ -24,7 +24,8 @@ package final class LanguageValues: Sendable {
 
     package init(strings: UIStrings) {
         self.strings = strings
-        uiStrings = strings.tables.mapValues { table in MustacheValue(object: table.mapValues { .string($0) }) }
+        // Escaped once here: pages and figures write them escaped, each many times.
+        uiStrings = strings.tables.mapValues { table in MustacheValue(object: table.mapValues { .text(MustacheText($0)) }) }
     }
 
     /// The UI strings of `lang`, for a template's `{{t.key}}` (none for a language without a table).
@@ -161,17 +162,17 @@ struct StateNames: Sendable {
 }
 
 /// A machine's event names and summaries in one language, by event id (`ModelNames.event`
-/// and `ModelNames.summary`, which build and hash a key each); any other id gets what
-/// `ModelNames` gives it.
+/// and `ModelNames.summary`, which build and hash a key each), escaped once for the figures
+/// that write them; any other id gets what `ModelNames` gives it.
 struct EventNames: Sendable {
-    private let byID: [String: (name: String, summary: String)]
+    private let byID: [String: (name: MustacheText, summary: MustacheText)]
     private let machine: Machine
     private let names: ModelNames
 
     init(_ machine: Machine, names: ModelNames) {
-        var byID: [String: (name: String, summary: String)] = [:]
+        var byID: [String: (name: MustacheText, summary: MustacheText)] = [:]
         for event in machine.events where byID[event.id] == nil {
-            byID[event.id] = (names.event(event.id).text, names.summary(machine, event.id))
+            byID[event.id] = (MustacheText(names.event(event.id).text), MustacheText(names.summary(machine, event.id)))
         }
         self.byID = byID
         self.machine = machine
@@ -179,8 +180,14 @@ struct EventNames: Sendable {
     }
 
     /// `names.event(id).text`.
-    func name(_ id: String) -> String { byID[id]?.name ?? names.event(id).text }
+    func name(_ id: String) -> String { byID[id]?.name.string ?? names.event(id).text }
 
     /// `names.summary(machine, id)`.
-    func summary(_ id: String) -> String { byID[id]?.summary ?? names.summary(machine, id) }
+    func summary(_ id: String) -> String { byID[id]?.summary.string ?? names.summary(machine, id) }
+
+    /// `name(id)` as a template value.
+    func nameValue(_ id: String) -> MustacheValue { byID[id].map { .text($0.name) } ?? .string(names.event(id).text) }
+
+    /// `summary(id)` as a template value.
+    func summaryValue(_ id: String) -> MustacheValue { byID[id].map { .text($0.summary) } ?? .string(names.summary(machine, id)) }
 }

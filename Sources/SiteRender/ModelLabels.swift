@@ -24,14 +24,15 @@ extension ModelNames {
         .array(ids.enumerated().map { index, id in Self.walkStep(states?[id] ?? state(machine, id), first: index == 0) })
     }
 
-    /// One state of a walk.
+    /// One state of a walk. The name is escaped once: `StateNames` keeps these for every figure.
     static func walkStep(_ name: DisplayName, first: Bool) -> MustacheValue {
-        .record(MustacheRecord(walkStepShape, [.string(name.text), .bool(name.english), .bool(first)]))
+        .record(MustacheRecord(walkStepShape, [.text(MustacheText(name.text)), .bool(name.english), .bool(first)]))
     }
 
-    /// `{text, en}`: a name, and whether it is the English one.
+    /// `{text, en}`: a name, and whether it is the English one. The name is escaped once:
+    /// `StateNames` keeps these for every figure.
     func value(_ name: DisplayName) -> MustacheValue {
-        .record(MustacheRecord(Self.nameShape, [.string(name.text), .bool(name.english)]))
+        .record(MustacheRecord(Self.nameShape, [.text(MustacheText(name.text)), .bool(name.english)]))
     }
 
     private static let walkStepShape = MustacheShape([FigureKey.name, FigureKey.en, FigureKey.first])

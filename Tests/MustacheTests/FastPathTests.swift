@@ -2,8 +2,9 @@
 import Testing
 import TestSupport
 
-/// The renderer's fast path (numbers and flags written as bytes) must write what its reference
-/// path writes (every value made into its `interpolationText`), over random templates and contexts.
+/// The renderer's fast paths (numbers and flags written as bytes, texts escaped once) must write
+/// what its reference path writes (every value made into its `interpolationText`), over random
+/// templates and contexts.
 /// `MUSTACHE_FAST_PATH_SEED` shifts the seed.
 @Suite("Render fast paths")
 struct FastPathTests {
@@ -11,6 +12,8 @@ struct FastPathTests {
     static let scalars: [MustacheValue] = [
         .null, .bool(true), .bool(false), .int(0), .int(7), .int(-42), .int(1_234_567), .int(Int.max), .int(Int.min),
         .double(1.5), .double(-3), .string(""), .string("Привет & <b>"), .string("café 'q' \"x\""),
+        // Escaped once (the reference writes their string, escaped as it is written).
+        .text(MustacheText("")), .text(MustacheText("Привет & <b>")), .text(MustacheText("café 'q' \"x\"\n")),
     ]
 
     /// A random value: scalars, lists, and objects or records (sharing a few shapes) nested to `depth`.

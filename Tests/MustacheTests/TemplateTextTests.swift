@@ -2,14 +2,28 @@ import Testing
 
 @testable import Mustache
 
-/// A piece of template text knows whether it ends a line, as its last byte says; rendering uses it
-/// for where the next partial's indentation goes.
+/// Template text is written as its bytes; its last byte says whether it ends a line, which
+/// decides where the next partial's indentation goes.
 @Suite struct TemplateTextTests {
-    @Test(arguments: ["", "\n", "a", "a\n", "a\nb", "\n\n", "Привет\n", "x\r\n", "\r", "é"])
-    func endsWithNewlineIsTheLastByte(text: String) {
-        #expect(Text(text).endsWithNewline == text.utf8.last.map { $0 == UInt8(ascii: "\n") })
-        #expect(Array(Text(text).lines.joined()) == Array(text.utf8))
-        #expect(Text(text).bytes == Array(text.utf8))
+    /// Template text is written as its bytes, whole when nothing indents it, line by line
+    /// (each line cut after its newline) inside an indented partial, where each line that
+    /// starts a line gets the indentation.
+    @Test(arguments: ["", "\n", "a", "a\n", "a\nb", "\n\n", "Привет\n", "x\r\n", "\r", "é", "a\n\nb\n"])
+    func textIsWrittenAsItsBytesAndIndentedLineByLine(text: String) throws {
+        let partial = try MustacheTemplate(source: text, name: "p")
+        let library = MustacheLibrary(templates: ["p": partial])
+        #expect(try library.renderUTF8("p", [:]) == Array(text.utf8))
+        // The reference: the bytes cut after each newline, every piece indented (the first
+        // starts a line: the standalone tag's line was removed).
+        var indented: [UInt8] = []
+        let pieces = Array(text.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for (index, piece) in pieces.enumerated() {
+            let isLast = index == pieces.count - 1
+            if isLast && piece.isEmpty { break }
+            indented += Array("  ".utf8) + piece + (isLast ? [] : [UInt8(ascii: "\n")])
+        }
+        let page = try MustacheTemplate(source: "  {{>p}}\n|", name: "page")
+        #expect(Array(try library.render(page, [:]).utf8) == indented + Array("|".utf8))
     }
 
     /// A text ending in "\r" inside an indented partial keeps it (it was dropped with the "\n"
