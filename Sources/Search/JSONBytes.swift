@@ -67,8 +67,7 @@ struct JSONBytes: ~Copyable {
     /// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest
     /// (all of non-ASCII included) as is.
     mutating func quoted(_ text: String) {
-        var text = text
-        text.withUTF8 { quoted($0) }
+        text.withUTF8Bytes { quoted($0) }
     }
 
     /// `source` (valid UTF-8) as a JSON string.

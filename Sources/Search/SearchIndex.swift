@@ -387,8 +387,7 @@ struct PageCounter: WordSink, ~Copyable {
 
     /// Counts the words of `source` in `field` (0 text, 1 heading, 2 title) of the current section.
     mutating func add(_ source: String, field: Int) {
-        var source = source
-        source.withUTF8 { add($0, field: field) }
+        source.withUTF8Bytes { add($0, field: field) }
     }
 
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, field: Int) {
@@ -600,15 +599,13 @@ struct BytesNumbering {
 
     /// The key's number, given now if it is new (then it equals the count before).
     mutating func number(_ key: String) -> Int {
-        var key = key
-        let number = key.withUTF8 { bytes in table.number(bytes, 0, bytes.count, hash: Self.hash(bytes)) }
+        let number = key.withUTF8Bytes { bytes in table.number(bytes, 0, bytes.count, hash: Self.hash(bytes)) }
         if number == keys.count { keys.append(key) }
         return number
     }
 
     func find(_ key: String) -> Int? {
-        var key = key
-        return key.withUTF8 { bytes in table.find(bytes, 0, bytes.count, hash: Self.hash(bytes)) }
+        key.withUTF8Bytes { bytes in table.find(bytes, 0, bytes.count, hash: Self.hash(bytes)) }
     }
 
     /// `ByteTable.hash` of the whole of `bytes` (the empty key too, whose buffer may have no address).

@@ -1,3 +1,5 @@
+import Encoding
+
 /// Sorting names by their UTF-8 bytes (the shards' order) on integers: each name's first
 /// eight bytes as one big-endian number decide most comparisons, and only names that share
 /// them are compared byte by byte. Comparing `String.UTF8View`s element by element cost more
@@ -13,8 +15,7 @@ enum UTF8Order {
     /// first sixteen bytes differ are in the order of these pairs. Many terms share their first
     /// eight (`interrupción`, `interrupciones`), few their first sixteen.
     static func prefixes(_ name: String) -> (first: UInt64, second: UInt64) {
-        var name = name
-        return name.withUTF8 { bytes in
+        name.withUTF8Bytes { bytes in
             var first: UInt64 = 0
             var second: UInt64 = 0
             for (index, byte) in bytes.prefix(16).enumerated() {
