@@ -256,9 +256,10 @@ private struct Run {
         }
         switch chain.kind {
         case .path:
-            switch machine.verdict(forPath: ids, options: block.options) {
+            let (verdict, unconfirmed) = ModelQueries.pathVerdict(ids, in: machine, options: block.options)
+            switch verdict {
             case .legal:
-                if let confirmed = ModelQueries.confirmedMachines[machine.id], confirmed.verdict(forPath: ids, options: block.options) != .legal {
+                if unconfirmed, let confirmed = ModelQueries.confirmedMachines[machine.id] {
                     diagnostics.append(Messages.unconfirmed(unconfirmedWitnesses(of: ids, confirmed: confirmed), at: chain.location))
                 }
             case .illegal(let index, let expected):
@@ -277,8 +278,9 @@ private struct Run {
                 failureIndex = index
             }
         case .callbacks:
-            if machine.canProduce(callbackOrder: ids, options: block.options) {
-                if let confirmed = ModelQueries.confirmedMachines[machine.id], !confirmed.canProduce(callbackOrder: ids, options: block.options) {
+            let (possible, unconfirmed) = ModelQueries.canProduce(ids, in: machine, options: block.options)
+            if possible {
+                if unconfirmed {
                     let rows = machine.transitions.filter { t in
                         t.confidence == .unconfirmed && t.callbacks.contains { ids.contains($0.name) }
                     }
