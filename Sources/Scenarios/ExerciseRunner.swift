@@ -361,9 +361,7 @@ private struct Check {
             case .path:
                 return ModelQueries.witnesses(of: ids, in: machine, options: block.options).map(ExerciseStep.init)
             case .callbacks:
-                let options = block.options
-                let allowed: ((Transition) -> Bool)? = options.anyAPI ? nil : { t in t.conditions.allSatisfy { $0.holds(for: options) } }
-                return machine.witness(forCallbacks: ids, allowed: allowed).map(ExerciseStep.init)
+                return machine.witness(forCallbacks: ids, options: block.options.anyAPI ? nil : block.options).map(ExerciseStep.init)
             case .never:
                 return []
             }
