@@ -48,6 +48,10 @@ public enum ExerciseBlockParser {
         var reader = ExerciseReader(machine: head.machine, infoLocation: infoLocation)
         for (index, text) in lines.enumerated() {
             let offset = index < lineOffsets.count ? lineOffsets[index] : columnOffset
+            if let comment = SourceLine.wholeLineComment(text) {
+                reader.comment(comment.text, at: SourceLocation(file: file, line: firstLine + index, column: offset + comment.hash + 1))
+                continue
+            }
             reader.split(SourceLine(text, file: file, line: firstLine + index, columnOffset: offset))
         }
         reader.interpret()
@@ -120,8 +124,11 @@ private struct ExerciseReader {
         let end = line.trimEnd(hash, start: start)
         if hash < count {
             let text = line.trimmedText(from: hash + 1, to: count)
-            comments.append(BlockComment(text: text, location: line.location(hash), trailing: end > start))
-            if end == start && lines.isEmpty { questionLines.append(text) }
+            if end == start {
+                comment(text, at: line.location(hash))
+            } else {
+                comments.append(BlockComment(text: text, location: line.location(hash), trailing: true))
+            }
         }
         guard end > start else { return }
         let wordEnd = line.identifierEnd(from: start, to: end)
@@ -139,6 +146,12 @@ private struct ExerciseReader {
         }
         let argument = line.skipSpaces(from: after, to: end)
         lines.append(KeywordLine(line: line, keyword: start, word: word, starred: starred, argument: argument, end: end))
+    }
+
+    /// A whole-line comment: a line of the question while no keyword line came before it.
+    mutating func comment(_ text: String, at location: SourceLocation) {
+        comments.append(BlockComment(text: text, location: location, trailing: false))
+        if lines.isEmpty { questionLines.append(text) }
     }
 
     static let keywordSet = Set(ExerciseBlockParser.keywords)

@@ -62,6 +62,11 @@ public enum LifecycleBlockParser {
         reader.lines.reserveCapacity(lines.count)
         for (index, text) in lines.enumerated() {
             let offset = index < lineOffsets.count ? lineOffsets[index] : columnOffset
+            if let comment = SourceLine.wholeLineComment(text) {
+                let location = SourceLocation(file: file, line: firstLine + index, column: offset + comment.hash + 1)
+                reader.lines.append(BlockLine(content: .comment(comment.text), text: String(text), location: location, trailingComment: nil))
+                continue
+            }
             let line = SourceLine(text, file: file, line: firstLine + index, columnOffset: offset)
             reader.read(line, text: String(text))
         }

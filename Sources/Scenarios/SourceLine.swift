@@ -269,6 +269,44 @@ struct SourceLine {
 }
 
 extension SourceLine {
+    /// A line whose first Character after spaces and tabs is `#`: a whole-line comment. When
+    /// every scalar of the line is a Character of its own (`ChainFinder.Text.standsAlone`), the
+    /// index of the `#` and the comment's text (`trimmedText(from: hash + 1, to: count)`) are
+    /// read from the bytes, without making the line's arrays: half of a block's lines are
+    /// comments, many of them long and not ASCII. Nil for any other line.
+    static func wholeLineComment(_ text: Substring) -> (hash: Int, text: String)? {
+        let found: (hash: Int, start: Int, end: Int)?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var hash = 0
+            while hash < bytes.count, bytes[hash] == 0x20 || bytes[hash] == 0x09 { hash += 1 }
+            guard hash < bytes.count, bytes[hash] == 0x23 else { return nil }
+            // Every scalar stands alone: the spaces and the `#` before are Characters, and so
+            // are the spaces and tabs trimmed below.
+            var index = hash + 1
+            while index < bytes.count {
+                let lead = bytes[index]
+                var value: UInt32
+                var length: Int
+                switch lead {
+                case ..<0x80: (value, length) = (UInt32(lead), 1)
+                case ..<0xE0: (value, length) = (UInt32(lead & 0x1F), 2)
+                case ..<0xF0: (value, length) = (UInt32(lead & 0x0F), 3)
+                default: (value, length) = (UInt32(lead & 0x07), 4)
+                }
+                guard index + length <= bytes.count else { return nil }
+                for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+                guard ChainFinder.Text.standsAlone(value) else { return nil }
+                index += length
+            }
+            var start = hash + 1
+            while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            var end = bytes.count
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            return (hash, start, end)
+        }
+        guard let found = found ?? nil else { return nil }
+        return (found.hash, text.utf8Slice(found.start, found.end))
+    }
+
     /// Whether the first word of a fence's info string, words split at spaces and tabs, is the
     /// ASCII `word`: asked of every code block, on bytes (splitting the whole string by
     /// Characters cost more than the rest of the question).
