@@ -241,7 +241,9 @@ private struct ExerciseReader {
             return nil
         }
         let wordEnd = line.line.identifierEnd(from: line.argument, to: line.end)
-        guard case .event(let event) = names.readEvent(line.line, start: line.argument, wordEnd: wordEnd, end: line.end) else { return nil }
+        let word = line.line.text(line.argument..<wordEnd)
+        guard case .event(let event) = names.readEvent(line.line, word: word, start: line.argument, wordEnd: wordEnd, end: line.end)
+        else { return nil }
         if let outcome = event.states?.first ?? event.callbacks?.first {
             diagnostics.append(Messages.eventLineHasOutcome(at: outcome.location))
             return nil

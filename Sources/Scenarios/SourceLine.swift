@@ -198,6 +198,10 @@ struct SourceLine {
         return i
     }
 
+    /// The arrow of `length` (`arrowLength`) as written: `text` of its range, without cutting it
+    /// from the line (an arrow is the Characters it was found as).
+    static func arrow(ofLength length: Int) -> String { length == 1 ? "→" : "->" }
+
     /// The length of the arrow (`->` or `→`) at `i`, or 0.
     func arrowLength(at i: Int, end: Int) -> Int {
         guard i < end else { return 0 }
@@ -231,6 +235,8 @@ struct SourceLine {
     /// parentheses; `stop` is its index (or `end`).
     func pieces(from start: Int, to end: Int, commas: Bool, stopAtColon: Bool) -> (pieces: [Piece], stop: Int) {
         var result: [Piece] = []
+        // Most parts name a handful: room for them from the start, not grown from one.
+        result.reserveCapacity(4)
         var depth = 0
         var pieceStart = start
         var before: String?
@@ -249,7 +255,7 @@ struct SourceLine {
             } else if depth == 0 {
                 let arrow = arrowLength(at: i, end: end)
                 if arrow > 0 || (commas && unit == 0x2C) {  // ,
-                    let separator = arrow > 0 ? text(i..<(i + arrow)) : ","
+                    let separator = arrow > 0 ? Self.arrow(ofLength: arrow) : ","
                     close(at: i, after: separator)
                     before = separator
                     i += max(arrow, 1)
