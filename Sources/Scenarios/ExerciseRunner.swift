@@ -318,7 +318,8 @@ private struct Check {
         let statement = LifecycleBlock(
             machine: machine, infoLocation: block.infoLocation, machineLocation: block.machineLocation, options: block.options,
             optionPairs: block.optionPairs, optionsValid: block.optionsValid, lines: lines, diagnostics: [])
-        let result = ExampleRunner.run(statement)
+        // A wrong option's errors give only their message (`reason`): no notes or suggestions to work out.
+        let result = ExampleRunner.run(statement, explaining: choice.correct)
         let holds = result.passed
         var witness: [ExerciseStep] = []
         var reason: String?
