@@ -141,7 +141,7 @@ public struct Simulation: Sendable {
             sceneCovers.append(Cover.uncovered.bit)
             index = sceneNames.count - 1
         }
-        if let to = machine.stateIndex[transition.to] { sceneStates[index] = to }
+        if let to = machine.targetIndex[chosen] { sceneStates[index] = to }
         for effect in transition.effects {
             switch effect {
             case .setProcess(let state): process = state

@@ -117,8 +117,10 @@ private struct Run {
         self.block = block
         machine = block.machine
         explains = explaining
-        simulation = Simulation(machine: block.machine, options: block.options, from: block.initialState)
-        simulating = block.optionsValid && (block.given == nil || block.given?.id != nil)
+        // `given` walks the block's lines: asked once.
+        let given = block.given
+        simulation = Simulation(machine: block.machine, options: block.options, from: given?.id ?? block.machine.initialState)
+        simulating = block.optionsValid && (given == nil || given?.id != nil)
     }
 
     // MARK: Event lines

@@ -74,9 +74,7 @@ struct SourceLine {
     /// The line `text`. An ASCII line is read without grapheme breaking ("\r" is left to the
     /// slow way: it joins a following "\n").
     init(_ text: Substring, file: String, line: Int, columnOffset: Int) {
-        let ascii: [UInt32]? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.contains { $0 >= 0x80 || $0 == 0x0D } ? nil : bytes.map { UInt32($0) }
-        } ?? nil
+        let ascii: [UInt32]? = text.utf8.withContiguousStorageIfAvailable(Self.asciiUnits) ?? nil
         if let ascii {
             units = ascii
             clusters = []
@@ -94,6 +92,23 @@ struct SourceLine {
         self.file = file
         self.line = line
         self.columnOffset = columnOffset
+    }
+
+    /// The bytes as units when the line is ASCII without "\r" (each byte a Character), written
+    /// in one pass; nil for any other line.
+    static func asciiUnits(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt32]? {
+        var ascii = true
+        let units = [UInt32](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            for (i, byte) in bytes.enumerated() {
+                guard byte < 0x80 && byte != 0x0D else {
+                    ascii = false
+                    break
+                }
+                buffer[i] = UInt32(byte)
+                count = i + 1
+            }
+        }
+        return ascii ? units : nil
     }
 
     /// The scalar values and UTF-8 offsets (and the end's) of a line whose every scalar is a
