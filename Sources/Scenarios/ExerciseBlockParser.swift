@@ -166,18 +166,25 @@ private struct ExerciseReader {
     }
 
     mutating func interpret() {
-        // Each keyword but `option` once.
-        var first: [String: KeywordLine] = [:]
+        // Each keyword but `option` once: the first line of each, by the keyword's place in
+        // `ExerciseBlockParser.keywords` (every line's word is one of them: `split` keeps no other).
+        var firstLines = [KeywordLine?](repeating: nil, count: ExerciseBlockParser.keywords.count)
+        func first(_ word: String) -> KeywordLine? { ExerciseBlockParser.keywords.firstIndex(of: word).flatMap { firstLines[$0] } }
         var kept: [KeywordLine] = []
+        kept.reserveCapacity(lines.count)
         for line in lines {
-            if line.word != "option", let earlier = first[line.word] {
+            guard let number = ExerciseBlockParser.keywords.firstIndex(of: line.word) else {
+                kept.append(line)
+                continue
+            }
+            if line.word != "option", let earlier = firstLines[number] {
                 diagnostics.append(Messages.exerciseLineTwice(line.word, at: line.keywordLocation, first: earlier.keywordLocation))
                 continue
             }
-            if first[line.word] == nil { first[line.word] = line }
+            if firstLines[number] == nil { firstLines[number] = line }
             kept.append(line)
         }
-        if let line = first["kind"] {
+        if let line = first("kind") {
             kindLocation = line.keywordLocation
             let text = line.argumentText
             if text.isEmpty {
@@ -208,7 +215,7 @@ private struct ExerciseReader {
         }
         guard let kind else { return }
         // What the kind needs.
-        for part in Self.parts(kind) where first[part] == nil && !(kind == .choose && part == "given") && part != "option" {
+        for part in Self.parts(kind) where first(part) == nil && !(kind == .choose && part == "given") && part != "option" {
             diagnostics.append(Messages.exercisePartMissing(part, kind: kind, at: kindLocation))
         }
         if kind == .choose {
@@ -217,7 +224,7 @@ private struct ExerciseReader {
             } else if choices.count == optionLines && !choices.contains(where: \.correct) {
                 diagnostics.append(Messages.noCorrectOption(at: kindLocation))
             }
-            if given == nil, first["given"] == nil {
+            if given == nil, first("given") == nil {
                 for choice in choices {
                     if case .event = choice.statement {
                         diagnostics.append(Messages.eventOptionNeedsGiven(at: choice.statementLocation))
