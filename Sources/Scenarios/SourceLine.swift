@@ -120,6 +120,24 @@ struct SourceLine {
         text.utf8.withContiguousStorageIfAvailable(singleScalars) ?? Array(text.utf8).withUnsafeBufferPointer(singleScalars)
     }
 
+    /// The scalar value whose UTF-8 starts at `index` of valid UTF-8 (a string's bytes), and its
+    /// length in bytes; nil when the bytes end before it does.
+    @inline(__always)
+    static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int)? {
+        let lead = bytes[index]
+        var value: UInt32
+        let length: Int
+        switch lead {
+        case ..<0x80: return (UInt32(lead), 1)
+        case ..<0xE0: (value, length) = (UInt32(lead & 0x1F), 2)
+        case ..<0xF0: (value, length) = (UInt32(lead & 0x0F), 3)
+        default: (value, length) = (UInt32(lead & 0x07), 4)
+        }
+        guard index + length <= bytes.count else { return nil }
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return (value, length)
+    }
+
     /// `singleScalars(of:)` of a string's UTF-8 bytes. Both arrays are made at their largest size
     /// (a scalar per byte) and written in place: appending to them cost most of the reading.
     static func singleScalars(_ bytes: UnsafeBufferPointer<UInt8>) -> (units: [UInt32], offsets: [Int])? {
@@ -131,20 +149,10 @@ struct SourceLine {
                 var count = 0
                 var index = 0
                 while index < bytes.count {
-                    let lead = bytes[index]
-                    var value: UInt32
-                    var length: Int
-                    switch lead {
-                    case ..<0x80: (value, length) = (UInt32(lead), 1)
-                    case ..<0xE0: (value, length) = (UInt32(lead & 0x1F), 2)
-                    case ..<0xF0: (value, length) = (UInt32(lead & 0x0F), 3)
-                    default: (value, length) = (UInt32(lead & 0x07), 4)
-                    }
-                    guard index + length <= bytes.count else {
+                    guard let (value, length) = Self.scalar(in: bytes, at: index) else {
                         standAlone = false
                         break
                     }
-                    for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
                     guard ChainFinder.Text.standsAlone(value) else {
                         standAlone = false
                         break
@@ -304,18 +312,7 @@ extension SourceLine {
             // are the spaces and tabs trimmed below.
             var index = hash + 1
             while index < bytes.count {
-                let lead = bytes[index]
-                var value: UInt32
-                var length: Int
-                switch lead {
-                case ..<0x80: (value, length) = (UInt32(lead), 1)
-                case ..<0xE0: (value, length) = (UInt32(lead & 0x1F), 2)
-                case ..<0xF0: (value, length) = (UInt32(lead & 0x0F), 3)
-                default: (value, length) = (UInt32(lead & 0x07), 4)
-                }
-                guard index + length <= bytes.count else { return nil }
-                for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-                guard ChainFinder.Text.standsAlone(value) else { return nil }
+                guard let (value, length) = Self.scalar(in: bytes, at: index), ChainFinder.Text.standsAlone(value) else { return nil }
                 index += length
             }
             var start = hash + 1
