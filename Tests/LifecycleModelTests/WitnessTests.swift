@@ -156,7 +156,7 @@ import TestSupport
         let machine = try #require(Machines.all.first { $0.id == id })
         let seed = 41 + UInt64(id.utf8.count) &+ SeededRandom.seedOffset("OPTIONS_WITNESS_SEED")
         var shown = 0
-        for (n, order) in CallbackOrderSearchTests.orders(of: machine, count: 80, seed: seed).enumerated() {
+        for (n, order) in CallbackOrderSearchTests.orders(of: machine, count: 120, seed: seed).enumerated() {
             for case let options? in CallbackOrderSearchTests.optionSets(of: machine) where !options.anyAPI {
                 let expected = machine.witness(forCallbacks: order, allowed: { t in t.conditions.allSatisfy { $0.holds(for: options) } })
                 #expect(machine.witness(forCallbacks: order, options: options) == expected, "\(id) #\(n) (seed \(seed)): \(order) \(options)")
@@ -164,6 +164,6 @@ import TestSupport
             }
             #expect(machine.witness(forCallbacks: order, options: nil) == machine.witness(forCallbacks: order), "\(id) #\(n) (seed \(seed)): \(order)")
         }
-        #expect(machine.callbacks.isEmpty || shown > 20, "\(id): \(shown) witnesses shown")
+        #expect(machine.callbacks.isEmpty || shown > 15, "\(id): \(shown) witnesses shown")
     }
 }
