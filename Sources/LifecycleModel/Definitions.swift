@@ -121,42 +121,94 @@ public enum Effect: Sendable, Hashable {
 }
 
 /// One documented way to leave a state (a row of the spec's tables).
+/// Its fields live in one immutable object: steps, witnesses and a page's traces copy
+/// transitions often, and a copy of a dozen Strings and arrays retained each of them.
 public struct Transition: Sendable, Hashable {
+    private let fields: Fields
+
+    private final class Fields: Sendable {
+        let row: String
+        let from: String
+        let event: String
+        let states: [String]
+        let callbacks: [CallbackCall]
+        let sources: [String]
+        let confidence: Confidence
+        let conditions: [Condition]
+        let covered: [Cover]?
+        let coverMask: UInt8
+        let effects: [Effect]
+        let note: String?
+
+        init(
+            row: String, from: String, event: String, states: [String], callbacks: [CallbackCall], sources: [String],
+            confidence: Confidence, conditions: [Condition], covered: [Cover]?, effects: [Effect], note: String?
+        ) {
+            self.row = row
+            self.from = from
+            self.event = event
+            self.states = states
+            self.callbacks = callbacks
+            self.sources = sources
+            self.confidence = confidence
+            self.conditions = conditions
+            self.covered = covered
+            coverMask = covered.map { $0.reduce(0) { $0 | $1.bit } } ?? .max
+            self.effects = effects
+            self.note = note
+        }
+    }
+
     /// The spec's row: "A3", "S7", "D11b".
-    public let row: String
-    public let from: String
-    public let event: String
+    public var row: String { fields.row }
+    public var from: String { fields.from }
+    public var event: String { fields.event }
     /// States passed through, in order, ending in the new state; empty when the state does not change.
-    public let states: [String]
-    public let callbacks: [CallbackCall]
+    public var states: [String] { fields.states }
+    public var callbacks: [CallbackCall] { fields.callbacks }
     /// Source tags of the spec's index: "AP-WRA", "AD-LC".
-    public let sources: [String]
-    public let confidence: Confidence
-    public let conditions: [Condition]
+    public var sources: [String] { fields.sources }
+    public var confidence: Confidence { fields.confidence }
+    public var conditions: [Condition] { fields.conditions }
     /// The covers of the scene the transition can happen under; nil: any.
-    public let covered: [Cover]?
+    public var covered: [Cover]? { fields.covered }
     /// `covered` as bits of `Cover.bit` (all bits: any).
-    let coverMask: UInt8
-    public let effects: [Effect]
-    public let note: String?
+    var coverMask: UInt8 { fields.coverMask }
+    public var effects: [Effect] { fields.effects }
+    public var note: String? { fields.note }
 
     public init(
         _ row: String, from: String, on event: String, to states: [String], callbacks: [CallbackCall] = [],
         covered: [Cover]? = nil, sources: [String], confidence: Confidence = .doc, when conditions: [Condition] = [],
         effects: [Effect] = [], note: String? = nil
     ) {
-        self.covered = covered
-        coverMask = covered.map { $0.reduce(0) { $0 | $1.bit } } ?? .max
-        self.row = row
-        self.from = from
-        self.event = event
-        self.states = states
-        self.callbacks = callbacks
-        self.sources = sources
-        self.confidence = confidence
-        self.conditions = conditions
-        self.effects = effects
-        self.note = note
+        fields = Fields(
+            row: row, from: from, event: event, states: states, callbacks: callbacks, sources: sources, confidence: confidence,
+            conditions: conditions, covered: covered, effects: effects, note: note)
+    }
+
+    /// Field by field, as when they were the struct's own (one object is equal to itself).
+    public static func == (a: Transition, b: Transition) -> Bool {
+        if a.fields === b.fields { return true }
+        return a.row == b.row && a.from == b.from && a.event == b.event && a.states == b.states && a.callbacks == b.callbacks
+            && a.sources == b.sources && a.confidence == b.confidence && a.conditions == b.conditions && a.covered == b.covered
+            && a.coverMask == b.coverMask && a.effects == b.effects && a.note == b.note
+    }
+
+    /// The fields in the order the struct declared them: the same hash as when they were its own.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(row)
+        hasher.combine(from)
+        hasher.combine(event)
+        hasher.combine(states)
+        hasher.combine(callbacks)
+        hasher.combine(sources)
+        hasher.combine(confidence)
+        hasher.combine(conditions)
+        hasher.combine(covered)
+        hasher.combine(coverMask)
+        hasher.combine(effects)
+        hasher.combine(note)
     }
 
     /// The state after the transition.

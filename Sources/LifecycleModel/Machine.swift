@@ -201,6 +201,17 @@ public final class Machine: Sendable {
         }
     }
 
+    /// By transition: whether its conditions on the options hold under `options` (those on the
+    /// process and the other scenes depend on the run and count as holding, as in
+    /// `Condition.holds(for:)`). Made once per option set: every simulation, path verdict and
+    /// callback witness under a block's options asks it.
+    func transitionsAllowed(under options: MachineOptions) -> [Bool] {
+        guard let conditions = optionConditions else { return Array(repeating: true, count: transitions.count) }
+        return optionsHoldByOptions.value(for: options) {
+            conditions.map { $0.allSatisfy { $0.holds(options, process: .running, otherScenes: EmptyCollection()) } }
+        }
+    }
+
     /// The state id for any spelling: "Not Running", "notRunning", ".background", "paused".
     public func resolveState(_ name: String) -> String? {
         stateNames[caseSensitiveStates ? Names.exactKey(name) : Names.stateKey(name)]

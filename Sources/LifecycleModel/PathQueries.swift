@@ -23,8 +23,7 @@ extension Machine {
         guard let options else { return verdict(forPath: path, allowed: nil) }
         var best: PathVerdict?
         for variant in variants(of: options) {
-            let allowed = transitions.map { $0.conditions.allSatisfy { $0.holds(for: variant) } }
-            let verdict = verdict(forPath: path, allowed: allowed)
+            let verdict = verdict(forPath: path, allowed: transitionsAllowed(under: variant))
             guard case .illegal(let index, _) = verdict else { return .legal }
             if case .illegal(let bestIndex, _)? = best, bestIndex >= index { continue }
             best = verdict

@@ -98,10 +98,7 @@ public struct Simulation: Sendable {
     }
 
     private static func optionsHold(_ machine: Machine, _ options: MachineOptions) -> [Bool] {
-        guard let conditions = machine.optionConditions else { return Array(repeating: true, count: machine.transitions.count) }
-        return machine.optionsHoldByOptions.value(for: options) {
-            conditions.map { $0.allSatisfy { $0.holds(options, process: .running, otherScenes: EmptyCollection()) } }
-        }
+        machine.transitionsAllowed(under: options)
     }
 
     /// Whether transition `t` can be taken now: its cover, its option conditions (precomputed),
@@ -144,7 +141,7 @@ public struct Simulation: Sendable {
             sceneCovers.append(Cover.uncovered.bit)
             index = sceneNames.count - 1
         }
-        if let to = machine.stateIndex[transition.to] { sceneStates[index] = to }
+        if let to = machine.targetIndex[chosen] { sceneStates[index] = to }
         for effect in transition.effects {
             switch effect {
             case .setProcess(let state): process = state

@@ -13,6 +13,19 @@ extension Machine {
     /// answer is what a machine of only these transitions would give, without making one.
     public func witness(forCallbacks order: [String], allowed: ((Transition) -> Bool)? = nil) -> [Transition] {
         let chosen = allowed.map { allowed in transitions.indices.filter { allowed(transitions[$0]) } } ?? Array(transitions.indices)
+        return witness(forCallbacks: order, chosen: chosen)
+    }
+
+    /// `witness(forCallbacks:allowed:)` showing only the transitions whose conditions hold under
+    /// `options` (`Condition.holds(for:)`; nil: all), from the machine's table for the option set.
+    public func witness(forCallbacks order: [String], options: MachineOptions?) -> [Transition] {
+        guard let options else { return witness(forCallbacks: order, chosen: Array(transitions.indices)) }
+        let allowed = transitionsAllowed(under: options)
+        return witness(forCallbacks: order, chosen: transitions.indices.filter { allowed[$0] })
+    }
+
+    /// The witness among the transitions `chosen` (indexes, in order).
+    private func witness(forCallbacks order: [String], chosen: [Int]) -> [Transition] {
         // By callback index, as `canProduce` numbers them: names are compared as numbers. A name
         // the machine does not know is -1, which no call is.
         let walk = callbackWalk

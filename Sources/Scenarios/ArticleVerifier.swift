@@ -178,33 +178,37 @@ public struct Verification: Sendable {
         }
 
         // Lines as `split(separator: "\n")` cuts them: at a "\n" that is not the end of a "\r\n".
-        // At most one more than the "\n"s: both arrays are made at that size, not grown line by line.
-        var breaks = 0
-        for byte in codeBytes where byte == 0x0A { breaks += 1 }
+        // Without a "\r" (almost every block) that is every "\n", found by `memchr`.
+        let hasCR = nextByte(0x0D, in: codeBytes, from: 0) < codeBytes.count
+        var breaks: [Int] = []
+        var next = nextByte(0x0A, in: codeBytes, from: 0)
+        while next < codeBytes.count {
+            if !(next > 0 && codeBytes[next - 1] == 0x0D) { breaks.append(next) }
+            next = nextByte(0x0A, in: codeBytes, from: next + 1)
+        }
+        breaks.append(codeBytes.count)
         var offsets: [Int] = []
         var ranges: [(start: Int, end: Int)] = []
-        offsets.reserveCapacity(breaks + 1)
-        ranges.reserveCapacity(breaks + 1)
-        var hasCR = false
+        offsets.reserveCapacity(breaks.count)
+        ranges.reserveCapacity(breaks.count)
         var start = 0
-        var i = 0
-        while i < codeBytes.count {
-            let byte = codeBytes[i]
-            if byte == 0x0D {
-                hasCR = true
-            } else if byte == 0x0A && !(i > 0 && codeBytes[i - 1] == 0x0D) {
-                offsets.append(offset(start, i, line: fence.line + 1 + ranges.count))
-                ranges.append((start, i))
-                start = i + 1
-            }
-            i += 1
+        for end in breaks {
+            offsets.append(offset(start, end, line: fence.line + 1 + ranges.count))
+            ranges.append((start, end))
+            start = end + 1
         }
-        offsets.append(offset(start, codeBytes.count, line: fence.line + 1 + ranges.count))
-        ranges.append((start, codeBytes.count))
         // With no "\r", these are `blockLines` too (without the empty one after a final break).
         guard !hasCR else { return (offsets, code.blockLines) }
         if let last = ranges.last, last.start == last.end { ranges.removeLast() }
         return (offsets, ranges.map { substring($0.start, $0.end) })
+    }
+
+    /// The index of the first `byte` in `bytes` from `start` on, or `bytes.count`.
+    private static func nextByte(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < bytes.count, let base = bytes.baseAddress, let found = memchr(base + start, Int32(byte), bytes.count - start) else {
+            return bytes.count
+        }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 
     /// The place of the info string: after the fence's backticks or tildes and the spaces that follow.

@@ -20,8 +20,14 @@ import LifecycleModel
 /// A line that passes only thanks to an `.unconfirmed` transition gets a
 /// warning naming the row. Messages: see `Messages`.
 public enum ExampleRunner {
-    public static func run(_ block: LifecycleBlock) -> ExampleResult {
-        var run = Run(block: block)
+    public static func run(_ block: LifecycleBlock) -> ExampleResult { run(block, explaining: true) }
+
+    /// `explaining`: whether an error carries its notes and suggestion (the model's way, a fixed
+    /// line), which cost searches of their own. Without, every diagnostic has the same message,
+    /// place and severity, and the run the same steps and checks: what a choose exercise needs
+    /// of an option it expects to fail.
+    static func run(_ block: LifecycleBlock, explaining: Bool) -> ExampleResult {
+        var run = Run(block: block, explaining: explaining)
         for (index, line) in block.lines.enumerated() {
             switch line.content {
             case .comment, .given: break
@@ -96,6 +102,8 @@ public enum ExampleRunner {
 private struct Run {
     let block: LifecycleBlock
     let machine: Machine
+    /// Whether errors get their notes and suggestions (`ExampleRunner.run(_:explaining:)`).
+    let explains: Bool
     var simulation: Simulation
     /// False once an event line failed: later event lines are not run.
     var simulating: Bool
@@ -105,11 +113,14 @@ private struct Run {
     var checks: [ChainResult] = []
     var diagnostics: [Diagnostic] = []
 
-    init(block: LifecycleBlock) {
+    init(block: LifecycleBlock, explaining: Bool) {
         self.block = block
         machine = block.machine
-        simulation = Simulation(machine: block.machine, options: block.options, from: block.initialState)
-        simulating = block.optionsValid && (block.given == nil || block.given?.id != nil)
+        explains = explaining
+        // `given` walks the block's lines: asked once.
+        let given = block.given
+        simulation = Simulation(machine: block.machine, options: block.options, from: given?.id ?? block.machine.initialState)
+        simulating = block.optionsValid && (given == nil || given?.id != nil)
     }
 
     // MARK: Event lines
@@ -175,8 +186,8 @@ private struct Run {
                 let model = t.states.isEmpty ? [from] : t.states
                 var k = 0
                 while k < written.count && k < model.count && written[k] == model[k] { k += 1 }
-                var goes = [form.text(t, from: from)]
-                if let target = written.last, !model.contains(target),
+                var goes = explains ? [form.text(t, from: from)] : []
+                if explains, let target = written.last, !model.contains(target),
                     let more = machine.shortestPath(from: t.to, to: target, options: block.options, cover: coverBefore)
                 {
                     goes += more.map { form.text($0, from: $0.from, display: $0.event + (sceneLabel.map { "@" + $0 } ?? "")) }
@@ -185,9 +196,9 @@ private struct Run {
                     event: display, subject: ExampleRunner.subject(machine, scene: sceneLabel), model: model,
                     unchanged: t.states.isEmpty, written: names.map(\.text),
                     at: k < names.count ? names[k].location : names[names.count - 1].end,
-                    notes: ["the model goes: " + goes.joined(separator: "; ")]
-                        + alsoDocumented(candidates, except: t, form: form, from: from),
-                    suggestion: form.suggestion(t, from: from)))
+                    notes: explains
+                        ? ["the model goes: " + goes.joined(separator: "; ")] + alsoDocumented(candidates, except: t, form: form, from: from) : [],
+                    suggestion: explains ? form.suggestion(t, from: from) : nil))
             }
             let callbackMatches = (stateMatches.isEmpty ? candidates : stateMatches).filter(callbacksMatch)
             if callbackMatches.isEmpty, let written = writtenCallbacks, let names = line.callbacks {
@@ -196,8 +207,9 @@ private struct Run {
                 diagnostics.append(Messages.wrongCallbacks(
                     event: display, model: t.callbacks, written: names.map(\.text),
                     at: k < names.count ? names[k].location : names[names.count - 1].end,
-                    notes: ["the model goes: " + form.text(t, from: from)] + alsoDocumented(candidates, except: t, form: form, from: from),
-                    suggestion: form.suggestion(t, from: from)))
+                    notes: explains
+                        ? ["the model goes: " + form.text(t, from: from)] + alsoDocumented(candidates, except: t, form: form, from: from) : [],
+                    suggestion: explains ? form.suggestion(t, from: from) : nil))
             }
         }
     }
@@ -210,6 +222,12 @@ private struct Run {
         _ impossible: ImpossibleEvent, line: EventLine, form: LineForm, before: Simulation, scene: String, sceneLabel: String?
     ) {
         let state = impossible.state
+        guard explains else {
+            diagnostics.append(Messages.impossibleEvent(
+                event: form.display, subject: ExampleRunner.subject(machine, scene: sceneLabel), state: state,
+                possible: impossible.possible, conditions: [], at: line.event.location, suggestion: nil))
+            return
+        }
         let others = before.scenes.filter { $0.name != scene }.map(\.state)
         let conditions = ModelQueries.blockedBy(
             event: impossible.event, in: state, machine: machine, options: before.options, process: before.process, otherScenes: others,
@@ -256,9 +274,10 @@ private struct Run {
         }
         switch chain.kind {
         case .path:
-            switch machine.verdict(forPath: ids, options: block.options) {
+            let (verdict, unconfirmed) = ModelQueries.pathVerdict(ids, in: machine, options: block.options)
+            switch verdict {
             case .legal:
-                if let confirmed = ModelQueries.confirmedMachines[machine.id], confirmed.verdict(forPath: ids, options: block.options) != .legal {
+                if unconfirmed, let confirmed = ModelQueries.confirmedMachines[machine.id] {
                     diagnostics.append(Messages.unconfirmed(unconfirmedWitnesses(of: ids, confirmed: confirmed), at: chain.location))
                 }
             case .illegal(let index, let expected):
@@ -277,8 +296,9 @@ private struct Run {
                 failureIndex = index
             }
         case .callbacks:
-            if machine.canProduce(callbackOrder: ids, options: block.options) {
-                if let confirmed = ModelQueries.confirmedMachines[machine.id], !confirmed.canProduce(callbackOrder: ids, options: block.options) {
+            let (possible, unconfirmed) = ModelQueries.canProduce(ids, in: machine, options: block.options)
+            if possible {
+                if unconfirmed {
                     let rows = machine.transitions.filter { t in
                         t.confidence == .unconfirmed && t.callbacks.contains { ids.contains($0.name) }
                     }
@@ -288,7 +308,7 @@ private struct Run {
                 ok = false
                 var suggestion: String?
                 var inserted: [String] = []
-                if let order = ModelQueries.fixedOrder(for: ids, in: machine, options: block.options) {
+                if explains, let order = ModelQueries.fixedOrder(for: ids, in: machine, options: block.options) {
                     suggestion = "callbacks " + spelled(order)
                     inserted = Messages.uniqued(order.filter { !ids.contains($0) })
                 }
@@ -308,8 +328,9 @@ private struct Run {
         }
         let prefix = Array(ids[..<index])
         let pairLegal = index > 1 && machine.verdict(forPath: [ids[index - 1], state], options: block.options) == .legal
-        let suggestion = ModelQueries.legalPath(near: ids, failingAt: index, expected: expected, in: machine, options: block.options)
-            .map { "path " + spelled($0) }
+        let suggestion = explains
+            ? ModelQueries.legalPath(near: ids, failingAt: index, expected: expected, in: machine, options: block.options)
+                .map { "path " + spelled($0) } : nil
         return Messages.illegalPath(
             state: state, after: pairLegal ? prefix : [ids[index - 1]], expected: expected, at: names[index].location,
             suggestion: suggestion)

@@ -48,6 +48,10 @@ public enum ExerciseBlockParser {
         var reader = ExerciseReader(machine: head.machine, infoLocation: infoLocation)
         for (index, text) in lines.enumerated() {
             let offset = index < lineOffsets.count ? lineOffsets[index] : columnOffset
+            if let comment = SourceLine.wholeLineComment(text) {
+                reader.comment(comment.text, at: SourceLocation(file: file, line: firstLine + index, column: offset + comment.hash + 1))
+                continue
+            }
             reader.split(SourceLine(text, file: file, line: firstLine + index, columnOffset: offset))
         }
         reader.interpret()
@@ -120,8 +124,11 @@ private struct ExerciseReader {
         let end = line.trimEnd(hash, start: start)
         if hash < count {
             let text = line.trimmedText(from: hash + 1, to: count)
-            comments.append(BlockComment(text: text, location: line.location(hash), trailing: end > start))
-            if end == start && lines.isEmpty { questionLines.append(text) }
+            if end == start {
+                comment(text, at: line.location(hash))
+            } else {
+                comments.append(BlockComment(text: text, location: line.location(hash), trailing: true))
+            }
         }
         guard end > start else { return }
         let wordEnd = line.identifierEnd(from: start, to: end)
@@ -141,6 +148,12 @@ private struct ExerciseReader {
         lines.append(KeywordLine(line: line, keyword: start, word: word, starred: starred, argument: argument, end: end))
     }
 
+    /// A whole-line comment: a line of the question while no keyword line came before it.
+    mutating func comment(_ text: String, at location: SourceLocation) {
+        comments.append(BlockComment(text: text, location: location, trailing: false))
+        if lines.isEmpty { questionLines.append(text) }
+    }
+
     static let keywordSet = Set(ExerciseBlockParser.keywords)
 
     /// Which lines each kind has: required ones, and the optional `given` of `choose`.
@@ -153,18 +166,25 @@ private struct ExerciseReader {
     }
 
     mutating func interpret() {
-        // Each keyword but `option` once.
-        var first: [String: KeywordLine] = [:]
+        // Each keyword but `option` once: the first line of each, by the keyword's place in
+        // `ExerciseBlockParser.keywords` (every line's word is one of them: `split` keeps no other).
+        var firstLines = [KeywordLine?](repeating: nil, count: ExerciseBlockParser.keywords.count)
+        func first(_ word: String) -> KeywordLine? { ExerciseBlockParser.keywords.firstIndex(of: word).flatMap { firstLines[$0] } }
         var kept: [KeywordLine] = []
+        kept.reserveCapacity(lines.count)
         for line in lines {
-            if line.word != "option", let earlier = first[line.word] {
+            guard let number = ExerciseBlockParser.keywords.firstIndex(of: line.word) else {
+                kept.append(line)
+                continue
+            }
+            if line.word != "option", let earlier = firstLines[number] {
                 diagnostics.append(Messages.exerciseLineTwice(line.word, at: line.keywordLocation, first: earlier.keywordLocation))
                 continue
             }
-            if first[line.word] == nil { first[line.word] = line }
+            if firstLines[number] == nil { firstLines[number] = line }
             kept.append(line)
         }
-        if let line = first["kind"] {
+        if let line = first("kind") {
             kindLocation = line.keywordLocation
             let text = line.argumentText
             if text.isEmpty {
@@ -195,7 +215,7 @@ private struct ExerciseReader {
         }
         guard let kind else { return }
         // What the kind needs.
-        for part in Self.parts(kind) where first[part] == nil && !(kind == .choose && part == "given") && part != "option" {
+        for part in Self.parts(kind) where first(part) == nil && !(kind == .choose && part == "given") && part != "option" {
             diagnostics.append(Messages.exercisePartMissing(part, kind: kind, at: kindLocation))
         }
         if kind == .choose {
@@ -204,7 +224,7 @@ private struct ExerciseReader {
             } else if choices.count == optionLines && !choices.contains(where: \.correct) {
                 diagnostics.append(Messages.noCorrectOption(at: kindLocation))
             }
-            if given == nil, first["given"] == nil {
+            if given == nil, first("given") == nil {
                 for choice in choices {
                     if case .event = choice.statement {
                         diagnostics.append(Messages.eventOptionNeedsGiven(at: choice.statementLocation))
@@ -228,7 +248,9 @@ private struct ExerciseReader {
             return nil
         }
         let wordEnd = line.line.identifierEnd(from: line.argument, to: line.end)
-        guard case .event(let event) = names.readEvent(line.line, start: line.argument, wordEnd: wordEnd, end: line.end) else { return nil }
+        let word = line.line.text(line.argument..<wordEnd)
+        guard case .event(let event) = names.readEvent(line.line, word: word, start: line.argument, wordEnd: wordEnd, end: line.end)
+        else { return nil }
         if let outcome = event.states?.first ?? event.callbacks?.first {
             diagnostics.append(Messages.eventLineHasOutcome(at: outcome.location))
             return nil

@@ -318,7 +318,8 @@ private struct Check {
         let statement = LifecycleBlock(
             machine: machine, infoLocation: block.infoLocation, machineLocation: block.machineLocation, options: block.options,
             optionPairs: block.optionPairs, optionsValid: block.optionsValid, lines: lines, diagnostics: [])
-        let result = ExampleRunner.run(statement)
+        // A wrong option's errors give only their message (`reason`): no notes or suggestions to work out.
+        let result = ExampleRunner.run(statement, explaining: choice.correct)
         let holds = result.passed
         var witness: [ExerciseStep] = []
         var reason: String?
@@ -361,9 +362,7 @@ private struct Check {
             case .path:
                 return ModelQueries.witnesses(of: ids, in: machine, options: block.options).map(ExerciseStep.init)
             case .callbacks:
-                let options = block.options
-                let allowed: ((Transition) -> Bool)? = options.anyAPI ? nil : { t in t.conditions.allSatisfy { $0.holds(for: options) } }
-                return machine.witness(forCallbacks: ids, allowed: allowed).map(ExerciseStep.init)
+                return machine.witness(forCallbacks: ids, options: block.options.anyAPI ? nil : block.options).map(ExerciseStep.init)
             case .never:
                 return []
             }

@@ -62,6 +62,11 @@ public enum LifecycleBlockParser {
         reader.lines.reserveCapacity(lines.count)
         for (index, text) in lines.enumerated() {
             let offset = index < lineOffsets.count ? lineOffsets[index] : columnOffset
+            if let comment = SourceLine.wholeLineComment(text) {
+                let location = SourceLocation(file: file, line: firstLine + index, column: offset + comment.hash + 1)
+                reader.lines.append(BlockLine(content: .comment(comment.text), text: String(text), location: location, trailingComment: nil))
+                continue
+            }
             let line = SourceLine(text, file: file, line: firstLine + index, columnOffset: offset)
             reader.read(line, text: String(text))
         }
@@ -178,7 +183,22 @@ struct LineReader {
 
     init(machine: Machine?) { self.machine = machine }
 
-    static let keywords: Set<String> = ["given", "path", "callbacks", "never"]
+    /// A line's first word when it is a keyword (`given`, `path`, `callbacks`, `never`), told
+    /// by its length and bytes: every line asks, and most start with an event.
+    enum Keyword {
+        case given
+        case chain(ChainLine.Kind)
+
+        init?(_ word: String) {
+            switch word.utf8.count {
+            case 4 where word == "path": self = .chain(.path)
+            case 5 where word == "given": self = .given
+            case 5 where word == "never": self = .chain(.never)
+            case 9 where word == "callbacks": self = .chain(.callbacks)
+            default: return nil
+            }
+        }
+    }
 
     mutating func read(_ line: SourceLine, text: String) {
         let count = line.count
@@ -199,17 +219,16 @@ struct LineReader {
     mutating func readContent(_ line: SourceLine, start: Int, end: Int) -> BlockLine.Content {
         let wordEnd = line.identifierEnd(from: start, to: end)
         let word = line.text(start..<wordEnd)
-        if Self.keywords.contains(word) && wordEnd < end && !line.isSpace(at: wordEnd) {
+        guard let keyword = Keyword(word) else { return readEvent(line, word: word, start: start, wordEnd: wordEnd, end: end) }
+        if wordEnd < end && !line.isSpace(at: wordEnd) {
             diagnostics.append(Messages.spaceAfterKeyword(word, at: line.location(wordEnd)))
             return .invalid
         }
-        if Self.keywords.contains(word) {
-            let argument = line.skipSpaces(from: wordEnd, to: end)
-            if word == "given" { return readGiven(line, keyword: start, argument: argument, end: end) }
-            let kind: ChainLine.Kind = word == "path" ? .path : word == "never" ? .never : .callbacks
-            return readChain(line, kind: kind, keyword: start, argument: argument, end: end)
+        let argument = line.skipSpaces(from: wordEnd, to: end)
+        switch keyword {
+        case .given: return readGiven(line, keyword: start, argument: argument, end: end)
+        case .chain(let kind): return readChain(line, kind: kind, keyword: start, argument: argument, end: end)
         }
-        return readEvent(line, start: start, wordEnd: wordEnd, end: end)
     }
 
     private mutating func readGiven(_ line: SourceLine, keyword: Int, argument: Int, end: Int) -> BlockLine.Content {
@@ -254,8 +273,8 @@ struct LineReader {
         return .chain(ChainLine(kind: kind, location: location, names: names))
     }
 
-    mutating func readEvent(_ line: SourceLine, start: Int, wordEnd: Int, end: Int) -> BlockLine.Content {
-        let word = line.text(start..<wordEnd)
+    /// `word`: `line.text(start..<wordEnd)`.
+    mutating func readEvent(_ line: SourceLine, word: String, start: Int, wordEnd: Int, end: Int) -> BlockLine.Content {
         let resolvedEvent = machine?.resolveEvent(word)
         guard wordEnd > start else {
             diagnostics.append(Messages.notALine(at: line.location(start)))
@@ -282,7 +301,7 @@ struct LineReader {
         } else if arrow > 0 {
             let split = line.pieces(from: next + arrow, to: end, commas: true, stopAtColon: true)
             statePieces = split.pieces
-            statePieces![0].before = line.text(next..<(next + arrow))
+            statePieces![0].before = SourceLine.arrow(ofLength: arrow)
             if split.stop < end {
                 callbackPieces = line.pieces(from: split.stop + 1, to: end, commas: true, stopAtColon: false).pieces
                 callbackPieces![0].before = ":"

@@ -18,6 +18,28 @@ public enum ModelQueries {
         return result
     }()
 
+    /// A path's verdict in `machine` under `options`, and for a legal one whether it needs an
+    /// unconfirmed row (it is not legal in the machine's `confirmedMachines` one).
+    /// A path the confirmed rows allow is legal in the whole machine (fewer rows allow fewer
+    /// runs, at the same or fewer option levels): asked first, that answer settles the common
+    /// case with one search instead of two.
+    static func pathVerdict(_ ids: [String], in machine: Machine, options: MachineOptions) -> (verdict: Machine.PathVerdict, unconfirmed: Bool) {
+        let confirmed = confirmedMachines[machine.id]
+        if let confirmed, confirmed.verdict(forPath: ids, options: options) == .legal { return (.legal, false) }
+        let verdict = machine.verdict(forPath: ids, options: options)
+        return (verdict, verdict == .legal && confirmed != nil)
+    }
+
+    /// Whether `machine` can call the callbacks `ids` in this order under `options`, and for a
+    /// possible order whether it needs an unconfirmed row; the confirmed rows are asked first,
+    /// as for `pathVerdict`.
+    static func canProduce(_ ids: [String], in machine: Machine, options: MachineOptions) -> (possible: Bool, unconfirmed: Bool) {
+        let confirmed = confirmedMachines[machine.id]
+        if let confirmed, confirmed.canProduce(callbackOrder: ids, options: options) { return (true, false) }
+        let possible = machine.canProduce(callbackOrder: ids, options: options)
+        return (possible, possible && confirmed != nil)
+    }
+
     // MARK: Conditions
 
     /// Why `event` cannot happen in `state` though the machine documents it there: for each

@@ -74,9 +74,7 @@ struct SourceLine {
     /// The line `text`. An ASCII line is read without grapheme breaking ("\r" is left to the
     /// slow way: it joins a following "\n").
     init(_ text: Substring, file: String, line: Int, columnOffset: Int) {
-        let ascii: [UInt32]? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.contains { $0 >= 0x80 || $0 == 0x0D } ? nil : bytes.map { UInt32($0) }
-        } ?? nil
+        let ascii: [UInt32]? = text.utf8.withContiguousStorageIfAvailable(Self.asciiUnits) ?? nil
         if let ascii {
             units = ascii
             clusters = []
@@ -96,6 +94,23 @@ struct SourceLine {
         self.columnOffset = columnOffset
     }
 
+    /// The bytes as units when the line is ASCII without "\r" (each byte a Character), written
+    /// in one pass; nil for any other line.
+    static func asciiUnits(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt32]? {
+        var ascii = true
+        let units = [UInt32](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            for (i, byte) in bytes.enumerated() {
+                guard byte < 0x80 && byte != 0x0D else {
+                    ascii = false
+                    break
+                }
+                buffer[i] = UInt32(byte)
+                count = i + 1
+            }
+        }
+        return ascii ? units : nil
+    }
+
     /// The scalar values and UTF-8 offsets (and the end's) of a line whose every scalar is a
     /// Character of its own (`ChainFinder.Text.standsAlone`: most prose of the site's languages),
     /// read by scalars without grapheme breaking; nil when a scalar may join its neighbours.
@@ -103,6 +118,24 @@ struct SourceLine {
         // Decoded from the bytes (valid UTF-8: they are a string's): walking `unicodeScalars` of a
         // substring cost about 300 instructions a scalar.
         text.utf8.withContiguousStorageIfAvailable(singleScalars) ?? Array(text.utf8).withUnsafeBufferPointer(singleScalars)
+    }
+
+    /// The scalar value whose UTF-8 starts at `index` of valid UTF-8 (a string's bytes), and its
+    /// length in bytes; nil when the bytes end before it does.
+    @inline(__always)
+    static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int)? {
+        let lead = bytes[index]
+        var value: UInt32
+        let length: Int
+        switch lead {
+        case ..<0x80: return (UInt32(lead), 1)
+        case ..<0xE0: (value, length) = (UInt32(lead & 0x1F), 2)
+        case ..<0xF0: (value, length) = (UInt32(lead & 0x0F), 3)
+        default: (value, length) = (UInt32(lead & 0x07), 4)
+        }
+        guard index + length <= bytes.count else { return nil }
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return (value, length)
     }
 
     /// `singleScalars(of:)` of a string's UTF-8 bytes. Both arrays are made at their largest size
@@ -116,20 +149,10 @@ struct SourceLine {
                 var count = 0
                 var index = 0
                 while index < bytes.count {
-                    let lead = bytes[index]
-                    var value: UInt32
-                    var length: Int
-                    switch lead {
-                    case ..<0x80: (value, length) = (UInt32(lead), 1)
-                    case ..<0xE0: (value, length) = (UInt32(lead & 0x1F), 2)
-                    case ..<0xF0: (value, length) = (UInt32(lead & 0x0F), 3)
-                    default: (value, length) = (UInt32(lead & 0x07), 4)
-                    }
-                    guard index + length <= bytes.count else {
+                    guard let (value, length) = Self.scalar(in: bytes, at: index) else {
                         standAlone = false
                         break
                     }
-                    for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
                     guard ChainFinder.Text.standsAlone(value) else {
                         standAlone = false
                         break
@@ -198,6 +221,10 @@ struct SourceLine {
         return i
     }
 
+    /// The arrow of `length` (`arrowLength`) as written: `text` of its range, without cutting it
+    /// from the line (an arrow is the Characters it was found as).
+    static func arrow(ofLength length: Int) -> String { length == 1 ? "→" : "->" }
+
     /// The length of the arrow (`->` or `→`) at `i`, or 0.
     func arrowLength(at i: Int, end: Int) -> Int {
         guard i < end else { return 0 }
@@ -231,6 +258,8 @@ struct SourceLine {
     /// parentheses; `stop` is its index (or `end`).
     func pieces(from start: Int, to end: Int, commas: Bool, stopAtColon: Bool) -> (pieces: [Piece], stop: Int) {
         var result: [Piece] = []
+        // Most parts name a handful: room for them from the start, not grown from one.
+        result.reserveCapacity(4)
         var depth = 0
         var pieceStart = start
         var before: String?
@@ -249,7 +278,7 @@ struct SourceLine {
             } else if depth == 0 {
                 let arrow = arrowLength(at: i, end: end)
                 if arrow > 0 || (commas && unit == 0x2C) {  // ,
-                    let separator = arrow > 0 ? text(i..<(i + arrow)) : ","
+                    let separator = arrow > 0 ? Self.arrow(ofLength: arrow) : ","
                     close(at: i, after: separator)
                     before = separator
                     i += max(arrow, 1)
@@ -269,6 +298,33 @@ struct SourceLine {
 }
 
 extension SourceLine {
+    /// A line whose first Character after spaces and tabs is `#`: a whole-line comment. When
+    /// every scalar of the line is a Character of its own (`ChainFinder.Text.standsAlone`), the
+    /// index of the `#` and the comment's text (`trimmedText(from: hash + 1, to: count)`) are
+    /// read from the bytes, without making the line's arrays: half of a block's lines are
+    /// comments, many of them long and not ASCII. Nil for any other line.
+    static func wholeLineComment(_ text: Substring) -> (hash: Int, text: String)? {
+        let found: (hash: Int, start: Int, end: Int)?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var hash = 0
+            while hash < bytes.count, bytes[hash] == 0x20 || bytes[hash] == 0x09 { hash += 1 }
+            guard hash < bytes.count, bytes[hash] == 0x23 else { return nil }
+            // Every scalar stands alone: the spaces and the `#` before are Characters, and so
+            // are the spaces and tabs trimmed below.
+            var index = hash + 1
+            while index < bytes.count {
+                guard let (value, length) = Self.scalar(in: bytes, at: index), ChainFinder.Text.standsAlone(value) else { return nil }
+                index += length
+            }
+            var start = hash + 1
+            while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            var end = bytes.count
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            return (hash, start, end)
+        }
+        guard let found = found ?? nil else { return nil }
+        return (found.hash, text.utf8Slice(found.start, found.end))
+    }
+
     /// Whether the first word of a fence's info string, words split at spaces and tabs, is the
     /// ASCII `word`: asked of every code block, on bytes (splitting the whole string by
     /// Characters cost more than the rest of the question).

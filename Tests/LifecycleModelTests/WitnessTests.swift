@@ -147,3 +147,23 @@ import TestSupport
         #expect(shown > 100)
     }
 }
+
+/// `witness(forCallbacks:options:)` reads the machine's table of allowed transitions for the
+/// option set; it gives the witness the closure over each transition's conditions gave.
+@Suite struct OptionsWitnessTests {
+    @Test(arguments: Machines.all.map(\.id))
+    func theTableGivesTheWitnessOfTheConditions(_ id: String) throws {
+        let machine = try #require(Machines.all.first { $0.id == id })
+        let seed = 41 + UInt64(id.utf8.count) &+ SeededRandom.seedOffset("OPTIONS_WITNESS_SEED")
+        var shown = 0
+        for (n, order) in CallbackOrderSearchTests.orders(of: machine, count: 120, seed: seed).enumerated() {
+            for case let options? in CallbackOrderSearchTests.optionSets(of: machine) where !options.anyAPI {
+                let expected = machine.witness(forCallbacks: order, allowed: { t in t.conditions.allSatisfy { $0.holds(for: options) } })
+                #expect(machine.witness(forCallbacks: order, options: options) == expected, "\(id) #\(n) (seed \(seed)): \(order) \(options)")
+                if !expected.isEmpty { shown += 1 }
+            }
+            #expect(machine.witness(forCallbacks: order, options: nil) == machine.witness(forCallbacks: order), "\(id) #\(n) (seed \(seed)): \(order)")
+        }
+        #expect(machine.callbacks.isEmpty || shown > 15, "\(id): \(shown) witnesses shown")
+    }
+}

@@ -78,6 +78,22 @@ import TestSupport
     }
 
     /// Every ASCII Character, one at a time.
+    /// `asciiUnits` writes the units in one pass; the reading it replaces asked `contains`, then `map`.
+    @Test func asciiUnitsAreTheBytesOfAnASCIILine() {
+        let seed = 0xA5C1_1A11 &+ SeededRandom.seedOffset("ASCII_UNITS_SEED")
+        var random = SeededRandom(seed: seed)
+        let bytes: [UInt8] = [0x20, 0x09, 0x0D, 0x41, 0x7A, 0x2D, 0x3E, 0x7F, 0x80, 0xC3, 0xA9, 0xFF, 0x00]
+        var ascii = 0
+        for n in 0..<20_000 {
+            let line = (0..<random.below(40)).map { _ in random.below(4) == 0 ? random.pick(bytes) : UInt8(0x61 + random.below(26)) }
+            let expected = line.contains { $0 >= 0x80 || $0 == 0x0D } ? nil : line.map { UInt32($0) }
+            let found = line.withUnsafeBufferPointer(SourceLine.asciiUnits)
+            #expect(found == expected, "#\(n) (seed \(seed)): \(line)")
+            if expected != nil { ascii += 1 }
+        }
+        #expect(ascii > 1_000 && ascii < 19_000, "\(ascii) ASCII lines")
+    }
+
     @Test func asciiIdentifiersAndSpaces() {
         for byte in UInt8(0)..<0x80 where byte != 0x0D {
             let text = String(UnicodeScalar(byte))
