@@ -76,7 +76,7 @@ struct ExampleFigure: Sendable {
             .string(id),
             .string(machine.id),
             title,
-            .string(values.json(options)),
+            values.optionsValue(options),
             .string(trace.initialState),
             .string(trace.caption),
             values.t(lang),
