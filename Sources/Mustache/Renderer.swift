@@ -199,21 +199,25 @@ struct Renderer: ~Copyable {
         guard let first = path.first else { return contexts.last }
         var i = contexts.count - 1
         while i >= 0 {
-            // Switched on in place (the value's subscript would copy the context first), and a
-            // value found is handed on as it is: binding it to a variable first copied it twice.
-            switch contexts[i] {
-            case .object(let dictionary):
-                if let value = dictionary[keys[first]] { return found(value, searched: contexts.count - i, keys, path.dropFirst()) }
-            case .record(let record):
-                if let value = record[keys[first]] { return found(value, searched: contexts.count - i, keys, path.dropFirst()) }
-            default:
-                break
-            }
+            // Looked into where it is (`value(of:in:)` borrows it), and a value found is handed on
+            // as it is: binding it to a variable first copied it twice.
+            if let value = Self.value(of: keys[first], in: contexts[i]) { return found(value, searched: contexts.count - i, keys, path.dropFirst()) }
             i -= 1
         }
         // A miss deep in nested sections walks the whole stack: that is work too.
         steps += contexts.count
         return nil
+    }
+
+    /// The value of `key` in `context` when it is an object or a record. Borrowed: switching on
+    /// `contexts[i]` in place copied each context looked into (a retain and a release).
+    @inline(__always)
+    private static func value(of key: MustacheKey, in context: borrowing MustacheValue) -> MustacheValue? {
+        switch context {
+        case .object(let dictionary): dictionary[key]
+        case .record(let record): record[key]
+        default: nil
+        }
     }
 
     /// What the rest of a dotted name (`rest` of `keys`) names in `value`, found after searching

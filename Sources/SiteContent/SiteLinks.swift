@@ -48,6 +48,43 @@ package struct SiteLinks: Sendable {
         relative(from: fromDir, to: toDir, then: "index.html")
     }
 
+    /// `link(from: articleDir(lang, fromSlug), to: articleDir(lang, toSlug))`, made without either
+    /// folder: two articles of one language are sibling folders, so the link is `index.html` to the
+    /// page itself and `../<slug>/index.html` to another. Every page's sidebar asks for forty.
+    package static func articleLink(lang: String, from fromSlug: String, to toSlug: String) -> String {
+        fromSlug.withUTF8Bytes { from in
+            toSlug.withUTF8Bytes { to in
+                // A slug is one folder name (ContentLoader.isValidSlug); any other takes the general way.
+                guard isFolderName(from), isFolderName(to) else {
+                    return link(from: articleDir(lang, fromSlug), to: articleDir(lang, toSlug))
+                }
+                // Compared as bytes, as `relative` compares the folders.
+                if from.elementsEqual(to) { return "index.html" }
+                let prefix: StaticString = "../", suffix: StaticString = "/index.html"
+                let length = prefix.utf8CodeUnitCount + to.count + suffix.utf8CodeUnitCount
+                // Whole UTF-8 sequences one after the other: the result is valid.
+                return String(unsafeUninitializedCapacity: length) { out in
+                    var at = 0
+                    func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+                        for byte in bytes {
+                            out[at] = byte
+                            at += 1
+                        }
+                    }
+                    prefix.withUTF8Buffer(copy)
+                    copy(to)
+                    suffix.withUTF8Buffer(copy)
+                    return at
+                }
+            }
+        }
+    }
+
+    /// Whether `name` is one folder name: not empty, no `/`.
+    private static func isFolderName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        !name.isEmpty && !name.contains(UInt8(ascii: "/"))
+    }
+
     /// A relative URL from a page in `fromDir` to `path` (a folder ending in `/`, or a file),
     /// with `suffix` after it. On the bytes, written once into the result: every page's sidebar
     /// asks for forty of these, the status pages for thousands.

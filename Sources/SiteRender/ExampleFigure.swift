@@ -38,27 +38,9 @@ struct ExampleFigure: Sendable {
         path.markState(trace.initialState)
         var steps: [MustacheValue] = []
         steps.reserveCapacity(trace.steps.count)
-        for (index, step) in trace.steps.enumerated() {
-            path.markStep(from: step.from, through: step.states)
-            // Values in the order of `stepShape`'s keys.
-            steps.append(.record(MustacheRecord(Self.stepShape, [
-                .int(index + 1),
-                .string(step.event),
-                events.nameValue(step.event),
-                events.summaryValue(step.event),
-                // A scene other than the main one is named after the event (its name comes from the Markdown).
-                machine.multiScene && step.scene != Simulation.mainScene ? .string(step.scene) : .bool(false),
-                machine.multiScene ? .string(step.scene) : .bool(false),
-                .string(step.from),
-                states.value(step.from),
-                .string(step.to),
-                .bool(step.states.isEmpty),
-                states.walk(from: step.from, through: step.states),
-                FigureShape.calls(step.callbacks),
-                .string(step.row),
-                FigureSources.value(step.sources),
-                .bool(step.confidence == .unconfirmed),
-            ])))
+        // By index, the step borrowed by `row`: a loop variable cost about a dozen more retains and releases a step.
+        for index in trace.steps.indices {
+            steps.append(Self.row(trace.steps[index], number: index + 1, multiScene: machine.multiScene, states: states, events: events, path: &path))
         }
         let checks: [MustacheValue] = trace.checks.map { check in
             .record(MustacheRecord(Self.checkShape, [
@@ -76,7 +58,7 @@ struct ExampleFigure: Sendable {
             .string(id),
             .string(machine.id),
             title,
-            .string(values.json(options)),
+            values.optionsValue(options),
             .string(trace.initialState),
             .string(trace.caption),
             values.t(lang),
@@ -85,6 +67,31 @@ struct ExampleFigure: Sendable {
             .bool(!checks.isEmpty),
             .array(checks),
             .string(diagram.figureSVG(idPrefix: id + "-diagram", path: path)),
+        ]))
+    }
+
+    /// A row of the trace, values in the order of `stepShape`'s keys; the step is marked on `path`.
+    private static func row(
+        _ step: borrowing ExampleStep, number: Int, multiScene: Bool, states: StateNames, events: EventNames, path: inout DiagramPath
+    ) -> MustacheValue {
+        path.markStep(from: step.from, through: step.states)
+        return .record(MustacheRecord(stepShape, [
+            .int(number),
+            .string(step.event),
+            events.nameValue(step.event),
+            events.summaryValue(step.event),
+            // A scene other than the main one is named after the event (its name comes from the Markdown).
+            multiScene && step.scene != Simulation.mainScene ? .string(step.scene) : .bool(false),
+            multiScene ? .string(step.scene) : .bool(false),
+            .string(step.from),
+            states.value(step.from),
+            .string(step.to),
+            .bool(step.states.isEmpty),
+            states.walk(from: step.from, through: step.states),
+            FigureShape.calls(step.callbacks),
+            .string(step.row),
+            FigureSources.value(step.sources),
+            .bool(step.confidence == .unconfirmed),
         ]))
     }
 

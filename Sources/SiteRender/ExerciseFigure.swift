@@ -103,7 +103,7 @@ struct ExerciseFigure: Sendable {
             .string(trace.kind.rawValue),
             .string(machine.id),
             title,
-            .string(values.json(trace.options)),
+            values.optionsValue(trace.options),
             .string(trace.question),
             .string(text(promptKey)),
             trace.given.map(state) ?? .bool(false),

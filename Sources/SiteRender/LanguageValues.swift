@@ -17,7 +17,8 @@ package final class LanguageValues: Sendable {
     private let exerciseJSON = Memo<String, String>()
     /// By option set, under a lock of this module (the generic memo of another module cost a few
     /// thousand instructions a look-up, asked for every figure).
-    private let optionsJSON = Mutex<[MachineOptions: String]>([:])
+    /// Escaped once with it: every figure writes it into an attribute.
+    private let optionsJSON = Mutex<[MachineOptions: MustacheText]>([:])
     /// Laid out under the lock: the pages of a build start together and would otherwise each lay
     /// out the same diagram (two million instructions) when they miss at once.
     private let diagrams = Mutex<[DiagramKey: MachineDiagram]>([:])
@@ -51,14 +52,19 @@ package final class LanguageValues: Sendable {
 
     /// The options a figure ran under, as JSON (escaped as an attribute value by the template):
     /// the player parses exactly the options the build ran. The same for every figure with these options.
-    func json(_ options: MachineOptions) -> String {
+    func json(_ options: MachineOptions) -> String { optionsText(options).string }
+
+    /// `json(options)` as a template value, escaped when it was made rather than by every figure.
+    func optionsValue(_ options: MachineOptions) -> MustacheValue { .text(optionsText(options)) }
+
+    private func optionsText(_ options: MachineOptions) -> MustacheText {
         if let made = optionsJSON.withLock({ $0[options] }) { return made }
         var json = JSON.Object()
         json.add("api", options.api)
         if let target = options.targetSDK { json.add("targetSdk", target) }
         json.add("configChanges", options.configChanges.sorted())
         json.add("root", options.root)
-        let made = json.text
+        let made = MustacheText(json.text)
         optionsJSON.withLock { $0[options] = made }
         return made
     }

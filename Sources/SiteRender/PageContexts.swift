@@ -136,7 +136,7 @@ package struct PageContexts: Sendable {
         func link(_ entry: SiteNavigation.Entry) -> MustacheValue {
             .record(MustacheRecord(Self.linkShape, [
                 .string(entry.title),
-                .string(SiteLinks.link(from: dir, to: SiteLinks.articleDir(article.lang, entry.slug))),
+                .string(SiteLinks.articleLink(lang: article.lang, from: article.slug, to: entry.slug)),
                 .bool(entry.slug == article.slug),
             ]))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import SiteBuild
 @testable import SiteContent
@@ -214,5 +215,32 @@ import Testing
     ])
     func links(from: String, to: String, expected: String) {
         #expect(SiteLinks.link(from: from, to: to) == expected)
+    }
+
+    /// The sidebar's link between two articles of one language is the general link between their folders.
+    @Test(arguments: [
+        ("es", "inactive", "inactive"), ("es", "ab", "abc"), ("es", "abc", "ab"), ("es", "a", "b"), ("pt-PT", "x-1", "x-2"),
+        ("es", "café", "cafè"), ("bg", "активно", "неактивно"), ("es", "a/b", "c"), ("es", "c", "a/b"), ("es", "", "a"), ("es", ".", ".."),
+    ])
+    func articleLinks(lang: String, from: String, to: String) {
+        #expect(SiteLinks.articleLink(lang: lang, from: from, to: to) == SiteLinks.link(from: SiteLinks.articleDir(lang, from), to: SiteLinks.articleDir(lang, to)))
+    }
+
+    /// The same over random slugs of a small alphabet (so that many share prefixes or are equal).
+    @Test func articleLinksOfRandomSlugs() {
+        var random = SeededRandom(seed: 2323 &+ SeededRandom.seedOffset("ARTICLE_LINK_SEED"))
+        let alphabet: [String] = ["a", "b", "-", "0", "é", "e\u{301}", "/", "."]
+        func slug() -> String { (0..<random.below(5)).map { _ in random.pick(alphabet) }.joined() }
+        var fastPaths = 0
+        for _ in 0..<5_000 {
+            let lang = random.pick(["es", "bg", "pt-PT"])
+            let from = slug(), to = random.below(4) == 0 ? "" : slug()
+            let chosen = random.below(3) == 0 ? from : to
+            let expected = SiteLinks.link(from: SiteLinks.articleDir(lang, from), to: SiteLinks.articleDir(lang, chosen))
+            #expect(SiteLinks.articleLink(lang: lang, from: from, to: chosen) == expected, "\(lang) \(from) → \(chosen)")
+            if expected == "index.html" || expected.hasPrefix("../") && expected.utf8.count == chosen.utf8.count + 14 { fastPaths += 1 }
+        }
+        // Most pairs are slugs the fast path takes.
+        #expect(fastPaths > 1_000)
     }
 }
