@@ -9,7 +9,7 @@ import Diagnostics
 public struct MarkdownDocument: Hashable, Sendable {
     public static let rootIndex = 0
 
-    /// The path given to `parse`, also in every node's location.
+    /// The path given to `parse`: the file of every node's position.
     public var file: String
     /// All nodes in document order; `nodes[0]` is the document.
     public var nodes: [MarkdownNode]
@@ -36,6 +36,17 @@ public struct MarkdownDocument: Hashable, Sendable {
     public subscript(index: Int) -> MarkdownNode { nodes[index] }
 
     public func children(of index: Int) -> [Int] { nodes[index].children }
+
+    /// Where node `index` starts, in the document's file.
+    public func start(of index: Int) -> SourceLocation { location(of: nodes[index].start) }
+
+    /// Where node `index` ends (inclusive), in the document's file.
+    public func end(of index: Int) -> SourceLocation { location(of: nodes[index].end) }
+
+    /// A node's position as a location in the document's file.
+    public func location(of position: SourcePosition) -> SourceLocation {
+        SourceLocation(file: file, line: position.line, column: position.column)
+    }
 
     /// The inline text a reader sees in the node and its descendants: text
     /// and code-span literals, with line breaks as spaces. Raw HTML is markup,

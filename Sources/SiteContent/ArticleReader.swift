@@ -78,8 +78,8 @@ package struct ArticleReader: Sendable {
         }
         let links = document.nodes.compactMap { node -> MarkdownLink? in
             switch node.kind {
-            case .link(let url, _): MarkdownLink(url: url, href: targets[LinkKey(url: url, isImage: false)]?.url ?? url, location: node.start)
-            case .image(let url, _): MarkdownLink(url: url, href: targets[LinkKey(url: url, isImage: true)]?.url ?? url, location: node.start)
+            case .link(let url, _): MarkdownLink(url: url, href: targets[LinkKey(url: url, isImage: false)]?.url ?? url, location: document.location(of: node.start))
+            case .image(let url, _): MarkdownLink(url: url, href: targets[LinkKey(url: url, isImage: true)]?.url ?? url, location: document.location(of: node.start))
             default: nil
             }
         }
@@ -131,7 +131,7 @@ package struct ArticleReader: Sendable {
             case .resolved(let target): targets[key] = target
             case .missingArticle(let missing):
                 problems.append(.error(
-                    at: node.start, "broken link '\(key.url)': no article '\(missing)' in any language",
+                    at: document.location(of: node.start), "broken link '\(key.url)': no article '\(missing)' in any language",
                     suggestion: sourceLinks.nearestSlug(to: missing).map { "\($0).md" }))
             }
         }
