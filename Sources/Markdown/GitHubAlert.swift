@@ -56,22 +56,41 @@ extension MarkdownDocument {
 
     /// The kind named by a text that is exactly `[!KIND]` (any case), spaces and tabs after it allowed.
     static func alertKind(marker text: String) -> AlertKind? {
-        let bytes = text.utf8
-        // A marker's bytes start with "[!" (lowercasing leaves ASCII punctuation as it is): any
-        // other quote is passed by before its first text, often a whole paragraph, is lowercased.
-        guard bytes.starts(with: [UInt8(ascii: "["), UInt8(ascii: "!")]) else { return nil }
+        // Read in place: a view or slice of the string retains its storage.
+        let match = text.utf8.withContiguousStorageIfAvailable(asciiMarker) ?? .notASCII
+        switch match {
+        case .kind(let kind): return kind
+        case .none: return nil
         // Non-ASCII text is lowercased by Unicode's rules (the Kelvin sign becomes "k").
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return unicodeAlertKind(marker: text) }
-        // ASCII: compared by bytes, with no lowercased copy.
-        var marker = bytes[...]
-        while let last = marker.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { marker = marker.dropLast() }
-        guard marker.count >= 3, marker.last == UInt8(ascii: "]") else { return nil }
-        let name = marker.dropFirst(2).dropLast()
+        case .notASCII: return unicodeAlertKind(marker: text)
+        }
+    }
+
+    private enum MarkerMatch {
+        case kind(AlertKind)
+        case none
+        case notASCII
+    }
+
+    /// Kinds' names as bytes, made once: `rawValue` builds a string at every call.
+    private static let alertNames: [(kind: AlertKind, name: [UInt8])] = AlertKind.allCases.map { ($0, Array($0.rawValue.utf8)) }
+
+    /// `alertKind(marker:)` of ASCII bytes, compared with no lowercased copy.
+    private static func asciiMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> MarkerMatch {
+        // A marker's bytes start with "[!" (lowercasing leaves ASCII punctuation as it is): any
+        // other quote is passed by before its first text, often a whole paragraph, is read.
+        guard bytes.count >= 2, bytes[0] == UInt8(ascii: "["), bytes[1] == UInt8(ascii: "!") else { return .none }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return .notASCII }
+        var end = bytes.count
+        while end > 2, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        guard end >= 3, bytes[end - 1] == UInt8(ascii: "]") else { return .none }
+        let name = bytes[2..<(end - 1)]
         // Kinds' names are lowercase letters: a byte with bit 0x20 set is one of them only if it is
         // that letter in either case.
-        return AlertKind.allCases.first { kind in
-            kind.rawValue.utf8.count == name.count && zip(name, kind.rawValue.utf8).allSatisfy { $0 | 0x20 == $1 }
+        for entry in alertNames where entry.name.count == name.count {
+            if zip(name, entry.name).allSatisfy({ $0 | 0x20 == $1 }) { return .kind(entry.kind) }
         }
+        return .none
     }
 
     /// `alertKind(marker:)` by Characters, for text that is not all ASCII.
