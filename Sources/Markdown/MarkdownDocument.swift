@@ -54,22 +54,24 @@ public struct MarkdownDocument: Hashable, Sendable {
     /// Used for heading ids, the table of contents and image alt text.
     public func plainText(of index: Int) -> String {
         var out = ""
-        // Depth-first with an explicit stack of child lists and positions.
-        var stack: [(children: [Int], next: Int)] = [([index], 0)]
-        while !stack.isEmpty {
-            let top = stack.count - 1
-            guard stack[top].next < stack[top].children.count else {
+        // Depth-first with an explicit stack of (node, next child), children read in place:
+        // a stack of child arrays retained each one.
+        var stack: [(node: Int, next: Int)] = []
+        func visit(_ node: Int) {
+            switch nodes[node].kind {
+            case .text, .code: out += nodes[node].literal
+            case .softBreak, .lineBreak: out += " "
+            default: if !nodes[node].children.isEmpty { stack.append((node, 0)) }
+            }
+        }
+        visit(index)
+        while let top = stack.last {
+            guard top.next < nodes[top.node].children.count else {
                 stack.removeLast()
                 continue
             }
-            let child = stack[top].children[stack[top].next]
-            stack[top].next += 1
-            let node = nodes[child]
-            switch node.kind {
-            case .text, .code: out += node.literal
-            case .softBreak, .lineBreak: out += " "
-            default: if !node.children.isEmpty { stack.append((node.children, 0)) }
-            }
+            stack[stack.count - 1].next += 1
+            visit(nodes[top.node].children[top.next])
         }
         return out
     }
