@@ -48,7 +48,7 @@ enum CMarkParser {
         source.makeContiguousUTF8()
         // The caller's index is of `text`: only good while `source` is still that text.
         let nodes = withTree(of: source, options: options) { root in
-            buildNodes(root, lines: lines ?? LineIndex(source), file: file)
+            buildNodes(root, lines: lines ?? LineIndex(source))
         }
         return MarkdownDocument(file: file, nodes: nodes, sourceByteCount: source.utf8.count)
     }
@@ -80,8 +80,8 @@ enum CMarkParser {
     }
 
     /// Walks cmark's tree with its iterator and builds the flat Swift tree.
-    private static func buildNodes(_ root: OpaquePointer, lines: LineIndex, file: String) -> [MarkdownNode] {
-        var builder = TreeBuilder(lines: lines, file: file, nodeCount: nodeCount(root))
+    private static func buildNodes(_ root: OpaquePointer, lines: LineIndex) -> [MarkdownNode] {
+        var builder = TreeBuilder(lines: lines, nodeCount: nodeCount(root))
         var types = NodeTypeCache()
         // The open nodes, innermost last, as (C node, Swift index). Leaves get
         // no EXIT event, so a node's parent is found by popping to it.

@@ -41,14 +41,15 @@ struct HTMLRenderSession: ~Copyable {
         var stack: [Frame] = []
         if let root = enter(MarkdownDocument.rootIndex, position: 0) { stack.append(root) }
         while let top = stack.last {
-            let children = document.nodes[top.node].children
-            if top.nextChild < children.count {
+            // The child is read in place: a copy of the children array is a retain and a release.
+            if top.nextChild < document.nodes[top.node].children.count {
+                let child = document.nodes[top.node].children[top.nextChild]
                 stack[stack.count - 1].nextChild += 1
                 if top.node == MarkdownDocument.rootIndex {
-                    wrapTopLevel(children[top.nextChild])
-                    blockStarts.append((children[top.nextChild], out.count))
+                    wrapTopLevel(child)
+                    blockStarts.append((child, out.count))
                 }
-                if let frame = enter(children[top.nextChild], position: top.nextChild) {
+                if let frame = enter(child, position: top.nextChild) {
                     stack.append(frame)
                 }
             } else {
@@ -146,7 +147,7 @@ struct HTMLRenderSession: ~Copyable {
         case .heading(let level):
             let text = document.plainText(of: index)
             openHeadingID = slugger.slug(text)
-            headings.append(Heading(level: level, id: openHeadingID, text: text, location: document.nodes[index].start))
+            headings.append(Heading(level: level, id: openHeadingID, text: text, location: document.start(of: index)))
             out.newlineIfNeeded()
             out.raw("<h\(level) id=\"")
             out.text(openHeadingID)

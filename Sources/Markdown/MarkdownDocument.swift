@@ -9,7 +9,7 @@ import Diagnostics
 public struct MarkdownDocument: Hashable, Sendable {
     public static let rootIndex = 0
 
-    /// The path given to `parse`, also in every node's location.
+    /// The path given to `parse`: the file of every node's position.
     public var file: String
     /// All nodes in document order; `nodes[0]` is the document.
     public var nodes: [MarkdownNode]
@@ -37,28 +37,41 @@ public struct MarkdownDocument: Hashable, Sendable {
 
     public func children(of index: Int) -> [Int] { nodes[index].children }
 
+    /// Where node `index` starts, in the document's file.
+    public func start(of index: Int) -> SourceLocation { location(of: nodes[index].start) }
+
+    /// Where node `index` ends (inclusive), in the document's file.
+    public func end(of index: Int) -> SourceLocation { location(of: nodes[index].end) }
+
+    /// A node's position as a location in the document's file.
+    public func location(of position: SourcePosition) -> SourceLocation {
+        SourceLocation(file: file, line: position.line, column: position.column)
+    }
+
     /// The inline text a reader sees in the node and its descendants: text
     /// and code-span literals, with line breaks as spaces. Raw HTML is markup,
     /// not text, and code blocks are not inline text: both are left out.
     /// Used for heading ids, the table of contents and image alt text.
     public func plainText(of index: Int) -> String {
         var out = ""
-        // Depth-first with an explicit stack of child lists and positions.
-        var stack: [(children: [Int], next: Int)] = [([index], 0)]
-        while !stack.isEmpty {
-            let top = stack.count - 1
-            guard stack[top].next < stack[top].children.count else {
+        // Depth-first with an explicit stack of (node, next child), children read in place:
+        // a stack of child arrays retained each one.
+        var stack: [(node: Int, next: Int)] = []
+        func visit(_ node: Int) {
+            switch nodes[node].kind {
+            case .text, .code: out += nodes[node].literal
+            case .softBreak, .lineBreak: out += " "
+            default: if !nodes[node].children.isEmpty { stack.append((node, 0)) }
+            }
+        }
+        visit(index)
+        while let top = stack.last {
+            guard top.next < nodes[top.node].children.count else {
                 stack.removeLast()
                 continue
             }
-            let child = stack[top].children[stack[top].next]
-            stack[top].next += 1
-            let node = nodes[child]
-            switch node.kind {
-            case .text, .code: out += node.literal
-            case .softBreak, .lineBreak: out += " "
-            default: if !node.children.isEmpty { stack.append((node.children, 0)) }
-            }
+            stack[stack.count - 1].next += 1
+            visit(nodes[top.node].children[top.next])
         }
         return out
     }

@@ -18,15 +18,17 @@ public struct MarkdownNode: Hashable, Sendable {
     /// indentation cmark strips is not counted, so columns there can be too
     /// small; soft and hard line breaks have no position and take their
     /// parent's start.
-    public var start: SourceLocation
-    public var end: SourceLocation
+    /// Positions only: the file is the document's once (`MarkdownDocument.start(of:)` gives a
+    /// `SourceLocation`), so a node holds no string of it to retain at every copy.
+    public var start: SourcePosition
+    public var end: SourcePosition
     /// The text of `text`, `code`, `htmlInline`, `htmlBlock` and `codeBlock`
     /// nodes, verbatim; empty for every other kind.
     public var literal: String
 
     public init(
         kind: MarkdownNodeKind, parent: Int?, children: [Int] = [],
-        start: SourceLocation, end: SourceLocation, literal: String = ""
+        start: SourcePosition, end: SourcePosition, literal: String = ""
     ) {
         self.kind = kind
         self.parent = parent
@@ -39,6 +41,17 @@ public struct MarkdownNode: Hashable, Sendable {
     /// The level (1...6) of a heading; nil for every other kind.
     public var headingLevel: Int? {
         if case .heading(let level) = kind { level } else { nil }
+    }
+}
+
+/// A 1-based line and column (columns count characters) in the document's file.
+public struct SourcePosition: Hashable, Sendable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
     }
 }
 

@@ -17,15 +17,13 @@ struct TreeBuilder {
     /// it into the node's `end`; nil once placed.
     private var rawEnds: [(line: Int, column: Int)?] = []
     private var lineMap: SourceLineMap
-    private let file: String
     private var footnoteReferenceCounts: [Int: Int] = [:]
     private var footnoteDefinitions: [Int] = []
 
     /// `lines` index the exact text cmark parsed; `nodeCount`, when known, is how many nodes will
     /// come (room for them is made at once, not by growing).
-    init(lines: LineIndex, file: String, nodeCount: Int = 0) {
-        self.lineMap = SourceLineMap(lines: lines, file: file)
-        self.file = file
+    init(lines: LineIndex, nodeCount: Int = 0) {
+        self.lineMap = SourceLineMap(lines: lines)
         nodes.reserveCapacity(nodeCount)
         rawEnds.reserveCapacity(nodeCount)
     }
@@ -48,13 +46,13 @@ struct TreeBuilder {
 
     /// Adds a node (the last child of `parent` so far) and returns its index. A text node with a
     /// literal comes through `appendText`, which places it. Its end is placed by `placeEnd`.
-    mutating func append(kind: MarkdownNodeKind, literal: String, range: RawRange, parent: Int?) -> Int {
+    /// `kind` and `literal` are consumed: moved into the node, not retained there and released here.
+    mutating func append(kind: consuming MarkdownNodeKind, literal: consuming String, range: RawRange, parent: Int?) -> Int {
         let index = nodes.count
         // Without a position, the parent's start (only then is it copied).
         let start = lineMap.location(line: range.startLine, byteColumn: range.startColumn, end: false)
-            ?? parent.map { nodes[$0].start } ?? SourceLocation(file: file, line: 1, column: 1)
+            ?? parent.map { nodes[$0].start } ?? SourcePosition(line: 1, column: 1)
         rawEnds.append((range.endLine, range.endColumn))
-        var kind = kind
         switch kind {
         case .footnoteReference(let number, _):
             let occurrence = footnoteReferenceCounts[number, default: 0] + 1

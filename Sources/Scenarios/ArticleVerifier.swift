@@ -25,11 +25,11 @@ public enum ArticleVerifier {
                     verification.add(VerifiedExample(number: verification.examples.count + 1, node: index, info: info, code: document.nodes[index].literal, trace: trace))
                     continue
                 }
-                verification.runExample(info: info, code: document.nodes[index].literal, fence: document.nodes[index].start, node: index, lines: lines, cache: cache)
+                verification.runExample(info: info, code: document.nodes[index].literal, fence: document.start(of: index), node: index, lines: lines, cache: cache)
             case .codeBlock(let info, _) where ExerciseBlockParser.isExercise(info: info):
-                verification.runExercise(info: info, code: document.nodes[index].literal, fence: document.nodes[index].start, node: index, lines: lines)
+                verification.runExercise(info: info, code: document.nodes[index].literal, fence: document.start(of: index), node: index, lines: lines)
             case .text:
-                verification.judgeChains(in: document.nodes[index].literal, at: document.nodes[index].start, node: index, cache: cache)
+                verification.judgeChains(in: document.nodes[index].literal, at: document.start(of: index), node: index, cache: cache)
             default:
                 stack.append(contentsOf: document.nodes[index].children.reversed())
             }

@@ -71,15 +71,15 @@ package struct ArticleReader: Sendable {
         let verification = ArticleVerifier.verify(document, lines: lines, cache: verified)
         let description = frontMatter.description ?? Self.summary(of: document)
         let sections = ArticleSections(body: frontMatter.body, firstLine: frontMatter.bodyLineOffset + 1).sections
+        // Nodes' fields are read in place: a copy of a node retained its kind, children and literal.
         let codeSamples = document.nodes.indices.compactMap { index -> CodeSample? in
-            let node = document.nodes[index]
-            guard case .codeBlock(let info, _) = node.kind else { return nil }
-            return CodeSample(info: info, code: node.literal, line: node.start.line, node: index)
+            guard case .codeBlock(let info, _) = document.nodes[index].kind else { return nil }
+            return CodeSample(info: info, code: document.nodes[index].literal, line: document.nodes[index].start.line, node: index)
         }
-        let links = document.nodes.compactMap { node -> MarkdownLink? in
-            switch node.kind {
-            case .link(let url, _): MarkdownLink(url: url, href: targets[LinkKey(url: url, isImage: false)]?.url ?? url, location: node.start)
-            case .image(let url, _): MarkdownLink(url: url, href: targets[LinkKey(url: url, isImage: true)]?.url ?? url, location: node.start)
+        let links = document.nodes.indices.compactMap { index -> MarkdownLink? in
+            switch document.nodes[index].kind {
+            case .link(let url, _): MarkdownLink(url: url, href: targets[LinkKey(url: url, isImage: false)]?.url ?? url, location: document.start(of: index))
+            case .image(let url, _): MarkdownLink(url: url, href: targets[LinkKey(url: url, isImage: true)]?.url ?? url, location: document.start(of: index))
             default: nil
             }
         }
@@ -119,9 +119,9 @@ package struct ArticleReader: Sendable {
         guard let sourceLinks else { return ([:], []) }
         var targets: [LinkKey: HTMLRenderer.ResolvedURL] = [:]
         var problems: [Diagnostic] = []
-        for node in document.nodes {
+        for index in document.nodes.indices {
             let key: LinkKey
-            switch node.kind {
+            switch document.nodes[index].kind {
             case .link(let url, _): key = LinkKey(url: url, isImage: false)
             case .image(let url, _): key = LinkKey(url: url, isImage: true)
             default: continue
@@ -131,7 +131,7 @@ package struct ArticleReader: Sendable {
             case .resolved(let target): targets[key] = target
             case .missingArticle(let missing):
                 problems.append(.error(
-                    at: node.start, "broken link '\(key.url)': no article '\(missing)' in any language",
+                    at: document.start(of: index), "broken link '\(key.url)': no article '\(missing)' in any language",
                     suggestion: sourceLinks.nearestSlug(to: missing).map { "\($0).md" }))
             }
         }
@@ -168,7 +168,12 @@ package struct ArticleReader: Sendable {
             default:
                 break
             }
-            stack.append(contentsOf: document.nodes[index].children.reversed())
+            // Pushed by index in place: the reversed view held a copy of the children array.
+            var position = document.nodes[index].children.count
+            while position > 0 {
+                position -= 1
+                stack.append(document.nodes[index].children[position])
+            }
         }
         return (alerts, prose)
     }

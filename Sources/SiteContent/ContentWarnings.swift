@@ -17,17 +17,17 @@ enum ContentWarnings {
             case .htmlBlock, .htmlInline:
                 let tag = node.literal.prefix { $0 != "\n" }.prefix(40)
                 warnings.append(.warning(
-                    at: node.start, "raw HTML '\(tag)' is shown as text: HTML in Markdown is never passed through",
+                    at: document.location(of: node.start), "raw HTML '\(tag)' is shown as text: HTML in Markdown is never passed through",
                     notes: ["write Markdown instead, or ask for a template change if the page needs markup"]))
             case .link(let url, _) where !URLSafety.isSafe(url, isImage: false):
-                warnings.append(.warning(at: node.start, "the link to '\(url)' was removed: its scheme can run code or read local files"))
+                warnings.append(.warning(at: document.location(of: node.start), "the link to '\(url)' was removed: its scheme can run code or read local files"))
             case .image(let url, _) where !URLSafety.isSafe(url, isImage: true):
-                warnings.append(.warning(at: node.start, "the image '\(url)' was removed: its scheme can run code or read local files"))
+                warnings.append(.warning(at: document.location(of: node.start), "the image '\(url)' was removed: its scheme can run code or read local files"))
             // An unclosed fence runs to the end of the document: only such a block needs a look.
             case .codeBlock(_, fenced: true) where node.end.line >= lastLine:
                 if !isClosed(node, lines) {
                     warnings.append(.warning(
-                        at: node.start, "this code block is never closed: everything after it, to the end of the file, is code",
+                        at: document.location(of: node.start), "this code block is never closed: everything after it, to the end of the file, is code",
                         suggestion: "add a closing fence line where the code ends"))
                 }
             default:

@@ -15,7 +15,7 @@ import TestSupport
         var source = text
         source.makeContiguousUTF8()
         return CMarkParser.withTree(of: source, options: CMarkParser.options) { root in
-            var builder = TreeBuilder(lines: LineIndex(source), file: "f.md")
+            var builder = TreeBuilder(lines: LineIndex(source))
             var types = CMarkParser.NodeTypeCache()
             var open: [(node: OpaquePointer, index: Int)] = []
             CMarkParser.forEachEvent(root) { event, node in

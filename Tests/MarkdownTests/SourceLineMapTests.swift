@@ -53,7 +53,7 @@ import Testing
         #expect(texts.count > 10)
         var moved = 0
         for text in texts {
-            let map = SourceLineMap(lines: LineIndex(text), file: "f.md")
+            let map = SourceLineMap(lines: LineIndex(text))
             let copying = CopyingSearch(text)
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let words = line.split(separator: " ")
