@@ -44,16 +44,17 @@ import TestSupport
             let text = Self.document(&random)
             let lines = LineIndex(text)
             let document = MarkdownDocument.parse(text, file: "es/a.md", lines: lines)
-            for node in document.nodes {
+            for (index, node) in document.nodes.enumerated() {
                 guard case .codeBlock = node.kind else { continue }
+                let fence = document.start(of: index)
                 // cmark ends every line with "\n": "\r" is put in by hand, before some of them or alone.
                 var withBreaks = ""
                 for c in node.literal {
                     if c == "\n" && random.below(3) == 0 { withBreaks += random.pick(["\r\n", "\r", "\r\n\n"]) } else { withBreaks.append(c) }
                 }
                 for code in [node.literal, withBreaks] {
-                    let places = Verification.places(code: code, fence: node.start, lines: lines)
-                    let expected = Self.reference(code: code, fence: node.start, lines: lines)
+                    let places = Verification.places(code: code, fence: fence, lines: lines)
+                    let expected = Self.reference(code: code, fence: fence, lines: lines)
                     #expect(
                         places.offsets == expected.offsets && places.lines == expected.lines,
                         "#\(n) (seed \(seed)): \(text.debugDescription) \(code.debugDescription)")
