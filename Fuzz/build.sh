@@ -71,6 +71,8 @@ build_content() {
     build_scenarios
     once YAML Sources/YAML/*.swift
     once FileIO Sources/FileIO/*.swift
+    # SiteContent lexes code samples (their comparable form for translations) since 615ff34.
+    once Highlight Sources/Highlight/*.swift
     once SiteContent -I Sources/CCMarkGFM Sources/SiteContent/*.swift
 }
 
@@ -94,7 +96,7 @@ build() {
     frontmatter)
         build_content
         target frontmatter Fuzz/frontmatter.swift Fuzz/placement.swift -I Sources/CCMarkGFM -- \
-            SiteContent Scenarios Markdown YAML FileIO LifecycleMachines LifecycleModel Diagnostics Encoding
+            SiteContent Highlight Scenarios Markdown YAML FileIO LifecycleMachines LifecycleModel Diagnostics Encoding
         ;;
     mustache)
         build_diagnostics
