@@ -105,3 +105,27 @@ import TestSupport
         #expect(chains > 600 && wrong > 200, "\(chains) chains, \(wrong) wrong")
     }
 }
+
+/// `ChainFinder.mayHoldArrow` reads the bytes in place: the same answer as the byte pairs of `→`
+/// (86 92) or `->` found in a copy of the UTF-8, on random short (small) and long texts
+/// (`MAY_HOLD_ARROW_SEED` tries other seeds).
+@Suite struct MayHoldArrowTests {
+    @Test func theBytesInPlaceGiveTheCopysAnswer() {
+        let pieces = ["a", " ", "-", ">", "→", "–", "↑", "ᆒ", "’", "é", "ж", "\u{301}", "- >", ">-", "状态", "\n"]
+        let seed = 0xA770_0000 &+ SeededRandom.seedOffset("MAY_HOLD_ARROW_SEED")
+        var random = SeededRandom(seed: seed)
+        var holding = 0
+        for n in 0..<20_000 {
+            var text = ""
+            for _ in 0..<random.below(random.below(2) == 0 ? 6 : 40) { text += random.pick(pieces) }
+            let bytes = Array(text.utf8)
+            let expected = bytes.indices.dropFirst().contains { i in
+                (bytes[i - 1] == 0x86 && bytes[i] == 0x92) || (bytes[i - 1] == 0x2D && bytes[i] == 0x3E)
+            }
+            #expect(ChainFinder.mayHoldArrow(text) == expected, "#\(n) (seed \(seed)): \(text.debugDescription)")
+            if expected { holding += 1 }
+        }
+        // Both answers were given often.
+        #expect(holding > 4_000 && holding < 16_000, "\(holding) texts hold an arrow")
+    }
+}
