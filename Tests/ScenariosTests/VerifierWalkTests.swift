@@ -79,16 +79,21 @@ import TestSupport
         return text
     }
 
+    /// A random article parsed; now and then its title heading is taken out of the tree, as the site does.
+    static func parsedArticle(_ random: inout SeededRandom) -> (text: String, document: MarkdownDocument) {
+        let text = article(&random)
+        var document = MarkdownDocument.parse(text, file: "es/a.md")
+        if random.below(4) == 0, !document.nodes[0].children.isEmpty { document.nodes[0].children.removeFirst() }
+        return (text, document)
+    }
+
     @Test func theWalkFindsWhatTheWalkBeforeFound() {
         let seed = 0x57A1_C0DE &+ SeededRandom.seedOffset("VERIFIER_WALK_SEED")
         var random = SeededRandom(seed: seed)
         var chains = 0
         var wrong = 0
         for n in 0..<2_000 {
-            let text = Self.article(&random)
-            var document = MarkdownDocument.parse(text, file: "es/a.md")
-            // Now and then the title heading is taken out of the tree, as the site does.
-            if random.below(4) == 0, !document.nodes[0].children.isEmpty { document.nodes[0].children.removeFirst() }
+            let (text, document) = Self.parsedArticle(&random)
             let lines = LineIndex(text)
             let verification = ArticleVerifier.verify(document, lines: lines)
             let expected = Self.reference(document, lines: lines)
