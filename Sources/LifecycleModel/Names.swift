@@ -4,7 +4,7 @@ public enum Names {
     /// States ignore case, spaces, `_`, `-` and a leading `.`: "Not Running" = "notRunning" = "NOT_RUNNING",
     /// ".background" = "background". A trailing "." is kept, so "Background." is not a state.
     static func stateKey(_ name: String) -> String {
-        asciiStateKey(name) ?? stateKeyByScalars(name)
+        asciiStateKey(name) ?? stateKeyByBytes(name)
     }
 
     /// `stateKey` of an ASCII name, on its bytes (prose chains ask it of every name next to an
@@ -12,23 +12,36 @@ public enum Names {
     static func asciiStateKey(_ name: String) -> String? {
         let key = name.utf8.withContiguousStorageIfAvailable { bytes -> String? in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return String(unsafeUninitializedCapacity: bytes.count) { out in
-                var count = 0
-                var leading = true
-                for byte in bytes {
-                    if leading && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: " ")) { continue }
-                    leading = false
-                    if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") { continue }
-                    out[count] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-                    count += 1
-                }
-                return count
-            }
+            return withoutIgnoredBytes(bytes, lowercasingASCII: true)
         }
         return key ?? nil
     }
 
-    /// `stateKey` by Unicode scalars, for any name.
+    /// `stateKey` of any name: the scalars it ignores are ASCII, one byte each in UTF-8, so they
+    /// are left out of the bytes and the rest lowercased as a String (appending the key scalar by
+    /// scalar cost ten times more, on the accented and Cyrillic words next to prose arrows).
+    static func stateKeyByBytes(_ name: String) -> String {
+        var name = name
+        return name.withUTF8 { withoutIgnoredBytes($0, lowercasingASCII: false) }.lowercased()
+    }
+
+    /// The bytes without leading `.` and spaces, and without spaces, `_` and `-`; `A`–`Z` lowercased if asked.
+    private static func withoutIgnoredBytes(_ bytes: UnsafeBufferPointer<UInt8>, lowercasingASCII: Bool) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { out in
+            var count = 0
+            var leading = true
+            for byte in bytes {
+                if leading && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: " ")) { continue }
+                leading = false
+                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") { continue }
+                out[count] = lowercasingASCII && byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+                count += 1
+            }
+            return count
+        }
+    }
+
+    /// `stateKey` by Unicode scalars, for any name (the reference in tests).
     static func stateKeyByScalars(_ name: String) -> String {
         var key = ""
         for scalar in name.unicodeScalars.drop(while: { $0 == "." || $0 == " " }) where scalar != " " && scalar != "_" && scalar != "-" {

@@ -29,9 +29,16 @@ public enum ArticleVerifier {
             case .codeBlock(let info, _) where ExerciseBlockParser.isExercise(info: info):
                 verification.runExercise(info: info, code: document.nodes[index].literal, fence: document.start(of: index), node: index, lines: lines)
             case .text:
+                // Most text holds no arrow: the byte scan comes before the node's location (a retained file name).
+                guard ChainFinder.mayHoldArrow(document.nodes[index].literal) else { continue }
                 verification.judgeChains(in: document.nodes[index].literal, at: document.start(of: index), node: index, cache: cache)
             default:
-                stack.append(contentsOf: document.nodes[index].children.reversed())
+                // Last child first, read in place: `children.reversed()` retained and released the array.
+                var child = document.nodes[index].children.count
+                while child > 0 {
+                    child -= 1
+                    stack.append(document.nodes[index].children[child])
+                }
             }
         }
         return verification
@@ -238,9 +245,9 @@ public struct Verification: Sendable {
         examples.append(example)
     }
 
-    /// Finds the chains of a run of prose and judges each in every machine that knows its names.
+    /// Finds the chains of a run of prose and judges each in every machine that knows its names
+    /// (`verify` asks `ChainFinder.mayHoldArrow` first).
     mutating func judgeChains(in text: String, at location: SourceLocation, node: Int, cache: (any VerificationCache)?) {
-        guard ChainFinder.mayHoldArrow(text) else { return }
         let first = chains.count
         let judged = cache?.chains(in: text) ?? {
             let judged = JudgedChain.all(in: text)

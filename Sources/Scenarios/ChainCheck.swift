@@ -40,13 +40,16 @@ public struct ChainCheck: Sendable, Hashable {
         hasher.combine(ok)
     }
 
+    /// States before callbacks, made once: an array literal in the loop was allocated per machine.
+    private static let kindsInOrder: [Kind] = [.states, .callbacks]
+
     /// Judges `names` in every machine that knows all of them, as states or
     /// all as callbacks; legal if legal in at least one. Nil when no machine
     /// knows them all (the text is not a chain this model speaks about).
     public static func check(_ names: [String], machines: [Machine] = Machines.all) -> ChainCheck? {
         var firstKnown: ChainCheck?
         for machine in machines {
-            for kind in [Kind.states, .callbacks] {
+            for kind in Self.kindsInOrder {
                 // Stops at the first name the machine does not know as this kind.
                 var resolved: [String] = []
                 for name in names {

@@ -63,6 +63,22 @@ import TestSupport
         #expect(Names.asciiStateKey("Активно") == nil && Names.stateKey("Активно") == "активно")
         #expect(Names.asciiStateKey("İ") == nil && Names.stateKey(" Éa_b") == "éab")
     }
+
+    /// Other names are keyed on their bytes: the same scalars as the scalar walk, on random names
+    /// of accented, Cyrillic, Greek and combining scalars among the ignored ones (`STATE_KEY_SEED` tries other seeds).
+    @Test func otherKeysAreTheScalarOnes() {
+        let pieces = [".", " ", "_", "-", "Not", "running", "É", "é", "e\u{301}", "Активно", "ж", "ΣΑΣ", "İ", "\u{212A}", "ß", "ﬁ", "状态", "\t", "\u{A0}", "→"]
+        let seed = 0x57A7_E0E1 &+ SeededRandom.seedOffset("STATE_KEY_SEED")
+        var random = SeededRandom(seed: seed)
+        var nonASCII = 0
+        for n in 0..<20_000 {
+            var name = ""
+            for _ in 0..<random.below(7) { name += random.pick(pieces) }
+            #expect(Names.stateKey(name).unicodeScalars.elementsEqual(Names.stateKeyByScalars(name).unicodeScalars), "#\(n) (seed \(seed)): \(name.debugDescription)")
+            if Names.asciiStateKey(name) == nil { nonASCII += 1 }
+        }
+        #expect(nonASCII > 10_000, "\(nonASCII) names took the byte path")
+    }
 }
 
 /// A callback order's witness among allowed transitions is that of a machine of only those.
