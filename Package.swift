@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "LifecycleModel", dependencies: ["Encoding"]),
         .target(name: "LifecycleMachines", dependencies: ["LifecycleModel", "Encoding"]),
         .target(name: "Diagrams", dependencies: ["LifecycleModel", "Encoding"]),
-        .target(name: "Scenarios", dependencies: ["LifecycleModel", "LifecycleMachines", "Diagnostics", "Markdown"]),
+        .target(name: "Scenarios", dependencies: ["LifecycleModel", "LifecycleMachines", "Diagnostics", "Encoding", "Markdown"]),
         .target(name: "Markdown", dependencies: ["CCMarkGFM", "Diagnostics", "Encoding"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "Mustache", dependencies: ["Diagnostics", "Encoding"]),

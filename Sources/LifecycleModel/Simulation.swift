@@ -29,7 +29,7 @@ public struct ImpossibleEvent: Error, Sendable, Hashable {
 public struct Simulation: Sendable {
     public let machine: Machine
     public var options: MachineOptions {
-        didSet { optionsHold = Self.optionsHold(machine, options) }
+        didSet { optionsHold = machine.transitionsAllowed(under: options) }
     }
     /// Per transition: its conditions on the options (api, configChanges, root) hold. They do not
     /// change while the options stay, so they are checked once, not on every fire.
@@ -46,7 +46,7 @@ public struct Simulation: Sendable {
     public init(machine: Machine, options: MachineOptions = MachineOptions(), from state: String? = nil) {
         self.machine = machine
         self.options = options
-        optionsHold = Self.optionsHold(machine, options)
+        optionsHold = machine.transitionsAllowed(under: options)
         let start = state ?? machine.initialState
         sceneNames = [Self.mainScene]
         sceneStates = [machine.stateIndex[start] ?? 0]
@@ -95,10 +95,6 @@ public struct Simulation: Sendable {
     public func cover(of scene: String = Simulation.mainScene) -> Cover {
         guard let i = sceneNames.firstIndex(of: scene) else { return .uncovered }
         return Cover.allCases.first { $0.bit == sceneCovers[i] } ?? .uncovered
-    }
-
-    private static func optionsHold(_ machine: Machine, _ options: MachineOptions) -> [Bool] {
-        machine.transitionsAllowed(under: options)
     }
 
     /// Whether transition `t` can be taken now: its cover, its option conditions (precomputed),

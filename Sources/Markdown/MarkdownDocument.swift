@@ -37,6 +37,16 @@ public struct MarkdownDocument: Hashable, Sendable {
 
     public func children(of index: Int) -> [Int] { nodes[index].children }
 
+    /// Pushes node `index`'s children onto a depth-first `stack`, last first (so the first pops
+    /// first), read in place: `children.reversed()` retained and released the array.
+    public func pushChildren(of index: Int, onto stack: inout [Int]) {
+        var child = nodes[index].children.count
+        while child > 0 {
+            child -= 1
+            stack.append(nodes[index].children[child])
+        }
+    }
+
     /// Where node `index` starts, in the document's file.
     public func start(of index: Int) -> SourceLocation { location(of: nodes[index].start) }
 

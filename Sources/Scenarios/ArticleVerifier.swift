@@ -33,12 +33,7 @@ public enum ArticleVerifier {
                 guard ChainFinder.mayHoldArrow(document.nodes[index].literal) else { continue }
                 verification.judgeChains(in: document.nodes[index].literal, at: document.start(of: index), node: index, cache: cache)
             default:
-                // Last child first, read in place: `children.reversed()` retained and released the array.
-                var child = document.nodes[index].children.count
-                while child > 0 {
-                    child -= 1
-                    stack.append(document.nodes[index].children[child])
-                }
+                document.pushChildren(of: index, onto: &stack)
             }
         }
         return verification

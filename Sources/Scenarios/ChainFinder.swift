@@ -1,3 +1,4 @@
+import Encoding
 import Glibc
 import LifecycleModel
 import LifecycleMachines
@@ -82,10 +83,7 @@ public enum ChainFinder {
     public static func mayHoldArrow(_ text: String) -> Bool {
         // memchr for the arrows' last bytes, then a look at the byte before: most prose has neither.
         func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { holds(0x92, after: 0x86, in: bytes) || holds(0x3E, after: 0x2D, in: bytes) }
-        // The bytes in place (a copy for `withUTF8` was a retain and a release per text node); a copy only for text without them.
-        if let found = text.utf8.withContiguousStorageIfAvailable(scan) { return found }
-        var text = text
-        return text.withUTF8(scan)
+        return text.withUTF8Bytes(scan)
     }
 
     /// Whether `bytes` has `last` right after `first`.

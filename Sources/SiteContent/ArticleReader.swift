@@ -168,12 +168,7 @@ package struct ArticleReader: Sendable {
             default:
                 break
             }
-            // Pushed by index in place: the reversed view held a copy of the children array.
-            var position = document.nodes[index].children.count
-            while position > 0 {
-                position -= 1
-                stack.append(document.nodes[index].children[position])
-            }
+            document.pushChildren(of: index, onto: &stack)
         }
         return (alerts, prose)
     }
