@@ -20,6 +20,10 @@ package struct PageContexts: Sendable {
     let navigation: SiteNavigation
     /// What pages of one language share, worked out once (pass the build's `ArticleRenderer.values`).
     let values: LanguageValues
+    /// `assets` as a template value; the same for every page, so made once.
+    private let assetsValue: MustacheValue
+    /// Each configured language's Open Graph locale and its alternates, made once: every page asks.
+    private let ogLocales: [String: (locale: MustacheValue, alternates: MustacheValue)]
 
     package init(
         config: SiteConfig, strings: UIStrings, assets: [String: String], articles: [String: [String: Article]], translations: TranslationMatrix,
@@ -32,6 +36,16 @@ package struct PageContexts: Sendable {
         self.assets = assets
         self.articles = articles
         self.translations = translations
+        self.assetsValue = MustacheValue(object: assets.mapValues { .string($0) })
+        var ogLocales: [String: (locale: MustacheValue, alternates: MustacheValue)] = [:]
+        for language in config.languages {
+            ogLocales[language.code] = Self.ogLocaleValues(language.code, config: config)
+        }
+        self.ogLocales = ogLocales
+    }
+
+    private static func ogLocaleValues(_ lang: String, config: SiteConfig) -> (locale: MustacheValue, alternates: MustacheValue) {
+        (.string(ogLocale(lang)), .array(config.languages.filter { $0.code != lang }.map { .string(ogLocale($0.code)) }))
     }
 
     private var links: SiteLinks { SiteLinks(config: config) }
@@ -413,13 +427,15 @@ package struct PageContexts: Sendable {
     ) -> [MustacheKey: MustacheValue] {
         let site = config.language(lang)
         let canonical = links.absolute(dir)
+        let og = ogLocales[lang] ?? Self.ogLocaleValues(lang, config: config)
+        let root = SiteLinks.rootPrefix(from: dir)
         return [
             "ogType": .string("website"),
-            "ogLocale": .string(Self.ogLocale(lang)),
-            "ogLocaleAlternates": .array(config.languages.filter { $0.code != lang }.map { .string(Self.ogLocale($0.code)) }),
+            "ogLocale": og.locale,
+            "ogLocaleAlternates": og.alternates,
             // Open Graph wants an absolute URL; a site built for a bare path has none to give.
             "ogURL": .string(canonical.hasPrefix("http://") || canonical.hasPrefix("https://") ? canonical : ""),
-            "faviconHref": .string(SiteLinks.rootPrefix(from: dir) + SiteFiles.faviconPath),
+            "faviconHref": .string(root + SiteFiles.faviconPath),
             "lang": .string(lang),
             "title": .string(title),
             "siteTitle": .string(site?.siteTitle ?? "LifecycleDocs"),
@@ -428,12 +444,12 @@ package struct PageContexts: Sendable {
             "alternates": .array(alternates),
             "languages": .array(switcher),
             "hasLanguages": .bool(switcher.count > 1),
-            "root": .string(SiteLinks.rootPrefix(from: dir)),
+            "root": .string(root),
             "homeHref": .string(SiteLinks.link(from: dir, to: SiteLinks.homeDir(lang))),
             "playgroundHref": .string(SiteLinks.link(from: dir, to: SiteLinks.playgroundDir(lang))),
             "statusHref": .string(SiteLinks.link(from: dir, to: SiteLinks.statusDir(lang))),
             "tutorialsHref": .string(SiteLinks.link(from: dir, to: SiteLinks.tutorialsDir(lang))),
-            "assets": MustacheValue(object: assets.mapValues { .string($0) }),
+            "assets": assetsValue,
             // The model's display names in this language, for the player (window.LIFECYCLE_NAMES).
             "modelNames": .string(assets[Assets.key(for: ModelNamesScript.assetName(lang))] ?? ""),
             "t": values.t(lang),
