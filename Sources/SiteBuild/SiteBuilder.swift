@@ -745,7 +745,7 @@ public enum SiteBuilder {
     ) throws(DiagnosticError) -> (page: Data, article: Article) {
         let article = try renderer.render(read, templates: pages.templates)
         let contexts = PageContexts(
-            config: config, strings: pages.strings, assets: pages.assets.templateKeys, articles: [slug: group.listed],
+            config: config, strings: pages.strings, furniture: pages.furniture, articles: [slug: group.listed],
             translations: group.matrix, navigation: navigation, values: renderer.values)
         let page = try pages.templates.renderUTF8("article", contexts.article(article, body: bodySlot))
         return (splice(page, article.bodyUTF8), article)
@@ -809,7 +809,7 @@ public enum SiteBuilder {
         let config = site.config
         let templates = inputs.templates
         let contexts = PageContexts(
-            config: config, strings: inputs.strings, assets: inputs.assets.templateKeys, articles: articles.all, translations: articles.matrix)
+            config: config, strings: inputs.strings, furniture: inputs.furniture, articles: articles.all, translations: articles.matrix)
         var sitemap = Sitemap()
         let links = SiteLinks(config: config)
         let sitePages = SitePage.all(languages: config.languages.map(\.code))

@@ -12,7 +12,6 @@ import LifecycleMachines
 package struct PageContexts: Sendable {
     let config: SiteConfig
     let strings: UIStrings
-    let assets: [String: String]
     /// slug → lang → article
     let articles: [String: [String: Article]]
     let translations: TranslationMatrix
@@ -20,32 +19,20 @@ package struct PageContexts: Sendable {
     let navigation: SiteNavigation
     /// What pages of one language share, worked out once (pass the build's `ArticleRenderer.values`).
     let values: LanguageValues
-    /// `assets` as a template value; the same for every page, so made once.
-    private let assetsValue: MustacheValue
-    /// Each configured language's Open Graph locale and its alternates, made once: every page asks.
-    private let ogLocales: [String: (locale: MustacheValue, alternates: MustacheValue)]
+    /// What every page shows whatever its content, made once per build.
+    let furniture: PageFurniture
 
     package init(
-        config: SiteConfig, strings: UIStrings, assets: [String: String], articles: [String: [String: Article]], translations: TranslationMatrix,
+        config: SiteConfig, strings: UIStrings, furniture: PageFurniture, articles: [String: [String: Article]], translations: TranslationMatrix,
         navigation: SiteNavigation = .empty, values: LanguageValues? = nil
     ) {
         self.navigation = navigation
         self.config = config
         self.strings = strings
         self.values = values ?? LanguageValues(strings: strings)
-        self.assets = assets
+        self.furniture = furniture
         self.articles = articles
         self.translations = translations
-        self.assetsValue = MustacheValue(object: assets.mapValues { .string($0) })
-        var ogLocales: [String: (locale: MustacheValue, alternates: MustacheValue)] = [:]
-        for language in config.languages {
-            ogLocales[language.code] = Self.ogLocaleValues(language.code, config: config)
-        }
-        self.ogLocales = ogLocales
-    }
-
-    private static func ogLocaleValues(_ lang: String, config: SiteConfig) -> (locale: MustacheValue, alternates: MustacheValue) {
-        (.string(ogLocale(lang)), .array(config.languages.filter { $0.code != lang }.map { .string(ogLocale($0.code)) }))
     }
 
     private var links: SiteLinks { SiteLinks(config: config) }
@@ -427,12 +414,12 @@ package struct PageContexts: Sendable {
     ) -> [MustacheKey: MustacheValue] {
         let site = config.language(lang)
         let canonical = links.absolute(dir)
-        let og = ogLocales[lang] ?? Self.ogLocaleValues(lang, config: config)
+        let shared = furniture.language(lang)
         let root = SiteLinks.rootPrefix(from: dir)
         return [
             "ogType": .string("website"),
-            "ogLocale": og.locale,
-            "ogLocaleAlternates": og.alternates,
+            "ogLocale": shared.ogLocale,
+            "ogLocaleAlternates": shared.ogLocaleAlternates,
             // Open Graph wants an absolute URL; a site built for a bare path has none to give.
             "ogURL": .string(canonical.hasPrefix("http://") || canonical.hasPrefix("https://") ? canonical : ""),
             "faviconHref": .string(root + SiteFiles.faviconPath),
@@ -449,9 +436,9 @@ package struct PageContexts: Sendable {
             "playgroundHref": .string(SiteLinks.link(from: dir, to: SiteLinks.playgroundDir(lang))),
             "statusHref": .string(SiteLinks.link(from: dir, to: SiteLinks.statusDir(lang))),
             "tutorialsHref": .string(SiteLinks.link(from: dir, to: SiteLinks.tutorialsDir(lang))),
-            "assets": assetsValue,
+            "assets": furniture.assetsValue,
             // The model's display names in this language, for the player (window.LIFECYCLE_NAMES).
-            "modelNames": .string(assets[Assets.key(for: ModelNamesScript.assetName(lang))] ?? ""),
+            "modelNames": shared.modelNames,
             "t": values.t(lang),
         ]
     }
