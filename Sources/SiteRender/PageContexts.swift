@@ -3,6 +3,7 @@ import Encoding
 import Foundation
 import LifecycleModel
 import Mustache
+import Scenarios
 import SiteContent
 import Translations
 import LifecycleMachines
@@ -63,25 +64,7 @@ package struct PageContexts: Sendable {
             .object(["id": .string($0.id), "text": .string($0.text), "sub": .bool($0.level > 2)])
         })
         context["hasToc"] = .bool(!article.toc.isEmpty)
-        let names = ModelNames(strings: strings, lang: article.lang)
-        context["chains"] = .array(article.chains.map { chain in
-            let machine = Machines.machine(chain.machine)
-            return .object([
-                "number": .int(chain.number),
-                "text": .string(chain.text),
-                "machine": .string(chain.machine),
-                "machineTitle": machine.map { names.value(names.title($0)) } ?? names.value(DisplayName(chain.machine, english: true)),
-                "steps": .array(chain.witness.map { transition in
-                    .object([
-                        "event": .string(transition.event),
-                        "eventName": .string(names.event(transition.event).text),
-                        "eventSummary": .string(machine.map { names.summary($0, transition.event) } ?? ""),
-                        "row": .string(transition.row),
-                        "url": .string(transition.sources.first.flatMap { SourceIndex.source($0)?.url } ?? ""),
-                    ])
-                }),
-            ])
-        })
+        context["chains"] = chainsValue(article.chains, lang: article.lang)
         context["hasChains"] = .bool(!article.chains.isEmpty)
         context["sourcePath"] = .string(article.displayPath)
         context["draft"] = .bool(article.draft)
@@ -124,6 +107,43 @@ package struct PageContexts: Sendable {
         }
         return .object(context)
     }
+
+    /// The page's verified chains, `{number, text, machine, machineTitle, steps}` each: their
+    /// machines' names as the page's figures have them (`LanguageValues.machineValues`, made once
+    /// per machine and language), where a chain made and hashed its names' keys for every step.
+    func chainsValue(_ chains: [ProseChain], lang: String) -> MustacheValue {
+        .array(chains.map { chain in
+            if let machine = Machines.machine(chain.machine) {
+                let (_, _, events, title) = values.machineValues(machine, lang: lang)
+                return chainValue(chain, machineTitle: title, eventName: events.nameValue, eventSummary: events.summaryValue)
+            }
+            // A machine the model lacks: its id as written, in English, and the events' names alone.
+            let names = ModelNames(strings: strings, lang: lang)
+            return chainValue(
+                chain, machineTitle: names.value(DisplayName(chain.machine, english: true)),
+                eventName: { .string(names.event($0).text) }, eventSummary: { _ in .string("") })
+        })
+    }
+
+    private func chainValue(
+        _ chain: ProseChain, machineTitle: MustacheValue, eventName: (String) -> MustacheValue, eventSummary: (String) -> MustacheValue
+    ) -> MustacheValue {
+        let steps: [MustacheValue] = chain.witness.map { transition in
+            .record(MustacheRecord(Self.chainStepShape, [
+                .string(transition.event),
+                eventName(transition.event),
+                eventSummary(transition.event),
+                .string(transition.row),
+                .string(transition.sources.first.flatMap { SourceIndex.source($0)?.url } ?? ""),
+            ]))
+        }
+        return .record(MustacheRecord(Self.chainShape, [.int(chain.number), .string(chain.text), .string(chain.machine), machineTitle, .array(steps)]))
+    }
+
+    /// A verified chain: `{number, text, machine, machineTitle, steps}`.
+    private static let chainShape = MustacheShape(["number", "text", "machine", "machineTitle", "steps"])
+    /// A step of a chain: `{event, eventName, eventSummary, row, url}`.
+    private static let chainStepShape = MustacheShape(["event", "eventName", "eventSummary", "row", "url"])
 
     /// The words `exercise.js` writes (`LanguageValues.exerciseStrings`).
     func exerciseStrings(_ lang: String) -> String { values.exerciseStrings(lang) }
