@@ -208,13 +208,8 @@ package struct PageContexts: Sendable {
 
     package func home(_ lang: String) -> MustacheValue {
         let dir = SiteLinks.homeDir(lang)
-        let locale = Locale(identifier: lang)
         // The sidebar's order: weight, then title in the language's order, then slug.
-        let own = articles.values.compactMap { $0[lang] }
-            .sorted { a, b in
-                SiteNavigation.precedes(
-                    .init(slug: a.slug, title: a.title, weight: a.weight), .init(slug: b.slug, title: b.title, weight: b.weight), locale: locale)
-            }
+        let own = Self.inReadingOrder(articles.values.compactMap { $0[lang] }, lang: lang)
         let untranslated = articles.keys.sorted().compactMap { slug -> MustacheValue? in
             guard let versions = articles[slug], versions[lang] == nil else { return nil }
             let available = config.languages.filter { versions[$0.code] != nil }
@@ -260,15 +255,19 @@ package struct PageContexts: Sendable {
         return .object(context)
     }
 
+    /// `articles` of `lang` in its reading order (`SiteNavigation.precedes`). Their sidebar entries
+    /// are sorted by position, then the articles picked: sorting the `Article`s themselves copied
+    /// one (a retain for each of its fields) at every move, and made two entries at every comparison.
+    static func inReadingOrder(_ articles: [Article], lang: String) -> [Article] {
+        let locale = Locale(identifier: lang)
+        let entries = articles.map { SiteNavigation.Entry(slug: $0.slug, title: $0.title, weight: $0.weight) }
+        return entries.indices.sorted { SiteNavigation.precedes(entries[$0], entries[$1], locale: locale) }.map { articles[$0] }
+    }
+
     /// A language's tutorials (`layout: tutorial`), in its reading order.
     package func tutorials(_ lang: String) -> MustacheValue {
         let dir = SiteLinks.tutorialsDir(lang)
-        let locale = Locale(identifier: lang)
-        let own = articles.values.compactMap { $0[lang] }.filter { $0.layout == .tutorial }
-            .sorted { a, b in
-                SiteNavigation.precedes(
-                    .init(slug: a.slug, title: a.title, weight: a.weight), .init(slug: b.slug, title: b.title, weight: b.weight), locale: locale)
-            }
+        let own = Self.inReadingOrder(articles.values.compactMap { $0[lang] }.filter { $0.layout == .tutorial }, lang: lang)
         let switcher: [MustacheValue] = config.languages.map { language in
             .object([
                 "code": .string(language.code), "name": .string(language.name),
