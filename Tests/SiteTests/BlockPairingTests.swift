@@ -42,4 +42,50 @@ import TestSupport
         let ascii = TranslationAnalyzer.Comparable(info: "swift", lines: ["a < b"])
         #expect(TranslationAnalyzer.BlockPairing(ours: [ascii, other], theirs: [other, ascii]).same.count == 1)
     }
+
+    /// The longest common subsequence as it was tabled whole before its common start was paired
+    /// without a table (1b5c63d): the reference.
+    static func tabledWhole<T>(_ a: [T], _ b: [T], equal: (T, T) -> Bool) -> [(Int, Int)] {
+        let n = a.count
+        let m = b.count
+        var length = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                length[i][j] = equal(a[i], b[j]) ? length[i + 1][j + 1] + 1 : max(length[i + 1][j], length[i][j + 1])
+            }
+        }
+        var pairs: [(Int, Int)] = []
+        var (i, j) = (0, 0)
+        while i < n && j < m {
+            if equal(a[i], b[j]) {
+                pairs.append((i, j))
+                i += 1
+                j += 1
+            } else if length[i + 1][j] >= length[i][j + 1] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return pairs
+    }
+
+    /// Over random sequences of a few letters, most sharing a start (a translation's blocks and its
+    /// source's), the pairs are the whole table's. `LCS_SEED` shifts the seed.
+    @Test func commonStartPairedAsTheWholeTablePairsIt() {
+        var generator = SeededRandom(seed: 2025 &+ SeededRandom.seedOffset("LCS_SEED"))
+        var sharedStarts = 0
+        for _ in 0..<3000 {
+            let letters = Array("abcd".prefix(1 + generator.below(4)))
+            let start = (0..<generator.below(6)).map { _ in generator.pick(letters) }
+            let a = start + (0..<generator.below(8)).map { _ in generator.pick(letters) }
+            let b = (generator.below(4) == 0 ? [] : start) + (0..<generator.below(8)).map { _ in generator.pick(letters) }
+            let fast = SectionAlignment.commonSubsequence(a, b, equal: ==)
+            let whole = Self.tabledWhole(a, b, equal: ==)
+            #expect(fast.map { [$0.0, $0.1] } == whole.map { [$0.0, $0.1] }, "\(String(a)) / \(String(b))")
+            if !a.isEmpty, !b.isEmpty, a[0] == b[0] { sharedStarts += 1 }
+        }
+        // Most pairs of sequences start alike, so the untabled start is exercised.
+        #expect(sharedStarts > 1500)
+    }
 }
