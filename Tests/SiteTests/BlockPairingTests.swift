@@ -43,31 +43,12 @@ import TestSupport
         #expect(TranslationAnalyzer.BlockPairing(ours: [ascii, other], theirs: [other, ascii]).same.count == 1)
     }
 
-    /// The longest common subsequence as it was tabled whole before its common start was paired
-    /// without a table (1b5c63d): the reference.
-    static func tabledWhole<T>(_ a: [T], _ b: [T], equal: (T, T) -> Bool) -> [(Int, Int)] {
-        let n = a.count
-        let m = b.count
-        var length = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            for j in stride(from: m - 1, through: 0, by: -1) {
-                length[i][j] = equal(a[i], b[j]) ? length[i + 1][j + 1] + 1 : max(length[i + 1][j], length[i][j + 1])
-            }
-        }
-        var pairs: [(Int, Int)] = []
-        var (i, j) = (0, 0)
-        while i < n && j < m {
-            if equal(a[i], b[j]) {
-                pairs.append((i, j))
-                i += 1
-                j += 1
-            } else if length[i + 1][j] >= length[i][j + 1] {
-                i += 1
-            } else {
-                j += 1
-            }
-        }
-        return pairs
+    /// The pairs of the whole table, as before the common start was paired without one (1b5c63d):
+    /// a first element on `a`'s side that equals nothing leaves no common start, and the walk
+    /// steps over it (leaving it out loses nothing), then walks the table of `a` and `b` whole.
+    static func tabledWhole<T: Equatable>(_ a: [T], _ b: [T]) -> [(Int, Int)] {
+        let pairs = SectionAlignment.commonSubsequence([nil] + a.map(Optional.some), b.map(Optional.some), equal: ==)
+        return pairs.map { ($0.0 - 1, $0.1) }
     }
 
     /// Over random sequences of a few letters, most sharing a start (a translation's blocks and its
@@ -81,7 +62,7 @@ import TestSupport
             let a = start + (0..<generator.below(8)).map { _ in generator.pick(letters) }
             let b = (generator.below(4) == 0 ? [] : start) + (0..<generator.below(8)).map { _ in generator.pick(letters) }
             let fast = SectionAlignment.commonSubsequence(a, b, equal: ==)
-            let whole = Self.tabledWhole(a, b, equal: ==)
+            let whole = Self.tabledWhole(a, b)
             #expect(fast.map { [$0.0, $0.1] } == whole.map { [$0.0, $0.1] }, "\(String(a)) / \(String(b))")
             if !a.isEmpty, !b.isEmpty, a[0] == b[0] { sharedStarts += 1 }
         }
