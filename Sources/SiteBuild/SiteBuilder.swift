@@ -648,6 +648,9 @@ public enum SiteBuilder {
             if !kept.isEmpty { group.links[SiteLinks.articleDir(article.article.lang, slug) + "index.html"] = kept }
         }
         let cachedArticles = read.cachedArticles
+        // What the homes, status pages and sitemap show of the group's articles, and what a page
+        // of the group is told of its translations: made once, where each page copied every article.
+        let listings = read.listed.mapValues(\.listing)
         if let pages = site.pages, !read.hasErrors {
             let kept = previous.map { keptPages(of: read, before: $0.group, navigation: navigation, before: $0.navigation) } ?? []
             group.pagesKept = kept.count
@@ -660,7 +663,8 @@ public enum SiteBuilder {
                     let lang = article.article.lang
                     let path = SiteLinks.articleDir(lang, slug) + "index.html"
                     let (page, rendered) = try renderedArticlePage(
-                        article, of: read, slug: slug, config: site.config, pages: pages, renderer: renderer, navigation: navigation)
+                        article, of: read, listed: listings, slug: slug, config: site.config, pages: pages, renderer: renderer,
+                        navigation: navigation)
                     try sink.write(path, page)
                     // The page's share of the search index, made here on every core while its body is at hand.
                     // Each step's CPU time on this thread (`--verbose` shows the index's by step).
@@ -699,7 +703,7 @@ public enum SiteBuilder {
             }
         }
         // The pages are written: what stays is what the homes, status pages and sitemap show.
-        group.articles = read.listed.mapValues(\.listing)
+        group.articles = listings
         if read.complete, let row = group.row {
             group.cached = BuildCache.Group(
                 articles: cachedArticles.sorted { $0.displayPath < $1.displayPath }, row: row, diagnostics: group.diagnostics)
@@ -735,17 +739,21 @@ public enum SiteBuilder {
         _ read: ReadArticle, of group: ReadGroup, slug: String, config: SiteConfig, pages: SiteInputs.Pages, renderer: ArticleRenderer,
         navigation: SiteNavigation = .empty
     ) throws(DiagnosticError) -> Data {
-        try renderedArticlePage(read, of: group, slug: slug, config: config, pages: pages, renderer: renderer, navigation: navigation).page
+        try renderedArticlePage(
+            read, of: group, listed: group.listed, slug: slug, config: config, pages: pages, renderer: renderer, navigation: navigation
+        ).page
     }
 
     /// The page of an article and the article rendered (its body, for the search index).
+    /// `listed`: the group's articles by language (`ReadGroup.listed`, or their listings: the page
+    /// asks only which languages the group has).
     static func renderedArticlePage(
-        _ read: ReadArticle, of group: ReadGroup, slug: String, config: SiteConfig, pages: SiteInputs.Pages, renderer: ArticleRenderer,
-        navigation: SiteNavigation = .empty
+        _ read: ReadArticle, of group: ReadGroup, listed: [String: Article], slug: String, config: SiteConfig, pages: SiteInputs.Pages,
+        renderer: ArticleRenderer, navigation: SiteNavigation = .empty
     ) throws(DiagnosticError) -> (page: Data, article: Article) {
         let article = try renderer.render(read, templates: pages.templates)
         let contexts = PageContexts(
-            config: config, strings: pages.strings, assets: pages.assets.templateKeys, articles: [slug: group.listed],
+            config: config, strings: pages.strings, furniture: pages.furniture, articles: [slug: listed],
             translations: group.matrix, navigation: navigation, values: renderer.values)
         let page = try pages.templates.renderUTF8("article", contexts.article(article, body: bodySlot))
         return (splice(page, article.bodyUTF8), article)
@@ -809,7 +817,7 @@ public enum SiteBuilder {
         let config = site.config
         let templates = inputs.templates
         let contexts = PageContexts(
-            config: config, strings: inputs.strings, assets: inputs.assets.templateKeys, articles: articles.all, translations: articles.matrix)
+            config: config, strings: inputs.strings, furniture: inputs.furniture, articles: articles.all, translations: articles.matrix)
         var sitemap = Sitemap()
         let links = SiteLinks(config: config)
         let sitePages = SitePage.all(languages: config.languages.map(\.code))

@@ -15,6 +15,8 @@ struct SiteInputs {
         var strings: UIStrings
         var templates: TemplateSet
         var assets: Assets
+        /// What every page shows whatever its content (assets, Open Graph locales), made once per build.
+        var furniture: PageFurniture
     }
 
     var config: SiteConfig
@@ -123,7 +125,9 @@ struct SiteInputs {
             } catch { diagnostics.report(contentsOf: error.diagnostics) }
         }
         let (sources, files) = try scanned.get()
-        let pages = strings.flatMap { strings in templates.flatMap { templates in assets.map { Pages(strings: strings, templates: templates, assets: $0) } } }
+        let pages = strings.flatMap { strings in templates.flatMap { templates in assets.map {
+            Pages(strings: strings, templates: templates, assets: $0, furniture: PageFurniture(config: config, assets: $0.templateKeys))
+        } } }
         return SiteInputs(
             config: config, strings: strings, pages: pages, sources: sources, files: files, includeDrafts: options.drafts,
             stringsFromCache: fromCache, generated: generated)

@@ -40,7 +40,9 @@ package struct SiteLinks: Sendable {
 
     /// From a page in `fromDir` to the root: `../../` for `es/inactive/`.
     package static func rootPrefix(from fromDir: String) -> String {
-        String(repeating: "../", count: fromDir.count { $0 == "/" })
+        // Counting bytes skips grapheme breaking; a page folder is a language code and slugs
+        // (ASCII), so no "/" there starts a cluster with a combining mark and the counts agree.
+        String(repeating: "../", count: fromDir.utf8.count { $0 == UInt8(ascii: "/") })
     }
 
     /// A link from a page in `fromDir` to the page in `toDir`, through their common folder.

@@ -3,6 +3,7 @@ import Encoding
 import Foundation
 import LifecycleModel
 import Mustache
+import Scenarios
 import SiteContent
 import Translations
 import LifecycleMachines
@@ -12,7 +13,6 @@ import LifecycleMachines
 package struct PageContexts: Sendable {
     let config: SiteConfig
     let strings: UIStrings
-    let assets: [String: String]
     /// slug → lang → article
     let articles: [String: [String: Article]]
     let translations: TranslationMatrix
@@ -20,16 +20,18 @@ package struct PageContexts: Sendable {
     let navigation: SiteNavigation
     /// What pages of one language share, worked out once (pass the build's `ArticleRenderer.values`).
     let values: LanguageValues
+    /// What every page shows whatever its content, made once per build.
+    let furniture: PageFurniture
 
     package init(
-        config: SiteConfig, strings: UIStrings, assets: [String: String], articles: [String: [String: Article]], translations: TranslationMatrix,
+        config: SiteConfig, strings: UIStrings, furniture: PageFurniture, articles: [String: [String: Article]], translations: TranslationMatrix,
         navigation: SiteNavigation = .empty, values: LanguageValues? = nil
     ) {
         self.navigation = navigation
         self.config = config
         self.strings = strings
         self.values = values ?? LanguageValues(strings: strings)
-        self.assets = assets
+        self.furniture = furniture
         self.articles = articles
         self.translations = translations
     }
@@ -62,25 +64,7 @@ package struct PageContexts: Sendable {
             .object(["id": .string($0.id), "text": .string($0.text), "sub": .bool($0.level > 2)])
         })
         context["hasToc"] = .bool(!article.toc.isEmpty)
-        let names = ModelNames(strings: strings, lang: article.lang)
-        context["chains"] = .array(article.chains.map { chain in
-            let machine = Machines.machine(chain.machine)
-            return .object([
-                "number": .int(chain.number),
-                "text": .string(chain.text),
-                "machine": .string(chain.machine),
-                "machineTitle": machine.map { names.value(names.title($0)) } ?? names.value(DisplayName(chain.machine, english: true)),
-                "steps": .array(chain.witness.map { transition in
-                    .object([
-                        "event": .string(transition.event),
-                        "eventName": .string(names.event(transition.event).text),
-                        "eventSummary": .string(machine.map { names.summary($0, transition.event) } ?? ""),
-                        "row": .string(transition.row),
-                        "url": .string(transition.sources.first.flatMap { SourceIndex.source($0)?.url } ?? ""),
-                    ])
-                }),
-            ])
-        })
+        context["chains"] = chainsValue(article.chains, lang: article.lang)
         context["hasChains"] = .bool(!article.chains.isEmpty)
         context["sourcePath"] = .string(article.displayPath)
         context["draft"] = .bool(article.draft)
@@ -123,6 +107,43 @@ package struct PageContexts: Sendable {
         }
         return .object(context)
     }
+
+    /// The page's verified chains, `{number, text, machine, machineTitle, steps}` each: their
+    /// machines' names as the page's figures have them (`LanguageValues.machineValues`, made once
+    /// per machine and language), where a chain made and hashed its names' keys for every step.
+    func chainsValue(_ chains: [ProseChain], lang: String) -> MustacheValue {
+        .array(chains.map { chain in
+            if let machine = Machines.machine(chain.machine) {
+                let (_, _, events, title) = values.machineValues(machine, lang: lang)
+                return chainValue(chain, machineTitle: title, eventName: events.nameValue, eventSummary: events.summaryValue)
+            }
+            // A machine the model lacks: its id as written, in English, and the events' names alone.
+            let names = ModelNames(strings: strings, lang: lang)
+            return chainValue(
+                chain, machineTitle: names.value(DisplayName(chain.machine, english: true)),
+                eventName: { .string(names.event($0).text) }, eventSummary: { _ in .string("") })
+        })
+    }
+
+    private func chainValue(
+        _ chain: ProseChain, machineTitle: MustacheValue, eventName: (String) -> MustacheValue, eventSummary: (String) -> MustacheValue
+    ) -> MustacheValue {
+        let steps: [MustacheValue] = chain.witness.map { transition in
+            .record(MustacheRecord(Self.chainStepShape, [
+                .string(transition.event),
+                eventName(transition.event),
+                eventSummary(transition.event),
+                .string(transition.row),
+                .string(transition.sources.first.flatMap { SourceIndex.source($0)?.url } ?? ""),
+            ]))
+        }
+        return .record(MustacheRecord(Self.chainShape, [.int(chain.number), .string(chain.text), .string(chain.machine), machineTitle, .array(steps)]))
+    }
+
+    /// A verified chain: `{number, text, machine, machineTitle, steps}`.
+    private static let chainShape = MustacheShape(["number", "text", "machine", "machineTitle", "steps"])
+    /// A step of a chain: `{event, eventName, eventSummary, row, url}`.
+    private static let chainStepShape = MustacheShape(["event", "eventName", "eventSummary", "row", "url"])
 
     /// The words `exercise.js` writes (`LanguageValues.exerciseStrings`).
     func exerciseStrings(_ lang: String) -> String { values.exerciseStrings(lang) }
@@ -187,13 +208,8 @@ package struct PageContexts: Sendable {
 
     package func home(_ lang: String) -> MustacheValue {
         let dir = SiteLinks.homeDir(lang)
-        let locale = Locale(identifier: lang)
         // The sidebar's order: weight, then title in the language's order, then slug.
-        let own = articles.values.compactMap { $0[lang] }
-            .sorted { a, b in
-                SiteNavigation.precedes(
-                    .init(slug: a.slug, title: a.title, weight: a.weight), .init(slug: b.slug, title: b.title, weight: b.weight), locale: locale)
-            }
+        let own = Self.inReadingOrder(articles.values.compactMap { $0[lang] }, lang: lang)
         let untranslated = articles.keys.sorted().compactMap { slug -> MustacheValue? in
             guard let versions = articles[slug], versions[lang] == nil else { return nil }
             let available = config.languages.filter { versions[$0.code] != nil }
@@ -239,15 +255,19 @@ package struct PageContexts: Sendable {
         return .object(context)
     }
 
+    /// `articles` of `lang` in its reading order (`SiteNavigation.precedes`). Their sidebar entries
+    /// are sorted by position, then the articles picked: sorting the `Article`s themselves copied
+    /// one (a retain for each of its fields) at every move, and made two entries at every comparison.
+    static func inReadingOrder(_ articles: [Article], lang: String) -> [Article] {
+        let locale = Locale(identifier: lang)
+        let entries = articles.map { SiteNavigation.Entry(slug: $0.slug, title: $0.title, weight: $0.weight) }
+        return entries.indices.sorted { SiteNavigation.precedes(entries[$0], entries[$1], locale: locale) }.map { articles[$0] }
+    }
+
     /// A language's tutorials (`layout: tutorial`), in its reading order.
     package func tutorials(_ lang: String) -> MustacheValue {
         let dir = SiteLinks.tutorialsDir(lang)
-        let locale = Locale(identifier: lang)
-        let own = articles.values.compactMap { $0[lang] }.filter { $0.layout == .tutorial }
-            .sorted { a, b in
-                SiteNavigation.precedes(
-                    .init(slug: a.slug, title: a.title, weight: a.weight), .init(slug: b.slug, title: b.title, weight: b.weight), locale: locale)
-            }
+        let own = Self.inReadingOrder(articles.values.compactMap { $0[lang] }.filter { $0.layout == .tutorial }, lang: lang)
         let switcher: [MustacheValue] = config.languages.map { language in
             .object([
                 "code": .string(language.code), "name": .string(language.name),
@@ -413,13 +433,15 @@ package struct PageContexts: Sendable {
     ) -> [MustacheKey: MustacheValue] {
         let site = config.language(lang)
         let canonical = links.absolute(dir)
+        let shared = furniture.language(lang)
+        let root = SiteLinks.rootPrefix(from: dir)
         return [
             "ogType": .string("website"),
-            "ogLocale": .string(Self.ogLocale(lang)),
-            "ogLocaleAlternates": .array(config.languages.filter { $0.code != lang }.map { .string(Self.ogLocale($0.code)) }),
+            "ogLocale": shared.ogLocale,
+            "ogLocaleAlternates": shared.ogLocaleAlternates,
             // Open Graph wants an absolute URL; a site built for a bare path has none to give.
             "ogURL": .string(canonical.hasPrefix("http://") || canonical.hasPrefix("https://") ? canonical : ""),
-            "faviconHref": .string(SiteLinks.rootPrefix(from: dir) + SiteFiles.faviconPath),
+            "faviconHref": .string(root + SiteFiles.faviconPath),
             "lang": .string(lang),
             "title": .string(title),
             "siteTitle": .string(site?.siteTitle ?? "LifecycleDocs"),
@@ -428,14 +450,14 @@ package struct PageContexts: Sendable {
             "alternates": .array(alternates),
             "languages": .array(switcher),
             "hasLanguages": .bool(switcher.count > 1),
-            "root": .string(SiteLinks.rootPrefix(from: dir)),
+            "root": .string(root),
             "homeHref": .string(SiteLinks.link(from: dir, to: SiteLinks.homeDir(lang))),
             "playgroundHref": .string(SiteLinks.link(from: dir, to: SiteLinks.playgroundDir(lang))),
             "statusHref": .string(SiteLinks.link(from: dir, to: SiteLinks.statusDir(lang))),
             "tutorialsHref": .string(SiteLinks.link(from: dir, to: SiteLinks.tutorialsDir(lang))),
-            "assets": MustacheValue(object: assets.mapValues { .string($0) }),
+            "assets": furniture.assetsValue,
             // The model's display names in this language, for the player (window.LIFECYCLE_NAMES).
-            "modelNames": .string(assets[Assets.key(for: ModelNamesScript.assetName(lang))] ?? ""),
+            "modelNames": shared.modelNames,
             "t": values.t(lang),
         ]
     }

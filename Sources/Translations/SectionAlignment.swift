@@ -87,19 +87,24 @@ package enum SectionAlignment {
 
     /// Index pairs of a longest common subsequence of `a` and `b`, in order.
     package static func commonSubsequence<T>(_ a: [T], _ b: [T], equal: (T, T) -> Bool) -> [(Int, Int)] {
-        let n = a.count
-        let m = b.count
+        // The walk below takes an equal pair wherever it stands, and a cell of the table depends only
+        // on what follows it: the common start (a translation's blocks are mostly its source's, in
+        // order) is paired as the walk would pair it, and only the rest is tabled.
+        var start = 0
+        while start < a.count, start < b.count, equal(a[start], b[start]) { start += 1 }
+        var pairs = (0..<start).map { ($0, $0) }
+        let n = a.count - start
+        let m = b.count - start
         var length = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
         for i in stride(from: n - 1, through: 0, by: -1) {
             for j in stride(from: m - 1, through: 0, by: -1) {
-                length[i][j] = equal(a[i], b[j]) ? length[i + 1][j + 1] + 1 : max(length[i + 1][j], length[i][j + 1])
+                length[i][j] = equal(a[start + i], b[start + j]) ? length[i + 1][j + 1] + 1 : max(length[i + 1][j], length[i][j + 1])
             }
         }
-        var pairs: [(Int, Int)] = []
         var (i, j) = (0, 0)
         while i < n && j < m {
-            if equal(a[i], b[j]) {
-                pairs.append((i, j))
+            if equal(a[start + i], b[start + j]) {
+                pairs.append((start + i, start + j))
                 i += 1
                 j += 1
             } else if length[i + 1][j] >= length[i][j + 1] {

@@ -42,4 +42,31 @@ import TestSupport
         let ascii = TranslationAnalyzer.Comparable(info: "swift", lines: ["a < b"])
         #expect(TranslationAnalyzer.BlockPairing(ours: [ascii, other], theirs: [other, ascii]).same.count == 1)
     }
+
+    /// The pairs of the whole table, as before the common start was paired without one (1b5c63d):
+    /// a first element on `a`'s side that equals nothing leaves no common start, and the walk
+    /// steps over it (leaving it out loses nothing), then walks the table of `a` and `b` whole.
+    static func tabledWhole<T: Equatable>(_ a: [T], _ b: [T]) -> [(Int, Int)] {
+        let pairs = SectionAlignment.commonSubsequence([nil] + a.map(Optional.some), b.map(Optional.some), equal: ==)
+        return pairs.map { ($0.0 - 1, $0.1) }
+    }
+
+    /// Over random sequences of a few letters, most sharing a start (a translation's blocks and its
+    /// source's), the pairs are the whole table's. `LCS_SEED` shifts the seed.
+    @Test func commonStartPairedAsTheWholeTablePairsIt() {
+        var generator = SeededRandom(seed: 2025 &+ SeededRandom.seedOffset("LCS_SEED"))
+        var sharedStarts = 0
+        for _ in 0..<3000 {
+            let letters = Array("abcd".prefix(1 + generator.below(4)))
+            let start = (0..<generator.below(6)).map { _ in generator.pick(letters) }
+            let a = start + (0..<generator.below(8)).map { _ in generator.pick(letters) }
+            let b = (generator.below(4) == 0 ? [] : start) + (0..<generator.below(8)).map { _ in generator.pick(letters) }
+            let fast = SectionAlignment.commonSubsequence(a, b, equal: ==)
+            let whole = Self.tabledWhole(a, b)
+            #expect(fast.map { [$0.0, $0.1] } == whole.map { [$0.0, $0.1] }, "\(String(a)) / \(String(b))")
+            if !a.isEmpty, !b.isEmpty, a[0] == b[0] { sharedStarts += 1 }
+        }
+        // Most pairs of sequences start alike, so the untabled start is exercised.
+        #expect(sharedStarts > 1500)
+    }
 }

@@ -21,15 +21,16 @@ import TestSupport
         "fromName", "walk", "name", "calls", "row", "source", "confidence", "confidenceLabel", "unchanged", "t.scene",
     ]
 
-    static func template(_ random: inout SeededRandom, depth: Int) -> String {
+    /// A random template over `names`: values, unescaped values, sections and inverted sections nested `depth` deep.
+    static func template(_ random: inout SeededRandom, depth: Int, names: [String] = names) -> String {
         var source = ""
         for _ in 0..<(1 + random.below(4)) {
             let name = random.pick(names)
             switch depth == 0 ? random.below(2) : random.below(5) {
             case 0: source += "{{\(name)}}|"
             case 1: source += random.below(4) == 0 ? "{{.}}|" : "{{{\(name)}}}|"
-            case 2, 3: source += "{{#\(name)}}(" + template(&random, depth: depth - 1) + "){{/\(name)}}"
-            default: source += "{{^\(name)}}(" + template(&random, depth: depth - 1) + "){{/\(name)}}"
+            case 2, 3: source += "{{#\(name)}}(" + template(&random, depth: depth - 1, names: names) + "){{/\(name)}}"
+            default: source += "{{^\(name)}}(" + template(&random, depth: depth - 1, names: names) + "){{/\(name)}}"
             }
         }
         return source

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import SiteBuild
 @testable import SiteContent
@@ -213,5 +214,36 @@ import Testing
         ]
         let navigation = SiteNavigation(entries.map { ("es", $0) })
         #expect(navigation.entries("es").map(\.slug) == ["a", "b", "c", "e", "d", "f"])
+    }
+
+    /// The homes and tutorials pages sort their articles' entries by position: the order is the
+    /// one sorting the `Article`s themselves gave, over random titles (accents, case, equal titles),
+    /// weights and slugs in several languages. `READING_ORDER_SEED` shifts the seed.
+    @Test func readingOrderByPositionIsTheArticleSort() {
+        var random = SeededRandom(seed: 1825 &+ SeededRandom.seedOffset("READING_ORDER_SEED"))
+        let titles = ["Alfa", "alfa", "Álamo", "Zeta", "zeta", "Ñu", "Nube", "Éter", "Eter", "Жук", "中文", "10 pasos", "2 pasos", ""]
+        var reordered = 0
+        for round in 0..<300 {
+            let lang = random.pick(["es", "pt", "bg", "it", "ja", "en"])
+            let articles: [Article] = (0..<random.below(25)).map { index in
+                var article = Article(
+                    lang: lang, slug: "s\(random.below(8))-\(index % 3)", displayPath: "\(lang)/\(index).md",
+                    title: random.pick(titles) + (random.below(3) == 0 ? " " + random.pick(titles) : ""), description: "",
+                    bodyUTF8: [], toc: [], chains: [])
+                article.weight = random.below(3) == 0 ? random.below(4) : nil
+                return article
+            }
+            let locale = Locale(identifier: lang)
+            // What home() and tutorials() did before (1b5c63d).
+            let old = articles.sorted { a, b in
+                SiteNavigation.precedes(
+                    .init(slug: a.slug, title: a.title, weight: a.weight), .init(slug: b.slug, title: b.title, weight: b.weight), locale: locale)
+            }
+            let new = PageContexts.inReadingOrder(articles, lang: lang)
+            #expect(new.map(\.displayPath) == old.map(\.displayPath), "round \(round)")
+            if old.map(\.displayPath) != articles.map(\.displayPath) { reordered += 1 }
+        }
+        // Most rounds move articles, so the order is exercised, not only kept.
+        #expect(reordered > 200)
     }
 }

@@ -243,4 +243,25 @@ import TestSupport
         // Most pairs are slugs the fast path takes.
         #expect(fastPaths > 1_000)
     }
+
+    /// rootPrefix counts "/" as bytes; over page folders of valid slugs and language codes it
+    /// agrees with the old count of Characters.
+    @Test func rootPrefixMatchesCharacterCount() {
+        var random = SeededRandom(seed: 2424 &+ SeededRandom.seedOffset("ROOT_PREFIX_SEED"))
+        let alphabet: [String] = ["a", "z", "0", "9", "-"]
+        func slug() -> String { (0..<(1 + random.below(6))).map { _ in random.pick(alphabet) }.joined() }
+        var deepest = 0
+        for _ in 0..<2_000 {
+            let lang = random.pick(["es", "bg", "pt-PT", "en", "ja"])
+            let dir = random.pick([
+                SiteLinks.articleDir(lang, slug()), SiteLinks.homeDir(lang), SiteLinks.tutorialsDir(lang),
+                SiteLinks.playgroundDir(lang), SiteLinks.statusDir(lang), "", "\(lang)/\(slug())/\(slug())/",
+            ])
+            let old = String(repeating: "../", count: dir.count { $0 == "/" })
+            #expect(SiteLinks.rootPrefix(from: dir) == old, "\(dir)")
+            deepest = max(deepest, old.utf8.count / 3)
+        }
+        // The folders reach three levels down, so the count is exercised beyond one.
+        #expect(deepest == 3)
+    }
 }
