@@ -54,32 +54,41 @@ package struct SiteLinks: Sendable {
     /// folder: two articles of one language are sibling folders, so the link is `index.html` to the
     /// page itself and `../<slug>/index.html` to another. Every page's sidebar asks for forty.
     package static func articleLink(lang: String, from fromSlug: String, to toSlug: String) -> String {
-        fromSlug.withUTF8Bytes { from in
-            toSlug.withUTF8Bytes { to in
-                // A slug is one folder name (ContentLoader.isValidSlug); any other takes the general way.
-                guard isFolderName(from), isFolderName(to) else {
-                    return link(from: articleDir(lang, fromSlug), to: articleDir(lang, toSlug))
-                }
-                // Compared as bytes, as `relative` compares the folders.
-                if from.elementsEqual(to) { return "index.html" }
-                let prefix: StaticString = "../", suffix: StaticString = "/index.html"
-                let length = prefix.utf8CodeUnitCount + to.count + suffix.utf8CodeUnitCount
-                // Whole UTF-8 sequences one after the other: the result is valid.
-                return String(unsafeUninitializedCapacity: length) { out in
-                    var at = 0
-                    func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
-                        for byte in bytes {
-                            out[at] = byte
-                            at += 1
-                        }
+        // A slug is one folder name (ContentLoader.isValidSlug); any other takes the general way.
+        let general = { link(from: articleDir(lang, fromSlug), to: articleDir(lang, toSlug)) }
+        guard isFolderName(fromSlug), isFolderName(toSlug) else { return general() }
+        // Compared as bytes, as `relative` compares the folders.
+        if fromSlug.utf8.elementsEqual(toSlug.utf8) { return "index.html" }
+        return siblingArticleLink(to: toSlug) ?? general()
+    }
+
+    /// `../<slug>/index.html`, the link to the article `slug` from another article of its
+    /// language (`articleLink`), or nil when `slug` is not one folder name.
+    package static func siblingArticleLink(to slug: String) -> String? {
+        slug.withUTF8Bytes { to in
+            guard isFolderName(to) else { return nil }
+            let prefix: StaticString = "../", suffix: StaticString = "/index.html"
+            let length = prefix.utf8CodeUnitCount + to.count + suffix.utf8CodeUnitCount
+            // Whole UTF-8 sequences one after the other: the result is valid.
+            return String(unsafeUninitializedCapacity: length) { out in
+                var at = 0
+                func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+                    for byte in bytes {
+                        out[at] = byte
+                        at += 1
                     }
-                    prefix.withUTF8Buffer(copy)
-                    copy(to)
-                    suffix.withUTF8Buffer(copy)
-                    return at
                 }
+                prefix.withUTF8Buffer(copy)
+                copy(to)
+                suffix.withUTF8Buffer(copy)
+                return at
             }
         }
+    }
+
+    /// Whether `name` is one folder name: not empty, no `/`.
+    package static func isFolderName(_ name: String) -> Bool {
+        name.withUTF8Bytes(isFolderName)
     }
 
     /// Whether `name` is one folder name: not empty, no `/`.

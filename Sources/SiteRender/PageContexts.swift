@@ -153,21 +153,28 @@ package struct PageContexts: Sendable {
     /// Sidebar, previous/next, breadcrumb, "Edit this page" and Open Graph type of an article page.
     private func addNavigation(to context: inout [MustacheKey: MustacheValue], article: Article, dir: String) {
         let entries = navigation.entries(article.lang)
+        let values = navigation.linkValues[article.lang] ?? []
         let position = entries.firstIndex { $0.slug == article.slug }
-        func link(_ entry: SiteNavigation.Entry) -> MustacheValue {
-            .record(MustacheRecord(Self.linkShape, [
-                .string(entry.title),
-                .string(SiteLinks.articleLink(lang: article.lang, from: article.slug, to: entry.slug)),
-                .bool(entry.slug == article.slug),
-            ]))
+        let pageIsFolder = SiteLinks.isFolderName(article.slug)
+        // The build's values of the entry where they hold (`SiteLinks.articleLink` would give the
+        // sibling link too); the page itself and any other slug the way `articleLink` goes.
+        func link(_ index: Int) -> MustacheValue {
+            let entry = entries[index]
+            let href: MustacheValue
+            if pageIsFolder, let sibling = values[index].siblingHref, !entry.slug.utf8.elementsEqual(article.slug.utf8) {
+                href = sibling
+            } else {
+                href = .string(SiteLinks.articleLink(lang: article.lang, from: article.slug, to: entry.slug))
+            }
+            return .record(MustacheRecord(Self.linkShape, [values[index].title, href, .bool(entry.slug == article.slug)]))
         }
         // A language with hundreds of articles would put every one of them on every page (and a
         // site of 20,000 pages gigabytes of links): past `sidebarLimit` the sidebar shows the
         // articles around this one and links to the language home, which lists them all.
-        var shown = entries[...]
+        var shown = entries.indices
         if entries.count > Self.sidebarLimit, let position {
             let start = max(0, min(position - Self.sidebarLimit / 2, entries.count - Self.sidebarLimit))
-            shown = entries[start..<(start + Self.sidebarLimit)]
+            shown = start..<(start + Self.sidebarLimit)
             context["sidebarMore"] = .object([
                 "href": .string(SiteLinks.link(from: dir, to: SiteLinks.homeDir(article.lang))),
                 "count": .string(LocalFormat.number(entries.count, lang: article.lang)),
@@ -176,8 +183,8 @@ package struct PageContexts: Sendable {
         context["sidebar"] = .array(shown.map(link))
         context["hasSidebar"] = .bool(!entries.isEmpty)
         if let position {
-            let previous = position > 0 ? entries[position - 1] : nil
-            let next = position + 1 < entries.count ? entries[position + 1] : nil
+            let previous = position > 0 ? position - 1 : nil
+            let next = position + 1 < entries.count ? position + 1 : nil
             if let previous { context["previous"] = link(previous) }
             if let next { context["next"] = link(next) }
             context["hasPager"] = .bool(previous != nil || next != nil)

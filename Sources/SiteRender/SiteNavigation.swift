@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import SiteContent
 
 /// The articles of each language in reading order: the sidebar, previous/next and the
@@ -17,8 +18,18 @@ package struct SiteNavigation: Sendable, Equatable {
         }
     }
 
+    /// An entry as every article page of its language links to it: its title and, when its slug
+    /// is one folder name, its link from another article (`SiteLinks.siblingArticleLink`).
+    struct LinkValues: Sendable {
+        let title: MustacheValue
+        let siblingHref: MustacheValue?
+    }
+
     /// lang → entries in order.
     package private(set) var byLanguage: [String: [Entry]]
+    /// lang → `LinkValues` of `byLanguage`'s entries, in the same order: made once per build,
+    /// where each page's sidebar made forty links and titles.
+    private(set) var linkValues: [String: [LinkValues]]
 
     package init(_ entries: [(lang: String, entry: Entry)]) {
         var byLanguage: [String: [Entry]] = [:]
@@ -27,13 +38,19 @@ package struct SiteNavigation: Sendable, Equatable {
             let locale = Locale(identifier: lang)
             byLanguage[lang] = list.sorted { Self.precedes($0, $1, locale: locale) }
         }
-        self.byLanguage = byLanguage
+        self.init(ordered: byLanguage)
     }
 
     /// Entries already in reading order (as a build cache kept them): nothing is sorted again.
     package init(ordered byLanguage: [String: [Entry]]) {
         self.byLanguage = byLanguage
+        linkValues = byLanguage.mapValues { entries in
+            entries.map { LinkValues(title: .string($0.title), siblingHref: SiteLinks.siblingArticleLink(to: $0.slug).map { .string($0) }) }
+        }
     }
+
+    /// Two navigations are equal when their entries are: the link values follow from them.
+    package static func == (a: SiteNavigation, b: SiteNavigation) -> Bool { a.byLanguage == b.byLanguage }
 
     package static let empty = SiteNavigation([])
 

@@ -1,6 +1,8 @@
 import Foundation
+import Mustache
 import Testing
 import TestSupport
+import Translations
 
 @testable import SiteBuild
 @testable import SiteContent
@@ -219,6 +221,37 @@ import TestSupport
     /// The homes and tutorials pages sort their articles' entries by position: the order is the
     /// one sorting the `Article`s themselves gave, over random titles (accents, case, equal titles),
     /// weights and slugs in several languages. `READING_ORDER_SEED` shifts the seed.
+    /// The sidebar's and pager's links come from values the navigation made once per build; each
+    /// must be the link `SiteLinks.articleLink` makes from the page, marked current as the page's
+    /// own slug is: over random slugs, é composed and decomposed (equal as Strings, not as
+    /// folders), and a slug that is not one folder name. `SIDEBAR_LINK_SEED` shifts the seed.
+    @Test func sidebarAndPagerLinksAreArticleLinks() throws {
+        var random = SeededRandom(seed: 2512 &+ SeededRandom.seedOffset("SIDEBAR_LINK_SEED"))
+        let slugs = ["a", "b-1", "caf\u{E9}", "cafe\u{301}", "x/y", "\u{F1}u", "\u{436}\u{443}\u{43A}", "z"]
+        let config = SiteConfig.withoutFile(languageFolders: ["es"])
+        let template = try MustacheTemplate(source: "{{#sidebar}}{{href}}{{#current}}*{{/current}};{{/sidebar}}{{#previous}}<{{href}}{{/previous}}{{#next}}>{{href}}{{/next}}", name: "links")
+        var differentBytes = 0
+        for round in 0..<300 {
+            let chosen = (0..<(1 + random.below(8))).map { _ in random.pick(slugs) }
+            let navigation = SiteNavigation(ordered: ["es": chosen.enumerated().map { .init(slug: $1, title: "T\($0)", weight: $0) }])
+            let page = random.pick(chosen)
+            let contexts = PageContexts(
+                config: config, strings: UIStrings(), furniture: PageFurniture(config: config, assets: [:]), articles: [:],
+                translations: TranslationMatrix(languages: [], rows: []), navigation: navigation)
+            let article = Article(lang: "es", slug: page, displayPath: "es/\(round).md", title: "", description: "", bodyUTF8: [], toc: [], chains: [])
+            let rendered = try MustacheLibrary(templates: [:]).render(template, contexts.article(article, body: ""))
+            func link(_ slug: String) -> String { SiteLinks.articleLink(lang: "es", from: page, to: slug) }
+            var expected = chosen.map { link($0) + ($0 == page ? "*" : "") + ";" }.joined()
+            if let position = chosen.firstIndex(of: page) {
+                if position > 0 { expected += "<" + link(chosen[position - 1]) }
+                if position + 1 < chosen.count { expected += ">" + link(chosen[position + 1]) }
+            }
+            #expect(rendered == expected, "round \(round): \(chosen) from \(page)")
+            if chosen.contains(where: { $0 == page && !$0.utf8.elementsEqual(page.utf8) }) { differentBytes += 1 }
+        }
+        #expect(differentBytes > 10, "the rounds must hold slugs equal as Strings but not as bytes")
+    }
+
     @Test func readingOrderByPositionIsTheArticleSort() {
         var random = SeededRandom(seed: 1825 &+ SeededRandom.seedOffset("READING_ORDER_SEED"))
         let titles = ["Alfa", "alfa", "Álamo", "Zeta", "zeta", "Ñu", "Nube", "Éter", "Eter", "Жук", "中文", "10 pasos", "2 pasos", ""]
