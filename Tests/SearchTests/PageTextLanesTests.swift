@@ -156,4 +156,29 @@ import TestSupport
             #expect(page.sections.map(\.text) == expected.map(\.text), "round \(round): \(html)")
         }
     }
+
+    @Test func findsAByteInlineAndPastTheInlineStepsAsAByteLoopDoes() {
+        // Searches of 0 to 200 bytes from every kind of place, ending at or before the buffer's
+        // end, the byte sought rare or absent: found in the first 64 bytes (sixteen at a time,
+        // their last step short of sixteen), past them (by memchr), or not at all.
+        var random = SeededRandom(seed: searchTestSeed(0xF1_4D5E_0010))
+        let alphabet: [UInt8] = Array("abc /\\\"=é".utf8) + [0, 0xFF]
+        var found = 0
+        for round in 0..<4_000 {
+            let wanted = random.below(4) == 0 ? UInt8(ascii: ">") : UInt8(ascii: "<")
+            var bytes = (0..<(1 + random.below(260))).map { _ in random.pick(alphabet) }
+            // The byte sought at a few random places, or none.
+            for _ in 0..<random.below(3) { bytes[random.below(bytes.count)] = wanted }
+            let from = random.below(bytes.count)
+            let to = from + random.below(bytes.count - from + 1)
+            let expected = bytes[from..<to].firstIndex(of: wanted)
+            bytes.withUnsafeBufferPointer { buffer in
+                let got = ByteLanes.firstIndex(of: wanted, in: buffer.baseAddress!, from: from, to: to)
+                #expect(got == expected, "round \(round): \(from)..<\(to) of \(bytes.count)")
+            }
+            if expected.map({ $0 - from >= 64 }) == true { found += 1 }
+        }
+        // Found past the inline steps often enough that memchr's part is tested.
+        #expect(found > 40)
+    }
 }
