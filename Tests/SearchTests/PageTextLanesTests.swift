@@ -181,4 +181,60 @@ import TestSupport
         // Found past the inline steps often enough that memchr's part is tested.
         #expect(found > 40)
     }
+
+    @Test func copiesShortRunsAsTheRunLoopDoes() {
+        // Runs of 1 to 20 bytes of text pieces (white space single and double, entities, é
+        // composed and decomposed, Cyrillic, `&` alone) at every place of a buffer, with sixteen
+        // bytes or fewer there to read, appended to texts that end with or without a pending
+        // space: `append` (whose runs of up to sixteen bytes may be copied whole) against
+        // `appendRuns` alone.
+        var random = SeededRandom(seed: searchTestSeed(0x5407_7A0E_0011))
+        var whole = 0
+        for round in 0..<6_000 {
+            var text = ""
+            while text.utf8.count < 24 { text += random.pick(Self.runPieces) }
+            let bytes = Array(text.utf8)
+            let count = 1 + random.below(20)
+            // Runs cut at ASCII bytes, as between two tags (an entity never spans two runs: cut
+            // where one may, both readings decode the same bytes).
+            let start = random.below(bytes.count - count + 1)
+            guard start + count <= bytes.count, bytes[start] < 0x80 || bytes[start] >= 0xC0 else { continue }
+            let readable = count + random.below(bytes.count - start - count + 1)
+            let before = random.pick(["", "antes", "antes "])
+            var fast = CleanText()
+            var reference = CleanText()
+            if !before.isEmpty {
+                let prefix = Array(before.utf8)
+                prefix.withUnsafeBufferPointer { fast.appendRuns($0, readable: $0.count) }
+                prefix.withUnsafeBufferPointer { reference.appendRuns($0, readable: $0.count) }
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                let run = UnsafeBufferPointer(rebasing: buffer[start..<(start + count)])
+                fast.append(run, readable: readable)
+                reference.appendRuns(run, readable: readable)
+                fast.append(UnsafeBufferPointer(rebasing: buffer[0..<1]), readable: 1)
+                reference.appendRuns(UnsafeBufferPointer(rebasing: buffer[0..<1]), readable: 1)
+            }
+            let (got, expected) = (fast.takeBytes(), reference.takeBytes())
+            #expect(got == expected, "round \(round): \(bytes[start..<(start + count)]) readable \(readable)")
+            if count <= 16 && readable >= 16 && !bytes[start..<(start + count)].contains(where: { CleanText.isSpace($0) || $0 == 38 }) { whole += 1 }
+        }
+        #expect(whole > 500)
+    }
+
+    @Test func readsPagesOfShortRunsAsTheSimpleTagLoopDoes() {
+        // Text pieces between inline tags (which do not separate words) and block tags (which
+        // do), as a highlighted sample's spans cut its text: the page's text against the simple
+        // reading of the HTML.
+        var random = SeededRandom(seed: searchTestSeed(0x5407_7A0E_0012))
+        let tags = ["<span class=\"kw\">", "</span>", "<em>", "</em>", "<code>", "</code>", "<p>", "</p>", "<br>", "<li>", "</li>", "<span>"]
+        for round in 0..<1_500 {
+            var html = "<p>"
+            for _ in 0..<random.below(60) { html += random.below(2) == 0 ? random.pick(tags) : random.pick(Self.runPieces) }
+            html += "</p><p>fin</p>"
+            let page = SearchPage(key: "k", path: "p", title: "T", bodyHTML: html)
+            let expected = PageTextTests.simpleSections(html)
+            #expect(page.sections.map(\.text) == expected.map(\.text), "round \(round): \(html)")
+        }
+    }
 }
