@@ -153,6 +153,27 @@ enum ByteLanes {
         return false
     }
 
+    /// Where the first `byte` in `base[from..<to]` is, nil when there is none. The first 64 bytes
+    /// are searched here, sixteen at a time, the rest by memchr: most runs of text between two
+    /// tags and most tags are short, and a call to memchr (with the registers its caller saves
+    /// around it) cost more than such a search.
+    @inline(__always)
+    static func firstIndex(of byte: UInt8, in base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+        var index = from
+        #if arch(x86_64) && canImport(_Builtin_intrinsics)
+        let wanted = _mm_set1_epi8(Int8(bitPattern: byte))
+        let inlineEnd = from &+ 64
+        // Offsets within the page are wrapping sums, as in the page's tag loop.
+        while index &+ 16 <= to && index < inlineEnd {
+            let found = mask(_mm_cmpeq_epi8(UnsafeRawPointer(base + index).loadUnaligned(as: __m128i.self), wanted))
+            if found != 0 { return index &+ found.trailingZeroBitCount }
+            index &+= 16
+        }
+        #endif
+        guard index < to, let found = memchr(base + index, Int32(byte), to &- index) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
     /// Bytes JSON escapes (`JSONBytes.needsEscape`: control characters, `"` and `\`) in
     /// sixteen bytes read at `pointer`.
     @inline(__always)

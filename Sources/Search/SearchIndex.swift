@@ -262,29 +262,42 @@ public struct SearchEntry: Sendable, Equatable {
     private static func place(
         _ resolved: [MemoWord], in place: UnsafeMutableBufferPointer<Int32>, terms: inout DenseNumbering, forms: inout DenseNumbering
     ) -> (terms: [Int32], forms: [Int32], stems: [Int32]) {
-        // Room for every word at once: grown by doubling, each page copied its terms several times.
-        var termNumbers: [Int32] = []
-        termNumbers.reserveCapacity(resolved.count)
-        var formNumbers: [Int32] = []
-        var formStems: [Int32] = []
-        for (index, word) in resolved.enumerated() {
-            if word.isForm && forms.number(Int(word.formNumber)) == formNumbers.count {
-                formNumbers.append(word.formNumber)
-                formStems.append(word.termNumber)
+        // The terms, the forms and the forms' stems written through one buffer with room for
+        // every word, each array made once at the end: appended to word by word, the arrays'
+        // room and uniqueness were checked on every word.
+        let count = resolved.count
+        let found = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count * 3)
+        defer { found.deallocate() }
+        var termCount = 0
+        var formCount = 0
+        resolved.withUnsafeBufferPointer { resolved in
+            guard let words = resolved.baseAddress, let termNumbers = found.baseAddress, let place = place.baseAddress else { return }
+            let formNumbers = termNumbers + count
+            let formStems = formNumbers + count
+            for index in 0..<count {
+                let word = words[index]
+                if word.isForm && forms.number(Int(word.formNumber)) == formCount {
+                    formNumbers[formCount] = word.formNumber
+                    formStems[formCount] = word.termNumber
+                    formCount &+= 1
+                }
+                guard word.foldedCounts else {
+                    place[index] = uncounted
+                    continue
+                }
+                guard word.termCounts else {
+                    place[index] = unindexed
+                    continue
+                }
+                let term = terms.number(Int(word.termNumber))
+                place[index] = Int32(truncatingIfNeeded: term)
+                if term == termCount {
+                    termNumbers[termCount] = word.termNumber
+                    termCount &+= 1
+                }
             }
-            guard word.foldedCounts else {
-                place[index] = uncounted
-                continue
-            }
-            guard word.termCounts else {
-                place[index] = unindexed
-                continue
-            }
-            let term = terms.number(Int(word.termNumber))
-            place[index] = Int32(term)
-            if term == termNumbers.count { termNumbers.append(word.termNumber) }
         }
-        return (termNumbers, formNumbers, formStems)
+        return (Array(found[0..<termCount]), Array(found[count..<(count + formCount)]), Array(found[(2 * count)..<(2 * count + formCount)]))
     }
 }
 

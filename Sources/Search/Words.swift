@@ -533,23 +533,26 @@ final class TermMemo: @unchecked Sendable {
     /// outside it, two pages meeting the same new word both stemmed it, and the instruction
     /// counts of a build changed from run to run); at most a few words of a page are new.
     func resolve(_ page: borrowing PageCounter, language: SearchLanguage, stemmer: (any WordStemmer)?) -> [MemoWord] {
-        // Filled in order; a word not in the memo yet holds a placeholder until it is computed.
-        var result: [MemoWord] = []
-        result.reserveCapacity(page.count)
+        // Filled in order, through the array's buffer (appended to, each word paid for a check
+        // of its room and uniqueness); a word not in the memo yet holds a placeholder until it
+        // is computed.
         var missing: [Int] = []
         lock.lock()
         defer { lock.unlock() }
         // The table's and the entries' storage taken once for the page's words, not per word.
-        words.withStorage { table in
+        var result = words.withStorage { table in
             entries.withUnsafeBufferPointer { entries in
-                for index in 0..<page.count {
-                    let (bytes, hash) = page.word(index)
-                    if let known = table.find(bytes, hash: hash) {
-                        result.append(entries[known])
-                    } else {
-                        missing.append(index)
-                        result.append(MemoWord.placeholder)
+                [MemoWord](unsafeUninitializedCapacity: page.count) { result, count in
+                    for index in 0..<page.count {
+                        let (bytes, hash) = page.word(index)
+                        if let known = table.find(bytes, hash: hash) {
+                            result.initializeElement(at: index, to: entries[known])
+                        } else {
+                            missing.append(index)
+                            result.initializeElement(at: index, to: MemoWord.placeholder)
+                        }
                     }
+                    count = page.count
                 }
             }
         }

@@ -156,4 +156,85 @@ import TestSupport
             #expect(page.sections.map(\.text) == expected.map(\.text), "round \(round): \(html)")
         }
     }
+
+    @Test func findsAByteInlineAndPastTheInlineStepsAsAByteLoopDoes() {
+        // Searches of 0 to 200 bytes from every kind of place, ending at or before the buffer's
+        // end, the byte sought rare or absent: found in the first 64 bytes (sixteen at a time,
+        // their last step short of sixteen), past them (by memchr), or not at all.
+        var random = SeededRandom(seed: searchTestSeed(0xF1_4D5E_0010))
+        let alphabet: [UInt8] = Array("abc /\\\"=é".utf8) + [0, 0xFF]
+        var found = 0
+        for round in 0..<4_000 {
+            let wanted = random.below(4) == 0 ? UInt8(ascii: ">") : UInt8(ascii: "<")
+            var bytes = (0..<(1 + random.below(260))).map { _ in random.pick(alphabet) }
+            // The byte sought at a few random places, or none.
+            for _ in 0..<random.below(3) { bytes[random.below(bytes.count)] = wanted }
+            let from = random.below(bytes.count)
+            let to = from + random.below(bytes.count - from + 1)
+            let expected = bytes[from..<to].firstIndex(of: wanted)
+            bytes.withUnsafeBufferPointer { buffer in
+                let got = ByteLanes.firstIndex(of: wanted, in: buffer.baseAddress!, from: from, to: to)
+                #expect(got == expected, "round \(round): \(from)..<\(to) of \(bytes.count)")
+            }
+            if expected.map({ $0 - from >= 64 }) == true { found += 1 }
+        }
+        // Found past the inline steps often enough that memchr's part is tested.
+        #expect(found > 40)
+    }
+
+    @Test func copiesShortRunsAsTheRunLoopDoes() {
+        // Runs of 1 to 20 bytes of text pieces (white space single and double, entities, é
+        // composed and decomposed, Cyrillic, `&` alone) at every place of a buffer, with sixteen
+        // bytes or fewer there to read, appended to texts that end with or without a pending
+        // space: `append` (whose runs of up to sixteen bytes may be copied whole) against
+        // `appendRuns` alone.
+        var random = SeededRandom(seed: searchTestSeed(0x5407_7A0E_0011))
+        var whole = 0
+        for round in 0..<6_000 {
+            var text = ""
+            while text.utf8.count < 24 { text += random.pick(Self.runPieces) }
+            let bytes = Array(text.utf8)
+            let count = 1 + random.below(20)
+            // Runs cut at ASCII bytes, as between two tags (an entity never spans two runs: cut
+            // where one may, both readings decode the same bytes).
+            let start = random.below(bytes.count - count + 1)
+            guard start + count <= bytes.count, bytes[start] < 0x80 || bytes[start] >= 0xC0 else { continue }
+            let readable = count + random.below(bytes.count - start - count + 1)
+            let before = random.pick(["", "antes", "antes "])
+            var fast = CleanText()
+            var reference = CleanText()
+            if !before.isEmpty {
+                let prefix = Array(before.utf8)
+                prefix.withUnsafeBufferPointer { fast.appendRuns($0, readable: $0.count) }
+                prefix.withUnsafeBufferPointer { reference.appendRuns($0, readable: $0.count) }
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                let run = UnsafeBufferPointer(rebasing: buffer[start..<(start + count)])
+                fast.append(run, readable: readable)
+                reference.appendRuns(run, readable: readable)
+                fast.append(UnsafeBufferPointer(rebasing: buffer[0..<1]), readable: 1)
+                reference.appendRuns(UnsafeBufferPointer(rebasing: buffer[0..<1]), readable: 1)
+            }
+            let (got, expected) = (fast.takeBytes(), reference.takeBytes())
+            #expect(got == expected, "round \(round): \(bytes[start..<(start + count)]) readable \(readable)")
+            if count <= 16 && readable >= 16 && !bytes[start..<(start + count)].contains(where: { CleanText.isSpace($0) || $0 == 38 }) { whole += 1 }
+        }
+        #expect(whole > 500)
+    }
+
+    @Test func readsPagesOfShortRunsAsTheSimpleTagLoopDoes() {
+        // Text pieces between inline tags (which do not separate words) and block tags (which
+        // do), as a highlighted sample's spans cut its text: the page's text against the simple
+        // reading of the HTML.
+        var random = SeededRandom(seed: searchTestSeed(0x5407_7A0E_0012))
+        let tags = ["<span class=\"kw\">", "</span>", "<em>", "</em>", "<code>", "</code>", "<p>", "</p>", "<br>", "<li>", "</li>", "<span>"]
+        for round in 0..<1_500 {
+            var html = "<p>"
+            for _ in 0..<random.below(60) { html += random.below(2) == 0 ? random.pick(tags) : random.pick(Self.runPieces) }
+            html += "</p><p>fin</p>"
+            let page = SearchPage(key: "k", path: "p", title: "T", bodyHTML: html)
+            let expected = PageTextTests.simpleSections(html)
+            #expect(page.sections.map(\.text) == expected.map(\.text), "round \(round): \(html)")
+        }
+    }
 }

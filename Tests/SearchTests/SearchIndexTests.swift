@@ -371,6 +371,51 @@ extension BodyTextTests {
         }
     }
 
+    @Test func ordersTermsAndFormsAsTheyFirstOccur() {
+        // The order of an entry's terms and forms is the order of its chunks in the index's
+        // files: each term and each form where its first word first occurs (sections in order;
+        // in each, its text, its heading, then the title), one-letter words and terms left out.
+        // Seeded pages of accented (composed and decomposed), Cyrillic and Latin words, one page
+        // after another so the scratch tables are reused.
+        var random = SeededRandom(seed: searchTestSeed(0xDA94_2042_E4DD_0001))
+        let vocabulary = [
+            "a", "é", "e\u{301}s", "interrupciones", "interrupción", "Interrumpen", "niño", "nin\u{303}os", "ва", "прекъсване",
+            "Прекъсвания", "й", "x1", "28", "casas", "casa", "über", "naïve", "naı\u{308}ve", "canción", "CANCIONES", "estado", "estados",
+        ]
+        for code in ["es", "bg", "de"] {
+            let language = SearchLanguage(code: code)
+            let stemmer = Stemmer(language)
+            for number in 0..<40 {
+                func text(_ count: Int) -> String { (0..<count).map { _ in random.pick(vocabulary) }.joined(separator: " ") }
+                let sections = (0..<(1 + random.below(4))).map { index in
+                    (index == 0 ? "" : "h\(index)", index == 0 ? "" : text(random.below(4)), text(random.below(80)))
+                }
+                let indexed = page("p\(number)", text(1 + random.below(3)), sections)
+                let entry = SearchEntry(indexed, language: language, stemmer: stemmer)
+                var terms: [String] = []
+                var forms: [SearchEntry.Form] = []
+                for (section, (_, heading, body)) in sections.enumerated() {
+                    for source in [body, heading] + (section == 0 ? [indexed.title] : []) {
+                        for written in Words.split(source) {
+                            let folded = Words.fold(written, language)
+                            guard folded.unicodeScalars.count >= 2 else { continue }
+                            var term = folded
+                            if let stemmer {
+                                term = Words.trimmedStem(Words.fold(stemmer.stem(String(written).lowercased()), language))
+                                if term != folded && !forms.contains(where: { $0.folded == folded }) {
+                                    forms.append(SearchEntry.Form(folded: folded, stem: term))
+                                }
+                            }
+                            if term.unicodeScalars.count >= 2 && !terms.contains(term) { terms.append(term) }
+                        }
+                    }
+                }
+                #expect(entry.termList.map(\.name) == terms, "\(code) page \(number)")
+                #expect(entry.formList == forms, "\(code) page \(number)")
+            }
+        }
+    }
+
     @Test func writesPageFilesAsJSONQuoteWould() {
         // The page file is written as bytes; it must be what quoting each string gives.
         let text = "say \"hi\" \\ tab\tline\nreturn\r bell\u{7} ñ 𝒜 </script>"
