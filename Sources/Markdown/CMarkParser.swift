@@ -118,6 +118,10 @@ enum CMarkParser {
             let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
             return builder.appendText(bytes, range: range, parent: parent)
         }
+        if case .codeBlock = kind, let pointer = cmark_node_get_literal(node) {
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+            return builder.appendCodeBlock(kind: kind, bytes, range: range, parent: parent)
+        }
         return builder.append(kind: kind, literal: literal, range: range, parent: parent)
     }
 
@@ -199,7 +203,7 @@ enum CMarkParser {
             var character: CChar = 0
             let fenced = cmark_node_get_fenced(node, &length, &offset, &character) != 0
             let info = string(cmark_node_get_fence_info(node))
-            return (.codeBlock(info: info, fenced: fenced), literal(node))
+            return (.codeBlock(info: info, fenced: fenced), "")  // its literal is read by `append`
         case .htmlBlock: return (.htmlBlock, literal(node))
         case .paragraph: return (.paragraph, "")
         case .heading: return (.heading(level: Int(cmark_node_get_heading_level(node))), "")
