@@ -11,16 +11,12 @@ import TestSupport
 @Suite struct CodeBlockLiteralTests {
     /// cmark's literal of each code block, in document order.
     static func cmarkLiterals(_ text: String) -> [String] {
-        var source = text
-        source.makeContiguousUTF8()
-        return CMarkParser.withTree(of: source, options: CMarkParser.options) { root in
-            var literals: [String] = []
-            CMarkParser.forEachEvent(root) { event, node in
-                guard event == CMARK_EVENT_ENTER, cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK else { return }
-                literals.append(cmark_node_get_literal(node).map { String(cString: $0) } ?? "")
-            }
-            return literals
+        var literals: [String] = []
+        forEachCMarkEvent(text) { event, node in
+            guard event == CMARK_EVENT_ENTER, cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK else { return }
+            literals.append(cmark_node_get_literal(node).map { String(cString: $0) } ?? "")
         }
+        return literals
     }
 
     static func parsedLiterals(_ text: String) -> [String] {
