@@ -83,13 +83,15 @@ public struct LineIndex: Sendable {
         tables = ColumnTables(lineCount: starts.count)
     }
 
-    /// Whether no byte has its top bit set, eight bytes at a time.
+    /// Whether no byte has its top bit set, eight bytes at a time: up to the first word that has
+    /// one (a line of Cyrillic or accented prose answers at once, not after all its bytes).
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         var seen: UInt64 = 0
         var offset = 0
         while offset + 8 <= bytes.count {
             seen |= UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            if seen & 0x8080_8080_8080_8080 != 0 { return false }
             offset += 8
         }
         while offset < bytes.count {

@@ -7,31 +7,43 @@ public enum CodeLanguage: String, Sendable, CaseIterable {
     /// ```` ```kt title="Main.kt" ````). Matching ignores case; unknown words give nil.
     public init?(infoString: String) {
         // Every code block asks, and splitting into `Character`s cost 13 k instructions an info
-        // string: an ASCII first word is read from the bytes, any other from the `Character`s.
-        let word = Self.asciiFirstWord(infoString) ?? infoString.split(whereSeparator: \.isWhitespace).first.map { $0.lowercased() }
-        switch word {
+        // string: an ASCII first word is read from the bytes (into an integer: no string made and
+        // compared), any other from the `Character`s.
+        if let word = Self.asciiFirstWord(infoString) {
+            guard let name = Self.names.first(where: { $0.word == word }) else { return nil }
+            self = name.language
+            return
+        }
+        switch infoString.split(whereSeparator: \.isWhitespace).first.map({ $0.lowercased() }) {
         case "swift": self = .swift
         case "kotlin", "kt", "kts": self = .kotlin
         default: return nil
         }
     }
 
-    /// The first word, lowercased, when it and the whitespace before it are ASCII and the word
-    /// ends at ASCII whitespace or at the end (then it is the `Character` split's first word, as
-    /// no non-ASCII scalar can join its clusters); nil otherwise. A word longer than any
-    /// language's name is given as "" (no language).
-    static func asciiFirstWord(_ info: String) -> String? {
-        var word: [UInt8] = []
+    /// The words that name a language, as `asciiFirstWord` packs them.
+    static let names: [(word: UInt64, language: CodeLanguage)] = [("swift", .swift), ("kotlin", .kotlin), ("kt", .kotlin), ("kts", .kotlin)]
+        .map { name, language in (asciiFirstWord(name) ?? 0, language) }
+
+    /// The first word, lowercased, its bytes packed into an integer (the first byte lowest), when
+    /// it and the whitespace before it are ASCII without NUL (no byte packs as zero) and the word
+    /// ends at ASCII whitespace or at the end (then it is the `Character` split's first word, as no
+    /// non-ASCII scalar can join its clusters); nil otherwise. No word, or one longer than any
+    /// language's name (eight bytes), is 0 (no language).
+    static func asciiFirstWord(_ info: String) -> UInt64? {
+        var word: UInt64 = 0
+        var length = 0
         for byte in info.utf8 {
-            guard byte < 0x80 else { return nil }
+            guard byte < 0x80, byte != 0 else { return nil }
             let isSpace = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
             if isSpace {
-                if word.isEmpty { continue }
+                if length == 0 { continue }
                 break
             }
-            guard word.count < 8 else { return "" }
-            word.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            guard length < 8 else { return 0 }
+            word |= UInt64(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) << (8 * length)
+            length += 1
         }
-        return String(decoding: word, as: UTF8.self)
+        return word
     }
 }

@@ -14,26 +14,48 @@ struct Cursor {
 
     init(_ text: String) {
         utf8 = Array(text.utf8)
-        // An ASCII input's scalars are its bytes; any other is decoded once, offsets alongside
-        // (`Array(text.unicodeScalars)` decoded it twice, once to count, then a third time for the offsets).
-        if !utf8.contains(where: { $0 >= 0x80 }) {
-            scalars = utf8.map { Unicode.Scalar($0) }
-            utf8Offsets = nil
-            return
+        (scalars, utf8Offsets) = utf8.withUnsafeBufferPointer(Self.scalarsAndOffsets)
+    }
+
+    /// The scalars of `bytes` (valid UTF-8, a string's), decoded once into arrays made at once, and
+    /// where each starts in the bytes, plus the end. An ASCII input's scalars are its bytes and need
+    /// no offsets (growing two arrays scalar by scalar cost more than decoding).
+    static func scalarsAndOffsets(_ bytes: UnsafeBufferPointer<UInt8>) -> ([Unicode.Scalar], [Int]?) {
+        guard bytes.contains(where: { $0 >= 0x80 }) else {
+            return (bytes.map { Unicode.Scalar($0) }, nil)
         }
+        // Room for as many scalars as bytes, uninitialized: only the ones decoded are kept.
         var scalars: [Unicode.Scalar] = []
-        var offsets: [Int] = []
-        scalars.reserveCapacity(utf8.count)
-        offsets.reserveCapacity(utf8.count + 1)
-        var offset = 0
-        for scalar in text.unicodeScalars {
-            scalars.append(scalar)
-            offsets.append(offset)
-            offset += UTF8.width(scalar)
+        let offsets = [Int](unsafeUninitializedCapacity: bytes.count + 1) { offsets, offsetCount in
+            scalars = [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { scalars, count in
+                var offset = 0
+                while offset < bytes.count {
+                    let lead = UInt32(bytes[offset])
+                    offsets[count] = offset
+                    var value = lead
+                    switch lead {
+                    case ..<0x80:
+                        offset += 1
+                    case ..<0xE0:
+                        value = (lead & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F)
+                        offset += 2
+                    case ..<0xF0:
+                        value = (lead & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6 | UInt32(bytes[offset + 2] & 0x3F)
+                        offset += 3
+                    default:
+                        value = (lead & 0x07) << 18 | UInt32(bytes[offset + 1] & 0x3F) << 12 | UInt32(bytes[offset + 2] & 0x3F) << 6
+                            | UInt32(bytes[offset + 3] & 0x3F)
+                        offset += 4
+                    }
+                    // Valid UTF-8 decodes to scalars only: the replacement character is never taken.
+                    scalars[count] = Unicode.Scalar(value) ?? "\u{FFFD}"
+                    count += 1
+                }
+                offsets[count] = offset
+                offsetCount = count + 1
+            }
         }
-        offsets.append(offset)
-        self.scalars = scalars
-        utf8Offsets = offsets
+        return (scalars, offsets)
     }
 
     var isAtEnd: Bool { position >= scalars.count }

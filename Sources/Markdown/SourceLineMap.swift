@@ -72,6 +72,18 @@ struct SourceLineMap {
         } ?? nil
     }
 
+    /// `wanted` (valid UTF-8) as a string copied from the source, when the source holds exactly
+    /// those bytes from the start of `line` on; nil when it does not, or `wanted` is empty.
+    func sourceText(matching wanted: UnsafeBufferPointer<UInt8>, fromLine line: Int) -> String? {
+        guard let start = lines.start(ofLine: line), let wantedBase = wanted.baseAddress, !wanted.isEmpty else { return nil }
+        let matches = lines.text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let base = bytes.baseAddress, start + wanted.count <= bytes.count else { return false }
+            return memcmp(base + start, wantedBase, wanted.count) == 0
+        } ?? false
+        // Equal bytes of valid UTF-8 from a line's start end on a scalar's end too.
+        return matches ? sourceText(line: line, byteColumn: 1, count: wanted.count) : nil
+    }
+
     /// The `count` bytes of the source from `line`:`byteColumn`, as a string: copied from a string
     /// (valid UTF-8 already) rather than checked again. The place must start and end on scalars.
     func sourceText(line: Int, byteColumn: Int, count: Int) -> String {

@@ -44,6 +44,14 @@ struct TreeBuilder {
         return append(kind: .text, literal: literal, range: range, parent: parent)
     }
 
+    /// Adds a code block from its literal's bytes (cmark's). A fenced block that is not indented has
+    /// them as they stand in the source from the line after its opening fence: its literal is copied
+    /// from the source text then, as turning the bytes into a string would check their UTF-8 again.
+    mutating func appendCodeBlock(kind: consuming MarkdownNodeKind, _ bytes: UnsafeBufferPointer<UInt8>, range: RawRange, parent: Int?) -> Int {
+        let literal = lineMap.sourceText(matching: bytes, fromLine: range.startLine + 1) ?? String(decoding: bytes, as: UTF8.self)
+        return append(kind: kind, literal: literal, range: range, parent: parent)
+    }
+
     /// Adds a node (the last child of `parent` so far) and returns its index. A text node with a
     /// literal comes through `appendText`, which places it. Its end is placed by `placeEnd`.
     /// `kind` and `literal` are consumed: moved into the node, not retained there and released here.

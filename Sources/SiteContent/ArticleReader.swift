@@ -173,18 +173,38 @@ package struct ArticleReader: Sendable {
         return (alerts, prose)
     }
 
-    /// `text.contains(where: \.isLetter)`. An ASCII letter with only ASCII before it starts a
-    /// Character (nothing ASCII but CR joins what follows), and a Character is a letter by its
-    /// first scalar: most text answers from its first bytes, the rest by Characters.
+    /// `text.contains(where: \.isLetter)`. A Character is a letter by its first scalar, and a letter
+    /// of ASCII, Latin-1 or Cyrillic after only the scalars read here (none of them a Prepend, the
+    /// only kind that joins what follows) starts a Character: most text answers from its first
+    /// bytes, prose in Russian or Bulgarian too; the rest by Characters.
     static func hasLetter(_ text: String) -> Bool {
-        let early: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes {
-                if byte >= 0x80 { return nil }
-                if (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) { return true }
-            }
-            return false
-        } ?? nil
+        let early: Bool? = text.utf8.withContiguousStorageIfAvailable(Self.letterByBytes) ?? nil
         return early ?? text.contains(where: \.isLetter)
+    }
+
+    /// Whether `bytes` (valid UTF-8) hold a letter, read up to the first one; nil at a scalar
+    /// outside ASCII, the two-byte letters of Latin-1 (U+00C0–U+00FF, where only × and ÷ are not
+    /// letters) and Cyrillic (U+0400–U+047F, all letters), General Punctuation up to U+203F and the
+    /// arrows U+2190–U+21FF (prose writes `—`, `„“` and `→`; none of them a letter).
+    static func letterByBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            switch byte {
+            case 0x41...0x5A, 0x61...0x7A, 0xD0, 0xD1:
+                return true
+            case ..<0x80:
+                i += 1
+            case 0xC3:
+                if bytes[i + 1] != 0x97 && bytes[i + 1] != 0xB7 { return true }
+                i += 2
+            case 0xE2 where bytes[i + 1] == 0x80 || (bytes[i + 1] == 0x86 && bytes[i + 2] >= 0x90) || bytes[i + 1] == 0x87:
+                i += 3
+            default:
+                return nil
+            }
+        }
+        return false
     }
 
     /// Whether `text` has a letter once the `Character` ranges `chains` are cut out of it (a range

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Highlight
 import TestSupport
@@ -17,7 +18,7 @@ import TestSupport
         #expect(CodeLanguage(infoString: info) == expected)
     }
 
-    @Test(arguments: ["", "   ", "java", "swiftui", "objc", "kotlin-script"])
+    @Test(arguments: ["", "   ", "java", "swiftui", "objc", "kotlin-script", "kt\u{0}", "\u{0}kt", "kotlinkt", "lifecycle ios-app"])
     func rejectsOtherInfoStrings(info: String) {
         #expect(CodeLanguage(infoString: info) == nil)
     }
@@ -40,11 +41,11 @@ import TestSupport
         "swift", "Swift", "SWIFT", "kotlin", "KoTlIn", "kt", "kts", "KTS", "lifecycle", "exercise", "swiftui", "k", "t",
         " ", "  ", "\t", "\n", "\r\n", "\u{0B}", "\u{0C}", "\u{A0}", "\u{2003}", "\u{3000}", "\u{85}", "\u{301}", " \u{301}",
         "\u{0600}", "\u{200D}", "\u{212A}", "\u{212A}t", "é", "Ж", "ж", "title=\"Main.kt\"", "{.numberLines}", "<b>", "&", "'",
-        "swift\u{301}", "ſwift", "İ",
+        "swift\u{301}", "ſwift", "İ", "\u{0}", "abcdefgh", "swiftswift",
     ]
 
     @Test func generatedInfoStringsAreReadAsCharactersRead() {
-        var generator = SeededRandom(seed: 10)
+        var generator = SeededRandom(seed: ProcessInfo.processInfo.environment["CODE_LANGUAGE_SEED"].flatMap { UInt64($0) } ?? 10)
         for _ in 0..<5000 {
             var info = ""
             for _ in 0..<generator.below(6) { info += generator.pick(Self.pieces) }

@@ -1,4 +1,6 @@
-import Markdown
+import CCMarkGFM
+
+@testable import Markdown
 
 /// Parses and renders with the default options.
 func html(_ markdown: String, _ renderer: HTMLRenderer = HTMLRenderer()) -> String {
@@ -14,4 +16,11 @@ extension MarkdownDocument {
     func first(_ predicate: (MarkdownNodeKind) -> Bool) -> MarkdownNode? {
         nodes.first { predicate($0.kind) }
     }
+}
+
+/// Each event of a walk over cmark's own tree of `text` (parsed as `CMarkParser` parses), and its node.
+func forEachCMarkEvent(_ text: String, _ body: (cmark_event_type, OpaquePointer) -> Void) {
+    var source = text
+    source.makeContiguousUTF8()
+    CMarkParser.withTree(of: source, options: CMarkParser.options) { root in CMarkParser.forEachEvent(root, body) }
 }

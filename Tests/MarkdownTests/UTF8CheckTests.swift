@@ -37,6 +37,20 @@ import CCMarkGFM
         }
     }
 
+    /// A NUL is found by memchr: as `utf8.contains(0)` finds it, at any place, in texts of any length.
+    @Test func nulIsFoundAsByTheByteLoop() {
+        var random = SeededRandom(seed: Self.seed)
+        var texts = ["", "\u{0}", "a\u{0}", "\u{0}a", String(repeating: "ж", count: 40) + "\u{0}"]
+        for _ in 0..<2000 { texts.append((0..<random.below(40)).map { _ in random.pick(Self.pieces) }.joined()) }
+        var withNUL = 0
+        for text in texts {
+            let expected = text.utf8.contains(0)
+            withNUL += expected ? 1 : 0
+            #expect(CMarkParser.containsNUL(text) == expected, "\(text.debugDescription)")
+        }
+        #expect(withNUL > 100, "too few texts with a NUL to test")
+    }
+
     @Test func articlesParseAsWithTheCheck() {
         let texts = SourceLineMapTests.articles()
         #expect(texts.count > 10, "the site's articles (Content/) are missing")

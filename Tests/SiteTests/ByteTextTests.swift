@@ -45,6 +45,32 @@ import TestSupport
         }
     }
 
+    /// Every scalar the byte walk reads (Latin-1's two-byte half, Cyrillic, General Punctuation,
+    /// arrows) and its neighbours, alone, after a digit and before a letter, and joined by marks.
+    @Test func everyScalarTheByteWalkReads() {
+        let ranges: [ClosedRange<UInt32>] = [0x80...0x17F, 0x3F0...0x48F, 0x1FF0...0x2080, 0x2180...0x2200]
+        for value in ranges.joined() {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let alone = String(Character(scalar))
+            for text in [alone, "1" + alone, alone + "ж", "— " + alone, alone + "\u{301}", "\u{301}" + alone, "\u{600}" + alone] {
+                #expect(ArticleReader.hasLetter(text) == text.contains(where: \.isLetter), "\(text.debugDescription)")
+            }
+        }
+    }
+
+    /// Random prose over the bytes walked and the ones that stop the walk (a Prepend, marks, emoji).
+    @Test func randomProseAnswersAsCharacters() {
+        let pieces = [
+            "a", "Z", "é", "e\u{301}", "×", "÷", "Ж", "ж", "ѿ", "҂", "\u{483}", "—", "„", "“", "→", "⇐", "ⁱ", "Ↄ", "ª", "µ", " ", "\t",
+            "\n", "\r\n", "\r", "1", ".", "`", "\u{600}", "\u{200D}", "\u{200B}", "\u{301}", "👍🏽", "日", "١",
+        ]
+        var random = SeededRandom(seed: ProcessInfo.processInfo.environment["HAS_LETTER_SEED"].flatMap { UInt64($0) } ?? 0x1E77E2)
+        for _ in 0..<20000 {
+            let text = (0..<random.below(8)).map { _ in random.pick(pieces) }.joined()
+            #expect(ArticleReader.hasLetter(text) == text.contains(where: \.isLetter), "\(text.debugDescription)")
+        }
+    }
+
     /// The fingerprint's pointer loop hashes as the byte-by-byte definition: every byte value
     /// alone and between letters, runs of white space at the start, middle and end, and
     /// pseudo-random texts over white space, its neighbours and UTF-8.
