@@ -28,8 +28,9 @@ public enum ExampleRunner {
     /// of an option it expects to fail.
     static func run(_ block: LifecycleBlock, explaining: Bool) -> ExampleResult {
         var run = Run(block: block, explaining: explaining)
-        for (index, line) in block.lines.enumerated() {
-            switch line.content {
+        // By index: binding each line copied it (a retain and release of each of its parts).
+        for index in block.lines.indices {
+            switch block.lines[index].content {
             case .comment, .given: break
             case .invalid: run.simulating = false
             case .event(let event): run.event(event, lineIndex: index)
@@ -161,9 +162,13 @@ private struct Run {
                 guard let written = writtenCallbacks else { return true }
                 return ExampleRunner.callbackMismatch(written, t.callbacks) == nil
             }
-            let candidates = [step.transition] + step.alternatives
-            if line.resolved, let index = candidates.firstIndex(where: { statesMatch($0) && callbacksMatch($0) }) {
-                let matched = candidates[index]
+            func matches(_ t: Transition) -> Bool { statesMatch(t) && callbacksMatch(t) }
+            // The first outcome that matches: the step's transition, then its alternatives (most
+            // lines match the first, and need no array of the candidates).
+            let matchedIndex: Int? =
+                !line.resolved ? nil : matches(step.transition) ? 0 : step.alternatives.firstIndex(where: matches).map { $0 + 1 }
+            if let index = matchedIndex {
+                let matched = index == 0 ? step.transition : step.alternatives[index - 1]
                 steps.append(ExampleStep(step: step, matched: matched, lineIndex: lineIndex))
                 if matched.confidence == .unconfirmed {
                     diagnostics.append(Messages.unconfirmed([matched], at: line.event.location))
@@ -179,6 +184,7 @@ private struct Run {
             }
             simulating = false
             complete = false
+            let candidates = [step.transition] + step.alternatives
             let form = LineForm(line: line, display: display)
             let stateMatches = candidates.filter(statesMatch)
             if stateMatches.isEmpty, let written = writtenStates, let names = line.states {
