@@ -1,3 +1,4 @@
+import Foundation
 import LifecycleMachines
 @testable import LifecycleModel
 import Testing
@@ -91,5 +92,50 @@ import TestSupport
         #expect(!Machine.NameIndex.keepsMoreScalars("ééééééééé", than: 2))
         #expect(Machine.NameIndex.keepsMoreScalars("onPause(_:)", than: 4))
         #expect(!Machine.NameIndex.keepsMoreScalars("onPause(_:)", than: 7))
+    }
+
+    /// A name with a scalar of U+00C0–U+00FF is turned down when every key is ASCII, and an ASCII
+    /// one by its key's byte length: seeded names of the machines' spellings with Latin-1 letters,
+    /// ASCII letters and separators put in or taken out, against asking every machine
+    /// (`KNOWN_NAME_SEED` to try others).
+    @Test func latinNamesAreToldWithoutTheirKeys() {
+        let known = Self.spellings().filter { name in
+            Machines.all.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
+        }
+        let marks = ["é", "e\u{301}", "Ñ", "ß", "ÿ", "×", "À", "ç", "\u{A0}", "“", "x", "A", " ", "_", "-", ".", "()", "(_:)", "(", ":"]
+        let seed = 0x1A7_1411 &+ SeededRandom.seedOffset("KNOWN_NAME_SEED")
+        var random = SeededRandom(seed: seed)
+        var latin = 0
+        var knownAsked = 0
+        for _ in 0..<4_000 {
+            var name = random.pick(known)
+            for _ in 0..<random.below(3) {
+                let mark = random.pick(marks)
+                var scalars = Array(name.unicodeScalars)
+                let at = random.below(scalars.count + 1)
+                scalars.insert(contentsOf: mark.unicodeScalars, at: at)
+                if random.below(3) == 0, at + mark.unicodeScalars.count < scalars.count { scalars.remove(at: at + mark.unicodeScalars.count) }
+                name = String(String.UnicodeScalarView(scalars))
+            }
+            if Machine.NameIndex.scan(name).latin1Letter { latin += 1 }
+            let asked = Machines.all.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
+            if asked { knownAsked += 1 }
+            #expect(ChainFinder.isKnownName(name) == asked, "seed \(seed): \(name.debugDescription)")
+        }
+        #expect(latin > 800 && latin < 3_200, "\(latin) names with a Latin-1 letter")
+        #expect(knownAsked > 500, "\(knownAsked) known names")
+    }
+
+    /// Why a Latin-1 letter settles it: lowercased, every scalar of U+00C0–U+00FF stays in the
+    /// block, and its canonical decomposition holds a scalar that is not ASCII.
+    @Test func latinLettersStayOffASCIIKeys() {
+        for value in UInt32(0xC0)...0xFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let lowered = String(scalar).lowercased()
+            #expect(lowered.unicodeScalars.count == 1 && (0xC0...0xFF).contains(lowered.unicodeScalars.first?.value ?? 0), "U+\(String(value, radix: 16))")
+            #expect(lowered.decomposedStringWithCanonicalMapping.unicodeScalars.contains { $0.value >= 0x80 }, "U+\(String(value, radix: 16))")
+            #expect(Machine.NameIndex.scan("a" + String(scalar)).latin1Letter)
+        }
+        #expect(!Machine.NameIndex.scan("onPause").latin1Letter && Machine.NameIndex.scan("onPause").ascii)
     }
 }
