@@ -158,10 +158,11 @@ public final class Machine: Sendable {
         /// base): when no key holds one, a name that holds one is known to none, and is told so
         /// without making its keys (normalizing and hashing them is the cost of a Bulgarian page's chains).
         private var keysHoldCyrillic = false
-        /// Whether every key is ASCII. Then a name that holds a scalar of U+00C0–U+00FF (UTF-8 lead
-        /// byte C3: the accented letters of Spanish, Italian and Portuguese prose) is known to none:
-        /// lowercasing keeps such a scalar in that block, and its canonical decomposition keeps a
-        /// scalar that is not ASCII (itself or a mark), which no ASCII key's has. And an ASCII key
+        /// Whether every key is ASCII. Then a name that holds a scalar of U+0080–U+00FF or
+        /// U+2000–U+207F (the accented letters, guillemets and quotes of Spanish, Italian and
+        /// Portuguese prose) is known to none: lowercasing keeps such a scalar in its block, and
+        /// its canonical decomposition keeps a scalar that is not ASCII (itself, a mark or another
+        /// space), which no ASCII key's has. And an ASCII key
         /// of a name equals an ASCII key only with the same bytes: the keys' byte lengths tell
         /// most names apart before a key is hashed.
         private var keysAreASCII = false
@@ -192,7 +193,7 @@ public final class Machine: Sendable {
             guard !Self.keepsMoreScalars(name, than: longestKey) else { return false }
             let bytes = Self.scan(name)
             if !keysHoldCyrillic && bytes.cyrillic { return false }
-            if keysAreASCII && bytes.latin1Letter { return false }
+            if keysAreASCII && bytes.offASCII { return false }
             // An ASCII name has ASCII keys (every key function drops or lowercases ASCII bytes only).
             let lengthsDecide = keysAreASCII && bytes.ascii
             func holds(_ keys: Set<String>, _ lengths: UInt64, _ key: () -> String) -> Bool {
@@ -205,20 +206,22 @@ public final class Machine: Sendable {
                 || holds(callbackKeys, callbackLengths) { Names.callbackKey(name) }
         }
 
-        /// In one pass over the name's bytes: whether it is ASCII, holds a scalar of U+00C0–U+00FF
-        /// (lead byte C3) and one of U+0400–U+04FF (`holdsCyrillic`).
-        static func scan(_ name: String) -> (ascii: Bool, latin1Letter: Bool, cyrillic: Bool) {
+        /// In one pass over the name's bytes: whether it is ASCII, holds a scalar that stays off
+        /// ASCII keys (U+0080–U+00FF: lead bytes C2 and C3; U+2000–U+207F: E2 then 80 or 81) and
+        /// one of U+0400–U+04FF (lead bytes D0–D3, `holdsCyrillic`).
+        static func scan(_ name: String) -> (ascii: Bool, offASCII: Bool, cyrillic: Bool) {
             var name = name
             return name.withUTF8 { bytes in
                 var high = false
-                var latin1Letter = false
+                var offASCII = false
                 var cyrillic = false
-                for byte in bytes where byte >= 0x80 {
+                for i in bytes.indices where bytes[i] >= 0x80 {
                     high = true
-                    if byte == 0xC3 { latin1Letter = true }
+                    let byte = bytes[i]
+                    if byte == 0xC2 || byte == 0xC3 || (byte == 0xE2 && i + 1 < bytes.count && bytes[i + 1] <= 0x81) { offASCII = true }
                     if byte >= 0xD0 && byte <= 0xD3 { cyrillic = true }
                 }
-                return (!high, latin1Letter, cyrillic)
+                return (!high, offASCII, cyrillic)
             }
         }
 

@@ -94,15 +94,15 @@ import TestSupport
         #expect(!Machine.NameIndex.keepsMoreScalars("onPause(_:)", than: 7))
     }
 
-    /// A name with a scalar of U+00C0–U+00FF is turned down when every key is ASCII, and an ASCII
-    /// one by its key's byte length: seeded names of the machines' spellings with Latin-1 letters,
+    /// A name with a scalar of U+0080–U+00FF or U+2000–U+207F is turned down when every key is
+    /// ASCII, and an ASCII one by its key's byte length: seeded names of the machines' spellings with Latin-1 letters, quotes,
     /// ASCII letters and separators put in or taken out, against asking every machine
     /// (`KNOWN_NAME_SEED` to try others).
     @Test func latinNamesAreToldWithoutTheirKeys() {
         let known = Self.spellings().filter { name in
             Machines.all.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
         }
-        let marks = ["é", "e\u{301}", "Ñ", "ß", "ÿ", "×", "À", "ç", "\u{A0}", "“", "x", "A", " ", "_", "-", ".", "()", "(_:)", "(", ":"]
+        let marks = ["é", "e\u{301}", "Ñ", "ß", "ÿ", "×", "À", "ç", "\u{A0}", "«", "“", "\u{2000}", "ⁱ", "\u{212A}", "x", "A", " ", "_", "-", ".", "()", "(_:)", "(", ":"]
         let seed = 0x1A7_1411 &+ SeededRandom.seedOffset("KNOWN_NAME_SEED")
         var random = SeededRandom(seed: seed)
         var latin = 0
@@ -117,7 +117,7 @@ import TestSupport
                 if random.below(3) == 0, at + mark.unicodeScalars.count < scalars.count { scalars.remove(at: at + mark.unicodeScalars.count) }
                 name = String(String.UnicodeScalarView(scalars))
             }
-            if Machine.NameIndex.scan(name).latin1Letter { latin += 1 }
+            if Machine.NameIndex.scan(name).offASCII { latin += 1 }
             let asked = Machines.all.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
             if asked { knownAsked += 1 }
             #expect(ChainFinder.isKnownName(name) == asked, "seed \(seed): \(name.debugDescription)")
@@ -126,16 +126,22 @@ import TestSupport
         #expect(knownAsked > 500, "\(knownAsked) known names")
     }
 
-    /// Why a Latin-1 letter settles it: lowercased, every scalar of U+00C0–U+00FF stays in the
-    /// block, and its canonical decomposition holds a scalar that is not ASCII.
+    /// Why such a scalar settles it: lowercased, every scalar of U+0080–U+00FF and U+2000–U+207F
+    /// stays in its block, and its canonical decomposition holds a scalar that is not ASCII; the
+    /// scan finds exactly these (and U+212A, the Kelvin sign that decomposes to "K", it does not).
     @Test func latinLettersStayOffASCIIKeys() {
-        for value in UInt32(0xC0)...0xFF {
+        let blocks: [ClosedRange<UInt32>] = [0x80...0xFF, 0x2000...0x207F]
+        for value in UInt32(0x80)...0x2FFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
+            let inBlocks = blocks.contains { $0.contains(value) }
+            #expect(Machine.NameIndex.scan("a" + String(scalar) + "b").offASCII == inBlocks, "U+\(String(value, radix: 16))")
+            guard inBlocks else { continue }
             let lowered = String(scalar).lowercased()
-            #expect(lowered.unicodeScalars.count == 1 && (0xC0...0xFF).contains(lowered.unicodeScalars.first?.value ?? 0), "U+\(String(value, radix: 16))")
+            let block = blocks.first { $0.contains(value) } ?? 0...0
+            #expect(lowered.unicodeScalars.count == 1 && block.contains(lowered.unicodeScalars.first?.value ?? 0), "U+\(String(value, radix: 16))")
             #expect(lowered.decomposedStringWithCanonicalMapping.unicodeScalars.contains { $0.value >= 0x80 }, "U+\(String(value, radix: 16))")
-            #expect(Machine.NameIndex.scan("a" + String(scalar)).latin1Letter)
         }
-        #expect(!Machine.NameIndex.scan("onPause").latin1Letter && Machine.NameIndex.scan("onPause").ascii)
+        #expect(!Machine.NameIndex.scan("onPause").offASCII && Machine.NameIndex.scan("onPause").ascii)
+        #expect(!Machine.NameIndex.scan("\u{212A}").offASCII)
     }
 }
