@@ -255,14 +255,15 @@ struct SourceLine {
     /// Splits `start..<end` at arrows (and at commas when `commas`) outside
     /// parentheses, so `application(_:willFinishLaunchingWithOptions:)` stays
     /// whole. With `stopAtColon` the split ends at the first `:` outside
-    /// parentheses; `stop` is its index (or `end`).
-    func pieces(from start: Int, to end: Int, commas: Bool, stopAtColon: Bool) -> (pieces: [Piece], stop: Int) {
+    /// parentheses; `stop` is its index (or `end`). `after`: the separator before the first piece,
+    /// when the part follows one (set here: setting it on the returned array copied the array).
+    func pieces(from start: Int, to end: Int, commas: Bool, stopAtColon: Bool, after first: String? = nil) -> (pieces: [Piece], stop: Int) {
         var result: [Piece] = []
         // Most parts name a handful: room for them from the start, not grown from one.
         result.reserveCapacity(4)
         var depth = 0
         var pieceStart = start
-        var before: String?
+        var before = first
         var i = start
         var stop = end
         func close(at close: Int, after: String?) {
