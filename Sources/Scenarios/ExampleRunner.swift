@@ -265,8 +265,11 @@ private struct Run {
     mutating func chain(_ chain: ChainLine, lineIndex: Int) {
         guard let ids = chain.ids else { return }
         let first = chain.names[0].location
-        let spelling = Dictionary(chain.names.compactMap { name in name.id.map { ($0, name.text) } }, uniquingKeysWith: { a, _ in a })
-        func spelled(_ ids: [String]) -> String { ids.map { spelling[$0] ?? $0 }.joined(separator: " -> ") }
+        // Only a diagnostic spells ids as written: the map is made then, not for every line.
+        func spelled(_ ids: [String]) -> String {
+            let spelling = Dictionary(chain.names.compactMap { name in name.id.map { ($0, name.text) } }, uniquingKeysWith: { a, _ in a })
+            return ids.map { spelling[$0] ?? $0 }.joined(separator: " -> ")
+        }
         var ok = true
         var failureIndex: Int?
         if chain.kind != .callbacks, let conflict = machine.aliasConflict(in: chain.names.map(\.text), ids: ids) {
