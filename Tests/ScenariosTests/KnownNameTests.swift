@@ -34,10 +34,24 @@ import TestSupport
         return names
     }
 
+    /// What the index must answer: whether some machine resolves the name as a state or a callback.
+    static func someMachineKnows(_ name: String) -> Bool {
+        Machines.all.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
+    }
+
+    /// `name` with `mark` put in at a random scalar, and sometimes the scalar after it taken out.
+    static func insert(_ mark: String, into name: String, random: inout SeededRandom) -> String {
+        var scalars = Array(name.unicodeScalars)
+        let at = random.below(scalars.count + 1)
+        scalars.insert(contentsOf: mark.unicodeScalars, at: at)
+        if random.below(3) == 0, at + mark.unicodeScalars.count < scalars.count { scalars.remove(at: at + mark.unicodeScalars.count) }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
     @Test func theIndexAgreesWithEveryMachine() {
         var known = 0
         for name in Self.spellings() {
-            let asked = Machines.all.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
+            let asked = Self.someMachineKnows(name)
             #expect(ChainFinder.isKnownName(name) == asked, "\(name)")
             if asked { known += 1 }
         }
@@ -51,24 +65,17 @@ import TestSupport
     /// (Cyrillic "А", "о", "с" for the Latin ones), accents and HTML special characters mixed in,
     /// against asking every machine.
     @Test func cyrillicNamesAreToldWithoutTheirKeys() {
-        let known = Self.spellings().filter { name in
-            Machines.all.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
-        }
+        let known = Self.spellings().filter(Self.someMachineKnows)
         let marks = ["ж", "й", "и\u{306}", "А", "о", "с", "Ѐ", "ӏ", "é", "e\u{301}", "<", "&amp;", "\"", " ", "()", "."]
         var random = SeededRandom(seed: 0xC1_2111C)
         var cyrillic = 0
         for _ in 0..<3_000 {
             var name = random.pick(known)
             if random.below(4) > 0 {
-                let mark = random.pick(marks)
-                var scalars = Array(name.unicodeScalars)
-                let at = random.below(scalars.count + 1)
-                scalars.insert(contentsOf: mark.unicodeScalars, at: at)
-                if random.below(3) == 0, at + mark.unicodeScalars.count < scalars.count { scalars.remove(at: at + mark.unicodeScalars.count) }
-                name = String(String.UnicodeScalarView(scalars))
+                name = Self.insert(random.pick(marks), into: name, random: &random)
             }
             if Machine.NameIndex.holdsCyrillic(name) { cyrillic += 1 }
-            let asked = Machines.all.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
+            let asked = Self.someMachineKnows(name)
             #expect(ChainFinder.isKnownName(name) == asked, "\(name.debugDescription)")
         }
         // Names with and without Cyrillic scalars were asked, known names among them.
@@ -99,9 +106,7 @@ import TestSupport
     /// ASCII letters and separators put in or taken out, against asking every machine
     /// (`KNOWN_NAME_SEED` to try others).
     @Test func latinNamesAreToldWithoutTheirKeys() {
-        let known = Self.spellings().filter { name in
-            Machines.all.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
-        }
+        let known = Self.spellings().filter(Self.someMachineKnows)
         let marks = ["é", "e\u{301}", "Ñ", "ß", "ÿ", "×", "À", "ç", "\u{A0}", "«", "“", "\u{2000}", "ⁱ", "\u{212A}", "x", "A", " ", "_", "-", ".", "()", "(_:)", "(", ":"]
         let seed = 0x1A7_1411 &+ SeededRandom.seedOffset("KNOWN_NAME_SEED")
         var random = SeededRandom(seed: seed)
@@ -110,15 +115,10 @@ import TestSupport
         for _ in 0..<4_000 {
             var name = random.pick(known)
             for _ in 0..<random.below(3) {
-                let mark = random.pick(marks)
-                var scalars = Array(name.unicodeScalars)
-                let at = random.below(scalars.count + 1)
-                scalars.insert(contentsOf: mark.unicodeScalars, at: at)
-                if random.below(3) == 0, at + mark.unicodeScalars.count < scalars.count { scalars.remove(at: at + mark.unicodeScalars.count) }
-                name = String(String.UnicodeScalarView(scalars))
+                name = Self.insert(random.pick(marks), into: name, random: &random)
             }
             if Machine.NameIndex.scan(name).offASCII { latin += 1 }
-            let asked = Machines.all.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
+            let asked = Self.someMachineKnows(name)
             if asked { knownAsked += 1 }
             #expect(ChainFinder.isKnownName(name) == asked, "seed \(seed): \(name.debugDescription)")
         }
