@@ -71,7 +71,8 @@ public enum LifecycleBlockParser {
             reader.read(line, text: String(text))
         }
         diagnostics += reader.diagnostics
-        if !reader.lines.contains(where: { [.event, .path, .callbacks, .never, .invalid].contains($0.kind) }) {
+        // A line of any kind but a comment or `given` (an array literal here was made per line).
+        if !reader.lines.contains(where: { $0.kind != .comment && $0.kind != .given }) {
             diagnostics.append(Messages.emptyBlock(at: infoLocation))
         }
 
