@@ -101,7 +101,8 @@ public enum ExampleRunner {
 
 /// The state of one run.
 private struct Run {
-    let block: LifecycleBlock
+    /// The block's options (not the block: a copy of it retained each of its parts).
+    let options: MachineOptions
     let machine: Machine
     /// Whether errors get their notes and suggestions (`ExampleRunner.run(_:explaining:)`).
     let explains: Bool
@@ -115,19 +116,19 @@ private struct Run {
     var diagnostics: [Diagnostic] = []
 
     init(block: LifecycleBlock, explaining: Bool) {
-        self.block = block
+        options = block.options
         machine = block.machine
         explains = explaining
         // `given` walks the block's lines: asked once.
         let given = block.given
-        simulation = Simulation(machine: block.machine, options: block.options, from: given?.id ?? block.machine.initialState)
+        simulation = Simulation(machine: block.machine, options: options, from: given?.id ?? block.machine.initialState)
         simulating = block.optionsValid && (given == nil || given?.id != nil)
     }
 
     // MARK: Event lines
 
     mutating func event(_ line: EventLine, lineIndex: Int) {
-        if simulating && block.options.anyAPI {
+        if simulating && options.anyAPI {
             diagnostics.append(Messages.eventNeedsOneAPILevel(at: line.event.location))
             simulating = false
         }
@@ -194,7 +195,7 @@ private struct Run {
                 while k < written.count && k < model.count && written[k] == model[k] { k += 1 }
                 var goes = explains ? [form.text(t, from: from)] : []
                 if explains, let target = written.last, !model.contains(target),
-                    let more = machine.shortestPath(from: t.to, to: target, options: block.options, cover: coverBefore)
+                    let more = machine.shortestPath(from: t.to, to: target, options: options, cover: coverBefore)
                 {
                     goes += more.map { form.text($0, from: $0.from, display: $0.event + (sceneLabel.map { "@" + $0 } ?? "")) }
                 }
@@ -242,7 +243,7 @@ private struct Run {
         // The events that make the writer's event possible, then the event itself: another event
         // in its place would be another story.
         var suggestion: String?
-        if let way = machine.shortestPath(from: state, toFire: impossible.event, options: block.options, cover: before.cover(of: scene)),
+        if let way = machine.shortestPath(from: state, toFire: impossible.event, options: options, cover: before.cover(of: scene)),
             way.count > 1
         {
             suggestion = way.map { form.suggestion($0, from: $0.from, display: $0.event + (sceneLabel.map { "@" + $0 } ?? "")) }
@@ -283,7 +284,7 @@ private struct Run {
         }
         switch chain.kind {
         case .path:
-            let (verdict, unconfirmed) = ModelQueries.pathVerdict(ids, in: machine, options: block.options)
+            let (verdict, unconfirmed) = ModelQueries.pathVerdict(ids, in: machine, options: options)
             switch verdict {
             case .legal:
                 if unconfirmed, let confirmed = ModelQueries.confirmedMachines[machine.id] {
@@ -295,17 +296,17 @@ private struct Run {
                 diagnostics.append(illegalPath(ids, index: index, expected: expected, names: chain.names, spelled: spelled))
             }
         case .never:
-            switch machine.verdict(forPath: ids, options: block.options) {
+            switch machine.verdict(forPath: ids, options: options) {
             case .legal:
                 ok = false
                 diagnostics.append(Messages.neverAllowed(
-                    ids, witnesses: ModelQueries.witnesses(of: ids, in: machine, options: block.options), at: first,
+                    ids, witnesses: ModelQueries.witnesses(of: ids, in: machine, options: options), at: first,
                     suggestion: "path " + spelled(ids)))
             case .illegal(let index, _):
                 failureIndex = index
             }
         case .callbacks:
-            let (possible, unconfirmed) = ModelQueries.canProduce(ids, in: machine, options: block.options)
+            let (possible, unconfirmed) = ModelQueries.canProduce(ids, in: machine, options: options)
             if possible {
                 if unconfirmed {
                     let rows = machine.transitions.filter { t in
@@ -317,7 +318,7 @@ private struct Run {
                 ok = false
                 var suggestion: String?
                 var inserted: [String] = []
-                if explains, let order = ModelQueries.fixedOrder(for: ids, in: machine, options: block.options) {
+                if explains, let order = ModelQueries.fixedOrder(for: ids, in: machine, options: options) {
                     suggestion = "callbacks " + spelled(order)
                     inserted = Messages.uniqued(order.filter { !ids.contains($0) })
                 }
@@ -336,9 +337,9 @@ private struct Run {
             return Messages.illegalPath(state: state, after: [], expected: expected, at: names[index].location, suggestion: nil)
         }
         let prefix = Array(ids[..<index])
-        let pairLegal = index > 1 && machine.verdict(forPath: [ids[index - 1], state], options: block.options) == .legal
+        let pairLegal = index > 1 && machine.verdict(forPath: [ids[index - 1], state], options: options) == .legal
         let suggestion = explains
-            ? ModelQueries.legalPath(near: ids, failingAt: index, expected: expected, in: machine, options: block.options)
+            ? ModelQueries.legalPath(near: ids, failingAt: index, expected: expected, in: machine, options: options)
                 .map { "path " + spelled($0) } : nil
         return Messages.illegalPath(
             state: state, after: pairLegal ? prefix : [ids[index - 1]], expected: expected, at: names[index].location,
@@ -351,14 +352,14 @@ private struct Run {
         var rows: [Transition] = []
         for i in ids.indices.dropFirst() {
             let pair = [ids[i - 1], ids[i]]
-            guard ModelQueries.witnesses(of: pair, in: confirmed, options: block.options).isEmpty else { continue }
-            for t in ModelQueries.witnesses(of: pair, in: machine, options: block.options, include: { $0.confidence == .unconfirmed })
+            guard ModelQueries.witnesses(of: pair, in: confirmed, options: options).isEmpty else { continue }
+            for t in ModelQueries.witnesses(of: pair, in: machine, options: options, include: { $0.confidence == .unconfirmed })
             where !rows.contains(t) {
                 rows.append(t)
             }
         }
         if rows.isEmpty {
-            rows = ModelQueries.witnesses(of: ids, in: machine, options: block.options, include: { $0.confidence == .unconfirmed })
+            rows = ModelQueries.witnesses(of: ids, in: machine, options: options, include: { $0.confidence == .unconfirmed })
         }
         return rows
     }
