@@ -33,19 +33,19 @@ extension Machine {
         // all), then every node of the search advances by bit operations.
         var steps: [CallStep] = []
         steps.reserveCapacity(walk.calls.count)
-        var stepStarts = Array(repeating: -1, count: walk.targets.count)
-        var stepEnds = Array(repeating: -1, count: walk.targets.count)
-        var hasOptional = Array(repeating: false, count: walk.targets.count)
+        // One array for the three facts of a transition: each array is an allocation a question.
+        var stepRanges = Array(repeating: StepRange(), count: walk.targets.count)
         func countedCalls(_ t: Int) -> ArraySlice<CallStep> {
-            if stepStarts[t] < 0 {
-                stepStarts[t] = steps.count
+            if stepRanges[t].start < 0 {
+                var range = StepRange(start: steps.count, end: steps.count, hasOptional: false)
                 for c in walk.callStarts[t]..<walk.callStarts[t + 1] where counted[walk.calls[c]] {
                     steps.append(CallStep(optional: walk.optional[c], matches: matches[walk.calls[c]]))
-                    if walk.optional[c] { hasOptional[t] = true }
+                    if walk.optional[c] { range.hasOptional = true }
                 }
-                stepEnds[t] = steps.count
+                range.end = steps.count
+                stepRanges[t] = range
             }
-            return steps[stepStarts[t]..<stepEnds[t]]
+            return steps[stepRanges[t].start..<stepRanges[t].end]
         }
         var results: [UInt64] = []
         var next: [UInt64] = []
@@ -53,7 +53,7 @@ extension Machine {
         // The match positions after transition t from `positions`, into `results`.
         func advance(_ positions: UInt64, _ t: Int) {
             let calls = countedCalls(t)
-            guard hasOptional[t] else {
+            guard stepRanges[t].hasOptional else {
                 // One run through the calls: one result.
                 var moved = positions
                 for call in calls { moved = 1 | (moved & call.matches) << 1 | moved & doneBit }
@@ -82,7 +82,7 @@ extension Machine {
         // first callback. So the search starts from those transitions and never expands a node
         // with positions 1: they are all seen from the start.
         for enabled in options.map({ self.enablings(for: $0) }) ?? walk.variantEnablings {
-            seen = NodeSet()
+            seen.removeAll()
             queue.removeAll(keepingCapacity: true)
             for (s, t) in walk.starts[first] where enabled[t] != 0 {
                 advance(1, t)
@@ -124,6 +124,13 @@ extension Machine {
         var positions: UInt64
     }
 
+    /// Where a transition's counted calls are in `canProduce`'s `steps` (start -1: not worked out yet).
+    private struct StepRange {
+        var start = -1
+        var end = -1
+        var hasOptional = false
+    }
+
     /// The nodes the search has seen, in an open-addressing table: a `Set<Node>` cost a `Hasher`
     /// per node, more than the rest of the search.
     private struct NodeSet {
@@ -131,6 +138,15 @@ extension Machine {
         private var places: [UInt64] = Array(repeating: 0, count: 256)
         private var positions: [UInt64] = Array(repeating: 0, count: 256)
         private var count = 0
+
+        /// Empties the set, keeping its tables: a question searches once per option variant, and
+        /// making two tables per search cost more than clearing them.
+        mutating func removeAll() {
+            guard count > 0 else { return }
+            // A slot's positions are read only where its place is set: the places say it all.
+            places.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            count = 0
+        }
 
         /// Whether `node` was not in the set (it is now).
         mutating func insert(_ node: Node) -> Bool {

@@ -158,6 +158,18 @@ public final class Machine: Sendable {
         /// base): when no key holds one, a name that holds one is known to none, and is told so
         /// without making its keys (normalizing and hashing them is the cost of a Bulgarian page's chains).
         private var keysHoldCyrillic = false
+        /// Whether every key is ASCII. Then a name that holds a scalar of U+0080–U+00FF or
+        /// U+2000–U+207F (the accented letters, guillemets and quotes of Spanish, Italian and
+        /// Portuguese prose) is known to none: lowercasing keeps such a scalar in its block, and
+        /// its canonical decomposition keeps a scalar that is not ASCII (itself, a mark or another
+        /// space), which no ASCII key's has. And an ASCII key
+        /// of a name equals an ASCII key only with the same bytes: the keys' byte lengths tell
+        /// most names apart before a key is hashed.
+        private var keysAreASCII = false
+        /// By key set, bit `min(length, 63)` set for each of its keys' UTF-8 lengths.
+        private var stateLengths: UInt64 = 0
+        private var exactLengths: UInt64 = 0
+        private var callbackLengths: UInt64 = 0
 
         public init(_ machines: [Machine]) {
             for machine in machines {
@@ -167,27 +179,61 @@ public final class Machine: Sendable {
             let keys = [stateKeys, exactKeys, callbackKeys].joined()
             longestKey = keys.map(\.unicodeScalars.count).max() ?? 0
             keysHoldCyrillic = keys.contains { key in key.unicodeScalars.contains { (0x400...0x4FF).contains($0.value) } }
+            keysAreASCII = keys.allSatisfy { key in key.utf8.allSatisfy { $0 < 0x80 } }
+            func lengths(_ keys: Set<String>) -> UInt64 { keys.reduce(0) { $0 | Self.lengthBit($1) } }
+            stateLengths = lengths(stateKeys)
+            exactLengths = lengths(exactKeys)
+            callbackLengths = lengths(callbackKeys)
         }
+
+        /// A key's bit in the length masks.
+        static func lengthBit(_ key: String) -> UInt64 { 1 << min(key.utf8.count, 63) }
 
         public func knows(_ name: String) -> Bool {
             guard !Self.keepsMoreScalars(name, than: longestKey) else { return false }
-            if !keysHoldCyrillic && Self.holdsCyrillic(name) { return false }
-            return (!stateKeys.isEmpty && stateKeys.contains(Names.stateKey(name))) || (!exactKeys.isEmpty && exactKeys.contains(Names.exactKey(name)))
-                || callbackKeys.contains(Names.callbackKey(name))
+            let bytes = Self.scan(name)
+            if !keysHoldCyrillic && bytes.cyrillic { return false }
+            if keysAreASCII && bytes.offASCII { return false }
+            // An ASCII name has ASCII keys (every key function drops or lowercases ASCII bytes only).
+            let lengthsDecide = keysAreASCII && bytes.ascii
+            func holds(_ keys: Set<String>, _ lengths: UInt64, _ key: () -> String) -> Bool {
+                guard !keys.isEmpty else { return false }
+                let key = key()
+                if lengthsDecide && lengths & Self.lengthBit(key) == 0 { return false }
+                return keys.contains(key)
+            }
+            return holds(stateKeys, stateLengths) { Names.stateKey(name) } || holds(exactKeys, exactLengths) { Names.exactKey(name) }
+                || holds(callbackKeys, callbackLengths) { Names.callbackKey(name) }
         }
+
+        /// In one pass over the name's bytes: whether it is ASCII, holds a scalar that stays off
+        /// ASCII keys (U+0080–U+00FF: lead bytes C2 and C3; U+2000–U+207F: E2 then 80 or 81) and
+        /// one of U+0400–U+04FF (lead bytes D0–D3, `holdsCyrillic`).
+        static func scan(_ name: String) -> (ascii: Bool, offASCII: Bool, cyrillic: Bool) {
+            var name = name
+            return name.withUTF8 { bytes in
+                var high = false
+                var offASCII = false
+                var cyrillic = false
+                for i in bytes.indices where bytes[i] >= 0x80 {
+                    high = true
+                    let byte = bytes[i]
+                    if byte == 0xC2 || byte == 0xC3 || (byte == 0xE2 && i + 1 < bytes.count && bytes[i + 1] <= 0x81) { offASCII = true }
+                    if byte >= 0xD0 && byte <= 0xD3 { cyrillic = true }
+                }
+                return (!high, offASCII, cyrillic)
+            }
+        }
+
+        /// Whether `name` holds a scalar of U+0400–U+04FF (UTF-8 lead bytes D0–D3).
+        static func holdsCyrillic(_ name: String) -> Bool { scan(name).cyrillic }
 
         /// Whether no key of `name` can equal a key of at most `limit` scalars. Strings are equal
         /// when their canonical decompositions are, so only ASCII scalars are counted: they stay
         /// in a decomposition, and a scalar decomposes to at most one ASCII scalar (its base).
         /// `stateKey` and `exactKey` keep every ASCII scalar but spaces, `_`, `-` and `.`
         /// (lowercasing keeps ASCII ASCII); `callbackKey` drops at most `(`, `:` and `)` more.
-        /// Whether `name` holds a scalar of U+0400–U+04FF (UTF-8 lead bytes D0–D3).
-        /// Both read the name's bytes in place (iterating a String's `utf8` cost more than the scan).
-        static func holdsCyrillic(_ name: String) -> Bool {
-            var name = name
-            return name.withUTF8 { bytes in bytes.contains { $0 >= 0xD0 && $0 <= 0xD3 } }
-        }
-
+        /// It reads the name's bytes in place (iterating a String's `utf8` cost more than the scan).
         static func keepsMoreScalars(_ name: String, than limit: Int) -> Bool {
             var name = name
             return name.withUTF8 { bytes in

@@ -183,6 +183,8 @@ public struct Verification: Sendable {
         // Without a "\r" (almost every block) that is every "\n", found by `memchr`.
         let hasCR = nextByte(0x0D, in: codeBytes, from: 0) < codeBytes.count
         var breaks: [Int] = []
+        // Room for a usual block's lines: grown from one, the array was made four times a block.
+        breaks.reserveCapacity(16)
         var next = nextByte(0x0A, in: codeBytes, from: 0)
         while next < codeBytes.count {
             if !(next > 0 && codeBytes[next - 1] == 0x0D) { breaks.append(next) }

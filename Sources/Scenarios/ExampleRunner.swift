@@ -28,8 +28,9 @@ public enum ExampleRunner {
     /// of an option it expects to fail.
     static func run(_ block: LifecycleBlock, explaining: Bool) -> ExampleResult {
         var run = Run(block: block, explaining: explaining)
-        for (index, line) in block.lines.enumerated() {
-            switch line.content {
+        // By index: binding each line copied it (a retain and release of each of its parts).
+        for index in block.lines.indices {
+            switch block.lines[index].content {
             case .comment, .given: break
             case .invalid: run.simulating = false
             case .event(let event): run.event(event, lineIndex: index)
@@ -100,7 +101,8 @@ public enum ExampleRunner {
 
 /// The state of one run.
 private struct Run {
-    let block: LifecycleBlock
+    /// The block's options (not the block: a copy of it retained each of its parts).
+    let options: MachineOptions
     let machine: Machine
     /// Whether errors get their notes and suggestions (`ExampleRunner.run(_:explaining:)`).
     let explains: Bool
@@ -114,19 +116,19 @@ private struct Run {
     var diagnostics: [Diagnostic] = []
 
     init(block: LifecycleBlock, explaining: Bool) {
-        self.block = block
+        options = block.options
         machine = block.machine
         explains = explaining
         // `given` walks the block's lines: asked once.
         let given = block.given
-        simulation = Simulation(machine: block.machine, options: block.options, from: given?.id ?? block.machine.initialState)
+        simulation = Simulation(machine: block.machine, options: options, from: given?.id ?? block.machine.initialState)
         simulating = block.optionsValid && (given == nil || given?.id != nil)
     }
 
     // MARK: Event lines
 
     mutating func event(_ line: EventLine, lineIndex: Int) {
-        if simulating && block.options.anyAPI {
+        if simulating && options.anyAPI {
             diagnostics.append(Messages.eventNeedsOneAPILevel(at: line.event.location))
             simulating = false
         }
@@ -161,9 +163,13 @@ private struct Run {
                 guard let written = writtenCallbacks else { return true }
                 return ExampleRunner.callbackMismatch(written, t.callbacks) == nil
             }
-            let candidates = [step.transition] + step.alternatives
-            if line.resolved, let index = candidates.firstIndex(where: { statesMatch($0) && callbacksMatch($0) }) {
-                let matched = candidates[index]
+            func matches(_ t: Transition) -> Bool { statesMatch(t) && callbacksMatch(t) }
+            // The first outcome that matches: the step's transition, then its alternatives (most
+            // lines match the first, and need no array of the candidates).
+            let matchedIndex: Int? =
+                !line.resolved ? nil : matches(step.transition) ? 0 : step.alternatives.firstIndex(where: matches).map { $0 + 1 }
+            if let index = matchedIndex {
+                let matched = index == 0 ? step.transition : step.alternatives[index - 1]
                 steps.append(ExampleStep(step: step, matched: matched, lineIndex: lineIndex))
                 if matched.confidence == .unconfirmed {
                     diagnostics.append(Messages.unconfirmed([matched], at: line.event.location))
@@ -179,6 +185,7 @@ private struct Run {
             }
             simulating = false
             complete = false
+            let candidates = [step.transition] + step.alternatives
             let form = LineForm(line: line, display: display)
             let stateMatches = candidates.filter(statesMatch)
             if stateMatches.isEmpty, let written = writtenStates, let names = line.states {
@@ -188,7 +195,7 @@ private struct Run {
                 while k < written.count && k < model.count && written[k] == model[k] { k += 1 }
                 var goes = explains ? [form.text(t, from: from)] : []
                 if explains, let target = written.last, !model.contains(target),
-                    let more = machine.shortestPath(from: t.to, to: target, options: block.options, cover: coverBefore)
+                    let more = machine.shortestPath(from: t.to, to: target, options: options, cover: coverBefore)
                 {
                     goes += more.map { form.text($0, from: $0.from, display: $0.event + (sceneLabel.map { "@" + $0 } ?? "")) }
                 }
@@ -236,7 +243,7 @@ private struct Run {
         // The events that make the writer's event possible, then the event itself: another event
         // in its place would be another story.
         var suggestion: String?
-        if let way = machine.shortestPath(from: state, toFire: impossible.event, options: block.options, cover: before.cover(of: scene)),
+        if let way = machine.shortestPath(from: state, toFire: impossible.event, options: options, cover: before.cover(of: scene)),
             way.count > 1
         {
             suggestion = way.map { form.suggestion($0, from: $0.from, display: $0.event + (sceneLabel.map { "@" + $0 } ?? "")) }
@@ -259,8 +266,11 @@ private struct Run {
     mutating func chain(_ chain: ChainLine, lineIndex: Int) {
         guard let ids = chain.ids else { return }
         let first = chain.names[0].location
-        let spelling = Dictionary(chain.names.compactMap { name in name.id.map { ($0, name.text) } }, uniquingKeysWith: { a, _ in a })
-        func spelled(_ ids: [String]) -> String { ids.map { spelling[$0] ?? $0 }.joined(separator: " -> ") }
+        // Only a diagnostic spells ids as written: the map is made then, not for every line.
+        func spelled(_ ids: [String]) -> String {
+            let spelling = Dictionary(chain.names.compactMap { name in name.id.map { ($0, name.text) } }, uniquingKeysWith: { a, _ in a })
+            return ids.map { spelling[$0] ?? $0 }.joined(separator: " -> ")
+        }
         var ok = true
         var failureIndex: Int?
         if chain.kind != .callbacks, let conflict = machine.aliasConflict(in: chain.names.map(\.text), ids: ids) {
@@ -274,7 +284,7 @@ private struct Run {
         }
         switch chain.kind {
         case .path:
-            let (verdict, unconfirmed) = ModelQueries.pathVerdict(ids, in: machine, options: block.options)
+            let (verdict, unconfirmed) = ModelQueries.pathVerdict(ids, in: machine, options: options)
             switch verdict {
             case .legal:
                 if unconfirmed, let confirmed = ModelQueries.confirmedMachines[machine.id] {
@@ -286,17 +296,17 @@ private struct Run {
                 diagnostics.append(illegalPath(ids, index: index, expected: expected, names: chain.names, spelled: spelled))
             }
         case .never:
-            switch machine.verdict(forPath: ids, options: block.options) {
+            switch machine.verdict(forPath: ids, options: options) {
             case .legal:
                 ok = false
                 diagnostics.append(Messages.neverAllowed(
-                    ids, witnesses: ModelQueries.witnesses(of: ids, in: machine, options: block.options), at: first,
+                    ids, witnesses: ModelQueries.witnesses(of: ids, in: machine, options: options), at: first,
                     suggestion: "path " + spelled(ids)))
             case .illegal(let index, _):
                 failureIndex = index
             }
         case .callbacks:
-            let (possible, unconfirmed) = ModelQueries.canProduce(ids, in: machine, options: block.options)
+            let (possible, unconfirmed) = ModelQueries.canProduce(ids, in: machine, options: options)
             if possible {
                 if unconfirmed {
                     let rows = machine.transitions.filter { t in
@@ -308,7 +318,7 @@ private struct Run {
                 ok = false
                 var suggestion: String?
                 var inserted: [String] = []
-                if explains, let order = ModelQueries.fixedOrder(for: ids, in: machine, options: block.options) {
+                if explains, let order = ModelQueries.fixedOrder(for: ids, in: machine, options: options) {
                     suggestion = "callbacks " + spelled(order)
                     inserted = Messages.uniqued(order.filter { !ids.contains($0) })
                 }
@@ -327,9 +337,9 @@ private struct Run {
             return Messages.illegalPath(state: state, after: [], expected: expected, at: names[index].location, suggestion: nil)
         }
         let prefix = Array(ids[..<index])
-        let pairLegal = index > 1 && machine.verdict(forPath: [ids[index - 1], state], options: block.options) == .legal
+        let pairLegal = index > 1 && machine.verdict(forPath: [ids[index - 1], state], options: options) == .legal
         let suggestion = explains
-            ? ModelQueries.legalPath(near: ids, failingAt: index, expected: expected, in: machine, options: block.options)
+            ? ModelQueries.legalPath(near: ids, failingAt: index, expected: expected, in: machine, options: options)
                 .map { "path " + spelled($0) } : nil
         return Messages.illegalPath(
             state: state, after: pairLegal ? prefix : [ids[index - 1]], expected: expected, at: names[index].location,
@@ -342,14 +352,14 @@ private struct Run {
         var rows: [Transition] = []
         for i in ids.indices.dropFirst() {
             let pair = [ids[i - 1], ids[i]]
-            guard ModelQueries.witnesses(of: pair, in: confirmed, options: block.options).isEmpty else { continue }
-            for t in ModelQueries.witnesses(of: pair, in: machine, options: block.options, include: { $0.confidence == .unconfirmed })
+            guard ModelQueries.witnesses(of: pair, in: confirmed, options: options).isEmpty else { continue }
+            for t in ModelQueries.witnesses(of: pair, in: machine, options: options, include: { $0.confidence == .unconfirmed })
             where !rows.contains(t) {
                 rows.append(t)
             }
         }
         if rows.isEmpty {
-            rows = ModelQueries.witnesses(of: ids, in: machine, options: block.options, include: { $0.confidence == .unconfirmed })
+            rows = ModelQueries.witnesses(of: ids, in: machine, options: options, include: { $0.confidence == .unconfirmed })
         }
         return rows
     }

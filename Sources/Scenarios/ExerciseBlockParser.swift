@@ -168,21 +168,25 @@ private struct ExerciseReader {
     mutating func interpret() {
         // Each keyword but `option` once: the first line of each, by the keyword's place in
         // `ExerciseBlockParser.keywords` (every line's word is one of them: `split` keeps no other).
-        var firstLines = [KeywordLine?](repeating: nil, count: ExerciseBlockParser.keywords.count)
-        func first(_ word: String) -> KeywordLine? { ExerciseBlockParser.keywords.firstIndex(of: word).flatMap { firstLines[$0] } }
-        var kept: [KeywordLine] = []
+        // Lines by their index in `lines`: a copy of a line retains and releases each of its parts.
+        var firstLines = [Int?](repeating: nil, count: ExerciseBlockParser.keywords.count)
+        func first(_ word: String) -> KeywordLine? {
+            ExerciseBlockParser.keywords.firstIndex(of: word).flatMap { firstLines[$0] }.map { lines[$0] }
+        }
+        var kept: [Int] = []
         kept.reserveCapacity(lines.count)
-        for line in lines {
-            guard let number = ExerciseBlockParser.keywords.firstIndex(of: line.word) else {
-                kept.append(line)
+        for index in lines.indices {
+            let word = lines[index].word
+            guard let number = ExerciseBlockParser.keywords.firstIndex(of: word) else {
+                kept.append(index)
                 continue
             }
-            if line.word != "option", let earlier = firstLines[number] {
-                diagnostics.append(Messages.exerciseLineTwice(line.word, at: line.keywordLocation, first: earlier.keywordLocation))
+            if word != "option", let earlier = firstLines[number] {
+                diagnostics.append(Messages.exerciseLineTwice(word, at: lines[index].keywordLocation, first: lines[earlier].keywordLocation))
                 continue
             }
-            if firstLines[number] == nil { firstLines[number] = line }
-            kept.append(line)
+            if firstLines[number] == nil { firstLines[number] = index }
+            kept.append(index)
         }
         if let line = first("kind") {
             kindLocation = line.keywordLocation
@@ -197,7 +201,8 @@ private struct ExerciseReader {
         } else {
             diagnostics.append(Messages.kindMissing(at: infoLocation))
         }
-        for line in kept where line.word != "kind" {
+        for index in kept where lines[index].word != "kind" {
+            let line = lines[index]
             if let kind, !Self.parts(kind).contains(line.word) {
                 diagnostics.append(Messages.notPartOfKind(line.word, kind: kind, parts: Self.parts(kind), at: line.keywordLocation))
                 continue

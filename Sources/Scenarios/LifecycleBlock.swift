@@ -55,8 +55,9 @@ public struct LifecycleBlock: Sendable {
 
     /// The `given` line's state, as written and resolved (nil when the block has none).
     public var given: WrittenName? {
-        for line in lines {
-            if case .given(let name) = line.content { return name }
+        // By index: binding each line copied it (a retain and release of each of its parts).
+        for index in lines.indices {
+            if case .given(let name) = lines[index].content { return name }
         }
         return nil
     }
@@ -80,12 +81,13 @@ public struct LifecycleBlock: Sendable {
     public var commentText: String {
         var text = ""
         var first = true
-        for line in lines {
+        // By index, as `given`.
+        for index in lines.indices {
             let comment: String
-            switch line.content {
+            switch lines[index].content {
             case .comment(let whole): comment = whole
             default:
-                guard let trailing = line.trailingComment else { continue }
+                guard let trailing = lines[index].trailingComment else { continue }
                 comment = trailing.text
             }
             if !first { text += " " }

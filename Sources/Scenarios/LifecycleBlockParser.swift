@@ -71,7 +71,8 @@ public enum LifecycleBlockParser {
             reader.read(line, text: String(text))
         }
         diagnostics += reader.diagnostics
-        if !reader.lines.contains(where: { [.event, .path, .callbacks, .never, .invalid].contains($0.kind) }) {
+        // A line of any kind but a comment or `given` (an array literal here was made per line).
+        if !reader.lines.contains(where: { $0.kind != .comment && $0.kind != .given }) {
             diagnostics.append(Messages.emptyBlock(at: infoLocation))
         }
 
@@ -159,6 +160,8 @@ public enum LifecycleBlockParser {
     /// The ranges of the info string's words.
     private static func infoWords(_ line: SourceLine) -> [Range<Int>] {
         var words: [Range<Int>] = []
+        // The keyword, the machine and an option or two: grown from one, the array was made three times.
+        words.reserveCapacity(4)
         var i = 0
         while i < line.count {
             i = line.skipSpaces(from: i, to: line.count)
@@ -299,16 +302,13 @@ struct LineReader {
         let arrow = line.arrowLength(at: next, end: end)
         if next == end {
         } else if arrow > 0 {
-            let split = line.pieces(from: next + arrow, to: end, commas: true, stopAtColon: true)
+            let split = line.pieces(from: next + arrow, to: end, commas: true, stopAtColon: true, after: SourceLine.arrow(ofLength: arrow))
             statePieces = split.pieces
-            statePieces![0].before = SourceLine.arrow(ofLength: arrow)
             if split.stop < end {
-                callbackPieces = line.pieces(from: split.stop + 1, to: end, commas: true, stopAtColon: false).pieces
-                callbackPieces![0].before = ":"
+                callbackPieces = line.pieces(from: split.stop + 1, to: end, commas: true, stopAtColon: false, after: ":").pieces
             }
         } else if line.units[next] == 0x3A {
-            callbackPieces = line.pieces(from: next + 1, to: end, commas: true, stopAtColon: false).pieces
-            callbackPieces![0].before = ":"
+            callbackPieces = line.pieces(from: next + 1, to: end, commas: true, stopAtColon: false, after: ":").pieces
         } else {
             if resolvedEvent != nil || scene != nil {
                 diagnostics.append(Messages.unexpectedAfterEvent(line.text(start..<headEnd), at: line.location(next)))

@@ -255,14 +255,15 @@ struct SourceLine {
     /// Splits `start..<end` at arrows (and at commas when `commas`) outside
     /// parentheses, so `application(_:willFinishLaunchingWithOptions:)` stays
     /// whole. With `stopAtColon` the split ends at the first `:` outside
-    /// parentheses; `stop` is its index (or `end`).
-    func pieces(from start: Int, to end: Int, commas: Bool, stopAtColon: Bool) -> (pieces: [Piece], stop: Int) {
+    /// parentheses; `stop` is its index (or `end`). `after`: the separator before the first piece,
+    /// when the part follows one (set here: setting it on the returned array copied the array).
+    func pieces(from start: Int, to end: Int, commas: Bool, stopAtColon: Bool, after first: String? = nil) -> (pieces: [Piece], stop: Int) {
         var result: [Piece] = []
         // Most parts name a handful: room for them from the start, not grown from one.
         result.reserveCapacity(4)
         var depth = 0
         var pieceStart = start
-        var before: String?
+        var before = first
         var i = start
         var stop = end
         func close(at close: Int, after: String?) {
@@ -310,11 +311,7 @@ extension SourceLine {
             guard hash < bytes.count, bytes[hash] == 0x23 else { return nil }
             // Every scalar stands alone: the spaces and the `#` before are Characters, and so
             // are the spaces and tabs trimmed below.
-            var index = hash + 1
-            while index < bytes.count {
-                guard let (value, length) = Self.scalar(in: bytes, at: index), ChainFinder.Text.standsAlone(value) else { return nil }
-                index += length
-            }
+            guard Self.scalarsStandAlone(bytes, from: hash + 1) else { return nil }
             var start = hash + 1
             while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
             var end = bytes.count
@@ -323,6 +320,40 @@ extension SourceLine {
         }
         guard let found = found ?? nil else { return nil }
         return (found.hash, text.utf8Slice(found.start, found.end))
+    }
+
+    /// Whether every scalar of `bytes` (valid UTF-8) from `start` on stands alone
+    /// (`ChainFinder.Text.standsAlone`). Runs of ASCII without "\r" pass eight bytes at a time:
+    /// comments are long and mostly ASCII, and decoding them byte by byte cost most of their reading.
+    static func scalarsStandAlone(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var index = start
+        while index < bytes.count {
+            if index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                // No byte of 0x80 or more, and none equal to "\r" (a zero byte of `word ^ 0x0D…`).
+                let carriage = word ^ (ones &* 0x0D)
+                if word & highBits == 0 && (carriage &- ones) & ~carriage & highBits == 0 {
+                    index += 8
+                    continue
+                }
+            }
+            guard let (value, length) = scalar(in: bytes, at: index), ChainFinder.Text.standsAlone(value) else { return false }
+            index += length
+        }
+        return true
+    }
+
+    /// `scalarsStandAlone` scalar by scalar, as `wholeLineComment` first read it (the reference in tests).
+    static func scalarsStandAloneByScalars(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var index = start
+        while index < bytes.count {
+            guard let (value, length) = scalar(in: bytes, at: index), ChainFinder.Text.standsAlone(value) else { return false }
+            index += length
+        }
+        return true
     }
 
     /// Whether the first word of a fence's info string, words split at spaces and tabs, is the

@@ -1,3 +1,4 @@
+import Foundation
 import LifecycleMachines
 @testable import LifecycleModel
 import Testing
@@ -33,10 +34,24 @@ import TestSupport
         return names
     }
 
+    /// What the index must answer: whether some machine resolves the name as a state or a callback.
+    static func someMachineKnows(_ name: String) -> Bool {
+        Machines.all.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
+    }
+
+    /// `name` with `mark` put in at a random scalar, and sometimes the scalar after it taken out.
+    static func insert(_ mark: String, into name: String, random: inout SeededRandom) -> String {
+        var scalars = Array(name.unicodeScalars)
+        let at = random.below(scalars.count + 1)
+        scalars.insert(contentsOf: mark.unicodeScalars, at: at)
+        if random.below(3) == 0, at + mark.unicodeScalars.count < scalars.count { scalars.remove(at: at + mark.unicodeScalars.count) }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
     @Test func theIndexAgreesWithEveryMachine() {
         var known = 0
         for name in Self.spellings() {
-            let asked = Machines.all.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
+            let asked = Self.someMachineKnows(name)
             #expect(ChainFinder.isKnownName(name) == asked, "\(name)")
             if asked { known += 1 }
         }
@@ -50,24 +65,17 @@ import TestSupport
     /// (Cyrillic "А", "о", "с" for the Latin ones), accents and HTML special characters mixed in,
     /// against asking every machine.
     @Test func cyrillicNamesAreToldWithoutTheirKeys() {
-        let known = Self.spellings().filter { name in
-            Machines.all.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
-        }
+        let known = Self.spellings().filter(Self.someMachineKnows)
         let marks = ["ж", "й", "и\u{306}", "А", "о", "с", "Ѐ", "ӏ", "é", "e\u{301}", "<", "&amp;", "\"", " ", "()", "."]
         var random = SeededRandom(seed: 0xC1_2111C)
         var cyrillic = 0
         for _ in 0..<3_000 {
             var name = random.pick(known)
             if random.below(4) > 0 {
-                let mark = random.pick(marks)
-                var scalars = Array(name.unicodeScalars)
-                let at = random.below(scalars.count + 1)
-                scalars.insert(contentsOf: mark.unicodeScalars, at: at)
-                if random.below(3) == 0, at + mark.unicodeScalars.count < scalars.count { scalars.remove(at: at + mark.unicodeScalars.count) }
-                name = String(String.UnicodeScalarView(scalars))
+                name = Self.insert(random.pick(marks), into: name, random: &random)
             }
             if Machine.NameIndex.holdsCyrillic(name) { cyrillic += 1 }
-            let asked = Machines.all.contains { $0.resolveState(name) != nil || $0.resolveCallback(name) != nil }
+            let asked = Self.someMachineKnows(name)
             #expect(ChainFinder.isKnownName(name) == asked, "\(name.debugDescription)")
         }
         // Names with and without Cyrillic scalars were asked, known names among them.
@@ -91,5 +99,49 @@ import TestSupport
         #expect(!Machine.NameIndex.keepsMoreScalars("ééééééééé", than: 2))
         #expect(Machine.NameIndex.keepsMoreScalars("onPause(_:)", than: 4))
         #expect(!Machine.NameIndex.keepsMoreScalars("onPause(_:)", than: 7))
+    }
+
+    /// A name with a scalar of U+0080–U+00FF or U+2000–U+207F is turned down when every key is
+    /// ASCII, and an ASCII one by its key's byte length: seeded names of the machines' spellings with Latin-1 letters, quotes,
+    /// ASCII letters and separators put in or taken out, against asking every machine
+    /// (`KNOWN_NAME_SEED` to try others).
+    @Test func latinNamesAreToldWithoutTheirKeys() {
+        let known = Self.spellings().filter(Self.someMachineKnows)
+        let marks = ["é", "e\u{301}", "Ñ", "ß", "ÿ", "×", "À", "ç", "\u{A0}", "«", "“", "\u{2000}", "ⁱ", "\u{212A}", "x", "A", " ", "_", "-", ".", "()", "(_:)", "(", ":"]
+        let seed = 0x1A7_1411 &+ SeededRandom.seedOffset("KNOWN_NAME_SEED")
+        var random = SeededRandom(seed: seed)
+        var latin = 0
+        var knownAsked = 0
+        for _ in 0..<4_000 {
+            var name = random.pick(known)
+            for _ in 0..<random.below(3) {
+                name = Self.insert(random.pick(marks), into: name, random: &random)
+            }
+            if Machine.NameIndex.scan(name).offASCII { latin += 1 }
+            let asked = Self.someMachineKnows(name)
+            if asked { knownAsked += 1 }
+            #expect(ChainFinder.isKnownName(name) == asked, "seed \(seed): \(name.debugDescription)")
+        }
+        #expect(latin > 800 && latin < 3_200, "\(latin) names with a Latin-1 letter")
+        #expect(knownAsked > 500, "\(knownAsked) known names")
+    }
+
+    /// Why such a scalar settles it: lowercased, every scalar of U+0080–U+00FF and U+2000–U+207F
+    /// stays in its block, and its canonical decomposition holds a scalar that is not ASCII; the
+    /// scan finds exactly these (and U+212A, the Kelvin sign that decomposes to "K", it does not).
+    @Test func latinLettersStayOffASCIIKeys() {
+        let blocks: [ClosedRange<UInt32>] = [0x80...0xFF, 0x2000...0x207F]
+        for value in UInt32(0x80)...0x2FFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let inBlocks = blocks.contains { $0.contains(value) }
+            #expect(Machine.NameIndex.scan("a" + String(scalar) + "b").offASCII == inBlocks, "U+\(String(value, radix: 16))")
+            guard inBlocks else { continue }
+            let lowered = String(scalar).lowercased()
+            let block = blocks.first { $0.contains(value) } ?? 0...0
+            #expect(lowered.unicodeScalars.count == 1 && block.contains(lowered.unicodeScalars.first?.value ?? 0), "U+\(String(value, radix: 16))")
+            #expect(lowered.decomposedStringWithCanonicalMapping.unicodeScalars.contains { $0.value >= 0x80 }, "U+\(String(value, radix: 16))")
+        }
+        #expect(!Machine.NameIndex.scan("onPause").offASCII && Machine.NameIndex.scan("onPause").ascii)
+        #expect(!Machine.NameIndex.scan("\u{212A}").offASCII)
     }
 }
