@@ -32,7 +32,6 @@ struct ExampleFigure: Sendable {
     func context(_ trace: ExampleTrace, id: String) -> MustacheValue {
         let machine = trace.machine
         let options = trace.options
-        let names = ModelNames(strings: strings, lang: lang)
         let (diagram, states, events, title) = values.machineValues(machine, lang: lang)
         var path = diagram.path()
         path.markState(trace.initialState)
@@ -42,17 +41,8 @@ struct ExampleFigure: Sendable {
         for index in trace.steps.indices {
             steps.append(Self.row(trace.steps[index], number: index + 1, multiScene: machine.multiScene, states: states, events: events, path: &path))
         }
-        let checks: [MustacheValue] = trace.checks.map { check in
-            .record(MustacheRecord(Self.checkShape, [
-                .string(check.kind.rawValue),
-                .string(names.check(check.kind.rawValue)),
-                .array(check.ids.enumerated().map { index, id in
-                    // `states` holds exactly the machine's states; states by their display names, callbacks (a `callbacks` check) as code.
-                    let name = states.knownValue(id)
-                    return .record(MustacheRecord(Self.checkItemShape, [.bool(index == 0), name ?? .bool(false), name == nil ? .string(id) : .bool(false)]))
-                }),
-            ]))
-        }
+        // The names are made only for a figure with checks (most have none).
+        let checks = trace.checks.isEmpty ? [] : Self.checks(trace.checks, names: ModelNames(strings: strings, lang: lang), states: states)
         // Values in the order of `figureShape`'s keys.
         return .record(MustacheRecord(Self.figureShape, [
             .string(id),
@@ -70,11 +60,27 @@ struct ExampleFigure: Sendable {
         ]))
     }
 
+    /// The checks of the run, values in the order of `checkShape`'s keys.
+    private static func checks(_ checks: [ChainResult], names: ModelNames, states: StateNames) -> [MustacheValue] {
+        checks.map { check in
+            .record(MustacheRecord(Self.checkShape, [
+                .string(check.kind.rawValue),
+                .string(names.check(check.kind.rawValue)),
+                .array(check.ids.enumerated().map { index, id in
+                    // `states` holds exactly the machine's states; states by their display names, callbacks (a `callbacks` check) as code.
+                    let name = states.knownValue(id)
+                    return .record(MustacheRecord(Self.checkItemShape, [.bool(index == 0), name ?? .bool(false), name == nil ? .string(id) : .bool(false)]))
+                }),
+            ]))
+        }
+    }
+
     /// A row of the trace, values in the order of `stepShape`'s keys; the step is marked on `path`.
     private static func row(
         _ step: borrowing ExampleStep, number: Int, multiScene: Bool, states: StateNames, events: EventNames, path: inout DiagramPath
     ) -> MustacheValue {
         path.markStep(from: step.from, through: step.states)
+        let (fromName, walk) = states.step(from: step.from, through: step.states)
         return .record(MustacheRecord(stepShape, [
             .int(number),
             .string(step.event),
@@ -84,10 +90,10 @@ struct ExampleFigure: Sendable {
             multiScene && step.scene != Simulation.mainScene ? .string(step.scene) : .bool(false),
             multiScene ? .string(step.scene) : .bool(false),
             .string(step.from),
-            states.value(step.from),
+            fromName,
             .string(step.to),
             .bool(step.states.isEmpty),
-            states.walk(from: step.from, through: step.states),
+            walk,
             FigureShape.calls(step.callbacks),
             .string(step.row),
             FigureSources.value(step.sources),

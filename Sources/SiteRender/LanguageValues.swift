@@ -119,6 +119,8 @@ struct StateNames: Sendable {
         let value: MustacheValue
         /// The name as the first step of a walk and as any later one (`ModelNames.walk`).
         let walkStep: (first: MustacheValue, later: MustacheValue)
+        /// The walk of a step that stays in this state: `[walkStep.first]`.
+        let stayingWalk: MustacheValue
     }
 
     private let byID: [String: Entry]
@@ -129,9 +131,10 @@ struct StateNames: Sendable {
         var byID: [String: Entry] = [:]
         for state in machine.states where byID[state.id] == nil {
             let name = names.state(machine, state.id)
+            let first = ModelNames.walkStep(name, first: true)
             byID[state.id] = Entry(
                 name: name, value: names.value(name),
-                walkStep: (ModelNames.walkStep(name, first: true), ModelNames.walkStep(name, first: false)))
+                walkStep: (first, ModelNames.walkStep(name, first: false)), stayingWalk: .array([first]))
         }
         self.byID = byID
         self.machine = machine
@@ -155,7 +158,17 @@ struct StateNames: Sendable {
 
     /// `walk([from] + states)`, without making that array (a figure's step walks from its state through the ones it enters).
     func walk(from: String, through states: some Collection<String>) -> MustacheValue {
-        guard let start = byID[from] else { return names.walk(machine, [from] + states, states: self) }
+        step(from: from, through: states).walk
+    }
+
+    /// `(value(from), walk(from: from, through: states))`, looking `from` up once (a figure's row shows both).
+    func step(from: String, through states: some Collection<String>) -> (fromName: MustacheValue, walk: MustacheValue) {
+        guard let start = byID[from] else { return (value(from), names.walk(machine, [from] + states, states: self)) }
+        return (start.value, walk(start: start, from: from, through: states))
+    }
+
+    private func walk(start: Entry, from: String, through states: some Collection<String>) -> MustacheValue {
+        if states.isEmpty { return start.stayingWalk }
         var steps: [MustacheValue] = []
         steps.reserveCapacity(1 + states.count)
         steps.append(start.walkStep.first)

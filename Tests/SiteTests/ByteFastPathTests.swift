@@ -275,4 +275,29 @@ import TestSupport
             }
         }
     }
+
+    /// A row's name of the state it leaves and its walk come from one look-up: the values of
+    /// `value` and `ModelNames.walk`, over random steps of every machine (unknown ids among them).
+    /// `FIGURE_STEP_SEED` shifts the seed.
+    @Test(arguments: ModelNamesTests.languages)
+    func aStepsNameAndWalkAreTheModelNames(lang: String) throws {
+        var random = SeededRandom(seed: 26 &+ SeededRandom.seedOffset("FIGURE_STEP_SEED"))
+        var compared = 0
+        for strings in [try ModelNamesTests.repositoryStrings(), UIStrings()] {
+            let names = ModelNames(strings: strings, lang: lang)
+            for machine in Machines.all {
+                let states = StateNames(machine, names: names)
+                let ids = machine.states.map(\.id) + ["unknown"]
+                for _ in 0..<200 {
+                    let from = random.pick(ids)
+                    let through = (0..<random.below(4)).map { _ in random.pick(ids) }
+                    let step = states.step(from: from, through: through)
+                    #expect(step.fromName == names.value(names.state(machine, from)))
+                    #expect(step.walk == names.walk(machine, [from] + through))
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared >= 400, "no machines to compare")
+    }
 }
