@@ -81,11 +81,12 @@ struct ExampleFigure: Sendable {
     ) -> MustacheValue {
         path.markStep(from: step.from, through: step.states)
         let (fromName, walk) = states.step(from: step.from, through: step.states)
+        let event = events.values(step.event)
         return .record(MustacheRecord(stepShape, [
             .int(number),
             .string(step.event),
-            events.nameValue(step.event),
-            events.summaryValue(step.event),
+            event.name,
+            event.summary,
             // A scene other than the main one is named after the event (its name comes from the Markdown).
             multiScene && step.scene != Simulation.mainScene ? .string(step.scene) : .bool(false),
             multiScene ? .string(step.scene) : .bool(false),

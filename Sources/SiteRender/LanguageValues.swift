@@ -209,4 +209,10 @@ struct EventNames: Sendable {
 
     /// `summary(id)` as a template value.
     func summaryValue(_ id: String) -> MustacheValue { byID[id].map { .text($0.summary) } ?? .string(names.summary(machine, id)) }
+
+    /// `(nameValue(id), summaryValue(id))` from one look-up (a figure's row shows both).
+    func values(_ id: String) -> (name: MustacheValue, summary: MustacheValue) {
+        guard let found = byID[id] else { return (nameValue(id), summaryValue(id)) }
+        return (.text(found.name), .text(found.summary))
+    }
 }

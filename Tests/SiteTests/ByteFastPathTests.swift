@@ -271,6 +271,7 @@ import TestSupport
                 for id in machine.events.map(\.id) + ["unknown", ""] {
                     #expect(events.name(id) == names.event(id).text)
                     #expect(events.summary(id) == names.summary(machine, id))
+                    #expect(events.values(id) == (events.nameValue(id), events.summaryValue(id)))
                 }
             }
         }
