@@ -113,7 +113,8 @@ package final class LanguageValues: Sendable {
 /// of every figure, and each step made the same small objects again. An id that is not one of
 /// the machine's states gets what `ModelNames` gives it, so callers ask once.
 struct StateNames: Sendable {
-    private struct Entry: Sendable {
+    /// A class: a look-up then retains one reference, where a struct's copy retained each of its values.
+    private final class Entry: Sendable {
         let name: DisplayName
         /// `names.value(name)`.
         let value: MustacheValue
@@ -121,6 +122,13 @@ struct StateNames: Sendable {
         let walkStep: (first: MustacheValue, later: MustacheValue)
         /// The walk of a step that stays in this state: `[walkStep.first]`.
         let stayingWalk: MustacheValue
+
+        init(name: DisplayName, value: MustacheValue, walkStep: (first: MustacheValue, later: MustacheValue)) {
+            self.name = name
+            self.value = value
+            self.walkStep = walkStep
+            stayingWalk = .array([walkStep.first])
+        }
     }
 
     private let byID: [String: Entry]
@@ -131,10 +139,9 @@ struct StateNames: Sendable {
         var byID: [String: Entry] = [:]
         for state in machine.states where byID[state.id] == nil {
             let name = names.state(machine, state.id)
-            let first = ModelNames.walkStep(name, first: true)
             byID[state.id] = Entry(
                 name: name, value: names.value(name),
-                walkStep: (first, ModelNames.walkStep(name, first: false)), stayingWalk: .array([first]))
+                walkStep: (ModelNames.walkStep(name, first: true), ModelNames.walkStep(name, first: false)))
         }
         self.byID = byID
         self.machine = machine
@@ -164,19 +171,15 @@ struct StateNames: Sendable {
     /// `(value(from), walk(from: from, through: states))`, looking `from` up once (a figure's row shows both).
     func step(from: String, through states: some Collection<String>) -> (fromName: MustacheValue, walk: MustacheValue) {
         guard let start = byID[from] else { return (value(from), names.walk(machine, [from] + states, states: self)) }
-        return (start.value, walk(start: start, from: from, through: states))
-    }
-
-    private func walk(start: Entry, from: String, through states: some Collection<String>) -> MustacheValue {
-        if states.isEmpty { return start.stayingWalk }
+        if states.isEmpty { return (start.value, start.stayingWalk) }
         var steps: [MustacheValue] = []
         steps.reserveCapacity(1 + states.count)
         steps.append(start.walkStep.first)
         for id in states {
-            guard let entry = byID[id] else { return names.walk(machine, [from] + states, states: self) }
+            guard let entry = byID[id] else { return (start.value, names.walk(machine, [from] + states, states: self)) }
             steps.append(entry.walkStep.later)
         }
-        return .array(steps)
+        return (start.value, .array(steps))
     }
 }
 
