@@ -32,22 +32,22 @@ struct ExampleFigure: Sendable {
     func context(_ trace: ExampleTrace, id: String) -> MustacheValue {
         let machine = trace.machine
         let options = trace.options
-        let (diagram, states, events, title) = values.machineValues(machine, lang: lang)
-        var path = diagram.path()
+        let machineValues = values.figureValues(machine, lang: lang)
+        var path = machineValues.diagram.path()
         path.markState(trace.initialState)
         var steps: [MustacheValue] = []
         steps.reserveCapacity(trace.steps.count)
         // By index, the step borrowed by `row`: a loop variable cost about a dozen more retains and releases a step.
         for index in trace.steps.indices {
-            steps.append(Self.row(trace.steps[index], number: index + 1, multiScene: machine.multiScene, states: states, events: events, path: &path))
+            steps.append(Self.row(trace.steps[index], number: index + 1, multiScene: machine.multiScene, states: machineValues.states, events: machineValues.events, path: &path))
         }
         // The names are made only for a figure with checks (most have none).
-        let checks = trace.checks.isEmpty ? [] : Self.checks(trace.checks, names: ModelNames(strings: strings, lang: lang), states: states)
+        let checks = trace.checks.isEmpty ? [] : Self.checks(trace.checks, names: ModelNames(strings: strings, lang: lang), states: machineValues.states)
         // Values in the order of `figureShape`'s keys.
         return .record(MustacheRecord(Self.figureShape, [
             .string(id),
             .string(machine.id),
-            title,
+            machineValues.title,
             values.optionsValue(options),
             .string(trace.initialState),
             .string(trace.caption),
@@ -56,7 +56,7 @@ struct ExampleFigure: Sendable {
             .array(steps),
             .bool(!checks.isEmpty),
             .array(checks),
-            .string(diagram.figureSVG(idPrefix: id + "-diagram", path: path)),
+            .string(machineValues.diagram.figureSVG(idPrefix: id + "-diagram", path: path)),
         ]))
     }
 

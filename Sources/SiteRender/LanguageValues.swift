@@ -21,7 +21,7 @@ package final class LanguageValues: Sendable {
     private let optionsJSON = Mutex<[MachineOptions: MustacheText]>([:])
     /// Laid out under the lock: the pages of a build start together and would otherwise each lay
     /// out the same diagram (two million instructions) when they miss at once.
-    private let diagrams = Mutex<[DiagramKey: MachineDiagram]>([:])
+    private let diagrams = Mutex<[DiagramKey: MachineValues]>([:])
 
     package init(strings: UIStrings) {
         self.strings = strings
@@ -76,11 +76,18 @@ package final class LanguageValues: Sendable {
 
     /// The machine's diagram and its states' and events' display names in `lang`, worked out together once.
     func machineValues(_ machine: Machine, lang: String) -> (diagram: PreparedDiagram, states: StateNames, events: EventNames, title: MustacheValue) {
+        let found = figureValues(machine, lang: lang)
+        return (found.diagram, found.states, found.events, found.title)
+    }
+
+    /// `machineValues` as the one shared object, for a figure that reads its parts in place
+    /// (taking the tuple apart retained each table's parts, about a dozen calls a figure).
+    func figureValues(_ machine: Machine, lang: String) -> MachineValues {
         let key = DiagramKey(lang: lang, machine: ObjectIdentifier(machine))
-        let found = diagrams.withLock { table in
+        return diagrams.withLock { table in
             if let found = table[key] { return found }
             let names = ModelNames(strings: strings, lang: lang)
-            let made = MachineDiagram(
+            let made = MachineValues(
                 machine: machine,
                 diagram: StateDiagram.prepared(for: machine, labels: names.diagramLabels(machine)),
                 states: StateNames(machine, names: names),
@@ -89,7 +96,6 @@ package final class LanguageValues: Sendable {
             table[key] = made
             return made
         }
-        return (found.diagram, found.states, found.events, found.title)
     }
 
     /// A machine by identity: the value holds the machine, so its identifier is not reused while the key is in the table.
@@ -98,13 +104,22 @@ package final class LanguageValues: Sendable {
         let machine: ObjectIdentifier
     }
 
-    private struct MachineDiagram: Sendable {
+    /// A machine's diagram and names in one language.
+    final class MachineValues: Sendable {
         let machine: Machine
         let diagram: PreparedDiagram
         let states: StateNames
         let events: EventNames
         /// `names.value(names.title(machine))`: a figure's `machineTitle`.
         let title: MustacheValue
+
+        init(machine: Machine, diagram: PreparedDiagram, states: StateNames, events: EventNames, title: MustacheValue) {
+            self.machine = machine
+            self.diagram = diagram
+            self.states = states
+            self.events = events
+            self.title = title
+        }
     }
 }
 

@@ -301,4 +301,24 @@ import TestSupport
         }
         #expect(compared >= 400, "no machines to compare")
     }
+
+    /// A figure reads the shared object in place: the same one for every figure of a machine and
+    /// language, holding what `machineValues` hands out.
+    @Test(arguments: ModelNamesTests.languages)
+    func aFiguresMachineValuesAreTheSharedOnes(lang: String) throws {
+        let values = LanguageValues(strings: try ModelNamesTests.repositoryStrings())
+        #expect(!Machines.all.isEmpty, "no machines to compare")
+        for machine in Machines.all {
+            let shared = values.figureValues(machine, lang: lang)
+            #expect(values.figureValues(machine, lang: lang) === shared)
+            let parts = values.machineValues(machine, lang: lang)
+            #expect(parts.diagram === shared.diagram && parts.title == shared.title && shared.machine === machine)
+            for id in machine.states.map(\.id) + ["unknown"] {
+                #expect(parts.states.value(id) == shared.states.value(id))
+            }
+            for id in machine.events.map(\.id) + ["unknown"] {
+                #expect(parts.events.values(id) == shared.events.values(id))
+            }
+        }
+    }
 }
