@@ -86,13 +86,7 @@ package final class LanguageValues: Sendable {
         let key = DiagramKey(lang: lang, machine: ObjectIdentifier(machine))
         return diagrams.withLock { table in
             if let found = table[key] { return found }
-            let names = ModelNames(strings: strings, lang: lang)
-            let made = MachineValues(
-                machine: machine,
-                diagram: StateDiagram.prepared(for: machine, labels: names.diagramLabels(machine)),
-                states: StateNames(machine, names: names),
-                events: EventNames(machine, names: names),
-                title: names.value(names.title(machine)))
+            let made = MachineValues(machine, names: ModelNames(strings: strings, lang: lang))
             table[key] = made
             return made
         }
@@ -113,12 +107,12 @@ package final class LanguageValues: Sendable {
         /// `names.value(names.title(machine))`: a figure's `machineTitle`.
         let title: MustacheValue
 
-        init(machine: Machine, diagram: PreparedDiagram, states: StateNames, events: EventNames, title: MustacheValue) {
+        init(_ machine: Machine, names: ModelNames) {
             self.machine = machine
-            self.diagram = diagram
-            self.states = states
-            self.events = events
-            self.title = title
+            diagram = StateDiagram.prepared(for: machine, labels: names.diagramLabels(machine))
+            states = StateNames(machine, names: names)
+            events = EventNames(machine, names: names)
+            title = names.value(names.title(machine))
         }
     }
 }
