@@ -26,8 +26,9 @@ final class DiagramIndex: Sendable {
     let slotByState: [String: Int]
     /// The edges drawn, in the order they are written.
     let edges: [Edge]
-    /// Edge index by `from slot * stateIDs.count + to slot`.
-    let edgeBySlots: [Int: Int]
+    /// Edge index by `from slot * stateIDs.count + to slot`: a table of a few hundred entries at
+    /// most, read without hashing for every step a figure marks.
+    let edgeBySlots: [Int?]
 
     init(states: [String], edges: [Edge]) {
         var stateIDs: [String] = []
@@ -36,7 +37,7 @@ final class DiagramIndex: Sendable {
             slotByState[id] = stateIDs.count
             stateIDs.append(id)
         }
-        var edgeBySlots: [Int: Int] = [:]
+        var edgeBySlots: [Int?] = Array(repeating: nil, count: stateIDs.count * stateIDs.count)
         for (index, edge) in edges.enumerated() {
             guard let from = slotByState[edge.from], let to = slotByState[edge.to] else { continue }
             edgeBySlots[from * stateIDs.count + to] = index
@@ -47,7 +48,10 @@ final class DiagramIndex: Sendable {
         self.edgeBySlots = edgeBySlots
     }
 
-    func edge(from: Int, to: Int) -> Int? { edgeBySlots[from * stateIDs.count + to] }
+    func edge(from: Int, to: Int) -> Int? {
+        guard stateIDs.indices.contains(from), stateIDs.indices.contains(to) else { return nil }
+        return edgeBySlots[from * stateIDs.count + to]
+    }
 }
 
 /// A machine's diagram laid out: boxes, edge paths and viewBox computed, numbers formatted.

@@ -49,10 +49,19 @@ public final class PreparedDiagram: Sendable {
         var marks = path ?? unmarked
         if let path, path.index !== index { marks = self.marks(path.highlight) }
         let prefix = HTML.escape(idPrefix)
-        var out = shared.head[0] + prefix + shared.head[1]
+        // Sized first: growing the text piece by piece copied it a few times a figure.
+        var byteCount = shared.head[0].utf8.count + prefix.utf8.count + shared.head[1].utf8.count + SharedDiagramParts.tail.utf8.count
+        for (edge, marked) in marks.edges.enumerated() where marked { byteCount += shared.edgeOverlays[edge].utf8.count }
+        for (slot, marked) in marks.states.enumerated() where marked { byteCount += shared.nodeOverlays[slot].utf8.count }
+        var out = ""
+        out.reserveCapacity(byteCount)
+        out += shared.head[0]
+        out += prefix
+        out += shared.head[1]
         for (edge, marked) in marks.edges.enumerated() where marked { out += shared.edgeOverlays[edge] }
         for (slot, marked) in marks.states.enumerated() where marked { out += shared.nodeOverlays[slot] }
-        return out + SharedDiagramParts.tail
+        out += SharedDiagramParts.tail
+        return out
     }
 
     private func marks(_ highlight: DiagramHighlight) -> DiagramPath {

@@ -32,17 +32,37 @@ struct ExampleFigure: Sendable {
     func context(_ trace: ExampleTrace, id: String) -> MustacheValue {
         let machine = trace.machine
         let options = trace.options
-        let names = ModelNames(strings: strings, lang: lang)
-        let (diagram, states, events, title) = values.machineValues(machine, lang: lang)
-        var path = diagram.path()
+        let machineValues = values.figureValues(machine, lang: lang)
+        var path = machineValues.diagram.path()
         path.markState(trace.initialState)
         var steps: [MustacheValue] = []
         steps.reserveCapacity(trace.steps.count)
         // By index, the step borrowed by `row`: a loop variable cost about a dozen more retains and releases a step.
         for index in trace.steps.indices {
-            steps.append(Self.row(trace.steps[index], number: index + 1, multiScene: machine.multiScene, states: states, events: events, path: &path))
+            steps.append(Self.row(trace.steps[index], number: index + 1, multiScene: machine.multiScene, states: machineValues.states, events: machineValues.events, path: &path))
         }
-        let checks: [MustacheValue] = trace.checks.map { check in
+        // The names are made only for a figure with checks (most have none).
+        let checks = trace.checks.isEmpty ? [] : Self.checks(trace.checks, names: ModelNames(strings: strings, lang: lang), states: machineValues.states)
+        // Values in the order of `figureShape`'s keys.
+        return .record(MustacheRecord(Self.figureShape, [
+            .string(id),
+            .string(machine.id),
+            machineValues.title,
+            values.optionsValue(options),
+            .string(trace.initialState),
+            .string(trace.caption),
+            values.t(lang),
+            .bool(!steps.isEmpty),
+            .array(steps),
+            .bool(!checks.isEmpty),
+            .array(checks),
+            .string(machineValues.diagram.figureSVG(idPrefix: id + "-diagram", path: path)),
+        ]))
+    }
+
+    /// The checks of the run, values in the order of `checkShape`'s keys.
+    private static func checks(_ checks: [ChainResult], names: ModelNames, states: StateNames) -> [MustacheValue] {
+        checks.map { check in
             .record(MustacheRecord(Self.checkShape, [
                 .string(check.kind.rawValue),
                 .string(names.check(check.kind.rawValue)),
@@ -53,21 +73,6 @@ struct ExampleFigure: Sendable {
                 }),
             ]))
         }
-        // Values in the order of `figureShape`'s keys.
-        return .record(MustacheRecord(Self.figureShape, [
-            .string(id),
-            .string(machine.id),
-            title,
-            values.optionsValue(options),
-            .string(trace.initialState),
-            .string(trace.caption),
-            values.t(lang),
-            .bool(!steps.isEmpty),
-            .array(steps),
-            .bool(!checks.isEmpty),
-            .array(checks),
-            .string(diagram.figureSVG(idPrefix: id + "-diagram", path: path)),
-        ]))
     }
 
     /// A row of the trace, values in the order of `stepShape`'s keys; the step is marked on `path`.
@@ -75,19 +80,21 @@ struct ExampleFigure: Sendable {
         _ step: borrowing ExampleStep, number: Int, multiScene: Bool, states: StateNames, events: EventNames, path: inout DiagramPath
     ) -> MustacheValue {
         path.markStep(from: step.from, through: step.states)
+        let (fromName, walk) = states.step(from: step.from, through: step.states)
+        let event = events.values(step.event)
         return .record(MustacheRecord(stepShape, [
             .int(number),
             .string(step.event),
-            events.nameValue(step.event),
-            events.summaryValue(step.event),
+            event.name,
+            event.summary,
             // A scene other than the main one is named after the event (its name comes from the Markdown).
             multiScene && step.scene != Simulation.mainScene ? .string(step.scene) : .bool(false),
             multiScene ? .string(step.scene) : .bool(false),
             .string(step.from),
-            states.value(step.from),
+            fromName,
             .string(step.to),
             .bool(step.states.isEmpty),
-            states.walk(from: step.from, through: step.states),
+            walk,
             FigureShape.calls(step.callbacks),
             .string(step.row),
             FigureSources.value(step.sources),

@@ -42,8 +42,9 @@ struct ExerciseFigure: Sendable {
         }
         // `first` is given only for an answer's events: a name the record lacks is looked up further out.
         func event(_ id: String, scene: String?, first: Bool? = nil) -> MustacheValue {
+            let named = events.values(id)
             var fields: [MustacheValue] = [
-                .string(id), events.nameValue(id), events.summaryValue(id),
+                .string(id), named.name, named.summary,
                 machine.multiScene ? scene.map(MustacheValue.string) ?? .bool(false) : .bool(false),
             ]
             if let first { fields.append(.bool(first)) }

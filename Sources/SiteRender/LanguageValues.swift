@@ -21,7 +21,7 @@ package final class LanguageValues: Sendable {
     private let optionsJSON = Mutex<[MachineOptions: MustacheText]>([:])
     /// Laid out under the lock: the pages of a build start together and would otherwise each lay
     /// out the same diagram (two million instructions) when they miss at once.
-    private let diagrams = Mutex<[DiagramKey: MachineDiagram]>([:])
+    private let diagrams = Mutex<[DiagramKey: MachineValues]>([:])
 
     package init(strings: UIStrings) {
         self.strings = strings
@@ -76,20 +76,20 @@ package final class LanguageValues: Sendable {
 
     /// The machine's diagram and its states' and events' display names in `lang`, worked out together once.
     func machineValues(_ machine: Machine, lang: String) -> (diagram: PreparedDiagram, states: StateNames, events: EventNames, title: MustacheValue) {
+        let found = figureValues(machine, lang: lang)
+        return (found.diagram, found.states, found.events, found.title)
+    }
+
+    /// `machineValues` as the one shared object, for a figure that reads its parts in place
+    /// (taking the tuple apart retained each table's parts, about a dozen calls a figure).
+    func figureValues(_ machine: Machine, lang: String) -> MachineValues {
         let key = DiagramKey(lang: lang, machine: ObjectIdentifier(machine))
-        let found = diagrams.withLock { table in
+        return diagrams.withLock { table in
             if let found = table[key] { return found }
-            let names = ModelNames(strings: strings, lang: lang)
-            let made = MachineDiagram(
-                machine: machine,
-                diagram: StateDiagram.prepared(for: machine, labels: names.diagramLabels(machine)),
-                states: StateNames(machine, names: names),
-                events: EventNames(machine, names: names),
-                title: names.value(names.title(machine)))
+            let made = MachineValues(machine, names: ModelNames(strings: strings, lang: lang))
             table[key] = made
             return made
         }
-        return (found.diagram, found.states, found.events, found.title)
     }
 
     /// A machine by identity: the value holds the machine, so its identifier is not reused while the key is in the table.
@@ -98,13 +98,22 @@ package final class LanguageValues: Sendable {
         let machine: ObjectIdentifier
     }
 
-    private struct MachineDiagram: Sendable {
+    /// A machine's diagram and names in one language.
+    final class MachineValues: Sendable {
         let machine: Machine
         let diagram: PreparedDiagram
         let states: StateNames
         let events: EventNames
         /// `names.value(names.title(machine))`: a figure's `machineTitle`.
         let title: MustacheValue
+
+        init(_ machine: Machine, names: ModelNames) {
+            self.machine = machine
+            diagram = StateDiagram.prepared(for: machine, labels: names.diagramLabels(machine))
+            states = StateNames(machine, names: names)
+            events = EventNames(machine, names: names)
+            title = names.value(names.title(machine))
+        }
     }
 }
 
@@ -113,12 +122,22 @@ package final class LanguageValues: Sendable {
 /// of every figure, and each step made the same small objects again. An id that is not one of
 /// the machine's states gets what `ModelNames` gives it, so callers ask once.
 struct StateNames: Sendable {
-    private struct Entry: Sendable {
+    /// A class: a look-up then retains one reference, where a struct's copy retained each of its values.
+    private final class Entry: Sendable {
         let name: DisplayName
         /// `names.value(name)`.
         let value: MustacheValue
         /// The name as the first step of a walk and as any later one (`ModelNames.walk`).
         let walkStep: (first: MustacheValue, later: MustacheValue)
+        /// The walk of a step that stays in this state: `[walkStep.first]`.
+        let stayingWalk: MustacheValue
+
+        init(name: DisplayName, value: MustacheValue, walkStep: (first: MustacheValue, later: MustacheValue)) {
+            self.name = name
+            self.value = value
+            self.walkStep = walkStep
+            stayingWalk = .array([walkStep.first])
+        }
     }
 
     private let byID: [String: Entry]
@@ -155,15 +174,21 @@ struct StateNames: Sendable {
 
     /// `walk([from] + states)`, without making that array (a figure's step walks from its state through the ones it enters).
     func walk(from: String, through states: some Collection<String>) -> MustacheValue {
-        guard let start = byID[from] else { return names.walk(machine, [from] + states, states: self) }
+        step(from: from, through: states).walk
+    }
+
+    /// `(value(from), walk(from: from, through: states))`, looking `from` up once (a figure's row shows both).
+    func step(from: String, through states: some Collection<String>) -> (fromName: MustacheValue, walk: MustacheValue) {
+        guard let start = byID[from] else { return (value(from), names.walk(machine, [from] + states, states: self)) }
+        if states.isEmpty { return (start.value, start.stayingWalk) }
         var steps: [MustacheValue] = []
         steps.reserveCapacity(1 + states.count)
         steps.append(start.walkStep.first)
         for id in states {
-            guard let entry = byID[id] else { return names.walk(machine, [from] + states, states: self) }
+            guard let entry = byID[id] else { return (start.value, names.walk(machine, [from] + states, states: self)) }
             steps.append(entry.walkStep.later)
         }
-        return .array(steps)
+        return (start.value, .array(steps))
     }
 }
 
@@ -196,4 +221,10 @@ struct EventNames: Sendable {
 
     /// `summary(id)` as a template value.
     func summaryValue(_ id: String) -> MustacheValue { byID[id].map { .text($0.summary) } ?? .string(names.summary(machine, id)) }
+
+    /// `(nameValue(id), summaryValue(id))` from one look-up (a figure's row shows both).
+    func values(_ id: String) -> (name: MustacheValue, summary: MustacheValue) {
+        guard let found = byID[id] else { return (nameValue(id), summaryValue(id)) }
+        return (.text(found.name), .text(found.summary))
+    }
 }

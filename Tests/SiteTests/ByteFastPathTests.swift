@@ -271,7 +271,53 @@ import TestSupport
                 for id in machine.events.map(\.id) + ["unknown", ""] {
                     #expect(events.name(id) == names.event(id).text)
                     #expect(events.summary(id) == names.summary(machine, id))
+                    #expect(events.values(id) == (events.nameValue(id), events.summaryValue(id)))
                 }
+            }
+        }
+    }
+
+    /// A row's name of the state it leaves and its walk come from one look-up: the values of
+    /// `value` and `ModelNames.walk`, over random steps of every machine (unknown ids among them).
+    /// `FIGURE_STEP_SEED` shifts the seed.
+    @Test(arguments: ModelNamesTests.languages)
+    func aStepsNameAndWalkAreTheModelNames(lang: String) throws {
+        var random = SeededRandom(seed: 26 &+ SeededRandom.seedOffset("FIGURE_STEP_SEED"))
+        var compared = 0
+        for strings in [try ModelNamesTests.repositoryStrings(), UIStrings()] {
+            let names = ModelNames(strings: strings, lang: lang)
+            for machine in Machines.all {
+                let states = StateNames(machine, names: names)
+                let ids = machine.states.map(\.id) + ["unknown"]
+                for _ in 0..<200 {
+                    let from = random.pick(ids)
+                    let through = (0..<random.below(4)).map { _ in random.pick(ids) }
+                    let step = states.step(from: from, through: through)
+                    #expect(step.fromName == names.value(names.state(machine, from)))
+                    #expect(step.walk == names.walk(machine, [from] + through))
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared >= 400, "no machines to compare")
+    }
+
+    /// A figure reads the shared object in place: the same one for every figure of a machine and
+    /// language, holding what `machineValues` hands out.
+    @Test(arguments: ModelNamesTests.languages)
+    func aFiguresMachineValuesAreTheSharedOnes(lang: String) throws {
+        let values = LanguageValues(strings: try ModelNamesTests.repositoryStrings())
+        #expect(!Machines.all.isEmpty, "no machines to compare")
+        for machine in Machines.all {
+            let shared = values.figureValues(machine, lang: lang)
+            #expect(values.figureValues(machine, lang: lang) === shared)
+            let parts = values.machineValues(machine, lang: lang)
+            #expect(parts.diagram === shared.diagram && parts.title == shared.title && shared.machine === machine)
+            for id in machine.states.map(\.id) + ["unknown"] {
+                #expect(parts.states.value(id) == shared.states.value(id))
+            }
+            for id in machine.events.map(\.id) + ["unknown"] {
+                #expect(parts.events.values(id) == shared.events.values(id))
             }
         }
     }
