@@ -118,7 +118,7 @@ package enum TranslationAnalyzer {
             var forms: [String: [Comparable]] = [:]
             func comparableForms(_ article: Article) -> [Comparable] {
                 if let known = forms[article.lang] { return known }
-                let computed = article.codeSamples.map(computeComparable)
+                let computed = article.codeSamples.map { computeComparable($0) }
                 forms[article.lang] = computed
                 return computed
             }
