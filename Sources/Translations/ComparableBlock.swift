@@ -47,7 +47,9 @@ extension TranslationAnalyzer {
             var hash = ByteHash.of(info)
             hash = ByteHash.end(text.withUnsafeBufferPointer { ByteHash.mix(hash, $0) }, length: ends.count)
             self.hash = hash
-            isASCII = info.utf8.allSatisfy { $0 < 0x80 } && (textIsASCII ?? text.allSatisfy { $0 < 0x80 })
+            // Over the info string's contiguous bytes: `allSatisfy` on a `String.UTF8View` steps an index per byte.
+            let infoIsASCII = info.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? info.utf8.allSatisfy { $0 < 0x80 }
+            isASCII = infoIsASCII && (textIsASCII ?? text.allSatisfy { $0 < 0x80 })
         }
 
         /// The lines, as strings.
