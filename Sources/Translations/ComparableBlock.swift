@@ -85,7 +85,7 @@ extension TranslationAnalyzer {
     static func computeComparable(_ sample: CodeSample, inOnePass: Bool = true) -> Comparable {
         // On UTF-8 bytes, with the result of the `Character` steps it was first written with
         // (`ComparableFormTests` keeps those as its reference).
-        let info = ComparableText.folded(Array(sample.info.utf8), 0..<sample.info.utf8.count)
+        let info = ComparableText.foldedInfo(sample.info)
         let written = Array(sample.code.utf8)
         var code = written
         var lines: [Range<Int>]?

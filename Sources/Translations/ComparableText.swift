@@ -199,6 +199,23 @@ enum ComparableText {
         return answered ? FoldedLines(text: text, ends: ends, offsets: offsets) : nil
     }
 
+    /// `info` folded as `folded` folds it: `info` itself, not copied, when it is ASCII with single
+    /// spaces between its words (the usual info string), which folding leaves as it is.
+    static func foldedInfo(_ info: String) -> String {
+        let isFolded = info.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            // At the start as after a space: a space here would be dropped or merged.
+            var previousIsSpace = true
+            for byte in bytes {
+                if byte >= 0x80 || (isASCIIWhitespace(byte) && byte != space) { return false }
+                let isSpace = byte == space
+                if isSpace && previousIsSpace { return false }
+                previousIsSpace = isSpace
+            }
+            return bytes.isEmpty || !previousIsSpace
+        }
+        return isFolded == true ? info : folded(Array(info.utf8), 0..<info.utf8.count)
+    }
+
     /// `line.split(whereSeparator: \.isWhitespace).joined(separator: " ")` for `bytes[range]`.
     static func folded(_ bytes: [UInt8], _ range: Range<Int>) -> String {
         var output: [UInt8] = []

@@ -179,6 +179,23 @@ import TestSupport
         Self.expectSameAsReference(sample)
     }
 
+    /// An info string already folded is kept as it is; any other is folded: either way, `folded`'s bytes.
+    /// `FOLDED_INFO_SEED` shifts the seed.
+    @Test func foldedInfoIsTheFold() {
+        var generator = SeededRandom(seed: 0x1F0 &+ SeededRandom.seedOffset("FOLDED_INFO_SEED"))
+        let pieces = ["lifecycle", "ios-app", "swift", "x", " ", " ", "  ", "\t", "\r\n", "\u{0B}", "\u{A0}", "é", "\u{301}", " \u{301}", "\u{3000}"]
+        var keptAsIs = 0
+        for _ in 0..<4000 {
+            var info = ""
+            for _ in 0..<generator.below(7) { info += generator.pick(pieces) }
+            let bytes = Array(info.utf8)
+            let folded = ComparableText.foldedInfo(info)
+            #expect(Array(folded.utf8) == Array(ComparableText.folded(bytes, 0..<bytes.count).utf8), "\(info.debugDescription)")
+            if Array(folded.utf8) == bytes { keptAsIs += 1 }
+        }
+        #expect(keptAsIs > 400 && keptAsIs < 3600, "\(keptAsIs) of 4000 kept as they are")
+    }
+
     @Test func aLineEndingInCRLFStaysOneLineWithTheNext() {
         let form = TranslationAnalyzer.computeComparable(CodeSample(info: "lifecycle m", code: "given a\r\nstart # x\nstop", line: 1))
         #expect(form.lines == ["given a start", "stop"])
