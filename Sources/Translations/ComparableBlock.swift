@@ -37,7 +37,8 @@ extension TranslationAnalyzer {
                 written: Array((written ?? lines.joined(separator: "\n")).utf8))
         }
 
-        fileprivate init(info: String, text: [UInt8], ends: [Int], offsets: [Int], written: [UInt8]) {
+        /// `textIsASCII`: known by the caller (the text is then not read again).
+        fileprivate init(info: String, text: [UInt8], ends: [Int], offsets: [Int], written: [UInt8], textIsASCII: Bool? = nil) {
             self.info = info
             self.text = text
             self.ends = ends
@@ -46,7 +47,9 @@ extension TranslationAnalyzer {
             var hash = ByteHash.of(info)
             hash = ByteHash.end(text.withUnsafeBufferPointer { ByteHash.mix(hash, $0) }, length: ends.count)
             self.hash = hash
-            isASCII = info.utf8.allSatisfy { $0 < 0x80 } && text.allSatisfy { $0 < 0x80 }
+            // Over the info string's contiguous bytes: `allSatisfy` on a `String.UTF8View` steps an index per byte.
+            let infoIsASCII = info.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? info.utf8.allSatisfy { $0 < 0x80 }
+            isASCII = infoIsASCII && (textIsASCII ?? text.allSatisfy { $0 < 0x80 })
         }
 
         /// The lines, as strings.
@@ -77,43 +80,28 @@ extension TranslationAnalyzer {
     }
 
     /// A code block reduced to what must not be translated: comments and blank lines removed, spaces folded.
-    static func computeComparable(_ sample: CodeSample) -> Comparable {
+    /// `inOnePass`: whether a block that is ASCII outside its comments is folded in one pass over its
+    /// bytes (`ComparableText.foldedASCIILines`); tests turn it off to hold that pass to the steps.
+    static func computeComparable(_ sample: CodeSample, inOnePass: Bool = true) -> Comparable {
         // On UTF-8 bytes, with the result of the `Character` steps it was first written with
         // (`ComparableFormTests` keeps those as its reference).
-        let info = ComparableText.folded(Array(sample.info.utf8), 0..<sample.info.utf8.count)
+        let info = ComparableText.foldedInfo(sample.info)
         let written = Array(sample.code.utf8)
         var code = written
         var lines: [Range<Int>]?
-        if isExample(sample) || isExercise(sample) {
-            // `#` starts a comment in a lifecycle block and in an exercise (`option*` has no `#`):
-            // each line up to it, cut in place when it can be.
+        // `#` starts a comment in a lifecycle block and in an exercise (`option*` has no `#`).
+        let cutsHashComments = isExample(sample) || isExercise(sample)
+        if !cutsHashComments, let lexed = sample.lexed {
+            code = withoutCommentsAndStrings(written, lexed)
+        }
+        if inOnePass, let folded = ComparableText.foldedASCIILines(code, cuttingHashComments: cutsHashComments) {
+            return Comparable(
+                info: info, text: folded.text, ends: folded.ends, offsets: folded.offsets, written: written, textIsASCII: true)
+        }
+        if cutsHashComments {
+            // Each line up to its `#`, cut in place when it can be.
             lines = ComparableText.hashCommentCuts(written)
             if lines == nil { code = ComparableText.withoutHashComments(written) }
-        } else if let lexed = sample.lexed {
-            // Comments and the text of string literals are for people and may be translated
-            // (the seed articles translate `print("…")` messages); the code around them may not.
-            // Their line breaks stay, so that each line keeps its number.
-            code = []
-            code.reserveCapacity(written.count)
-            // The tokens are spans of the code's bytes, in order: a run of tokens kept as written
-            // is copied from `written` in one piece (from `runStart`).
-            var runStart = 0
-            for span in lexed.source.spans {
-                let stands: String
-                switch span.kind {
-                case .comment: stands = ""
-                case .string, .escape:
-                    let text = String(decoding: written[span.bytes], as: UTF8.self)
-                    stands = ComparableText.containsQuote(text) ?? text.contains("\"") ? "\"" : "…"
-                default: continue
-                }
-                // The token replaced by what stands for it, then its line breaks.
-                code.append(contentsOf: written[runStart..<span.bytes.lowerBound])
-                runStart = span.bytes.upperBound
-                code.append(contentsOf: stands.utf8)
-                code.append(contentsOf: repeatElement(ComparableText.newline, count: ComparableText.lineBreakCount(written[span.bytes])))
-            }
-            code.append(contentsOf: written[runStart...])
         }
         var text: [UInt8] = []
         text.reserveCapacity(code.count)
@@ -130,5 +118,34 @@ extension TranslationAnalyzer {
             offsets.append(offset)
         }
         return Comparable(info: info, text: text, ends: ends, offsets: offsets, written: written)
+    }
+
+    /// `written` with each comment dropped and each string literal's text replaced by `"` (or `…`
+    /// if it has none). Comments and the text of string literals are for people and may be translated
+    /// (the seed articles translate `print("…")` messages); the code around them may not.
+    /// Their line breaks stay, so that each line keeps its number.
+    static func withoutCommentsAndStrings(_ written: [UInt8], _ lexed: LexedCode) -> [UInt8] {
+        var code: [UInt8] = []
+        code.reserveCapacity(written.count)
+        // The tokens are spans of the code's bytes, in order: a run of tokens kept as written
+        // is copied from `written` in one piece (from `runStart`).
+        var runStart = 0
+        for span in lexed.source.spans {
+            let stands: String
+            switch span.kind {
+            case .comment: stands = ""
+            case .string, .escape:
+                let text = String(decoding: written[span.bytes], as: UTF8.self)
+                stands = ComparableText.containsQuote(text) ?? text.contains("\"") ? "\"" : "…"
+            default: continue
+            }
+            // The token replaced by what stands for it, then its line breaks.
+            code.append(contentsOf: written[runStart..<span.bytes.lowerBound])
+            runStart = span.bytes.upperBound
+            code.append(contentsOf: stands.utf8)
+            code.append(contentsOf: repeatElement(ComparableText.newline, count: ComparableText.lineBreakCount(written[span.bytes])))
+        }
+        code.append(contentsOf: written[runStart...])
+        return code
     }
 }

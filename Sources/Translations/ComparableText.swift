@@ -117,6 +117,105 @@ enum ComparableText {
         return result
     }
 
+    /// A block's folded lines, one after another, where each ends, and each one's index among the lines as written.
+    struct FoldedLines {
+        var text: [UInt8]
+        var ends: [Int]
+        var offsets: [Int]
+    }
+
+    /// The lines of `code` folded as `fold` folds them, empty ones left out, in one pass over
+    /// the bytes; with `cuttingHashComments`, each line up to its first `#` (`hashCommentCuts`).
+    /// Every byte kept is ASCII, so each is a cluster of its own but for "\r\n", which neither
+    /// ends a line nor folds other than its two spaces would. Nil where a kept byte is not ASCII,
+    /// or a `#` has a non-ASCII neighbour or follows a "\r" (see `hashCommentCuts`): the
+    /// caller then takes the steps one by one. What a comment holds is skipped unread.
+    static func foldedASCIILines(_ code: [UInt8], cuttingHashComments: Bool) -> FoldedLines? {
+        var ends: [Int] = []
+        var offsets: [Int] = []
+        // About one line in 8 bytes at most: most blocks never grow these.
+        ends.reserveCapacity(code.count / 8 + 4)
+        offsets.reserveCapacity(code.count / 8 + 4)
+        var answered = true
+        // Above a space and ASCII, a byte is kept as it is, but for a comment's `#` (0 stands for none: it is no such byte).
+        let commentStart = cuttingHashComments ? hash : 0
+        // Folding only drops bytes: the text fits in the code's size.
+        let text = [UInt8](unsafeUninitializedCapacity: code.count) { output, count in
+            var length = 0
+            code.withUnsafeBufferPointer { input in
+                var lineStart = 0
+                var lineNumber = 0
+                var pendingSpace = false
+                var index = 0
+                while index < input.count {
+                    let byte = input[index]
+                    if byte > space, byte < 0x80, byte != commentStart {
+                        if pendingSpace {
+                            output[length] = space
+                            length += 1
+                            pendingSpace = false
+                        }
+                        output[length] = byte
+                        length += 1
+                        index += 1
+                        continue
+                    }
+                    if byte == newline, index == 0 || input[index - 1] != carriageReturn {
+                        if length > lineStart {
+                            ends.append(length)
+                            offsets.append(lineNumber)
+                        }
+                        lineStart = length
+                        lineNumber += 1
+                        pendingSpace = false
+                    } else if isASCIIWhitespace(byte) {
+                        pendingSpace = length > lineStart
+                    } else if cuttingHashComments, byte == hash {
+                        guard index == 0 || input[index - 1] != carriageReturn, index + 1 == input.count || input[index + 1] < 0x80 else {
+                            answered = false
+                            return
+                        }
+                        // The comment runs to the next "\n" that is no part of "\r\n", unread.
+                        var lineBreak = ByteSearch.firstIndex(of: newline, in: input, range: (index + 1)..<input.count)
+                        while let found = lineBreak, input[found - 1] == carriageReturn {
+                            lineBreak = ByteSearch.firstIndex(of: newline, in: input, range: (found + 1)..<input.count)
+                        }
+                        index = lineBreak ?? input.count
+                        continue
+                    } else {
+                        // Not ASCII: only the steps can tell which clusters it makes.
+                        answered = false
+                        return
+                    }
+                    index += 1
+                }
+                if length > lineStart {
+                    ends.append(length)
+                    offsets.append(lineNumber)
+                }
+            }
+            count = length
+        }
+        return answered ? FoldedLines(text: text, ends: ends, offsets: offsets) : nil
+    }
+
+    /// `info` folded as `folded` folds it: `info` itself, not copied, when it is ASCII with single
+    /// spaces between its words (the usual info string), which folding leaves as it is.
+    static func foldedInfo(_ info: String) -> String {
+        let isFolded = info.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            // At the start as after a space: a space here would be dropped or merged.
+            var previousIsSpace = true
+            for byte in bytes {
+                if byte >= 0x80 || (isASCIIWhitespace(byte) && byte != space) { return false }
+                let isSpace = byte == space
+                if isSpace && previousIsSpace { return false }
+                previousIsSpace = isSpace
+            }
+            return bytes.isEmpty || !previousIsSpace
+        }
+        return isFolded == true ? info : folded(Array(info.utf8), 0..<info.utf8.count)
+    }
+
     /// `line.split(whereSeparator: \.isWhitespace).joined(separator: " ")` for `bytes[range]`.
     static func folded(_ bytes: [UInt8], _ range: Range<Int>) -> String {
         var output: [UInt8] = []

@@ -118,7 +118,7 @@ package enum TranslationAnalyzer {
             var forms: [String: [Comparable]] = [:]
             func comparableForms(_ article: Article) -> [Comparable] {
                 if let known = forms[article.lang] { return known }
-                let computed = article.codeSamples.map(computeComparable)
+                let computed = article.codeSamples.map { computeComparable($0) }
                 forms[article.lang] = computed
                 return computed
             }
@@ -476,26 +476,31 @@ package enum TranslationAnalyzer {
             guard let own else { continue }
             let theirLines = lines(in: source.sections, index)
             let ourLines = lines(in: translation.sections, own)
+            var markers: [String] = []
+            for alert in source.alerts where theirLines.contains(alert.line) && !markers.contains(alert.marker) { markers.append(alert.marker) }
+            // Counted first: the lists and the messages are made only for what the translation has fewer of.
+            let lostMarkers = markers.filter { marker in
+                translation.alerts.count { ourLines.contains($0.line) && $0.marker == marker }
+                    < source.alerts.count { theirLines.contains($0.line) && $0.marker == marker }
+            }
+            let losesChains = translation.chains.count { ourLines.contains($0.location.line) }
+                < source.chains.count { theirLines.contains($0.location.line) }
+            guard !lostMarkers.isEmpty || losesChains else { continue }
             let at = SourceLocation(file: translation.displayPath, line: translation.sections[own].line, column: 1)
             let sourceAt = "\(source.displayPath):\(source.sections[index].line)"
             var found: [(message: String, notes: [String])] = []
-            let theirAlerts = source.alerts.filter { theirLines.contains($0.line) }
-            let ourAlerts = translation.alerts.filter { ourLines.contains($0.line) }
-            var markers: [String] = []
-            for alert in theirAlerts where !markers.contains(alert.marker) { markers.append(alert.marker) }
-            for marker in markers {
-                let theirs = theirAlerts.filter { $0.marker == marker }
-                let ours = ourAlerts.filter { $0.marker == marker }
-                guard ours.count < theirs.count else { continue }
+            for marker in lostMarkers {
+                let theirs = source.alerts.filter { theirLines.contains($0.line) && $0.marker == marker }
+                let ours = translation.alerts.filter { ourLines.contains($0.line) && $0.marker == marker }
                 let missing = theirs.count - ours.count
                 found.append((
                     "\(sectionName(translation.sections[own])) has \(missing) \(marker) fewer than its source \(sourceAt): a correction may have been left out",
                     ["the source's \(marker) alerts in this section: " + theirs.map { "\(source.displayPath):\($0.line)" }.joined(separator: ", ")
                         + "; here: " + (ours.isEmpty ? "none" : ours.map { "line \($0.line)" }.joined(separator: ", "))]))
             }
-            let theirChains = source.chains.filter { theirLines.contains($0.location.line) }
-            let ourChains = translation.chains.filter { ourLines.contains($0.location.line) }
-            if ourChains.count < theirChains.count {
+            if losesChains {
+                let theirChains = source.chains.filter { theirLines.contains($0.location.line) }
+                let ourChains = translation.chains.filter { ourLines.contains($0.location.line) }
                 let missing = theirChains.count - ourChains.count
                 let ourTexts = ourChains.map(\.text)
                 // Those whose text the translation does not have are the likely ones, if any.

@@ -136,6 +136,66 @@ import TestSupport
         }
     }
 
+    /// Pieces of blocks that are ASCII outside their comments, as most are, with a few that are not.
+    static let mostlyASCIIPieces: [String] = [
+        "a", "state", "->", ":", "(", ")", "{", "}", "1", "=", ";", " ", "  ", "\t", "\n", "\n", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}",
+        "#", "# note", "# коментар", "# comentário é", "#\u{20E3}", "\r#", "# x\r\n", "#\u{301} y", "// c", "// коментар", "/* é\n */",
+        "\"", "\"a b\"", "\"Olá\"", "'\\n'", "\\(", "print(\"x\")", "é", "\u{301}", " \u{301}", "\u{A0}", "\u{0600}", "…",
+    ]
+
+    /// The one pass over an ASCII block gives every field the steps give, byte for byte, and the
+    /// `Character` reference's; the blocks it declines are left to the steps. `ASCII_PASS_SEED` shifts the seed.
+    @Test func onePassOverAnASCIIBlockIsTheSteps() {
+        var generator = SeededRandom(seed: 26 &+ SeededRandom.seedOffset("ASCII_PASS_SEED"))
+        var answered = 0
+        let total = 4000
+        for _ in 0..<total {
+            var code = ""
+            for _ in 0..<generator.below(30) { code += generator.pick(Self.mostlyASCIIPieces) }
+            let sample = CodeSample(info: generator.pick(Self.infos), code: code, line: 1)
+            let cuts = TranslationAnalyzer.isExample(sample) || TranslationAnalyzer.isExercise(sample)
+            var input = Array(code.utf8)
+            if !cuts, let lexed = sample.lexed { input = TranslationAnalyzer.withoutCommentsAndStrings(input, lexed) }
+            if ComparableText.foldedASCIILines(input, cuttingHashComments: cuts) != nil { answered += 1 }
+            let onePass = Self.bytes(TranslationAnalyzer.computeComparable(sample))
+            let steps = Self.bytes(TranslationAnalyzer.computeComparable(sample, inOnePass: false))
+            #expect(onePass == steps, "info \(sample.info.debugDescription), code \(code.debugDescription)")
+            #expect(onePass == Self.reference(sample), "info \(sample.info.debugDescription), code \(code.debugDescription)")
+        }
+        // Both ways are taken often enough to be compared.
+        #expect(answered > total / 10 && answered < total * 9 / 10, "\(answered) of \(total) in one pass")
+    }
+
+    @Test(arguments: [
+        ("lifecycle m", "given a # коментар\r\nstill comment\nstart -> b"),
+        ("lifecycle m", "a\r# cut\nb"),
+        ("exercise", "option* x  # é\n\n  y\t z \n"),
+        ("text", "a  b\r\n\tc\n\n"),
+        ("swift", "let a = \"x\" // é\nlet b = 1"),
+    ])
+    func onePassAnswersLikeTheSteps(info: String, code: String) {
+        let sample = CodeSample(info: info, code: code, line: 1)
+        #expect(Self.bytes(TranslationAnalyzer.computeComparable(sample)) == Self.bytes(TranslationAnalyzer.computeComparable(sample, inOnePass: false)))
+        Self.expectSameAsReference(sample)
+    }
+
+    /// An info string already folded is kept as it is; any other is folded: either way, `folded`'s bytes.
+    /// `FOLDED_INFO_SEED` shifts the seed.
+    @Test func foldedInfoIsTheFold() {
+        var generator = SeededRandom(seed: 0x1F0 &+ SeededRandom.seedOffset("FOLDED_INFO_SEED"))
+        let pieces = ["lifecycle", "ios-app", "swift", "x", " ", " ", "  ", "\t", "\r\n", "\u{0B}", "\u{A0}", "é", "\u{301}", " \u{301}", "\u{3000}"]
+        var keptAsIs = 0
+        for _ in 0..<4000 {
+            var info = ""
+            for _ in 0..<generator.below(7) { info += generator.pick(pieces) }
+            let bytes = Array(info.utf8)
+            let folded = ComparableText.foldedInfo(info)
+            #expect(Array(folded.utf8) == Array(ComparableText.folded(bytes, 0..<bytes.count).utf8), "\(info.debugDescription)")
+            if Array(folded.utf8) == bytes { keptAsIs += 1 }
+        }
+        #expect(keptAsIs > 400 && keptAsIs < 3600, "\(keptAsIs) of 4000 kept as they are")
+    }
+
     @Test func aLineEndingInCRLFStaysOneLineWithTheNext() {
         let form = TranslationAnalyzer.computeComparable(CodeSample(info: "lifecycle m", code: "given a\r\nstart # x\nstop", line: 1))
         #expect(form.lines == ["given a start", "stop"])
