@@ -222,13 +222,13 @@ public struct LineIndex: Sendable {
                     place.column += 1
                     continue
                 }
-                let scalar = Self.decode(content, at: place.byte)
+                let scalar = UTF8Scalar.decode(content, at: place.byte)
                 guard Self.neverJoins(scalar.value) else { return false }
                 place.byte += scalar.length
                 place.column += 1
             }
             // On a scalar's start, and that scalar does not join the one before.
-            return place.byte == target && (place.byte == length || Self.neverJoins(Self.decode(content, at: place.byte).value))
+            return place.byte == target && (place.byte == length || Self.neverJoins(UTF8Scalar.decode(content, at: place.byte).value))
         }
         guard walked == true else { return column(line: line, byteOffsetInLine: offset) }
         if isEnd { cursor.end = place } else { cursor.start = place }
@@ -282,16 +282,16 @@ public struct LineIndex: Sendable {
                 if Self.fillSingleScalarColumns(line, table) { return }
                 var column: Int32 = 0
                 var offset = 0
-                var current = line.isEmpty ? (value: 0, length: 0) : Self.decode(line, at: 0)
+                var current = line.isEmpty ? (value: 0, length: 0) : UTF8Scalar.decode(line, at: 0)
                 while offset < line.count {
                     var next = offset + current.length
-                    let following = next < line.count ? Self.decode(line, at: next) : (value: 0, length: 0)
+                    let following = next < line.count ? UTF8Scalar.decode(line, at: next) : (value: 0, length: 0)
                     // Two scalars that never join: the Character is the first alone.
                     if Self.neverJoins(current.value) && (next == line.count || Self.neverJoins(following.value)) {
                         current = following
                     } else {
                         next = characterEnd(offset)
-                        if next < line.count { current = Self.decode(line, at: next) }
+                        if next < line.count { current = UTF8Scalar.decode(line, at: next) }
                     }
                     column += 1
                     for byte in offset..<next { table[byte] = column }
@@ -324,24 +324,12 @@ public struct LineIndex: Sendable {
                 offset += 1
                 continue
             }
-            let scalar = decode(line, at: offset)
+            let scalar = UTF8Scalar.decode(line, at: offset)
             guard neverJoins(scalar.value) else { return false }
             for byte in offset..<offset + scalar.length { table[byte] = column }
             offset += scalar.length
         }
         return true
-    }
-
-    /// Decodes the scalar starting at `offset` in valid UTF-8.
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (value: UInt32, length: Int) {
-        let lead = UInt32(bytes[offset])
-        func continuation(_ n: Int) -> UInt32 { UInt32(bytes[offset + n]) & 0x3F }
-        switch lead {
-        case ..<0x80: return (lead, 1)
-        case ..<0xE0: return ((lead & 0x1F) << 6 | continuation(1), 2)
-        case ..<0xF0: return ((lead & 0x0F) << 12 | continuation(1) << 6 | continuation(2), 3)
-        default: return ((lead & 0x07) << 18 | continuation(1) << 12 | continuation(2) << 6 | continuation(3), 4)
-        }
     }
 
     /// Scalars with no grapheme-joining behaviour at all, so two of them in a row are always

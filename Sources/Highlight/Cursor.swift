@@ -1,3 +1,5 @@
+import Encoding
+
 /// A read position over the input's Unicode scalars.
 ///
 /// The lexers work on scalars rather than `Character`s: a quote followed by a combining
@@ -30,23 +32,9 @@ struct Cursor {
             scalars = [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { scalars, count in
                 var offset = 0
                 while offset < bytes.count {
-                    let lead = UInt32(bytes[offset])
+                    let (value, length) = UTF8Scalar.decode(bytes, at: offset)
                     offsets[count] = offset
-                    var value = lead
-                    switch lead {
-                    case ..<0x80:
-                        offset += 1
-                    case ..<0xE0:
-                        value = (lead & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F)
-                        offset += 2
-                    case ..<0xF0:
-                        value = (lead & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6 | UInt32(bytes[offset + 2] & 0x3F)
-                        offset += 3
-                    default:
-                        value = (lead & 0x07) << 18 | UInt32(bytes[offset + 1] & 0x3F) << 12 | UInt32(bytes[offset + 2] & 0x3F) << 6
-                            | UInt32(bytes[offset + 3] & 0x3F)
-                        offset += 4
-                    }
+                    offset += length
                     // Valid UTF-8 decodes to scalars only: the replacement character is never taken.
                     scalars[count] = Unicode.Scalar(value) ?? "\u{FFFD}"
                     count += 1

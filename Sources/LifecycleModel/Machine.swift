@@ -1,3 +1,5 @@
+import Encoding
+
 /// A lifecycle state machine: its states, events, callbacks and the
 /// documented transitions between them, indexed for fast simulation.
 /// A class (immutable): every check and simulation holds one, and copying a struct of two
@@ -210,8 +212,7 @@ public final class Machine: Sendable {
         /// ASCII keys (U+0080–U+00FF: lead bytes C2 and C3; U+2000–U+207F: E2 then 80 or 81) and
         /// one of U+0400–U+04FF (lead bytes D0–D3, `holdsCyrillic`).
         static func scan(_ name: String) -> (ascii: Bool, offASCII: Bool, cyrillic: Bool) {
-            var name = name
-            return name.withUTF8 { bytes in
+            name.withUTF8Bytes { bytes in
                 var high = false
                 var offASCII = false
                 var cyrillic = false
@@ -235,8 +236,7 @@ public final class Machine: Sendable {
         /// (lowercasing keeps ASCII ASCII); `callbackKey` drops at most `(`, `:` and `)` more.
         /// It reads the name's bytes in place (iterating a String's `utf8` cost more than the scan).
         static func keepsMoreScalars(_ name: String, than limit: Int) -> Bool {
-            var name = name
-            return name.withUTF8 { bytes in
+            name.withUTF8Bytes { bytes in
                 var kept = 0
                 for byte in bytes where byte < 0x80 && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".") {
                     kept += 1

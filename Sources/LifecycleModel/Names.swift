@@ -1,3 +1,5 @@
+import Encoding
+
 /// Matching of the many ways people write a state or callback name, and
 /// suggestions for names that match nothing.
 public enum Names {
@@ -21,8 +23,7 @@ public enum Names {
     /// are left out of the bytes and the rest lowercased as a String (appending the key scalar by
     /// scalar cost ten times more, on the accented and Cyrillic words next to prose arrows).
     static func stateKeyByBytes(_ name: String) -> String {
-        var name = name
-        return name.withUTF8 { withoutIgnoredBytes($0, lowercasingASCII: false) }.lowercased()
+        name.withUTF8Bytes { withoutIgnoredBytes($0, lowercasingASCII: false) }.lowercased()
     }
 
     /// The bytes without leading `.` and spaces, and without spaces, `_` and `-`; `A`–`Z` lowercased if asked.
@@ -71,8 +72,7 @@ public enum Names {
     /// Callbacks are case-sensitive; an empty or `_:` argument list is dropped:
     /// "onPause()" = "onPause", "applicationDidBecomeActive(_:)" = "applicationDidBecomeActive".
     static func callbackKey(_ name: String) -> String {
-        var name = name
-        let read: (decided: Bool, key: String?) = name.withUTF8 { bytes in
+        let read: (decided: Bool, key: String?) = name.withUTF8Bytes { bytes in
             // Bytes "()" or "(_:)" at the end after an ASCII byte (or none) are the last Characters:
             // no scalar joins an ASCII one before it, and an ASCII one joins only "\r" with "\n".
             // Bytes that do not end so end with other Characters. After any other byte, a scalar

@@ -1,5 +1,6 @@
 import CCMarkGFM
 import Diagnostics
+import Encoding
 import Glibc
 import Synchronization
 
@@ -55,9 +56,7 @@ enum CMarkParser {
 
     /// Whether `text` holds a NUL, asked of memchr: a byte loop cost five instructions a byte of every page.
     static func containsNUL(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false
-        } ?? text.utf8.contains(0)
+        text.withUTF8Bytes { ByteSearch.firstIndex(of: 0, in: $0, range: 0..<$0.count) != nil }
     }
 
     /// Parses `source` (contiguous UTF-8) and hands cmark's tree to `body`, freed after it.

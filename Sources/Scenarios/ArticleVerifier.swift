@@ -1,4 +1,5 @@
 import Diagnostics
+import Encoding
 import Glibc
 import LifecycleModel
 import Markdown
@@ -209,10 +210,7 @@ public struct Verification: Sendable {
 
     /// The index of the first `byte` in `bytes` from `start` on, or `bytes.count`.
     private static func nextByte(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard start < bytes.count, let base = bytes.baseAddress, let found = memchr(base + start, Int32(byte), bytes.count - start) else {
-            return bytes.count
-        }
-        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        ByteSearch.firstIndex(of: byte, in: bytes, range: start..<bytes.count) ?? bytes.count
     }
 
     /// The place of the info string: after the fence's backticks or tildes and the spaces that follow.

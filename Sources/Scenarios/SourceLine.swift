@@ -1,4 +1,5 @@
 import Diagnostics
+import Encoding
 
 /// The characters of one line of a block and where they are in the file.
 /// Indexes count `Character`s, so columns are the ones a reader sees.
@@ -124,18 +125,8 @@ struct SourceLine {
     /// length in bytes; nil when the bytes end before it does.
     @inline(__always)
     static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int)? {
-        let lead = bytes[index]
-        var value: UInt32
-        let length: Int
-        switch lead {
-        case ..<0x80: return (UInt32(lead), 1)
-        case ..<0xE0: (value, length) = (UInt32(lead & 0x1F), 2)
-        case ..<0xF0: (value, length) = (UInt32(lead & 0x0F), 3)
-        default: (value, length) = (UInt32(lead & 0x07), 4)
-        }
-        guard index + length <= bytes.count else { return nil }
-        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-        return (value, length)
+        guard index + UTF8Scalar.length(lead: bytes[index]) <= bytes.count else { return nil }
+        return UTF8Scalar.decode(bytes, at: index)
     }
 
     /// `singleScalars(of:)` of a string's UTF-8 bytes. Both arrays are made at their largest size
@@ -328,14 +319,12 @@ extension SourceLine {
     static func scalarsStandAlone(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let highBits: UInt64 = 0x8080_8080_8080_8080
-        let ones: UInt64 = 0x0101_0101_0101_0101
         var index = start
         while index < bytes.count {
             if index + 8 <= bytes.count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                // No byte of 0x80 or more, and none equal to "\r" (a zero byte of `word ^ 0x0D…`).
-                let carriage = word ^ (ones &* 0x0D)
-                if word & highBits == 0 && (carriage &- ones) & ~carriage & highBits == 0 {
+                // No byte of 0x80 or more, and none equal to "\r".
+                if word & highBits == 0 && WordLanes.mask(of: 0x0D, in: word) == 0 {
                     index += 8
                     continue
                 }

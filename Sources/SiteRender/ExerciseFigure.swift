@@ -35,7 +35,8 @@ struct ExerciseFigure: Sendable {
         let t = strings.strings(for: lang)
         func text(_ key: String) -> String { t[key] ?? key }
         // The machine's names as the example figures have them, made once per machine and language.
-        let (_, states, events, title) = values.machineValues(machine, lang: lang)
+        let shared = values.figureValues(machine, lang: lang)
+        let (states, events) = (shared.states, shared.events)
         func state(_ id: String) -> MustacheValue {
             let name = states[id] ?? names.state(machine, id)
             return .record(MustacheRecord(Self.stateShape, [.string(id), .string(name.text), .bool(name.english)]))
@@ -103,7 +104,7 @@ struct ExerciseFigure: Sendable {
             .string(id),
             .string(trace.kind.rawValue),
             .string(machine.id),
-            title,
+            shared.title,
             values.optionsValue(trace.options),
             .string(trace.question),
             .string(text(promptKey)),

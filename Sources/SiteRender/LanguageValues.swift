@@ -71,10 +71,11 @@ package final class LanguageValues: Sendable {
 
     /// The machine's diagram laid out with its labels in `lang`.
     func diagram(_ machine: Machine, lang: String) -> PreparedDiagram {
-        machineValues(machine, lang: lang).diagram
+        figureValues(machine, lang: lang).diagram
     }
 
-    /// The machine's diagram and its states' and events' display names in `lang`, worked out together once.
+    /// The machine's diagram and its states' and events' display names in `lang`, worked out together
+    /// once, as a tuple (`figureValues` is the shared object the figures and pages read in place).
     func machineValues(_ machine: Machine, lang: String) -> (diagram: PreparedDiagram, states: StateNames, events: EventNames, title: MustacheValue) {
         let found = figureValues(machine, lang: lang)
         return (found.diagram, found.states, found.events, found.title)

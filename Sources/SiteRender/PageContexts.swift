@@ -109,13 +109,13 @@ package struct PageContexts: Sendable {
     }
 
     /// The page's verified chains, `{number, text, machine, machineTitle, steps}` each: their
-    /// machines' names as the page's figures have them (`LanguageValues.machineValues`, made once
+    /// machines' names as the page's figures have them (`LanguageValues.figureValues`, made once
     /// per machine and language), where a chain made and hashed its names' keys for every step.
     func chainsValue(_ chains: [ProseChain], lang: String) -> MustacheValue {
         .array(chains.map { chain in
             if let machine = Machines.machine(chain.machine) {
-                let (_, _, events, title) = values.machineValues(machine, lang: lang)
-                return chainValue(chain, machineTitle: title, eventName: events.nameValue, eventSummary: events.summaryValue)
+                let shared = values.figureValues(machine, lang: lang)
+                return chainValue(chain, machineTitle: shared.title, eventName: shared.events.nameValue, eventSummary: shared.events.summaryValue)
             }
             // A machine the model lacks: its id as written, in English, and the events' names alone.
             let names = ModelNames(strings: strings, lang: lang)
