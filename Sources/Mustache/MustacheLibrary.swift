@@ -1,4 +1,5 @@
 import Diagnostics
+import Encoding
 
 /// A set of named templates; `{{>name}}` and `{{<name}}` resolve here.
 public struct MustacheLibrary: Sendable {
@@ -38,11 +39,21 @@ public struct MustacheLibrary: Sendable {
 
     /// `renderUTF8` through the renderer's fast paths, or through the reference paths they are tested against.
     func renderUTF8(_ name: String, _ context: MustacheValue, usesReferencePaths: Bool) throws(MustacheError) -> [UInt8] {
+        try renderOutput(name, context, usesReferencePaths: usesReferencePaths).bytes
+    }
+
+    /// What `renderUTF8` gives, in the storage the renderer gathered it in: a caller that writes
+    /// the bytes out (or splices them) takes that storage instead of a copy.
+    public func renderOutput(_ name: String, _ context: MustacheValue) throws(MustacheError) -> ByteOutput {
+        try renderOutput(name, context, usesReferencePaths: false)
+    }
+
+    func renderOutput(_ name: String, _ context: MustacheValue, usesReferencePaths: Bool) throws(MustacheError) -> ByteOutput {
         let template = try template(named: name)
         var renderer = Renderer(
             library: self, context: context, templateName: template.name, gathersBytes: true, usesReferencePaths: usesReferencePaths)
         try renderer.render(template.body, template.body.nodes.indices)
-        return renderer.finishBytes()
+        return renderer.finishOutput()
     }
 
     private func template(named name: String) throws(MustacheError) -> MustacheTemplate {

@@ -320,9 +320,13 @@ struct Renderer: ~Copyable {
         return output
     }
 
-    /// The whole output as UTF-8 bytes, once rendering is done (a renderer that gathers bytes
-    /// leaves `output` empty).
-    func finishBytes() -> [UInt8] {
-        output.isEmpty ? pending.bytes : Array(output.utf8) + pending.bytes
+    /// The whole output as UTF-8 bytes, once rendering is done, in the storage they were
+    /// gathered in (a renderer that gathers bytes leaves `output` empty): handed on uncopied.
+    consuming func finishOutput() -> ByteOutput {
+        guard !output.isEmpty else { return pending }
+        var whole = ByteOutput(capacity: output.utf8.count + pending.count)
+        whole.append(utf8: output)
+        pending.withBytes { whole.append($0) }
+        return whole
     }
 }

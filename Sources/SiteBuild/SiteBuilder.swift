@@ -1,4 +1,5 @@
 import Diagnostics
+import Encoding
 import FileIO
 import Foundation
 import LifecycleModel
@@ -755,7 +756,7 @@ public enum SiteBuilder {
         let contexts = PageContexts(
             config: config, strings: pages.strings, furniture: pages.furniture, articles: [slug: listed],
             translations: group.matrix, navigation: navigation, values: renderer.values)
-        let page = try pages.templates.renderUTF8("article", contexts.article(article, body: bodySlot))
+        let page = try pages.templates.renderOutput("article", contexts.article(article, body: bodySlot))
         return (splice(page, article.bodyUTF8), article)
     }
 
@@ -844,7 +845,7 @@ public enum SiteBuilder {
             case .playground(let lang): contexts.playground(lang)
             case .tutorials(let lang): contexts.tutorials(lang)
             }
-            try sink.write(pages[index].path, Data(try templates.renderUTF8(pages[index].template, context)))
+            try sink.write(pages[index].path, try templates.renderOutput(pages[index].template, context).takeData())
         }
         // Counted without ordering (and copying) every article: an edit does not render the sitemap.
         let files = sitePages.count + articles.all.values.reduce(0) { count, versions in
@@ -918,15 +919,16 @@ public enum SiteBuilder {
 
     /// `page` with its body slots replaced by `body`: a body is most of a page's bytes, and
     /// it is copied once into the file's bytes instead of through the template's output.
-    static func splice(_ page: [UInt8], _ body: [UInt8]) -> Data {
-        page.withUnsafeBufferPointer { bytes in
-            var out = Data(capacity: bytes.count + body.count)
-            for (index, piece) in Slots.pieces(of: bytes, between: bodySlot).enumerated() {
-                if index > 0 { out.append(contentsOf: body) }
-                out.append(UnsafeBufferPointer(rebasing: bytes[piece]))
-            }
-            return out
+    /// The pieces go into storage of the final size that the file's `Data` then takes
+    /// (`Data.append` cost a copy through its storage's `replaceBytes` a piece).
+    static func splice(_ page: borrowing ByteOutput, _ body: [UInt8]) -> Data {
+        let pieces = page.withBytes { Slots.pieces(of: $0, between: bodySlot) }
+        var out = ByteOutput(capacity: page.count + body.count * (pieces.count - 1))
+        for (index, piece) in pieces.enumerated() {
+            if index > 0 { out.append(body) }
+            page.withBytes { out.append(UnsafeBufferPointer(rebasing: $0[piece])) }
         }
+        return out.takeData()
     }
 
     /// The same problem found on several pages (a template error) is reported once.

@@ -1,4 +1,5 @@
 import Diagnostics
+import Encoding
 import Foundation
 import Mustache
 import SiteContent
@@ -65,7 +66,24 @@ package struct TemplateSet: Sendable {
         }
     }
 
+    /// A page's bytes in the storage they were rendered into, to be spliced or written uncopied.
+    package func renderOutput(_ name: String, _ context: MustacheValue) throws(DiagnosticError) -> ByteOutput {
+        do {
+            return try library.renderOutput(name, context)
+        } catch {
+            throw DiagnosticError([Self.diagnostic(error)])
+        }
+    }
+
     static func diagnostic(_ error: MustacheError) -> Diagnostic {
         .error(at: error.location, error.message)
+    }
+}
+
+extension ByteOutput {
+    /// The bytes as a file's `Data`, which takes over the storage (no copy).
+    package consuming func takeData() -> Data {
+        let storage = takeStorage()
+        return Data(bytesNoCopy: storage.base, count: storage.count, deallocator: .custom { bytes, _ in bytes.deallocate() })
     }
 }

@@ -23,6 +23,8 @@ struct BytesRenderTests {
             let source = "<h1>{{name}}</h1>\n{{{raw}}}|{{&raw}}|{{n}} {{x}}\n{{#items}}\n  {{>partials/p}}\n{{/items}}\n{{^items}}" + text() + "{{/items}}\n"
             let library = MustacheLibrary(templates: ["page": try MustacheTemplate(source: source, name: "page"), "partials/p": partial])
             #expect(try library.renderUTF8("page", context) == Array(library.render("page", context).utf8))
+            // The storage handed on uncopied holds the same bytes.
+            #expect(try library.renderOutput("page", context).withBytes { Array($0) } == Array(library.render("page", context).utf8))
         }
     }
 
