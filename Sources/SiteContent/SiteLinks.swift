@@ -25,14 +25,20 @@ package struct SiteLinks: Sendable {
 
     /// The folder of an article page: `es/inactive/`.
     package static func articleDir(_ lang: String, _ slug: String) -> String {
-        // One allocation: every page's sidebar and pager ask for forty of these.
-        var dir = ""
-        dir.reserveCapacity(lang.utf8.count + slug.utf8.count + 2)
-        dir += lang
-        dir += "/"
-        dir += slug
-        dir += "/"
-        return dir
+        // Written once into the result: four appends to a string cost more than its bytes, and
+        // every page's alternates, each home's and status page's lists ask for these.
+        lang.withUTF8Bytes { lang in
+            slug.withUTF8Bytes { slug in
+                String(unsafeUninitializedCapacity: lang.count + slug.count + 2) { out in
+                    var writer = PieceWriter(out: out)
+                    writer.append(lang)
+                    writer.append("/")
+                    writer.append(slug)
+                    writer.append("/")
+                    return writer.count
+                }
+            }
+        }
     }
 
     /// The absolute URL of a page folder.
@@ -71,17 +77,11 @@ package struct SiteLinks: Sendable {
             let length = prefix.utf8CodeUnitCount + to.count + suffix.utf8CodeUnitCount
             // Whole UTF-8 sequences one after the other: the result is valid.
             return String(unsafeUninitializedCapacity: length) { out in
-                var at = 0
-                func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
-                    for byte in bytes {
-                        out[at] = byte
-                        at += 1
-                    }
-                }
-                prefix.withUTF8Buffer(copy)
-                copy(to)
-                suffix.withUTF8Buffer(copy)
-                return at
+                var writer = PieceWriter(out: out)
+                writer.append(prefix)
+                writer.append(to)
+                writer.append(suffix)
+                return writer.count
             }
         }
     }
@@ -234,5 +234,26 @@ package struct SiteLinks: Sendable {
             previous = byte
         }
         return false
+    }
+}
+
+/// Writes whole UTF-8 sequences one after another into a new string's storage
+/// (`String(unsafeUninitializedCapacity:)`), so the string is valid.
+private struct PieceWriter {
+    let out: UnsafeMutableBufferPointer<UInt8>
+    /// How many bytes are written.
+    private(set) var count = 0
+
+    init(out: UnsafeMutableBufferPointer<UInt8>) { self.out = out }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes {
+            out[count] = byte
+            count += 1
+        }
+    }
+
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { append($0) }
     }
 }

@@ -225,6 +225,11 @@ package struct ArticleRenderer: Sendable {
     /// the examples' (`ex-N`, and `ex-N-diagram-…` inside their diagrams), the
     /// exercises' (`exercise-N`, `exercise-N-option-M`) and the verified chains' (`chain-N`).
     static func isReservedID(_ id: String) -> Bool {
+        // Most ids start with another letter: no prefix to compare. No other text is canonically
+        // equivalent to an `l`, `e` or `c`, so an id whose first byte is none of them has none of the prefixes.
+        guard let first = id.utf8.first, first == UInt8(ascii: "l") || first == UInt8(ascii: "e") || first == UInt8(ascii: "c") else {
+            return false
+        }
         if id.hasPrefix("ld-") { return true }
         for prefix in ["ex-", "chain-", "exercise-"] where id.hasPrefix(prefix) {
             let rest = id.utf8.dropFirst(prefix.utf8.count)
