@@ -160,13 +160,15 @@ package struct PageContexts: Sendable {
         // sibling link too); the page itself and any other slug the way `articleLink` goes.
         func link(_ index: Int) -> MustacheValue {
             let entry = entries[index]
+            // Another article (`!=`: not the page, so `current` is false) through the build's value.
+            if pageIsFolder, let sibling = values[index].siblingLink, entry.slug != article.slug { return sibling }
             let href: MustacheValue
             if pageIsFolder, let sibling = values[index].siblingHref, !entry.slug.utf8.elementsEqual(article.slug.utf8) {
                 href = sibling
             } else {
                 href = .string(SiteLinks.articleLink(lang: article.lang, from: article.slug, to: entry.slug))
             }
-            return .record(MustacheRecord(Self.linkShape, [values[index].title, href, .bool(entry.slug == article.slug)]))
+            return .record(MustacheRecord(SiteNavigation.LinkValues.linkShape, [values[index].title, href, .bool(entry.slug == article.slug)]))
         }
         // A language with hundreds of articles would put every one of them on every page (and a
         // site of 20,000 pages gigabytes of links): past `sidebarLimit` the sidebar shows the
@@ -195,8 +197,6 @@ package struct PageContexts: Sendable {
 
     /// The most articles a sidebar lists (the page's neighbours in the reading order).
     static let sidebarLimit = 40
-    /// A link of the sidebar and the pager: `{title, href, current}`.
-    private static let linkShape = MustacheShape(["title", "href", "current"])
 
     /// The Open Graph locale of a language code: `pt` → `pt_BR`, `pt-PT` → `pt_PT`.
     static func ogLocale(_ code: String) -> String {

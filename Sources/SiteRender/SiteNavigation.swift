@@ -19,10 +19,23 @@ package struct SiteNavigation: Sendable, Equatable {
     }
 
     /// An entry as every article page of its language links to it: its title and, when its slug
-    /// is one folder name, its link from another article (`SiteLinks.siblingArticleLink`).
+    /// is one folder name, its link from another article (`SiteLinks.siblingArticleLink`), and
+    /// that link's sidebar and pager value as every other article of the language shows it.
     struct LinkValues: Sendable {
         let title: MustacheValue
         let siblingHref: MustacheValue?
+        /// `{title, href: siblingHref, current: false}`: made once, where each page's sidebar made
+        /// forty records (an object and its values each).
+        let siblingLink: MustacheValue?
+
+        init(title: MustacheValue, siblingHref: MustacheValue?) {
+            self.title = title
+            self.siblingHref = siblingHref
+            siblingLink = siblingHref.map { .record(MustacheRecord(Self.linkShape, [title, $0, .bool(false)])) }
+        }
+
+        /// A link of the sidebar and the pager: `{title, href, current}`.
+        static let linkShape = MustacheShape(["title", "href", "current"])
     }
 
     /// lang → entries in order.

@@ -222,14 +222,14 @@ import Translations
     /// one sorting the `Article`s themselves gave, over random titles (accents, case, equal titles),
     /// weights and slugs in several languages. `READING_ORDER_SEED` shifts the seed.
     /// The sidebar's and pager's links come from values the navigation made once per build; each
-    /// must be the link `SiteLinks.articleLink` makes from the page, marked current as the page's
+    /// must be its title and the link `SiteLinks.articleLink` makes from the page, marked current as the page's
     /// own slug is: over random slugs, é composed and decomposed (equal as Strings, not as
     /// folders), and a slug that is not one folder name. `SIDEBAR_LINK_SEED` shifts the seed.
     @Test func sidebarAndPagerLinksAreArticleLinks() throws {
         var random = SeededRandom(seed: 2512 &+ SeededRandom.seedOffset("SIDEBAR_LINK_SEED"))
         let slugs = ["a", "b-1", "caf\u{E9}", "cafe\u{301}", "x/y", "\u{F1}u", "\u{436}\u{443}\u{43A}", "z"]
         let config = SiteConfig.withoutFile(languageFolders: ["es"])
-        let template = try MustacheTemplate(source: "{{#sidebar}}{{href}}{{#current}}*{{/current}};{{/sidebar}}{{#previous}}<{{href}}{{/previous}}{{#next}}>{{href}}{{/next}}", name: "links")
+        let template = try MustacheTemplate(source: "{{#sidebar}}{{title}}={{href}}{{#current}}*{{/current}};{{/sidebar}}{{#previous}}<{{href}}{{/previous}}{{#next}}>{{href}}{{/next}}", name: "links")
         var differentBytes = 0
         for round in 0..<300 {
             let chosen = (0..<(1 + random.below(8))).map { _ in random.pick(slugs) }
@@ -241,7 +241,7 @@ import Translations
             let article = Article(lang: "es", slug: page, displayPath: "es/\(round).md", title: "", description: "", bodyUTF8: [], toc: [], chains: [])
             let rendered = try MustacheLibrary(templates: [:]).render(template, contexts.article(article, body: ""))
             func link(_ slug: String) -> String { SiteLinks.articleLink(lang: "es", from: page, to: slug) }
-            var expected = chosen.map { link($0) + ($0 == page ? "*" : "") + ";" }.joined()
+            var expected = chosen.enumerated().map { "T\($0)=" + link($1) + ($1 == page ? "*" : "") + ";" }.joined()
             if let position = chosen.firstIndex(of: page) {
                 if position > 0 { expected += "<" + link(chosen[position - 1]) }
                 if position + 1 < chosen.count { expected += ">" + link(chosen[position + 1]) }
