@@ -14,6 +14,8 @@ final class StagedOutput: Sendable {
     let staging: URL
     /// `staging.path`, and its folders made so far (paths from it).
     private let stagingPath: String
+    /// `stagingPath` and a `/`: a file's path is this and its path in the site, one concatenation.
+    private let stagingPrefix: String
     private let folders = Mutex<Set<String>>([])
     private let displayName: String
 
@@ -26,6 +28,7 @@ final class StagedOutput: Sendable {
         let name = self.output.lastPathComponent
         staging = existing ?? parent.appending(path: ".\(name).staging-\(getpid())")
         stagingPath = staging.path
+        stagingPrefix = stagingPath + "/"
         if existing != nil { return }
         do {
             FileTree.remove(staging.path)
@@ -43,11 +46,13 @@ final class StagedOutput: Sendable {
         // Each folder is made once (files share folders: a page's assets, the search index's),
         // by `Files.makeFolders`: one mkdir where Foundation's `createDirectory` cost more than
         // the file's write.
-        if let slash = relativePath.lastIndex(of: "/") {
+        // The last `/` found as a byte: `lastIndex(of: Character)` broke the path into characters,
+        // thousands of instructions a file.
+        if let slash = relativePath.utf8.lastIndex(of: UInt8(ascii: "/")) {
             let folder = String(relativePath[..<slash])
             if !folders.withLock({ $0.contains(folder) }) {
                 do {
-                    try Files.makeFolders(stagingPath + "/" + folder)
+                    try Files.makeFolders(stagingPrefix + folder)
                 } catch {
                     throw Self.failure(displayName + "/" + relativePath, "cannot write: \(error.reason)")
                 }
@@ -57,7 +62,7 @@ final class StagedOutput: Sendable {
         // Plain POSIX writes: the staging folder is renamed into place at the end, and
         // Foundation's Data.write would fsync every one of thousands of files.
         do {
-            try Files.write(data, to: stagingPath + "/" + relativePath)
+            try Files.write(data, to: stagingPrefix + relativePath)
         } catch {
             throw Self.failure(displayName + "/" + relativePath, "cannot write: \(error.reason)")
         }

@@ -77,4 +77,19 @@ import Diagnostics
             return diagnostic?.location?.file == "out/es" && diagnostic?.message.contains("cannot copy: File exists") == true
         }
     }
+
+    /// `write` makes a file's folders (found by the path's last `/` byte) and writes its bytes
+    /// under the staging folder: at the root, one folder down, deep, in folders with non-ASCII
+    /// names and a name starting with a mark, and again in a folder it already made.
+    @Test func writtenFilesLandAtTheirPaths() throws {
+        let root = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let staged = try StagedOutput(output: root.appending(path: "out"), displayName: "out")
+        defer { staged.discard() }
+        let files = ["index.html", "es/a/index.html", "es/b/index.html", "es/ñandú/index.html", "search/es/p/a.js", "deep/1/2/3/4/file.txt", "es/\u{301}x/index.html"]
+        for path in files { try staged.write(path, Data(path.utf8)) }
+        for path in files {
+            #expect(FileManager.default.contents(atPath: staged.staging.path + "/" + path) == Data(path.utf8), "\(path)")
+        }
+    }
 }
