@@ -230,6 +230,11 @@ package struct ArticleRenderer: Sendable {
         guard let first = id.utf8.first, first == UInt8(ascii: "l") || first == UInt8(ascii: "e") || first == UInt8(ascii: "c") else {
             return false
         }
+        return hasReservedPrefix(id)
+    }
+
+    /// `isReservedID` without its first-byte check: the prefixes compared as `String`s.
+    static func hasReservedPrefix(_ id: String) -> Bool {
         if id.hasPrefix("ld-") { return true }
         for prefix in ["ex-", "chain-", "exercise-"] where id.hasPrefix(prefix) {
             let rest = id.utf8.dropFirst(prefix.utf8.count)

