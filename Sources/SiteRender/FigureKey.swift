@@ -1,3 +1,4 @@
+import LifecycleMachines
 import LifecycleModel
 import Mustache
 
@@ -69,7 +70,47 @@ enum FigureShape {
     /// The callbacks of a step, each with the separator written before it.
     static func calls(_ callbacks: [CallbackCall]) -> MustacheValue {
         .array(callbacks.enumerated().map { position, call in
-            .record(MustacheRecord(Self.call, [.string(call.name), .bool(call.optional), .string(position == 0 ? "" : ", ")]))
+            let first = position == 0
+            // The table's names are ASCII: one found with as many bytes as `call.name` has its
+            // bytes (text canonically equal to ASCII text in other bytes is longer).
+            if let made = callRecords[call.name], made.byteCount == call.name.utf8.count {
+                return made.forms[form(optional: call.optional, first: first)]
+            }
+            return record(call, first: first)
         })
     }
+
+    /// `{name, optional, separator}` of `call`, the first of its step or after a `, `.
+    static func record(_ call: CallbackCall, first: Bool) -> MustacheValue {
+        .record(MustacheRecord(Self.call, [.string(call.name), .bool(call.optional), .string(first ? "" : ", ")]))
+    }
+
+    /// The records of a callback the catalog's machines name, in its four forms (`form`), and its name's byte count.
+    private struct CallRecords: Sendable {
+        let forms: [MustacheValue]
+        let byteCount: Int
+    }
+
+    private static func form(optional: Bool, first: Bool) -> Int { (optional ? 2 : 0) + (first ? 0 : 1) }
+
+    /// Made once for every ASCII callback name of the catalog (ids, aliases, those its transitions
+    /// call), as `FigureSources` are: each step of each figure made an object and its values for
+    /// every callback it calls. Any other name is made as before.
+    private static let callRecords: [String: CallRecords] = {
+        var names = Machines.all.flatMap { machine in
+            machine.callbacks.flatMap { [$0.id] + $0.aliases } + machine.transitions.flatMap { $0.callbacks.map(\.name) }
+        }
+        names.removeAll { name in name.utf8.contains { $0 >= 0x80 } }
+        var table: [String: CallRecords] = [:]
+        for name in names where table[name] == nil {
+            var forms: [MustacheValue] = []
+            for optional in [false, true] {
+                for first in [true, false] {
+                    forms.append(record(CallbackCall(name, optional: optional), first: first))
+                }
+            }
+            table[name] = CallRecords(forms: forms, byteCount: name.utf8.count)
+        }
+        return table
+    }()
 }
