@@ -856,7 +856,7 @@ public enum SiteBuilder {
             for article in ordered {
                 sitemap.entries.append(.init(url: links.absolute(SiteLinks.articleDir(article.lang, article.slug)), alternates: contexts.articleAlternates(article.slug)))
             }
-            try sink.write("sitemap.xml", Data(sitemap.xml.utf8))
+            try sink.write("sitemap.xml", sitemap.output().takeData())
         }
         if changes.fixed {
             try sink.write(SiteFiles.robotsPath, Data(SiteFiles.robots(config).utf8))

@@ -25,19 +25,29 @@ package struct Sitemap {
 
     package init() {}
 
-    package var xml: String {
-        var out = """
+    /// The file's bytes, written as bytes: made as a string, it grew by an interpolation and two
+    /// escaped copies for every alternate of every page.
+    package func output() -> ByteOutput {
+        var out = ByteOutput(capacity: 256 + entries.count * 640)
+        out.append(utf8: """
             <?xml version="1.0" encoding="UTF-8"?>
             <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
 
-            """
+            """)
         for entry in entries {
-            out += "  <url>\n    <loc>\(HTML.escape(entry.url))</loc>\n"
+            out.append(utf8: "  <url>\n    <loc>")
+            HTML.append(escaping: entry.url, to: &out)
+            out.append(utf8: "</loc>\n")
             for alternate in entry.alternates {
-                out += "    <xhtml:link rel=\"alternate\" hreflang=\"\(HTML.escape(alternate.hreflang))\" href=\"\(HTML.escape(alternate.url))\"/>\n"
+                out.append(utf8: "    <xhtml:link rel=\"alternate\" hreflang=\"")
+                HTML.append(escaping: alternate.hreflang, to: &out)
+                out.append(utf8: "\" href=\"")
+                HTML.append(escaping: alternate.url, to: &out)
+                out.append(utf8: "\"/>\n")
             }
-            out += "  </url>\n"
+            out.append(utf8: "  </url>\n")
         }
-        return out + "</urlset>\n"
+        out.append(utf8: "</urlset>\n")
+        return out
     }
 }

@@ -1,0 +1,45 @@
+import Encoding
+import Testing
+import TestSupport
+
+@testable import SiteRender
+
+/// `sitemap.xml` is written as bytes; it must be the text the string version (kept here as
+/// the reference) made, over random URLs and language codes with the five specials, non-ASCII
+/// text and marks. `SITEMAP_SEED` shifts the seed.
+@Suite struct SitemapBytesTests {
+    /// `Sitemap.xml` of 8372fcf.
+    static func referenceXML(_ entries: [Sitemap.Entry]) -> String {
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+
+            """
+        for entry in entries {
+            out += "  <url>\n    <loc>\(HTML.escape(entry.url))</loc>\n"
+            for alternate in entry.alternates {
+                out += "    <xhtml:link rel=\"alternate\" hreflang=\"\(HTML.escape(alternate.hreflang))\" href=\"\(HTML.escape(alternate.url))\"/>\n"
+            }
+            out += "  </url>\n"
+        }
+        return out + "</urlset>\n"
+    }
+
+    static let pieces = ["https://docs.example.org/", "es/", "a/", "&", "<", ">", "\"", "'", "caf\u{E9}", "e\u{301}", "\u{436}", "?q=1&r=2", "x-default", "pt-BR"]
+
+    @Test func bytesAreTheStringsText() {
+        var random = SeededRandom(seed: 5656 &+ SeededRandom.seedOffset("SITEMAP_SEED"))
+        func text() -> String { (0..<random.below(6)).map { _ in random.pick(Self.pieces) }.joined() }
+        var alternates = 0
+        for _ in 0..<200 {
+            var sitemap = Sitemap()
+            for _ in 0..<random.below(8) {
+                let entryAlternates = (0..<random.below(5)).map { _ in Alternate(hreflang: text(), url: text()) }
+                alternates += entryAlternates.count
+                sitemap.entries.append(.init(url: text(), alternates: entryAlternates))
+            }
+            #expect(sitemap.output().withBytes { Array($0) } == Array(Self.referenceXML(sitemap.entries).utf8))
+        }
+        #expect(alternates > 500)
+    }
+}
