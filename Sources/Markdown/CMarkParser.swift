@@ -92,6 +92,8 @@ enum CMarkParser {
         // The open nodes, innermost last, as (C node, Swift index). Leaves get
         // no EXIT event, so a node's parent is found by popping to it.
         var open: [(node: OpaquePointer, index: Int)] = []
+        // Deeper nesting grows it; most pages never reach this depth.
+        open.reserveCapacity(16)
         forEachEvent(root) { event, node in
             // A node's end is placed as the walk leaves it (`TreeBuilder.placeEnd`).
             if event == CMARK_EVENT_EXIT {
@@ -254,7 +256,8 @@ enum CMarkParser {
 
     /// Copies a C string owned by cmark (nil becomes "").
     private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
-        guard let pointer else { return "" }
+        // Most links have no title: an empty string needs no reading.
+        guard let pointer, pointer.pointee != 0 else { return "" }
         return String(cString: pointer)
     }
 }

@@ -84,11 +84,20 @@ struct SourceLineMap {
         return matches ? sourceText(line: line, byteColumn: 1, count: wanted.count) : nil
     }
 
-    /// The `count` bytes of the source from `line`:`byteColumn`, as a string: copied from a string
-    /// (valid UTF-8 already) rather than checked again. The place must start and end on scalars.
+    /// The `count` bytes of the source from `line`:`byteColumn`, as a string. ASCII bytes are made
+    /// into one directly (a string checks ASCII eight bytes at a time); other text is copied as a
+    /// slice of the source string, valid UTF-8 already, as checking it again cost more. The place
+    /// must start and end on scalars.
     func sourceText(line: Int, byteColumn: Int, count: Int) -> String {
+        let offset = (lines.start(ofLine: line) ?? 0) + byteColumn - 1
+        let ascii = lines.text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard offset >= 0, offset + count <= bytes.count else { return nil }
+            let piece = UnsafeBufferPointer(rebasing: bytes[offset..<offset + count])
+            return LineIndex.isASCII(piece) ? String(decoding: piece, as: UTF8.self) : nil
+        }
+        if let ascii = ascii ?? nil { return ascii }
         let utf8 = lines.text.utf8
-        let from = utf8.index(utf8.startIndex, offsetBy: (lines.start(ofLine: line) ?? 0) + byteColumn - 1)
+        let from = utf8.index(utf8.startIndex, offsetBy: offset)
         return String(Substring(utf8[from..<utf8.index(from, offsetBy: count)]))
     }
 }
