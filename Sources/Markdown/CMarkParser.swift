@@ -165,9 +165,15 @@ enum CMarkParser {
     }
 
     /// cmark's type names are static C strings, so each distinct pointer is
-    /// read and matched once per parse; later nodes only compare pointers.
+    /// read and matched once per parse; later nodes only compare pointers. (Not the type's number:
+    /// a table's header row and a task item share theirs with a row and an item.)
     struct NodeTypeCache {
         private var entries: [(name: UnsafePointer<CChar>, type: NodeType?)] = []
+
+        init() {
+            // Room for every name a document can hold, made once: growing was five allocations a page.
+            entries.reserveCapacity(32)
+        }
 
         /// Nil for a type this module does not know (its name is read again then, rarely).
         mutating func type(of node: OpaquePointer) -> NodeType? {

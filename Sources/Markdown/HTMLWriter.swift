@@ -78,7 +78,7 @@ struct HTMLWriter: ~Copyable {
 
     /// The byte offsets of the authority (`user@host:port`) of `scheme://…` or
     /// `//…`; empty for other URLs.
-    private static func authority(of bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    static func authority(of bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         var start = 0
         if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isSchemeStart(bytes[0]),
             bytes[1..<colon].allSatisfy(isSchemeByte)
