@@ -81,23 +81,23 @@ struct SourceLineMap {
             return memcmp(base + start, wantedBase, wanted.count) == 0
         } ?? false
         // Equal bytes of valid UTF-8 from a line's start end on a scalar's end too.
-        return matches ? sourceText(line: line, byteColumn: 1, count: wanted.count) : nil
+        return matches ? sourceText(wanted, line: line, byteColumn: 1) : nil
     }
 
-    /// The `count` bytes of the source from `line`:`byteColumn`, as a string. ASCII bytes are made
-    /// into one directly (a string checks ASCII eight bytes at a time); other text is copied as a
-    /// slice of the source string, valid UTF-8 already, as checking it again cost more. The place
-    /// must start and end on scalars.
+    /// The source's text at `line`:`byteColumn` whose bytes are `bytes` (cmark's, found there), as a
+    /// string. ASCII bytes are made into one directly (a string checks ASCII eight bytes at a
+    /// time, and the source is not touched); other text is copied from the source, as checking
+    /// its UTF-8 again cost more. The place must start and end on scalars.
+    func sourceText(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, byteColumn: Int) -> String {
+        LineIndex.isASCII(bytes)
+            ? String(decoding: bytes, as: UTF8.self) : sourceText(line: line, byteColumn: byteColumn, count: bytes.count)
+    }
+
+    /// The `count` bytes of the source from `line`:`byteColumn`, as a string: copied from a string
+    /// (valid UTF-8 already) rather than checked again. The place must start and end on scalars.
     func sourceText(line: Int, byteColumn: Int, count: Int) -> String {
-        let offset = (lines.start(ofLine: line) ?? 0) + byteColumn - 1
-        let ascii = lines.text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-            guard offset >= 0, offset + count <= bytes.count else { return nil }
-            let piece = UnsafeBufferPointer(rebasing: bytes[offset..<offset + count])
-            return LineIndex.isASCII(piece) ? String(decoding: piece, as: UTF8.self) : nil
-        }
-        if let ascii = ascii ?? nil { return ascii }
         let utf8 = lines.text.utf8
-        let from = utf8.index(utf8.startIndex, offsetBy: offset)
+        let from = utf8.index(utf8.startIndex, offsetBy: (lines.start(ofLine: line) ?? 0) + byteColumn - 1)
         return String(Substring(utf8[from..<utf8.index(from, offsetBy: count)]))
     }
 }

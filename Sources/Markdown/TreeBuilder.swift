@@ -37,7 +37,7 @@ struct TreeBuilder {
         if let column = lineMap.textColumn(of: bytes, line: range.startLine, byteColumn: range.startColumn) {
             if range.endLine == range.startLine { range.endColumn += column - range.startColumn }
             range.startColumn = column
-            literal = lineMap.sourceText(line: range.startLine, byteColumn: column, count: bytes.count)
+            literal = lineMap.sourceText(bytes, line: range.startLine, byteColumn: column)
         } else {
             literal = String(decoding: bytes, as: UTF8.self)
         }
