@@ -85,7 +85,7 @@ public struct LineIndex: Sendable {
 
     /// Whether no byte has its top bit set, eight bytes at a time: up to the first word that has
     /// one (a line of Cyrillic or accented prose answers at once, not after all its bytes).
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         var seen: UInt64 = 0
         var offset = 0

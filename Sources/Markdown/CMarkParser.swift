@@ -92,6 +92,8 @@ enum CMarkParser {
         // The open nodes, innermost last, as (C node, Swift index). Leaves get
         // no EXIT event, so a node's parent is found by popping to it.
         var open: [(node: OpaquePointer, index: Int)] = []
+        // Deeper nesting grows it; most pages never reach this depth.
+        open.reserveCapacity(16)
         forEachEvent(root) { event, node in
             // A node's end is placed as the walk leaves it (`TreeBuilder.placeEnd`).
             if event == CMARK_EVENT_EXIT {
@@ -163,9 +165,15 @@ enum CMarkParser {
     }
 
     /// cmark's type names are static C strings, so each distinct pointer is
-    /// read and matched once per parse; later nodes only compare pointers.
+    /// read and matched once per parse; later nodes only compare pointers. (Not the type's number:
+    /// a table's header row and a task item share theirs with a row and an item.)
     struct NodeTypeCache {
         private var entries: [(name: UnsafePointer<CChar>, type: NodeType?)] = []
+
+        init() {
+            // Room for every name a document can hold, made once: growing was five allocations a page.
+            entries.reserveCapacity(32)
+        }
 
         /// Nil for a type this module does not know (its name is read again then, rarely).
         mutating func type(of node: OpaquePointer) -> NodeType? {
@@ -254,7 +262,8 @@ enum CMarkParser {
 
     /// Copies a C string owned by cmark (nil becomes "").
     private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
-        guard let pointer else { return "" }
+        // Most links have no title: an empty string needs no reading.
+        guard let pointer, pointer.pointee != 0 else { return "" }
         return String(cString: pointer)
     }
 }

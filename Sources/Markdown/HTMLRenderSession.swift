@@ -6,6 +6,9 @@ struct HTMLRenderSession: ~Copyable {
     private let renderer: HTMLRenderer
     private let document: MarkdownDocument
     private let nodeHTML: [Int: [UInt8]]
+    /// Whether `nodeHTML` replaces a node, by node index (empty when it replaces none): asking the
+    /// dictionary hashed the index of every text node.
+    private let isReplaced: [Bool]
     private var out: HTMLWriter
     private var slugger: HeadingSlugger
     private var headings: [Heading] = []
@@ -32,13 +35,33 @@ struct HTMLRenderSession: ~Copyable {
         self.renderer = renderer
         self.document = document
         self.nodeHTML = nodeHTML
+        var isReplaced = [Bool]()
+        if !nodeHTML.isEmpty {
+            isReplaced = Array(repeating: false, count: document.nodes.count)
+            for index in nodeHTML.keys where isReplaced.indices.contains(index) { isReplaced[index] = true }
+        }
+        self.isReplaced = isReplaced
         self.slugger = HeadingSlugger(reserved: renderer.reservedIDs)
         // Tags and escapes make HTML a bit larger than its Markdown.
         self.out = HTMLWriter(capacity: document.sourceByteCount + document.sourceByteCount / 2 + 256)
+        // Room made once for what the walk adds, not by growing (an allocation a doubling).
+        headings.reserveCapacity(Self.headingCount(document))
+        blockStarts.reserveCapacity(document.nodes.isEmpty ? 0 : document.nodes[MarkdownDocument.rootIndex].children.count)
+    }
+
+    /// How many headings the document has, their kinds read in place.
+    private static func headingCount(_ document: MarkdownDocument) -> Int {
+        var count = 0
+        for index in document.nodes.indices {
+            if case .heading = document.nodes[index].kind { count += 1 }
+        }
+        return count
     }
 
     mutating func run() -> RenderedMarkdown {
         var stack: [Frame] = []
+        // Deeper nesting grows it; most pages never reach this depth.
+        stack.reserveCapacity(16)
         if let root = enter(MarkdownDocument.rootIndex, position: 0) { stack.append(root) }
         while let top = stack.last {
             // The child is read in place: a copy of the children array is a retain and a release.
@@ -107,7 +130,10 @@ struct HTMLRenderSession: ~Copyable {
             out.newlineIfNeeded()
             if let alert = document.alertMarker(of: index) {
                 frame.flag = true
-                out.raw("<div class=\"callout callout-\(alert.kind.rawValue)\" role=\"note\">\n<p class=\"callout-title\">")
+                // Written in pieces: an interpolated string this long was an allocation an alert.
+                out.raw("<div class=\"callout callout-")
+                out.raw(alert.kind.rawValue)
+                out.raw("\" role=\"note\">\n<p class=\"callout-title\">")
                 out.text(renderer.alertTitle(alert.kind))
                 out.raw("</p>\n")
                 if alert.isWholeParagraph { frame.nextChild = 1 } else { alertParagraph = alert.paragraph }
@@ -201,7 +227,7 @@ struct HTMLRenderSession: ~Copyable {
             }
             out.raw(">\n")
         case .text:
-            if let custom = nodeHTML[index] {
+            if let custom = replacement(of: index) {
                 out.raw(custom)
             } else {
                 out.text(document.nodes[index].literal)
@@ -335,7 +361,7 @@ struct HTMLRenderSession: ~Copyable {
 
     private mutating func writeCodeBlock(info: String, code: String, node: Int) {
         out.newlineIfNeeded()
-        if let custom = nodeHTML[node] {
+        if let custom = replacement(of: node) {
             out.raw(custom)
             out.newlineIfNeeded()
             return
@@ -351,6 +377,11 @@ struct HTMLRenderSession: ~Copyable {
         }
         out.text(code)
         out.raw("</code></pre>\n")
+    }
+
+    /// The HTML made elsewhere that stands for node `index`, if any.
+    private func replacement(of index: Int) -> [UInt8]? {
+        index < isReplaced.count && isReplaced[index] ? nodeHTML[index] : nil
     }
 
     /// A task's box: disabled (the page does not keep state), named by the

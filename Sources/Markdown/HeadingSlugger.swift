@@ -10,6 +10,8 @@ public struct HeadingSlugger: Sendable {
     /// Room for a page's headings from the start: growing by doubling rehashed every id.
     private var used = Set<String>(minimumCapacity: 32)
     private var nextSuffix: [String: Int] = [:]
+    /// The bytes of the slug being made, kept for the next heading: one allocation a page, not one a heading.
+    private var slugBytes: [UInt8] = []
     private let reserved: @Sendable (String) -> Bool
 
     /// - Parameter reserved: whether the page uses this id for something
@@ -20,30 +22,44 @@ public struct HeadingSlugger: Sendable {
 
     /// A page-unique id for a heading with this text.
     public mutating func slug(_ text: String) -> String {
-        var id = firstFree(Self.baseSlug(text))
+        var id = takeFirstFree(Self.baseSlug(text, reusing: &slugBytes))
         // Checked after de-duplication: a second "Ex" would otherwise take "ex-1".
-        if reserved(id) { id = firstFree("section-" + id) }
-        used.insert(id)
+        if reserved(id) {
+            used.remove(id)
+            id = takeFirstFree("section-" + id)
+        }
         return id
     }
 
-    /// `base`, or `base-1`, `base-2`… : the first that no heading has taken.
-    private mutating func firstFree(_ base: String) -> String {
-        guard used.contains(base) else { return base }
+    /// `base`, or `base-1`, `base-2`… : the first that no heading has taken, now taken. Inserted
+    /// as it is asked: asking, then inserting, hashed every id twice.
+    private mutating func takeFirstFree(_ base: String) -> String {
+        guard !used.insert(base).inserted else { return base }
         var suffix = nextSuffix[base, default: 1]
         var candidate: String
         // A heading may itself read "x-1": skip ids already taken.
         repeat {
             candidate = "\(base)-\(suffix)"
             suffix += 1
-        } while used.contains(candidate)
+        } while !used.insert(candidate).inserted
         nextSuffix[base] = suffix
         return candidate
     }
 
     /// The id for `text` before de-duplication.
     public static func baseSlug(_ text: String) -> String {
-        var slug = SlugWriter(capacity: text.utf8.count)
+        var storage: [UInt8] = []
+        return baseSlug(text, reusing: &storage)
+    }
+
+    /// `baseSlug(_:)`, its bytes written into `storage` (whatever it held is dropped).
+    static func baseSlug(_ text: String, reusing storage: inout [UInt8]) -> String {
+        var slug = SlugWriter()
+        // Swapped in and out, not copied: the storage stays uniquely referenced.
+        swap(&slug.bytes, &storage)
+        defer { swap(&slug.bytes, &storage) }
+        slug.bytes.removeAll(keepingCapacity: true)
+        slug.bytes.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
             let value = scalar.value
             // ASCII first, without the category switch: letters (lowercased) and digits are
@@ -68,8 +84,6 @@ public struct HeadingSlugger: Sendable {
         var bytes: [UInt8] = []
         var pendingDash = false
         var inWord = false
-
-        init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
         /// An ASCII letter or digit.
         mutating func text(_ byte: UInt8) {

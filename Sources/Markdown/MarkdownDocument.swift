@@ -63,27 +63,35 @@ public struct MarkdownDocument: Hashable, Sendable {
     /// not text, and code blocks are not inline text: both are left out.
     /// Used for heading ids, the table of contents and image alt text.
     public func plainText(of index: Int) -> String {
-        var out = ""
-        // Depth-first with an explicit stack of (node, next child), children read in place:
-        // a stack of child arrays retained each one.
-        var stack: [(node: Int, next: Int)] = []
-        func visit(_ node: Int) {
-            switch nodes[node].kind {
-            case .text, .code: out += nodes[node].literal
-            case .softBreak, .lineBreak: out += " "
-            default: if !nodes[node].children.isEmpty { stack.append((node, 0)) }
-            }
+        switch nodes[index].kind {
+        case .text, .code: return nodes[index].literal
+        case .softBreak, .lineBreak: return " "
+        default: break
         }
-        visit(index)
-        while let top = stack.last {
-            guard top.next < nodes[top.node].children.count else {
-                stack.removeLast()
+        var out = ""
+        // Depth-first, children read in place. The node being walked and where it is are kept
+        // apart from the stack of those it is inside: a heading of text and code spans, as most
+        // are, needs no stack, so none is allocated.
+        var current = (node: index, next: 0)
+        var outer: [(node: Int, next: Int)] = []
+        while true {
+            guard current.next < nodes[current.node].children.count else {
+                guard let parent = outer.popLast() else { return out }
+                current = parent
                 continue
             }
-            stack[stack.count - 1].next += 1
-            visit(nodes[top.node].children[top.next])
+            let child = nodes[current.node].children[current.next]
+            current.next += 1
+            switch nodes[child].kind {
+            case .text, .code: out += nodes[child].literal
+            case .softBreak, .lineBreak: out += " "
+            default:
+                if !nodes[child].children.isEmpty {
+                    outer.append(current)
+                    current = (child, 0)
+                }
+            }
         }
-        return out
     }
 
     /// Whether an inline node sits inside a link (where no other link may be added).

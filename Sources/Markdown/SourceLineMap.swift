@@ -81,7 +81,16 @@ struct SourceLineMap {
             return memcmp(base + start, wantedBase, wanted.count) == 0
         } ?? false
         // Equal bytes of valid UTF-8 from a line's start end on a scalar's end too.
-        return matches ? sourceText(line: line, byteColumn: 1, count: wanted.count) : nil
+        return matches ? sourceText(wanted, line: line, byteColumn: 1) : nil
+    }
+
+    /// The source's text at `line`:`byteColumn` whose bytes are `bytes` (cmark's, found there), as a
+    /// string. ASCII bytes are made into one directly (a string checks ASCII eight bytes at a
+    /// time, and the source is not touched); other text is copied from the source, as checking
+    /// its UTF-8 again cost more. The place must start and end on scalars.
+    func sourceText(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, byteColumn: Int) -> String {
+        LineIndex.isASCII(bytes)
+            ? String(decoding: bytes, as: UTF8.self) : sourceText(line: line, byteColumn: byteColumn, count: bytes.count)
     }
 
     /// The `count` bytes of the source from `line`:`byteColumn`, as a string: copied from a string

@@ -37,7 +37,7 @@ struct TreeBuilder {
         if let column = lineMap.textColumn(of: bytes, line: range.startLine, byteColumn: range.startColumn) {
             if range.endLine == range.startLine { range.endColumn += column - range.startColumn }
             range.startColumn = column
-            literal = lineMap.sourceText(line: range.startLine, byteColumn: column, count: bytes.count)
+            literal = lineMap.sourceText(bytes, line: range.startLine, byteColumn: column)
         } else {
             literal = String(decoding: bytes, as: UTF8.self)
         }
@@ -91,8 +91,9 @@ struct TreeBuilder {
     mutating func finish() -> [MarkdownNode] {
         for index in rawEnds.indices where rawEnds[index] != nil { placeEnd(of: index) }
         var childCounts = [Int](repeating: 0, count: nodes.count)
-        for node in nodes {
-            if let parent = node.parent { childCounts[parent] += 1 }
+        // Parents read in place: a copy of each node retained and released its strings.
+        for index in nodes.indices {
+            if let parent = nodes[index].parent { childCounts[parent] += 1 }
         }
         for index in nodes.indices where childCounts[index] > 0 {
             nodes[index].children.reserveCapacity(childCounts[index])

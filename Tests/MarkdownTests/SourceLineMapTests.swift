@@ -1,6 +1,7 @@
 import Foundation
 import Diagnostics
 import Testing
+import TestSupport
 
 @testable import Markdown
 
@@ -78,5 +79,37 @@ import Testing
         }
         // The search moved columns often: both of its ways were taken.
         #expect(moved > 100)
+    }
+
+    /// `sourceText(_:line:byteColumn:)` makes ASCII pieces from cmark's bytes and copies others as a
+    /// slice of the source: both must give the source's text there, as the slice alone did.
+    @Test func sourceTextIsTheSourcesSlice() {
+        let pieces = ["a", "word ", " ", "\t", "é", "Привет", "🍎", "e\u{301}", "&", "0123456789"]
+        var random = SeededRandom(seed: 0x5EED_0027 &+ SeededRandom.seedOffset("SOURCE_TEXT_SEED"))
+        var (ascii, other) = (0, 0)
+        for _ in 0..<300 {
+            let lineCount = 1 + random.below(4)
+            let lines = (0..<lineCount).map { _ in (0..<random.below(12)).map { _ in random.pick(pieces) } }
+            let text = lines.map { $0.joined() }.joined(separator: "\n")
+            let map = SourceLineMap(lines: LineIndex(text))
+            for (index, line) in lines.enumerated() where !line.isEmpty {
+                // A run of whole pieces: it starts and ends on scalars.
+                let first = random.below(line.count)
+                let last = first + random.below(line.count - first)
+                let byteColumn = line[..<first].joined().utf8.count + 1
+                let expected = line[first...last].joined()
+                let count = expected.utf8.count
+                let utf8 = text.utf8
+                let from = utf8.index(utf8.startIndex, offsetBy: (LineIndex(text).start(ofLine: index + 1) ?? 0) + byteColumn - 1)
+                let reference = String(Substring(utf8[from..<utf8.index(from, offsetBy: count)]))
+                #expect(reference == expected)
+                var bytes = expected
+                let made = bytes.withUTF8 { map.sourceText($0, line: index + 1, byteColumn: byteColumn) }
+                #expect(made == reference, "\(text.debugDescription) \(index + 1):\(byteColumn)")
+                if expected.utf8.allSatisfy({ $0 < 0x80 }) { ascii += 1 } else { other += 1 }
+            }
+        }
+        // Both ways were taken, often.
+        #expect(ascii > 100 && other > 100)
     }
 }
