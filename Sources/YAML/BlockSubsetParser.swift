@@ -160,6 +160,7 @@ struct BlockSubsetParser: ~Copyable {
     private mutating func mapping(indent: Int, depth: Int) -> YAMLNode? {
         guard depth <= Self.maxDepth else { return nil }
         var entries: [YAMLEntry] = []
+        var keyIndex: Set<String> = []
         var mappingMark: YAMLMark?
         while let next = nextContentLine(), next.indent >= indent {
             guard next.indent == indent, !isDocumentMarker(next.start) else { return nil }
@@ -171,7 +172,7 @@ struct BlockSubsetParser: ~Copyable {
             guard colon - keyStart <= Self.maxKeyLength else { return nil }
             let keyText = String(decoding: UnsafeBufferPointer(rebasing: bytes[keyStart..<keyEnd]), as: UTF8.self)
             // Keys are compared by text, as `TreeBuilder` does; a duplicate is libyaml's path's error.
-            guard !entries.contains(where: { $0.key.string == keyText }) else { return nil }
+            guard isNewKey(keyText, in: entries, index: &keyIndex) else { return nil }
             let keyMark = mark(at: keyStart)
             if mappingMark == nil { mappingMark = keyMark }
             let key = YAMLNode(value: .scalar(keyText), mark: keyMark, style: .plain)
@@ -181,6 +182,15 @@ struct BlockSubsetParser: ~Copyable {
         }
         guard let mappingMark else { return nil }
         return YAMLNode(value: .mapping(entries), mark: mappingMark, style: .block)
+    }
+
+    /// Whether `key` is not among the keys of `entries`: a scan of a short mapping, a set
+    /// (`index`, filled at the first question past `indexedFrom` entries) in a long one.
+    private func isNewKey(_ key: String, in entries: [YAMLEntry], index: inout Set<String>) -> Bool {
+        let indexedFrom = 16
+        guard entries.count >= indexedFrom else { return !entries.contains { $0.key.string == key } }
+        if index.isEmpty { index = Set(entries.compactMap(\.key.string)) }
+        return index.insert(key).inserted
     }
 
     /// The value after a key's `:` at `cursor`: on the same line, or on the lines below it.

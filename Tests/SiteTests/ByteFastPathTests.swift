@@ -87,6 +87,40 @@ import TestSupport
         #expect(fromFrontMatter > 20)
     }
 
+    /// Front matters whose closing line falls around `ArticleSummary.headLength`, the bytes a
+    /// summary reads first (cut there, `----` and `---x` are no closing line): the summary is the
+    /// whole file's, and the front matter handed on reads as one parsed again.
+    @Test func summaryOfFrontMattersAroundTheHeadsEnd() throws {
+        let root = try makeTemporaryDirectory("fm27-head")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var random = Generator(seed: ProcessInfo.processInfo.environment["HEAD_SEED"].flatMap { UInt64($0) } ?? 2027)
+        var shortReads = 0
+        for index in 0..<400 {
+            let title = Bool.random(using: &random) ? "title: Head\n" : ""
+            let lines = title + Self.text(Self.summaryLines, Int.random(in: 0..<4, using: &random), &random)
+            let opening = ["---\n", "\u{FEFF}---\n", "---\n"].randomElement(using: &random)!
+            let closing = ["---\n", "...\n", "---", "----\n", "---x\n", "---\r\n"].randomElement(using: &random)!
+            // A comment line long enough to put the closing line a few bytes from the head's end.
+            let closingStart = ArticleSummary.headLength + Int.random(in: -12...6, using: &random)
+            let padding = max(0, closingStart - opening.utf8.count - lines.utf8.count - 3)
+            let body = (["", "-\n", "\n# Late\n"] + Self.bodies).randomElement(using: &random)!
+            let text = opening + lines + "# " + String(repeating: "x", count: padding) + "\n" + closing + body
+            let url = root.appending(path: "a\(index).md")
+            try Data(text.utf8).write(to: url)
+            let source = ArticleSource(lang: "bg", slug: "a\(index)", path: url.path, displayPath: "bg/a\(index).md")
+            #expect(ArticleSummary.read(source) == ArticleSummary.summary(source, wholeFile: Array(text.utf8)), "\(text.debugDescription)")
+            let handoff = FrontMatterHandoff()
+            _ = ArticleSummary.read(source, handoff: handoff)
+            let parsedAgain = Self.readingOf(ArticleReader().read(source))
+            #expect(Self.readingOf(ArticleReader(frontMatters: handoff).read(source)) == parsedAgain, "\(text.debugDescription)")
+            if ArticleSummary.frontMatterEnd(Array(text.utf8.prefix(ArticleSummary.headLength)), isWholeFile: text.utf8.count < ArticleSummary.headLength) != nil {
+                shortReads += 1
+            }
+        }
+        // Both sides of the head's end are asked.
+        #expect(shortReads > 30 && shortReads < 360, "\(shortReads) front matters ended in the head")
+    }
+
     /// What a read makes of an article that tells one reading from another: its fields, its
     /// nodes and its diagnostics.
     static func readingOf(_ result: (article: ReadArticle?, diagnostics: [Diagnostic])) -> String {

@@ -143,7 +143,9 @@ private enum Generator {
 
     static func mapping(indent: Int, depth: Int, into lines: inout [String], _ random: inout SeededRandom) {
         var used: Set<String> = []
-        for _ in 0..<(1 + random.below(5)) {
+        // Now and then a long mapping, whose keys are checked for duplicates through a set.
+        let count = random.below(8) == 0 ? 16 + random.below(12) : 1 + random.below(5)
+        for _ in 0..<count {
             var key = random.pick(words)
             if key == "~" || key == "=" { key = "k" }
             key += used.isEmpty ? "" : String(used.count)
