@@ -1,7 +1,9 @@
 import Diagnostics
 import Foundation
 import LifecycleMachines
+import Markdown
 import Mustache
+import Scenarios
 import Testing
 import TestSupport
 
@@ -119,6 +121,53 @@ import TestSupport
         }
         // Both sides of the head's end are asked.
         #expect(shortReads > 30 && shortReads < 360, "\(shortReads) front matters ended in the head")
+    }
+
+    /// `ArticleReader.alertsAndProse` as it was before its markers were a list: a set of them.
+    static func alertsAndProseWithASet(_ document: MarkdownDocument, verification: Verification) -> ([ArticleAlert], [Int]) {
+        var alerts: [ArticleAlert] = []
+        var prose: [Int] = []
+        var markers: Set<Int> = []
+        var stack = [MarkdownDocument.rootIndex]
+        while let index = stack.popLast() {
+            switch document.nodes[index].kind {
+            case .blockQuote:
+                if let kind = document.alertKind(of: index) {
+                    alerts.append(ArticleAlert(marker: "[!\(kind.rawValue.uppercased())]", line: document.nodes[index].start.line))
+                    if let paragraph = document.nodes[index].children.first, let marker = document.nodes[paragraph].children.first { markers.insert(marker) }
+                }
+            case .text where !markers.contains(index):
+                let chains = verification.chains(in: index)
+                let ranges = chains.filter { $0.start <= $0.end }.map { $0.start..<$0.end }
+                if ArticleReader.hasLetter(document.nodes[index].literal, outside: ranges) { prose.append(document.nodes[index].start.line) }
+            default:
+                break
+            }
+            document.pushChildren(of: index, onto: &stack)
+        }
+        return (alerts, prose)
+    }
+
+    static let alertPieces = [
+        "> [!NOTE]\n> Текст на бележката.\n\n", "> [!WARNING]\n> 12\n\n", "> [!TIP]\n\n", "> quote, not an alert\n\n",
+        "> [!IMPORTANT]\n> - item\n> - [!NOTE]\n\n", "Prose line.\n\n", "1234 — 56\n\n", "```swift\nlet x = 1\n```\n\n",
+        "- item\n- 2\n\n", "## Section\n\n", "> > [!CAUTION]\n> > nested\n\n", "Text `code` and [a link](b.md).\n\n",
+    ]
+
+    /// The alerts and prose lines of random articles with many alerts (past the room made for
+    /// them at the first) are the ones the set of markers gave.
+    @Test func alertsAndProseAreTheSetOnes() throws {
+        var random = Generator(seed: 0xA1E27 &+ SeededRandom.seedOffset("ALERT_SEED"))
+        var alerts = 0
+        for index in 0..<300 {
+            let body = Self.text(Self.alertPieces, Int.random(in: 0..<40, using: &random), &random)
+            let text = try SourceText.decode(Array(("---\ntitle: T\n---\n" + body).utf8), displayPath: "bg/a\(index).md")
+            let read = try #require(try ArticleReader().read(text, lang: "bg", slug: "a\(index)").article)
+            let (expectedAlerts, expectedProse) = Self.alertsAndProseWithASet(read.document, verification: read.verification)
+            #expect(read.article.alerts == expectedAlerts && read.article.proseLines == expectedProse, "\(body.debugDescription)")
+            alerts = max(alerts, expectedAlerts.count)
+        }
+        #expect(alerts > 16, "some article has more alerts than the room made at the first")
     }
 
     /// What a read makes of an article that tells one reading from another: its fields, its

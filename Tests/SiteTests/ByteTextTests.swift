@@ -117,6 +117,32 @@ import TestSupport
         }
     }
 
+    /// The hex written into the string's storage is `String(radix: 16)` padded to 16 digits.
+    @Test func fingerprintHexDigitsAreThePaddedRadixString() {
+        var values: [UInt64] = [0, 1, 0xF, 0x10, 0xFFFF_FFFF, 0x0123_4567_89AB_CDEF, .max, 1 << 63, 1 << 60 - 1]
+        var random = SeededRandom(seed: 0xF27 &+ SeededRandom.seedOffset("FINGERPRINT_SEED"))
+        for _ in 0..<3000 {
+            // Values of every length: shifted right by a random number of bits.
+            values.append(random.next() >> UInt64(random.below(64)))
+        }
+        for value in values {
+            let hex = String(value, radix: 16)
+            #expect(Fingerprint.hexDigits(value) == String(repeating: "0", count: 16 - hex.count) + hex, "\(value)")
+        }
+    }
+
+    /// Random fence infos of ASCII words and white space (short and long: inline and heap
+    /// strings) read as their Characters split and joined.
+    @Test func randomFenceInfoWordsAreTheSplitAndJoinedCharacters() {
+        let pieces = ["lifecycle", "ios-app", "api=34", "x", " ", "  ", "\t", "\n", "\r\n", "\u{0B}", "\u{0C}", "swift", "exercise"]
+        var random = SeededRandom(seed: 0xF27_0001 &+ SeededRandom.seedOffset("FINGERPRINT_SEED"))
+        for _ in 0..<2000 {
+            let info = (0..<random.below(9)).map { _ in random.pick(pieces) }.joined()
+            let reference = info.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(Array(info.utf8).withUnsafeBufferPointer { ArticleSections.words($0) } == reference, "\(info.debugDescription)")
+        }
+    }
+
     /// `SourceLinks.isRelativeReference` as it was written on Characters, before its byte path.
     static func isRelativeReferenceByCharacters(_ url: String) -> Bool {
         let head = url.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
