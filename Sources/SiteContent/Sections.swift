@@ -57,6 +57,18 @@ package struct ArticleSections: Sendable {
         }
     }
 
+    /// Whether every Character of `bytes` (valid UTF-8) is white space. Read as bytes up to the
+    /// first that is not ASCII white space: a Character that starts with another ASCII byte is
+    /// no white space, whatever follows it. From a byte past ASCII on, the Characters decide
+    /// (an introduction's prose answers at its first letter, not after a copy of it all).
+    static func isWhiteSpace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes {
+            if byte >= 0x80 { return String(decoding: bytes, as: UTF8.self).allSatisfy(\.isWhitespace) }
+            if byte != 32 && !(9...13).contains(byte) { return false }
+        }
+        return true
+    }
+
     private static func split(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int) -> [Section] {
         var sections: [(title: String, line: Int, start: Int, end: Int, fences: [String])] = [("", firstLine, 0, 0, [])]
         var fence: (char: UInt8, count: Int)?
@@ -100,7 +112,7 @@ package struct ArticleSections: Sendable {
         }
         sections[sections.count - 1].end = bytes.count
         // An introduction that is only blank lines is not a section to translate.
-        if sections.count > 1, String(decoding: bytes[sections[0].start..<sections[0].end], as: UTF8.self).allSatisfy(\.isWhitespace) {
+        if sections.count > 1, isWhiteSpace(UnsafeBufferPointer(rebasing: bytes[sections[0].start..<sections[0].end])) {
             sections.removeFirst()
         }
         return sections.map { section in

@@ -143,6 +143,21 @@ import TestSupport
         }
     }
 
+    /// The introduction's white space test on bytes is the Characters' `allSatisfy(\.isWhitespace)`.
+    @Test func introductionWhiteSpaceIsTheCharactersOne() {
+        let pieces = [" ", "\n", "\r\n", "\r", "\t", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}", "\u{2028}", "\u{3000}", "\u{301}", "a", "ж", "#", "\u{0}", "\u{1F}", "\u{7F}"]
+        var random = SeededRandom(seed: 0xF27_0002 &+ SeededRandom.seedOffset("FINGERPRINT_SEED"))
+        var whiteSpace = 0
+        for _ in 0..<3000 {
+            // Mostly white space, so that both answers come often.
+            let text = (0..<random.below(8)).map { _ in random.below(4) == 0 ? random.pick(pieces) : random.pick(Array(pieces.prefix(11))) }.joined()
+            let expected = text.allSatisfy(\.isWhitespace)
+            if expected { whiteSpace += 1 }
+            #expect(Array(text.utf8).withUnsafeBufferPointer(ArticleSections.isWhiteSpace) == expected, "\(text.debugDescription)")
+        }
+        #expect(whiteSpace > 300 && whiteSpace < 2700)
+    }
+
     /// `SourceLinks.isRelativeReference` as it was written on Characters, before its byte path.
     static func isRelativeReferenceByCharacters(_ url: String) -> Bool {
         let head = url.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
