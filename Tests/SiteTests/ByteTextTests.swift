@@ -158,6 +158,33 @@ import TestSupport
         #expect(whiteSpace > 300 && whiteSpace < 2700)
     }
 
+    /// `SiteConfig.isLanguageCode` as it was written on Characters, before its byte path.
+    static func isLanguageCodeByCharacters(_ code: String) -> Bool {
+        let parts = code.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count),
+            first.allSatisfy({ $0.isASCII && $0.isLowercase })
+        else { return false }
+        return parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+
+    @Test func languageCodeBytesAreTheCharactersAnswer() {
+        var codes = ["", "es", "pt-BR", "zh-Hant", "es-", "-es", "e", "espa", "es--x", "es-419", "ES", "es-x", "es-abcdefgh", "es-abcdefghi", "e\u{301}s", "\r\n", "és"]
+        let pieces = ["e", "s", "p", "t", "B", "R", "4", "1", "9", "-", "-", "é", "\u{301}", "_", " ", "Z", "z", "\r\n"]
+        var random = SeededRandom(seed: 0xF27_0003 &+ SeededRandom.seedOffset("FINGERPRINT_SEED"))
+        for _ in 0..<4000 {
+            // Half of them near a code, so that both answers come often.
+            let near = random.pick(["es", "pt", "bg", "zho", "it"]) + random.pick(["", "-BR", "-419", "-Hant", "-x", "-", "-abcdefghi", "-é", "-a1"])
+            codes.append(random.below(2) == 0 ? near : (0..<random.below(12)).map { _ in random.pick(pieces) }.joined())
+        }
+        var accepted = 0
+        for code in codes {
+            let expected = Self.isLanguageCodeByCharacters(code)
+            if expected { accepted += 1 }
+            #expect(SiteConfig.isLanguageCode(code) == expected, "\(code.debugDescription)")
+        }
+        #expect(accepted > 500 && accepted < 3500, "\(accepted) codes accepted")
+    }
+
     /// `SourceLinks.isRelativeReference` as it was written on Characters, before its byte path.
     static func isRelativeReferenceByCharacters(_ url: String) -> Bool {
         let head = url.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
