@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "LifecycleMachines"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "LifecycleMachines", "TestSupport"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "CCMarkGFM", "TestSupport"]),
-        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["FuzzRegressions", "spec"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight", "Encoding", "TestSupport"]),
         .testTarget(name: "SearchTests", dependencies: ["Search", "TestSupport"], exclude: ["FuzzRegressions"]),

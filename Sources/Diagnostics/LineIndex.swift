@@ -24,13 +24,19 @@ public struct LineIndex: Sendable {
 
     public init(_ text: String) {
         var text = text
-        var starts = [0]
+        var starts: [Int] = []
         var ends: [Int] = []
         var asciiLines: [Bool] = []
         text.withUTF8 { bytes in
             // Most texts (every file read through SourceText) have no CR: memchr finds each "\n",
             // faster than testing every word for both breaks.
             if let base = bytes.baseAddress, memchr(base, 0x0D, bytes.count) == nil {
+                // The lines are counted first, so that each list is made once at its size, not grown.
+                let lineCount = Self.lineFeedCount(bytes) + 1
+                starts.reserveCapacity(lineCount)
+                ends.reserveCapacity(lineCount)
+                asciiLines.reserveCapacity(lineCount)
+                starts.append(0)
                 var lineStart = 0
                 while true {
                     let lineEnd = memchr(base + lineStart, 0x0A, bytes.count - lineStart)
@@ -43,6 +49,7 @@ public struct LineIndex: Sendable {
                 }
                 return
             }
+            starts.append(0)
             var ascii = true
             var offset = 0
             while offset < bytes.count {
@@ -81,6 +88,18 @@ public struct LineIndex: Sendable {
         self.ends = ends
         self.asciiLines = asciiLines
         tables = ColumnTables(lineCount: starts.count)
+    }
+
+    /// How many LF bytes `bytes` hold, found by memchr.
+    static func lineFeedCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var count = 0
+        var offset = 0
+        while offset < bytes.count, let found = memchr(base + offset, 0x0A, bytes.count - offset) {
+            count += 1
+            offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        return count
     }
 
     /// Whether no byte has its top bit set, eight bytes at a time: up to the first word that has

@@ -143,16 +143,26 @@ package struct ArticleReader: Sendable {
     static func alertsAndProse(_ document: MarkdownDocument, verification: Verification) -> ([ArticleAlert], [Int]) {
         var alerts: [ArticleAlert] = []
         var prose: [Int] = []
-        var markers: Set<Int> = []
+        // One marker an alert, a handful a page: a list, not a set that hashed every text node.
+        var markers: [Int] = []
+        let alertsReserved = 16
         // Pre-order over `children`, as the page shows it: a title heading taken out is not prose here.
-        var stack = [MarkdownDocument.rootIndex]
+        // The stack never holds more than every node: made once at that size, not grown.
+        var stack: [Int] = []
+        stack.reserveCapacity(document.nodes.count)
+        stack.append(MarkdownDocument.rootIndex)
         while let index = stack.popLast() {
             // The node's fields are read in place: a copy of it retained its children, literal and locations.
             switch document.nodes[index].kind {
             case .blockQuote:
                 if let kind = document.alertKind(of: index) {
+                    // A page with alerts has a dozen or so: room for them at the first, not grown one by one.
+                    if alerts.isEmpty {
+                        alerts.reserveCapacity(alertsReserved)
+                        markers.reserveCapacity(alertsReserved)
+                    }
                     alerts.append(ArticleAlert(marker: "[!\(kind.rawValue.uppercased())]", line: document.nodes[index].start.line))
-                    if let paragraph = document.nodes[index].children.first, let marker = document.nodes[paragraph].children.first { markers.insert(marker) }
+                    if let paragraph = document.nodes[index].children.first, let marker = document.nodes[paragraph].children.first { markers.append(marker) }
                 }
             case .text where !markers.contains(index):
                 let chains = verification.chains(in: index)

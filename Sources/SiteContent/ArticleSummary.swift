@@ -28,9 +28,23 @@ package struct ArticleSummary: Sendable, Hashable {
     /// Only the front matter is decoded when it holds the title: the body's UTF-8 is checked by
     /// the article's full read, which fails the build before the sidebar is of any use.
     /// A front matter parsed from the head alone is left in `handoff` for the article's full read.
+    /// Only the file's first `headLength` bytes are read when the front matter ends in them and
+    /// holds the title (the article's full read reads the whole file anyway).
     package static func read(_ source: ArticleSource, handoff: FrontMatterHandoff? = nil) -> ArticleSummary? {
-        guard let bytes = try? Files.read(source.url.path) else { return nil }
-        if let end = frontMatterEnd(bytes) {
+        let path = source.url.path
+        guard var bytes = try? Files.readPrefix(path, count: headLength) else { return nil }
+        var isWholeFile = bytes.count < headLength
+        func readWholeFile() -> Bool {
+            guard let whole = try? Files.read(path) else { return false }
+            (bytes, isWholeFile) = (whole, true)
+            return true
+        }
+        var end = frontMatterEnd(bytes, isWholeFile: isWholeFile)
+        if end == nil && !isWholeFile {
+            guard readWholeFile() else { return nil }
+            end = frontMatterEnd(bytes)
+        }
+        if let end {
             let headBytes = Array(bytes[..<end])
             guard let head = try? SourceText.decode(headBytes, displayPath: source.displayPath),
                 let frontMatter = try? FrontMatter.parse(head)
@@ -38,8 +52,12 @@ package struct ArticleSummary: Sendable, Hashable {
             handoff?.deposit(.init(head: headBytes, frontMatter: frontMatter), for: source.path)
             if frontMatter.title != nil { return summary(source, frontMatter, title: frontMatter.title) }
         }
+        guard isWholeFile || readWholeFile() else { return nil }
         return summary(source, wholeFile: bytes)
     }
+
+    /// How many bytes of an article are read first for its summary: front matters are far shorter.
+    static let headLength = 4096
 
     /// The summary from the whole file's bytes decoded and parsed.
     static func summary(_ source: ArticleSource, wholeFile bytes: [UInt8]) -> ArticleSummary? {
@@ -69,12 +87,15 @@ package struct ArticleSummary: Sendable, Hashable {
 
     /// Where the front matter of a file ends (after its closing line), when the file opens with
     /// one (after a byte-order mark) and holds no CR up to there: those bytes decode and parse as
-    /// the front matter of the whole file does. Nil otherwise (the whole file is decoded).
-    static func frontMatterEnd(_ bytes: [UInt8]) -> Int? {
+    /// the front matter of the whole file does. Nil otherwise (the whole file is decoded). Of the
+    /// first bytes of a file (not `isWholeFile`), only a closing line ended by its LF counts: the
+    /// line may go on past them.
+    static func frontMatterEnd(_ bytes: [UInt8], isWholeFile: Bool = true) -> Int? {
         bytes.withUnsafeBufferPointer { bytes in
             let start = SourceText.byteOrderMarkLength(bytes)
             guard bytes[start...].starts(with: FrontMatter.openingLine.utf8),
                 let closing = FrontMatter.closingLine(in: bytes, from: start + FrontMatter.openingLine.utf8.count),
+                isWholeFile || bytes[closing.bodyStart - 1] == UInt8(ascii: "\n"),
                 !bytes[start..<closing.bodyStart].contains(13)
             else { return nil }
             return closing.bodyStart

@@ -36,21 +36,37 @@ package struct ArticleSections: Sendable {
         guard info.allSatisfy({ $0 < 0x80 }) else {
             return String(decoding: info, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }
-        var result: [UInt8] = []
-        result.reserveCapacity(info.count)
-        var pendingSpace = false
-        for byte in info {
-            if byte == 32 || (9...13).contains(byte) {
-                pendingSpace = !result.isEmpty
-                continue
+        // Written straight into the string's storage: the words are never longer than the info.
+        return String(unsafeUninitializedCapacity: info.count) { result in
+            var count = 0
+            var pendingSpace = false
+            for byte in info {
+                if byte == 32 || (9...13).contains(byte) {
+                    pendingSpace = count > 0
+                    continue
+                }
+                if pendingSpace {
+                    result[count] = 32
+                    count += 1
+                    pendingSpace = false
+                }
+                result[count] = byte
+                count += 1
             }
-            if pendingSpace {
-                result.append(32)
-                pendingSpace = false
-            }
-            result.append(byte)
+            return count
         }
-        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Whether every Character of `bytes` (valid UTF-8) is white space. Read as bytes up to the
+    /// first that is not ASCII white space: a Character that starts with another ASCII byte is
+    /// no white space, whatever follows it. From a byte past ASCII on, the Characters decide
+    /// (an introduction's prose answers at its first letter, not after a copy of it all).
+    static func isWhiteSpace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes {
+            if byte >= 0x80 { return String(decoding: bytes, as: UTF8.self).allSatisfy(\.isWhitespace) }
+            if byte != 32 && !(9...13).contains(byte) { return false }
+        }
+        return true
     }
 
     private static func split(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int) -> [Section] {
@@ -96,7 +112,7 @@ package struct ArticleSections: Sendable {
         }
         sections[sections.count - 1].end = bytes.count
         // An introduction that is only blank lines is not a section to translate.
-        if sections.count > 1, String(decoding: bytes[sections[0].start..<sections[0].end], as: UTF8.self).allSatisfy(\.isWhitespace) {
+        if sections.count > 1, isWhiteSpace(UnsafeBufferPointer(rebasing: bytes[sections[0].start..<sections[0].end])) {
             sections.removeFirst()
         }
         return sections.map { section in
@@ -115,8 +131,19 @@ package enum Fingerprint {
         // Every article's sections are hashed on every build, by pointer; the rare sequence
         // without contiguous storage is copied first.
         let hash = bytes.withContiguousStorageIfAvailable(hash) ?? Array(bytes).withUnsafeBufferPointer(hash)
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return hexDigits(hash)
+    }
+
+    /// `value` as 16 lower-case hex digits, leading zeros kept, written straight into the
+    /// string's storage (`String(radix:)` and padding made two strings).
+    static func hexDigits(_ value: UInt64) -> String {
+        String(unsafeUninitializedCapacity: 16) { digits in
+            for index in 0..<16 {
+                let nibble = UInt8(truncatingIfNeeded: value >> (60 - 4 * index)) & 0xF
+                digits[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            }
+            return 16
+        }
     }
 
     /// FNV-1a of the bytes with each run of white space (space, tab, LF, CR) hashed as one

@@ -174,11 +174,24 @@ public struct SiteConfig: Sendable {
     }
 
     /// BCP 47-ish: two or three lowercase letters, optionally a region or script.
+    /// Read on bytes (every front matter of a translation asks): a Character that is not one ASCII
+    /// byte is never a letter or digit of a code, so each part's Characters are its bytes.
     package static func isLanguageCode(_ code: String) -> Bool {
-        let parts = code.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...3).contains(first.count),
-            first.allSatisfy({ $0.isASCII && $0.isLowercase })
-        else { return false }
-        return parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        var part = 0
+        var length = 0
+        func isWhole() -> Bool { part == 0 ? (2...3).contains(length) : (2...8).contains(length) }
+        for byte in code.utf8 {
+            if byte == UInt8(ascii: "-") {
+                guard isWhole() else { return false }
+                part += 1
+                length = 0
+                continue
+            }
+            let isLowercase = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            let isUppercaseOrDigit = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            guard isLowercase || (part > 0 && isUppercaseOrDigit) else { return false }
+            length += 1
+        }
+        return isWhole()
     }
 }

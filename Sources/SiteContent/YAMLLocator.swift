@@ -15,36 +15,48 @@ struct YAMLLocator {
     private var starts: [(line: Int, column: Int)] = []
 
     /// `text` is what was given to the YAML parser, its first line file line 1.
-    init(_ text: some StringProtocol, file: String) {
+    init(_ text: String, file: String) {
         self.file = file
+        var text = text
+        guard let offsets = text.withUTF8(Self.yamlLineStarts) else { return }
+        // Where each YAML line starts in file lines: the Characters before it on its file line.
+        let lines = LineIndex(text)
+        starts = offsets.map { offset in
+            let (line, column) = lines.location(ofByteOffset: offset)
+            return (line, column - 1)
+        }
+    }
+
+    /// The byte offset of each line as libyaml counts them (also after NEL, LS and PS), or nil
+    /// when the text has none of those three, whose lines are then the file's.
+    static func yamlLineStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {
+        // Most texts have none: they are answered by a scan, without the list.
+        guard (0..<bytes.count).contains(where: { unicodeBreakWidth(at: $0, in: bytes) > 0 }) else { return nil }
         var offsets = [0]
-        var unicodeBreaks = false
-        let bytes = Array(text.utf8)
         var i = 0
         while i < bytes.count {
             let width: Int
             switch bytes[i] {
             case 0x0A: width = 1
             case 0x0D: width = i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
-            // NEL (C2 85), LS (E2 80 A8) and PS (E2 80 A9).
-            case 0xC2 where i + 1 < bytes.count && bytes[i + 1] == 0x85: width = 2
-            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9): width = 3
-            default: width = 0
+            default: width = unicodeBreakWidth(at: i, in: bytes)
             }
             if width == 0 {
                 i += 1
                 continue
             }
-            unicodeBreaks = unicodeBreaks || bytes[i] >= 0x80
             i += width
             offsets.append(i)
         }
-        guard unicodeBreaks else { return }
-        // Where each YAML line starts in file lines: the Characters before it on its file line.
-        let lines = LineIndex(String(text))
-        starts = offsets.map { offset in
-            let (line, column) = lines.location(ofByteOffset: offset)
-            return (line, column - 1)
+        return offsets
+    }
+
+    /// The length of NEL (C2 85), LS (E2 80 A8) or PS (E2 80 A9) at `i`, or 0.
+    private static func unicodeBreakWidth(at i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        switch bytes[i] {
+        case 0xC2 where i + 1 < bytes.count && bytes[i + 1] == 0x85: 2
+        case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9): 3
+        default: 0
         }
     }
 

@@ -21,7 +21,13 @@ struct MarkConverter {
     mutating func mark(index: Int, line: Int, column: Int) -> YAMLMark {
         let position = positionCursor.move(to: index, in: bytes)
         let start = lineStartCursor.move(to: index - column, in: bytes)
-        return YAMLMark(line: line + 1, column: characterColumn(lineStart: start, position: position))
+        return mark(line: line, lineStart: start, position: position)
+    }
+
+    /// A mark from a 0-based `line` and the byte offsets of its start and of the position, for a
+    /// parser that walks the bytes itself (`BlockSubsetParser`); marks must come in text order.
+    mutating func mark(line: Int, lineStart: Int, position: Int) -> YAMLMark {
+        YAMLMark(line: line + 1, column: characterColumn(lineStart: lineStart, position: position))
     }
 
     /// A mark for a UTF-8 byte offset. libyaml gives only an offset for input

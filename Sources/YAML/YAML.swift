@@ -1,4 +1,5 @@
-/// Parses YAML config files and front matter with libyaml. (Not named after the module, so
+/// Parses YAML config files and front matter: the plain subset they are written in by
+/// `BlockSubsetParser`, anything else with libyaml. (Not named after the module, so
 /// that `YAML.YAMLNode` and the module's other types can always be named through it.)
 public enum YAMLParser {
     /// Parses one YAML document. Returns nil when the text holds no document
@@ -22,6 +23,13 @@ public enum YAMLParser {
         let bytes = hasBOM ? UnsafeBufferPointer(rebasing: input[3...]) : input
         // libyaml asserts on a null buffer, which an empty input may have.
         guard !bytes.isEmpty else { return .success(nil) }
+        if let root = BlockSubsetParser.parse(bytes) { return .success(root) }
+        return parseWithLibYAML(bytes)
+    }
+
+    /// libyaml's parse of `bytes` (no byte-order mark, not empty): every text outside
+    /// `BlockSubsetParser`'s subset, and its reference in tests.
+    static func parseWithLibYAML(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<YAMLNode?, YAMLError> {
         do throws(YAMLError) {
             var reader = try EventReader(bytes: bytes)
             var builder = TreeBuilder()

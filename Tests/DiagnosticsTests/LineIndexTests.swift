@@ -144,6 +144,8 @@ import TestSupport
         }
         let index = LineIndex(text)
         #expect(index.lineCount == line, "\(text.debugDescription)")
+        let lineFeeds = Array(text.utf8).withUnsafeBufferPointer(LineIndex.lineFeedCount)
+        #expect(lineFeeds == text.utf8.filter { $0 == 0x0A }.count, "\(text.debugDescription)")
         for (offset, place) in expected.enumerated() {
             let found = index.location(ofByteOffset: offset)
             #expect(found == place, "\(text.debugDescription) at \(offset)")

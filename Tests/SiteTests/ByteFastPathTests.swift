@@ -1,7 +1,9 @@
 import Diagnostics
 import Foundation
 import LifecycleMachines
+import Markdown
 import Mustache
+import Scenarios
 import Testing
 import TestSupport
 
@@ -85,6 +87,87 @@ import TestSupport
             if ArticleSummary.frontMatterEnd(Array(text.utf8)) != nil && whole != nil { fromFrontMatter += 1 }
         }
         #expect(fromFrontMatter > 20)
+    }
+
+    /// Front matters whose closing line falls around `ArticleSummary.headLength`, the bytes a
+    /// summary reads first (cut there, `----` and `---x` are no closing line): the summary is the
+    /// whole file's, and the front matter handed on reads as one parsed again.
+    @Test func summaryOfFrontMattersAroundTheHeadsEnd() throws {
+        let root = try makeTemporaryDirectory("fm27-head")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var random = Generator(seed: 2027 &+ SeededRandom.seedOffset("HEAD_SEED"))
+        var shortReads = 0
+        for index in 0..<400 {
+            let title = Bool.random(using: &random) ? "title: Head\n" : ""
+            let lines = title + Self.text(Self.summaryLines, Int.random(in: 0..<4, using: &random), &random)
+            let opening = ["---\n", "\u{FEFF}---\n", "---\n"].randomElement(using: &random)!
+            let closing = ["---\n", "...\n", "---", "----\n", "---x\n", "---\r\n"].randomElement(using: &random)!
+            // A comment line long enough to put the closing line a few bytes from the head's end.
+            let closingStart = ArticleSummary.headLength + Int.random(in: -12...6, using: &random)
+            let padding = max(0, closingStart - opening.utf8.count - lines.utf8.count - 3)
+            let body = (["", "-\n", "\n# Late\n"] + Self.bodies).randomElement(using: &random)!
+            let text = opening + lines + "# " + String(repeating: "x", count: padding) + "\n" + closing + body
+            let url = root.appending(path: "a\(index).md")
+            try Data(text.utf8).write(to: url)
+            let source = ArticleSource(lang: "bg", slug: "a\(index)", path: url.path, displayPath: "bg/a\(index).md")
+            #expect(ArticleSummary.read(source) == ArticleSummary.summary(source, wholeFile: Array(text.utf8)), "\(text.debugDescription)")
+            let handoff = FrontMatterHandoff()
+            _ = ArticleSummary.read(source, handoff: handoff)
+            let parsedAgain = Self.readingOf(ArticleReader().read(source))
+            #expect(Self.readingOf(ArticleReader(frontMatters: handoff).read(source)) == parsedAgain, "\(text.debugDescription)")
+            if ArticleSummary.frontMatterEnd(Array(text.utf8.prefix(ArticleSummary.headLength)), isWholeFile: text.utf8.count < ArticleSummary.headLength) != nil {
+                shortReads += 1
+            }
+        }
+        // Both sides of the head's end are asked.
+        #expect(shortReads > 30 && shortReads < 360, "\(shortReads) front matters ended in the head")
+    }
+
+    /// `ArticleReader.alertsAndProse` as it was before its markers were a list: a set of them.
+    static func alertsAndProseWithASet(_ document: MarkdownDocument, verification: Verification) -> ([ArticleAlert], [Int]) {
+        var alerts: [ArticleAlert] = []
+        var prose: [Int] = []
+        var markers: Set<Int> = []
+        var stack = [MarkdownDocument.rootIndex]
+        while let index = stack.popLast() {
+            switch document.nodes[index].kind {
+            case .blockQuote:
+                if let kind = document.alertKind(of: index) {
+                    alerts.append(ArticleAlert(marker: "[!\(kind.rawValue.uppercased())]", line: document.nodes[index].start.line))
+                    if let paragraph = document.nodes[index].children.first, let marker = document.nodes[paragraph].children.first { markers.insert(marker) }
+                }
+            case .text where !markers.contains(index):
+                let chains = verification.chains(in: index)
+                let ranges = chains.filter { $0.start <= $0.end }.map { $0.start..<$0.end }
+                if ArticleReader.hasLetter(document.nodes[index].literal, outside: ranges) { prose.append(document.nodes[index].start.line) }
+            default:
+                break
+            }
+            document.pushChildren(of: index, onto: &stack)
+        }
+        return (alerts, prose)
+    }
+
+    static let alertPieces = [
+        "> [!NOTE]\n> Текст на бележката.\n\n", "> [!WARNING]\n> 12\n\n", "> [!TIP]\n\n", "> quote, not an alert\n\n",
+        "> [!IMPORTANT]\n> - item\n> - [!NOTE]\n\n", "Prose line.\n\n", "1234 — 56\n\n", "```swift\nlet x = 1\n```\n\n",
+        "- item\n- 2\n\n", "## Section\n\n", "> > [!CAUTION]\n> > nested\n\n", "Text `code` and [a link](b.md).\n\n",
+    ]
+
+    /// The alerts and prose lines of random articles with many alerts (past the room made for
+    /// them at the first) are the ones the set of markers gave.
+    @Test func alertsAndProseAreTheSetOnes() throws {
+        var random = Generator(seed: 0xA1E27 &+ SeededRandom.seedOffset("ALERT_SEED"))
+        var alerts = 0
+        for index in 0..<300 {
+            let body = Self.text(Self.alertPieces, Int.random(in: 0..<40, using: &random), &random)
+            let text = try SourceText.decode(Array(("---\ntitle: T\n---\n" + body).utf8), displayPath: "bg/a\(index).md")
+            let read = try #require(try ArticleReader().read(text, lang: "bg", slug: "a\(index)").article)
+            let (expectedAlerts, expectedProse) = Self.alertsAndProseWithASet(read.document, verification: read.verification)
+            #expect(read.article.alerts == expectedAlerts && read.article.proseLines == expectedProse, "\(body.debugDescription)")
+            alerts = max(alerts, expectedAlerts.count)
+        }
+        #expect(alerts > 16, "some article has more alerts than the room made at the first")
     }
 
     /// What a read makes of an article that tells one reading from another: its fields, its

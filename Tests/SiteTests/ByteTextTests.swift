@@ -117,6 +117,74 @@ import TestSupport
         }
     }
 
+    /// The hex written into the string's storage is `String(radix: 16)` padded to 16 digits.
+    @Test func fingerprintHexDigitsAreThePaddedRadixString() {
+        var values: [UInt64] = [0, 1, 0xF, 0x10, 0xFFFF_FFFF, 0x0123_4567_89AB_CDEF, .max, 1 << 63, 1 << 60 - 1]
+        var random = SeededRandom(seed: 0xF27 &+ SeededRandom.seedOffset("FINGERPRINT_SEED"))
+        for _ in 0..<3000 {
+            // Values of every length: shifted right by a random number of bits.
+            values.append(random.next() >> UInt64(random.below(64)))
+        }
+        for value in values {
+            let hex = String(value, radix: 16)
+            #expect(Fingerprint.hexDigits(value) == String(repeating: "0", count: 16 - hex.count) + hex, "\(value)")
+        }
+    }
+
+    /// Random fence infos of ASCII words and white space (short and long: inline and heap
+    /// strings) read as their Characters split and joined.
+    @Test func randomFenceInfoWordsAreTheSplitAndJoinedCharacters() {
+        let pieces = ["lifecycle", "ios-app", "api=34", "x", " ", "  ", "\t", "\n", "\r\n", "\u{0B}", "\u{0C}", "swift", "exercise"]
+        var random = SeededRandom(seed: 0xF27_0001 &+ SeededRandom.seedOffset("FINGERPRINT_SEED"))
+        for _ in 0..<2000 {
+            let info = (0..<random.below(9)).map { _ in random.pick(pieces) }.joined()
+            let reference = info.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(Array(info.utf8).withUnsafeBufferPointer { ArticleSections.words($0) } == reference, "\(info.debugDescription)")
+        }
+    }
+
+    /// The introduction's white space test on bytes is the Characters' `allSatisfy(\.isWhitespace)`.
+    @Test func introductionWhiteSpaceIsTheCharactersOne() {
+        let pieces = [" ", "\n", "\r\n", "\r", "\t", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}", "\u{2028}", "\u{3000}", "\u{301}", "a", "ж", "#", "\u{0}", "\u{1F}", "\u{7F}"]
+        var random = SeededRandom(seed: 0xF27_0002 &+ SeededRandom.seedOffset("FINGERPRINT_SEED"))
+        var whiteSpace = 0
+        for _ in 0..<3000 {
+            // Mostly white space, so that both answers come often.
+            let text = (0..<random.below(8)).map { _ in random.below(4) == 0 ? random.pick(pieces) : random.pick(Array(pieces.prefix(11))) }.joined()
+            let expected = text.allSatisfy(\.isWhitespace)
+            if expected { whiteSpace += 1 }
+            #expect(Array(text.utf8).withUnsafeBufferPointer(ArticleSections.isWhiteSpace) == expected, "\(text.debugDescription)")
+        }
+        #expect(whiteSpace > 300 && whiteSpace < 2700)
+    }
+
+    /// `SiteConfig.isLanguageCode` as it was written on Characters, before its byte path.
+    static func isLanguageCodeByCharacters(_ code: String) -> Bool {
+        let parts = code.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count),
+            first.allSatisfy({ $0.isASCII && $0.isLowercase })
+        else { return false }
+        return parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+
+    @Test func languageCodeBytesAreTheCharactersAnswer() {
+        var codes = ["", "es", "pt-BR", "zh-Hant", "es-", "-es", "e", "espa", "es--x", "es-419", "ES", "es-x", "es-abcdefgh", "es-abcdefghi", "e\u{301}s", "\r\n", "és"]
+        let pieces = ["e", "s", "p", "t", "B", "R", "4", "1", "9", "-", "-", "é", "\u{301}", "_", " ", "Z", "z", "\r\n"]
+        var random = SeededRandom(seed: 0xF27_0003 &+ SeededRandom.seedOffset("FINGERPRINT_SEED"))
+        for _ in 0..<4000 {
+            // Half of them near a code, so that both answers come often.
+            let near = random.pick(["es", "pt", "bg", "zho", "it"]) + random.pick(["", "-BR", "-419", "-Hant", "-x", "-", "-abcdefghi", "-é", "-a1"])
+            codes.append(random.below(2) == 0 ? near : (0..<random.below(12)).map { _ in random.pick(pieces) }.joined())
+        }
+        var accepted = 0
+        for code in codes {
+            let expected = Self.isLanguageCodeByCharacters(code)
+            if expected { accepted += 1 }
+            #expect(SiteConfig.isLanguageCode(code) == expected, "\(code.debugDescription)")
+        }
+        #expect(accepted > 500 && accepted < 3500, "\(accepted) codes accepted")
+    }
+
     /// `SourceLinks.isRelativeReference` as it was written on Characters, before its byte path.
     static func isRelativeReferenceByCharacters(_ url: String) -> Bool {
         let head = url.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
