@@ -36,14 +36,18 @@ public final class MustacheRecord: Sendable, Equatable {
     /// The value of `key`, found as a dictionary would find it (the first key equal to it).
     subscript(key: MustacheKey) -> MustacheValue? {
         // Inlined into the renderer's look-up, which asks it for every name at every record.
-        @inline(__always) get {
-            guard shape.codeBits & MustacheShape.bit(of: key.code) != 0 else { return nil }
-            let count = min(shape.codes.count, values.count)
-            for index in 0..<count where shape.codes[index] == key.code && shape.keys[index].name == key.name {
-                return values[index]
-            }
-            return nil
+        @inline(__always) get { index(of: key).map { values[$0] } }
+    }
+
+    /// Where `values` holds the value of `key` (the first key equal to it); nil when it has none.
+    @inline(__always)
+    func index(of key: MustacheKey) -> Int? {
+        guard shape.codeBits & MustacheShape.bit(of: key.code) != 0 else { return nil }
+        let count = min(shape.codes.count, values.count)
+        for index in 0..<count where shape.codes[index] == key.code && shape.keys[index].name == key.name {
+            return index
         }
+        return nil
     }
 
     /// Two records are equal when they hold the same keys with the same values, in the same order.

@@ -87,13 +87,13 @@ struct Renderer: ~Copyable {
                 writeTemplateText(body.text, node.range)
                 i += 1
             case .escapedVariable, .variable:
-                if let value = resolve(body.keys, node.range) {
-                    let escaped = node.kind == .escapedVariable
-                    if usesReferencePaths {
-                        writeValue(value.interpolationText, escaped: escaped)
-                    } else {
-                        write(value, escaped: escaped)
-                    }
+                let escaped = node.kind == .escapedVariable
+                if usesReferencePaths {
+                    if let value = resolve(body.keys, node.range) { writeValue(value.interpolationText, escaped: escaped) }
+                } else if node.range.count == 1 {
+                    if let found = resolveVariable(body.keys[node.range.lowerBound]) { write(found, escaped: escaped) }
+                } else if let value = resolve(body.keys, node.range) {
+                    write(value, escaped: escaped)
                 }
                 i += 1
             case .section, .invertedSection:
@@ -117,8 +117,9 @@ struct Renderer: ~Copyable {
         }
     }
 
+    /// `value` is consumed: the context pushed is the value `resolve` returned, not one more copy of it.
     private mutating func renderSection(
-        _ value: MustacheValue, inverted: Bool, _ body: TemplateBody, _ content: Range<Int>, location: SourceLocation
+        _ value: consuming MustacheValue, inverted: Bool, _ body: TemplateBody, _ content: Range<Int>, location: SourceLocation
     ) throws(MustacheError) {
         try enter(location)
         if inverted {
@@ -198,6 +199,21 @@ struct Renderer: ~Copyable {
     private mutating func resolve(_ keys: [MustacheKey], _ path: Range<Int>) -> MustacheValue? {
         guard let first = path.first else { return contexts.last }
         var i = contexts.count - 1
+        // A name of two keys (`t.title`) is looked up in place, the value of its first key borrowed
+        // (`value(of:then:in:)`): copying it out (a retain and a release) cost as much as the
+        // look-up. The reference paths take every name through `found`.
+        if path.count == 2 && !usesReferencePaths {
+            let second = keys[first + 1]
+            while i >= 0 {
+                if let value = Self.value(of: keys[first], then: second, in: contexts[i]) {
+                    steps += contexts.count - i
+                    return value
+                }
+                i -= 1
+            }
+            steps += contexts.count
+            return nil
+        }
         while i >= 0 {
             // Looked into where it is (`value(of:in:)` borrows it), and a value found is handed on
             // as it is: binding it to a variable first copied it twice.
@@ -209,6 +225,52 @@ struct Renderer: ~Copyable {
         return nil
     }
 
+    /// `resolve` of a one-key name for a variable tag, which takes a text found without copying
+    /// it (`FoundValue`).
+    private mutating func resolveVariable(_ key: MustacheKey) -> FoundValue? {
+        var i = contexts.count - 1
+        while i >= 0 {
+            if let found = Self.foundValue(of: key, in: contexts[i]) {
+                steps += contexts.count - i
+                return found
+            }
+            i -= 1
+        }
+        steps += contexts.count
+        return nil
+    }
+
+    /// `value(of:in:)` as a `FoundValue`: the value looked at where it is.
+    @inline(__always)
+    private static func foundValue(of key: MustacheKey, in context: borrowing MustacheValue) -> FoundValue? {
+        switch context {
+        case .object(let dictionary):
+            guard let index = dictionary.index(forKey: key) else { return nil }
+            return FoundValue(dictionary.values[index])
+        case .record(let record):
+            guard let index = record.index(of: key) else { return nil }
+            return FoundValue(record.values[index])
+        default:
+            return nil
+        }
+    }
+
+    /// A value a variable tag writes, as it was found: a text (a name, a UI string) by an
+    /// unretained reference, which the context stack keeps alive while the tag is written (writing
+    /// changes no context); any other value copied. A text copied out was a retain and a release.
+    private enum FoundValue {
+        case text(Unmanaged<MustacheText>)
+        case value(MustacheValue)
+
+        @inline(__always)
+        init(_ value: borrowing MustacheValue) {
+            switch value {
+            case .text(let text): self = .text(.passUnretained(text))
+            default: self = .value(copy value)
+            }
+        }
+    }
+
     /// The value of `key` in `context` when it is an object or a record. Borrowed: switching on
     /// `contexts[i]` in place copied each context looked into (a retain and a release).
     @inline(__always)
@@ -217,6 +279,23 @@ struct Renderer: ~Copyable {
         case .object(let dictionary): dictionary[key]
         case .record(let record): record[key]
         default: nil
+        }
+    }
+
+    /// The value of `second` in the value of `first` in `context`, both borrowed: nil when
+    /// `context` has no `first` (the search goes on outwards), `.some(nil)` when the value of
+    /// `first` has no `second` (the name resolves to nothing).
+    @inline(__always)
+    private static func value(of first: MustacheKey, then second: MustacheKey, in context: borrowing MustacheValue) -> MustacheValue?? {
+        switch context {
+        case .object(let dictionary):
+            guard let index = dictionary.index(forKey: first) else { return nil }
+            return .some(value(of: second, in: dictionary.values[index]))
+        case .record(let record):
+            guard let index = record.index(of: first) else { return nil }
+            return .some(value(of: second, in: record.values[index]))
+        default:
+            return nil
         }
     }
 
@@ -259,18 +338,23 @@ struct Renderer: ~Copyable {
         atLineStart = text[last] == UInt8(ascii: "\n")
     }
 
+    /// Writes a value found for a variable tag as `write(_:escaped:)` writes it.
+    private mutating func write(_ found: FoundValue, escaped: Bool) {
+        switch found {
+        case .text(let text):
+            text._withUnsafeGuaranteedRef { writeText($0, escaped: escaped) }
+        case .value(let value):
+            write(value, escaped: escaped)
+        }
+    }
+
     /// Writes what `value.interpolationText` is, numbers and flags as bytes without making a string.
     private mutating func write(_ value: MustacheValue, escaped: Bool) {
         switch value {
         case .string(let text):
             writeValue(text, escaped: escaped)
-        case .text(let text) where escaped:
-            // What `writeValue(text.string, escaped: true)` writes, escaped when the value was made.
-            guard !text.escapedUTF8.isEmpty else { return }
-            startValue()
-            pending.append(text.escapedUTF8)
         case .text(let text):
-            writeValue(text.string, escaped: false)
+            writeText(text, escaped: escaped)
         case .int(let number) where number > Int.min:
             // Digits and "-" need no escaping.
             startValue()
@@ -284,6 +368,17 @@ struct Renderer: ~Copyable {
             break
         case .int, .double:
             writeValue(value.interpolationText, escaped: escaped)
+        }
+    }
+
+    /// What `writeValue(text.string, escaped:)` writes; escaped, the bytes escaped when the text was made.
+    private mutating func writeText(_ text: MustacheText, escaped: Bool) {
+        if escaped {
+            guard !text.escapedUTF8.isEmpty else { return }
+            startValue()
+            pending.append(text.escapedUTF8)
+        } else {
+            writeValue(text.string, escaped: false)
         }
     }
 

@@ -58,7 +58,7 @@ package struct PageContexts: Sendable {
         }
         var context = common(
             lang: article.lang, dir: dir, title: article.title, description: article.description,
-            alternates: alternates, switcher: switcher)
+            alternates: alternates, switcher: switcher, addedKeys: Self.articleKeyCount)
         context["body"] = .string(body)
         context["toc"] = .array(article.toc.map {
             .object(["id": .string($0.id), "text": .string($0.text), "sub": .bool($0.level > 2)])
@@ -436,38 +436,45 @@ package struct PageContexts: Sendable {
 
     private func common(
         lang: String, dir: String, title: String, description: String,
-        alternates: [MustacheValue], switcher: [MustacheValue]
+        alternates: [MustacheValue], switcher: [MustacheValue], addedKeys: Int = 0
     ) -> [MustacheKey: MustacheValue] {
         let site = config.language(lang)
         let canonical = links.absolute(dir)
         let shared = furniture.language(lang)
         let root = SiteLinks.rootPrefix(from: dir)
-        return [
-            "ogType": .string("website"),
-            "ogLocale": shared.ogLocale,
-            "ogLocaleAlternates": shared.ogLocaleAlternates,
-            // Open Graph wants an absolute URL; a site built for a bare path has none to give.
-            "ogURL": .string(canonical.hasPrefix("http://") || canonical.hasPrefix("https://") ? canonical : ""),
-            "faviconHref": .string(root + SiteFiles.faviconPath),
-            "lang": .string(lang),
-            "title": .string(title),
-            "siteTitle": .string(site?.siteTitle ?? "LifecycleDocs"),
-            "description": .string(description),
-            "canonical": .string(canonical),
-            "alternates": .array(alternates),
-            "languages": .array(switcher),
-            "hasLanguages": .bool(switcher.count > 1),
-            "root": .string(root),
-            "homeHref": .string(SiteLinks.link(from: dir, to: SiteLinks.homeDir(lang))),
-            "playgroundHref": .string(SiteLinks.link(from: dir, to: SiteLinks.playgroundDir(lang))),
-            "statusHref": .string(SiteLinks.link(from: dir, to: SiteLinks.statusDir(lang))),
-            "tutorialsHref": .string(SiteLinks.link(from: dir, to: SiteLinks.tutorialsDir(lang))),
-            "assets": furniture.assetsValue,
-            // The model's display names in this language, for the player (window.LIFECYCLE_NAMES).
-            "modelNames": shared.modelNames,
-            "t": values.t(lang),
-        ]
+        // Room for the keys the caller adds: an article's page outgrew the table of these keys
+        // alone, and every key was hashed again into a table twice the size.
+        var context = [MustacheKey: MustacheValue](minimumCapacity: Self.commonKeyCount + addedKeys)
+        context["ogType"] = .string("website")
+        context["ogLocale"] = shared.ogLocale
+        context["ogLocaleAlternates"] = shared.ogLocaleAlternates
+        // Open Graph wants an absolute URL; a site built for a bare path has none to give.
+        context["ogURL"] = .string(canonical.hasPrefix("http://") || canonical.hasPrefix("https://") ? canonical : "")
+        context["faviconHref"] = .string(root + SiteFiles.faviconPath)
+        context["lang"] = .string(lang)
+        context["title"] = .string(title)
+        context["siteTitle"] = .string(site?.siteTitle ?? "LifecycleDocs")
+        context["description"] = .string(description)
+        context["canonical"] = .string(canonical)
+        context["alternates"] = .array(alternates)
+        context["languages"] = .array(switcher)
+        context["hasLanguages"] = .bool(switcher.count > 1)
+        context["root"] = .string(root)
+        context["homeHref"] = .string(SiteLinks.link(from: dir, to: SiteLinks.homeDir(lang)))
+        context["playgroundHref"] = .string(SiteLinks.link(from: dir, to: SiteLinks.playgroundDir(lang)))
+        context["statusHref"] = .string(SiteLinks.link(from: dir, to: SiteLinks.statusDir(lang)))
+        context["tutorialsHref"] = .string(SiteLinks.link(from: dir, to: SiteLinks.tutorialsDir(lang)))
+        context["assets"] = furniture.assetsValue
+        // The model's display names in this language, for the player (window.LIFECYCLE_NAMES).
+        context["modelNames"] = shared.modelNames
+        context["t"] = values.t(lang)
+        return context
     }
+
+    /// The keys `common` gives a page.
+    static let commonKeyCount = 21
+    /// The most keys `article` adds to `common`'s (`ogType` it sets again).
+    static let articleKeyCount = 23
 
     /// hreflang links of an article: every translation, plus `x-default`
     /// pointing at the default language's version (or the first one there is).

@@ -78,6 +78,31 @@ struct FastPathTests {
         #expect(rendered > 300)
     }
 
+    /// Two-key names (`a.b`), looked up in place, against the reference's walk through `found`:
+    /// every pair of names over random nested objects and records, from inside sections too (a
+    /// context that has the first key ends the search even when it lacks the second).
+    @Test func twoKeyNamesResolveAsTheReferenceDoes() throws {
+        var random = SeededRandom(seed: 77 &+ SeededRandom.seedOffset("MUSTACHE_FAST_PATH_SEED"))
+        let pairs = Self.names.flatMap { first in Self.names.map { "\(first).\($0)" } }
+        let names = pairs.map { "[{{\($0)}}|{{{\($0)}}}|{{#\($0)}}#{{/\($0)}}{{^\($0)}}^{{/\($0)}}]" }.joined()
+        let source = names + "{{#a}}" + names + "{{#b}}" + names + "{{/b}}{{/a}}"
+        let library = MustacheLibrary(templates: ["page": try MustacheTemplate(source: source, name: "page")])
+        var differentFromEmpty = 0
+        for round in 0..<150 {
+            let shapes = (0..<3).map { _ in MustacheShape(Self.names.filter { _ in random.below(2) == 0 }.map { MustacheKey($0) }) }
+            let context = Self.value(&random, depth: 4, shapes: shapes)
+            let fast = try library.renderUTF8("page", context, usesReferencePaths: false)
+            let reference = try library.renderUTF8("page", context, usesReferencePaths: true)
+            // Compared whole, reported short (the outputs run to kilobytes).
+            #expect(fast.elementsEqual(reference), "round \(round)")
+            if fast.contains(where: { $0 != UInt8(ascii: "[") && $0 != UInt8(ascii: "]") && $0 != UInt8(ascii: "|") && $0 != UInt8(ascii: "^") }) {
+                differentFromEmpty += 1
+            }
+        }
+        // Most contexts name something through two keys: a test of misses alone would prove little.
+        #expect(differentFromEmpty > 50)
+    }
+
     /// Numbers and flags as bytes: every sign and length, the extremes included.
     @Test func numbersAndFlagsAreTheirInterpolationText() throws {
         let library = MustacheLibrary(templates: ["page": try MustacheTemplate(source: "{{v}}|{{{v}}}\n  x{{v}}\n", name: "page")])
