@@ -153,8 +153,8 @@ private struct Run {
             // An event that cannot happen leaves the simulation as it was.
             reportImpossible(impossible, line: line, form: LineForm(line: line, display: display), before: simulation, scene: scene, sceneLabel: sceneLabel)
         case .success(let step):
-            let writtenStates = Self.ids(line.states)
-            let writtenCallbacks = Self.ids(line.callbacks)
+            let writtenStates = line.states?.resolvedIDs
+            let writtenCallbacks = line.callbacks?.resolvedIDs
             func statesMatch(_ t: Transition) -> Bool {
                 guard let written = writtenStates else { return true }
                 return written == (t.states.isEmpty ? [from] : t.states)
@@ -252,13 +252,6 @@ private struct Run {
         diagnostics.append(Messages.impossibleEvent(
             event: form.display, subject: ExampleRunner.subject(machine, scene: sceneLabel), state: state,
             possible: impossible.possible, conditions: conditions, at: line.event.location, suggestion: suggestion))
-    }
-
-    /// The ids of fully resolved names; nil when the part is absent or a name is unknown.
-    private static func ids(_ names: [WrittenName]?) -> [String]? {
-        guard let names else { return nil }
-        let ids = names.compactMap(\.id)
-        return ids.count == names.count ? ids : nil
     }
 
     // MARK: Chain lines

@@ -64,11 +64,11 @@ public enum LifecycleBlockParser {
             let offset = index < lineOffsets.count ? lineOffsets[index] : columnOffset
             if let comment = SourceLine.wholeLineComment(text) {
                 let location = SourceLocation(file: file, line: firstLine + index, column: offset + comment.hash + 1)
-                reader.lines.append(BlockLine(content: .comment(comment.text), text: String(text), location: location, trailingComment: nil))
+                reader.lines.append(BlockLine(content: .comment(comment.text), written: text, location: location, trailingComment: nil))
                 continue
             }
             let line = SourceLine(text, file: file, line: firstLine + index, columnOffset: offset)
-            reader.read(line, text: String(text))
+            reader.read(line, text: text)
         }
         diagnostics += reader.diagnostics
         // A line of any kind but a comment or `given` (an array literal here was made per line).
@@ -203,7 +203,7 @@ struct LineReader {
         }
     }
 
-    mutating func read(_ line: SourceLine, text: String) {
+    mutating func read(_ line: SourceLine, text: Substring) {
         let count = line.count
         let start = line.skipSpaces(from: 0, to: count)
         guard start < count else { return }
@@ -211,12 +211,12 @@ struct LineReader {
         let end = line.trimEnd(hash, start: start)
         let commentText = hash < count ? line.trimmedText(from: hash + 1, to: count) : nil
         if end == start {
-            lines.append(BlockLine(content: .comment(commentText ?? ""), text: text, location: line.location(start), trailingComment: nil))
+            lines.append(BlockLine(content: .comment(commentText ?? ""), written: text, location: line.location(start), trailingComment: nil))
             return
         }
         let trailing = commentText.map { BlockComment(text: $0, location: line.location(hash), trailing: true) }
         let content = readContent(line, start: start, end: end)
-        lines.append(BlockLine(content: content, text: text, location: line.location(start), trailingComment: trailing))
+        lines.append(BlockLine(content: content, written: text, location: line.location(start), trailingComment: trailing))
     }
 
     mutating func readContent(_ line: SourceLine, start: Int, end: Int) -> BlockLine.Content {
