@@ -179,12 +179,25 @@ public enum LifecycleBlockParser {
 /// about the lines before it. Names are resolved when the machine is known.
 struct LineReader {
     let machine: Machine?
+    /// The machine's own spellings of its names (nil for a machine outside the catalog).
+    let spellings: ModelSpellings?
     var lines: [BlockLine] = []
     var diagnostics: [Diagnostic] = []
     private var givenLine: SourceLocation?
     private var firstEvent: SourceLocation?
 
-    init(machine: Machine?) { self.machine = machine }
+    init(machine: Machine?) { self.init(machine: machine, spellings: ModelSpellings.of(machine)) }
+
+    /// `spellings` nil: every name is cut from its line (the reference in tests).
+    init(machine: Machine?, spellings: ModelSpellings?) {
+        self.machine = machine
+        self.spellings = spellings
+    }
+
+    /// The text of `range`, the machine's String for it when it spells an event of the machine.
+    func eventWord(_ line: SourceLine, _ range: Range<Int>) -> String {
+        spellings?.spelling(.event, of: range, in: line)?.text ?? line.text(range)
+    }
 
     /// A line's first word when it is a keyword (`given`, `path`, `callbacks`, `never`), told
     /// by its length and bytes: every line asks, and most start with an event.
@@ -221,7 +234,7 @@ struct LineReader {
 
     mutating func readContent(_ line: SourceLine, start: Int, end: Int) -> BlockLine.Content {
         let wordEnd = line.identifierEnd(from: start, to: end)
-        let word = line.text(start..<wordEnd)
+        let word = eventWord(line, start..<wordEnd)
         guard let keyword = Keyword(word) else { return readEvent(line, word: word, start: start, wordEnd: wordEnd, end: end) }
         if wordEnd < end && !line.isSpace(at: wordEnd) {
             diagnostics.append(Messages.spaceAfterKeyword(word, at: line.location(wordEnd)))
@@ -350,10 +363,11 @@ struct LineReader {
     }
 
     mutating func resolveState(_ line: SourceLine, _ range: Range<Int>) -> WrittenName {
-        let text = line.text(range)
+        let spelled = spellings?.spelling(.state, of: range, in: line)
+        let text = spelled?.text ?? line.text(range)
         let location = line.location(range.lowerBound)
         guard let machine else { return WrittenName(text: text, id: nil, location: location) }
-        let id = machine.resolveState(text)
+        let id = spelled != nil ? spelled?.id : machine.resolveState(text)
         if id == nil { diagnostics.append(Messages.unknownState(text, machine: machine, at: location)) }
         return WrittenName(text: text, id: id, location: location)
     }
@@ -362,10 +376,12 @@ struct LineReader {
         // Resolved as they are read: one array of names, not one unresolved and one resolved.
         let resolves = machine.map { !$0.callbacks.isEmpty } ?? false
         let names = pieces.map { piece in
-            let text = line.text(piece.start..<piece.end)
+            let range = piece.start..<piece.end
+            let spelled = spellings?.spelling(.callback, of: range, in: line)
+            let text = spelled?.text ?? line.text(range)
             let location = line.location(piece.start)
             guard resolves, let machine else { return WrittenName(text: text, id: nil, location: location) }
-            let id = machine.resolveCallback(text)
+            let id = spelled != nil ? spelled?.id : machine.resolveCallback(text)
             if id == nil { diagnostics.append(Messages.unknownCallback(text, machine: machine, at: location)) }
             return WrittenName(text: text, id: id, location: location)
         }
