@@ -33,7 +33,9 @@ import LifecycleModel
 /// - `path <state> -> <state> -> …`: every step is legal.
 /// - `callbacks <callback> -> <callback> -> …`: the order can happen.
 /// - `never <state> -> <state> …`: the path is illegal.
-public struct LifecycleBlock: Sendable {
+/// A class, not a struct: the runner's result and its callers keep the block, and each copy
+/// of a struct retained and released every one of its parts.
+public final class LifecycleBlock: Sendable {
     /// The machine the block runs on.
     public let machine: Machine
     /// The place of the info string's first character (`lifecycle`).
@@ -50,6 +52,21 @@ public struct LifecycleBlock: Sendable {
     public let lines: [BlockLine]
     /// The problems found while parsing (also returned by the parser).
     public let diagnostics: [Diagnostic]
+
+    init(
+        machine: Machine, infoLocation: SourceLocation, machineLocation: SourceLocation,
+        options: MachineOptions, optionPairs: [BlockOption], optionsValid: Bool, lines: [BlockLine],
+        diagnostics: [Diagnostic]
+    ) {
+        self.machine = machine
+        self.infoLocation = infoLocation
+        self.machineLocation = machineLocation
+        self.options = options
+        self.optionPairs = optionPairs
+        self.optionsValid = optionsValid
+        self.lines = lines
+        self.diagnostics = diagnostics
+    }
 
     public var machineID: String { machine.id }
 
