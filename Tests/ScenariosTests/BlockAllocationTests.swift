@@ -52,19 +52,28 @@ import TestSupport
         ).block
     }
 
-    @Test func captionIsTheCommentsJoined() {
-        let seed = 0xCA97_10 &+ SeededRandom.seedOffset("BLOCK_ALLOCATION_SEED")
+    /// `body` of 2,000 random blocks from `seed` (moved by `BLOCK_ALLOCATION_SEED`), each with its
+    /// code and the text that names it in a failure; a block that cannot be read fails the test.
+    static func forRandomBlocks(seed base: UInt64, _ body: (LifecycleBlock, String, Comment) -> Void) {
+        let seed = base &+ SeededRandom.seedOffset("BLOCK_ALLOCATION_SEED")
         var random = SeededRandom(seed: seed)
-        var several = 0
         for n in 0..<2_000 {
-            let code = Self.randomCode(&random)
-            guard let block = Self.parse(code) else {
-                Issue.record("#\(n) (seed \(seed)): no block for \(code.debugDescription)")
+            let code = randomCode(&random)
+            let context: Comment = "#\(n) (seed \(seed)): \(code.debugDescription)"
+            guard let block = parse(code) else {
+                Issue.record("no block: \(context)")
                 continue
             }
+            body(block, code, context)
+        }
+    }
+
+    @Test func captionIsTheCommentsJoined() {
+        var several = 0
+        Self.forRandomBlocks(seed: 0xCA97_10) { block, _, context in
             let reference = block.comments.map(\.text).joined(separator: " ")
-            #expect(block.commentText == reference, "#\(n) (seed \(seed)): \(code.debugDescription)")
-            #expect(Array(block.commentText.utf8) == Array(reference.utf8), "#\(n) (seed \(seed)): \(code.debugDescription)")
+            #expect(block.commentText == reference, context)
+            #expect(Array(block.commentText.utf8) == Array(reference.utf8), context)
             if block.comments.count > 1 { several += 1 }
         }
         #expect(several > 400, "\(several) blocks with several comments")
@@ -72,21 +81,14 @@ import TestSupport
 
     /// Each line's `text` is the block's line it was read from, as a String of its own.
     @Test func linesKeepTheirText() {
-        let seed = 0x7E47_11 &+ SeededRandom.seedOffset("BLOCK_ALLOCATION_SEED")
-        var random = SeededRandom(seed: seed)
         var lines = 0
-        for n in 0..<2_000 {
-            let code = Self.randomCode(&random)
-            guard let block = Self.parse(code) else {
-                Issue.record("#\(n) (seed \(seed)): no block for \(code.debugDescription)")
-                continue
-            }
+        Self.forRandomBlocks(seed: 0x7E47_11) { block, code, context in
             let written = code.blockLines
             let nonBlank = written.filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }
-            #expect(block.lines.count == nonBlank.count, "#\(n) (seed \(seed)): \(code.debugDescription)")
+            #expect(block.lines.count == nonBlank.count, context)
             for line in block.lines {
                 let expected = String(written[line.location.line - 3])
-                #expect(line.text == expected, "#\(n) (seed \(seed)): \(code.debugDescription)")
+                #expect(line.text == expected, context)
                 lines += 1
             }
         }
