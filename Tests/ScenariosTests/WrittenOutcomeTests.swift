@@ -13,43 +13,43 @@ import TestSupport
     static let states = ["active", "inactive", "background", "notRunning"]
     static let callbacks = ["onPause", "onStop", "onResume", "onSaveInstanceState", "é"]
 
-    @Test func statesMatchTheArrays() {
-        let seed = 0x57A7_E5 &+ SeededRandom.seedOffset("WRITTEN_OUTCOME_SEED")
+    static let location = SourceLocation(file: "f.md", line: 1, column: 1)
+
+    /// Runs `round` 20,000 times from `seed` (moved by `WRITTEN_OUTCOME_SEED`); `round` says
+    /// whether its outcome matched, and more than `matches` must have.
+    static func rounds(seed base: UInt64, matches least: Int, _ round: (inout SeededRandom, String) -> Bool) {
+        let seed = base &+ SeededRandom.seedOffset("WRITTEN_OUTCOME_SEED")
         var random = SeededRandom(seed: seed)
-        let location = SourceLocation(file: "f.md", line: 1, column: 1)
         var matches = 0
-        for n in 0..<20_000 {
-            let written = (0..<random.below(4)).map { _ in
-                WrittenName(text: "x", id: random.pick(Self.states), location: location)
-            }
+        for n in 0..<20_000 where round(&random, "#\(n) (seed \(seed))") { matches += 1 }
+        #expect(matches > least, "\(matches) matches")
+    }
+
+    @Test func statesMatchTheArrays() {
+        Self.rounds(seed: 0x57A7_E5, matches: 500) { random, round in
+            let written = (0..<random.below(4)).map { _ in WrittenName(text: "x", id: random.pick(Self.states), location: Self.location) }
             let model = (0..<random.below(4)).map { _ in random.pick(Self.states) }
             let from = random.pick(Self.states)
             let fast = ExampleRunner.statesMatch(written, model, from: from)
-            #expect(fast == ExampleRunner.statesMatchByArrays(written, model, from: from), "#\(n) (seed \(seed)): \(written.map(\.id)) \(model) from \(from)")
-            if fast { matches += 1 }
+            #expect(fast == ExampleRunner.statesMatchByArrays(written, model, from: from), "\(round): \(written.map(\.id)) \(model) from \(from)")
+            return fast
         }
-        #expect(matches > 500, "\(matches) matches")
     }
 
     @Test func callbacksMatchTheArrays() {
-        let seed = 0xCA11_BAC &+ SeededRandom.seedOffset("WRITTEN_OUTCOME_SEED")
-        var random = SeededRandom(seed: seed)
-        let location = SourceLocation(file: "f.md", line: 1, column: 1)
-        var matches = 0
-        for n in 0..<20_000 {
+        Self.rounds(seed: 0xCA11_BAC, matches: 1_000) { random, round in
             let long = random.below(50) == 0
             let written = (0..<(long ? 60 + random.below(10) : random.below(5))).map { _ in
-                WrittenName(text: "x", id: random.pick(Self.callbacks), location: location)
+                WrittenName(text: "x", id: random.pick(Self.callbacks), location: Self.location)
             }
             let model = (0..<(long ? written.count + random.below(3) : random.below(5))).map { i in
                 CallbackCall(long && i < written.count ? written[i].id ?? "" : random.pick(Self.callbacks), optional: random.below(3) == 0)
             }
             let ids = written.map { $0.id ?? "" }
             let fast = ExampleRunner.callbackMismatch(written.lazy.map { $0.id ?? "" }, model)
-            #expect(fast == ExampleRunner.callbackMismatch(ids, model), "#\(n) (seed \(seed)): \(ids) \(model)")
-            #expect(fast == ExampleRunner.callbackMismatchByArrays(ids, model), "#\(n) (seed \(seed)): \(ids) \(model)")
-            if fast == nil { matches += 1 }
+            #expect(fast == ExampleRunner.callbackMismatch(ids, model), "\(round): \(ids) \(model)")
+            #expect(fast == ExampleRunner.callbackMismatchByArrays(ids, model), "\(round): \(ids) \(model)")
+            return fast == nil
         }
-        #expect(matches > 1_000, "\(matches) matches")
     }
 }
