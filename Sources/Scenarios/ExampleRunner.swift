@@ -56,8 +56,8 @@ public enum ExampleRunner {
     /// Nil when `written` is `model` with some optional callbacks left out;
     /// else the index of the first written callback no such reading
     /// explains (`written.count` when the model calls more).
-    static func callbackMismatch(_ written: [String], _ model: [CallbackCall]) -> Int? {
-        guard written.count < 64 else { return callbackMismatchByArrays(written, model) }
+    static func callbackMismatch(_ written: some RandomAccessCollection<String>, _ model: [CallbackCall]) -> Int? {
+        guard written.count < 64 else { return callbackMismatchByArrays(Array(written), model) }
         // Bit j of reachable: the first j written callbacks can match the model's callbacks so far
         // (bits instead of two arrays made for every call).
         var reachable: UInt64 = 1
@@ -68,7 +68,7 @@ public enum ExampleRunner {
             while left != 0 {
                 let j = left.trailingZeroBitCount
                 left &= left - 1
-                if j < written.count && written[j] == call.name {
+                if j < written.count && written[written.index(written.startIndex, offsetBy: j)] == call.name {
                     next |= 1 << (j + 1)
                     furthest = max(furthest, j + 1)
                 }
@@ -97,6 +97,19 @@ public enum ExampleRunner {
         }
         return reachable[written.count] ? nil : furthest
     }
+
+    /// Whether the written states (every one known) are those a transition passes through,
+    /// `[from]` when it keeps the state. Compared in place: an array of the written ids, and one
+    /// of `[from]`, were made for every event line.
+    static func statesMatch(_ written: [WrittenName], _ model: [String], from: String) -> Bool {
+        if model.isEmpty { return written.count == 1 && written[0].id == from }
+        return written.count == model.count && zip(written, model).allSatisfy { $0.id == $1 }
+    }
+
+    /// `statesMatch` with arrays, as first written (the reference in tests).
+    static func statesMatchByArrays(_ written: [WrittenName], _ model: [String], from: String) -> Bool {
+        written.resolvedIDs == (model.isEmpty ? [from] : model)
+    }
 }
 
 /// The state of one run.
@@ -123,6 +136,12 @@ private struct Run {
         let given = block.given
         simulation = Simulation(machine: block.machine, options: options, from: given?.id ?? block.machine.initialState)
         simulating = block.optionsValid && (given == nil || given?.id != nil)
+        // A step an event line at most: room for them at once, not grown from one.
+        var eventLines = 0
+        for index in block.lines.indices {
+            if case .event = block.lines[index].content { eventLines += 1 }
+        }
+        steps.reserveCapacity(eventLines)
     }
 
     // MARK: Event lines
@@ -153,15 +172,16 @@ private struct Run {
             // An event that cannot happen leaves the simulation as it was.
             reportImpossible(impossible, line: line, form: LineForm(line: line, display: display), before: simulation, scene: scene, sceneLabel: sceneLabel)
         case .success(let step):
-            let writtenStates = Self.ids(line.states)
-            let writtenCallbacks = Self.ids(line.callbacks)
+            // A part with an unknown name matches any outcome (the name is reported already).
+            let statesKnown = line.states?.allSatisfy { $0.id != nil } ?? false
+            let callbacksKnown = line.callbacks?.allSatisfy { $0.id != nil } ?? false
             func statesMatch(_ t: Transition) -> Bool {
-                guard let written = writtenStates else { return true }
-                return written == (t.states.isEmpty ? [from] : t.states)
+                guard statesKnown, let written = line.states else { return true }
+                return ExampleRunner.statesMatch(written, t.states, from: from)
             }
             func callbacksMatch(_ t: Transition) -> Bool {
-                guard let written = writtenCallbacks else { return true }
-                return ExampleRunner.callbackMismatch(written, t.callbacks) == nil
+                guard callbacksKnown, let written = line.callbacks else { return true }
+                return ExampleRunner.callbackMismatch(written.lazy.map { $0.id ?? "" }, t.callbacks) == nil
             }
             func matches(_ t: Transition) -> Bool { statesMatch(t) && callbacksMatch(t) }
             // The first outcome that matches: the step's transition, then its alternatives (most
@@ -188,7 +208,7 @@ private struct Run {
             let candidates = [step.transition] + step.alternatives
             let form = LineForm(line: line, display: display)
             let stateMatches = candidates.filter(statesMatch)
-            if stateMatches.isEmpty, let written = writtenStates, let names = line.states {
+            if stateMatches.isEmpty, let names = line.states, let written = names.resolvedIDs {
                 let t = candidates[0]
                 let model = t.states.isEmpty ? [from] : t.states
                 var k = 0
@@ -208,7 +228,7 @@ private struct Run {
                     suggestion: explains ? form.suggestion(t, from: from) : nil))
             }
             let callbackMatches = (stateMatches.isEmpty ? candidates : stateMatches).filter(callbacksMatch)
-            if callbackMatches.isEmpty, let written = writtenCallbacks, let names = line.callbacks {
+            if callbackMatches.isEmpty, let names = line.callbacks, let written = names.resolvedIDs {
                 let t = stateMatches.first ?? candidates[0]
                 let k = ExampleRunner.callbackMismatch(written, t.callbacks) ?? 0
                 diagnostics.append(Messages.wrongCallbacks(
@@ -252,13 +272,6 @@ private struct Run {
         diagnostics.append(Messages.impossibleEvent(
             event: form.display, subject: ExampleRunner.subject(machine, scene: sceneLabel), state: state,
             possible: impossible.possible, conditions: conditions, at: line.event.location, suggestion: suggestion))
-    }
-
-    /// The ids of fully resolved names; nil when the part is absent or a name is unknown.
-    private static func ids(_ names: [WrittenName]?) -> [String]? {
-        guard let names else { return nil }
-        let ids = names.compactMap(\.id)
-        return ids.count == names.count ? ids : nil
     }
 
     // MARK: Chain lines

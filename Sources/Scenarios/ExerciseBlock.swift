@@ -27,7 +27,9 @@ import LifecycleModel
 /// - `option <statement>` / `option* <statement>` (choose; `*` marks a correct one): a
 ///   `lifecycle` block line, `path …`, `callbacks …`, `never …` or
 ///   `<event> [-> states] [: callbacks]` (judged from `given`).
-public struct ExerciseBlock: Sendable {
+/// A class, not a struct: the runner, its result and the trace each keep the block, and each
+/// copy of a struct of this many parts retained and released every one of them.
+public final class ExerciseBlock: Sendable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// The state after an event.
         case predict
@@ -67,6 +69,32 @@ public struct ExerciseBlock: Sendable {
     public let questionLines: [String]
     /// The problems found while parsing.
     public let diagnostics: [Diagnostic]
+
+    init(
+        machine: Machine, infoLocation: SourceLocation, machineLocation: SourceLocation,
+        options: MachineOptions, optionPairs: [BlockOption], optionsValid: Bool, kind: Kind?,
+        kindLocation: SourceLocation, given: WrittenName?, event: EventLine?, target: WrittenName?,
+        answer: ExerciseAnswer?, answerLocation: SourceLocation?, choices: [ExerciseChoice],
+        comments: [BlockComment], questionLines: [String], diagnostics: [Diagnostic]
+    ) {
+        self.machine = machine
+        self.infoLocation = infoLocation
+        self.machineLocation = machineLocation
+        self.options = options
+        self.optionPairs = optionPairs
+        self.optionsValid = optionsValid
+        self.kind = kind
+        self.kindLocation = kindLocation
+        self.given = given
+        self.event = event
+        self.target = target
+        self.answer = answer
+        self.answerLocation = answerLocation
+        self.choices = choices
+        self.comments = comments
+        self.questionLines = questionLines
+        self.diagnostics = diagnostics
+    }
 
     /// The question as one text (the comment lines before the first other line).
     public var question: String { questionLines.joined(separator: " ") }

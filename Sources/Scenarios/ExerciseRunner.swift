@@ -297,6 +297,8 @@ private struct Check {
     /// Whether the option's statement holds (nil when it cannot be judged: a name the model does not know…).
     private mutating func judge(_ choice: ExerciseChoice) -> Bool? {
         var lines: [BlockLine] = []
+        // The `given` line and the statement.
+        lines.reserveCapacity(2)
         if let given = block.given {
             guard given.id != nil else { return nil }
             lines.append(BlockLine(content: .given(given), text: "given " + given.text, location: given.location, trailingComment: nil))

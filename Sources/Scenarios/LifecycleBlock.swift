@@ -33,7 +33,9 @@ import LifecycleModel
 /// - `path <state> -> <state> -> …`: every step is legal.
 /// - `callbacks <callback> -> <callback> -> …`: the order can happen.
 /// - `never <state> -> <state> …`: the path is illegal.
-public struct LifecycleBlock: Sendable {
+/// A class, not a struct: the runner's result and its callers keep the block, and each copy
+/// of a struct retained and released every one of its parts.
+public final class LifecycleBlock: Sendable {
     /// The machine the block runs on.
     public let machine: Machine
     /// The place of the info string's first character (`lifecycle`).
@@ -50,6 +52,21 @@ public struct LifecycleBlock: Sendable {
     public let lines: [BlockLine]
     /// The problems found while parsing (also returned by the parser).
     public let diagnostics: [Diagnostic]
+
+    init(
+        machine: Machine, infoLocation: SourceLocation, machineLocation: SourceLocation,
+        options: MachineOptions, optionPairs: [BlockOption], optionsValid: Bool, lines: [BlockLine],
+        diagnostics: [Diagnostic]
+    ) {
+        self.machine = machine
+        self.infoLocation = infoLocation
+        self.machineLocation = machineLocation
+        self.options = options
+        self.optionPairs = optionPairs
+        self.optionsValid = optionsValid
+        self.lines = lines
+        self.diagnostics = diagnostics
+    }
 
     public var machineID: String { machine.id }
 
@@ -79,22 +96,38 @@ public struct LifecycleBlock: Sendable {
     /// The comments' texts joined by spaces (`comments.map(\.text).joined(separator: " ")`),
     /// without making the comments: every block that runs asks it for its caption.
     public var commentText: String {
-        var text = ""
-        var first = true
-        // By index, as `given`.
+        // Measured first, then written into one string of that size: appended to as it came, the
+        // text grew (a new storage) about once a comment.
+        var bytes = 0
+        var count = 0
+        var only = ""
         for index in lines.indices {
-            let comment: String
-            switch lines[index].content {
-            case .comment(let whole): comment = whole
-            default:
-                guard let trailing = lines[index].trailingComment else { continue }
-                comment = trailing.text
-            }
+            guard let comment = comment(ofLine: index) else { continue }
+            bytes += comment.utf8.count
+            count += 1
+            only = comment
+        }
+        // One comment is the text itself (no copy).
+        guard count > 1 else { return only }
+        var text = ""
+        text.reserveCapacity(bytes + count - 1)
+        var first = true
+        for index in lines.indices {
+            guard let comment = comment(ofLine: index) else { continue }
             if !first { text += " " }
             text += comment
             first = false
         }
         return text
+    }
+
+    /// The text of line `index`'s comment, whole-line or trailing; nil when it has none. By
+    /// index, as `given`.
+    private func comment(ofLine index: Int) -> String? {
+        switch lines[index].content {
+        case .comment(let whole): whole
+        default: lines[index].trailingComment?.text
+        }
     }
 
     /// The event lines, in order.
@@ -177,12 +210,27 @@ public struct BlockLine: Sendable, Hashable {
     }
 
     public let content: Content
-    /// The line as written.
-    public let text: String
+    /// The line as written, a slice of the block's code: nothing reads it while a page is
+    /// built, and copying every line into a String of its own was an allocation a line.
+    let written: Substring
     /// The place of the line's first non-space character.
     public let location: SourceLocation
     /// A comment at the end of the line (` # …`).
     public let trailingComment: BlockComment?
+
+    /// The line as written.
+    public var text: String { String(written) }
+
+    init(content: Content, written: Substring, location: SourceLocation, trailingComment: BlockComment?) {
+        self.content = content
+        self.written = written
+        self.location = location
+        self.trailingComment = trailingComment
+    }
+
+    init(content: Content, text: String, location: SourceLocation, trailingComment: BlockComment?) {
+        self.init(content: content, written: text[...], location: location, trailingComment: trailingComment)
+    }
 
     public var kind: Kind {
         switch content {
@@ -238,7 +286,21 @@ public struct ChainLine: Sendable, Hashable {
 
     /// The resolved ids, or nil when a name is unknown or the chain is too short.
     public var ids: [String]? {
-        let ids = names.compactMap(\.id)
-        return ids.count == names.count && ids.count >= 2 ? ids : nil
+        names.count >= 2 ? names.resolvedIDs : nil
+    }
+}
+
+extension Array where Element == WrittenName {
+    /// The names' ids, or nil when a name is unknown. Mapped at the names' count once every name
+    /// is known: `compactMap` grew its array from one, an allocation or two a line.
+    var resolvedIDs: [String]? {
+        guard allSatisfy({ $0.id != nil }) else { return nil }
+        return map { $0.id ?? "" }
+    }
+
+    /// `resolvedIDs` by `compactMap`, as first written (the reference in tests).
+    var resolvedIDsByCompactMap: [String]? {
+        let ids = compactMap(\.id)
+        return ids.count == count ? ids : nil
     }
 }

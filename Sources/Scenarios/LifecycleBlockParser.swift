@@ -64,11 +64,11 @@ public enum LifecycleBlockParser {
             let offset = index < lineOffsets.count ? lineOffsets[index] : columnOffset
             if let comment = SourceLine.wholeLineComment(text) {
                 let location = SourceLocation(file: file, line: firstLine + index, column: offset + comment.hash + 1)
-                reader.lines.append(BlockLine(content: .comment(comment.text), text: String(text), location: location, trailingComment: nil))
+                reader.lines.append(BlockLine(content: .comment(comment.text), written: text, location: location, trailingComment: nil))
                 continue
             }
             let line = SourceLine(text, file: file, line: firstLine + index, columnOffset: offset)
-            reader.read(line, text: String(text))
+            reader.read(line, text: text)
         }
         diagnostics += reader.diagnostics
         // A line of any kind but a comment or `given` (an array literal here was made per line).
@@ -179,12 +179,25 @@ public enum LifecycleBlockParser {
 /// about the lines before it. Names are resolved when the machine is known.
 struct LineReader {
     let machine: Machine?
+    /// The machine's own spellings of its names (nil for a machine outside the catalog).
+    let spellings: ModelSpellings?
     var lines: [BlockLine] = []
     var diagnostics: [Diagnostic] = []
     private var givenLine: SourceLocation?
     private var firstEvent: SourceLocation?
 
-    init(machine: Machine?) { self.machine = machine }
+    init(machine: Machine?) { self.init(machine: machine, spellings: ModelSpellings.of(machine)) }
+
+    /// `spellings` nil: every name is cut from its line (the reference in tests).
+    init(machine: Machine?, spellings: ModelSpellings?) {
+        self.machine = machine
+        self.spellings = spellings
+    }
+
+    /// The text of `range`, the machine's String for it when it spells an event of the machine.
+    func eventWord(_ line: SourceLine, _ range: Range<Int>) -> String {
+        spellings?.spelling(.event, of: range, in: line)?.text ?? line.text(range)
+    }
 
     /// A line's first word when it is a keyword (`given`, `path`, `callbacks`, `never`), told
     /// by its length and bytes: every line asks, and most start with an event.
@@ -203,7 +216,7 @@ struct LineReader {
         }
     }
 
-    mutating func read(_ line: SourceLine, text: String) {
+    mutating func read(_ line: SourceLine, text: Substring) {
         let count = line.count
         let start = line.skipSpaces(from: 0, to: count)
         guard start < count else { return }
@@ -211,17 +224,17 @@ struct LineReader {
         let end = line.trimEnd(hash, start: start)
         let commentText = hash < count ? line.trimmedText(from: hash + 1, to: count) : nil
         if end == start {
-            lines.append(BlockLine(content: .comment(commentText ?? ""), text: text, location: line.location(start), trailingComment: nil))
+            lines.append(BlockLine(content: .comment(commentText ?? ""), written: text, location: line.location(start), trailingComment: nil))
             return
         }
         let trailing = commentText.map { BlockComment(text: $0, location: line.location(hash), trailing: true) }
         let content = readContent(line, start: start, end: end)
-        lines.append(BlockLine(content: content, text: text, location: line.location(start), trailingComment: trailing))
+        lines.append(BlockLine(content: content, written: text, location: line.location(start), trailingComment: trailing))
     }
 
     mutating func readContent(_ line: SourceLine, start: Int, end: Int) -> BlockLine.Content {
         let wordEnd = line.identifierEnd(from: start, to: end)
-        let word = line.text(start..<wordEnd)
+        let word = eventWord(line, start..<wordEnd)
         guard let keyword = Keyword(word) else { return readEvent(line, word: word, start: start, wordEnd: wordEnd, end: end) }
         if wordEnd < end && !line.isSpace(at: wordEnd) {
             diagnostics.append(Messages.spaceAfterKeyword(word, at: line.location(wordEnd)))
@@ -350,10 +363,11 @@ struct LineReader {
     }
 
     mutating func resolveState(_ line: SourceLine, _ range: Range<Int>) -> WrittenName {
-        let text = line.text(range)
+        let spelled = spellings?.spelling(.state, of: range, in: line)
+        let text = spelled?.text ?? line.text(range)
         let location = line.location(range.lowerBound)
         guard let machine else { return WrittenName(text: text, id: nil, location: location) }
-        let id = machine.resolveState(text)
+        let id = spelled != nil ? spelled?.id : machine.resolveState(text)
         if id == nil { diagnostics.append(Messages.unknownState(text, machine: machine, at: location)) }
         return WrittenName(text: text, id: id, location: location)
     }
@@ -362,10 +376,12 @@ struct LineReader {
         // Resolved as they are read: one array of names, not one unresolved and one resolved.
         let resolves = machine.map { !$0.callbacks.isEmpty } ?? false
         let names = pieces.map { piece in
-            let text = line.text(piece.start..<piece.end)
+            let range = piece.start..<piece.end
+            let spelled = spellings?.spelling(.callback, of: range, in: line)
+            let text = spelled?.text ?? line.text(range)
             let location = line.location(piece.start)
             guard resolves, let machine else { return WrittenName(text: text, id: nil, location: location) }
-            let id = machine.resolveCallback(text)
+            let id = spelled != nil ? spelled?.id : machine.resolveCallback(text)
             if id == nil { diagnostics.append(Messages.unknownCallback(text, machine: machine, at: location)) }
             return WrittenName(text: text, id: id, location: location)
         }

@@ -173,6 +173,15 @@ struct SourceLine {
         return base.utf8Slice(start, end)
     }
 
+    /// `body` of the UTF-8 of `text(range)`, without making the String; nil when the line was
+    /// made from Characters.
+    func withUTF8<Result>(of range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        guard let base else { return nil }
+        let start = utf8Offsets.isEmpty ? range.lowerBound : utf8Offsets[range.lowerBound]
+        let end = utf8Offsets.isEmpty ? range.upperBound : utf8Offsets[range.upperBound]
+        return base.utf8.withContiguousStorageIfAvailable { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
+
     /// `text(start..<end).trimmingSpaces`, without building the untrimmed text.
     func trimmedText(from start: Int, to end: Int) -> String {
         let first = skipSpaces(from: start, to: end)
