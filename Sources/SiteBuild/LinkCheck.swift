@@ -76,12 +76,13 @@ struct PageLinks: Sendable {
             var line = 1
             var column = 1
             var counted = 0
-            Self.forEachAttribute(in: bytes) { isID, range in
+            for attribute in AttributeScan(bytes) {
+                let range = attribute.value
                 let value = Self.unescape(UnsafeBufferPointer(rebasing: bytes[range]))
-                if isID {
+                if attribute.isID {
                     ids.insert(value)
                     idList.append(value)
-                    return
+                    continue
                 }
                 // Newlines by memchr; characters only on the lines that hold links.
                 while let newline = memchr(base + counted, 10, range.lowerBound - counted) {
@@ -117,9 +118,10 @@ struct PageLinks: Sendable {
         siteURL.withUTF8 { site in
             html.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
                 let bytes = raw.bindMemory(to: UInt8.self)
-                forEachAttribute(in: bytes) { isID, range in
+                for attribute in AttributeScan(bytes) {
+                    let range = attribute.value
                     let value = UnsafeBufferPointer(rebasing: bytes[range])
-                    if isID {
+                    if attribute.isID {
                         idRanges.append(range)
                     } else if value.first == UInt8(ascii: "#") {
                         anchors.append(range)
@@ -158,26 +160,6 @@ struct PageLinks: Sendable {
         return urls
     }
 
-    /// Calls `body` with whether each `id`, `href` or `src` attribute is an id, and the range
-    /// of its value. Attributes are always double-quoted in generated HTML, and a `"` in text
-    /// or in a URL is always escaped, so ` id="` and ` href="` only ever start attributes.
-    /// memchr jumps from one `=` to the next.
-    private static func forEachAttribute(in bytes: UnsafeBufferPointer<UInt8>, _ body: (_ isID: Bool, _ value: Range<Int>) -> Void) {
-        guard let base = bytes.baseAddress else { return }
-        let count = bytes.count
-        var from = 0
-        while from < count, let found = memchr(base + from, Int32(UInt8(ascii: "=")), count - from) {
-            let equals = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            from = equals + 1
-            guard equals + 1 < count, bytes[equals + 1] == UInt8(ascii: "\""), let isID = attributeName(before: equals, in: bytes) else { continue }
-            let valueStart = equals + 2
-            let quote = memchr(base + valueStart, Int32(UInt8(ascii: "\"")), count - valueStart)
-            let valueEnd = quote.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
-            from = valueEnd
-            body(isID, valueStart..<valueEnd)
-        }
-    }
-
     /// The ids an own anchor is looked up in: those without a newline (`PageIDs` answers for the others).
     private static func knownIDs(_ ids: [String]) -> Set<String> {
         Set(ids.lazy.filter { !$0.utf8Contains(10) })
@@ -201,23 +183,6 @@ struct PageLinks: Sendable {
         guard lead >= 0xC2, lead <= 0xD4, bytes.count >= 2 else { return false }
         let scalar = UInt32(lead & 0x1F) << 6 | UInt32(bytes[1] & 0x3F)
         return scalar < 0x300 || (0x370..<0x483).contains(scalar) || (0x48A..<0x530).contains(scalar)
-    }
-
-    /// Whether the attribute whose `=` is at `equals` is `id` (true), `href` or `src` (false),
-    /// a whole name after a space, a newline or a tab; nil for any other attribute.
-    private static func attributeName(before equals: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        func named(_ name: StaticString) -> Bool {
-            let length = name.utf8CodeUnitCount
-            let start = equals - length
-            guard start >= 1 else { return false }
-            let before = bytes[start - 1]
-            guard before == 32 || before == 10 || before == 9 else { return false }
-            for index in 0..<length where bytes[start + index] != name.utf8Start[index] { return false }
-            return true
-        }
-        if named("id") { return true }
-        if named("href") || named("src") { return false }
-        return nil
     }
 
     private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
