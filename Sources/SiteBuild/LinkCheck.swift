@@ -526,9 +526,15 @@ struct LinkChecker {
 
     /// `leavesTheSite` of a URL's UTF-8 with `siteURL`'s; nil when the bytes cannot tell: a
     /// `//` followed by a non-ASCII scalar, which might join the second `/` into one `Character`.
+    /// (Prefixes compared by memcmp and by two bytes: the generic `starts(with:)` cost some 90
+    /// instructions a link.)
     static func leavesTheSite(bytes url: UnsafeBufferPointer<UInt8>, siteURL: UnsafeBufferPointer<UInt8>) -> Bool? {
-        if !siteURL.isEmpty && url.starts(with: siteURL) { return false }
-        if url.starts(with: "//".utf8) {
+        if !siteURL.isEmpty, let siteBase = siteURL.baseAddress, let urlBase = url.baseAddress, url.count >= siteURL.count,
+            memcmp(urlBase, siteBase, siteURL.count) == 0
+        {
+            return false
+        }
+        if url.count >= 2 && url[0] == UInt8(ascii: "/") && url[1] == UInt8(ascii: "/") {
             guard url.count == 2 || url[2] < 0x80 else { return nil }
             return true
         }
