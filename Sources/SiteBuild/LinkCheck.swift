@@ -133,25 +133,32 @@ struct PageLinks: Sendable {
                     }
                 }
                 guard !anchors.isEmpty else { return }
-                // The page's ids by their bytes, for its own anchors; the `String`s only for an anchor the bytes do not find.
-                var ids = StringTable(capacity: idRanges.count)
-                for range in idRanges {
+                // The page's ids by their bytes, for its own anchors (an id with an entity unescaped);
+                // the `String`s only for an anchor the bytes do not find.
+                let foundIDs = idRanges  // the lazy list below captures this copy: `idRanges` stays a plain local
+                var plainIDs = PageIDRanges(of: bytes, capacity: foundIDs.count)
+                var escapedIDs = StringTable()
+                for range in foundIDs {
                     let value = UnsafeBufferPointer(rebasing: bytes[range])
                     if value.contains(10) { continue }  // as `knownIDs`
                     if value.contains(UInt8(ascii: "&")) {
                         var text = unescape(value)
-                        _ = ids.number(&text)
+                        _ = escapedIDs.number(&text)
                     } else {
-                        _ = ids.number(value)
+                        plainIDs.insert(range)
                     }
                 }
-                lazy var idList = idRanges.map { unescape(UnsafeBufferPointer(rebasing: bytes[$0])) }
+                lazy var idList = foundIDs.map { unescape(UnsafeBufferPointer(rebasing: bytes[$0])) }
                 lazy var known = knownIDs(idList)
                 for range in anchors {
                     let value = UnsafeBufferPointer(rebasing: bytes[range])
                     if value.count == 1 { continue }  // `#`: no id to find
                     let id = UnsafeBufferPointer(rebasing: value.dropFirst())
-                    if startsACharacterAfterHash(id), !id.contains(UInt8(ascii: "%")), !id.contains(UInt8(ascii: "&")), ids.find(id) != nil { continue }
+                    if startsACharacterAfterHash(id), !id.contains(UInt8(ascii: "%")), !id.contains(UInt8(ascii: "&")),
+                        plainIDs.contains(id) || escapedIDs.find(id) != nil
+                    {
+                        continue
+                    }
                     var text = unescape(value)
                     if isBroken(anchor: text, known: known, stored: { PageIDs(idList) }) { _ = urls.number(&text) }
                 }
@@ -355,7 +362,7 @@ struct StringTable: Sendable {
 
     /// `ByteHash`'s high half (its low bits are the weakest): a seeded SipHash (`Hasher`) cost
     /// about 330 instructions a key, and the scan of every page looks up each of its links.
-    private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+    fileprivate static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
         Int(truncatingIfNeeded: ByteHash.end(ByteHash.mix(ByteHash.start, key), length: key.count) >> 32)
     }
 
@@ -370,6 +377,66 @@ struct StringTable: Sendable {
                 while grown[slot] != 0 { slot = (slot + 1) & (size - 1) }
                 grown[slot] = UInt32(number) + 1
             }
+        }
+        slots = grown
+    }
+}
+
+/// The ids of one page as ranges of its bytes, found again by their bytes: what the page's own
+/// anchors are looked up in. No copy of an id (`StringTable` copied each, ~340 instructions for
+/// each of a page's ~100 ids); `StringTable`'s hash and open addressing.
+struct PageIDRanges {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var ranges: [Range<Int>] = []
+    /// Index + 1 in `ranges` of the id hashed to each slot (0: empty); a power of two, at most half full.
+    private var slots: [UInt32]
+
+    /// A set of ids of `bytes` with room for `capacity` of them before it grows.
+    init(of bytes: UnsafeBufferPointer<UInt8>, capacity: Int) {
+        self.bytes = bytes
+        var size = 64
+        while size < capacity * 2 { size *= 2 }
+        slots = [UInt32](repeating: 0, count: size)
+        ranges.reserveCapacity(capacity)
+    }
+
+    /// Adds the id at `range` of the bytes, unless one of the same bytes is there.
+    mutating func insert(_ range: Range<Int>) {
+        if (ranges.count + 1) * 2 > slots.count { grow() }
+        let key = UnsafeBufferPointer(rebasing: bytes[range])
+        var slot = StringTable.hash(key) & (slots.count - 1)
+        while slots[slot] != 0 {
+            if same(slots[slot] - 1, key) { return }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        ranges.append(range)
+        slots[slot] = UInt32(ranges.count)
+    }
+
+    func contains(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        var slot = StringTable.hash(key) & (slots.count - 1)
+        while slots[slot] != 0 {
+            if same(slots[slot] - 1, key) { return true }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return false
+    }
+
+    private func same(_ index: UInt32, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let range = ranges[Int(index)]
+        guard range.count == key.count else { return false }
+        guard let keyBase = key.baseAddress, let base = bytes.baseAddress else { return true }
+        return memcmp(base + range.lowerBound, keyBase, key.count) == 0
+    }
+
+    /// Doubles the slots and files every range again.
+    private mutating func grow() {
+        let size = slots.count * 2
+        var grown = [UInt32](repeating: 0, count: size)
+        for (index, range) in ranges.enumerated() {
+            var slot = StringTable.hash(UnsafeBufferPointer(rebasing: bytes[range])) & (size - 1)
+            while grown[slot] != 0 { slot = (slot + 1) & (size - 1) }
+            grown[slot] = UInt32(index) + 1
         }
         slots = grown
     }
