@@ -112,8 +112,12 @@ struct PageLinks: Sendable {
     /// mark that would join the `#` or `//` before it) goes the way of the full scan.
     static func distinctURLs(html: some ContiguousBytes, siteURL: String) -> StringTable {
         var urls = StringTable(capacity: 100)
+        // A page has about a hundred ids and fifty anchors of its own: room for them up front,
+        // not a dozen regrowths of each list.
         var idRanges: [Range<Int>] = []
+        idRanges.reserveCapacity(128)
         var anchors: [Range<Int>] = []
+        anchors.reserveCapacity(64)
         var siteURL = siteURL
         siteURL.withUTF8 { site in
             html.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
@@ -276,6 +280,7 @@ struct StringTable: Sendable {
         var size = 64
         while size < count * 2 { size *= 2 }
         slots = [UInt32](repeating: 0, count: size)
+        ends.reserveCapacity(count)
     }
 
     /// The number of `text`, which is added if it is not there yet.
@@ -384,7 +389,8 @@ struct StringTable: Sendable {
 
 /// The ids of one page as ranges of its bytes, found again by their bytes: what the page's own
 /// anchors are looked up in. No copy of an id (`StringTable` copied each, ~340 instructions for
-/// each of a page's ~100 ids); `StringTable`'s hash and open addressing.
+/// each of a page's ~100 ids); `StringTable`'s hash and open addressing. It points into the
+/// page's bytes: use it only inside the scope that lends them.
 struct PageIDRanges {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var ranges: [Range<Int>] = []
