@@ -76,12 +76,13 @@ struct PageLinks: Sendable {
             var line = 1
             var column = 1
             var counted = 0
-            Self.forEachAttribute(in: bytes) { isID, range in
+            for attribute in AttributeScan(bytes) {
+                let range = attribute.value
                 let value = Self.unescape(UnsafeBufferPointer(rebasing: bytes[range]))
-                if isID {
+                if attribute.isID {
                     ids.insert(value)
                     idList.append(value)
-                    return
+                    continue
                 }
                 // Newlines by memchr; characters only on the lines that hold links.
                 while let newline = memchr(base + counted, 10, range.lowerBound - counted) {
@@ -111,15 +112,20 @@ struct PageLinks: Sendable {
     /// mark that would join the `#` or `//` before it) goes the way of the full scan.
     static func distinctURLs(html: some ContiguousBytes, siteURL: String) -> StringTable {
         var urls = StringTable(capacity: 100)
+        // A page has about a hundred ids and fifty anchors of its own: room for them up front,
+        // not a dozen regrowths of each list.
         var idRanges: [Range<Int>] = []
+        idRanges.reserveCapacity(128)
         var anchors: [Range<Int>] = []
+        anchors.reserveCapacity(64)
         var siteURL = siteURL
         siteURL.withUTF8 { site in
             html.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
                 let bytes = raw.bindMemory(to: UInt8.self)
-                forEachAttribute(in: bytes) { isID, range in
+                for attribute in AttributeScan(bytes) {
+                    let range = attribute.value
                     let value = UnsafeBufferPointer(rebasing: bytes[range])
-                    if isID {
+                    if attribute.isID {
                         idRanges.append(range)
                     } else if value.first == UInt8(ascii: "#") {
                         anchors.append(range)
@@ -131,51 +137,38 @@ struct PageLinks: Sendable {
                     }
                 }
                 guard !anchors.isEmpty else { return }
-                // The page's ids by their bytes, for its own anchors; the `String`s only for an anchor the bytes do not find.
-                var ids = StringTable(capacity: idRanges.count)
-                for range in idRanges {
+                // The page's ids by their bytes, for its own anchors (an id with an entity unescaped);
+                // the `String`s only for an anchor the bytes do not find.
+                let foundIDs = idRanges  // the lazy list below captures this copy: `idRanges` stays a plain local
+                var plainIDs = PageIDRanges(of: bytes, capacity: foundIDs.count)
+                var escapedIDs = StringTable()
+                for range in foundIDs {
                     let value = UnsafeBufferPointer(rebasing: bytes[range])
                     if value.contains(10) { continue }  // as `knownIDs`
                     if value.contains(UInt8(ascii: "&")) {
                         var text = unescape(value)
-                        _ = ids.number(&text)
+                        _ = escapedIDs.number(&text)
                     } else {
-                        _ = ids.number(value)
+                        plainIDs.insert(range)
                     }
                 }
-                lazy var idList = idRanges.map { unescape(UnsafeBufferPointer(rebasing: bytes[$0])) }
+                lazy var idList = foundIDs.map { unescape(UnsafeBufferPointer(rebasing: bytes[$0])) }
                 lazy var known = knownIDs(idList)
                 for range in anchors {
                     let value = UnsafeBufferPointer(rebasing: bytes[range])
                     if value.count == 1 { continue }  // `#`: no id to find
                     let id = UnsafeBufferPointer(rebasing: value.dropFirst())
-                    if startsACharacterAfterHash(id), !id.contains(UInt8(ascii: "%")), !id.contains(UInt8(ascii: "&")), ids.find(id) != nil { continue }
+                    if startsACharacterAfterHash(id), !id.contains(UInt8(ascii: "%")), !id.contains(UInt8(ascii: "&")),
+                        plainIDs.contains(id) || escapedIDs.find(id) != nil
+                    {
+                        continue
+                    }
                     var text = unescape(value)
                     if isBroken(anchor: text, known: known, stored: { PageIDs(idList) }) { _ = urls.number(&text) }
                 }
             }
         }
         return urls
-    }
-
-    /// Calls `body` with whether each `id`, `href` or `src` attribute is an id, and the range
-    /// of its value. Attributes are always double-quoted in generated HTML, and a `"` in text
-    /// or in a URL is always escaped, so ` id="` and ` href="` only ever start attributes.
-    /// memchr jumps from one `=` to the next.
-    private static func forEachAttribute(in bytes: UnsafeBufferPointer<UInt8>, _ body: (_ isID: Bool, _ value: Range<Int>) -> Void) {
-        guard let base = bytes.baseAddress else { return }
-        let count = bytes.count
-        var from = 0
-        while from < count, let found = memchr(base + from, Int32(UInt8(ascii: "=")), count - from) {
-            let equals = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            from = equals + 1
-            guard equals + 1 < count, bytes[equals + 1] == UInt8(ascii: "\""), let isID = attributeName(before: equals, in: bytes) else { continue }
-            let valueStart = equals + 2
-            let quote = memchr(base + valueStart, Int32(UInt8(ascii: "\"")), count - valueStart)
-            let valueEnd = quote.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
-            from = valueEnd
-            body(isID, valueStart..<valueEnd)
-        }
     }
 
     /// The ids an own anchor is looked up in: those without a newline (`PageIDs` answers for the others).
@@ -201,23 +194,6 @@ struct PageLinks: Sendable {
         guard lead >= 0xC2, lead <= 0xD4, bytes.count >= 2 else { return false }
         let scalar = UInt32(lead & 0x1F) << 6 | UInt32(bytes[1] & 0x3F)
         return scalar < 0x300 || (0x370..<0x483).contains(scalar) || (0x48A..<0x530).contains(scalar)
-    }
-
-    /// Whether the attribute whose `=` is at `equals` is `id` (true), `href` or `src` (false),
-    /// a whole name after a space, a newline or a tab; nil for any other attribute.
-    private static func attributeName(before equals: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        func named(_ name: StaticString) -> Bool {
-            let length = name.utf8CodeUnitCount
-            let start = equals - length
-            guard start >= 1 else { return false }
-            let before = bytes[start - 1]
-            guard before == 32 || before == 10 || before == 9 else { return false }
-            for index in 0..<length where bytes[start + index] != name.utf8Start[index] { return false }
-            return true
-        }
-        if named("id") { return true }
-        if named("href") || named("src") { return false }
-        return nil
     }
 
     private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
@@ -304,6 +280,7 @@ struct StringTable: Sendable {
         var size = 64
         while size < count * 2 { size *= 2 }
         slots = [UInt32](repeating: 0, count: size)
+        ends.reserveCapacity(count)
     }
 
     /// The number of `text`, which is added if it is not there yet.
@@ -390,7 +367,7 @@ struct StringTable: Sendable {
 
     /// `ByteHash`'s high half (its low bits are the weakest): a seeded SipHash (`Hasher`) cost
     /// about 330 instructions a key, and the scan of every page looks up each of its links.
-    private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+    fileprivate static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
         Int(truncatingIfNeeded: ByteHash.end(ByteHash.mix(ByteHash.start, key), length: key.count) >> 32)
     }
 
@@ -405,6 +382,67 @@ struct StringTable: Sendable {
                 while grown[slot] != 0 { slot = (slot + 1) & (size - 1) }
                 grown[slot] = UInt32(number) + 1
             }
+        }
+        slots = grown
+    }
+}
+
+/// The ids of one page as ranges of its bytes, found again by their bytes: what the page's own
+/// anchors are looked up in. No copy of an id (`StringTable` copied each, ~340 instructions for
+/// each of a page's ~100 ids); `StringTable`'s hash and open addressing. It points into the
+/// page's bytes: use it only inside the scope that lends them.
+struct PageIDRanges {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var ranges: [Range<Int>] = []
+    /// Index + 1 in `ranges` of the id hashed to each slot (0: empty); a power of two, at most half full.
+    private var slots: [UInt32]
+
+    /// A set of ids of `bytes` with room for `capacity` of them before it grows.
+    init(of bytes: UnsafeBufferPointer<UInt8>, capacity: Int) {
+        self.bytes = bytes
+        var size = 64
+        while size < capacity * 2 { size *= 2 }
+        slots = [UInt32](repeating: 0, count: size)
+        ranges.reserveCapacity(capacity)
+    }
+
+    /// Adds the id at `range` of the bytes, unless one of the same bytes is there.
+    mutating func insert(_ range: Range<Int>) {
+        if (ranges.count + 1) * 2 > slots.count { grow() }
+        let key = UnsafeBufferPointer(rebasing: bytes[range])
+        var slot = StringTable.hash(key) & (slots.count - 1)
+        while slots[slot] != 0 {
+            if same(slots[slot] - 1, key) { return }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        ranges.append(range)
+        slots[slot] = UInt32(ranges.count)
+    }
+
+    func contains(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        var slot = StringTable.hash(key) & (slots.count - 1)
+        while slots[slot] != 0 {
+            if same(slots[slot] - 1, key) { return true }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return false
+    }
+
+    private func same(_ index: UInt32, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let range = ranges[Int(index)]
+        guard range.count == key.count else { return false }
+        guard let keyBase = key.baseAddress, let base = bytes.baseAddress else { return true }
+        return memcmp(base + range.lowerBound, keyBase, key.count) == 0
+    }
+
+    /// Doubles the slots and files every range again.
+    private mutating func grow() {
+        let size = slots.count * 2
+        var grown = [UInt32](repeating: 0, count: size)
+        for (index, range) in ranges.enumerated() {
+            var slot = StringTable.hash(UnsafeBufferPointer(rebasing: bytes[range])) & (size - 1)
+            while grown[slot] != 0 { slot = (slot + 1) & (size - 1) }
+            grown[slot] = UInt32(index) + 1
         }
         slots = grown
     }
@@ -536,11 +574,10 @@ struct LinkChecker {
     /// What is wrong with `url` on a page in `from`, or nil if it is fine or not ours to check.
     /// `exists` tells whether the build writes a file at an output path.
     func problem(with url: String, from: String, exists: (String) -> Bool, ids: (String) -> PageIDs?) -> (message: String, suggestion: String?)? {
-        var rest = url[...]
-        if rest.utf8.starts(with: config.baseURL.utf8) {
-            rest = rest.dropFirst(config.baseURL.count)
+        if let rest = Self.afterSiteURL(url, siteURL: config.baseURL) {
             return problem(withPath: rest, base: "", exists: exists, ids: ids)
         }
+        let rest = url[...]
         // Other schemes (https:, mailto:…) and other hosts are not this site's.
         if rest.hasPrefix("//") || Self.hasScheme(rest) { return nil }
         if rest.hasPrefix("/") {
@@ -553,6 +590,30 @@ struct LinkChecker {
         return problem(withPath: rest, base: from, exists: exists, ids: ids)
     }
 
+    /// `url` after `siteURL`, nil when its UTF-8 does not start with `siteURL`'s. The cut is where
+    /// `dropFirst(siteURL.count)` puts it (after `siteURL`'s Characters): by bytes when `siteURL`
+    /// ends in an ASCII scalar other than CR and the URL goes on with an ASCII byte or ends, so
+    /// no Character spans the cut (the generic `starts(with:)` and the Character count cost some
+    /// 6,000 instructions a link).
+    static func afterSiteURL(_ url: String, siteURL: String) -> Substring? {
+        // The UTF-8 length of the cut, -1 when the URL does not start with `siteURL`; nil when the bytes cannot tell.
+        let cut: Int?? = url.utf8.withContiguousStorageIfAvailable { urlBytes in
+            siteURL.utf8.withContiguousStorageIfAvailable { siteBytes -> Int? in
+                guard !siteBytes.isEmpty else { return 0 }
+                guard urlBytes.count >= siteBytes.count, let urlBase = urlBytes.baseAddress, let siteBase = siteBytes.baseAddress,
+                    memcmp(urlBase, siteBase, siteBytes.count) == 0
+                else { return -1 }
+                let last = siteBytes[siteBytes.count - 1]
+                let next = siteBytes.count < urlBytes.count ? urlBytes[siteBytes.count] : 0
+                return last < 0x80 && last != 13 && next < 0x80 ? siteBytes.count : nil
+            } ?? nil
+        }
+        guard case .some(.some(let length)) = cut else {
+            return url.utf8.starts(with: siteURL.utf8) ? url[...].dropFirst(siteURL.count) : nil
+        }
+        return length < 0 ? nil : url[url.utf8.index(url.utf8.startIndex, offsetBy: length)...]
+    }
+
     /// Whether `url` leads to another site (a scheme or `//`, and not under `siteURL`): not ours to check.
     static func leavesTheSite(_ url: Substring, siteURL: String) -> Bool {
         if !siteURL.isEmpty && url.utf8.starts(with: siteURL.utf8) { return false }
@@ -561,9 +622,15 @@ struct LinkChecker {
 
     /// `leavesTheSite` of a URL's UTF-8 with `siteURL`'s; nil when the bytes cannot tell: a
     /// `//` followed by a non-ASCII scalar, which might join the second `/` into one `Character`.
+    /// (Prefixes compared by memcmp and by two bytes: the generic `starts(with:)` cost some 90
+    /// instructions a link.)
     static func leavesTheSite(bytes url: UnsafeBufferPointer<UInt8>, siteURL: UnsafeBufferPointer<UInt8>) -> Bool? {
-        if !siteURL.isEmpty && url.starts(with: siteURL) { return false }
-        if url.starts(with: "//".utf8) {
+        if !siteURL.isEmpty, let siteBase = siteURL.baseAddress, let urlBase = url.baseAddress, url.count >= siteURL.count,
+            memcmp(urlBase, siteBase, siteURL.count) == 0
+        {
+            return false
+        }
+        if url.count >= 2 && url[0] == UInt8(ascii: "/") && url[1] == UInt8(ascii: "/") {
             guard url.count == 2 || url[2] < 0x80 else { return nil }
             return true
         }

@@ -243,7 +243,7 @@ import TestSupport
 
     /// The scan of every page a build writes keeps the full scan's URLs, each once, in order.
     @Test func distinctURLsAreTheFullScansURLs() {
-        var random = Generator(seed: 100)
+        var random = Generator(seed: 100 &+ SeededRandom.seedOffset("DISTINCT_URLS_SEED"))
         var kept = 0
         for _ in 0..<3000 {
             let html = Self.page(&random)
@@ -288,6 +288,25 @@ import TestSupport
             }
         }
         #expect(decided > 5000)
+    }
+
+    /// A URL after the site's URL, cut by bytes, is the rest the Characters gave: site URLs that
+    /// end in ASCII, CR, a combining mark, a prepended mark or a regional indicator, and URLs
+    /// that go on with marks, LF, ZWJ and non-ASCII.
+    @Test func theURLAfterTheSitesIsTheCharactersRest() {
+        var random = Generator(seed: 2929 &+ SeededRandom.seedOffset("AFTER_SITE_URL_SEED"))
+        let pieces = ["/", "a", "é", "\u{301}", "\r", "\n", "\u{600}", "\u{200D}", "🇫", "🇷", "👩", "?", "#", "x", "ж"]
+        let siteURLs = ["", "https://docs.example.org/", "/", "x\r", "a\u{301}", "a\u{600}", "🇫", "é", "h"]
+        var cut = 0
+        for _ in 0..<4000 {
+            let siteURL = siteURLs.randomElement(using: &random)!
+            let url = (Bool.random(using: &random) ? siteURL : "") + Self.text(pieces, Int.random(in: 0..<5, using: &random), &random)
+            let expected = url.utf8.starts(with: siteURL.utf8) ? url[...].dropFirst(siteURL.count) : nil
+            let rest = LinkChecker.afterSiteURL(url, siteURL: siteURL)
+            #expect(rest == expected && rest?.startIndex == expected?.startIndex, "\(url.debugDescription) after \(siteURL.debugDescription)")
+            if expected != nil { cut += 1 }
+        }
+        #expect(cut > 1000)
     }
 
     /// A link the bytes say leads to a file is one `problem(with:)` finds nothing wrong with:
