@@ -94,9 +94,13 @@ package struct ArticleRenderer: Sendable {
             article.bodyUTF8 = rendered.utf8
         }
         for sprite in sprites { article.bodyUTF8 += sprite.utf8 }
-        article.toc = rendered.headings.filter { (2...3).contains($0.level) }.map {
-            TOCEntry(level: $0.level, id: $0.id, text: $0.text)
+        // One array with room for every heading: filtering first grew a second one by doubling.
+        var toc: [TOCEntry] = []
+        toc.reserveCapacity(rendered.headings.count)
+        for heading in rendered.headings where (2...3).contains(heading.level) {
+            toc.append(TOCEntry(level: heading.level, id: heading.id, text: heading.text))
         }
+        article.toc = toc
         return article
     }
 
