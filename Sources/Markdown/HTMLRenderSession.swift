@@ -5,7 +5,7 @@ import Diagnostics
 struct HTMLRenderSession: ~Copyable {
     private let renderer: HTMLRenderer
     private let document: MarkdownDocument
-    private let nodeHTML: [Int: [UInt8]]
+    private let nodeHTML: NodeHTML
     /// Whether `nodeHTML` replaces a node, by node index (empty when it replaces none): asking the
     /// dictionary hashed the index of every text node.
     private let isReplaced: [Bool]
@@ -31,16 +31,16 @@ struct HTMLRenderSession: ~Copyable {
         var flag: Bool
     }
 
-    init(renderer: HTMLRenderer, document: MarkdownDocument, nodeHTML: [Int: [UInt8]]) {
+    init(renderer: HTMLRenderer, document: MarkdownDocument, nodeHTML: consuming NodeHTML) {
         self.renderer = renderer
         self.document = document
-        self.nodeHTML = nodeHTML
         var isReplaced = [Bool]()
         if !nodeHTML.isEmpty {
             isReplaced = Array(repeating: false, count: document.nodes.count)
-            for index in nodeHTML.keys where isReplaced.indices.contains(index) { isReplaced[index] = true }
+            for index in nodeHTML.nodes where isReplaced.indices.contains(index) { isReplaced[index] = true }
         }
         self.isReplaced = isReplaced
+        self.nodeHTML = nodeHTML
         self.slugger = HeadingSlugger(reserved: renderer.reservedIDs)
         // Tags and escapes make HTML a bit larger than its Markdown.
         self.out = HTMLWriter(capacity: document.sourceByteCount + document.sourceByteCount / 2 + 256)
@@ -380,8 +380,8 @@ struct HTMLRenderSession: ~Copyable {
     }
 
     /// The HTML made elsewhere that stands for node `index`, if any.
-    private func replacement(of index: Int) -> [UInt8]? {
-        index < isReplaced.count && isReplaced[index] ? nodeHTML[index] : nil
+    private func replacement(of index: Int) -> UnsafeBufferPointer<UInt8>? {
+        index < isReplaced.count && isReplaced[index] ? nodeHTML.html(of: index) : nil
     }
 
     /// A task's box: disabled (the page does not keep state), named by the

@@ -67,12 +67,14 @@ public struct HTMLRenderer: Sendable {
     /// index: code blocks, e.g. highlighted or run as examples, and text runs, e.g. with marks),
     /// written verbatim in place of the node. It is computed before, from the same document.
     public func render(_ document: MarkdownDocument, replacing nodeHTML: [Int: String] = [:]) -> RenderedMarkdown {
-        render(document, replacingUTF8: nodeHTML.mapValues { Array($0.utf8) })
+        var parts = NodeHTML()
+        for (node, html) in nodeHTML { parts.set(html, for: node) }
+        return render(document, replacingNodes: parts)
     }
 
-    /// `render(_:replacing:)` with the nodes' HTML as UTF-8 bytes (made as bytes, as a figure
-    /// rendered by a template is: no check of them as UTF-8 on the way to the page).
-    public func render(_ document: MarkdownDocument, replacingUTF8 nodeHTML: [Int: [UInt8]]) -> RenderedMarkdown {
+    /// `render(_:replacing:)` with the nodes' HTML as UTF-8 bytes, each in the storage it was made
+    /// in (a figure rendered by a template: not copied, nor checked as UTF-8, on the way to the page).
+    public func render(_ document: MarkdownDocument, replacingNodes nodeHTML: consuming NodeHTML) -> RenderedMarkdown {
         var session = HTMLRenderSession(renderer: self, document: document, nodeHTML: nodeHTML)
         return session.run()
     }

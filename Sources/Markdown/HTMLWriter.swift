@@ -22,7 +22,7 @@ struct HTMLWriter: ~Copyable {
     }
 
     /// Markup made elsewhere as UTF-8 bytes (an example's figure).
-    mutating func raw(_ utf8: [UInt8]) {
+    mutating func raw(_ utf8: UnsafeBufferPointer<UInt8>) {
         output.append(utf8)
     }
 

@@ -27,7 +27,7 @@ package struct ArticleRenderer: Sendable {
     package func render(_ read: ReadArticle, templates: TemplateSet) throws(DiagnosticError) -> Article {
         let lang = read.article.lang
         let document = read.document
-        var nodeHTML: [Int: [UInt8]] = [:]
+        var nodeHTML = NodeHTML()
         let figure = ExampleFigure(lang: lang, strings: strings, values: values, templates: templates)
         let exerciseFigure = ExerciseFigure(lang: lang, strings: strings, values: values, templates: templates)
         let codeLabel = strings.string("codeLabel", lang: lang)
@@ -46,24 +46,25 @@ package struct ArticleRenderer: Sendable {
                 sample = samples[nextSample]
                 nextSample += 1
             }
-            let verified = read.verification.example(at: index)
-            var example = try verified.flatMap { example throws(DiagnosticError) in try figure.html(example) }
-            // A page is in one language, so a machine's figures on it share one set of labels.
-            if example != nil, let machine = verified?.trace?.machine, spriteMachines.insert(machine.id).inserted {
-                sprites.append(values.diagram(machine, lang: lang).sprite)
-            }
-            if example == nil, let exercise = read.verification.exercise(at: index) { example = try exerciseFigure.html(exercise) }
-            let lexed = sample.map(\.lexed) ?? CodeSample(info: info, code: node.literal, line: node.start.line).lexed
-            if let html = example ?? lexed.map({ highlightedHTML($0, label: codeLabel) }) {
-                nodeHTML[index] = html
+            // An example's figure, else an exercise's, else the highlighted code.
+            if let verified = read.verification.example(at: index), let html = try figure.html(verified) {
+                // A page is in one language, so a machine's figures on it share one set of labels.
+                if let machine = verified.trace?.machine, spriteMachines.insert(machine.id).inserted {
+                    sprites.append(values.diagram(machine, lang: lang).sprite)
+                }
+                nodeHTML.set(html, for: index)
+            } else if let exercise = read.verification.exercise(at: index), let html = try exerciseFigure.html(exercise) {
+                nodeHTML.set(html, for: index)
+            } else if let lexed = sample.map(\.lexed) ?? CodeSample(info: info, code: node.literal, line: node.start.line).lexed {
+                nodeHTML.set(highlightedHTML(lexed, label: codeLabel), for: index)
             }
         }
         let chainTitle = strings.string("verifiedChain", lang: lang)
         let machineTitle = { (id: String) -> String in Machines.machine(id).map { names.title($0).text } ?? id }
         for index in read.verification.nodesWithChains {
-            nodeHTML[index] = Array(ChainMarkup.html(
+            nodeHTML.set(ChainMarkup.html(
                 document.nodes[index].literal, chains: read.verification.chains(in: index), insideLink: document.isInsideLink(index),
-                title: chainTitle, machineTitle: machineTitle).utf8)
+                title: chainTitle, machineTitle: machineTitle), for: index)
         }
         var renderer = makeRenderer(lang: lang)
         let tutorial = read.article.layout == .tutorial
@@ -82,7 +83,7 @@ package struct ArticleRenderer: Sendable {
         }
         let targets = read.targets
         renderer.linkTarget = { url, isImage in targets[ArticleReader.LinkKey(url: url, isImage: isImage)] }
-        let rendered = renderer.render(document, replacingUTF8: nodeHTML)
+        let rendered = renderer.render(document, replacingNodes: nodeHTML)
         var article = read.article
         if tutorial {
             let lesson = tutorialHTML(
@@ -213,7 +214,7 @@ package struct ArticleRenderer: Sendable {
     }
 
     /// A code block in a language the highlighter knows (one in any other is written as is).
-    private func highlightedHTML(_ code: LexedCode, label: String) -> [UInt8] {
+    private func highlightedHTML(_ code: LexedCode, label: String) -> ByteOutput {
         // Focusable and labelled: a scrolling code block must be reachable by keyboard.
         let language = code.language
         var html = ByteOutput(capacity: code.source.spans.count * 24 + 256)
@@ -221,7 +222,7 @@ package struct ArticleRenderer: Sendable {
         html.append(utf8: "<code class=\"language-\(language.rawValue)\">")
         Highlighter.appendHTML(code.source, options: Self.highlightOptions, to: &html)
         html.append(utf8: "</code></pre>\n")
-        return html.bytes
+        return html
     }
 
     /// Whether an article page gives this id to something outside the

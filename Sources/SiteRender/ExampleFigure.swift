@@ -22,10 +22,10 @@ struct ExampleFigure: Sendable {
 
     /// The figure of an example that ran (nil for one that stopped on an error: its code is shown as written).
     /// Made for each example: no figure is kept for another page with the same block.
-    /// As UTF-8 bytes, which go into the page's bytes as they are.
-    func html(_ example: VerifiedExample) throws(DiagnosticError) -> [UInt8]? {
+    /// As UTF-8 bytes in the storage they were rendered into, which the page's render takes uncopied.
+    func html(_ example: VerifiedExample) throws(DiagnosticError) -> ByteOutput? {
         guard let trace = example.trace else { return nil }
-        return try templates.renderUTF8(Self.template, context(trace, id: "ex-\(example.number)"))
+        return try templates.renderOutput(Self.template, context(trace, id: "ex-\(example.number)"))
     }
 
     /// What the template shows: the trace's rows, the checks, the diagram with the run's path marked.

@@ -20,10 +20,10 @@ struct ExerciseFigure: Sendable {
     static let template = "partials/exercise"
 
     /// The figure of an exercise that passed (nil for one with an error: its block is shown as written).
-    /// As UTF-8 bytes, which go into the page's bytes as they are.
-    func html(_ exercise: VerifiedExercise) throws(DiagnosticError) -> [UInt8]? {
+    /// As UTF-8 bytes in the storage they were rendered into, which the page's render takes uncopied.
+    func html(_ exercise: VerifiedExercise) throws(DiagnosticError) -> ByteOutput? {
         guard let trace = exercise.trace else { return nil }
-        return try templates.renderUTF8(Self.template, context(trace, id: "exercise-\(exercise.number)"))
+        return try templates.renderOutput(Self.template, context(trace, id: "exercise-\(exercise.number)"))
     }
 
     /// What the template shows. Records rather than dictionaries: each object's keys are known

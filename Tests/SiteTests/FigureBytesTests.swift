@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import Encoding
 
 @testable import SiteContent
 @testable import SiteRender
@@ -14,7 +15,8 @@ import TestSupport
         let values = ArticleRenderer(strings: strings).values
         var figures = 0
         // A figure made as bytes and the same figure made as a string (nil: the block did not run).
-        func check(_ bytes: [UInt8]?, _ string: String?, _ name: String) {
+        func check(_ figure: consuming ByteOutput?, _ string: String?, _ name: String) {
+            let bytes: [UInt8]? = if let figure { figure.bytes } else { nil }
             #expect(bytes == string.map { Array($0.utf8) }, "\(name)")
             if bytes != nil { figures += 1 }
         }
