@@ -9,6 +9,8 @@ struct HTMLRenderSession: ~Copyable {
     /// Whether `nodeHTML` replaces a node, by node index (empty when it replaces none): asking the
     /// dictionary hashed the index of every text node.
     private let isReplaced: [Bool]
+    /// Written after the document (`HTMLRenderer.render(_:replacingNodes:followedBy:)`).
+    private let trailer: [String]
     private var out: HTMLWriter
     private var slugger: HeadingSlugger
     private var headings: [Heading] = []
@@ -31,9 +33,10 @@ struct HTMLRenderSession: ~Copyable {
         var flag: Bool
     }
 
-    init(renderer: HTMLRenderer, document: MarkdownDocument, nodeHTML: consuming NodeHTML) {
+    init(renderer: HTMLRenderer, document: MarkdownDocument, nodeHTML: consuming NodeHTML, trailer: [String] = []) {
         self.renderer = renderer
         self.document = document
+        self.trailer = trailer
         var isReplaced = [Bool]()
         if !nodeHTML.isEmpty {
             isReplaced = Array(repeating: false, count: document.nodes.count)
@@ -43,7 +46,7 @@ struct HTMLRenderSession: ~Copyable {
         self.nodeHTML = nodeHTML
         self.slugger = HeadingSlugger(reserved: renderer.reservedIDs)
         // Tags and escapes make HTML a bit larger than its Markdown.
-        self.out = HTMLWriter(capacity: document.sourceByteCount + document.sourceByteCount / 2 + 256)
+        self.out = HTMLWriter(capacity: document.sourceByteCount + document.sourceByteCount / 2 + 256 + trailer.reduce(0) { $0 + $1.utf8.count })
         // Room made once for what the walk adds, not by growing (an allocation a doubling).
         headings.reserveCapacity(Self.headingCount(document))
         blockStarts.reserveCapacity(document.nodes.isEmpty ? 0 : document.nodes[MarkdownDocument.rootIndex].children.count)
@@ -86,6 +89,7 @@ struct HTMLRenderSession: ~Copyable {
             let end = position + 1 < blockStarts.count ? blockStarts[position + 1].offset : length
             return RenderedMarkdown.Block(node: start.node, utf8Range: start.offset..<end)
         }
+        for part in trailer { out.raw(part) }
         return RenderedMarkdown(utf8: out.bytes, headings: headings, blocks: blocks)
     }
 

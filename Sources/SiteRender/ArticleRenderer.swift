@@ -83,18 +83,18 @@ package struct ArticleRenderer: Sendable {
         }
         let targets = read.targets
         renderer.linkTarget = { url, isImage in targets[ArticleReader.LinkKey(url: url, isImage: isImage)] }
-        let rendered = renderer.render(document, replacingNodes: nodeHTML)
+        // The sprites follow the body, written into its output: appended to its bytes, they copied the whole body.
+        let rendered = renderer.render(document, replacingNodes: nodeHTML, followedBy: tutorial ? [] : sprites)
         var article = read.article
         if tutorial {
             let lesson = tutorialHTML(
                 rendered, document: document, lang: lang, untranslated: untranslatedLanguage.map { ($0, Set(read.article.untranslated)) },
-                isExercise: { read.verification.exercise(at: $0) != nil })
+                isExercise: { read.verification.exercise(at: $0) != nil }, followedBy: sprites)
             article.bodyUTF8 = lesson.html
             article.tutorialSteps = lesson.steps
         } else {
             article.bodyUTF8 = rendered.utf8
         }
-        for sprite in sprites { article.bodyUTF8 += sprite.utf8 }
         // One array with room for every heading: filtering first grew a second one by doubling.
         var toc: [TOCEntry] = []
         toc.reserveCapacity(rendered.headings.count)
@@ -110,10 +110,10 @@ package struct ArticleRenderer: Sendable {
     /// exercises) go beside its text (`.step-media`; CSS puts them in a second column on wide
     /// screens). A last section without code blocks, after at least one step, is the lesson's
     /// conclusion (a summary, what to read next): shown after the steps, neither numbered nor
-    /// counted in the reader's progress. Footnotes follow.
+    /// counted in the reader's progress. Footnotes follow, then `trailer`.
     func tutorialHTML(
         _ rendered: RenderedMarkdown, document: MarkdownDocument, lang: String, untranslated: (from: String, sections: Set<Int>)?,
-        isExercise: (Int) -> Bool
+        isExercise: (Int) -> Bool, followedBy trailer: [String] = []
     ) -> (html: [UInt8], steps: Int) {
         // The parts are slices of the rendered HTML, each copied once, into `out`.
         struct Step {
@@ -147,7 +147,7 @@ package struct ArticleRenderer: Sendable {
         let conclusion = steps.count > 1 && !steps[steps.count - 1].hasMedia ? steps.removeLast() : nil
         let stepLabel = HTML.escape(strings.string("tutorialStep", lang: lang))
         let doneLabel = HTML.escape(strings.string("tutorialStepDone", lang: lang))
-        var out = ByteOutput(capacity: rendered.utf8.count + 512 * (steps.count + 2))
+        var out = ByteOutput(capacity: rendered.utf8.count + 512 * (steps.count + 2) + trailer.reduce(0) { $0 + $1.utf8.count })
         if intro.contains(where: { !$0.isEmpty }) {
             out.append(utf8: "<div class=\"tutorial-intro\"\(languageAttribute(untranslated, section: 0, lang: lang))>\n")
             for part in intro { out.append(part) }
@@ -184,6 +184,7 @@ package struct ArticleRenderer: Sendable {
             out.append(utf8: "</section>\n")
         }
         for part in tail { out.append(part) }
+        for part in trailer { out.append(utf8: part) }
         return (out.bytes, steps.count)
     }
 

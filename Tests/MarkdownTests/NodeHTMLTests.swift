@@ -73,4 +73,17 @@ import Markdown
         }
         #expect(replaced > 300, "the random documents hold too few nodes to replace")
     }
+
+    /// A trailer is written after everything the document makes (footnotes included), as
+    /// appending it to the page's bytes did, and belongs to no block.
+    @Test(arguments: ["", "# T\n\ntext[^1]\n\n[^1]: note\n", "- a\n- b\n\n```swift\nx\n```", "> [!NOTE]\n> n"])
+    func trailerFollowsTheDocument(_ markdown: String) {
+        let document = MarkdownDocument.parse(markdown, file: "test.md")
+        let trailer = ["<svg id=\"a\">é</svg>\n", "", "<svg id=\"b\"></svg>"]
+        let plain = HTMLRenderer().render(document, replacingNodes: NodeHTML())
+        let followed = HTMLRenderer().render(document, replacingNodes: NodeHTML(), followedBy: trailer)
+        #expect(followed.utf8 == plain.utf8 + Array(trailer.joined().utf8))
+        #expect(followed.blocks == plain.blocks)
+        #expect(followed.headings == plain.headings)
+    }
 }

@@ -104,6 +104,11 @@ import TestSupport
             stepsSeen += made.steps
             #expect(made.html == Array(expected.html.utf8), "\(markdown.debugDescription)")
             #expect(made.steps == expected.steps)
+            // Sprites written after the lesson: the bytes once appended to it.
+            let sprites = (0..<random.below(3)).map { "<svg id=\"s\($0)\">é</svg>\n" }
+            let followed = renderer.tutorialHTML(
+                rendered, document: document, lang: lang, untranslated: untranslated, isExercise: isExercise, followedBy: sprites)
+            #expect(followed.html == made.html + Array(sprites.joined().utf8), "\(markdown.debugDescription)")
         }
         #expect(stepsSeen > 100)
     }
