@@ -52,8 +52,9 @@ public struct MachineOptions: Sendable, Hashable {
     /// Sets one `name=value` pair for `machine`, as `parse` reads it: each option sets its own
     /// field, so a block's pairs read one by one make the same options as `parse` of them all.
     public mutating func set(_ name: String, to value: String, for machine: Machine, anyAPI allowsAnyAPI: Bool = true) throws(Problem) {
-        let known = machine.options.map(\.name)
-        guard known.contains(name) else {
+        // The names listed only for the message: an array of them was made for every option.
+        guard machine.options.contains(where: { $0.name == name }) else {
+            let known = machine.options.map(\.name)
             let what = known.isEmpty
                 ? "machine '\(machine.id)' takes no options"
                 : "unknown option '\(name)' for machine '\(machine.id)' (it takes: \(known.joined(separator: ", ")))"
@@ -74,7 +75,7 @@ public struct MachineOptions: Sendable, Hashable {
             }
             targetSDK = level
         case "configChanges":
-            configChanges = Set(value.split(separator: "|").map { String($0) }.filter { !$0.isEmpty })
+            configChanges = Self.configChanges(value)
         case "root":
             guard let flag = Bool(value) else {
                 throw Problem(option: name, message: "'root' must be true or false, not '\(value)'", suggestion: nil)
@@ -83,6 +84,24 @@ public struct MachineOptions: Sendable, Hashable {
         default:
             throw Problem(option: name, message: "option '\(name)' is not implemented", suggestion: nil)
         }
+    }
+}
+
+extension MachineOptions {
+    /// The changes of a `configChanges` value, `a|b|c`. An ASCII value is cut at its `|` bytes
+    /// (there each byte is a Character); another by Characters, as `configChangesByCharacters`.
+    static func configChanges(_ value: String) -> Set<String> {
+        guard value.utf8.allSatisfy({ $0 < 0x80 }) else { return configChangesByCharacters(value) }
+        var changes = Set<String>()
+        for part in value.utf8.split(separator: UInt8(ascii: "|")) {
+            changes.insert(String(Substring(part)))
+        }
+        return changes
+    }
+
+    /// `configChanges` by Characters, as first written (the reference in tests).
+    static func configChangesByCharacters(_ value: String) -> Set<String> {
+        Set(value.split(separator: "|").map { String($0) }.filter { !$0.isEmpty })
     }
 }
 

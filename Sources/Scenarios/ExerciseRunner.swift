@@ -301,7 +301,9 @@ private struct Check {
         lines.reserveCapacity(2)
         if let given = block.given {
             guard given.id != nil else { return nil }
-            lines.append(BlockLine(content: .given(given), text: "given " + given.text, location: given.location, trailingComment: nil))
+            // No text: nobody reads a judged statement's lines as written ("given " + the name was
+            // a string made for every option).
+            lines.append(BlockLine(content: .given(given), written: "", location: given.location, trailingComment: nil))
         }
         switch choice.statement {
         case .event(let event):

@@ -122,11 +122,11 @@ public enum LifecycleBlockParser {
         var options = MachineOptions()
         var optionsValid = true
         for word in words.dropFirst(2) {
-            let text = infoLine.text(word)
+            // The word as a String only for the message (it was made for every option).
             guard let equals = infoLine.units[word].firstIndex(of: 0x3D), equals > word.lowerBound else {
                 optionsValid = false
                 if let machine {
-                    diagnostics.append(Messages.optionNotPair(text, machine: machine, at: infoLine.location(word.lowerBound)))
+                    diagnostics.append(Messages.optionNotPair(infoLine.text(word), machine: machine, at: infoLine.location(word.lowerBound)))
                 }
                 continue
             }
