@@ -33,13 +33,6 @@ public struct NodeHTML: ~Copyable {
         set(output, for: node)
     }
 
-    /// Gives `node` a copy of `utf8`.
-    public mutating func set(utf8: [UInt8], for node: Int) {
-        var output = ByteOutput(capacity: utf8.count)
-        output.append(utf8)
-        set(output, for: node)
-    }
-
     /// The HTML given to `node`, if any: valid while this value lives.
     public func html(of node: Int) -> UnsafeBufferPointer<UInt8>? {
         parts[node].map { UnsafeBufferPointer($0) }

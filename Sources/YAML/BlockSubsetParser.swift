@@ -438,22 +438,9 @@ struct BlockSubsetParser: ~Copyable {
         }
     }
 
+    /// Appends the UTF-8 of scalar `value` (checked by the caller: at most U+10FFFF, no surrogate).
     private static func appendUTF8(_ value: UInt32, to text: inout [UInt8]) {
-        switch value {
-        case ..<0x80:
-            text.append(UInt8(value))
-        case ..<0x800:
-            text.append(UInt8(0xC0 | value >> 6))
-            text.append(UInt8(0x80 | value & 0x3F))
-        case ..<0x10000:
-            text.append(UInt8(0xE0 | value >> 12))
-            text.append(UInt8(0x80 | value >> 6 & 0x3F))
-            text.append(UInt8(0x80 | value & 0x3F))
-        default:
-            text.append(UInt8(0xF0 | value >> 18))
-            text.append(UInt8(0x80 | value >> 12 & 0x3F))
-            text.append(UInt8(0x80 | value >> 6 & 0x3F))
-            text.append(UInt8(0x80 | value & 0x3F))
-        }
+        guard let scalar = Unicode.Scalar(value) else { return }
+        UTF8.encode(scalar) { text.append($0) }
     }
 }

@@ -26,7 +26,7 @@ import Markdown
         // Given again, a node's later HTML stands.
         nodeHTML.set(Self.output("<figure>|é 🍎|</figure>"), for: code[0])
         // An index past the document's nodes gives nothing.
-        nodeHTML.set(utf8: Array("<never/>".utf8), for: document.nodes.count + 3)
+        nodeHTML.set("<never/>", for: document.nodes.count + 3)
         let html = HTMLRenderer().render(document, replacingNodes: nodeHTML).html
         #expect(html == "<p>a <a href=\"x\"><mark>B</mark></a></p>\n<figure>é 🍎</figure>\n")
     }
