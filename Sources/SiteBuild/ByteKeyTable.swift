@@ -14,7 +14,8 @@ protocol ByteKeyStorage {
 
 /// Byte strings numbered in the order they were added and found again by their bytes through
 /// an open-addressing table of their numbers, whatever keeps the bytes (`OwnedBytes`: copies
-/// in one buffer; `BorrowedRanges`: ranges of a page's bytes). No object per key.
+/// in one buffer; `BorrowedRanges`: ranges of a page's bytes). No object per key. The lookup's
+/// parts are inlined: a page's own anchors are looked up in its ids, thousands a page.
 struct ByteKeyTable<Storage: ByteKeyStorage> {
     private(set) var keys: Storage
     /// Number + 1 of the key hashed to each slot (0: empty); a power of two, at most half full.
@@ -47,6 +48,7 @@ struct ByteKeyTable<Storage: ByteKeyStorage> {
     }
 
     /// The number of `key`, nil when it was never added.
+    @inline(__always)
     func find(_ key: UnsafeBufferPointer<UInt8>) -> UInt32? {
         guard !slots.isEmpty else { return nil }
         var slot = Self.hash(key) & (slots.count - 1)
@@ -63,6 +65,7 @@ struct ByteKeyTable<Storage: ByteKeyStorage> {
         keys.withBytes(of: number, body)
     }
 
+    @inline(__always)
     private func same(_ number: UInt32, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         keys.withBytes(of: number) { stored in
             guard stored.count == key.count else { return false }
@@ -73,6 +76,7 @@ struct ByteKeyTable<Storage: ByteKeyStorage> {
 
     /// `ByteHash`'s high half (its low bits are the weakest): a seeded SipHash (`Hasher`) cost
     /// about 330 instructions a key, and the scan of every page looks up each of its links.
+    @inline(__always)
     private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
         Int(truncatingIfNeeded: ByteHash.end(ByteHash.mix(ByteHash.start, key), length: key.count) >> 32)
     }
@@ -109,6 +113,7 @@ struct OwnedBytes: ByteKeyStorage, Sendable {
 
     mutating func reserveCapacity(_ count: Int) { ends.reserveCapacity(count) }
 
+    @inline(__always)
     func withBytes<Result>(of number: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let range = self.range(number)
         return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
@@ -147,6 +152,7 @@ struct BorrowedRanges: ByteKeyStorage {
     var count: Int { ranges.count }
 
     /// Keeps `key`, a part of the lent bytes, as its range there.
+    @inline(__always)
     mutating func append(_ key: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, let keyBase = key.baseAddress else {
             ranges.append(0..<0)  // an empty key
@@ -157,6 +163,7 @@ struct BorrowedRanges: ByteKeyStorage {
         ranges.append(start..<(start + key.count))
     }
 
+    @inline(__always)
     func withBytes<Result>(of number: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         body(UnsafeBufferPointer(rebasing: bytes[ranges[Int(number)]]))
     }
