@@ -23,6 +23,19 @@ public enum ByteSearch {
         return nil
     }
 
+    /// Where the last `byte` of `bytes` is, or nil.
+    /// (A loop from the end: Glibc's module has no memrchr, and the byte is near the end
+    /// where this is asked, a path's last `/`.)
+    @inline(__always)
+    public static func lastIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = bytes.count
+        while index > 0 {
+            index -= 1
+            if bytes[index] == byte { return index }
+        }
+        return nil
+    }
+
     /// Where the first `byte` in `range` of `bytes` is, or nil.
     @inline(__always)
     public static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {

@@ -25,25 +25,11 @@ public enum JSON {
             out.append(UInt8(ascii: "\""))
             return String(decoding: out, as: UTF8.self)
         }
-        return quoted ?? quoteByScalars(s)
-    }
-
-    /// `quote` by Unicode scalars (a string without contiguous UTF-8; the reference in tests).
-    static func quoteByScalars(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20:
-                out += "\\u" + hex(c.value, width: 4)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        if let quoted { return quoted }
+        // A string without contiguous UTF-8 (bridged): quoted as a contiguous copy.
+        var contiguous = s
+        contiguous.makeContiguousUTF8()
+        return quote(contiguous)
     }
 
     /// `["a","b"]`.

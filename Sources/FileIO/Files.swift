@@ -42,9 +42,9 @@ public enum Files {
 
     /// The whole of the regular file at `path`.
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
-        let fd = try openRegularFile(path)
+        let (fd, size) = try openRegularFile(path)
         defer { close(fd) }
-        return try readToEnd(fd, path: path)
+        return try readToEnd(fd, path: path, sizeHint: size)
     }
 
     /// The file at `path` as UTF-8 text; invalid UTF-8 is an error naming the first bad byte.
@@ -58,9 +58,9 @@ public enum Files {
 
     /// At most the first `count` bytes of the regular file at `path` (fewer when it is shorter).
     public static func readPrefix(_ path: String, count: Int) throws(FileError) -> [UInt8] {
-        let fd = try openRegularFile(path)
+        let (fd, size) = try openRegularFile(path)
         defer { close(fd) }
-        return try readToEnd(fd, path: path, limit: max(count, 0))
+        return try readToEnd(fd, path: path, sizeHint: size, limit: max(count, 0))
     }
 
     /// Reads `descriptor` until end of file (or `limit` bytes), starting with room for
@@ -187,9 +187,10 @@ public enum Files {
         }
     }
 
-    /// Opens `path` for reading; a folder or anything else that is not a regular file is an
-    /// error, and O_NONBLOCK keeps a FIFO without a writer from blocking the open.
-    private static func openRegularFile(_ path: String) throws(FileError) -> Int32 {
+    /// Opens `path` for reading, with its size when opened (the reads' first guess: one fstat
+    /// a file, not a second one in `readToEnd`); a folder or anything else that is not a
+    /// regular file is an error, and O_NONBLOCK keeps a FIFO without a writer from blocking the open.
+    private static func openRegularFile(_ path: String) throws(FileError) -> (descriptor: Int32, size: Int) {
         let fd = try retrying(path) { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         var info = stat()
         if fstat(fd, &info) != 0 {
@@ -199,7 +200,7 @@ public enum Files {
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            return fd
+            return (fd, Int(info.st_size))
         case S_IFDIR:
             close(fd)
             throw FileError(path: path, errno: EISDIR)

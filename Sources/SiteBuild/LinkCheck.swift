@@ -140,7 +140,9 @@ struct PageLinks: Sendable {
                 // The page's ids by their bytes, for its own anchors (an id with an entity unescaped);
                 // the `String`s only for an anchor the bytes do not find.
                 let foundIDs = idRanges  // the lazy list below captures this copy: `idRanges` stays a plain local
-                var plainIDs = PageIDRanges(of: bytes, capacity: foundIDs.count)
+                // By their ranges of the page's bytes: no copy of an id (a copy cost ~340 instructions
+                // for each of a page's ~100 ids).
+                var plainIDs = ByteKeyTable(BorrowedRanges(of: bytes, capacity: foundIDs.count), capacity: foundIDs.count)
                 var escapedIDs = StringTable()
                 for range in foundIDs {
                     let value = UnsafeBufferPointer(rebasing: bytes[range])
@@ -149,7 +151,7 @@ struct PageLinks: Sendable {
                         var text = unescape(value)
                         _ = escapedIDs.number(&text)
                     } else {
-                        plainIDs.insert(range)
+                        _ = plainIDs.number(value)
                     }
                 }
                 lazy var idList = foundIDs.map { unescape(UnsafeBufferPointer(rebasing: bytes[$0])) }
@@ -159,7 +161,7 @@ struct PageLinks: Sendable {
                     if value.count == 1 { continue }  // `#`: no id to find
                     let id = UnsafeBufferPointer(rebasing: value.dropFirst())
                     if startsACharacterAfterHash(id), !id.contains(UInt8(ascii: "%")), !id.contains(UInt8(ascii: "&")),
-                        plainIDs.contains(id) || escapedIDs.find(id) != nil
+                        plainIDs.find(id) != nil || escapedIDs.find(id) != nil
                     {
                         continue
                     }
@@ -262,25 +264,17 @@ struct CollectedPages: Sendable {
     }
 }
 
-/// Strings numbered in the order they were added, kept as one buffer of UTF-8 bytes and
-/// found again through an open-addressing table of their numbers: no object per string.
-struct StringTable: Sendable {
-    private var bytes: [UInt8] = []
-    /// String `n` is `bytes[ends[n - 1]..<ends[n]]`.
-    private var ends: [UInt32] = []
-    /// Number + 1 of the string hashed to each slot (0: empty); a power of two, at most half full.
-    private var slots: [UInt32] = []
+/// Strings numbered in the order they were added, kept as one buffer of UTF-8 bytes.
+typealias StringTable = ByteKeyTable<OwnedBytes>
 
-    var count: Int { ends.count }
-
-    init() {}
+extension ByteKeyTable where Storage == OwnedBytes {
+    init() { self.init(OwnedBytes()) }
 
     /// A table with room for `count` strings before it grows.
     init(capacity count: Int) {
-        var size = 64
-        while size < count * 2 { size *= 2 }
-        slots = [UInt32](repeating: 0, count: size)
-        ends.reserveCapacity(count)
+        var keys = OwnedBytes()
+        keys.reserveCapacity(count)
+        self.init(keys, capacity: count)
     }
 
     /// The number of `text`, which is added if it is not there yet.
@@ -294,158 +288,19 @@ struct StringTable: Sendable {
         text.withUTF8 { number($0) }
     }
 
-    /// The number of the string of UTF-8 `key`, which is added if it is not there yet.
-    mutating func number(_ key: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        if slots.isEmpty || (count + 1) * 2 > slots.count { grow() }
-        var slot = Self.hash(key) & (slots.count - 1)
-        while slots[slot] != 0 {
-            let number = slots[slot] - 1
-            if same(number, key) { return number }
-            slot = (slot + 1) & (slots.count - 1)
-        }
-        let number = UInt32(ends.count)
-        bytes.append(contentsOf: key)
-        ends.append(UInt32(bytes.count))
-        slots[slot] = number + 1
-        return number
-    }
-
     /// The number of `text`, nil when it was never added.
     func find(_ text: String) -> UInt32? {
         text.withUTF8Bytes { find($0) }
     }
 
-    /// The number of the string of UTF-8 `key`, nil when it was never added.
-    func find(_ key: UnsafeBufferPointer<UInt8>) -> UInt32? {
-        guard !slots.isEmpty else { return nil }
-        var slot = Self.hash(key) & (slots.count - 1)
-        while slots[slot] != 0 {
-            let number = slots[slot] - 1
-            if same(number, key) { return number }
-            slot = (slot + 1) & (slots.count - 1)
-        }
-        return nil
-    }
-
-    /// Calls `body` with the UTF-8 of string `number`.
-    func withBytes<Result>(of number: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let range = self.range(number)
-        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
-    }
-
     func contains(_ text: String) -> Bool { find(text) != nil }
 
     subscript(number: UInt32) -> String {
-        let range = self.range(number)
-        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        withBytes(of: number) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether string `a` comes before string `b`, byte by byte.
-    func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
-        let (first, second) = (range(a), range(b))
-        return bytes.withUnsafeBufferPointer { all in
-            let common = min(first.count, second.count)
-            if common > 0, let base = all.baseAddress {
-                let order = memcmp(base + first.lowerBound, base + second.lowerBound, common)
-                if order != 0 { return order < 0 }
-            }
-            return first.count < second.count
-        }
-    }
-
-    private func range(_ number: UInt32) -> Range<Int> {
-        let index = Int(number)
-        return (index > 0 ? Int(ends[index - 1]) : 0)..<Int(ends[index])
-    }
-
-    private func same(_ number: UInt32, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        let range = self.range(number)
-        guard range.count == key.count else { return false }
-        guard let keyBase = key.baseAddress else { return true }
-        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + range.lowerBound, keyBase, key.count) == 0 }
-    }
-
-    /// `ByteHash`'s high half (its low bits are the weakest): a seeded SipHash (`Hasher`) cost
-    /// about 330 instructions a key, and the scan of every page looks up each of its links.
-    fileprivate static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
-        Int(truncatingIfNeeded: ByteHash.end(ByteHash.mix(ByteHash.start, key), length: key.count) >> 32)
-    }
-
-    /// Doubles the slots and files every number again.
-    private mutating func grow() {
-        let size = max(64, slots.count * 2)
-        var grown = [UInt32](repeating: 0, count: size)
-        bytes.withUnsafeBufferPointer { all in
-            for number in 0..<ends.count {
-                let range = self.range(UInt32(number))
-                var slot = Self.hash(UnsafeBufferPointer(rebasing: all[range])) & (size - 1)
-                while grown[slot] != 0 { slot = (slot + 1) & (size - 1) }
-                grown[slot] = UInt32(number) + 1
-            }
-        }
-        slots = grown
-    }
-}
-
-/// The ids of one page as ranges of its bytes, found again by their bytes: what the page's own
-/// anchors are looked up in. No copy of an id (`StringTable` copied each, ~340 instructions for
-/// each of a page's ~100 ids); `StringTable`'s hash and open addressing. It points into the
-/// page's bytes: use it only inside the scope that lends them.
-struct PageIDRanges {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var ranges: [Range<Int>] = []
-    /// Index + 1 in `ranges` of the id hashed to each slot (0: empty); a power of two, at most half full.
-    private var slots: [UInt32]
-
-    /// A set of ids of `bytes` with room for `capacity` of them before it grows.
-    init(of bytes: UnsafeBufferPointer<UInt8>, capacity: Int) {
-        self.bytes = bytes
-        var size = 64
-        while size < capacity * 2 { size *= 2 }
-        slots = [UInt32](repeating: 0, count: size)
-        ranges.reserveCapacity(capacity)
-    }
-
-    /// Adds the id at `range` of the bytes, unless one of the same bytes is there.
-    mutating func insert(_ range: Range<Int>) {
-        if (ranges.count + 1) * 2 > slots.count { grow() }
-        let key = UnsafeBufferPointer(rebasing: bytes[range])
-        var slot = StringTable.hash(key) & (slots.count - 1)
-        while slots[slot] != 0 {
-            if same(slots[slot] - 1, key) { return }
-            slot = (slot + 1) & (slots.count - 1)
-        }
-        ranges.append(range)
-        slots[slot] = UInt32(ranges.count)
-    }
-
-    func contains(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        var slot = StringTable.hash(key) & (slots.count - 1)
-        while slots[slot] != 0 {
-            if same(slots[slot] - 1, key) { return true }
-            slot = (slot + 1) & (slots.count - 1)
-        }
-        return false
-    }
-
-    private func same(_ index: UInt32, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        let range = ranges[Int(index)]
-        guard range.count == key.count else { return false }
-        guard let keyBase = key.baseAddress, let base = bytes.baseAddress else { return true }
-        return memcmp(base + range.lowerBound, keyBase, key.count) == 0
-    }
-
-    /// Doubles the slots and files every range again.
-    private mutating func grow() {
-        let size = slots.count * 2
-        var grown = [UInt32](repeating: 0, count: size)
-        for (index, range) in ranges.enumerated() {
-            var slot = StringTable.hash(UnsafeBufferPointer(rebasing: bytes[range])) & (size - 1)
-            while grown[slot] != 0 { slot = (slot + 1) & (size - 1) }
-            grown[slot] = UInt32(index) + 1
-        }
-        slots = grown
-    }
+    func precedes(_ a: UInt32, _ b: UInt32) -> Bool { keys.precedes(a, b) }
 }
 
 /// Verifies every internal link and `#anchor` of the site, like htmltest or
@@ -455,11 +310,20 @@ struct PageIDRanges {
 /// Markdown links are reported where they are written; links the templates
 /// generate, at their place in the generated page.
 struct LinkChecker {
-    var config: SiteConfig
+    let config: SiteConfig
+    /// `config.basePath`, made once: every link that starts with `/` is checked against it.
+    let basePath: String
     /// slug → languages that have the article.
     var languagesBySlug: [String: Set<String>]
     /// Pages of drafts this build leaves out.
     var draftPages: Set<String> = []
+
+    init(config: SiteConfig, languagesBySlug: [String: Set<String>], draftPages: Set<String> = []) {
+        self.config = config
+        basePath = config.basePath
+        self.languagesBySlug = languagesBySlug
+        self.draftPages = draftPages
+    }
 
     /// Checks the links of every page a full build collected (on every core, a share of the
     /// pages each). `read` gives a written page's bytes back: its ids when a link points into it
@@ -483,7 +347,6 @@ struct LinkChecker {
                 return found
             }
             var problems: [Diagnostic] = []
-            var file: [UInt8] = []
             for position in stride(from: share, to: order.count, by: shares) {
                 let page = order[position]
                 let path = collected.path(of: page)
@@ -493,7 +356,7 @@ struct LinkChecker {
                 var folder = from
                 let broken = folder.withUTF8 { fromBytes in
                     collected.linkNumbers(of: page).contains { url in
-                        !collected.urls.withBytes(of: url) { leadsToAFile($0, from: fromBytes, files: collected.files, buffer: &file) }
+                        !collected.urls.withBytes(of: url) { leadsToAFile($0, from: fromBytes, files: collected.files) }
                             && problem(with: collected.urls[url], from: from, exists: exists, ids: ids) != nil
                     }
                 }
@@ -513,19 +376,34 @@ struct LinkChecker {
     /// path of ASCII, with no query, fragment, percent-encoding, scheme or dot segment past its
     /// `../` climbs, from an ASCII folder, that resolves to a file there. Then `problem(with:)`
     /// finds nothing wrong; for any other URL it is asked (on bytes: every link of every page
-    /// passes here). `file`: room for the resolved path.
-    func leadsToAFile(_ url: UnsafeBufferPointer<UInt8>, from: UnsafeBufferPointer<UInt8>, files: StringTable, buffer file: inout [UInt8]) -> Bool {
+    /// passes here).
+    func leadsToAFile(_ url: UnsafeBufferPointer<UInt8>, from: UnsafeBufferPointer<UInt8>, files: StringTable) -> Bool {
         guard !config.baseURL.isEmpty, url.first != UInt8(ascii: "/"),
             url.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: ":") }),
             from.allSatisfy({ $0 < 0x80 }),
             case .resolved(let kept, let restStart) = SiteLinks.climb(url, from: from)
         else { return false }
-        file.removeAll(keepingCapacity: true)
-        file.append(contentsOf: from[..<kept])
-        if kept > 0 { file.append(UInt8(ascii: "/")) }
-        file.append(contentsOf: url[restStart...])
-        if file.isEmpty || file.last == UInt8(ascii: "/") { file.append(contentsOf: "index.html".utf8) }
-        return file.withUnsafeBufferPointer { files.find($0) != nil }
+        let folder = UnsafeBufferPointer(rebasing: from[..<kept])
+        let rest = UnsafeBufferPointer(rebasing: url[restStart...])
+        let index: StaticString = "index.html"
+        // The resolved path is put together on the stack: an array's `append(contentsOf:)` of
+        // slices cost some 260 instructions a link.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: kept + 1 + rest.count + index.utf8CodeUnitCount) { file in
+            var count = 0
+            func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+                guard let source = bytes.baseAddress, let target = file.baseAddress else { return }
+                (target + count).initialize(from: source, count: bytes.count)
+                count += bytes.count
+            }
+            put(folder)
+            if kept > 0 {
+                file[count] = UInt8(ascii: "/")
+                count += 1
+            }
+            put(rest)
+            if count == 0 || file[count - 1] == UInt8(ascii: "/") { index.withUTF8Buffer(put) }
+            return files.find(UnsafeBufferPointer(rebasing: file[..<count])) != nil
+        }
     }
 
     /// Checks the links of every page in `pages`; `ids` gives the ids of any page of the site.
@@ -581,7 +459,6 @@ struct LinkChecker {
         // Other schemes (https:, mailto:…) and other hosts are not this site's.
         if rest.hasPrefix("//") || Self.hasScheme(rest) { return nil }
         if rest.hasPrefix("/") {
-            let basePath = config.basePath
             guard rest.hasPrefix(basePath) else {
                 return ("it is outside the site, which lives under \(basePath)", nil)
             }

@@ -49,4 +49,22 @@ import Testing
             }
         }
     }
+
+    /// The last byte: where `lastIndex(of:)` finds it, in every slice (a path's last `/`).
+    @Test func findsTheLastByteWhereALoopFindsIt() {
+        let bytes = Array("es/a/é/index.html/".utf8) + [0, UInt8(ascii: "/"), 0xFF]
+        var found = 0
+        for byte in Set(bytes) + [UInt8(ascii: "z")] {
+            for lower in 0...bytes.count {
+                for upper in lower...bytes.count {
+                    let expected = bytes[lower..<upper].lastIndex(of: byte).map { $0 - lower }
+                    let actual = bytes.withUnsafeBufferPointer { ByteSearch.lastIndex(of: byte, in: UnsafeBufferPointer(rebasing: $0[lower..<upper])) }
+                    #expect(actual == expected, "\(byte) in [\(lower)..<\(upper)]")
+                    if expected != nil { found += 1 }
+                }
+            }
+        }
+        #expect(found > 200)
+        #expect(ByteSearch.lastIndex(of: 1, in: UnsafeBufferPointer(start: nil, count: 0)) == nil)
+    }
 }

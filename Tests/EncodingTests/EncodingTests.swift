@@ -107,8 +107,26 @@ import TestSupport
         var strings = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) }
         strings += ["\r\n", "é\"ж\\👍🏽\u{7F}\u{85}\u{2028}", "a\u{0}b", String(repeating: "Привет \"мир\"\n", count: 40), "plain text, ünïcødé"]
         for string in strings {
-            #expect(JSON.quote(string) == JSON.quoteByScalars(string), "\(string.debugDescription)")
+            #expect(JSON.quote(string) == Self.quoteByScalars(string), "\(string.debugDescription)")
         }
+    }
+
+    /// `JSON.quote` by Unicode scalars, the reference its byte loop is compared with.
+    static func quoteByScalars(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20:
+                out += "\\u" + hex(c.value, width: 4)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     @Test func buildsObjectsInOrder() {
