@@ -129,37 +129,49 @@ import TestSupport
         }
     }
 
-    /// The groups as the two ways leave them, but for the time taken.
-    static func expectSame(_ batched: [SiteBuilder.RenderedGroup], _ reference: [SiteBuilder.RenderedGroup], seed: UInt64) {
+    /// Indexes `groups` both ways, each on its own copy with a sink of its own (`builders`: the
+    /// batch's and the reference's, nil in an incremental build), expects the same files,
+    /// entries and diagnostics, and returns the groups as the batch left them.
+    static func indexBothWays(
+        _ groups: [SiteBuilder.RenderedGroup], builders: (batch: [String: SearchIndexBuilder], reference: [String: SearchIndexBuilder])?,
+        indexedBefore: [String: Set<String>] = [:], unchanged: Set<String> = [], failing: Set<String> = [], context: String
+    ) -> [SiteBuilder.RenderedGroup] {
+        var batched = groups
+        var reference = groups
+        let (batchedSink, referenceSink) = (MemorySink(unchanged: unchanged, failing: failing), MemorySink(unchanged: unchanged, failing: failing))
+        SiteBuilder.indexPages(of: &batched, search: builders?.batch, indexedBefore: indexedBefore, sink: batchedSink)
+        indexPageByPage(&reference, search: builders?.reference, indexedBefore: indexedBefore, sink: referenceSink)
+        #expect(batchedSink.files == referenceSink.files, "\(context)")
         #expect(batched.count == reference.count)
         for (batched, reference) in zip(batched, reference) {
-            #expect(batched.search == reference.search, "seed \(seed)")
-            #expect(batched.diagnostics == reference.diagnostics, "seed \(seed)")
+            #expect(batched.search == reference.search, "\(context)")
+            #expect(batched.diagnostics == reference.diagnostics, "\(context)")
             #expect(batched.unindexed.isEmpty)
         }
+        return batched
+    }
+
+    /// Twelve rounds of random batches from the seed `fixed` (plus `SEARCH_BATCH_SEED` when set),
+    /// each given the generator, its round and a context for failures.
+    static func rounds(_ fixed: UInt64, _ body: (inout SeededRandom, Int, String) -> Void) {
+        let seed = SeededRandom.seedOffset("SEARCH_BATCH_SEED") &+ fixed
+        var random = SeededRandom(seed: seed)
+        for round in 0..<12 { body(&random, round, "seed \(seed) round \(round)") }
     }
 
     @Test func fullBuildBatchesIndexAsPageByPage() {
-        let seed = SeededRandom.seedOffset("SEARCH_BATCH_SEED") &+ 0x5EA2_C4BA_7C40_0001
-        var random = SeededRandom(seed: seed)
         var pagesIndexed = 0
-        for round in 0..<12 {
+        Self.rounds(0x5EA2_C4BA_7C40_0001) { random, round, context in
             // A full build: every file new, a builder per language; one batch in three has a file that cannot be written.
             let (groups, _, _, paths) = Self.batch(&random, groups: 1 + random.below(SiteBuilder.maxSearchBatch))
             let failing: Set<String> = round % 3 == 2 && !paths.isEmpty ? [random.pick(paths)] : []
-            var batched = groups
-            var reference = groups
-            let (batchedSink, referenceSink) = (MemorySink(failing: failing), MemorySink(failing: failing))
-            let (batchedBuilders, referenceBuilders) = (Self.builders(), Self.builders())
-            SiteBuilder.indexPages(of: &batched, search: batchedBuilders, indexedBefore: [:], sink: batchedSink)
-            Self.indexPageByPage(&reference, search: referenceBuilders, indexedBefore: [:], sink: referenceSink)
-            #expect(batchedSink.files == referenceSink.files, "seed \(seed) round \(round)")
-            Self.expectSame(batched, reference, seed: seed)
+            let builders = (batch: Self.builders(), reference: Self.builders())
+            let batched = Self.indexBothWays(groups, builders: builders, failing: failing, context: context)
             #expect(batched.contains { !$0.diagnostics.isEmpty } == !failing.isEmpty)
-            let (batchedIndex, referenceIndex) = (Self.finished(batchedBuilders), Self.finished(referenceBuilders))
+            let (batchedIndex, referenceIndex) = (Self.finished(builders.batch), Self.finished(builders.reference))
             for lang in Self.languages {
-                #expect(batchedIndex[lang]?.0 == referenceIndex[lang]?.0, "seed \(seed) round \(round) \(lang)")
-                #expect(batchedIndex[lang]?.1 == referenceIndex[lang]?.1, "seed \(seed) round \(round) \(lang)")
+                #expect(batchedIndex[lang]?.0 == referenceIndex[lang]?.0, "\(context) \(lang)")
+                #expect(batchedIndex[lang]?.1 == referenceIndex[lang]?.1, "\(context) \(lang)")
                 pagesIndexed += batchedIndex[lang]?.1.pages ?? 0
             }
             // The batch's time is counted once, on one group.
@@ -172,20 +184,13 @@ import TestSupport
     }
 
     @Test func incrementalBatchesKeepTheSameEntriesAsPageByPage() {
-        let seed = SeededRandom.seedOffset("SEARCH_BATCH_SEED") &+ 0x5EA2_C4BA_7C40_0002
-        var random = SeededRandom(seed: seed)
         var entries = 0
-        for round in 0..<12 {
+        Self.rounds(0x5EA2_C4BA_7C40_0002) { random, _, context in
             // An incremental build: no builders, entries kept per group; a page the last build
             // indexed whose file is unchanged keeps its entry.
             let (groups, indexedBefore, unchanged, _) = Self.batch(&random, groups: 1 + random.below(SiteBuilder.maxSearchBatch))
-            var batched = groups
-            var reference = groups
-            let (batchedSink, referenceSink) = (MemorySink(unchanged: unchanged), MemorySink(unchanged: unchanged))
-            SiteBuilder.indexPages(of: &batched, search: nil, indexedBefore: indexedBefore, sink: batchedSink)
-            Self.indexPageByPage(&reference, search: nil, indexedBefore: indexedBefore, sink: referenceSink)
-            #expect(batchedSink.files == referenceSink.files, "seed \(seed) round \(round)")
-            Self.expectSame(batched, reference, seed: seed)
+            let batched = Self.indexBothWays(
+                groups, builders: nil, indexedBefore: indexedBefore, unchanged: unchanged, context: context)
             entries += batched.reduce(0) { $0 + $1.search.count }
         }
         #expect(entries > 20)
