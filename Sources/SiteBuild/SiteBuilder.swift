@@ -419,12 +419,21 @@ public enum SiteBuilder {
         let slugs = bySlug.keys.sorted()
         // Fewer groups than cores (an edit): a group's articles are read and rendered on every core too.
         let spread = slugs.count < ProcessInfo.processInfo.activeProcessorCount
-        let groups = Parallel.map(slugs.count) { position in
-            renderGroup(
-                slugs[position], bySlug[slugs[position]] ?? [], site: site, reader: reader, renderer: renderer, languages: languages,
-                stamps: plan.stamps, navigation: navigation, search: builders, indexedBefore: indexedBefore, spread: spread, sink: sink,
-                previous: previous.flatMap { previous in previous.groups[slugs[position]].map { ($0, previous.navigation) } })
+        // Groups go in batches of a few per task, and the search index's share of a batch's pages
+        // is made once they are rendered (`indexPages`): a language's pages in a row keep its word
+        // memo and builder in the cache, where rendering each page evicted them.
+        let batch = searchBatchSize(groups: slugs.count, cores: ProcessInfo.processInfo.activeProcessorCount)
+        let batches = Parallel.map((slugs.count + batch - 1) / batch) { number in
+            var groups = (number * batch..<min(slugs.count, (number + 1) * batch)).map { position in
+                renderGroup(
+                    slugs[position], bySlug[slugs[position]] ?? [], site: site, reader: reader, renderer: renderer, languages: languages,
+                    stamps: plan.stamps, navigation: navigation, spread: spread, sink: sink,
+                    previous: previous.flatMap { previous in previous.groups[slugs[position]].map { ($0, previous.navigation) } })
+            }
+            indexPages(of: &groups, search: builders, indexedBefore: indexedBefore, sink: sink)
+            return groups
         }
+        let groups = batches.flatMap { $0 }
         var result = RenderedArticles(matrix: TranslationMatrix(languages: [], rows: []))
         var rows: [String: TranslationMatrix.Row] = [:]
         var reports: [Int: PageReport] = [:]
@@ -467,6 +476,88 @@ public enum SiteBuilder {
         return result
     }
 
+    /// How many groups a task renders before indexing their pages: a few, so that memory holds
+    /// no more than a few groups' bodies (issue 18), and fewer when there are too few groups to
+    /// give every core several tasks.
+    static func searchBatchSize(groups: Int, cores: Int) -> Int {
+        max(1, min(maxSearchBatch, groups / (4 * max(cores, 1))))
+    }
+
+    /// At most this many groups in a batch (four languages: 32 pages).
+    static let maxSearchBatch = 8
+
+    /// The search index's share of the pages of a batch of groups (`RenderedGroup.unindexed`),
+    /// step by step: every page's text, its search file, then its words and its filing, a
+    /// language's pages in a row. Each step's CPU time on this thread is taken once per batch
+    /// (`--verbose` shows them): per page and step, the clock's system calls were 10,000 in a
+    /// build of 2,000 pages.
+    static func indexPages(
+        of groups: inout [RenderedGroup], search builders: [String: SearchIndexBuilder]?, indexedBefore: [String: Set<String>],
+        sink: any PageSink
+    ) {
+        var pages: [(group: Int, page: UnindexedPage)] = []
+        for index in groups.indices {
+            pages += groups[index].unindexed.map { (index, $0) }
+            groups[index].unindexed = []
+        }
+        guard !pages.isEmpty else { return }
+        // A group has one page per language: (language, group) orders them all.
+        pages.sort { $0.page.lang != $1.page.lang ? $0.page.lang < $1.page.lang : $0.group < $1.group }
+        var time = SearchIndexTime()
+        var clock = threadCPUSeconds()
+        func lap(_ step: WritableKeyPath<SearchIndexTime, Double>) {
+            let now = threadCPUSeconds()
+            time[keyPath: step] += now - clock
+            clock = now
+        }
+        let texts = pages.map { SearchPage(key: $0.page.slug, path: $0.page.path, title: $0.page.title, bodyUTF8: $0.page.bodyUTF8) }
+        lap(\.pageText)
+        var toIndex: [Int] = []
+        for (number, (group, page)) in pages.enumerated() {
+            do throws(DiagnosticError) {
+                let fragment = SearchIndex.fragment(lang: page.lang, page: texts[number])
+                // An entry is a function of the page file's text: a page the last build indexed
+                // whose file keeps its bytes keeps its entry, and the index has nothing to update.
+                let unchanged = try sink.write(fragment.path, fragment.data)
+                if page.indexed && !(unchanged && indexedBefore[page.lang]?.contains(page.slug) == true) { toIndex.append(number) }
+            } catch {
+                groups[group].diagnostics += error.diagnostics
+            }
+        }
+        lap(\.pageFiles)
+        // A language and its stemmer made once for its pages in a row.
+        var entries: [SearchEntry] = []
+        entries.reserveCapacity(toIndex.count)
+        var current: (language: SearchLanguage, stemmer: Stemmer?)?
+        for number in toIndex {
+            let lang = pages[number].page.lang
+            if current?.language.code != lang {
+                let language = SearchLanguage(code: lang)
+                current = (language, Stemmer(language))
+            }
+            if let (language, stemmer) = current { entries.append(SearchEntry(texts[number], language: language, stemmer: stemmer)) }
+        }
+        lap(\.words)
+        for (number, entry) in zip(toIndex, entries) {
+            let (group, page) = pages[number]
+            if let builder = builders?[page.lang] { builder.add(entry) } else { groups[group].search[page.lang] = entry }
+        }
+        lap(\.filing)
+        groups[pages[0].group].indexing += time
+    }
+
+    /// A page rendered whose share of the search index waits for its batch (`indexPages`).
+    struct UnindexedPage: Sendable {
+        var lang: String
+        var slug: String
+        var path: String
+        var title: String
+        /// The body as rendered, read for its text with the batch's pages.
+        var bodyUTF8: [UInt8]
+        /// Whether the page joins the index (drafts published with --drafts get a page file only).
+        var indexed: Bool
+    }
+
     /// One translation group, rendered and analysed.
     struct RenderedGroup: Sendable {
         /// lang → article; once its pages are written, only its `listing`.
@@ -485,6 +576,8 @@ public enum SiteBuilder {
         var indexing = SearchIndexTime()
         /// lang → what each page rendered adds to the search index.
         var search: [String: SearchEntry] = [:]
+        /// The pages rendered whose share of the search index is not made yet (`indexPages`).
+        var unindexed: [UnindexedPage] = []
         /// Pages left as the last build wrote them (`keptPages`).
         var pagesKept = 0
         /// Examples and verified chains of the articles left unread (`unreadTranslations`), as cached.
@@ -617,8 +710,7 @@ public enum SiteBuilder {
 
     static func renderGroup(
         _ slug: String, _ indexes: [Int], site: SiteInputs, reader: ArticleReader, renderer: ArticleRenderer, languages: [String],
-        stamps: [FileStamp?], navigation: SiteNavigation, search builders: [String: SearchIndexBuilder]?,
-        indexedBefore: [String: Set<String>] = [:], spread: Bool = false, sink: any PageSink,
+        stamps: [FileStamp?], navigation: SiteNavigation, spread: Bool = false, sink: any PageSink,
         previous: (group: BuildCache.Group, navigation: SiteNavigation?)? = nil
     ) -> RenderedGroup {
         let unread = previous.map {
@@ -667,30 +759,11 @@ public enum SiteBuilder {
                         article, of: read, listed: listings, slug: slug, config: site.config, pages: pages, renderer: renderer,
                         navigation: navigation)
                     try sink.write(path, page)
-                    // The page's share of the search index, made here on every core while its body is at hand.
-                    // Each step's CPU time on this thread (`--verbose` shows the index's by step).
-                    var clock = threadCPUSeconds()
-                    func lap(_ step: WritableKeyPath<SearchIndexTime, Double>) {
-                        let now = threadCPUSeconds()
-                        group.indexing[keyPath: step] += now - clock
-                        clock = now
-                    }
-                    let searchPage = SearchPage(key: slug, path: path, title: rendered.title, bodyUTF8: rendered.bodyUTF8)
-                    lap(\.pageText)
-                    let fragment = SearchIndex.fragment(lang: lang, page: searchPage)
-                    // An entry is a function of the page file's text: a page the last build indexed
-                    // whose file keeps its bytes keeps its entry, and the index has nothing to update.
-                    let unchanged = try sink.write(fragment.path, fragment.data)
-                    lap(\.pageFiles)
+                    // The page's share of the search index is made with its batch's (`indexPages`).
                     // Drafts published with --drafts get a page file but stay out of the index.
-                    let indexed = cachedArticles.contains(where: { $0.lang == lang && !$0.draft })
-                    if indexed && !(unchanged && indexedBefore[lang]?.contains(slug) == true) {
-                        let language = SearchLanguage(code: lang)
-                        let entry = SearchEntry(searchPage, language: language, stemmer: Stemmer(language))
-                        lap(\.words)
-                        if let builder = builders?[lang] { builder.add(entry) } else { group.search[lang] = entry }
-                        lap(\.filing)
-                    }
+                    group.unindexed.append(UnindexedPage(
+                        lang: lang, slug: slug, path: path, title: rendered.title, bodyUTF8: rendered.bodyUTF8,
+                        indexed: cachedArticles.contains(where: { $0.lang == lang && !$0.draft })))
                 } catch {
                     group.diagnostics += error.diagnostics
                 }
@@ -699,8 +772,7 @@ public enum SiteBuilder {
             let pagesDone = spread ? Parallel.map(articles.count, renderPage) : articles.indices.map(renderPage)
             for done in pagesDone {
                 group.diagnostics += done.diagnostics
-                group.search.merge(done.search, uniquingKeysWith: { first, _ in first })
-                group.indexing += done.indexing
+                group.unindexed += done.unindexed
             }
         }
         // The pages are written: what stays is what the homes, status pages and sitemap show.
