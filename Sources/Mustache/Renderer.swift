@@ -34,6 +34,8 @@ struct Renderer: ~Copyable {
     /// and flags as bytes: the reference the randomized tests compare with.
     private let usesReferencePaths: Bool
 
+    /// What `contexts` holds before it grows: deeper than the site's templates nest sections.
+    static let contextCapacity = 16
     /// Innermost context last. Values are enum payloads, so pushing one
     /// retains its storage rather than copying a dictionary.
     private var contexts: [MustacheValue]
@@ -66,7 +68,12 @@ struct Renderer: ~Copyable {
         // A renderer that gathers bytes keeps the whole output there: a figure's few kilobytes
         // grew the default 256 bytes four times.
         self.pending = ByteOutput(capacity: gathersBytes ? Self.gatheredCapacity : 256)
-        self.contexts = [context]
+        // Room for the sections a page nests: a stack grown from one context reallocated it
+        // three or four times a render (about 55 allocations a page).
+        var contexts: [MustacheValue] = []
+        contexts.reserveCapacity(Self.contextCapacity)
+        contexts.append(context)
+        self.contexts = contexts
         self.lastEntered = SourceLocation(file: templateName, line: 1, column: 1)
     }
 
