@@ -99,15 +99,24 @@ struct Renderer: ~Copyable {
                     if let value = resolve(body.keys, node.range) { writeValue(value.interpolationText, escaped: escaped) }
                 } else if node.range.count == 1 {
                     if let found = resolveVariable(body.keys[node.range.lowerBound]) { write(found, escaped: escaped) }
+                } else if node.range.count == 2 {
+                    let first = node.range.lowerBound
+                    if let found = resolveVariable(body.keys[first], then: body.keys[first + 1]) { write(found, escaped: escaped) }
                 } else if let value = resolve(body.keys, node.range) {
                     write(value, escaped: escaped)
                 }
                 i += 1
             case .section, .invertedSection:
                 let inverted = node.kind == .invertedSection
-                let value = resolve(body.keys, node.range) ?? .null
-                if value.isTruthy != inverted {
-                    try renderSection(value, inverted: inverted, body, i + 1..<node.end, location: body.locations[node.item])
+                if node.range.count == 1 && !usesReferencePaths {
+                    if case .render(let value) = resolveSection(body.keys, node.range.lowerBound, inverted: inverted) {
+                        try renderSection(value, inverted: inverted, body, i + 1..<node.end, location: body.locations[node.item])
+                    }
+                } else {
+                    let value = resolve(body.keys, node.range) ?? .null
+                    if value.isTruthy != inverted {
+                        try renderSection(value, inverted: inverted, body, i + 1..<node.end, location: body.locations[node.item])
+                    }
                 }
                 i = node.end
             case .partial:
@@ -245,6 +254,78 @@ struct Renderer: ~Copyable {
         }
         steps += contexts.count
         return nil
+    }
+
+    /// `resolveVariable` of a two-key name (`t.title`): the second key's value looked at where it is.
+    private mutating func resolveVariable(_ first: MustacheKey, then second: MustacheKey) -> FoundValue? {
+        var i = contexts.count - 1
+        while i >= 0 {
+            if let found = Self.foundValue(of: first, then: second, in: contexts[i]) {
+                steps += contexts.count - i
+                return found
+            }
+            i -= 1
+        }
+        steps += contexts.count
+        return nil
+    }
+
+    /// `foundValue(of:in:)` of `second` in the value of `first`: nil when `context` has no `first`
+    /// (the search goes on outwards), `.some(nil)` when the value of `first` has no `second`.
+    @inline(__always)
+    private static func foundValue(of first: MustacheKey, then second: MustacheKey, in context: borrowing MustacheValue) -> FoundValue?? {
+        switch context {
+        case .object(let dictionary):
+            guard let index = dictionary.index(forKey: first) else { return nil }
+            return .some(foundValue(of: second, in: dictionary.values[index]))
+        case .record(let record):
+            guard let index = record.index(of: first) else { return nil }
+            return .some(foundValue(of: second, in: record.values[index]))
+        default:
+            return nil
+        }
+    }
+
+    /// What a section of a one-key name does, decided where the value is: the value is copied
+    /// out only for a section rendered against it (an inverted section, or a falsy value, needs
+    /// no copy: a retain and a release for a string, a list or a record).
+    private enum SectionFound {
+        case skip
+        /// The context to push (`.null` for an inverted section, which pushes none).
+        case render(MustacheValue)
+    }
+
+    /// `resolve` of a one-key section name, `keys[index]`, as a `SectionFound`. The keys and the
+    /// index, not the key: the key passed was copied (its name retained and released) for every section.
+    private mutating func resolveSection(_ keys: [MustacheKey], _ index: Int, inverted: Bool) -> SectionFound {
+        var i = contexts.count - 1
+        while i >= 0 {
+            if let found = Self.sectionFound(of: keys[index], in: contexts[i], inverted: inverted) {
+                steps += contexts.count - i
+                return found
+            }
+            i -= 1
+        }
+        steps += contexts.count
+        return inverted ? .render(.null) : .skip
+    }
+
+    /// `value(of:in:)` as a `SectionFound`: nil when `context` has no `key`.
+    @inline(__always)
+    private static func sectionFound(of key: MustacheKey, in context: borrowing MustacheValue, inverted: Bool) -> SectionFound? {
+        switch context {
+        // The truthiness read in place first: a value bound or passed first was copied for every section.
+        case .object(let dictionary):
+            guard let index = dictionary.index(forKey: key) else { return nil }
+            if dictionary.values[index].isTruthy == inverted { return .skip }
+            return .render(inverted ? .null : dictionary.values[index])
+        case .record(let record):
+            guard let index = record.index(of: key) else { return nil }
+            if record.values[index].isTruthy == inverted { return .skip }
+            return .render(inverted ? .null : record.values[index])
+        default:
+            return nil
+        }
     }
 
     /// `value(of:in:)` as a `FoundValue`: the value looked at where it is.
