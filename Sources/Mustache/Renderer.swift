@@ -48,9 +48,24 @@ struct Renderer: ~Copyable {
     private var argumentFrames: [Arguments] = []
     private var depth = 0
     private var steps = 0
-    /// The last section, partial, parent or block entered: where a render
-    /// that does too much is reported.
-    private var lastEntered: SourceLocation
+    /// The last section, partial, parent or block entered: where a render that does too much is
+    /// reported. Kept as the tag's place in its template's body, the location looked up only for
+    /// an error: storing the location retained and released its file name at every section.
+    private var lastEntered = Place.start
+    /// The body `lastEntered` is a place of; nil before any is entered. Assigned only when it
+    /// changes: most sections are entered in the body of the one before.
+    private var lastEnteredBody: TemplateBody?
+    /// Where a render that does too much before entering anything is reported.
+    private let start: SourceLocation
+
+    /// A tag that enters content, by its index in its body's `locations`, `inclusions`, `parents` or `blocks`.
+    private enum Place {
+        case start
+        case section(Int)
+        case partial(Int)
+        case parent(Int)
+        case block(Int)
+    }
 
     /// A parent tag's arguments, with the template body whose nodes their ranges index.
     private struct Arguments {
@@ -74,7 +89,7 @@ struct Renderer: ~Copyable {
         contexts.reserveCapacity(Self.contextCapacity)
         contexts.append(context)
         self.contexts = contexts
-        self.lastEntered = SourceLocation(file: templateName, line: 1, column: 1)
+        self.start = SourceLocation(file: templateName, line: 1, column: 1)
     }
 
     /// Renders `body.nodes[range]`; container nodes render their content
@@ -85,7 +100,7 @@ struct Renderer: ~Copyable {
             steps += 1
             if steps > Self.maximumSteps || output.utf8.count + pending.count > Self.maximumOutputBytes {
                 throw MustacheError(
-                    location: lastEntered,
+                    location: location(of: lastEntered),
                     message: "template renders too much (over \(Self.maximumSteps) steps or \(Self.maximumOutputBytes >> 20) MB of output): do sections or partials multiply each other?")
             }
             let node = body.nodes[i]
@@ -110,24 +125,25 @@ struct Renderer: ~Copyable {
                 let inverted = node.kind == .invertedSection
                 if node.range.count == 1 && !usesReferencePaths {
                     if case .render(let value) = resolveSection(body.keys, node.range.lowerBound, inverted: inverted) {
-                        try renderSection(value, inverted: inverted, body, i + 1..<node.end, location: body.locations[node.item])
+                        try renderSection(value, inverted: inverted, body, i + 1..<node.end, section: node.item)
                     }
                 } else {
                     let value = resolve(body.keys, node.range) ?? .null
                     if value.isTruthy != inverted {
-                        try renderSection(value, inverted: inverted, body, i + 1..<node.end, location: body.locations[node.item])
+                        try renderSection(value, inverted: inverted, body, i + 1..<node.end, section: node.item)
                     }
                 }
                 i = node.end
             case .partial:
-                try include(body.inclusions[node.item], kind: "partial", arguments: nil)
+                try include(body.inclusions[node.item], kind: "partial", arguments: nil, place: .partial(node.item), of: body)
                 i += 1
             case .parent:
                 let parent = body.parents[node.item]
-                try include(parent.inclusion, kind: "parent", arguments: Arguments(body: body, ranges: parent.arguments))
+                try include(
+                    parent.inclusion, kind: "parent", arguments: Arguments(body: body, ranges: parent.arguments), place: .parent(node.item), of: body)
                 i = node.end
             case .block:
-                try renderBlock(body.blocks[node.item], defaultContent: body, i + 1..<node.end)
+                try renderBlock(body.blocks[node.item], defaultContent: body, i + 1..<node.end, place: .block(node.item))
                 i = node.end
             }
         }
@@ -135,9 +151,9 @@ struct Renderer: ~Copyable {
 
     /// `value` is consumed: the context pushed is the value `resolve` returned, not one more copy of it.
     private mutating func renderSection(
-        _ value: consuming MustacheValue, inverted: Bool, _ body: TemplateBody, _ content: Range<Int>, location: SourceLocation
+        _ value: consuming MustacheValue, inverted: Bool, _ body: TemplateBody, _ content: Range<Int>, section: Int
     ) throws(MustacheError) {
-        try enter(location)
+        try enter(.section(section), of: body)
         if inverted {
             try render(body, content)
         } else if case .array(let items) = value {
@@ -157,7 +173,7 @@ struct Renderer: ~Copyable {
 
     /// Renders a partial or parent in place, against the current context.
     private mutating func include(
-        _ inclusion: Inclusion, kind: String, arguments: Arguments?
+        _ inclusion: Inclusion, kind: String, arguments: Arguments?, place: Place, of body: TemplateBody
     ) throws(MustacheError) {
         guard let template = library.templates[inclusion.name] else {
             switch library.missingPartial {
@@ -166,7 +182,7 @@ struct Renderer: ~Copyable {
                 throw MustacheError(location: inclusion.location, message: "\(kind) '\(inclusion.name)' not found")
             }
         }
-        try enter(inclusion.location)
+        try enter(place, of: body)
         let savedIndentation = indentation
         if let extra = inclusion.indentation {
             indentation.append(contentsOf: extra.utf8)
@@ -181,7 +197,7 @@ struct Renderer: ~Copyable {
 
     /// Fills a block slot with the outermost argument for it, else its default.
     private mutating func renderBlock(
-        _ block: Block, defaultContent body: TemplateBody, _ range: Range<Int>
+        _ block: Block, defaultContent body: TemplateBody, _ range: Range<Int>, place: Place
     ) throws(MustacheError) {
         var content = (body: body, range: range)
         for frame in argumentFrames {
@@ -190,7 +206,7 @@ struct Renderer: ~Copyable {
                 break
             }
         }
-        try enter(block.location)
+        try enter(place, of: body)
         let savedIndentation = indentation
         indentation.append(contentsOf: block.indentation.utf8)
         if block.startsLine { atLineStart = true }
@@ -199,13 +215,26 @@ struct Renderer: ~Copyable {
         depth -= 1
     }
 
-    private mutating func enter(_ location: SourceLocation) throws(MustacheError) {
-        lastEntered = location
+    private mutating func enter(_ place: Place, of body: TemplateBody) throws(MustacheError) {
+        if lastEnteredBody !== body { lastEnteredBody = body }
+        lastEntered = place
         depth += 1
         if depth > Self.maximumDepth {
             throw MustacheError(
-                location: location,
+                location: location(of: place),
                 message: "template nesting deeper than \(Self.maximumDepth) (recursive partial?)")
+        }
+    }
+
+    /// The source location of `place` in `lastEnteredBody`.
+    private func location(of place: Place) -> SourceLocation {
+        guard let body = lastEnteredBody else { return start }
+        return switch place {
+        case .start: start
+        case .section(let index): body.locations[index]
+        case .partial(let index): body.inclusions[index].location
+        case .parent(let index): body.parents[index].inclusion.location
+        case .block(let index): body.blocks[index].location
         }
     }
 
