@@ -243,22 +243,13 @@ struct Renderer: ~Copyable {
     /// `path` is the range of `keys` that holds the name's keys; none for `.`.
     private mutating func resolve(_ keys: [MustacheKey], _ path: Range<Int>) -> MustacheValue? {
         guard let first = path.first else { return contexts.last }
-        var i = contexts.count - 1
         // A name of two keys (`t.title`) is looked up in place, the value of its first key borrowed
-        // (`value(of:then:in:)`): copying it out (a retain and a release) cost as much as the
+        // (`resolveVariable(_:then:)`): copying it out (a retain and a release) cost as much as the
         // look-up. The reference paths take every name through `found`.
         if path.count == 2 && !usesReferencePaths {
-            let second = keys[first + 1]
-            while i >= 0 {
-                if let value = Self.value(of: keys[first], then: second, in: contexts[i]) {
-                    steps += contexts.count - i
-                    return value
-                }
-                i -= 1
-            }
-            steps += contexts.count
-            return nil
+            return resolveVariable(keys[first], then: keys[first + 1])?.value
         }
+        var i = contexts.count - 1
         while i >= 0 {
             // Looked into where it is (`value(of:in:)` borrows it), and a value found is handed on
             // as it is: binding it to a variable first copied it twice.
@@ -285,7 +276,8 @@ struct Renderer: ~Copyable {
         return nil
     }
 
-    /// `resolveVariable` of a two-key name (`t.title`): the second key's value looked at where it is.
+    /// `resolveVariable` of a two-key name (`t.title`): the second key's value looked at where it
+    /// is (`resolve` takes a two-key section's value from it too).
     private mutating func resolveVariable(_ first: MustacheKey, then second: MustacheKey) -> FoundValue? {
         var i = contexts.count - 1
         while i >= 0 {
@@ -386,6 +378,14 @@ struct Renderer: ~Copyable {
             default: self = .value(copy value)
             }
         }
+
+        /// The value found, copied out.
+        var value: MustacheValue {
+            switch self {
+            case .text(let text): .text(text.takeUnretainedValue())
+            case .value(let value): value
+            }
+        }
     }
 
     /// The value of `key` in `context` when it is an object or a record. Borrowed: switching on
@@ -396,23 +396,6 @@ struct Renderer: ~Copyable {
         case .object(let dictionary): dictionary[key]
         case .record(let record): record[key]
         default: nil
-        }
-    }
-
-    /// The value of `second` in the value of `first` in `context`, both borrowed: nil when
-    /// `context` has no `first` (the search goes on outwards), `.some(nil)` when the value of
-    /// `first` has no `second` (the name resolves to nothing).
-    @inline(__always)
-    private static func value(of first: MustacheKey, then second: MustacheKey, in context: borrowing MustacheValue) -> MustacheValue?? {
-        switch context {
-        case .object(let dictionary):
-            guard let index = dictionary.index(forKey: first) else { return nil }
-            return .some(value(of: second, in: dictionary.values[index]))
-        case .record(let record):
-            guard let index = record.index(of: first) else { return nil }
-            return .some(value(of: second, in: record.values[index]))
-        default:
-            return nil
         }
     }
 
