@@ -34,6 +34,8 @@ struct Renderer: ~Copyable {
     /// and flags as bytes: the reference the randomized tests compare with.
     private let usesReferencePaths: Bool
 
+    /// What `contexts` holds before it grows: deeper than the site's templates nest sections.
+    static let contextCapacity = 16
     /// Innermost context last. Values are enum payloads, so pushing one
     /// retains its storage rather than copying a dictionary.
     private var contexts: [MustacheValue]
@@ -46,9 +48,24 @@ struct Renderer: ~Copyable {
     private var argumentFrames: [Arguments] = []
     private var depth = 0
     private var steps = 0
-    /// The last section, partial, parent or block entered: where a render
-    /// that does too much is reported.
-    private var lastEntered: SourceLocation
+    /// The last section, partial, parent or block entered: where a render that does too much is
+    /// reported. Kept as the tag's place in its template's body, the location looked up only for
+    /// an error: storing the location retained and released its file name at every section.
+    private var lastEntered = Place.start
+    /// The body `lastEntered` is a place of; nil before any is entered. Assigned only when it
+    /// changes: most sections are entered in the body of the one before.
+    private var lastEnteredBody: TemplateBody?
+    /// Where a render that does too much before entering anything is reported.
+    private let start: SourceLocation
+
+    /// A tag that enters content, by its index in its body's `locations`, `inclusions`, `parents` or `blocks`.
+    private enum Place {
+        case start
+        case section(Int)
+        case partial(Int)
+        case parent(Int)
+        case block(Int)
+    }
 
     /// A parent tag's arguments, with the template body whose nodes their ranges index.
     private struct Arguments {
@@ -66,8 +83,13 @@ struct Renderer: ~Copyable {
         // A renderer that gathers bytes keeps the whole output there: a figure's few kilobytes
         // grew the default 256 bytes four times.
         self.pending = ByteOutput(capacity: gathersBytes ? Self.gatheredCapacity : 256)
-        self.contexts = [context]
-        self.lastEntered = SourceLocation(file: templateName, line: 1, column: 1)
+        // Room for the sections a page nests: a stack grown from one context reallocated it
+        // three or four times a render (about 55 allocations a page).
+        var contexts: [MustacheValue] = []
+        contexts.reserveCapacity(Self.contextCapacity)
+        contexts.append(context)
+        self.contexts = contexts
+        self.start = SourceLocation(file: templateName, line: 1, column: 1)
     }
 
     /// Renders `body.nodes[range]`; container nodes render their content
@@ -78,7 +100,7 @@ struct Renderer: ~Copyable {
             steps += 1
             if steps > Self.maximumSteps || output.utf8.count + pending.count > Self.maximumOutputBytes {
                 throw MustacheError(
-                    location: lastEntered,
+                    location: location(of: lastEntered),
                     message: "template renders too much (over \(Self.maximumSteps) steps or \(Self.maximumOutputBytes >> 20) MB of output): do sections or partials multiply each other?")
             }
             let node = body.nodes[i]
@@ -92,26 +114,36 @@ struct Renderer: ~Copyable {
                     if let value = resolve(body.keys, node.range) { writeValue(value.interpolationText, escaped: escaped) }
                 } else if node.range.count == 1 {
                     if let found = resolveVariable(body.keys[node.range.lowerBound]) { write(found, escaped: escaped) }
+                } else if node.range.count == 2 {
+                    let first = node.range.lowerBound
+                    if let found = resolveVariable(body.keys[first], then: body.keys[first + 1]) { write(found, escaped: escaped) }
                 } else if let value = resolve(body.keys, node.range) {
                     write(value, escaped: escaped)
                 }
                 i += 1
             case .section, .invertedSection:
                 let inverted = node.kind == .invertedSection
-                let value = resolve(body.keys, node.range) ?? .null
-                if value.isTruthy != inverted {
-                    try renderSection(value, inverted: inverted, body, i + 1..<node.end, location: body.locations[node.item])
+                if node.range.count == 1 && !usesReferencePaths {
+                    if case .render(let value) = resolveSection(body.keys, node.range.lowerBound, inverted: inverted) {
+                        try renderSection(value, inverted: inverted, body, i + 1..<node.end, section: node.item)
+                    }
+                } else {
+                    let value = resolve(body.keys, node.range) ?? .null
+                    if value.isTruthy != inverted {
+                        try renderSection(value, inverted: inverted, body, i + 1..<node.end, section: node.item)
+                    }
                 }
                 i = node.end
             case .partial:
-                try include(body.inclusions[node.item], kind: "partial", arguments: nil)
+                try include(body.inclusions[node.item], kind: "partial", arguments: nil, place: .partial(node.item), of: body)
                 i += 1
             case .parent:
                 let parent = body.parents[node.item]
-                try include(parent.inclusion, kind: "parent", arguments: Arguments(body: body, ranges: parent.arguments))
+                try include(
+                    parent.inclusion, kind: "parent", arguments: Arguments(body: body, ranges: parent.arguments), place: .parent(node.item), of: body)
                 i = node.end
             case .block:
-                try renderBlock(body.blocks[node.item], defaultContent: body, i + 1..<node.end)
+                try renderBlock(body.blocks[node.item], defaultContent: body, i + 1..<node.end, place: .block(node.item))
                 i = node.end
             }
         }
@@ -119,9 +151,9 @@ struct Renderer: ~Copyable {
 
     /// `value` is consumed: the context pushed is the value `resolve` returned, not one more copy of it.
     private mutating func renderSection(
-        _ value: consuming MustacheValue, inverted: Bool, _ body: TemplateBody, _ content: Range<Int>, location: SourceLocation
+        _ value: consuming MustacheValue, inverted: Bool, _ body: TemplateBody, _ content: Range<Int>, section: Int
     ) throws(MustacheError) {
-        try enter(location)
+        try enter(.section(section), of: body)
         if inverted {
             try render(body, content)
         } else if case .array(let items) = value {
@@ -141,7 +173,7 @@ struct Renderer: ~Copyable {
 
     /// Renders a partial or parent in place, against the current context.
     private mutating func include(
-        _ inclusion: Inclusion, kind: String, arguments: Arguments?
+        _ inclusion: Inclusion, kind: String, arguments: Arguments?, place: Place, of body: TemplateBody
     ) throws(MustacheError) {
         guard let template = library.templates[inclusion.name] else {
             switch library.missingPartial {
@@ -150,7 +182,7 @@ struct Renderer: ~Copyable {
                 throw MustacheError(location: inclusion.location, message: "\(kind) '\(inclusion.name)' not found")
             }
         }
-        try enter(inclusion.location)
+        try enter(place, of: body)
         let savedIndentation = indentation
         if let extra = inclusion.indentation {
             indentation.append(contentsOf: extra.utf8)
@@ -165,7 +197,7 @@ struct Renderer: ~Copyable {
 
     /// Fills a block slot with the outermost argument for it, else its default.
     private mutating func renderBlock(
-        _ block: Block, defaultContent body: TemplateBody, _ range: Range<Int>
+        _ block: Block, defaultContent body: TemplateBody, _ range: Range<Int>, place: Place
     ) throws(MustacheError) {
         var content = (body: body, range: range)
         for frame in argumentFrames {
@@ -174,7 +206,7 @@ struct Renderer: ~Copyable {
                 break
             }
         }
-        try enter(block.location)
+        try enter(place, of: body)
         let savedIndentation = indentation
         indentation.append(contentsOf: block.indentation.utf8)
         if block.startsLine { atLineStart = true }
@@ -183,13 +215,26 @@ struct Renderer: ~Copyable {
         depth -= 1
     }
 
-    private mutating func enter(_ location: SourceLocation) throws(MustacheError) {
-        lastEntered = location
+    private mutating func enter(_ place: Place, of body: TemplateBody) throws(MustacheError) {
+        if lastEnteredBody !== body { lastEnteredBody = body }
+        lastEntered = place
         depth += 1
         if depth > Self.maximumDepth {
             throw MustacheError(
-                location: location,
+                location: location(of: place),
                 message: "template nesting deeper than \(Self.maximumDepth) (recursive partial?)")
+        }
+    }
+
+    /// The source location of `place` in `lastEnteredBody`.
+    private func location(of place: Place) -> SourceLocation {
+        guard let body = lastEnteredBody else { return start }
+        return switch place {
+        case .start: start
+        case .section(let index): body.locations[index]
+        case .partial(let index): body.inclusions[index].location
+        case .parent(let index): body.parents[index].inclusion.location
+        case .block(let index): body.blocks[index].location
         }
     }
 
@@ -198,22 +243,13 @@ struct Renderer: ~Copyable {
     /// `path` is the range of `keys` that holds the name's keys; none for `.`.
     private mutating func resolve(_ keys: [MustacheKey], _ path: Range<Int>) -> MustacheValue? {
         guard let first = path.first else { return contexts.last }
-        var i = contexts.count - 1
         // A name of two keys (`t.title`) is looked up in place, the value of its first key borrowed
-        // (`value(of:then:in:)`): copying it out (a retain and a release) cost as much as the
+        // (`resolveVariable(_:then:)`): copying it out (a retain and a release) cost as much as the
         // look-up. The reference paths take every name through `found`.
         if path.count == 2 && !usesReferencePaths {
-            let second = keys[first + 1]
-            while i >= 0 {
-                if let value = Self.value(of: keys[first], then: second, in: contexts[i]) {
-                    steps += contexts.count - i
-                    return value
-                }
-                i -= 1
-            }
-            steps += contexts.count
-            return nil
+            return resolveVariable(keys[first], then: keys[first + 1])?.value
         }
+        var i = contexts.count - 1
         while i >= 0 {
             // Looked into where it is (`value(of:in:)` borrows it), and a value found is handed on
             // as it is: binding it to a variable first copied it twice.
@@ -238,6 +274,79 @@ struct Renderer: ~Copyable {
         }
         steps += contexts.count
         return nil
+    }
+
+    /// `resolveVariable` of a two-key name (`t.title`): the second key's value looked at where it
+    /// is (`resolve` takes a two-key section's value from it too).
+    private mutating func resolveVariable(_ first: MustacheKey, then second: MustacheKey) -> FoundValue? {
+        var i = contexts.count - 1
+        while i >= 0 {
+            if let found = Self.foundValue(of: first, then: second, in: contexts[i]) {
+                steps += contexts.count - i
+                return found
+            }
+            i -= 1
+        }
+        steps += contexts.count
+        return nil
+    }
+
+    /// `foundValue(of:in:)` of `second` in the value of `first`: nil when `context` has no `first`
+    /// (the search goes on outwards), `.some(nil)` when the value of `first` has no `second`.
+    @inline(__always)
+    private static func foundValue(of first: MustacheKey, then second: MustacheKey, in context: borrowing MustacheValue) -> FoundValue?? {
+        switch context {
+        case .object(let dictionary):
+            guard let index = dictionary.index(forKey: first) else { return nil }
+            return .some(foundValue(of: second, in: dictionary.values[index]))
+        case .record(let record):
+            guard let index = record.index(of: first) else { return nil }
+            return .some(foundValue(of: second, in: record.values[index]))
+        default:
+            return nil
+        }
+    }
+
+    /// What a section of a one-key name does, decided where the value is: the value is copied
+    /// out only for a section rendered against it (an inverted section, or a falsy value, needs
+    /// no copy: a retain and a release for a string, a list or a record).
+    private enum SectionFound {
+        case skip
+        /// The context to push (`.null` for an inverted section, which pushes none).
+        case render(MustacheValue)
+    }
+
+    /// `resolve` of a one-key section name, `keys[index]`, as a `SectionFound`. The keys and the
+    /// index, not the key: the key passed was copied (its name retained and released) for every section.
+    private mutating func resolveSection(_ keys: [MustacheKey], _ index: Int, inverted: Bool) -> SectionFound {
+        var i = contexts.count - 1
+        while i >= 0 {
+            if let found = Self.sectionFound(of: keys[index], in: contexts[i], inverted: inverted) {
+                steps += contexts.count - i
+                return found
+            }
+            i -= 1
+        }
+        steps += contexts.count
+        return inverted ? .render(.null) : .skip
+    }
+
+    /// `value(of:in:)` as a `SectionFound`: nil when `context` has no `key`.
+    @inline(__always)
+    private static func sectionFound(of key: MustacheKey, in context: borrowing MustacheValue, inverted: Bool) -> SectionFound? {
+        switch context {
+        // The truthiness read in place first: a value bound or passed first was copied for every section.
+        case .object(let dictionary):
+            guard let index = dictionary.index(forKey: key) else { return nil }
+            if dictionary.values[index].isTruthy == inverted { return .skip }
+            return .render(inverted ? .null : dictionary.values[index])
+        case .record(let record):
+            guard let index = record.index(of: key) else { return nil }
+            if record.values[index].isTruthy == inverted { return .skip }
+            return .render(inverted ? .null : record.values[index])
+        default:
+            return nil
+        }
     }
 
     /// `value(of:in:)` as a `FoundValue`: the value looked at where it is.
@@ -269,6 +378,14 @@ struct Renderer: ~Copyable {
             default: self = .value(copy value)
             }
         }
+
+        /// The value found, copied out.
+        var value: MustacheValue {
+            switch self {
+            case .text(let text): .text(text.takeUnretainedValue())
+            case .value(let value): value
+            }
+        }
     }
 
     /// The value of `key` in `context` when it is an object or a record. Borrowed: switching on
@@ -279,23 +396,6 @@ struct Renderer: ~Copyable {
         case .object(let dictionary): dictionary[key]
         case .record(let record): record[key]
         default: nil
-        }
-    }
-
-    /// The value of `second` in the value of `first` in `context`, both borrowed: nil when
-    /// `context` has no `first` (the search goes on outwards), `.some(nil)` when the value of
-    /// `first` has no `second` (the name resolves to nothing).
-    @inline(__always)
-    private static func value(of first: MustacheKey, then second: MustacheKey, in context: borrowing MustacheValue) -> MustacheValue?? {
-        switch context {
-        case .object(let dictionary):
-            guard let index = dictionary.index(forKey: first) else { return nil }
-            return .some(value(of: second, in: dictionary.values[index]))
-        case .record(let record):
-            guard let index = record.index(of: first) else { return nil }
-            return .some(value(of: second, in: record.values[index]))
-        default:
-            return nil
         }
     }
 

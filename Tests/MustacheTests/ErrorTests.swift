@@ -174,6 +174,26 @@ struct RenderErrorTests {
         #expect(error?.location.file.hasPrefix("p") == true)
     }
 
+    /// Where a render stops is the tag it entered last, whatever kind of tag: a partial (`{{>p24}}`),
+    /// a block (`{{$c}}`), each in a template of its own; the depth limit at the tag that passed it.
+    @Test func theStepBudgetIsReportedAtTheLastPartialOrBlockEntered() throws {
+        var templates = ["p24": "x"]
+        for i in 0..<24 { templates["p\(i)"] = "{{$b}}-{{>p\(i + 1)}}{{/b}}{{$c}}{{>p\(i + 1)}}{{/c}}" }
+        let error = try renderError(templates, render: "p0")
+        #expect(error?.description == "p23:1:8: error: template renders too much (over 10000000 steps or 256 MB of output): do sections or partials multiply each other?")
+        var nested = ["q24": "x"]
+        for i in 0..<24 { nested["q\(i)"] = "{{>q\(i + 1)}}{{>q\(i + 1)}}{{$b}}a{{$c}}b{{$d}}c{{/d}}{{/c}}{{/b}}" }
+        let blocks = try renderError(nested, render: "q0")
+        #expect(blocks?.description == "q22:1:24: error: template renders too much (over 10000000 steps or 256 MB of output): do sections or partials multiply each other?")
+        let recursive = try renderError(["page": "{{<layout}}{{$body}}{{>page}}{{>page}}{{/body}}{{/layout}}", "layout": "a\n  {{$body}}{{/body}}"], render: "page")
+        #expect(recursive?.description == "page:1:21: error: template nesting deeper than 200 (recursive partial?)")
+    }
+
+    @Test func theDepthLimitIsReportedAtTheParentTag() throws {
+        let error = try renderError(["a": "x\n  {{<b}}{{/b}}", "b": "{{#t}}{{<a}}{{/a}}{{/t}}"], render: "a", ["t": true])
+        #expect(error?.description == "b:1:7: error: template nesting deeper than 200 (recursive partial?)")
+    }
+
     @Test func bigOutputStopsAtTheOutputBudget() throws {
         // 2^14 copies of a 32 KiB value: 512 MiB, in few steps.
         let source = String(repeating: "{{#list}}", count: 14) + "{{{big}}}" + String(repeating: "{{/list}}", count: 14)

@@ -118,4 +118,35 @@ struct FastPathTests {
             #expect(fast == (try library.renderUTF8("page", ["v": value], usesReferencePaths: true)))
         }
     }
+
+    /// One-key sections decided where their value is (`resolveSection`), against the reference's
+    /// copy of the value: every value as a section's and an inverted section's, found at the top of
+    /// the stack, further out, or nowhere, and rendered against (`{{.}}`, `{{name}}` inside).
+    @Test func oneKeySectionsRenderAsTheReferenceDoes() throws {
+        let shape = MustacheShape(["v", "name"])
+        let source = "{{#v}}<{{.}}|{{name}}|{{#v}}i{{/v}}>{{/v}}{{^v}}^{{name}}{{/v}}{{#items}}[{{#v}}{{.}}{{/v}}{{^v}}-{{/v}}]{{/items}}\n"
+        let library = MustacheLibrary(templates: ["page": try MustacheTemplate(source: source, name: "page")])
+        let values = Self.scalars + [
+            .array([]), .array([.int(1), .string("b")]), .object([:]), .object(["name": .string("o")]),
+            .record(MustacheRecord(shape, [.string("r"), .string("rn")])), .record(MustacheRecord(shape, [])),
+        ]
+        var rendered = 0
+        for value in values {
+            for inner in values {
+                // `v` in the page's context and in each item's, which hides it (or lacks it: `items` holds a record with no values too).
+                let context: MustacheValue = .record(MustacheRecord(shape, [value, .string("top")]))
+                let withItems: MustacheValue = [
+                    "v": value, "name": "top",
+                    "items": .array([.record(MustacheRecord(shape, [inner])), .record(MustacheRecord(shape, [])), ["v": inner]]),
+                ]
+                for page in [context, withItems] {
+                    let fast = try library.renderUTF8("page", page, usesReferencePaths: false)
+                    #expect(fast == (try library.renderUTF8("page", page, usesReferencePaths: true)), "\(value) \(inner)")
+                    if fast.count > 1 { rendered += 1 }
+                }
+            }
+        }
+        // Most values render something: a test of empty output alone would prove little.
+        #expect(rendered > values.count * values.count)
+    }
 }
