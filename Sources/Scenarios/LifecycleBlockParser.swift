@@ -315,13 +315,13 @@ struct LineReader {
         let arrow = line.arrowLength(at: next, end: end)
         if next == end {
         } else if arrow > 0 {
-            let split = line.pieces(from: next + arrow, to: end, commas: true, stopAtColon: true, after: SourceLine.arrow(ofLength: arrow))
+            let split = line.pieces(from: next + arrow, to: end, commas: true, stopAtColon: true, after: SourceLine.Separator(arrowOfLength: arrow))
             statePieces = split.pieces
             if split.stop < end {
-                callbackPieces = line.pieces(from: split.stop + 1, to: end, commas: true, stopAtColon: false, after: ":").pieces
+                callbackPieces = line.pieces(from: split.stop + 1, to: end, commas: true, stopAtColon: false, after: .colon).pieces
             }
         } else if line.units[next] == 0x3A {
-            callbackPieces = line.pieces(from: next + 1, to: end, commas: true, stopAtColon: false, after: ":").pieces
+            callbackPieces = line.pieces(from: next + 1, to: end, commas: true, stopAtColon: false, after: .colon).pieces
         } else {
             if resolvedEvent != nil || scene != nil {
                 diagnostics.append(Messages.unexpectedAfterEvent(line.text(start..<headEnd), at: line.location(next)))
