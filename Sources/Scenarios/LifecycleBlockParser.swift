@@ -72,7 +72,7 @@ public enum LifecycleBlockParser {
         }
         diagnostics += reader.diagnostics
         // A line of any kind but a comment or `given` (an array literal here was made per line).
-        if !reader.lines.contains(where: { $0.kind != .comment && $0.kind != .given }) {
+        if !reader.hasContentLine {
             diagnostics.append(Messages.emptyBlock(at: infoLocation))
         }
 
@@ -192,6 +192,18 @@ struct LineReader {
     init(machine: Machine?, spellings: ModelSpellings?) {
         self.machine = machine
         self.spellings = spellings
+    }
+
+    /// Whether a line read so far is of any kind but a comment or `given`. Asked of each line in
+    /// place: `contains(where:)` handed every line it passed over as a copy.
+    var hasContentLine: Bool {
+        for index in lines.indices {
+            switch lines[index].content {
+            case .comment, .given: continue
+            case .event, .chain, .invalid: return true
+            }
+        }
+        return false
     }
 
     /// The text of `range`, the machine's String for it when it spells an event of the machine.

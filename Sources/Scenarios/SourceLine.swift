@@ -363,16 +363,6 @@ extension SourceLine {
         return true
     }
 
-    /// `scalarsStandAlone` scalar by scalar, as `wholeLineComment` first read it (the reference in tests).
-    static func scalarsStandAloneByScalars(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
-        var index = start
-        while index < bytes.count {
-            guard let (value, length) = scalar(in: bytes, at: index), ChainFinder.Text.standsAlone(value) else { return false }
-            index += length
-        }
-        return true
-    }
-
     /// Whether the first word of a fence's info string, words split at spaces and tabs, is the
     /// ASCII `word`: asked of every code block, on bytes (splitting the whole string by
     /// Characters cost more than the rest of the question).
