@@ -280,6 +280,9 @@ struct CallbackWalk: Sendable {
     let calls: [Int]
     let optional: [Bool]
     let callStarts: [Int]
+    /// By callback index: where it is called, as the transition and the index in `calls`, in
+    /// the order of `calls` (where `witness(forCallbacks:)` looks for a name).
+    let places: [[(transition: Int, call: Int)]]
     /// By transition: the state index it ends in, its cover mask (`Transition.coverMask`), the
     /// process it sets (-1: unchanged) and the cover it leaves (-1: unchanged).
     let targets: [Int?]
@@ -328,6 +331,11 @@ struct CallbackWalk: Sendable {
         self.calls = calls
         self.optional = optional
         self.callStarts = callStarts
+        var places = Array(repeating: [(transition: Int, call: Int)](), count: names.count)
+        for t in transitions.indices {
+            for c in callStarts[t]..<callStarts[t + 1] { places[calls[c]].append((t, c)) }
+        }
+        self.places = places
         self.targets = targets
         coverMasks = transitions.map(\.coverMask)
         processAfter = transitions.map { transition in

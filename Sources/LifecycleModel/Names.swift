@@ -42,15 +42,6 @@ public enum Names {
         }
     }
 
-    /// `stateKey` by Unicode scalars, for any name (the reference in tests).
-    static func stateKeyByScalars(_ name: String) -> String {
-        var key = ""
-        for scalar in name.unicodeScalars.drop(while: { $0 == "." || $0 == " " }) where scalar != " " && scalar != "_" && scalar != "-" {
-            key.unicodeScalars.append(scalar)
-        }
-        return key.lowercased()
-    }
-
     /// For machines whose names are case-sensitive: only surrounding spaces and a leading `.` are ignored.
     /// The ignored scalars are ASCII, each one byte: the name's UTF-8 is trimmed, and the
     /// bytes between are the scalars kept.
@@ -61,12 +52,6 @@ public enum Names {
         var end = utf8.endIndex
         while end != start, utf8[utf8.index(before: end)] == UInt8(ascii: " ") { utf8.formIndex(before: &end) }
         return start == utf8.startIndex && end == utf8.endIndex ? name : String(decoding: utf8[start..<end], as: UTF8.self)
-    }
-
-    /// `exactKey` by Unicode scalars (the reference in tests).
-    static func exactKeyByScalars(_ name: String) -> String {
-        String(name.unicodeScalars.drop(while: { $0 == "." || $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()
-            .reduce(into: String.UnicodeScalarView()) { $0.append($1) })
     }
 
     /// Callbacks are case-sensitive; an empty or `_:` argument list is dropped:

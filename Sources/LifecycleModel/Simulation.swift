@@ -60,8 +60,15 @@ public struct Simulation: Sendable {
         return machine.states[sceneStates[i]].id
     }
 
-    public var scenes: [(name: String, state: String)] {
-        zip(sceneNames, sceneStates).map { ($0, machine.states[$1].id) }
+    public var scenes: [(name: String, state: String)] { mapScenes { ($0, $1) } }
+
+    /// Each scene's name and state, in order of appearance, made into one value each: one array,
+    /// where mapping `scenes` made two.
+    public func mapScenes<T>(_ transform: (_ name: String, _ state: String) -> T) -> [T] {
+        var result: [T] = []
+        result.reserveCapacity(sceneNames.count)
+        for index in sceneNames.indices { result.append(transform(sceneNames[index], machine.states[sceneStates[index]].id)) }
+        return result
     }
 
     /// The app-level value (the machine's `aggregateRule`, evaluated on state indexes: this runs on every fire).

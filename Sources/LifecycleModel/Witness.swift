@@ -12,42 +12,59 @@ extension Machine {
     /// `allowed`: the transitions that may be shown (those that hold under some options); the
     /// answer is what a machine of only these transitions would give, without making one.
     public func witness(forCallbacks order: [String], allowed: ((Transition) -> Bool)? = nil) -> [Transition] {
-        let chosen = allowed.map { allowed in transitions.indices.filter { allowed(transitions[$0]) } } ?? Array(transitions.indices)
-        return witness(forCallbacks: order, chosen: chosen)
+        witness(forCallbacks: order, shown: allowed.map { transitions.map($0) })
     }
 
     /// `witness(forCallbacks:allowed:)` showing only the transitions whose conditions hold under
     /// `options` (`Condition.holds(for:)`; nil: all), from the machine's table for the option set.
     public func witness(forCallbacks order: [String], options: MachineOptions?) -> [Transition] {
-        guard let options else { return witness(forCallbacks: order, chosen: Array(transitions.indices)) }
-        let allowed = transitionsAllowed(under: options)
-        return witness(forCallbacks: order, chosen: transitions.indices.filter { allowed[$0] })
+        witness(forCallbacks: order, shown: options.map(transitionsAllowed(under:)))
     }
 
-    /// The witness among the transitions `chosen` (indexes, in order).
-    private func witness(forCallbacks order: [String], chosen: [Int]) -> [Transition] {
-        // By callback index, as `canProduce` numbers them: names are compared as numbers. A name
-        // the machine does not know is -1, which no call is.
+    /// The witness among the transitions `shown` marks (nil: all). Transition t's walk is its
+    /// calls of callbacks the order names or core ones; the order's names are compared as numbers
+    /// (`callbackWalk`), a name the machine does not know being -1, which no call is. A name is
+    /// looked for only where a transition calls it (`CallbackWalk.places`): making every
+    /// transition's walk for each question and reading them all cost most of the answer.
+    private func witness(forCallbacks order: [String], shown: [Bool]?) -> [Transition] {
         let walk = callbackWalk
         let items = order.map { walk.index[$0] ?? -1 }
         var named = Array(repeating: false, count: walk.names.count)
         for item in items where item >= 0 { named[item] = true }
-        // Of each transition's calls, those the order names and those of core callbacks, one
-        // walk after another in one array (an array per transition cost more than the search).
-        var calls: [Int] = []
-        calls.reserveCapacity(walk.calls.count)
-        var starts = [0]
-        starts.reserveCapacity(chosen.count + 1)
-        for t in chosen {
-            for c in walk.callStarts[t]..<walk.callStarts[t + 1] where coreCalls[walk.calls[c]] || named[walk.calls[c]] { calls.append(walk.calls[c]) }
-            starts.append(calls.count)
+        // Whether the call at `c` is in its transition's walk.
+        func inWalk(_ c: Int) -> Bool { coreCalls[walk.calls[c]] || named[walk.calls[c]] }
+        var result: [Int] = []
+        var i = 0
+        while i + 1 < items.count {
+            // As `witness(_:calls:starts:)` chooses: the transition that carries the order
+            // furthest from item i, preferring one whose walk starts with it; the first of equals.
+            var best: (transition: Int, advance: Int, startsHere: Bool)?
+            for place in items[i] >= 0 ? walk.places[items[i]] : [] where shown?[place.transition] ?? true {
+                let end = walk.callStarts[place.transition + 1]
+                var advance = 0
+                var c = place.call + 1
+                while c < end, i + advance + 1 < items.count {
+                    if inWalk(c) {
+                        guard walk.calls[c] == items[i + advance + 1] else { break }
+                        advance += 1
+                    }
+                    c += 1
+                }
+                guard advance > 0 else { continue }
+                let startsHere = !(walk.callStarts[place.transition]..<place.call).contains(where: inWalk)
+                if let current = best, !(startsHere && !current.startsHere), !(startsHere == current.startsHere && advance > current.advance) {
+                    continue
+                }
+                best = (place.transition, advance, startsHere)
+            }
+            guard let best else {
+                i += 1
+                continue
+            }
+            result.append(best.transition)
+            i += best.advance
         }
-        return Self.witness(items, calls: calls, starts: starts).map { transitions[chosen[$0]] }
-    }
-
-    /// The walks (by index) that show `items`.
-    static func witness<Name: Equatable>(_ items: [Name], walks: [[Name]]) -> [Int] {
-        witness(items, calls: Array(walks.joined()), starts: walks.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.count) })
+        return result.map { transitions[$0] }
     }
 
     /// The walks that show `items`, walk t being `calls[starts[t]..<starts[t + 1]]`.

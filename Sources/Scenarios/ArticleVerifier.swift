@@ -235,7 +235,9 @@ public struct Verification: Sendable {
     }
 
     /// An example run here or, for a copy of a block this build ran without a diagnostic, earlier.
-    mutating func add(_ example: VerifiedExample) {
+    /// Taken, not borrowed: appending a borrowed example copied it (a retain and release of each
+    /// of its Strings and its trace's parts).
+    mutating func add(_ example: consuming VerifiedExample) {
         exampleByNode[example.node] = examples.count
         examples.append(example)
     }

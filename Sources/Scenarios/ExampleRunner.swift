@@ -42,8 +42,8 @@ public enum ExampleRunner {
         collector.report(contentsOf: run.diagnostics)
         let simulation = run.simulation
         return ExampleResult(
-            block: block, initialState: block.initialState, steps: run.steps, checks: run.checks, diagnostics: collector.sorted,
-            scenes: simulation.scenes.map { SceneState(scene: $0.name, state: $0.state) }, process: simulation.process,
+            block: block, initialState: run.initialState, steps: run.steps, checks: run.checks, diagnostics: collector.sorted,
+            scenes: simulation.mapScenes { SceneState(scene: $0, state: $1) }, process: simulation.process,
             aggregate: simulation.aggregate, complete: run.complete)
     }
 
@@ -100,15 +100,13 @@ public enum ExampleRunner {
 
     /// Whether the written states (every one known) are those a transition passes through,
     /// `[from]` when it keeps the state. Compared in place: an array of the written ids, and one
-    /// of `[from]`, were made for every event line.
+    /// of `[from]`, were made for every event line; and by index, as `zip` handed each name over
+    /// as a copy (a retain and release of its text, id and file).
     static func statesMatch(_ written: [WrittenName], _ model: [String], from: String) -> Bool {
         if model.isEmpty { return written.count == 1 && written[0].id == from }
-        return written.count == model.count && zip(written, model).allSatisfy { $0.id == $1 }
-    }
-
-    /// `statesMatch` with arrays, as first written (the reference in tests).
-    static func statesMatchByArrays(_ written: [WrittenName], _ model: [String], from: String) -> Bool {
-        written.resolvedIDs == (model.isEmpty ? [from] : model)
+        guard written.count == model.count else { return false }
+        for i in model.indices where written[i].id != model[i] { return false }
+        return true
     }
 }
 
@@ -119,6 +117,8 @@ private struct Run {
     let machine: Machine
     /// Whether errors get their notes and suggestions (`ExampleRunner.run(_:explaining:)`).
     let explains: Bool
+    /// `block.initialState`, kept from the one look at `given` (each look copies its name).
+    let initialState: String
     var simulation: Simulation
     /// False once an event line failed: later event lines are not run.
     var simulating: Bool
@@ -134,7 +134,8 @@ private struct Run {
         explains = explaining
         // `given` walks the block's lines: asked once.
         let given = block.given
-        simulation = Simulation(machine: block.machine, options: options, from: given?.id ?? block.machine.initialState)
+        initialState = given?.id ?? block.machine.initialState
+        simulation = Simulation(machine: block.machine, options: options, from: initialState)
         simulating = block.optionsValid && (given == nil || given?.id != nil)
         // A step an event line at most: room for them at once, not grown from one.
         var eventLines = 0
@@ -173,8 +174,8 @@ private struct Run {
             reportImpossible(impossible, line: line, form: LineForm(line: line, display: display), before: simulation, scene: scene, sceneLabel: sceneLabel)
         case .success(let step):
             // A part with an unknown name matches any outcome (the name is reported already).
-            let statesKnown = line.states?.allSatisfy { $0.id != nil } ?? false
-            let callbacksKnown = line.callbacks?.allSatisfy { $0.id != nil } ?? false
+            let statesKnown = line.states?.allResolved ?? false
+            let callbacksKnown = line.callbacks?.allResolved ?? false
             func statesMatch(_ t: Transition) -> Bool {
                 guard statesKnown, let written = line.states else { return true }
                 return ExampleRunner.statesMatch(written, t.states, from: from)

@@ -170,8 +170,9 @@ private struct ExerciseReader {
         // `ExerciseBlockParser.keywords` (every line's word is one of them: `split` keeps no other).
         // Lines by their index in `lines`: a copy of a line retains and releases each of its parts.
         var firstLines = [Int?](repeating: nil, count: ExerciseBlockParser.keywords.count)
-        func first(_ word: String) -> KeywordLine? {
-            ExerciseBlockParser.keywords.firstIndex(of: word).flatMap { firstLines[$0] }.map { lines[$0] }
+        // Whether a part is written asks for the index only: the line itself was a copy.
+        func firstIndex(_ word: String) -> Int? {
+            ExerciseBlockParser.keywords.firstIndex(of: word).flatMap { firstLines[$0] }
         }
         var kept: [Int] = []
         kept.reserveCapacity(lines.count)
@@ -188,7 +189,7 @@ private struct ExerciseReader {
             if firstLines[number] == nil { firstLines[number] = index }
             kept.append(index)
         }
-        if let line = first("kind") {
+        if let line = firstIndex("kind").map({ lines[$0] }) {
             kindLocation = line.keywordLocation
             let text = line.argumentText
             if text.isEmpty {
@@ -220,7 +221,7 @@ private struct ExerciseReader {
         }
         guard let kind else { return }
         // What the kind needs.
-        for part in Self.parts(kind) where first(part) == nil && !(kind == .choose && part == "given") && part != "option" {
+        for part in Self.parts(kind) where firstIndex(part) == nil && !(kind == .choose && part == "given") && part != "option" {
             diagnostics.append(Messages.exercisePartMissing(part, kind: kind, at: kindLocation))
         }
         if kind == .choose {
@@ -229,7 +230,7 @@ private struct ExerciseReader {
             } else if choices.count == optionLines && !choices.contains(where: \.correct) {
                 diagnostics.append(Messages.noCorrectOption(at: kindLocation))
             }
-            if given == nil, first("given") == nil {
+            if given == nil, firstIndex("given") == nil {
                 for choice in choices {
                     if case .event = choice.statement {
                         diagnostics.append(Messages.eventOptionNeedsGiven(at: choice.statementLocation))

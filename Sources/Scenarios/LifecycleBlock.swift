@@ -266,7 +266,7 @@ public struct EventLine: Sendable, Hashable {
 
     /// Whether every written name is known to the model.
     public var resolved: Bool {
-        event.id != nil && (states ?? []).allSatisfy { $0.id != nil } && (callbacks ?? []).allSatisfy { $0.id != nil }
+        event.id != nil && (states?.allResolved ?? true) && (callbacks?.allResolved ?? true)
     }
 }
 
@@ -291,16 +291,20 @@ public struct ChainLine: Sendable, Hashable {
 }
 
 extension Array where Element == WrittenName {
-    /// The names' ids, or nil when a name is unknown. Mapped at the names' count once every name
-    /// is known: `compactMap` grew its array from one, an allocation or two a line.
-    var resolvedIDs: [String]? {
-        guard allSatisfy({ $0.id != nil }) else { return nil }
-        return map { $0.id ?? "" }
+    /// Whether every name is known. By index: `allSatisfy`, as any walk of the sequence, handed
+    /// each name over as a copy (a retain and release of its text, id and file).
+    var allResolved: Bool {
+        for index in indices where self[index].id == nil { return false }
+        return true
     }
 
-    /// `resolvedIDs` by `compactMap`, as first written (the reference in tests).
-    var resolvedIDsByCompactMap: [String]? {
-        let ids = compactMap(\.id)
-        return ids.count == count ? ids : nil
+    /// The names' ids, or nil when a name is unknown. Made at the names' count once every name
+    /// is known (`compactMap` grew its array from one, an allocation or two a line), by index.
+    var resolvedIDs: [String]? {
+        guard allResolved else { return nil }
+        var ids: [String] = []
+        ids.reserveCapacity(count)
+        for index in indices { ids.append(self[index].id ?? "") }
+        return ids
     }
 }

@@ -72,7 +72,7 @@ public enum LifecycleBlockParser {
         }
         diagnostics += reader.diagnostics
         // A line of any kind but a comment or `given` (an array literal here was made per line).
-        if !reader.lines.contains(where: { $0.kind != .comment && $0.kind != .given }) {
+        if !reader.hasContentLine {
             diagnostics.append(Messages.emptyBlock(at: infoLocation))
         }
 
@@ -192,6 +192,18 @@ struct LineReader {
     init(machine: Machine?, spellings: ModelSpellings?) {
         self.machine = machine
         self.spellings = spellings
+    }
+
+    /// Whether a line read so far is of any kind but a comment or `given`. Asked of each line in
+    /// place: `contains(where:)` handed every line it passed over as a copy.
+    var hasContentLine: Bool {
+        for index in lines.indices {
+            switch lines[index].content {
+            case .comment, .given: continue
+            case .event, .chain, .invalid: return true
+            }
+        }
+        return false
     }
 
     /// The text of `range`, the machine's String for it when it spells an event of the machine.
@@ -315,13 +327,13 @@ struct LineReader {
         let arrow = line.arrowLength(at: next, end: end)
         if next == end {
         } else if arrow > 0 {
-            let split = line.pieces(from: next + arrow, to: end, commas: true, stopAtColon: true, after: SourceLine.arrow(ofLength: arrow))
+            let split = line.pieces(from: next + arrow, to: end, commas: true, stopAtColon: true, after: SourceLine.Separator(arrowOfLength: arrow))
             statePieces = split.pieces
             if split.stop < end {
-                callbackPieces = line.pieces(from: split.stop + 1, to: end, commas: true, stopAtColon: false, after: ":").pieces
+                callbackPieces = line.pieces(from: split.stop + 1, to: end, commas: true, stopAtColon: false, after: .colon).pieces
             }
         } else if line.units[next] == 0x3A {
-            callbackPieces = line.pieces(from: next + 1, to: end, commas: true, stopAtColon: false, after: ":").pieces
+            callbackPieces = line.pieces(from: next + 1, to: end, commas: true, stopAtColon: false, after: .colon).pieces
         } else {
             if resolvedEvent != nil || scene != nil {
                 diagnostics.append(Messages.unexpectedAfterEvent(line.text(start..<headEnd), at: line.location(next)))

@@ -117,9 +117,9 @@ enum Messages {
 
     static func missingName(_ kind: NameKind, piece: SourceLine.Piece, at location: SourceLocation) -> Diagnostic {
         if let before = piece.before {
-            return .error(at: location, "expected a \(kind.rawValue) after '\(before)'")
+            return .error(at: location, "expected a \(kind.rawValue) after '\(before.text)'")
         }
-        return .error(at: location, "expected a \(kind.rawValue) before '\(piece.after ?? "->")'")
+        return .error(at: location, "expected a \(kind.rawValue) before '\(piece.after?.text ?? "->")'")
     }
 
     static func givenNeedsState(machine: Machine?, at location: SourceLocation) -> Diagnostic {

@@ -70,14 +70,6 @@ final class ModelSpellings: Sendable {
         callbacks = List(machine.callbacks.flatMap { [$0.id] + $0.aliases }, resolve: machine.resolveCallback)
     }
 
-    func list(_ kind: Kind) -> List {
-        switch kind {
-        case .state: states
-        case .event: events
-        case .callback: callbacks
-        }
-    }
-
     /// The spelling of `kind` whose bytes are those of `line.text(range)`, nil when none is (or
     /// the line was made from Characters). Read in place: a copy of a list retained its arrays.
     func spelling(_ kind: Kind, of range: Range<Int>, in line: SourceLine) -> Spelling? {

@@ -221,9 +221,28 @@ struct SourceLine {
         return i
     }
 
-    /// The arrow of `length` (`arrowLength`) as written: `text` of its range, without cutting it
-    /// from the line (an arrow is the Characters it was found as).
-    static func arrow(ofLength length: Int) -> String { length == 1 ? "→" : "->" }
+    /// A separator before or after a piece of a part, as written: an arrow, a comma, or the `:`
+    /// before a line's callbacks. A number, not its String: a piece holds nothing to retain, and
+    /// the pieces of every line were copied and freed a retain and release a separator.
+    enum Separator: UInt8 {
+        case arrow
+        case asciiArrow
+        case comma
+        case colon
+
+        /// The arrow of `length` (`arrowLength`): `→` is one Character, `->` two.
+        init(arrowOfLength length: Int) { self = length == 1 ? .arrow : .asciiArrow }
+
+        /// As written: for an arrow, `text` of its range (the Characters it was found as).
+        var text: String {
+            switch self {
+            case .arrow: "→"
+            case .asciiArrow: "->"
+            case .comma: ","
+            case .colon: ":"
+            }
+        }
+    }
 
     /// The length of the arrow (`->` or `→`) at `i`, or 0.
     func arrowLength(at i: Int, end: Int) -> Int {
@@ -245,10 +264,10 @@ struct SourceLine {
     struct Piece {
         var start: Int
         var end: Int
-        /// The separator before the piece ("->", "→", ","); nil for the first.
-        var before: String?
+        /// The separator before the piece (an arrow or a comma); nil for the first.
+        var before: Separator?
         /// The separator after it; nil for the last.
-        var after: String?
+        var after: Separator?
         var isEmpty: Bool { start == end }
     }
 
@@ -257,7 +276,7 @@ struct SourceLine {
     /// whole. With `stopAtColon` the split ends at the first `:` outside
     /// parentheses; `stop` is its index (or `end`). `after`: the separator before the first piece,
     /// when the part follows one (set here: setting it on the returned array copied the array).
-    func pieces(from start: Int, to end: Int, commas: Bool, stopAtColon: Bool, after first: String? = nil) -> (pieces: [Piece], stop: Int) {
+    func pieces(from start: Int, to end: Int, commas: Bool, stopAtColon: Bool, after first: Separator? = nil) -> (pieces: [Piece], stop: Int) {
         var result: [Piece] = []
         // Most parts name a handful: room for them from the start, not grown from one.
         result.reserveCapacity(4)
@@ -266,7 +285,7 @@ struct SourceLine {
         var before = first
         var i = start
         var stop = end
-        func close(at close: Int, after: String?) {
+        func close(at close: Int, after: Separator?) {
             let s = skipSpaces(from: pieceStart, to: close)
             result.append(Piece(start: s, end: trimEnd(close, start: s), before: before, after: after))
         }
@@ -279,7 +298,7 @@ struct SourceLine {
             } else if depth == 0 {
                 let arrow = arrowLength(at: i, end: end)
                 if arrow > 0 || (commas && unit == 0x2C) {  // ,
-                    let separator = arrow > 0 ? Self.arrow(ofLength: arrow) : ","
+                    let separator = arrow > 0 ? Separator(arrowOfLength: arrow) : .comma
                     close(at: i, after: separator)
                     before = separator
                     i += max(arrow, 1)
@@ -338,16 +357,6 @@ extension SourceLine {
                     continue
                 }
             }
-            guard let (value, length) = scalar(in: bytes, at: index), ChainFinder.Text.standsAlone(value) else { return false }
-            index += length
-        }
-        return true
-    }
-
-    /// `scalarsStandAlone` scalar by scalar, as `wholeLineComment` first read it (the reference in tests).
-    static func scalarsStandAloneByScalars(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
-        var index = start
-        while index < bytes.count {
             guard let (value, length) = scalar(in: bytes, at: index), ChainFinder.Text.standsAlone(value) else { return false }
             index += length
         }

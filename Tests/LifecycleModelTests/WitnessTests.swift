@@ -183,3 +183,33 @@ import TestSupport
         #expect(machine.callbacks.isEmpty || shown > 15, "\(id): \(shown) witnesses shown")
     }
 }
+
+/// `witness(forCallbacks:)` looks for each name only where a transition calls it; it gives the
+/// witness of every allowed transition's walk made whole (`witnessByWalks`), on random orders
+/// (unknown names, swaps, repeats) and random sets of allowed transitions (`CALLBACK_WITNESS_SEED`
+/// tries other seeds).
+@Suite struct PlacedWitnessTests {
+    static let seedOffset = SeededRandom.seedOffset("CALLBACK_WITNESS_SEED")
+
+    @Test(arguments: Machines.all.map(\.id))
+    func placesGiveTheWitnessOfTheWalks(_ id: String) throws {
+        let machine = try #require(Machines.all.first { $0.id == id })
+        let seed = 0xC411_BAC5 &+ UInt64(id.utf8.count) &+ Self.seedOffset
+        var random = SeededRandom(seed: seed)
+        var shown = 0
+        var restricted = 0
+        for (n, order) in CallbackOrderSearchTests.orders(of: machine, count: 300, seed: seed).enumerated() {
+            let expected = machine.witnessByWalks(forCallbacks: order)
+            #expect(machine.witness(forCallbacks: order) == expected, "\(id) #\(n) (seed \(seed)): \(order)")
+            if !expected.isEmpty { shown += 1 }
+            // Each transition allowed with a chance of one in two to three in four.
+            let chance = 2 + random.below(2)
+            let allowed = Set(machine.transitions.indices.filter { _ in random.below(4) < chance }.map { machine.transitions[$0] })
+            let expectedAllowed = machine.witnessByWalks(forCallbacks: order, allowed: { allowed.contains($0) })
+            #expect(machine.witness(forCallbacks: order, allowed: { allowed.contains($0) }) == expectedAllowed, "\(id) #\(n) (seed \(seed)): \(order) allowed")
+            if !expectedAllowed.isEmpty && expectedAllowed != expected { restricted += 1 }
+        }
+        // Questions with witnesses, some of which the allowed set changes (SwiftUI calls no callbacks).
+        #expect(machine.callbacks.isEmpty || (shown > 50 && restricted > 5), "\(id): \(shown) shown, \(restricted) restricted")
+    }
+}

@@ -79,6 +79,19 @@ import TestSupport
         #expect(several > 400, "\(several) blocks with several comments")
     }
 
+    /// A block is reported empty exactly when no line is of a kind but comment or `given`, as
+    /// `contains(where:)` over the lines' kinds said (the parser asks each line in place).
+    @Test func emptyBlocksAreThoseOfCommentsAndGiven() {
+        var empty = 0
+        Self.forRandomBlocks(seed: 0xE397_7B) { block, _, context in
+            let reference = !block.lines.contains { $0.kind != .comment && $0.kind != .given }
+            let reported = block.diagnostics.contains { $0.message.hasPrefix("this lifecycle block checks nothing") }
+            #expect(reported == reference, context)
+            if reference { empty += 1 }
+        }
+        #expect(empty > 100 && empty < 1_900, "\(empty) empty blocks")
+    }
+
     /// Each line's `text` is the block's line it was read from, as a String of its own.
     @Test func linesKeepTheirText() {
         var lines = 0
@@ -96,7 +109,8 @@ import TestSupport
     }
 
     /// `resolvedIDs` (and `ChainLine.ids`, `Run`'s written states and callbacks) agree with the
-    /// `compactMap` reading on random lists of known and unknown names.
+    /// `compactMap` reading, and `allResolved` with `allSatisfy`, on random lists of known and
+    /// unknown names.
     @Test func idsAreTheCompactMapsIDs() {
         let seed = 0x1D5_0F &+ SeededRandom.seedOffset("BLOCK_ALLOCATION_SEED")
         var random = SeededRandom(seed: seed)
@@ -107,6 +121,7 @@ import TestSupport
                 WrittenName(text: random.pick(Self.names), id: random.below(5) == 0 ? nil : random.pick(Self.names), location: location)
             }
             #expect(names.resolvedIDs == names.resolvedIDsByCompactMap, "#\(n) (seed \(seed)): \(names)")
+            #expect(names.allResolved == names.allSatisfy { $0.id != nil }, "#\(n) (seed \(seed)): \(names)")
             let chain = ChainLine(kind: .path, location: location, names: names)
             #expect(chain.ids == (names.count >= 2 ? names.resolvedIDsByCompactMap : nil), "#\(n) (seed \(seed)): \(names)")
             if names.resolvedIDs != nil { known += 1 }

@@ -66,13 +66,13 @@ import TestSupport
             for (commas, stopAtColon) in [(true, true), (true, false), (false, false)] {
                 let found = line.pieces(from: 0, to: line.count, commas: commas, stopAtColon: stopAtColon).pieces
                 let expected = Self.referenceSeparators(line, from: 0, to: line.count, commas: commas, stopAtColon: stopAtColon)
-                #expect(found.map(\.before) == expected, "#\(n) (seed \(seed)): \(text.debugDescription)")
-                #expect(found.map(\.after) == Array(expected.dropFirst()) + [nil], "#\(n) (seed \(seed)): \(text.debugDescription)")
+                #expect(found.map { $0.before?.text } == expected, "#\(n) (seed \(seed)): \(text.debugDescription)")
+                #expect(found.map { $0.after?.text } == Array(expected.dropFirst()) + [nil], "#\(n) (seed \(seed)): \(text.debugDescription)")
                 arrows += expected.filter { $0 == "->" || $0 == "→" }.count
             }
             for i in 0..<line.count where line.arrowLength(at: i, end: line.count) > 0 {
                 let length = line.arrowLength(at: i, end: line.count)
-                #expect(SourceLine.arrow(ofLength: length) == line.text(i..<(i + length)), "#\(n) (seed \(seed)): \(text.debugDescription)")
+                #expect(SourceLine.Separator(arrowOfLength: length).text == line.text(i..<(i + length)), "#\(n) (seed \(seed)): \(text.debugDescription)")
             }
         }
         #expect(arrows > 5_000, "\(arrows) arrows")
