@@ -38,7 +38,7 @@ package struct SourceLinks: Sendable {
         let parts = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let fragment = parts.count > 1 ? "#" + parts[1] : ""
         let written = String(parts[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0])
-        let path = written.removingPercentEncoding ?? written
+        let path = Self.removingPercentEncoding(written)
         let pageDir = SiteLinks.articleDir(lang, slug)
         let candidates = [SiteLinks.homeDir(lang), pageDir].compactMap { SiteLinks.resolve(path, from: $0) }
 
@@ -81,6 +81,13 @@ package struct SourceLinks: Sendable {
         if let answer, let answer { return answer }
         let head = url.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         return !url.isEmpty && !url.hasPrefix("/") && !url.hasPrefix("#") && !url.hasPrefix("?") && !head.contains(":")
+    }
+
+    /// `path` with its %XX escapes decoded, as written when they are not valid. Foundation is asked
+    /// only about a path with a `%`: without one it has nothing to decode, and cost thousands of
+    /// instructions a link.
+    static func removingPercentEncoding(_ path: String) -> String {
+        path.utf8.contains(UInt8(ascii: "%")) ? path.removingPercentEncoding ?? path : path
     }
 
     /// The language a reader is sent to when the article has no version in theirs: the

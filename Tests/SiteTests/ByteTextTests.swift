@@ -205,4 +205,25 @@ import TestSupport
             #expect(SourceLinks.isRelativeReference(url) == Self.isRelativeReferenceByCharacters(url), "\(url.debugDescription)")
         }
     }
+
+    /// A link's path decoded as Foundation decodes it (`removingPercentEncoding ?? path`, the old
+    /// code), asked of Foundation only when the path holds a `%`: seeded paths with and without
+    /// escapes, valid, cut short, not hex, and decoding to bytes that are not UTF-8.
+    @Test func percentDecodedPathsAreFoundations() {
+        var paths = ["", "%", "a%", "%2", "%2F", "%zz", "caf%C3%A9.md", "%C3", "%E2%82", "%FF", "a b.md", "пример.md", "%25", "é%20x"]
+        let alphabet = ["a", "Z", "0", "9", ".", "/", "-", "%", "%", "2", "F", "C3", "A9", "%D0%B4", "%20", " ", "é", "д", "🍎", "\u{301}"]
+        var random = SeededRandom(seed: ProcessInfo.processInfo.environment["PERCENT_SEED"].flatMap { UInt64($0) } ?? 0x9E_2030)
+        var escaped = 0
+        for _ in 0..<3000 {
+            paths.append((0..<random.below(10)).map { _ in random.pick(alphabet) }.joined())
+        }
+        for path in paths {
+            let reference = path.removingPercentEncoding ?? path
+            if !reference.utf8.elementsEqual(path.utf8) { escaped += 1 }
+            // Byte for byte: `==` would take canonically equivalent strings as equal.
+            #expect(SourceLinks.removingPercentEncoding(path).utf8.elementsEqual(reference.utf8), "\(path.debugDescription)")
+        }
+        // Both kinds were asked: paths Foundation decodes, and paths it leaves or refuses.
+        #expect(escaped > 100 && escaped < paths.count - 100, "\(escaped) of \(paths.count) decoded")
+    }
 }
