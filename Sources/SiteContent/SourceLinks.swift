@@ -35,10 +35,8 @@ package struct SourceLinks: Sendable {
 
     func resolve(_ url: String, lang: String, slug: String, isImage: Bool) -> Outcome {
         guard Self.isRelativeReference(url) else { return .unchanged }
-        let parts = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let fragment = parts.count > 1 ? "#" + parts[1] : ""
-        let written = String(parts[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0])
-        let path = written.removingPercentEncoding ?? written
+        let (written, fragment) = Self.pathAndFragment(url)
+        let path = Self.removingPercentEncoding(written)
         let pageDir = SiteLinks.articleDir(lang, slug)
         let candidates = [SiteLinks.homeDir(lang), pageDir].compactMap { SiteLinks.resolve(path, from: $0) }
 
@@ -81,6 +79,28 @@ package struct SourceLinks: Sendable {
         if let answer, let answer { return answer }
         let head = url.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         return !url.isEmpty && !url.hasPrefix("/") && !url.hasPrefix("#") && !url.hasPrefix("?") && !head.contains(":")
+    }
+
+    /// `url` before its first `#` and `?`, and its fragment (`#` and what follows it, or ""). An
+    /// ASCII URL, as most are, is cut at its bytes, each a Character ("\r\n" holds neither mark);
+    /// a generic `split` of its Characters cost thousands of instructions a link.
+    static func pathAndFragment(_ url: String) -> (path: String, fragment: String) {
+        let utf8 = url.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            let parts = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+            let fragment = parts.count > 1 ? "#" + parts[1] : ""
+            return (String(parts[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]), fragment)
+        }
+        let hash = utf8.firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
+        let query = utf8[..<hash].firstIndex(of: UInt8(ascii: "?")) ?? hash
+        return (String(url[..<query]), String(url[hash...]))
+    }
+
+    /// `path` with its %XX escapes decoded, as written when they are not valid. Foundation is asked
+    /// only about a path with a `%`: without one it has nothing to decode, and cost thousands of
+    /// instructions a link.
+    static func removingPercentEncoding(_ path: String) -> String {
+        path.utf8.contains(UInt8(ascii: "%")) ? path.removingPercentEncoding ?? path : path
     }
 
     /// The language a reader is sent to when the article has no version in theirs: the

@@ -205,4 +205,52 @@ import TestSupport
             #expect(SourceLinks.isRelativeReference(url) == Self.isRelativeReferenceByCharacters(url), "\(url.debugDescription)")
         }
     }
+
+    /// `SourceLinks.pathAndFragment` as `resolve` wrote it, on Characters, before its byte path.
+    static func pathAndFragmentByCharacters(_ url: String) -> (path: String, fragment: String) {
+        let parts = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let fragment = parts.count > 1 ? "#" + parts[1] : ""
+        return (String(parts[0].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]), fragment)
+    }
+
+    @Test func pathAndFragmentBytesAnswerAsCharacters() {
+        var urls = ["", "#", "?", "#?", "?#", "a.md", "a.md#x", "a.md?q#x", "a.md#x?q", "a#b#c", "a?b?c", "#\u{301}x", "a?\u{301}#", "\r\n#\r\n"]
+        let alphabet = ["a", "Z", "0", ".", "/", "?", "#", "#", "%", " ", "\r\n", "\t", "é", "\u{301}", "д", "🍎", "../", ".md"]
+        var random = SeededRandom(seed: ProcessInfo.processInfo.environment["FRAGMENT_SEED"].flatMap { UInt64($0) } ?? 0xF4A6_2030)
+        var ascii = 0
+        for _ in 0..<3000 {
+            urls.append((0..<random.below(12)).map { _ in random.pick(alphabet) }.joined())
+        }
+        for url in urls {
+            if url.utf8.allSatisfy({ $0 < 0x80 }) { ascii += 1 }
+            let found = SourceLinks.pathAndFragment(url)
+            let reference = Self.pathAndFragmentByCharacters(url)
+            // Byte for byte: `==` would take canonically equivalent strings as equal.
+            #expect(found.path.utf8.elementsEqual(reference.path.utf8), "\(url.debugDescription)")
+            #expect(found.fragment.utf8.elementsEqual(reference.fragment.utf8), "\(url.debugDescription)")
+        }
+        // Both ways were taken: the bytes, and the Characters they leave other URLs to.
+        #expect(ascii > 300 && ascii < urls.count - 300, "\(ascii) of \(urls.count) ASCII")
+    }
+
+    /// A link's path decoded as Foundation decodes it (`removingPercentEncoding ?? path`, the old
+    /// code), asked of Foundation only when the path holds a `%`: seeded paths with and without
+    /// escapes, valid, cut short, not hex, and decoding to bytes that are not UTF-8.
+    @Test func percentDecodedPathsAreFoundations() {
+        var paths = ["", "%", "a%", "%2", "%2F", "%zz", "caf%C3%A9.md", "%C3", "%E2%82", "%FF", "a b.md", "пример.md", "%25", "é%20x"]
+        let alphabet = ["a", "Z", "0", "9", ".", "/", "-", "%", "%", "2", "F", "C3", "A9", "%D0%B4", "%20", " ", "é", "д", "🍎", "\u{301}"]
+        var random = SeededRandom(seed: ProcessInfo.processInfo.environment["PERCENT_SEED"].flatMap { UInt64($0) } ?? 0x9E_2030)
+        var escaped = 0
+        for _ in 0..<3000 {
+            paths.append((0..<random.below(10)).map { _ in random.pick(alphabet) }.joined())
+        }
+        for path in paths {
+            let reference = path.removingPercentEncoding ?? path
+            if !reference.utf8.elementsEqual(path.utf8) { escaped += 1 }
+            // Byte for byte: `==` would take canonically equivalent strings as equal.
+            #expect(SourceLinks.removingPercentEncoding(path).utf8.elementsEqual(reference.utf8), "\(path.debugDescription)")
+        }
+        // Both kinds were asked: paths Foundation decodes, and paths it leaves or refuses.
+        #expect(escaped > 100 && escaped < paths.count - 100, "\(escaped) of \(paths.count) decoded")
+    }
 }
