@@ -9,10 +9,8 @@ struct SourceLine {
     /// (a Character comparison that fails is a String comparison call). No Character of more
     /// than one scalar equals the ASCII and arrow characters tested, so the answers agree.
     let units: [UInt32]
-    /// The Characters of a line that has a Character of several scalars; empty otherwise, where
-    /// Character `i` is the scalar `units[i]` (an array of Characters cost more to make and free
-    /// than the rest of the line's reading).
-    private let clusters: [Character]
+    /// Where Character `i` is: see `Layout`.
+    private let layout: Layout
     let file: String
     /// 1-based line in the file.
     let line: Int
@@ -20,18 +18,28 @@ struct SourceLine {
     let columnOffset: Int
     /// The line's text, where `text(_:)` cuts from its bytes (nil: rebuilt from Characters).
     private let base: Substring?
-    /// For a line that is not ASCII, the UTF-8 offset of each Character in `base`, and of its
-    /// end; empty when Character `i` is byte `i`.
-    private let utf8Offsets: [Int]
+
+    /// How Characters map to `units` and to the bytes of `base`. An enum, not two arrays that
+    /// were empty on most lines: freeing a line released both, and an ASCII line has neither.
+    private enum Layout {
+        /// Character `i` is the scalar `units[i]` and byte `i` of `base`.
+        case plain
+        /// Character `i` is the scalar `units[i]`; `utf8Offsets[i]` is its offset in `base`, and
+        /// the last one the end's.
+        case offsets(utf8Offsets: [Int])
+        /// The line has a Character of several scalars: Character `i` is `clusters[i]` (an array
+        /// of Characters cost more to make and free than the rest of the line's reading). The
+        /// offsets as in `offsets`, empty when there is no `base`.
+        case clusters([Character], utf8Offsets: [Int])
+    }
 
     init(chars: [Character], file: String, line: Int, columnOffset: Int) {
         units = chars.map(Self.unit)
-        clusters = units.contains(ChainFinder.Text.cluster) ? chars : []
+        layout = units.contains(ChainFinder.Text.cluster) ? .clusters(chars, utf8Offsets: []) : .plain
         self.file = file
         self.line = line
         self.columnOffset = columnOffset
         base = nil
-        utf8Offsets = []
     }
 
     /// The number of Characters.
@@ -39,12 +47,22 @@ struct SourceLine {
 
     /// The line's Characters.
     var chars: [Character] {
-        clusters.isEmpty ? units.indices.map(character) : clusters
+        if case .clusters(let clusters, _) = layout { return clusters }
+        return units.indices.map(character)
     }
 
     /// The Character at `i`.
     func character(at i: Int) -> Character {
-        clusters.isEmpty ? Self.character(units[i]) : clusters[i]
+        if case .clusters(let clusters, _) = layout { return clusters[i] }
+        return Self.character(units[i])
+    }
+
+    /// The UTF-8 offset in `base` of Character `i` (`i == count`: of the end).
+    private func utf8Offset(_ i: Int) -> Int {
+        switch layout {
+        case .plain: i
+        case .offsets(let offsets), .clusters(_, let offsets): offsets[i]
+        }
     }
 
     /// The Character of one scalar value (`units` holds only values of real scalars).
@@ -78,16 +96,14 @@ struct SourceLine {
         let ascii: [UInt32]? = text.utf8.withContiguousStorageIfAvailable(Self.asciiUnits) ?? nil
         if let ascii {
             units = ascii
-            clusters = []
-            utf8Offsets = []
+            layout = .plain
         } else if let read = Self.singleScalars(of: text) {
-            (units, utf8Offsets) = read
-            clusters = []
+            units = read.units
+            layout = .offsets(utf8Offsets: read.offsets)
         } else {
-            let chars: [Character]
-            (chars, utf8Offsets) = Self.characters(of: text)
+            let (chars, offsets) = Self.characters(of: text)
             units = chars.map(Self.unit)
-            clusters = chars
+            layout = .clusters(chars, utf8Offsets: offsets)
         }
         base = text
         self.file = file
@@ -168,17 +184,15 @@ struct SourceLine {
     /// The Characters of `range` as a String: the same bytes as the line has there.
     func text(_ range: Range<Int>) -> String {
         guard let base else { return String(range.map(character)) }
-        let start = utf8Offsets.isEmpty ? range.lowerBound : utf8Offsets[range.lowerBound]
-        let end = utf8Offsets.isEmpty ? range.upperBound : utf8Offsets[range.upperBound]
-        return base.utf8Slice(start, end)
+        return base.utf8Slice(utf8Offset(range.lowerBound), utf8Offset(range.upperBound))
     }
 
     /// `body` of the UTF-8 of `text(range)`, without making the String; nil when the line was
     /// made from Characters.
     func withUTF8<Result>(of range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         guard let base else { return nil }
-        let start = utf8Offsets.isEmpty ? range.lowerBound : utf8Offsets[range.lowerBound]
-        let end = utf8Offsets.isEmpty ? range.upperBound : utf8Offsets[range.upperBound]
+        let start = utf8Offset(range.lowerBound)
+        let end = utf8Offset(range.upperBound)
         return base.utf8.withContiguousStorageIfAvailable { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
 

@@ -46,11 +46,14 @@ import TestSupport
         for start in chars.indices {
             for end in start...chars.count {
                 #expect(Array(line.text(start..<end).utf8) == Array(String(chars[start..<end]).utf8), "\(start)..<\(end)")
+                #expect(line.withUTF8(of: start..<end) { Array($0) } == Array(String(chars[start..<end]).utf8), "\(start)..<\(end)")
             }
         }
         let built = SourceLine(chars: chars, file: "f.md", line: 1, columnOffset: 0)
         #expect(built.units == line.units)
         #expect(built.chars == chars)
+        // A line made from Characters has no bytes to hand over.
+        #expect(built.withUTF8(of: 0..<chars.count) { Array($0) } == nil)
         for start in chars.indices {
             #expect(built.text(start..<chars.count) == String(chars[start...]))
         }
