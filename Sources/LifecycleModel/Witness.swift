@@ -38,7 +38,7 @@ extension Machine {
         while i + 1 < items.count {
             // As `witness(_:calls:starts:)` chooses: the transition that carries the order
             // furthest from item i, preferring one whose walk starts with it; the first of equals.
-            var best: (transition: Int, advance: Int, startsHere: Bool)?
+            var best: WitnessCandidate?
             for place in items[i] >= 0 ? walk.places[items[i]] : [] where shown?[place.transition] ?? true {
                 let end = walk.callStarts[place.transition + 1]
                 var advance = 0
@@ -52,10 +52,8 @@ extension Machine {
                 }
                 guard advance > 0 else { continue }
                 let startsHere = !(walk.callStarts[place.transition]..<place.call).contains(where: inWalk)
-                if let current = best, !(startsHere && !current.startsHere), !(startsHere == current.startsHere && advance > current.advance) {
-                    continue
-                }
-                best = (place.transition, advance, startsHere)
+                let candidate = WitnessCandidate(transition: place.transition, advance: advance, startsHere: startsHere)
+                if candidate.isPreferred(over: best) { best = candidate }
             }
             guard let best else {
                 i += 1
@@ -72,17 +70,15 @@ extension Machine {
         var result: [Int] = []
         var i = 0
         while i + 1 < items.count {
-            var best: (transition: Int, advance: Int, startsHere: Bool)?
+            var best: WitnessCandidate?
             for t in 0..<starts.count - 1 {
                 let end = starts[t + 1]
                 for p in starts[t]..<end where calls[p] == items[i] {
                     var k = 0
                     while p + k + 1 < end, i + k + 1 < items.count, calls[p + k + 1] == items[i + k + 1] { k += 1 }
                     guard k > 0 else { continue }
-                    let candidate = (t, k, p == starts[t])
-                    if best == nil || (candidate.2 && !best!.startsHere) || (candidate.2 == best!.startsHere && k > best!.advance) {
-                        best = candidate
-                    }
+                    let candidate = WitnessCandidate(transition: t, advance: k, startsHere: p == starts[t])
+                    if candidate.isPreferred(over: best) { best = candidate }
                 }
             }
             guard let best else {
@@ -93,6 +89,22 @@ extension Machine {
             i += best.advance
         }
         return result
+    }
+}
+
+/// A transition that shows the order from its item i on: how many items further it carries it,
+/// and whether its walk starts with item i. Both witness searches choose by `isPreferred(over:)`.
+private struct WitnessCandidate {
+    let transition: Int
+    let advance: Int
+    let startsHere: Bool
+
+    /// One whose walk starts with the item beats one that does not; between equals in that, the
+    /// one that carries further; the first found of equals stays.
+    func isPreferred(over best: WitnessCandidate?) -> Bool {
+        guard let best else { return true }
+        if startsHere != best.startsHere { return startsHere }
+        return advance > best.advance
     }
 }
 

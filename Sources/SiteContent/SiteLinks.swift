@@ -203,9 +203,9 @@ package struct SiteLinks: Sendable {
         if kept > 0, from[kept - 1] == slash { kept -= 1 }
         for _ in 0..<climbs {
             guard kept > 0 else { return .aboveRoot }
-            // The last `/` before `kept`, by a plain loop (the generic `lastIndex(of:)` of a slice
+            // The last `/` before `kept`, by `ByteSearch` (the generic `lastIndex(of:)` of a slice
             // cost some 400 instructions a link, and every link of every page climbs here).
-            repeat { kept -= 1 } while kept > 0 && from[kept] != slash
+            kept = ByteSearch.lastIndex(of: slash, in: UnsafeBufferPointer(rebasing: from[..<kept])) ?? 0
         }
         return .resolved(kept: kept, restStart: start)
     }
