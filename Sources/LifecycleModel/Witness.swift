@@ -33,11 +33,9 @@ extension Machine {
         for item in items where item >= 0 { named[item] = true }
         // Whether the call at `c` is in its transition's walk.
         func inWalk(_ c: Int) -> Bool { coreCalls[walk.calls[c]] || named[walk.calls[c]] }
-        var result: [Int] = []
-        var i = 0
-        while i + 1 < items.count {
-            // As `witness(_:calls:starts:)` chooses: the transition that carries the order
-            // furthest from item i, preferring one whose walk starts with it; the first of equals.
+        // As `witness(_:calls:starts:)` chooses: the transition that carries the order furthest
+        // from item i, preferring one whose walk starts with it; the first of equals.
+        return Self.walksShowing(count: items.count) { i in
             var best: WitnessCandidate?
             for place in items[i] >= 0 ? walk.places[items[i]] : [] where shown?[place.transition] ?? true {
                 let end = walk.callStarts[place.transition + 1]
@@ -55,21 +53,13 @@ extension Machine {
                 let candidate = WitnessCandidate(transition: place.transition, advance: advance, startsHere: startsHere)
                 if candidate.isPreferred(over: best) { best = candidate }
             }
-            guard let best else {
-                i += 1
-                continue
-            }
-            result.append(best.transition)
-            i += best.advance
-        }
-        return result.map { transitions[$0] }
+            return best
+        }.map { transitions[$0] }
     }
 
     /// The walks that show `items`, walk t being `calls[starts[t]..<starts[t + 1]]`.
     static func witness<Name: Equatable>(_ items: [Name], calls: [Name], starts: [Int]) -> [Int] {
-        var result: [Int] = []
-        var i = 0
-        while i + 1 < items.count {
+        walksShowing(count: items.count) { i in
             var best: WitnessCandidate?
             for t in 0..<starts.count - 1 {
                 let end = starts[t + 1]
@@ -81,12 +71,22 @@ extension Machine {
                     if candidate.isPreferred(over: best) { best = candidate }
                 }
             }
-            guard let best else {
+            return best
+        }
+    }
+
+    /// The transitions that show `count` items, each the `best` from the first item not shown
+    /// yet on; an item no transition carries further is passed over.
+    private static func walksShowing(count: Int, best: (_ item: Int) -> WitnessCandidate?) -> [Int] {
+        var result: [Int] = []
+        var i = 0
+        while i + 1 < count {
+            guard let chosen = best(i) else {
                 i += 1
                 continue
             }
-            result.append(best.transition)
-            i += best.advance
+            result.append(chosen.transition)
+            i += chosen.advance
         }
         return result
     }
