@@ -10,14 +10,26 @@ package struct ArticleSections: Sendable {
         package var title: String
         /// 1-based line of the heading in the file (or of the body's first line).
         package var line: Int
-        /// FNV-1a 64 of the section's Markdown (heading included) with whitespace runs
-        /// folded, as 16 hex digits: reflowing a paragraph keeps it, changing a word changes it.
-        package var fingerprint: String
+        /// The section's Markdown, heading included: a slice of the body, not a copy.
+        package var text: Substring
+        /// FNV-1a 64 of `text` with whitespace runs folded, as 16 hex digits: reflowing a
+        /// paragraph keeps it, changing a word changes it. Hashed when asked, not when read:
+        /// a build needs only the sources' (a translation is compared by `hasSameText`), and
+        /// hashing every section of every page was 2% of a build.
+        package var fingerprint: String { Fingerprint.of(text.utf8) }
         /// The info strings of its fenced code blocks ("lifecycle ios-app", "swift"), in order:
         /// they are the same in every language, so they tell which translated section is which.
         package var fences: [String] = []
         /// Its length in bytes, heading included (a translation is about as long as its source).
         package var size: Int = 0
+
+        /// Whether the two have the same fingerprint, told by their texts (the hash's value can
+        /// only add a collision): most pairs differ in their first bytes, a copy is one memcmp.
+        package func hasSameText(as other: Section) -> Bool {
+            // Copies for `withUTF8`: `withContiguousStorageIfAvailable` went unspecialized, 4 times the cost.
+            var (ours, theirs) = (text, other.text)
+            return ours.withUTF8 { ours in theirs.withUTF8 { Fingerprint.sameFolded(ours, $0) } }
+        }
     }
 
     package var sections: [Section]
@@ -25,8 +37,13 @@ package struct ArticleSections: Sendable {
     /// Splits `body`, whose first line is file line `firstLine`. Works on UTF-8
     /// bytes: it runs on every page of every build.
     package init(body: Substring, firstLine: Int) {
-        var body = body
-        sections = body.withUTF8 { Self.split($0, firstLine: firstLine) }
+        var bytes = body
+        let parts = bytes.withUTF8 { Self.split($0, firstLine: firstLine) }
+        let utf8 = body.utf8
+        sections = parts.map { part in
+            let text = body[utf8.index(utf8.startIndex, offsetBy: part.start)..<utf8.index(utf8.startIndex, offsetBy: part.end)]
+            return Section(title: part.title, line: part.line, text: text, fences: part.fences, size: part.end - part.start)
+        }
     }
 
     /// A fence's info string with its white space runs made single spaces, as
@@ -69,7 +86,10 @@ package struct ArticleSections: Sendable {
         return true
     }
 
-    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int) -> [Section] {
+    /// The sections' titles, lines, byte ranges (from `start` up to `end`) and fences.
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int)
+        -> [(title: String, line: Int, start: Int, end: Int, fences: [String])]
+    {
         var sections: [(title: String, line: Int, start: Int, end: Int, fences: [String])] = [("", firstLine, 0, 0, [])]
         var fence: (char: UInt8, count: Int)?
         var lineStart = 0
@@ -115,11 +135,7 @@ package struct ArticleSections: Sendable {
         if sections.count > 1, isWhiteSpace(UnsafeBufferPointer(rebasing: bytes[sections[0].start..<sections[0].end])) {
             sections.removeFirst()
         }
-        return sections.map { section in
-            Section(
-                title: section.title, line: section.line, fingerprint: Fingerprint.of(bytes[section.start..<section.end]),
-                fences: section.fences, size: section.end - section.start)
-        }
+        return sections
     }
 }
 
@@ -146,10 +162,13 @@ package enum Fingerprint {
         }
     }
 
+    /// The white space `hash` folds (space, tab, LF, CR) as bits of one mask.
+    static var whiteSpace: UInt64 { 1 << 32 | 1 << 13 | 1 << 10 | 1 << 9 }
+
     /// FNV-1a of the bytes with each run of white space (space, tab, LF, CR) hashed as one
-    /// space, and none at the end; the four white space bytes are bits of one mask.
+    /// space, and none at the end.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let whiteSpace: UInt64 = 1 << 32 | 1 << 13 | 1 << 10 | 1 << 9
+        let whiteSpace = Self.whiteSpace
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var pendingSpace = false
         guard var byte = bytes.baseAddress else { return hash }
@@ -194,6 +213,32 @@ package enum Fingerprint {
             hash = (hash ^ value) &* 0x100_0000_01b3
         }
         return hash
+    }
+}
+
+extension Fingerprint {
+    /// Whether `hash` reads the same bytes from `a` and `b`, so that they have the same
+    /// fingerprint (but for a collision of the hash): equal bytes at once, by memcmp; others
+    /// side by side, white space folded, up to the first byte that differs.
+    static func sameFolded(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        if a.count == b.count, let x = a.baseAddress, let y = b.baseAddress, memcmp(x, y, a.count) == 0 { return true }
+        var (i, j) = (0, 0)
+        while true {
+            let byte = nextHashed(a, &i)
+            guard byte == nextHashed(b, &j) else { return false }
+            if byte == nil { return true }
+        }
+    }
+
+    /// The byte `hash` reads next from `index` on: a run of white space is one space before
+    /// another byte, nothing at the end.
+    private static func nextHashed(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> UInt8? {
+        guard index < bytes.count else { return nil }
+        let byte = bytes[index]
+        index += 1
+        guard byte <= 32 && whiteSpace >> byte & 1 != 0 else { return byte }
+        while index < bytes.count, bytes[index] <= 32 && whiteSpace >> bytes[index] & 1 != 0 { index += 1 }
+        return index < bytes.count ? 32 : nil
     }
 }
 

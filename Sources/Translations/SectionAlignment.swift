@@ -74,7 +74,7 @@ package enum SectionAlignment {
     static func score(_ source: ArticleSections.Section, _ translated: ArticleSections.Section) -> Double? {
         // The introduction (no heading) translates the introduction only.
         guard source.title.isEmpty == translated.title.isEmpty else { return nil }
-        if source.fingerprint == translated.fingerprint { return 10 }
+        if source.hasSameText(as: translated) { return 10 }
         var score = 1.0
         if source.fences == translated.fences {
             score += source.fences.isEmpty ? 1 : 3

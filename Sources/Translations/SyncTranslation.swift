@@ -143,7 +143,7 @@ extension TranslationScaffold {
         } else {
             // Still the source's text, word for word: not translated, whatever the command line says.
             let copies = Set(pairs.indices.compactMap { index in
-                pairs[index].flatMap { own in ownSections[own].fingerprint == sourceSections[index].fingerprint ? own : nil }
+                pairs[index].flatMap { own in ownSections[own].hasSameText(as: sourceSections[index]) ? own : nil }
             })
             let copied = matter.untranslated.filter { copies.contains($0) && ownSections.indices.contains($0) }
             keptUntranslated = force ? [] : copied

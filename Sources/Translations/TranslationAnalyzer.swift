@@ -130,6 +130,14 @@ package enum TranslationAnalyzer {
                 pairings[lang] = computed
                 return computed
             }
+            // A source's fingerprints, hashed once, however many translations compare with them.
+            var fingerprints: [String: [String]] = [:]
+            func currentFingerprints(_ source: Article) -> [String] {
+                if let known = fingerprints[source.lang] { return known }
+                let computed = source.sections.map(\.fingerprint)
+                fingerprints[source.lang] = computed
+                return computed
+            }
             // Errors first, so that the cells below see what is left of them.
             var attribution = Attribution()
             for lang in versions.keys.sorted() {
@@ -161,7 +169,7 @@ package enum TranslationAnalyzer {
                         status: .broken, from: translation.from, sectionCount: article.sections.count, problems: problems + [describe(error)])
                     continue
                 }
-                let matches = SectionAlignment.match(recorded: translation.fingerprints, current: source.sections.map(\.fingerprint))
+                let matches = SectionAlignment.match(recorded: translation.fingerprints, current: currentFingerprints(source))
                 let stale = matches.indices.filter { if case .same = matches[$0] { false } else { true } }
                 // Which section of the translation stands for each of the source's: for the parity errors and the warnings below.
                 let pairs = SectionAlignment.pair(source: source.sections, translation: article.sections)
@@ -527,7 +535,7 @@ package enum TranslationAnalyzer {
     static func copiedSectionWarnings(_ translation: Article, _ source: Article, pairs: [Int?]) -> [Diagnostic] {
         let listed = Set(translation.untranslated + translation.verbatim)
         return pairs.enumerated().compactMap { index, own -> Diagnostic? in
-            guard let own, !listed.contains(own), translation.sections[own].fingerprint == source.sections[index].fingerprint else { return nil }
+            guard let own, !listed.contains(own), translation.sections[own].hasSameText(as: source.sections[index]) else { return nil }
             let section = translation.sections[own]
             let end = own + 1 < translation.sections.count ? translation.sections[own + 1].line : Int.max
             guard translation.proseLines.contains(where: { (section.line..<end).contains($0) }) else { return nil }

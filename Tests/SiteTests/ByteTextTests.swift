@@ -117,6 +117,51 @@ import TestSupport
         }
     }
 
+    /// `sameFolded` answers as the fingerprints' definitions compare: texts with their white
+    /// space runs redrawn (often the same to the hash, not when a run goes or comes), texts
+    /// drawn apart, copies, and each text against itself with a white space run added at its end.
+    @Test func sameFoldedIsEqualFingerprints() {
+        let pieces: [[UInt8]] = [[97], [98], [32], [9], [10], [13], [13, 10], [32, 32], [0xD0, 0xBF], [33], [12], [0]]
+        let runs: [[UInt8]] = [[32], [9], [10], [13, 10], [32, 9, 32], []]
+        var random = SeededRandom(seed: 0xF27_0003 &+ SeededRandom.seedOffset("FINGERPRINT_SEED"))
+        var answers = (same: 0, different: 0)
+        for round in 0..<6000 {
+            let a = (0..<random.below(10)).flatMap { _ in random.pick(pieces) }
+            let b: [UInt8] = switch round % 4 {
+            case 0, 1: a.flatMap { [32, 9, 10, 13].contains($0) ? random.pick(runs) : [$0] }
+            case 2: (0..<random.below(10)).flatMap { _ in random.pick(pieces) }
+            default: a + random.pick(runs)
+            }
+            let expected = Self.fingerprintDefinition(a) == Self.fingerprintDefinition(b)
+            if expected { answers.same += 1 } else { answers.different += 1 }
+            #expect(a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { Fingerprint.sameFolded(a, $0) } } == expected, "\(a) \(b)")
+            #expect(b.withUnsafeBufferPointer { b in a.withUnsafeBufferPointer { Fingerprint.sameFolded(b, $0) } } == expected, "\(b) \(a)")
+        }
+        #expect(answers.same > 1500 && answers.different > 1500)
+    }
+
+    /// A section's fingerprint is the hash of its own text, read when asked; sections with the
+    /// same text once reflowed are the same, a changed word is not.
+    @Test func sectionsAreComparedByTheirFoldedText() {
+        let body = "Intro line.\n\n## One\n\nSome  words\nhere.\n\n## Two\n\n```swift\nlet x = 1\n```\n"
+        let reflowed = "Intro line.\n## One\nSome words here.\n\n\n## Two\n\n```swift\nlet x = 1\n```"
+        let changed = "Intro line.\n\n## One\n\nSome other words\nhere.\n\n## Zwei\n\n```swift\nlet x = 1\n```\n"
+        let sections = ArticleSections(body: body[...], firstLine: 4).sections
+        #expect(sections.map(\.title) == ["", "One", "Two"])
+        #expect(sections.map(\.line) == [4, 6, 11])
+        #expect(sections.map(\.text) == ["Intro line.\n\n", "## One\n\nSome  words\nhere.\n\n", "## Two\n\n```swift\nlet x = 1\n```\n"])
+        #expect(sections.map(\.size) == sections.map(\.text.utf8.count))
+        #expect(sections.map(\.fingerprint) == sections.map { Fingerprint.of(String($0.text)) })
+        let others = ArticleSections(body: reflowed[...], firstLine: 1).sections
+        let edits = ArticleSections(body: changed[...], firstLine: 1).sections
+        for index in sections.indices {
+            #expect(sections[index].hasSameText(as: others[index]))
+            #expect(sections[index].fingerprint == others[index].fingerprint)
+            #expect(sections[index].hasSameText(as: edits[index]) == (index == 0))
+            #expect((sections[index].fingerprint == edits[index].fingerprint) == (index == 0))
+        }
+    }
+
     /// The hex written into the string's storage is `String(radix: 16)` padded to 16 digits.
     @Test func fingerprintHexDigitsAreThePaddedRadixString() {
         var values: [UInt64] = [0, 1, 0xF, 0x10, 0xFFFF_FFFF, 0x0123_4567_89AB_CDEF, .max, 1 << 63, 1 << 60 - 1]
