@@ -133,24 +133,35 @@ public struct DiagramPath: Sendable {
     /// Marks a step as `DiagramHighlight(steps:)` does: every state from `from` through `states`,
     /// the edges between consecutive ones, and the self-loop of a step that changes no state.
     public mutating func markStep(from: String, through states: [String]) {
+        mark(stepMarks(from: from, through: states))
+    }
+
+    /// What `markStep(from:through:)` marks, worked out without marking it: a figure marks the
+    /// same few steps of a machine again and again, and looking their states up hashed each id.
+    public func stepMarks(from: String, through states: [String]) -> DiagramStepMarks {
+        var marks = DiagramStepMarks(index: index, states: [], edges: [])
         var previous = index.slotByState[from]
-        if let slot = previous { self.states[slot] = true }
+        if let slot = previous { marks.states.append(slot) }
         if states.isEmpty {
-            if let slot = previous { markEdge(from: slot, to: slot) }
-            return
+            if let slot = previous, let edge = index.edge(from: slot, to: slot) { marks.edges.append(edge) }
+            return marks
         }
         for id in states {
             let current = index.slotByState[id]
             if let slot = current {
-                self.states[slot] = true
-                if let before = previous { markEdge(from: before, to: slot) }
+                marks.states.append(slot)
+                if let before = previous, let edge = index.edge(from: before, to: slot) { marks.edges.append(edge) }
             }
             previous = current
         }
+        return marks
     }
 
-    private mutating func markEdge(from: Int, to: Int) {
-        if let edge = index.edge(from: from, to: to) { edges[edge] = true }
+    /// Marks what `marks` holds; marks of another diagram mark nothing (their numbers are not this one's).
+    public mutating func mark(_ marks: DiagramStepMarks) {
+        guard marks.index === index else { return }
+        for slot in marks.states { states[slot] = true }
+        for edge in marks.edges { edges[edge] = true }
     }
 
     /// The marked states and edges by id.
@@ -160,6 +171,13 @@ public struct DiagramPath: Sendable {
         for (number, marked) in edges.enumerated() where marked { highlight.edges.insert(index.edges[number]) }
         return highlight
     }
+}
+
+/// The states and edges a step marks on one prepared diagram, by number (`DiagramPath.stepMarks`).
+public struct DiagramStepMarks: Sendable {
+    let index: DiagramIndex
+    var states: [Int]
+    var edges: [Int]
 }
 
 /// Collects a diagram's text as pieces between holes.
