@@ -53,15 +53,26 @@ public final class PreparedDiagram: Sendable {
         var byteCount = shared.head[0].utf8.count + prefix.utf8.count + shared.head[1].utf8.count + SharedDiagramParts.tail.utf8.count
         for (edge, marked) in marks.edges.enumerated() where marked { byteCount += shared.edgeOverlays[edge].utf8.count }
         for (slot, marked) in marks.states.enumerated() where marked { byteCount += shared.nodeOverlays[slot].utf8.count }
-        var out = ""
-        out.reserveCapacity(byteCount)
-        out += shared.head[0]
-        out += prefix
-        out += shared.head[1]
-        for (edge, marked) in marks.edges.enumerated() where marked { out += shared.edgeOverlays[edge] }
-        for (slot, marked) in marks.states.enumerated() where marked { out += shared.nodeOverlays[slot] }
-        out += SharedDiagramParts.tail
-        return out
+        // The pieces' bytes copied into a string made at that size: appending each piece to a
+        // `String` cost about 340 instructions, a dozen times a figure.
+        return String(unsafeUninitializedCapacity: byteCount) { buffer in
+            var written = Self.copy(shared.head[0], into: buffer, at: 0)
+            written = Self.copy(prefix, into: buffer, at: written)
+            written = Self.copy(shared.head[1], into: buffer, at: written)
+            for (edge, marked) in marks.edges.enumerated() where marked { written = Self.copy(shared.edgeOverlays[edge], into: buffer, at: written) }
+            for (slot, marked) in marks.states.enumerated() where marked { written = Self.copy(shared.nodeOverlays[slot], into: buffer, at: written) }
+            return Self.copy(SharedDiagramParts.tail, into: buffer, at: written)
+        }
+    }
+
+    /// Copies what fits of `piece`'s bytes into `buffer` at `offset`; where the bytes written end.
+    private static func copy(_ piece: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        piece.withUTF8Bytes { bytes in
+            let count = min(bytes.count, buffer.count - offset)
+            guard count > 0, let source = bytes.baseAddress, let target = buffer.baseAddress else { return offset }
+            (target + offset).initialize(from: source, count: count)
+            return offset + count
+        }
     }
 
     private func marks(_ highlight: DiagramHighlight) -> DiagramPath {
@@ -133,24 +144,35 @@ public struct DiagramPath: Sendable {
     /// Marks a step as `DiagramHighlight(steps:)` does: every state from `from` through `states`,
     /// the edges between consecutive ones, and the self-loop of a step that changes no state.
     public mutating func markStep(from: String, through states: [String]) {
+        mark(stepMarks(from: from, through: states))
+    }
+
+    /// What `markStep(from:through:)` marks, worked out without marking it: a figure marks the
+    /// same few steps of a machine again and again, and looking their states up hashed each id.
+    public func stepMarks(from: String, through states: [String]) -> DiagramStepMarks {
+        var marks = DiagramStepMarks(index: index, states: [], edges: [])
         var previous = index.slotByState[from]
-        if let slot = previous { self.states[slot] = true }
+        if let slot = previous { marks.states.append(slot) }
         if states.isEmpty {
-            if let slot = previous { markEdge(from: slot, to: slot) }
-            return
+            if let slot = previous, let edge = index.edge(from: slot, to: slot) { marks.edges.append(edge) }
+            return marks
         }
         for id in states {
             let current = index.slotByState[id]
             if let slot = current {
-                self.states[slot] = true
-                if let before = previous { markEdge(from: before, to: slot) }
+                marks.states.append(slot)
+                if let before = previous, let edge = index.edge(from: before, to: slot) { marks.edges.append(edge) }
             }
             previous = current
         }
+        return marks
     }
 
-    private mutating func markEdge(from: Int, to: Int) {
-        if let edge = index.edge(from: from, to: to) { edges[edge] = true }
+    /// Marks what `marks` holds; marks of another diagram mark nothing (their numbers are not this one's).
+    public mutating func mark(_ marks: DiagramStepMarks) {
+        guard marks.index === index else { return }
+        for slot in marks.states { states[slot] = true }
+        for edge in marks.edges { edges[edge] = true }
     }
 
     /// The marked states and edges by id.
@@ -160,6 +182,13 @@ public struct DiagramPath: Sendable {
         for (number, marked) in edges.enumerated() where marked { highlight.edges.insert(index.edges[number]) }
         return highlight
     }
+}
+
+/// The states and edges a step marks on one prepared diagram, by number (`DiagramPath.stepMarks`).
+public struct DiagramStepMarks: Sendable {
+    let index: DiagramIndex
+    var states: [Int]
+    var edges: [Int]
 }
 
 /// Collects a diagram's text as pieces between holes.

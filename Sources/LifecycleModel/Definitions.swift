@@ -213,6 +213,10 @@ public struct Transition: Sendable, Hashable {
 
     /// The state after the transition.
     public var to: String { states.last ?? from }
+
+    /// Shared by every copy of this transition and by no other transition while one exists: what
+    /// a page made once of each of a machine's transitions is found by it, without hashing the fields.
+    public var identity: ObjectIdentifier { ObjectIdentifier(fields) }
 }
 
 /// An option a machine accepts in `lifecycle` blocks and on the command line.

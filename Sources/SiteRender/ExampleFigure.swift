@@ -39,7 +39,7 @@ struct ExampleFigure: Sendable {
         steps.reserveCapacity(trace.steps.count)
         // By index, the step borrowed by `row`: a loop variable cost about a dozen more retains and releases a step.
         for index in trace.steps.indices {
-            steps.append(Self.row(trace.steps[index], number: index + 1, multiScene: machine.multiScene, states: machineValues.states, events: machineValues.events, path: &path))
+            steps.append(Self.row(trace.steps[index], number: index + 1, machine: machineValues, path: &path))
         }
         // The names are made only for a figure with checks (most have none).
         let checks = trace.checks.isEmpty ? [] : Self.checks(trace.checks, names: ModelNames(strings: strings, lang: lang), states: machineValues.states)
@@ -76,30 +76,52 @@ struct ExampleFigure: Sendable {
     }
 
     /// A row of the trace, values in the order of `stepShape`'s keys; the step is marked on `path`.
-    private static func row(
-        _ step: borrowing ExampleStep, number: Int, multiScene: Bool, states: StateNames, events: EventNames, path: inout DiagramPath
-    ) -> MustacheValue {
-        path.markStep(from: step.from, through: step.states)
-        let (fromName, walk) = states.step(from: step.from, through: step.states)
-        let event = events.values(step.event)
-        return .record(MustacheRecord(stepShape, [
-            .int(number),
-            .string(step.event),
-            event.name,
-            event.summary,
+    private static func row(_ step: borrowing ExampleStep, number: Int, machine: LanguageValues.MachineValues, path: inout DiagramPath) -> MustacheValue {
+        var values: [MustacheValue]
+        // What the step's transition shows, made once for the machine; made here for a step that
+        // is not its transition's own (or took a transition the machine does not hold).
+        if let made = machine.row(step.matched), made.from == step.from, made.event == step.event {
+            path.mark(made.marks)
+            values = made.example
+        } else {
+            path.markStep(from: step.from, through: step.states)
+            let (fromName, walk) = machine.states.step(from: step.from, through: step.states)
+            values = rowValues(from: step.from, event: step.event, transition: step.matched, fromName: fromName, walk: walk, events: machine.events)
+        }
+        values[0] = .int(number)
+        if machine.machine.multiScene {
             // A scene other than the main one is named after the event (its name comes from the Markdown).
-            multiScene && step.scene != Simulation.mainScene ? .string(step.scene) : .bool(false),
-            multiScene ? .string(step.scene) : .bool(false),
-            .string(step.from),
+            values[4] = step.scene != Simulation.mainScene ? .string(step.scene) : .bool(false)
+            values[5] = .string(step.scene)
+        }
+        return .record(MustacheRecord(stepShape, values))
+    }
+
+    /// The values of a row of a step from `from` on `event` that took `transition`, in the order of
+    /// `stepShape`'s keys; those of the step itself (`number`, `otherScene`, `scene`) are false.
+    /// Its ids are escaped once, here: most rows are made once for a machine (`TransitionRow`).
+    /// `fromName` and `walk` are `StateNames.step(from:through:)` of the step.
+    static func rowValues(
+        from: String, event: String, transition: Transition, fromName: MustacheValue, walk: MustacheValue, events: EventNames
+    ) -> [MustacheValue] {
+        let named = events.values(event)
+        return [
+            .bool(false),
+            .text(MustacheText(event)),
+            named.name,
+            named.summary,
+            .bool(false),
+            .bool(false),
+            .text(MustacheText(from)),
             fromName,
-            .string(step.to),
-            .bool(step.states.isEmpty),
+            .text(MustacheText(transition.states.last ?? from)),
+            .bool(transition.states.isEmpty),
             walk,
-            FigureShape.calls(step.callbacks),
-            .string(step.row),
-            FigureSources.value(step.sources),
-            .bool(step.confidence == .unconfirmed),
-        ]))
+            FigureShape.calls(transition.callbacks),
+            .text(MustacheText(transition.row)),
+            FigureSources.value(transition.sources),
+            .bool(transition.confidence == .unconfirmed),
+        ]
     }
 
     private typealias Key = FigureKey
@@ -109,7 +131,7 @@ struct ExampleFigure: Sendable {
         "id", "machine", "machineTitle", "options", "initial", "caption", "t", "hasSteps", "steps", "hasChecks", "checks", "diagram",
     ])
     /// A row of the trace.
-    private static let stepShape = MustacheShape([
+    static let stepShape = MustacheShape([
         Key.number, Key.event, Key.eventName, Key.eventSummary, Key.otherScene, Key.scene, Key.from, Key.fromName, Key.to,
         Key.unchanged, Key.walk, Key.calls, Key.row, Key.source, Key.unconfirmed,
     ])

@@ -43,30 +43,22 @@ struct ExerciseFigure: Sendable {
         }
         // `first` is given only for an answer's events: a name the record lacks is looked up further out.
         func event(_ id: String, scene: String?, first: Bool? = nil) -> MustacheValue {
-            let named = events.values(id)
-            var fields: [MustacheValue] = [
-                .string(id), named.name, named.summary,
-                machine.multiScene ? scene.map(MustacheValue.string) ?? .bool(false) : .bool(false),
-            ]
-            if let first { fields.append(.bool(first)) }
-            return .record(MustacheRecord(Self.eventShape, fields))
+            Self.eventValue(id, scene: scene, first: first, multiScene: machine.multiScene, events: events)
         }
         func rows(_ steps: [ExerciseStep]) -> MustacheValue {
             .array(steps.enumerated().map { index, step in
-                let confidence = step.transition.confidence
-                // Values in the order of `stepShape`'s keys.
-                return .record(MustacheRecord(Self.stepShape, [
-                    .int(index + 1),
-                    event(step.event, scene: step.scene == Simulation.mainScene ? nil : step.scene),
-                    states.value(step.from),
-                    .bool(step.states.isEmpty),
-                    states.walk(from: step.from, through: step.states),
-                    FigureShape.calls(step.callbacks),
-                    .string(step.transition.row),
-                    FigureSources.value(step.transition.sources),
-                    .string(confidence.rawValue),
-                    .string(text(Self.confidenceKey(confidence))),
-                ]))
+                let scene = step.scene == Simulation.mainScene ? nil : step.scene
+                var values: [MustacheValue]
+                // What the step's transition shows, made once for the machine (`TransitionRow`).
+                if let made = shared.row(step.transition), made.from == step.from, made.event == step.event {
+                    values = made.exercise
+                    if scene != nil { values[1] = event(step.event, scene: scene) }
+                } else {
+                    let (fromName, walk) = states.step(from: step.from, through: step.states)
+                    values = Self.rowValues(event: event(step.event, scene: scene), transition: step.transition, fromName: fromName, walk: walk, text: text)
+                }
+                values[0] = .int(index + 1)
+                return .record(MustacheRecord(Self.stepShape, values))
             })
         }
         // Only the keys of the answer's kind: the others are looked up further out.
@@ -119,6 +111,38 @@ struct ExerciseFigure: Sendable {
             values.t(lang),
             .bool(true),
         ]))
+    }
+
+    /// An event: `{id, text, summary, scene}`, and `first` when it is given.
+    static func eventValue(_ id: String, scene: String?, first: Bool?, multiScene: Bool, events: EventNames) -> MustacheValue {
+        let named = events.values(id)
+        var fields: [MustacheValue] = [
+            .string(id), named.name, named.summary, multiScene ? scene.map(MustacheValue.string) ?? .bool(false) : .bool(false),
+        ]
+        if let first { fields.append(.bool(first)) }
+        return .record(MustacheRecord(eventShape, fields))
+    }
+
+    /// The values of a row of the model's run, a step that took `transition`, in the order of
+    /// `stepShape`'s keys; its `number` is false. `fromName` and `walk` are `StateNames.step(from:through:)`
+    /// of the step, `text` gives a UI string by key. Its ids are escaped once, here: most rows are
+    /// made once for a machine (`TransitionRow`).
+    static func rowValues(
+        event: MustacheValue, transition: Transition, fromName: MustacheValue, walk: MustacheValue, text: (String) -> String
+    ) -> [MustacheValue] {
+        let confidence = transition.confidence
+        return [
+            .bool(false),
+            event,
+            fromName,
+            .bool(transition.states.isEmpty),
+            walk,
+            FigureShape.calls(transition.callbacks),
+            .text(MustacheText(transition.row)),
+            FigureSources.value(transition.sources),
+            .text(MustacheText(confidence.rawValue)),
+            .text(MustacheText(text(confidenceKey(confidence)))),
+        ]
     }
 
     /// The figure's keys; each kind of exercise adds a flag named after it (`{{#predict}}`).

@@ -87,7 +87,7 @@ package final class LanguageValues: Sendable {
         let key = DiagramKey(lang: lang, machine: ObjectIdentifier(machine))
         return diagrams.withLock { table in
             if let found = table[key] { return found }
-            let made = MachineValues(machine, names: ModelNames(strings: strings, lang: lang))
+            let made = MachineValues(machine, names: ModelNames(strings: strings, lang: lang), strings: strings.strings(for: lang))
             table[key] = made
             return made
         }
@@ -107,13 +107,31 @@ package final class LanguageValues: Sendable {
         let events: EventNames
         /// `names.value(names.title(machine))`: a figure's `machineTitle`.
         let title: MustacheValue
+        /// The language's UI strings, by key (an exercise's row shows its confidence's label).
+        private let strings: [String: String]
+        private let rows: TransitionRows
 
-        init(_ machine: Machine, names: ModelNames) {
+        /// `strings`: the language's UI strings, by key.
+        init(_ machine: Machine, names: ModelNames, strings: [String: String]) {
             self.machine = machine
-            diagram = StateDiagram.prepared(for: machine, labels: names.diagramLabels(machine))
-            states = StateNames(machine, names: names)
-            events = EventNames(machine, names: names)
+            let diagram = StateDiagram.prepared(for: machine, labels: names.diagramLabels(machine))
+            let states = StateNames(machine, names: names)
+            let events = EventNames(machine, names: names)
+            self.diagram = diagram
+            self.states = states
+            self.events = events
             title = names.value(names.title(machine))
+            self.strings = strings
+            rows = TransitionRows(machine.transitions)
+        }
+
+        /// What the figures' rows show of `transition`; nil for one the machine does not hold.
+        func row(_ transition: Transition) -> TransitionRow? {
+            rows.row(transition) { transition in
+                TransitionRow(
+                    transition, multiScene: machine.multiScene, states: states, events: events, diagram: diagram,
+                    text: { strings[$0] ?? $0 })
+            }
         }
     }
 }
