@@ -101,7 +101,7 @@ public enum LifecycleBlockParser {
         var diagnostics: [Diagnostic] = []
         let infoLine = SourceLine(info[...], file: infoLocation.file, line: infoLocation.line, columnOffset: infoLocation.column - 1)
         let words = infoWords(infoLine)
-        guard let first = words.first, infoLine.text(first, is: keyword) else { return nil }
+        guard let first = words.first, infoLine.text(first) == keyword else { return nil }
 
         // The machine.
         var machine: Machine?

@@ -206,18 +206,6 @@ struct SourceLine {
         return base.withUTF8Bytes { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
 
-    /// `text(range) == string`, without making the text when both are ASCII (then equal Strings
-    /// are the same bytes): every block's info string is asked its first word.
-    func text(_ range: Range<Int>, is string: String) -> Bool {
-        let decided: Bool?? = withUTF8(of: range) { bytes in
-            string.withUTF8Bytes { other in
-                guard !bytes.contains(where: { $0 >= 0x80 }) && !other.contains(where: { $0 >= 0x80 }) else { return nil }
-                return bytes.elementsEqual(other)
-            }
-        }
-        return (decided ?? nil) ?? (text(range) == string)
-    }
-
     /// `text(start..<end).trimmingSpaces`, without building the untrimmed text.
     func trimmedText(from start: Int, to end: Int) -> String {
         let first = skipSpaces(from: start, to: end)

@@ -123,24 +123,6 @@ import TestSupport
         }
     }
 
-    /// `text(_:is:)` answers as comparing the Strings does, also where only Unicode equivalence
-    /// makes them equal (a composed and a decomposed letter, the Kelvin sign and K).
-    @Test(arguments: lines) func textComparisonsAreTheStringOnes(_ text: String) {
-        let line = SourceLine(text[...], file: "f.md", line: 1, columnOffset: 0)
-        let chars = Array(text)
-        let others = ["", "a", "onCreate", "given", "é", "e\u{301}", "K", "\u{212A}", "Активно", "#", "lifecycle"]
-        for start in chars.indices {
-            for end in start...chars.count {
-                let written = String(chars[start..<end])
-                for other in others + [written, String(written.reversed())] {
-                    #expect(line.text(start..<end, is: other) == (written == other), "\(start)..<\(end) \(other.debugDescription)")
-                }
-            }
-        }
-        #expect(SourceLine("e\u{301}"[...], file: "f.md", line: 1, columnOffset: 0).text(0..<1, is: "é"))
-        #expect(SourceLine("K"[...], file: "f.md", line: 1, columnOffset: 0).text(0..<1, is: "\u{212A}"))
-    }
-
     @Test func asciiIdentifiersAndSpaces() {
         for byte in UInt8(0)..<0x80 where byte != 0x0D {
             let text = String(UnicodeScalar(byte))
