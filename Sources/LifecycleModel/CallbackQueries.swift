@@ -57,8 +57,14 @@ extension Machine {
                 // One run through the calls: one result.
                 var moved = positions
                 for call in calls { moved = 1 | (moved & call.matches) << 1 | moved & doneBit }
-                results.removeAll(keepingCapacity: true)
-                results.append(moved)
+                // Most transitions have no optional call: the one result replaces the one before
+                // (emptying the array and appending cost more than the calls).
+                if results.count == 1 {
+                    results[0] = moved
+                } else {
+                    results.removeAll(keepingCapacity: true)
+                    results.append(moved)
+                }
                 return
             }
             Self.advance(positions, through: calls, done: done, into: &results, scratch: &next)

@@ -317,7 +317,9 @@ public struct JudgedChain: Sendable {
 /// What a build remembers of the verification it already did, by text: blocks that ran without
 /// a diagnostic and runs of prose judged. Neither depends on where it stands (translations share
 /// their blocks, pages their sentences), so a build verifies each once. Called from every core.
-public protocol VerificationCache: Sendable {
+/// A class: an existential of any type was copied and destroyed through its value witnesses
+/// several times an example.
+public protocol VerificationCache: AnyObject, Sendable {
     func example(info: String, code: String) -> ExampleTrace?
     func remember(_ trace: ExampleTrace, info: String, code: String)
     func chains(in text: String) -> [JudgedChain]?

@@ -254,8 +254,8 @@ private struct ExerciseReader {
             return nil
         }
         let wordEnd = line.line.identifierEnd(from: line.argument, to: line.end)
-        let word = names.eventWord(line.line, line.argument..<wordEnd)
-        guard case .event(let event) = names.readEvent(line.line, word: word, start: line.argument, wordEnd: wordEnd, end: line.end)
+        let (word, id) = names.eventWord(line.line, line.argument..<wordEnd)
+        guard case .event(let event) = names.readEvent(line.line, word: word, id: id, start: line.argument, wordEnd: wordEnd, end: line.end)
         else { return nil }
         if let outcome = event.states?.first ?? event.callbacks?.first {
             diagnostics.append(Messages.eventLineHasOutcome(at: outcome.location))
@@ -358,7 +358,7 @@ private struct ExerciseReader {
             return
         }
         let wordEnd = line.line.identifierEnd(from: line.argument, to: line.end)
-        let word = names.eventWord(line.line, line.argument..<wordEnd)
+        let word = names.eventWord(line.line, line.argument..<wordEnd).text
         if word == "given" || Self.keywordSet.contains(word) {
             diagnostics.append(Messages.notAStatement(word, at: line.location(line.argument)))
             return

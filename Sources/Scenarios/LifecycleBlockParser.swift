@@ -206,9 +206,12 @@ struct LineReader {
         return false
     }
 
-    /// The text of `range`, the machine's String for it when it spells an event of the machine.
-    func eventWord(_ line: SourceLine, _ range: Range<Int>) -> String {
-        spellings?.spelling(.event, of: range, in: line)?.text ?? line.text(range)
+    /// The text of `range`, the machine's String for it when it spells an event of the machine,
+    /// with the event id that spelling resolves to (`id` nil: the text was cut from the line and
+    /// the machine is still to be asked, which `readEvent` does).
+    func eventWord(_ line: SourceLine, _ range: Range<Int>) -> (text: String, id: String??) {
+        guard let spelled = spellings?.spelling(.event, of: range, in: line) else { return (line.text(range), nil) }
+        return (spelled.text, .some(spelled.id))
     }
 
     /// A line's first word when it is a keyword (`given`, `path`, `callbacks`, `never`), told
@@ -246,8 +249,8 @@ struct LineReader {
 
     mutating func readContent(_ line: SourceLine, start: Int, end: Int) -> BlockLine.Content {
         let wordEnd = line.identifierEnd(from: start, to: end)
-        let word = eventWord(line, start..<wordEnd)
-        guard let keyword = Keyword(word) else { return readEvent(line, word: word, start: start, wordEnd: wordEnd, end: end) }
+        let (word, id) = eventWord(line, start..<wordEnd)
+        guard let keyword = Keyword(word) else { return readEvent(line, word: word, id: id, start: start, wordEnd: wordEnd, end: end) }
         if wordEnd < end && !line.isSpace(at: wordEnd) {
             diagnostics.append(Messages.spaceAfterKeyword(word, at: line.location(wordEnd)))
             return .invalid
@@ -301,9 +304,10 @@ struct LineReader {
         return .chain(ChainLine(kind: kind, location: location, names: names))
     }
 
-    /// `word`: `line.text(start..<wordEnd)`.
-    mutating func readEvent(_ line: SourceLine, word: String, start: Int, wordEnd: Int, end: Int) -> BlockLine.Content {
-        let resolvedEvent = machine?.resolveEvent(word)
+    /// `word`: `line.text(start..<wordEnd)`; `id`: its event id when `eventWord` found it spelled
+    /// by the machine (the spelling's id is the machine's answer: not asked again).
+    mutating func readEvent(_ line: SourceLine, word: String, id: String??, start: Int, wordEnd: Int, end: Int) -> BlockLine.Content {
+        let resolvedEvent = machine == nil ? nil : id ?? machine?.resolveEvent(word)
         guard wordEnd > start else {
             diagnostics.append(Messages.notALine(at: line.location(start)))
             return .invalid

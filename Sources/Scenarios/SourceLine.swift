@@ -93,8 +93,7 @@ struct SourceLine {
     /// The line `text`. An ASCII line is read without grapheme breaking ("\r" is left to the
     /// slow way: it joins a following "\n").
     init(_ text: Substring, file: String, line: Int, columnOffset: Int) {
-        let ascii: [UInt32]? = text.utf8.withContiguousStorageIfAvailable(Self.asciiUnits) ?? nil
-        if let ascii {
+        if let ascii = text.withUTF8Bytes(Self.asciiUnits) {
             units = ascii
             layout = .plain
         } else if let read = Self.singleScalars(of: text) {
@@ -111,21 +110,32 @@ struct SourceLine {
         self.columnOffset = columnOffset
     }
 
-    /// The bytes as units when the line is ASCII without "\r" (each byte a Character), written
-    /// in one pass; nil for any other line.
+    /// The bytes as units when the line is ASCII without "\r" (each byte a Character); nil for
+    /// any other line. Checked eight bytes at a time first, then widened by a loop with no exit:
+    /// one loop that did both cost about 1,000 instructions a line, and made an array for every
+    /// line that is not ASCII.
     static func asciiUnits(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt32]? {
-        var ascii = true
-        let units = [UInt32](unsafeUninitializedCapacity: bytes.count) { buffer, count in
-            for (i, byte) in bytes.enumerated() {
-                guard byte < 0x80 && byte != 0x0D else {
-                    ascii = false
-                    break
-                }
-                buffer[i] = UInt32(byte)
-                count = i + 1
-            }
+        guard asciiRunEnd(bytes, from: 0) == bytes.count else { return nil }
+        return [UInt32](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            for i in 0..<bytes.count { buffer[i] = UInt32(bytes[i]) }
+            count = bytes.count
         }
-        return ascii ? units : nil
+    }
+
+    /// The index of the first byte from `start` on that is not ASCII or is "\r" (`bytes.count`
+    /// when there is none), read eight bytes at a time while it can.
+    static func asciiRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // A byte of 0x80 or more, or one equal to "\r", ends the run in this word.
+            guard word & highBits == 0 && WordLanes.mask(of: 0x0D, in: word) == 0 else { break }
+            index += 8
+        }
+        while index < bytes.count, bytes[index] < 0x80, bytes[index] != 0x0D { index += 1 }
+        return index
     }
 
     /// The scalar values and UTF-8 offsets (and the end's) of a line whose every scalar is a
@@ -134,7 +144,7 @@ struct SourceLine {
     static func singleScalars(of text: Substring) -> (units: [UInt32], offsets: [Int])? {
         // Decoded from the bytes (valid UTF-8: they are a string's): walking `unicodeScalars` of a
         // substring cost about 300 instructions a scalar.
-        text.utf8.withContiguousStorageIfAvailable(singleScalars) ?? Array(text.utf8).withUnsafeBufferPointer(singleScalars)
+        text.withUTF8Bytes(singleScalars)
     }
 
     /// The scalar value whose UTF-8 starts at `index` of valid UTF-8 (a string's bytes), and its
@@ -193,7 +203,7 @@ struct SourceLine {
         guard let base else { return nil }
         let start = utf8Offset(range.lowerBound)
         let end = utf8Offset(range.upperBound)
-        return base.utf8.withContiguousStorageIfAvailable { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        return base.withUTF8Bytes { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
 
     /// `text(start..<end).trimmingSpaces`, without building the untrimmed text.
@@ -305,6 +315,11 @@ struct SourceLine {
         }
         while i < end {
             let unit = units[i]
+            // Letters, digits and `_` (most of a part) are above every separator but `→`.
+            if unit > 0x3A && unit != 0x2192 {
+                i += 1
+                continue
+            }
             if unit == 0x28 {  // (
                 depth += 1
             } else if unit == 0x29 {  // )
@@ -338,7 +353,7 @@ extension SourceLine {
     /// read from the bytes, without making the line's arrays: half of a block's lines are
     /// comments, many of them long and not ASCII. Nil for any other line.
     static func wholeLineComment(_ text: Substring) -> (hash: Int, text: String)? {
-        let found: (hash: Int, start: Int, end: Int)?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+        let found: (hash: Int, start: Int, end: Int)? = text.withUTF8Bytes { bytes in
             var hash = 0
             while hash < bytes.count, bytes[hash] == 0x20 || bytes[hash] == 0x09 { hash += 1 }
             guard hash < bytes.count, bytes[hash] == 0x23 else { return nil }
@@ -351,7 +366,7 @@ extension SourceLine {
             while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
             return (hash, start, end)
         }
-        guard let found = found ?? nil else { return nil }
+        guard let found else { return nil }
         return (found.hash, text.utf8Slice(found.start, found.end))
     }
 
@@ -359,20 +374,11 @@ extension SourceLine {
     /// (`ChainFinder.Text.standsAlone`). Runs of ASCII without "\r" pass eight bytes at a time:
     /// comments are long and mostly ASCII, and decoding them byte by byte cost most of their reading.
     static func scalarsStandAlone(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        var index = start
+        // ASCII but "\r" stands alone (`standsAlone`): only the scalars that end a run are decoded.
+        var index = asciiRunEnd(bytes, from: start)
         while index < bytes.count {
-            if index + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                // No byte of 0x80 or more, and none equal to "\r".
-                if word & highBits == 0 && WordLanes.mask(of: 0x0D, in: word) == 0 {
-                    index += 8
-                    continue
-                }
-            }
             guard let (value, length) = scalar(in: bytes, at: index), ChainFinder.Text.standsAlone(value) else { return false }
-            index += length
+            index = asciiRunEnd(bytes, from: index + length)
         }
         return true
     }
@@ -412,15 +418,25 @@ extension String {
 }
 
 extension Substring {
+    /// Calls `body` with the substring's UTF-8 bytes, read where they are in its string's storage:
+    /// `utf8.withContiguousStorageIfAvailable` of a substring cost about 250 instructions a call
+    /// (the block parsers ask several times a line). A string without contiguous UTF-8 is copied.
+    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let utf8 = base.utf8
+        let found = utf8.withContiguousStorageIfAvailable { bytes in
+            // Offsets in contiguous UTF-8: read from the indexes, not counted.
+            let start = utf8.distance(from: utf8.startIndex, to: startIndex)
+            return body(UnsafeBufferPointer(rebasing: bytes[start..<(start + utf8.distance(from: startIndex, to: endIndex))]))
+        }
+        if let found { return found }
+        var copy = self
+        return copy.withUTF8(body)
+    }
+
     /// The text between two UTF-8 offsets (both at Character boundaries), as a String. On
     /// `Substring`, not any `StringProtocol`, whose generic body called a generic `String.init`.
     func utf8Slice(_ start: Int, _ end: Int) -> String {
         // From the bytes: slicing the substring by indexes and copying the slice cost twice as much.
-        let sliced = utf8.withContiguousStorageIfAvailable { bytes in
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        }
-        if let sliced { return sliced }
-        let utf8 = self.utf8
-        return String(self[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
+        withUTF8Bytes { bytes in String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) }
     }
 }

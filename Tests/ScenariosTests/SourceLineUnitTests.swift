@@ -97,6 +97,32 @@ import TestSupport
         #expect(ascii > 1_000 && ascii < 19_000, "\(ascii) ASCII lines")
     }
 
+    /// The run of ASCII without "\r" is found eight bytes at a time and then byte by byte: it ends
+    /// where the first such byte from `start` is, wherever it stands in a word.
+    @Test func asciiRunsEndAtTheFirstOtherByte() {
+        let seed = 0xA5C1_12E4 &+ SeededRandom.seedOffset("ASCII_RUN_SEED")
+        var random = SeededRandom(seed: seed)
+        let bytes: [UInt8] = [0x0D, 0x7F, 0x80, 0xC3, 0xA9, 0xFF, 0x00, 0x0A]
+        for n in 0..<20_000 {
+            let line = (0..<random.below(40)).map { _ in random.below(12) == 0 ? random.pick(bytes) : UInt8(0x61 + random.below(26)) }
+            let start = random.below(line.count + 1)
+            let expected = line[start...].firstIndex { $0 >= 0x80 || $0 == 0x0D } ?? line.count
+            #expect(line.withUnsafeBufferPointer { SourceLine.asciiRunEnd($0, from: start) } == expected, "#\(n) (seed \(seed)): \(line) from \(start)")
+        }
+    }
+
+    /// A substring's bytes are read in its string's storage: the same as its `utf8`, wherever it starts and ends.
+    @Test func substringBytesAreItsUTF8() {
+        let text = "ab → жé\u{301}x 👩‍💻 #c\r\nd"
+        let indexes = Array(text.indices) + [text.endIndex]
+        for i in indexes.indices {
+            for j in i..<indexes.count {
+                let slice = text[indexes[i]..<indexes[j]]
+                #expect(slice.withUTF8Bytes { Array($0) } == Array(slice.utf8), "\(i)..<\(j)")
+            }
+        }
+    }
+
     @Test func asciiIdentifiersAndSpaces() {
         for byte in UInt8(0)..<0x80 where byte != 0x0D {
             let text = String(UnicodeScalar(byte))
