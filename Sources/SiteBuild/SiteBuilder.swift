@@ -436,6 +436,11 @@ public enum SiteBuilder {
         let groups = batches.flatMap { $0 }
         var result = RenderedArticles(matrix: TranslationMatrix(languages: [], rows: []))
         var rows: [String: TranslationMatrix.Row] = [:]
+        // One entry per group in each (grown one by one, they were copied a dozen times).
+        let groupCount = slugs.count + plan.reused.count
+        rows.reserveCapacity(groupCount)
+        result.groups.reserveCapacity(groupCount)
+        result.all.reserveCapacity(groupCount)
         var reports: [Int: PageReport] = [:]
         for (slug, group) in zip(slugs, groups) {
             diagnostics.report(contentsOf: group.diagnostics)
@@ -456,6 +461,8 @@ public enum SiteBuilder {
             diagnostics.report(contentsOf: group.diagnostics)
             rows[slug] = group.row
             result.groups[slug] = group
+            // Sized for the group at once: grown article by article, the tables of 2,000 articles were resized 1,500 times.
+            var listings = [String: Article](minimumCapacity: group.articles.count)
             for cached in group.articles {
                 result.reused.examples += cached.examples
                 result.reused.chains += cached.chains
@@ -468,8 +475,10 @@ public enum SiteBuilder {
                     description: cached.description, bodyUTF8: [], toc: [], chains: [])
                 listed.weight = cached.weight
                 listed.layout = cached.layout
-                result.all[slug, default: [:]][cached.lang] = listed
+                listings[cached.lang] = listed
             }
+            // A reused group is no rendered one (`BuildPlan`): its slug has no listings yet.
+            if !listings.isEmpty { result.all[slug] = listings }
         }
         result.reports = site.sources.indices.compactMap { reports[$0] }
         result.matrix = TranslationMatrix(languages: languages, rows: rows.keys.sorted().compactMap { rows[$0] })

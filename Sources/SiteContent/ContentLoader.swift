@@ -80,7 +80,7 @@ package struct ContentLoader {
             // part made once (made again per file, it was 14% of scanning 2,000 articles).
             let pathPrefix = folderPath.hasSuffix("/") ? folderPath : folderPath + "/"
             let displayFolder = folderDisplay + "/"
-            for entry in try entries(of: folderURL, display: displayFolder).sorted(by: { $0.name < $1.name }) {
+            for entry in try entries(of: folderURL, display: displayFolder) {
                 let name = entry.name
                 // Paths as strings: a URL's path and last component cost more than the stat (2,000 articles).
                 let path = pathPrefix + name
@@ -125,7 +125,7 @@ package struct ContentLoader {
         let folderURL = contentDir.appending(path: folder)
         let resolvedFolder = folderURL.resolvingSymlinksInPath().standardizedFileURL.path
         let folderIsInside = Self.isUnder(resolvedFolder, root: root, orIs: true)
-        for entry in try entries(of: folderURL, display: displayPrefix + folder + "/").sorted(by: { $0.name < $1.name }) where !entry.name.hasSuffix("~") {
+        for entry in try entries(of: folderURL, display: displayPrefix + folder + "/") where !entry.name.hasSuffix("~") {
             let name = entry.name
             let path = folder + "/" + name
             let url = folderURL.appending(path: name)
@@ -230,8 +230,8 @@ package struct ContentLoader {
         var kind: Kind
     }
 
-    /// The entries of a folder but hidden ones, with their type from readdir: the scan then
-    /// needs no `stat` for a plain file or folder (two per article otherwise).
+    /// The entries of a folder but hidden ones, in the order of their names, with their type
+    /// from readdir: the scan then needs no `stat` for a plain file or folder (two per article otherwise).
     private func entries(of url: URL, display: String) throws(DiagnosticError) -> [Entry] {
         guard let directory = opendir(url.path) else {
             let reason = String(cString: strerror(errno))
@@ -239,9 +239,26 @@ package struct ContentLoader {
         }
         defer { closedir(directory) }
         var found: [Entry] = []
+        // The names one after another, each with its terminating zero, and where each starts: they
+        // are sorted with strcmp (sorting 2,000 names as Strings was a third of the scan).
+        var names: [UInt8] = []
+        var starts: [Int] = []
+        var ascii = true
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix(".") { continue }
+            let start = names.count
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let bytes = raw.prefix { $0 != 0 }
+                names += bytes
+                ascii = ascii && bytes.allSatisfy { $0 < 0x80 }
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            names.append(0)
+            starts.append(start)
+            if name.hasPrefix(".") {
+                names.removeSubrange(start...)
+                starts.removeLast()
+                continue
+            }
             let kind: Entry.Kind
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_DIR): kind = .folder
@@ -251,7 +268,15 @@ package struct ContentLoader {
             }
             found.append(Entry(name: name, kind: kind))
         }
-        return found
+        // strcmp compares bytes as unsigned: for ASCII names, the order of Strings. Other names are
+        // compared as Strings (two spellings of one accented letter compare equal there).
+        guard ascii else { return found.sorted { $0.name < $1.name } }
+        return names.withUnsafeBufferPointer { buffer in
+            guard let first = buffer.baseAddress else { return found }
+            // UInt8 and CChar may name the same memory (a signed and an unsigned integer of one size).
+            let characters = UnsafeRawPointer(first).assumingMemoryBound(to: CChar.self)
+            return found.indices.sorted { strcmp(characters + starts[$0], characters + starts[$1]) < 0 }.map { found[$0] }
+        }
     }
 
     /// Whether an entry of `folder` is a folder, or a link to one (as FileManager's

@@ -21,7 +21,9 @@ package struct SourceLinks: Sendable {
 
     package init(config: SiteConfig, sources: [ArticleSource], files: [ContentFile]) {
         self.config = config
-        languagesBySlug = sources.reduce(into: [:]) { $0[$1.slug, default: []].insert($1.lang) }
+        // Each slug's set sized for every language at once: grown from empty, the sets of 2,000 articles were most of making this.
+        let languages = config.languages.count
+        languagesBySlug = sources.reduce(into: [:]) { $0[$1.slug, default: Set(minimumCapacity: languages)].insert($1.lang) }
         self.files = Dictionary(files.map { ($0.path, $0.url) }, uniquingKeysWith: { first, _ in first })
     }
 

@@ -181,6 +181,22 @@ import Testing
         #expect(site.files.map(\.path).sorted() == ["es/fotos/a.png", "es/imagenes/a.png", "es/notas.txt"])
     }
 
+    /// A folder's entries come in the order of their names as Strings: ASCII names by their
+    /// bytes ('-' before '.' before digits before letters), and in a folder with other names
+    /// by String's comparison, where "é" in either normal form sorts after "f" (by bytes,
+    /// "e" + U+0301 would come before "f", and before "é" + "a").
+    @Test func entriesAreInTheOrderOfTheirNames() throws {
+        let article = "---\ntitle: T\n---\nTexto.\n"
+        let root = try makeProject(content: [
+            "site.yml": Self.siteYML,
+            "es/b.md": article, "es/a-b.md": article, "es/a.md": article, "es/ab.md": article, "es/a10.md": article, "es/a9.md": article,
+            "es/fotos/e\u{301}x.png": "1", "es/fotos/\u{E9}a.png": "2", "es/fotos/f.png": "3", "es/fotos/e.png": "4",
+        ])
+        let site = try Self.inputs(root, links: [:])
+        #expect(site.sources.map(\.slug) == ["a-b", "a", "a10", "a9", "ab", "b"])
+        #expect(site.files.map(\.path) == ["es/fotos/e.png", "es/fotos/f.png", "es/fotos/\u{E9}a.png", "es/fotos/e\u{301}x.png"])
+    }
+
     /// The site's inputs after making `links` (path under the content folder → target), expecting no diagnostic.
     static func inputs(_ root: URL, links: [String: String]) throws -> SiteInputs {
         let content = root.appending(path: "Content")
