@@ -82,22 +82,53 @@ public enum Words {
     /// up one by one in a table made once (Latin, Greek and Cyrillic); anything else, or text
     /// already decomposed, takes the general path.
     public static func fold(_ word: some StringProtocol, _ language: SearchLanguage) -> String {
-        let table = language.keptMarks.isEmpty ? Self.strippingTable : Self.keepingTable
-        // UTF-8 bytes, made a String once: appending scalars to a `String.UnicodeScalarView`
-        // cost more than the look-ups (the String is the same: no normalization either way).
-        var out: [UInt8] = []
-        out.reserveCapacity(word.utf8.count)
-        for scalar in word.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                out.append(UInt8(value) | ((0x41...0x5A).contains(value) ? 0x20 : 0))
-            } else if let mapped = table[value] {
-                out.append(contentsOf: mapped.utf8)
-            } else {
-                return slowFold(word, keptMarks: language.keptMarks)
+        fold(word, foldTable(language), keptMarks: language.keptMarks)
+    }
+
+    /// The folding table of `language`.
+    static func foldTable(_ language: SearchLanguage) -> FoldTable { language.keptMarks.isEmpty ? strippingTable : keepingTable }
+
+    /// `fold` with the language's table (`foldTable`) and kept marks, taken once by a caller that
+    /// folds many words: each read of a global table checked that it was made (`swift_once`,
+    /// ~170 instructions a word).
+    static func fold(_ word: some StringProtocol, _ table: FoldTable, keptMarks: Set<UInt32>) -> String {
+        var inTable = true
+        // Written straight into the String's storage, with room for the most a folding may grow
+        // (a word of up to 15 bytes is a small String: no allocation, where an array of bytes
+        // made a String cost two).
+        let folded = String(unsafeUninitializedCapacity: word.utf8.count * table.growth) { out in
+            table.entries.withUnsafeBufferPointer { entries in
+                table.bytes.withUnsafeBufferPointer { bytes in
+                    var count = 0
+                    for scalar in word.unicodeScalars {
+                        let value = scalar.value
+                        if value < 0x80 {
+                            guard count < out.count else {
+                                inTable = false
+                                return 0
+                            }
+                            out[count] = UInt8(value) | ((0x41...0x5A).contains(value) ? 0x20 : 0)
+                            count += 1
+                            continue
+                        }
+                        // Below `first` the difference wraps past every entry.
+                        let index = Int(value &- FoldTable.first)
+                        let offset = index < entries.count ? Int(entries[index] >> 8) : 0
+                        let length = index < entries.count ? Int(entries[index] & 0xFF) : 0
+                        // Not in the table (the general path then), or no room left (which
+                        // `growth` rules out).
+                        guard length > 0, count + length <= out.count, offset + length <= bytes.count else {
+                            inTable = false
+                            return 0
+                        }
+                        for byte in 0..<length { out[count + byte] = bytes[offset + byte] }
+                        count += length
+                    }
+                    return count
+                }
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return inTable ? folded : slowFold(word, keptMarks: keptMarks)
     }
 
     static func slowFold(_ word: some StringProtocol, keptMarks: Set<UInt32>) -> String {
@@ -113,21 +144,8 @@ public enum Words {
     /// Cyrillic, Latin Extended Additional. Combining marks are left out (they take the slow path).
     static let foldedRanges: [ClosedRange<UInt32>] = [0xC0...0x24F, 0x370...0x3FF, 0x400...0x52F, 0x1E00...0x1EFF]
     /// Read from their written form: computing them (`makeTable`) took 15 M instructions each.
-    static let strippingTable = table(written: FoldingTables.stripping)
-    static let keepingTable = table(written: FoldingTables.keeping)
-
-    /// A table of `foldedRanges` from its written form (`FoldingTables`): each scalar's folding, in
-    /// order, comma-separated, empty for a scalar left out.
-    static func table(written: String) -> [UInt32: String] {
-        var table: [UInt32: String] = [:]
-        table.reserveCapacity(foldedRanges.reduce(0) { $0 + $1.count })
-        var values = foldedRanges.lazy.joined().makeIterator()
-        for piece in written.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
-            guard let value = values.next() else { break }
-            if !piece.isEmpty { table[value] = String(decoding: piece, as: UTF8.self) }
-        }
-        return table
-    }
+    static let strippingTable = FoldTable(written: FoldingTables.stripping)
+    static let keepingTable = FoldTable(written: FoldingTables.keeping)
 
     /// What `FoldingTables` holds, computed (`FoldingTableTests` compares them).
     static func makeTable(keptMarks: Set<UInt32>) -> [UInt32: String] {
@@ -141,6 +159,45 @@ public enum Words {
             }
         }
         return table
+    }
+}
+
+/// A folding table (`FoldingTables`) laid out by scalar: each scalar of `Words.foldedRanges`
+/// finds its folding at its own place, where a `[UInt32: String]` hashed the scalar and copied
+/// a String out for every non-ASCII scalar of every new word (~1,600 instructions a word).
+struct FoldTable {
+    /// The first scalar of `Words.foldedRanges`; entry `i` is scalar `first + i`'s.
+    static let first: UInt32 = 0xC0
+    /// Per scalar, where its folding starts in `bytes` (shifted left by 8) and its length in
+    /// bytes (the low 8 bits); 0: not in the table (a scalar between the ranges or left out).
+    let entries: [UInt32]
+    /// The foldings' UTF-8 bytes, one after the other.
+    let bytes: [UInt8]
+    /// The most bytes a folding has per byte of its scalar, rounded up (Ⱥ, 2 bytes, folds to
+    /// ⱥ, 3): a word folds into at most this many times its bytes.
+    let growth: Int
+
+    /// The table of `written`: each scalar's folding, in the order of `Words.foldedRanges`,
+    /// comma-separated, empty for a scalar left out.
+    init(written: String) {
+        let last = Words.foldedRanges.map(\.upperBound).max() ?? Self.first
+        var entries = [UInt32](repeating: 0, count: Int(last - Self.first) + 1)
+        var bytes: [UInt8] = []
+        var growth = 1
+        var values = Words.foldedRanges.lazy.joined().makeIterator()
+        for piece in written.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+            guard let value = values.next() else { break }
+            // A folding too long for its 8 bits of length is left to the general path, which
+            // gives the same answer.
+            guard !piece.isEmpty, piece.count <= 0xFF, value >= Self.first else { continue }
+            entries[Int(value - Self.first)] = UInt32(bytes.count) << 8 | UInt32(piece.count)
+            bytes += piece
+            let scalarBytes = value < 0x800 ? 2 : 3
+            growth = max(growth, (piece.count + scalarBytes - 1) / scalarBytes)
+        }
+        self.entries = entries
+        self.bytes = bytes
+        self.growth = growth
     }
 }
 
@@ -563,14 +620,15 @@ final class TermMemo: @unchecked Sendable {
             words = ByteTable()
             entries = []
         }
+        let table = Words.foldTable(language)
         for index in missing {
             let (bytes, hash) = page.word(index)
             let word = String(decoding: bytes, as: UTF8.self)
-            let folded = Words.fold(word, language)
+            let folded = Words.fold(word, table, keptMarks: language.keptMarks)
             var term = folded
             var isForm = false
             if let stemmer, Words.hasTwoScalars(folded) {
-                term = Words.trimmedStem(Words.fold(stemmer.stem(word.lowercased()), language))
+                term = Words.trimmedStem(Words.fold(stemmer.stem(word.lowercased()), table, keptMarks: language.keptMarks))
                 isForm = term != folded
             }
             let entry = MemoWord(
