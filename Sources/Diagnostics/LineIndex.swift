@@ -31,21 +31,27 @@ public struct LineIndex: Sendable {
             // Most texts (every file read through SourceText) have no CR: memchr finds each "\n",
             // faster than testing every word for both breaks.
             if let base = bytes.baseAddress, memchr(base, 0x0D, bytes.count) == nil {
-                // The lines are counted first, so that each list is made once at its size, not grown.
+                // The lines are counted first, so that each list is made once at its size and filled
+                // in place: appending checked each list's uniqueness once a line.
                 let lineCount = Self.lineFeedCount(bytes) + 1
-                starts.reserveCapacity(lineCount)
-                ends.reserveCapacity(lineCount)
-                asciiLines.reserveCapacity(lineCount)
-                starts.append(0)
-                var lineStart = 0
-                while true {
-                    let lineEnd = memchr(base + lineStart, 0x0A, bytes.count - lineStart)
-                        .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
-                    ends.append(lineEnd)
-                    asciiLines.append(Self.isASCII(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])))
-                    if lineEnd == bytes.count { break }
-                    lineStart = lineEnd + 1
-                    starts.append(lineStart)
+                // Each line but the last ends at one of the lineCount - 1 line feeds; the last at the end.
+                starts = [Int](unsafeUninitializedCapacity: lineCount) { starts, startCount in
+                    ends = [Int](unsafeUninitializedCapacity: lineCount) { ends, endCount in
+                        asciiLines = [Bool](unsafeUninitializedCapacity: lineCount) { asciiLines, asciiCount in
+                            var lineStart = 0
+                            for line in 0..<lineCount {
+                                let lineEnd = memchr(base + lineStart, 0x0A, bytes.count - lineStart)
+                                    .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
+                                starts.initializeElement(at: line, to: lineStart)
+                                ends.initializeElement(at: line, to: lineEnd)
+                                asciiLines.initializeElement(at: line, to: Self.isASCII(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])))
+                                lineStart = min(lineEnd + 1, bytes.count)
+                            }
+                            asciiCount = lineCount
+                        }
+                        endCount = lineCount
+                    }
+                    startCount = lineCount
                 }
                 return
             }

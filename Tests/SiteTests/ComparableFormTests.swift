@@ -166,11 +166,33 @@ import TestSupport
         #expect(answered > total / 10 && answered < total * 9 / 10, "\(answered) of \(total) in one pass")
     }
 
+    /// The word test that copies a run in one piece counts the bytes the byte test keeps, in every
+    /// lane, at every edge (a space, DEL, the top bit, a comment's `#`). `KEPT_RUN_SEED` shifts the seed.
+    @Test func keptRunCountsTheBytesKeptOneByOne() {
+        var generator = SeededRandom(seed: 0x8E7 &+ SeededRandom.seedOffset("KEPT_RUN_SEED"))
+        let edges: [UInt8] = [0x00, 0x01, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x24, 0x61, 0x7E, 0x7F, 0x80, 0xA0, 0xC3, 0xDE, 0xFF]
+        var full = 0
+        for _ in 0..<20000 {
+            // Mostly kept bytes, so that runs reach every length up to the whole word.
+            let bytes = (0..<8).map { _ in generator.below(3) == 0 ? generator.pick(edges) : UInt8(0x21 + generator.below(0x5F)) }
+            let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (UInt64($1.offset) * 8) }
+            for commentStart in [0, ComparableText.hash] {
+                let expected = bytes.prefix { $0 > ComparableText.space && $0 < 0x80 && $0 != commentStart }.count
+                #expect(ComparableText.keptRun(word, commentStart: commentStart) == expected, "\(bytes) \(commentStart)")
+                if expected == 8 { full += 1 }
+            }
+        }
+        #expect(full > 100)
+    }
+
     @Test(arguments: [
         ("lifecycle m", "given a # коментар\r\nstill comment\nstart -> b"),
         ("lifecycle m", "a\r# cut\nb"),
         ("exercise", "option* x  # é\n\n  y\t z \n"),
         ("text", "a  b\r\n\tc\n\n"),
+        // Runs longer than a word, cut by a comment, a non-ASCII scalar or the end in every lane.
+        ("lifecycle m", "transitionFromStateToState#comment\nabcdefg#h\nabcdefgh#\nlongerThanAWord"),
+        ("text", "abcdefghijklmnopé\nabcdefghé\u{7F}\u{7F}~~~~~~~~~ "),
         ("swift", "let a = \"x\" // é\nlet b = 1"),
     ])
     func onePassAnswersLikeTheSteps(info: String, code: String) {
