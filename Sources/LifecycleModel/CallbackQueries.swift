@@ -15,14 +15,14 @@ extension Machine {
         guard order.count <= 62 else { return false }
         guard var search = OrderSearch(order, walk: callbackWalk) else { return false }
         for enabled in options.map({ self.enablings(for: $0) }) ?? callbackWalk.variantEnablings {
-            if search.finds(enabled: enabled) { return true }
+            if search.finds(enabled) { return true }
         }
         return false
     }
 
-    /// `enabled` of each distinct option set `options` stands for, made once per machine and
+    /// The `Enabling` of each distinct option set `options` stands for, made once per machine and
     /// option set: examples ask many orders under the same few options.
-    func enablings(for options: MachineOptions) -> [[UInt8]] {
+    func enablings(for options: MachineOptions) -> [Enabling] {
         let walk = callbackWalk
         return walk.enablingsByOptions.value(for: options) { walk.distinctEnablings(variants(of: options)) }
     }
@@ -61,8 +61,9 @@ private struct OrderSearch {
         queue.reserveCapacity(64)
     }
 
-    /// Whether some run with the transitions `enabled` enables (bit p: in process p) holds the order.
-    mutating func finds(enabled: [UInt8]) -> Bool {
+    /// Whether some run with the transitions `enabling` enables holds the order.
+    mutating func finds(_ enabling: Enabling) -> Bool {
+        let enabled = enabling.enabled
         seen.removeAll()
         queue.removeAll(keepingCapacity: true)
         // Every (state, process, cover) with nothing matched yet (positions 1) is a start of the
@@ -82,9 +83,9 @@ private struct OrderSearch {
         while head < queue.count {
             let node = queue[head]
             head += 1
-            for o in walk.outgoingStarts[node.state]..<walk.outgoingStarts[node.state + 1] {
-                let t = walk.outgoing[o]
-                guard enabled[t] & (1 << node.process) != 0 else { continue }
+            let row = node.state * 3 + node.process
+            for o in enabling.outgoingStarts[row]..<enabling.outgoingStarts[row + 1] {
+                let t = enabling.outgoing[o]
                 let mask = walk.coverMasks[t]
                 guard mask == .max || mask & node.cover != 0 else { continue }
                 advance(node.positions, t)
@@ -287,10 +288,8 @@ final class CallbackWalk: Sendable {
     let coverMasks: [UInt8]
     let processAfter: [Int8]
     let coverAfter: [Int16]
-    /// State s's transitions (`Machine.transitionsByState`) are `outgoing[outgoingStarts[s]..<outgoingStarts[s + 1]]`:
-    /// one array, which the search reads without retaining a row per node.
-    let outgoing: [Int]
-    let outgoingStarts: [Int]
+    /// By state index: its transitions, by index, in definition order (`Machine.transitionsByState`).
+    let transitionsByState: [[Int]]
     /// The covers a run may be under where an order starts: any, on a machine that has covers.
     let startCovers: [UInt8]
     /// By transition: its conditions.
@@ -299,12 +298,12 @@ final class CallbackWalk: Sendable {
     let variants: [MachineOptions]
     /// `variantEnablings`, made at the first question without options (a third of making the
     /// machines, which most builds ask of a few machines only).
-    private let variantEnablingsOnce = Once<[[UInt8]]>()
+    private let variantEnablingsOnce = Once<[Enabling]>()
     /// By callback index: the transitions that call it, with the state each leaves (where a
     /// search for an order that begins with the callback starts).
     let starts: [[(state: Int, transition: Int)]]
     /// `Machine.enablings(for:)` of the option sets asked so far.
-    let enablingsByOptions = OptionsTable<[[UInt8]]>()
+    let enablingsByOptions = OptionsTable<[Enabling]>()
 
     init(callbacks: [CallbackInfo], transitions: [Transition], targets: [Int?], transitionsByState: [[Int]], variants: [MachineOptions]) {
         var names = callbacks.map(\.id)
@@ -334,8 +333,7 @@ final class CallbackWalk: Sendable {
         self.optional = optional
         self.callStarts = callStarts
         hasOptional = transitions.map { $0.callbacks.contains(where: \.optional) }
-        outgoing = Array(transitionsByState.joined())
-        outgoingStarts = transitionsByState.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.count) }
+        self.transitionsByState = transitionsByState
         var places = Array(repeating: [(transition: Int, call: Int)](), count: names.count)
         for t in transitions.indices {
             for c in callStarts[t]..<callStarts[t + 1] { places[calls[c]].append((t, c)) }
@@ -365,9 +363,9 @@ final class CallbackWalk: Sendable {
         self.variants = variants
     }
 
-    /// `enabled` of each of the machine's `optionVariants`, each distinct one once: of Android's
+    /// The `Enabling` of each of the machine's `optionVariants`, each distinct one once: of Android's
     /// dozens of option sets, most enable the same transitions.
-    var variantEnablings: [[UInt8]] { variantEnablingsOnce.value { distinctEnablings(variants) } }
+    var variantEnablings: [Enabling] { variantEnablingsOnce.value { distinctEnablings(variants) } }
 
     static func processNumber(_ process: ProcessState) -> Int {
         switch process {
@@ -377,10 +375,10 @@ final class CallbackWalk: Sendable {
         }
     }
 
-    /// `enabled` under each of `variants`, each distinct result once, in the variants' order.
-    func distinctEnablings(_ variants: [MachineOptions]) -> [[UInt8]] {
+    /// The `Enabling` of each of `variants`, each distinct one once, in the variants' order.
+    func distinctEnablings(_ variants: [MachineOptions]) -> [Enabling] {
         var seen = Set<[UInt8]>()
-        return variants.map(enabled(options:)).filter { seen.insert($0).inserted }
+        return variants.map(enabled(options:)).filter { seen.insert($0).inserted }.map { Enabling($0, transitionsByState: transitionsByState) }
     }
 
     /// By transition: bit p set when its conditions hold under `options` with the process
@@ -406,6 +404,31 @@ final class CallbackWalk: Sendable {
     }
 
     private static let processes: [ProcessState] = [.notRunning, .running, .suspended]
+}
+
+/// The transitions one option set enables, by process: what `canProduce` searches with.
+struct Enabling: Equatable, Sendable {
+    /// By transition: bit p set when it is enabled with the process numbered p (`CallbackWalk.enabled(options:)`).
+    let enabled: [UInt8]
+    /// The transitions from state s enabled in process p, in definition order, are
+    /// `outgoing[outgoingStarts[r]..<outgoingStarts[r + 1]]` with r = s * 3 + p: the search
+    /// looks at a node's enabled transitions only (of Android's dozens from a state, a few).
+    let outgoing: [Int]
+    let outgoingStarts: [Int]
+
+    init(_ enabled: [UInt8], transitionsByState: [[Int]]) {
+        self.enabled = enabled
+        var outgoing: [Int] = []
+        var outgoingStarts = [0]
+        for transitions in transitionsByState {
+            for process in 0..<3 {
+                outgoing += transitions.filter { enabled[$0] & (1 << process) != 0 }
+                outgoingStarts.append(outgoing.count)
+            }
+        }
+        self.outgoing = outgoing
+        self.outgoingStarts = outgoingStarts
+    }
 }
 
 /// A value a machine works out at most once, when first asked (a class: the machine's tables

@@ -125,7 +125,7 @@ extension Machine {
         // search, and reaches other positions only through a transition that calls the order's
         // first callback. So the search starts from those transitions and never expands a node
         // with positions 1: they are all seen from the start.
-        for enabled in options.map({ self.enablings(for: $0) }) ?? walk.variantEnablings {
+        for enabled in (options.map({ self.enablings(for: $0) }) ?? walk.variantEnablings).map(\.enabled) {
             seen.removeAll()
             queue.removeAll(keepingCapacity: true)
             for (s, t) in walk.starts[first] where enabled[t] != 0 {
