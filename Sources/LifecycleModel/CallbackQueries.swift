@@ -51,11 +51,12 @@ private struct OrderSearch {
         self.walk = walk
         doneBit = 1 << order.count
         var matches = Array(repeating: UInt64(0), count: walk.names.count)
+        var first = 0
         for (i, name) in order.enumerated() {
             guard let callback = walk.index[name] else { return nil }
+            if i == 0 { first = callback }
             matches[callback] |= 1 << i
         }
-        guard let first = walk.index[order[0]] else { return nil }
         self.first = first
         self.matches = matches
         queue.reserveCapacity(64)
@@ -422,7 +423,7 @@ struct Enabling: Equatable, Sendable {
         var outgoingStarts = [0]
         for transitions in transitionsByState {
             for process in 0..<3 {
-                outgoing += transitions.filter { enabled[$0] & (1 << process) != 0 }
+                for t in transitions where enabled[t] & (1 << process) != 0 { outgoing.append(t) }
                 outgoingStarts.append(outgoing.count)
             }
         }

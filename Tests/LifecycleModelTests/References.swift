@@ -47,7 +47,7 @@ extension Machine {
 extension Machine {
     /// `canProduce(callbackOrder:options:)` as first made faster (ver32): per question, each
     /// transition's counted calls worked out when the search first takes it, the order's counted
-    /// callbacks in an array of flags, and the nodes in two 256-slot tables.
+    /// callbacks in an array of flags, and a node's every transition looked at.
     func canProduceByLazySteps(callbackOrder order: [String], options: MachineOptions? = nil) -> Bool {
         guard !order.isEmpty else { return true }
         guard order.count <= 62 else { return false }
@@ -108,7 +108,8 @@ extension Machine {
             Self.lazyAdvance(positions, through: calls, done: done, into: &results, scratch: &next)
         }
         // Breadth-first over (state, process, cover, set of match positions as a bit mask).
-        var seen = LazyNodeSet()
+        // A `Set` here: production keeps the same nodes in an open-addressing table.
+        var seen = Set<LazyNode>()
         // Queues the nodes after transition t from (state, process, cover), one per result of
         // `advance`; true when one has matched the whole order.
         func follow(_ t: Int, from state: Int, process: Int, cover: UInt8) -> Bool {
@@ -117,7 +118,7 @@ extension Machine {
             for positions in results where positions != 1 {
                 if positions & doneBit != 0 { return true }
                 let node = LazyNode(state: walk.targets[t] ?? state, process: process, cover: cover, positions: positions)
-                if seen.insert(node) { queue.append(node) }
+                if seen.insert(node).inserted { queue.append(node) }
             }
             return false
         }
@@ -152,7 +153,7 @@ extension Machine {
         return false
     }
 
-    private struct LazyNode {
+    private struct LazyNode: Hashable {
         var state: Int
         /// `ProcessState` as `CallbackWalk.processNumber` numbers it.
         var process: Int
@@ -166,57 +167,6 @@ extension Machine {
         var start = -1
         var end = -1
         var hasOptional = false
-    }
-
-    /// The nodes the search has seen, in an open-addressing table: a `Set<LazyNode>` cost a `Hasher`
-    /// per node, more than the rest of the search.
-    private struct LazyNodeSet {
-        /// Per slot: state, process and cover packed, plus one (0: an empty slot); and the positions.
-        private var places: [UInt64] = Array(repeating: 0, count: 256)
-        private var positions: [UInt64] = Array(repeating: 0, count: 256)
-        private var count = 0
-
-        /// Empties the set, keeping its tables: a question searches once per option variant, and
-        /// making two tables per search cost more than clearing them.
-        mutating func removeAll() {
-            guard count > 0 else { return }
-            // A slot's positions are read only where its place is set: the places say it all.
-            places.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-            count = 0
-        }
-
-        /// Whether `node` was not in the set (it is now).
-        mutating func insert(_ node: LazyNode) -> Bool {
-            if (count + 1) * 2 > places.count { grow() }
-            let place = (UInt64(node.state) << 10 | UInt64(node.process) << 8 | UInt64(node.cover)) + 1
-            let mask = places.count - 1
-            var slot = Self.slot(place, node.positions, mask)
-            while places[slot] != 0 {
-                if places[slot] == place && positions[slot] == node.positions { return false }
-                slot = (slot + 1) & mask
-            }
-            places[slot] = place
-            positions[slot] = node.positions
-            count += 1
-            return true
-        }
-
-        private static func slot(_ place: UInt64, _ positions: UInt64, _ mask: Int) -> Int {
-            Int(truncatingIfNeeded: ((place &* 0x9E37_79B9_7F4A_7C15) ^ (positions &* 0xC2B2_AE3D_27D4_EB4F)) >> 32) & mask
-        }
-
-        private mutating func grow() {
-            let old = zip(places, positions).filter { $0.0 != 0 }
-            places = Array(repeating: 0, count: places.count * 2)
-            positions = Array(repeating: 0, count: positions.count * 2)
-            let mask = places.count - 1
-            for (place, position) in old {
-                var slot = Self.slot(place, position, mask)
-                while places[slot] != 0 { slot = (slot + 1) & mask }
-                places[slot] = place
-                positions[slot] = position
-            }
-        }
     }
 
     /// A callback of a transition that the order counts: bit i of `matches` set when the order's
