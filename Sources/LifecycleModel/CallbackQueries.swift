@@ -13,115 +13,142 @@ extension Machine {
     public func canProduce(callbackOrder order: [String], options: MachineOptions? = nil) -> Bool {
         guard !order.isEmpty else { return true }
         guard order.count <= 62 else { return false }
+        guard var search = OrderSearch(order, walk: callbackWalk) else { return false }
+        for enabled in options.map({ self.enablings(for: $0) }) ?? callbackWalk.variantEnablings {
+            if search.finds(enabled) { return true }
+        }
+        return false
+    }
+
+    /// The `Enabling` of each distinct option set `options` stands for, made once per machine and
+    /// option set: examples ask many orders under the same few options.
+    func enablings(for options: MachineOptions) -> [Enabling] {
         let walk = callbackWalk
-        let done = order.count
-        let doneBit: UInt64 = 1 << done
-        // Per callback (by index), the positions of the order that name it, as bits; the order's
-        // callbacks and the core ones count, the others are left out of every run.
+        return walk.enablingsByOptions.value(for: options) { walk.distinctEnablings(variants(of: options)) }
+    }
+}
+
+/// One `canProduce` question: breadth-first over (state, process, cover, set of match positions
+/// as a bit mask), once per option variant. A struct of the search's storage (no closures
+/// capturing it: each captured variable was a box allocated per question), made once per question.
+private struct OrderSearch {
+    let walk: CallbackWalk
+    let doneBit: UInt64
+    /// The order's first callback (by index).
+    let first: Int
+    /// Per callback (by index), the positions of the order that name it, as bits; the order's
+    /// callbacks and the core ones count, the others are left out of every run.
+    var matches: [UInt64]
+    /// The match positions after the transition last advanced through (several only when it
+    /// has optional calls), and scratch for making them.
+    var results: [UInt64] = [0]
+    var next: [UInt64] = []
+    var queue: [Node] = []
+    var seen = NodeSet()
+
+    /// Nil when the order names a callback the machine does not know: no run calls it.
+    init?(_ order: [String], walk: CallbackWalk) {
+        self.walk = walk
+        doneBit = 1 << order.count
         var matches = Array(repeating: UInt64(0), count: walk.names.count)
-        var counted = walk.core
         var first = 0
         for (i, name) in order.enumerated() {
-            // A callback the machine does not know is in no run: neither is the order.
-            guard let callback = walk.index[name] else { return false }
+            guard let callback = walk.index[name] else { return nil }
             if i == 0 { first = callback }
             matches[callback] |= 1 << i
-            counted[callback] = true
         }
-        // Per transition, the calls the order counts, as `steps[stepStarts[t]..<stepEnds[t]]`: worked
-        // out when the search first takes the transition (most questions end before it takes them
-        // all), then every node of the search advances by bit operations.
-        var steps: [CallStep] = []
-        steps.reserveCapacity(walk.calls.count)
-        // One array for the three facts of a transition: each array is an allocation a question.
-        var stepRanges = Array(repeating: StepRange(), count: walk.targets.count)
-        func countedCalls(_ t: Int) -> ArraySlice<CallStep> {
-            if stepRanges[t].start < 0 {
-                var range = StepRange(start: steps.count, end: steps.count, hasOptional: false)
-                for c in walk.callStarts[t]..<walk.callStarts[t + 1] where counted[walk.calls[c]] {
-                    steps.append(CallStep(optional: walk.optional[c], matches: matches[walk.calls[c]]))
-                    if walk.optional[c] { range.hasOptional = true }
-                }
-                range.end = steps.count
-                stepRanges[t] = range
-            }
-            return steps[stepRanges[t].start..<stepRanges[t].end]
-        }
-        var results: [UInt64] = []
-        var next: [UInt64] = []
-        var queue: [Node] = []
-        // The match positions after transition t from `positions`, into `results`.
-        func advance(_ positions: UInt64, _ t: Int) {
-            let calls = countedCalls(t)
-            guard stepRanges[t].hasOptional else {
-                // One run through the calls: one result.
-                var moved = positions
-                for call in calls { moved = 1 | (moved & call.matches) << 1 | moved & doneBit }
-                // Most transitions have no optional call: the one result replaces the one before
-                // (emptying the array and appending cost more than the calls).
-                if results.count == 1 {
-                    results[0] = moved
-                } else {
-                    results.removeAll(keepingCapacity: true)
-                    results.append(moved)
-                }
-                return
-            }
-            Self.advance(positions, through: calls, done: done, into: &results, scratch: &next)
-        }
-        // Breadth-first over (state, process, cover, set of match positions as a bit mask).
-        var seen = NodeSet()
-        // Queues the nodes after transition t from (state, process, cover), one per result of
-        // `advance`; true when one has matched the whole order.
-        func follow(_ t: Int, from state: Int, process: Int, cover: UInt8) -> Bool {
-            let process = walk.processAfter[t] < 0 ? process : Int(walk.processAfter[t])
-            let cover = walk.coverAfter[t] < 0 ? cover : UInt8(walk.coverAfter[t])
-            for positions in results where positions != 1 {
-                if positions & doneBit != 0 { return true }
-                let node = Node(state: walk.targets[t] ?? state, process: process, cover: cover, positions: positions)
-                if seen.insert(node) { queue.append(node) }
-            }
-            return false
-        }
+        self.first = first
+        self.matches = matches
+        queue.reserveCapacity(64)
+    }
+
+    /// Whether some run with the transitions `enabling` enables holds the order.
+    mutating func finds(_ enabling: Enabling) -> Bool {
+        let enabled = enabling.enabled
+        seen.removeAll()
+        queue.removeAll(keepingCapacity: true)
         // Every (state, process, cover) with nothing matched yet (positions 1) is a start of the
         // search, and reaches other positions only through a transition that calls the order's
         // first callback. So the search starts from those transitions and never expands a node
         // with positions 1: they are all seen from the start.
-        for enabled in options.map({ self.enablings(for: $0) }) ?? walk.variantEnablings {
-            seen.removeAll()
-            queue.removeAll(keepingCapacity: true)
-            for (s, t) in walk.starts[first] where enabled[t] != 0 {
-                advance(1, t)
-                let mask = walk.coverMasks[t]
-                for process in 0..<3 where enabled[t] & (1 << process) != 0 {
-                    for cover in walk.startCovers where mask == .max || mask & cover != 0 {
-                        if follow(t, from: s, process: process, cover: cover) { return true }
-                    }
+        for (s, t) in walk.starts[first] where enabled[t] != 0 {
+            advance(1, t)
+            let mask = walk.coverMasks[t]
+            for process in 0..<3 where enabled[t] & (1 << process) != 0 {
+                for cover in walk.startCovers where mask == .max || mask & cover != 0 {
+                    if follow(t, from: s, process: process, cover: cover) { return true }
                 }
             }
-            var head = 0
-            while head < queue.count {
-                let node = queue[head]
-                head += 1
-                for t in transitionsByState[node.state] where enabled[t] & (1 << node.process) != 0 {
-                    let mask = walk.coverMasks[t]
-                    guard mask == .max || mask & node.cover != 0 else { continue }
-                    advance(node.positions, t)
-                    if follow(t, from: node.state, process: node.process, cover: node.cover) { return true }
-                }
+        }
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            let row = node.state * 3 + node.process
+            for o in enabling.outgoingStarts[row]..<enabling.outgoingStarts[row + 1] {
+                let t = enabling.outgoing[o]
+                let mask = walk.coverMasks[t]
+                guard mask == .max || mask & node.cover != 0 else { continue }
+                advance(node.positions, t)
+                if follow(t, from: node.state, process: node.process, cover: node.cover) { return true }
             }
         }
         return false
     }
 
-    /// `enabled` of each distinct option set `options` stands for, made once per machine and
-    /// option set: examples ask many orders under the same few options.
-    func enablings(for options: MachineOptions) -> [[UInt8]] {
-        let walk = callbackWalk
-        return walk.enablingsByOptions.value(for: options) { walk.distinctEnablings(variants(of: options)) }
+    /// The match positions after transition t's counted calls from `positions`, into `results`.
+    /// Each counted call moves every matched position on by one (a completed order stays
+    /// complete); an optional one also keeps the positions before it.
+    private mutating func advance(_ positions: UInt64, _ t: Int) {
+        let calls = walk.callStarts[t]..<walk.callStarts[t + 1]
+        guard walk.hasOptional[t] else {
+            // One run through the calls, one result: most transitions.
+            var moved = positions
+            for c in calls {
+                let callback = walk.calls[c]
+                let matched = matches[callback]
+                if matched != 0 || walk.core[callback] { moved = 1 | (moved & matched) << 1 | moved & doneBit }
+            }
+            // The one result replaces the one before (emptying the array and appending cost more).
+            if results.count == 1 {
+                results[0] = moved
+            } else {
+                results.removeAll(keepingCapacity: true)
+                results.append(moved)
+            }
+            return
+        }
+        results.removeAll(keepingCapacity: true)
+        results.append(positions)
+        for c in calls {
+            let callback = walk.calls[c]
+            let matched = matches[callback]
+            guard matched != 0 || walk.core[callback] else { continue }
+            next.removeAll(keepingCapacity: true)
+            for positions in results {
+                if walk.optional[c] && !next.contains(positions) { next.append(positions) }
+                let moved = 1 | (positions & matched) << 1 | positions & doneBit
+                if !next.contains(moved) { next.append(moved) }
+            }
+            swap(&results, &next)
+        }
     }
 
-    private struct Node {
+    /// Queues the nodes after transition t from (state, process, cover), one per result of
+    /// `advance`; true when one has matched the whole order.
+    private mutating func follow(_ t: Int, from state: Int, process: Int, cover: UInt8) -> Bool {
+        let process = walk.processAfter[t] < 0 ? process : Int(walk.processAfter[t])
+        let cover = walk.coverAfter[t] < 0 ? cover : UInt8(walk.coverAfter[t])
+        let state = walk.targets[t] ?? state
+        for positions in results where positions != 1 {
+            if positions & doneBit != 0 { return true }
+            let node = Node(state: state, process: process, cover: cover, positions: positions)
+            if seen.insert(node) { queue.append(node) }
+        }
+        return false
+    }
+
+    struct Node {
         var state: Int
         /// `ProcessState` as `CallbackWalk.processNumber` numbers it.
         var process: Int
@@ -130,91 +157,55 @@ extension Machine {
         var positions: UInt64
     }
 
-    /// Where a transition's counted calls are in `canProduce`'s `steps` (start -1: not worked out yet).
-    private struct StepRange {
-        var start = -1
-        var end = -1
-        var hasOptional = false
-    }
-
     /// The nodes the search has seen, in an open-addressing table: a `Set<Node>` cost a `Hasher`
     /// per node, more than the rest of the search.
-    private struct NodeSet {
-        /// Per slot: state, process and cover packed, plus one (0: an empty slot); and the positions.
-        private var places: [UInt64] = Array(repeating: 0, count: 256)
-        private var positions: [UInt64] = Array(repeating: 0, count: 256)
+    struct NodeSet {
+        /// Per slot, two words: state, process and cover packed, plus one (0: an empty slot); and
+        /// the positions. One array, small at first: most questions see a few dozen nodes.
+        private var slots: [UInt64] = Array(repeating: 0, count: 2 * 64)
         private var count = 0
 
-        /// Empties the set, keeping its tables: a question searches once per option variant, and
-        /// making two tables per search cost more than clearing them.
+        /// Empties the set, keeping its table: a question searches once per option variant.
         mutating func removeAll() {
             guard count > 0 else { return }
-            // A slot's positions are read only where its place is set: the places say it all.
-            places.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            // A slot's positions are read only where its place is set, but clearing both is one loop.
+            slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
             count = 0
         }
 
         /// Whether `node` was not in the set (it is now).
         mutating func insert(_ node: Node) -> Bool {
-            if (count + 1) * 2 > places.count { grow() }
+            if (count + 1) * 4 > slots.count { grow() }
             let place = (UInt64(node.state) << 10 | UInt64(node.process) << 8 | UInt64(node.cover)) + 1
-            let mask = places.count - 1
-            var slot = Self.slot(place, node.positions, mask)
-            while places[slot] != 0 {
-                if places[slot] == place && positions[slot] == node.positions { return false }
-                slot = (slot + 1) & mask
-            }
-            places[slot] = place
-            positions[slot] = node.positions
+            if !Self.insert(place, node.positions, into: &slots) { return false }
             count += 1
             return true
         }
 
-        private static func slot(_ place: UInt64, _ positions: UInt64, _ mask: Int) -> Int {
-            Int(truncatingIfNeeded: ((place &* 0x9E37_79B9_7F4A_7C15) ^ (positions &* 0xC2B2_AE3D_27D4_EB4F)) >> 32) & mask
+        /// Whether (place, positions) was not in `slots` (it is now).
+        private static func insert(_ place: UInt64, _ positions: UInt64, into slots: inout [UInt64]) -> Bool {
+            let mask = slots.count / 2 - 1
+            var slot = Int(truncatingIfNeeded: ((place &* 0x9E37_79B9_7F4A_7C15) ^ (positions &* 0xC2B2_AE3D_27D4_EB4F)) >> 32) & mask
+            while slots[2 * slot] != 0 {
+                if slots[2 * slot] == place && slots[2 * slot + 1] == positions { return false }
+                slot = (slot + 1) & mask
+            }
+            slots[2 * slot] = place
+            slots[2 * slot + 1] = positions
+            return true
         }
 
         private mutating func grow() {
-            let old = zip(places, positions).filter { $0.0 != 0 }
-            places = Array(repeating: 0, count: places.count * 2)
-            positions = Array(repeating: 0, count: positions.count * 2)
-            let mask = places.count - 1
-            for (place, position) in old {
-                var slot = Self.slot(place, position, mask)
-                while places[slot] != 0 { slot = (slot + 1) & mask }
-                places[slot] = place
-                positions[slot] = position
+            let old = slots
+            slots = Array(repeating: 0, count: old.count * 2)
+            for slot in stride(from: 0, to: old.count, by: 2) where old[slot] != 0 {
+                _ = Self.insert(old[slot], old[slot + 1], into: &slots)
             }
         }
     }
+}
 
-    /// A callback of a transition that the order counts: bit i of `matches` set when the order's
-    /// i-th callback is this one.
-    private struct CallStep {
-        var optional: Bool
-        var matches: UInt64
-    }
-
-    /// The match positions after a transition's callbacks, one result per choice of optional
-    /// callbacks (a handful, without duplicates), written into `results`; `scratch` is reused
-    /// storage, so a node's expansion allocates nothing.
-    private static func advance(
-        _ start: UInt64, through calls: ArraySlice<CallStep>, done: Int, into results: inout [UInt64], scratch next: inout [UInt64]
-    ) {
-        results.removeAll(keepingCapacity: true)
-        results.append(start)
-        for call in calls {
-            next.removeAll(keepingCapacity: true)
-            for positions in results {
-                if call.optional && !next.contains(positions) { next.append(positions) }
-                // Each matched position moves on by one; a completed order stays complete.
-                let moved = 1 | (positions & call.matches) << 1 | positions & (1 << done)
-                if !next.contains(moved) { next.append(moved) }
-            }
-            swap(&results, &next)
-        }
-    }
-
+extension Machine {
     /// The API levels at which the documented behaviour differs: one on each side of every bound.
     var distinctAPILevels: [Int] { levels.apis }
 
@@ -275,7 +266,8 @@ struct OptionLevels: Sendable {
 /// What `canProduce` needs of a machine's transitions, as numbers, worked out once when the
 /// machine is made: the question is asked for every `callbacks` line of every example, and
 /// walking `Transition` values (strings, arrays of enums) cost more than the search itself.
-struct CallbackWalk: Sendable {
+/// A class: a question holds it with one retain, where a struct's copy retained every table.
+final class CallbackWalk: Sendable {
     /// Every callback name a transition calls or the machine lists, by index.
     let names: [String]
     let index: [String: Int]
@@ -286,6 +278,8 @@ struct CallbackWalk: Sendable {
     let calls: [Int]
     let optional: [Bool]
     let callStarts: [Int]
+    /// By transition: it has an optional call.
+    let hasOptional: [Bool]
     /// By callback index: where it is called, as the transition and the index in `calls`, in
     /// the order of `calls` (where `witness(forCallbacks:)` looks for a name).
     let places: [[(transition: Int, call: Int)]]
@@ -295,6 +289,8 @@ struct CallbackWalk: Sendable {
     let coverMasks: [UInt8]
     let processAfter: [Int8]
     let coverAfter: [Int16]
+    /// By state index: its transitions, by index, in definition order (`Machine.transitionsByState`).
+    let transitionsByState: [[Int]]
     /// The covers a run may be under where an order starts: any, on a machine that has covers.
     let startCovers: [UInt8]
     /// By transition: its conditions.
@@ -303,12 +299,12 @@ struct CallbackWalk: Sendable {
     let variants: [MachineOptions]
     /// `variantEnablings`, made at the first question without options (a third of making the
     /// machines, which most builds ask of a few machines only).
-    private let variantEnablingsOnce = Once<[[UInt8]]>()
+    private let variantEnablingsOnce = Once<[Enabling]>()
     /// By callback index: the transitions that call it, with the state each leaves (where a
     /// search for an order that begins with the callback starts).
     let starts: [[(state: Int, transition: Int)]]
     /// `Machine.enablings(for:)` of the option sets asked so far.
-    let enablingsByOptions = OptionsTable<[[UInt8]]>()
+    let enablingsByOptions = OptionsTable<[Enabling]>()
 
     init(callbacks: [CallbackInfo], transitions: [Transition], targets: [Int?], transitionsByState: [[Int]], variants: [MachineOptions]) {
         var names = callbacks.map(\.id)
@@ -337,6 +333,8 @@ struct CallbackWalk: Sendable {
         self.calls = calls
         self.optional = optional
         self.callStarts = callStarts
+        hasOptional = transitions.map { $0.callbacks.contains(where: \.optional) }
+        self.transitionsByState = transitionsByState
         var places = Array(repeating: [(transition: Int, call: Int)](), count: names.count)
         for t in transitions.indices {
             for c in callStarts[t]..<callStarts[t + 1] { places[calls[c]].append((t, c)) }
@@ -366,9 +364,9 @@ struct CallbackWalk: Sendable {
         self.variants = variants
     }
 
-    /// `enabled` of each of the machine's `optionVariants`, each distinct one once: of Android's
+    /// The `Enabling` of each of the machine's `optionVariants`, each distinct one once: of Android's
     /// dozens of option sets, most enable the same transitions.
-    var variantEnablings: [[UInt8]] { variantEnablingsOnce.value { distinctEnablings(variants) } }
+    var variantEnablings: [Enabling] { variantEnablingsOnce.value { distinctEnablings(variants) } }
 
     static func processNumber(_ process: ProcessState) -> Int {
         switch process {
@@ -378,10 +376,10 @@ struct CallbackWalk: Sendable {
         }
     }
 
-    /// `enabled` under each of `variants`, each distinct result once, in the variants' order.
-    func distinctEnablings(_ variants: [MachineOptions]) -> [[UInt8]] {
+    /// The `Enabling` of each of `variants`, each distinct one once, in the variants' order.
+    func distinctEnablings(_ variants: [MachineOptions]) -> [Enabling] {
         var seen = Set<[UInt8]>()
-        return variants.map(enabled(options:)).filter { seen.insert($0).inserted }
+        return variants.map(enabled(options:)).filter { seen.insert($0).inserted }.map { Enabling($0, transitionsByState: transitionsByState) }
     }
 
     /// By transition: bit p set when its conditions hold under `options` with the process
@@ -407,6 +405,31 @@ struct CallbackWalk: Sendable {
     }
 
     private static let processes: [ProcessState] = [.notRunning, .running, .suspended]
+}
+
+/// The transitions one option set enables, by process: what `canProduce` searches with.
+struct Enabling: Equatable, Sendable {
+    /// By transition: bit p set when it is enabled with the process numbered p (`CallbackWalk.enabled(options:)`).
+    let enabled: [UInt8]
+    /// The transitions from state s enabled in process p, in definition order, are
+    /// `outgoing[outgoingStarts[r]..<outgoingStarts[r + 1]]` with r = s * 3 + p: the search
+    /// looks at a node's enabled transitions only (of Android's dozens from a state, a few).
+    let outgoing: [Int]
+    let outgoingStarts: [Int]
+
+    init(_ enabled: [UInt8], transitionsByState: [[Int]]) {
+        self.enabled = enabled
+        var outgoing: [Int] = []
+        var outgoingStarts = [0]
+        for transitions in transitionsByState {
+            for process in 0..<3 {
+                for t in transitions where enabled[t] & (1 << process) != 0 { outgoing.append(t) }
+                outgoingStarts.append(outgoing.count)
+            }
+        }
+        self.outgoing = outgoing
+        self.outgoingStarts = outgoingStarts
+    }
 }
 
 /// A value a machine works out at most once, when first asked (a class: the machine's tables

@@ -134,6 +134,26 @@ import TestSupport
         #expect(machine.callbacks.isEmpty || (possible > 20 && impossible > 20))
     }
 
+    /// The search with per-machine tables answers as the one that worked out each transition's
+    /// counted calls per question (`canProduceByLazySteps`), on many more orders: both are fast
+    /// enough to compare on thousands, under every option set and each of the machine's variants.
+    @Test(arguments: Machines.all.map(\.id))
+    func agreesWithTheLazyStepSearch(_ id: String) throws {
+        let machine = try #require(Machines.all.first { $0.id == id })
+        let options = Self.optionSets(of: machine) + machine.optionVariants.map { Optional($0) }
+        var possible = 0
+        var impossible = 0
+        for (n, order) in Self.orders(of: machine, count: 1_500, seed: 33 + UInt64(id.utf8.count) &+ Self.seedOffset).enumerated() {
+            // A different option set per order beyond the first few, so that every set meets many orders.
+            for option in n < 50 ? options : [options[n % options.count], nil] {
+                let expected = machine.canProduceByLazySteps(callbackOrder: order, options: option)
+                #expect(machine.canProduce(callbackOrder: order, options: option) == expected, "\(id) #\(n) (seed offset \(Self.seedOffset)): \(order) \(String(describing: option))")
+                if expected { possible += 1 } else { impossible += 1 }
+            }
+        }
+        #expect(machine.callbacks.isEmpty || (possible > 200 && impossible > 200))
+    }
+
     /// An option set asked again gets the tables made the first time, and the same answers.
     @Test func optionTablesAreMadeOncePerOptionSet() {
         let machine = Machines.androidActivity
