@@ -105,6 +105,33 @@ import LifecycleModel
         #expect(translated.svg(idPrefix: "q", path: path) == expected)
     }
 
+    /// Marks worked out once (`stepMarks`, as a figure's transition rows keep them) mark what
+    /// `markStep` marks; marks of another machine's diagram mark nothing, though their numbers
+    /// would name states and edges of this one.
+    @Test func stepMarksMarkWhatTheStepMarksAndOnlyOnTheirOwnDiagram() throws {
+        let activity = try #require(Machines.machine("android-activity"))
+        let app = try #require(Machines.machine("ios-app"))
+        let prepared = StateDiagram.prepared(for: activity)
+        for transition in activity.transitions {
+            var stepped = prepared.path()
+            stepped.markStep(from: transition.from, through: transition.states)
+            var marked = prepared.path()
+            marked.mark(prepared.path().stepMarks(from: transition.from, through: transition.states))
+            #expect(marked.highlight == stepped.highlight)
+        }
+        let other = StateDiagram.prepared(for: app)
+        var foreign = prepared.path()
+        var marksMade = 0
+        for transition in app.transitions {
+            let marks = other.path().stepMarks(from: transition.from, through: transition.states)
+            marksMade += marks.states.count + marks.edges.count
+            foreign.mark(marks)
+        }
+        #expect(marksMade > 0)
+        #expect(foreign.highlight == prepared.path().highlight)
+        #expect(foreign.highlight.states.isEmpty && foreign.highlight.edges.isEmpty)
+    }
+
     @Test func theCacheReturnsOneDiagramPerMachineAndLabels() throws {
         let machine = try #require(Machines.machine("ios-app"))
         #expect(StateDiagram.prepared(for: machine) === StateDiagram.prepared(for: machine))
