@@ -245,20 +245,18 @@ package struct ContentLoader {
         var starts: [Int] = []
         var ascii = true
         while let entry = readdir(directory) {
-            let start = names.count
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            // A hidden entry is skipped before its bytes are kept for the sort.
+            let name: String? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 let bytes = raw.prefix { $0 != 0 }
+                let name = String(decoding: bytes, as: UTF8.self)
+                guard !name.hasPrefix(".") else { return nil }
+                starts.append(names.count)
                 names += bytes
+                names.append(0)
                 ascii = ascii && bytes.allSatisfy { $0 < 0x80 }
-                return String(decoding: bytes, as: UTF8.self)
+                return name
             }
-            names.append(0)
-            starts.append(start)
-            if name.hasPrefix(".") {
-                names.removeSubrange(start...)
-                starts.removeLast()
-                continue
-            }
+            guard let name else { continue }
             let kind: Entry.Kind
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_DIR): kind = .folder

@@ -21,7 +21,7 @@ package struct ArticleSections: Sendable {
         /// they are the same in every language, so they tell which translated section is which.
         package var fences: [String] = []
         /// Its length in bytes, heading included (a translation is about as long as its source).
-        package var size: Int = 0
+        package var size: Int { text.utf8.count }
 
         /// Whether the two have the same fingerprint, told by their texts (the hash's value can
         /// only add a collision): most pairs differ in their first bytes, a copy is one memcmp.
@@ -42,7 +42,7 @@ package struct ArticleSections: Sendable {
         let utf8 = body.utf8
         sections = parts.map { part in
             let text = body[utf8.index(utf8.startIndex, offsetBy: part.start)..<utf8.index(utf8.startIndex, offsetBy: part.end)]
-            return Section(title: part.title, line: part.line, text: text, fences: part.fences, size: part.end - part.start)
+            return Section(title: part.title, line: part.line, text: text, fences: part.fences)
         }
     }
 

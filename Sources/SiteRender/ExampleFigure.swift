@@ -80,7 +80,7 @@ struct ExampleFigure: Sendable {
         var values: [MustacheValue]
         // What the step's transition shows, made once for the machine; made here for a step that
         // is not its transition's own (or took a transition the machine does not hold).
-        if let made = machine.row(step.matched), made.from == step.from, made.event == step.event {
+        if let made = machine.row(step.matched, from: step.from, event: step.event) {
             path.mark(made.marks)
             values = made.example
         } else {

@@ -50,7 +50,7 @@ struct ExerciseFigure: Sendable {
                 let scene = step.scene == Simulation.mainScene ? nil : step.scene
                 var values: [MustacheValue]
                 // What the step's transition shows, made once for the machine (`TransitionRow`).
-                if let made = shared.row(step.transition), made.from == step.from, made.event == step.event {
+                if let made = shared.row(step.transition, from: step.from, event: step.event) {
                     values = made.exercise
                     if scene != nil { values[1] = event(step.event, scene: scene) }
                 } else {

@@ -125,13 +125,17 @@ package final class LanguageValues: Sendable {
             rows = TransitionRows(machine.transitions)
         }
 
-        /// What the figures' rows show of `transition`; nil for one the machine does not hold.
-        func row(_ transition: Transition) -> TransitionRow? {
-            rows.row(transition) { transition in
+        /// What the figures' rows show of a step from `from` on `event` that took `transition`; nil
+        /// for a transition the machine does not hold, or a step that is not its transition's own
+        /// (another state or event: the caller makes that row itself).
+        func row(_ transition: Transition, from: String, event: String) -> TransitionRow? {
+            let made = rows.row(transition) { transition in
                 TransitionRow(
                     transition, multiScene: machine.multiScene, states: states, events: events, diagram: diagram,
                     text: { strings[$0] ?? $0 })
             }
+            guard let made, made.from == from, made.event == event else { return nil }
+            return made
         }
     }
 }

@@ -78,7 +78,7 @@ import TestSupport
                 let shared = values.figureValues(machine, lang: lang)
                 for (number, transition) in machine.transitions.enumerated() {
                     for scene in [Simulation.mainScene, "second"] {
-                        let row = try #require(shared.row(transition), "\(machine.id) \(transition.row)")
+                        let row = try #require(shared.row(transition, from: transition.from, event: transition.event), "\(machine.id) \(transition.row)")
                         var exampleValues = row.example
                         exampleValues[0] = .int(number)
                         if machine.multiScene {
@@ -127,7 +127,11 @@ import TestSupport
         let copy = Transition(
             transition.row, from: transition.from, on: transition.event, to: transition.states, callbacks: transition.callbacks,
             sources: transition.sources)
-        #expect(values.figureValues(machine, lang: "en").row(transition) != nil)
-        #expect(values.figureValues(machine, lang: "en").row(copy) == nil)
+        let shared = values.figureValues(machine, lang: "en")
+        #expect(shared.row(transition, from: transition.from, event: transition.event) != nil)
+        #expect(shared.row(copy, from: transition.from, event: transition.event) == nil)
+        // A step from another state or on another event is not the transition's own row.
+        #expect(shared.row(transition, from: transition.from + "-other", event: transition.event) == nil)
+        #expect(shared.row(transition, from: transition.from, event: transition.event + "-other") == nil)
     }
 }
