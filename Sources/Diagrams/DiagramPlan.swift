@@ -129,8 +129,7 @@ struct DiagramPlan {
         for (suffix, extra) in [("-arrow", ""), ("-arrow-on", " on-path")] {
             sink.text("<marker id=\"")
             sink.hole(.idPrefix)
-            sink.text("\(suffix)\" class=\"arrow\(extra)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\"")
-            sink.text(" markerWidth=\"7\" markerHeight=\"7\" markerUnits=\"userSpaceOnUse\" orient=\"auto\">")
+            sink.text("\(suffix)\" class=\"arrow\(extra)\" \(StateDiagram.markerFrame)>")
             sink.text("<path d=\"M0 0L10 5L0 10z\" fill=\"currentColor\"/></marker>")
         }
         sink.text("</defs>\n<g class=\"edges\">\n")
@@ -192,34 +191,47 @@ struct DirectWriter: DiagramSink {
     }
 }
 
-/// A diagram split for pages that show it several times: the static geometry once per page
-/// (`sprite`, each edge and node with an id), and per figure a frame that draws it with `<use>`
-/// plus the marked path on top, a `<use>` of each marked edge and node.
+/// A diagram split for pages that show it several times. The static geometry is not in the page:
+/// it is a file of its own (`document`, the same for every page of a language, which the browser
+/// fetches once and caches), drawn by each figure with `<image>`, so that a page without scripts
+/// shows the whole diagram, from `file://` too. Over it a figure writes out only its path, each
+/// marked edge and node in full. player.js replaces the image with the same geometry as markup
+/// (`geometry`, from the language's model-names script) to light nodes and edges as it plays.
 struct SharedDiagramParts: Sendable {
-    /// The page-wide id of the geometry group; its markers are `spriteID-arrow` and `spriteID-arrow-on`.
-    let spriteID: String
-    /// `<svg class="diagram-sprite">` with the markers and the unmarked edges and nodes.
-    let sprite: String
-    /// Before the id prefix and after it (up to the path's group).
-    let head: [String]
-    /// Per edge (as numbered in `DiagramIndex.edges`), the `<use>` of its geometry that draws it on the path.
+    /// `<svg class="state-diagram" … aria-labelledby="`: the id prefix follows.
+    let open: String
+    /// After the id prefix, up to the geometry's `<image>`.
+    let afterPrefix: String
+    static let imageStart = "<image class=\"diagram-geometry\" href=\""
+    /// After the geometry file's address: the image's frame (the diagram's viewBox).
+    let imageEnd: String
+    /// The start of the path's group.
+    let pathStart: String
+    /// Per edge (as numbered in `DiagramIndex.edges`), the edge as the path draws it.
     let edgeOverlays: [String]
-    /// Per state slot, the `<use>` of its node that draws it on the path.
+    /// Per state slot, the node as the path draws it.
     let nodeOverlays: [String]
     static let tail = "</g>\n</svg>"
+    /// The unmarked edges' group and nodes' group, without ids or paint (the page's player.css
+    /// paints them), for player.js.
+    let geometry: String
+    /// A standalone SVG file of the geometry, painted by its own style sheet (an image does not
+    /// see the page's), light or dark as the system prefers.
+    let document: String
 }
 
 extension DiagramPlan {
     /// A node's markup in pieces, for the whole diagram and for the shared geometry alike: its
     /// `data-state` (and `lang`) closing the group's start tag, its box without paint, the
-    /// dashes of an unobservable state, and its label closing the group.
-    func nodeParts(_ state: StateInfo, _ box: NodeBox) -> (open: String, rect: String, dashes: String, text: String) {
+    /// dashes of an unobservable state, and its label closing the group. `baseline`: the label's
+    /// vertical centring as an attribute (else a style sheet sets it: the page's player.css, the file's own).
+    func nodeParts(_ state: StateInfo, _ box: NodeBox, baseline: Bool = true) -> (open: String, rect: String, dashes: String, text: String) {
         // A platform's own term kept in English is read with an English voice.
         let lang = labels.englishStates.contains(state.id) ? " lang=\"en\"" : ""
         let open = "data-state=\"\(HTML.escape(state.id))\"\(lang)>"
         let rect = "<rect x=\"\(Num.format(box.minX))\" y=\"\(Num.format(box.minY))\""
             + " width=\"\(Num.format(2 * box.halfWidth))\" height=\"\(Num.format(2 * box.halfHeight))\" rx=\"9\""
-        var text = "<text x=\"\(Num.format(box.center.x))\" y=\"\(Num.format(box.center.y))\" dominant-baseline=\"central\">"
+        var text = "<text x=\"\(Num.format(box.center.x))\" y=\"\(Num.format(box.center.y))\"\(baseline ? " dominant-baseline=\"central\"" : "")>"
         if box.lines.count == 1 {
             text += HTML.escape(box.lines[0])
         } else {
@@ -233,57 +245,46 @@ extension DiagramPlan {
     }
 
     func sharedParts() -> SharedDiagramParts {
-        let spriteID = HTML.escape("ld-diagram-\(machine.id)")
-        let size = "viewBox=\"\(Num.format(minX)) \(Num.format(minY)) \(Num.format(width)) \(Num.format(height))\""
-            + " width=\"\(Num.format(width))\" height=\"\(Num.format(height))\""
+        let viewBox = "viewBox=\"\(Num.format(minX)) \(Num.format(minY)) \(Num.format(width)) \(Num.format(height))\""
+        let size = "width=\"\(Num.format(width))\" height=\"\(Num.format(height))\""
         let nodeGroup = "font-size=\"\(Num.format(NodeBox.fontSize))\" text-anchor=\"middle\""
-        // The geometry's lines carry no marker of their own: `marker-end` inherits, from the edges'
-        // group (the plain arrow) when a figure draws the whole geometry, from the figure's path group
-        // (the on-path arrow) when it draws an edge again as its path.
         // No `<title>`: the figure names the machine in its caption, the element `<prefix>-title`.
-        let head = [
-            "<svg class=\"state-diagram\" \(size) role=\"img\" aria-labelledby=\"",
-            "-title\" data-machine=\"\(HTML.escape(machine.id))\">\n"
-                + "<use href=\"#\(spriteID)\"/>\n"
-                + "<g class=\"diagram-path\" \(nodeGroup) marker-end=\"url(#\(spriteID)-arrow-on)\">\n",
-        ]
+        let open = "<svg class=\"state-diagram\" \(viewBox) \(size) role=\"img\" aria-labelledby=\""
+        let afterPrefix = "-title\" data-machine=\"\(HTML.escape(machine.id))\">\n"
+        let imageEnd = "\" x=\"\(Num.format(minX))\" y=\"\(Num.format(minY))\" \(size)/>\n"
+        // The path's lines inherit the page's on-path arrow (`StateDiagram.pageMarkers`).
+        let pathStart = "<g class=\"diagram-path\" \(nodeGroup) marker-end=\"url(#\(StateDiagram.arrowOnID))\">\n"
 
-        // Zero-sized rather than `hidden`: markers inside an undisplayed SVG are not drawn.
-        var sprite = "<svg class=\"diagram-sprite\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>"
-        for (suffix, extra) in [("-arrow", ""), ("-arrow-on", " on-path")] {
-            sprite += "<marker id=\"\(spriteID)\(suffix)\" class=\"arrow\(extra)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\""
-            sprite += " markerWidth=\"7\" markerHeight=\"7\" markerUnits=\"userSpaceOnUse\" orient=\"auto\">"
-            sprite += "<path d=\"M0 0L10 5L0 10z\" fill=\"currentColor\"/></marker>"
-        }
-        // The lines' paint once for all (a fallback for a page without player.css), and their arrow.
-        sprite += "\n<g id=\"\(spriteID)\" class=\"diagram-geometry\">\n"
-        sprite += "<g class=\"edges\" fill=\"none\" stroke=\"currentColor\" marker-end=\"url(#\(spriteID)-arrow)\">\n"
-        // A figure marks its path by drawing the geometry's own edges and nodes again, by id, inside
-        // its `g.diagram-path` (player.css styles them as the path there): no geometry is repeated.
+        var geometry = "<g class=\"edges\">\n"
         var edgeOverlays: [String] = []
-        for (number, drawnEdge) in drawn.enumerated() {
+        for drawnEdge in drawn {
             let edge = drawnEdge.edge.edge
             let events = drawnEdge.edge.events
             let label = "\(labels.stateName(edge.from)) → \(labels.stateName(edge.to)): \(events.map(labels.eventName).joined(separator: ", "))"
             let kind = edge.isSelfLoop ? "edge self-loop" : "edge"
             let ends = "data-from=\"\(HTML.escape(edge.from))\" data-to=\"\(HTML.escape(edge.to))\""
-            let id = "\(spriteID)-e\(number)"
+            let line = "<path class=\"edge-line\" d=\"\(drawnEdge.path)\"/></g>\n"
             // No `data-events` (the playground's diagram has them): nothing reads them on an article, the title names the events.
-            sprite += "<g id=\"\(id)\" class=\"\(kind)\" \(ends)><title>\(HTML.escape(label))</title>"
-            sprite += "<path class=\"edge-line\" d=\"\(drawnEdge.path)\"/></g>\n"
-            edgeOverlays.append("<use href=\"#\(id)\"/>\n")
+            geometry += "<g class=\"\(kind)\" \(ends)><title>\(HTML.escape(label))</title>" + line
+            edgeOverlays.append("<g class=\"\(kind) on-path\" \(ends)>" + line)
         }
-        sprite += "</g>\n<g class=\"nodes\" \(nodeGroup)>\n"
+        geometry += "</g>\n<g class=\"nodes\" \(nodeGroup)>\n"
         var nodeOverlays = Array(repeating: "", count: index.stateIDs.count)
         for state in machine.states {
             guard let box = boxes[state.id], let slot = index.slotByState[state.id], nodeOverlays[slot].isEmpty else { continue }
             let kind = state.observable ? "node" : "node unobservable"
-            let (open, rect, dashes, text) = nodeParts(state, box)
-            let id = "\(spriteID)-s\(slot)"
-            sprite += "<g id=\"\(id)\" class=\"\(kind)\" \(open)\(rect) fill=\"none\" stroke=\"currentColor\"\(dashes)/>\(text)"
-            nodeOverlays[slot] = "<use href=\"#\(id)\"/>\n"
+            // Dashes and paint come from the style sheet (the page's, or the file's own).
+            let (open, rect, _, text) = nodeParts(state, box, baseline: false)
+            geometry += "<g class=\"\(kind)\" \(open)\(rect)/>\(text)"
+            nodeOverlays[slot] = "<g class=\"\(kind) on-path\" \(open)\(rect)/>\(text)"
         }
-        sprite += "</g>\n</g></defs></svg>\n"
-        return SharedDiagramParts(spriteID: spriteID, sprite: sprite, head: head, edgeOverlays: edgeOverlays, nodeOverlays: nodeOverlays)
+        geometry += "</g>\n"
+
+        let document = "<svg xmlns=\"http://www.w3.org/2000/svg\" \(viewBox) \(size)>\n<style>\(StateDiagram.imageStyle)</style>\n"
+            + "<defs><marker id=\"a\" \(StateDiagram.markerFrame)><path d=\"M0 0L10 5L0 10z\"/></marker></defs>\n"
+            + "<g marker-end=\"url(#a)\">\n" + geometry + "</g>\n</svg>\n"
+        return SharedDiagramParts(
+            open: open, afterPrefix: afterPrefix, imageEnd: imageEnd, pathStart: pathStart,
+            edgeOverlays: edgeOverlays, nodeOverlays: nodeOverlays, geometry: geometry, document: document)
     }
 }

@@ -33,32 +33,42 @@ public final class PreparedDiagram: Sendable {
         shared = plan.sharedParts()
     }
 
-    /// The page-wide id of the diagram's geometry (in `sprite`), referenced by every `figureSVG`.
-    public var spriteID: String { shared.spriteID }
+    /// The geometry as markup for player.js (`SharedDiagramParts.geometry`): the model-names script carries it.
+    public var geometry: String { shared.geometry }
 
-    /// The diagram's static geometry, once per page that shows `figureSVG`s of it: the arrow
-    /// markers and the unmarked edges and nodes, in a zero-sized `<svg>` hidden from assistive technology.
-    public var sprite: String { shared.sprite }
+    /// The geometry as a standalone SVG file, which every `figureSVG` draws (`SharedDiagramParts.document`).
+    public var document: String { shared.document }
 
-    /// A figure's diagram that draws the page's `sprite` with `<use>` and over it what `path` marks,
-    /// each marked edge and node a `<use>` of the sprite's own (player.css gives them the path's look),
-    /// so the path shows without scripts; player.js copies the geometry in before it starts.
+    /// A figure's diagram: the geometry file at `geometryHref` (the page's address of `document`)
+    /// drawn with `<image>`, and over it what `path` marks, each marked edge and node written out
+    /// (player.css gives them the path's look; their arrows are `StateDiagram.pageMarkers`'), so the
+    /// whole diagram and its path show without scripts; player.js puts the geometry in its place
+    /// before it starts. Without an address (a page without the file) only the path is drawn.
     /// It has no id and no title: it is named by the element `idPrefix` + "-title", which the caller
     /// writes (an example's caption names the machine).
-    public func figureSVG(idPrefix: String, path: DiagramPath? = nil) -> String {
+    public func figureSVG(idPrefix: String, path: DiagramPath? = nil, geometryHref: String?) -> String {
         var marks = path ?? unmarked
         if let path, path.index !== index { marks = self.marks(path.highlight) }
         let prefix = HTML.escape(idPrefix)
+        let href = geometryHref.map { HTML.escape($0) }
         // Sized first: growing the text piece by piece copied it a few times a figure.
-        var byteCount = shared.head[0].utf8.count + prefix.utf8.count + shared.head[1].utf8.count + SharedDiagramParts.tail.utf8.count
+        var byteCount = shared.open.utf8.count + prefix.utf8.count + shared.afterPrefix.utf8.count + shared.pathStart.utf8.count
+            + SharedDiagramParts.tail.utf8.count
+        if let href { byteCount += SharedDiagramParts.imageStart.utf8.count + href.utf8.count + shared.imageEnd.utf8.count }
         for (edge, marked) in marks.edges.enumerated() where marked { byteCount += shared.edgeOverlays[edge].utf8.count }
         for (slot, marked) in marks.states.enumerated() where marked { byteCount += shared.nodeOverlays[slot].utf8.count }
         // The pieces' bytes copied into a string made at that size: appending each piece to a
         // `String` cost about 340 instructions, a dozen times a figure.
         return String(unsafeUninitializedCapacity: byteCount) { buffer in
-            var written = Self.copy(shared.head[0], into: buffer, at: 0)
+            var written = Self.copy(shared.open, into: buffer, at: 0)
             written = Self.copy(prefix, into: buffer, at: written)
-            written = Self.copy(shared.head[1], into: buffer, at: written)
+            written = Self.copy(shared.afterPrefix, into: buffer, at: written)
+            if let href {
+                written = Self.copy(SharedDiagramParts.imageStart, into: buffer, at: written)
+                written = Self.copy(href, into: buffer, at: written)
+                written = Self.copy(shared.imageEnd, into: buffer, at: written)
+            }
+            written = Self.copy(shared.pathStart, into: buffer, at: written)
             for (edge, marked) in marks.edges.enumerated() where marked { written = Self.copy(shared.edgeOverlays[edge], into: buffer, at: written) }
             for (slot, marked) in marks.states.enumerated() where marked { written = Self.copy(shared.nodeOverlays[slot], into: buffer, at: written) }
             return Self.copy(SharedDiagramParts.tail, into: buffer, at: written)

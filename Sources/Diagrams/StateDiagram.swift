@@ -22,6 +22,8 @@ import LifecycleModel
 ///     </svg>
 ///
 /// Every id starts with `idPrefix` + "-", so several diagrams can share a page.
+/// An article's figures draw this diagram from a file instead (`PreparedDiagram.document`) and
+/// write out only their path over it (`PreparedDiagram.figureSVG`).
 /// The player's reads and writes on this markup are listed in docs/player-dom.md.
 public enum StateDiagram {
     public static func svg(
@@ -35,6 +37,33 @@ public enum StateDiagram {
     public static func prepared(for machine: Machine, labels: DiagramLabels? = nil) -> PreparedDiagram {
         DiagramCache.shared.diagram(for: machine, labels: labels ?? DiagramLabels(english: machine))
     }
+
+    /// The arrows of figures' lines (`PreparedDiagram.figureSVG`), once per page that has figures:
+    /// the plain one (`arrowID`, for the geometry player.js copies in) and the path's (`arrowOnID`).
+    /// Zero-sized rather than `hidden`: markers inside an undisplayed SVG are not drawn.
+    public static let pageMarkers = "<svg class=\"diagram-markers\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>"
+        + "<marker id=\"\(arrowID)\" class=\"arrow\" \(markerFrame)><path d=\"M0 0L10 5L0 10z\" fill=\"currentColor\"/></marker>"
+        + "<marker id=\"\(arrowOnID)\" class=\"arrow on-path\" \(markerFrame)><path d=\"M0 0L10 5L0 10z\" fill=\"currentColor\"/></marker>"
+        + "</defs></svg>\n"
+    public static let arrowID = "ld-arrow"
+    public static let arrowOnID = "ld-arrow-on"
+    static let markerFrame = "viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" markerUnits=\"userSpaceOnUse\" orient=\"auto\""
+
+    /// The colours of the geometry file (`PreparedDiagram.document`), which an image cannot take from the
+    /// page: the theme's `--bg`, `--fg` and `--muted` of Templates/assets/style.css, light and dark
+    /// (`SharedGeometryTests.theFilesColoursAreTheThemes` holds the two to each other), drawn as player.css draws the geometry.
+    static let imageStyle = """
+        svg{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Helvetica Neue",Arial,sans-serif}\
+        .edge-line{fill:none;stroke:#5b6475;stroke-width:1.4;opacity:.75}\
+        .self-loop .edge-line{stroke-width:1.2;stroke-dasharray:3 2}\
+        marker path{fill:#5b6475}\
+        rect{fill:#ffffff;stroke:#5b6475;stroke-width:1.5}\
+        text{fill:#1d2330;dominant-baseline:central}\
+        .unobservable rect{stroke-dasharray:5 4}\
+        .unobservable text{fill:#5b6475;font-style:italic}\
+        @media (prefers-color-scheme:dark){.edge-line,rect{stroke:#a0a8b8}marker path{fill:#a0a8b8}\
+        rect{fill:#14171d}text{fill:#e4e7ec}.unobservable text{fill:#a0a8b8}}
+        """
 
     /// The diagram written straight from a fresh layout, its holes filled as they come, without
     /// the cache or the prepared pieces: the reference those are tested against.

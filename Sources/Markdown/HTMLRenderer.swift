@@ -75,7 +75,7 @@ public struct HTMLRenderer: Sendable {
     /// `render(_:replacing:)` with the nodes' HTML as UTF-8 bytes, each in the storage it was made
     /// in (a figure rendered by a template: not copied, nor checked as UTF-8, on the way to the page).
     /// `trailer` is written verbatim after the document, outside every block (a page's shared
-    /// diagram sprites): appended to the bytes afterwards, it cost a copy of the whole page.
+    /// diagrams' arrow markers): appended to the bytes afterwards, it cost a copy of the whole page.
     public func render(_ document: MarkdownDocument, replacingNodes nodeHTML: consuming NodeHTML, followedBy trailer: [String] = []) -> RenderedMarkdown {
         var session = HTMLRenderSession(renderer: self, document: document, nodeHTML: nodeHTML, trailer: trailer)
         return session.run()

@@ -413,7 +413,7 @@ public enum SiteBuilder {
         previous: (groups: [String: BuildCache.Group], navigation: SiteNavigation?)? = nil
     ) -> RenderedArticles {
         let reader = site.articleReader()
-        let renderer = ArticleRenderer(strings: site.strings ?? UIStrings())
+        let renderer = ArticleRenderer(strings: site.strings ?? UIStrings(), assets: site.generated)
         let languages = site.config.languages.map(\.code)
         let bySlug = Dictionary(grouping: plan.dirtyIndexes, by: { site.sources[$0].slug })
         let slugs = bySlug.keys.sorted()

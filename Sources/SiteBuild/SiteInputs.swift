@@ -119,6 +119,11 @@ struct SiteInputs {
                 if let strings {
                     for language in config.languages {
                         add(ModelNamesScript.assetName(language.code)) { Data(ModelNamesScript.script(strings: strings, lang: language.code).utf8) }
+                        for machine in Machines.all {
+                            add(DiagramFiles.assetName(machine: machine.id, lang: language.code)) {
+                                Data(DiagramFiles.document(strings: strings, lang: language.code, machine: machine).utf8)
+                            }
+                        }
                     }
                 }
                 assets = loaded

@@ -17,9 +17,11 @@ package struct ArticleRenderer: Sendable {
     /// What the build's pages of one language share (`t`, diagrams, the exercise script's words).
     package let values: LanguageValues
 
-    package init(strings: UIStrings) {
+    /// `assets`: the build's generated assets, source name → published path (`SiteInputs.generated`):
+    /// figures draw their machine's geometry file (`DiagramFiles`) from there.
+    package init(strings: UIStrings, assets: [String: String] = [:]) {
         self.strings = strings
-        values = LanguageValues(strings: strings)
+        values = LanguageValues(strings: strings, assets: assets)
     }
 
     /// The article with its HTML body and table of contents. Every node rendered elsewhere is
@@ -28,13 +30,13 @@ package struct ArticleRenderer: Sendable {
         let lang = read.article.lang
         let document = read.document
         var nodeHTML = NodeHTML()
-        let figure = ExampleFigure(lang: lang, strings: strings, values: values, templates: templates)
+        let root = SiteLinks.rootPrefix(from: SiteLinks.articleDir(lang, read.article.slug))
+        let figure = ExampleFigure(lang: lang, strings: strings, values: values, templates: templates, root: root)
         let exerciseFigure = ExerciseFigure(lang: lang, strings: strings, values: values, templates: templates)
         let codeLabel = strings.string("codeLabel", lang: lang)
         let names = ModelNames(strings: strings, lang: lang)
-        // The machines whose figures draw the page's shared diagram geometry, in page order.
-        var sprites: [String] = []
-        var spriteMachines: Set<String> = []
+        // The arrows of the figures' diagrams, once after the body of a page that has figures.
+        var markers: [String] = []
         // The reader's code samples are the document's code blocks in order, each lexed once
         // and holding its block's index.
         let samples = read.article.codeSamples
@@ -48,10 +50,7 @@ package struct ArticleRenderer: Sendable {
             }
             // An example's figure, else an exercise's, else the highlighted code.
             if let verified = read.verification.example(at: index), let html = try figure.html(verified) {
-                // A page is in one language, so a machine's figures on it share one set of labels.
-                if let machine = verified.trace?.machine, spriteMachines.insert(machine.id).inserted {
-                    sprites.append(values.diagram(machine, lang: lang).sprite)
-                }
+                if markers.isEmpty { markers = [StateDiagram.pageMarkers] }
                 nodeHTML.set(html, for: index)
             } else if let exercise = read.verification.exercise(at: index), let html = try exerciseFigure.html(exercise) {
                 nodeHTML.set(html, for: index)
@@ -83,13 +82,13 @@ package struct ArticleRenderer: Sendable {
         }
         let targets = read.targets
         renderer.linkTarget = { url, isImage in targets[ArticleReader.LinkKey(url: url, isImage: isImage)] }
-        // The sprites follow the body, written into its output: appended to its bytes, they copied the whole body.
-        let rendered = renderer.render(document, replacingNodes: nodeHTML, followedBy: tutorial ? [] : sprites)
+        // The markers follow the body, written into its output: appended to its bytes, they copied the whole body.
+        let rendered = renderer.render(document, replacingNodes: nodeHTML, followedBy: tutorial ? [] : markers)
         var article = read.article
         if tutorial {
             let lesson = tutorialHTML(
                 rendered, document: document, lang: lang, untranslated: untranslatedLanguage.map { ($0, Set(read.article.untranslated)) },
-                isExercise: { read.verification.exercise(at: $0) != nil }, followedBy: sprites)
+                isExercise: { read.verification.exercise(at: $0) != nil }, followedBy: markers)
             article.bodyUTF8 = lesson.html
             article.tutorialSteps = lesson.steps
         } else {

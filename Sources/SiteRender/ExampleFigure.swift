@@ -17,6 +17,8 @@ struct ExampleFigure: Sendable {
     /// The language's `t` and prepared diagrams, shared by the build's pages.
     let values: LanguageValues
     let templates: TemplateSet
+    /// The page's way to the site's root ("../../" from an article), before a geometry file's published path.
+    let root: String
 
     static let template = "partials/example"
 
@@ -56,7 +58,7 @@ struct ExampleFigure: Sendable {
             .array(steps),
             .bool(!checks.isEmpty),
             .array(checks),
-            .string(machineValues.diagram.figureSVG(idPrefix: id + "-diagram", path: path)),
+            .string(machineValues.diagram.figureSVG(idPrefix: id + "-diagram", path: path, geometryHref: machineValues.geometryFile.map { root + $0 })),
         ]))
     }
 

@@ -22,9 +22,12 @@ package final class LanguageValues: Sendable {
     /// Laid out under the lock: the pages of a build start together and would otherwise each lay
     /// out the same diagram (two million instructions) when they miss at once.
     private let diagrams = Mutex<[DiagramKey: MachineValues]>([:])
+    /// The build's generated assets, source name → published path: the diagrams' geometry files.
+    private let assets: [String: String]
 
-    package init(strings: UIStrings) {
+    package init(strings: UIStrings, assets: [String: String] = [:]) {
         self.strings = strings
+        self.assets = assets
         // Escaped once here: pages and figures write them escaped, each many times.
         uiStrings = strings.tables.mapValues { table in MustacheValue(object: table.mapValues { .text(MustacheText($0)) }) }
     }
@@ -69,11 +72,6 @@ package final class LanguageValues: Sendable {
         return made
     }
 
-    /// The machine's diagram laid out with its labels in `lang`.
-    func diagram(_ machine: Machine, lang: String) -> PreparedDiagram {
-        figureValues(machine, lang: lang).diagram
-    }
-
     /// The machine's diagram and its states' and events' display names in `lang`, worked out together
     /// once, as a tuple (`figureValues` is the shared object the figures and pages read in place).
     func machineValues(_ machine: Machine, lang: String) -> (diagram: PreparedDiagram, states: StateNames, events: EventNames, title: MustacheValue) {
@@ -87,7 +85,9 @@ package final class LanguageValues: Sendable {
         let key = DiagramKey(lang: lang, machine: ObjectIdentifier(machine))
         return diagrams.withLock { table in
             if let found = table[key] { return found }
-            let made = MachineValues(machine, names: ModelNames(strings: strings, lang: lang), strings: strings.strings(for: lang))
+            let made = MachineValues(
+                machine, names: ModelNames(strings: strings, lang: lang), strings: strings.strings(for: lang),
+                geometryFile: assets[DiagramFiles.assetName(machine: machine.id, lang: lang)])
             table[key] = made
             return made
         }
@@ -107,13 +107,16 @@ package final class LanguageValues: Sendable {
         let events: EventNames
         /// `names.value(names.title(machine))`: a figure's `machineTitle`.
         let title: MustacheValue
+        /// The published path of the diagram's geometry file (nil when the build made none).
+        let geometryFile: String?
         /// The language's UI strings, by key (an exercise's row shows its confidence's label).
         private let strings: [String: String]
         private let rows: TransitionRows
 
         /// `strings`: the language's UI strings, by key.
-        init(_ machine: Machine, names: ModelNames, strings: [String: String]) {
+        init(_ machine: Machine, names: ModelNames, strings: [String: String], geometryFile: String? = nil) {
             self.machine = machine
+            self.geometryFile = geometryFile
             let diagram = StateDiagram.prepared(for: machine, labels: names.diagramLabels(machine))
             let states = StateNames(machine, names: names)
             let events = EventNames(machine, names: names)

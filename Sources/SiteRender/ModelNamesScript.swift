@@ -1,3 +1,4 @@
+import Diagrams
 import Encoding
 import LifecycleMachines
 import LifecycleModel
@@ -8,7 +9,8 @@ import SiteContent
 /// (not JSON) so it loads from file:// too; one per language, so a page loads only its own.
 ///
 /// `window.LIFECYCLE_NAMES = {"lang", "machines": {id: {"title", "titleEn", "states": {id: {"name", "en"}},
-/// "events": {id: {"name", "summary"}}}}, "process": {"label", "states": {id: name}}, "archived"}`; `en` (and `titleEn`)
+/// "events": {id: {"name", "summary"}},
+/// "diagram": the geometry of its state diagram as markup (`PreparedDiagram.geometry`)}}, "process": {"label", "states": {id: name}}, "archived"}`; `en` (and `titleEn`)
 /// say the name is the model's English one, to be marked `lang="en"`.
 package enum ModelNamesScript {
     package static func assetName(_ lang: String) -> String { "model-names-\(lang).js" }
@@ -38,6 +40,7 @@ package enum ModelNamesScript {
             object.add("titleEn", title.english)
             object.add("states", raw: states.text)
             object.add("events", raw: events.text)
+            object.add("diagram", StateDiagram.prepared(for: machine, labels: names.diagramLabels(machine)).geometry)
             byMachine.add(machine.id, raw: object.text)
         }
         var process = JSON.Object()

@@ -315,33 +315,37 @@
   }
 
   /**
-   * An article's figure draws its machine's geometry, written once per page, with <use>, and
-   * marks its example's path by drawing the geometry's own edges and nodes again, with <use>
-   * of their ids, in g.diagram-path. The scripts need real nodes and edges: each such figure
-   * gets a copy of the geometry, marked with its path, in place of both (ids dropped, so they
-   * stay unique), each line with its own arrow (the geometry's lines inherit theirs), plus a wide
-   * invisible line per edge for the pointer.
+   * An article's figure draws its machine's geometry from a file, with <image>, and writes out
+   * its example's path over it, each edge and node of the path in g.diagram-path. The scripts
+   * need real nodes and edges: each such figure gets a copy of the same geometry as markup (the
+   * model-names script's `diagram` of the machine), its path's edges and nodes marked, in place
+   * of both, each line with its own arrow (the page's markers), plus a wide invisible line per
+   * edge for the pointer. Without that markup the figure stays as the build wrote it.
    */
   function expandDiagrams(root) {
-    Array.prototype.forEach.call(root.querySelectorAll("svg.state-diagram > use[href^='#']"), function (use) {
-      const svg = use.parentNode;
-      const id = use.getAttribute("href").slice(1);
-      const geometry = document.getElementById(id);
-      if (!geometry) return;
+    const parsed = {};
+    Array.prototype.forEach.call(root.querySelectorAll("svg.state-diagram > image.diagram-geometry"), function (image) {
+      const svg = image.parentNode;
+      const id = svg.getAttribute("data-machine");
+      const all = window.LIFECYCLE_NAMES;
+      const names = all && all.machines && all.machines[id];
+      if (!names || !names.diagram) return;
+      if (!parsed[id]) {
+        parsed[id] = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+        parsed[id].innerHTML = names.diagram;
+      }
       const marked = new Set();
       const path = svg.querySelector("g.diagram-path");
       if (path) {
-        Array.prototype.forEach.call(path.querySelectorAll("use[href^='#']"), function (mark) { marked.add(mark.getAttribute("href").slice(1)); });
+        Array.prototype.forEach.call(path.children, function (mark) { marked.add(markKey(mark)); });
         svg.removeChild(path);
       }
-      const arrow = "url(#" + id + "-arrow)";
-      const arrowOn = (path && path.getAttribute("marker-end")) || "url(#" + id + "-arrow-on)";
-      Array.prototype.forEach.call(geometry.children, function (group) {
+      const arrow = "url(#ld-arrow)";
+      const arrowOn = (path && path.getAttribute("marker-end")) || "url(#ld-arrow-on)";
+      Array.prototype.forEach.call(parsed[id].children, function (group) {
         const copy = group.cloneNode(true);
-        // The geometry's ids are its edges' and nodes'.
-        Array.prototype.forEach.call(copy.querySelectorAll("[id]"), function (item) {
-          if (marked.has(item.id)) item.classList.add("on-path");
-          item.removeAttribute("id");
+        Array.prototype.forEach.call(copy.querySelectorAll(".node, .edge"), function (item) {
+          if (marked.has(markKey(item))) item.classList.add("on-path");
         });
         Array.prototype.forEach.call(copy.querySelectorAll(".edge .edge-line"), function (line) {
           const edge = line.parentNode;
@@ -353,10 +357,17 @@
           hit.classList.add("edge-hit");
           edge.insertBefore(hit, line);
         });
-        svg.insertBefore(copy, use);
+        svg.insertBefore(copy, image);
       });
-      svg.removeChild(use);
+      svg.removeChild(image);
     });
+  }
+
+  /** What names a diagram's node or edge, the same in the geometry and in a figure's path. */
+  function markKey(item) {
+    return item.classList.contains("edge")
+      ? "edge " + item.getAttribute("data-from") + " " + item.getAttribute("data-to")
+      : "node " + item.getAttribute("data-state");
   }
 
   /** The diagram of one machine: lights the current node and the edges just taken. */

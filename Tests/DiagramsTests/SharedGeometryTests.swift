@@ -1,11 +1,13 @@
+import Foundation
 import Testing
 
 @testable import Diagrams
 import LifecycleModel
 @testable import LifecycleMachines
 
-/// A figure draws the page's shared geometry (the sprite) with `<use>` and adds only its path:
-/// together they show what the full diagram shows, and the figure repeats none of the geometry.
+/// A figure draws its machine's geometry from a file (`document`, one per machine and labels) with
+/// `<image>` and writes out only its path: together they show what the full diagram shows, and the
+/// page repeats none of the geometry. player.js copies in `geometry`, the same edges and nodes.
 @Suite struct SharedGeometryTests {
     struct Drawn: Hashable {
         let from: String, to: String, d: String
@@ -24,103 +26,146 @@ import LifecycleModel
         doc.all("g", withClass: "node").filter { root == nil || doc.isInside($0, root!) }.compactMap { doc.elements[$0].attribute("data-state") }
     }
 
-    @Test(arguments: Machines.ids)
-    func theSpriteHoldsTheWholeGeometryOnce(_ id: String) throws {
-        let machine = try #require(Machines.machine(id))
-        for labels in [DiagramLabels(english: machine), PreparedDiagramTests.translated(machine)] {
-            let prepared = StateDiagram.prepared(for: machine, labels: labels)
-            let full = try ScannedDocument(prepared.svg(idPrefix: "x"))
-            let sprite = try ScannedDocument(prepared.sprite)
-            #expect(sprite.elements[0].name == "svg" && sprite.elements[0].classes == ["diagram-sprite"])
-            #expect(sprite.elements[0].attribute("aria-hidden") == "true")
-            #expect(prepared.spriteID == "ld-diagram-\(machine.id)")
-            let geometry = try #require(sprite.elements.indices.first { sprite.elements[$0].attribute("id") == prepared.spriteID })
-            #expect(Self.edges(sprite, under: geometry) == Self.edges(full))
-            #expect(Self.nodes(sprite, under: geometry) == Self.nodes(full))
-            #expect(sprite.all("g", withClass: "on-path").isEmpty)
-            #expect(Set(sprite.all("marker").compactMap { sprite.elements[$0].attribute("id") })
-                == [prepared.spriteID + "-arrow", prepared.spriteID + "-arrow-on"])
-            // Labels as the full diagram shows them (edge titles, node text).
-            #expect(sprite.all("title").map { sprite.fullText($0) } == full.all("title").dropFirst().map { full.fullText($0) })
-            #expect(sprite.all("text").map { sprite.fullText($0) } == full.all("text").map { full.fullText($0) })
+    /// A node's box and label as drawn: the rectangle's frame and the text's place and words.
+    static func boxes(_ doc: ScannedDocument, under root: Int? = nil) -> [String] {
+        doc.all("g", withClass: "node").filter { root == nil || doc.isInside($0, root!) }.map { node in
+            doc.elements[node].children.map { child in
+                let element = doc.elements[child]
+                let frame = ["x", "y", "width", "height", "rx"].compactMap { element.attribute($0) }.joined(separator: " ")
+                return "\(element.name) \(frame) \(doc.fullText(child))"
+            }.joined(separator: " | ")
         }
     }
 
     @Test(arguments: Machines.ids)
-    func aFigureDrawsOnlyItsPathOverTheSprite(_ id: String) throws {
+    func theFileHoldsTheWholeGeometryOnce(_ id: String) throws {
+        let machine = try #require(Machines.machine(id))
+        for labels in [DiagramLabels(english: machine), PreparedDiagramTests.translated(machine)] {
+            let prepared = StateDiagram.prepared(for: machine, labels: labels)
+            let full = try ScannedDocument(prepared.svg(idPrefix: "x"))
+            let file = try ScannedDocument(prepared.document)
+            let root = file.elements[0]
+            #expect(root.name == "svg" && root.attribute("xmlns") == "http://www.w3.org/2000/svg")
+            for attribute in ["viewBox", "width", "height"] {
+                #expect(root.attribute(attribute) == full.elements[0].attribute(attribute), "\(attribute)")
+            }
+            // Its own paint: an image does not see the page's style sheets.
+            #expect(file.all("style").count == 1 && file.fullText(file.all("style")[0]) == StateDiagram.imageStyle)
+            #expect(Self.edges(file) == Self.edges(full))
+            #expect(Self.nodes(file) == Self.nodes(full))
+            #expect(Self.boxes(file) == Self.boxes(full))
+            #expect(file.all("g", withClass: "on-path").isEmpty)
+            // One arrow, which every line inherits from the group around the geometry.
+            #expect(file.all("marker").compactMap { file.elements[$0].attribute("id") } == ["a"])
+            #expect(file.all("path", withClass: "edge-line").allSatisfy { file.elements[$0].attribute("marker-end") == nil })
+            #expect(file.elements.filter { $0.attribute("marker-end") != nil }.map { $0.attribute("marker-end") } == ["url(#a)"])
+            // Labels as the full diagram shows them (edge titles, node text).
+            #expect(file.all("title").map { file.fullText($0) } == full.all("title").dropFirst().map { full.fullText($0) })
+            #expect(file.all("text").map { file.fullText($0) } == full.all("text").map { full.fullText($0) })
+        }
+    }
+
+    /// The markup player.js copies into each figure is the file's geometry, without ids or arrows.
+    @Test(arguments: Machines.ids)
+    func theScriptsGeometryIsTheFiles(_ id: String) throws {
         let machine = try #require(Machines.machine(id))
         let prepared = StateDiagram.prepared(for: machine, labels: PreparedDiagramTests.translated(machine))
-        let sprite = try ScannedDocument(prepared.sprite)
-        let spriteByID = Dictionary(sprite.elements.indices.compactMap { index in sprite.elements[index].attribute("id").map { ($0, index) } },
-            uniquingKeysWith: { first, _ in first })
+        let geometry = try ScannedDocument(prepared.geometry)
+        let file = try ScannedDocument(prepared.document)
+        #expect(geometry.elements.filter { $0.parent == nil }.map(\.classes) == [["edges"], ["nodes"]])
+        #expect(Self.edges(geometry) == Self.edges(file) && Self.nodes(geometry) == Self.nodes(file) && Self.boxes(geometry) == Self.boxes(file))
+        #expect(geometry.all("title").map { geometry.fullText($0) } == file.all("title").map { file.fullText($0) })
+        #expect(geometry.elements.allSatisfy { $0.attribute("id") == nil && $0.attribute("marker-end") == nil })
+        #expect(prepared.document.contains(prepared.geometry))
+    }
+
+    @Test(arguments: Machines.ids)
+    func aFigureDrawsTheFileAndWritesOutOnlyItsPath(_ id: String) throws {
+        let machine = try #require(Machines.machine(id))
+        let prepared = StateDiagram.prepared(for: machine, labels: PreparedDiagramTests.translated(machine))
         for steps in PreparedDiagramTests.runs(machine) {
             var path = prepared.path()
             path.markState(machine.initialState)
             for step in steps { path.markStep(from: step.from, through: step.states) }
             let full = try ScannedDocument(prepared.svg(idPrefix: "ex-3-diagram", path: path))
-            let figure = try ScannedDocument(prepared.figureSVG(idPrefix: "ex-3-diagram", path: path))
+            let figure = try ScannedDocument(prepared.figureSVG(idPrefix: "ex-3-diagram", path: path, geometryHref: "../../assets/d&1.svg"))
             let root = figure.elements[0]
             #expect(root.name == "svg" && root.classes == ["state-diagram"])
             for attribute in ["viewBox", "width", "height", "role", "aria-labelledby", "data-machine"] {
                 #expect(root.attribute(attribute) == full.elements[0].attribute(attribute), "\(attribute)")
             }
-            // No title and no id (the caller writes the element that names it); the geometry comes
-            // from the sprite, the path's edges and nodes too.
+            // No title and no id (the caller writes the element that names it), no arrow of its own.
             #expect(figure.all("title").isEmpty && figure.elements.allSatisfy { $0.attribute("id") == nil })
-            #expect(figure.all("marker").isEmpty && figure.all("path").isEmpty && figure.all("rect").isEmpty && figure.all("text").isEmpty)
-            let uses = figure.all("use")
-            let whole = try #require(uses.first)
-            #expect(figure.elements[whole].parent == 0 && figure.elements[whole].attribute("href") == "#" + prepared.spriteID)
-            let group = try #require(figure.all("g", withClass: "diagram-path").first)
-            #expect(figure.elements[group].attribute("marker-end") == "url(#\(prepared.spriteID)-arrow-on)")
-            // Exactly the marked edges and nodes, each once, in the full diagram's order: `<use>`s of the sprite's.
-            let marked = try uses.dropFirst().map { use in
-                #expect(figure.elements[use].parent == group)
-                let href = try #require(figure.elements[use].attribute("href"))
-                return try #require(spriteByID[String(href.dropFirst())], "\(href) is not in the sprite")
-            }
-            let markedEdges = Self.edges(sprite).filter { drawn in
-                marked.contains { sprite.elements[$0].classes.contains("edge") && sprite.elements[$0].attribute("data-from") == drawn.from
-                    && sprite.elements[$0].attribute("data-to") == drawn.to }
-            }
-            let onPathEdges = full.all("g", withClass: "on-path").filter { full.elements[$0].classes.contains("edge") }
-            #expect(markedEdges == Self.edges(full).enumerated().filter { onPathEdges.contains(full.all("g", withClass: "edge")[$0.offset]) }.map(\.element))
-            #expect(marked.filter { sprite.elements[$0].classes.contains("node") }.compactMap { sprite.elements[$0].attribute("data-state") }
-                == full.all("g", withClass: "on-path").filter { full.elements[$0].classes.contains("node") }.compactMap { full.elements[$0].attribute("data-state") })
-            #expect(marked.count == markedEdges.count + full.all("g", withClass: "on-path").count - onPathEdges.count)
-            #expect(!steps.isEmpty || marked.map { sprite.elements[$0].attribute("data-state") } == [machine.initialState])
+            #expect(figure.all("marker").isEmpty)
+            // The geometry: the file, framed as the diagram's viewBox.
+            #expect(root.children.map { figure.elements[$0].name } == ["image", "g"])
+            let image = figure.elements[root.children[0]]
+            // Escaped as an attribute value (the scanner reads it back unescaped, and fails on a bare `&`).
+            #expect(image.classes == ["diagram-geometry"] && image.attribute("href") == "../../assets/d&1.svg")
+            let frame = try #require(root.attribute("viewBox")).split(separator: " ").map(String.init)
+            #expect([image.attribute("x"), image.attribute("y"), image.attribute("width"), image.attribute("height")] == frame.map { Optional($0) })
+            // Over it, exactly the marked edges and nodes, each once, in the full diagram's order, as it draws them.
+            let group = root.children[1]
+            #expect(figure.elements[group].classes == ["diagram-path"])
+            #expect(figure.elements[group].attribute("marker-end") == "url(#\(StateDiagram.arrowOnID))")
+            let onPath = full.all("g", withClass: "on-path")
+            let markedEdges = Self.edges(full).enumerated().filter { onPath.contains(full.all("g", withClass: "edge")[$0.offset]) }.map(\.element)
+            let markedNodes = Self.nodes(full).enumerated().filter { onPath.contains(full.all("g", withClass: "node")[$0.offset]) }.map(\.element)
+            #expect(Self.edges(figure) == markedEdges)
+            #expect(Self.nodes(figure) == markedNodes)
+            #expect(Self.boxes(figure) == Self.boxes(full).enumerated().filter { onPath.contains(full.all("g", withClass: "node")[$0.offset]) }.map(\.element))
+            #expect(figure.elements[group].children.allSatisfy { figure.elements[$0].classes.contains("on-path") })
+            #expect(figure.elements[group].children.count == markedEdges.count + markedNodes.count)
+            #expect(!steps.isEmpty || markedNodes == [machine.initialState])
         }
-        // Nothing marked: the geometry alone.
-        let plain = try ScannedDocument(prepared.figureSVG(idPrefix: "d"))
-        #expect(plain.all("use").count == 1)
+        // Nothing marked: the file alone; no file: the path alone.
+        let plain = try ScannedDocument(prepared.figureSVG(idPrefix: "d", geometryHref: "g.svg"))
+        #expect(plain.all("image").count == 1 && plain.all("g", withClass: "diagram-path").count == 1 && plain.all("g").count == 1)
+        var marked = prepared.path()
+        marked.markState(machine.initialState)
+        let bare = try ScannedDocument(prepared.figureSVG(idPrefix: "d", path: marked, geometryHref: nil))
+        #expect(bare.all("image").isEmpty && Self.nodes(bare) == [machine.initialState])
     }
 
-    /// The sprite's edges and nodes have ids a figure's path refers to; its lines carry no arrow of
-    /// their own (inherited: the edges' group's, or the figure's path group's), so one edge serves both looks.
-    @Test(arguments: Machines.ids)
-    func theSpriteNamesEachEdgeAndNode(_ id: String) throws {
-        let machine = try #require(Machines.machine(id))
-        let prepared = StateDiagram.prepared(for: machine)
-        let sprite = try ScannedDocument(prepared.sprite)
-        let edges = sprite.all("g", withClass: "edge")
-        let nodes = sprite.all("g", withClass: "node")
-        #expect(edges.map { sprite.elements[$0].attribute("id") } == edges.indices.map { "\(prepared.spriteID)-e\($0)" })
-        #expect(Set(nodes.compactMap { sprite.elements[$0].attribute("id") }).count == nodes.count)
-        #expect(nodes.allSatisfy { sprite.elements[$0].attribute("id")?.hasPrefix(prepared.spriteID + "-s") == true })
-        #expect(sprite.all("path", withClass: "edge-line").allSatisfy { sprite.elements[$0].attribute("marker-end") == nil })
-        #expect(sprite.all("g", withClass: "edges").map { sprite.elements[$0].attribute("marker-end") } == ["url(#\(prepared.spriteID)-arrow)"])
+    /// The page's arrows, once after the body: the two ids the figures' lines end in.
+    @Test func thePageMarkersDefineBothArrows() throws {
+        let markers = try ScannedDocument(StateDiagram.pageMarkers)
+        #expect(markers.elements[0].classes == ["diagram-markers"] && markers.elements[0].attribute("aria-hidden") == "true")
+        #expect(markers.all("marker").compactMap { markers.elements[$0].attribute("id") } == [StateDiagram.arrowID, StateDiagram.arrowOnID])
+        #expect(markers.all("marker").map { markers.elements[$0].classes } == [["arrow"], ["arrow", "on-path"]])
     }
 
     /// Several figures of one machine on a page: their ids differ, and they differ only where their paths do.
-    @Test func figuresOfOneMachineShareTheSprite() throws {
+    @Test func figuresOfOneMachineShareTheFile() throws {
         let machine = try #require(Machines.machine("android-activity"))
         let prepared = StateDiagram.prepared(for: machine)
         var first = prepared.path()
         first.markStep(from: "initialized", through: ["created", "started"])
-        let a = prepared.figureSVG(idPrefix: "ex-1-diagram", path: first)
-        let b = prepared.figureSVG(idPrefix: "ex-2-diagram", path: first)
+        let a = prepared.figureSVG(idPrefix: "ex-1-diagram", path: first, geometryHref: "f.svg")
+        let b = prepared.figureSVG(idPrefix: "ex-2-diagram", path: first, geometryHref: "f.svg")
         #expect(a.replacing("ex-1-", with: "ex-2-") == b)
-        #expect(a.utf8.count * 4 < prepared.sprite.utf8.count, "a figure is a fraction of the geometry it draws")
+        #expect(a.utf8.count * 4 < prepared.document.utf8.count, "a figure is a fraction of the geometry it draws")
+    }
+
+    /// The file's colours are the theme's (Templates/assets/style.css), light and dark: a reader
+    /// without scripts sees the file as it is, so a theme change must reach it.
+    @Test func theFilesColoursAreTheThemes() throws {
+        let css = try String(contentsOfFile: "Templates/assets/style.css", encoding: .utf8)
+        func colours(_ name: String) throws -> (light: String, dark: String) {
+            let match = try #require(css.firstMatch(of: try Regex("--\(name): light-dark\\((#[0-9a-f]{6}), (#[0-9a-f]{6})\\);")), "--\(name)")
+            return (String(try #require(match.output[1].substring)), String(try #require(match.output[2].substring)))
+        }
+        let bg = try colours("bg"), fg = try colours("fg"), muted = try colours("muted")
+        let style = StateDiagram.imageStyle
+        let dark = try #require(style.range(of: "@media (prefers-color-scheme:dark)"))
+        let light = style[..<dark.lowerBound], darkRules = style[dark.upperBound...]
+        #expect(light.contains("rect{fill:\(bg.light);stroke:\(muted.light);"))
+        #expect(light.contains("text{fill:\(fg.light);"))
+        #expect(light.contains(".edge-line{fill:none;stroke:\(muted.light);") && light.contains("marker path{fill:\(muted.light)}"))
+        #expect(light.contains(".unobservable text{fill:\(muted.light);"))
+        #expect(darkRules.contains("rect{fill:\(bg.dark)}") && darkRules.contains("text{fill:\(fg.dark)}"))
+        #expect(darkRules.contains(".edge-line,rect{stroke:\(muted.dark)}") && darkRules.contains("marker path{fill:\(muted.dark)}"))
+        #expect(darkRules.contains(".unobservable text{fill:\(muted.dark)}"))
     }
 }
 

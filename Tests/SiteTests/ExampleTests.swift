@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import LifecycleMachines
 import Testing
 
 @testable import SiteBuild
@@ -68,9 +69,10 @@ import Testing
         #expect(html.contains("Multiventana"))
     }
 
-    /// A page holds each machine's diagram geometry once, after its figures; every figure draws
-    /// it with `<use>` and writes only its own path (no markers, no unmarked edges or nodes).
-    @Test func figuresShareOneGeometryPerMachineOnThePage() throws {
+    /// No page holds a diagram's geometry: each figure draws its machine's file (one per machine and
+    /// language, in the site's assets) with `<image>` and writes out only its own path; the page's
+    /// arrows come once, after its figures.
+    @Test func figuresDrawTheirMachinesFileAndWriteOnlyTheirPath() throws {
         let (result, messages, root) = try build("""
             ---
             title: A
@@ -91,35 +93,35 @@ import Testing
             """)
         #expect(messages == [])
         #expect(result.examplesRun == 3)
-        let html = try read(root.appending(path: "public/es/a/index.html"))
-        let sprites = html.matches(of: /<svg class="diagram-sprite"[^>]*>.*?<\/svg>/.dotMatchesNewlines()).map { String($0.output) }
-        #expect(sprites.count == 2)
-        #expect(html.matches(of: /<g id="ld-diagram-android-activity" class="diagram-geometry">/).count == 1)
-        #expect(html.matches(of: /<g id="ld-diagram-ios-app" class="diagram-geometry">/).count == 1)
-        // The sprites come after the figures that use them.
+        let output = root.appending(path: "public")
+        let html = try read(output.appending(path: "es/a/index.html"))
+        #expect(!html.contains("diagram-sprite") && !html.contains("<use"))
+        let markers = html.ranges(of: "<svg class=\"diagram-markers\"")
+        #expect(markers.count == 1)
         let lastFigure = try #require(html.ranges(of: "<figure class=\"lifecycle-example\"").last)
-        let firstSprite = try #require(html.range(of: "<svg class=\"diagram-sprite\""))
-        #expect(lastFigure.upperBound < firstSprite.lowerBound)
+        #expect(lastFigure.upperBound < (markers.first?.lowerBound ?? html.startIndex))
 
         let figures = html.matches(of: /<svg class="state-diagram".*?<\/svg>/.dotMatchesNewlines()).map { String($0.output) }
         #expect(figures.count == 3)
-        #expect(figures.map { $0.firstMatch(of: /<use href="#([^"]+)"\/>/)?.output.1 }
-            == ["ld-diagram-android-activity", "ld-diagram-android-activity", "ld-diagram-ios-app"])
+        let hrefs = figures.map { $0.firstMatch(of: /<image class="diagram-geometry" href="([^"]+)"/).map { String($0.output.1) } }
+        #expect(hrefs.map { $0?.firstMatch(of: /^\.\.\/\.\.\/assets\/diagram-([a-z-]+)-es\.[0-9a-f]{10}\.svg$/)?.output.1 }
+            == ["android-activity", "android-activity", "ios-app"])
+        // Each file is there, and is the machine's whole diagram in the page's labels.
+        for (href, machine) in zip(hrefs.compactMap { $0 }, ["android-activity", "android-activity", "ios-app"]) {
+            let file = try read(output.appending(path: "es/a").appending(path: href).standardized)
+            let states = try #require(Machines.machine(machine)).states.map(\.id)
+            #expect(file.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+            #expect(file.matches(of: /<g class="node[^"]*" data-state="([^"]+)"/).map { String($0.output.1) } == states)
+        }
         for figure in figures {
             #expect(!figure.contains("<marker") && !figure.contains("edge-hit") && !figure.contains("<title>"))
-            // No geometry in the figure: its path draws the sprite's edges and nodes again, by id.
-            #expect(!figure.contains("<path") && !figure.contains("<rect") && !figure.contains("<text"))
         }
         // The second figure's path: resumed → started (paused) → created (stopped), and nothing else.
-        let marked = figures[1].matches(of: /<use href="#([^"]+)"\/>/).map { String($0.output.1) }
-        // The start tag of the sprite's element with that id.
-        func drawn(_ id: String) -> String? {
-            guard let start = html.firstRange(of: "<g id=\"\(id)\" ") else { return nil }
-            return html[start.lowerBound...].firstIndex(of: ">").map { String(html[start.lowerBound...$0]) }
-        }
-        #expect(marked.compactMap { drawn($0)?.firstMatch(of: /data-state="([^"]+)"/).map { String($0.output.1) } } == ["created", "started", "resumed"])
-        #expect(marked.compactMap { drawn($0)?.firstMatch(of: /data-from="([^"]+)" data-to="([^"]+)"/).map { "\($0.output.1) \($0.output.2)" } }
+        let path = try #require(figures[1].firstMatch(of: /<g class="diagram-path"[^>]*>(.*)<\/g>\n<\/svg>/.dotMatchesNewlines())).output.1
+        #expect(path.matches(of: /<g class="node on-path" data-state="([^"]+)"/).map { String($0.output.1) } == ["created", "started", "resumed"])
+        #expect(path.matches(of: /<g class="edge on-path" data-from="([^"]+)" data-to="([^"]+)"/).map { "\($0.output.1) \($0.output.2)" }
             == ["resumed started", "started created"])
+        #expect(path.matches(of: /<g class="/).count == 5)
         // Each diagram is named by its figure's caption (the machine), not by a title of its own.
         for (number, figure) in figures.enumerated() {
             #expect(figure.contains("aria-labelledby=\"ex-\(number + 1)-diagram-title\""))
@@ -128,6 +130,21 @@ import Testing
         // Ids stay unique on the page.
         let ids = html.matches(of: /\sid="([^"]+)"/).map { String($0.output.1) }
         #expect(ids.count == Set(ids).count)
+        // A file for every machine in every language of the site, whether a page draws it or not; the
+        // language's model-names script carries the same geometry, which player.js copies into figures.
+        let assets = try FileManager.default.contentsOfDirectory(atPath: output.appending(path: "assets").path)
+        let namesFile = try #require(assets.first { $0.hasPrefix("model-names-es.") })
+        let script = try read(output.appending(path: "assets").appending(path: namesFile))
+        let json = try #require(script.firstMatch(of: /^window\.LIFECYCLE_NAMES = (.*);\n$/.dotMatchesNewlines())).output.1
+        let names = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let machines = try #require(names["machines"] as? [String: [String: Any]])
+        for machine in Machines.ids {
+            let files = assets.filter { $0.hasPrefix("diagram-\(machine)-es.") && $0.hasSuffix(".svg") }
+            #expect(files.count == 1, "\(machine)")
+            let file = try read(output.appending(path: "assets").appending(path: try #require(files.first)))
+            let geometry = try #require(machines[machine]?["diagram"] as? String, "\(machine)")
+            #expect(geometry.hasPrefix("<g class=\"edges\">") && file.contains(geometry), "\(machine)")
+        }
     }
 
     @Test func aWrongExampleFailsTheBuildAtTheOffendingWord() throws {

@@ -21,7 +21,7 @@ import Encoding
             if bytes != nil { figures += 1 }
         }
         try forEachRepositoryArticle { lang, file, read in
-            let example = ExampleFigure(lang: lang, strings: strings, values: values, templates: templates)
+            let example = ExampleFigure(lang: lang, strings: strings, values: values, templates: templates, root: "../../")
             for verified in read.verification.examples {
                 let string = try verified.trace.map { try templates.render(ExampleFigure.template, example.context($0, id: "ex-\(verified.number)")) }
                 check(try example.html(verified), string, "\(lang)/\(file) example \(verified.number)")

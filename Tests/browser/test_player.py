@@ -1,5 +1,11 @@
 """The interactive player and the playground, in a real browser."""
 
+import json
+import re
+import struct
+import zlib
+from xml.etree import ElementTree
+
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -148,90 +154,285 @@ def test_playground_android_options_change_the_outcome(page):
     assert playground.get_attribute("data-state") == "started"
 
 
-# The on-path states and edges of each figure: from its trace rows (the build's own record of the run).
-def trace_paths(browser):
+# Each figure's trace: its machine, initial state and rows (the build's own record of the run),
+# each row with the states it passes through, by name (its third cell).
+def example_traces(browser):
     return browser.execute_script("""
-        return [...document.querySelectorAll('[data-lifecycle-example]')].map(figure => {
-            const rows = [...figure.querySelectorAll('tbody tr[data-event]')];
-            return {id: figure.id, initial: figure.dataset.initial,
-                    states: rows.flatMap(r => [r.dataset.from, r.dataset.to]),
-                    edges: rows.map(r => r.dataset.from + ' ' + r.dataset.to)};
-        });
+        return [...document.querySelectorAll('[data-lifecycle-example]')].map(figure => ({
+            id: figure.id, machine: figure.dataset.machine, initial: figure.dataset.initial,
+            rows: [...figure.querySelectorAll('tbody tr[data-event]')].map(r => ({
+                from: r.dataset.from, to: r.dataset.to,
+                walk: [...r.querySelectorAll('td:nth-child(3) span:not(.unchanged)')].map(s => s.textContent)}))}));
     """)
 
 
-def test_without_javascript_each_diagram_draws_the_shared_geometry_and_its_path(site, browser_without_javascript):
-    """The page holds each machine's geometry once; a figure draws it with <use> and shows its
-    example's path over it, each on-path edge and node a <use> of the geometry's own, visible
-    and styled as the path, with no script running."""
+def expected_path(trace, names, edges):
+    """The states and edges a figure's path marks (as `DiagramPath.markStep` does): the initial
+    state, every state a step passes through and the edges between consecutive ones, and the
+    self-loop of a step that changes nothing where the diagram has one. `names`: the page's
+    `LIFECYCLE_NAMES`, which turn the rows' state names back into ids; `edges`: the machine's."""
+    by_name = {state["name"]: id for id, state in names["machines"][trace["machine"]]["states"].items()}
+    assert len(by_name) == len(names["machines"][trace["machine"]]["states"]), "a state name is ambiguous"
+    states, taken = {trace["initial"]}, set()
+    for row in trace["rows"]:
+        walk = [by_name[name] for name in row["walk"]]
+        assert walk[0] == row["from"] and walk[-1] == row["to"], f"{trace['id']}: {row}"
+        states |= set(walk)
+        taken |= {f"{a} {b}" for a, b in zip(walk, walk[1:])}
+        if len(walk) == 1 and f"{walk[0]} {walk[0]}" in edges:
+            taken.add(f"{walk[0]} {walk[0]}")
+    assert taken <= set(edges), f"{trace['id']}: a step takes an edge the diagram does not draw"
+    return states, taken
+
+
+def machine_diagrams(browser):
+    """Each machine's whole diagram as the open playground page's template holds it (the build's
+    own drawing of the machine, without a path): {machine: {"states": [...], "edges": ["from to", ...]}}."""
+    return browser.execute_script("""
+        const template = document.querySelector("template[data-role='diagrams']");
+        return Object.fromEntries([...template.content.querySelectorAll('svg.state-diagram[data-machine]')].map(svg => [
+            svg.dataset.machine,
+            {states: [...svg.querySelectorAll('.node')].map(n => n.dataset.state),
+             edges: [...svg.querySelectorAll('.edge')].map(e => e.dataset.from + ' ' + e.dataset.to)}]));
+    """)
+
+
+def names_file(site, lang):
+    """window.LIFECYCLE_NAMES of a language, read from its script in the built site (a page without
+    scripts does not run it)."""
+    [script] = (site / "assets").glob(f"model-names-{lang}.*.js")
+    prefix = "window.LIFECYCLE_NAMES = "
+    text = script.read_text(encoding="utf-8").strip()
+    assert text.startswith(prefix) and text.endswith(";")
+    return json.loads(text[len(prefix):-1])
+
+
+def svg_graph(path):
+    """The nodes' states and the edges ("from to") of a geometry file, parsed as XML."""
+    root = ElementTree.parse(path).getroot()
+    assert root.tag == "{http://www.w3.org/2000/svg}svg", f"{path.name} is not an SVG document"
+    groups = [(g, (g.get("class") or "").split()) for g in root.iter("{http://www.w3.org/2000/svg}g")]
+    return (root,
+            [g.get("data-state") for g, classes in groups if "node" in classes],
+            [f"{g.get('data-from')} {g.get('data-to')}" for g, classes in groups if "edge" in classes])
+
+
+def test_without_javascript_each_diagram_draws_the_geometry_file_and_writes_out_its_path(site, browser_without_javascript):
+    """Without scripts a figure draws its machine's whole diagram from the language's geometry
+    file with <image>, in the svg's own frame, and writes out over it only its example's path:
+    exactly the states and edges the trace passes through, visible and styled as the path, their
+    lines ending in the page's on-path arrow."""
     browser = browser_without_javascript
+    browser.get((site / "es/playground/index.html").as_uri())
+    diagrams = machine_diagrams(browser)
     browser.get((site / "es/inactive/index.html").as_uri())
     figures = browser.execute_script("""
         return [...document.querySelectorAll('[data-lifecycle-example] svg.state-diagram')].map(svg => {
-            const use = svg.querySelector(':scope > use');
-            const target = use && document.getElementById(use.getAttribute('href').slice(1));
-            const box = use ? use.getBoundingClientRect() : null;
-            const path = svg.querySelector('g.diagram-path');
+            const image = svg.querySelector(':scope > image.diagram-geometry');
+            const path = svg.querySelector(':scope > g.diagram-path');
+            const box = svg.viewBox.baseVal;
             // A straight edge may be flat: drawn if it has any extent.
             const drawn = el => { const r = el.getBoundingClientRect(); return r.width > 0 || r.height > 0; };
-            const marks = path ? [...path.querySelectorAll('use')] : [];
-            const named = marks.map(u => document.getElementById(u.getAttribute('href').slice(1)));
-            const drawnNamed = named.filter((el, i) => el && drawn(marks[i]));
             return {
-                machine: svg.dataset.machine,
-                target: target ? target.closest('svg').getAttribute('class') : null,
-                used: !!box && box.width > 100 && box.height > 50,
-                geometryNodes: target ? target.querySelectorAll('.node').length : 0,
-                ownGeometry: svg.querySelectorAll('.node, .edge, path, rect, text').length,
-                marks: marks.length,
-                inGeometry: named.every(el => el && target && target.contains(el)),
-                edges: drawnNamed.filter(el => el.classList.contains('edge')).map(e => e.dataset.from + ' ' + e.dataset.to),
-                states: drawnNamed.filter(el => el.classList.contains('node')).map(n => n.dataset.state),
-                width: path ? getComputedStyle(path).getPropertyValue('--path-width').trim() : null,
-                arrow: path ? getComputedStyle(path).markerEnd : null,
+                children: [...svg.children].map(c => c.localName + '.' + c.getAttribute('class')),
+                viewBox: [box.x, box.y, box.width, box.height],
+                frame: image ? ['x', 'y', 'width', 'height'].map(a => image[a].baseVal.value) : null,
+                href: image ? new URL(image.getAttribute('href'), document.baseURI).href : null,
+                marks: path ? [...path.children].map(m => {
+                    const shape = m.querySelector(':scope > rect, :scope > .edge-line');
+                    return {
+                        classes: m.getAttribute('class'),
+                        key: m.classList.contains('edge') ? m.dataset.from + ' ' + m.dataset.to : m.dataset.state,
+                        drawn: !!shape && drawn(shape),
+                        width: shape ? getComputedStyle(shape).strokeWidth : null,
+                        arrow: m.classList.contains('edge') && shape ? getComputedStyle(shape).markerEnd : null,
+                    };
+                }) : [],
             };
         });
     """)
-    traces = trace_paths(browser)
+    traces = example_traces(browser)
     assert len(figures) == len(traces) >= 6
-    sprites = browser.execute_script("return [...document.querySelectorAll('svg.diagram-sprite g.diagram-geometry')].map(g => g.id)")
-    assert len(sprites) == len(set(sprites)) == len({f["machine"] for f in figures}), "one sprite per machine on the page"
+    # The arrows the paths' lines name, once on the page.
+    assert browser.execute_script(
+        "return document.querySelectorAll('svg.diagram-markers[aria-hidden=\"true\"] marker#ld-arrow-on').length") == 1
+    names = names_file(site, "es")
+    assets = (site / "assets").as_uri() + "/"
     for figure, trace in zip(figures, traces):
-        assert figure["target"] == "diagram-sprite" and figure["used"], f"{trace['id']}: the geometry is not drawn"
-        # Only the path is named in the figure, by <use> of the geometry's edges and nodes: no geometry of its own.
-        assert figure["ownGeometry"] == 0 and figure["inGeometry"], trace["id"]
-        assert figure["marks"] == len(figure["edges"]) + len(figure["states"]), f"{trace['id']}: a mark is not drawn"
-        assert len(figure["states"]) <= figure["geometryNodes"]
-        # Every state a row starts or ends in (a step may pass through more), and an edge per state change.
-        assert set(trace["states"]) | {trace["initial"]} <= set(figure["states"]), trace["id"]
-        assert len(figure["edges"]) == len(set(figure["edges"])), trace["id"]
-        assert bool(figure["edges"]) == bool(trace["edges"]), trace["id"]
-        # Styled as the path (player.css, through custom properties that inherit into <use>), with the path's arrow.
-        assert figure["width"] == "2", f"{trace['id']}: the path is not styled as the path"
-        assert figure["arrow"].endswith("-arrow-on\")") or figure["arrow"].endswith("-arrow-on)"), figure["arrow"]
+        where, machine = trace["id"], diagrams[trace["machine"]]
+        # The geometry file and the path, nothing else: no geometry of the figure's own.
+        assert figure["children"] == ["image.diagram-geometry", "g.diagram-path"], where
+        assert figure["frame"] == figure["viewBox"], f"{where}: the image is not in the diagram's frame"
+        assert figure["href"].startswith(assets), f"{where}: {figure['href']}"
+        file = site / "assets" / figure["href"][len(assets):]
+        assert file.is_file() and re.fullmatch(rf"diagram-{re.escape(trace['machine'])}-es\.[0-9a-f]+\.svg", file.name), file
+        # The file: the machine's whole diagram (as the playground draws it), in the same frame, no path.
+        root, states, edges = svg_graph(file)
+        assert [float(n) for n in root.get("viewBox").split()] == figure["viewBox"], f"{file.name}: another frame"
+        assert sorted(states) == sorted(machine["states"]) and sorted(edges) == sorted(machine["edges"]), file.name
+        assert "on-path" not in file.read_text(encoding="utf-8"), file.name
+        # The path: exactly the trace's states and edges, each once, marked, drawn and styled as the path.
+        marks = figure["marks"]
+        want_states, want_edges = expected_path(trace, names, machine["edges"])
+        nodes = [m["key"] for m in marks if m["classes"] in ("node on-path", "node unobservable on-path")]
+        lines = [m for m in marks if m["classes"] in ("edge on-path", "edge self-loop on-path")]
+        assert len(nodes) + len(lines) == len(marks), f"{where}: {[m['classes'] for m in marks]}"
+        assert sorted(nodes) == sorted(want_states), where
+        assert sorted(m["key"] for m in lines) == sorted(want_edges), where
+        for mark in marks:
+            assert mark["drawn"], f"{where}: {mark['key']} is not drawn"
+            assert mark["width"] == "2px", f"{where}: {mark['key']} is not styled as the path ({mark['width']})"
+        for line in lines:
+            assert line["arrow"] == 'url("#ld-arrow-on")', f"{where}: {line['key']} ends in {line['arrow']}"
+
+
+def png_pixels(png):
+    """(width, height, channels, rows of bytes) of a PNG as Chromium's screenshots write it (8 bits
+    a channel, RGB or RGBA, not interlaced): PIL is not installed."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    position, header, data = 8, None, b""
+    while position < len(png):
+        length, kind = struct.unpack(">I4s", png[position:position + 8])
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", png[position + 8:position + 8 + length])
+        elif kind == b"IDAT":
+            data += png[position + 8:position + 8 + length]
+        position += 12 + length
+    width, height, depth, colour, _, _, interlace = header
+    assert depth == 8 and colour in (2, 6) and interlace == 0, header
+    channels = 3 if colour == 2 else 4
+    stride = width * channels
+    raw = zlib.decompress(data)
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up = previous[i]
+            corner = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                guess = left + up - corner
+                near = min((abs(guess - left), 0, left), (abs(guess - up), 1, up), (abs(guess - corner), 2, corner))[2]
+                line[i] = (line[i] + near) & 255
+        rows.append(bytes(line))
+        previous = line
+    return width, height, channels, rows
+
+
+def changed_pixels(before, after):
+    """Of two screenshots of the same element: how many pixels differ clearly (by more than 40 in a
+    channel: a line or a letter, not a rounding of antialiasing), and how many of those are
+    coloured in `before` (their channels more than 40 apart: not a grey)."""
+    width, height, channels, rows = png_pixels(before)
+    other_width, other_height, other_channels, others = png_pixels(after)
+    assert (other_width, other_height, other_channels) == (width, height, channels), "the element changed size"
+    changed = coloured = 0
+    for row, other in zip(rows, others):
+        for x in range(0, width * channels, channels):
+            if max(abs(row[x + c] - other[x + c]) for c in range(3)) > 40:
+                changed += 1
+                coloured += max(row[x:x + 3]) - min(row[x:x + 3]) > 40
+    return changed, coloured, width * height
+
+
+@pytest.fixture(params=["light", "dark"])
+def scheme_without_javascript(request, browser_without_javascript):
+    """`color_scheme` for the browser without JavaScript: the geometry file has its own dark colours."""
+    browser_without_javascript.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": request.param}]})
+    yield browser_without_javascript
+    browser_without_javascript.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_without_javascript_the_geometry_file_is_painted(site, scheme_without_javascript):
+    """The point of the geometry file: a reader without scripts, from file://, sees the whole
+    diagram, not only the path, light or dark. Each figure's pixels change when its <image> is
+    taken away (what remains is the path written out), and the file opens on its own as an SVG
+    of the machine."""
+    browser = scheme_without_javascript
+    browser.get((site / "es/playground/index.html").as_uri())
+    diagrams = machine_diagrams(browser)
+    browser.get((site / "es/inactive/index.html").as_uri())
+    svgs = browser.find_elements(By.CSS_SELECTOR, "[data-lifecycle-example] svg.state-diagram")
+    assert len(svgs) >= 6
+    files = {}
+    for svg in svgs:
+        where = svg.find_element(By.XPATH, "ancestor::figure").get_attribute("id")
+        image = svg.find_element(By.CSS_SELECTOR, ":scope > image.diagram-geometry")
+        files[svg.get_attribute("data-machine")] = browser.execute_script(
+            "return new URL(arguments[0].getAttribute('href'), document.baseURI).href", image)
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", svg)
+        # Loaded and decoded before the screenshot (decode() rejects an image that cannot be drawn).
+        assert browser.execute_script("return arguments[0].decode().then(() => true, () => false)", image), (
+            f"{where}: the geometry file does not load")
+        painted = svg.screenshot_as_png
+        browser.execute_script("arguments[0].setAttribute('href', '')", image)
+        bare = svg.screenshot_as_png
+        changed, coloured, area = changed_pixels(painted, bare)
+        # The image adds at least the edges the path does not take: 1,300 to 3,700 pixels on this
+        # page's figures (the fewest where the path passes through every state); one not painted
+        # changes none.
+        assert changed >= 500, f"{where}: the image draws only {changed} pixels"
+        # Lines, boxes and labels in the file's greys: not a picture filling the frame, such as
+        # the placeholder Chromium paints for a file that is missing (a third to half of the
+        # frame, half of it coloured).
+        assert changed < area * 0.15 and coloured < changed * 0.02, (
+            f"{where}: the image paints {changed} of {area} pixels, {coloured} of them coloured")
+    assert len(files) >= 2, "the page shows more than one machine"
+    for machine, url in files.items():
+        browser.get(url)
+        opened = browser.execute_script("""
+            const root = document.documentElement;
+            return {svg: root.namespaceURI === 'http://www.w3.org/2000/svg' && root.localName === 'svg',
+                    errors: document.getElementsByTagName('parsererror').length,
+                    nodes: [...document.querySelectorAll('.node')].map(n => n.dataset.state)};
+        """)
+        assert opened["svg"] and not opened["errors"], f"{url} is not an SVG document"
+        assert sorted(opened["nodes"]) == sorted(diagrams[machine]["states"]), url
 
 
 def test_with_javascript_each_diagram_is_expanded_and_keeps_its_path(page):
-    """player.js copies the geometry into each figure, marks the path on it and drops the <use>:
-    real nodes and edges for the player, with unique ids on the page."""
+    """player.js puts the machine's geometry (LIFECYCLE_NAMES' diagram) in place of each figure's
+    image and written-out path, and marks the path on it: real nodes and edges for the player,
+    the machine's whole diagram, with unique ids on the page."""
+    browser = page("es/playground/index.html")
+    diagrams = machine_diagrams(browser)
     browser = page("es/inactive/index.html")
     figures = browser.execute_script("""
         return [...document.querySelectorAll('[data-lifecycle-example] svg.state-diagram')].map(svg => ({
-            uses: svg.querySelectorAll('use').length,
-            overlays: svg.querySelectorAll('g.diagram-path').length,
-            nodes: svg.querySelectorAll('.node').length,
-            geometryNodes: document.getElementById('ld-diagram-' + svg.dataset.machine).querySelectorAll('.node').length,
+            images: svg.querySelectorAll('image').length,
+            paths: svg.querySelectorAll('g.diagram-path').length,
+            states: [...svg.querySelectorAll('.node')].map(n => n.dataset.state),
+            model: window.LIFECYCLE_MODEL.machines.find(m => m.id === svg.dataset.machine).states.map(s => s.id),
+            edges: [...svg.querySelectorAll('.edge')].map(e => e.dataset.from + ' ' + e.dataset.to),
             hits: svg.querySelectorAll('.edge > .edge-hit').length,
-            edges: svg.querySelectorAll('.edge').length,
             onPath: [...svg.querySelectorAll('.node.on-path')].map(n => n.dataset.state),
+            edgesOnPath: [...svg.querySelectorAll('.edge.on-path')].map(e => e.dataset.from + ' ' + e.dataset.to),
+            arrows: [...svg.querySelectorAll('.edge')].map(e => [e.classList.contains('on-path'),
+                                                                  e.querySelector('.edge-line').getAttribute('marker-end')]),
         }));
     """)
-    traces = trace_paths(browser)
+    traces = example_traces(browser)
+    names = browser.execute_script("return window.LIFECYCLE_NAMES")
     assert len(figures) == len(traces) >= 6
     for figure, trace in zip(figures, traces):
-        assert figure["uses"] == 0 and figure["overlays"] == 0, trace["id"]
-        assert figure["nodes"] == figure["geometryNodes"] and figure["hits"] == figure["edges"] > 0, trace["id"]
-        assert set(trace["states"]) | {trace["initial"]} <= set(figure["onPath"]), trace["id"]
+        where, machine = trace["id"], diagrams[trace["machine"]]
+        assert figure["images"] == 0 and figure["paths"] == 0, where
+        # The machine's every state and edge, each once, with a line for the pointer per edge.
+        assert sorted(figure["states"]) == sorted(figure["model"]) == sorted(machine["states"]), where
+        assert sorted(figure["edges"]) == sorted(machine["edges"]) and figure["hits"] == len(figure["edges"]) > 0, where
+        # The path the build wrote, kept: exactly the trace's states and edges.
+        want_states, want_edges = expected_path(trace, names, machine["edges"])
+        assert sorted(figure["onPath"]) == sorted(want_states), where
+        assert sorted(figure["edgesOnPath"]) == sorted(want_edges), where
+        assert all(arrow == ("url(#ld-arrow-on)" if on else "url(#ld-arrow)") for on, arrow in figure["arrows"]), where
     ids = browser.execute_script("return [...document.querySelectorAll('[id]')].map(e => e.id)")
     assert len(ids) == len(set(ids)), "ids are unique on the page"
     # The player lights the expanded nodes.

@@ -316,7 +316,9 @@ def named_by_scripts():
             kind = "selector" if function in SELECTOR_CALLS else "attribute"
             value = literal(args[0]) if args else None
             if value is not None:
-                names.append((kind, value, where))
+                # A selector list (".node, .edge") names each of its selectors (a comma inside [...] is kept).
+                parts = re.split(r",(?![^\[]*\])", value) if kind == "selector" else [value]
+                names += [(kind, part.strip(), where) for part in parts]
                 continue
             assert args and args[0] in DYNAMIC, (
                 f"{where}: {function}({args[0] if args else ''}) is built at run time; document what it can be in "
