@@ -1,4 +1,5 @@
 """`lifecycle-docs serve` end to end: the real binary, real builds, real HTTP."""
+import re
 import signal
 
 from conftest import Events, Serve, ROOT, wait_until
@@ -43,6 +44,21 @@ def test_port_zero_prints_the_port_and_every_language_is_served(project):
     # The output folder holds the site only: no preview code was written.
     assert not (server.output_dir / "_lifecycle").exists()
     assert "_lifecycle" not in (server.output_dir / "es" / "inactive" / "index.html").read_text(encoding="utf-8")
+
+
+def test_every_languages_diagram_files_are_served_as_svg(project):
+    """Figures draw their machine's geometry from a file with <image>: the server must send it
+    as an SVG image, or a reader without scripts sees only the path."""
+    server, _ = project
+    for lang, (_, path) in ARTICLES.items():
+        body = server.get(path)[2]
+        hrefs = set(re.findall(r'<image class="diagram-geometry" href="\.\./\.\./(assets/diagram-[a-z-]+-' + lang + r'\.[0-9a-f]+\.svg)"', body))
+        assert hrefs, f"{path}: no figure draws a geometry file"
+        for href in hrefs:
+            status, headers, svg = server.get(href)
+            assert status == 200, href
+            assert headers["Content-Type"] == "image/svg+xml; charset=utf-8", href
+            assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"') and '<g class="node' in svg, href
 
 
 def test_edits_in_every_language_are_served(project):
