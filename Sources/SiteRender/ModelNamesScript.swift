@@ -9,9 +9,10 @@ import SiteContent
 /// (not JSON) so it loads from file:// too; one per language, so a page loads only its own.
 ///
 /// `window.LIFECYCLE_NAMES = {"lang", "machines": {id: {"title", "titleEn", "states": {id: {"name", "en"}},
-/// "events": {id: {"name", "summary"}},
-/// "diagram": the geometry of its state diagram as markup (`PreparedDiagram.geometry`)}}, "process": {"label", "states": {id: name}}, "archived"}`; `en` (and `titleEn`)
-/// say the name is the model's English one, to be marked `lang="en"`.
+/// "events": {id: {"name", "summary"}}, "diagram"}}, "process": {"label", "states": {id: name}}, "archived"}`;
+/// `en` (and `titleEn`) say the name is the model's English one, to be marked `lang="en"`; `diagram` is
+/// the machine's state diagram as markup (`PreparedDiagram.geometry`), which player.js copies into
+/// an article's figures in place of the geometry file they draw.
 package enum ModelNamesScript {
     package static func assetName(_ lang: String) -> String { "model-names-\(lang).js" }
 
