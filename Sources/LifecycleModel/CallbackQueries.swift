@@ -105,9 +105,7 @@ private struct OrderSearch {
             // One run through the calls, one result: most transitions.
             var moved = positions
             for c in calls {
-                let callback = walk.calls[c]
-                let matched = matches[callback]
-                if matched != 0 || walk.core[callback] { moved = 1 | (moved & matched) << 1 | moved & doneBit }
+                if let matched = counted(walk.calls[c]) { moved = move(moved, matched) }
             }
             // The one result replaces the one before (emptying the array and appending cost more).
             if results.count == 1 {
@@ -121,17 +119,30 @@ private struct OrderSearch {
         results.removeAll(keepingCapacity: true)
         results.append(positions)
         for c in calls {
-            let callback = walk.calls[c]
-            let matched = matches[callback]
-            guard matched != 0 || walk.core[callback] else { continue }
+            guard let matched = counted(walk.calls[c]) else { continue }
             next.removeAll(keepingCapacity: true)
             for positions in results {
                 if walk.optional[c] && !next.contains(positions) { next.append(positions) }
-                let moved = 1 | (positions & matched) << 1 | positions & doneBit
+                let moved = move(positions, matched)
                 if !next.contains(moved) { next.append(moved) }
             }
             swap(&results, &next)
         }
+    }
+
+    /// The order's positions that name `callback` (`matches`), when the order counts the call:
+    /// it names the callback or the callback is a core one; nil for a call left out of the run.
+    @inline(__always)
+    private func counted(_ callback: Int) -> UInt64? {
+        let matched = matches[callback]
+        return matched != 0 || walk.core[callback] ? matched : nil
+    }
+
+    /// `positions` after a counted call whose positions are `matched`: every matched position
+    /// moves on by one, nothing matched is the start again (bit 0), a completed order stays complete.
+    @inline(__always)
+    private func move(_ positions: UInt64, _ matched: UInt64) -> UInt64 {
+        1 | (positions & matched) << 1 | positions & doneBit
     }
 
     /// Queues the nodes after transition t from (state, process, cover), one per result of

@@ -35,8 +35,7 @@ package struct ArticleRenderer: Sendable {
         let exerciseFigure = ExerciseFigure(lang: lang, strings: strings, values: values, templates: templates)
         let codeLabel = strings.string("codeLabel", lang: lang)
         let names = ModelNames(strings: strings, lang: lang)
-        // The arrows of the figures' diagrams, once after the body of a page that has figures.
-        var markers: [String] = []
+        var hasFigures = false
         // The reader's code samples are the document's code blocks in order, each lexed once
         // and holding its block's index.
         let samples = read.article.codeSamples
@@ -50,7 +49,7 @@ package struct ArticleRenderer: Sendable {
             }
             // An example's figure, else an exercise's, else the highlighted code.
             if let verified = read.verification.example(at: index), let html = try figure.html(verified) {
-                if markers.isEmpty { markers = [StateDiagram.pageMarkers] }
+                hasFigures = true
                 nodeHTML.set(html, for: index)
             } else if let exercise = read.verification.exercise(at: index), let html = try exerciseFigure.html(exercise) {
                 nodeHTML.set(html, for: index)
@@ -82,7 +81,9 @@ package struct ArticleRenderer: Sendable {
         }
         let targets = read.targets
         renderer.linkTarget = { url, isImage in targets[ArticleReader.LinkKey(url: url, isImage: isImage)] }
-        // The markers follow the body, written into its output: appended to its bytes, they copied the whole body.
+        // The arrows of the figures' diagrams, once after the body of a page that has figures, written
+        // into its output: appended to its bytes, they copied the whole body.
+        let markers = hasFigures ? [StateDiagram.pageMarkers] : []
         let rendered = renderer.render(document, replacingNodes: nodeHTML, followedBy: tutorial ? [] : markers)
         var article = read.article
         if tutorial {

@@ -9,6 +9,6 @@ package enum DiagramFiles {
     package static func assetName(machine: String, lang: String) -> String { "diagram-\(machine)-\(lang).svg" }
 
     package static func document(strings: UIStrings, lang: String, machine: Machine) -> String {
-        StateDiagram.prepared(for: machine, labels: ModelNames(strings: strings, lang: lang).diagramLabels(machine)).document
+        ModelNames(strings: strings, lang: lang).diagram(machine).document
     }
 }

@@ -114,10 +114,10 @@ package final class LanguageValues: Sendable {
         private let rows: TransitionRows
 
         /// `strings`: the language's UI strings, by key.
-        init(_ machine: Machine, names: ModelNames, strings: [String: String], geometryFile: String? = nil) {
+        init(_ machine: Machine, names: ModelNames, strings: [String: String], geometryFile: String?) {
             self.machine = machine
             self.geometryFile = geometryFile
-            let diagram = StateDiagram.prepared(for: machine, labels: names.diagramLabels(machine))
+            let diagram = names.diagram(machine)
             let states = StateNames(machine, names: names)
             let events = EventNames(machine, names: names)
             self.diagram = diagram

@@ -4,6 +4,13 @@ import Mustache
 import SiteContent
 
 extension ModelNames {
+    /// The machine's diagram laid out with this language's labels, made once per process: the
+    /// figures draw it, the geometry file (`DiagramFiles`) and the names script hold its geometry,
+    /// so the three are one diagram.
+    func diagram(_ machine: Machine) -> PreparedDiagram {
+        StateDiagram.prepared(for: machine, labels: diagramLabels(machine))
+    }
+
     /// A diagram's labels in this language.
     func diagramLabels(_ machine: Machine) -> DiagramLabels {
         var states: [String: String] = [:]

@@ -41,7 +41,7 @@ package enum ModelNamesScript {
             object.add("titleEn", title.english)
             object.add("states", raw: states.text)
             object.add("events", raw: events.text)
-            object.add("diagram", StateDiagram.prepared(for: machine, labels: names.diagramLabels(machine)).geometry)
+            object.add("diagram", names.diagram(machine).geometry)
             byMachine.add(machine.id, raw: object.text)
         }
         var process = JSON.Object()
