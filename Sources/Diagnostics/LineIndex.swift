@@ -10,10 +10,13 @@ import Synchronization
 /// an empty last line after it. Columns count Characters (grapheme clusters), as
 /// `SourceLocation` does: "Привет" is 12 bytes but 6 columns.
 ///
-/// Finding a line is a binary search. On a pure-ASCII line a column is its byte offset; a
-/// non-ASCII line gets a byte-to-column table the first time one of its offsets is asked
-/// for, so each line is decoded at most once however many positions are asked on it.
-public struct LineIndex: Sendable {
+/// Finding a line is a binary search. On a pure-ASCII line a column is its byte offset. On
+/// another line it is counted from the line's start, eight bytes at a time, while the scalars
+/// are letters that never join; a line with others gets a byte-to-column table the first time
+/// one of its offsets is asked for, so it is decoded at most once however many are asked.
+/// Columns are counted only when asked (a diagnostic, a link or a block's place), never for
+/// every node of a parse.
+public struct LineIndex: Sendable, Hashable {
     public let text: String
     /// UTF-8 offset of each line's first byte.
     @usableFromInline let starts: [Int]
@@ -95,6 +98,11 @@ public struct LineIndex: Sendable {
         self.asciiLines = asciiLines
         tables = ColumnTables(lineCount: starts.count)
     }
+
+    /// An index is a function of its text: two are equal when their texts are.
+    public static func == (a: LineIndex, b: LineIndex) -> Bool { a.text == b.text }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     /// How many LF bytes `bytes` hold, found by memchr.
     static func lineFeedCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
@@ -179,85 +187,64 @@ public struct LineIndex: Sendable {
     public func column(line: Int, byteOffsetInLine: Int) -> Int {
         let byteOffset = max(byteOffsetInLine, 0)
         guard line >= 1, line <= starts.count, !asciiLines[line - 1] else { return byteOffset + 1 }
+        return walkedColumn(line: line, byteOffset: byteOffset) ?? tableColumn(line: line, byteOffset: byteOffset)
+    }
+
+    /// The column of `byteOffset` on non-ASCII `line`, from the line's table of columns (made the
+    /// first time a place on the line needs it).
+    func tableColumn(line: Int, byteOffset: Int) -> Int {
         let table = tables.table(line - 1) { makeColumnTable(line - 1) }
         if byteOffset < table.count { return Int(table[byteOffset]) }
         return Int(table.last ?? 0) + byteOffset - table.count + 1
     }
 
-    /// Two places on a line whose columns are known, and whose scalars up to them never join:
-    /// the last start and the last end asked, where `column(line:byteOffsetInLine:walkingOn:end:)`
-    /// walks on from for later places on that line.
-    public struct ColumnCursor: Sendable, Equatable {
-        struct Place: Sendable, Equatable {
-            var byte = 0
-            var column = 1
-        }
-
-        var line = 0
-        var start = Place()
-        var end = Place()
-
-        public init() {}
-    }
-
-    /// `column(line:byteOffsetInLine:)`, counted by walking the line's scalars from the nearer of
-    /// the cursor's places before it (or from the line's start), when every scalar up to the place
-    /// never joins its neighbours. Made for the positions of a tree's nodes in pre-order, with a
-    /// cursor per line: starts come in order, and each end comes after its node's start, so each
-    /// line is read about once and no table is built. Any other place is answered by the table.
-    public func column(line: Int, byteOffsetInLine offset: Int, walkingOn cursor: inout ColumnCursor, end isEnd: Bool) -> Int {
-        guard line >= 1, line <= starts.count, !asciiLines[line - 1], offset >= 0 else {
-            return column(line: line, byteOffsetInLine: offset)
-        }
+    /// The column of `byteOffset` on non-ASCII `line`, counted by walking the line's scalars from
+    /// its start, when every scalar up to the place never joins its neighbours (nil otherwise: the
+    /// table answers). A place asked is mostly a link's or a block's in a paragraph of prose: the
+    /// walk reads the line up to it eight bytes at a time, where a table decoded the whole line.
+    func walkedColumn(line: Int, byteOffset offset: Int) -> Int? {
         let start = starts[line - 1]
         let length = ends[line - 1] - start
         // Past the line's content, each byte is one more column (as in the table).
         let target = min(offset, length)
-        if cursor.line != line {
-            cursor = ColumnCursor()
-            cursor.line = line
-        }
-        var place = ColumnCursor.Place()
-        if cursor.start.byte <= target { place = cursor.start }
-        if cursor.end.byte <= target && cursor.end.byte > place.byte { place = cursor.end }
+        var byte = 0
+        var column = 1
         let walked: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
             let content = UnsafeBufferPointer(rebasing: bytes[start..<start + length])
             guard let base = content.baseAddress else { return target == 0 }
-            while place.byte < target {
+            while byte < target {
                 // Eight ASCII bytes other than DEL: eight columns. Or eight bytes of ASCII and the
                 // two-byte letters below: one column a letter.
-                if place.byte + 8 <= target {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + place.byte).loadUnaligned(as: UInt64.self))
+                if byte + 8 <= target {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + byte).loadUnaligned(as: UInt64.self))
                     if word & 0x8080_8080_8080_8080 == 0 && WordLanes.mask(of: 0x7F, in: word) == 0 {
-                        place.byte += 8
-                        place.column += 8
+                        byte += 8
+                        column += 8
                         continue
                     }
                     if let (bytes, columns) = Self.twoByteLetterColumns(word) {
-                        place.byte += bytes
-                        place.column += columns
+                        byte += bytes
+                        column += columns
                         continue
                     }
                 }
                 // Two-byte letters of Latin-1 (U+00C0–U+00FF) and Cyrillic (U+0400–U+047F) never
                 // join: no need to decode them (the bytes are valid UTF-8).
-                let lead = content[place.byte]
+                let lead = content[byte]
                 if lead == 0xC3 || lead == 0xD0 || lead == 0xD1 {
-                    place.byte += 2
-                    place.column += 1
+                    byte += 2
+                    column += 1
                     continue
                 }
-                let scalar = UTF8Scalar.decode(content, at: place.byte)
+                let scalar = UTF8Scalar.decode(content, at: byte)
                 guard Self.neverJoins(scalar.value) else { return false }
-                place.byte += scalar.length
-                place.column += 1
+                byte += scalar.length
+                column += 1
             }
             // On a scalar's start, and that scalar does not join the one before.
-            return place.byte == target && (place.byte == length || Self.neverJoins(UTF8Scalar.decode(content, at: place.byte).value))
+            return byte == target && (byte == length || Self.neverJoins(UTF8Scalar.decode(content, at: byte).value))
         }
-        guard walked == true else { return column(line: line, byteOffsetInLine: offset) }
-        if isEnd { cursor.end = place } else { cursor.start = place }
-        return place.column + offset - target
+        return walked == true ? column + offset - target : nil
     }
 
     /// The bytes and columns of eight bytes (little-endian) that start on a scalar and hold only

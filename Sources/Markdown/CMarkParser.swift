@@ -48,10 +48,9 @@ enum CMarkParser {
         }
         source.makeContiguousUTF8()
         // The caller's index is of `text`: only good while `source` is still that text.
-        let nodes = withTree(of: source, options: options) { root in
-            buildNodes(root, lines: lines ?? LineIndex(source))
-        }
-        return MarkdownDocument(file: file, nodes: nodes, sourceByteCount: source.utf8.count)
+        let index = lines ?? LineIndex(source)
+        let nodes = withTree(of: source, options: options) { root in buildNodes(root, lines: index) }
+        return MarkdownDocument(file: file, nodes: nodes, lines: index)
     }
 
     /// Whether `text` holds a NUL, asked of memchr: a byte loop cost five instructions a byte of every page.

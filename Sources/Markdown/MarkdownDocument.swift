@@ -13,14 +13,17 @@ public struct MarkdownDocument: Hashable, Sendable {
     public var file: String
     /// All nodes in document order; `nodes[0]` is the document.
     public var nodes: [MarkdownNode]
-    /// Size of the source in UTF-8 bytes, used to size the rendered output.
-    public var sourceByteCount: Int
+    /// The lines of the text parsed, where a node's byte column becomes the column a reader sees.
+    public let lines: LineIndex
 
-    public init(file: String, nodes: [MarkdownNode], sourceByteCount: Int) {
+    public init(file: String, nodes: [MarkdownNode], lines: LineIndex) {
         self.file = file
         self.nodes = nodes
-        self.sourceByteCount = sourceByteCount
+        self.lines = lines
     }
+
+    /// Size of the source in UTF-8 bytes, used to size the rendered output.
+    public var sourceByteCount: Int { lines.text.utf8.count }
 
     /// Parses CommonMark plus GitHub's extensions (tables, strikethrough,
     /// autolinks, task lists, footnotes). Never fails: any text is Markdown.
@@ -53,9 +56,9 @@ public struct MarkdownDocument: Hashable, Sendable {
     /// Where node `index` ends (inclusive), in the document's file.
     public func end(of index: Int) -> SourceLocation { location(of: nodes[index].end) }
 
-    /// A node's position as a location in the document's file.
+    /// A node's position as a location in the document's file, its column counted in Characters.
     public func location(of position: SourcePosition) -> SourceLocation {
-        SourceLocation(file: file, line: position.line, column: position.column)
+        SourceLocation(file: file, line: position.line, column: lines.column(line: position.line, byteOffsetInLine: position.byteColumn - 1))
     }
 
     /// The inline text a reader sees in the node and its descendants: text

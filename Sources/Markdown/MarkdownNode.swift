@@ -9,7 +9,8 @@ public struct MarkdownNode: Hashable, Sendable {
     public var parent: Int?
     /// Indices of the children, in document order.
     public var children: [Int]
-    /// Where the node starts and ends (both inclusive); columns count
+    /// Where the node starts and ends (both inclusive), as lines and byte columns;
+    /// `MarkdownDocument.start(of:)` and `end(of:)` give them with columns that count
     /// characters (grapheme clusters), not bytes.
     ///
     /// Block nodes are exact. For inline nodes cmark-gfm 0.29 reports
@@ -44,14 +45,17 @@ public struct MarkdownNode: Hashable, Sendable {
     }
 }
 
-/// A 1-based line and column (columns count characters) in the document's file.
+/// A 1-based line and 1-based byte column in the text the document parsed. The column a
+/// reader sees (Characters, not bytes) is counted only when a diagnostic or a report asks for
+/// it (`MarkdownDocument.location(of:)`): a page has thousands of nodes, and a few dozen of
+/// their places are ever shown.
 public struct SourcePosition: Hashable, Sendable {
     public var line: Int
-    public var column: Int
+    public var byteColumn: Int
 
-    public init(line: Int, column: Int) {
+    public init(line: Int, byteColumn: Int) {
         self.line = line
-        self.column = column
+        self.byteColumn = byteColumn
     }
 }
 

@@ -1,27 +1,20 @@
 import Diagnostics
 import Glibc
 
-/// Converts cmark's positions (1-based line, 1-based BYTE column) into
-/// `SourcePosition`s whose column counts characters, as a reader sees them:
-/// "Привет" is 12 bytes but 6 columns. Lines and columns come from a
-/// `LineIndex` (which counts lines as cmark does: "\n", "\r\n" or "\r");
-/// what is left here are cmark's own quirks.
+/// Turns cmark's positions (1-based line, 1-based byte column) into `SourcePosition`s, mending
+/// cmark's own quirks; lines come from a `LineIndex` (which counts lines as cmark does: "\n",
+/// "\r\n" or "\r"). Columns stay in bytes: `MarkdownDocument.location(of:)` counts a
+/// position's Characters when it is shown.
 struct SourceLineMap {
     private let lines: LineIndex
-    /// By line: the last start and end whose columns were counted. Nodes come in document
-    /// order, so each column is counted on from a place before it on its line.
-    private var cursors: [LineIndex.ColumnCursor]
 
     /// `lines` must index the exact text cmark parsed.
     init(lines: LineIndex) {
         self.lines = lines
-        cursors = Array(repeating: LineIndex.ColumnCursor(), count: lines.lineCount)
     }
 
-    /// The location of cmark's `line:byteColumn`, or nil when cmark gave
-    /// no position (line 0).
-    /// `end`: the position is a node's end (asked after its start), not its start.
-    mutating func location(line: Int, byteColumn: Int, end: Bool) -> SourcePosition? {
+    /// The position of cmark's `line:byteColumn`, or nil when cmark gave no position (line 0).
+    func position(line: Int, byteColumn: Int) -> SourcePosition? {
         guard line >= 1 else { return nil }
         var (line, byteColumn) = (line, byteColumn)
         // After a code span that goes over a line break, cmark goes on counting columns
@@ -38,11 +31,7 @@ struct SourceLineMap {
         }
         // cmark reports column 0 for an end just before a line (e.g. a list that
         // ends at a blank line); clamp to the first column.
-        let offset = max(byteColumn, 1) - 1
-        let column = line <= cursors.count
-            ? lines.column(line: line, byteOffsetInLine: offset, walkingOn: &cursors[line - 1], end: end)
-            : lines.column(line: line, byteOffsetInLine: offset)
-        return SourcePosition(line: line, column: column)
+        return SourcePosition(line: line, byteColumn: max(byteColumn, 1))
     }
 
     /// The byte column where the text node whose literal is `wanted` (cmark's bytes) stands on

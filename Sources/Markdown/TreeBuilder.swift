@@ -16,7 +16,7 @@ struct TreeBuilder {
     /// Each node's end as cmark reported it (its text's, for a text node), until `placeEnd` turns
     /// it into the node's `end`; nil once placed.
     private var rawEnds: [(line: Int, column: Int)?] = []
-    private var lineMap: SourceLineMap
+    private let lineMap: SourceLineMap
     private var footnoteReferenceCounts: [Int: Int] = [:]
     private var footnoteDefinitions: [Int] = []
 
@@ -58,8 +58,8 @@ struct TreeBuilder {
     mutating func append(kind: consuming MarkdownNodeKind, literal: consuming String, range: RawRange, parent: Int?) -> Int {
         let index = nodes.count
         // Without a position, the parent's start (only then is it copied).
-        let start = lineMap.location(line: range.startLine, byteColumn: range.startColumn, end: false)
-            ?? parent.map { nodes[$0].start } ?? SourcePosition(line: 1, column: 1)
+        let start = lineMap.position(line: range.startLine, byteColumn: range.startColumn)
+            ?? parent.map { nodes[$0].start } ?? SourcePosition(line: 1, byteColumn: 1)
         rawEnds.append((range.endLine, range.endColumn))
         switch kind {
         case .footnoteReference(let number, _):
@@ -78,12 +78,11 @@ struct TreeBuilder {
         return index
     }
 
-    /// Places the end of node `index`. Asked once its children are placed (as the walk leaves it),
-    /// a block's end is counted on from its last child's on their line, not from the line's start.
+    /// Places the end of node `index`, once its children are placed (as the walk leaves it).
     mutating func placeEnd(of index: Int) {
         guard let raw = rawEnds[index] else { return }
         rawEnds[index] = nil
-        if let end = lineMap.location(line: raw.line, byteColumn: raw.column, end: true) { nodes[index].end = end }
+        if let end = lineMap.position(line: raw.line, byteColumn: raw.column) { nodes[index].end = end }
     }
 
     /// The finished nodes. Children lists are filled only now, each allocated

@@ -11,9 +11,10 @@ import LifecycleMachines
 /// arrow chain in the prose is judged (`ChainFinder`, `ChainCheck`). The result is a value
 /// the renderer reads by node; `check` needs nothing else.
 public enum ArticleVerifier {
-    /// `lines` index the text the document was parsed from (they give the blocks' exact
-    /// columns; the index the parser used); `cache`, a build's memory of what it verified already.
-    public static func verify(_ document: MarkdownDocument, lines: LineIndex, cache: (any VerificationCache)? = nil) -> Verification {
+    /// The document's lines (the text it was parsed from) give the blocks' exact columns;
+    /// `cache`, a build's memory of what it verified already.
+    public static func verify(_ document: MarkdownDocument, cache: (any VerificationCache)? = nil) -> Verification {
+        let lines = document.lines
         var verification = Verification()
         // Pre-order over `children`, as the renderer walks it: numbers follow the page's order,
         // and a node taken out of the tree (a title heading) is not verified.

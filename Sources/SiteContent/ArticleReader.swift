@@ -45,10 +45,9 @@ package struct ArticleReader: Sendable {
         if let known { frontMatter = known } else { frontMatter = try FrontMatter.parse(text) }
         // Blank lines in place of the front matter keep Markdown line numbers equal to file line numbers.
         let body = String(repeating: "\n", count: frontMatter.bodyLineOffset) + frontMatter.body
-        // One index of the body's lines for the parser, the verifier and the warnings. Body line N is
-        // file line N, with the same text from the body's first line on: the verifier only asks there.
-        let lines = LineIndex(body)
-        var document = MarkdownDocument.parse(body, file: text.displayPath, lines: lines)
+        // The document keeps the index of the body's lines, for the verifier and the warnings. Body
+        // line N is file line N, with the same text from the body's first line on.
+        var document = MarkdownDocument.parse(body, file: text.displayPath)
 
         var title = frontMatter.title
         if title == nil, let first = document.children(of: 0).first,
@@ -68,7 +67,7 @@ package struct ArticleReader: Sendable {
         }
 
         let (targets, linkProblems) = resolveLinks(in: document, lang: lang, slug: slug)
-        let verification = ArticleVerifier.verify(document, lines: lines, cache: verified)
+        let verification = ArticleVerifier.verify(document, cache: verified)
         let description = frontMatter.description ?? Self.summary(of: document)
         let sections = ArticleSections(body: frontMatter.body, firstLine: frontMatter.bodyLineOffset + 1).sections
         // Nodes' fields are read in place: a copy of a node retained its kind, children and literal.
@@ -97,7 +96,7 @@ package struct ArticleReader: Sendable {
         return (
             ReadArticle(article: article, document: document, verification: verification, targets: targets),
             frontMatter.warnings + linkProblems + verification.diagnostics + Self.untranslatedWarnings(article)
-                + ContentWarnings.of(document, lines: lines)
+                + ContentWarnings.of(document)
         )
     }
 

@@ -6,28 +6,28 @@ import Markdown
 /// local-file URL (their URL is dropped), and a fenced code block that is never
 /// closed (it swallows the rest of the file). Warnings: the page still builds.
 enum ContentWarnings {
-    /// `lines` index the text the document was parsed from.
-    static func of(_ document: MarkdownDocument, lines: LineIndex) -> [Diagnostic] {
+    static func of(_ document: MarkdownDocument) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         let lastLine = document.nodes.first?.end.line ?? 0
-        for node in document.nodes {
-            switch node.kind {
-            case .htmlInline where node.literal.hasPrefix("</"):
+        // Kinds read in place: a copy of each node retained and released its strings and children.
+        for index in document.nodes.indices {
+            switch document.nodes[index].kind {
+            case .htmlInline where document.nodes[index].literal.hasPrefix("</"):
                 continue  // its opening tag has the warning
             case .htmlBlock, .htmlInline:
-                let tag = node.literal.prefix { $0 != "\n" }.prefix(40)
+                let tag = document.nodes[index].literal.prefix { $0 != "\n" }.prefix(40)
                 warnings.append(.warning(
-                    at: document.location(of: node.start), "raw HTML '\(tag)' is shown as text: HTML in Markdown is never passed through",
+                    at: document.start(of: index), "raw HTML '\(tag)' is shown as text: HTML in Markdown is never passed through",
                     notes: ["write Markdown instead, or ask for a template change if the page needs markup"]))
             case .link(let url, _) where !URLSafety.isSafe(url, isImage: false):
-                warnings.append(.warning(at: document.location(of: node.start), "the link to '\(url)' was removed: its scheme can run code or read local files"))
+                warnings.append(.warning(at: document.start(of: index), "the link to '\(url)' was removed: its scheme can run code or read local files"))
             case .image(let url, _) where !URLSafety.isSafe(url, isImage: true):
-                warnings.append(.warning(at: document.location(of: node.start), "the image '\(url)' was removed: its scheme can run code or read local files"))
+                warnings.append(.warning(at: document.start(of: index), "the image '\(url)' was removed: its scheme can run code or read local files"))
             // An unclosed fence runs to the end of the document: only such a block needs a look.
-            case .codeBlock(_, fenced: true) where node.end.line >= lastLine:
-                if !isClosed(node, lines) {
+            case .codeBlock(_, fenced: true) where document.nodes[index].end.line >= lastLine:
+                if !isClosed(document.nodes[index], document.lines) {
                     warnings.append(.warning(
-                        at: document.location(of: node.start), "this code block is never closed: everything after it, to the end of the file, is code",
+                        at: document.start(of: index), "this code block is never closed: everything after it, to the end of the file, is code",
                         suggestion: "add a closing fence line where the code ends"))
                 }
             default:

@@ -7,9 +7,9 @@ import Markdown
     @Test func blockStartsAndEnds() {
         let doc = MarkdownDocument.parse("Intro\n\n## Section\n\n- item\n", file: "doc.md")
         let blocks = doc.children(of: 0)
-        #expect(doc[blocks[0]].start == SourcePosition(line: 1, column: 1))
-        #expect(doc[blocks[1]].start == SourcePosition(line: 3, column: 1))
-        #expect(doc[blocks[1]].end == SourcePosition(line: 3, column: 10))
+        #expect(place(doc.start(of: blocks[0])) == [1, 1])
+        #expect(place(doc.start(of: blocks[1])) == [3, 1])
+        #expect(place(doc.end(of: blocks[1])) == [3, 10])
         #expect(doc[blocks[2]].start.line == 5)
     }
 
@@ -26,66 +26,109 @@ import Markdown
     /// cmark counts the columns after a code span over two lines from the span's first line.
     @Test func aLinkAfterACodeSpanOverTwoLinesIsOnItsOwnLine() {
         let doc = MarkdownDocument.parse("Intro\n\nsee `a\nb` and [x](y) and `c\nd\ne` [z](w)\n", file: "doc.md")
-        let links = doc.nodes.filter { if case .link = $0.kind { true } else { false } }
-        #expect(links.map(\.start) == [
-            SourcePosition(line: 4, column: 8), SourcePosition(line: 6, column: 4),
-        ])
+        let links = doc.indices { if case .link = $0 { true } else { false } }
+        #expect(links.map { place(doc.start(of: $0)) } == [[4, 8], [6, 4]])
     }
 
     /// cmark places a lazy continuation line's text as if it had the paragraph's indentation.
     @Test func textOnALazyContinuationLineIsWhereItIsWritten() {
         let doc = MarkdownDocument.parse("- item\n  - deeper\nlazy text\n", file: "doc.md")
-        let texts = doc.nodes.filter { $0.kind == .text }
-        #expect(texts.map(\.literal) == ["item", "deeper", "lazy text"])
-        #expect(texts.last?.start == SourcePosition(line: 3, column: 1))
-        #expect(texts.last?.end == SourcePosition(line: 3, column: 9))
+        let texts = doc.indices { $0 == .text }
+        #expect(texts.map { doc[$0].literal } == ["item", "deeper", "lazy text"])
+        #expect(place(texts.last.map { doc.start(of: $0) }) == [3, 1])
+        #expect(place(texts.last.map { doc.end(of: $0) }) == [3, 9])
     }
 
     @Test func columnsCountCharactersOnCyrillicLines() {
         // "Привет " is 13 bytes but 7 characters.
         let doc = MarkdownDocument.parse("Привет `код` и **жир**\n", file: "bg.md")
-        let code = doc.first { $0 == .code }!
+        let code = doc.indices { $0 == .code }[0]
         // cmark places a code span at its content, just after the backtick.
-        #expect(code.start == SourcePosition(line: 1, column: 9))
-        #expect(code.end.column == 11)
-        let strong = doc.first { $0 == .strong }!
-        #expect(strong.start.column == 16)
-        #expect(strong.end.column == 22)
-        let text = doc.first { $0 == .text }!
-        #expect(text.start.column == 1)
-        #expect(text.end.column == 7)
+        #expect(place(doc.start(of: code)) == [1, 9])
+        #expect(doc.end(of: code).column == 11)
+        let strong = doc.indices { $0 == .strong }[0]
+        #expect(doc.start(of: strong).column == 16)
+        #expect(doc.end(of: strong).column == 22)
+        let text = doc.indices { $0 == .text }[0]
+        #expect(doc.start(of: text).column == 1)
+        #expect(doc.end(of: text).column == 7)
+        // The nodes hold byte columns: "Привет `" is 14 bytes.
+        #expect(doc[code].start == SourcePosition(line: 1, byteColumn: 15))
     }
 
     @Test func headingAfterCyrillicInAList() {
         let doc = MarkdownDocument.parse("Увод\n\n- Пункт\n\n  ## Заглавие `x`\n", file: "bg.md")
-        let heading = doc.first { $0 == .heading(level: 2) }!
-        #expect(heading.start == SourcePosition(line: 5, column: 3))
-        #expect(heading.end.column == 17)
-        #expect(doc.first { $0 == .code }!.start.column == 16)
+        let heading = doc.indices { $0 == .heading(level: 2) }[0]
+        #expect(place(doc.start(of: heading)) == [5, 3])
+        #expect(doc.end(of: heading).column == 17)
+        #expect(doc.start(of: doc.indices { $0 == .code }[0]).column == 16)
     }
 
     @Test func combiningCharactersCountAsOne() {
         // "e" + U+0301 is one character of three bytes.
         let doc = MarkdownDocument.parse("Cafe\u{301} `x`\n", file: "t.md")
-        #expect(doc.first { $0 == .code }!.start.column == 7)
+        #expect(doc.start(of: doc.indices { $0 == .code }[0]).column == 7)
     }
 
     @Test func byteOrderMarkDoesNotShiftColumns() {
         let doc = MarkdownDocument.parse("\u{FEFF}# Título\r\n\r\nÑ `c`\r\n", file: "t.md")
-        let heading = doc.first { $0 == .heading(level: 1) }!
-        #expect(heading.start == SourcePosition(line: 1, column: 1))
-        #expect(heading.end.column == 8)
-        let code = doc.first { $0 == .code }!
-        #expect(code.start == SourcePosition(line: 3, column: 4))
+        let heading = doc.indices { $0 == .heading(level: 1) }[0]
+        #expect(place(doc.start(of: heading)) == [1, 1])
+        #expect(doc.end(of: heading).column == 8)
+        #expect(place(doc.start(of: doc.indices { $0 == .code }[0])) == [3, 4])
     }
 
     @Test func lineBreaksTakeTheirParentsStart() {
         let doc = MarkdownDocument.parse("Первая\nвторая\n", file: "t.md")
         let paragraph = doc.children(of: 0)[0]
-        let softBreak = doc.first { $0 == .softBreak }!
-        #expect(softBreak.start == doc[paragraph].start)
-        let second = doc[doc.children(of: paragraph)[2]]
-        #expect(second.start == SourcePosition(line: 2, column: 1))
-        #expect(second.end == SourcePosition(line: 2, column: 6))
+        let softBreak = doc.indices { $0 == .softBreak }[0]
+        #expect(doc[softBreak].start == doc[paragraph].start)
+        let second = doc.children(of: paragraph)[2]
+        #expect(place(doc.start(of: second)) == [2, 1])
+        #expect(place(doc.end(of: second)) == [2, 6])
+    }
+
+    /// Columns of every node in seeded texts of many scripts, as the document gives them, against
+    /// the Characters Swift counts on the line: a byte inside a Character is on its column, the
+    /// place just past the line's end one column after its last.
+    @Test func columnsAreCharactersCountedOnTheLine() {
+        let pieces = ["a", "word", "Привет", "жизнь", "é", "e\u{301}", "ñandú", "👍🏽", "`код`", "**жир**", "[x](y)", "—", "„цитат“",
+                      "→", "中文", "ж\u{301}", "\n", "\n\n", "\n- ", "\n## ", " ", "  "]
+        var seed: UInt64 = 0x1C0_1A7E
+        func next(_ below: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(below))
+        }
+        var checked = 0
+        for _ in 0..<200 {
+            let text = (0..<next(30)).map { _ in pieces[next(pieces.count)] }.joined()
+            let doc = MarkdownDocument.parse(text, file: "t.md")
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            for node in doc.nodes.indices.dropFirst() {
+                for position in [doc[node].start, doc[node].end] {
+                    let line = lines[position.line - 1]
+                    let offset = position.byteColumn - 1
+                    // The Character holding the byte, or one column past the line's last.
+                    var expected = line.count + 1
+                    var column = 0
+                    var index = line.startIndex
+                    while index < line.endIndex {
+                        column += 1
+                        let next = line.index(after: index)
+                        if line.utf8.distance(from: line.startIndex, to: next) > offset {
+                            expected = column
+                            break
+                        }
+                        index = next
+                    }
+                    #expect(doc.location(of: position).column == expected, "\(text.debugDescription) node \(node) byte \(offset)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 1000)
     }
 }
+
+/// A location's line and column.
+private func place(_ location: Diagnostics.SourceLocation?) -> [Int]? { location.map { [$0.line, $0.column] } }

@@ -34,7 +34,7 @@ import Testing
     func verify(_ text: String, dropTitle: Bool = false) -> (MarkdownDocument, Verification) {
         var document = MarkdownDocument.parse(text, file: "es/a.md")
         if dropTitle { document.nodes[0].children.removeFirst() }
-        return (document, ArticleVerifier.verify(document, lines: LineIndex(text)))
+        return (document, ArticleVerifier.verify(document))
     }
 
     @Test func examplesAreNumberedInDocumentOrderAndFoundByNode() throws {
@@ -130,9 +130,9 @@ import Testing
         }
         let cache = Counting()
         let text = "Va de Active → Background.\n\n```lifecycle ios-app\nlaunch -> inactive, active\n```\n"
-        let first = ArticleVerifier.verify(MarkdownDocument.parse(text, file: "es/a.md"), lines: LineIndex(text), cache: cache)
+        let first = ArticleVerifier.verify(MarkdownDocument.parse(text, file: "es/a.md"), cache: cache)
         let copy = "# Título\n\n" + text
-        let second = ArticleVerifier.verify(MarkdownDocument.parse(copy, file: "pt/a.md"), lines: LineIndex(copy), cache: cache)
+        let second = ArticleVerifier.verify(MarkdownDocument.parse(copy, file: "pt/a.md"), cache: cache)
         #expect(cache.exampleHits == 1 && cache.chainHits == 1)
         #expect(second.examples.first?.trace?.steps.map(\.to) == first.examples.first?.trace?.steps.map(\.to))
         // The wrong chain is reported in each file, at its own line.

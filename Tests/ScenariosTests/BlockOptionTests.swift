@@ -85,7 +85,7 @@ import Testing
 @Suite struct GuideAliasTests {
     func prose(_ text: String) -> [String] {
         let document = MarkdownDocument.parse(text, file: "es/a.md")
-        return ArticleVerifier.verify(document, lines: LineIndex(text)).diagnostics.map(DiagnosticFormatter.text)
+        return ArticleVerifier.verify(document).diagnostics.map(DiagnosticFormatter.text)
     }
 
     @Test(arguments: ["Stopped → Paused", "Created → Paused → Resumed", "Started → Stopped"])

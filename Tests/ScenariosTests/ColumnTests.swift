@@ -12,7 +12,7 @@ import Testing
     /// `line:col message` of each diagnostic of the text, in order.
     func places(_ text: String) -> [String] {
         let document = MarkdownDocument.parse(text, file: "es/a.md")
-        return ArticleVerifier.verify(document, lines: LineIndex(text)).diagnostics.map {
+        return ArticleVerifier.verify(document).diagnostics.map {
             "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)"
         }
     }

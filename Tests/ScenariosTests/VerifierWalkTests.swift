@@ -95,7 +95,7 @@ import TestSupport
         for n in 0..<2_000 {
             let (text, document) = Self.parsedArticle(&random)
             let lines = LineIndex(text)
-            let verification = ArticleVerifier.verify(document, lines: lines)
+            let verification = ArticleVerifier.verify(document)
             let expected = Self.reference(document, lines: lines)
             let found = verification.chains.map {
                 "\($0.number) \($0.node) \($0.start)..<\($0.end) \($0.location) \($0.text) \($0.machine) \($0.ok)"
