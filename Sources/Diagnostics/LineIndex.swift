@@ -16,7 +16,7 @@ import Synchronization
 /// one of its offsets is asked for, so it is decoded at most once however many are asked.
 /// Columns are counted only when asked (a diagnostic, a link or a block's place), never for
 /// every node of a parse.
-public struct LineIndex: Sendable, Hashable {
+public struct LineIndex: Sendable, Equatable {
     public let text: String
     /// UTF-8 offset of each line's first byte.
     @usableFromInline let starts: [Int]
@@ -99,10 +99,9 @@ public struct LineIndex: Sendable, Hashable {
         tables = ColumnTables(lineCount: starts.count)
     }
 
-    /// An index is a function of its text: two are equal when their texts are.
+    /// An index is a function of its text: two are equal when their texts are (a parsed
+    /// document compares its lines so).
     public static func == (a: LineIndex, b: LineIndex) -> Bool { a.text == b.text }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     /// How many LF bytes `bytes` hold, found by memchr.
     static func lineFeedCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {

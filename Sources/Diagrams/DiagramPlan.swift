@@ -130,7 +130,7 @@ struct DiagramPlan {
             sink.text("<marker id=\"")
             sink.hole(.idPrefix)
             sink.text("\(suffix)\" class=\"arrow\(extra)\" \(StateDiagram.markerFrame)>")
-            sink.text("<path d=\"M0 0L10 5L0 10z\" fill=\"currentColor\"/></marker>")
+            sink.text("\(StateDiagram.arrowHead)</marker>")
         }
         sink.text("</defs>\n<g class=\"edges\">\n")
 

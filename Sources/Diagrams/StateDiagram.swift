@@ -42,12 +42,14 @@ public enum StateDiagram {
     /// the plain one (`arrowID`, for the geometry player.js copies in) and the path's (`arrowOnID`).
     /// Zero-sized rather than `hidden`: markers inside an undisplayed SVG are not drawn.
     public static let pageMarkers = "<svg class=\"diagram-markers\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>"
-        + "<marker id=\"\(arrowID)\" class=\"arrow\" \(markerFrame)><path d=\"M0 0L10 5L0 10z\" fill=\"currentColor\"/></marker>"
-        + "<marker id=\"\(arrowOnID)\" class=\"arrow on-path\" \(markerFrame)><path d=\"M0 0L10 5L0 10z\" fill=\"currentColor\"/></marker>"
+        + "<marker id=\"\(arrowID)\" class=\"arrow\" \(markerFrame)>\(arrowHead)</marker>"
+        + "<marker id=\"\(arrowOnID)\" class=\"arrow on-path\" \(markerFrame)>\(arrowHead)</marker>"
         + "</defs></svg>\n"
     public static let arrowID = "ld-arrow"
     public static let arrowOnID = "ld-arrow-on"
+    /// A marker's frame and its arrowhead, in the diagrams' own markers and the page's alike.
     static let markerFrame = "viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" markerUnits=\"userSpaceOnUse\" orient=\"auto\""
+    static let arrowHead = "<path d=\"M0 0L10 5L0 10z\" fill=\"currentColor\"/>"
 
     /// The colours of the geometry file (`PreparedDiagram.document`), which an image cannot take from the
     /// page: the theme's `--bg`, `--fg` and `--muted` of Templates/assets/style.css, light and dark

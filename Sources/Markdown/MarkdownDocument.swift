@@ -6,7 +6,7 @@ import Diagnostics
 /// (10,000 block quotes), no Swift value nests: building, walking, rendering
 /// and freeing never recurse. Callers may edit `nodes` (e.g. drop a node from
 /// its parent's `children`); everything here follows `children`.
-public struct MarkdownDocument: Hashable, Sendable {
+public struct MarkdownDocument: Equatable, Sendable {
     public static let rootIndex = 0
 
     /// The path given to `parse`: the file of every node's position.
