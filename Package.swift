@@ -21,6 +21,8 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]),
         // Snowball stemmers for search; Debian's package has no pkg-config file.
         .systemLibrary(name: "CStemmer", providers: [.apt(["libstemmer-dev"])]),
+        // mimalloc replaces malloc and free for the whole process once linked (no pkg-config file either).
+        .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
 
         // Escaping and quoting for HTML, JSON and YAML: the one encoder of each, used by every module.
         .target(name: "Encoding"),
@@ -48,7 +50,7 @@ let package = Package(
         .target(
             name: "PreviewServer", dependencies: ["CMicroHTTPD", "Diagnostics", "Encoding", "FileIO"],
             resources: [.embedInCode("Resources/live-reload.js")]),
-        .target(name: "LifecycleDocsCLI", dependencies: ["SiteBuild", "SiteContent", "Translations", "Scenarios", "Diagnostics", "Encoding", "LifecycleModel", "LifecycleMachines", "PreviewServer", "FileIO"]),
+        .target(name: "LifecycleDocsCLI", dependencies: ["CMimalloc", "SiteBuild", "SiteContent", "Translations", "Scenarios", "Diagnostics", "Encoding", "LifecycleModel", "LifecycleMachines", "PreviewServer", "FileIO"]),
         .executableTarget(name: "lifecycle-docs", dependencies: ["LifecycleDocsCLI"]),
         .executableTarget(name: "lifecycle-bench", dependencies: ["LifecycleModel", "LifecycleMachines"]),
 
@@ -66,7 +68,7 @@ let package = Package(
         .testTarget(name: "HighlightTests", dependencies: ["Highlight", "Encoding", "TestSupport"]),
         .testTarget(name: "SearchTests", dependencies: ["Search", "TestSupport"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "SiteTests", dependencies: ["SiteContent", "Translations", "Highlight", "SiteRender", "SiteBuild", "Search", "Diagnostics", "Encoding", "TestSupport"], exclude: ["Fixtures", "FuzzRegressions"]),
-        .testTarget(name: "LifecycleDocsCLITests", dependencies: ["LifecycleDocsCLI", "SiteBuild", "TestSupport"], exclude: ["BadInputs"]),
+        .testTarget(name: "LifecycleDocsCLITests", dependencies: ["LifecycleDocsCLI", "CMimalloc", "SiteBuild", "TestSupport"], exclude: ["BadInputs"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "Diagnostics", "TestSupport"], exclude: ["FuzzRegressions"]),
     ]
 )

@@ -17,13 +17,9 @@ public enum CLI {
         public static let usageError: Int32 = 2
     }
 
-    /// `beforeFullBuild`: what `build` calls once it knows it renders every page.
-    public static func run(
-        _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
-        beforeFullBuild: (@Sendable () -> Void)? = nil
-    ) -> Int32 {
+    public static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        Allocator.configure(command: arguments.first, environment: environment)
         var console = Console(environment: environment)
-        console.beforeFullBuild = beforeFullBuild
         return run(arguments, console: &console)
     }
 
@@ -93,7 +89,6 @@ public enum CLI {
         var (options, baseURLOrigin) = try renderOptions(&parser, output: true, environment: console.environment)
         options.force = try parser.flag("--force")
         options.drafts = try parser.flag("--drafts")
-        options.beforeFullBuild = console.beforeFullBuild
         options.leavesMemoryToExit = true
         _ = try reportFormat(&parser, allowsJSON: false, console: &console)
         console.verbosity = try verbosity(&parser)
@@ -197,8 +192,7 @@ extension CLI {
         case nil:
             break
         }
-        // Set by the caller, or by the tool itself for work that renders every page (main.swift).
-        if let tunables = console.environment["GLIBC_TUNABLES"], !tunables.isEmpty { console.detail("allocator: GLIBC_TUNABLES=\(tunables)") }
+        console.detail("allocator: " + Allocator.description)
         let steps = result.phases.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }
         console.detail("time: " + (steps.isEmpty ? "" : steps.joined(separator: ", ") + "; ") + String(format: "total %.3f s", result.seconds))
         if result.searchIndexSeconds > 0 {

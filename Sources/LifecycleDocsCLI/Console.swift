@@ -19,8 +19,6 @@ struct Console {
     let colourOutput: Bool
     /// Standard error is a terminal and colours are welcome: coloured diagnostics.
     let colourErrors: Bool
-    /// What `build` calls once it knows it renders every page (`BuildOptions.beforeFullBuild`).
-    var beforeFullBuild: (@Sendable () -> Void)?
     private var capture: Bool
     private(set) var stdout = ""
     private(set) var stderr = ""

@@ -19,11 +19,6 @@ public struct BuildOptions: Sendable {
     /// and normalised by `SiteConfig.normalizedBaseURL`.
     public var baseURL: String?
 
-    /// Called once a build knows it renders every page, before it renders any: the command
-    /// starts itself again there with the allocator tuned for big builds
-    /// (Sources/lifecycle-docs/main.swift), which a build with little to do would only pay for.
-    public var beforeFullBuild: (@Sendable () -> Void)?
-
     /// The build's big values (the decoded cache, every article's metadata, the plan) are left
     /// to the process's exit instead of being freed one object at a time (`ExitKeeper`): for a
     /// command that exits right after the build. Not for `serve`, which builds again and again.

@@ -100,7 +100,6 @@ public enum SiteBuilder {
             let incremental = reusable != nil && plan.dirtyArticles <= incrementalLimit
             result.decision = incremental ? .incremental : .full(reason: fullBuildReason(
                 options, previous: previous?.header, siteKey: stamps.siteKey, cacheRead: reusable != nil, dirty: plan.dirtyArticles))
-            if !incremental { options.beforeFullBuild?() }
             if !incremental && reusable != nil { plan = BuildPlan(sources: site.sources, previous: nil, known: stamps.articles) }
             if !incremental { navigation = Self.navigation(site, plan: plan) }
 
@@ -145,8 +144,6 @@ public enum SiteBuilder {
                     sink.discard()
                     var again = options
                     again.force = true
-                    // Starting again would only repeat this attempt.
-                    again.beforeFullBuild = nil
                     var full = build(again)
                     full.decision = .full(reason: "the search index of the last build could not be read")
                     return full
@@ -900,15 +897,8 @@ public enum SiteBuilder {
         let templates = inputs.templates
         let contexts = PageContexts(
             config: config, strings: inputs.strings, furniture: inputs.furniture, articles: articles.all, translations: articles.matrix)
-        var sitemap = Sitemap()
         let links = SiteLinks(config: config)
         let sitePages = SitePage.all(languages: config.languages.map(\.code))
-        sitemap.entries.append(.init(url: links.absolute(""), alternates: contexts.homeAlternates()))
-        for language in config.languages.map(\.code) {
-            sitemap.entries.append(.init(url: links.absolute(SiteLinks.homeDir(language)), alternates: contexts.homeAlternates()))
-            sitemap.entries.append(.init(url: links.absolute(SiteLinks.playgroundDir(language)), alternates: contexts.playgroundAlternates()))
-            sitemap.entries.append(.init(url: links.absolute(SiteLinks.tutorialsDir(language)), alternates: contexts.tutorialsAlternates()))
-        }
         let pages = sitePages.filter { page in
             switch page {
             case .chooser, .notFound, .playground: changes.fixed
@@ -933,11 +923,7 @@ public enum SiteBuilder {
             count + config.languages.count { versions[$0.code] != nil }
         }
         if changes.lists {
-            let ordered = articles.all.keys.sorted().flatMap { slug in config.languages.compactMap { articles.all[slug]?[$0.code] } }
-            for article in ordered {
-                sitemap.entries.append(.init(url: links.absolute(SiteLinks.articleDir(article.lang, article.slug)), alternates: contexts.articleAlternates(article.slug)))
-            }
-            try sink.write("sitemap.xml", sitemap.output().takeData())
+            try sink.write("sitemap.xml", sitemap(config, articles.all, contexts: contexts, links: links).takeData())
         }
         if changes.fixed {
             try sink.write(SiteFiles.robotsPath, Data(SiteFiles.robots(config).utf8))
@@ -955,6 +941,37 @@ public enum SiteBuilder {
             }
         }
         return files + 3 + inputs.assets.files.count + site.files.count
+    }
+
+    /// `sitemap.xml`: the chooser, each language's home, playground and tutorials, then every
+    /// article by slug, each with its alternates, made as it is written.
+    static func sitemap(_ config: SiteConfig, _ articles: [String: [String: Article]], contexts: PageContexts, links: SiteLinks) -> ByteOutput {
+        let languages = config.languages.map(\.code)
+        let slugs = articles.keys.sorted()
+        let sitePages = 1 + 3 * languages.count
+        let versions = articles.values.map(\.count)
+        // An article's page lists its versions and x-default; a site page every language and x-default.
+        let alternates = versions.reduce(0) { $0 + $1 * ($1 + 1) } + sitePages * (languages.count + 1)
+        // `<lang>/<slug>/`, or a site page's `<lang>/playground/`.
+        let longestDir = (languages.map(\.utf8.count).max() ?? 0) + max(slugs.map(\.utf8.count).max() ?? 0, 10) + 2
+        var sitemap = Sitemap(capacity: Sitemap.capacity(
+            entries: sitePages + versions.reduce(0, +), alternates: alternates, longestURL: links.absolute("").utf8.count + longestDir))
+        sitemap.add(url: links.absolute(""), alternates: contexts.homeAlternates())
+        for language in languages {
+            sitemap.add(url: links.absolute(SiteLinks.homeDir(language)), alternates: contexts.homeAlternates())
+            sitemap.add(url: links.absolute(SiteLinks.playgroundDir(language)), alternates: contexts.playgroundAlternates())
+            sitemap.add(url: links.absolute(SiteLinks.tutorialsDir(language)), alternates: contexts.tutorialsAlternates())
+        }
+        for slug in slugs {
+            guard let versions = articles[slug] else { continue }
+            // Every version of an article has the same alternates.
+            let alternates = contexts.articleAlternates(slug)
+            for language in languages {
+                guard let article = versions[language] else { continue }
+                sitemap.add(url: links.absolute(SiteLinks.articleDir(article.lang, article.slug)), alternates: alternates)
+            }
+        }
+        return sitemap.output()
     }
 
     /// The pages of a site besides its articles: the chooser, the 404 page and each language's

@@ -1,9 +1,9 @@
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 
 import Search
-import Synchronization
 @testable import SiteBuild
 @testable import SiteContent
 @testable import SiteRender
@@ -357,27 +357,6 @@ import Synchronization
         #expect(cache.groups["b"]?.articles.map(\.layout) == [.tutorial])
         let decoded = try #require(GroupLines.decode(Array(GroupLines.encode(cache.groups))[...]))
         #expect(decoded.groups["b"]?.articles.map(\.layout) == [.tutorial])
-    }
-
-    /// `build` starts itself again with a tuned allocator (main.swift) only when it renders every
-    /// page: not when nothing changed, nor for one edited article.
-    @Test func onlyAFullBuildCallsBeforeFullBuild() throws {
-        let root = try makeProject(content: Self.small)
-        settle()
-        let calls = Atomic<Int>(0)
-        var options = buildOptions(root)
-        options.beforeFullBuild = { calls.add(1, ordering: .relaxed) }
-        let first = SiteBuilder.build(options)
-        #expect(first.succeeded && first.changedFiles == nil)
-        #expect(calls.load(ordering: .relaxed) == 1)
-        #expect(SiteBuilder.build(options).isUpToDate)
-        try edit(root, "Content/es/a.md") { $0 + "Más.\n" }
-        let edited = SiteBuilder.build(options)
-        #expect(edited.succeeded && edited.decision == .incremental)
-        #expect(calls.load(ordering: .relaxed) == 1)
-        options.force = true
-        #expect(SiteBuilder.build(options).succeeded)
-        #expect(calls.load(ordering: .relaxed) == 2)
     }
 
     /// The stamps of a build with nothing to do list the content folder with readdir: the same

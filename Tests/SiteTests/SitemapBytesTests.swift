@@ -9,7 +9,7 @@ import TestSupport
 /// text and marks. `SITEMAP_SEED` shifts the seed.
 @Suite struct SitemapBytesTests {
     /// `Sitemap.xml` of 8372fcf.
-    static func referenceXML(_ entries: [Sitemap.Entry]) -> String {
+    static func referenceXML(_ entries: [(url: String, alternates: [Alternate])]) -> String {
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
@@ -33,13 +33,36 @@ import TestSupport
         var alternates = 0
         for _ in 0..<200 {
             var sitemap = Sitemap()
+            var entries: [(url: String, alternates: [Alternate])] = []
             for _ in 0..<random.below(8) {
                 let entryAlternates = (0..<random.below(5)).map { _ in Alternate(hreflang: text(), url: text()) }
                 alternates += entryAlternates.count
-                sitemap.entries.append(.init(url: text(), alternates: entryAlternates))
+                entries.append((text(), entryAlternates))
+                sitemap.add(url: entries.last!.url, alternates: entryAlternates)
             }
-            #expect(sitemap.output().withBytes { Array($0) } == Array(Self.referenceXML(sitemap.entries).utf8))
+            #expect(sitemap.output().withBytes { Array($0) } == Array(Self.referenceXML(entries).utf8))
         }
         #expect(alternates > 500)
+    }
+
+    /// The room reserved holds the file when nothing needs escaping, so its bytes are never
+    /// copied into a larger buffer: the longest URLs and hreflangs a site has.
+    @Test func reservedRoomHoldsTheSitemap() {
+        let longURL = "https://docs.example.org/" + String(repeating: "s", count: 90) + "/"
+        let hreflangs = ["es", "pt-BR", "zh-Hant-TW", "x-default"]
+        var sitemap = Sitemap()
+        var entries = 0
+        var alternates = 0
+        for count in 0..<300 {
+            let entryAlternates = hreflangs.prefix(count % 5).map { Alternate(hreflang: $0, url: longURL) }
+            sitemap.add(url: longURL, alternates: entryAlternates)
+            entries += 1
+            alternates += entryAlternates.count
+        }
+        let bytes = sitemap.output().count
+        let capacity = Sitemap.capacity(entries: entries, alternates: alternates, longestURL: longURL.utf8.count)
+        #expect(bytes <= capacity)
+        // And not grossly more: the bound is a few bytes an entry above the file.
+        #expect(capacity < bytes + bytes / 4)
     }
 }
