@@ -13,8 +13,8 @@ import CMimalloc
 enum Allocator {
     /// How long freed memory stays committed before it goes back to the kernel, in ms, for a
     /// command that runs and exits. mimalloc 2.0's 25 ms kept what a page had used through the
-    /// next ones: a 20,000-page build peaked at 230 MiB against 212 MiB with 5 ms, for the same
-    /// time (1 ms: 196–216 MiB, 10–20% slower).
+    /// next ones: a 20,000-page build peaked at 228–233 MiB, against 212–223 MiB with 5 ms for
+    /// the same time (1 ms: 196–216 MiB, 10–20% slower).
     static let decommitDelay = 5
 
     /// The delay for `serve`: none. Its connection threads come and go, and a thread that ends

@@ -1,9 +1,9 @@
 import Foundation
 import Glibc
-import Synchronization
 import Testing
 
 import Search
+import Synchronization
 @testable import SiteBuild
 @testable import SiteContent
 @testable import SiteRender
