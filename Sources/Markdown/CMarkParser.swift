@@ -31,24 +31,20 @@ enum CMarkParser {
     static let finishLock = Mutex(())
 
     /// `options` other than the default are for tests.
-    static func parse(_ text: String, file: String, lines: LineIndex? = nil, options: Int32 = CMarkParser.options) -> MarkdownDocument {
+    static func parse(_ text: String, file: String, options: Int32 = CMarkParser.options) -> MarkdownDocument {
         var source = text
-        assert(lines.map { $0.text == text } ?? true, "lines must index the text parsed")
-        var lines = lines
         // cmark skips a BOM but still counts its bytes in columns; drop it here
         // so columns match what an editor shows.
         if source.unicodeScalars.first == "\u{FEFF}" {
             source = String(source.unicodeScalars.dropFirst())
-            lines = nil
         }
         // cmark turns NUL into U+FFFD (3 bytes); do it first so columns agree.
         if containsNUL(source) {
             source = source.replacing("\u{0}", with: "\u{FFFD}")
-            lines = nil
         }
         source.makeContiguousUTF8()
-        // The caller's index is of `text`: only good while `source` is still that text.
-        let index = lines ?? LineIndex(source)
+        // The index of the text cmark parses, which the document keeps for its columns.
+        let index = LineIndex(source)
         let nodes = withTree(of: source, options: options) { root in buildNodes(root, lines: index) }
         return MarkdownDocument(file: file, nodes: nodes, lines: index)
     }

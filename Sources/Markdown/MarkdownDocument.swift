@@ -28,10 +28,10 @@ public struct MarkdownDocument: Equatable, Sendable {
     /// Parses CommonMark plus GitHub's extensions (tables, strikethrough,
     /// autolinks, task lists, footnotes). Never fails: any text is Markdown.
     /// A leading byte-order mark is ignored; CRLF line endings are fine.
-    /// Safe to call from many threads at once. `lines`, when the caller has
-    /// indexed `text` already (`LineIndex(text)`), spares indexing it again.
-    public static func parse(_ text: String, file: String, lines: LineIndex? = nil) -> MarkdownDocument {
-        CMarkParser.parse(text, file: file, lines: lines)
+    /// Safe to call from many threads at once. The document keeps the index of
+    /// the text's lines (`lines`).
+    public static func parse(_ text: String, file: String) -> MarkdownDocument {
+        CMarkParser.parse(text, file: file)
     }
 
     public var root: MarkdownNode { nodes[Self.rootIndex] }

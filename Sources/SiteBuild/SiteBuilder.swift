@@ -951,11 +951,11 @@ public enum SiteBuilder {
         let sitePages = 1 + 3 * languages.count
         let versions = articles.values.map(\.count)
         // An article's page lists its versions and x-default; a site page every language and x-default.
-        let alternates = versions.reduce(0) { $0 + $1 * ($1 + 1) } + sitePages * (languages.count + 1)
+        let alternateCount = versions.reduce(0) { $0 + $1 * ($1 + 1) } + sitePages * (languages.count + 1)
         // `<lang>/<slug>/`, or a site page's `<lang>/playground/`.
         let longestDir = (languages.map(\.utf8.count).max() ?? 0) + max(slugs.map(\.utf8.count).max() ?? 0, 10) + 2
         var sitemap = Sitemap(capacity: Sitemap.capacity(
-            entries: sitePages + versions.reduce(0, +), alternates: alternates, longestURL: links.absolute("").utf8.count + longestDir))
+            entries: sitePages + versions.reduce(0, +), alternates: alternateCount, longestURL: links.absolute("").utf8.count + longestDir))
         sitemap.add(url: links.absolute(""), alternates: contexts.homeAlternates())
         for language in languages {
             sitemap.add(url: links.absolute(SiteLinks.homeDir(language)), alternates: contexts.homeAlternates())

@@ -43,7 +43,7 @@ import TestSupport
         for n in 0..<3_000 {
             let text = Self.document(&random)
             let lines = LineIndex(text)
-            let document = MarkdownDocument.parse(text, file: "es/a.md", lines: lines)
+            let document = MarkdownDocument.parse(text, file: "es/a.md")
             for (index, node) in document.nodes.enumerated() {
                 guard case .codeBlock = node.kind else { continue }
                 let fence = document.start(of: index)
