@@ -321,7 +321,7 @@ private struct Check {
         lines.append(BlockLine(content: choice.statement, text: choice.text, location: choice.statementLocation, trailingComment: nil))
         let statement = LifecycleBlock(
             machine: machine, infoLocation: block.infoLocation, machineLocation: block.machineLocation, options: block.options,
-            optionPairs: block.optionPairs, optionsValid: block.optionsValid, lines: lines, diagnostics: [])
+            optionPairs: block.optionPairs, optionsValid: block.optionsValid, lines: lines, diagnostics: [], commentText: "")
         // A wrong option's errors give only their message (`reason`): no notes or suggestions to work out.
         let result = ExampleRunner.run(statement, explaining: choice.correct)
         let holds = result.passed

@@ -53,11 +53,15 @@ public final class LifecycleBlock: Sendable {
     public let lines: [BlockLine]
     /// The problems found while parsing (also returned by the parser).
     public let diagnostics: [Diagnostic]
+    /// The comments' texts joined by spaces (`comments.map(\.text).joined(separator: " ")`): every
+    /// block that runs asks it for its caption. Joined by the parser as it reads them (`Caption`):
+    /// read back from the lines, each line's content was copied out to be matched.
+    public let commentText: String
 
     init(
         machine: Machine, infoLocation: SourceLocation, machineLocation: SourceLocation,
         options: MachineOptions, optionPairs: [BlockOption], optionsValid: Bool, lines: [BlockLine],
-        diagnostics: [Diagnostic]
+        diagnostics: [Diagnostic], commentText: String
     ) {
         self.machine = machine
         self.infoLocation = infoLocation
@@ -67,6 +71,7 @@ public final class LifecycleBlock: Sendable {
         self.optionsValid = optionsValid
         self.lines = lines
         self.diagnostics = diagnostics
+        self.commentText = commentText
     }
 
     public var machineID: String { machine.id }
@@ -91,49 +96,6 @@ public final class LifecycleBlock: Sendable {
             case .comment(let text): return BlockComment(text: text, location: line.location, trailing: false)
             default: return line.trailingComment
             }
-        }
-    }
-
-    /// The comments' texts joined by spaces (`comments.map(\.text).joined(separator: " ")`),
-    /// without making the comments: every block that runs asks it for its caption.
-    public var commentText: String {
-        // Measured first, then written into one string of that size: appended to as it came, the
-        // text grew (a new storage) about once a comment.
-        var bytes = 0
-        var count = 0
-        var only = ""
-        for index in lines.indices {
-            guard let comment = comment(ofLine: index) else { continue }
-            bytes += comment.utf8.count
-            count += 1
-            only = comment
-        }
-        // One comment is the text itself (no copy).
-        guard count > 1 else { return only }
-        // Its bytes copied into place: appending each comment and space to a String cost more
-        // than the rest of the caption. The size was measured on the same lines.
-        return String(unsafeUninitializedCapacity: bytes + count - 1) { buffer in
-            var end = 0
-            var first = true
-            for index in lines.indices {
-                guard let comment = comment(ofLine: index) else { continue }
-                if !first {
-                    buffer[end] = 0x20
-                    end += 1
-                }
-                first = false
-                end = comment.withUTF8Bytes { buffer[end...].initialize(fromContentsOf: $0) }
-            }
-            return end
-        }
-    }
-
-    /// The text of line `index`'s comment, whole-line or trailing; nil when it has none. By
-    /// index, as `given`.
-    private func comment(ofLine index: Int) -> String? {
-        switch lines[index].content {
-        case .comment(let whole): whole
-        default: lines[index].trailingComment?.text
         }
     }
 

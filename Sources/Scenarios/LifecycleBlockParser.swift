@@ -65,6 +65,7 @@ public enum LifecycleBlockParser {
             if let comment = SourceLine.wholeLineComment(text) {
                 let location = SourceLocation(file: file, line: firstLine + index, column: offset + comment.hash + 1)
                 reader.lines.append(BlockLine(content: .comment(comment.text), written: text, location: location, trailingComment: nil))
+                reader.caption.add(comment.text)
                 continue
             }
             let line = SourceLine(text, file: file, line: firstLine + index, columnOffset: offset)
@@ -82,7 +83,8 @@ public enum LifecycleBlockParser {
         guard let machine else { return (nil, diagnostics) }
         let block = LifecycleBlock(
             machine: machine, infoLocation: infoLocation, machineLocation: info.machineLocation, options: info.options,
-            optionPairs: info.pairs, optionsValid: info.optionsValid, lines: reader.lines, diagnostics: diagnostics)
+            optionPairs: info.pairs, optionsValid: info.optionsValid, lines: reader.lines, diagnostics: diagnostics,
+            commentText: reader.caption.text)
         return (block, diagnostics)
     }
 
@@ -177,12 +179,31 @@ public enum LifecycleBlockParser {
 
 /// Reads the lines of one block in order, keeping what `given` needs to know
 /// about the lines before it. Names are resolved when the machine is known.
+/// A block's comments joined by spaces in the order they come (`LifecycleBlock.commentText`).
+struct Caption {
+    private(set) var text = ""
+    private var count = 0
+
+    mutating func add(_ comment: String) {
+        // One comment is the text itself (no copy).
+        if count == 0 {
+            text = comment
+        } else {
+            text.append(" ")
+            text.append(comment)
+        }
+        count += 1
+    }
+}
+
 struct LineReader {
     let machine: Machine?
     /// The machine's own spellings of its names (nil for a machine outside the catalog).
     let spellings: ModelSpellings?
     var lines: [BlockLine] = []
     var diagnostics: [Diagnostic] = []
+    /// The comments of `lines`, whole-line and trailing, joined as they come.
+    var caption = Caption()
     private var givenLine: SourceLocation?
     private var firstEvent: SourceLocation?
 
@@ -238,6 +259,7 @@ struct LineReader {
         let hash = line.commentStart
         let end = line.trimEnd(hash, start: start)
         let commentText = hash < count ? line.trimmedText(from: hash + 1, to: count) : nil
+        if let commentText { caption.add(commentText) }
         if end == start {
             lines.append(BlockLine(content: .comment(commentText ?? ""), written: text, location: line.location(start), trailingComment: nil))
             return

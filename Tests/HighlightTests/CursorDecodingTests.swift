@@ -43,4 +43,15 @@ import TestSupport
             Self.check((0..<random.below(30)).map { _ in random.pick(pieces) }.joined())
         }
     }
+
+    /// ASCII is found eight bytes at a time: runs of every length around a scalar that is not
+    /// ASCII, at every place within a word, and inputs of ASCII only.
+    @Test func asciiRunsOfEveryLength() {
+        for length in 0..<40 {
+            let run = String(repeating: "x", count: length)
+            for other in ["", "é", "ж", "→", "🍎", "\u{7F}", "\u{80}"] {
+                for sample in [run + other, other + run, run + other + run, run + other + "y" + other + run] { Self.check(sample) }
+            }
+        }
+    }
 }
