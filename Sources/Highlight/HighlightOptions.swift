@@ -1,3 +1,5 @@
+import Encoding
+
 /// Settings for HTML rendering.
 public struct HighlightOptions: Sendable {
     /// Identifiers to tag: an identifier token whose text is in this set gets

@@ -1,3 +1,5 @@
+import Encoding
+
 /// Turns Kotlin source into tokens.
 ///
 /// String templates nest (`"${ "${x}" }"`), so like the Swift lexer this one keeps an

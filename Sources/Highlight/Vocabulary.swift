@@ -1,3 +1,5 @@
+import Encoding
+
 /// The words a language treats specially, and the rules that give an identifier its kind.
 /// A class: every identifier asks it, and a struct's copy retained each of its tables.
 final class Vocabulary: Sendable {

@@ -147,9 +147,10 @@ public final class Machine: Sendable {
     /// `resolveCallback` of each would say, with each key made once: prose chains ask it of every
     /// word next to an arrow.
     public struct NameIndex: Sendable {
-        private var stateKeys: Set<String> = []
-        private var exactKeys: Set<String> = []
-        private var callbackKeys: Set<String> = []
+        /// The keys, looked up by their bytes when a name and every key are ASCII.
+        private var stateKeys: WordSet = []
+        private var exactKeys: WordSet = []
+        private var callbackKeys: WordSet = []
         /// The most scalars any key has. A name is asked with whatever text lies between two
         /// arrows, often a whole sentence: one with too many ASCII scalars that no key function
         /// drops cannot be known, and is told so without making its keys.
@@ -174,6 +175,9 @@ public final class Machine: Sendable {
         private var callbackLengths: UInt64 = 0
 
         public init(_ machines: [Machine]) {
+            var stateKeys: Set<String> = []
+            var exactKeys: Set<String> = []
+            var callbackKeys: Set<String> = []
             for machine in machines {
                 if machine.caseSensitiveStates { exactKeys.formUnion(machine.stateNames.keys) } else { stateKeys.formUnion(machine.stateNames.keys) }
                 callbackKeys.formUnion(machine.callbackNames.keys)
@@ -186,44 +190,63 @@ public final class Machine: Sendable {
             stateLengths = lengths(stateKeys)
             exactLengths = lengths(exactKeys)
             callbackLengths = lengths(callbackKeys)
+            self.stateKeys = WordSet(stateKeys)
+            self.exactKeys = WordSet(exactKeys)
+            self.callbackKeys = WordSet(callbackKeys)
         }
 
         /// A key's bit in the length masks.
-        static func lengthBit(_ key: String) -> UInt64 { 1 << min(key.utf8.count, 63) }
+        static func lengthBit(_ key: String) -> UInt64 { lengthBit(count: key.utf8.count) }
+
+        /// The bit of keys of `count` bytes.
+        static func lengthBit(count: Int) -> UInt64 { 1 << min(count, 63) }
 
         public func knows(_ name: String) -> Bool {
-            guard !Self.keepsMoreScalars(name, than: longestKey) else { return false }
-            let bytes = Self.scan(name)
-            if !keysHoldCyrillic && bytes.cyrillic { return false }
-            if keysAreASCII && bytes.offASCII { return false }
-            // An ASCII name has ASCII keys (every key function drops or lowercases ASCII bytes only).
-            let lengthsDecide = keysAreASCII && bytes.ascii
-            func holds(_ keys: Set<String>, _ lengths: UInt64, _ key: () -> String) -> Bool {
-                guard !keys.isEmpty else { return false }
-                let key = key()
-                if lengthsDecide && lengths & Self.lengthBit(key) == 0 { return false }
-                return keys.contains(key)
+            let byBytes: Bool? = name.withUTF8Bytes { bytes in
+                guard !Self.keepsMoreScalars(bytes, than: longestKey) else { return false }
+                let scan = Self.scan(bytes)
+                if !keysHoldCyrillic && scan.cyrillic { return false }
+                if keysAreASCII && scan.offASCII { return false }
+                // An ASCII name has ASCII keys (every key function drops or lowercases ASCII bytes only).
+                return keysAreASCII && scan.ascii ? knows(ascii: bytes) : nil
             }
-            return holds(stateKeys, stateLengths) { Names.stateKey(name) } || holds(exactKeys, exactLengths) { Names.exactKey(name) }
-                || holds(callbackKeys, callbackLengths) { Names.callbackKey(name) }
+            if let byBytes { return byBytes }
+            return !stateKeys.isEmpty && stateKeys.contains(Names.stateKey(name))
+                || !exactKeys.isEmpty && exactKeys.contains(Names.exactKey(name))
+                || !callbackKeys.isEmpty && callbackKeys.contains(Names.callbackKey(name))
+        }
+
+        /// `knows` of an ASCII name when every key is ASCII: its keys are made in stack memory (a
+        /// String each cost more than the look-up) and compared as bytes, after their lengths.
+        private func knows(ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            func holds(_ keys: WordSet, _ lengths: UInt64, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+                !keys.isEmpty && lengths & Self.lengthBit(count: key.count) != 0 && keys.contains(key)
+            }
+            let state = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { out in
+                let count = Names.writeWithoutIgnoredBytes(bytes, lowercasingASCII: true, into: out)
+                return holds(stateKeys, stateLengths, UnsafeBufferPointer(rebasing: out[..<count]))
+            }
+            return state || holds(exactKeys, exactLengths, UnsafeBufferPointer(rebasing: bytes[Names.exactKeyRange(bytes)]))
+                || holds(callbackKeys, callbackLengths, UnsafeBufferPointer(rebasing: bytes[..<(Names.argumentListStart(bytes) ?? bytes.count)]))
         }
 
         /// In one pass over the name's bytes: whether it is ASCII, holds a scalar that stays off
         /// ASCII keys (U+0080–U+00FF: lead bytes C2 and C3; U+2000–U+207F: E2 then 80 or 81) and
         /// one of U+0400–U+04FF (lead bytes D0–D3, `holdsCyrillic`).
-        static func scan(_ name: String) -> (ascii: Bool, offASCII: Bool, cyrillic: Bool) {
-            name.withUTF8Bytes { bytes in
-                var high = false
-                var offASCII = false
-                var cyrillic = false
-                for i in bytes.indices where bytes[i] >= 0x80 {
-                    high = true
-                    let byte = bytes[i]
-                    if byte == 0xC2 || byte == 0xC3 || (byte == 0xE2 && i + 1 < bytes.count && bytes[i + 1] <= 0x81) { offASCII = true }
-                    if byte >= 0xD0 && byte <= 0xD3 { cyrillic = true }
-                }
-                return (!high, offASCII, cyrillic)
+        static func scan(_ name: String) -> (ascii: Bool, offASCII: Bool, cyrillic: Bool) { name.withUTF8Bytes(scan) }
+
+        /// `scan` of a name's UTF-8.
+        static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (ascii: Bool, offASCII: Bool, cyrillic: Bool) {
+            var high = false
+            var offASCII = false
+            var cyrillic = false
+            for i in bytes.indices where bytes[i] >= 0x80 {
+                high = true
+                let byte = bytes[i]
+                if byte == 0xC2 || byte == 0xC3 || (byte == 0xE2 && i + 1 < bytes.count && bytes[i + 1] <= 0x81) { offASCII = true }
+                if byte >= 0xD0 && byte <= 0xD3 { cyrillic = true }
             }
+            return (!high, offASCII, cyrillic)
         }
 
         /// Whether `name` holds a scalar of U+0400–U+04FF (UTF-8 lead bytes D0–D3).
@@ -234,16 +257,18 @@ public final class Machine: Sendable {
         /// in a decomposition, and a scalar decomposes to at most one ASCII scalar (its base).
         /// `stateKey` and `exactKey` keep every ASCII scalar but spaces, `_`, `-` and `.`
         /// (lowercasing keeps ASCII ASCII); `callbackKey` drops at most `(`, `:` and `)` more.
-        /// It reads the name's bytes in place (iterating a String's `utf8` cost more than the scan).
         static func keepsMoreScalars(_ name: String, than limit: Int) -> Bool {
-            name.withUTF8Bytes { bytes in
-                var kept = 0
-                for byte in bytes where byte < 0x80 && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".") {
-                    kept += 1
-                    if kept > limit + 3 { return true }
-                }
-                return false
+            name.withUTF8Bytes { keepsMoreScalars($0, than: limit) }
+        }
+
+        /// `keepsMoreScalars` of a name's UTF-8, read in place (iterating a String's `utf8` cost more than the scan).
+        static func keepsMoreScalars(_ bytes: UnsafeBufferPointer<UInt8>, than limit: Int) -> Bool {
+            var kept = 0
+            for byte in bytes where byte < 0x80 && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".") {
+                kept += 1
+                if kept > limit + 3 { return true }
             }
+            return false
         }
     }
 

@@ -28,30 +28,43 @@ public enum Names {
 
     /// The bytes without leading `.` and spaces, and without spaces, `_` and `-`; `A`–`Z` lowercased if asked.
     private static func withoutIgnoredBytes(_ bytes: UnsafeBufferPointer<UInt8>, lowercasingASCII: Bool) -> String {
-        String(unsafeUninitializedCapacity: bytes.count) { out in
-            var count = 0
-            var leading = true
-            for byte in bytes {
-                if leading && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: " ")) { continue }
-                leading = false
-                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") { continue }
-                out[count] = lowercasingASCII && byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-                count += 1
-            }
-            return count
+        String(unsafeUninitializedCapacity: bytes.count) { writeWithoutIgnoredBytes(bytes, lowercasingASCII: lowercasingASCII, into: $0) }
+    }
+
+    /// `withoutIgnoredBytes` written into `out` (room for `bytes.count`); how many bytes it wrote.
+    /// On an ASCII name's bytes with `lowercasingASCII`, its `stateKey`.
+    static func writeWithoutIgnoredBytes(
+        _ bytes: UnsafeBufferPointer<UInt8>, lowercasingASCII: Bool, into out: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
+        var count = 0
+        var leading = true
+        for byte in bytes {
+            if leading && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: " ")) { continue }
+            leading = false
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") { continue }
+            out[count] = lowercasingASCII && byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+            count += 1
         }
+        return count
     }
 
     /// For machines whose names are case-sensitive: only surrounding spaces and a leading `.` are ignored.
     /// The ignored scalars are ASCII, each one byte: the name's UTF-8 is trimmed, and the
     /// bytes between are the scalars kept.
     static func exactKey(_ name: String) -> String {
-        let utf8 = name.utf8
-        var start = utf8.startIndex
-        while start != utf8.endIndex, utf8[start] == UInt8(ascii: ".") || utf8[start] == UInt8(ascii: " ") { utf8.formIndex(after: &start) }
-        var end = utf8.endIndex
-        while end != start, utf8[utf8.index(before: end)] == UInt8(ascii: " ") { utf8.formIndex(before: &end) }
-        return start == utf8.startIndex && end == utf8.endIndex ? name : String(decoding: utf8[start..<end], as: UTF8.self)
+        name.withUTF8Bytes { bytes in
+            let kept = exactKeyRange(bytes)
+            return kept.count == bytes.count ? name : String(decoding: UnsafeBufferPointer(rebasing: bytes[kept]), as: UTF8.self)
+        }
+    }
+
+    /// The bytes `exactKey` keeps: all but leading `.` and spaces and trailing spaces.
+    static func exactKeyRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var start = 0
+        while start < bytes.count, bytes[start] == UInt8(ascii: ".") || bytes[start] == UInt8(ascii: " ") { start += 1 }
+        var end = bytes.count
+        while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        return start..<end
     }
 
     /// Callbacks are case-sensitive; an empty or `_:` argument list is dropped:
@@ -62,20 +75,24 @@ public enum Names {
             // no scalar joins an ASCII one before it, and an ASCII one joins only "\r" with "\n".
             // Bytes that do not end so end with other Characters. After any other byte, a scalar
             // that joins the next one (a prepended mark) may stand before "(": Characters decide.
-            for suffix in argumentLists where bytes.count >= suffix.count {
-                let start = bytes.count - suffix.count
-                guard suffix.indices.allSatisfy({ bytes[start + $0] == suffix[$0] }) else { continue }
-                guard start == 0 || bytes[start - 1] < 0x80 else { return (false, nil) }
-                return (true, String(decoding: UnsafeBufferPointer(rebasing: bytes[..<start]), as: UTF8.self))
-            }
-            return (true, nil)
+            guard let start = argumentListStart(bytes) else { return (true, nil) }
+            guard start == 0 || bytes[start - 1] < 0x80 else { return (false, nil) }
+            return (true, String(decoding: UnsafeBufferPointer(rebasing: bytes[..<start]), as: UTF8.self))
         }
         guard read.decided else { return callbackKeyByCharacters(name) }
         return read.key ?? name
     }
 
-    /// The argument lists a callback key drops, as bytes.
-    private static let argumentLists: [[UInt8]] = [Array("()".utf8), Array("(_:)".utf8)]
+    /// Where the bytes "()" or "(_:)" that end `bytes` start; nil when they end otherwise. On an
+    /// ASCII name's bytes, `callbackKey` is the bytes before it.
+    static func argumentListStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let count = bytes.count
+        guard count >= 2, bytes[count - 1] == UInt8(ascii: ")") else { return nil }
+        if bytes[count - 2] == UInt8(ascii: "(") { return count - 2 }
+        guard count >= 4, bytes[count - 2] == UInt8(ascii: ":"), bytes[count - 3] == UInt8(ascii: "_"), bytes[count - 4] == UInt8(ascii: "(")
+        else { return nil }
+        return count - 4
+    }
 
     /// `callbackKey` by Characters: an argument list is dropped if the name ends with its Characters.
     static func callbackKeyByCharacters(_ name: String) -> String {

@@ -34,9 +34,10 @@ public struct Simulation: Sendable {
     /// Per transition: its conditions on the options (api, configChanges, root) hold. They do not
     /// change while the options stay, so they are checked once, not on every fire.
     private var optionsHold: [Bool]
-    /// Scene names in the order they appeared, and their state indexes.
-    private(set) var sceneNames: [String]
-    private(set) var sceneStates: [Int]
+    /// Scene names in the order they appeared, and their state indexes (`mapScenes` is inlined
+    /// into its callers, and reads them there).
+    @usableFromInline private(set) var sceneNames: [String]
+    @usableFromInline private(set) var sceneStates: [Int]
     /// What covers each scene, as a `Cover.bit` (Android: see `Cover`).
     private(set) var sceneCovers: [UInt8]
     public private(set) var process: ProcessState
@@ -63,7 +64,10 @@ public struct Simulation: Sendable {
     public var scenes: [(name: String, state: String)] { mapScenes { ($0, $1) } }
 
     /// Each scene's name and state, in order of appearance, made into one value each: one array,
-    /// where mapping `scenes` made two.
+    /// where mapping `scenes` made two. Inlinable: called from another module unspecialized, it
+    /// looked its array's type up and reserved its room through the generic path (about 1,200
+    /// instructions a run).
+    @inlinable
     public func mapScenes<T>(_ transform: (_ name: String, _ state: String) -> T) -> [T] {
         var result: [T] = []
         result.reserveCapacity(sceneNames.count)

@@ -1,3 +1,4 @@
+import Encoding
 import Foundation
 import Testing
 import TestSupport

@@ -144,4 +144,29 @@ import TestSupport
         #expect(!Machine.NameIndex.scan("onPause").offASCII && Machine.NameIndex.scan("onPause").ascii)
         #expect(!Machine.NameIndex.scan("\u{212A}").offASCII)
     }
+
+    /// An ASCII name is looked up by its keys' bytes: seeded ASCII names of the machines' ASCII
+    /// spellings cut and joined with separators, case changed and argument lists added, against
+    /// asking every machine (`KNOWN_NAME_SEED` to try others).
+    @Test func asciiNamesAgreeWithEveryMachine() {
+        let ascii = Self.spellings().filter { $0.utf8.allSatisfy { $0 < 0x80 } && $0.utf8.count < 40 }
+        let separators = ["", " ", "_", "-", ".", "()", "(_:)", "(", ")", ":", "  "]
+        let seed = 0xA5C1_1E55 &+ SeededRandom.seedOffset("KNOWN_NAME_SEED")
+        var random = SeededRandom(seed: seed)
+        var known = 0
+        for _ in 0..<4_000 {
+            var name = random.pick(ascii)
+            switch random.below(5) {
+            case 0: name = random.pick(separators) + name + random.pick(separators)
+            case 1: name = name.uppercased()
+            case 2: name = String(name.prefix(random.below(name.count + 1))) + random.pick(separators)
+            case 3: name += random.pick(separators) + random.pick(ascii)
+            default: break
+            }
+            let asked = Self.someMachineKnows(name)
+            if asked { known += 1 }
+            #expect(ChainFinder.isKnownName(name) == asked, "seed \(seed): \(name.debugDescription)")
+        }
+        #expect(known > 800 && known < 3_800, "\(known) known names")
+    }
 }

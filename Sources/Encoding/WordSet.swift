@@ -1,21 +1,21 @@
-import Encoding
 import Glibc
 
-/// A fixed set of words (keywords, callback names), asked about every identifier of every code
-/// block: looked up by the UTF-8 of an ASCII name with `ByteHash` and one table probe, where a
-/// `Set<String>` ran a `Hasher` over each name (about 350 instructions a look-up). Answers as
-/// `Set<String>.contains` does: a name that is not ASCII, or any name when a word is not, goes to
-/// the `Set<String>` (canonical equivalence can make a non-ASCII text equal to another text).
-struct WordSet: Sendable, ExpressibleByArrayLiteral {
-    private let words: Set<String>
+/// A fixed set of words (keywords, callback names, the models' name keys), asked about every
+/// identifier of every code block and every name next to a prose arrow: looked up by the UTF-8
+/// of an ASCII name with `ByteHash` and one table probe, where a `Set<String>` ran a `Hasher` over
+/// each name (about 350 instructions a look-up). Answers as `Set<String>.contains` does: a name
+/// that is not ASCII, or any name when a word is not, goes to the `Set<String>` (canonical
+/// equivalence can make a non-ASCII text equal to another text).
+public struct WordSet: Sendable, ExpressibleByArrayLiteral {
+    @usableFromInline let words: Set<String>
     /// Whether every word is ASCII, so that equal strings are equal bytes.
-    private let asciiWords: Bool
+    @usableFromInline let asciiWords: Bool
     /// The words' bytes and `ByteHash` codes, in one order.
-    private let entries: [(code: UInt64, bytes: [UInt8])]
+    @usableFromInline let entries: [(code: UInt64, bytes: [UInt8])]
     /// Open addressing: per slot, 1 + the index of the entry there, 0 for an empty slot.
-    private let slots: [Int32]
+    @usableFromInline let slots: [Int32]
 
-    init(_ words: Set<String>) {
+    public init(_ words: Set<String>) {
         self.words = words
         asciiWords = words.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
         let entries = words.map { (code: ByteHash.of($0), bytes: Array($0.utf8)) }
@@ -31,18 +31,19 @@ struct WordSet: Sendable, ExpressibleByArrayLiteral {
         self.slots = slots
     }
 
-    init(arrayLiteral words: String...) {
+    public init(arrayLiteral words: String...) {
         self.init(Set(words))
     }
 
-    var isEmpty: Bool { words.isEmpty }
+    @inlinable public var isEmpty: Bool { words.isEmpty }
 
-    func contains(_ name: String) -> Bool {
+    @inlinable public func contains(_ name: String) -> Bool {
         name.withUTF8Bytes { contains($0) }
     }
 
-    /// Whether the word whose UTF-8 is `bytes` is in the set.
-    func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether the word whose UTF-8 is `bytes` is in the set. Inlinable, as it was inside the
+    /// lexers' module: a call to another module's look-up cost half as much again.
+    @inlinable public func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // A name that is not ASCII is asked of the strings (when a word is not ASCII, any name is).
         guard asciiWords, !bytes.contains(where: { $0 >= 0x80 }) else { return words.contains(String(decoding: bytes, as: UTF8.self)) }
         let code = ByteHash.end(ByteHash.mix(ByteHash.start, bytes), length: bytes.count)
@@ -56,13 +57,13 @@ struct WordSet: Sendable, ExpressibleByArrayLiteral {
         return false
     }
 
-    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         guard let first = a.baseAddress, let second = b.baseAddress else { return a.isEmpty }
         return memcmp(first, second, a.count) == 0
     }
 
-    private static func slot(_ code: UInt64, mask: Int) -> Int {
+    @inlinable static func slot(_ code: UInt64, mask: Int) -> Int {
         Int(truncatingIfNeeded: code >> 32) & mask
     }
 }
