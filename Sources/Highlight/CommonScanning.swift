@@ -27,7 +27,7 @@ extension Cursor {
 
     mutating func consumeIdentifier() {
         advance()
-        advance(while: \.isIdentifierContinue)
+        advanceOverIdentifier()
     }
 
     /// `` `default` `` in Swift, or a Kotlin test name like `` `loads data on start` ``.

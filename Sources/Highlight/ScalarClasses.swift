@@ -16,28 +16,47 @@ extension Unicode.Scalar {
     /// Any whitespace, line breaks included. The ASCII ones (U+0009…U+000D, U+0020) are
     /// tested without the Unicode property table, which costs a lookup per scalar.
     var isSpace: Bool {
-        value < 0x80 ? value == 0x20 || (value >= 0x09 && value <= 0x0D) : properties.isWhitespace
+        value < 0x80 ? value == 0x20 || (value >= 0x09 && value <= 0x0D) : Self.isWhitespace(self)
     }
 
     /// The Unicode Uppercase property; in ASCII exactly `A`…`Z`.
     var isUppercaseScalar: Bool {
-        value < 0x80 ? ("A"..."Z").contains(self) : properties.isUppercase
+        value < 0x80 ? ("A"..."Z").contains(self) : Self.isUppercase(self)
     }
 
     /// Spaces and tabs: whitespace that stays on the same line.
     var isInlineSpace: Bool { self == " " || self == "\t" }
 
+    /// Inlined: the lexers ask it of every token's first scalar (a call each was 40 instructions).
+    @inline(__always)
     var isIdentifierStart: Bool {
         ("a"..."z").contains(self) || ("A"..."Z").contains(self) || self == "_"
-            || (!isASCII && properties.isAlphabetic)
+            || (!isASCII && Self.isAlphabetic(self))
     }
 
     var isIdentifierContinue: Bool {
         if isIdentifierStart || isASCIIDigit { return true }
-        guard !isASCII else { return false }
-        switch properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber: return true
-        default: return false
+        return !isASCII && Self.isMarkOrDigit(self)
+    }
+
+    // The Unicode properties of scalars past ASCII, asked out of line: their types' metadata
+    // (resilient) was set up at the start of every function that might ask, about 60
+    // instructions a token or identifier, ASCII ones too.
+
+    @inline(never)
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace }
+
+    @inline(never)
+    private static func isUppercase(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isUppercase }
+
+    @inline(never)
+    private static func isAlphabetic(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isAlphabetic }
+
+    @inline(never)
+    private static func isMarkOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber: true
+        default: false
         }
     }
 

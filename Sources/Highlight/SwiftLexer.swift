@@ -59,7 +59,7 @@ struct SwiftLexer {
         case "@":
             cursor.advance()
             if cursor.peek()?.isIdentifierStart == true {
-                cursor.advance(while: \.isIdentifierContinue)
+                cursor.advanceOverIdentifier()
                 writer.emit(.attribute, cursor.bytes(from: start))
             } else {
                 writer.emit(.punctuation, cursor.bytes(from: start))
@@ -131,7 +131,7 @@ struct SwiftLexer {
             lexStringBody(delimiter, from: start)
         } else if hashes == 1, cursor.peek(1)?.isIdentifierStart == true {
             cursor.advance()
-            cursor.advance(while: \.isIdentifierContinue)
+            cursor.advanceOverIdentifier()
             writer.emit(.directive, cursor.bytes(from: start))
         } else {
             // Take the whole run at once so a long line of `#` stays linear.

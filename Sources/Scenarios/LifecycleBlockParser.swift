@@ -177,8 +177,6 @@ public enum LifecycleBlockParser {
     }
 }
 
-/// Reads the lines of one block in order, keeping what `given` needs to know
-/// about the lines before it. Names are resolved when the machine is known.
 /// A block's comments joined by spaces in the order they come (`LifecycleBlock.commentText`).
 struct Caption {
     private(set) var text = ""
@@ -196,6 +194,8 @@ struct Caption {
     }
 }
 
+/// Reads the lines of one block in order, keeping what `given` needs to know
+/// about the lines before it. Names are resolved when the machine is known.
 struct LineReader {
     let machine: Machine?
     /// The machine's own spellings of its names (nil for a machine outside the catalog).

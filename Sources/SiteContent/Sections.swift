@@ -74,6 +74,16 @@ package struct ArticleSections: Sendable {
         }
     }
 
+    /// Whether `bytes` (valid UTF-8) start and end with ASCII other than white space: then neither
+    /// the first Character (that byte's scalar first) nor the last (a byte after a white space
+    /// scalar starts a Character, and only a Prepend mark, none of them white space, joins an ASCII
+    /// byte after it) is white space, without cutting Characters from the title.
+    static func startsAndEndsWithASCIIInk(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func ink(_ byte: UInt8) -> Bool { byte < 0x80 && byte != 32 && !(9...13).contains(byte) }
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        return ink(first) && ink(last)
+    }
+
     /// Whether every Character of `bytes` (valid UTF-8) is white space. Read as bytes up to the
     /// first that is not ASCII white space: a Character that starts with another ASCII byte is
     /// no white space, whatever follows it. From a byte past ASCII on, the Characters decide
@@ -124,7 +134,11 @@ package struct ArticleSections: Sendable {
                 while titleStart < titleEnd, bytes[titleStart] == 32 || bytes[titleStart] == 9 { titleStart += 1 }
                 while titleEnd > titleStart, bytes[titleEnd - 1] == 32 || bytes[titleEnd - 1] == 9 || bytes[titleEnd - 1] == 13 { titleEnd -= 1 }
                 var title = String(decoding: bytes[titleStart..<titleEnd], as: UTF8.self)
-                if title.first?.isWhitespace == true || title.last?.isWhitespace == true { title = title.trimmingSpaces }
+                if !Self.startsAndEndsWithASCIIInk(UnsafeBufferPointer(rebasing: bytes[titleStart..<titleEnd])),
+                    title.first?.isWhitespace == true || title.last?.isWhitespace == true
+                {
+                    title = title.trimmingSpaces
+                }
                 sections.append((title, lineNumber, lineStart, lineStart, []))
             }
             lineStart = lineEnd + 1

@@ -55,3 +55,33 @@ import TestSupport
         }
     }
 }
+
+/// Identifiers are read with a table for ASCII: the same scalars as `isIdentifierContinue` takes.
+@Suite struct IdentifierScanTests {
+    @Test func asciiTableIsTheProperty() {
+        for value in UInt32(0)..<0x80 {
+            let scalar = Unicode.Scalar(UInt8(value))
+            #expect(Cursor.continuesASCIIIdentifier(value) == scalar.isIdentifierContinue, "\(value)")
+        }
+    }
+
+    /// From every position of random code, the identifier scan stops where `advance(while:)` does.
+    @Test func scanStopsWhereThePropertyDoes() {
+        let pieces = ["let", "x", "_", "9", "Z", " ", ".", "(", "é", "e\u{301}", "ж", "٣", "😀", "@", "`", "$0", "\u{7F}", "\n"]
+        var random = SeededRandom(seed: 0x1DE_0001)
+        var stops = Set<Int>()
+        for _ in 0..<1000 {
+            let text = (0..<random.below(12)).map { _ in random.pick(pieces) }.joined()
+            for start in 0..<(text.unicodeScalars.count + 1) {
+                var fast = Cursor(text)
+                fast.advance(start)
+                var reference = fast
+                fast.advanceOverIdentifier()
+                reference.advance(while: \.isIdentifierContinue)
+                #expect(fast.position == reference.position, "\(text.debugDescription) from \(start)")
+                stops.insert(fast.position - start)
+            }
+        }
+        #expect(stops.count > 5, "\(stops.sorted()) scalars taken")
+    }
+}

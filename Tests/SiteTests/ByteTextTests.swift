@@ -203,6 +203,26 @@ import TestSupport
         #expect(whiteSpace > 300 && whiteSpace < 2700)
     }
 
+    /// A heading title that starts and ends with ASCII ink is one whose first and last Characters
+    /// are not white space (the check it saves), on random titles of ASCII, white space, marks,
+    /// Prepend and ZWJ scalars and Cyrillic.
+    @Test func asciiInkAtBothEndsMeansNoWhiteSpaceCharacterThere() {
+        let pieces = [
+            "a", "Z", "#", "1", ")", " ", "\t", "\u{0B}", "\u{85}", "\u{A0}", "\u{2003}", "\u{3000}", "\u{301}", "\u{600}", "\u{200D}",
+            "ж", "é", "e\u{301}", "🇪🇸", "\u{1F}", "\u{7F}",
+        ]
+        var random = SeededRandom(seed: 0xF27_0003 &+ SeededRandom.seedOffset("FINGERPRINT_SEED"))
+        var ink = 0
+        for _ in 0..<4000 {
+            let title = (0..<random.below(6)).map { _ in random.pick(pieces) }.joined()
+            let bytes = Array(title.utf8)
+            guard bytes.withUnsafeBufferPointer(ArticleSections.startsAndEndsWithASCIIInk) else { continue }
+            ink += 1
+            #expect(title.first?.isWhitespace == false && title.last?.isWhitespace == false, "\(title.debugDescription)")
+        }
+        #expect(ink > 300, "\(ink) titles with ASCII ink at both ends")
+    }
+
     /// `SiteConfig.isLanguageCode` as it was written on Characters, before its byte path.
     static func isLanguageCodeByCharacters(_ code: String) -> Bool {
         let parts = code.split(separator: "-", omittingEmptySubsequences: false)
