@@ -10,24 +10,34 @@ public struct WordSet: Sendable, ExpressibleByArrayLiteral {
     @usableFromInline let words: Set<String>
     /// Whether every word is ASCII, so that equal strings are equal bytes.
     @usableFromInline let asciiWords: Bool
-    /// The words' bytes and `ByteHash` codes, in one order.
-    @usableFromInline let entries: [(code: UInt64, bytes: [UInt8])]
+    /// By entry (one a word), its `ByteHash` code and where its bytes end in `wordBytes`, which
+    /// holds every word's UTF-8 one after another: an entry read as a tuple with an array of
+    /// its own was a retain and a release of that array at every probe.
+    @usableFromInline let codes: [UInt64]
+    @usableFromInline let ends: [Int]
+    @usableFromInline let wordBytes: [UInt8]
     /// Open addressing: per slot, 1 + the index of the entry there, 0 for an empty slot.
     @usableFromInline let slots: [Int32]
 
     public init(_ words: Set<String>) {
         self.words = words
         asciiWords = words.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
-        let entries = words.map { (code: ByteHash.of($0), bytes: Array($0.utf8)) }
+        let ordered = Array(words)
+        codes = ordered.map(ByteHash.of)
+        wordBytes = ordered.flatMap(\.utf8)
+        var end = 0
+        ends = ordered.map { word in
+            end += word.utf8.count
+            return end
+        }
         var capacity = 8
-        while capacity < entries.count * 2 { capacity *= 2 }
+        while capacity < ordered.count * 2 { capacity *= 2 }
         var slots = [Int32](repeating: 0, count: capacity)
-        for (index, entry) in entries.enumerated() {
-            var slot = Self.slot(entry.code, mask: capacity - 1)
+        for (index, code) in codes.enumerated() {
+            var slot = Self.slot(code, mask: capacity - 1)
             while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
             slots[slot] = Int32(index + 1)
         }
-        self.entries = entries
         self.slots = slots
     }
 
@@ -50,8 +60,11 @@ public struct WordSet: Sendable, ExpressibleByArrayLiteral {
         let mask = slots.count - 1
         var slot = Self.slot(code, mask: mask)
         while slots[slot] != 0 {
-            let entry = entries[Int(slots[slot]) - 1]
-            if entry.code == code && entry.bytes.withUnsafeBufferPointer({ Self.equal($0, bytes) }) { return true }
+            let entry = Int(slots[slot]) - 1
+            if codes[entry] == code {
+                let start = entry == 0 ? 0 : ends[entry - 1]
+                if wordBytes.withUnsafeBufferPointer({ Self.equal(UnsafeBufferPointer(rebasing: $0[start..<ends[entry]]), bytes) }) { return true }
+            }
             slot = (slot + 1) & mask
         }
         return false

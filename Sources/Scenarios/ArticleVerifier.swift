@@ -58,6 +58,11 @@ public struct Verification: Sendable {
     private var exampleByNode: [Int: Int] = [:]
     private var exerciseByNode: [Int: Int] = [:]
     private var chainsByNode: [Int: Range<Int>] = [:]
+    /// The nodes of `chainsByNode` as they were judged: ascending, as the walk judges them, they
+    /// answer `chains(in:)` for a node without chains by a binary search (every text node of a
+    /// page asks; hashing its index cost more).
+    private var chainNodes: [Int] = []
+    private var chainNodesAscend = true
 
     public init() {}
 
@@ -65,7 +70,18 @@ public struct Verification: Sendable {
     public func example(at node: Int) -> VerifiedExample? { exampleByNode[node].map { examples[$0] } }
 
     /// The chains of a text node, in order (empty when it has none).
-    public func chains(in node: Int) -> ArraySlice<ProseChain> { chainsByNode[node].map { chains[$0] } ?? [] }
+    public func chains(in node: Int) -> ArraySlice<ProseChain> {
+        if chainNodesAscend {
+            var low = 0
+            var high = chainNodes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if chainNodes[middle] < node { low = middle + 1 } else { high = middle }
+            }
+            guard low < chainNodes.count, chainNodes[low] == node else { return [] }
+        }
+        return chainsByNode[node].map { chains[$0] } ?? []
+    }
 
     /// The exercise of a code block node, if it is an `exercise` block that could be read.
     public func exercise(at node: Int) -> VerifiedExercise? { exerciseByNode[node].map { exercises[$0] } }
@@ -261,7 +277,11 @@ public struct Verification: Sendable {
                 diagnostics.append(Messages.wrongProseChain(found.chain, found.check, found.text, machine, at: at))
             }
         }
-        if chains.count > first { chainsByNode[node] = first..<chains.count }
+        if chains.count > first {
+            if let last = chainNodes.last, last >= node { chainNodesAscend = false }
+            chainNodes.append(node)
+            chainsByNode[node] = first..<chains.count
+        }
     }
 }
 

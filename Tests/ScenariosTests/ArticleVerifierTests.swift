@@ -2,6 +2,7 @@ import Diagnostics
 import LifecycleModel
 import Markdown
 import Testing
+import TestSupport
 
 @testable import Scenarios
 
@@ -70,6 +71,38 @@ import Testing
         let last = try #require(verification.chains.last)
         #expect(last.location.line == 19 && last.location.column == 41, "\(last.location)")
         #expect(verification.chains[3].witness.isEmpty && !verification.chains[4].witness.isEmpty)
+    }
+
+    /// `chains(in:)` of every node is the node's chains in order (a binary search over the nodes
+    /// with chains answers the others), here and in random articles of chains and plain text.
+    @Test func everyNodeFindsItsChains() {
+        let paragraphs = [
+            "Not Running → Inactive → Active.", "Plain text, no arrow.", "onPause → onStop y Active → Background.", "- a\n- Active → Inactive",
+            "> Inactive -> Active", "`code → here`", "A → B, nothing known.", "| a | Active → Inactive |\n|---|---|\n| x | y |",
+        ]
+        var random = SeededRandom(seed: 0xC4A1_0DE5)
+        var found = 0
+        for n in 0..<200 {
+            let text = n == 0 ? Self.article : (0..<random.below(10)).map { _ in random.pick(paragraphs) }.joined(separator: "\n\n")
+            let (document, verification) = verify(text)
+            for node in document.nodes.indices {
+                let expected = verification.chains.filter { $0.node == node }.map(\.number)
+                #expect(verification.chains(in: node).map(\.number) == expected, "#\(n) node \(node): \(text.debugDescription)")
+                found += expected.count
+            }
+        }
+        #expect(found > 300, "\(found) chains found by node")
+    }
+
+    /// Nodes judged out of order (never by the walk) are found by their hash.
+    @Test func nodesJudgedOutOfOrderFindTheirChains() {
+        var verification = Verification()
+        let place = SourceLocation(file: "es/a.md", line: 1, column: 1)
+        for node in [5, 2, 9, 2] { verification.judgeChains(in: "Active → Inactive y onPause → onStop", at: place, node: node, cache: nil) }
+        #expect(verification.chains(in: 5).map(\.number) == [1, 2])
+        #expect(verification.chains(in: 2).map(\.number) == [7, 8])
+        #expect(verification.chains(in: 9).map(\.number) == [5, 6])
+        #expect(verification.chains(in: 3).isEmpty && verification.chains(in: 0).isEmpty)
     }
 
     /// A title heading taken out of the tree is not the page's: it is not verified.
