@@ -147,29 +147,47 @@ package struct ArticleRenderer: Sendable {
         let conclusion = steps.count > 1 && !steps[steps.count - 1].hasMedia ? steps.removeLast() : nil
         let stepLabel = HTML.escape(strings.string("tutorialStep", lang: lang))
         let doneLabel = HTML.escape(strings.string("tutorialStepDone", lang: lang))
-        var out = ByteOutput(capacity: rendered.utf8.count + 512 * (steps.count + 2) + trailer.reduce(0) { $0 + $1.utf8.count })
+        // Written into the array the article keeps, with room for all of it made up front: gathered
+        // in a `ByteOutput` first, the whole body was copied once more into an array. Markup is
+        // written in pieces, not as interpolated strings (each one built, then copied).
+        var out: [UInt8] = []
+        out.reserveCapacity(rendered.utf8.count + 512 * (steps.count + 2) + trailer.reduce(0) { $0 + $1.utf8.count })
         if intro.contains(where: { !$0.isEmpty }) {
-            out.append(utf8: "<div class=\"tutorial-intro\"\(languageAttribute(untranslated, section: 0, lang: lang))>\n")
-            for part in intro { out.append(part) }
+            out.append(utf8: "<div class=\"tutorial-intro\"")
+            Self.appendLanguage(untranslated, section: 0, to: &out)
+            out.append(utf8: ">\n")
+            for part in intro { out.append(contentsOf: part) }
             out.append(utf8: "</div>\n")
         }
         if !steps.isEmpty {
             out.append(utf8: "<ol class=\"tutorial-steps\">\n")
             for (index, step) in steps.enumerated() {
-                let number = index + 1
-                let kind = step.hasMedia ? "" : " text-only"
+                let number = String(index + 1)
                 // Section 0 is the introduction (ArticleSections), so step N is section N.
-                out.append(utf8: "<li class=\"tutorial-step\(kind)\" id=\"ld-step-\(number)\" data-step=\"\(number)\" data-exercises=\"\(step.exercises)\"\(languageAttribute(untranslated, section: number, lang: lang))>\n")
-                out.append(utf8: "<div class=\"step-text\">\n<p class=\"step-number\">\(stepLabel) \(LocalFormat.number(number, lang: lang))</p>\n")
-                for part in step.text { out.append(part) }
+                out.append(utf8: step.hasMedia ? "<li class=\"tutorial-step\" id=\"ld-step-" : "<li class=\"tutorial-step text-only\" id=\"ld-step-")
+                out.append(utf8: number)
+                out.append(utf8: "\" data-step=\"")
+                out.append(utf8: number)
+                out.append(utf8: "\" data-exercises=\"")
+                out.append(utf8: String(step.exercises))
+                out.append(utf8: "\"")
+                Self.appendLanguage(untranslated, section: index + 1, to: &out)
+                out.append(utf8: ">\n<div class=\"step-text\">\n<p class=\"step-number\">")
+                out.append(utf8: stepLabel)
+                out.append(utf8: " ")
+                out.append(utf8: LocalFormat.number(index + 1, lang: lang))
+                out.append(utf8: "</p>\n")
+                for part in step.text { out.append(contentsOf: part) }
                 if step.exercises == 0 {
                     // For the reader's progress (`exercise.js`): a step without exercises is done when they say so.
-                    out.append(utf8: "<p class=\"step-done-line\" hidden><button type=\"button\" class=\"step-done\" data-step-done aria-pressed=\"false\">\(doneLabel)</button></p>\n")
+                    out.append(utf8: "<p class=\"step-done-line\" hidden><button type=\"button\" class=\"step-done\" data-step-done aria-pressed=\"false\">")
+                    out.append(utf8: doneLabel)
+                    out.append(utf8: "</button></p>\n")
                 }
                 out.append(utf8: "</div>\n")
                 if step.hasMedia {
                     out.append(utf8: "<div class=\"step-media\">\n")
-                    for part in step.media { out.append(part) }
+                    for part in step.media { out.append(contentsOf: part) }
                     out.append(utf8: "</div>\n")
                 }
                 out.append(utf8: "</li>\n")
@@ -178,20 +196,23 @@ package struct ArticleRenderer: Sendable {
         }
         if let conclusion {
             // Its section follows the steps' (section 0 is the introduction).
-            let section = steps.count + 1
-            out.append(utf8: "<section class=\"tutorial-conclusion\"\(languageAttribute(untranslated, section: section, lang: lang))>\n")
-            for part in conclusion.text { out.append(part) }
+            out.append(utf8: "<section class=\"tutorial-conclusion\"")
+            Self.appendLanguage(untranslated, section: steps.count + 1, to: &out)
+            out.append(utf8: ">\n")
+            for part in conclusion.text { out.append(contentsOf: part) }
             out.append(utf8: "</section>\n")
         }
-        for part in tail { out.append(part) }
+        for part in tail { out.append(contentsOf: part) }
         for part in trailer { out.append(utf8: part) }
-        return (out.bytes, steps.count)
+        return (out, steps.count)
     }
 
     /// ` lang="…"` on a step whose section is still in the source language.
-    private func languageAttribute(_ untranslated: (from: String, sections: Set<Int>)?, section: Int, lang: String) -> String {
-        guard let untranslated, untranslated.sections.contains(section) else { return "" }
-        return " lang=\"\(HTML.escape(untranslated.from))\""
+    private static func appendLanguage(_ untranslated: (from: String, sections: Set<Int>)?, section: Int, to out: inout [UInt8]) {
+        guard let untranslated, untranslated.sections.contains(section) else { return }
+        out.append(utf8: " lang=\"")
+        out.append(utf8: HTML.escape(untranslated.from))
+        out.append(utf8: "\"")
     }
 
     private func makeRenderer(lang: String) -> HTMLRenderer {
@@ -259,4 +280,11 @@ package struct ArticleRenderer: Sendable {
     }))
 
 
+}
+
+private extension [UInt8] {
+    /// Appends the UTF-8 of `text`, read in place.
+    mutating func append(utf8 text: String) {
+        text.withUTF8Bytes { append(contentsOf: $0) }
+    }
 }
