@@ -117,7 +117,7 @@ struct ExerciseFigure: Sendable {
     static func eventValue(_ id: String, scene: String?, first: Bool?, multiScene: Bool, events: EventNames) -> MustacheValue {
         let named = events.values(id)
         var fields: [MustacheValue] = [
-            .string(id), named.name, named.summary, multiScene ? scene.map(MustacheValue.string) ?? .bool(false) : .bool(false),
+            named.id, named.name, named.summary, multiScene ? scene.map(MustacheValue.string) ?? .bool(false) : .bool(false),
         ]
         if let first { fields.append(.bool(first)) }
         return .record(MustacheRecord(eventShape, fields))
