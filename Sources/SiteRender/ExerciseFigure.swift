@@ -51,8 +51,10 @@ struct ExerciseFigure: Sendable {
                 var values: [MustacheValue]
                 // What the step's transition shows, made once for the machine (`TransitionRow`).
                 if let made = shared.row(step.transition, from: step.from, event: step.event) {
+                    // The machine's record for the number, unless the step's event is in another scene.
+                    guard let scene else { return made.exerciseRecord(number: index + 1) }
                     values = made.exercise
-                    if scene != nil { values[1] = event(step.event, scene: scene) }
+                    values[1] = event(step.event, scene: scene)
                 } else {
                     let (fromName, walk) = states.step(from: step.from, through: step.states)
                     values = Self.rowValues(event: event(step.event, scene: scene), transition: step.transition, fromName: fromName, walk: walk, text: text)
