@@ -43,10 +43,13 @@ struct HTMLRenderSession: ~Copyable {
             for index in nodeHTML.nodes where isReplaced.indices.contains(index) { isReplaced[index] = true }
         }
         self.isReplaced = isReplaced
+        // Tags and escapes make HTML a bit larger than its Markdown; the nodes rendered elsewhere
+        // (figures, many times their blocks' size) are written whole: without room for them the
+        // output grew, copying itself, on most pages with figures.
+        let capacity = document.sourceByteCount + document.sourceByteCount / 2 + 256 + nodeHTML.byteCount + trailer.reduce(0) { $0 + $1.utf8.count }
         self.nodeHTML = nodeHTML
         self.slugger = HeadingSlugger(reserved: renderer.reservedIDs)
-        // Tags and escapes make HTML a bit larger than its Markdown.
-        self.out = HTMLWriter(capacity: document.sourceByteCount + document.sourceByteCount / 2 + 256 + trailer.reduce(0) { $0 + $1.utf8.count })
+        self.out = HTMLWriter(capacity: capacity)
         // Room made once for what the walk adds, not by growing (an allocation a doubling).
         headings.reserveCapacity(Self.headingCount(document))
         blockStarts.reserveCapacity(document.nodes.isEmpty ? 0 : document.nodes[MarkdownDocument.rootIndex].children.count)
