@@ -95,7 +95,10 @@ enum HTMLRenderer {
 
     /// `write(_:_:tagged:into:)` with `isTagged` worked out.
     private static func write(_ kind: TokenKind, _ text: UnsafeBufferPointer<UInt8>, isTagged: Bool, into html: inout ByteOutput) {
-        func write(_ piece: StaticString) { piece.withUTF8Buffer { html.append($0) } }
+        // Copied by the inlinable append: a call for each tag cost more than its few bytes.
+        func write(_ piece: StaticString) {
+            piece.withUTF8Buffer { if let base = $0.baseAddress { html.append(base, count: $0.count) } }
+        }
         let unstyled = isUnstyled(kind)
         if unstyled, !isTagged {
             HTML.append(escaping: text, to: &html)

@@ -240,8 +240,14 @@ package struct ArticleRenderer: Sendable {
         // Focusable and labelled: a scrolling code block must be reachable by keyboard.
         let language = code.language
         var html = ByteOutput(capacity: code.source.spans.count * 24 + 256)
-        html.append(utf8: "<pre class=\"code\" data-lang=\"\(language.rawValue)\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(label))\">")
-        html.append(utf8: "<code class=\"language-\(language.rawValue)\">")
+        // In pieces: each interpolated string was built, then copied.
+        html.append(utf8: "<pre class=\"code\" data-lang=\"")
+        html.append(utf8: language.rawValue)
+        html.append(utf8: "\" tabindex=\"0\" role=\"region\" aria-label=\"")
+        HTML.append(escaping: label, to: &html)
+        html.append(utf8: "\"><code class=\"language-")
+        html.append(utf8: language.rawValue)
+        html.append(utf8: "\">")
         Highlighter.appendHTML(code.source, options: Self.highlightOptions, to: &html)
         html.append(utf8: "</code></pre>\n")
         return html
