@@ -92,9 +92,9 @@ struct ExerciseFigure: Sendable {
                 rows(choice.witness),
             ])))
         }
-        let promptKey = "exercisePrompt" + trace.kind.rawValue.prefix(1).uppercased() + trace.kind.rawValue.dropFirst()
+        let (shape, promptKey) = Self.kinds[trace.kind] ?? (Self.figureShape(trace.kind), Self.promptKey(trace.kind))
         // Values in the order of `figureKeys`, then the kind's own flag.
-        return .record(MustacheRecord(Self.figureShapes[trace.kind] ?? Self.figureShape(trace.kind), [
+        return .record(MustacheRecord(shape, [
             .string(id),
             .string(trace.kind.rawValue),
             .string(machine.id),
@@ -155,7 +155,12 @@ struct ExerciseFigure: Sendable {
     private static func figureShape(_ kind: ExerciseBlock.Kind) -> MustacheShape {
         MustacheShape(figureKeys + [MustacheKey(kind.rawValue)])
     }
-    private static let figureShapes = Dictionary(uniqueKeysWithValues: ExerciseBlock.Kind.allCases.map { ($0, figureShape($0)) })
+    /// The UI string asking a kind's question (`exercisePromptPredict`).
+    static func promptKey(_ kind: ExerciseBlock.Kind) -> String {
+        "exercisePrompt" + kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
+    }
+    /// Each kind's shape and prompt key, made once: the key was built from the kind's name for every exercise.
+    private static let kinds = Dictionary(uniqueKeysWithValues: ExerciseBlock.Kind.allCases.map { ($0, (figureShape($0), promptKey($0))) })
 
     /// A state the exercise names: `{id, text, en}`.
     private static let stateShape = MustacheShape([Key.id, Key.text, Key.en])
