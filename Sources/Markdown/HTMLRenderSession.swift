@@ -65,6 +65,11 @@ struct HTMLRenderSession: ~Copyable {
     }
 
     mutating func run() -> RenderedMarkdown {
+        run { RenderedMarkdown(utf8: Array($0), headings: $1, blocks: $2) }
+    }
+
+    /// Renders the document and calls `body` with the HTML's bytes (valid during the call), the headings and the blocks.
+    mutating func run<Result>(_ body: (UnsafeBufferPointer<UInt8>, [Heading], [RenderedMarkdown.Block]) -> Result) -> Result {
         var stack: [Frame] = []
         // Deeper nesting grows it; most pages never reach this depth.
         stack.reserveCapacity(16)
@@ -93,7 +98,7 @@ struct HTMLRenderSession: ~Copyable {
             return RenderedMarkdown.Block(node: start.node, utf8Range: start.offset..<end)
         }
         for part in trailer { out.raw(part) }
-        return RenderedMarkdown(utf8: out.bytes, headings: headings, blocks: blocks)
+        return out.withBytes { body($0, headings, blocks) }
     }
 
     /// Consecutive top-level blocks in a language other than the page's share one

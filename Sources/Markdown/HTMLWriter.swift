@@ -16,6 +16,11 @@ struct HTMLWriter: ~Copyable {
     /// The bytes written, as an array of their own.
     var bytes: [UInt8] { output.bytes }
 
+    /// Calls `body` with the bytes written, read where they are.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        output.withBytes(body)
+    }
+
     /// Markup written by the renderer (or trusted HTML from a callback).
     mutating func raw(_ s: String) {
         output.append(utf8: s)

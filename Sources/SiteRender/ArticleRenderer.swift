@@ -84,21 +84,28 @@ package struct ArticleRenderer: Sendable {
         // The arrows of the figures' diagrams, once after the body of a page that has figures, written
         // into its output: appended to its bytes, they copied the whole body.
         let markers = hasFigures ? [StateDiagram.pageMarkers] : []
-        let rendered = renderer.render(document, replacingNodes: nodeHTML, followedBy: tutorial ? [] : markers)
         var article = read.article
+        let headings: [Heading]
         if tutorial {
-            let lesson = tutorialHTML(
-                rendered, document: document, lang: lang, untranslated: untranslatedLanguage.map { ($0, Set(read.article.untranslated)) },
-                isExercise: { read.verification.exercise(at: $0) != nil }, followedBy: markers)
-            article.bodyUTF8 = lesson.html
-            article.tutorialSteps = lesson.steps
+            // The lesson regroups the HTML where the renderer wrote it: an array of it was a copy of the whole page.
+            let untranslated = untranslatedLanguage.map { ($0, Set(read.article.untranslated)) }
+            let lesson = renderer.render(document, replacingNodes: nodeHTML) { html, madeHeadings, blocks in
+                (tutorialHTML(
+                    html, blocks: blocks, document: document, lang: lang, untranslated: untranslated,
+                    isExercise: { read.verification.exercise(at: $0) != nil }, followedBy: markers), madeHeadings)
+            }
+            article.bodyUTF8 = lesson.0.html
+            article.tutorialSteps = lesson.0.steps
+            headings = lesson.1
         } else {
+            let rendered = renderer.render(document, replacingNodes: nodeHTML, followedBy: markers)
             article.bodyUTF8 = rendered.utf8
+            headings = rendered.headings
         }
         // One array with room for every heading: filtering first grew a second one by doubling.
         var toc: [TOCEntry] = []
-        toc.reserveCapacity(rendered.headings.count)
-        for heading in rendered.headings where (2...3).contains(heading.level) {
+        toc.reserveCapacity(headings.count)
+        for heading in headings where (2...3).contains(heading.level) {
             toc.append(TOCEntry(level: heading.level, id: heading.id, text: heading.text))
         }
         article.toc = toc
@@ -111,23 +118,26 @@ package struct ArticleRenderer: Sendable {
     /// screens). A last section without code blocks, after at least one step, is the lesson's
     /// conclusion (a summary, what to read next): shown after the steps, neither numbered nor
     /// counted in the reader's progress. Footnotes follow, then `trailer`.
+    /// `rendered` is the document's HTML, `blocks` its blocks (`HTMLRenderer.render(_:replacingNodes:followedBy:reading:)`).
     func tutorialHTML(
-        _ rendered: RenderedMarkdown, document: MarkdownDocument, lang: String, untranslated: (from: String, sections: Set<Int>)?,
-        isExercise: (Int) -> Bool, followedBy trailer: [String] = []
+        _ rendered: UnsafeBufferPointer<UInt8>, blocks: [RenderedMarkdown.Block], document: MarkdownDocument, lang: String,
+        untranslated: (from: String, sections: Set<Int>)?, isExercise: (Int) -> Bool, followedBy trailer: [String] = []
     ) -> (html: [UInt8], steps: Int) {
         // The parts are slices of the rendered HTML, each copied once, into `out`.
         struct Step {
-            var text: [ArraySlice<UInt8>] = []
-            var media: [ArraySlice<UInt8>] = []
+            var text: [UnsafeBufferPointer<UInt8>] = []
+            var media: [UnsafeBufferPointer<UInt8>] = []
             var exercises = 0
             var hasMedia: Bool { media.contains { !$0.isEmpty } }
         }
-        var intro: [ArraySlice<UInt8>] = []
+        var intro: [UnsafeBufferPointer<UInt8>] = []
         var steps: [Step] = []
-        var tail: [ArraySlice<UInt8>] = []
-        for block in rendered.blocks {
+        var tail: [UnsafeBufferPointer<UInt8>] = []
+        for block in blocks {
             let node = document.nodes[block.node]
-            let html = rendered.utf8(of: block)
+            // A block's range is within the HTML it was cut from; clamped all the same.
+            let range = block.utf8Range.clamped(to: 0..<rendered.count)
+            let html = UnsafeBufferPointer(rebasing: rendered[range])
             if case .footnoteDefinition = node.kind {
                 tail.append(html)
                 continue
@@ -151,7 +161,7 @@ package struct ArticleRenderer: Sendable {
         // in a `ByteOutput` first, the whole body was copied once more into an array. Markup is
         // written in pieces, not as interpolated strings (each one built, then copied).
         var out: [UInt8] = []
-        out.reserveCapacity(rendered.utf8.count + 512 * (steps.count + 2) + trailer.reduce(0) { $0 + $1.utf8.count })
+        out.reserveCapacity(rendered.count + 512 * (steps.count + 2) + trailer.reduce(0) { $0 + $1.utf8.count })
         if intro.contains(where: { !$0.isEmpty }) {
             out.append(utf8: "<div class=\"tutorial-intro\"")
             Self.appendLanguage(untranslated, section: 0, to: &out)
