@@ -232,14 +232,20 @@ package struct ArticleRenderer: Sendable {
         renderer.footnotesTitle = strings.string("footnotes", lang: lang)
         renderer.taskLabel = strings.string("taskItem", lang: lang)
         renderer.reservedIDs = Self.isReservedID
-        let strings = self.strings
+        // Looked up once a page: a look-up for each alert hashed its key and language (about 1,000
+        // instructions, some 17 alerts a page).
+        let titles = (
+            note: strings.string("alertNote", lang: lang), tip: strings.string("alertTip", lang: lang),
+            important: strings.string("alertImportant", lang: lang), warning: strings.string("alertWarning", lang: lang),
+            caution: strings.string("alertCaution", lang: lang)
+        )
         renderer.alertTitle = { kind in
             switch kind {
-            case .note: strings.string("alertNote", lang: lang)
-            case .tip: strings.string("alertTip", lang: lang)
-            case .important: strings.string("alertImportant", lang: lang)
-            case .warning: strings.string("alertWarning", lang: lang)
-            case .caution: strings.string("alertCaution", lang: lang)
+            case .note: titles.note
+            case .tip: titles.tip
+            case .important: titles.important
+            case .warning: titles.warning
+            case .caution: titles.caution
             }
         }
         return renderer
