@@ -43,10 +43,13 @@ struct HTMLRenderSession: ~Copyable {
             for index in nodeHTML.nodes where isReplaced.indices.contains(index) { isReplaced[index] = true }
         }
         self.isReplaced = isReplaced
+        // Tags and escapes make HTML a bit larger than its Markdown; the nodes rendered elsewhere
+        // (figures, many times their blocks' size) are written whole: without room for them the
+        // output grew, copying itself, on most pages with figures.
+        let capacity = document.sourceByteCount + document.sourceByteCount / 2 + 256 + nodeHTML.byteCount + trailer.reduce(0) { $0 + $1.utf8.count }
         self.nodeHTML = nodeHTML
         self.slugger = HeadingSlugger(reserved: renderer.reservedIDs)
-        // Tags and escapes make HTML a bit larger than its Markdown.
-        self.out = HTMLWriter(capacity: document.sourceByteCount + document.sourceByteCount / 2 + 256 + trailer.reduce(0) { $0 + $1.utf8.count })
+        self.out = HTMLWriter(capacity: capacity)
         // Room made once for what the walk adds, not by growing (an allocation a doubling).
         headings.reserveCapacity(Self.headingCount(document))
         blockStarts.reserveCapacity(document.nodes.isEmpty ? 0 : document.nodes[MarkdownDocument.rootIndex].children.count)
@@ -62,6 +65,11 @@ struct HTMLRenderSession: ~Copyable {
     }
 
     mutating func run() -> RenderedMarkdown {
+        run { RenderedMarkdown(utf8: Array($0), headings: $1, blocks: $2) }
+    }
+
+    /// Renders the document and calls `body` with the HTML's bytes (valid during the call), the headings and the blocks.
+    mutating func run<Result>(_ body: (UnsafeBufferPointer<UInt8>, [Heading], [RenderedMarkdown.Block]) -> Result) -> Result {
         var stack: [Frame] = []
         // Deeper nesting grows it; most pages never reach this depth.
         stack.reserveCapacity(16)
@@ -90,7 +98,7 @@ struct HTMLRenderSession: ~Copyable {
             return RenderedMarkdown.Block(node: start.node, utf8Range: start.offset..<end)
         }
         for part in trailer { out.raw(part) }
-        return RenderedMarkdown(utf8: out.bytes, headings: headings, blocks: blocks)
+        return out.withBytes { body($0, headings, blocks) }
     }
 
     /// Consecutive top-level blocks in a language other than the page's share one

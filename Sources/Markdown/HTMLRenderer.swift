@@ -80,4 +80,15 @@ public struct HTMLRenderer: Sendable {
         var session = HTMLRenderSession(renderer: self, document: document, nodeHTML: nodeHTML, trailer: trailer)
         return session.run()
     }
+
+    /// `render(_:replacingNodes:followedBy:)` read in place: `body` gets the HTML's bytes (valid
+    /// during the call), the headings and the blocks. A caller that regroups the blocks into HTML
+    /// of its own (a tutorial's steps) is spared the copy of the whole HTML into an array.
+    public func render<Result>(
+        _ document: MarkdownDocument, replacingNodes nodeHTML: consuming NodeHTML, followedBy trailer: [String] = [],
+        reading body: (UnsafeBufferPointer<UInt8>, [Heading], [RenderedMarkdown.Block]) -> Result
+    ) -> Result {
+        var session = HTMLRenderSession(renderer: self, document: document, nodeHTML: nodeHTML, trailer: trailer)
+        return session.run(body)
+    }
 }

@@ -13,8 +13,10 @@ struct HTMLWriter: ~Copyable {
     /// How many bytes have been written.
     var count: Int { output.count }
 
-    /// The bytes written, as an array of their own.
-    var bytes: [UInt8] { output.bytes }
+    /// Calls `body` with the bytes written, read where they are.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        output.withBytes(body)
+    }
 
     /// Markup written by the renderer (or trusted HTML from a callback).
     mutating func raw(_ s: String) {

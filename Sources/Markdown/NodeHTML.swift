@@ -16,6 +16,9 @@ public struct NodeHTML: ~Copyable {
 
     public var isEmpty: Bool { parts.isEmpty }
 
+    /// The bytes of all the nodes' HTML (what a render writes in their place).
+    public var byteCount: Int { parts.values.reduce(0) { $0 + $1.count } }
+
     /// The nodes given HTML, in no particular order.
     public var nodes: Dictionary<Int, UnsafeMutableBufferPointer<UInt8>>.Keys { parts.keys }
 

@@ -32,11 +32,6 @@ public struct RenderedMarkdown: Hashable, Sendable {
         }
     }
 
-    /// The bytes a block wrote (a caller regrouping blocks copies each once, into its own output).
-    public func utf8(of block: Block) -> ArraySlice<UInt8> {
-        utf8[block.utf8Range]
-    }
-
     /// The HTML a block wrote, as a slice of `html`; empty if the range were not on scalar boundaries.
     public func html(of block: Block) -> Substring {
         let html = html

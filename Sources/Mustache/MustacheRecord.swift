@@ -7,11 +7,25 @@ public final class MustacheShape: Sendable {
     /// Bit `code % 64` of each key's code: a name whose bit is clear is no key of the shape, which
     /// settles most look-ups (a name used inside a row is often the figure's, further out) at once.
     let codeBits: UInt64
+    /// By `code % 64`, the index of the one key with that bit, or `Self.sharedSlot` when several
+    /// keys have it: a name whose bit one key holds is compared with that key alone, where a walk
+    /// along the keys compared the codes of all the keys before it.
+    let slots: [Int32]
+    /// A slot several keys share: its keys are walked in order.
+    static let sharedSlot: Int32 = -1
 
     public init(_ keys: [MustacheKey]) {
         self.keys = keys
         codes = keys.map(\.code)
         codeBits = codes.reduce(0) { $0 | Self.bit(of: $1) }
+        var slots = [Int32](repeating: Self.sharedSlot, count: 64)
+        var taken = [Bool](repeating: false, count: 64)
+        for (index, code) in codes.enumerated() {
+            let slot = Int(code & 63)
+            slots[slot] = taken[slot] ? Self.sharedSlot : Int32(truncatingIfNeeded: index)
+            taken[slot] = true
+        }
+        self.slots = slots
     }
 
     static func bit(of code: UInt64) -> UInt64 { 1 << (code & 63) }
@@ -43,6 +57,12 @@ public final class MustacheRecord: Sendable, Equatable {
     @inline(__always)
     func index(of key: MustacheKey) -> Int? {
         guard shape.codeBits & MustacheShape.bit(of: key.code) != 0 else { return nil }
+        let slot = Int(shape.slots[Int(key.code & 63)])
+        if slot != Int(MustacheShape.sharedSlot) {
+            // The only key with the name's bit: the first equal to it, if it is.
+            guard slot < values.count, shape.codes[slot] == key.code, shape.keys[slot].name == key.name else { return nil }
+            return slot
+        }
         let count = min(shape.codes.count, values.count)
         for index in 0..<count where shape.codes[index] == key.code && shape.keys[index].name == key.name {
             return index

@@ -20,6 +20,7 @@ extension MustacheValue {
     /// strings are falsy; numbers (including 0) and objects (even empty) are
     /// truthy. The spec only pins down null/false/empty list; treating `""`
     /// as falsy lets `{{#summary}}…{{/summary}}` skip blank front matter.
+    @inline(__always)
     var isTruthy: Bool {
         switch self {
         case .null: false

@@ -21,10 +21,13 @@ struct Renderer: ~Copyable {
 
     private let library: MustacheLibrary
     private var output = ""
+    /// `output.utf8.count`, kept as it grows: every node visited compares it with the limit.
+    private var outputCount = 0
     /// Written after `output`, not yet added to it: the bytes of whole strings, so valid UTF-8.
     private var pending: ByteOutput
-    /// What `pending` starts with when it gathers the whole output (about an example figure).
-    static let gatheredCapacity = 4096
+    /// What `pending` starts with when it gathers the whole output: more than the site's largest
+    /// figures (under 6 KB; at 4 KB, one example figure in five grew, copying itself).
+    static let gatheredCapacity = 8192
     /// Unescaped values at least this long are appended to `output` as strings.
     static let longValueBytes = 256
     /// The caller takes the output as bytes (`finishBytes`): every piece goes to `pending`, and
@@ -98,7 +101,7 @@ struct Renderer: ~Copyable {
         var i = range.lowerBound
         while i < range.upperBound {
             steps += 1
-            if steps > Self.maximumSteps || output.utf8.count + pending.count > Self.maximumOutputBytes {
+            if steps > Self.maximumSteps || outputCount + pending.count > Self.maximumOutputBytes {
                 throw MustacheError(
                     location: location(of: lastEntered),
                     message: "template renders too much (over \(Self.maximumSteps) steps or \(Self.maximumOutputBytes >> 20) MB of output): do sections or partials multiply each other?")
@@ -106,7 +109,11 @@ struct Renderer: ~Copyable {
             let node = body.nodes[i]
             switch node.kind {
             case .text:
-                writeTemplateText(body.text, node.range)
+                if indentation.isEmpty {
+                    writeWholeText(body.text, node.range)
+                } else {
+                    writeTemplateText(body.text, node.range)
+                }
                 i += 1
             case .escapedVariable, .variable:
                 let escaped = node.kind == .escapedVariable
@@ -412,6 +419,17 @@ struct Renderer: ~Copyable {
         return value
     }
 
+    /// `writeTemplateText` with no indentation (most text): the bytes copied whole, in the render
+    /// loop (the call and its checks cost more than copying most texts).
+    @inline(__always)
+    private mutating func writeWholeText(_ text: [UInt8], _ range: Range<Int>) {
+        text.withUnsafeBufferPointer { text in
+            guard let base = text.baseAddress, !range.isEmpty, range.upperBound <= text.count else { return }
+            pending.append(base + range.lowerBound, count: range.count)
+            atLineStart = base[range.upperBound - 1] == UInt8(ascii: "\n")
+        }
+    }
+
     /// Template text gets the indentation at every line start; interpolated
     /// values (below) do not, so a multi-line value keeps its own layout.
     /// `range` is the text node's range of `text`, its template's text bytes.
@@ -476,7 +494,10 @@ struct Renderer: ~Copyable {
         if escaped {
             guard !text.escapedUTF8.isEmpty else { return }
             startValue()
-            pending.append(text.escapedUTF8)
+            // By the inlinable copy: the array's append is a call into another module for every name.
+            text.escapedUTF8.withUnsafeBufferPointer { escaped in
+                if let base = escaped.baseAddress { pending.append(base, count: escaped.count) }
+            }
         } else {
             writeValue(text.string, escaped: false)
         }
@@ -498,6 +519,7 @@ struct Renderer: ~Copyable {
         } else if !gathersBytes && text.utf8.count >= Self.longValueBytes {
             flushPending()
             output += text
+            outputCount = output.utf8.count
         } else {
             pending.append(utf8: text)
         }
@@ -506,6 +528,7 @@ struct Renderer: ~Copyable {
     private mutating func flushPending() {
         guard !pending.isEmpty else { return }
         output += pending.withBytes { String(decoding: $0, as: UTF8.self) }
+        outputCount = output.utf8.count
         pending.removeAll()
     }
 

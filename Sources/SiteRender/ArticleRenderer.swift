@@ -84,21 +84,28 @@ package struct ArticleRenderer: Sendable {
         // The arrows of the figures' diagrams, once after the body of a page that has figures, written
         // into its output: appended to its bytes, they copied the whole body.
         let markers = hasFigures ? [StateDiagram.pageMarkers] : []
-        let rendered = renderer.render(document, replacingNodes: nodeHTML, followedBy: tutorial ? [] : markers)
         var article = read.article
+        let headings: [Heading]
         if tutorial {
-            let lesson = tutorialHTML(
-                rendered, document: document, lang: lang, untranslated: untranslatedLanguage.map { ($0, Set(read.article.untranslated)) },
-                isExercise: { read.verification.exercise(at: $0) != nil }, followedBy: markers)
-            article.bodyUTF8 = lesson.html
-            article.tutorialSteps = lesson.steps
+            // The lesson regroups the HTML where the renderer wrote it: an array of it was a copy of the whole page.
+            let untranslated = untranslatedLanguage.map { ($0, Set(read.article.untranslated)) }
+            let lesson = renderer.render(document, replacingNodes: nodeHTML) { html, madeHeadings, blocks in
+                (tutorialHTML(
+                    html, blocks: blocks, document: document, lang: lang, untranslated: untranslated,
+                    isExercise: { read.verification.exercise(at: $0) != nil }, followedBy: markers), madeHeadings)
+            }
+            article.bodyUTF8 = lesson.0.html
+            article.tutorialSteps = lesson.0.steps
+            headings = lesson.1
         } else {
+            let rendered = renderer.render(document, replacingNodes: nodeHTML, followedBy: markers)
             article.bodyUTF8 = rendered.utf8
+            headings = rendered.headings
         }
         // One array with room for every heading: filtering first grew a second one by doubling.
         var toc: [TOCEntry] = []
-        toc.reserveCapacity(rendered.headings.count)
-        for heading in rendered.headings where (2...3).contains(heading.level) {
+        toc.reserveCapacity(headings.count)
+        for heading in headings where (2...3).contains(heading.level) {
             toc.append(TOCEntry(level: heading.level, id: heading.id, text: heading.text))
         }
         article.toc = toc
@@ -111,23 +118,26 @@ package struct ArticleRenderer: Sendable {
     /// screens). A last section without code blocks, after at least one step, is the lesson's
     /// conclusion (a summary, what to read next): shown after the steps, neither numbered nor
     /// counted in the reader's progress. Footnotes follow, then `trailer`.
+    /// `rendered` is the document's HTML, `blocks` its blocks (`HTMLRenderer.render(_:replacingNodes:followedBy:reading:)`).
     func tutorialHTML(
-        _ rendered: RenderedMarkdown, document: MarkdownDocument, lang: String, untranslated: (from: String, sections: Set<Int>)?,
-        isExercise: (Int) -> Bool, followedBy trailer: [String] = []
+        _ rendered: UnsafeBufferPointer<UInt8>, blocks: [RenderedMarkdown.Block], document: MarkdownDocument, lang: String,
+        untranslated: (from: String, sections: Set<Int>)?, isExercise: (Int) -> Bool, followedBy trailer: [String] = []
     ) -> (html: [UInt8], steps: Int) {
         // The parts are slices of the rendered HTML, each copied once, into `out`.
         struct Step {
-            var text: [ArraySlice<UInt8>] = []
-            var media: [ArraySlice<UInt8>] = []
+            var text: [UnsafeBufferPointer<UInt8>] = []
+            var media: [UnsafeBufferPointer<UInt8>] = []
             var exercises = 0
             var hasMedia: Bool { media.contains { !$0.isEmpty } }
         }
-        var intro: [ArraySlice<UInt8>] = []
+        var intro: [UnsafeBufferPointer<UInt8>] = []
         var steps: [Step] = []
-        var tail: [ArraySlice<UInt8>] = []
-        for block in rendered.blocks {
+        var tail: [UnsafeBufferPointer<UInt8>] = []
+        for block in blocks {
             let node = document.nodes[block.node]
-            let html = rendered.utf8(of: block)
+            // A block's range is within the HTML it was cut from; clamped all the same.
+            let range = block.utf8Range.clamped(to: 0..<rendered.count)
+            let html = UnsafeBufferPointer(rebasing: rendered[range])
             if case .footnoteDefinition = node.kind {
                 tail.append(html)
                 continue
@@ -147,29 +157,47 @@ package struct ArticleRenderer: Sendable {
         let conclusion = steps.count > 1 && !steps[steps.count - 1].hasMedia ? steps.removeLast() : nil
         let stepLabel = HTML.escape(strings.string("tutorialStep", lang: lang))
         let doneLabel = HTML.escape(strings.string("tutorialStepDone", lang: lang))
-        var out = ByteOutput(capacity: rendered.utf8.count + 512 * (steps.count + 2) + trailer.reduce(0) { $0 + $1.utf8.count })
+        // Written into the array the article keeps, with room for all of it made up front: gathered
+        // in a `ByteOutput` first, the whole body was copied once more into an array. Markup is
+        // written in pieces, not as interpolated strings (each one built, then copied).
+        var out: [UInt8] = []
+        out.reserveCapacity(rendered.count + 512 * (steps.count + 2) + trailer.reduce(0) { $0 + $1.utf8.count })
         if intro.contains(where: { !$0.isEmpty }) {
-            out.append(utf8: "<div class=\"tutorial-intro\"\(languageAttribute(untranslated, section: 0, lang: lang))>\n")
-            for part in intro { out.append(part) }
+            out.append(utf8: "<div class=\"tutorial-intro\"")
+            Self.appendLanguage(untranslated, section: 0, to: &out)
+            out.append(utf8: ">\n")
+            for part in intro { out.append(contentsOf: part) }
             out.append(utf8: "</div>\n")
         }
         if !steps.isEmpty {
             out.append(utf8: "<ol class=\"tutorial-steps\">\n")
             for (index, step) in steps.enumerated() {
-                let number = index + 1
-                let kind = step.hasMedia ? "" : " text-only"
+                let number = String(index + 1)
                 // Section 0 is the introduction (ArticleSections), so step N is section N.
-                out.append(utf8: "<li class=\"tutorial-step\(kind)\" id=\"ld-step-\(number)\" data-step=\"\(number)\" data-exercises=\"\(step.exercises)\"\(languageAttribute(untranslated, section: number, lang: lang))>\n")
-                out.append(utf8: "<div class=\"step-text\">\n<p class=\"step-number\">\(stepLabel) \(LocalFormat.number(number, lang: lang))</p>\n")
-                for part in step.text { out.append(part) }
+                out.append(utf8: step.hasMedia ? "<li class=\"tutorial-step\" id=\"ld-step-" : "<li class=\"tutorial-step text-only\" id=\"ld-step-")
+                out.append(utf8: number)
+                out.append(utf8: "\" data-step=\"")
+                out.append(utf8: number)
+                out.append(utf8: "\" data-exercises=\"")
+                out.append(utf8: String(step.exercises))
+                out.append(utf8: "\"")
+                Self.appendLanguage(untranslated, section: index + 1, to: &out)
+                out.append(utf8: ">\n<div class=\"step-text\">\n<p class=\"step-number\">")
+                out.append(utf8: stepLabel)
+                out.append(utf8: " ")
+                out.append(utf8: LocalFormat.number(index + 1, lang: lang))
+                out.append(utf8: "</p>\n")
+                for part in step.text { out.append(contentsOf: part) }
                 if step.exercises == 0 {
                     // For the reader's progress (`exercise.js`): a step without exercises is done when they say so.
-                    out.append(utf8: "<p class=\"step-done-line\" hidden><button type=\"button\" class=\"step-done\" data-step-done aria-pressed=\"false\">\(doneLabel)</button></p>\n")
+                    out.append(utf8: "<p class=\"step-done-line\" hidden><button type=\"button\" class=\"step-done\" data-step-done aria-pressed=\"false\">")
+                    out.append(utf8: doneLabel)
+                    out.append(utf8: "</button></p>\n")
                 }
                 out.append(utf8: "</div>\n")
                 if step.hasMedia {
                     out.append(utf8: "<div class=\"step-media\">\n")
-                    for part in step.media { out.append(part) }
+                    for part in step.media { out.append(contentsOf: part) }
                     out.append(utf8: "</div>\n")
                 }
                 out.append(utf8: "</li>\n")
@@ -178,20 +206,23 @@ package struct ArticleRenderer: Sendable {
         }
         if let conclusion {
             // Its section follows the steps' (section 0 is the introduction).
-            let section = steps.count + 1
-            out.append(utf8: "<section class=\"tutorial-conclusion\"\(languageAttribute(untranslated, section: section, lang: lang))>\n")
-            for part in conclusion.text { out.append(part) }
+            out.append(utf8: "<section class=\"tutorial-conclusion\"")
+            Self.appendLanguage(untranslated, section: steps.count + 1, to: &out)
+            out.append(utf8: ">\n")
+            for part in conclusion.text { out.append(contentsOf: part) }
             out.append(utf8: "</section>\n")
         }
-        for part in tail { out.append(part) }
+        for part in tail { out.append(contentsOf: part) }
         for part in trailer { out.append(utf8: part) }
-        return (out.bytes, steps.count)
+        return (out, steps.count)
     }
 
     /// ` lang="…"` on a step whose section is still in the source language.
-    private func languageAttribute(_ untranslated: (from: String, sections: Set<Int>)?, section: Int, lang: String) -> String {
-        guard let untranslated, untranslated.sections.contains(section) else { return "" }
-        return " lang=\"\(HTML.escape(untranslated.from))\""
+    private static func appendLanguage(_ untranslated: (from: String, sections: Set<Int>)?, section: Int, to out: inout [UInt8]) {
+        guard let untranslated, untranslated.sections.contains(section) else { return }
+        out.append(utf8: " lang=\"")
+        out.append(utf8: HTML.escape(untranslated.from))
+        out.append(utf8: "\"")
     }
 
     private func makeRenderer(lang: String) -> HTMLRenderer {
@@ -201,14 +232,20 @@ package struct ArticleRenderer: Sendable {
         renderer.footnotesTitle = strings.string("footnotes", lang: lang)
         renderer.taskLabel = strings.string("taskItem", lang: lang)
         renderer.reservedIDs = Self.isReservedID
-        let strings = self.strings
+        // Looked up once a page: a look-up for each alert hashed its key and language (about 1,000
+        // instructions, some 17 alerts a page).
+        let titles = (
+            note: strings.string("alertNote", lang: lang), tip: strings.string("alertTip", lang: lang),
+            important: strings.string("alertImportant", lang: lang), warning: strings.string("alertWarning", lang: lang),
+            caution: strings.string("alertCaution", lang: lang)
+        )
         renderer.alertTitle = { kind in
             switch kind {
-            case .note: strings.string("alertNote", lang: lang)
-            case .tip: strings.string("alertTip", lang: lang)
-            case .important: strings.string("alertImportant", lang: lang)
-            case .warning: strings.string("alertWarning", lang: lang)
-            case .caution: strings.string("alertCaution", lang: lang)
+            case .note: titles.note
+            case .tip: titles.tip
+            case .important: titles.important
+            case .warning: titles.warning
+            case .caution: titles.caution
             }
         }
         return renderer
@@ -219,8 +256,14 @@ package struct ArticleRenderer: Sendable {
         // Focusable and labelled: a scrolling code block must be reachable by keyboard.
         let language = code.language
         var html = ByteOutput(capacity: code.source.spans.count * 24 + 256)
-        html.append(utf8: "<pre class=\"code\" data-lang=\"\(language.rawValue)\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(label))\">")
-        html.append(utf8: "<code class=\"language-\(language.rawValue)\">")
+        // In pieces: each interpolated string was built, then copied.
+        html.append(utf8: "<pre class=\"code\" data-lang=\"")
+        html.append(utf8: language.rawValue)
+        html.append(utf8: "\" tabindex=\"0\" role=\"region\" aria-label=\"")
+        HTML.append(escaping: label, to: &html)
+        html.append(utf8: "\"><code class=\"language-")
+        html.append(utf8: language.rawValue)
+        html.append(utf8: "\">")
         Highlighter.appendHTML(code.source, options: Self.highlightOptions, to: &html)
         html.append(utf8: "</code></pre>\n")
         return html
@@ -259,4 +302,11 @@ package struct ArticleRenderer: Sendable {
     }))
 
 
+}
+
+private extension [UInt8] {
+    /// Appends the UTF-8 of `text`, read in place.
+    mutating func append(utf8 text: String) {
+        text.withUTF8Bytes { append(contentsOf: $0) }
+    }
 }

@@ -84,6 +84,8 @@ struct ExampleFigure: Sendable {
         // is not its transition's own (or took a transition the machine does not hold).
         if let made = machine.row(step.matched, from: step.from, event: step.event) {
             path.mark(made.marks)
+            // The machine's record for the number, unless the step's scene is shown.
+            guard machine.machine.multiScene else { return made.exampleRecord(number: number) }
             values = made.example
         } else {
             path.markStep(from: step.from, through: step.states)

@@ -51,8 +51,10 @@ struct ExerciseFigure: Sendable {
                 var values: [MustacheValue]
                 // What the step's transition shows, made once for the machine (`TransitionRow`).
                 if let made = shared.row(step.transition, from: step.from, event: step.event) {
+                    // The machine's record for the number, unless the step's event is in another scene.
+                    guard let scene else { return made.exerciseRecord(number: index + 1) }
                     values = made.exercise
-                    if scene != nil { values[1] = event(step.event, scene: scene) }
+                    values[1] = event(step.event, scene: scene)
                 } else {
                     let (fromName, walk) = states.step(from: step.from, through: step.states)
                     values = Self.rowValues(event: event(step.event, scene: scene), transition: step.transition, fromName: fromName, walk: walk, text: text)
@@ -90,9 +92,9 @@ struct ExerciseFigure: Sendable {
                 rows(choice.witness),
             ])))
         }
-        let promptKey = "exercisePrompt" + trace.kind.rawValue.prefix(1).uppercased() + trace.kind.rawValue.dropFirst()
+        let (shape, promptKey) = Self.kinds[trace.kind] ?? (Self.figureShape(trace.kind), Self.promptKey(trace.kind))
         // Values in the order of `figureKeys`, then the kind's own flag.
-        return .record(MustacheRecord(Self.figureShapes[trace.kind] ?? Self.figureShape(trace.kind), [
+        return .record(MustacheRecord(shape, [
             .string(id),
             .string(trace.kind.rawValue),
             .string(machine.id),
@@ -117,7 +119,7 @@ struct ExerciseFigure: Sendable {
     static func eventValue(_ id: String, scene: String?, first: Bool?, multiScene: Bool, events: EventNames) -> MustacheValue {
         let named = events.values(id)
         var fields: [MustacheValue] = [
-            .string(id), named.name, named.summary, multiScene ? scene.map(MustacheValue.string) ?? .bool(false) : .bool(false),
+            named.id, named.name, named.summary, multiScene ? scene.map(MustacheValue.string) ?? .bool(false) : .bool(false),
         ]
         if let first { fields.append(.bool(first)) }
         return .record(MustacheRecord(eventShape, fields))
@@ -153,7 +155,12 @@ struct ExerciseFigure: Sendable {
     private static func figureShape(_ kind: ExerciseBlock.Kind) -> MustacheShape {
         MustacheShape(figureKeys + [MustacheKey(kind.rawValue)])
     }
-    private static let figureShapes = Dictionary(uniqueKeysWithValues: ExerciseBlock.Kind.allCases.map { ($0, figureShape($0)) })
+    /// The UI string asking a kind's question (`exercisePromptPredict`).
+    static func promptKey(_ kind: ExerciseBlock.Kind) -> String {
+        "exercisePrompt" + kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
+    }
+    /// Each kind's shape and prompt key, made once: the key was built from the kind's name for every exercise.
+    private static let kinds = Dictionary(uniqueKeysWithValues: ExerciseBlock.Kind.allCases.map { ($0, (figureShape($0), promptKey($0))) })
 
     /// A state the exercise names: `{id, text, en}`.
     private static let stateShape = MustacheShape([Key.id, Key.text, Key.en])

@@ -96,6 +96,9 @@ enum FigureShape {
     /// Made once for every ASCII callback name of the catalog (ids, aliases, those its transitions
     /// call), as `FigureSources` are: each step of each figure made an object and its values for
     /// every callback it calls. Any other name is made as before.
+    private static let separator = MustacheText(", ")
+    private static let noSeparator = MustacheText("")
+
     private static let callRecords: [String: CallRecords] = {
         var names = Machines.all.flatMap { machine in
             machine.callbacks.flatMap { [$0.id] + $0.aliases } + machine.transitions.flatMap { $0.callbacks.map(\.name) }
@@ -106,7 +109,8 @@ enum FigureShape {
             var forms: [MustacheValue] = []
             for optional in [false, true] {
                 for first in [true, false] {
-                    forms.append(record(CallbackCall(name, optional: optional), first: first))
+                    // Escaped once, here: written from a string, each was escaped at every step that calls it.
+                    forms.append(.record(MustacheRecord(call, [.text(MustacheText(name)), .bool(optional), .text(first ? noSeparator : separator)])))
                 }
             }
             table[name] = CallRecords(forms: forms, byteCount: name.utf8.count)

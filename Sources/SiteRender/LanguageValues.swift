@@ -222,14 +222,15 @@ struct StateNames: Sendable {
 /// and `ModelNames.summary`, which build and hash a key each), escaped once for the figures
 /// that write them; any other id gets what `ModelNames` gives it.
 struct EventNames: Sendable {
-    private let byID: [String: (name: MustacheText, summary: MustacheText)]
+    /// The id too, escaped once: an exercise's rows write it into an attribute.
+    private let byID: [String: (id: MustacheText, name: MustacheText, summary: MustacheText)]
     private let machine: Machine
     private let names: ModelNames
 
     init(_ machine: Machine, names: ModelNames) {
-        var byID: [String: (name: MustacheText, summary: MustacheText)] = [:]
+        var byID: [String: (id: MustacheText, name: MustacheText, summary: MustacheText)] = [:]
         for event in machine.events where byID[event.id] == nil {
-            byID[event.id] = (MustacheText(names.event(event.id).text), MustacheText(names.summary(machine, event.id)))
+            byID[event.id] = (MustacheText(event.id), MustacheText(names.event(event.id).text), MustacheText(names.summary(machine, event.id)))
         }
         self.byID = byID
         self.machine = machine
@@ -248,9 +249,9 @@ struct EventNames: Sendable {
     /// `summary(id)` as a template value.
     func summaryValue(_ id: String) -> MustacheValue { byID[id].map { .text($0.summary) } ?? .string(names.summary(machine, id)) }
 
-    /// `(nameValue(id), summaryValue(id))` from one look-up (a figure's row shows both).
-    func values(_ id: String) -> (name: MustacheValue, summary: MustacheValue) {
-        guard let found = byID[id] else { return (nameValue(id), summaryValue(id)) }
-        return (.text(found.name), .text(found.summary))
+    /// `(id, nameValue(id), summaryValue(id))` from one look-up (a figure's row shows them all).
+    func values(_ id: String) -> (id: MustacheValue, name: MustacheValue, summary: MustacheValue) {
+        guard let found = byID[id] else { return (.string(id), nameValue(id), summaryValue(id)) }
+        return (.text(found.id), .text(found.name), .text(found.summary))
     }
 }

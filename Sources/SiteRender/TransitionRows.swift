@@ -18,6 +18,12 @@ final class TransitionRow: Sendable {
     let exercise: [MustacheValue]
     /// What the step marks on the machine's diagram.
     let marks: DiagramStepMarks
+    /// The records of `example` and `exercise` as the step numbered `n` shows them (at `n - 1`,
+    /// `.null` until a figure asks for one): a step copied the row's values to set its number, a
+    /// retain of each, and a release of each with its figure.
+    private let numbered = Mutex<(example: [MustacheValue], exercise: [MustacheValue])>(([], []))
+    /// Steps numbered past it (long runs, rare) make their own record.
+    static let numberedLimit = 64
 
     init(
         _ transition: Transition, multiScene: Bool, states: StateNames, events: EventNames, diagram: PreparedDiagram,
@@ -30,6 +36,29 @@ final class TransitionRow: Sendable {
         let eventValue = ExerciseFigure.eventValue(event, scene: nil, first: nil, multiScene: multiScene, events: events)
         exercise = ExerciseFigure.rowValues(event: eventValue, transition: transition, fromName: fromName, walk: walk, text: text)
         marks = diagram.path().stepMarks(from: from, through: transition.states)
+    }
+
+    /// `example` with `number` as a record of `ExampleFigure.stepShape`, made once for each number.
+    func exampleRecord(number: Int) -> MustacheValue {
+        numbered.withLock { Self.record(number, in: &$0.example, shape: ExampleFigure.stepShape, values: example) }
+    }
+
+    /// `exercise` (in the main scene) with `number` as a record of `ExerciseFigure.stepShape`, made once for each number.
+    func exerciseRecord(number: Int) -> MustacheValue {
+        numbered.withLock { Self.record(number, in: &$0.exercise, shape: ExerciseFigure.stepShape, values: exercise) }
+    }
+
+    /// The record of `values` with the first set to `number`, found in `table` or made and kept there.
+    private static func record(_ number: Int, in table: inout [MustacheValue], shape: MustacheShape, values: [MustacheValue]) -> MustacheValue {
+        let index = number - 1
+        if table.indices.contains(index), case .record = table[index] { return table[index] }
+        var values = values
+        values[0] = .int(number)
+        let made = MustacheValue.record(MustacheRecord(shape, values))
+        guard index >= 0 && index < numberedLimit else { return made }
+        while table.count <= index { table.append(.null) }
+        table[index] = made
+        return made
     }
 }
 

@@ -73,7 +73,7 @@ import TestSupport
         var writer = HTMLWriter(capacity: 8)
         writer.raw("x")
         writer.url(url)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The bytes `url` passes over eight at a time are exactly those it never replaces.

@@ -1,4 +1,4 @@
-import Mustache
+@testable import Mustache
 import Testing
 import TestSupport
 
@@ -51,5 +51,31 @@ struct RecordTests {
         #expect(MustacheRecord(shape, [1, "x"]) == MustacheRecord(MustacheShape(["a", "b"]), [1, "x"]))
         #expect(MustacheRecord(shape, [1, "x"]) != MustacheRecord(shape, [1, "y"]))
         #expect(MustacheRecord(shape, [1, "x"]) != MustacheRecord(MustacheShape(["b", "a"]), [1, "x"]))
+    }
+
+    /// The look-up as it was before shapes had slots: the first key equal to the name, among those with a value.
+    static func linearIndex(_ record: MustacheRecord, _ key: MustacheKey) -> Int? {
+        (0..<min(record.shape.keys.count, record.values.count)).first { record.shape.keys[$0] == key }
+    }
+
+    /// A shape's slots find what a walk along its keys finds: for random shapes (names sharing a
+    /// hash bit, repeated names, fewer values than keys) and every name, known or not.
+    @Test func slotsFindWhatAWalkFinds() {
+        var random = SeededRandom(seed: 77)
+        // Sixty-odd names: many share a slot (`code % 64`).
+        let pool = (Self.names + (0..<60).map { "k\($0)" }).map { MustacheKey($0) }
+        let sharing = Dictionary(grouping: pool, by: { $0.code & 63 }).values.filter { $0.count > 1 }
+        #expect(!sharing.isEmpty, "some names must share a slot")
+        var found = 0
+        for _ in 0..<500 {
+            let keys = (0..<random.below(20)).map { _ in random.pick(pool) }
+            let record = MustacheRecord(MustacheShape(keys), (0..<random.below(keys.count + 1)).map { _ in MustacheValue.int(0) })
+            for key in pool {
+                let index = record.index(of: key)
+                #expect(index == Self.linearIndex(record, key), "\(keys) \(key)")
+                if index != nil { found += 1 }
+            }
+        }
+        #expect(found > 1_000)
     }
 }

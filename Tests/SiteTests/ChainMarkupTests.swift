@@ -62,7 +62,37 @@ import Testing
         for insideLink in [false, true] {
             let html = ChainMarkup.html(
                 text, chains: chains[...], insideLink: insideLink, title: "Verified", machineTitle: { $0 + "!" })
-            #expect(html == Self.reference(text, chains, insideLink: insideLink))
+            #expect(String(decoding: html.bytes, as: UTF8.self) == Self.reference(text, chains, insideLink: insideLink))
         }
+    }
+
+    /// Scalars that stand alone and ones that join their neighbours (combining marks, ZWJ, CR LF,
+    /// regional indicators, Hangul jamo, a Cyrillic combining mark, an emoji modifier).
+    static let alphabet: [String] = [
+        "a", "Z", " ", "\n", "\r", "\r\n", "→", "é", "e\u{301}", "\u{301}", "Ж", "\u{483}", "«", "\u{2014}", "\u{200D}",
+        "👩", "💻", "\u{1F3FD}", "🇪", "🇸", "\u{1100}", "\u{1161}", "\u{11A8}", "©", "\u{FE0F}", "\u{AD}", "\u{85}", "ก", "\u{E33}",
+    ]
+
+    /// `utf8Offset` walks to where `String.index(_:offsetBy:)` does, from every Character of random texts.
+    @Test func characterWalkAgreesWithString() {
+        var generator = SystemRandomNumberGenerator()
+        var checked = 0
+        for _ in 0..<400 {
+            let length = Int.random(in: 0...24, using: &generator)
+            let text = (0..<length).map { _ in Self.alphabet.randomElement(using: &generator) ?? "a" }.joined()
+            text.withUTF8Bytes { bytes in
+                var from = text.startIndex
+                for skipped in 0...text.count {
+                    let start = text.utf8.distance(from: text.utf8.startIndex, to: from)
+                    for count in 0...(text.count - skipped) {
+                        let expected = text.utf8.distance(from: text.utf8.startIndex, to: text.index(from, offsetBy: count))
+                        #expect(ChainMarkup.utf8Offset(count, charactersAfter: start, in: text, bytes: bytes) == expected, "\(Array(text.unicodeScalars))")
+                        checked += 1
+                    }
+                    if from < text.endIndex { from = text.index(after: from) }
+                }
+            }
+        }
+        #expect(checked > 10_000)
     }
 }

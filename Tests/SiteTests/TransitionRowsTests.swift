@@ -134,4 +134,32 @@ import TestSupport
         #expect(shared.row(transition, from: transition.from + "-other", event: transition.event) == nil)
         #expect(shared.row(transition, from: transition.from, event: transition.event + "-other") == nil)
     }
+
+    /// A row's numbered records are its values with the number set, made once for each number
+    /// within the limit (the same object again), and made anew past it.
+    @Test func numberedRecordsAreTheRowsValuesWithTheNumber() throws {
+        let values = LanguageValues(strings: UIStrings())
+        var compared = 0
+        for machine in Machines.all {
+            let shared = values.figureValues(machine, lang: "en")
+            for transition in machine.transitions.prefix(6) {
+                let row = try #require(shared.row(transition, from: transition.from, event: transition.event))
+                for number in [1, 2, 1, 7, TransitionRow.numberedLimit, TransitionRow.numberedLimit + 1, 2] {
+                    var example = row.example
+                    example[0] = .int(number)
+                    var exercise = row.exercise
+                    exercise[0] = .int(number)
+                    #expect(row.exampleRecord(number: number) == .record(MustacheRecord(ExampleFigure.stepShape, example)))
+                    #expect(row.exerciseRecord(number: number) == .record(MustacheRecord(ExerciseFigure.stepShape, exercise)))
+                    if case .record(let first) = row.exampleRecord(number: number), case .record(let again) = row.exampleRecord(number: number) {
+                        #expect((first === again) == (number <= TransitionRow.numberedLimit))
+                    } else {
+                        Issue.record("not a record")
+                    }
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 100)
+    }
 }

@@ -99,15 +99,20 @@ import TestSupport
             let untranslated: (from: String, sections: Set<Int>)? = round % 3 == 0 ? ("en", [0, 2, 3]) : nil
             let exercises = Set(document.nodes.indices.filter { _ in random.below(3) == 0 })
             let isExercise = { (index: Int) in exercises.contains(index) }
-            let made = renderer.tutorialHTML(rendered, document: document, lang: lang, untranslated: untranslated, isExercise: isExercise)
+            let made = rendered.utf8.withUnsafeBufferPointer {
+                renderer.tutorialHTML($0, blocks: rendered.blocks, document: document, lang: lang, untranslated: untranslated, isExercise: isExercise)
+            }
             let expected = Self.reference(rendered, document: document, lang: lang, strings: strings, untranslated: untranslated, isExercise: isExercise)
             stepsSeen += made.steps
             #expect(made.html == Array(expected.html.utf8), "\(markdown.debugDescription)")
             #expect(made.steps == expected.steps)
             // Sprites written after the lesson: the bytes once appended to it.
             let sprites = (0..<random.below(3)).map { "<svg id=\"s\($0)\">é</svg>\n" }
-            let followed = renderer.tutorialHTML(
-                rendered, document: document, lang: lang, untranslated: untranslated, isExercise: isExercise, followedBy: sprites)
+            let followed = rendered.utf8.withUnsafeBufferPointer {
+                renderer.tutorialHTML(
+                    $0, blocks: rendered.blocks, document: document, lang: lang, untranslated: untranslated, isExercise: isExercise,
+                    followedBy: sprites)
+            }
             #expect(followed.html == made.html + Array(sprites.joined().utf8), "\(markdown.debugDescription)")
         }
         #expect(stepsSeen > 100)
