@@ -47,7 +47,7 @@ public struct LineIndex: Sendable, Equatable {
                                     .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
                                 starts.initializeElement(at: line, to: lineStart)
                                 ends.initializeElement(at: line, to: lineEnd)
-                                asciiLines.initializeElement(at: line, to: Self.isASCII(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])))
+                                asciiLines.initializeElement(at: line, to: WordLanes.isASCII(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])))
                                 lineStart = min(lineEnd + 1, bytes.count)
                             }
                             asciiCount = lineCount
@@ -113,24 +113,6 @@ public struct LineIndex: Sendable, Equatable {
             offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
         }
         return count
-    }
-
-    /// Whether no byte has its top bit set, eight bytes at a time: up to the first word that has
-    /// one (a line of Cyrillic or accented prose answers at once, not after all its bytes).
-    public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var seen: UInt64 = 0
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            seen |= UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-            if seen & 0x8080_8080_8080_8080 != 0 { return false }
-            offset += 8
-        }
-        while offset < bytes.count {
-            seen |= UInt64(bytes[offset])
-            offset += 1
-        }
-        return seen & 0x8080_8080_8080_8080 == 0
     }
 
     /// How many lines there are: at least 1, even for an empty text.

@@ -24,4 +24,19 @@ public enum UTF8Scalar {
         default: return ((lead & 0x07) << 18 | continuation(1) << 12 | continuation(2) << 6 | continuation(3), 4)
         }
     }
+
+    /// A scalar that is always a Character of its own: its grapheme break property is Other or
+    /// Control (no Extend, SpacingMark, Prepend, ZWJ, Hangul jamo or regional indicator), and not
+    /// CR (which joins a following LF). ASCII, Latin-1 to the spacing modifiers, most of Cyrillic,
+    /// Latin Extended Additional, general punctuation (without the zero-width and direction marks)
+    /// and arrows: the prose of this site's languages; anything else goes the Character way.
+    @inlinable @inline(__always)
+    public static func standsAlone(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x0D: false
+        case 0...0x7F, 0xA0...0x2FF, 0x400...0x482, 0x48A...0x52F, 0x1E00...0x1EFF,
+             0x2000...0x200A, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF: true
+        default: false
+        }
+    }
 }

@@ -8,4 +8,23 @@ public enum WordLanes {
         let v = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
         return (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080
     }
+
+    /// Whether no byte has its top bit set, eight bytes at a time: up to the first word that has
+    /// one (a line of Cyrillic or accented prose answers at once, not after all its bytes).
+    @inlinable
+    public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var seen: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            seen |= UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            if seen & 0x8080_8080_8080_8080 != 0 { return false }
+            offset += 8
+        }
+        while offset < bytes.count {
+            seen |= UInt64(bytes[offset])
+            offset += 1
+        }
+        return seen & 0x8080_8080_8080_8080 == 0
+    }
 }

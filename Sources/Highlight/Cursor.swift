@@ -26,7 +26,7 @@ struct Cursor {
     /// byte either way, on every code block of every page).
     static func scalarsAndOffsets(_ bytes: UnsafeBufferPointer<UInt8>) -> ([Unicode.Scalar], [Int]?) {
         let count = bytes.count
-        guard asciiPrefix(bytes) < count else {
+        guard !WordLanes.isASCII(bytes) else {
             let scalars = [Unicode.Scalar](unsafeUninitializedCapacity: count) { scalars, scalarCount in
                 for index in 0..<count { scalars[index] = Unicode.Scalar(bytes[index]) }
                 scalarCount = count
@@ -59,17 +59,6 @@ struct Cursor {
             }
         }
         return (scalars, offsets)
-    }
-
-    /// How many bytes from the start are ASCII, read eight at a time while they can be.
-    static func asciiPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        var index = 0
-        while index + 8 <= bytes.count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-            index += 8
-        }
-        while index < bytes.count, bytes[index] < 0x80 { index += 1 }
-        return index
     }
 
     var isAtEnd: Bool { position >= scalars.count }

@@ -1,4 +1,5 @@
 import Diagnostics
+import Encoding
 import Glibc
 
 /// Turns cmark's positions (1-based line, 1-based byte column) into `SourcePosition`s, mending
@@ -78,7 +79,7 @@ struct SourceLineMap {
     /// time, and the source is not touched); other text is copied from the source, as checking
     /// its UTF-8 again cost more. The place must start and end on scalars.
     func sourceText(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, byteColumn: Int) -> String {
-        LineIndex.isASCII(bytes)
+        WordLanes.isASCII(bytes)
             ? String(decoding: bytes, as: UTF8.self) : sourceText(line: line, byteColumn: byteColumn, count: bytes.count)
     }
 

@@ -184,7 +184,7 @@ public enum ChainFinder {
     /// A run of prose by Character, each as its scalar's value (`cluster` for a Character of several
     /// scalars: no arrow, space or punctuation is one), with where each starts in the UTF-8 (names are
     /// cut from the bytes) and, once arrows are found, which are white space. Prose whose every
-    /// scalar is a Character of its own (`standsAlone`) is read by scalars, without grapheme breaking.
+    /// scalar is a Character of its own (`UTF8Scalar.standsAlone`) is read by scalars, without grapheme breaking.
     struct Text {
         let string: String
         let units: [UInt32]
@@ -219,20 +219,6 @@ public enum ChainFinder {
             return text.withUTF8(SourceLine.singleScalars)
         }
 
-        /// A scalar that is always a Character of its own: its grapheme break property is Other or
-        /// Control (no Extend, SpacingMark, Prepend, ZWJ, Hangul jamo or regional indicator), and not
-        /// CR (which joins a following LF). ASCII, Latin-1 to the spacing modifiers, most of Cyrillic,
-        /// Latin Extended Additional, general punctuation (without the zero-width and direction marks)
-        /// and arrows: the prose of this site's languages; anything else goes the Character way.
-        static func standsAlone(_ value: UInt32) -> Bool {
-            switch value {
-            case 0x0D: false
-            case 0...0x7F, 0xA0...0x2FF, 0x400...0x482, 0x48A...0x52F, 0x1E00...0x1EFF,
-                 0x2000...0x200A, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF: true
-            default: false
-            }
-        }
-
         var count: Int { units.count }
 
         subscript(i: Int) -> UInt32 { units[i] }
@@ -247,7 +233,7 @@ public enum ChainFinder {
             }
         }
 
-        /// Of the scalars `standsAlone` lets through, ASCII's six, U+00A0 and U+2000–U+200A are
+        /// Of the scalars `UTF8Scalar.standsAlone` lets through, ASCII's six, U+00A0 and U+2000–U+200A are
         /// white space: asked of the value, without an array of answers made for the whole text.
         func isWhitespace(_ i: Int) -> Bool {
             guard chars.isEmpty else { return white[i] }

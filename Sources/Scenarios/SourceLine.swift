@@ -139,7 +139,7 @@ struct SourceLine {
     }
 
     /// The scalar values and UTF-8 offsets (and the end's) of a line whose every scalar is a
-    /// Character of its own (`ChainFinder.Text.standsAlone`: most prose of the site's languages),
+    /// Character of its own (`UTF8Scalar.standsAlone`: most prose of the site's languages),
     /// read by scalars without grapheme breaking; nil when a scalar may join its neighbours.
     static func singleScalars(of text: Substring) -> (units: [UInt32], offsets: [Int])? {
         // Decoded from the bytes (valid UTF-8: they are a string's): walking `unicodeScalars` of a
@@ -170,7 +170,7 @@ struct SourceLine {
                         standAlone = false
                         break
                     }
-                    guard ChainFinder.Text.standsAlone(value) else {
+                    guard UTF8Scalar.standsAlone(value) else {
                         standAlone = false
                         break
                     }
@@ -348,7 +348,7 @@ struct SourceLine {
 
 extension SourceLine {
     /// A line whose first Character after spaces and tabs is `#`: a whole-line comment. When
-    /// every scalar of the line is a Character of its own (`ChainFinder.Text.standsAlone`), the
+    /// every scalar of the line is a Character of its own (`UTF8Scalar.standsAlone`), the
     /// index of the `#` and the comment's text (`trimmedText(from: hash + 1, to: count)`) are
     /// read from the bytes, without making the line's arrays: half of a block's lines are
     /// comments, many of them long and not ASCII. Nil for any other line.
@@ -371,13 +371,13 @@ extension SourceLine {
     }
 
     /// Whether every scalar of `bytes` (valid UTF-8) from `start` on stands alone
-    /// (`ChainFinder.Text.standsAlone`). Runs of ASCII without "\r" pass eight bytes at a time:
+    /// (`UTF8Scalar.standsAlone`). Runs of ASCII without "\r" pass eight bytes at a time:
     /// comments are long and mostly ASCII, and decoding them byte by byte cost most of their reading.
     static func scalarsStandAlone(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
         // ASCII but "\r" stands alone (`standsAlone`): only the scalars that end a run are decoded.
         var index = asciiRunEnd(bytes, from: start)
         while index < bytes.count {
-            guard let (value, length) = scalar(in: bytes, at: index), ChainFinder.Text.standsAlone(value) else { return false }
+            guard let (value, length) = scalar(in: bytes, at: index), UTF8Scalar.standsAlone(value) else { return false }
             index = asciiRunEnd(bytes, from: index + length)
         }
         return true

@@ -67,18 +67,13 @@ enum ChainMarkup {
         return min(offset, bytes.count)
     }
 
-    /// Whether the scalar at `offset` never joins a neighbour that also stands alone: its grapheme
-    /// break property is Other or Control, and it is not CR (which joins a following LF). ASCII,
-    /// Latin-1 to the spacing modifiers, Cyrillic without its combining marks, general punctuation
-    /// without the zero-width and direction marks, and arrows: most of the site's prose and chains.
+    /// Whether the scalar at `offset` is always a Character of its own (`UTF8Scalar.standsAlone`,
+    /// the set the chain finder reads prose by).
     @inline(__always)
     private static func standsAlone(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
         let lead = bytes[offset]
         if lead < 0x80 { return lead != 0x0D }
         guard offset + UTF8Scalar.length(lead: lead) <= bytes.count else { return false }
-        switch UTF8Scalar.decode(bytes, at: offset).value {
-        case 0xA0...0x2FF, 0x400...0x482, 0x2010...0x2027, 0x2190...0x21FF: return true
-        default: return false
-        }
+        return UTF8Scalar.standsAlone(UTF8Scalar.decode(bytes, at: offset).value)
     }
 }

@@ -184,19 +184,6 @@ import TestSupport
         return (starts, ends, ascii)
     }
 
-    /// A byte with its top bit set at every place of lines up to 40 bytes long, and none.
-    @Test func asciiIsFoundAtEveryPlace() {
-        for length in 0...40 {
-            let ascii = [UInt8](repeating: 0x61, count: length)
-            #expect(ascii.withUnsafeBufferPointer(LineIndex.isASCII), "\(length) bytes")
-            for place in 0..<length {
-                var bytes = ascii
-                bytes[place] = 0xD0
-                #expect(!bytes.withUnsafeBufferPointer(LineIndex.isASCII), "\(length) bytes, 0xD0 at \(place)")
-            }
-        }
-    }
-
     /// Texts with and without CR (the memchr path and the word path), seeded.
     @Test func linesAreTheByteByByteLines() {
         let pieces = ["a", "word ", "abcdefghijklmnop", "жизнь", "é", "🍎", "\n", "\n\n", "\r\n", "\r", "\t", "\u{7F}", ""]

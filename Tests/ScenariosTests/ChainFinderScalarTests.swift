@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 
+import Encoding
 @testable import Scenarios
 
 /// `ChainFinder` reads prose by scalars when each is a Character of its own, and by Characters
@@ -46,7 +47,7 @@ import TestSupport
     /// What the scalar reading takes for white space is `Character.isWhitespace` for every scalar it reads.
     @Test func whiteSpaceOfTheScalarsReadAlone() {
         var checked = 0
-        for value in UInt32(0)...0x21FF where ChainFinder.Text.standsAlone(value) {
+        for value in UInt32(0)...0x21FF where UTF8Scalar.standsAlone(value) {
             guard let scalar = Unicode.Scalar(value) else { continue }
             var text = ChainFinder.Text(String(scalar))
             text.findWhitespace()
@@ -62,7 +63,7 @@ import TestSupport
         let samples: [UInt32] = [0x41, 0x20, 0x0A, 0xE9, 0x2C6, 0x416, 0x481, 0x48A, 0x1EA1, 0x2009, 0x2014, 0x201C, 0x2192, 0x21A9]
         var joined: [String] = []
         var pairs = 0
-        for value in UInt32(0)...0x21FF where ChainFinder.Text.standsAlone(value) {
+        for value in UInt32(0)...0x21FF where UTF8Scalar.standsAlone(value) {
             guard let scalar = Unicode.Scalar(value) else { continue }
             for other in samples {
                 guard let next = Unicode.Scalar(other) else { continue }

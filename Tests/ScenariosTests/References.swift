@@ -1,4 +1,5 @@
 import LifecycleModel
+import Encoding
 @testable import Scenarios
 
 // The first, slow ways of what production now does faster: kept here as the tests' references
@@ -24,7 +25,7 @@ extension SourceLine {
     static func scalarsStandAloneByScalars(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
         var index = start
         while index < bytes.count {
-            guard let (value, length) = scalar(in: bytes, at: index), ChainFinder.Text.standsAlone(value) else { return false }
+            guard let (value, length) = scalar(in: bytes, at: index), UTF8Scalar.standsAlone(value) else { return false }
             index += length
         }
         return true

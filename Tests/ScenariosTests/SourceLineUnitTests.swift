@@ -2,6 +2,7 @@ import Testing
 
 import TestSupport
 
+import Encoding
 @testable import Scenarios
 
 /// A block line's parser tests spaces, arrows and punctuation on scalar values (`units`) and reads
@@ -72,7 +73,7 @@ import TestSupport
             let scalars = Array(text.unicodeScalars)
             var ends: [Int] = [0]
             for scalar in scalars { ends.append(ends[ends.count - 1] + UTF8.width(scalar)) }
-            let expected = scalars.allSatisfy { ChainFinder.Text.standsAlone($0.value) } ? (scalars.map(\.value), ends) : nil
+            let expected = scalars.allSatisfy { UTF8Scalar.standsAlone($0.value) } ? (scalars.map(\.value), ends) : nil
             let found = SourceLine.singleScalars(of: text[...])
             #expect(found?.units == expected?.0 && found?.offsets == expected?.1, "#\(n) (seed \(seed)): \(Array(text.utf8))")
             if found != nil { read += 1 }
@@ -180,7 +181,7 @@ import TestSupport
         var units: [UInt32] = []
         var offsets = [0]
         for scalar in text.unicodeScalars {
-            guard ChainFinder.Text.standsAlone(scalar.value) else { return nil }
+            guard UTF8Scalar.standsAlone(scalar.value) else { return nil }
             units.append(scalar.value)
             offsets.append(offsets[offsets.count - 1] + UTF8.width(scalar))
         }

@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 
+import Encoding
 @testable import Scenarios
 
 /// `SourceLine.wholeLineComment` reads a comment line from its bytes. These tests compare it
@@ -32,7 +33,7 @@ import TestSupport
             } else if isComment {
                 // Left to the line's reading only when a scalar may join its neighbours.
                 slow += 1
-                #expect(text.unicodeScalars.contains { !ChainFinder.Text.standsAlone($0.value) }, context)
+                #expect(text.unicodeScalars.contains { !UTF8Scalar.standsAlone($0.value) }, context)
             }
         }
         #expect(fast > 3_000 && slow > 1_000, "\(fast) read from bytes, \(slow) by the line")
