@@ -128,14 +128,21 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         }
         // A size for each term numbered (new ones come last, in order).
         if terms.count > termBytes.count { termBytes.append(contentsOf: repeatElement(0, count: terms.count - termBytes.count)) }
+        // Offsets in the pending run are wrapping sums truncated to 32 bits, as the run keeps
+        // them (its bytes stay far below 4 GiB: it is put aside past `runLimit`); their checks
+        // were a third of a term's filing.
         let filed = [(term: Int32, page: Int32, start: UInt32, end: UInt32)](unsafeUninitializedCapacity: ends.count) { filed, count in
             termBytes.withUnsafeMutableBufferPointer { sizes in
-                var start = head
-                for index in ends.indices {
-                    let number = termNumbers[index]
-                    sizes[Int(number)] += head + ends[index] - start + 1
-                    filed[index] = (number, page, UInt32(base + start - head), UInt32(base + ends[index] - head))
-                    start = ends[index]
+                ends.withUnsafeBufferPointer { ends in
+                    var start = head
+                    for index in ends.indices {
+                        let number = termNumbers[index]
+                        sizes[Int(number)] &+= head &+ ends[index] &- start &+ 1
+                        filed[index] = (
+                            number, page, UInt32(truncatingIfNeeded: base &+ start &- head), UInt32(truncatingIfNeeded: base &+ ends[index] &- head)
+                        )
+                        start = ends[index]
+                    }
                 }
             }
             count = ends.count
@@ -343,21 +350,28 @@ struct PostingsMerger: ~Copyable {
         _ buffer: UnsafeBufferPointer<UInt8>, _ block: Range<Int>, _ postings: Int, reader: Int, pageRank: [Int32],
         into found: UnsafeMutableBufferPointer<Found>, count: inout Int, inOrder: inout Bool
     ) {
-        guard block.upperBound <= buffer.count else { return }
+        guard block.upperBound <= buffer.count, block.lowerBound >= 0, buffer.count <= Int(Int32.max) else { return }
         var at = block.lowerBound
         var last = count > 0 ? found[count - 1].rank : -1
-        for _ in 0..<postings where at + 8 <= block.upperBound && count < found.count {
-            let page = Int(buffer.word(at: at))
-            let stored = Int(buffer.word(at: at + 4))
-            let length = min(stored, block.upperBound - at - 8)
-            guard page < pageRank.count else { break }
-            let rank = pageRank[page]
-            // As the sort's test had it: equal ranks are not in order either.
-            if rank <= last { inOrder = false }
-            last = rank
-            found[count] = (rank, Int32(page), Int32(reader), Int32(at + 8), Int32(length))
-            count += 1
-            at += 8 + length
+        // Offsets within the run (below `Int32.max`, checked above) are wrapping sums and
+        // truncated to 32 bits: their checks were a third of a posting's gathering.
+        pageRank.withUnsafeBufferPointer { pageRank in
+            for _ in 0..<postings where at &+ 8 <= block.upperBound && count < found.count {
+                let page = Int(buffer.word(at: at))
+                let stored = Int(buffer.word(at: at &+ 4))
+                let length = min(stored, block.upperBound &- at &- 8)
+                guard page < pageRank.count else { break }
+                let rank = pageRank[page]
+                // As the sort's test had it: equal ranks are not in order either.
+                if rank <= last { inOrder = false }
+                last = rank
+                found[count] = (
+                    rank, Int32(truncatingIfNeeded: page), Int32(truncatingIfNeeded: reader), Int32(truncatingIfNeeded: at &+ 8),
+                    Int32(truncatingIfNeeded: length)
+                )
+                count &+= 1
+                at &+= 8 &+ length
+            }
         }
     }
 
@@ -369,13 +383,22 @@ struct PostingsMerger: ~Copyable {
     ) {
         guard let part = part.baseAddress else { return }
         var comma = commaFirst
-        for posting in found {
-            if comma { out.byte(UInt8(ascii: ",")) }
-            comma = true
-            let page = Int(posting.page)
-            let headStart = page > 0 ? headEnds[page - 1] : 0
-            out.append(heads + headStart, count: headEnds[page] - headStart)
-            out.append(part + Int(posting.start), count: Int(posting.length))
+        headEnds.withUnsafeBufferPointer { headEnds in
+            for posting in found {
+                let page = Int(posting.page)
+                let headStart = page > 0 ? headEnds[page - 1] : 0
+                let headLength = headEnds[page] - headStart
+                let length = Int(posting.length)
+                // One look at the room for the comma, the head and the part, not one per piece.
+                out.append(atMost: 1 + headLength + length) { at in
+                    at[0] = UInt8(ascii: ",")
+                    let start = comma ? 1 : 0
+                    (at + start).update(from: heads + headStart, count: headLength)
+                    (at + start + headLength).update(from: part + Int(posting.start), count: length)
+                    return start + headLength + length
+                }
+                comma = true
+            }
         }
     }
 }
