@@ -423,22 +423,20 @@ struct PageCounter: WordSink, ~Copyable {
         let length = end &- start
         let mask = capacity &* 2 &- 1
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-        var word = -1
         while true {
             let stored = slots[slot]
-            if stored.length == 0 { break }
+            if stored.length == 0 {
+                // A word new to the page; the table may grow, and its slot move.
+                slot = Int(slotOfWord[insert(base + start, length, hash, at: slot)])
+                break
+            }
             // Up to eight bytes, equal hashes and lengths are equal words (`ByteTable.hash`).
             if stored.hash == hash && Int(stored.length) == length
                 && (length <= 8 || ByteTable.same(arena + starts[Int(stored.word)], base + start, length))
             {
-                word = Int(stored.word)
                 break
             }
             slot = (slot &+ 1) & mask
-        }
-        if word < 0 {
-            word = insert(base + start, length, hash, at: slot)
-            slot = Int(slotOfWord[word])
         }
         // The word's first occurrence in the section starts its counts and lists it.
         let counts = slots + slot
@@ -447,7 +445,7 @@ struct PageCounter: WordSink, ~Copyable {
             counts.pointee.text = 0
             counts.pointee.heading = 0
             counts.pointee.title = 0
-            touched[touchedCount] = Int32(truncatingIfNeeded: word)
+            touched[touchedCount] = counts.pointee.word
             touchedCount &+= 1
         }
         // The field's count, read and written as raw bytes of the slot (a switch on the field
@@ -747,16 +745,18 @@ struct ByteTable {
     /// at the buffer's end).
     @inline(__always)
     static func hashByLoop(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ count: Int) -> UInt64 {
-        var hash = UInt64(truncatingIfNeeded: end - start) &* 0x9E37_79B9_7F4A_7C15
+        // Wrapping sums and differences, as the scan's offsets (computed for every word that
+        // `hash` is given, their checks cost a few instructions a word).
+        var hash = UInt64(truncatingIfNeeded: end &- start) &* 0x9E37_79B9_7F4A_7C15
         var index = start
-        while index + 8 <= end {
+        while index &+ 8 <= end {
             hash = mix(hash, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            index += 8
+            index &+= 8
         }
-        let rest = end - index
+        let rest = end &- index
         guard rest > 0 else { return hash }
         var last: UInt64 = 0
-        if index + 8 <= count {
+        if index &+ 8 <= count {
             // Eight bytes are there to read; those past the word are masked off.
             last = lowBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), rest)
         } else {
