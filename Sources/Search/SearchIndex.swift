@@ -426,8 +426,10 @@ struct PageCounter: WordSink, ~Copyable {
         while true {
             let stored = slots[slot]
             if stored.length == 0 {
-                // A word new to the page; the table may grow, and its slot move.
-                slot = Int(slotOfWord[insert(base + start, length, hash, at: slot)])
+                // A word new to the page; the table may grow, and its slot move (read after the
+                // insertion: growing replaces `slotOfWord` too).
+                let word = insert(base + start, length, hash, at: slot)
+                slot = Int(slotOfWord[word])
                 break
             }
             // Up to eight bytes, equal hashes and lengths are equal words (`ByteTable.hash`).
