@@ -310,6 +310,8 @@ struct PageCounter: WordSink, ~Copyable {
     /// `arena[starts[n]..<starts[n + 1]]`, its `ByteTable.hash` `hashes[n]`.
     private(set) var count = 0
     private var capacity = 1024
+    /// `capacity * 2 - 1`: the slots' mask, kept rather than computed per word.
+    private var mask = 2047
     private var hashes: UnsafeMutablePointer<UInt64>
     private var starts: UnsafeMutablePointer<Int>
     private var arena: UnsafeMutablePointer<UInt8>
@@ -421,7 +423,6 @@ struct PageCounter: WordSink, ~Copyable {
     @inline(__always)
     mutating func word(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ hash: UInt64) {
         let length = end &- start
-        let mask = capacity &* 2 &- 1
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
         while true {
             let stored = slots[slot]
@@ -504,7 +505,7 @@ struct PageCounter: WordSink, ~Copyable {
         let oldSlotOfWord = slotOfWord
         slotOfWord = .allocate(capacity: larger)
         capacity = larger
-        let mask = larger * 2 - 1
+        mask = larger * 2 - 1
         for word in 0..<count {
             var slot = Int(truncatingIfNeeded: hashes[word] ^ (hashes[word] >> 29)) & mask
             while slots[slot].length != 0 { slot = (slot + 1) & mask }
