@@ -352,8 +352,9 @@ struct PostingsMerger: ~Copyable {
         guard block.upperBound <= buffer.count, block.lowerBound >= 0, buffer.count <= Int(Int32.max) else { return }
         var at = block.lowerBound
         var last = count > 0 ? found[count - 1].rank : -1
-        // Offsets within the run (below `Int32.max`, checked above) are wrapping sums and
-        // truncated to 32 bits: their checks were a third of a posting's gathering.
+        // Offsets within the run (below `Int32.max`, checked above: a run is put aside past
+        // `runLimit`, far below that) are wrapping sums and truncated to 32 bits: their checks
+        // were a third of a posting's gathering.
         pageRank.withUnsafeBufferPointer { pageRank in
             for _ in 0..<postings where at &+ 8 <= block.upperBound && count < found.count {
                 let page = Int(buffer.word(at: at))

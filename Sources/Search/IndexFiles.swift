@@ -267,9 +267,8 @@ public enum SearchIndex {
     }
 
     /// A shard's file name: the prefix's UTF-8 bytes in hex, safe on every file system and host
-    /// (`_` for the one shard of a small site).
-    /// Two digits a byte written straight into the String's storage: a String per byte, joined,
-    /// cost about 4,600 instructions a shard.
+    /// (`_` for the one shard of a small site). Two digits a byte, written straight into the
+    /// String's storage: a String per byte, joined, cost about 4,600 instructions a shard.
     public static func hex(_ key: String) -> String {
         if key.isEmpty { return "_" }
         let digits: StaticString = "0123456789abcdef"
