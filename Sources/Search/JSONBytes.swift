@@ -54,6 +54,12 @@ struct JSONBytes: ~Copyable {
         output.append(source, count: length)
     }
 
+    /// Lets `write` put at most `maximum` bytes after the last; it returns how many it wrote.
+    @inline(__always)
+    mutating func append(atMost maximum: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+        output.append(atMost: maximum, write)
+    }
+
     /// `value` in decimal.
     mutating func int(_ value: Int) {
         guard value >= 0 else {
@@ -78,36 +84,21 @@ struct JSONBytes: ~Copyable {
             return
         }
         let count = source.count
-        var runStart = 0
         var index = 0
         while index < count {
-            // Sixteen bytes at once while none of them needs escaping (a page's text is most of
-            // its search file, and it has few quotes), else straight to the first that does: an
-            // inexact test made each quote cost a look at up to eight windows.
-            if ByteLanes.vectorized && index + 16 <= count {
-                // The same, from one vector compare.
-                let escapes = ByteLanes.jsonEscapes(UnsafeRawPointer(base + index))
-                if escapes == 0 {
-                    index += 16
-                    continue
-                }
-                index += escapes.trailingZeroBitCount
-            } else if index + 16 <= count {
-                let first = Self.escapeLanes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                let second = Self.escapeLanes(UnsafeRawPointer(base + index + 8).loadUnaligned(as: UInt64.self))
-                if first | second == 0 {
-                    index += 16
-                    continue
-                }
-                index += first != 0 ? first.trailingZeroBitCount >> 3 : 8 + second.trailingZeroBitCount >> 3
-            } else if !Self.needsEscape(base[index]) {
-                index += 1
-                continue
+            // The bytes up to the next that needs escaping, copied as they are scanned: a page's
+            // text is most of its search file and has few quotes, and scanning it, then copying
+            // each stretch between two escapes (a call to memcpy, byte by byte past a few KiB),
+            // read every byte twice.
+            let start = index
+            append(atMost: count - start + Self.copySlack) { out in
+                let copied = Self.copyUnescaped(base, from: start, to: count, into: out)
+                index = start + copied
+                return copied
             }
+            guard index < count else { break }
             let escaped = base[index]
-            if runStart < index { append(base + runStart, count: index - runStart) }
             index += 1
-            runStart = index
             byte(UInt8(ascii: "\\"))
             switch escaped {
             case UInt8(ascii: "\""): byte(UInt8(ascii: "\""))
@@ -120,8 +111,38 @@ struct JSONBytes: ~Copyable {
                 raw([UInt8(ascii: "u"), 0x30, 0x30, hex[Int(escaped >> 4)], hex[Int(escaped & 15)]])
             }
         }
-        if runStart < count { append(base + runStart, count: count - runStart) }
         byte(UInt8(ascii: "\""))
+    }
+
+    /// Bytes past those copied that `copyUnescaped` may write: it stores sixteen at a time.
+    static let copySlack = 16
+
+    /// Copies `base[from..<to]` to `out` up to the first byte that needs escaping (excluded);
+    /// returns how many it copied. `out` has room for them and `copySlack` bytes more: sixteen
+    /// bytes are checked and stored at once (those past an escape are overwritten next).
+    @inline(__always)
+    static func copyUnescaped(_ base: UnsafePointer<UInt8>, from: Int, to count: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var index = from
+        // Offsets within the text are wrapping sums and differences: they cannot overflow.
+        while index &+ 16 <= count {
+            let source = UnsafeRawPointer(base + index)
+            let bytes = source.loadUnaligned(as: (UInt64, UInt64).self)
+            UnsafeMutableRawPointer(out + (index &- from)).storeBytes(of: bytes, as: (UInt64, UInt64).self)
+            if ByteLanes.vectorized {
+                let escapes = ByteLanes.jsonEscapes(source)
+                if escapes != 0 { return index &+ escapes.trailingZeroBitCount &- from }
+            } else {
+                let first = escapeLanes(bytes.0)
+                let second = escapeLanes(bytes.1)
+                if first | second != 0 { return index &+ (first != 0 ? first.trailingZeroBitCount >> 3 : 8 &+ second.trailingZeroBitCount >> 3) &- from }
+            }
+            index &+= 16
+        }
+        while index < count && !needsEscape(base[index]) {
+            out[index &- from] = base[index]
+            index &+= 1
+        }
+        return index &- from
     }
 
     /// A control character, a quote or a backslash: what JSON escapes.

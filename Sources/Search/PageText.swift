@@ -450,9 +450,9 @@ struct CleanText: ~Copyable {
         return at
     }
 
-    /// Bytes allocated past `capacity`: a run of up to sixteen bytes is copied with one 16-byte
-    /// store (`copyRun`), which may write past the run's end but not past the storage.
-    static let slack = 16
+    /// Bytes allocated past `capacity`: a run of up to 32 bytes is copied with 16-byte stores
+    /// (`copyRun`), which may write past the run's end but not past the storage.
+    static let slack = 32
 
     /// Storage for `needed` bytes at least, what is written kept.
     private mutating func grow(to needed: Int) -> UnsafeMutablePointer<UInt8> {
@@ -574,11 +574,16 @@ struct CleanText: ~Copyable {
 
     /// Copies `count` bytes from `source`, `readable` bytes from which are there to read, to
     /// `target`, which has room for them and `slack` bytes more: up to sixteen bytes (most runs
-    /// between two tags) with one 16-byte load and store, without a call to memcpy.
+    /// between two tags) with one 16-byte load and store, up to 32 (most postings' heads and
+    /// parts, `PostingsMerger`) with two, without a call to memcpy.
     @inline(__always)
     static func copyRun(from source: UnsafePointer<UInt8>, count: Int, readable: Int, to target: UnsafeMutablePointer<UInt8>) {
         if count <= 16 && readable >= 16 {
             UnsafeMutableRawPointer(target).storeBytes(of: UnsafeRawPointer(source).loadUnaligned(as: (UInt64, UInt64).self), as: (UInt64, UInt64).self)
+        } else if count <= 32 && readable >= 32 {
+            UnsafeMutableRawPointer(target).storeBytes(of: UnsafeRawPointer(source).loadUnaligned(as: (UInt64, UInt64).self), as: (UInt64, UInt64).self)
+            UnsafeMutableRawPointer(target + 16).storeBytes(
+                of: UnsafeRawPointer(source + 16).loadUnaligned(as: (UInt64, UInt64).self), as: (UInt64, UInt64).self)
         } else {
             target.initialize(from: source, count: count)
         }

@@ -310,14 +310,16 @@ struct PageCounter: WordSink, ~Copyable {
     /// `arena[starts[n]..<starts[n + 1]]`, its `ByteTable.hash` `hashes[n]`.
     private(set) var count = 0
     private var capacity = 1024
+    /// `capacity * 2 - 1`: the slots' mask, kept rather than computed per word.
+    private var mask = 2047
     private var hashes: UnsafeMutablePointer<UInt64>
     private var starts: UnsafeMutablePointer<Int>
     private var arena: UnsafeMutablePointer<UInt8>
     private var arenaCount = 0
     private var arenaCapacity: Int
-    /// Each slot a word's hash, number and length (a length of 0: empty), twice as many slots
-    /// as words can be held: a probe reads one slot, where a table of numbers read the hash and
-    /// the start of each candidate from two more arrays.
+    /// Each slot a word's hash, number and length (a length of 0: empty), and its counts in the
+    /// current section, twice as many slots as words can be held: a probe reads one slot, where
+    /// a table of numbers read the hash and the start of each candidate from two more arrays.
     private var slots: UnsafeMutablePointer<Slot>
     /// The slot each word took: `reset` empties those, not the whole table.
     private var slotOfWord: UnsafeMutablePointer<Int32>
@@ -326,24 +328,33 @@ struct PageCounter: WordSink, ~Copyable {
         var hash: UInt64
         var word: Int32
         var length: Int32
+        /// The section the counts are of: counts of an earlier one are zero in this one.
+        var section: Int32
+        var text: Int32
+        var heading: Int32
+        var title: Int32
+
+        static let empty = Slot(hash: 0, word: 0, length: 0, section: -1, text: 0, heading: 0, title: 0)
     }
     /// One record per word and section, sections in order, a section's words in the order they
-    /// first occur there: a word's first occurrence in a section opens its record, the others
-    /// add to it in place. (Counts per word, copied to records and zeroed as each section ended,
-    /// cost about 40 instructions a record and three loads an occurrence.)
+    /// first occur there: each word counted in its slot, whose section tells whether the count
+    /// starts there (its first occurrence in the section, which lists the word in `touched`),
+    /// and the section's records written from the slots of `touched` as it ends. (A record
+    /// written per occurrence, kept by the count's step when it was the word's first, cost
+    /// about 20 instructions an occurrence; counts per word in arrays, copied to records and
+    /// zeroed as each section ended, about 40 a record and three loads an occurrence.)
     private var recordStorage: UnsafeMutablePointer<WordRecord>
     private var recordCount = 0
     private var recordCapacity: Int
-    /// Per word, its last record (-1: none): in the current section when at `sectionStart` or later.
-    private var recordOfWord: UnsafeMutablePointer<Int32>
-    /// Where the current section's records start.
-    private var sectionStart = 0
+    /// The words of the current section, in the order they first occur there (room for every word).
+    private var touched: UnsafeMutablePointer<Int32>
+    private var touchedCount = 0
     /// The current section's number.
     private var section: Int32 = 0
-    /// Where in a record `add` counts: the offset of its field's count (text, heading, title).
+    /// Where in a slot `add` counts: the offset of its field's count (text, heading, title).
     private var countOffset = 0
 
-    /// The page's records so far (valid while the counter lives and counts no more).
+    /// The records of the page's sections ended so far (valid while the counter lives and counts no more).
     var records: UnsafeBufferPointer<WordRecord> { UnsafeBufferPointer(start: recordStorage, count: recordCount) }
 
     /// A counter for a page of about `bytes` bytes of text (its words' bytes fit in that).
@@ -354,9 +365,9 @@ struct PageCounter: WordSink, ~Copyable {
         arenaCapacity = max(bytes, 64)
         arena = .allocate(capacity: arenaCapacity)
         slots = .allocate(capacity: capacity * 2)
-        slots.initialize(repeating: Slot(hash: 0, word: 0, length: 0), count: capacity * 2)
+        slots.initialize(repeating: .empty, count: capacity * 2)
         slotOfWord = .allocate(capacity: capacity)
-        recordOfWord = .allocate(capacity: capacity)
+        touched = .allocate(capacity: capacity)
         recordCapacity = max(bytes / 16, 64)
         recordStorage = .allocate(capacity: recordCapacity)
     }
@@ -373,7 +384,7 @@ struct PageCounter: WordSink, ~Copyable {
             arena = .allocate(capacity: arenaCapacity)
         }
         recordCount = 0
-        sectionStart = 0
+        touchedCount = 0
         section = 0
     }
 
@@ -383,13 +394,13 @@ struct PageCounter: WordSink, ~Copyable {
         arena.deallocate()
         slots.deallocate()
         slotOfWord.deallocate()
-        recordOfWord.deallocate()
+        touched.deallocate()
         recordStorage.deallocate()
     }
 
     /// Whether `PageCounterPool` may keep the counter: its capacities capped directly, since
     /// every buffer is sized by one of them (a byte count written out by hand had to follow
-    /// each buffer added to the counter). At the caps the counter holds about 4 MiB.
+    /// each buffer added to the counter). At the caps the counter holds about 4.5 MiB.
     var fitsPool: Bool {
         capacity <= Self.keptWords && arenaCapacity <= Self.keptArenaBytes && recordCapacity <= Self.keptRecords
     }
@@ -404,7 +415,7 @@ struct PageCounter: WordSink, ~Copyable {
     }
 
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, field: Int) {
-        countOffset = WordRecord.countOffset(field: field)
+        countOffset = Self.countOffset(field: field)
         Words.scan(bytes, into: &self)
     }
 
@@ -412,42 +423,47 @@ struct PageCounter: WordSink, ~Copyable {
     @inline(__always)
     mutating func word(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ hash: UInt64) {
         let length = end &- start
-        let mask = capacity &* 2 &- 1
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-        var word = -1
         while true {
             let stored = slots[slot]
-            if stored.length == 0 { break }
+            if stored.length == 0 {
+                // A word new to the page; the table may grow, and its slot move (read after the
+                // insertion: growing replaces `slotOfWord` too).
+                let word = insert(base + start, length, hash, at: slot)
+                slot = Int(slotOfWord[word])
+                break
+            }
             // Up to eight bytes, equal hashes and lengths are equal words (`ByteTable.hash`).
             if stored.hash == hash && Int(stored.length) == length
                 && (length <= 8 || ByteTable.same(arena + starts[Int(stored.word)], base + start, length))
             {
-                word = Int(stored.word)
                 break
             }
             slot = (slot &+ 1) & mask
         }
-        if word < 0 { word = insert(base + start, length, hash, at: slot) }
-        // The word's first occurrence in the section opens its record: one is written at the end
-        // every time (kept by the count's step), without a branch that a page's words take at
-        // random.
-        if recordCount == recordCapacity { growRecords() }
-        let last = Int(recordOfWord[word])
-        let isFirst = last < sectionStart
-        let record = isFirst ? recordCount : last
-        recordStorage[recordCount] = WordRecord(word: Int32(truncatingIfNeeded: word), section: section, text: 0, heading: 0, title: 0)
-        recordCount &+= isFirst ? 1 : 0
-        recordOfWord[word] = Int32(truncatingIfNeeded: record)
-        // The field's count, read and written as raw bytes of the record (a switch on the field
+        // The word's first occurrence in the section starts its counts and lists it.
+        let counts = slots + slot
+        if counts.pointee.section != section {
+            counts.pointee.section = section
+            counts.pointee.text = 0
+            counts.pointee.heading = 0
+            counts.pointee.title = 0
+            touched[touchedCount] = counts.pointee.word
+            touchedCount &+= 1
+        }
+        // The field's count, read and written as raw bytes of the slot (a switch on the field
         // per occurrence cost a compare and a jump more).
-        let counted = UnsafeMutableRawPointer(recordStorage + record)
+        let counted = UnsafeMutableRawPointer(counts)
         counted.storeBytes(of: counted.load(fromByteOffset: countOffset, as: Int32.self) &+ 1, toByteOffset: countOffset, as: Int32.self)
     }
 
-    /// Twice the room for records, those written kept.
-    private mutating func growRecords() {
-        recordStorage = Self.moved(recordStorage, count: recordCount, to: recordCapacity * 2)
-        recordCapacity *= 2
+    /// The byte offset in a slot of field `field`'s count (0 text, 1 heading, 2 title).
+    static func countOffset(field: Int) -> Int {
+        switch field {
+        case 0: MemoryLayout<Slot>.offset(of: \.text) ?? 20
+        case 1: MemoryLayout<Slot>.offset(of: \.heading) ?? 24
+        default: MemoryLayout<Slot>.offset(of: \.title) ?? 28
+        }
     }
 
     /// Adds a word not seen before at the empty `slot` its probe ended on; returns its number.
@@ -462,8 +478,7 @@ struct PageCounter: WordSink, ~Copyable {
         let word = count
         hashes[word] = hash
         starts[word + 1] = arenaCount
-        recordOfWord[word] = -1
-        slots[slot] = Slot(hash: hash, word: Int32(word), length: Int32(length))
+        slots[slot] = Slot(hash: hash, word: Int32(word), length: Int32(length), section: -1, text: 0, heading: 0, title: 0)
         slotOfWord[word] = Int32(truncatingIfNeeded: slot)
         count += 1
         if count == capacity { grow() }
@@ -477,31 +492,46 @@ struct PageCounter: WordSink, ~Copyable {
         return new
     }
 
-    /// Twice the room, the slots made anew (kept at most half full).
+    /// Twice the room, each word's slot (with its counts) moved to its place in a table made
+    /// anew (kept at most half full).
     private mutating func grow() {
         let larger = capacity * 2
         hashes = Self.moved(hashes, count: count, to: larger)
         starts = Self.moved(starts, count: count + 1, to: larger + 1)
-        recordOfWord = Self.moved(recordOfWord, count: count, to: larger)
-        slotOfWord.deallocate()
+        touched = Self.moved(touched, count: touchedCount, to: larger)
+        let old = slots
+        slots = .allocate(capacity: larger * 2)
+        slots.initialize(repeating: .empty, count: larger * 2)
+        let oldSlotOfWord = slotOfWord
         slotOfWord = .allocate(capacity: larger)
         capacity = larger
-        slots.deallocate()
-        slots = .allocate(capacity: larger * 2)
-        slots.initialize(repeating: Slot(hash: 0, word: 0, length: 0), count: larger * 2)
-        let mask = larger * 2 - 1
+        mask = larger * 2 - 1
         for word in 0..<count {
             var slot = Int(truncatingIfNeeded: hashes[word] ^ (hashes[word] >> 29)) & mask
             while slots[slot].length != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Slot(hash: hashes[word], word: Int32(word), length: Int32(starts[word + 1] - starts[word]))
+            slots[slot] = old[Int(oldSlotOfWord[word])]
             slotOfWord[word] = Int32(truncatingIfNeeded: slot)
         }
+        old.deallocate()
+        oldSlotOfWord.deallocate()
     }
 
-    /// Ends the current section (its records are made as its words come); the next one is
-    /// numbered one more. Sections are numbered from 0 in each page.
+    /// Ends the current section: its records, from the counts of the words it met, in the
+    /// order it first met them. The next section is numbered one more; sections are numbered
+    /// from 0 in each page.
     mutating func endSection() {
-        sectionStart = recordCount
+        if recordCount + touchedCount > recordCapacity {
+            let larger = max(recordCount + touchedCount, recordCapacity * 2)
+            recordStorage = Self.moved(recordStorage, count: recordCount, to: larger)
+            recordCapacity = larger
+        }
+        for index in 0..<touchedCount {
+            let word = touched[index]
+            let counts = slots[Int(slotOfWord[Int(word)])]
+            recordStorage[recordCount &+ index] = WordRecord(word: word, section: section, text: counts.text, heading: counts.heading, title: counts.title)
+        }
+        recordCount &+= touchedCount
+        touchedCount = 0
         section &+= 1
     }
 
@@ -519,15 +549,6 @@ struct WordRecord: Equatable {
     var text: Int32
     var heading: Int32
     var title: Int32
-
-    /// The byte offset in a record of field `field`'s count (0 text, 1 heading, 2 title).
-    static func countOffset(field: Int) -> Int {
-        switch field {
-        case 0: MemoryLayout<WordRecord>.offset(of: \.text) ?? 8
-        case 1: MemoryLayout<WordRecord>.offset(of: \.heading) ?? 12
-        default: MemoryLayout<WordRecord>.offset(of: \.title) ?? 16
-        }
-    }
 }
 
 /// A page's scratch kept from one page to the next: its counter, and the tables that place its
@@ -544,7 +565,7 @@ final class PageCounterPool: @unchecked Sendable {
         init(bytes: Int) { counter = PageCounter(bytes: bytes) }
 
         /// Whether the pool may keep the scratch: each part's capacities capped directly (at the
-        /// caps, about 4 MiB for the counter and 8 MiB for each table).
+        /// caps, about 4.5 MiB for the counter and 8 MiB for each table).
         var fitsPool: Bool {
             counter.fitsPool && termPlaces.capacity <= DenseNumbering.keptKeys && formPlaces.capacity <= DenseNumbering.keptKeys
         }
@@ -727,16 +748,18 @@ struct ByteTable {
     /// at the buffer's end).
     @inline(__always)
     static func hashByLoop(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ count: Int) -> UInt64 {
-        var hash = UInt64(truncatingIfNeeded: end - start) &* 0x9E37_79B9_7F4A_7C15
+        // Wrapping sums and differences, as the scan's offsets (computed for every word that
+        // `hash` is given, their checks cost a few instructions a word).
+        var hash = UInt64(truncatingIfNeeded: end &- start) &* 0x9E37_79B9_7F4A_7C15
         var index = start
-        while index + 8 <= end {
+        while index &+ 8 <= end {
             hash = mix(hash, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            index += 8
+            index &+= 8
         }
-        let rest = end - index
+        let rest = end &- index
         guard rest > 0 else { return hash }
         var last: UInt64 = 0
-        if index + 8 <= count {
+        if index &+ 8 <= count {
             // Eight bytes are there to read; those past the word are masked off.
             last = lowBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), rest)
         } else {

@@ -869,6 +869,18 @@ extension BodyTextTests {
         #expect(shardFiles.allSatisfy { file in text.contains(JSON_name(file.path)) })
     }
 
+    @Test func namesShardsInHexAsAStringPerByteDid() {
+        // Keys of 0 to 12 scalars (ASCII, accented, Cyrillic, astral, bytes below 16), each
+        // byte's two digits written in place as `String(byte, radix: 16)` wrote them, joined.
+        var random = SeededRandom(seed: 0x4E7_5A4D_0001)
+        let scalars = Array("a0z9 \u{1}\u{F}ñéжя𝒜\"".unicodeScalars)
+        for _ in 0..<2_000 {
+            let key = String(String.UnicodeScalarView((0..<random.below(13)).map { _ in scalars[random.below(scalars.count)] }))
+            let expected = key.isEmpty ? "_" : key.utf8.map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+            #expect(SearchIndex.hex(key) == expected, "\(Array(key.utf8))")
+        }
+    }
+
     /// The prefix a shard file's name encodes.
     func JSON_name(_ path: String) -> String {
         let hex = path.split(separator: "/").last.map { String($0.dropLast(3)) } ?? ""

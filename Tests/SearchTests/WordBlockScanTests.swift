@@ -85,6 +85,24 @@ import TestSupport
         }
     }
 
+    @Test func classifiesASCIIBytesAsTheByteLoopDoes() {
+        // Sixteen ASCII bytes take a shorter path (letters and digits only): each ASCII byte
+        // at each place among random ASCII bytes, and one byte from 0x80 up at each place.
+        var random = SeededRandom(seed: 0xB17E_5CA7_0003)
+        for value in 0..<256 {
+            for place in 0..<16 {
+                var bytes = (0..<16).map { _ in UInt8(truncatingIfNeeded: random.below(0x80)) }
+                bytes[place] = UInt8(value)
+                bytes.withUnsafeBytes { buffer in
+                    let fast = ByteLanes.wordBytes(buffer.baseAddress!)
+                    let slow = ByteLanes.wordBytesOneByOne(buffer.baseAddress!)
+                    #expect(fast.word == slow.word && fast.other == slow.other, "\(value) at \(place)")
+                    #expect(fast.c3 == slow.c3 && fast.timesOrDivide == slow.timesOrDivide, "\(value) at \(place)")
+                }
+            }
+        }
+    }
+
     @Test func classifiesEveryByteAsTheByteLoopDoes() {
         Self.everyByteAtEveryPlace(seed: 0xB17E_5CA7_0002) { bytes, value, place in
             let fast = ByteLanes.wordBytes(bytes)
