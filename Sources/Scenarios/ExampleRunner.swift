@@ -171,7 +171,9 @@ private struct Run {
             simulating = false
             complete = false
             // An event that cannot happen leaves the simulation as it was.
-            reportImpossible(impossible, line: line, form: LineForm(line: line, display: display), before: simulation, scene: scene, sceneLabel: sceneLabel)
+            reportImpossible(
+                impossible, line: line, form: LineForm(line: line, display: display, explaining: explains), before: simulation, scene: scene,
+                sceneLabel: sceneLabel)
         case .success(let step):
             // A part with an unknown name matches any outcome (the name is reported already).
             let statesKnown = line.states?.allResolved ?? false
@@ -207,7 +209,7 @@ private struct Run {
             simulating = false
             complete = false
             let candidates = [step.transition] + step.alternatives
-            let form = LineForm(line: line, display: display)
+            let form = LineForm(line: line, display: display, explaining: explains)
             let stateMatches = candidates.filter(statesMatch)
             if stateMatches.isEmpty, let names = line.states, let written = names.resolvedIDs {
                 let t = candidates[0]
@@ -388,13 +390,23 @@ private struct LineForm {
     let writesCallbacks: Bool
     let spelling: [String: String]
 
-    init(line: EventLine, display: String) {
+    /// Without `explaining` nothing but `display` is read (no notes, no suggestion): the author's
+    /// spellings are not gathered then (a dictionary made for every option a choose exercise
+    /// expects to fail).
+    init(line: EventLine, display: String, explaining: Bool) {
         self.display = display
         writesStates = line.states != nil
         writesCallbacks = line.callbacks != nil
         var spelling: [String: String] = [:]
-        for name in (line.states ?? []) + (line.callbacks ?? []) {
-            if let id = name.id, spelling[id] == nil { spelling[id] = name.text }
+        // The states, then the callbacks (not one array of both, made only to be read).
+        func gather(_ names: [WrittenName]?) {
+            for name in names ?? [] {
+                if let id = name.id, spelling[id] == nil { spelling[id] = name.text }
+            }
+        }
+        if explaining {
+            gather(line.states)
+            gather(line.callbacks)
         }
         self.spelling = spelling
     }
