@@ -42,4 +42,41 @@ import Testing
         #expect(collector.warningCount == 1)
         #expect(collector.hasErrors)
     }
+
+    /// Arrays reported into an empty collector are taken whole, and none or one diagnostic is not
+    /// sorted: every way of reporting must keep the order of reports and sort as a full sort does.
+    @Test func collectorKeepsReportsInOrderWhateverTheirNumber() {
+        let all: [Diagnostic] = [
+            .warning(at: SourceLocation(file: "b.md", line: 1, column: 1), "w"), .error(at: nil, "n"),
+            .error(at: SourceLocation(file: "a.md", line: 9, column: 1), "e2"), .error(at: SourceLocation(file: "a.md", line: 2, column: 5), "e1"),
+            .warning(at: SourceLocation(file: "a.md", line: 2, column: 5), "w1"),
+        ]
+        // The reference: every diagnostic reported alone, then a full stable sort by place.
+        func reference(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+            diagnostics.enumerated().sorted { a, b in
+                switch (a.element.location, b.element.location) {
+                case let (l?, r?) where l != r: return l < r
+                case (nil, _?): return true
+                case (_?, nil): return false
+                default: return a.offset < b.offset
+                }
+            }.map(\.element)
+        }
+        var checked = 0
+        for count in 0...all.count {
+            for rotation in 0..<all.count {
+                let diagnostics = Array((all[rotation...] + all[..<rotation]).prefix(count))
+                for cut in 0...count {
+                    var collector = DiagnosticCollector()
+                    collector.report(contentsOf: Array(diagnostics[..<cut]))
+                    collector.report(contentsOf: [])
+                    collector.report(contentsOf: Array(diagnostics[cut...]))
+                    #expect(collector.diagnostics == diagnostics)
+                    #expect(collector.sorted == reference(diagnostics), "\(diagnostics.map(\.message)) cut at \(cut)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 100)
+    }
 }
