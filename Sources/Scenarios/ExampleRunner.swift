@@ -132,16 +132,21 @@ private struct Run {
         options = block.options
         machine = block.machine
         explains = explaining
-        // `given` walks the block's lines: asked once.
-        let given = block.given
+        // `block.given` in the walk that counts the event lines (it walked them again, copying
+        // each line's content to look at it).
+        var given: WrittenName?
+        var eventLines = 0
+        for index in block.lines.indices {
+            switch block.lines[index].content {
+            case .event: eventLines += 1
+            case .given: if given == nil, case .given(let name) = block.lines[index].content { given = name }
+            default: break
+            }
+        }
         initialState = given?.id ?? block.machine.initialState
         simulation = Simulation(machine: block.machine, options: options, from: initialState)
         simulating = block.optionsValid && (given == nil || given?.id != nil)
         // A step an event line at most: room for them at once, not grown from one.
-        var eventLines = 0
-        for index in block.lines.indices {
-            if case .event = block.lines[index].content { eventLines += 1 }
-        }
         steps.reserveCapacity(eventLines)
     }
 
