@@ -51,16 +51,13 @@ import Testing
             .error(at: SourceLocation(file: "a.md", line: 9, column: 1), "e2"), .error(at: SourceLocation(file: "a.md", line: 2, column: 5), "e1"),
             .warning(at: SourceLocation(file: "a.md", line: 2, column: 5), "w1"),
         ]
-        // The reference: every diagnostic reported alone, then a full stable sort by place.
+        // The reference: the unplaced in the order reported, then the placed by place and, at
+        // one place, in the order reported.
         func reference(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-            diagnostics.enumerated().sorted { a, b in
-                switch (a.element.location, b.element.location) {
-                case let (l?, r?) where l != r: return l < r
-                case (nil, _?): return true
-                case (_?, nil): return false
-                default: return a.offset < b.offset
-                }
-            }.map(\.element)
+            let placed = diagnostics.enumerated().compactMap { item in
+                item.element.location.map { (place: $0, order: item.offset, diagnostic: item.element) }
+            }
+            return diagnostics.filter { $0.location == nil } + placed.sorted { ($0.place, $0.order) < ($1.place, $1.order) }.map(\.diagnostic)
         }
         var checked = 0
         for count in 0...all.count {
