@@ -9,7 +9,12 @@ public struct DiagnosticCollector: Sendable {
     }
 
     public mutating func report(contentsOf other: [Diagnostic]) {
-        diagnostics.append(contentsOf: other)
+        // Nothing yet (as for most blocks): the other array is taken as it is, not copied.
+        if diagnostics.isEmpty {
+            diagnostics = other
+        } else {
+            diagnostics.append(contentsOf: other)
+        }
     }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -18,7 +23,9 @@ public struct DiagnosticCollector: Sendable {
 
     /// Sorted by file, line and column so output is stable across parallel runs.
     public var sorted: [Diagnostic] {
-        diagnostics.enumerated().sorted { a, b in
+        // None or one (most blocks and runs): sorted already, without the pairs sorting makes.
+        guard diagnostics.count > 1 else { return diagnostics }
+        return diagnostics.enumerated().sorted { a, b in
             switch (a.element.location, b.element.location) {
             case let (l?, r?) where l != r: return l < r
             case (nil, _?): return true

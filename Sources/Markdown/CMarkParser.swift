@@ -128,12 +128,28 @@ enum CMarkParser {
         return builder.append(kind: kind, literal: literal, range: range, parent: parent)
     }
 
-    /// How many nodes the tree has: a walk of cmark's iterator costs less than growing the
-    /// node array several times.
-    private static func nodeCount(_ root: OpaquePointer) -> Int {
+    /// How many nodes the tree has: a walk costs less than growing the node array several times.
+    /// By the nodes' links, not cmark's iterator: it gave each container two events, for half
+    /// the instructions again.
+    static func nodeCount(_ root: OpaquePointer) -> Int {
         var count = 0
-        forEachEvent(root) { event, _ in
-            if event == CMARK_EVENT_ENTER { count += 1 }
+        var next: OpaquePointer? = root
+        while let node = next {
+            count += 1
+            if let child = cmark_node_first_child(node) {
+                next = child
+                continue
+            }
+            // The next sibling of the node or of its nearest ancestor below the root that has one.
+            next = nil
+            var up: OpaquePointer? = node
+            while let current = up, current != root {
+                if let sibling = cmark_node_next(current) {
+                    next = sibling
+                    break
+                }
+                up = cmark_node_parent(current)
+            }
         }
         return count
     }
@@ -159,9 +175,10 @@ enum CMarkParser {
         case tableHeader = "table_header", tableRow = "table_row", tableCell = "table_cell"
     }
 
-    /// cmark's type names are static C strings, so each distinct pointer is
-    /// read and matched once per parse; later nodes only compare pointers. (Not the type's number:
-    /// a table's header row and a task item share theirs with a row and an item.)
+    /// A node of cmark's core is told by its type's number. An extension's node by its type's name
+    /// (a table's header row and a task item share their numbers with a row and an item): the
+    /// names are static C strings, so each distinct pointer is read and matched once per parse;
+    /// later nodes only compare pointers.
     struct NodeTypeCache {
         private var entries: [(name: UnsafePointer<CChar>, type: NodeType?)] = []
 
@@ -172,11 +189,40 @@ enum CMarkParser {
 
         /// Nil for a type this module does not know (its name is read again then, rarely).
         mutating func type(of node: OpaquePointer) -> NodeType? {
+            // A node no extension made is named after its core type: the number says it, without
+            // the name's call and the scan of the names (a header row and a task item are an extension's).
+            if cmark_node_get_syntax_extension(node) == nil, let type = Self.coreType(cmark_node_get_type(node)) { return type }
             guard let name = cmark_node_get_type_string(node) else { return nil }
             for entry in entries where entry.name == name { return entry.type }
             let type = NodeType(rawValue: String(cString: name))
             entries.append((name, type))
             return type
+        }
+
+        /// The type of cmark's core type number, as cmark names it; nil for the others (custom
+        /// nodes, footnotes, the extensions' types), which are told by their names.
+        static func coreType(_ type: cmark_node_type) -> NodeType? {
+            switch type {
+            case CMARK_NODE_TEXT: .text
+            case CMARK_NODE_PARAGRAPH: .paragraph
+            case CMARK_NODE_SOFTBREAK: .softbreak
+            case CMARK_NODE_CODE: .code
+            case CMARK_NODE_EMPH: .emph
+            case CMARK_NODE_STRONG: .strong
+            case CMARK_NODE_LINK: .link
+            case CMARK_NODE_ITEM: .item
+            case CMARK_NODE_LIST: .list
+            case CMARK_NODE_HEADING: .heading
+            case CMARK_NODE_CODE_BLOCK: .codeBlock
+            case CMARK_NODE_DOCUMENT: .document
+            case CMARK_NODE_BLOCK_QUOTE: .blockQuote
+            case CMARK_NODE_HTML_BLOCK: .htmlBlock
+            case CMARK_NODE_THEMATIC_BREAK: .thematicBreak
+            case CMARK_NODE_LINEBREAK: .linebreak
+            case CMARK_NODE_HTML_INLINE: .htmlInline
+            case CMARK_NODE_IMAGE: .image
+            default: nil
+            }
         }
     }
 

@@ -20,16 +20,23 @@ public enum ArticleVerifier {
         // and a node taken out of the tree (a title heading) is not verified.
         var stack = [MarkdownDocument.rootIndex]
         while let index = stack.popLast() {
-            // The node's fields are read in place: a copy of it retained its children, literal and locations.
+            // The node's fields are read in place: a copy of it retained its children, literal and
+            // locations. Cases without bindings: a pattern that bound the info string copied the
+            // kind of every node it was tried on (a retain and release of its strings).
             switch document.nodes[index].kind {
-            case .codeBlock(let info, _) where LifecycleBlockParser.isLifecycle(info: info):
-                if let trace = cache?.example(info: info, code: document.nodes[index].literal) {
-                    verification.add(VerifiedExample(number: verification.examples.count + 1, node: index, info: info, code: document.nodes[index].literal, trace: trace))
-                    continue
+            case .codeBlock:
+                guard case .codeBlock(let info, _) = document.nodes[index].kind else { continue }
+                if LifecycleBlockParser.isLifecycle(info: info) {
+                    if let trace = cache?.example(info: info, code: document.nodes[index].literal) {
+                        verification.add(VerifiedExample(number: verification.examples.count + 1, node: index, info: info, code: document.nodes[index].literal, trace: trace))
+                        continue
+                    }
+                    verification.runExample(info: info, code: document.nodes[index].literal, fence: document.start(of: index), node: index, lines: lines, cache: cache)
+                } else if ExerciseBlockParser.isExercise(info: info) {
+                    verification.runExercise(info: info, code: document.nodes[index].literal, fence: document.start(of: index), node: index, lines: lines)
+                } else {
+                    document.pushChildren(of: index, onto: &stack)
                 }
-                verification.runExample(info: info, code: document.nodes[index].literal, fence: document.start(of: index), node: index, lines: lines, cache: cache)
-            case .codeBlock(let info, _) where ExerciseBlockParser.isExercise(info: info):
-                verification.runExercise(info: info, code: document.nodes[index].literal, fence: document.start(of: index), node: index, lines: lines)
             case .text:
                 // Most text holds no arrow: the byte scan comes before the node's location (a retained file name).
                 guard ChainFinder.mayHoldArrow(document.nodes[index].literal) else { continue }

@@ -132,16 +132,21 @@ private struct Run {
         options = block.options
         machine = block.machine
         explains = explaining
-        // `given` walks the block's lines: asked once.
-        let given = block.given
+        // `block.given` in the walk that counts the event lines (it walked them again, copying
+        // each line's content to look at it).
+        var given: WrittenName?
+        var eventLines = 0
+        for index in block.lines.indices {
+            switch block.lines[index].content {
+            case .event: eventLines += 1
+            case .given: if given == nil, case .given(let name) = block.lines[index].content { given = name }
+            default: break
+            }
+        }
         initialState = given?.id ?? block.machine.initialState
         simulation = Simulation(machine: block.machine, options: options, from: initialState)
         simulating = block.optionsValid && (given == nil || given?.id != nil)
         // A step an event line at most: room for them at once, not grown from one.
-        var eventLines = 0
-        for index in block.lines.indices {
-            if case .event = block.lines[index].content { eventLines += 1 }
-        }
         steps.reserveCapacity(eventLines)
     }
 
@@ -171,7 +176,9 @@ private struct Run {
             simulating = false
             complete = false
             // An event that cannot happen leaves the simulation as it was.
-            reportImpossible(impossible, line: line, form: LineForm(line: line, display: display), before: simulation, scene: scene, sceneLabel: sceneLabel)
+            reportImpossible(
+                impossible, line: line, form: LineForm(line: line, display: display, explaining: explains), before: simulation, scene: scene,
+                sceneLabel: sceneLabel)
         case .success(let step):
             // A part with an unknown name matches any outcome (the name is reported already).
             let statesKnown = line.states?.allResolved ?? false
@@ -207,7 +214,7 @@ private struct Run {
             simulating = false
             complete = false
             let candidates = [step.transition] + step.alternatives
-            let form = LineForm(line: line, display: display)
+            let form = LineForm(line: line, display: display, explaining: explains)
             let stateMatches = candidates.filter(statesMatch)
             if stateMatches.isEmpty, let names = line.states, let written = names.resolvedIDs {
                 let t = candidates[0]
@@ -388,13 +395,23 @@ private struct LineForm {
     let writesCallbacks: Bool
     let spelling: [String: String]
 
-    init(line: EventLine, display: String) {
+    /// Without `explaining` nothing but `display` is read (no notes, no suggestion): the author's
+    /// spellings are not gathered then (a dictionary made for every option a choose exercise
+    /// expects to fail).
+    init(line: EventLine, display: String, explaining: Bool) {
         self.display = display
         writesStates = line.states != nil
         writesCallbacks = line.callbacks != nil
         var spelling: [String: String] = [:]
-        for name in (line.states ?? []) + (line.callbacks ?? []) {
-            if let id = name.id, spelling[id] == nil { spelling[id] = name.text }
+        // The states, then the callbacks (not one array of both, made only to be read).
+        func gather(_ names: [WrittenName]?) {
+            for name in names ?? [] {
+                if let id = name.id, spelling[id] == nil { spelling[id] = name.text }
+            }
+        }
+        if explaining {
+            gather(line.states)
+            gather(line.callbacks)
         }
         self.spelling = spelling
     }

@@ -42,4 +42,38 @@ import Testing
         #expect(collector.warningCount == 1)
         #expect(collector.hasErrors)
     }
+
+    /// Arrays reported into an empty collector are taken whole, and none or one diagnostic is not
+    /// sorted: every way of reporting must keep the order of reports and sort as a full sort does.
+    @Test func collectorKeepsReportsInOrderWhateverTheirNumber() {
+        let all: [Diagnostic] = [
+            .warning(at: SourceLocation(file: "b.md", line: 1, column: 1), "w"), .error(at: nil, "n"),
+            .error(at: SourceLocation(file: "a.md", line: 9, column: 1), "e2"), .error(at: SourceLocation(file: "a.md", line: 2, column: 5), "e1"),
+            .warning(at: SourceLocation(file: "a.md", line: 2, column: 5), "w1"),
+        ]
+        // The reference: the unplaced in the order reported, then the placed by place and, at
+        // one place, in the order reported.
+        func reference(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+            let placed = diagnostics.enumerated().compactMap { item in
+                item.element.location.map { (place: $0, order: item.offset, diagnostic: item.element) }
+            }
+            return diagnostics.filter { $0.location == nil } + placed.sorted { ($0.place, $0.order) < ($1.place, $1.order) }.map(\.diagnostic)
+        }
+        var checked = 0
+        for count in 0...all.count {
+            for rotation in 0..<all.count {
+                let diagnostics = Array((all[rotation...] + all[..<rotation]).prefix(count))
+                for cut in 0...count {
+                    var collector = DiagnosticCollector()
+                    collector.report(contentsOf: Array(diagnostics[..<cut]))
+                    collector.report(contentsOf: [])
+                    collector.report(contentsOf: Array(diagnostics[cut...]))
+                    #expect(collector.diagnostics == diagnostics)
+                    #expect(collector.sorted == reference(diagnostics), "\(diagnostics.map(\.message)) cut at \(cut)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 100)
+    }
 }

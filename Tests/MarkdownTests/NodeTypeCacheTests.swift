@@ -4,9 +4,9 @@ import TestSupport
 
 @testable import Markdown
 
-/// `CMarkParser.NodeTypeCache` matches a type's name once and then compares the names' pointers
-/// (not cmark's type numbers, which a header row and a task item share with a row and an item):
-/// every node must get the type its name says.
+/// `CMarkParser.NodeTypeCache` tells a core node by its type's number, and an extension's node by
+/// its name, matched once and then by the names' pointers (a header row and a task item share
+/// their numbers with a row and an item): every node must get the type its name says.
 @Suite struct NodeTypeCacheTests {
     /// The type as read from the node's name, every time.
     static func typeByName(_ node: OpaquePointer) -> CMarkParser.NodeType? {
@@ -24,7 +24,7 @@ import TestSupport
         let mixed = (0..<200).map { _ in
             (0..<(1 + random.below(6))).map { _ in random.pick(NodeEndOrderTests.tricky) }.joined(separator: "\n\n")
         }
-        var (nodes, unknown) = (0, 0)
+        var (nodes, unknown, byNumber, byExtension) = (0, 0, 0, 0)
         for text in NodeEndOrderTests.tricky + mixed + articles {
             var source = text
             source.makeContiguousUTF8()
@@ -36,11 +36,18 @@ import TestSupport
                     #expect(type == Self.typeByName(node), "\(text.debugDescription)")
                     nodes += 1
                     if type == nil { unknown += 1 }
+                    if cmark_node_get_syntax_extension(node) != nil {
+                        byExtension += 1
+                    } else if CMarkParser.NodeTypeCache.coreType(cmark_node_get_type(node)) != nil {
+                        byNumber += 1
+                    }
                 }
             }
         }
         #expect(nodes > 5_000)
         // Footnotes' nodes are named "<unknown>": the cache knows them as nil too.
         #expect(unknown > 10)
+        // Both ways are taken: core nodes by number, the tables' and task lists' by name.
+        #expect(byNumber > 4_000 && byExtension > 100)
     }
 }
