@@ -311,7 +311,7 @@ struct PageCounter: WordSink, ~Copyable {
     private(set) var count = 0
     private var capacity = 1024
     /// `capacity * 2 - 1`: the slots' mask, kept rather than computed per word.
-    private var mask = 2047
+    private var mask: Int
     private var hashes: UnsafeMutablePointer<UInt64>
     private var starts: UnsafeMutablePointer<Int>
     private var arena: UnsafeMutablePointer<UInt8>
@@ -366,6 +366,7 @@ struct PageCounter: WordSink, ~Copyable {
         arena = .allocate(capacity: arenaCapacity)
         slots = .allocate(capacity: capacity * 2)
         slots.initialize(repeating: .empty, count: capacity * 2)
+        mask = capacity * 2 - 1
         slotOfWord = .allocate(capacity: capacity)
         touched = .allocate(capacity: capacity)
         recordCapacity = max(bytes / 16, 64)
