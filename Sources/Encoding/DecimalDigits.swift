@@ -67,3 +67,13 @@ public enum DecimalDigits {
         }
     }
 }
+
+/// Lowercase hexadecimal digits as bytes (shard names, `\u00XX` escapes).
+public enum HexDigits {
+    /// The ASCII digit of `nibble` (0–15; only its low four bits are read).
+    @inlinable
+    public static func lowercase(_ nibble: UInt8) -> UInt8 {
+        let value = nibble & 0xF
+        return value < 10 ? 0x30 &+ value : 0x57 &+ value
+    }
+}

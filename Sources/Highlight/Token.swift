@@ -71,11 +71,4 @@ public struct LexedSource: Sendable, Hashable {
     public var tokens: [Token] {
         spans.map { Token(kind: $0.kind, text: String(decoding: utf8[$0.bytes], as: UTF8.self)) }
     }
-
-    /// Calls `body` with each token's kind and the bytes of its text, in order.
-    public func forEachToken(_ body: (TokenKind, UnsafeBufferPointer<UInt8>) -> Void) {
-        utf8.withUnsafeBufferPointer { all in
-            for span in spans { body(span.kind, UnsafeBufferPointer(rebasing: all[span.bytes])) }
-        }
-    }
 }

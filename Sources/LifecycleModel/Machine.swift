@@ -232,10 +232,7 @@ public final class Machine: Sendable {
 
         /// In one pass over the name's bytes: whether it is ASCII, holds a scalar that stays off
         /// ASCII keys (U+0080–U+00FF: lead bytes C2 and C3; U+2000–U+207F: E2 then 80 or 81) and
-        /// one of U+0400–U+04FF (lead bytes D0–D3, `holdsCyrillic`).
-        static func scan(_ name: String) -> (ascii: Bool, offASCII: Bool, cyrillic: Bool) { name.withUTF8Bytes(scan) }
-
-        /// `scan` of a name's UTF-8.
+        /// one of U+0400–U+04FF (lead bytes D0–D3).
         static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (ascii: Bool, offASCII: Bool, cyrillic: Bool) {
             var high = false
             var offASCII = false
@@ -249,19 +246,12 @@ public final class Machine: Sendable {
             return (!high, offASCII, cyrillic)
         }
 
-        /// Whether `name` holds a scalar of U+0400–U+04FF (UTF-8 lead bytes D0–D3).
-        static func holdsCyrillic(_ name: String) -> Bool { scan(name).cyrillic }
-
         /// Whether no key of `name` can equal a key of at most `limit` scalars. Strings are equal
         /// when their canonical decompositions are, so only ASCII scalars are counted: they stay
         /// in a decomposition, and a scalar decomposes to at most one ASCII scalar (its base).
         /// `stateKey` and `exactKey` keep every ASCII scalar but spaces, `_`, `-` and `.`
         /// (lowercasing keeps ASCII ASCII); `callbackKey` drops at most `(`, `:` and `)` more.
-        static func keepsMoreScalars(_ name: String, than limit: Int) -> Bool {
-            name.withUTF8Bytes { keepsMoreScalars($0, than: limit) }
-        }
-
-        /// `keepsMoreScalars` of a name's UTF-8, read in place (iterating a String's `utf8` cost more than the scan).
+        /// It reads the name's UTF-8 in place (iterating a String's `utf8` cost more than the scan).
         static func keepsMoreScalars(_ bytes: UnsafeBufferPointer<UInt8>, than limit: Int) -> Bool {
             var kept = 0
             for byte in bytes where byte < 0x80 && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".") {

@@ -19,11 +19,11 @@ public final class MustacheShape: Sendable {
         codes = keys.map(\.code)
         codeBits = codes.reduce(0) { $0 | Self.bit(of: $1) }
         var slots = [Int32](repeating: Self.sharedSlot, count: 64)
-        var taken = [Bool](repeating: false, count: 64)
+        // The bits of the keys before: a slot whose bit one of them set is shared.
+        var taken: UInt64 = 0
         for (index, code) in codes.enumerated() {
-            let slot = Int(code & 63)
-            slots[slot] = taken[slot] ? Self.sharedSlot : Int32(truncatingIfNeeded: index)
-            taken[slot] = true
+            slots[Int(code & 63)] = taken & Self.bit(of: code) != 0 ? Self.sharedSlot : Int32(truncatingIfNeeded: index)
+            taken |= Self.bit(of: code)
         }
         self.slots = slots
     }

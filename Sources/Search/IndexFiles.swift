@@ -271,12 +271,11 @@ public enum SearchIndex {
     /// String's storage: a String per byte, joined, cost about 4,600 instructions a shard.
     public static func hex(_ key: String) -> String {
         if key.isEmpty { return "_" }
-        let digits: StaticString = "0123456789abcdef"
         return key.withUTF8Bytes { bytes in
             String(unsafeUninitializedCapacity: bytes.count * 2) { out in
                 for (index, byte) in bytes.enumerated() {
-                    out[2 * index] = digits.utf8Start[Int(byte >> 4)]
-                    out[2 * index + 1] = digits.utf8Start[Int(byte & 0xF)]
+                    out[2 * index] = HexDigits.lowercase(byte >> 4)
+                    out[2 * index + 1] = HexDigits.lowercase(byte)
                 }
                 return bytes.count * 2
             }

@@ -107,8 +107,7 @@ struct JSONBytes: ~Copyable {
             case 0x0D: byte(UInt8(ascii: "r"))
             case 0x09: byte(UInt8(ascii: "t"))
             default:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                raw([UInt8(ascii: "u"), 0x30, 0x30, hex[Int(escaped >> 4)], hex[Int(escaped & 15)]])
+                raw([UInt8(ascii: "u"), 0x30, 0x30, HexDigits.lowercase(escaped >> 4), HexDigits.lowercase(escaped)])
             }
         }
         byte(UInt8(ascii: "\""))

@@ -1,3 +1,4 @@
+import Encoding
 import Foundation
 import LifecycleMachines
 @testable import LifecycleModel
@@ -169,4 +170,14 @@ import TestSupport
         }
         #expect(known > 800 && known < 3_800, "\(known) known names")
     }
+}
+
+/// The name index's byte questions asked of a `String`, as the tests write names.
+extension Machine.NameIndex {
+    static func scan(_ name: String) -> (ascii: Bool, offASCII: Bool, cyrillic: Bool) { name.withUTF8Bytes(scan) }
+
+    /// Whether `name` holds a scalar of U+0400–U+04FF (UTF-8 lead bytes D0–D3).
+    static func holdsCyrillic(_ name: String) -> Bool { scan(name).cyrillic }
+
+    static func keepsMoreScalars(_ name: String, than limit: Int) -> Bool { name.withUTF8Bytes { keepsMoreScalars($0, than: limit) } }
 }
