@@ -231,7 +231,7 @@ enum BodyText {
             index = close &+ 1
             runStart = index
             let kind = kind(of: name, in: kinds)
-            if !isEnd && !selfClosing && kind == .skipped {
+            if !isEnd && !selfClosing && (kind == .skipped || isIgnored(base, attributes: nameEnd..<tag.endIndex, readable: count)) {
                 // Straight to the element's end: a diagram holds hundreds of tags.
                 index = skip(bytes, name: nameStart..<nameEnd, from: index)
                 runStart = index
@@ -342,6 +342,53 @@ enum BodyText {
 
     static func isNameByte(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+
+    /// The attribute that leaves an element and everything in it out of the search index, as
+    /// Pagefind's `data-pagefind-ignore` does. The templates put it on what the model writes
+    /// about an example or an exercise (labels, trace tables, checks, answers): words that repeat
+    /// the prose's in every section that has an example, and an answer a result's excerpt
+    /// would give away.
+    static let ignoreAttribute = Array("data-search-ignore".utf8)
+
+    /// Whether the attributes of a start tag, `base[attributes]` (from its name's end to its
+    /// `>`), hold `ignoreAttribute` as an attribute (not in another's value), `readable` bytes from
+    /// `base` being there to read. Most tags are too short to hold it, and a long one is searched
+    /// sixteen places at a time before its attributes are read one by one.
+    @inline(__always)
+    static func isIgnored(_ base: UnsafePointer<UInt8>, attributes: Range<Int>, readable: Int) -> Bool {
+        guard attributes.count > ignoreAttribute.count else { return false }
+        return ignoreAttribute.withUnsafeBufferPointer { pattern in
+            ByteLanes.contains(pattern, in: base, from: attributes.lowerBound, to: attributes.upperBound, readable: readable)
+                && holdsAttribute(pattern, base, attributes)
+        }
+    }
+
+    /// Whether the attributes `base[attributes]` (well-formed HTML: names, then `=` and a value
+    /// quoted with `"` or `'`, or unquoted) have one named `name`.
+    static func holdsAttribute(_ name: UnsafeBufferPointer<UInt8>, _ base: UnsafePointer<UInt8>, _ attributes: Range<Int>) -> Bool {
+        var index = attributes.lowerBound
+        let end = attributes.upperBound
+        while index < end {
+            while index < end && (CleanText.isSpace(base[index]) || base[index] == UInt8(ascii: "/")) { index += 1 }
+            let nameStart = index
+            while index < end && !CleanText.isSpace(base[index]) && base[index] != UInt8(ascii: "=") && base[index] != UInt8(ascii: "/") { index += 1 }
+            if index - nameStart == name.count && memcmp(base + nameStart, name.baseAddress.unsafelyUnwrapped, name.count) == 0 { return true }
+            while index < end && CleanText.isSpace(base[index]) { index += 1 }
+            guard index < end && base[index] == UInt8(ascii: "=") else { continue }
+            index += 1
+            while index < end && CleanText.isSpace(base[index]) { index += 1 }
+            guard index < end else { break }
+            let quote = base[index]
+            if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                index += 1
+                while index < end && base[index] != quote { index += 1 }
+                index += 1
+            } else {
+                while index < end && !CleanText.isSpace(base[index]) { index += 1 }
+            }
+        }
+        return false
     }
 
     /// The attribute that marks a heading's anchor link (its `#` is not the heading's text).

@@ -16,7 +16,7 @@ import TestSupport
     /// One piece of random HTML as the renderer writes it, or odder: inline and block tags of
     /// either case, attributes, self-closed tags, skipped elements, anchors, headings with ids.
     static func htmlPiece(_ random: inout SeededRandom, heading number: Int) -> String {
-        switch random.below(24) {
+        switch random.below(27) {
         case 0: return "<p>"
         case 1: return "</p>"
         case 2: return "<span class=\"k\">"
@@ -37,6 +37,20 @@ import TestSupport
             return "<\(level) class=\"t\"\(id)>Título \(number) <a class=\"heading-anchor\" href=\"#s\">#</a></\(level)>"
         case 15: return "<pre><code class=\"language-kotlin\">fun onCreate() { val x = 1 }</code></pre>"
         case 16: return random.pick(["<em>", "</em>", "<strong>", "</strong>", "<abbreviation>", "</x1234567890>"])
+        // Left out of the index with what they hold, or not (the name in a value, a longer name).
+        case 17:
+            return random.pick([
+                "<div class=\"x\" data-search-ignore><p>fuera <span data-search-ignore>más</span></p><div>anidado</div></div>",
+                "<table data-search-ignore class=\"trace\"><tr><td>paso</td></tr></table>", "<p data-search-ignore>",
+                "<span\ndata-search-ignore=\"\"\nclass=\"k\">oculto</span>", "<details data-search-ignore/><em>visible</em>",
+                "<h2 id=\"fuera\" data-search-ignore>Oculto</h2>", "<a data-search-ignore href=\"#x\">oculto</a>",
+            ])
+        case 18:
+            return random.pick([
+                "<span title=\"data-search-ignore\">visible</span>", "<span data-search-ignored>visible</span>",
+                "<span title='a data-search-ignore b'>visible</span>", "<div data-x=data-search-ignore>visible</div>",
+                "<span data-search-ignore-not=\"1\" class=\"data-search-ignore\">visible</span>",
+            ])
         default: return random.pick(textPieces)
         }
     }
@@ -73,7 +87,7 @@ import TestSupport
             let tag = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
             let selfClosing = bytes[close - 1] == UInt8(ascii: "/")
             index = close + 1
-            if BodyText.skipped.contains(name) && !isEnd && !selfClosing {
+            if (BodyText.skipped.contains(name) || Self.namesIgnoreAttribute(tag.dropFirst(end - nameStart))) && !isEnd && !selfClosing {
                 // To the end tag of the same name as written, same-named elements inside counted.
                 let written = Array(bytes[nameStart..<end])
                 var depth = 1
@@ -119,6 +133,24 @@ import TestSupport
         sections[sections.count - 1].text = clean(text)
         if inHeading { sections[sections.count - 1].heading = clean(heading) }
         return sections
+    }
+
+    /// Whether a start tag's attributes (after its name) name `data-search-ignore`: quoted values
+    /// dropped, the rest cut at white space, each attribute's name what comes before its `=`.
+    static func namesIgnoreAttribute(_ attributes: Substring) -> Bool {
+        var unquoted = ""
+        var quote: Character?
+        for character in attributes {
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else {
+                unquoted.append(character)
+            }
+        }
+        return unquoted.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "/" })
+            .contains { $0.split(separator: "=", omittingEmptySubsequences: false).first == "data-search-ignore" }
     }
 
     @Test func cutsRandomPagesAsTheSimpleTagLoopDoes() {

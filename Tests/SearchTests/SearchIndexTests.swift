@@ -182,6 +182,22 @@ extension BodyTextTests {
         let open = SearchPage(key: "k", path: "es/k/index.html", title: "T", bodyHTML: "<p>uno</p><svg><p>dos</p>")
         #expect(open.sections.map(\.text) == ["uno"])
     }
+
+    @Test func leavesOutElementsMarkedDataSearchIgnore() {
+        // The element and all it holds, nested elements of its name counted; the attribute in
+        // another's value, or a longer name, marks nothing.
+        let html = """
+            <p>antes</p><div class="example-layout" data-search-ignore><table><tr><td>traza</td></tr></table>\
+            <div>anidado</div></div><p>después</p><span class="l" data-search-ignore>Ejemplo · <span>App</span></span>\
+            <h2 id="s">Sección</h2><details
+            data-search-ignore=""><summary>Ver</summary>respuesta</details>\
+            <span title="data-search-ignore">uno</span> <span data-search-ignored>dos</span> \
+            <span title='x data-search-ignore'>tres</span> <b data-x=data-search-ignore>cuatro</b>
+            """
+        let page = SearchPage(key: "k", path: "es/k/index.html", title: "T", bodyHTML: html)
+        #expect(page.sections.map(\.text) == ["antes después", "uno dos tres cuatro"])
+        #expect(page.sections.map(\.heading) == ["", "Sección"])
+    }
 }
 
 @Suite struct SearchIndexTests {

@@ -27,6 +27,31 @@ import Testing
         return (result, result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") }, root)
     }
 
+    @Test func searchReadsTheQuestionsAndCaptionsButNotTheModelsAnswersOrTraces() throws {
+        // The templates mark what the model writes `data-search-ignore`: an excerpt must not give
+        // an answer away, and a trace's words repeat the prose's in every section with an example.
+        let example = """
+
+            ```lifecycle ios-app
+            # Una llamada entrante interrumpe la app
+            given active
+            interruption -> inactive : applicationWillResignActive
+            ```
+
+            """
+        let (result, messages, root) = try build(["site.yml": try Self.fixture("site.yml"), "es/a.md": try Self.fixture("es.md") + example])
+        #expect(result.succeeded, "\(messages)")
+        let text = try read(root.appending(path: "public/search/es/p/a.js"))
+        for kept in ["¿Qué pasa al pulsar Inicio?", "Una llamada entrante interrumpe la app", "path notRunning -> inactive -> active"] {
+            #expect(text.contains(kept), "\(kept)")
+        }
+        for left in ["Ver la respuesta", "Respuesta del modelo", "onSaveInstanceState", "CREATED", "Ejercicio comprobado", "Ejemplo verificado", "Interrupción", "(documentado)"] {
+            #expect(!text.contains(left), "\(left)")
+        }
+        let html = try read(root.appending(path: "public/es/a/index.html"))
+        #expect(html.contains("applicationWillResignActive") && html.contains("onSaveInstanceState"))
+    }
+
     @Test func anArticleWithExercisesBuildsWithTheModelsAnswers() throws {
         let (result, messages, root) = try build(["site.yml": try Self.fixture("site.yml"), "es/a.md": try Self.fixture("es.md")])
         #expect(result.succeeded, "\(messages)")
@@ -45,7 +70,7 @@ import Testing
         #expect(html.contains("<figure class=\"exercise\" id=\"exercise-3\" data-exercise data-kind=\"choose\" data-machine=\"ios-app\""))
         #expect(html.contains("data-kind=\"reach\" data-machine=\"ios-scene\" data-options=\"{&quot;api&quot;:34,&quot;configChanges&quot;:[],&quot;root&quot;:false}\" data-given=\"unattached\" data-target=\"background\">"))
         #expect(html.contains("¿Qué pasa al pulsar Inicio?</figcaption>"))
-        #expect(html.components(separatedBy: "<details class=\"exercise-answer\">\n<summary>Ver la respuesta</summary>").count == 5)
+        #expect(html.components(separatedBy: "<details class=\"exercise-answer\" data-search-ignore>\n<summary>Ver la respuesta</summary>").count == 5)
         // The model's answers, with the model's run: states, callbacks, the row linked to its source, its confidence.
         #expect(html.contains("<p>Respuesta del modelo: <strong data-state=\"created\"><span lang=\"en\">CREATED</span></strong></p>"))
         #expect(html.contains("<ol class=\"exercise-order\">\n<li><code>onPause</code></li>\n<li><code>onStop</code></li>\n<li><code>onSaveInstanceState</code></li>\n</ol>"))

@@ -357,7 +357,7 @@ def test_nu_checker_on_the_live_page(fixture_page, tmp_path):
 
 def test_without_javascript_the_answer_stays_in_its_details(fixture_site):
     html = (fixture_site / LESSON).read_text(encoding="utf-8")
-    assert html.count('<details class="exercise-answer">') == 4
+    assert html.count('<details class="exercise-answer" data-search-ignore>') == 4
     assert "data-tutorial-progress hidden" in html
     assert 'class="step-done-line" hidden' in html
 
