@@ -144,6 +144,7 @@
             path: text.path,
             href: self.root + text.path,
             title: text.title,
+            stems: page.stems,
             sections: page.sections.map(function (section) {
               var content = text.sections[section.number] || ["", "", ""];
               return {
@@ -357,7 +358,7 @@
           var text = span("ld-search-excerpt");
           appendPieces(text, section.excerpt);
           parts.push(text);
-          var item = option(section.href, parts);
+          var item = option(withHighlight(section.href, page.stems), parts);
           if (position > 0) item.className += " ld-search-sub";
           listbox.appendChild(item);
         });
@@ -437,9 +438,66 @@
     });
   }
 
+  // A result's link carries the words it was found by (`?highlight=`, their folded stems), and
+  // the page it opens marks them in its article, as MkDocs and Pagefind's highlighting do: the
+  // words the index read (not what it leaves out: diagrams, buttons, data-search-ignore).
+  var HIGHLIGHT = "highlight", MAX_STEMS = 10, MAX_MARKS = 400;
+
+  function withHighlight(href, stems) {
+    if (!stems || !stems.length) return href;
+    var hash = href.indexOf("#");
+    var path = hash < 0 ? href : href.slice(0, hash);
+    return path + "?" + HIGHLIGHT + "=" + encodeURIComponent(stems.slice(0, MAX_STEMS).join(" ")) + (hash < 0 ? "" : href.slice(hash));
+  }
+
+  function highlightFromURL() {
+    var wanted;
+    try { wanted = new URLSearchParams(window.location.search).get(HIGHLIGHT); } catch (error) { return; }
+    var article = document.querySelector("main article");
+    if (!wanted || !article) return;
+    var lang = document.documentElement.lang;
+    var stems = wanted.split(/\s+/).filter(function (stem) { return stem; }).slice(0, MAX_STEMS)
+      .map(function (stem) { return fold(stem, lang); });
+    if (!stems.length) return;
+    var skipped = "svg, script, style, template, button, mark, .heading-anchor, [data-search-ignore]";
+    var walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT, {
+      acceptNode: function (node) {
+        return node.parentElement && node.parentElement.closest(skipped) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT;
+      }
+    });
+    var nodes = [];
+    while (walker.nextNode()) nodes.push(walker.currentNode);
+    var marks = 0;
+    nodes.forEach(function (node) {
+      if (marks >= MAX_MARKS) return;
+      var text = node.nodeValue;
+      var re = new RegExp(WORD.source, "gu");
+      var pieces = [];
+      var at = 0;
+      var match;
+      while ((match = re.exec(text)) !== null && marks < MAX_MARKS) {
+        var folded = fold(match[0], lang);
+        if (!stems.some(function (stem) { return folded.indexOf(stem) === 0; })) continue;
+        if (match.index > at) pieces.push(document.createTextNode(text.slice(at, match.index)));
+        var mark = document.createElement("mark");
+        mark.className = "ld-highlight";
+        mark.textContent = match[0];
+        pieces.push(mark);
+        at = re.lastIndex;
+        marks++;
+      }
+      if (!pieces.length) return;
+      if (at < text.length) pieces.push(document.createTextNode(text.slice(at)));
+      var parent = node.parentNode;
+      pieces.forEach(function (piece) { parent.insertBefore(piece, node); });
+      parent.removeChild(node);
+    });
+  }
+
   function start() {
     var box = document.querySelector("[data-ld-search]");
     if (box) setUp(box);
+    highlightFromURL();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

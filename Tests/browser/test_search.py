@@ -64,6 +64,47 @@ def test_search_finds_the_section_and_enter_opens_it(page, lang):
     assert opened_location(browser)[1] == anchor
 
 
+MARKS = """return [...document.querySelectorAll('mark.ld-highlight')].map(m =>
+    [m.textContent, !!m.closest('main article'), !!m.closest('[data-search-ignore], svg, button, .heading-anchor')])"""
+
+
+@pytest.mark.parametrize("lang", sorted(SEARCHES))
+def test_the_page_a_result_opens_marks_the_words_found(page, lang):
+    query, slug, anchor, _ = SEARCHES[lang]
+    browser = page(f"{lang}/active/index.html")
+    type_query(browser, query).send_keys(Keys.ENTER)
+    WebDriverWait(browser, 10).until(lambda _: opened_location(browser)[0].endswith(f"/{lang}/{slug}/index.html"))
+    url = urllib.parse.urlsplit(browser.current_url)
+    assert urllib.parse.parse_qs(url.query).get("highlight"), browser.current_url
+    assert urllib.parse.unquote(url.fragment) == anchor
+    marks = browser.execute_script(MARKS)
+    assert marks, "the opened page marks the words found"
+    # The query's word, inflected or not, only where the index read it (the article's text).
+    assert all(text.lower().startswith(query.lower()[:5]) for text, _, _ in marks), marks
+    assert all(inside and not ignored for _, inside, ignored in marks), marks
+    # ...and the section the result named holds some.
+    assert browser.execute_script("""
+        const heading = document.getElementById(arguments[0]);
+        let found = !!heading.querySelector('mark.ld-highlight');
+        for (let next = heading.nextElementSibling; next && !/^H[23]$/.test(next.tagName); next = next.nextElementSibling) {
+          if (next.querySelector('mark.ld-highlight') || next.matches('mark.ld-highlight')) found = true;
+        }
+        return found;""", anchor)
+
+
+def test_highlighting_leaves_the_models_words_and_pages_without_it_alone(page):
+    browser = page("es/surviving-interruptions/index.html")
+    assert browser.execute_script(MARKS) == [], "no marks without ?highlight="
+    browser.get(browser.current_url + "?highlight=interrup")
+    marks = browser.execute_script(MARKS)
+    assert len(marks) > 5 and all(text.lower().startswith("interrup") for text, _, _ in marks), marks
+    assert all(inside and not ignored for _, inside, ignored in marks), marks
+    # The traces name the event "Interrupción" too, left unmarked as the index left it out.
+    assert browser.execute_script("return [...document.querySelectorAll('[data-search-ignore] .event-name')].some(e => /Interrup/.test(e.textContent))")
+    browser.get(browser.current_url.split("?")[0] + "?highlight=qzxwv")
+    assert browser.execute_script(MARKS) == []
+
+
 @pytest.mark.parametrize("lang", sorted(SEARCHES))
 def test_no_results_are_said_in_the_page_language(page, lang):
     browser = page(f"{lang}/index.html")
