@@ -38,12 +38,20 @@ enum FrontMatterFuzz {
             return outcome
         }
 
+        // The decoder's own UTF-8 check (its String is not checked again) accepts exactly what
+        // the standard library accepts.
+        let withoutMark = bytes.dropFirst(SourceText.byteOrderMarkLength(bytes))
+        let standard = String(validating: withoutMark, as: UTF8.self) != nil
         let source: SourceText
         do {
             source = try SourceText.decode(bytes, displayPath: file)
         } catch {
+            if standard, error.diagnostics.contains(where: { $0.message.contains("UTF-8") }) {
+                outcome.violations.append("decode: valid UTF-8 refused")
+            }
             return refused(error, "decode")
         }
+        if !standard { outcome.violations.append("decode: invalid UTF-8 accepted") }
         // Every line break is LF after decoding, so all parts of the site count the same lines.
         if source.text.utf8.contains(13) {
             outcome.violations.append("decode: a CR survived")

