@@ -56,7 +56,7 @@ let package = Package(
 
         // Helpers every test target shares: the repository's folders, temporary projects, snapshots, fuzz inputs.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "EncodingTests", dependencies: ["Encoding", "TestSupport"]),
+        .testTarget(name: "EncodingTests", dependencies: ["Encoding", "FileIO", "TestSupport"]),
         .testTarget(name: "FileIOTests", dependencies: ["FileIO"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "TestSupport"]),
         .testTarget(name: "LifecycleModelTests", dependencies: ["LifecycleModel", "LifecycleMachines", "Encoding", "TestSupport"]),

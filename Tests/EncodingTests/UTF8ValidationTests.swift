@@ -1,4 +1,5 @@
 import Encoding
+import FileIO
 import Testing
 import TestSupport
 
@@ -7,19 +8,8 @@ import TestSupport
 /// and place the error where the standard library's decoder does.
 @Suite struct UTF8ValidationTests {
     /// The standard library's answer: where its decoder stops (the start of the scalar it cannot
-    /// read), nil when it reads every scalar.
-    static func reference(_ bytes: [UInt8]) -> Int? {
-        var offset = 0
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): offset += UTF8.width(scalar)
-            case .emptyInput: return nil
-            case .error: return offset
-            }
-        }
-    }
+    /// read), nil when it reads every scalar; `Files` reads it so for its errors.
+    static func reference(_ bytes: [UInt8]) -> Int? { Files.firstInvalidUTF8Offset(bytes[...]) }
 
     static func check(_ bytes: [UInt8]) -> (firstInvalid: Int?, isASCII: Bool) {
         bytes.withUnsafeBufferPointer(UTF8Validation.check)
