@@ -62,6 +62,21 @@ struct SourceLineMap {
         } ?? nil
     }
 
+    /// The byte column of the first `wanted` on `line`, nil when it is nowhere there (or is empty):
+    /// where a text node stands on a line cmark gave it no right column for.
+    func firstTextColumn(of wanted: UnsafeBufferPointer<UInt8>, line: Int) -> Int? {
+        guard let start = lines.start(ofLine: line), let end = lines.end(ofLine: line),
+            let wantedBase = wanted.baseAddress, !wanted.isEmpty, wanted.count <= end - start
+        else { return nil }
+        return lines.text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard let base = bytes.baseAddress else { return nil }
+            for offset in 0...(end - start - wanted.count) where memcmp(base + start + offset, wantedBase, wanted.count) == 0 {
+                return offset + 1
+            }
+            return nil
+        } ?? nil
+    }
+
     /// `wanted` (valid UTF-8) as a string copied from the source, when the source holds exactly
     /// those bytes from the start of `line` on; nil when it does not, or `wanted` is empty.
     func sourceText(matching wanted: UnsafeBufferPointer<UInt8>, fromLine line: Int) -> String? {

@@ -16,6 +16,9 @@ struct TreeBuilder {
     /// Each node's end as cmark reported it (its text's, for a text node), until `placeEnd` turns
     /// it into the node's `end`; nil once placed.
     private var rawEnds: [(line: Int, column: Int)?] = []
+    /// Each node's last line as cmark reported it, kept after its end is placed (a text node reads
+    /// its block's whatever the order ends are placed in).
+    private var rawEndLines: [Int] = []
     private let lineMap: SourceLineMap
     private var footnoteReferenceCounts: [Int: Int] = [:]
     private var footnoteDefinitions: [Int] = []
@@ -26,6 +29,7 @@ struct TreeBuilder {
         self.lineMap = SourceLineMap(lines: lines)
         nodes.reserveCapacity(nodeCount)
         rawEnds.reserveCapacity(nodeCount)
+        rawEndLines.reserveCapacity(nodeCount)
     }
 
     /// Adds a text node from its literal's bytes (cmark's). Where they stand in the source, as they
@@ -34,7 +38,31 @@ struct TreeBuilder {
     mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>, range: RawRange, parent: Int?) -> Int {
         var range = range
         let literal: String
-        if let column = lineMap.textColumn(of: bytes, line: range.startLine, byteColumn: range.startColumn) {
+        var found = lineMap.textColumn(of: bytes, line: range.startLine, byteColumn: range.startColumn)
+        // After a code span that goes over a line break, cmark counts the block's later lines one
+        // short for each such break (and, on the span's own line, columns on past its end, which
+        // `position` carries into the next lines): the text then stands on a later line of its block.
+        if found == nil, let carried = lineMap.position(line: range.startLine, byteColumn: range.startColumn),
+            carried.line > range.startLine,
+            let column = lineMap.textColumn(of: bytes, line: carried.line, byteColumn: carried.byteColumn)
+        {
+            range.endLine += carried.line - range.startLine
+            range.startLine = carried.line
+            range.startColumn = carried.byteColumn
+            found = column
+        }
+        if found == nil, let last = blockEndLine(enclosing: parent) {
+            var line = range.startLine + 1
+            while found == nil && line <= last {
+                found = lineMap.firstTextColumn(of: bytes, line: line)
+                if found != nil {
+                    range.endLine += line - range.startLine
+                    range.startLine = line
+                }
+                line += 1
+            }
+        }
+        if let column = found {
             if range.endLine == range.startLine { range.endColumn += column - range.startColumn }
             range.startColumn = column
             literal = lineMap.sourceText(bytes, line: range.startLine, byteColumn: column)
@@ -42,6 +70,14 @@ struct TreeBuilder {
             literal = String(decoding: bytes, as: UTF8.self)
         }
         return append(kind: .text, literal: literal, range: range, parent: parent)
+    }
+
+    /// The last line of the block that holds `node` (itself, or its nearest block ancestor), as
+    /// cmark reported it: blocks' lines are right where inline ones may not be.
+    private func blockEndLine(enclosing node: Int?) -> Int? {
+        var current = node
+        while let index = current, !nodes[index].kind.isBlock { current = nodes[index].parent }
+        return current.map { rawEndLines[$0] }
     }
 
     /// Adds a code block from its literal's bytes (cmark's). A fenced block that is not indented has
@@ -61,6 +97,7 @@ struct TreeBuilder {
         let start = lineMap.position(line: range.startLine, byteColumn: range.startColumn)
             ?? parent.map { nodes[$0].start } ?? SourcePosition(line: 1, byteColumn: 1)
         rawEnds.append((range.endLine, range.endColumn))
+        rawEndLines.append(range.endLine)
         switch kind {
         case .footnoteReference(let number, _):
             let occurrence = footnoteReferenceCounts[number, default: 0] + 1

@@ -30,6 +30,17 @@ import Markdown
         #expect(links.map { place(doc.start(of: $0)) } == [[4, 8], [6, 4]])
     }
 
+    /// cmark counts the lines after a code span over a line break one short for each break in it:
+    /// a text node is found on the later line of its block where it is written (a fuzzed article
+    /// had a prose chain's error one line above the chain).
+    @Test func textAfterACodeSpanOverLineBreaksIsOnItsOwnLine() {
+        let doc = MarkdownDocument.parse("Intro\n\nA `b\nc\nd` e\nf\n*g* notRunning -> active\n", file: "doc.md")
+        let texts = doc.indices { $0 == .text }
+        #expect(texts.map { doc[$0].literal } == ["Intro", "A ", " e", "f", "g", " notRunning -> active"])
+        #expect(texts.map { place(doc.start(of: $0)) } == [[1, 1], [3, 1], [5, 3], [6, 1], [7, 2], [7, 4]])
+        #expect(place(texts.last.map { doc.end(of: $0) }) == [7, 24])
+    }
+
     /// cmark places a lazy continuation line's text as if it had the paragraph's indentation.
     @Test func textOnALazyContinuationLineIsWhereItIsWritten() {
         let doc = MarkdownDocument.parse("- item\n  - deeper\nlazy text\n", file: "doc.md")
