@@ -41,17 +41,7 @@ struct SourceLineMap {
     /// lazy continuation line (a paragraph line less indented than the paragraph, which Markdown
     /// allows) as if it had the paragraph's indentation; the text is then found earlier on its line.
     func textColumn(of wanted: UnsafeBufferPointer<UInt8>, line: Int, byteColumn: Int) -> Int? {
-        guard let start = lines.start(ofLine: line), let end = lines.end(ofLine: line),
-            let wantedBase = wanted.baseAddress, !wanted.isEmpty
-        else { return nil }
-        let length = end - start
-        guard wanted.count <= length else { return nil }
-        // Compared in place with memcmp: a copy of every text node's bytes cost more than the search.
-        return lines.text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            guard let base = bytes.baseAddress else { return nil }
-            func matches(_ offset: Int) -> Bool {
-                offset >= 0 && offset + wanted.count <= length && memcmp(base + start + offset, wantedBase, wanted.count) == 0
-            }
+        search(for: wanted, on: line) { length, matches in
             if matches(byteColumn - 1) { return byteColumn }
             var offset = Swift.min(byteColumn - 1, length - wanted.count)
             while offset >= 0 {
@@ -59,21 +49,30 @@ struct SourceLineMap {
                 offset -= 1
             }
             return nil
-        } ?? nil
+        }
     }
 
     /// The byte column of the first `wanted` on `line`, nil when it is nowhere there (or is empty):
     /// where a text node stands on a line cmark gave it no right column for.
     func firstTextColumn(of wanted: UnsafeBufferPointer<UInt8>, line: Int) -> Int? {
+        search(for: wanted, on: line) { length, matches in (0...(length - wanted.count)).first(where: matches).map { $0 + 1 } }
+    }
+
+    /// `body` with the length of `line` and a test of whether `wanted` stands at a byte offset of
+    /// it; nil when the line does not exist or `wanted` is empty or longer than it. Compared in
+    /// place with memcmp: a copy of every text node's bytes cost more than the search.
+    private func search(
+        for wanted: UnsafeBufferPointer<UInt8>, on line: Int, _ body: (_ length: Int, _ matches: (Int) -> Bool) -> Int?
+    ) -> Int? {
         guard let start = lines.start(ofLine: line), let end = lines.end(ofLine: line),
             let wantedBase = wanted.baseAddress, !wanted.isEmpty, wanted.count <= end - start
         else { return nil }
+        let length = end - start
         return lines.text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             guard let base = bytes.baseAddress else { return nil }
-            for offset in 0...(end - start - wanted.count) where memcmp(base + start + offset, wantedBase, wanted.count) == 0 {
-                return offset + 1
+            return body(length) { offset in
+                offset >= 0 && offset + wanted.count <= length && memcmp(base + start + offset, wantedBase, wanted.count) == 0
             }
-            return nil
         } ?? nil
     }
 

@@ -46,7 +46,11 @@ struct TreeBuilder {
             carried.line > range.startLine,
             let column = lineMap.textColumn(of: bytes, line: carried.line, byteColumn: carried.byteColumn)
         {
-            range.endLine += carried.line - range.startLine
+            // The end is on cmark's columns too: carried with the start when on its line.
+            if range.endLine == range.startLine {
+                range.endLine = carried.line
+                range.endColumn = carried.byteColumn + (range.endColumn - range.startColumn)
+            }
             range.startLine = carried.line
             range.startColumn = carried.byteColumn
             found = column

@@ -143,3 +143,15 @@ import Markdown
 
 /// A location's line and column.
 private func place(_ location: Diagnostics.SourceLocation?) -> [Int]? { location.map { [$0.line, $0.column] } }
+
+extension SourceLocationTests {
+    /// A text node on the line after a code span over a line break (cmark's columns go on from the
+    /// span's first line): its start and its end are carried to that line together.
+    @Test func textAfterACodeSpanOnItsClosingLineEndsOnThatLine() {
+        let doc = MarkdownDocument.parse("see `a\nb` and x y\n", file: "doc.md")
+        let texts = doc.indices { $0 == .text }
+        #expect(texts.map { doc[$0].literal } == ["see ", " and x y"])
+        #expect(texts.map { place(doc.start(of: $0)) } == [[1, 1], [2, 3]])
+        #expect(texts.map { place(doc.end(of: $0)) } == [[1, 4], [2, 10]])
+    }
+}
