@@ -64,7 +64,8 @@ enum BodyText {
     ]
 
     /// What a tag's name means to the text, with the Kind of each name of `skipped` and `blocks`.
-    enum Kind { case skipped, anchor, section, block, other }
+    /// A table's rows and cells are blocks that also say what separates them (`tableBreak`).
+    enum Kind { case skipped, anchor, section, block, table, row, cell, other }
 
     /// A tag's name as the table knows it: its first eight bytes and the next eight (zero past
     /// the name), letters lowercased (`| 0x20`, which leaves digits as they are), and its length
@@ -115,7 +116,7 @@ enum BodyText {
     /// about two more slots.
     static let kinds: [(low: UInt64, high: UInt64, kind: Kind)] = {
         var named: [(String, Kind)] = blocks.map { ($0, .block) }
-        named += [("h2", .section), ("h3", .section), ("a", .anchor)]
+        named += [("h2", .section), ("h3", .section), ("a", .anchor), ("table", .table), ("tr", .row), ("td", .cell), ("th", .cell)]
         named += skipped.map { ($0, .skipped) }
         var table = [(low: UInt64, high: UInt64, kind: Kind)](repeating: (0, 0, .other), count: kindSlots)
         // Later entries win, as `h2` over `block` did in a dictionary.
@@ -180,6 +181,9 @@ enum BodyText {
         var heading = CleanText()
         var inHeading = false
         var anchorDepth = 0
+        // Rows begun in the current table and cells begun in the current row (`tableBreak`).
+        var rowsBegun = 0
+        var cellsBegun = 0
         let count = bytes.count
         var index = 0
         var runStart = 0
@@ -261,6 +265,14 @@ enum BodyText {
             }
             if kind == .block {
                 if inHeading { heading.space() } else { text.space() }
+            } else if kind == .table || kind == .row || kind == .cell {
+                if isEnd && kind == .table {
+                    // Whatever break an empty last cell left pending is a space after the table.
+                    if inHeading { heading.replaceBreak(with: CleanText.space) } else { text.replaceBreak(with: CleanText.space) }
+                } else {
+                    let separator = tableBreak(kind, isEnd: isEnd, rowsBegun: &rowsBegun, cellsBegun: &cellsBegun)
+                    if inHeading { heading.separate(separator) } else { text.separate(separator) }
+                }
             }
         }
         if runStart < count, anchorDepth == 0 {
@@ -270,6 +282,26 @@ enum BodyText {
         sections[sections.count - 1].textBytes = text.takeBytes()
         if inHeading { sections[sections.count - 1].heading = heading.take() }
         return sections
+    }
+
+    /// What a table's tag (`kind` `.table`, `.row` or `.cell`) puts between the text before it
+    /// and the text after: a cell's start after another cell of its row, `CleanText.cell`; a
+    /// row's start after another row of its table, `CleanText.row`; else a space. An excerpt of
+    /// a table then reads cell by cell and row by row, where spaces ran its cells together.
+    static func tableBreak(_ kind: Kind, isEnd: Bool, rowsBegun: inout Int, cellsBegun: inout Int) -> CleanText.Separator {
+        guard !isEnd else { return CleanText.space }
+        switch kind {
+        case .table:
+            rowsBegun = 0
+            return CleanText.space
+        case .row:
+            rowsBegun += 1
+            cellsBegun = 0
+            return rowsBegun > 1 ? CleanText.row : CleanText.space
+        default:
+            cellsBegun += 1
+            return cellsBegun > 1 ? CleanText.cell : CleanText.space
+        }
     }
 
     /// Where the element whose start tag (named `name`, in `bytes`) ends just before `start`
@@ -467,32 +499,72 @@ struct CleanText: ~Copyable {
     private var out: UnsafeMutablePointer<UInt8>?
     private var count = 0
     private var capacity = 0
-    private var pendingSpace = false
+    /// What goes before the next text, if any comes and something came before it.
+    private var pending = Separator.none
+
+    /// What separates two pieces of text: up to eight bytes (in memory order, read as a
+    /// little-endian word) and how many. The longer of two pending separators wins, so a longer
+    /// one says more: a row's break over a cell's, a cell's over a space.
+    struct Separator {
+        var bytes: UInt64
+        var count: Int
+
+        static let none = Separator(bytes: 0, count: 0)
+
+        init(bytes: UInt64, count: Int) {
+            self.bytes = bytes
+            self.count = count
+        }
+
+        init(_ text: StaticString) {
+            self.init(bytes: 0, count: min(text.utf8CodeUnitCount, 8))
+            for index in 0..<count { bytes |= UInt64(text.utf8Start[index]) << UInt64(8 * index) }
+        }
+    }
+
+    /// Between words: white space, or the edge of a block element.
+    static let space = Separator(" ")
+    /// Between two cells of a table's row.
+    static let cell = Separator(" · ")
+    /// Between two rows of a table.
+    static let row = Separator(" — ")
 
     init() {}
 
     deinit { out?.deallocate() }
 
     /// A break between words (white space, or the edge of a block element).
-    mutating func space() { pendingSpace = true }
+    @inline(__always)
+    mutating func space() { separate(Self.space) }
+
+    /// A break between words that `separator` marks, unless a longer one is pending.
+    @inline(__always)
+    mutating func separate(_ separator: Separator) {
+        if separator.count > pending.count { pending = separator }
+    }
+
+    /// A break between words that is `separator`, whatever was pending.
+    mutating func replaceBreak(with separator: Separator) { pending = separator }
 
     /// Empties the text, keeping its storage.
     mutating func reset() {
         count = 0
-        pendingSpace = false
+        pending = .none
     }
 
-    /// Room for `length` bytes (at least one) at the end, after one space when one is pending
-    /// between words: where the caller writes them. The space's byte is stored either way (no
-    /// branch); without a space the text overwrites it, so it is within room.
+    /// Room for `length` bytes (at least one) at the end, after the pending separator, if any,
+    /// when text came before: where the caller writes them. The separator's eight bytes are
+    /// stored either way (no branch), within the storage's slack; the text overwrites what is
+    /// not the separator's.
     @inline(__always)
     private mutating func room(for length: Int) -> UnsafeMutablePointer<UInt8> {
-        let space = pendingSpace && count > 0 ? 1 : 0
-        pendingSpace = false
-        let needed = count + space + length
+        let separator = count > 0 ? pending.count : 0
+        let bytes = pending.bytes
+        pending = .none
+        let needed = count + separator + length
         let out = needed <= capacity ? self.out.unsafelyUnwrapped : grow(to: needed)
-        out[count] = 32
-        let at = out + count + space
+        UnsafeMutableRawPointer(out + count).storeBytes(of: bytes.littleEndian, as: UInt64.self)
+        let at = out + count + separator
         count = needed
         return at
     }
@@ -552,7 +624,7 @@ struct CleanText: ~Copyable {
         while index < count {
             let byte = base[index]
             if Self.isSpace(byte) {
-                pendingSpace = true
+                space()
                 index &+= 1
                 continue
             }
@@ -563,7 +635,7 @@ struct CleanText: ~Copyable {
                     let scalar = BodyText.entity(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]))
                 {
                     if scalar.isASCII && Self.isSpace(UInt8(scalar.value)) {
-                        pendingSpace = true
+                        space()
                     } else {
                         var units: UInt32 = 0
                         var length = 0

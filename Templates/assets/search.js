@@ -468,10 +468,12 @@
     var nodes = [];
     while (walker.nextNode()) nodes.push(walker.currentNode);
     var marks = 0;
+    // One expression for every text node: exec walks it from lastIndex, reset per node.
+    var re = new RegExp(WORD.source, "gu");
     nodes.forEach(function (node) {
       if (marks >= MAX_MARKS) return;
       var text = node.nodeValue;
-      var re = new RegExp(WORD.source, "gu");
+      re.lastIndex = 0;
       var pieces = [];
       var at = 0;
       var match;

@@ -59,10 +59,7 @@ import TestSupport
                     while end < buffer.count && BodyText.isNameByte(buffer[end]) { end += 1 }
                     #expect(read.length == min(16, end - place), "\(bytes) at \(place)")
                     let lower = String(decoding: buffer[place..<end], as: UTF8.self).lowercased()
-                    let expected: BodyText.Kind =
-                        ["h2", "h3"].contains(lower) ? .section : lower == "a" ? .anchor : BodyText.skipped.contains(lower) ? .skipped
-                        : BodyText.blocks.contains(lower) ? .block : .other
-                    #expect(BodyText.kinds.withUnsafeBufferPointer { BodyText.kind(of: read, in: $0) } == expected, "\(lower)")
+                    #expect(BodyText.kinds.withUnsafeBufferPointer { BodyText.kind(of: read, in: $0) } == BodyTextTests.expectedKind(lower), "\(lower)")
                 }
             }
         }

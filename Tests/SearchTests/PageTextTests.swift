@@ -16,7 +16,7 @@ import TestSupport
     /// One piece of random HTML as the renderer writes it, or odder: inline and block tags of
     /// either case, attributes, self-closed tags, skipped elements, anchors, headings with ids.
     static func htmlPiece(_ random: inout SeededRandom, heading number: Int) -> String {
-        switch random.below(27) {
+        switch random.below(29) {
         case 0: return "<p>"
         case 1: return "</p>"
         case 2: return "<span class=\"k\">"
@@ -27,6 +27,7 @@ import TestSupport
         case 7: return "</td>\n"
         case 8: return random.pick(["<br/>", "<BR>", "<img src=\"a.png\" alt=\"x\"/>", "<hr>"])
         case 9: return random.pick(["<P>", "</DIV>", "<Figcaption>", "</figcaption>", "<blockquote>", "</BlockQuote>", "<figcaptions>", "<h2x>", "<tr>", "<li>"])
+        case 19: return random.pick(["<table>", "</table>\n", "<tr>", "</tr>", "<TR>", "<th>", "</th>", "<TD>", "<thead>", "<td/>", "<tbody>"])
         case 10: return "<svg viewBox=\"0 0 1 1\"><g><text>oculto</text><svg><text>más</text></svg></g></svg>"
         case 11: return "<button type=\"button\"><span>Paso</span></button>"
         case 12: return "<a class=\"heading-anchor\" href=\"#s\" aria-label=\"Enlace\">#</a>"
@@ -57,7 +58,8 @@ import TestSupport
 
     /// The sections as the tag loop must cut them, by the simplest means: each tag read byte by
     /// byte, its kind from the sets by its lowercased name, the text between tags gathered raw
-    /// (a space for a block) and cleaned at the end with `squeeze(decodeEntities(_:))`.
+    /// (a space for a block, a mark for a table's break between cells or rows) and cleaned at
+    /// the end with `squeeze(decodeEntities(_:))`, then the marks made separators (`marked`).
     static func simpleSections(_ html: String) -> [(anchor: String, heading: String, text: String)] {
         let bytes = Array(html.utf8)
         var sections: [(anchor: String, heading: String, text: String)] = [("", "", "")]
@@ -65,7 +67,9 @@ import TestSupport
         var heading: [UInt8] = []
         var inHeading = false
         var anchorDepth = 0
-        func clean(_ raw: [UInt8]) -> String { BodyText.squeeze(BodyText.decodeEntities(String(decoding: raw, as: UTF8.self))) }
+        var rows = 0
+        var cells = 0
+        func clean(_ raw: [UInt8]) -> String { marked(BodyText.squeeze(BodyText.decodeEntities(String(decoding: raw, as: UTF8.self)))) }
         func nameEnd(from start: Int) -> Int {
             var end = start
             while end < bytes.count && BodyText.isNameByte(bytes[end]) { end += 1 }
@@ -126,13 +130,53 @@ import TestSupport
                 }
                 continue
             }
+            var mark: UInt8 = 32
+            if name == "table" {
+                if isEnd { mark = Self.endMark } else { rows = 0 }
+            }
+            if !isEnd && name == "tr" {
+                rows += 1
+                cells = 0
+                if rows > 1 { mark = Self.rowMark }
+            }
+            if !isEnd && (name == "td" || name == "th") {
+                cells += 1
+                if cells > 1 { mark = Self.cellMark }
+            }
             if BodyText.blocks.contains(name) {
-                if inHeading { heading.append(32) } else { text.append(32) }
+                if inHeading { heading.append(mark) } else { text.append(mark) }
             }
         }
         sections[sections.count - 1].text = clean(text)
         if inHeading { sections[sections.count - 1].heading = clean(heading) }
         return sections
+    }
+
+    /// Control characters the random pages never hold, standing for a table's breaks until `marked`.
+    static let cellMark: UInt8 = 1
+    static let rowMark: UInt8 = 2
+    /// A table's end: the marks before it in their run count for nothing.
+    static let endMark: UInt8 = 3
+
+    /// `text` with each run of marks and spaces made one separator: the strongest mark's since
+    /// the run's last table end (a row's over a cell's), else a space; such runs at either end
+    /// dropped.
+    static func marked(_ text: String) -> String {
+        var out = ""
+        var run: UInt8? = nil
+        for scalar in text.unicodeScalars {
+            if scalar == " " || (1...3).contains(scalar.value) {
+                let mark = scalar == " " || scalar.value == UInt32(endMark) ? 0 : UInt8(scalar.value)
+                run = scalar.value == UInt32(endMark) ? 0 : max(run ?? 0, mark)
+                continue
+            }
+            if let pending = run, !out.isEmpty {
+                out += pending == rowMark ? " — " : pending == cellMark ? " · " : " "
+            }
+            run = nil
+            out.unicodeScalars.append(scalar)
+        }
+        return out
     }
 
     /// Whether a start tag's attributes (after its name) name `data-search-ignore`: quoted values
@@ -151,6 +195,41 @@ import TestSupport
         }
         return unquoted.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "/" })
             .contains { $0.split(separator: "=", omittingEmptySubsequences: false).first == "data-search-ignore" }
+    }
+
+    /// A table as the renderer writes a Markdown one: its excerpt reads cell by cell and row by
+    /// row (spaces ran "Interrupción temporal applicationWillResignActive sceneWillResignActive"
+    /// together), an empty last cell leaves nothing after the table, and the words stay the words.
+    @Test func readsATableCellByCellAndRowByRow() {
+        let html = """
+            <h2 id="resumen">Resumen</h2>
+            <table>
+            <thead>
+            <tr>
+            <th>Momento</th>
+            <th>iOS sin escenas</th>
+            </tr>
+            </thead>
+            <tbody>
+            <tr>
+            <td>Interrupción temporal</td>
+            <td><code>applicationWillResignActive</code></td>
+            </tr>
+            <tr>
+            <td>Vuelta</td>
+            <td></td>
+            </tr>
+            </tbody>
+            </table>
+            <p>La regla de fondo.</p>
+            """
+        let page = SearchPage(key: "k", path: "es/k/index.html", title: "T", bodyHTML: html)
+        #expect(page.sections.map(\.heading) == ["", "Resumen"])
+        #expect(
+            page.sections.last?.text
+                == "Momento · iOS sin escenas — Interrupción temporal · applicationWillResignActive — Vuelta La regla de fondo.")
+        #expect(Words.split(page.sections.last?.text ?? "").map(String.init) == Words.split(
+            "Momento iOS sin escenas Interrupción temporal applicationWillResignActive Vuelta La regla de fondo").map(String.init))
     }
 
     @Test func cutsRandomPagesAsTheSimpleTagLoopDoes() {
