@@ -52,10 +52,15 @@ struct SourceLineMap {
         }
     }
 
-    /// The byte column of the first `wanted` on `line`, nil when it is nowhere there (or is empty):
-    /// where a text node stands on a line cmark gave it no right column for.
-    func firstTextColumn(of wanted: UnsafeBufferPointer<UInt8>, line: Int) -> Int? {
-        search(for: wanted, on: line) { length, matches in (0...(length - wanted.count)).first(where: matches).map { $0 + 1 } }
+    /// The byte column of the first `wanted` on `line` at or after byte column `from`, nil when
+    /// it is nowhere there (or is empty): where a text node stands on a line cmark gave it no
+    /// right column for.
+    func firstTextColumn(of wanted: UnsafeBufferPointer<UInt8>, line: Int, from column: Int = 1) -> Int? {
+        search(for: wanted, on: line) { length, matches in
+            let first = Swift.max(column - 1, 0)
+            guard first <= length - wanted.count else { return nil }
+            return (first...(length - wanted.count)).first(where: matches).map { $0 + 1 }
+        }
     }
 
     /// `body` with the length of `line` and a test of whether `wanted` stands at a byte offset of

@@ -19,6 +19,10 @@ struct TreeBuilder {
     /// Each node's last line as cmark reported it, kept after its end is placed (a text node reads
     /// its block's whatever the order ends are placed in).
     private var rawEndLines: [Int] = []
+    /// Where the last text node placed ends (the column after its last byte) and the block that
+    /// holds it: a later text node of that block stands at or after it, as inline nodes come in
+    /// the order they are written.
+    private var lastTextEnd: (block: Int, line: Int, column: Int)?
     private let lineMap: SourceLineMap
     private var footnoteReferenceCounts: [Int: Int] = [:]
     private var footnoteDefinitions: [Int] = []
@@ -38,6 +42,7 @@ struct TreeBuilder {
     mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>, range: RawRange, parent: Int?) -> Int {
         var range = range
         let literal: String
+        let block = enclosingBlock(of: parent)
         var found = lineMap.textColumn(of: bytes, line: range.startLine, byteColumn: range.startColumn)
         // After a code span that goes over a line break, cmark counts the block's later lines one
         // short for each such break (and, on the span's own line, columns on past its end, which
@@ -55,10 +60,21 @@ struct TreeBuilder {
             range.startColumn = carried.byteColumn
             found = column
         }
-        if found == nil, let last = blockEndLine(enclosing: parent) {
-            var line = range.startLine + 1
-            while found == nil && line <= last {
-                found = lineMap.firstTextColumn(of: bytes, line: line)
+        // Where the text before it in its block ends, it cannot start earlier: a copy of its bytes
+        // there (cmark's line being short) is not it.
+        let previous = lastTextEnd.flatMap { $0.block == block ? (line: $0.line, column: $0.column) : nil }
+        var isEarlierCopy = false
+        if let column = found, let previous, (range.startLine, column) < (previous.line, previous.column) {
+            found = nil
+            isEarlierCopy = true
+        }
+        if found == nil, let block {
+            // The lines after cmark's (or from the end of the text before, when that is further on).
+            var from = (line: range.startLine + 1, column: 1)
+            if let previous, isEarlierCopy || (previous.line, previous.column) > (from.line, from.column) { from = previous }
+            var line = from.line
+            while found == nil && line <= rawEndLines[block] {
+                found = lineMap.firstTextColumn(of: bytes, line: line, from: line == from.line ? from.column : 1)
                 if found != nil {
                     range.endLine += line - range.startLine
                     range.startLine = line
@@ -70,18 +86,20 @@ struct TreeBuilder {
             if range.endLine == range.startLine { range.endColumn += column - range.startColumn }
             range.startColumn = column
             literal = lineMap.sourceText(bytes, line: range.startLine, byteColumn: column)
+            // A text node holds no line break: it ends on its line.
+            if let block { lastTextEnd = (block, range.startLine, column + bytes.count) }
         } else {
             literal = String(decoding: bytes, as: UTF8.self)
         }
         return append(kind: .text, literal: literal, range: range, parent: parent)
     }
 
-    /// The last line of the block that holds `node` (itself, or its nearest block ancestor), as
-    /// cmark reported it: blocks' lines are right where inline ones may not be.
-    private func blockEndLine(enclosing node: Int?) -> Int? {
+    /// The block that holds `node` (itself, or its nearest block ancestor): blocks' lines, as
+    /// cmark reports them, are right where inline ones may not be.
+    private func enclosingBlock(of node: Int?) -> Int? {
         var current = node
         while let index = current, !nodes[index].kind.isBlock { current = nodes[index].parent }
-        return current.map { rawEndLines[$0] }
+        return current
     }
 
     /// Adds a code block from its literal's bytes (cmark's). A fenced block that is not indented has

@@ -155,3 +155,21 @@ extension SourceLocationTests {
         #expect(texts.map { place(doc.end(of: $0)) } == [[1, 4], [2, 10]])
     }
 }
+
+extension SourceLocationTests {
+    /// After a code span over a line break, a text node whose words also stand earlier on the line
+    /// cmark names (or on a line its forward search reaches first) is placed where it is written,
+    /// after the text before it: not on the earlier copy.
+    @Test func textAfterACodeSpanIsNotPlacedOnAnEarlierCopyOfItself() {
+        let sameLine = MarkdownDocument.parse("p `a\nb` x\nx\n", file: "doc.md")
+        let first = sameLine.indices { $0 == .text }
+        #expect(first.map { sameLine[$0].literal } == ["p ", " x", "x"])
+        #expect(first.map { place(sameLine.start(of: $0)) } == [[1, 1], [2, 3], [3, 1]])
+        #expect(first.map { place(sameLine.end(of: $0)) } == [[1, 2], [2, 4], [3, 1]])
+
+        let laterLine = MarkdownDocument.parse("Intro\n\nA `b\nc\nd` x y\nx\n", file: "doc.md")
+        let second = laterLine.indices { $0 == .text }
+        #expect(second.map { laterLine[$0].literal } == ["Intro", "A ", " x y", "x"])
+        #expect(second.map { place(laterLine.start(of: $0)) } == [[1, 1], [3, 1], [5, 3], [6, 1]])
+    }
+}
