@@ -19,10 +19,10 @@ struct TreeBuilder {
     /// Each node's last line as cmark reported it, kept after its end is placed (a text node reads
     /// its block's whatever the order ends are placed in).
     private var rawEndLines: [Int] = []
-    /// Where the last text node placed ends (the column after its last byte) and the block that
-    /// holds it: a later text node of that block stands at or after it, as inline nodes come in
-    /// the order they are written.
-    private var lastTextEnd: (block: Int, line: Int, column: Int)?
+    /// Where the last text node placed ends (the column after its last byte) and its parent: a
+    /// later text node of the same block stands at or after it, as inline nodes come in the
+    /// order they are written.
+    private var lastTextEnd: (parent: Int, line: Int, column: Int)?
     private let lineMap: SourceLineMap
     private var footnoteReferenceCounts: [Int: Int] = [:]
     private var footnoteDefinitions: [Int] = []
@@ -42,7 +42,6 @@ struct TreeBuilder {
     mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>, range: RawRange, parent: Int?) -> Int {
         var range = range
         let literal: String
-        let block = enclosingBlock(of: parent)
         var found = lineMap.textColumn(of: bytes, line: range.startLine, byteColumn: range.startColumn)
         // After a code span that goes over a line break, cmark counts the block's later lines one
         // short for each such break (and, on the span's own line, columns on past its end, which
@@ -61,17 +60,21 @@ struct TreeBuilder {
             found = column
         }
         // Where the text before it in its block ends, it cannot start earlier: a copy of its bytes
-        // there (cmark's line being short) is not it.
-        let previous = lastTextEnd.flatMap { $0.block == block ? (line: $0.line, column: $0.column) : nil }
+        // there (cmark's line being short) is not it. Blocks are compared only where a text would
+        // start earlier (finding a node's block walks up its ancestors).
         var isEarlierCopy = false
-        if let column = found, let previous, (range.startLine, column) < (previous.line, previous.column) {
+        if let column = found, let last = lastTextEnd, (range.startLine, column) < (last.line, last.column),
+            let block = enclosingBlock(of: parent), block == enclosingBlock(of: last.parent)
+        {
             found = nil
             isEarlierCopy = true
         }
-        if found == nil, let block {
-            // The lines after cmark's (or from the end of the text before, when that is further on).
+        if found == nil, let block = enclosingBlock(of: parent) {
+            // The lines after cmark's, or from the end of the text before when that is further on.
             var from = (line: range.startLine + 1, column: 1)
-            if let previous, isEarlierCopy || (previous.line, previous.column) > (from.line, from.column) { from = previous }
+            if let last = lastTextEnd, isEarlierCopy || ((last.line, last.column) > (from.line, from.column) && enclosingBlock(of: last.parent) == block) {
+                from = (last.line, last.column)
+            }
             var line = from.line
             while found == nil && line <= rawEndLines[block] {
                 found = lineMap.firstTextColumn(of: bytes, line: line, from: line == from.line ? from.column : 1)
@@ -87,7 +90,7 @@ struct TreeBuilder {
             range.startColumn = column
             literal = lineMap.sourceText(bytes, line: range.startLine, byteColumn: column)
             // A text node holds no line break: it ends on its line.
-            if let block { lastTextEnd = (block, range.startLine, column + bytes.count) }
+            if let parent { lastTextEnd = (parent, range.startLine, column + bytes.count) }
         } else {
             literal = String(decoding: bytes, as: UTF8.self)
         }

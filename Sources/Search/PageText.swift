@@ -522,12 +522,14 @@ struct CleanText: ~Copyable {
         }
     }
 
+    // Computed, not stored: a stored static's use checks that it was made (`swift_once`), and
+    // a space is asked for at every word.
     /// Between words: white space, or the edge of a block element.
-    static let space = Separator(" ")
+    static var space: Separator { Separator(bytes: 0x20, count: 1) }
     /// Between two cells of a table's row.
-    static let cell = Separator(" · ")
+    static var cell: Separator { Separator(" · ") }
     /// Between two rows of a table.
-    static let row = Separator(" — ")
+    static var row: Separator { Separator(" — ") }
 
     init() {}
 
