@@ -13,7 +13,16 @@ enum CMarkParser {
     /// are replaced below; cmark's check would copy every line unchanged at a cost per byte.
     static let options = CMARK_OPT_FOOTNOTES
 
-    private static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
+    private static let extensionNames = ["table", "strikethrough", "tagfilter", "tasklist"]
+
+    /// GFM's bare URLs and e-mail addresses. Attached only to a parse whose text may hold one
+    /// (`mayHoldAutolink`): its special characters (`w`, `:`) stop cmark's inline scan at every
+    /// such letter, a quarter of cmark's time on our articles, which link with `[text](url)`.
+    private static let autolinkExtension = "autolink"
+
+    /// Whether a parse attaches the autolink extension always, or only when the text may hold an
+    /// autolink (tests hold the second to the first).
+    enum Autolinks { case always, whereTextMayHoldOne }
 
     /// cmark-gfm keeps its extensions in a process-wide list, and its
     /// `ensure_registered` is not thread-safe; a Swift static initialiser
@@ -30,8 +39,10 @@ enum CMarkParser {
     /// serialised; block parsing and building the Swift tree run in parallel.
     static let finishLock = Mutex(())
 
-    /// `options` other than the default are for tests.
-    static func parse(_ text: String, file: String, options: Int32 = CMarkParser.options) -> MarkdownDocument {
+    /// `options` and `autolinks` other than the default are for tests.
+    static func parse(
+        _ text: String, file: String, options: Int32 = CMarkParser.options, autolinks: Autolinks = .whereTextMayHoldOne
+    ) -> MarkdownDocument {
         var source = text
         // cmark skips a BOM but still counts its bytes in columns; drop it here
         // so columns match what an editor shows.
@@ -45,8 +56,50 @@ enum CMarkParser {
         source.makeContiguousUTF8()
         // The index of the text cmark parses, which the document keeps for its columns.
         let index = LineIndex(source)
-        let nodes = withTree(of: source, options: options) { root in buildNodes(root, lines: index) }
+        // Without autolink first: with it, the tree differs only where a text holds what it links
+        // (cmark merges adjacent text nodes either way), so a tree with no such text is the tree.
+        let withoutAutolinks = autolinks == .always ? nil : withTree(of: source, options: options, autolink: false) { root in
+            mayHoldAutolink(root) ? nil : buildNodes(root, lines: index)
+        }
+        let nodes = withoutAutolinks ?? withTree(of: source, options: options, autolink: true) { root in buildNodes(root, lines: index) }
         return MarkdownDocument(file: file, nodes: nodes, lines: index)
+    }
+
+    /// Whether a text node of the tree holds what the autolink extension could make a link of.
+    static func mayHoldAutolink(_ root: OpaquePointer) -> Bool {
+        var found = false
+        forEachNode(root) { node in
+            guard cmark_node_get_type(node) == CMARK_NODE_TEXT, let pointer = cmark_node_get_literal(node) else { return true }
+            found = mayHoldAutolink(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+            return !found
+        }
+        return found
+    }
+
+    /// Whether `bytes` hold what the autolink extension looks for: `@`, `://` or `www.`. More
+    /// than it links (it also asks what comes before and after), never less; `www.` as cmark
+    /// matches it, with its case (the tests parse `WWW.` both ways: a cmark that read it without
+    /// case would fail them).
+    static func mayHoldAutolink(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // The shortest link it makes is three bytes (`a@b`).
+        guard let base = bytes.baseAddress, bytes.count >= 3 else { return false }
+        return memchr(base, Int32(UInt8(ascii: "@")), bytes.count) != nil
+            || contains((0x3A, 0x2F, 0x2F, 0), length: 3, in: base, count: bytes.count)  // ://
+            || contains((0x77, 0x77, 0x77, 0x2E), length: 4, in: base, count: bytes.count)  // www.
+    }
+
+    /// Whether the first `length` bytes (3 or 4) of `pattern` stand in the `count` bytes at
+    /// `base`, its first byte found by memchr (`w` and `:` are rare in prose; `.`, looked for
+    /// first at first, was not).
+    @inline(__always)
+    private static func contains(_ pattern: (UInt8, UInt8, UInt8, UInt8), length: Int, in base: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var index = 0
+        while index <= count - length, let found = memchr(base + index, Int32(pattern.0), count - length + 1 - index) {
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if base[at + 1] == pattern.1 && base[at + 2] == pattern.2 && (length < 4 || base[at + 3] == pattern.3) { return true }
+            index = at + 1
+        }
+        return false
     }
 
     /// Whether `text` holds a NUL, asked of memchr: a byte loop cost five instructions a byte of every page.
@@ -54,8 +107,9 @@ enum CMarkParser {
         text.withUTF8Bytes { ByteSearch.firstIndex(of: 0, in: $0, range: 0..<$0.count) != nil }
     }
 
-    /// Parses `source` (contiguous UTF-8) and hands cmark's tree to `body`, freed after it.
-    static func withTree<Result>(of source: String, options: Int32, _ body: (OpaquePointer) -> Result) -> Result {
+    /// Parses `source` (contiguous UTF-8) and hands cmark's tree to `body`, freed after it;
+    /// `autolink`: with GFM's autolink extension too.
+    static func withTree<Result>(of source: String, options: Int32, autolink: Bool = true, _ body: (OpaquePointer) -> Result) -> Result {
         var source = source
         _ = extensionsRegistered
 
@@ -63,7 +117,7 @@ enum CMarkParser {
             fatalError("cmark_parser_new failed (out of memory)")
         }
         defer { cmark_parser_free(parser) }
-        for name in extensionNames {
+        for name in autolink ? extensionNames + [autolinkExtension] : extensionNames {
             if let syntaxExtension = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, syntaxExtension)
             }
@@ -129,13 +183,22 @@ enum CMarkParser {
     }
 
     /// How many nodes the tree has: a walk costs less than growing the node array several times.
-    /// By the nodes' links, not cmark's iterator: it gave each container two events, for half
-    /// the instructions again.
     static func nodeCount(_ root: OpaquePointer) -> Int {
         var count = 0
+        forEachNode(root) { _ in
+            count += 1
+            return true
+        }
+        return count
+    }
+
+    /// Calls `body` with each node of the tree in document order until it returns false. By the
+    /// nodes' links, not cmark's iterator: it gave each container two events, for half the
+    /// instructions again.
+    static func forEachNode(_ root: OpaquePointer, _ body: (OpaquePointer) -> Bool) {
         var next: OpaquePointer? = root
         while let node = next {
-            count += 1
+            guard body(node) else { return }
             if let child = cmark_node_first_child(node) {
                 next = child
                 continue
@@ -151,7 +214,6 @@ enum CMarkParser {
                 up = cmark_node_parent(current)
             }
         }
-        return count
     }
 
     /// Calls `body` with each event of a walk of cmark's iterator over the tree, and its node.
