@@ -184,6 +184,8 @@ enum BodyText {
         // Rows begun in the current table and cells begun in the current row (`tableBreak`).
         var rowsBegun = 0
         var cellsBegun = 0
+        // Inside a callout's title (`Nota`, `Advertencia`): its end puts `CleanText.label` after it.
+        var inCalloutTitle = false
         let count = bytes.count
         var index = 0
         var runStart = 0
@@ -264,6 +266,16 @@ enum BodyText {
                 }
             }
             if kind == .block {
+                if name.length == 1 && name.low == UInt64(UInt8(ascii: "p")) {
+                    if !isEnd && isCalloutTitle(base, tag: tag.startIndex..<tag.endIndex) {
+                        inCalloutTitle = true
+                    } else if isEnd && inCalloutTitle {
+                        // "Advertencia: Con escenas…", where a space ran the title into the callout's text.
+                        inCalloutTitle = false
+                        if inHeading { heading.separate(CleanText.label) } else { text.separate(CleanText.label) }
+                        continue
+                    }
+                }
                 if inHeading { heading.space() } else { text.space() }
             } else if kind == .table || kind == .row || kind == .cell {
                 if isEnd && kind == .table {
@@ -282,6 +294,16 @@ enum BodyText {
         sections[sections.count - 1].textBytes = text.takeBytes()
         if inHeading { sections[sections.count - 1].heading = heading.take() }
         return sections
+    }
+
+    /// The start tag of a callout's title as the renderer writes it (`HTMLRenderSession`), between
+    /// its `<` and `>`.
+    static let calloutTitleTag = Array(#"p class="callout-title""#.utf8)
+
+    /// Whether the tag `base[tag]` (between its `<` and `>`) is `calloutTitleTag`.
+    static func isCalloutTitle(_ base: UnsafePointer<UInt8>, tag: Range<Int>) -> Bool {
+        tag.count == calloutTitleTag.count
+            && calloutTitleTag.withUnsafeBufferPointer { wanted in wanted.baseAddress.map { memcmp(base + tag.lowerBound, $0, tag.count) == 0 } ?? false }
     }
 
     /// What a table's tag (`kind` `.table`, `.row` or `.cell`) puts between the text before it
@@ -504,7 +526,7 @@ struct CleanText: ~Copyable {
 
     /// What separates two pieces of text: up to eight bytes (in memory order, read as a
     /// little-endian word) and how many. The longer of two pending separators wins, so a longer
-    /// one says more: a row's break over a cell's, a cell's over a space.
+    /// one says more: a row's break over a cell's, a cell's over a label's, a label's over a space.
     struct Separator {
         var bytes: UInt64
         var count: Int
@@ -526,6 +548,8 @@ struct CleanText: ~Copyable {
     // a space is asked for at every word.
     /// Between words: white space, or the edge of a block element.
     static var space: Separator { Separator(bytes: 0x20, count: 1) }
+    /// After a callout's title.
+    static var label: Separator { Separator(": ") }
     /// Between two cells of a table's row.
     static var cell: Separator { Separator(" · ") }
     /// Between two rows of a table.

@@ -16,7 +16,7 @@ import TestSupport
     /// One piece of random HTML as the renderer writes it, or odder: inline and block tags of
     /// either case, attributes, self-closed tags, skipped elements, anchors, headings with ids.
     static func htmlPiece(_ random: inout SeededRandom, heading number: Int) -> String {
-        switch random.below(29) {
+        switch random.below(30) {
         case 0: return "<p>"
         case 1: return "</p>"
         case 2: return "<span class=\"k\">"
@@ -28,6 +28,11 @@ import TestSupport
         case 8: return random.pick(["<br/>", "<BR>", "<img src=\"a.png\" alt=\"x\"/>", "<hr>"])
         case 9: return random.pick(["<P>", "</DIV>", "<Figcaption>", "</figcaption>", "<blockquote>", "</BlockQuote>", "<figcaptions>", "<h2x>", "<tr>", "<li>"])
         case 19: return random.pick(["<table>", "</table>\n", "<tr>", "</tr>", "<TR>", "<th>", "</th>", "<TD>", "<thead>", "<td/>", "<tbody>"])
+        case 20:
+            return random.pick([
+                "<p class=\"callout-title\">Nota</p>", "<p class=\"callout-title\">", "</p>", "</P>", "<p class=\"callout-title x\">Nota</p>",
+                "<div class=\"callout callout-note\" role=\"note\">\n<p class=\"callout-title\">Advertencia</p>\n<p>Texto.</p>\n</div>",
+            ])
         case 10: return "<svg viewBox=\"0 0 1 1\"><g><text>oculto</text><svg><text>más</text></svg></g></svg>"
         case 11: return "<button type=\"button\"><span>Paso</span></button>"
         case 12: return "<a class=\"heading-anchor\" href=\"#s\" aria-label=\"Enlace\">#</a>"
@@ -69,6 +74,7 @@ import TestSupport
         var anchorDepth = 0
         var rows = 0
         var cells = 0
+        var inCalloutTitle = false
         func clean(_ raw: [UInt8]) -> String { marked(BodyText.squeeze(BodyText.decodeEntities(String(decoding: raw, as: UTF8.self)))) }
         func nameEnd(from start: Int) -> Int {
             var end = start
@@ -131,6 +137,11 @@ import TestSupport
                 continue
             }
             var mark: UInt8 = 32
+            if name == "p" && !isEnd && tag == "p class=\"callout-title\"" { inCalloutTitle = true }
+            if name == "p" && isEnd && inCalloutTitle {
+                inCalloutTitle = false
+                mark = Self.labelMark
+            }
             if name == "table" {
                 if isEnd { mark = Self.endMark } else { rows = 0 }
             }
@@ -157,22 +168,24 @@ import TestSupport
     static let rowMark: UInt8 = 2
     /// A table's end: the marks before it in their run count for nothing.
     static let endMark: UInt8 = 3
+    /// A callout title's end.
+    static let labelMark: UInt8 = 4
 
-    /// `text` with each run of marks and spaces made one separator: the strongest mark's since
-    /// the run's last table end (a row's over a cell's), else a space; such runs at either end
-    /// dropped.
+    /// What each mark stands for; the longest of a run wins.
+    static let separators: [UInt8: String] = [cellMark: " · ", rowMark: " — ", labelMark: ": "]
+
+    /// `text` with each run of marks and spaces made one separator: the longest its marks since
+    /// the run's last table end stand for, else a space; such runs at either end dropped.
     static func marked(_ text: String) -> String {
         var out = ""
-        var run: UInt8? = nil
+        var run: String? = nil
         for scalar in text.unicodeScalars {
-            if scalar == " " || (1...3).contains(scalar.value) {
-                let mark = scalar == " " || scalar.value == UInt32(endMark) ? 0 : UInt8(scalar.value)
-                run = scalar.value == UInt32(endMark) ? 0 : max(run ?? 0, mark)
+            if scalar == " " || (1...4).contains(scalar.value) {
+                let separator = scalar.value == UInt32(endMark) ? " " : separators[UInt8(truncatingIfNeeded: scalar.value)] ?? " "
+                run = scalar.value == UInt32(endMark) || separator.utf8.count > (run ?? "").utf8.count ? separator : run
                 continue
             }
-            if let pending = run, !out.isEmpty {
-                out += pending == rowMark ? " — " : pending == cellMark ? " · " : " "
-            }
+            if let pending = run, !out.isEmpty { out += pending }
             run = nil
             out.unicodeScalars.append(scalar)
         }
@@ -230,6 +243,22 @@ import TestSupport
                 == "Momento · iOS sin escenas — Interrupción temporal · applicationWillResignActive — Vuelta La regla de fondo.")
         #expect(Words.split(page.sections.last?.text ?? "").map(String.init) == Words.split(
             "Momento iOS sin escenas Interrupción temporal applicationWillResignActive Vuelta La regla de fondo").map(String.init))
+    }
+
+    /// A callout's title ends with a colon in the excerpt: "Advertencia: Con escenas…", not
+    /// "Advertencia Con escenas…"; other paragraphs stay as they were.
+    @Test func readsACalloutsTitleAsALabel() {
+        let html = """
+            <p>Antes.</p>
+            <div class="callout callout-warning" role="note">
+            <p class="callout-title">Advertencia</p>
+            <p>Con escenas, UIKit no llama a estos métodos.</p>
+            </div>
+            <p class="callout-titles">Otro</p>
+            <p>Después.</p>
+            """
+        let page = SearchPage(key: "k", path: "es/k/index.html", title: "T", bodyHTML: html)
+        #expect(page.sections.map(\.text) == ["Antes. Advertencia: Con escenas, UIKit no llama a estos métodos. Otro Después."])
     }
 
     @Test func cutsRandomPagesAsTheSimpleTagLoopDoes() {
