@@ -531,7 +531,8 @@ struct CleanText: ~Copyable {
         var bytes: UInt64
         var count: Int
 
-        static let none = Separator(bytes: 0, count: 0)
+        /// Computed, as `CleanText`'s separators are (`room` asks for it at every run).
+        static var none: Separator { Separator(bytes: 0, count: 0) }
 
         init(bytes: UInt64, count: Int) {
             self.bytes = bytes
