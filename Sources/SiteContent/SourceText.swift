@@ -37,10 +37,12 @@ package struct SourceText {
     package static func decode(_ bytes: [UInt8], displayPath: String) throws(DiagnosticError) -> SourceText {
         let bytes = bytes.dropFirst(byteOrderMarkLength(bytes))
         // Checked eight ASCII bytes at a time (the standard library's check went byte by byte,
-        // 3% of a build); checked again to place the error.
-        guard let text = UTF8Validation.string(validating: bytes) else {
-            let bad = bytes.withUnsafeBufferPointer(UTF8Validation.check).firstInvalid ?? 0
-            let location = location(ofByteOffset: bad, in: bytes, file: displayPath)
+        // 3% of a build); the check that refuses the bytes also places the error.
+        let text: String
+        do {
+            text = try UTF8Validation.decode(bytes)
+        } catch {
+            let location = location(ofByteOffset: error.offset, in: bytes, file: displayPath)
             throw DiagnosticError([.error(at: location, "file is not valid UTF-8")])
         }
         guard containsCarriageReturn(bytes) else { return SourceText(displayPath: displayPath, text: text) }
