@@ -83,4 +83,40 @@ public enum HTML {
         default: nil
         }
     }
+
+    /// Code names of more characters than this never wrap in a narrow table cell without a
+    /// break opportunity of their own; shorter ones fit as they are.
+    public static let unbrokenNameLimit = 12
+
+    /// `name` (a callback such as `applicationWillResignActive` or
+    /// `application(_:didFinishLaunchingWithOptions:)`) escaped, with a `<wbr>` where a line
+    /// may break inside it: after a `:` that more of the name follows, and before a
+    /// capital letter that follows a lowercase letter or a digit. A trace table's cell can then
+    /// wrap a long name at its words ("applicationWillResign / Active") instead of pushing the
+    /// table past a narrow column (a tutorial's examples beside its text, a phone). A name of
+    /// `unbrokenNameLimit` characters or fewer is only escaped: a `<wbr>` costs five bytes.
+    public static func breakable(name: String) -> String {
+        let scalars = Array(name.unicodeScalars)
+        guard scalars.count > unbrokenNameLimit else { return escape(name) }
+        var out = ""
+        var piece = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            if index > 0 && breaksBefore(scalar, after: scalars[index - 1]) {
+                append(escaping: String(piece), to: &out)
+                out += "<wbr>"
+                piece = String.UnicodeScalarView()
+            }
+            piece.append(scalar)
+        }
+        append(escaping: String(piece), to: &out)
+        return out
+    }
+
+    /// Whether `breakable(name:)` puts a `<wbr>` between `previous` and `scalar`.
+    private static func breaksBefore(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar) -> Bool {
+        if scalar == ")" { return false }
+        if previous == ":" { return true }
+        let isCapital = ("A"..."Z").contains(scalar)
+        return isCapital && (("a"..."z").contains(previous) || ("0"..."9").contains(previous))
+    }
 }

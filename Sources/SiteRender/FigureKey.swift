@@ -1,3 +1,4 @@
+import Encoding
 import LifecycleMachines
 import LifecycleModel
 import Mustache
@@ -18,6 +19,8 @@ enum FigureKey {
     static let walk: MustacheKey = "walk"
     static let calls: MustacheKey = "calls"
     static let name: MustacheKey = "name"
+    /// A callback's name as HTML, with its line-break opportunities (`HTML.breakable(name:)`).
+    static let nameHTML: MustacheKey = "nameHTML"
     static let optional: MustacheKey = "optional"
     static let separator: MustacheKey = "separator"
     static let row: MustacheKey = "row"
@@ -64,8 +67,8 @@ enum FigureSources {
 
 /// Record shapes both figures use.
 enum FigureShape {
-    /// `{name, optional, separator}`: a callback a step calls.
-    private static let call = MustacheShape([FigureKey.name, FigureKey.optional, FigureKey.separator])
+    /// `{name, optional, separator, nameHTML}`: a callback a step calls.
+    private static let call = MustacheShape([FigureKey.name, FigureKey.optional, FigureKey.separator, FigureKey.nameHTML])
 
     /// The callbacks of a step, each with the separator written before it.
     static func calls(_ callbacks: [CallbackCall]) -> MustacheValue {
@@ -80,9 +83,9 @@ enum FigureShape {
         })
     }
 
-    /// `{name, optional, separator}` of `call`, the first of its step or after a `, `.
+    /// `{name, optional, separator, nameHTML}` of `call`, the first of its step or after a `, `.
     static func record(_ call: CallbackCall, first: Bool) -> MustacheValue {
-        .record(MustacheRecord(Self.call, [.string(call.name), .bool(call.optional), .string(first ? "" : ", ")]))
+        .record(MustacheRecord(Self.call, [.string(call.name), .bool(call.optional), .string(first ? "" : ", "), .string(HTML.breakable(name: call.name))]))
     }
 
     /// The records of a callback the catalog's machines name, in its four forms (`form`), and its name's byte count.
@@ -106,11 +109,12 @@ enum FigureShape {
         names.removeAll { name in name.utf8.contains { $0 >= 0x80 } }
         var table: [String: CallRecords] = [:]
         for name in names where table[name] == nil {
+            let html = MustacheValue.string(HTML.breakable(name: name))
             var forms: [MustacheValue] = []
             for optional in [false, true] {
                 for first in [true, false] {
                     // Escaped once, here: written from a string, each was escaped at every step that calls it.
-                    forms.append(.record(MustacheRecord(call, [.text(MustacheText(name)), .bool(optional), .text(first ? noSeparator : separator)])))
+                    forms.append(.record(MustacheRecord(call, [.text(MustacheText(name)), .bool(optional), .text(first ? noSeparator : separator), html])))
                 }
             }
             table[name] = CallRecords(forms: forms, byteCount: name.utf8.count)

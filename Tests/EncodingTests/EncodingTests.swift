@@ -44,6 +44,28 @@ import TestSupport
             #expect(Array(HTML.escape(text).utf8) == Array(Self.reference(text).utf8), "\(text.debugDescription)")
         }
     }
+
+    /// A long callback name may wrap at its words in a narrow trace cell; a short one is left whole.
+    @Test func breaksALongNameAtItsWordsAndAfterItsColons() {
+        #expect(HTML.breakable(name: "applicationWillResignActive") == "application<wbr>Will<wbr>Resign<wbr>Active")
+        #expect(HTML.breakable(name: "application(_:didFinishLaunchingWithOptions:)")
+            == "application(_:<wbr>did<wbr>Finish<wbr>Launching<wbr>With<wbr>Options:)")
+        #expect(HTML.breakable(name: "scene(_:willConnectTo:options:)") == "scene(_:<wbr>will<wbr>Connect<wbr>To:<wbr>options:)")
+        #expect(HTML.breakable(name: "onConfigurationChanged2X") == "on<wbr>Configuration<wbr>Changed2<wbr>X")
+        // Not before a capital that follows another (an acronym), nor before `)`.
+        #expect(HTML.breakable(name: "applicationDidReceiveURLs") == "application<wbr>Did<wbr>Receive<wbr>URLs")
+        // Short names (12 characters or fewer) are only escaped.
+        #expect(HTML.breakable(name: "onUserLeaveHint") == "on<wbr>User<wbr>Leave<wbr>Hint")
+        #expect(HTML.breakable(name: "onTrimMemory") == "onTrimMemory")
+        #expect(HTML.breakable(name: "onPause") == "onPause")
+        // Escaped like any text, with the breaks between the escaped pieces.
+        #expect(HTML.breakable(name: "observe<Value>WithName&Flag") == "observe&lt;Value&gt;With<wbr>Name&amp;Flag")
+        // Its text (tags taken out) is the name, whatever it holds.
+        for name in ["applicationWillEnterForeground", "a:b:c:d:e:f:g:h:i:j", "ÄpplicationWillÜberBlah", "x:)y:)z:)w:)v:)u:)"] {
+            let text = HTML.breakable(name: name).replacingOccurrences(of: "<wbr>", with: "")
+            #expect(text == HTML.escape(name), "\(name)")
+        }
+    }
 }
 
 /// `ByteOutput` holds what an array appended the same pieces to holds, across its growth.

@@ -69,6 +69,32 @@ import Testing
         #expect(html.contains("Multiventana"))
     }
 
+    /// A trace's long callback names may wrap at their words (a tutorial's traces sit in a narrow
+    /// column); short ones are written whole, and the text of every name is unchanged.
+    @Test func aTracesLongCallbackNamesMayWrapAtTheirWords() throws {
+        let (result, messages, root) = try build("""
+            ---
+            title: A
+            ---
+            ```lifecycle ios-app
+            given active
+            interruption -> inactive : applicationWillResignActive
+            ```
+
+            ```lifecycle android-activity api=28
+            given resumed
+            home -> started, created
+            ```
+            """)
+        #expect(result.succeeded, "\(messages)")
+        let html = try read(root.appending(path: "public/es/a/index.html"))
+        #expect(html.contains("<td><code>application<wbr>Will<wbr>Resign<wbr>Active</code></td>"))
+        #expect(html.contains("<code class=\"optional\">(on<wbr>User<wbr>Leave<wbr>Hint)</code>"))
+        #expect(html.contains("<code>onPause</code>"))
+        // Nothing but the breaks: the names' text is the model's.
+        #expect(html.replacing("<wbr>", with: "").contains("<td><code>applicationWillResignActive</code></td>"))
+    }
+
     /// No page holds a diagram's geometry: each figure draws its machine's file (one per machine and
     /// language, in the site's assets) with `<image>` and writes out only its own path; the page's
     /// arrows come once, after its figures.

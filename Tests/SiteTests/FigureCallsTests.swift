@@ -1,3 +1,4 @@
+import Encoding
 import LifecycleMachines
 import LifecycleModel
 import Mustache
@@ -14,8 +15,8 @@ import TestSupport
 @Suite struct FigureCallsTests {
     static func referenceCalls(_ callbacks: [CallbackCall]) -> MustacheValue {
         .array(callbacks.enumerated().map { position, call in
-            .record(MustacheRecord(MustacheShape([FigureKey.name, FigureKey.optional, FigureKey.separator]), [
-                .string(call.name), .bool(call.optional), .string(position == 0 ? "" : ", "),
+            .record(MustacheRecord(MustacheShape([FigureKey.name, FigureKey.optional, FigureKey.separator, FigureKey.nameHTML]), [
+                .string(call.name), .bool(call.optional), .string(position == 0 ? "" : ", "), .string(HTML.breakable(name: call.name)),
             ]))
         })
     }
@@ -30,7 +31,7 @@ import TestSupport
         let kelvin = catalog.filter { $0.contains("K") }.map { $0.replacing("K", with: "\u{212A}") }
         let others = ["made_up", "onStart\u{301}", "on\u{C9}t\u{E9}", ""] + kelvin
         let library = MustacheLibrary(templates: [
-            "calls": try MustacheTemplate(source: "{{#calls}}{{separator}}{{name}}{{#optional}}?{{/optional}}|{{/calls}}", name: "calls")
+            "calls": try MustacheTemplate(source: "{{#calls}}{{separator}}{{name}}{{#optional}}?{{/optional}} {{{nameHTML}}}|{{/calls}}", name: "calls")
         ])
         var fromCatalog = 0
         for _ in 0..<500 {

@@ -171,7 +171,10 @@ def phone(browser):
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
-@pytest.mark.parametrize("path", ARTICLES + [f"{lang}/playground/index.html" for lang in LANGS] + ["es/status/index.html"])
+TUTORIALS = [f"{lang}/surviving-interruptions/index.html" for lang in LANGS]
+
+
+@pytest.mark.parametrize("path", ARTICLES + TUTORIALS + [f"{lang}/playground/index.html" for lang in LANGS] + ["es/status/index.html"])
 def test_pages_fit_a_360_pixel_phone(page, phone, path):
     browser = page(path)
     assert browser.execute_script("return window.innerWidth") == 360
@@ -209,6 +212,66 @@ def test_pages_fit_a_360_pixel_phone(page, phone, path):
             return {right: t.getBoundingClientRect().right, scroller: scroller, wide: t.scrollWidth > t.clientWidth + 1 || t.getBoundingClientRect().width > 330};""", table)
         if box["wide"]:
             assert box["scroller"] in ("auto", "scroll"), f"a wide table of {path} does not scroll inside itself"
+    # A trace, though, fits whole: each step is a card, number, event, states, callbacks and source.
+    traces = browser.execute_script("""return [...document.querySelectorAll('table.trace')].map(t =>
+        [t.closest('figure').id, t.scrollWidth - t.clientWidth, getComputedStyle(t.querySelector('tbody tr')).display])""")
+    assert traces
+    scrolling = [(figure, over) for figure, over, _ in traces if over > 1]
+    assert not scrolling, f"traces of {path} scroll sideways (figure, px): {scrolling}"
+    assert {display for _, _, display in traces} == {"grid"}
+    # An exercise's values sit under their labels, not squeezed beside a long one (Bulgarian's
+    # "Начално състояние" left "RESUMED" a column too narrow for the word).
+    squeezed = browser.execute_script("""return [...document.querySelectorAll('.exercise-setup dd')]
+        .filter(dd => dd.getBoundingClientRect().width < 0.9 * dd.parentElement.getBoundingClientRect().width).length""")
+    assert squeezed == 0, f"{squeezed} of the exercises' values of {path} are squeezed beside their labels"
+
+
+@pytest.fixture(params=[1024, 1280])
+def laptop(request, browser):
+    """A screen 1024 or 1280 pixels wide, as tablets held sideways and many laptops have."""
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": request.param, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+    yield request.param
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_traces_fit_their_boxes_on_a_laptop(page, laptop, lang):
+    """On a 1024- or 1280-pixel screen no trace needs a scroll bar of its own, the tutorial's
+    included: its steps take the room on their right as an article's examples do (from 1280), a
+    narrow trace's cells pack closer or become cards, and long callback names wrap at their words
+    (before, at 1280, 17 of the Spanish tutorial's 27 traces and all 27 of the Bulgarian one's
+    scrolled, their callbacks cut off)."""
+    for slug in ("active", "inactive", "surviving-interruptions"):
+        browser = page(f"{lang}/{slug}/index.html")
+        assert browser.execute_script("return window.innerWidth") == laptop
+        widths = browser.execute_script("""return [...document.querySelectorAll('table.trace')]
+            .map(t => [t.closest('figure').id, t.scrollWidth, t.clientWidth])""")
+        assert len(widths) >= 10, f"{lang}/{slug} has {len(widths)} traces"
+        scrolling = [(figure, wide - box) for figure, wide, box in widths if wide > box + 1]
+        assert not scrolling, f"traces of {lang}/{slug} scroll sideways (figure, px): {scrolling}"
+        width = browser.execute_script("return document.scrollingElement.scrollWidth")
+        assert width <= laptop, f"{lang}/{slug} scrolls sideways: {width} px wide"
+        # A long name wraps at its words; its text, which readers copy, is the name.
+        names = browser.execute_script("""return [...document.querySelectorAll('table.trace code')]
+            .filter(c => c.querySelector('wbr')).map(c => [c.textContent, c.getClientRects().length])""")
+        assert names, f"no callback name of {lang}/{slug} may wrap"
+        assert all(text.isascii() and text.replace("(", "").replace(")", "").replace("_", "").replace(":", "").isalnum()
+                   for text, _ in names), names
+        if slug == "surviving-interruptions" and laptop == 1280:
+            assert any(lines > 1 for _, lines in names), "no long name wraps beside the tutorial's text"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_trace_cards_on_a_phone_stay_tables_to_screen_readers(page, phone, lang):
+    """A phone shows each step of a trace as a card; the header row is only hidden from sight, and
+    axe still reads a table whose cells have headers (its table rules run on these)."""
+    browser = page(f"{lang}/surviving-interruptions/index.html")
+    headers = browser.execute_script("""return [...document.querySelectorAll('table.trace thead')].map(head =>
+        [[...head.querySelectorAll('th')].every(th => getComputedStyle(th).display !== 'none'), head.getBoundingClientRect().width])""")
+    assert headers and all(shown for shown, _ in headers), "a trace's header cells are left out"
+    assert all(width <= 1 for _, width in headers), "the header row shows on a phone"
+    assert_accessible(browser, f"{lang}/surviving-interruptions/index.html on a phone")
 
 
 def test_fixture_pages_fit_a_360_pixel_phone(fixture_page, phone):
