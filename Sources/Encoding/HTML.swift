@@ -84,9 +84,9 @@ public enum HTML {
         }
     }
 
-    /// Code names of more characters than this never wrap in a narrow table cell without a
-    /// break opportunity of their own; shorter ones fit as they are.
-    public static let unbrokenNameLimit = 12
+    /// The longest name `breakable(name:)` writes whole: one of 12 characters fits a narrow
+    /// trace cell as it is, a longer one is given places to break.
+    static let unbrokenNameLimit = 12
 
     /// `name` (a callback such as `applicationWillResignActive` or
     /// `application(_:didFinishLaunchingWithOptions:)`) escaped, with a `<wbr>` where a line

@@ -322,6 +322,22 @@ def test_steps_are_numbered_with_their_media_beside_the_text(fixture_page):
     assert steps[-1].find_elements(By.CSS_SELECTOR, ".step-media pre.code")
 
 
+def test_media_come_under_the_text_on_a_1024_pixel_screen(fixture_page):
+    """Below 80rem the sidebar stands beside the article, and a step's text beside its media was a
+    column of some thirty letters: the media come under the text there, as on a phone."""
+    browser = open_lesson(fixture_page)
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 1024, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        step = browser.find_element(By.CSS_SELECTOR, "#ld-step-2")
+        text = step.find_element(By.CSS_SELECTOR, ".step-text").rect
+        media = step.find_element(By.CSS_SELECTOR, ".step-media").rect
+        assert media["y"] >= text["y"] + text["height"], "at 1024 px the media come after the text"
+        assert text["width"] > 600, f"the step's text is {text['width']} px wide"
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def test_fits_a_phone(fixture_page):
     browser = open_lesson(fixture_page)
     size = browser.get_window_size()
