@@ -238,10 +238,10 @@ def laptop(request, browser):
 @pytest.mark.parametrize("lang", LANGS)
 def test_traces_fit_their_boxes_on_a_laptop(page, laptop, lang):
     """On a 1024- or 1280-pixel screen no trace needs a scroll bar of its own, the tutorial's
-    included: its steps take the room on their right as an article's examples do (from 1280), a
-    narrow trace's cells pack closer or become cards, and long callback names wrap at their words
-    (before, at 1280, 17 of the Spanish tutorial's 27 traces and all 27 of the Bulgarian one's
-    scrolled, their callbacks cut off)."""
+    included: its steps' media come under the text below 80rem and take the room on their right
+    from 80rem as an article's examples do, a narrow trace's cells pack closer, and long callback
+    names wrap at their words (before, at 1280, 17 of the Spanish tutorial's 27 traces and all 27
+    of the Bulgarian one's scrolled, their callbacks cut off)."""
     for slug in ("active", "inactive", "surviving-interruptions"):
         browser = page(f"{lang}/{slug}/index.html")
         assert browser.execute_script("return window.innerWidth") == laptop
