@@ -54,7 +54,7 @@ import TestSupport
         #expect(HTML.breakable(name: "onConfigurationChanged2X") == "on<wbr>Configuration<wbr>Changed2<wbr>X")
         // Not before a capital that follows another (an acronym), nor before `)`.
         #expect(HTML.breakable(name: "applicationDidReceiveURLs") == "application<wbr>Did<wbr>Receive<wbr>URLs")
-        // Short names (12 characters or fewer) are only escaped.
+        // A name just past the limit is broken; one of 12 characters or fewer is only escaped.
         #expect(HTML.breakable(name: "onUserLeaveHint") == "on<wbr>User<wbr>Leave<wbr>Hint")
         #expect(HTML.breakable(name: "onTrimMemory") == "onTrimMemory")
         #expect(HTML.breakable(name: "onPause") == "onPause")
