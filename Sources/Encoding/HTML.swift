@@ -91,17 +91,19 @@ public enum HTML {
     /// `name` (a callback such as `applicationWillResignActive` or
     /// `application(_:didFinishLaunchingWithOptions:)`) escaped, with a `<wbr>` where a line
     /// may break inside it: after a `:` that more of the name follows, and before a
-    /// capital letter that follows a lowercase letter or a digit. A trace table's cell can then
-    /// wrap a long name at its words ("applicationWillResign / Active") instead of pushing the
-    /// table past a narrow column (a tutorial's examples beside its text, a phone). A name of
-    /// `unbrokenNameLimit` characters or fewer is only escaped: a `<wbr>` costs five bytes.
+    /// capital letter that follows a lowercase letter or a digit, unless that would leave fewer
+    /// than three characters before it since the last break (`onUser`, not `on` alone at a line's
+    /// end). A trace table's cell can then wrap a long name at its words ("applicationWillResign /
+    /// Active") instead of pushing the table past a narrow column (a tutorial's examples beside
+    /// its text, a phone). A name of `unbrokenNameLimit` characters or fewer is only escaped: a
+    /// `<wbr>` costs five bytes.
     public static func breakable(name: String) -> String {
         let scalars = Array(name.unicodeScalars)
         guard scalars.count > unbrokenNameLimit else { return escape(name) }
         var out = ""
         var piece = String.UnicodeScalarView()
         for (index, scalar) in scalars.enumerated() {
-            if index > 0 && breaksBefore(scalar, after: scalars[index - 1]) {
+            if index > 0 && piece.count >= 3 && breaksBefore(scalar, after: scalars[index - 1]) {
                 append(escaping: String(piece), to: &out)
                 out += "<wbr>"
                 piece = String.UnicodeScalarView()

@@ -51,11 +51,14 @@ import TestSupport
         #expect(HTML.breakable(name: "application(_:didFinishLaunchingWithOptions:)")
             == "application(_:<wbr>did<wbr>Finish<wbr>Launching<wbr>With<wbr>Options:)")
         #expect(HTML.breakable(name: "scene(_:willConnectTo:options:)") == "scene(_:<wbr>will<wbr>Connect<wbr>To:<wbr>options:)")
-        #expect(HTML.breakable(name: "onConfigurationChanged2X") == "on<wbr>Configuration<wbr>Changed2<wbr>X")
+        #expect(HTML.breakable(name: "onConfigurationChanged2X") == "onConfiguration<wbr>Changed2<wbr>X")
+        // Never fewer than three characters before a break (`on` alone would end a line).
+        #expect(HTML.breakable(name: "onTopResumedActivityChanged") == "onTop<wbr>Resumed<wbr>Activity<wbr>Changed")
+        #expect(HTML.breakable(name: "aBcDeFgHiJkLmN") == "aBc<wbr>DeFg<wbr>HiJk<wbr>LmN")
         // Not before a capital that follows another (an acronym), nor before `)`.
         #expect(HTML.breakable(name: "applicationDidReceiveURLs") == "application<wbr>Did<wbr>Receive<wbr>URLs")
         // A name just past the limit is broken; one of 12 characters or fewer is only escaped.
-        #expect(HTML.breakable(name: "onUserLeaveHint") == "on<wbr>User<wbr>Leave<wbr>Hint")
+        #expect(HTML.breakable(name: "onUserLeaveHint") == "onUser<wbr>Leave<wbr>Hint")
         #expect(HTML.breakable(name: "onTrimMemory") == "onTrimMemory")
         #expect(HTML.breakable(name: "onPause") == "onPause")
         // Escaped like any text, with the breaks between the escaped pieces.

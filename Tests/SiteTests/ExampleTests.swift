@@ -89,7 +89,7 @@ import Testing
         #expect(result.succeeded, "\(messages)")
         let html = try read(root.appending(path: "public/es/a/index.html"))
         #expect(html.contains("<td><code>application<wbr>Will<wbr>Resign<wbr>Active</code></td>"))
-        #expect(html.contains("<code class=\"optional\">(on<wbr>User<wbr>Leave<wbr>Hint)</code>"))
+        #expect(html.contains("<code class=\"optional\">(onUser<wbr>Leave<wbr>Hint)</code>"))
         #expect(html.contains("<code>onPause</code>"))
         // Nothing but the breaks: the names' text is the model's.
         #expect(html.replacing("<wbr>", with: "").contains("<td><code>applicationWillResignActive</code></td>"))
