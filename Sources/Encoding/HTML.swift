@@ -100,17 +100,16 @@ public enum HTML {
     public static func breakable(name: String) -> String {
         let scalars = Array(name.unicodeScalars)
         guard scalars.count > unbrokenNameLimit else { return escape(name) }
+        func piece(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
         var out = ""
-        var piece = String.UnicodeScalarView()
-        for (index, scalar) in scalars.enumerated() {
-            if index > 0 && piece.count >= 3 && breaksBefore(scalar, after: scalars[index - 1]) {
-                append(escaping: String(piece), to: &out)
-                out += "<wbr>"
-                piece = String.UnicodeScalarView()
-            }
-            piece.append(scalar)
+        // Where the piece since the last break starts.
+        var start = 0
+        for index in scalars.indices.dropFirst() where index - start >= 3 && breaksBefore(scalars[index], after: scalars[index - 1]) {
+            append(escaping: piece(start..<index), to: &out)
+            out += "<wbr>"
+            start = index
         }
-        append(escaping: String(piece), to: &out)
+        append(escaping: piece(start..<scalars.count), to: &out)
         return out
     }
 

@@ -70,18 +70,13 @@ public enum UTF8Validation {
         return length
     }
 
-    /// The bytes as a String, nil when they are not well-formed UTF-8.
-    public static func string(validating bytes: ArraySlice<UInt8>) -> String? {
-        try? decode(bytes)
-    }
-
     /// Bytes that are not well-formed UTF-8, and where the first ill-formed sequence starts.
     public struct Invalid: Error {
         public let offset: Int
     }
 
-    /// The bytes as a String, or where they stop being well-formed UTF-8: one check either way,
-    /// where asking `string(validating:)` and then `check` for the place read them twice.
+    /// The bytes as a String, or where they stop being well-formed UTF-8: one check either way
+    /// (a String, then `check` for the place, read a bad file's bytes twice).
     public static func decode(_ bytes: ArraySlice<UInt8>) throws(Invalid) -> String {
         let (firstInvalid, isASCII) = bytes.withUnsafeBufferPointer(check)
         if let firstInvalid { throw Invalid(offset: firstInvalid) }

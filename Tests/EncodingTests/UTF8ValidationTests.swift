@@ -24,7 +24,7 @@ import TestSupport
                 let (found, isASCII) = check(text)
                 #expect(found == expected, "\(text)")
                 #expect(isASCII == text.allSatisfy { $0 < 0x80 } || found != nil, "\(text)")
-                let made = UTF8Validation.string(validating: text[...])
+                let made = try? UTF8Validation.decode(text[...])
                 #expect(made == String(validating: text, as: UTF8.self), "\(text)")
             }
         }
@@ -84,15 +84,15 @@ import TestSupport
                 }
             }
             #expect(Self.check(bytes).firstInvalid == Self.reference(bytes), "\(bytes)")
-            #expect(UTF8Validation.string(validating: bytes[...]) == String(validating: bytes, as: UTF8.self), "\(bytes)")
+            #expect((try? UTF8Validation.decode(bytes[...])) == String(validating: bytes, as: UTF8.self), "\(bytes)")
         }
     }
 
     @Test func aSliceIsReadFromItsStart() {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("héllo".utf8)
-        #expect(UTF8Validation.string(validating: bytes.dropFirst(3)) == "héllo")
-        #expect(UTF8Validation.string(validating: bytes.dropFirst(1)) == nil)
-        #expect(UTF8Validation.string(validating: []) == "")
+        #expect((try? UTF8Validation.decode(bytes.dropFirst(3))) == "héllo")
+        #expect((try? UTF8Validation.decode(bytes.dropFirst(1))) == nil)
+        #expect((try? UTF8Validation.decode([])) == "")
         #expect(Self.check([]) == (nil, true) && Self.check(Array("plain ascii text".utf8)) == (nil, true))
         #expect(Self.check(Array("más".utf8)) == (nil, false))
     }
