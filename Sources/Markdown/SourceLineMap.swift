@@ -41,8 +41,13 @@ struct SourceLineMap {
     /// lazy continuation line (a paragraph line less indented than the paragraph, which Markdown
     /// allows) as if it had the paragraph's indentation; the text is then found earlier on its line.
     func textColumn(of wanted: UnsafeBufferPointer<UInt8>, line: Int, byteColumn: Int) -> Int? {
-        search(for: wanted, on: line) { length, matches in
+        search(for: wanted, on: line) { length, matches, byte in
             if matches(byteColumn - 1) { return byteColumn }
+            // cmark strips the white space that indents a paragraph's later line (`  more`, `>   more`)
+            // but counts the text's column from where that white space starts: it stands after it.
+            var indented = byteColumn - 1
+            while indented >= 0, indented < length, byte(indented) == 0x20 || byte(indented) == 0x09 { indented += 1 }
+            if indented > byteColumn - 1, matches(indented) { return indented + 1 }
             var offset = Swift.min(byteColumn - 1, length - wanted.count)
             while offset >= 0 {
                 if matches(offset) { return offset + 1 }
@@ -56,18 +61,20 @@ struct SourceLineMap {
     /// it is nowhere there (or is empty): where a text node stands on a line cmark gave it no
     /// right column for.
     func firstTextColumn(of wanted: UnsafeBufferPointer<UInt8>, line: Int, from column: Int = 1) -> Int? {
-        search(for: wanted, on: line) { length, matches in
+        search(for: wanted, on: line) { length, matches, _ in
             let first = Swift.max(column - 1, 0)
             guard first <= length - wanted.count else { return nil }
             return (first...(length - wanted.count)).first(where: matches).map { $0 + 1 }
         }
     }
 
-    /// `body` with the length of `line` and a test of whether `wanted` stands at a byte offset of
-    /// it; nil when the line does not exist or `wanted` is empty or longer than it. Compared in
-    /// place with memcmp: a copy of every text node's bytes cost more than the search.
+    /// `body` with the length of `line`, a test of whether `wanted` stands at a byte offset of it and
+    /// the line's byte at an offset (below its length); nil when the line does not exist or `wanted`
+    /// is empty or longer than it. Compared in place with memcmp: a copy of every text node's bytes
+    /// cost more than the search.
     private func search(
-        for wanted: UnsafeBufferPointer<UInt8>, on line: Int, _ body: (_ length: Int, _ matches: (Int) -> Bool) -> Int?
+        for wanted: UnsafeBufferPointer<UInt8>, on line: Int,
+        _ body: (_ length: Int, _ matches: (Int) -> Bool, _ byte: (Int) -> UInt8) -> Int?
     ) -> Int? {
         guard let start = lines.start(ofLine: line), let end = lines.end(ofLine: line),
             let wantedBase = wanted.baseAddress, !wanted.isEmpty, wanted.count <= end - start
@@ -75,9 +82,9 @@ struct SourceLineMap {
         let length = end - start
         return lines.text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             guard let base = bytes.baseAddress else { return nil }
-            return body(length) { offset in
+            return body(length, { offset in
                 offset >= 0 && offset + wanted.count <= length && memcmp(base + start + offset, wantedBase, wanted.count) == 0
-            }
+            }, { offset in base[start + offset] })
         } ?? nil
     }
 

@@ -16,6 +16,9 @@ public enum ArticleVerifier {
     public static func verify(_ document: MarkdownDocument, cache: (any VerificationCache)? = nil) -> Verification {
         let lines = document.lines
         var verification = Verification()
+        // The blocks with an arrow in their text, in the order found: their chains over several
+        // inline nodes are judged after the walk.
+        var blocksWithArrows: [Int] = []
         // Pre-order over `children`, as the renderer walks it: numbers follow the page's order,
         // and a node taken out of the tree (a title heading) is not verified.
         var stack = [MarkdownDocument.rootIndex]
@@ -41,11 +44,78 @@ public enum ArticleVerifier {
                 // Most text holds no arrow: the byte scan comes before the node's location (a retained file name).
                 guard ChainFinder.mayHoldArrow(document.nodes[index].literal) else { continue }
                 verification.judgeChains(in: document.nodes[index].literal, at: document.start(of: index), node: index, cache: cache)
+                if let block = enclosingBlock(of: index, in: document), blocksWithArrows.last != block { blocksWithArrows.append(block) }
             default:
                 document.pushChildren(of: index, onto: &stack)
             }
         }
+        for block in blocksWithArrows { verification.judgeSpanningChains(in: ProseRun(block: block, of: document)) }
         return verification
+    }
+
+    private static func enclosingBlock(of index: Int, in document: MarkdownDocument) -> Int? {
+        var current = document.nodes[index].parent
+        while let node = current, !document.nodes[node].kind.isBlock { current = document.nodes[node].parent }
+        return current
+    }
+}
+
+/// A block's prose as a reader sees it across its inline nodes: a line break is a space and
+/// emphasis and links are their text, so `*Not Running* → **Active**` and a chain wrapped over
+/// two lines read as one run. A code span, raw HTML, an image or a footnote reference stands
+/// for one character that is no name (a name in code is not prose).
+struct ProseRun {
+    /// A piece of `text`: where it starts (in Characters) and the text node it comes from (nil for
+    /// a break or a stand-in).
+    struct Piece {
+        var offset: Int
+        var node: Int?
+    }
+
+    private(set) var text = ""
+    private(set) var pieces: [Piece] = []
+    private var length = 0
+    private let document: MarkdownDocument
+
+    init(block: Int, of document: MarkdownDocument) {
+        self.document = document
+        add(childrenOf: block)
+    }
+
+    private mutating func add(childrenOf parent: Int) {
+        for child in document.nodes[parent].children {
+            switch document.nodes[child].kind {
+            case .text: append(document.nodes[child].literal, node: child)
+            case .softBreak, .lineBreak: append(" ", node: nil)
+            case .emphasis, .strong, .strikethrough, .link, .other: add(childrenOf: child)
+            default: append("\u{FFFC}", node: nil)
+            }
+        }
+    }
+
+    private mutating func append(_ piece: String, node: Int?) {
+        pieces.append(Piece(offset: length, node: node))
+        text += piece
+        length += piece.count
+    }
+
+    /// The text node that holds Characters `range` of `text` whole, if one does.
+    func node(holding range: Range<Int>) -> Int? {
+        guard let index = pieces.lastIndex(where: { $0.offset <= range.lowerBound }), let node = pieces[index].node else { return nil }
+        let end = index + 1 < pieces.count ? pieces[index + 1].offset : length
+        return range.upperBound <= end ? node : nil
+    }
+
+    /// Where Character `offset` of `text` stands in the file: in the text node it falls in, or at
+    /// the start of the next one.
+    func location(of offset: Int) -> SourceLocation {
+        let index = pieces.lastIndex(where: { $0.offset <= offset }) ?? 0
+        if let node = pieces[index].node {
+            let start = document.start(of: node)
+            return SourceLocation(file: start.file, line: start.line, column: start.column + offset - pieces[index].offset)
+        }
+        let next = pieces[index...].first(where: { $0.node != nil })?.node ?? pieces.first(where: { $0.node != nil })?.node
+        return next.map { document.start(of: $0) } ?? SourceLocation(file: document.file, line: 1, column: 1)
     }
 }
 
@@ -264,6 +334,27 @@ public struct Verification: Sendable {
     mutating func add(_ example: consuming VerifiedExample) {
         exampleByNode[example.node] = examples.count
         examples.append(example)
+    }
+
+    /// Judges the chains of a block's prose that run over more than one inline node (a line
+    /// break, emphasis, a link between their names); a chain inside one text node was judged with
+    /// its node. Such a chain is not marked on the page (the mark wraps one text node): only a
+    /// wrong one is reported, and not where a wrong chain of one node already was (cmark also
+    /// splits text at a `_` or `*` that emphasises nothing: the same chain, read again).
+    mutating func judgeSpanningChains(in run: ProseRun) {
+        guard run.pieces.count > 1 else { return }
+        var reported: [Range<Int>] = []
+        for piece in run.pieces {
+            guard let node = piece.node else { continue }
+            for chain in chains(in: node) where !chain.ok { reported.append(piece.offset + chain.start..<piece.offset + chain.end) }
+        }
+        for found in JudgedChain.all(in: run.text) where !found.check.ok {
+            let range = found.chain.start..<found.chain.end
+            guard run.node(holding: range) == nil, !reported.contains(where: { $0.overlaps(range) }),
+                let machine = Machines.machine(found.check.machine)
+            else { continue }
+            diagnostics.append(Messages.wrongProseChain(found.chain, found.check, found.text, machine, at: run.location(of:)))
+        }
     }
 
     /// Finds the chains of a run of prose and judges each in every machine that knows its names

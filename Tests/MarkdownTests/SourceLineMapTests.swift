@@ -33,6 +33,10 @@ import TestSupport
                 offset >= 0 && offset + wanted.count <= length && bytes[(start + offset)..<(start + offset + wanted.count)].elementsEqual(wanted)
             }
             if matches(byteColumn - 1) { return byteColumn }
+            // A paragraph's indented later line: the text after the white space at cmark's column.
+            let from = byteColumn - 1
+            let indent = from >= 0 && from < length ? bytes[(start + from)..<(start + length)].prefix { $0 == 0x20 || $0 == 0x09 }.count : 0
+            if indent > 0, matches(byteColumn - 1 + indent) { return byteColumn + indent }
             var offset = min(byteColumn - 1, length - wanted.count)
             while offset >= 0 {
                 if matches(offset) { return offset + 1 }
@@ -50,7 +54,7 @@ import TestSupport
     }
 
     @Test func textColumnsAreTheCopyingSearchs() {
-        let texts = Self.articles() + ["- item\n  - deeper\nlazy text\n", "Привет, мир\n  мир\n", "a\n\nb b b\n"]
+        let texts = Self.articles() + ["- item\n  - deeper\nlazy text\n", "Привет, мир\n  мир\n", "a\n\nb b b\n", "a\n \t b\n>  \tc\n"]
         #expect(texts.count > 10)
         var moved = 0
         for text in texts {

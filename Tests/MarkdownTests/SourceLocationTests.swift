@@ -50,6 +50,16 @@ import Markdown
         #expect(place(texts.last.map { doc.end(of: $0) }) == [3, 9])
     }
 
+    /// cmark strips the white space that indents a paragraph's later line but counts the text's
+    /// column from where it starts; in a block quote and a list item too, with a space or a tab.
+    @Test func textOnAnIndentedContinuationLineIsWhereItIsWritten() {
+        let doc = MarkdownDocument.parse("Uno: a.\n  Dos b.\nDos b.\n\n> x\n>   Tres c.\n\n- y\n     Cuatro d.\n\nz\n\tCinco e.\n", file: "doc.md")
+        let texts = doc.indices { $0 == .text }
+        #expect(texts.map { doc[$0].literal } == ["Uno: a.", "Dos b.", "Dos b.", "x", "Tres c.", "y", "Cuatro d.", "z", "Cinco e."])
+        #expect(texts.map { place(doc.start(of: $0)) } == [[1, 1], [2, 3], [3, 1], [5, 3], [6, 5], [8, 3], [9, 6], [11, 1], [12, 2]])
+        #expect(texts.map { place(doc.end(of: $0)) } == [[1, 7], [2, 8], [3, 6], [5, 3], [6, 11], [8, 3], [9, 14], [11, 1], [12, 9]])
+    }
+
     @Test func columnsCountCharactersOnCyrillicLines() {
         // "Привет " is 13 bytes but 7 characters.
         let doc = MarkdownDocument.parse("Привет `код` и **жир**\n", file: "bg.md")

@@ -124,6 +124,35 @@ import TestSupport
         #expect(block.run()?.diagnostics.first?.suggestion == "path active -> inactive -> background")
     }
 
+    /// A chain is read as the reader reads it: over a line break, emphasis and links, each wrong
+    /// one at its own place (an indented later line included). A name in code is not prose.
+    @Test func aChainOverSeveralInlineNodesIsJudgedAsTheReaderReadsIt() throws {
+        let text = """
+            Uno: Not Running → Active.
+              Not Running → Active.
+            Not Running → Active.
+
+            Partido Not Running →
+            Active fin.
+
+            Texto *Not Running* → **Active**, [Background](a.md) → [Active](b.md).
+
+            > Cita Not Running
+            > → Active.
+
+            Bien *Not Running* → **Inactive** → Active, y `onPause` → onStop, `Not Running` → Active.
+
+            """
+        let (_, verification) = verify(text)
+        let errors = verification.diagnostics.filter { $0.severity == .error }
+        #expect(errors.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message.prefix(22))" }.sorted() == [
+            "11:5 'Not Running → Active'", "1:20 'Not Running → Active'", "2:17 'Not Running → Active'", "3:15 'Not Running → Active'",
+            "6:1 'Not Running → Active'", "8:25 'Not Running → Active'", "8:57 'Background → Active' ",
+        ])
+        // Only the chains inside one text node are marked on the page.
+        #expect(verification.chains.map(\.text) == ["Not Running → Active", "Not Running → Active", "Not Running → Active"])
+    }
+
     @Test func aWrongCallbackOrderInProseSuggestsAPossibleOne() throws {
         let (_, verification) = verify("Primero onPause -> onDestroy.\n")
         let error = try #require(verification.diagnostics.first)

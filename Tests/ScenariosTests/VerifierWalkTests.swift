@@ -92,6 +92,7 @@ import TestSupport
         var random = SeededRandom(seed: seed)
         var chains = 0
         var wrong = 0
+        var spanningErrors = 0
         for n in 0..<2_000 {
             let (text, document) = Self.parsedArticle(&random)
             let lines = LineIndex(text)
@@ -101,13 +102,18 @@ import TestSupport
                 "\($0.number) \($0.node) \($0.start)..<\($0.end) \($0.location) \($0.text) \($0.machine) \($0.ok)"
             }
             #expect(found == expected.chains, "#\(n) (seed \(seed)): \(text.debugDescription)")
-            #expect(verification.diagnostics == expected.diagnostics, "#\(n) (seed \(seed)): \(text.debugDescription)")
+            // Chains over several inline nodes are judged after the walk (the walk before did not see
+            // them): their diagnostics come after the walk's, each a chain's.
+            #expect(Array(verification.diagnostics.prefix(expected.diagnostics.count)) == expected.diagnostics, "#\(n) (seed \(seed)): \(text.debugDescription)")
+            let spanning = verification.diagnostics.dropFirst(expected.diagnostics.count)
+            #expect(spanning.allSatisfy { $0.message.contains("' is not") }, "#\(n) (seed \(seed)): \(text.debugDescription)")
+            spanningErrors += spanning.count
             #expect(verification.examples.map(\.node) == expected.examples, "#\(n) (seed \(seed))")
             chains += found.count
             wrong += found.filter { $0.hasSuffix(" false") }.count
         }
         // The articles held chains, some of them wrong.
-        #expect(chains > 600 && wrong > 200, "\(chains) chains, \(wrong) wrong")
+        #expect(chains > 600 && wrong > 200 && spanningErrors > 20, "\(chains) chains, \(wrong) wrong, \(spanningErrors) wrong over several nodes")
     }
 }
 
