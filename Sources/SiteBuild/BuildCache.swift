@@ -143,16 +143,6 @@ struct BuildCache {
         return (header, bytes[...newline])
     }
 
-    /// Whether the cache beside `output` was saved for this very folder (same inode), proof
-    /// that a build of this tool wrote it, even one from before outputs carried a marker.
-    static func wasWritten(for output: URL) -> Bool {
-        guard let bytes = try? Files.read(location(of: output).path), let newline = bytes.firstIndex(of: 10),
-            let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<newline])),
-            let identity = outputIdentity(output)
-        else { return false }
-        return header.outputInode != 0 && identity.inode == header.outputInode
-    }
-
     /// The whole cache, from a header already read (`loadHeader`); nil if the file is no longer
     /// the one that header came from (another build replaced it since), or once `isCancelled`.
     static func load(_ header: Header, line: ArraySlice<UInt8>, for output: URL, until isCancelled: () -> Bool = { false }) -> BuildCache? {

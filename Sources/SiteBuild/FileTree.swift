@@ -71,6 +71,18 @@ enum FileTree {
         rmdir(root)
     }
 
+    /// Removes `folder` (a staging folder or an old site beside the output) only when it holds
+    /// the marker every folder the tool makes there holds: a folder of the user's that happens to
+    /// bear such a name (`.public.old-20261205`, a backup) is left alone. True if it is gone.
+    @discardableResult
+    static func removeOwnFolder(_ folder: String) -> Bool {
+        var info = stat()
+        guard lstat(folder, &info) == 0 else { return true }
+        guard info.st_mode & S_IFMT == S_IFDIR, lstat(folder + "/" + OutputGuard.markerName, &info) == 0 else { return false }
+        remove(folder)
+        return lstat(folder, &info) != 0
+    }
+
     private static func removeTree(_ path: String) {
         let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard folder >= 0 else {

@@ -5,9 +5,9 @@ import SiteRender
 import Translations
 
 /// Decides whether a build may replace its output folder. A build replaces the folder
-/// whole, so the folder must be absent, empty, or provably a previous output of this
-/// tool: it holds the marker file every build writes, or the cache beside it was written
-/// for this very folder. Some folders are refused even then: the root, the home folder,
+/// whole, so the folder must be absent, empty, or a previous output of this tool: it holds
+/// the marker file every build writes (and, checked again right before the swap by
+/// `OutputContents`, nothing the tool did not write). Some folders are refused even then: the root, the home folder,
 /// the current folder and its ancestors, the content and templates folders (and any
 /// folder inside or around them), and a folder holding `.git` or `Package.swift`.
 public enum OutputGuard {
@@ -59,7 +59,7 @@ public enum OutputGuard {
             throw refuse("it holds \(project), so it is a project's folder, not an output")
         }
         let url = URL(filePath: target, directoryHint: .isDirectory)
-        guard isEmpty(target) || exists(target + "/" + markerName) || BuildCache.wasWritten(for: url) else {
+        guard isEmpty(target) || exists(target + "/" + markerName) else {
             throw refuse("it holds files this tool did not write (use an empty folder or a previous output)")
         }
         return url

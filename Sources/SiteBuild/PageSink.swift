@@ -63,7 +63,7 @@ final class FullBuildSink: PageSink {
     {
         try staged.commit()
         // An incremental build's copy of an older site is of no use after a full build.
-        FileTree.remove(IncrementalOutput.previousLocation(of: output).path)
+        FileTree.removeOwnFolder(IncrementalOutput.previousLocation(of: output).path)
         return (nil, nil)
     }
 

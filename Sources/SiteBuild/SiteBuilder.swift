@@ -32,6 +32,10 @@ public enum SiteBuilder {
             result.refusal = error
             return result
         }
+        var lock = OutputLock(beside: outputURL) {
+            FileHandle.standardError.write(Data("waiting for another lifecycle-docs build beside '\(options.outputDir)' to finish…\n".utf8))
+        }
+        defer { withExtendedLifetime(lock) {} }
         StagedOutput.removeLeftovers(beside: outputURL)
         let previous = !options.force ? BuildCache.loadHeader(for: outputURL) : nil
         // The last build's groups are decoded on another core from the start, while this one stamps
@@ -97,9 +101,11 @@ public enum SiteBuilder {
                     plan.renderAgain(slugs, sources: site.sources)
                 }
             }
-            let incremental = reusable != nil && plan.dirtyArticles <= incrementalLimit
+            // An incremental build copies the output: everything in it must be on the last build's list.
+            let listed = OutputContents.isSaved(for: outputURL)
+            let incremental = reusable != nil && plan.dirtyArticles <= incrementalLimit && listed
             result.decision = incremental ? .incremental : .full(reason: fullBuildReason(
-                options, previous: previous?.header, siteKey: stamps.siteKey, cacheRead: reusable != nil, dirty: plan.dirtyArticles))
+                options, previous: previous?.header, siteKey: stamps.siteKey, cacheRead: reusable != nil, listed: listed, dirty: plan.dirtyArticles))
             if !incremental && reusable != nil { plan = BuildPlan(sources: site.sources, previous: nil, known: stamps.articles) }
             if !incremental { navigation = Self.navigation(site, plan: plan) }
 
@@ -142,6 +148,7 @@ public enum SiteBuilder {
                 guard let search = try writeSearchIndex(site, articles, builders: builders, previous: previousIndex, outputURL: outputURL, sink: sink) else {
                     // The last build's index files are not as it wrote them: index every page afresh.
                     sink.discard()
+                    lock = nil  // the build below takes it again
                     var again = options
                     again.force = true
                     var full = build(again)
@@ -167,12 +174,24 @@ public enum SiteBuilder {
                 if diagnostics.hasErrors { throw DiagnosticError([]) }
                 // Every output carries the marker that lets the next build replace it.
                 try sink.write(OutputGuard.markerName, OutputGuard.markerText)
+                // Nothing of the user's is ever replaced: all the output holds must be the tool's.
+                let entriesBefore: [String]
+                switch OutputContents.prove(outputURL, named: options.outputDir, next: (sink as? FullBuildSink)?.scratchFolder()) {
+                case .success(let entries): entriesBefore = entries
+                case .failure(let refusal):
+                    sink.discard()
+                    result.refusal = refusal
+                    result.diagnostics = unique(diagnostics.sorted)
+                    result.seconds = seconds(since: start)
+                    return result
+                }
                 // The cache goes first: an interrupted update leads to a full build next time.
                 BuildCache.remove(for: outputURL)
                 let kept: IncrementalOutput.Previous?
                 (result.changedFiles, kept) = try sink.commit(
                     deleting: unpublished + Self.unpublishedSearchPages(reusable, now: articles.all, among: touched) + search.deleted,
                     previous: previous?.header.previous)
+                OutputContents.record(outputURL, before: entriesBefore, changed: result.changedFiles)
                 var header = BuildCache.Header(
                     inputs: stamps.inputs, siteKey: stamps.siteKey, articlesPerLanguage: result.articlesPerLanguage.map { [$0.lang, String($0.count)] },
                     files: result.filesWritten, examples: result.examplesRun, chains: result.chainsVerified, clean: diagnostics.diagnostics.isEmpty)
@@ -354,12 +373,13 @@ public enum SiteBuilder {
 
     /// Why a build that writes cannot reuse the previous one.
     private static func fullBuildReason(
-        _ options: BuildOptions, previous: BuildCache.Header?, siteKey: String, cacheRead: Bool, dirty: Int
+        _ options: BuildOptions, previous: BuildCache.Header?, siteKey: String, cacheRead: Bool, listed: Bool, dirty: Int
     ) -> String {
         if options.force { return "--force" }
         guard let previous else { return "no cache of a previous build of this output folder" }
         if previous.siteKey != siteKey { return "a site-wide input changed (the tool, the templates, site.yml or the base URL)" }
         if !cacheRead { return "the cache could not be read" }
+        if !listed { return "the list of the files the last build wrote is missing" }
         return "\(dirty) articles changed (more than \(incrementalLimit))"
     }
 

@@ -31,12 +31,16 @@ final class StagedOutput: Sendable {
         stagingPath = staging.path
         stagingPrefix = stagingPath + "/"
         if existing != nil { return }
+        guard FileTree.removeOwnFolder(staging.path) else {
+            throw Self.failure(displayName, "cannot create the output folder: \(staging.path) is in the way, and it is not this tool's")
+        }
         do {
-            FileTree.remove(staging.path)
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
             throw Self.failure(displayName, "cannot create the output folder: \(Self.reason(creating: staging, otherwise: error))")
         }
+        // The marker first: a build killed before the end leaves a folder the next one knows as its own.
+        try write(OutputGuard.markerName, OutputGuard.markerText)
     }
 
     func write(_ relativePath: String, _ text: String) throws(DiagnosticError) {
@@ -99,13 +103,15 @@ final class StagedOutput: Sendable {
                 return false
             }
             if keep.path == staging.path { return true }
-            FileTree.remove(keep.path)
-            if rename(staging.path, keep.path) == 0 { return true }
+            if FileTree.removeOwnFolder(keep.path), rename(staging.path, keep.path) == 0 { return true }
             discard()
             return false
         }
         let old = output.deletingLastPathComponent().appending(path: ".\(output.lastPathComponent).old-\(getpid())")
-        FileTree.remove(old.path)
+        guard FileTree.removeOwnFolder(old.path) else {
+            discard()
+            throw Self.failure(displayName, "cannot replace the output folder: \(old.path) is in the way, and it is not this tool's")
+        }
         do {
             try fm.moveItem(at: output, to: old)
         } catch {
@@ -119,7 +125,7 @@ final class StagedOutput: Sendable {
             discard()
             throw Self.failure(displayName, "cannot replace the output folder: \(error.localizedDescription)")
         }
-        FileTree.remove(old.path)
+        FileTree.removeOwnFolder(old.path)
         return false
     }
 
@@ -175,7 +181,9 @@ final class StagedOutput: Sendable {
             guard let isFolder else { return }  // gone since it was listed: nothing to copy
             guard isFolder else {
                 // Flags 0: a symbolic link is linked itself, not what it points to (as link(2) does).
-                guard linkat(from, name, into, name, 0) == 0 else { throw failure("cannot copy") }
+                // A file already there (the staging folder's marker) gives way to the site's.
+                if linkat(from, name, into, name, 0) == 0 { return }
+                guard errno == EEXIST, unlinkat(into, name, 0) == 0, linkat(from, name, into, name, 0) == 0 else { throw failure("cannot copy") }
                 return
             }
             guard mkdirat(into, name, 0o755) == 0 else { throw failure("cannot copy") }
@@ -191,7 +199,8 @@ final class StagedOutput: Sendable {
     }
 
     /// Removes what builds that were killed left beside the output: staging folders and old
-    /// sites named after a process that no longer runs (`.public.staging-123`, `.public.old-123`).
+    /// sites named after a process that no longer runs (`.public.staging-123`, `.public.old-123`),
+    /// each holding the marker (a folder of the user's with such a name stays).
     static func removeLeftovers(beside output: URL) {
         let output = output.standardizedFileURL
         let parent = output.deletingLastPathComponent()
@@ -201,7 +210,7 @@ final class StagedOutput: Sendable {
             guard let prefix = prefixes.first(where: name.hasPrefix), let pid = pid_t(name.dropFirst(prefix.count)) else { continue }
             // kill(pid, 0) fails with ESRCH only when no such process exists: a running build keeps its folder.
             if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
-                FileTree.remove(parent.appending(path: name).path)
+                FileTree.removeOwnFolder(parent.appending(path: name).path)
             }
         }
     }

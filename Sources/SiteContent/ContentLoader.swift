@@ -80,7 +80,7 @@ package struct ContentLoader {
             // part made once (made again per file, it was 14% of scanning 2,000 articles).
             let pathPrefix = folderPath.hasSuffix("/") ? folderPath : folderPath + "/"
             let displayFolder = folderDisplay + "/"
-            for entry in try entries(of: folderURL, display: displayFolder) {
+            for entry in try entries(of: folderURL, display: displayFolder) where !Self.isEditorsCopy(entry.name) {
                 let name = entry.name
                 // Paths as strings: a URL's path and last component cost more than the stat (2,000 articles).
                 let path = pathPrefix + name
@@ -125,7 +125,7 @@ package struct ContentLoader {
         let folderURL = contentDir.appending(path: folder)
         let resolvedFolder = folderURL.resolvingSymlinksInPath().standardizedFileURL.path
         let folderIsInside = Self.isUnder(resolvedFolder, root: root, orIs: true)
-        for entry in try entries(of: folderURL, display: displayPrefix + folder + "/") where !entry.name.hasSuffix("~") {
+        for entry in try entries(of: folderURL, display: displayPrefix + folder + "/") where !Self.isEditorsCopy(entry.name) {
             let name = entry.name
             let path = folder + "/" + name
             let url = folderURL.appending(path: name)
@@ -199,7 +199,12 @@ package struct ContentLoader {
     package static func isPublishedFile(_ path: String) -> Bool {
         let parts = path.split(separator: "/")
         guard parts.count >= 2, let name = parts.last else { return false }
-        return !name.hasSuffix(".md") && !name.hasSuffix("~") && !parts.contains { $0.hasPrefix(".") }
+        return !name.hasSuffix(".md") && !isEditorsCopy(name) && !parts.contains { $0.hasPrefix(".") }
+    }
+
+    /// An editor's backup (`x~`) or autosave (`#x#`): never an article, never published.
+    static func isEditorsCopy<Name: StringProtocol>(_ name: Name) -> Bool {
+        name.hasSuffix("~") || (name.count > 1 && name.hasPrefix("#") && name.hasSuffix("#"))
     }
 
     /// Folders the generator writes inside each language.

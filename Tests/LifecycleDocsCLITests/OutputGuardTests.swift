@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 import TestSupport
 
@@ -53,6 +54,32 @@ import TestSupport
             let errData = err.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        }
+
+        /// `lifecycle-docs ARGS` started in the project, its output thrown away.
+        func start(_ arguments: [String]) -> Process {
+            let process = Process()
+            process.executableURL = toolBinary
+            process.arguments = arguments
+            process.currentDirectoryURL = root
+            process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            do { try process.run() } catch { Issue.record("cannot start the tool: \(error)") }
+            return process
+        }
+
+        /// The files under `folder` of the project, by path from it, with their text.
+        func files(under folder: String) throws -> [String: String] {
+            var files: [String: String] = [:]
+            let base = root.appending(path: folder)
+            for path in try FileManager.default.subpathsOfDirectory(atPath: base.path) {
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: base.appending(path: path).path, isDirectory: &isFolder), !isFolder.boolValue {
+                    files[path] = try read(base.appending(path: path))
+                }
+            }
+            return files
         }
 
         /// Every entry under the root (symbolic links as links), with the bytes of each file.
@@ -159,23 +186,163 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: project.root.appending(path: "empty/es/a/index.html").path))
     }
 
-    /// An output written before outputs carried a marker is still recognised by the cache
-    /// beside it, which was saved for that very folder; without either, it is refused.
-    @Test func aPreviousOutputWithoutMarkerIsRecognisedByItsCache() throws {
+    /// The marker is what makes a folder an output: a previous output without it is refused, and
+    /// so is a new folder made where an output was (its inode may be the old one's).
+    @Test func anOutputWithoutItsMarkerIsRefused() throws {
         let project = try Project()
         defer { try? FileManager.default.removeItem(at: project.root) }
         #expect(try project.run(["build", "--output", "public"]).code == 0)
         try FileManager.default.removeItem(at: project.root.appending(path: "public/" + OutputGuard.markerName))
+        var before = try project.snapshot()
         var result = try project.run(["build", "--output", "public", "--force"])
-        #expect(result.code == 0, "\(result.err)")
-
-        // A cache that describes another folder proves nothing.
-        try FileManager.default.removeItem(at: project.root.appending(path: "public/" + OutputGuard.markerName))
-        try FileManager.default.moveItem(at: project.root.appending(path: "public"), to: project.root.appending(path: "moved"))
-        try FileManager.default.copyItem(at: project.root.appending(path: "moved"), to: project.root.appending(path: "public"))
-        result = try project.run(["build", "--output", "public", "--force"])
         #expect(result.code == 2)
         #expect(result.err == "error: refusing to replace 'public': it holds files this tool did not write (use an empty folder or a previous output)\n")
+        #expect(try project.snapshot() == before)
+
+        try FileManager.default.removeItem(at: project.root.appending(path: "public"))
+        try project.write("my thesis\n", "public/thesis.txt")
+        before = try project.snapshot()
+        result = try project.run(["build", "--output", "public"])
+        #expect(result.code == 2)
+        #expect(try project.snapshot() == before)
+    }
+
+    /// A file a user put into an output (notes, an upload) is never deleted: a full build and an
+    /// incremental one both refuse, name the files and change nothing; once they are moved out the
+    /// build goes on. A web root the site was copied into (marker included) is refused alike.
+    @Test func filesAUserAddedToAnOutputAreNeverDeleted() throws {
+        let project = try Project()
+        defer { try? FileManager.default.removeItem(at: project.root) }
+        #expect(try project.run(["build", "--output", "public"]).code == 0)
+        try project.write("my notes\n", "public/MYNOTES.txt")
+        try project.write("photo\n", "public/es/uploads/p.jpg")
+        for arguments in [["--force"], []] {
+            try project.write("---\ntitle: A\n---\n## Uno\n\nTexto \(arguments.count).\n", "Content/es/a.md")
+            let before = try project.snapshot()
+            let result = try project.run(["build", "--output", "public"] + arguments)
+            #expect(result.code == 2, "\(arguments): \(result.err)")
+            #expect(result.err == "error: refusing to replace 'public': it holds 2 files this tool did not write: MYNOTES.txt, es/uploads/ (move them out of it; a file to publish belongs in the content folder)\n")
+            #expect(try project.snapshot() == before, "\(arguments)")
+        }
+        try FileManager.default.removeItem(at: project.root.appending(path: "public/MYNOTES.txt"))
+        try FileManager.default.removeItem(at: project.root.appending(path: "public/es/uploads"))
+        var result = try project.run(["build", "--output", "public"])
+        #expect(result.code == 0, "\(result.err)")
+        #expect(try read(project.root.appending(path: "public/es/a/index.html")).contains("Texto 0."))
+
+        // The site copied into a web root that holds other files.
+        try project.write("mine\n", "www/user-page.html")
+        try FileManager.default.copyItem(at: project.root.appending(path: "public/es"), to: project.root.appending(path: "www/es"))
+        try FileManager.default.copyItem(
+            at: project.root.appending(path: "public/" + OutputGuard.markerName), to: project.root.appending(path: "www/" + OutputGuard.markerName))
+        let before = try project.snapshot()
+        result = try project.run(["build", "--output", "www"])
+        #expect(result.code == 2)
+        #expect(result.err == "error: refusing to replace 'www': it holds 1 file this tool did not write: user-page.html (move them out of it; a file to publish belongs in the content folder)\n")
+        #expect(try project.snapshot() == before)
+    }
+
+    /// Without the list of what the last build wrote, a build is a full one, and a file it no
+    /// longer writes (a deleted article's page) cannot be told from a user's: it is refused.
+    @Test func withoutTheListOfItsFilesAnOutputHoldsOnlyWhatABuildWritesAgain() throws {
+        let project = try Project()
+        defer { try? FileManager.default.removeItem(at: project.root) }
+        try project.write("---\ntitle: B\n---\nOtro.\n", "Content/es/b.md")
+        #expect(try project.run(["build", "--output", "public"]).code == 0)
+        let list = project.root.appending(path: ".public.files")
+        #expect(try read(list).hasPrefix("lifecycle-docs output files 1\n"))
+        #expect(try read(list).contains("\nes/b/index.html\n"))
+
+        // An edit right after the first build is built in full (its stamps were not settled yet).
+        try project.write("---\ntitle: A\n---\n## Uno\n\nOtro texto.\n", "Content/es/a.md")
+        #expect(try project.run(["build", "--output", "public"]).code == 0)
+        try FileManager.default.removeItem(at: list)
+        try project.write("---\ntitle: A\n---\n## Uno\n\nY otro.\n", "Content/es/a.md")
+        var result = try project.run(["build", "--output", "public", "--verbose"])
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.err.contains("full build: the list of the files the last build wrote is missing"), "\(result.err)")
+        #expect(FileManager.default.fileExists(atPath: list.path))
+
+        try FileManager.default.removeItem(at: list)
+        try FileManager.default.removeItem(at: project.root.appending(path: "Content/es/b.md"))
+        result = try project.run(["build", "--output", "public"])
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix("error: refusing to replace 'public': it holds 2 files this tool did not write: es/b/, search/es/p/b.js (move"), "\(result.err)")
+        #expect(FileManager.default.fileExists(atPath: project.root.appending(path: "public/es/b/index.html").path))
+    }
+
+    /// Folders of the user's that bear the names of the tool's own beside an output (a dated
+    /// backup, a `.previous`) are never removed: only a folder holding the marker is the tool's.
+    @Test func foldersBesideTheOutputWithTheToolsNamesAreLeftAloneWithoutTheMarker() throws {
+        let project = try Project()
+        defer { try? FileManager.default.removeItem(at: project.root) }
+        #expect(try project.run(["build", "--output", "public"]).code == 0)
+        let mine = [".public.old-20261205/important.txt", ".public.staging-4194000/draft.txt", ".public.previous/keep.txt"]
+        for path in mine { try project.write("mine\n", path) }
+        for round in 0..<3 {
+            Thread.sleep(forTimeInterval: 0.06)
+            try project.write("---\ntitle: A\n---\n## Uno\n\nTexto \(round).\n", "Content/es/a.md")
+            let result = try project.run(["build", "--output", "public"] + (round == 2 ? ["--force"] : []))
+            #expect(result.code == 0, "\(round): \(result.err)")
+            #expect(try read(project.root.appending(path: "public/es/a/index.html")).contains("Texto \(round)."))
+            for path in mine { #expect(try read(project.root.appending(path: path)) == "mine\n", "\(round): \(path)") }
+        }
+    }
+
+    /// Two builds of one output at once (`serve` rebuilding while `make site` runs) take turns: the
+    /// second waits for the first, so neither updates the output from a state the other replaced.
+    @Test func aSecondBuildWaitsForTheFirst() throws {
+        let folder = try makeTemporaryDirectory("lock")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appending(path: "public")
+        var first = OutputLock(beside: output) { Issue.record("nothing held the lock") }
+        #expect(first != nil)
+        let waited = Mutex(false)
+        let taken = Mutex(false)
+        let thread = Thread {
+            let second = OutputLock(beside: output) { waited.withLock { $0 = true } }
+            taken.withLock { $0 = true }
+            withExtendedLifetime(second) {}
+        }
+        thread.start()
+        var tries = 0
+        while !waited.withLock({ $0 }) && tries < 500 {
+            Thread.sleep(forTimeInterval: 0.01)
+            tries += 1
+        }
+        #expect(waited.withLock { $0 }, "the second build was told it waits")
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(!taken.withLock { $0 }, "the second build went on while the first held the lock")
+        first = nil
+        tries = 0
+        while !taken.withLock({ $0 }) && tries < 500 {
+            Thread.sleep(forTimeInterval: 0.01)
+            tries += 1
+        }
+        #expect(taken.withLock { $0 }, "the second build went on once the first was done")
+    }
+
+    /// Builds run two at a time after each edit still leave exactly what a clean build writes.
+    @Test func buildsRunTwoAtATimeLeaveWhatACleanBuildWrites() throws {
+        let project = try Project()
+        defer { try? FileManager.default.removeItem(at: project.root) }
+        #expect(try project.run(["build", "--output", "public"]).code == 0)
+        for round in 0..<4 {
+            Thread.sleep(forTimeInterval: 0.06)
+            try project.write("---\ntitle: A\n---\n## Uno\n\nTexto \(round) con más palabras \(String(repeating: "x", count: round)).\n", "Content/es/a.md")
+            try project.write("---\ntitle: B\n---\nOtra \(round).\n", "Content/es/b.md")
+            Thread.sleep(forTimeInterval: 0.06)
+            let builds = [project.start(["build", "--output", "public"]), project.start(["build", "--output", "public"])]
+            for build in builds {
+                build.waitUntilExit()
+                #expect(build.terminationStatus == 0)
+            }
+        }
+        #expect(try project.run(["build", "--output", "clean"]).code == 0)
+        let built = try project.files(under: "public")
+        let clean = try project.files(under: "clean")
+        #expect(built.keys.sorted() == clean.keys.sorted())
+        for (path, text) in clean where built[path] != text { Issue.record("\(path) differs from a clean build's") }
     }
 
     /// Through a symbolic link, the build replaces the folder the link leads to and keeps the link.

@@ -108,6 +108,24 @@ import Testing
         #expect(html.contains("<a href=\"../dos/index.html\">dos otra vez</a>"), "read from the page's folder")
     }
 
+    /// Editors' backups (`x~`) and autosaves (`#x#`) are never published, in a language folder or
+    /// below it, nor do they make a build: the output is a clean build's.
+    @Test func editorsCopiesAreNeverPublished() throws {
+        let root = try makeProject(content: [
+            "es/a.md": "---\ntitle: A\n---\nTexto.\n", "es/a.md~": "old", "es/#a.md#": "autosave", "es/notas.txt~": "v1",
+            "es/img/foto.png~": "old", "static/#x.css#": "autosave", "es/img/# ok.txt": "kept",
+        ])
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(result.succeeded, "\(result.diagnostics.map(DiagnosticFormatter.text))")
+        let output = root.appending(path: "public")
+        for file in ["es/a.md~", "es/#a.md#", "es/notas.txt~", "es/img/foto.png~", "static/#x.css#"] {
+            #expect(!FileManager.default.fileExists(atPath: output.appending(path: file).path), "\(file)")
+        }
+        #expect(FileManager.default.fileExists(atPath: output.appending(path: "es/img/# ok.txt").path), "a name with a # is published")
+        #expect(ContentLoader.isPublishedFile("es/img/# ok.txt") && !ContentLoader.isPublishedFile("es/#a.md#"))
+        #expect(!ContentLoader.isPublishedFile("es/notas.txt~"))
+    }
+
     @Test func aLinkToAMissingArticleFailsWhereItIsWritten() throws {
         let root = try makeProject(content: [
             "site.yml": Self.siteYML,

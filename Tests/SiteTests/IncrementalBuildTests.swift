@@ -50,6 +50,11 @@ import Synchronization
             Issue.record("\(path) differs from a clean build's", sourceLocation: sourceLocation)
         }
         #expect(incremental.filesWritten == full.filesWritten, sourceLocation: sourceLocation)
+        // The list of what the output holds, kept for the next build's proof, is exactly that.
+        for output in [root.appending(path: "public"), URL(filePath: clean.outputDir)] {
+            let entries = try #require(OutputContents.entries(of: output.path), sourceLocation: sourceLocation)
+            #expect(OutputContents.load(for: output) == Set(entries), "\(output.lastPathComponent)", sourceLocation: sourceLocation)
+        }
         #expect(incremental.examplesRun == full.examplesRun && incremental.chainsVerified == full.chainsVerified, sourceLocation: sourceLocation)
         return incremental
     }

@@ -30,7 +30,8 @@ import Diagnostics
         let root = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let site = root.appending(path: "public")
-        let files = ["index.html", ".hidden", "es/a/index.html", "es/ñandú/index.html", "search/es/p/a.js", "deep/1/2/3/4/file.txt"]
+        // An output holds the marker, which the staging folder holds from its start: the site's takes its place.
+        let files = ["index.html", ".hidden", OutputGuard.markerName, "es/a/index.html", "es/ñandú/index.html", "search/es/p/a.js", "deep/1/2/3/4/file.txt"]
         for path in files {
             let url = site.appending(path: path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
