@@ -64,9 +64,9 @@ enum FrontMatterFuzz {
             return refused(error, "parse")
         }
         outcome.accepted = true
-        outcome.diagnostics = frontMatter.warnings
-        frontMatter.warnings.forEach { checkPlace($0, "parse") }
-        if frontMatter.warnings.contains(where: { $0.severity == .error }) {
+        outcome.diagnostics = frontMatter.problems
+        frontMatter.problems.forEach { checkPlace($0, "parse") }
+        if frontMatter.problems.contains(where: { $0.severity == .error }) {
             outcome.violations.append("parse: accepted with an error")
         }
         // The body is the rest of the file, and body line N is file line N + offset

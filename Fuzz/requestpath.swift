@@ -62,7 +62,8 @@ enum RequestPathFuzz {
     static func reference(_ bytes: [UInt8]) -> Result<RequestPath, RequestPath.Rejection>? {
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
         let raw = String(decoding: bytes, as: UTF8.self)
-        guard raw.hasPrefix("/"), let decoded = raw.removingPercentEncoding,
+        // Every `%` of a valid path starts an escape: `%2F` anywhere is an encoded slash, refused.
+        guard raw.hasPrefix("/"), !raw.lowercased().contains("%2f"), let decoded = raw.removingPercentEncoding,
             !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" })
         else { return .failure(.malformed) }
         let segments = decoded.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }

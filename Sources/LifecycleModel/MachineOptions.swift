@@ -35,6 +35,8 @@ public struct MachineOptions: Sendable, Hashable {
         public let message: String
         /// A known option name near the unknown one.
         public let suggestion: String?
+        /// Where in the value the problem is, in Characters (0: the value itself).
+        public var valueOffset = 0
     }
 
     /// Reads `name=value` pairs for `machine`; an option the machine does not take is a problem.
@@ -75,6 +77,19 @@ public struct MachineOptions: Sendable, Hashable {
             }
             targetSDK = level
         case "configChanges":
+            // A misspelt change would be read as one the activity does not handle: the first, where it is written.
+            var offset = 0
+            for part in value.split(separator: "|", omittingEmptySubsequences: false) {
+                if !part.isEmpty, !Self.androidConfigChanges.contains(String(part)) {
+                    var problem = Problem(
+                        option: name,
+                        message: "unknown configuration change '\(part)' (android:configChanges takes: \(Self.androidConfigChanges.joined(separator: ", ")))",
+                        suggestion: Names.suggestion(for: String(part), among: Self.androidConfigChanges))
+                    problem.valueOffset = offset
+                    throw problem
+                }
+                offset += part.count + 1
+            }
             configChanges = Self.configChanges(value)
         case "root":
             guard let flag = Bool(value) else {
@@ -88,6 +103,13 @@ public struct MachineOptions: Sendable, Hashable {
 }
 
 extension MachineOptions {
+    /// The values `android:configChanges` takes (developer.android.com, `<activity>` element).
+    public static let androidConfigChanges = [
+        "colorMode", "density", "fontScale", "fontWeightAdjustment", "grammaticalGender", "keyboard", "keyboardHidden",
+        "layoutDirection", "locale", "mcc", "mnc", "navigation", "orientation", "screenLayout", "screenSize",
+        "smallestScreenSize", "touchscreen", "uiMode",
+    ]
+
     /// The changes of a `configChanges` value, `a|b|c`. An ASCII value is cut at its `|` bytes
     /// (there each byte is a Character); another by Characters, as `configChangesByCharacters`.
     static func configChanges(_ value: String) -> Set<String> {

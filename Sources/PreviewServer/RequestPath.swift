@@ -12,7 +12,7 @@ struct RequestPath: Equatable {
     var trailingSlash: Bool
 
     enum Rejection: Error, Equatable {
-        /// Not a path, a bad `%` escape, a control byte, a backslash or not UTF-8: 400.
+        /// Not a path, a bad `%` escape, an encoded `/`, a control byte, a backslash or not UTF-8: 400.
         case malformed
         /// A `.` or `..` segment: 404, as if nothing were there.
         case outsideRoot
@@ -33,6 +33,9 @@ struct RequestPath: Equatable {
                 guard index != raw.endIndex, let low = hexValue(raw[index]) else { return .failure(.malformed) }
                 raw.formIndex(after: &index)
                 byte = high << 4 | low
+                // An encoded slash is no separator, and no name holds one: refused, as a page served
+                // at `/es%2Finactive/` would resolve its relative links against the wrong folder.
+                if byte == UInt8(ascii: "/") { return .failure(.malformed) }
             }
             // NUL ends a C path early, other control bytes have no place in a URL,
             // and a backslash is a separator on some systems: refuse them all.

@@ -72,8 +72,9 @@ public enum LifecycleBlockParser {
             reader.read(line, text: text)
         }
         diagnostics += reader.diagnostics
-        // A line of any kind but a comment or `given` (an array literal here was made per line).
-        if !reader.hasContentLine {
+        // A line of any kind but a comment or `given` (an array literal here was made per line). With
+        // an unknown machine (reported) nothing could be read: that block is not also empty.
+        if !reader.hasContentLine && machine != nil {
             diagnostics.append(Messages.emptyBlock(at: infoLocation))
         }
 
@@ -147,7 +148,9 @@ public enum LifecycleBlockParser {
             } catch {
                 optionsValid = false
                 let known = machine.options.contains { $0.name == option.name }
-                diagnostics.append(Messages.optionProblem(error, at: known ? option.valueLocation : option.location))
+                var at = known ? option.valueLocation : option.location
+                if known { at.column += error.valueOffset }
+                diagnostics.append(Messages.optionProblem(error, at: at))
             }
         }
         // The options stand only when every pair was read (a block with a bad one is not run).

@@ -317,6 +317,9 @@ struct LinkChecker {
     var languagesBySlug: [String: Set<String>]
     /// Pages of drafts this build leaves out.
     var draftPages: Set<String> = []
+    /// Pages of articles whose file is there but could not be read (`check`): their own errors
+    /// are reported, and a link to them is not called broken as well.
+    var unreadablePages: Set<String> = []
 
     init(config: SiteConfig, languagesBySlug: [String: Set<String>], draftPages: Set<String> = []) {
         self.config = config
@@ -546,7 +549,10 @@ struct LinkChecker {
         }
         var file = target.isEmpty || target.hasSuffix("/") ? target + "index.html" : target
         if !exists(file), exists(file + "/index.html") { file += "/index.html" }
-        guard exists(file) else { return (missingMessage(file), fallbackSuggestion(file, from: base)) }
+        guard exists(file) else {
+            if unreadablePages.contains(file) { return nil }
+            return (missingMessage(file), fallbackSuggestion(file, from: base))
+        }
         guard let fragment, !fragment.isEmpty, let pageIDs = ids(file) else { return nil }
         let id = fragment.utf8Contains(UInt8(ascii: "%")) ? fragment.removingPercentEncoding ?? fragment : fragment
         guard !pageIDs.contains(id) else { return nil }

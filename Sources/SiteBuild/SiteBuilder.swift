@@ -377,7 +377,7 @@ public enum SiteBuilder {
     ) -> String {
         if options.force { return "--force" }
         guard let previous else { return "no cache of a previous build of this output folder" }
-        if previous.siteKey != siteKey { return "a site-wide input changed (the tool, the templates, site.yml or the base URL)" }
+        if previous.siteKey != siteKey { return "a site-wide input changed (the tool, the templates, site.yml, the base URL, --drafts, which articles exist or a published file)" }
         if !cacheRead { return "the cache could not be read" }
         if !listed { return "the list of the files the last build wrote is missing" }
         return "\(dirty) articles changed (more than \(incrementalLimit))"

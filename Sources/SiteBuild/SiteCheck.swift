@@ -41,7 +41,9 @@ extension SiteBuilder {
             result.pages = site.sources.indices.compactMap { reports[$0] }
             result.articlesPerLanguage = site.articlesPerLanguage(articles)
             result.translations = TranslationMatrix(languages: languages, rows: groups.flatMap(\.matrix.rows))
-            let checker = LinkChecker(config: site.config, languagesBySlug: articles.mapValues { Set($0.keys) }, draftPages: draftPages)
+            var checker = LinkChecker(config: site.config, languagesBySlug: articles.mapValues { Set($0.keys) }, draftPages: draftPages)
+            checker.unreadablePages = Set(site.sources.filter { articles[$0.slug]?[$0.lang] == nil }.map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" })
+                .subtracting(draftPages)
             let (problems, rendered) = checkMarkdownLinks(
                 Dictionary(uniqueKeysWithValues: zip(slugs, groups)), site: site, renderer: renderer, checker: checker)
             result.pagesRendered = rendered
@@ -92,22 +94,26 @@ extension SiteBuilder {
         func ids(_ path: String) -> PageIDs? {
             if let known = rendered[path] { return known }
             guard let (slug, lang) = pageArticles[path], let group = groups[slug], let article = group.articles[lang],
-                let pages = site.pages, !group.hasErrors
+                let pages = site.pages
             else { return nil }
             var found: PageIDs?
             do throws(DiagnosticError) {
+                // A page of a group with errors is rendered all the same: its ids are its headings'
+                // and examples', and every broken link is reported in the same run as the errors.
                 let page = try articlePage(article, of: group, slug: slug, config: site.config, pages: pages, renderer: renderer)
                 found = PageLinks(html: page, siteURL: site.config.baseURL).ids
             } catch {
                 // A page that cannot be rendered (a template error) is reported as a build would.
-                problems += error.diagnostics
+                if !group.hasErrors { problems += error.diagnostics }
             }
             rendered[path] = found
             return found
         }
         for (_, page) in pageArticles.sorted(by: { $0.key < $1.key }) {
-            guard let article = groups[page.slug]?.articles[page.lang]?.article else { continue }
-            for link in article.links {
+            guard let group = groups[page.slug], let article = group.articles[page.lang]?.article else { continue }
+            // A link to an article the reader found none for (`activ.md`) is reported already, where it is written.
+            let reported = Set(group.diagnostics.filter { $0.message.hasPrefix("broken link") }.compactMap(\.location))
+            for link in article.links where !reported.contains(link.location) {
                 guard let problem = checker.problem(with: link.href, from: SiteLinks.articleDir(page.lang, page.slug), exists: paths.contains, ids: ids)
                 else { continue }
                 problems.append(LinkChecker.brokenLink(link, problem))

@@ -39,6 +39,13 @@ final class StagedOutput: Sendable {
         } catch {
             throw Self.failure(displayName, "cannot create the output folder: \(Self.reason(creating: staging, otherwise: error))")
         }
+        // The new site keeps the output folder's mode, owner and group (a web root shared with a
+        // group, with its setgid bit): it takes the folder's place. A change not allowed is left.
+        var old = stat()
+        if lstat(self.output.path, &old) == 0, old.st_mode & S_IFMT == S_IFDIR {
+            if chown(stagingPath, old.st_uid, old.st_gid) != 0 { _ = chown(stagingPath, uid_t.max, old.st_gid) }
+            chmod(stagingPath, old.st_mode & 0o7777)
+        }
         // The marker first: a build killed before the end leaves a folder the next one knows as its own.
         try write(OutputGuard.markerName, OutputGuard.markerText)
     }

@@ -42,7 +42,7 @@ package struct ArticleReader: Sendable {
         -> (article: ReadArticle?, diagnostics: [Diagnostic])
     {
         let frontMatter: FrontMatter
-        if let known { frontMatter = known } else { frontMatter = try FrontMatter.parse(text) }
+        if let known { frontMatter = known } else { frontMatter = try FrontMatter.parse(text, keepingValueErrors: true) }
         // Blank lines in place of the front matter keep Markdown line numbers equal to file line numbers.
         let body = String(repeating: "\n", count: frontMatter.bodyLineOffset) + frontMatter.body
         // The document keeps the index of the body's lines, for the verifier and the warnings. Body
@@ -57,8 +57,10 @@ package struct ArticleReader: Sendable {
             title = document.plainText(of: first)
             document.nodes[0].children.removeFirst()
         }
+        // A title that could not be read is reported already: the body is read all the same, under the slug.
+        if title == nil && frontMatter.invalidKeys.contains("title") { title = slug }
         guard let title, !title.allSatisfy(\.isWhitespace) else {
-            throw DiagnosticError([
+            throw DiagnosticError(frontMatter.problems + [
                 .error(
                     at: SourceLocation(file: text.displayPath, line: 1, column: 1),
                     "the article has no title",
@@ -95,7 +97,7 @@ package struct ArticleReader: Sendable {
         (article.alerts, article.proseLines) = Self.alertsAndProse(document, verification: verification)
         return (
             ReadArticle(article: article, document: document, verification: verification, targets: targets),
-            frontMatter.warnings + linkProblems + verification.diagnostics + Self.untranslatedWarnings(article)
+            frontMatter.problems + linkProblems + verification.diagnostics + Self.untranslatedWarnings(article)
                 + ContentWarnings.of(document)
         )
     }

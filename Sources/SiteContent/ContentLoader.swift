@@ -62,6 +62,15 @@ package struct ContentLoader {
         if Files.isFolder(contentDir.appending(path: Self.sharedFolder).path) {
             try collectFiles(in: Self.sharedFolder, root: root, into: &files, diagnostics: &diagnostics)
         }
+        // An article written beside the language folders is no article: say where it belongs.
+        for entry in try entries(of: contentDir, display: displayPrefix)
+        where entry.name.hasSuffix(".md") && !Self.isEditorsCopy(entry.name) && !isDirectory(entry, in: contentDir.path) {
+            let language = config.defaultLanguage
+            diagnostics.report(.warning(
+                at: SourceLocation(file: displayPrefix + entry.name, line: 1, column: 1),
+                "an article must be in a language folder: this one is not published",
+                suggestion: "move it to \(displayPrefix)\(language)/\(entry.name)"))
+        }
         for folder in try languageFolders() {
             let folderDisplay = displayPrefix + folder
             guard known.contains(folder) else {
@@ -215,11 +224,16 @@ package struct ContentLoader {
             && slug.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 
+    /// A valid name near `slug`: accents dropped (`canción` → `cancion`), Cyrillic written in Latin
+    /// letters as Bulgaria's official system does (`живот` → `zhivot`), anything else a `-`.
     static func suggestedSlug(_ slug: String) -> String {
         var out = ""
-        for scalar in slug.lowercased().unicodeScalars {
+        for scalar in slug.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
+            if scalar.properties.generalCategory == .nonspacingMark { continue }
             if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
                 out.unicodeScalars.append(scalar)
+            } else if let latin = cyrillicInLatin[scalar] {
+                out += latin
             } else if !out.isEmpty && !out.hasSuffix("-") {
                 out += "-"
             }
@@ -227,6 +241,16 @@ package struct ContentLoader {
         while out.hasSuffix("-") { out.removeLast() }
         return out.isEmpty ? "article" : out
     }
+
+    /// Bulgarian's letters in the Streamlined System (2009), after a decomposition (`й` is `и` with a mark).
+    private static let cyrillicInLatin: [Unicode.Scalar: String] = {
+        let letters = "абвгдезиклмнопрстуфхцчшщъьюяжэыё"
+        let latin = ["a", "b", "v", "g", "d", "e", "z", "i", "k", "l", "m", "n", "o", "p", "r", "s", "t", "u", "f", "h", "ts", "ch", "sh",
+                     "sht", "a", "y", "yu", "ya", "zh", "e", "y", "e"]
+        var table: [Unicode.Scalar: String] = [:]
+        for (letter, spelled) in zip(letters.unicodeScalars, latin) { table[letter] = spelled }
+        return table
+    }()
 
     /// A name in a folder and what readdir says it is.
     struct Entry {

@@ -1,4 +1,5 @@
 import Diagnostics
+import LifecycleModel
 import YAML
 
 /// Where a translation comes from: `translation: {from: es, sections: [...]}`.
@@ -17,12 +18,25 @@ package struct ArticleDate: Sendable, Hashable, Comparable {
     package var month: Int
     package var day: Int
 
+    /// A day of the calendar written `YYYY-MM-DD` (from year 1: HTML's `datetime` has no year 0);
+    /// nil for any other text, and for a day its month does not have (`2026-02-30`).
     init?(_ text: String) {
-        let parts = text.split(separator: "-").map { Int($0) }
-        guard parts.count == 3, let y = parts[0], let m = parts[1], let d = parts[2], text.count == 10,
-            (1...12).contains(m), (1...31).contains(d)
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes.indices.allSatisfy({ $0 == 4 || $0 == 7 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[$0]) })
         else { return nil }
+        func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + Int(bytes[$1] - UInt8(ascii: "0")) } }
+        let (y, m, d) = (number(0..<4), number(5..<7), number(8..<10))
+        guard y >= 1, (1...12).contains(m), (1...Self.days(inMonth: m, of: y)).contains(d) else { return nil }
         (year, month, day) = (y, m, d)
+    }
+
+    static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     package static func < (a: ArticleDate, b: ArticleDate) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
@@ -72,8 +86,11 @@ package struct FrontMatter: Sendable {
         // U+001F between them: moving words from one to the other is a change too.
         Fingerprint.of((title ?? "") + "\u{1F}" + (description ?? ""))
     }
-    /// Non-fatal findings (unknown keys).
-    var warnings: [Diagnostic] = []
+    /// Warnings (unknown keys) and, when parsed `keepingValueErrors`, the errors of values that
+    /// could not be read (their keys keep their defaults).
+    var problems: [Diagnostic] = []
+    /// The keys whose values could not be read (reported in `problems`).
+    var invalidKeys: Set<String> = []
 
     private static let knownKeys: Set<String> = ["title", "description", "translation", "untranslated", "verbatim", "updated", "draft", "weight", "layout"]
 
@@ -82,7 +99,10 @@ package struct FrontMatter: Sendable {
 
     /// Splits and parses the front matter of `source`. A file without a
     /// leading `---` line has no front matter.
-    package static func parse(_ source: SourceText) throws(DiagnosticError) -> FrontMatter {
+    /// `keepingValueErrors`: a value of the wrong kind (`weight: abc`) is reported in `problems`
+    /// and its key keeps its default, so the article's body is still read and checked (all of a
+    /// run's errors at once); otherwise it throws, as a tool that rewrites the file must.
+    package static func parse(_ source: SourceText, keepingValueErrors: Bool = false) throws(DiagnosticError) -> FrontMatter {
         let text = source.text
         let file = source.displayPath
         guard text.hasPrefix(openingLine) || text == "---" else {
@@ -110,6 +130,8 @@ package struct FrontMatter: Sendable {
         }
         var problems: [Diagnostic] = []
         for (key, value) in entries {
+            let reported = problems.count
+            defer { if problems[reported...].contains(where: { $0.severity == .error }) { result.invalidKeys.insert(key) } }
             switch key {
             case "title", "description":
                 guard let string = value.string, value.isScalar else {
@@ -153,7 +175,7 @@ package struct FrontMatter: Sendable {
                 result.verbatim = items.compactMap(\.int)
             case "updated":
                 guard value.isScalar, let text = value.string, let date = ArticleDate(text) else {
-                    problems.append(.error(at: locator.location(value.mark), "'updated' must be a date written YYYY-MM-DD"))
+                    problems.append(.error(at: locator.location(value.mark), "'updated' must be a day of the calendar written YYYY-MM-DD, like 2026-11-29"))
                     continue
                 }
                 result.updated = date
@@ -180,16 +202,20 @@ package struct FrontMatter: Sendable {
                 }
                 result.layout = layout
             default:
+                // At the key, with the known key it may stand for (`titel`, `Title`).
+                var keyMark = value.mark
+                if case .mapping(let pairs) = root.value, let pair = pairs.first(where: { $0.key.string == key }) { keyMark = pair.key.mark }
                 problems.append(.warning(
-                    at: locator.location(value.mark), "unknown front matter key '\(key)' is ignored",
-                    notes: ["known keys: " + knownKeys.sorted().joined(separator: ", ")]))
+                    at: locator.location(keyMark), "unknown front matter key '\(key)' is ignored",
+                    notes: ["known keys: " + knownKeys.sorted().joined(separator: ", ")],
+                    suggestion: Names.suggestion(for: key, among: knownKeys.sorted())))
             }
         }
         if result.title?.allSatisfy(\.isWhitespace) == true {
             problems.append(.error(at: locator.location(root["title"]?.mark), "'title' must not be empty"))
         }
-        if problems.contains(where: { $0.severity == .error }) { throw DiagnosticError(problems) }
-        result.warnings = problems
+        if !keepingValueErrors && problems.contains(where: { $0.severity == .error }) { throw DiagnosticError(problems) }
+        result.problems = problems
         return result
     }
 

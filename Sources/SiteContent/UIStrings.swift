@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import LifecycleModel
 import YAML
 
 /// The interface strings of every language, from `Templates/i18n/<lang>.yml`.
@@ -36,6 +37,9 @@ package struct UIStrings: Sendable {
     ) throws(DiagnosticError) -> UIStrings {
         var problems: [Diagnostic] = []
         var tables: [String: [String: String]] = [:]
+        // "lang/part" of the files that could not be read, and where each key of the others is written.
+        var unreadable = Set<String>()
+        var keyPlaces: [String: SourceLocation] = [:]
         // lang → part ("" for <lang>.yml, "model" for <lang>/model.yml) → keys
         var partKeys: [String: [String: Set<String>]] = [:]
         func display(_ lang: String, _ part: String) -> String {
@@ -56,7 +60,8 @@ package struct UIStrings: Sendable {
             for part in parts {
                 let file = part.isEmpty ? url : folder.appending(path: part + ".yml")
                 do {
-                    let entries = try parse(SourceText.read(file, displayPath: display(lang, part)))
+                    let (entries, places) = try parseWithPlaces(SourceText.read(file, displayPath: display(lang, part)))
+                    for (key, place) in places { keyPlaces[lang + "/" + part + "/" + key] = place }
                     for (key, value) in entries {
                         if table[key] != nil {
                             problems.append(.error(
@@ -68,6 +73,8 @@ package struct UIStrings: Sendable {
                     partKeys[lang, default: [:]][part] = Set(entries.keys)
                 } catch {
                     problems.append(contentsOf: error.diagnostics)
+                    // Its keys are not missing: the file could not be read, and says why.
+                    unreadable.insert(lang + "/" + part)
                 }
             }
             tables[lang] = table
@@ -81,9 +88,29 @@ package struct UIStrings: Sendable {
                 for key in keys where required[key] == nil { required[key] = part }
             }
         }
+        // A key that only one language has while it lacks a key near it is a misspelling: one error
+        // where it is written, not one "missing" in each other language and one in its own.
+        let generatorKeys = Set(requiredKeys).union(ModelNames.requiredKeys)
+        var misspelt: [String: String] = [:]  // "lang/key" of the key it lacks → the misspelling
+        if languages.count > 1 {
+            for lang in languages {
+                guard let table = tables[lang] else { continue }
+                for (key, part) in required.sorted(by: { $0.key < $1.key }) where table[key] != nil && !generatorKeys.contains(key) {
+                    guard languages.allSatisfy({ $0 == lang || (tables[$0] != nil && tables[$0]?[key] == nil) }) else { continue }
+                    let lacked = required.filter { $0.value == part && table[$0.key] == nil }.map(\.key).sorted()
+                    guard let meant = Names.suggestion(for: key, among: lacked), misspelt[lang + "/" + meant] == nil else { continue }
+                    misspelt[lang + "/" + meant] = key
+                    required[key] = nil
+                    problems.append(.error(
+                        at: keyPlaces[lang + "/" + part + "/" + key] ?? SourceLocation(file: display(lang, part), line: 1, column: 1),
+                        "unknown UI string '\(key)': no other language has it, and this file lacks '\(meant)'", suggestion: meant))
+                }
+            }
+        }
         for lang in languages {
             guard let table = tables[lang] else { continue }
-            for (key, part) in required.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) where table[key] == nil {
+            for (key, part) in required.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) })
+            where table[key] == nil && !unreadable.contains(lang + "/" + part) && misspelt[lang + "/" + key] == nil {
                 let holder = languages.first { tables[$0]?[key] != nil }.map { " (present in \(display($0, part).dropFirst(displayPrefix.count)))" } ?? ""
                 problems.append(.error(
                     at: SourceLocation(file: display(lang, part), line: 1, column: 1),
@@ -95,12 +122,18 @@ package struct UIStrings: Sendable {
     }
 
     static func parse(_ source: SourceText) throws(DiagnosticError) -> [String: String] {
+        try parseWithPlaces(source).strings
+    }
+
+    /// The strings of a file and where each key's value is written.
+    static func parseWithPlaces(_ source: SourceText) throws(DiagnosticError) -> (strings: [String: String], places: [String: SourceLocation]) {
         let (root, locator) = try YAMLLocator.parse(source.text, file: source.displayPath)
         func at(_ mark: YAMLMark?) -> SourceLocation { locator.location(mark) }
         guard let root, let entries = root.entries else {
             throw DiagnosticError([.error(at: at(root?.mark), "UI strings must be a mapping of keys to strings")])
         }
         var table: [String: String] = [:]
+        var places: [String: SourceLocation] = [:]
         var problems: [Diagnostic] = []
         for (key, value) in entries {
             guard value.isScalar, let string = value.string else {
@@ -108,8 +141,9 @@ package struct UIStrings: Sendable {
                 continue
             }
             table[key] = string
+            places[key] = at(value.mark)
         }
         if !problems.isEmpty { throw DiagnosticError(problems) }
-        return table
+        return (table, places)
     }
 }

@@ -64,15 +64,30 @@ extension TranslationScaffold {
             }
         }
         let recordedFrom = recorded?.from ?? recoveredFrom
+        /// The language another article of the slug is translated from, as its front matter says.
+        func translatedFrom(_ other: ArticleFile) -> String? { (try? parse(other))?.translation?.from }
         guard let sourceLang = from ?? recordedFrom else {
-            let guess = context.config.defaultLanguage != lang && context.article(context.config.defaultLanguage) != nil
-                ? context.config.defaultLanguage : context.articles.first { $0.lang != lang }?.lang ?? "LANG"
+            // The source of the others has nothing to sync: naming one of them as its source would make a cycle.
+            let translations = context.articles.filter { $0.lang != lang && translatedFrom($0) == lang }.map(\.lang)
+            if let first = translations.first {
+                throw .content([
+                    .error(
+                        at: SourceLocation(file: path, line: 1, column: 1),
+                        "this is the source of '\(slug)' (\(translations.joined(separator: ", ")) \(translations.count == 1 ? "is" : "are") translated from it): there is nothing to sync",
+                        suggestion: "mark a translation current with it: 'lifecycle-docs sync-translation \(slug) \(first)'")
+                ])
+            }
+            let originals = context.articles.filter { $0.lang != lang && translatedFrom($0) == nil }.map(\.lang)
+            let guess = originals.contains(context.config.defaultLanguage) ? context.config.defaultLanguage : originals.first ?? "LANG"
             throw .content([
                 .error(
                     at: SourceLocation(file: path, line: 1, column: 1),
                     "not a translation: the front matter has no 'translation:' block naming the language it was translated from",
                     suggestion: "to start tracking it, name its source: 'lifecycle-docs sync-translation \(slug) \(lang) --from \(guess)'")
             ])
+        }
+        if let from, let named = context.article(from), translatedFrom(named) == lang {
+            throw .usage("\(named.path) is itself translated from '\(lang)': an article cannot be translated from its own translation")
         }
         guard sourceLang != lang else {
             throw .content([.error(at: recorded?.location ?? SourceLocation(file: path, line: 1, column: 1), "a translation cannot come from its own language ('\(lang)')")])

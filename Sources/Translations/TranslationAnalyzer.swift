@@ -159,6 +159,12 @@ package enum TranslationAnalyzer {
                     continue
                 }
                 guard let source = versions[translation.from], translation.from != lang else {
+                    // A source that is there but could not be read has its own errors: saying it does not exist would send the writer elsewhere.
+                    let sourceFile = "/\(translation.from)/\(slug).md"
+                    if translation.from != lang, read.contains(where: { $0.severity == .error && ($0.location?.file.hasSuffix(sourceFile) ?? false) }) {
+                        cells[lang] = TranslationCell(status: .broken, from: translation.from, sectionCount: article.sections.count, problems: problems)
+                        continue
+                    }
                     let error = Diagnostic.error(
                         at: translation.location,
                         translation.from == lang

@@ -213,6 +213,14 @@
     if (right && this.progress) this.progress.mark(this.figure.id);
   };
 
+  /** Asks for an answer where none was given: no verdict, and nothing of the model's run shown. */
+  Exercise.prototype.ask = function (key) {
+    const f = this.feedback;
+    while (f.firstChild) f.removeChild(f.firstChild);
+    this.figure.removeAttribute("data-result");
+    f.appendChild(el("p", "exercise-ask", t(key)));
+  };
+
   /** The model's run of the exercise's event from its start. */
   Exercise.prototype.run = function () {
     const result = this.sim().fire(this.event, this.scene);
@@ -261,6 +269,7 @@
     });
     this.box.appendChild(this.checkButton(function () {
       const picked = fieldset.querySelector("input[type='radio']:checked");
+      if (!picked) return this.ask("exerciseAnswerFirst");
       const outcomes = this.outcomes();
       const chosen = picked ? picked.value : null;
       // Right when every documented outcome ends in the state picked.
@@ -397,6 +406,7 @@
     this.box.appendChild(fieldset);
     this.box.appendChild(this.checkButton(function () {
       let right = true;
+      let ticked = false, someHold = false;
       const steps = [];
       Array.prototype.forEach.call(fieldset.querySelectorAll("input[type='checkbox']"), function (input) {
         const number = input.value;
@@ -413,8 +423,12 @@
         }
         const holds = judged.holds !== null ? judged.holds : built;
         if (input.checked !== holds) right = false;
+        ticked = ticked || input.checked;
+        someHold = someHold || !!holds;
         if (holds) judged.steps.forEach(function (step) { steps.push(step); });
       });
+      // Nothing ticked is an answer only where no statement holds.
+      if (!ticked && someHold) return this.ask("exerciseAnswerFirst");
       this.show(right, steps);
     }));
   };
@@ -562,6 +576,7 @@
     this.box.appendChild(this.eventBox);
     const controls = el("p", "exercise-controls");
     controls.appendChild(this.checkButton(function () {
+      if (!this.steps.length) return this.ask("exerciseFireFirst");
       this.show(this.live.stateOf(MAIN_SCENE) === this.target, this.steps);
     }));
     const reset = button(t("exerciseReset"), "exercise-reset");

@@ -626,8 +626,10 @@
     this.log = q("log");
     this.resetButton = section.querySelector("[data-action='reset']");
     const diagrams = q("diagrams");
-    // <template data-role="diagrams"> (inert, preferred) or a hidden element holding the SVGs.
+    // <template data-role="diagrams"> (inert) or an element holding the SVGs, shown to readers
+    // without JavaScript and hidden here.
     this.diagramSource = diagrams ? (diagrams.content || diagrams) : null;
+    if (diagrams && !diagrams.content) diagrams.hidden = true;
     this.lights = new CallbackLights(section, { callbacks: [] });
     if (!this.select || !this.eventsBox) {
       console.error("lifecycle playground: missing [data-role=machine] or [data-role=events]");

@@ -18,6 +18,25 @@
     // How much a page's best section adds to the page's own score.
     BEST_SECTION = 0.3;
   var MAX_PAGES = 5, MAX_SECTIONS = 3, EXCERPT_WORDS = 26;
+  // Words that only bind others ("captura de pantalla"), folded: left out of a query that has
+  // other words, as they are in most sections and would mark every "desde" and "del" by prefix.
+  var STOP_WORDS = {
+    es: "de del la las el los en un una por con para al lo que se su sus es y",
+    pt: "de do da dos das em no na nos nas um uma para com por ao os as que se",
+    it: "di da in con su per il lo la gli le un una uno del della dei delle al alla che si",
+    bg: "на за от се да по до при не към като че"
+  };
+  var stopWords = {};
+  Object.keys(STOP_WORDS).forEach(function (lang) {
+    stopWords[lang] = {};
+    STOP_WORDS[lang].split(" ").forEach(function (word) { stopWords[lang][word] = true; });
+  });
+
+  // Whether a folded word is one a stem stands for: it starts with the stem, or is it when the
+  // stem is shorter than three letters ("de" marks "de", not "desde").
+  function stemMatches(folded, stem) {
+    return codePoints(stem).length < 3 ? folded === stem : folded.indexOf(stem) === 0;
+  }
 
   function fold(word, lang) {
     var lower = word.toLowerCase();
@@ -124,6 +143,9 @@
       var folded = fold(word, lang);
       if (codePoints(folded).length >= 2 && list.indexOf(folded) < 0) list.push(folded);
     });
+    var stops = stopWords[lang] || {};
+    var content = list.filter(function (word) { return !stops[word]; });
+    if (content.length) list = content;
     if (!list.length) return Promise.resolve({ query: query, words: [], pages: [] });
     // The word being typed is completed; a language without stemming completes every word.
     var typing = !/\s$/.test(query);
@@ -238,16 +260,29 @@
     var re = new RegExp(WORD.source, "gu");
     var tokens = [];
     var match;
-    while ((match = re.exec(text)) !== null) tokens.push({ start: match.index, end: re.lastIndex, hit: isHit(match[0]) });
-    function isHit(word) {
+    while ((match = re.exec(text)) !== null) {
+      var stem = stemOf(match[0]);
+      tokens.push({ start: match.index, end: re.lastIndex, hit: stem >= 0, stem: stem });
+    }
+    // The query's stem a word stands for (its index), or -1.
+    function stemOf(word) {
       var folded = fold(word, lang);
-      for (var i = 0; i < stems.length; i++) if (folded.indexOf(stems[i]) === 0) return true;
-      return false;
+      for (var i = 0; i < stems.length; i++) if (stemMatches(folded, stems[i])) return i;
+      return -1;
     }
     if (!tokens.length) return [[text, false]];
-    var first = 0;
-    for (var i = 0; i < tokens.length; i++) if (tokens[i].hit) { first = i; break; }
-    var from = Math.max(0, first - 8);
+    // The window that shows the most of the query's words ("captura … pantalla", not three
+    // "pantalla" before the first "captura"), the earliest of those.
+    var from = 0, best = -1;
+    for (var i = 0; i < tokens.length; i++) {
+      if (!tokens[i].hit) continue;
+      var start = Math.max(0, i - 8), seen = {}, count = 0;
+      for (var k = start; k < Math.min(tokens.length, start + EXCERPT_WORDS); k++) {
+        if (tokens[k].hit && !seen[tokens[k].stem]) { seen[tokens[k].stem] = true; count++; }
+      }
+      if (count > best) { best = count; from = start; }
+      if (best === stems.length) break;
+    }
     var to = Math.min(tokens.length, from + EXCERPT_WORDS);
     var start = tokens[from].start, end = tokens[to - 1].end;
     var at = start;
@@ -479,7 +514,7 @@
       var match;
       while ((match = re.exec(text)) !== null && marks < MAX_MARKS) {
         var folded = fold(match[0], lang);
-        if (!stems.some(function (stem) { return folded.indexOf(stem) === 0; })) continue;
+        if (!stems.some(function (stem) { return stemMatches(folded, stem); })) continue;
         if (match.index > at) pieces.push(document.createTextNode(text.slice(at, match.index)));
         var mark = document.createElement("mark");
         mark.className = "ld-highlight";

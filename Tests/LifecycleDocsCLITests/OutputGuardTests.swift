@@ -345,6 +345,27 @@ import TestSupport
         for (path, text) in clean where built[path] != text { Issue.record("\(path) differs from a clean build's") }
     }
 
+    /// A folder prepared for a web server (group-writable, setgid) keeps its mode and group when a
+    /// build replaces it, full or incremental.
+    @Test func aReplacedOutputKeepsItsModeAndGroup() throws {
+        let project = try Project()
+        defer { try? FileManager.default.removeItem(at: project.root) }
+        let webroot = project.root.appending(path: "webroot")
+        try FileManager.default.createDirectory(at: webroot, withIntermediateDirectories: true)
+        let group: gid_t = getuid() == 0 ? 65534 : getgid()
+        #expect(chown(webroot.path, uid_t.max, group) == 0)
+        #expect(chmod(webroot.path, 0o2775) == 0)
+        for round in 0..<3 {
+            Thread.sleep(forTimeInterval: 0.06)
+            try project.write("---\ntitle: A\n---\n## Uno\n\nTexto \(round).\n", "Content/es/a.md")
+            #expect(try project.run(["build", "--output", "webroot"] + (round == 2 ? ["--force"] : [])).code == 0)
+            var info = stat()
+            #expect(lstat(webroot.path, &info) == 0)
+            #expect(info.st_mode & 0o7777 == 0o2775, "round \(round): \(String(info.st_mode & 0o7777, radix: 8))")
+            #expect(info.st_gid == group, "round \(round)")
+        }
+    }
+
     /// Through a symbolic link, the build replaces the folder the link leads to and keeps the link.
     @Test func aLinkToAnOutputStaysALink() throws {
         let project = try Project()

@@ -187,6 +187,25 @@ import TestSupport
         #expect(text.hasSuffix("\"]\n---\n\nIntrodução.\n\n## Primeira seção\n\n## Segunda seção\n"))
     }
 
+    /// The source of a translation has nothing to sync, and naming its own translation as its
+    /// source (a cycle that would leave the article without one) is refused; nothing is written.
+    @Test func theSourceOfATranslationIsNeverSyncedFromIt() throws {
+        let content = try contentFolder(["es/hola.md": Self.source])
+        #expect(run(["new-translation", "hola", "pt", "--content", content.path]).code == 0)
+        let before = try read(content.appending(path: "es/hola.md"))
+        var result = run(["sync-translation", "hola", "es", "--content", content.path])
+        #expect(result.code == 1)
+        #expect(result.err == """
+            \(content.path)/es/hola.md:1:1: error: this is the source of 'hola' (pt is translated from it): there is nothing to sync
+                suggestion: mark a translation current with it: 'lifecycle-docs sync-translation hola pt'
+
+            """)
+        result = run(["sync-translation", "hola", "es", "--from", "pt", "--content", content.path])
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix("error: \(content.path)/pt/hola.md is itself translated from 'es': an article cannot be translated from its own translation\n"), "\(result.err)")
+        #expect(try read(content.appending(path: "es/hola.md")) == before)
+    }
+
     @Test func syncTranslationOfAMissingFile() throws {
         let content = try contentFolder()
         let (code, _, err) = run(["sync-translation", "hola", "it", "--content", content.path])

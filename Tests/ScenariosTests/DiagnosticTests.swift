@@ -27,6 +27,10 @@ import Testing
         expectTexts("lifecycle ios-ap", "launch\n", [
             "Content/es/inactive.md:39:16: error: unknown machine 'ios-ap'\n    suggestion: ios-app"
         ])
+        // Nothing of a block of an unknown machine can be read: it is not also reported empty.
+        expectTexts("lifecycle ios-ap", "given active\n", [
+            "Content/es/inactive.md:39:16: error: unknown machine 'ios-ap'\n    suggestion: ios-app"
+        ])
         expectTexts("lifecycle kotlin", "launch\n", [
             "Content/es/inactive.md:39:16: error: unknown machine 'kotlin'\n"
                 + "    note: machines: ios-app, ios-scene, swiftui, android-activity"

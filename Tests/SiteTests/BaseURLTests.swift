@@ -116,7 +116,7 @@ import Testing
         let second = SiteBuilder.build(options)
         #expect(second.succeeded)
         #expect(second.changedFiles == nil, "a full build, not an incremental one")
-        #expect(second.decision == .full(reason: "a site-wide input changed (the tool, the templates, site.yml or the base URL)"))
+        #expect(second.decision == .full(reason: "a site-wide input changed (the tool, the templates, site.yml, the base URL, --drafts, which articles exist or a published file)"))
 
         let ours = try snapshot(root.appending(path: "public"))
         let pages = ours.keys.filter { ($0.hasSuffix(".html") && $0 != "404.html") || $0 == "sitemap.xml" }

@@ -48,6 +48,48 @@ import Testing
         #expect(onlyTheLink.diagnostics == SiteBuilder.build(buildOptions(root)).diagnostics)
     }
 
+    /// All of a run's problems at once: an anchor into an article with errors (its own page
+    /// included) is checked against that page's ids, and a value of the wrong kind in front matter
+    /// does not keep the body from being checked.
+    @Test func everyProblemOfAnArticleWithErrorsIsReportedInOneRun() throws {
+        let root = try makeProject(content: [
+            "es/a.md": "---\ntitle: A\nweight: abc\n---\n## Cuándo\n\nVer [b](#cuando), [c](#cuándo) y Not Running → Active.\n",
+            "es/b.md": "---\ntitle: B\n---\n[d](a.md#nunca) y [e](a.md#cuándo)\n",
+        ])
+        let checked = SiteBuilder.check(buildOptions(root))
+        #expect(checked.diagnostics.map { "\($0.location?.file.split(separator: "/").last ?? ""):\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message.prefix(40))" } == [
+            "a.md:3:9 'weight' must be a whole number between ",
+            "a.md:7:5 broken link '#cuando': es/a/index.html h",
+            "a.md:7:48 'Not Running → Active' is not possible i",
+            "b.md:4:1 broken link 'a.md#nunca': es/a/index.htm",
+        ])
+        let built = SiteBuilder.build(buildOptions(root))
+        #expect(built.diagnostics.map(\.message).filter { !$0.hasPrefix("broken link") } == checked.diagnostics.map(\.message).filter { !$0.hasPrefix("broken link") })
+    }
+
+    /// A source that cannot be read reports its own error, and nothing else follows from it:
+    /// its translations are not told it does not exist, nor are links to it called broken.
+    @Test func aSourceThatCannotBeReadIsReportedOnce() throws {
+        let root = try makeProject(content: [
+            "site.yml": "baseURL: \"https://docs.example.org/\"\ndefaultLanguage: es\nlanguages:\n  - {code: es, name: Español, title: Sitio}\n  - {code: pt, name: Português, title: Site}\n",
+            "es/a.md": "---\ntitle: A\ntitle: Otra\n---\nTexto.\n",
+            "pt/a.md": "---\ntitle: A\ntranslation:\n  from: es\n---\nTexto.\n",
+            "es/b.md": "---\ntitle: B\n---\n[a](a.md)\n",
+        ])
+        for result in [SiteBuilder.check(buildOptions(root)), SiteBuilder.build(buildOptions(root))] {
+            #expect(result.diagnostics.filter { $0.severity == .error }.map { "\($0.location?.line ?? 0) \($0.message)" } == ["3 duplicate key 'title'"],
+                "\(result.diagnostics.map(DiagnosticFormatter.text))")
+        }
+    }
+
+    /// A link to an article that does not exist is one error, in `check` as in `build`.
+    @Test func aLinkToNoArticleIsReportedOnce() throws {
+        let root = try makeProject(content: ["es/a.md": "---\ntitle: A\n---\nVer [x](activ.md).\n", "es/active.md": "---\ntitle: B\n---\nTexto.\n"])
+        let checked = SiteBuilder.check(buildOptions(root))
+        #expect(checked.diagnostics.map(\.message) == ["broken link 'activ.md': no article 'activ' in any language"])
+        #expect(checked.diagnostics == SiteBuilder.build(buildOptions(root)).diagnostics)
+    }
+
     /// The paths `check` judges links against are exactly the files a build writes.
     @Test func checkKnowsEveryFileABuildWrites() throws {
         var options = BuildOptions(

@@ -126,6 +126,26 @@ import Testing
         #expect(!ContentLoader.isPublishedFile("es/notas.txt~"))
     }
 
+    /// An article written beside the language folders is not published, and the writer is told
+    /// where it belongs.
+    @Test func anArticleOutsideALanguageFolderIsAWarning() throws {
+        let root = try makeProject(content: ["es/a.md": "---\ntitle: A\n---\nTexto.\n", "raiz.md": "---\ntitle: R\n---\nTexto.\n"])
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(result.succeeded)
+        #expect(result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") } == [
+            "Content/raiz.md:1:1: warning: an article must be in a language folder: this one is not published\n    suggestion: move it to Content/es/raiz.md"
+        ])
+    }
+
+    /// An invalid article name gets a valid one near it to rename the file to.
+    @Test func anInvalidNameGetsAValidOneNearIt() {
+        for (name, suggested) in [("canción", "cancion"), ("ciao_mondo", "ciao-mondo"), ("живот", "zhivot"), ("Mayús Ñandú", "mayus-nandu"),
+                                  ("щастие", "shtastie"), ("con espacio", "con-espacio"), ("¿?", "article")] {
+            #expect(ContentLoader.suggestedSlug(name) == suggested, "\(name)")
+            #expect(ContentLoader.isValidSlug(ContentLoader.suggestedSlug(name)), "\(name)")
+        }
+    }
+
     @Test func aLinkToAMissingArticleFailsWhereItIsWritten() throws {
         let root = try makeProject(content: [
             "site.yml": Self.siteYML,

@@ -16,14 +16,28 @@ import Testing
         return (result, result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") }, root)
     }
 
-    /// The options a block states reach the player as the build ran them, whatever their characters:
-    /// JSON first, then escaped as an attribute value.
+    /// The options a block states reach the player as the build ran them: JSON first, then escaped
+    /// as an attribute value. A configuration change Android does not have is an error where it
+    /// is written (it would be read as one the activity does not handle), whatever its characters.
     @Test func optionsReachThePlayerIntact() throws {
+        let (refused, refusal, _) = try build("""
+            ---
+            title: A
+            ---
+            ```lifecycle android-activity api=27 targetSdk=26 configChanges=orientation|orientaton|a"b'c&d<e>
+            given resumed
+            rotate -> resumed
+            ```
+            """)
+        #expect(!refused.succeeded)
+        #expect(refusal.count == 1)
+        #expect(refusal.first?.hasPrefix("Content/es/a.md:4:77: error: unknown configuration change 'orientaton' (android:configChanges takes: colorMode,") == true, "\(refusal)")
+        #expect(refusal.first?.hasSuffix("suggestion: orientation") == true, "\(refusal)")
         let (result, messages, root) = try build("""
             ---
             title: A
             ---
-            ```lifecycle android-activity api=27 targetSdk=26 configChanges=orientation|a"b'c&d<e>
+            ```lifecycle android-activity api=27 targetSdk=26 configChanges=orientation|keyboardHidden
             given resumed
             focusOtherWindow -> paused : onPause
             ```
@@ -36,7 +50,7 @@ import Testing
         let options = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(options["api"] as? Int == 27)
         #expect(options["targetSdk"] as? Int == 26)
-        #expect(options["configChanges"] as? [String] == ["a\"b'c&d<e>", "orientation"])
+        #expect(options["configChanges"] as? [String] == ["keyboardHidden", "orientation"])
         #expect(options["root"] as? Bool == false)
     }
 

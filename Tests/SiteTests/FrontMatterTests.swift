@@ -14,7 +14,7 @@ import Testing
     func messages(_ text: String) -> [String] {
         do {
             let frontMatter = try parse(text)
-            return frontMatter.warnings.map(DiagnosticFormatter.text)
+            return frontMatter.problems.map(DiagnosticFormatter.text)
         } catch {
             return error.diagnostics.map(DiagnosticFormatter.text)
         }
@@ -46,6 +46,18 @@ import Testing
         #expect(messages("---\ntitle: A\nlayout: [tutorial]\n---\n").first?.hasPrefix("Content/es/a.md:3:9: error: 'layout' must be") == true)
     }
 
+    /// `updated` is a day of the calendar: the page's `<time datetime>` and the date it shows
+    /// must be the day the writer meant, never the next one.
+    @Test func anUpdatedDateIsADayOfTheCalendar() {
+        for text in ["2026-11-29", "2024-02-29", "2000-02-29", "0001-01-01", "2026-12-31", "2026-04-30"] {
+            #expect(ArticleDate(text)?.iso == text, "\(text)")
+        }
+        for text in ["2026-02-29", "1900-02-29", "2026-02-30", "2026-04-31", "2026-13-01", "2026-00-10", "2026-01-00", "0000-01-01",
+                     "2026-1-005", "2026-1-5", "+026-01-05", "2026-01-05 ", "2026/01/05", "２０２６-01-05", ""] {
+            #expect(ArticleDate(text) == nil, "\(text)")
+        }
+    }
+
     @Test func readsWeight() throws {
         #expect(try parse("---\ntitle: A\nweight: -3\n---\n").weight == -3)
         #expect(try parse("---\ntitle: A\nweight: 20\n---\n").weight == 20)
@@ -72,7 +84,8 @@ import Testing
         ("---\ntitle: A\nweight: [1]\n---\n", "Content/es/a.md:3:9: error: 'weight' must be a whole number between -1000000 and 1000000, like 10 (lower comes first)"),
         ("---\ntitle: A\nweight: 99999999\n---\n", "Content/es/a.md:3:9: error: 'weight' must be a whole number between -1000000 and 1000000, like 10 (lower comes first)"),
         ("---\ntitle: A\nverbatim: [uno]\n---\n", "Content/es/a.md:3:11: error: 'verbatim' must be a list of section numbers, like [0, 2]"),
-        ("---\ntitle: A\nautor: Ana\n---\n", "Content/es/a.md:3:8: warning: unknown front matter key 'autor' is ignored\n    note: known keys: description, draft, layout, title, translation, untranslated, updated, verbatim, weight"),
+        ("---\ntitle: A\nautor: Ana\n---\n", "Content/es/a.md:3:1: warning: unknown front matter key 'autor' is ignored\n    note: known keys: description, draft, layout, title, translation, untranslated, updated, verbatim, weight"),
+        ("---\ntitle: A\nweigth: 3\n---\n", "Content/es/a.md:3:1: warning: unknown front matter key 'weigth' is ignored\n    note: known keys: description, draft, layout, title, translation, untranslated, updated, verbatim, weight\n    suggestion: weight"),
     ])
     func reportsExactMessages(text: String, expected: String) {
         #expect(messages(text) == [expected])
@@ -119,11 +132,11 @@ import Testing
         let note = "\n    note: known keys: description, draft, layout, title, translation, untranslated, updated, verbatim, weight"
         // After the separator, on the same file line: 'title: "x"' and the separator are 11 characters.
         #expect(messages("---\ntitle: \"x\"\(separator)autor: Ana\n---\n") == [
-            "Content/es/a.md:2:19: warning: unknown front matter key 'autor' is ignored" + note
+            "Content/es/a.md:2:12: warning: unknown front matter key 'autor' is ignored" + note
         ])
         // Inside a quoted title, on the lines below.
         #expect(messages("---\ntitle: \"x\(separator)y\"\nautor: Ana\n---\n") == [
-            "Content/es/a.md:3:8: warning: unknown front matter key 'autor' is ignored" + note
+            "Content/es/a.md:3:1: warning: unknown front matter key 'autor' is ignored" + note
         ])
     }
 }

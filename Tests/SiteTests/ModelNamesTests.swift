@@ -93,6 +93,33 @@ import TestSupport
         #expect(messages.contains("Templates/i18n/bg/model.yml:1:1: error: missing UI string 'machine.ios-app' (present in es/model.yml)"))
     }
 
+    /// One wrong value makes a file unreadable, and that is the one error: its keys are not also
+    /// reported missing, one by one.
+    @Test func aFileThatCannotBeReadIsOneErrorNotOnePerKey() throws {
+        let es = try read(repositoryRoot.appending(path: "Templates/i18n/es.yml"))
+            .replacingOccurrences(of: "\nonThisPage: ", with: "\nonThisPage: [1, 2]\nwas: ")
+        let root = try makeProject(content: ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"], templates: ["i18n/es.yml": es])
+        let result = SiteBuilder.build(buildOptions(root))
+        let messages = result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") }
+        #expect(messages.count == 1, "\(messages.prefix(5))")
+        #expect(messages.first?.hasPrefix("Templates/i18n/es.yml:") == true && messages.first?.contains(": error: UI string 'onThisPage' must be a string") == true, "\(messages)")
+    }
+
+    /// A misspelt key is one error where it is written, with the key it stands for; the other
+    /// languages, which are right, are not told to add the misspelling.
+    @Test(arguments: [("i18n/es.yml", "onThisPage", "onThisPag"), ("i18n/bg/model.yml", "state.ios-app.suspended", "state.ios-app.suspendd")])
+    func aMisspeltKeyIsOneErrorWhereItIsWritten(file: String, key: String, typo: String) throws {
+        let text = try read(repositoryRoot.appending(path: "Templates/" + file)).replacingOccurrences(of: "\n" + key + ":", with: "\n" + typo + ":")
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix(typo + ":") }.map { $0 + 1 }
+        let root = try makeProject(content: ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"], templates: [file: text])
+        let result = SiteBuilder.build(buildOptions(root))
+        let messages = result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") }
+        #expect(messages.count == 1, "\(messages)")
+        let expectedPrefix = "Templates/\(file):\(line ?? 0):"
+        #expect(messages.first?.hasPrefix(expectedPrefix) == true, "\(messages)")
+        #expect(messages.first?.contains("error: unknown UI string '\(typo)': no other language has it, and this file lacks '\(key)'\n    suggestion: \(key)") == true, "\(messages)")
+    }
+
     @Test func aKeyInTwoFilesOfALanguageIsAnError() throws {
         let es = try read(repositoryRoot.appending(path: "Templates/i18n/es.yml")) + "\narchived: \"(archivado)\"\n"
         let root = try makeProject(content: ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"], templates: ["i18n/es.yml": es])

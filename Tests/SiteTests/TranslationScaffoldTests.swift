@@ -121,7 +121,7 @@ import Testing
         #expect(matter.untranslated == [0, 1, 2])
         #expect(matter.updated == nil)
         #expect(matter.body == original.body)
-        #expect(matter.warnings.isEmpty)
+        #expect(matter.problems.isEmpty)
 
         let fp = try fingerprints(Self.source).map { "\"\($0)\"" }.joined(separator: ", ")
         #expect(created.text == """

@@ -262,6 +262,34 @@ def test_traces_fit_their_boxes_on_a_laptop(page, laptop, lang):
             assert any(lines > 1 for _, lines in names), "no long name wraps beside the tutorial's text"
 
 
+@pytest.fixture
+def wide(browser):
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 1440, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+    yield 1440
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_an_examples_checks_leave_its_diagram_beside_its_trace(page, wide):
+    """An example that lists checked orders (es/inactive #ex-8) shows its diagram beside the
+    trace at the size of every other example's, the checks under the trace (the checks took the
+    diagram's column, and the diagram dropped under the table at twice the size)."""
+    browser = page("es/inactive/index.html")
+    boxes = browser.execute_script("""return [...document.querySelectorAll('.example-layout')].map(layout => {
+        const box = e => e && e.getBoundingClientRect();
+        const trace = box(layout.querySelector(':scope > table.trace')), svg = box(layout.querySelector(':scope > svg.state-diagram'));
+        const checks = box(layout.querySelector(':scope > .example-checks'));
+        return {id: layout.closest('figure').id, checks: !!checks, svgWidth: svg.width, beside: !trace || svg.left >= trace.right,
+                checksUnder: !checks || !trace || (checks.top >= trace.bottom && checks.right <= svg.left + 1)};
+    })""")
+    with_checks = [b for b in boxes if b["checks"]]
+    assert with_checks, "es/inactive has an example with checks"
+    widths = sorted(b["svgWidth"] for b in boxes if not b["checks"])
+    for b in boxes:
+        assert b["beside"] and b["checksUnder"], b
+        assert b["svgWidth"] <= widths[-1] + 1, (b, widths)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_trace_cards_on_a_phone_stay_tables_to_screen_readers(page, phone, lang):
     """A phone shows each step of a trace as a card; the header row is only hidden from sight, and

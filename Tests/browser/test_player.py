@@ -140,6 +140,30 @@ def test_playground_fires_events_and_disables_impossible_ones(page):
     assert playground.get_attribute("data-state") == "notRunning"
 
 
+PLAYGROUND_VIEW = """
+    const shown = e => !!e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+    const playground = document.querySelector('[data-lifecycle-playground]');
+    return {
+        figures: [...playground.querySelectorAll('.playground-diagrams figure')].filter(shown).map(f =>
+            [f.querySelector('figcaption').textContent, f.querySelector('svg.state-diagram').getBoundingClientRect().width]),
+        controls: [...playground.querySelectorAll('select, input, button, [data-role=events], [data-role=state]')].filter(shown).length,
+        inBox: playground.querySelectorAll("[data-role='diagram'] svg.state-diagram").length,
+    };"""
+
+
+@pytest.mark.parametrize("lang", ["es", "bg"])
+def test_without_javascript_the_playground_shows_every_machines_diagram_instead_of_dead_controls(site, page, browser_without_javascript, lang):
+    """The notice says the diagrams are below: without scripts they are, each under its machine's
+    name, and none of the simulator's controls (which would do nothing) is shown. With scripts,
+    the simulator and one diagram at a time."""
+    browser_without_javascript.get((site / f"{lang}/playground/index.html").as_uri())
+    view = browser_without_javascript.execute_script(PLAYGROUND_VIEW)
+    assert len(view["figures"]) == 4 and all(title and width > 100 for title, width in view["figures"]), view
+    assert view["controls"] == 0, view
+    view = page(f"{lang}/playground/index.html").execute_script(PLAYGROUND_VIEW)
+    assert view["figures"] == [] and view["controls"] > 5 and view["inBox"] == 1, view
+
+
 def test_playground_android_options_change_the_outcome(page):
     browser = page("es/playground/index.html")
     playground = browser.find_element(By.CSS_SELECTOR, "[data-lifecycle-playground]")
@@ -186,11 +210,13 @@ def expected_path(trace, names, edges):
 
 
 def machine_diagrams(browser):
-    """Each machine's whole diagram as the open playground page's template holds it (the build's
+    """Each machine's whole diagram as the open playground page holds it (the build's
     own drawing of the machine, without a path): {machine: {"states": [...], "edges": ["from to", ...]}}."""
     return browser.execute_script("""
-        const template = document.querySelector("template[data-role='diagrams']");
-        return Object.fromEntries([...template.content.querySelectorAll('svg.state-diagram[data-machine]')].map(svg => [
+        const holder = document.querySelector("[data-role='diagrams']");
+        const svgs = [...(holder.content || holder).querySelectorAll('svg.state-diagram[data-machine]'),
+                      ...document.querySelectorAll("[data-role='diagram'] svg.state-diagram[data-machine]")];
+        return Object.fromEntries(svgs.map(svg => [
             svg.dataset.machine,
             {states: [...svg.querySelectorAll('.node')].map(n => n.dataset.state),
              edges: [...svg.querySelectorAll('.edge')].map(e => e.dataset.from + ' ' + e.dataset.to)}]));

@@ -183,7 +183,7 @@ def playground_session(browser, observer):
 
 
 def tutorial_session(browser, observer):
-    """Every exercise answered wrong, then right; a step marked done; the progress cleared."""
+    """Every exercise checked before any answer, answered wrong, then right; a step marked done; the progress cleared."""
     browser.execute_script("localStorage.clear()")
     browser.refresh()
     observer.look()
@@ -196,6 +196,7 @@ def tutorial_session(browser, observer):
 
     click(browser, browser.find_element(By.CSS_SELECTOR, "#ld-step-1 [data-step-done]"), observer)
     predict = figure("predict")
+    check(predict)  # nothing answered yet: asked for an answer
     click(browser, predict.find_element(By.CSS_SELECTOR, "input[value='started']"), observer)
     check(predict)
     click(browser, browser.find_element(By.CSS_SELECTOR, "#ld-step-2 svg.state-diagram .node[data-state='created']"), observer)

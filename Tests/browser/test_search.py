@@ -105,6 +105,32 @@ def test_highlighting_leaves_the_models_words_and_pages_without_it_alone(page):
     assert browser.execute_script(MARKS) == []
 
 
+EXCERPT_MARKS = """return [...document.querySelectorAll('#ld-search-results [role=option] mark')].map(m => m.textContent)"""
+
+
+def test_words_that_only_bind_others_neither_rank_nor_mark(page):
+    """ "captura de pantalla": the section about a screenshot comes first, and neither its excerpt
+    nor the page it opens marks "desde" or "del" for the "de" between the words."""
+    browser = page("es/active/index.html")
+    type_query(browser, "captura de pantalla")
+    marks = browser.execute_script(EXCERPT_MARKS)
+    assert marks and all(m.lower().startswith(("captur", "pantall")) for m in marks), marks
+    first = options(browser)[0]
+    assert "captura" in first.text.lower(), first.text
+    search_input(browser).send_keys(Keys.ENTER)
+    WebDriverWait(browser, 10).until(lambda _: "highlight=" in browser.current_url)
+    url = urllib.parse.urlsplit(browser.current_url)
+    stems = urllib.parse.parse_qs(url.query)["highlight"][0].split()
+    assert stems and all(stem.startswith(("captur", "pantall")) for stem in stems), browser.current_url
+    marks = browser.execute_script(MARKS)
+    assert marks and all(text.lower().startswith(("captur", "pantall")) for text, _, _ in marks), marks
+
+    # A stem shorter than three letters marks only itself ("la" alone is a query too).
+    browser.get(url._replace(query="highlight=la").geturl())
+    marks = browser.execute_script(MARKS)
+    assert marks and all(text.lower() == "la" for text, _, _ in marks), marks[:20]
+
+
 @pytest.mark.parametrize("lang", sorted(SEARCHES))
 def test_no_results_are_said_in_the_page_language(page, lang):
     browser = page(f"{lang}/index.html")

@@ -224,6 +224,19 @@ def test_choose_by_keyboard(fixture_page, right):
     assert result(figure) == ("right" if right else "wrong")
 
 
+@pytest.mark.parametrize("kind, asked", [
+    ("predict", "Primero elige una respuesta."), ("choose", "Primero elige una respuesta."),
+    ("reach", "Primero lanza algún evento con los botones."),
+])
+def test_checking_without_an_answer_asks_for_one_and_gives_nothing_away(fixture_page, kind, asked):
+    browser = open_lesson(fixture_page)
+    figure = exercise(browser, kind)
+    click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
+    assert result(figure) is None, "nothing was judged"
+    assert feedback(figure).text == asked
+    assert not feedback(figure).find_elements(By.CSS_SELECTOR, "table.trace"), "the model's run stays hidden"
+
+
 # reach ---------------------------------------------------------------------------------------
 
 def event_button(figure, event):
@@ -371,11 +384,16 @@ def test_nu_checker_on_the_live_page(fixture_page, tmp_path):
     assert not errors, "\n".join(errors)
 
 
-def test_without_javascript_the_answer_stays_in_its_details(fixture_site):
+def test_without_javascript_the_answer_stays_in_its_details(fixture_site, browser_without_javascript):
     html = (fixture_site / LESSON).read_text(encoding="utf-8")
     assert html.count('<details class="exercise-answer" data-search-ignore>') == 4
     assert "data-tutorial-progress hidden" in html
     assert 'class="step-done-line" hidden' in html
+    # ...and hidden it is: no progress bar nor "clear progress" button that would do nothing.
+    browser_without_javascript.get((fixture_site / LESSON).as_uri())
+    boxes = browser_without_javascript.execute_script(
+        "return [...document.querySelectorAll('[data-tutorial-progress], .step-done-line')].map(e => e.getClientRects().length)")
+    assert len(boxes) > 2 and not any(boxes), boxes
 
 
 def test_tutorials_home_lists_the_lesson(fixture_page):
