@@ -348,12 +348,14 @@ public struct Verification: Sendable {
             guard let node = piece.node else { continue }
             for chain in chains(in: node) where !chain.ok { reported.append(piece.offset + chain.start..<piece.offset + chain.end) }
         }
-        for found in JudgedChain.all(in: run.text) where !found.check.ok {
-            let range = found.chain.start..<found.chain.end
+        // Only the chains over several nodes are judged (the others were, with their node), and
+        // only as right or wrong: no witness is drawn for a chain the page does not mark.
+        for chain in ChainFinder.chains(in: run.text) {
+            let range = chain.start..<chain.end
             guard run.node(holding: range) == nil, !reported.contains(where: { $0.overlaps(range) }),
-                let machine = Machines.machine(found.check.machine)
+                let check = ChainCheck.check(chain.names.map(\.text)), !check.ok, let machine = Machines.machine(check.machine)
             else { continue }
-            diagnostics.append(Messages.wrongProseChain(found.chain, found.check, found.text, machine, at: run.location(of:)))
+            diagnostics.append(Messages.wrongProseChain(chain, check, chain.text, machine, at: run.location(of:)))
         }
     }
 

@@ -54,8 +54,10 @@ public enum SiteBuilder {
             result.seconds = seconds(since: start)
             return result
         }
-        // Something will be built: the tables rendering needs are made meanwhile on another core.
+        // Something will be built: the tables rendering needs are made meanwhile on another core,
+        // and what the output holds beside its list is looked for (the proof before the swap).
         Warmup.start()
+        let survey = Background { _ in OutputContents.survey(outputURL) }
         var phaseStart = start
         func endPhase(_ name: String) {
             let now = ContinuousClock.now
@@ -175,9 +177,9 @@ public enum SiteBuilder {
                 // Every output carries the marker that lets the next build replace it.
                 try sink.write(OutputGuard.markerName, OutputGuard.markerText)
                 // Nothing of the user's is ever replaced: all the output holds must be the tool's.
-                let entriesBefore: [String]
-                switch OutputContents.prove(outputURL, named: options.outputDir, next: (sink as? FullBuildSink)?.scratchFolder()) {
-                case .success(let entries): entriesBefore = entries
+                let listedBefore: OutputContents.Listed
+                switch OutputContents.prove(survey.value(), outputURL, named: options.outputDir, next: (sink as? FullBuildSink)?.scratchFolder()) {
+                case .success(let listed): listedBefore = listed
                 case .failure(let refusal):
                     sink.discard()
                     result.refusal = refusal
@@ -191,7 +193,7 @@ public enum SiteBuilder {
                 (result.changedFiles, kept) = try sink.commit(
                     deleting: unpublished + Self.unpublishedSearchPages(reusable, now: articles.all, among: touched) + search.deleted,
                     previous: previous?.header.previous)
-                OutputContents.record(outputURL, before: entriesBefore, changed: result.changedFiles)
+                OutputContents.record(outputURL, before: listedBefore, changed: result.changedFiles)
                 var header = BuildCache.Header(
                     inputs: stamps.inputs, siteKey: stamps.siteKey, articlesPerLanguage: result.articlesPerLanguage.map { [$0.lang, String($0.count)] },
                     files: result.filesWritten, examples: result.examplesRun, chains: result.chainsVerified, clean: diagnostics.diagnostics.isEmpty)
