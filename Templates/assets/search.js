@@ -276,11 +276,11 @@
     var from = 0, best = -1;
     for (var i = 0; i < tokens.length; i++) {
       if (!tokens[i].hit) continue;
-      var start = Math.max(0, i - 8), seen = {}, count = 0;
-      for (var k = start; k < Math.min(tokens.length, start + EXCERPT_WORDS); k++) {
+      var begin = Math.max(0, i - 8), seen = {}, count = 0;
+      for (var k = begin; k < Math.min(tokens.length, begin + EXCERPT_WORDS); k++) {
         if (tokens[k].hit && !seen[tokens[k].stem]) { seen[tokens[k].stem] = true; count++; }
       }
-      if (count > best) { best = count; from = start; }
+      if (count > best) { best = count; from = begin; }
       if (best === stems.length) break;
     }
     var to = Math.min(tokens.length, from + EXCERPT_WORDS);
