@@ -77,20 +77,23 @@ public struct MachineOptions: Sendable, Hashable {
             }
             targetSDK = level
         case "configChanges":
+            let changes = Self.configChanges(value)
             // A misspelt change would be read as one the activity does not handle: the first, where it is written.
-            var offset = 0
-            for part in value.split(separator: "|", omittingEmptySubsequences: false) {
-                if !part.isEmpty, !Self.androidConfigChanges.contains(String(part)) {
-                    var problem = Problem(
-                        option: name,
-                        message: "unknown configuration change '\(part)' (android:configChanges takes: \(Self.androidConfigChanges.joined(separator: ", ")))",
-                        suggestion: Names.suggestion(for: String(part), among: Self.androidConfigChanges))
-                    problem.valueOffset = offset
-                    throw problem
+            if !changes.allSatisfy(Self.androidConfigChanges.contains) {
+                var offset = 0
+                for part in value.split(separator: "|", omittingEmptySubsequences: false) {
+                    if !part.isEmpty, !Self.androidConfigChanges.contains(String(part)) {
+                        var problem = Problem(
+                            option: name,
+                            message: "unknown configuration change '\(part)' (android:configChanges takes: \(Self.androidConfigChanges.joined(separator: ", ")))",
+                            suggestion: Names.suggestion(for: String(part), among: Self.androidConfigChanges))
+                        problem.valueOffset = offset
+                        throw problem
+                    }
+                    offset += part.count + 1
                 }
-                offset += part.count + 1
             }
-            configChanges = Self.configChanges(value)
+            configChanges = changes
         case "root":
             guard let flag = Bool(value) else {
                 throw Problem(option: name, message: "'root' must be true or false, not '\(value)'", suggestion: nil)

@@ -133,18 +133,6 @@ enum OutputContents {
         save(text, for: output)
     }
 
-    /// Every entry under `folder`, by its path from it: files (and symbolic links, not followed)
-    /// as `a/b.html`, folders as `a/`, each folder before what it holds. Nil when `folder`
-    /// cannot be read.
-    static func entries(of folder: String) -> [String]? {
-        var found: [String] = []
-        let readable = walk(folder) { path, _ in
-            found.append(String(decoding: path, as: UTF8.self))
-            return true
-        }
-        return readable ? found : nil
-    }
-
     /// Whether a list is saved beside `output`.
     static func isSaved(for output: URL) -> Bool { access(location(of: output).path, F_OK) == 0 }
 

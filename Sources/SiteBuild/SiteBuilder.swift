@@ -647,6 +647,8 @@ public enum SiteBuilder {
         let reads = spread
             ? Parallel.map(toRead.count) { reader.read(site.sources[toRead[$0]]) } : toRead.map { reader.read(site.sources[$0]) }
         let unreadLanguages = Set(unread.values.map(\.lang))
+        // The languages whose file could not be read (its errors are reported).
+        var unreadable = Set<String>()
         if !unread.isEmpty, reads.contains(where: { $0.article?.article.translation.map { unreadLanguages.contains($0.from) } == true }) {
             return readGroup(slug, indexes, site: site, reader: reader, languages: languages, stamps: stamps, spread: spread)
         }
@@ -663,6 +665,7 @@ public enum SiteBuilder {
             group.diagnostics += problems
             guard let read else {
                 group.complete = false
+                unreadable.insert(site.sources[index].lang)
                 continue
             }
             let article = read.article
@@ -690,7 +693,8 @@ public enum SiteBuilder {
         }
         // What the articles found, as a translator should see it (an error copied from the source, once).
         let analysis = TranslationAnalyzer.analyze(
-            articles: [slug: group.articles.mapValues(\.article)], languages: languages, diagnostics: group.diagnostics)
+            articles: [slug: group.articles.mapValues(\.article)], languages: languages, diagnostics: group.diagnostics,
+            unreadable: [slug: unreadable])
         group.diagnostics = analysis.diagnostics
         group.matrix = analysis.matrix
         // An unread article keeps its cell: it and its source are as the cache's build read them.

@@ -110,10 +110,8 @@ extension SiteBuilder {
             return found
         }
         for (_, page) in pageArticles.sorted(by: { $0.key < $1.key }) {
-            guard let group = groups[page.slug], let article = group.articles[page.lang]?.article else { continue }
-            // A link to an article the reader found none for (`activ.md`) is reported already, where it is written.
-            let reported = Set(group.diagnostics.filter { $0.message.hasPrefix("broken link") }.compactMap(\.location))
-            for link in article.links where !reported.contains(link.location) {
+            guard let article = groups[page.slug]?.articles[page.lang]?.article else { continue }
+            for link in article.links {
                 guard let problem = checker.problem(with: link.href, from: SiteLinks.articleDir(page.lang, page.slug), exists: paths.contains, ids: ids)
                 else { continue }
                 problems.append(LinkChecker.brokenLink(link, problem))

@@ -48,7 +48,8 @@ package struct Article: Sendable {
     package var sections: [ArticleSections.Section] = []
     /// Every fenced or indented code block, in order, for translation parity.
     package var codeSamples: [CodeSample] = []
-    /// Every link and image in the Markdown, for `check`'s link verification.
+    /// Every link and image in the Markdown, for the link check; not a `.md` link to an article
+    /// that does not exist, which the reader reports where it is written.
     package var links: [MarkdownLink] = []
     /// Sections that read exactly as the source's on purpose (`verbatim:`).
     package var verbatim: [Int] = []

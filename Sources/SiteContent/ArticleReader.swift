@@ -68,7 +68,7 @@ package struct ArticleReader: Sendable {
             ])
         }
 
-        let (targets, linkProblems) = resolveLinks(in: document, lang: lang, slug: slug)
+        let (targets, missing, linkProblems) = resolveLinks(in: document, lang: lang, slug: slug)
         let verification = ArticleVerifier.verify(document, cache: verified)
         let description = frontMatter.description ?? Self.summary(of: document)
         let sections = ArticleSections(body: frontMatter.body, firstLine: frontMatter.bodyLineOffset + 1).sections
@@ -77,12 +77,17 @@ package struct ArticleReader: Sendable {
             guard case .codeBlock(let info, _) = document.nodes[index].kind else { return nil }
             return CodeSample(info: info, code: document.nodes[index].literal, line: document.nodes[index].start.line, node: index)
         }
+        // A link to an article that does not exist is reported above, where it is written: the
+        // link check does not see it again.
         let links = document.nodes.indices.compactMap { index -> MarkdownLink? in
+            let key: LinkKey
             switch document.nodes[index].kind {
-            case .link(let url, _): MarkdownLink(url: url, href: targets[LinkKey(url: url, isImage: false)]?.url ?? url, location: document.start(of: index))
-            case .image(let url, _): MarkdownLink(url: url, href: targets[LinkKey(url: url, isImage: true)]?.url ?? url, location: document.start(of: index))
-            default: nil
+            case .link(let url, _): key = LinkKey(url: url, isImage: false)
+            case .image(let url, _): key = LinkKey(url: url, isImage: true)
+            default: return nil
             }
+            guard !missing.contains(key) else { return nil }
+            return MarkdownLink(url: key.url, href: targets[key]?.url ?? key.url, location: document.start(of: index))
         }
         var article = Article(
             lang: lang, slug: slug, displayPath: text.displayPath, title: title,
@@ -113,12 +118,13 @@ package struct ArticleReader: Sendable {
     }
 
     /// Where each link and image that names a source leads (`SourceLinks`), and an error for
-    /// each `.md` link that names no article.
+    /// each `.md` link that names no article (`missing`).
     private func resolveLinks(in document: MarkdownDocument, lang: String, slug: String)
-        -> (targets: [LinkKey: HTMLRenderer.ResolvedURL], problems: [Diagnostic])
+        -> (targets: [LinkKey: HTMLRenderer.ResolvedURL], missing: Set<LinkKey>, problems: [Diagnostic])
     {
-        guard let sourceLinks else { return ([:], []) }
+        guard let sourceLinks else { return ([:], [], []) }
         var targets: [LinkKey: HTMLRenderer.ResolvedURL] = [:]
+        var missing: Set<LinkKey> = []
         var problems: [Diagnostic] = []
         for index in document.nodes.indices {
             let key: LinkKey
@@ -130,13 +136,14 @@ package struct ArticleReader: Sendable {
             switch sourceLinks.resolve(key.url, lang: lang, slug: slug, isImage: key.isImage) {
             case .unchanged: continue
             case .resolved(let target): targets[key] = target
-            case .missingArticle(let missing):
+            case .missingArticle(let article):
+                missing.insert(key)
                 problems.append(.error(
-                    at: document.start(of: index), "broken link '\(key.url)': no article '\(missing)' in any language",
-                    suggestion: sourceLinks.nearestSlug(to: missing).map { "\($0).md" }))
+                    at: document.start(of: index), "broken link '\(key.url)': no article '\(article)' in any language",
+                    suggestion: sourceLinks.nearestSlug(to: article).map { "\($0).md" }))
             }
         }
-        return (targets, problems)
+        return (targets, missing, problems)
     }
 
     /// The alerts of the page, and the lines where it has words to translate: text outside code,

@@ -48,8 +48,12 @@ package struct ContentLoader {
 
     /// The sub-folders of the content folder (candidate languages), sorted.
     package func languageFolders() throws(DiagnosticError) -> [String] {
-        try entries(of: contentDir, display: displayPrefix)
-            .filter { $0.name != Self.sharedFolder && isDirectory($0, in: contentDir.path) }.map(\.name).sorted()
+        languageFolders(among: try entries(of: contentDir, display: displayPrefix))
+    }
+
+    /// The sub-folders among the content folder's `entries`, sorted.
+    private func languageFolders(among entries: [Entry]) -> [String] {
+        entries.filter { $0.name != Self.sharedFolder && isDirectory($0, in: contentDir.path) }.map(\.name).sorted()
     }
 
     /// Every article of the configured languages and every file to publish beside them;
@@ -62,16 +66,16 @@ package struct ContentLoader {
         if Files.isFolder(contentDir.appending(path: Self.sharedFolder).path) {
             try collectFiles(in: Self.sharedFolder, root: root, into: &files, diagnostics: &diagnostics)
         }
+        let top = try entries(of: contentDir, display: displayPrefix)
         // An article written beside the language folders is no article: say where it belongs.
-        for entry in try entries(of: contentDir, display: displayPrefix)
-        where entry.name.hasSuffix(".md") && !Self.isEditorsCopy(entry.name) && !isDirectory(entry, in: contentDir.path) {
+        for entry in top where entry.name.hasSuffix(".md") && !Self.isEditorsCopy(entry.name) && !isDirectory(entry, in: contentDir.path) {
             let language = config.defaultLanguage
             diagnostics.report(.warning(
                 at: SourceLocation(file: displayPrefix + entry.name, line: 1, column: 1),
                 "an article must be in a language folder: this one is not published",
                 suggestion: "move it to \(displayPrefix)\(language)/\(entry.name)"))
         }
-        for folder in try languageFolders() {
+        for folder in languageFolders(among: top) {
             let folderDisplay = displayPrefix + folder
             guard known.contains(folder) else {
                 diagnostics.report(.error(

@@ -60,7 +60,7 @@ package struct UIStrings: Sendable {
             for part in parts {
                 let file = part.isEmpty ? url : folder.appending(path: part + ".yml")
                 do {
-                    let (entries, places) = try parseWithPlaces(SourceText.read(file, displayPath: display(lang, part)))
+                    let (entries, places) = try parse(SourceText.read(file, displayPath: display(lang, part)))
                     for (key, place) in places { keyPlaces[lang + "/" + part + "/" + key] = place }
                     for (key, value) in entries {
                         if table[key] != nil {
@@ -121,12 +121,8 @@ package struct UIStrings: Sendable {
         return UIStrings(byLanguage: tables)
     }
 
-    static func parse(_ source: SourceText) throws(DiagnosticError) -> [String: String] {
-        try parseWithPlaces(source).strings
-    }
-
     /// The strings of a file and where each key's value is written.
-    static func parseWithPlaces(_ source: SourceText) throws(DiagnosticError) -> (strings: [String: String], places: [String: SourceLocation]) {
+    static func parse(_ source: SourceText) throws(DiagnosticError) -> (strings: [String: String], places: [String: SourceLocation]) {
         let (root, locator) = try YAMLLocator.parse(source.text, file: source.displayPath)
         func at(_ mark: YAMLMark?) -> SourceLocation { locator.location(mark) }
         guard let root, let entries = root.entries else {

@@ -106,8 +106,10 @@ package enum TranslationAnalyzer {
     /// The matrix of a set of articles, and `diagnostics` (what reading them found) as a
     /// translator should see them: an error a translation copied from its source is reported
     /// once, at the source; a chain that fails only in a translation shows the source's.
+    /// `unreadable`: slug → the languages whose file is there but could not be read (its errors
+    /// are in `read`).
     package static func analyze(
-        articles: [String: [String: Article]], languages: [String], diagnostics read: [Diagnostic]
+        articles: [String: [String: Article]], languages: [String], diagnostics read: [Diagnostic], unreadable: [String: Set<String>] = [:]
     ) -> (matrix: TranslationMatrix, diagnostics: [Diagnostic]) {
         var diagnostics = read
         var added: [Diagnostic] = []
@@ -160,8 +162,7 @@ package enum TranslationAnalyzer {
                 }
                 guard let source = versions[translation.from], translation.from != lang else {
                     // A source that is there but could not be read has its own errors: saying it does not exist would send the writer elsewhere.
-                    let sourceFile = "/\(translation.from)/\(slug).md"
-                    if translation.from != lang, read.contains(where: { $0.severity == .error && ($0.location?.file.hasSuffix(sourceFile) ?? false) }) {
+                    if translation.from != lang, unreadable[slug]?.contains(translation.from) == true {
                         cells[lang] = TranslationCell(status: .broken, from: translation.from, sectionCount: article.sections.count, problems: problems)
                         continue
                     }

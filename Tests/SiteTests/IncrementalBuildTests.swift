@@ -52,7 +52,11 @@ import Synchronization
         #expect(incremental.filesWritten == full.filesWritten, sourceLocation: sourceLocation)
         // The list of what the output holds, kept for the next build's proof, is exactly that.
         for output in [root.appending(path: "public"), URL(filePath: clean.outputDir)] {
-            let entries = try #require(OutputContents.entries(of: output.path), sourceLocation: sourceLocation)
+            // Files (and links) as `a/b.html`, folders as `a/`.
+            let entries = try FileManager.default.subpathsOfDirectory(atPath: output.path).map { path in
+                var info = stat()
+                return lstat(output.path + "/" + path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? path + "/" : path
+            }
             let listed = OutputContents.load(for: output)
             #expect(listed.paths.count == entries.count, "\(output.lastPathComponent)", sourceLocation: sourceLocation)
             for entry in entries where !(Array(entry.utf8).withUnsafeBufferPointer { listed.contains($0) }) {
