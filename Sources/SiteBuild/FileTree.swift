@@ -72,13 +72,16 @@ enum FileTree {
     }
 
     /// Removes `folder` (a staging folder or an old site beside the output) only when it holds
-    /// the marker every folder the tool makes there holds: a folder of the user's that happens to
-    /// bear such a name (`.public.old-20261205`, a backup) is left alone. True if it is gone.
+    /// the marker every folder the tool makes there holds, or nothing at all (a build killed
+    /// between making it and writing the marker): a folder of the user's that happens to bear
+    /// such a name (`.public.old-20261205`, a backup) is left alone. True if it is gone.
     @discardableResult
     static func removeOwnFolder(_ folder: String) -> Bool {
         var info = stat()
         guard lstat(folder, &info) == 0 else { return true }
-        guard info.st_mode & S_IFMT == S_IFDIR, lstat(folder + "/" + OutputGuard.markerName, &info) == 0 else { return false }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return false }
+        if rmdir(folder) == 0 { return true }
+        guard lstat(folder + "/" + OutputGuard.markerName, &info) == 0 else { return false }
         remove(folder)
         return lstat(folder, &info) != 0
     }

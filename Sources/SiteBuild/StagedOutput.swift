@@ -188,9 +188,10 @@ final class StagedOutput: Sendable {
             guard let isFolder else { return }  // gone since it was listed: nothing to copy
             guard isFolder else {
                 // Flags 0: a symbolic link is linked itself, not what it points to (as link(2) does).
-                // A file already there (the staging folder's marker) gives way to the site's.
+                // The staging folder holds its own marker from the start: kept (the same text), never
+                // unlinked, so a build killed here leaves a folder the next one knows as its own.
                 if linkat(from, name, into, name, 0) == 0 { return }
-                guard errno == EEXIST, unlinkat(into, name, 0) == 0, linkat(from, name, into, name, 0) == 0 else { throw failure("cannot copy") }
+                guard errno == EEXIST, path.isEmpty, strcmp(name, OutputGuard.markerName) == 0 else { throw failure("cannot copy") }
                 return
             }
             guard mkdirat(into, name, 0o755) == 0 else { throw failure("cannot copy") }

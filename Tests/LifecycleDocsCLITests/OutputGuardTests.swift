@@ -279,6 +279,9 @@ import TestSupport
         #expect(try project.run(["build", "--output", "public"]).code == 0)
         let mine = [".public.old-20261205/important.txt", ".public.staging-4194000/draft.txt", ".public.previous/keep.txt"]
         for path in mine { try project.write("mine\n", path) }
+        // A build killed between making its staging folder and marking it leaves it empty: removed.
+        let empty = project.root.appending(path: ".public.staging-4194001")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         for round in 0..<3 {
             Thread.sleep(forTimeInterval: 0.06)
             try project.write("---\ntitle: A\n---\n## Uno\n\nTexto \(round).\n", "Content/es/a.md")
@@ -286,6 +289,7 @@ import TestSupport
             #expect(result.code == 0, "\(round): \(result.err)")
             #expect(try read(project.root.appending(path: "public/es/a/index.html")).contains("Texto \(round)."))
             for path in mine { #expect(try read(project.root.appending(path: path)) == "mine\n", "\(round): \(path)") }
+            #expect(!FileManager.default.fileExists(atPath: empty.path), "\(round): an empty staging folder stays")
         }
     }
 

@@ -30,7 +30,8 @@ import Diagnostics
         let root = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let site = root.appending(path: "public")
-        // An output holds the marker, which the staging folder holds from its start: the site's takes its place.
+        // An output holds the marker, which the staging folder holds from its start: the staging
+        // folder keeps its own (never unlinked, so a killed build leaves a folder marked as the tool's).
         let files = ["index.html", ".hidden", OutputGuard.markerName, "es/a/index.html", "es/ñandú/index.html", "search/es/p/a.js", "deep/1/2/3/4/file.txt"]
         for path in files {
             let url = site.appending(path: path)
@@ -53,6 +54,9 @@ import Diagnostics
             #expect(copy.st_mode & S_IFMT == original.st_mode & S_IFMT, "\(path)")
             if original.st_mode & S_IFMT == S_IFDIR {
                 #expect(copy.st_ino != original.st_ino, "a folder is made anew: \(path)")
+            } else if path == OutputGuard.markerName {
+                #expect(copy.st_ino != original.st_ino, "the staging folder keeps its own marker")
+                #expect(try Data(contentsOf: URL(filePath: staged.staging.path + "/" + path)) == OutputGuard.markerText)
             } else {
                 #expect(copy.st_ino == original.st_ino, "a file or link shares its inode: \(path)")
             }
