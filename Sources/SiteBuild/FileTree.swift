@@ -66,8 +66,11 @@ enum FileTree {
             unlink(root)
             return
         }
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        // The marker goes last: a build killed while it removes a folder of its own leaves one the
+        // next build still knows as the tool's (`removeOwnFolder`).
+        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter { $0 != OutputGuard.markerName }
         _ = Parallel.map(entries.count) { index in removeTree(root + "/" + entries[index]) }
+        unlink(root + "/" + OutputGuard.markerName)
         rmdir(root)
     }
 
