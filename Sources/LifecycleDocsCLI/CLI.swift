@@ -107,6 +107,9 @@ public enum CLI {
         }
         let errors = result.diagnostics.count { $0.severity == .error }
         console.error("Build failed with \(errors) error\(errors == 1 ? "" : "s"); \(options.outputDir) was left unchanged.")
+        if result.linksUnchecked {
+            console.error("The links were not checked: a build checks them once every page renders without errors; 'lifecycle-docs check' reports every problem of the articles at once.")
+        }
         return ExitCode.contentError
     }
 }

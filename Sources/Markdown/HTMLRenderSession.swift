@@ -271,7 +271,7 @@ struct HTMLRenderSession: ~Copyable {
             frame.flag = !URLSafety.isSafe(url, isImage: false)
             if !frame.flag {
                 out.raw("<a href=\"")
-                out.url(renderer.linkTarget?(url, false)?.url ?? url)
+                out.url(HeadingSlugger.precomposingFragment(renderer.linkTarget?(url, false)?.url ?? url))
                 writeTitle(title)
                 out.raw("\">")
             }

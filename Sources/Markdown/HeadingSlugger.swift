@@ -1,3 +1,5 @@
+import Foundation
+
 /// Makes heading ids that read well in every script and are unique on a page.
 ///
 /// Letters, marks and digits of any script are kept and lowercased; every run
@@ -73,10 +75,30 @@ public struct HeadingSlugger: Sendable {
             } else if let lower = quickLowercase(scalar) {
                 slug.add(lower)
             } else {
+                // Beyond Latin-1 and basic Cyrillic (all NFC): a letter may have a canonical twin (U+1F71 is U+03AC).
+                slug.mayNeedComposing = true
                 for lower in scalar.properties.lowercaseMapping.unicodeScalars { slug.add(lower) }
             }
         }
-        return slug.bytes.isEmpty ? "section" : String(decoding: slug.bytes, as: UTF8.self)
+        guard !slug.bytes.isEmpty else { return "section" }
+        let id = String(decoding: slug.bytes, as: UTF8.self)
+        // A heading typed with its accents apart (NFD: `e` + U+0301, as macOS file names and some
+        // keyboards write it) gets the id it has typed precomposed: links are made NFC too
+        // (`precomposingFragment`), and a browser matches a fragment code point by code point.
+        return slug.mayNeedComposing ? id.precomposedStringWithCanonicalMapping : id
+    }
+
+    /// `url` with its fragment in NFC, like the heading ids: a link written with its accents
+    /// apart leads to the heading all the same. A URL whose fragment is ASCII comes back as it is.
+    public static func precomposingFragment(_ url: String) -> String {
+        let bytes = url.utf8
+        guard let hash = bytes.firstIndex(of: UInt8(ascii: "#")),
+            bytes[hash...].contains(where: { $0 >= 0x80 })
+        else { return url }
+        let fragment = url[hash...]
+        let precomposed = String(fragment).precomposedStringWithCanonicalMapping
+        guard !precomposed.utf8.elementsEqual(fragment.utf8) else { return url }
+        return String(url[..<hash]) + precomposed
     }
 
     /// A slug as its bytes are written: a pending `-` goes in only before more text.
@@ -84,6 +106,9 @@ public struct HeadingSlugger: Sendable {
         var bytes: [UInt8] = []
         var pendingDash = false
         var inWord = false
+        /// Whether a combining mark or a letter beyond Latin-1 and basic Cyrillic went in: only
+        /// then may the id need composing (NFC), which costs more than making it.
+        var mayNeedComposing = false
 
         /// An ASCII letter or digit.
         mutating func text(_ byte: UInt8) {
@@ -110,7 +135,10 @@ public struct HeadingSlugger: Sendable {
             case .nonspacingMark, .spacingMark:
                 // Accents and vowel signs belong to the letter before them;
                 // variation selectors (emoji styling) are not text.
-                if inWord && !scalar.properties.isVariationSelector { UTF8.encode(scalar) { bytes.append($0) } }
+                if inWord && !scalar.properties.isVariationSelector {
+                    UTF8.encode(scalar) { bytes.append($0) }
+                    mayNeedComposing = true
+                }
             case .format:
                 // Zero-width joiners and the like: invisible, neither text nor a gap.
                 break

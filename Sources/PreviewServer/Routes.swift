@@ -137,9 +137,15 @@ struct Router: Sendable {
                 failure.diagnostics, generation: failure.generation, language: texts.language(forPath: path.segments))))
     }
 
-    /// 404 with the site's own 404.html (and the live-reload tag), or plain text.
+    /// 404 with the site's own 404 page (and the live-reload tag), or plain text: the page of
+    /// the folder the path starts with (`/bg/…` → `bg/404.html`, a language's), else the root's.
     private func notFound(_ path: RequestPath? = nil) -> Reply {
-        if case .file(let real) = site.lookup(["404.html"]), let file = OpenFile(real), let html = file.readAll() {
+        var candidates = [["404.html"]]
+        if let segments = path?.segments, segments.count > 1 || path?.trailingSlash == true, let first = segments.first {
+            candidates.insert([first, "404.html"], at: 0)
+        }
+        for candidate in candidates {
+            guard case .file(let real) = site.lookup(candidate), let file = OpenFile(real), let html = file.readAll() else { continue }
             let tag = LiveScript.tag(generation: hub.generation, language: texts.language(forPath: path?.segments ?? []))
             return Reply(status: 404, headers: Reply.common(ContentType.html), body: .bytes(Self.injectLiveScript(html, tag: tag)))
         }

@@ -352,9 +352,12 @@ public struct Verification: Sendable {
         // only as right or wrong: no witness is drawn for a chain the page does not mark.
         for chain in ChainFinder.chains(in: run.text) {
             let range = chain.start..<chain.end
-            guard run.node(holding: range) == nil, !reported.contains(where: { $0.overlaps(range) }),
-                let check = ChainCheck.check(chain.names.map(\.text)), !check.ok, let machine = Machines.machine(check.machine)
-            else { continue }
+            guard run.node(holding: range) == nil, !reported.contains(where: { $0.overlaps(range) }) else { continue }
+            guard let check = ChainCheck.check(chain.names.map(\.text)) else {
+                diagnostics.append(Messages.unjudgedProseChain(chain, chain.text, at: run.location(of:)))
+                continue
+            }
+            guard !check.ok, let machine = Machines.machine(check.machine) else { continue }
             diagnostics.append(Messages.wrongProseChain(chain, check, chain.text, machine, at: run.location(of:)))
         }
     }
@@ -370,11 +373,15 @@ public struct Verification: Sendable {
         }()
         for found in judged {
             let at = { (offset: Int) in SourceLocation(file: location.file, line: location.line, column: location.column + offset) }
+            guard let check = found.check else {
+                diagnostics.append(Messages.unjudgedProseChain(found.chain, found.text, at: at))
+                continue
+            }
             chains.append(ProseChain(
                 number: chains.count + 1, node: node, start: found.chain.start, end: found.chain.end, text: found.text,
-                location: at(found.chain.start), check: found.check, witness: found.witness))
-            if !found.check.ok, let machine = Machines.machine(found.check.machine) {
-                diagnostics.append(Messages.wrongProseChain(found.chain, found.check, found.text, machine, at: at))
+                location: at(found.chain.start), check: check, witness: found.witness))
+            if !check.ok, let machine = Machines.machine(check.machine) {
+                diagnostics.append(Messages.wrongProseChain(found.chain, check, found.text, machine, at: at))
             }
         }
         if chains.count > first {
@@ -421,14 +428,19 @@ public struct JudgedChain: Sendable {
     public let chain: ChainFinder.Chain
     /// The chain as written.
     public let text: String
-    public let check: ChainCheck
+    /// Nil when no one machine knows every name (`Resumed → Background` mixes Android's and
+    /// iOS's): nothing can judge it, and the writer is warned.
+    public let check: ChainCheck?
     /// For a legal chain, the transitions that show it step by step.
     public let witness: [Transition]
 
-    /// Every chain of `text` that names states or callbacks of one machine, judged.
+    /// Every chain of `text`, judged where one machine knows all its names.
     public static func all(in text: String) -> [JudgedChain] {
         ChainFinder.chains(in: text).compactMap { chain in
-            guard let check = ChainCheck.check(chain.names.map(\.text)), let machine = Machines.machine(check.machine) else { return nil }
+            guard let check = ChainCheck.check(chain.names.map(\.text)) else {
+                return JudgedChain(chain: chain, text: chain.text, check: nil, witness: [])
+            }
+            guard let machine = Machines.machine(check.machine) else { return nil }
             let witness = check.ok ? (check.kind == .states ? machine.witness(forPath: check.ids) : machine.witness(forCallbacks: check.ids)) : []
             return JudgedChain(chain: chain, text: chain.text, check: check, witness: witness)
         }

@@ -1,4 +1,5 @@
 import Diagnostics
+import LifecycleMachines
 import LifecycleModel
 
 /// Every diagnostic of `lifecycle` blocks, worded in one place. Tests check
@@ -263,6 +264,17 @@ enum Messages {
 
     /// A chain of prose the model rules out, at the first name that cannot follow, with the
     /// fix a `path` or `callbacks` line would get (names as the model writes them).
+    /// A chain whose names no one machine knows all of: each name with the machines that know it.
+    static func unjudgedProseChain(_ chain: ChainFinder.Chain, _ text: String, at: (Int) -> SourceLocation) -> Diagnostic {
+        let known = chain.names.map { name in
+            let machines = Machines.all.filter { $0.resolveState(name.text) != nil || $0.resolveCallback(name.text) != nil }.map(\.id)
+            return "'\(name.text)' (\(machines.joined(separator: ", ")))"
+        }
+        return .warning(
+            at: at(chain.names[0].offset), "'\(text)' is not checked: no machine knows all of its names",
+            notes: ["names of one platform make a chain the model can judge: " + known.joined(separator: ", ")])
+    }
+
     static func wrongProseChain(
         _ chain: ChainFinder.Chain, _ check: ChainCheck, _ text: String, _ machine: Machine, at: (Int) -> SourceLocation
     ) -> Diagnostic {

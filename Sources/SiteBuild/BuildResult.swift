@@ -34,6 +34,9 @@ public struct BuildResult: Sendable {
     /// Set when no input changed since the last successful build and nothing was done.
     var upToDate: (examples: Int, chains: Int)?
 
+    /// Set when errors in the articles stopped the build before its link check (`check` runs both).
+    public var linksUnchecked = false
+
     /// Set when the output folder may not be replaced; nothing was read or written.
     public var refusal: OutputGuard.Refusal?
 

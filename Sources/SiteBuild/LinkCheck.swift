@@ -354,8 +354,8 @@ struct LinkChecker {
                 let page = order[position]
                 let path = collected.path(of: page)
                 let dir = path.hasSuffix("/index.html") ? String(path.dropLast("index.html".count)) : ""
-                // The 404 page is served at any depth; its links start at the base path, not at its folder.
-                let from = path == "404.html" ? "" : dir
+                // A 404 page is served at any depth; its links start at the base path, not at its folder.
+                let from = SiteFiles.isNotFoundPage(path) ? "" : dir
                 var folder = from
                 let broken = folder.withUTF8 { fromBytes in
                     collected.linkNumbers(of: page).contains { url in
@@ -419,14 +419,15 @@ struct LinkChecker {
         for path in paths ?? pages.keys.sorted() {
             guard let page = pages[path] else { continue }
             let dir = path.hasSuffix("/index.html") ? String(path.dropLast("index.html".count)) : ""
-            // The 404 page is served at any depth; its links start at the base path, not at its folder.
-            let from = path == "404.html" ? "" : dir
-            var reported = Set<String>()
+            // A 404 page is served at any depth; its links start at the base path, not at its folder.
+            let from = SiteFiles.isNotFoundPage(path) ? "" : dir
+            // By bytes: `String` equality takes a link with its accents apart (NFD) for its precomposed twin.
+            var reported = Set<[UInt8]>()
             for link in page.links {
                 guard let problem = problem(with: link.url, from: from, exists: exists, ids: ids),
-                    reported.insert(link.url).inserted
+                    reported.insert(Array(link.url.utf8)).inserted
                 else { continue }
-                let written = markdownLinks[path]?.filter { $0.href == link.url } ?? []
+                let written = markdownLinks[path]?.filter { $0.href.utf8.elementsEqual(link.url.utf8) } ?? []
                 if written.isEmpty && unrendered.contains(path) {
                     problems.append(.error(
                         at: SourceLocation(file: path, line: Int(link.line), column: Int(link.column)),
@@ -556,6 +557,12 @@ struct LinkChecker {
         guard let fragment, !fragment.isEmpty, let pageIDs = ids(file) else { return nil }
         let id = fragment.utf8Contains(UInt8(ascii: "%")) ? fragment.removingPercentEncoding ?? fragment : fragment
         guard !pageIDs.contains(id) else { return nil }
+        let precomposed = id.precomposedStringWithCanonicalMapping
+        if !precomposed.utf8.elementsEqual(id.utf8), pageIDs.contains(precomposed) {
+            return (
+                "\(file) has no anchor '#\(id)' as its bytes spell it: the link's accents are apart (Unicode NFD), the id's are precomposed (NFC), and browsers compare them code point by code point",
+                "#" + (precomposed.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? precomposed))
+        }
         let nearest = Names.suggestion(for: id, among: pageIDs.all.sorted())
         return ("\(file) has no anchor '#\(id)'", nearest.map { "#\($0)" })
     }

@@ -140,7 +140,14 @@ public enum SiteBuilder {
                 result.reused = articles.reused
                 result.pagesKept = articles.pagesKept
                 result.articlesPerLanguage = site.articlesPerLanguage(articles.all)
-                guard !diagnostics.hasErrors, let pages = site.pages else { throw DiagnosticError([]) }
+                // A page of an article with errors is not rendered, so its ids are unknown: the links
+                // wait for a build without errors, and `check`, which renders such pages for their ids.
+                guard !diagnostics.hasErrors, let pages = site.pages else {
+                    let articleFiles = Set(site.sources.map(\.displayPath))
+                    result.linksUnchecked = site.pages != nil
+                        && diagnostics.diagnostics.contains { $0.severity == .error && articleFiles.contains($0.location?.file ?? "") }
+                    throw DiagnosticError([])
+                }
                 let changes = incremental ? SiteWideChanges(before: reusable?.groups ?? [:], after: articles.groups, slugs: plan.touchedSlugs) : .all
                 result.filesWritten = try writeSitePages(site, pages, articles, changes: changes, sink: sink)
                 endPhase("site-wide pages")
@@ -647,8 +654,8 @@ public enum SiteBuilder {
         let reads = spread
             ? Parallel.map(toRead.count) { reader.read(site.sources[toRead[$0]]) } : toRead.map { reader.read(site.sources[$0]) }
         let unreadLanguages = Set(unread.values.map(\.lang))
-        // The languages whose file could not be read (its errors are reported).
-        var unreadable = Set<String>()
+        // The languages whose file could not be read (its errors are reported), with the file.
+        var unreadable: [String: String] = [:]
         if !unread.isEmpty, reads.contains(where: { $0.article?.article.translation.map { unreadLanguages.contains($0.from) } == true }) {
             return readGroup(slug, indexes, site: site, reader: reader, languages: languages, stamps: stamps, spread: spread)
         }
@@ -665,7 +672,7 @@ public enum SiteBuilder {
             group.diagnostics += problems
             guard let read else {
                 group.complete = false
-                unreadable.insert(site.sources[index].lang)
+                unreadable[site.sources[index].lang] = site.sources[index].displayPath
                 continue
             }
             let article = read.article
@@ -936,7 +943,7 @@ public enum SiteBuilder {
         try Parallel.forEach(pages.count) { index throws(DiagnosticError) in
             let context: MustacheValue = switch pages[index] {
             case .chooser: contexts.chooser()
-            case .notFound: contexts.notFound()
+            case .notFound(let lang): contexts.notFound(lang ?? config.defaultLanguage)
             case .home(let lang): contexts.home(lang)
             case .status(let lang): contexts.status(lang)
             case .playground(let lang): contexts.playground(lang)
@@ -1001,23 +1008,25 @@ public enum SiteBuilder {
     }
 
     /// The pages of a site besides its articles: the chooser, the 404 page and each language's
-    /// home, status and playground. A build writes them; `check` knows they are there.
+    /// home, status, playground, tutorials and 404 page. A build writes them; `check` knows they are there.
     enum SitePage {
         case chooser
-        case notFound
+        /// The site's 404 page (nil: at the root, in the default language) or a language's, which
+        /// a server shows for a missing page under that language's folder (`serve` does).
+        case notFound(String?)
         case home(String)
         case status(String)
         case playground(String)
         case tutorials(String)
 
         static func all(languages: [String]) -> [SitePage] {
-            [.chooser, .notFound] + languages.flatMap { [SitePage.home($0), .status($0), .playground($0), .tutorials($0)] }
+            [.chooser, .notFound(nil)] + languages.flatMap { [SitePage.home($0), .status($0), .playground($0), .tutorials($0), .notFound($0)] }
         }
 
         var path: String {
             switch self {
             case .chooser: "index.html"
-            case .notFound: "404.html"
+            case .notFound(let lang): (lang.map(SiteLinks.homeDir) ?? "") + SiteFiles.notFoundName
             case .home(let lang): SiteLinks.homeDir(lang) + "index.html"
             case .status(let lang): SiteLinks.statusDir(lang) + "index.html"
             case .playground(let lang): SiteLinks.playgroundDir(lang) + "index.html"

@@ -87,7 +87,9 @@ package struct ArticleReader: Sendable {
             default: return nil
             }
             guard !missing.contains(key) else { return nil }
-            return MarkdownLink(url: key.url, href: targets[key]?.url ?? key.url, location: document.start(of: index))
+            // As the page writes it: its fragment precomposed like the ids.
+            let href = HeadingSlugger.precomposingFragment(targets[key]?.url ?? key.url)
+            return MarkdownLink(url: key.url, href: href, location: document.start(of: index))
         }
         var article = Article(
             lang: lang, slug: slug, displayPath: text.displayPath, title: title,
@@ -102,7 +104,8 @@ package struct ArticleReader: Sendable {
         (article.alerts, article.proseLines) = Self.alertsAndProse(document, verification: verification)
         return (
             ReadArticle(article: article, document: document, verification: verification, targets: targets),
-            frontMatter.problems + linkProblems + verification.diagnostics + Self.untranslatedWarnings(article)
+            frontMatter.problems + linkProblems + verification.diagnostics + Self.untranslatedWarnings(article, places: frontMatter.untranslatedPlaces)
+                + Self.sectionNumberErrors("verbatim", article.verbatim, places: frontMatter.verbatimPlaces, article: article)
                 + ContentWarnings.of(document)
         )
     }
@@ -248,20 +251,27 @@ package struct ArticleReader: Sendable {
         return lettersInChains.contains { chains[$0].upperBound > position }
     }
 
-    /// A warning per section a new translation has not translated yet.
-    static func untranslatedWarnings(_ article: Article) -> [Diagnostic] {
-        article.untranslated.map { index in
-            guard index < article.sections.count else {
-                return .error(
-                    at: article.translation?.location ?? SourceLocation(file: article.displayPath, line: 1, column: 1),
-                    "'untranslated' lists section \(index), but the article has \(article.sections.count) sections (0 to \(article.sections.count - 1))")
-            }
+    /// A warning per section a new translation has not translated yet; an error at a number
+    /// (`places`: where each is written) that names no section.
+    static func untranslatedWarnings(_ article: Article, places: [SourceLocation]) -> [Diagnostic] {
+        sectionNumberErrors("untranslated", article.untranslated, places: places, article: article) + article.untranslated.compactMap { index in
+            guard index < article.sections.count else { return nil }
             let section = article.sections[index]
             let name = section.title.isEmpty ? "the introduction" : "'\(section.title)'"
             return .warning(
                 at: SourceLocation(file: article.displayPath, line: section.line, column: 1),
                 "section \(index) (\(name)) is not translated yet",
                 notes: ["translate it, then mark it done: 'lifecycle-docs sync-translation \(article.slug) \(article.lang) --section \(index)'"])
+        }
+    }
+
+    /// An error at each number of a front-matter list of sections (`key`) that names no section of the article.
+    static func sectionNumberErrors(_ key: String, _ indexes: [Int], places: [SourceLocation], article: Article) -> [Diagnostic] {
+        zip(indexes, places).compactMap { index, place in
+            guard index >= article.sections.count else { return nil }
+            return .error(
+                at: place,
+                "'\(key)' lists section \(index), but the article has \(article.sections.count) sections (0 to \(article.sections.count - 1))")
         }
     }
 

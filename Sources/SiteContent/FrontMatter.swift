@@ -67,6 +67,9 @@ package struct FrontMatter: Sendable {
     package var untranslated: [Int] = []
     /// Indexes of sections that read exactly as the source's on purpose (they need no translation).
     package var verbatim: [Int] = []
+    /// Where each number of `untranslated` and `verbatim` is written, for an error about it.
+    var untranslatedPlaces: [SourceLocation] = []
+    var verbatimPlaces: [SourceLocation] = []
     /// The date the article was last revised (`updated: 2026-11-29`).
     package var updated: ArticleDate?
     /// Where the article goes in the sidebar and previous/next order (`weight: 10`):
@@ -160,6 +163,17 @@ package struct FrontMatter: Sendable {
                     }
                     meta = text
                 }
+                // A misspelt `section:` would leave the fingerprints out unseen: every section then reads stale.
+                if case .mapping(let pairs) = value.value {
+                    let translationKeys = ["from", "meta", "sections"]
+                    for pair in pairs {
+                        guard let name = pair.key.string, !translationKeys.contains(name) else { continue }
+                        problems.append(.warning(
+                            at: locator.location(pair.key.mark), "unknown key 'translation.\(name)' is ignored",
+                            notes: ["'translation' knows: " + translationKeys.joined(separator: ", ")],
+                            suggestion: Names.suggestion(for: name, among: translationKeys)))
+                    }
+                }
                 result.translation = TranslationSource(from: code, fingerprints: fingerprints, meta: meta, location: locator.location(from.mark))
             case "untranslated":
                 guard let items = value.array, items.allSatisfy({ $0.int.map { $0 >= 0 } == true }) else {
@@ -167,12 +181,14 @@ package struct FrontMatter: Sendable {
                     continue
                 }
                 result.untranslated = items.compactMap(\.int)
+                result.untranslatedPlaces = items.map { locator.location($0.mark) }
             case "verbatim":
                 guard let items = value.array, items.allSatisfy({ $0.int.map { $0 >= 0 } == true }) else {
                     problems.append(.error(at: locator.location(value.mark), "'verbatim' must be a list of section numbers, like [0, 2]"))
                     continue
                 }
                 result.verbatim = items.compactMap(\.int)
+                result.verbatimPlaces = items.map { locator.location($0.mark) }
             case "updated":
                 guard value.isScalar, let text = value.string, let date = ArticleDate(text) else {
                     problems.append(.error(at: locator.location(value.mark), "'updated' must be a day of the calendar written YYYY-MM-DD, like 2026-11-29"))

@@ -75,7 +75,18 @@ struct YAMLLocator {
         do {
             return (try YAMLParser.parse(text), locator)
         } catch {
-            throw DiagnosticError([.error(at: locator.location(error.mark), error.message)])
+            throw DiagnosticError([.error(at: locator.location(error.mark), error.message, suggestion: tabAdvice(text, line: error.mark.line))])
         }
+    }
+
+    /// libyaml's words for a tab that indents a line ("found character that cannot start any
+    /// token") do not name it: said plainly when the error's line starts with one.
+    private static func tabAdvice(_ text: String, line: Int) -> String? {
+        guard line >= 1 else { return nil }
+        let lines = text.split(separator: "\n", maxSplits: line, omittingEmptySubsequences: false)
+        guard line <= lines.count else { return nil }
+        let errorLine = lines[line - 1]
+        let indentation = errorLine.prefix { $0 == " " || $0 == "\t" }
+        return indentation.contains("\t") ? "indent YAML with spaces: a tab cannot indent it" : nil
     }
 }

@@ -322,9 +322,11 @@ package struct PageContexts: Sendable {
         let statuses: [TranslationStatus] = [.source, .current, .inProgress, .stale(sections: []), .broken, .missing]
         let labels = Dictionary(statuses.map { ($0.name, strings.string(Self.statusKey($0), lang: lang)) }, uniquingKeysWith: { first, _ in first })
         context["rows"] = .array(translations.rows.map { row in
-            .object([
-                "title": .string(row.title),
-                "titleLang": .string(row.titleLang),
+            // The reader's own title where the article is in their language; the source's otherwise.
+            let own = articles[row.slug]?[lang]
+            return .object([
+                "title": .string(own?.title ?? row.title),
+                "titleLang": .string(own == nil ? row.titleLang : lang),
                 "cells": .array(config.languages.map { language in
                     let cell = row.cells[language.code] ?? TranslationCell(status: .missing)
                     let exists = articles[row.slug]?[language.code] != nil
@@ -410,9 +412,8 @@ package struct PageContexts: Sendable {
         return .object(context)
     }
 
-    /// The 404 page is served at any depth, so its links start at the base path.
-    package func notFound() -> MustacheValue {
-        let lang = config.defaultLanguage
+    /// A 404 page in `lang`, served at any depth, so its links start at the base path.
+    package func notFound(_ lang: String) -> MustacheValue {
         var context = common(
             lang: lang, dir: "", title: strings.string("notFoundTitle", lang: lang), description: "",
             alternates: [], switcher: [])
@@ -423,7 +424,9 @@ package struct PageContexts: Sendable {
         context["statusHref"] = .string(config.basePath + SiteLinks.statusDir(lang) + "index.html")
         context["tutorialsHref"] = .string(config.basePath + SiteLinks.tutorialsDir(lang) + "index.html")
         context["canonical"] = nil
-        context["homes"] = .array(config.languages.map { language in
+        // The page's own language first: a reader lost under /bg/ is offered the Bulgarian home first.
+        let languages = config.languages.filter { $0.code == lang } + config.languages.filter { $0.code != lang }
+        context["homes"] = .array(languages.map { language in
             .object([
                 "code": .string(language.code),
                 "name": .string(language.name),

@@ -5,6 +5,15 @@ package enum SiteFiles {
     /// Linked from every page; at the root, where browsers also look for one by themselves.
     package static let faviconPath = "favicon.svg"
     package static let robotsPath = "robots.txt"
+    /// The 404 page's file: at the root, and in each language's folder.
+    package static let notFoundName = "404.html"
+
+    /// Whether an output path is a 404 page: served at any depth, its links start at the base path.
+    package static func isNotFoundPage(_ path: String) -> Bool {
+        guard path.hasSuffix(notFoundName) else { return false }
+        let folder = path.dropLast(notFoundName.count)
+        return folder.isEmpty || (folder.hasSuffix("/") && !folder.dropLast().contains("/"))
+    }
 
     /// Lets every crawler in and names the sitemap. A `Sitemap:` line must hold an absolute
     /// URL, so a site whose base URL is only a path (`/` or `/docs/`) gets none, and a comment

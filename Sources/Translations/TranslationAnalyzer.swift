@@ -106,10 +106,10 @@ package enum TranslationAnalyzer {
     /// The matrix of a set of articles, and `diagnostics` (what reading them found) as a
     /// translator should see them: an error a translation copied from its source is reported
     /// once, at the source; a chain that fails only in a translation shows the source's.
-    /// `unreadable`: slug → the languages whose file is there but could not be read (its errors
-    /// are in `read`).
+    /// `unreadable`: slug → the languages whose file is there but could not be read, with the
+    /// file's display path (its errors are in `read`).
     package static func analyze(
-        articles: [String: [String: Article]], languages: [String], diagnostics read: [Diagnostic], unreadable: [String: Set<String>] = [:]
+        articles: [String: [String: Article]], languages: [String], diagnostics read: [Diagnostic], unreadable: [String: [String: String]] = [:]
     ) -> (matrix: TranslationMatrix, diagnostics: [Diagnostic]) {
         var diagnostics = read
         var added: [Diagnostic] = []
@@ -151,7 +151,13 @@ package enum TranslationAnalyzer {
             var cells: [String: TranslationCell] = [:]
             for lang in languages {
                 guard let article = versions[lang] else {
-                    cells[lang] = TranslationCell(status: .missing)
+                    // A file that is there but could not be read is broken, with its errors: "missing"
+                    // would send its translator to make a file that exists.
+                    if let file = unreadable[slug]?[lang] {
+                        cells[lang] = TranslationCell(status: .broken, problems: (errorsByFile[file] ?? []).map(describe))
+                    } else {
+                        cells[lang] = TranslationCell(status: .missing)
+                    }
                     continue
                 }
                 var problems = (errorsByFile[article.displayPath] ?? []).map(describe)
@@ -162,7 +168,7 @@ package enum TranslationAnalyzer {
                 }
                 guard let source = versions[translation.from], translation.from != lang else {
                     // A source that is there but could not be read has its own errors: saying it does not exist would send the writer elsewhere.
-                    if translation.from != lang, unreadable[slug]?.contains(translation.from) == true {
+                    if translation.from != lang, unreadable[slug]?[translation.from] != nil {
                         cells[lang] = TranslationCell(status: .broken, from: translation.from, sectionCount: article.sections.count, problems: problems)
                         continue
                     }

@@ -33,9 +33,46 @@
   });
 
   // Whether a folded word is one a stem stands for: it starts with the stem, or is it when the
-  // stem is shorter than three letters ("de" marks "de", not "desde").
-  function stemMatches(folded, stem) {
-    return codePoints(stem).length < 3 ? folded === stem : folded.indexOf(stem) === 0;
+  // stem is shorter than three letters ("de" marks "de", not "desde"). When the stem is a term
+  // of the index and the loaded shards know the word's own stem, that must be it: "Center" is
+  // not "cena" (its stem is "cent", not "cen"). A stem the index does not have ("interrup",
+  // written by hand) marks by prefix.
+  function stemMatches(folded, stem, lang) {
+    if (codePoints(stem).length < 3) return folded === stem;
+    if (folded.indexOf(stem) !== 0) return false;
+    var tables = lang ? loadedTables(folded, lang) : null;
+    if (!tables || folded === stem || !tables.terms[stem]) return true;
+    return indexedStem(folded, tables) === stem;
+  }
+
+  // The terms and forms of the loaded shards that could hold a folded word and every prefix of
+  // it, or null when one of those shards is not loaded.
+  function loadedTables(folded, lang) {
+    var known = data[lang];
+    if (!known || !known.manifest) return null;
+    var tables = { terms: {}, forms: {} };
+    var keys = known.manifest.shards;
+    for (var i = 0; i < keys.length; i++) {
+      if (folded.indexOf(keys[i]) !== 0) continue;
+      var shard = known.shards[keys[i]];
+      if (!shard) return null;
+      for (var term in shard.t) tables.terms[term] = true;
+      for (var form in shard.f) tables.forms[form] = shard.f[form];
+    }
+    return tables;
+  }
+
+  // The stem the index files a folded word under (as SearchIndex.guess: the form's own entry,
+  // the word if it is a term, else the longest term it starts with of at least half its letters).
+  function indexedStem(folded, tables) {
+    if (Object.prototype.hasOwnProperty.call(tables.forms, folded)) return tables.forms[folded];
+    if (tables.terms[folded]) return folded;
+    var points = codePoints(folded);
+    for (var length = points.length - 1; length >= Math.max(2, Math.floor((points.length + 1) / 2)); length--) {
+      var candidate = points.slice(0, length).join("");
+      if (tables.terms[candidate]) return candidate;
+    }
+    return null;
   }
 
   function fold(word, lang) {
@@ -97,6 +134,25 @@
     });
   };
 
+  // Loads the shards that know the stems of the words in `texts` that start like one of
+  // `stems` without being it (a few small files), so that `stemMatches` can tell them apart.
+  Index.prototype.shardsOfWords = function (texts, stems) {
+    var self = this, lang = this.lang, known = store(lang);
+    var wanted = {};
+    var long = stems.filter(function (stem) { return codePoints(stem).length >= 3; });
+    if (!known.manifest || !long.length) return Promise.resolve();
+    texts.forEach(function (text) {
+      words(text || "").forEach(function (word) {
+        var folded = fold(word, lang);
+        if (!long.some(function (stem) { return folded !== stem && folded.indexOf(stem) === 0; })) return;
+        known.manifest.shards.forEach(function (key) { if (folded.indexOf(key) === 0 && !known.shards[key]) wanted[key] = true; });
+      });
+    });
+    return Promise.all(Object.keys(wanted).map(function (key) {
+      return load(self.folder + hex(key) + ".js").catch(function () {});
+    }));
+  };
+
   Index.prototype.page = function (key) {
     var lang = this.lang;
     return load(this.folder + "p/" + encodeURIComponent(key) + ".js").then(function () { return store(lang).pages[key]; });
@@ -156,6 +212,17 @@
       })).then(function (expansions) { return rank(manifest, list, expansions); });
     }).then(function (pages) {
       return Promise.all(pages.map(function (page) { return self.page(page.key).catch(function () { return null; }); })).then(function (loaded) {
+        // The words the excerpts may mark: their shards tell a word of the query's stem from one that only starts alike.
+        var texts = [], stems = [];
+        pages.forEach(function (page, index) {
+          var text = loaded[index];
+          if (!text) return;
+          stems = stems.concat(page.stems);
+          texts.push(text.title);
+          page.sections.forEach(function (section) { texts = texts.concat(text.sections[section.number] || []); });
+        });
+        return self.shardsOfWords(texts, stems).then(function () { return loaded; });
+      }).then(function (loaded) {
         var results = [];
         pages.forEach(function (page, index) {
           var text = loaded[index];
@@ -267,7 +334,7 @@
     // The query's stem a word stands for (its index), or -1.
     function stemOf(word) {
       var folded = fold(word, lang);
-      for (var i = 0; i < stems.length; i++) if (stemMatches(folded, stems[i])) return i;
+      for (var i = 0; i < stems.length; i++) if (stemMatches(folded, stems[i], lang)) return i;
       return -1;
     }
     if (!tokens.length) return [[text, false]];
@@ -502,6 +569,17 @@
     });
     var nodes = [];
     while (walker.nextNode()) nodes.push(walker.currentNode);
+    // Marked once the shards of the page's words tell a word of the stem from one that only
+    // starts alike; without the index (no search box, a file that does not load), by prefix.
+    var box = document.querySelector("[data-ld-search]");
+    if (!box) return markAll(nodes, stems, lang);
+    var index = new Index(box.getAttribute("data-root"), box.getAttribute("data-lang") || lang);
+    index.manifest().then(function () {
+      return index.shardsOfWords(nodes.map(function (node) { return node.nodeValue; }), stems);
+    }).catch(function () {}).then(function () { markAll(nodes, stems, lang); });
+  }
+
+  function markAll(nodes, stems, lang) {
     var marks = 0;
     // One expression for every text node: exec walks it from lastIndex, reset per node.
     var re = new RegExp(WORD.source, "gu");
@@ -514,7 +592,7 @@
       var match;
       while ((match = re.exec(text)) !== null && marks < MAX_MARKS) {
         var folded = fold(match[0], lang);
-        if (!stems.some(function (stem) { return stemMatches(folded, stem); })) continue;
+        if (!stems.some(function (stem) { return stemMatches(folded, stem, lang); })) continue;
         if (match.index > at) pieces.push(document.createTextNode(text.slice(at, match.index)));
         var mark = document.createElement("mark");
         mark.className = "ld-highlight";
@@ -529,6 +607,8 @@
       pieces.forEach(function (piece) { parent.insertBefore(piece, node); });
       parent.removeChild(node);
     });
+    // Done (the marks wait for the index's shards): how many, for scripts and tests that wait.
+    document.documentElement.setAttribute("data-ld-highlighted", String(marks));
   }
 
   function start() {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 
@@ -24,9 +25,21 @@ import Markdown
         #expect(HeadingSlugger.baseSlug(text) == expected)
     }
 
+    /// An accent typed apart from its letter (NFD) stays with it, and the id is precomposed (NFC),
+    /// like the fragments of links (`precomposingFragment`).
     @Test func decomposedAccentsStayWithTheirLetter() {
-        #expect(HeadingSlugger.baseSlug("Cua\u{301}ndo").unicodeScalars.map(\.value) == "cua\u{301}ndo".unicodeScalars.map(\.value))
+        #expect(HeadingSlugger.baseSlug("Cua\u{301}ndo").unicodeScalars.map(\.value) == "cu\u{E1}ndo".unicodeScalars.map(\.value))
+        #expect(HeadingSlugger.baseSlug("Cu\u{E1}ndo").unicodeScalars.map(\.value) == "cu\u{E1}ndo".unicodeScalars.map(\.value))
         #expect(HeadingSlugger.baseSlug("1\u{FE0F}\u{20E3} step") == "1-step")
+    }
+
+    @Test func linkFragmentsArePrecomposed() {
+        let nfd = HeadingSlugger.precomposingFragment("../b/#cua\u{301}ndo-e\u{301}")
+        #expect(nfd.unicodeScalars.map(\.value) == "../b/#cu\u{E1}ndo-\u{E9}".unicodeScalars.map(\.value))
+        // Only the fragment: a path is the file's name as written.
+        let path = HeadingSlugger.precomposingFragment("../e\u{301}/#x")
+        #expect(path.unicodeScalars.map(\.value) == "../e\u{301}/#x".unicodeScalars.map(\.value))
+        #expect(HeadingSlugger.precomposingFragment("#ascii-only") == "#ascii-only")
     }
 
     @Test func lowercasingAgreesWithTheStandardLibrary() {
@@ -80,14 +93,14 @@ import Markdown
                 }
             }
         }
-        return slug.isEmpty ? "section" : String(decoding: slug, as: UTF8.self)
+        return slug.isEmpty ? "section" : String(decoding: slug, as: UTF8.self).precomposedStringWithCanonicalMapping
     }
 
     @Test func randomHeadingsSlugAsDefined() {
         let pieces = [
             "a", "Z", "q", "7", " ", "  ", "-", "_", "!", "?", ",", "'", "(", ")", "#", "é", "E\u{301}", "\u{301}", "Ç", "ß",
             "ÿ", "×", "Ж", "ж", "Ё", "ё", "Ѐ", "İ", "Σ", "ς", "語", "👋", "\u{200D}", "\u{FE0F}", "1\u{FE0F}\u{20E3}", "\u{A0}",
-            "\t", "„", "“", "ﬁ", "Ⅻ", "²", "\u{0903}", "क",
+            "\t", "„", "“", "ﬁ", "Ⅻ", "²", "\u{0903}", "क", "\u{1F71}", "\u{212B}", "e\u{327}\u{301}",
         ] + (0..<0x80).map { String(Character(Unicode.Scalar(UInt8($0)))) }
         var random = SeededRandom(seed: 0x5106 &+ SeededRandom.seedOffset("SLUG_SEED"))
         var nonEmpty = 0

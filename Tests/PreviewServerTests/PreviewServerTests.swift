@@ -34,7 +34,10 @@ final class Fixture {
             "sub/deeper/page.html": Self.page("es", "Deeper page"),
             "no-index/file.txt": "a folder without index.html\n",
         ]
-        if notFoundPage { files["404.html"] = "<!DOCTYPE html><html><body><h1>Custom missing page</h1></body></html>\n" }
+        if notFoundPage {
+            files["404.html"] = "<!DOCTYPE html><html><body><h1>Custom missing page</h1></body></html>\n"
+            files["sub/404.html"] = "<!DOCTYPE html><html lang=\"es\"><body><h1>Página no encontrada</h1></body></html>\n"
+        }
         try write(files, under: site)
         // Outside the site: a file named `secret` beside it, and a folder with one.
         try write(["secret": Self.secret + "\n", "outside/secret": Self.secret + "\n"], under: base)
@@ -204,6 +207,20 @@ final class Fixture {
                 #expect(response.headers["content-type"] == "text/html; charset=utf-8")
                 #expect(response.text.contains("Custom missing page"))
             }
+        }
+    }
+
+    /// A missing page under a folder with its own 404 page (a language's) gets that one.
+    @Test func aMissingPathUnderAFolderGetsThatFolders404Page() throws {
+        let fixture = try Fixture()
+        for target in ["/sub/missing", "/sub/deeper/missing.html", "/sub/missing/"] {
+            let response = try request(target, port: fixture.port)
+            #expect(response.status == 404)
+            #expect(response.text.contains("Página no encontrada"), "\(target)")
+        }
+        // A missing page at the root, and under a folder without one, get the root's.
+        for target in ["/sub-missing", "/no-index/missing"] {
+            #expect(try request(target, port: fixture.port).text.contains("Custom missing page"), "\(target)")
         }
     }
 

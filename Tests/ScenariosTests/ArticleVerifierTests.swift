@@ -153,6 +153,29 @@ import TestSupport
         #expect(verification.chains.map(\.text) == ["Not Running → Active", "Not Running → Active", "Not Running → Active"])
     }
 
+    /// A chain that mixes platforms' names cannot be judged by any machine: a warning says so,
+    /// with the machines that know each name, in one node or over several, copy or not.
+    @Test func aChainMixingPlatformsIsWarnedAbout() throws {
+        let text = "Mezcla Resumed → Background fin.\n\nY *onPause* → Inactive.\n\nMezcla Resumed → Background fin.\n"
+        final class Judged: VerificationCache, @unchecked Sendable {
+            var judged: [String: [JudgedChain]] = [:]
+            func example(info: String, code: String) -> ExampleTrace? { nil }
+            func remember(_ trace: ExampleTrace, info: String, code: String) {}
+            func chains(in text: String) -> [JudgedChain]? { judged[text] }
+            func remember(_ chains: [JudgedChain], in text: String) { judged[text] = chains }
+        }
+        let verification = ArticleVerifier.verify(MarkdownDocument.parse(text, file: "es/a.md"), cache: Judged())
+        #expect(verification.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.severity) \($0.message)" } == [
+            "1:8 warning 'Resumed → Background' is not checked: no machine knows all of its names",
+            "5:8 warning 'Resumed → Background' is not checked: no machine knows all of its names",
+            "3:4 warning 'onPause → Inactive' is not checked: no machine knows all of its names",
+        ])
+        #expect(verification.diagnostics.first?.notes == [
+            "names of one platform make a chain the model can judge: 'Resumed' (android-activity), 'Background' (ios-app, ios-scene)"
+        ])
+        #expect(verification.chains.isEmpty)
+    }
+
     @Test func aWrongCallbackOrderInProseSuggestsAPossibleOne() throws {
         let (_, verification) = verify("Primero onPause -> onDestroy.\n")
         let error = try #require(verification.diagnostics.first)

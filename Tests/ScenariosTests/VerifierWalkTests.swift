@@ -32,9 +32,13 @@ import TestSupport
                 let location = document.start(of: index)
                 for found in JudgedChain.all(in: node.literal) {
                     let at = { (offset: Int) in SourceLocation(file: location.file, line: location.line, column: location.column + offset) }
-                    chains.append("\(chains.count + 1) \(index) \(found.chain.start)..<\(found.chain.end) \(at(found.chain.start)) \(found.text) \(found.check.machine) \(found.check.ok)")
-                    if !found.check.ok, let machine = Machines.machine(found.check.machine) {
-                        diagnostics.append(Messages.wrongProseChain(found.chain, found.check, found.text, machine, at: at))
+                    guard let check = found.check else {
+                        diagnostics.append(Messages.unjudgedProseChain(found.chain, found.text, at: at))
+                        continue
+                    }
+                    chains.append("\(chains.count + 1) \(index) \(found.chain.start)..<\(found.chain.end) \(at(found.chain.start)) \(found.text) \(check.machine) \(check.ok)")
+                    if !check.ok, let machine = Machines.machine(check.machine) {
+                        diagnostics.append(Messages.wrongProseChain(found.chain, check, found.text, machine, at: at))
                     }
                 }
             default:

@@ -81,6 +81,33 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: root.appending(path: "public/es/a/index.html").path))
     }
 
+    /// A link or heading typed with accents apart (NFD, as macOS file names and some keyboards
+    /// write them) leads where its precomposed twin does: ids and link fragments are NFC. One
+    /// percent-encoded in NFD cannot be precomposed unseen: its error says why the two differ.
+    @Test func accentsTypedApartLeadToTheSameHeading() throws {
+        let site = "baseURL: \"/\"\ndefaultLanguage: es\nlanguages:\n  - {code: es, name: Español, title: S}\n"
+        let root = try makeProject(content: [
+            "site.yml": site,
+            "es/a.md": "---\ntitle: A\n---\n[nfc](b.md#cu\u{E1}ndo) [nfd](b.md#cua\u{301}ndo) [aquí](#ma\u{301}s)\n\n## Más\n",
+            "es/b.md": "---\ntitle: B\n---\n## Cua\u{301}ndo\n\nTexto.\n",
+        ])
+        let built = SiteBuilder.build(buildOptions(root))
+        #expect(built.succeeded && built.diagnostics.isEmpty, "\(built.diagnostics.map(DiagnosticFormatter.text))")
+        // By bytes: `String` comparisons would take either form for the other.
+        let a = try Data(contentsOf: root.appending(path: "public/es/a/index.html"))
+        let b = try Data(contentsOf: root.appending(path: "public/es/b/index.html"))
+        let acuteApart = Data("\u{301}".utf8)
+        #expect(b.range(of: Data("id=\"cu\u{E1}ndo\"".utf8)) != nil && b.range(of: Data("id=\"cua\u{301}ndo\"".utf8)) == nil)
+        #expect(a.range(of: Data("href=\"#m\u{E1}s\"".utf8)) != nil && a.range(of: acuteApart) == nil)
+        #expect(a.ranges(of: Data("index.html#cu\u{E1}ndo\"".utf8)).count == 2)
+
+        try write(Data("---\ntitle: A\n---\n[nfc](b.md#cu\u{E1}ndo) [nfd](b.md#cua%CC%81ndo)\n".utf8), to: root.appending(path: "Content/es/a.md"))
+        let checked = SiteBuilder.check(buildOptions(root))
+        #expect(checked.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message) → \($0.suggestion ?? "")" } == [
+            "4:20 broken link 'b.md#cua%CC%81ndo': es/b/index.html has no anchor '#cua\u{301}ndo' as its bytes spell it: the link's accents are apart (Unicode NFD), the id's are precomposed (NFC), and browsers compare them code point by code point → #cu%C3%A1ndo"
+        ])
+    }
+
     @Test func brokenLinksMustBeErrorOrWarn() throws {
         let root = try makeProject(content: ["site.yml": "baseURL: \"/\"\ndefaultLanguage: es\nlanguages:\n  - {code: es, name: Español, title: S}\nbrokenLinks: maybe\n", "es/a.md": "# A\n"])
         let result = SiteBuilder.build(buildOptions(root))

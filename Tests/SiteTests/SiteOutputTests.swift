@@ -14,7 +14,7 @@ import TestSupport
         for path in [
             "index.html", "404.html", "sitemap.xml", "es/index.html", "pt/index.html", "bg/index.html", "it/index.html",
             "es/inactive/index.html", "pt/inactive/index.html", "bg/inactive/index.html", "it/inactive/index.html",
-            "it/active/index.html",
+            "it/active/index.html", "es/404.html", "pt/404.html", "bg/404.html", "it/404.html",
         ] {
             #expect(FileManager.default.fileExists(atPath: site.appending(path: path).path), "missing \(path)")
         }
@@ -109,6 +109,14 @@ import TestSupport
         #expect(notFound.contains("<link rel=\"stylesheet\" href=\"/assets/style."))
         #expect(notFound.contains("<a href=\"/pt/index.html\" hreflang=\"pt\">"))
         #expect(notFound.contains("<meta name=\"robots\" content=\"noindex\">"))
+        #expect(notFound.hasPrefix("<!DOCTYPE html>\n<html lang=\"es\">"))
+        // Each language has its own, in its words, its home offered first; links from the base path.
+        let bulgarian = try read(site.appending(path: "bg/404.html"))
+        #expect(bulgarian.hasPrefix("<!DOCTYPE html>\n<html lang=\"bg\">"))
+        #expect(bulgarian.contains("<link rel=\"stylesheet\" href=\"/assets/style."))
+        let homes = bulgarian.matches(of: /<li lang="(\w+)"><a href="\/\w+\/index.html"/).map { String($0.output.1) }
+        #expect(homes == ["bg", "es", "pt", "it"])
+        #expect(!bulgarian.contains("Página no encontrada"))
     }
 
     @Test func sitemapHasAlternates() throws {
@@ -127,7 +135,7 @@ import TestSupport
 
     @Test func nothingIsLoadedFromAnotherHost() throws {
         let site = try repositorySite.get()
-        for page in ["index.html", "es/index.html", "es/inactive/index.html", "it/active/index.html", "404.html"] {
+        for page in ["index.html", "es/index.html", "es/inactive/index.html", "it/active/index.html", "404.html", "pt/404.html"] {
             let html = try read(site.appending(path: page))
             let loaded = html.matches(of: /(?:src|<link rel="(?:stylesheet|icon|preload)" href)="([^"]*)"/).map { String($0.output.1) }
             #expect(!loaded.isEmpty)

@@ -121,6 +121,10 @@ import Testing
         let status = try read(root.appending(path: "public/pt/status/index.html"))
         #expect(status.contains("<td class=\"status-stale\"><a href=\"../a/index.html\">Desatualizada</a><small>Primeira</small></td>"))
         #expect(status.contains("<td class=\"status-missing\">Sem tradução</td>"))
+        // Each status page names the article in its own language where it has it, the source's elsewhere.
+        #expect(status.contains("<th scope=\"row\" lang=\"pt\">Tradução</th>"))
+        let bulgarian = try read(root.appending(path: "public/bg/status/index.html"))
+        #expect(bulgarian.contains("<th scope=\"row\" lang=\"es\">Original</th>"))
         let source = try read(root.appending(path: "public/es/a/index.html"))
         #expect(!source.contains("translation-notice"))
     }
@@ -139,6 +143,23 @@ import Testing
         let (result, _) = try build(["site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + Self.sourceBody + "\n"])
         #expect(status(result, "pt") == .missing)
         #expect(status(result, "bg") == .missing)
+    }
+
+    /// A translation whose file is there but cannot be read is broken, with its error: "missing"
+    /// would send its translator to make a file that exists.
+    @Test func aTranslationThatCannotBeReadIsBrokenNotMissing() throws {
+        let root = try makeProject(content: [
+            "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + Self.sourceBody + "\n",
+            "pt/a.md": Self.translation().replacing("title: \"Tradução\"", with: "title: [unclosed"),
+        ])
+        try write(Data([0x2D, 0x2D, 0x2D, 0x0A, 0xFF, 0xFE, 0x0A]), to: root.appending(path: "Content/bg/a.md"))
+        let result = SiteBuilder.check(buildOptions(root))
+        let cells = try #require(result.translations?.rows.first?.cells)
+        #expect(cells["pt"]?.status == .broken && cells["bg"]?.status == .broken)
+        #expect(cells["pt"]?.problems.count == 1)
+        #expect(cells["pt"]?.problems.first?.hasSuffix("Content/pt/a.md:3:12: while parsing a flow sequence at 2:8: did not find expected ',' or ']'") == true)
+        #expect(cells["bg"]?.problems.first?.contains("Content/bg/a.md:") == true)
+        #expect(cells["es"]?.status == .source)
     }
 
     @Test func changedCodeIsAParityErrorAtTheLineWithTheSourceLineAsSuggestion() throws {
@@ -357,6 +378,18 @@ import Testing
         #expect(cell.untranslatedTitles == ["Segunda"])
         #expect(cell.translatedCount == 3 && cell.sectionCount == 4)
         #expect(messages.contains { $0.hasPrefix("Content/pt/a.md:24:1: warning: section 3 ('Segunda') is not translated yet") })
+    }
+
+    /// A section number that names no section is an error at the number, in either list.
+    @Test func aSectionNumberPastTheLastIsAnErrorAtTheNumber() throws {
+        let translation = Self.translation().replacing("translation:", with: "untranslated: [1, 99]\nverbatim: [7]\ntranslation:")
+        let (_, messages) = try build([
+            "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + Self.sourceBody + "\n", "pt/a.md": translation,
+        ])
+        #expect(messages.filter { $0.contains("lists section") } == [
+            "Content/pt/a.md:3:19: error: 'untranslated' lists section 99, but the article has 3 sections (0 to 2)",
+            "Content/pt/a.md:4:12: error: 'verbatim' lists section 7, but the article has 3 sections (0 to 2)",
+        ])
     }
 
     // MARK: - Errors of the source, once

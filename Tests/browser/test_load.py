@@ -50,7 +50,12 @@ def expected_pages(output, generation):
         found.append((path, 200, size))
         if file.name == "index.html":
             found.append((path[: -len("index.html")], 200, size))
-    found += [(path, 404, (output / "404.html").stat().st_size + extra(path)) for path in MISSING]
+    # A missing page under a language's folder gets that language's 404 page.
+    def not_found_page(path):
+        first = path.split("/", 1)[0]
+        return output / first / "404.html" if first in LANGS and "/" in path else output / "404.html"
+
+    found += [(path, 404, not_found_page(path).stat().st_size + extra(path)) for path in MISSING]
     return found
 
 

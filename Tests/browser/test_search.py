@@ -64,8 +64,15 @@ def test_search_finds_the_section_and_enter_opens_it(page, lang):
     assert opened_location(browser)[1] == anchor
 
 
-MARKS = """return [...document.querySelectorAll('mark.ld-highlight')].map(m =>
+MARK_LIST = """return [...document.querySelectorAll('mark.ld-highlight')].map(m =>
     [m.textContent, !!m.closest('main article'), !!m.closest('[data-search-ignore], svg, button, .heading-anchor')])"""
+
+
+def marks_of(browser):
+    """The page's marks, once it has marked (the marks wait for the shards of the page's words)."""
+    WebDriverWait(browser, 10).until(lambda _: browser.execute_script(
+        "return document.documentElement.hasAttribute('data-ld-highlighted')"))
+    return browser.execute_script(MARK_LIST)
 
 
 @pytest.mark.parametrize("lang", sorted(SEARCHES))
@@ -77,7 +84,7 @@ def test_the_page_a_result_opens_marks_the_words_found(page, lang):
     url = urllib.parse.urlsplit(browser.current_url)
     assert urllib.parse.parse_qs(url.query).get("highlight"), browser.current_url
     assert urllib.parse.unquote(url.fragment) == anchor
-    marks = browser.execute_script(MARKS)
+    marks = marks_of(browser)
     assert marks, "the opened page marks the words found"
     # The query's word, inflected or not, only where the index read it (the article's text).
     assert all(text.lower().startswith(query.lower()[:5]) for text, _, _ in marks), marks
@@ -94,15 +101,15 @@ def test_the_page_a_result_opens_marks_the_words_found(page, lang):
 
 def test_highlighting_leaves_the_models_words_and_pages_without_it_alone(page):
     browser = page("es/surviving-interruptions/index.html")
-    assert browser.execute_script(MARKS) == [], "no marks without ?highlight="
+    assert browser.execute_script(MARK_LIST) == [], "no marks without ?highlight="
     browser.get(browser.current_url + "?highlight=interrup")
-    marks = browser.execute_script(MARKS)
+    marks = marks_of(browser)
     assert len(marks) > 5 and all(text.lower().startswith("interrup") for text, _, _ in marks), marks
     assert all(inside and not ignored for _, inside, ignored in marks), marks
     # The traces name the event "Interrupción" too, left unmarked as the index left it out.
     assert browser.execute_script("return [...document.querySelectorAll('[data-search-ignore] .event-name')].some(e => /Interrup/.test(e.textContent))")
     browser.get(browser.current_url.split("?")[0] + "?highlight=qzxwv")
-    assert browser.execute_script(MARKS) == []
+    assert marks_of(browser) == []
 
 
 EXCERPT_MARKS = """return [...document.querySelectorAll('#ld-search-results [role=option] mark')].map(m => m.textContent)"""
@@ -122,13 +129,27 @@ def test_words_that_only_bind_others_neither_rank_nor_mark(page):
     url = urllib.parse.urlsplit(browser.current_url)
     stems = urllib.parse.parse_qs(url.query)["highlight"][0].split()
     assert stems and all(stem.startswith(("captur", "pantall")) for stem in stems), browser.current_url
-    marks = browser.execute_script(MARKS)
+    marks = marks_of(browser)
     assert marks and all(text.lower().startswith(("captur", "pantall")) for text, _, _ in marks), marks
 
     # A stem shorter than three letters marks only itself ("la" alone is a query too).
     browser.get(url._replace(query="highlight=la").geturl())
-    marks = browser.execute_script(MARKS)
+    marks = marks_of(browser)
     assert marks and all(text.lower() == "la" for text, _, _ in marks), marks[:20]
+
+
+def test_a_word_that_only_starts_like_the_stem_is_not_marked(page):
+    """pt "cena" has the stem "cen": "cenas" is marked, but not "Center", "Central" or
+    "cenários", whose own stems the index's shards know ("cent…", "cenari"), neither in the
+    excerpts nor on the page a result opens."""
+    browser = page("pt/active/index.html")
+    type_query(browser, "cena ")
+    marks = browser.execute_script(EXCERPT_MARKS)
+    assert marks and all(m.lower() in ("cena", "cenas") for m in marks), marks
+    browser.get(browser.current_url.split("?")[0].replace("/active/", "/inactive/") + "?highlight=cen")
+    marks = marks_of(browser)
+    assert {text.lower() for text, _, _ in marks} == {"cena", "cenas"}, marks
+    assert browser.execute_script("return document.querySelector('main article').textContent.includes('Control Center')")
 
 
 @pytest.mark.parametrize("lang", sorted(SEARCHES))
