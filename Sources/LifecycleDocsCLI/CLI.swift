@@ -56,6 +56,8 @@ public enum CLI {
             case "sync-translation":
                 return try syncTranslation(rest, console: &console)
             case "version", "--version":
+                var parser = OptionParser(rest, command: "version")
+                try parser.finish()
                 console.out("lifecycle-docs \(version)")
                 return ExitCode.success
             default:
@@ -106,7 +108,9 @@ public enum CLI {
             return ExitCode.success
         }
         let errors = result.diagnostics.count { $0.severity == .error }
-        console.error("Build failed with \(errors) error\(errors == 1 ? "" : "s"); \(options.outputDir) was left unchanged.")
+        // A failed build never makes the output: one that is not there was not "left unchanged".
+        let outcome = FileManager.default.fileExists(atPath: options.outputDir) ? "\(options.outputDir) was left unchanged" : "nothing was written"
+        console.error("Build failed with \(errors) error\(errors == 1 ? "" : "s"); \(outcome).")
         if result.linksUnchecked {
             console.error("The links were not checked: a build checks them once every page renders without errors; 'lifecycle-docs check' reports every problem of the articles at once.")
         }
@@ -225,9 +229,11 @@ extension CLI {
             printDetails(result, baseURLOrigin: baseURLOrigin, console: &console)
             let errors = result.diagnostics.count { $0.severity == .error }
             let warnings = result.diagnostics.count { $0.severity == .warning }
+            func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
             console.summary(
-                "Checked \(result.pages.count) article\(result.pages.count == 1 ? "" : "s"): \(result.examplesRun) examples run, "
-                    + "\(result.exercisesChecked) exercise\(result.exercisesChecked == 1 ? "" : "s") checked, \(result.chainsVerified) chains verified, \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+                "Checked \(counted(result.pages.count, "article")): \(counted(result.examplesRun, "example")) run, "
+                    + "\(counted(result.exercisesChecked, "exercise")) checked, \(counted(result.chainsVerified, "chain")) verified, "
+                    + "\(counted(errors, "error")), \(counted(warnings, "warning"))")
         }
         return result.succeeded ? ExitCode.success : ExitCode.contentError
     }

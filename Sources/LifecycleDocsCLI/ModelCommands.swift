@@ -51,6 +51,11 @@ extension CLI {
             if parts.count == 2 && !machine.multiScene {
                 throw UsageError("\(machine.id) has one instance; '@\(parts[1])' names a scene")
             }
+            // A scene is named as in a lifecycle block: one word of letters, digits and '_'.
+            let scene = parts.count == 2 ? parts[1] : word.hasSuffix("@") ? "" : nil
+            if let scene, scene.isEmpty || !scene.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber }) {
+                throw UsageError("'\(word)': a scene's name is one word of letters, digits and '_', like \(parts[0])@B", pointsToHelp: false)
+            }
             return (event, parts.count == 2 ? parts[1] : Simulation.mainScene)
         }
         guard !events.isEmpty else { throw UsageError("trace needs at least one event; \(machine.id) knows: \(machine.events.map(\.id).joined(separator: ", "))") }
@@ -63,7 +68,11 @@ extension CLI {
             case .success(let step):
                 steps.append(TracedStep(step: step, process: simulation.process))
             case .failure(let impossible):
-                if format == .text { printTrace(steps, machine: machine, options: options, console: &console) }
+                // The steps that happened, in the asked form, before the one that cannot.
+                switch format {
+                case .text: printTrace(steps, machine: machine, options: options, console: &console)
+                case .json: console.out(traceJSON(steps, machine: machine))
+                }
                 let sceneText = machine.multiScene ? " in scene '\(impossible.scene)'" : ""
                 console.error(
                     "error: '\(impossible.event)' cannot happen in state '\(impossible.state)'\(sceneText) of \(machine.id); "

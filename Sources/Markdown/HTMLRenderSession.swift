@@ -1,4 +1,5 @@
 import Diagnostics
+import Encoding
 
 /// One rendering pass over a document. The tree is walked with an explicit
 /// stack of frames (no recursion), writing into a single buffer.
@@ -257,7 +258,10 @@ struct HTMLRenderSession: ~Copyable {
             return nil
         case .code:
             out.raw("<code>")
-            out.text(document.nodes[index].literal)
+            // A long name (`applicationWillResignActive(_:)`) may break at its words in a narrow
+            // column, never before its last `)` (`HTML.breakable`); code with spaces breaks at them.
+            let literal = document.nodes[index].literal
+            if literal.utf8.contains(UInt8(ascii: " ")) { out.text(literal) } else { out.raw(HTML.breakable(name: literal)) }
             out.raw("</code>")
             return nil
         case .emphasis:

@@ -1,23 +1,44 @@
 // Progressive enhancement only: every page works without this script.
-// Marks the table-of-contents entry of the section being read.
+// Marks the table-of-contents entry of the section being read: the last heading above a line
+// at 30 % of the window, whichever way the reader scrolls or jumps; at the top of the page the
+// first heading in sight, at its end the last one in sight (a short last section never reaches the line).
 (function () {
   "use strict";
   var links = Array.prototype.slice.call(document.querySelectorAll(".toc a[href^='#']"));
-  if (!links.length || !("IntersectionObserver" in window)) return;
-  var byId = {};
-  links.forEach(function (link) { byId[decodeURIComponent(link.getAttribute("href").slice(1))] = link; });
-  var observer = new IntersectionObserver(function (entries) {
-    entries.forEach(function (entry) {
-      if (!entry.isIntersecting) return;
-      links.forEach(function (link) { link.classList.remove("active"); });
-      var link = byId[entry.target.id];
-      if (link) link.classList.add("active");
-    });
-  }, { rootMargin: "0px 0px -70% 0px" });
-  Object.keys(byId).forEach(function (id) {
+  if (!links.length) return;
+  var entries = [];
+  links.forEach(function (link) {
+    var id = decodeURIComponent(link.getAttribute("href").slice(1));
     var heading = document.getElementById(id);
-    if (heading) observer.observe(heading);
+    if (heading) entries.push({ heading: heading, link: link });
   });
+  if (!entries.length) return;
+  var current = null, pending = false;
+  function update() {
+    pending = false;
+    var line = window.innerHeight * 0.3, active = null, lastInSight = null;
+    for (var i = 0; i < entries.length; i++) {
+      var top = entries[i].heading.getBoundingClientRect().top;
+      if (top <= line) active = entries[i];
+      if (top < window.innerHeight) lastInSight = entries[i];
+    }
+    var atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+    if (atEnd && lastInSight) active = lastInSight;
+    if (!active && entries[0].heading.getBoundingClientRect().top < window.innerHeight) active = entries[0];
+    if (active === current) return;
+    if (current) current.link.classList.remove("active");
+    if (active) active.link.classList.add("active");
+    current = active;
+  }
+  function schedule() {
+    if (pending) return;
+    pending = true;
+    window.requestAnimationFrame(update);
+  }
+  window.addEventListener("scroll", schedule, { passive: true });
+  window.addEventListener("resize", schedule);
+  window.addEventListener("hashchange", schedule);
+  update();
 })();
 
 // ---- Navigation and page furniture ----

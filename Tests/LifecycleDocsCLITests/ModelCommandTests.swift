@@ -38,6 +38,15 @@ import Testing
         #expect(err == "error: 'interruption' cannot happen in state 'background' of ios-app; possible there: reopen, suspend, terminate, expire, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked, openURL\n")
     }
 
+    /// The steps that happened come out in the asked form before the error, as text does.
+    @Test func anImpossibleEventAfterOthersStillPrintsTheirJSON() throws {
+        let (code, out, err) = run(["trace", "ios-scene", "--format", "json", "connect@B", "home@B", "interruption@B"])
+        #expect(code == 1)
+        let steps = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]])
+        #expect(steps.map { $0["event"] as? String } == ["connect", "home"])
+        #expect(err.hasPrefix("error: 'interruption' cannot happen in state 'background' in scene 'B' of ios-scene"))
+    }
+
     @Test func scenesAreNamedWithAnAt() {
         let (code, out, _) = run(["trace", "ios-scene", "connect@A", "connect@B", "interruption@A", "--format", "json"])
         #expect(code == 0)
@@ -56,6 +65,9 @@ import Testing
         (["trace", "ios-app"], "error: trace needs at least one event; ios-app knows: launch, backgroundLaunch, interruption, interruptionEnded, home, reopen, suspend, backgroundEvent, terminate, purge, expire, reboot, memoryWarning, protectedDataLocked, protectedDataUnlocked, openURL"),
         (["trace", "ios-app", "home@B"], "error: ios-app has one instance; '@B' names a scene"),
         (["model", "--format", "yaml"], "error: unknown format 'yaml': use text or json"),
+        (["trace", "ios-scene", "connect@"], "error: 'connect@': a scene's name is one word of letters, digits and '_', like connect@B"),
+        (["trace", "ios-scene", "connect@B C"], "error: 'connect@B C': a scene's name is one word of letters, digits and '_', like connect@B"),
+        (["version", "--x"], "error: unknown option '--x' for 'version'"),
     ])
     func usageErrors(arguments: [String], message: String) {
         let (code, _, err) = run(arguments)

@@ -21,6 +21,16 @@ import Markdown
         #expect(html("`<b>&`") == "<p><code>&lt;b&gt;&amp;</code></p>\n")
     }
 
+    /// A long name in a code span may break at its words, never before its last `)`: a narrow
+    /// callout wrapped `applicationWillResignActive(_:` and left `)` alone on the next line.
+    @Test func longNamesInCodeSpansBreakAtTheirWords() {
+        #expect(html("`applicationWillResignActive(_:)`") == "<p><code>application<wbr>Will<wbr>Resign<wbr>Active(_:)</code></p>\n")
+        #expect(html("`application(_:didFinishLaunchingWithOptions:)`")
+            == "<p><code>application(_:<wbr>did<wbr>Finish<wbr>Launching<wbr>With<wbr>Options:)</code></p>\n")
+        #expect(html("`onPause`, `let a = b < c`") == "<p><code>onPause</code>, <code>let a = b &lt; c</code></p>\n")
+        #expect(html("`Map<String,Int>&Other`") == "<p><code>Map&lt;String,Int&gt;&amp;Other</code></p>\n")
+    }
+
     @Test func table() {
         #expect(
             html("| a | b | c |\n|:-|:-:|-:|\n| 1 | 2 | 3 |\n")

@@ -42,3 +42,39 @@ def test_verified_chain_links_to_its_trace(page):
     chain = browser.find_element(By.CSS_SELECTOR, "a.chain")
     target = chain.get_attribute("href").split("#", 1)[1]
     assert browser.find_element(By.ID, target).tag_name == "li"
+
+
+ACTIVE_TOC = "return [...document.querySelectorAll('.toc a.active')].map(a => decodeURIComponent(a.getAttribute('href').slice(1)))"
+
+
+def test_table_of_contents_marks_the_section_being_read_both_ways(page):
+    """The section under the reader's eyes is marked when scrolling down, back up, jumping to
+    the end, and on load; one entry at a time."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    browser = page("es/inactive/index.html")
+    ids = browser.execute_script("return [...document.querySelectorAll('.toc a')].map(a => decodeURIComponent(a.getAttribute('href').slice(1)))")
+    assert len(ids) >= 5
+
+    def read_at(index, into):
+        """Scrolls so that heading `index` is `into` pixels above the window's top (inside its section)."""
+        browser.execute_script(
+            "window.scrollTo(0, document.getElementById(arguments[0]).getBoundingClientRect().top + window.scrollY + arguments[1])",
+            ids[index], into)
+
+    def marked(expected):
+        WebDriverWait(browser, 5).until(lambda _: browser.execute_script(ACTIVE_TOC) == expected)
+
+    browser.execute_script("window.scrollTo(0, 0)")
+    if browser.execute_script("return document.getElementById(arguments[0]).getBoundingClientRect().top < innerHeight", ids[0]):
+        marked([ids[0]])
+    read_at(3, 50)
+    marked([ids[3]])
+    read_at(1, 50)  # back up, into an earlier section
+    marked([ids[1]])
+    read_at(2, -100)  # heading 2 just below the top: still reading section 1... unless it is above the 30 % line
+    line = browser.execute_script("return innerHeight * 0.3")
+    marked([ids[2]] if 100 <= line else [ids[1]])
+    browser.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+    in_sight = browser.execute_script(
+        "return arguments[0].filter(id => document.getElementById(id).getBoundingClientRect().top < innerHeight)", ids)
+    marked([in_sight[-1]])

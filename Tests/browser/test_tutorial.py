@@ -427,3 +427,21 @@ def test_exercises_in_an_ordinary_article_work_too(fixture_page):
 def test_an_article_without_exercises_does_not_load_the_script(fixture_site):
     html = (fixture_site / "es/muestra/index.html").read_text(encoding="utf-8")
     assert "assets/exercise." not in html and "ld-exercise-strings" not in html
+
+
+@pytest.mark.parametrize("width", [768, 1024])
+def test_the_summary_table_fits_without_scrolling_sideways(page, width):
+    """The tutorial's summary names long callbacks in every column: they wrap at their words
+    (`applicationWillResign|Active`), so all four columns fit a tablet's width."""
+    browser = page("es/surviving-interruptions/index.html")
+    size = browser.get_window_size()
+    try:
+        browser.set_window_size(width, 900)
+        sizes = browser.execute_script("""
+            const heading = document.getElementById('resumen');
+            let table = heading.nextElementSibling;
+            while (table && table.tagName !== 'TABLE') table = table.nextElementSibling;
+            return [table.scrollWidth, table.clientWidth];""")
+        assert sizes[0] <= sizes[1], f"the summary table scrolls sideways at {width} px: {sizes}"
+    finally:
+        browser.set_window_size(size["width"], size["height"])
