@@ -82,10 +82,34 @@ public enum ExerciseModelAnswer: Sendable, Hashable {
     case events([String], end: String)
 }
 
+/// A choose option's statement as a page shows it, by the model's ids and without places.
+public enum ExerciseStatement: Sendable, Hashable {
+    /// `event[@scene] -> states : callbacks`: each part nil when the line has none.
+    case event(String, scene: String?, states: [String]?, callbacks: [String]?)
+    /// `path`, `never` or `callbacks` and its names' ids.
+    case chain(ChainLine.Kind, [String])
+
+    /// The statement of a line that could be judged (every name known), else nil.
+    init?(_ content: BlockLine.Content) {
+        switch content {
+        case .event(let line):
+            guard let event = line.event.id, line.resolved else { return nil }
+            self = .event(event, scene: line.scene, states: line.states?.compactMap(\.id), callbacks: line.callbacks?.compactMap(\.id))
+        case .chain(let chain):
+            guard let ids = chain.ids else { return nil }
+            self = .chain(chain.kind, ids)
+        default:
+            return nil
+        }
+    }
+}
+
 /// What the model says of one option of a choose exercise.
 public struct ExerciseChoiceResult: Sendable, Hashable {
     public let number: Int
     public let text: String
+    /// The statement read (nil when it could not be: the page shows `text`).
+    public let statement: ExerciseStatement?
     /// The statement holds in the model.
     public let holds: Bool
     /// When it holds: a run that shows it.
@@ -350,7 +374,8 @@ private struct Check {
             }
         }
         choiceResults.append(ExerciseChoiceResult(
-            number: choice.number, text: choice.text, holds: holds, witness: witness, reason: reason))
+            number: choice.number, text: choice.text, statement: ExerciseStatement(choice.statement), holds: holds, witness: witness,
+            reason: reason))
         return holds
     }
 

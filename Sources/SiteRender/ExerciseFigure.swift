@@ -79,6 +79,29 @@ struct ExerciseFigure: Sendable {
         case .choices:
             answer = .record(MustacheRecord(Self.noAnswerShape, []))
         }
+        // A statement in the page's words: the event and states by their names, callbacks as code;
+        // a chain with its check's label. The line as written stays for the script (`data-statement`).
+        func statement(_ statement: ExerciseStatement?) -> MustacheValue {
+            func listed(_ values: [MustacheValue]) -> MustacheValue {
+                .array(values.enumerated().map { .record(MustacheRecord(Self.listedShape, [.bool($0.offset == 0), $0.element])) })
+            }
+            switch statement {
+            case .event(let id, let scene, let stateIDs, let callbacks):
+                return .record(MustacheRecord(Self.statementShape, [
+                    event(id, scene: scene), .bool(stateIDs != nil), listed((stateIDs ?? []).map(state)),
+                    .bool(callbacks != nil), listed((callbacks ?? []).map(MustacheValue.string)), .bool(false),
+                ]))
+            case .chain(let kind, let ids):
+                // Names that are states by their names; a `callbacks` chain's as code.
+                let items = ids.map { kind == .callbacks ? MustacheValue.string($0) : state($0) }
+                return .record(MustacheRecord(Self.statementShape, [
+                    .bool(false), .bool(kind != .callbacks), kind == .callbacks ? .array([]) : listed(items),
+                    .bool(kind == .callbacks), kind == .callbacks ? listed(items) : .array([]), .string(names.check(kind.rawValue)),
+                ]))
+            case nil:
+                return .bool(false)
+            }
+        }
         var choices: [MustacheValue] = []
         choices.reserveCapacity(trace.choices.count)
         for choice in trace.choices {
@@ -86,6 +109,7 @@ struct ExerciseFigure: Sendable {
             choices.append(.record(MustacheRecord(Self.choiceShape, [
                 .int(choice.number),
                 .string(choice.text),
+                statement(choice.statement),
                 .bool(choice.holds),
                 .string(text(choice.holds ? "exerciseTrue" : "exerciseFalse")),
                 .bool(!choice.witness.isEmpty),
@@ -188,7 +212,11 @@ struct ExerciseFigure: Sendable {
     ])
 
     /// An option of a multiple-choice exercise.
-    static let choiceShape = MustacheShape([Key.number, Key.text, Key.holds, Key.verdict, Key.hasWitness, Key.witness])
+    static let choiceShape = MustacheShape([Key.number, Key.text, "statement", Key.holds, Key.verdict, Key.hasWitness, Key.witness])
+    /// An option's statement: an event line's parts, or a chain's label (`path`, `never`,
+    /// `callbacks`) and names; each list's items `{first, value}`.
+    private static let statementShape = MustacheShape([Key.event, "hasStates", "states", "hasCalls", Key.calls, Key.label])
+    private static let listedShape = MustacheShape([Key.first, "value"])
 
     private typealias Key = FigureKey
 }

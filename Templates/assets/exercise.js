@@ -80,10 +80,16 @@
   // The model's run, written as the build writes a trace
 
   /** A table of fire() results: event, states, callbacks, the row and its official sources. */
-  function traceTable(machine, steps) {
+  // The model's run; `about` (nodes): the statement it shows, after the caption's words.
+  function traceTable(machine, steps, about) {
     const table = el("table", "trace");
     table.classList.add("exercise-run");
-    table.appendChild(el("caption", null, t("exerciseRealTrace")));
+    const caption = el("caption", null, t("exerciseRealTrace"));
+    if (about) {
+      caption.appendChild(document.createTextNode(": "));
+      about.forEach(function (node) { caption.appendChild(node.cloneNode(true)); });
+    }
+    table.appendChild(caption);
     const head = el("thead");
     const headRow = el("tr");
     ["#", t("traceEvent"), t("traceStates"), t("traceCallbacks"), t("traceSource")].forEach(function (text) {
@@ -125,27 +131,33 @@
     return table;
   }
 
+  // As the build's traces show it: the row linked to its first source (the official page, its
+  // title in English), "(archived)" in the page's language, then the confidence.
   function sourceCell(transition) {
     const cell = el("td", "exercise-source");
     const sources = (window.LIFECYCLE_MODEL && window.LIFECYCLE_MODEL.sources) || {};
-    cell.appendChild(el("strong", null, transition.row));
-    (transition.sources || []).forEach(function (tag) {
-      cell.appendChild(document.createTextNode(" "));
-      const source = sources[tag];
-      if (source && /^https?:/i.test(source.url)) {
-        const a = el("a", null, tag);
-        a.href = source.url;
-        a.title = source.title || tag;
-        a.setAttribute("lang", "en");
-        a.rel = "external noopener noreferrer";
-        a.target = "_blank";
-        cell.appendChild(a);
-      } else {
-        cell.appendChild(el("span", null, tag));
+    const source = sources[(transition.sources || [])[0]];
+    if (source && /^https?:/i.test(source.url)) {
+      const suffix = " (archived)";
+      const title = source.title || "";
+      const archived = title.length > suffix.length && title.slice(-suffix.length) === suffix;
+      const a = el("a", null, transition.row);
+      a.href = source.url;
+      a.title = archived ? title.slice(0, -suffix.length) : title;
+      a.setAttribute("lang", "en");
+      a.rel = "external noopener noreferrer";
+      a.target = "_blank";
+      cell.appendChild(a);
+      if (archived) {
+        cell.appendChild(document.createTextNode(" "));
+        cell.appendChild(el("span", "source-archived", t("archived")));
       }
-    });
+    } else {
+      cell.appendChild(document.createTextNode(transition.row));
+    }
     const confidence = t("confidence" + String(transition.confidence || "").replace(/(^|-)(\w)/g, function (all, dash, c) { return c.toUpperCase(); }));
-    cell.appendChild(document.createTextNode(" (" + confidence + ")"));
+    cell.appendChild(document.createTextNode(" "));
+    cell.appendChild(el("span", "confidence", "(" + confidence + ")"));
     return cell;
   }
 
@@ -198,7 +210,8 @@
   };
 
   /** Shows the verdict, the model's run and a hint, and records a right answer. */
-  Exercise.prototype.show = function (right, steps) {
+  /** The verdict and the model's run: `steps` as one run, or `runs` ({about, steps}), one table each. */
+  Exercise.prototype.show = function (right, steps, runs) {
     const f = this.feedback;
     while (f.firstChild) f.removeChild(f.firstChild);
     this.figure.setAttribute("data-result", right ? "right" : "wrong");
@@ -206,6 +219,8 @@
     verdict.classList.add(right ? "right" : "wrong");
     f.appendChild(verdict);
     if (steps && steps.length) f.appendChild(traceTable(this.machine, steps));
+    const machine = this.machine;
+    (runs || []).forEach(function (run) { f.appendChild(traceTable(machine, run.steps, run.about)); });
     if (!right) {
       const hint = "exerciseHint" + this.kind.charAt(0).toUpperCase() + this.kind.slice(1);
       f.appendChild(el("p", "exercise-hint", t(hint)));
@@ -392,22 +407,26 @@
     const fieldset = el("fieldset", "exercise-statements");
     fieldset.appendChild(el("legend", null, t("exerciseOptions")));
     const self = this;
+    const list = this.figure.querySelector("ol.exercise-options");
     Array.prototype.forEach.call(this.figure.querySelectorAll("ol.exercise-options > li[data-option]"), function (li) {
       const label = el("label", "exercise-choice");
       const input = document.createElement("input");
       input.type = "checkbox";
       input.setAttribute("value", li.getAttribute("data-option"));
-      input.setAttribute("aria-describedby", li.id);
       label.appendChild(input);
       label.appendChild(document.createTextNode(" "));
-      label.appendChild(el("code", null, li.textContent));
+      // The statement as the page words it (event and state names, callbacks as code).
+      Array.prototype.forEach.call(li.childNodes, function (node) { label.appendChild(node.cloneNode(true)); });
       fieldset.appendChild(label);
     });
     this.box.appendChild(fieldset);
+    // The checkboxes say every statement: the list is not shown a second time.
+    if (list) list.hidden = true;
     this.box.appendChild(this.checkButton(function () {
       let right = true;
       let ticked = false, someHold = false;
-      const steps = [];
+      // Each statement that holds is its own run: statements are independent, not one sequence.
+      const runs = [];
       Array.prototype.forEach.call(fieldset.querySelectorAll("input[type='checkbox']"), function (input) {
         const number = input.value;
         const option = withAttribute(self.figure.querySelectorAll("ol.exercise-options > li[data-option]"), "data-option", number);
@@ -416,7 +435,7 @@
         // The statement judged on the page's model, under the block's options (path, never, event
         // lines); a `callbacks` statement, or a name this script cannot read, takes the verdict the
         // build wrote with the same model (ol.exercise-verdicts). A disagreement is a bug: logged.
-        const judged = option ? self.judgeStatement(option.textContent.trim()) : { holds: null, steps: [] };
+        const judged = option ? self.judgeStatement((option.getAttribute("data-statement") || "").trim()) : { holds: null, steps: [] };
         if (judged.holds !== null && built !== null && judged.holds !== built && window.console) {
           console.error("lifecycle exercise: " + self.figure.id + " option " + number + ": the page's model says "
             + judged.holds + ", the build said " + built);
@@ -425,11 +444,11 @@
         if (input.checked !== holds) right = false;
         ticked = ticked || input.checked;
         someHold = someHold || !!holds;
-        if (holds) judged.steps.forEach(function (step) { steps.push(step); });
+        if (holds && judged.steps.length) runs.push({ about: option ? Array.prototype.slice.call(option.childNodes) : [], steps: judged.steps });
       });
       // Nothing ticked is an answer only where no statement holds.
       if (!ticked && someHold) return this.ask("exerciseAnswerFirst");
-      this.show(right, steps);
+      this.show(right, null, runs);
     }));
   };
 

@@ -292,6 +292,25 @@
     return (all && all.process && all.process.states && all.process.states[state]) || state;
   }
 
+  /** A callback's name as code that may wrap at its words, as the build writes it in traces
+   *  (HTML.breakable): before a capital after a lowercase letter or digit, three letters on,
+   *  and after a `:` that more of the name follows. */
+  function breakableCode(className, name) {
+    const code = el("code", className);
+    let start = 0;
+    for (let i = 1; i < name.length; i++) {
+      const before = name[i - 1], here = name[i];
+      const breaks = here !== ")" && (before === ":" || (/[A-Z]/.test(here) && /[a-z0-9]/.test(before)));
+      if (breaks && i - start >= 3) {
+        code.appendChild(document.createTextNode(name.slice(start, i)));
+        code.appendChild(document.createElement("wbr"));
+        start = i;
+      }
+    }
+    code.appendChild(document.createTextNode(name.slice(start)));
+    return code;
+  }
+
   /** Text after a link to an archived source page, in the page's language. */
   function archivedLabel() {
     const all = window.LIFECYCLE_NAMES;
@@ -778,37 +797,33 @@
     if (!step.callbacks.length) callbacks.textContent = label(this.log, "none", "\u2014");
     step.callbacks.forEach(function (c, i) {
       if (i) callbacks.appendChild(document.createTextNode(", "));
-      callbacks.appendChild(el("code", c.optional ? "optional" : null, c.name));
+      callbacks.appendChild(breakableCode(c.optional ? "optional" : null, c.name));
     });
     li.appendChild(callbacks);
     li.appendChild(document.createTextNode(" "));
 
+    // As the traces show it: the row, linked to its first official source (the page's title
+    // stays in English; "(archived)" is the page's language's). The other tags are the spec's own.
     const row = el("span", "log-row");
-    row.appendChild(el("strong", null, step.transition.row));
-    const sources = this.model.sources || {};
-    step.transition.sources.forEach(function (tag) {
-      row.appendChild(document.createTextNode(" "));
-      const source = sources[tag];
-      if (source && /^https?:/i.test(source.url)) {
-        // The official page's title stays in English; "(archived)" is the page's language's.
-        const suffix = " (archived)";
-        const title = source.title || tag;
-        const archived = title.length > suffix.length && title.slice(-suffix.length) === suffix;
-        const a = el("a", null, tag);
-        a.href = source.url;
-        a.title = archived ? title.slice(0, -suffix.length) : title;
-        a.setAttribute("lang", "en");
-        a.rel = "external noopener noreferrer";
-        a.target = "_blank";
-        row.appendChild(a);
-        if (archived) {
-          row.appendChild(document.createTextNode(" "));
-          row.appendChild(el("span", "source-archived", archivedLabel()));
-        }
-      } else {
-        row.appendChild(el("span", null, tag));
+    const source = (this.model.sources || {})[step.transition.sources[0]];
+    if (source && /^https?:/i.test(source.url)) {
+      const suffix = " (archived)";
+      const title = source.title || "";
+      const archived = title.length > suffix.length && title.slice(-suffix.length) === suffix;
+      const a = el("a", null, step.transition.row);
+      a.href = source.url;
+      a.title = archived ? title.slice(0, -suffix.length) : title;
+      a.setAttribute("lang", "en");
+      a.rel = "external noopener noreferrer";
+      a.target = "_blank";
+      row.appendChild(a);
+      if (archived) {
+        row.appendChild(document.createTextNode(" "));
+        row.appendChild(el("span", "source-archived", archivedLabel()));
       }
-    });
+    } else {
+      row.appendChild(el("strong", null, step.transition.row));
+    }
     if (step.alternatives.length) {
       const alternatives = el("span", "log-alternatives", "(+" + step.alternatives.length + ")");
       alternatives.title = step.alternatives.map(function (t) { return t.row + ": " + t.callbacks.map(function (c) { return c.name; }).join(", "); }).join("\n");

@@ -42,10 +42,14 @@ import Testing
         let (result, messages, root) = try build(["site.yml": try Self.fixture("site.yml"), "es/a.md": try Self.fixture("es.md") + example])
         #expect(result.succeeded, "\(messages)")
         let text = try read(root.appending(path: "public/search/es/p/a.js"))
-        for kept in ["¿Qué pasa al pulsar Inicio?", "Una llamada entrante interrumpe la app", "path notRunning -> inactive -> active"] {
+        for kept in ["¿Qué pasa al pulsar Inicio?", "Una llamada entrante interrumpe la app", "¿Cuáles son ciertas?"] {
             #expect(text.contains(kept), "\(kept)")
         }
-        for left in ["Ver la respuesta", "Respuesta del modelo", "onSaveInstanceState", "CREATED", "Ejercicio comprobado", "Ejemplo verificado", "Interrupción", "(documentado)"] {
+        // A choose exercise's statements too: false ones among them, they are no excerpt's words.
+        for left in [
+            "Ver la respuesta", "Respuesta del modelo", "onSaveInstanceState", "CREATED", "Ejercicio comprobado", "Ejemplo verificado", "Interrupción",
+            "(documentado)", "Secuencia posible", "notRunning",
+        ] {
             #expect(!text.contains(left), "\(left)")
         }
         let html = try read(root.appending(path: "public/es/a/index.html"))
@@ -75,9 +79,16 @@ import Testing
         #expect(html.contains("<p>Respuesta del modelo: <strong data-state=\"created\"><span lang=\"en\">CREATED</span></strong></p>"))
         #expect(html.contains("<ol class=\"exercise-order\">\n<li><code>onPause</code></li>\n<li><code>onStop</code></li>\n<li><code>onSaveInstanceState</code></li>\n</ol>"))
         #expect(html.contains("<a href=\"https://developer.android.com/guide/components/activities/state-changes\" title=\"Activity state changes\" lang=\"en\">D3</a> <span class=\"confidence\">(documentado)</span>"))
-        #expect(html.contains("<li id=\"exercise-3-option-2\" data-option=\"2\"><code>path notRunning -&gt; active</code></li>"))
-        #expect(html.contains("<li data-option=\"2\" data-holds=\"false\"><code>path notRunning -&gt; active</code>: <strong class=\"verdict\">falsa</strong>"))
-        #expect(html.contains("<li data-option=\"1\" data-holds=\"true\"><code>path notRunning -&gt; inactive -&gt; active</code>: <strong class=\"verdict\">cierta</strong>"))
+        // A choose exercise's statements in the page's words (the line as written for the script).
+        #expect(html.contains(
+            "<li id=\"exercise-3-option-2\" data-option=\"2\" data-statement=\"path notRunning -&gt; active\">Secuencia posible: "
+                + "<span lang=\"en\">Not Running</span> → <span lang=\"en\">Active</span></li>"))
+        #expect(html.contains(
+            "<li id=\"exercise-3-option-3\" data-option=\"3\" data-statement=\"interruption -&gt; inactive : applicationWillResignActive\">"
+                + "<span class=\"event-name\" data-event=\"interruption\" title=\""))
+        #expect(html.contains("\">Interrupción</span> → <span lang=\"en\">Inactive</span>: <code>applicationWillResignActive</code></li>"))
+        #expect(html.contains("<li data-option=\"2\" data-holds=\"false\">Secuencia posible: <span lang=\"en\">Not Running</span> → <span lang=\"en\">Active</span>: <strong class=\"verdict\">falsa</strong>"))
+        #expect(html.contains("<li data-option=\"1\" data-holds=\"true\">Secuencia posible: <span lang=\"en\">Not Running</span> → <span lang=\"en\">Inactive</span> → <span lang=\"en\">Active</span>: <strong class=\"verdict\">cierta</strong>"))
         #expect(html.contains("(se llega a: <strong data-state=\"background\"><span lang=\"en\">Background</span></strong>)"))
         #expect(html.contains("<tr data-step=\"2\" data-confidence=\"doc\"><td>2</td><td><span class=\"event-name\" data-event=\"home\""))
         // No block text left as code: every exercise became a figure.

@@ -19,6 +19,7 @@ import TestSupport
         "event", "target", "hasChoices", "choices", "answer", "hasSteps", "steps", "t", "state", "hasCallbacks", "callbacks",
         "hasEvents", "events", "end", "text", "en", "summary", "scene", "first", "number", "holds", "verdict", "hasWitness", "witness",
         "fromName", "walk", "name", "calls", "row", "source", "confidence", "confidenceLabel", "unchanged", "t.scene",
+        "statement", "hasStates", "states", "hasCalls", "label", "value",
     ]
 
     /// A random template over `names`: values, unescaped values, sections and inverted sections nested `depth` deep.
@@ -127,11 +128,41 @@ extension ExerciseFigure {
         case .choices:
             break
         }
+        // A statement as dictionaries: every key, as the record has them.
+        func statement(_ statement: ExerciseStatement?) -> MustacheValue {
+            func listed(_ values: [MustacheValue]) -> MustacheValue {
+                .array(values.enumerated().map { .object([FigureKey.first: .bool($0.offset == 0), "value": $0.element]) })
+            }
+            var object: [MustacheKey: MustacheValue] = [
+                FigureKey.event: .bool(false), "hasStates": .bool(false), "states": .array([]), "hasCalls": .bool(false),
+                FigureKey.calls: .array([]), FigureKey.label: .bool(false),
+            ]
+            switch statement {
+            case .event(let id, let scene, let stateIDs, let callbacks):
+                object[FigureKey.event] = event(id, scene: scene)
+                object["hasStates"] = .bool(stateIDs != nil)
+                object["states"] = listed((stateIDs ?? []).map(state))
+                object["hasCalls"] = .bool(callbacks != nil)
+                object[FigureKey.calls] = listed((callbacks ?? []).map(MustacheValue.string))
+            case .chain(.callbacks, let ids):
+                object["hasCalls"] = .bool(true)
+                object[FigureKey.calls] = listed(ids.map(MustacheValue.string))
+                object[FigureKey.label] = .string(names.check("callbacks"))
+            case .chain(let kind, let ids):
+                object["hasStates"] = .bool(true)
+                object["states"] = listed(ids.map(state))
+                object[FigureKey.label] = .string(names.check(kind.rawValue))
+            case nil:
+                return .bool(false)
+            }
+            return .object(object)
+        }
         for choice in trace.choices {
             // Values in the order of `choiceShape`'s keys.
             choices.append(.record(MustacheRecord(Self.choiceShape, [
                 .int(choice.number),
                 .string(choice.text),
+                statement(choice.statement),
                 .bool(choice.holds),
                 .string(text(choice.holds ? "exerciseTrue" : "exerciseFalse")),
                 .bool(!choice.witness.isEmpty),

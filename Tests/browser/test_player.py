@@ -140,6 +140,28 @@ def test_playground_fires_events_and_disables_impossible_ones(page):
     assert playground.get_attribute("data-state") == "notRunning"
 
 
+def test_playground_history_fits_its_column_on_a_wide_screen(page):
+    """At 1440 px the playground takes the page's width, and its history fits its column: each
+    row linked once (to its first official source), long callbacks wrapping at their words."""
+    browser = page("es/playground/index.html")
+    size = browser.get_window_size()
+    try:
+        browser.set_window_size(1440, 900)
+        playground = browser.find_element(By.CSS_SELECTOR, "[data-lifecycle-playground]")
+        for event in ["launch", "interruption", "home"]:
+            playground.find_element(By.CSS_SELECTOR, f"[data-role='events'] button[data-event='{event}']").click()
+        log = playground.find_element(By.CSS_SELECTOR, "[data-role='log']")
+        widths = browser.execute_script("return [arguments[0].scrollWidth, arguments[0].clientWidth]", log)
+        assert widths[0] <= widths[1], f"the history scrolls sideways: {widths}"
+        assert playground.size["width"] > 900, playground.size
+        rows = log.find_elements(By.CSS_SELECTOR, ".log-row")
+        assert len(rows) == 3 and all(len(row.find_elements(By.TAG_NAME, "a")) == 1 for row in rows)
+        # The launch's long callback breaks at a word, never mid-word.
+        assert log.find_elements(By.CSS_SELECTOR, ".log-callbacks code wbr")
+    finally:
+        browser.set_window_size(size["width"], size["height"])
+
+
 PLAYGROUND_VIEW = """
     const shown = e => !!e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
     const playground = document.querySelector('[data-lifecycle-playground]');

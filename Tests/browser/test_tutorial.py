@@ -197,14 +197,26 @@ def test_choose_by_mouse(fixture_page, right):
     figure = exercise(browser, "choose")
     boxes = figure.find_elements(By.CSS_SELECTOR, ".exercise-statements input[type='checkbox']")
     assert len(boxes) == 3
+    # The statements in the page's words, shown once: in the checkboxes' labels, the list hidden.
+    labels = [box.find_element(By.XPATH, "..").text for box in boxes]
+    assert labels == ["Secuencia posible: Not Running → Inactive → Active", "Secuencia posible: Not Running → Active",
+                      "Interrupción → Inactive: applicationWillResignActive"], labels
+    assert not figure.find_element(By.CSS_SELECTOR, "ol.exercise-options").is_displayed()
     for index in ((0, 2) if right else (0, 1)):
         click(browser, boxes[index].find_element(By.XPATH, ".."))
     click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
     assert_feedback(figure, right)
-    # The statements that hold, shown by the model's runs: the launch for the path, then the interruption.
-    events = [e.text for e in feedback(figure).find_elements(By.CSS_SELECTOR, "tbody .event-name")]
-    assert len(events) == 2
-    assert "applicationWillResignActive" in feedback(figure).text
+    # The statements that hold, shown by the model's runs, one table each (they are independent,
+    # not one sequence), its caption naming the statement: the launch for the path, the interruption.
+    tables = feedback(figure).find_elements(By.CSS_SELECTOR, "table.trace")
+    captions = [table.find_element(By.TAG_NAME, "caption").text for table in tables]
+    assert len(tables) == 2, captions
+    assert captions[0].endswith("Secuencia posible: Not Running → Inactive → Active"), captions
+    assert captions[1].endswith("Interrupción → Inactive: applicationWillResignActive"), captions
+    assert [len(table.find_elements(By.CSS_SELECTOR, "tbody tr")) for table in tables] == [1, 1]
+    # Each row's source is its row linked to one official page, as the build's traces show it.
+    for cell in feedback(figure).find_elements(By.CSS_SELECTOR, ".exercise-source"):
+        assert len(cell.find_elements(By.TAG_NAME, "a")) <= 1, cell.text
     # The page's model judged each statement as the build did (a disagreement is logged as an error).
     assert not [entry for entry in browser.get_log("browser") if "lifecycle exercise" in entry["message"]]
 
