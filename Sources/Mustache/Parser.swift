@@ -69,7 +69,7 @@ struct Parser {
                 guard tokens[opener].name == token.name else {
                     throw MustacheError(
                         location: location(token),
-                        message: "closing tag '\(token.name)' does not match open section '\(tokens[opener].name)'")
+                        message: "closing tag '\(token.name)' does not match open section '\(tokens[opener].name)' (opened at \(tokens[opener].line):\(tokens[opener].column))")
                 }
                 partner[opener] = i
                 partner[i] = opener

@@ -42,6 +42,8 @@ import LifecycleModel
 /// - `swiftui has no callbacks: its scene phases are states, written after '->'`
 ///
 /// The run:
+/// - `after '{event}' {subject} is {s1}, then {s2}: list every state it passes through, not only {s2}` when the line
+///   left out a state on the way, else
 /// - `after '{event}' {subject} is {s1}, then {s2}, not {w1}, then {w2}` (`is still {state}` when the model keeps
 ///   the state), at the first wrong state (or just after the last one when states are missing);
 ///   note `the model goes: {event} -> {states} [: {callbacks}]` with, when the written last state lies further on,
@@ -176,7 +178,25 @@ enum Messages {
     ) -> Diagnostic {
         .error(
             at: location, "unknown \(what) '\(name)' for \(machine.id)",
-            notes: suggestion == nil ? ["\(machine.id) \(what)s: " + ids.joined(separator: ", ")] : [], suggestion: suggestion)
+            notes: (suggestion == nil ? ["\(machine.id) \(what)s: " + ids.joined(separator: ", ")] : [])
+                + lookalikeNote(name, suggestion: suggestion, location: location),
+            suggestion: suggestion)
+    }
+
+    /// The model's names are ASCII: a letter of another script in one (a Cyrillic `е` typed on a
+    /// Bulgarian keyboard) looks like its Latin twin, and the error and its suggestion would read
+    /// alike. Names each such character, with its column, when the suggestion is as long as the
+    /// name (a letter swapped, not a word of another language).
+    static func lookalikeNote(_ name: String, suggestion: String?, location: SourceLocation) -> [String] {
+        guard let suggestion, suggestion.count == name.count else { return [] }
+        var found: [String] = []
+        for (offset, character) in name.enumerated() where !character.isASCII {
+            let scalars = character.unicodeScalars.map { scalar in
+                "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4) + (scalar.properties.name.map { " " + $0 } ?? "")
+            }
+            found.append("'\(character)' at \(location.line):\(location.column + offset) is \(scalars.joined(separator: ", "))")
+        }
+        return found.isEmpty ? [] : ["the model's names are ASCII; " + found.joined(separator: "; ")]
     }
 
     private static func statesNote(_ machine: Machine) -> String {
@@ -190,15 +210,39 @@ enum Messages {
         notes: [String], suggestion: String?
     ) -> Diagnostic {
         let state = (unchanged ? "is still " : "is ") + model.joined(separator: ", then ")
+        // The writer named where it ends but left out a state on the way ("created" for
+        // "started, then created"): "not created" would contradict the message's own words.
+        if !unchanged, written.count < model.count, written.last == model.last, isSubsequence(written, of: model) {
+            return .error(
+                at: location,
+                "after '\(event)' \(subject) \(state): list every state it passes through, not only " + written.joined(separator: ", then "),
+                notes: notes, suggestion: suggestion)
+        }
         return .error(
             at: location, "after '\(event)' \(subject) \(state), not " + written.joined(separator: ", then "), notes: notes,
             suggestion: suggestion)
+    }
+
+    /// Whether `part` is `whole` with some of its items left out, in order.
+    private static func isSubsequence(_ part: [String], of whole: [String]) -> Bool {
+        var rest = whole[...]
+        for item in part {
+            guard let found = rest.firstIndex(of: item) else { return false }
+            rest = rest[(found + 1)...]
+        }
+        return true
     }
 
     static func wrongCallbacks(
         event: String, model: [CallbackCall], written: [String], at location: SourceLocation, notes: [String], suggestion: String?
     ) -> Diagnostic {
         let calls = model.isEmpty ? "no callback" : callbackList(model)
+        // Callbacks left out, the others in order: "not applicationDidEnterBackground" would name one it calls.
+        if written.count < model.count, !written.isEmpty, isSubsequence(written, of: model.map(\.name)) {
+            return .error(
+                at: location, "'\(event)' calls \(calls): list every callback it calls, not only " + written.joined(separator: ", "),
+                notes: notes, suggestion: suggestion)
+        }
         return .error(
             at: location, "'\(event)' calls \(calls), not " + written.joined(separator: ", "), notes: notes, suggestion: suggestion)
     }
@@ -364,4 +408,9 @@ enum Messages {
         for item in items where !result.contains(item) { result.append(item) }
         return result
     }
+}
+
+extension String {
+    /// The string with `0`s before it up to `width` characters (a code point's hex digits).
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -129,6 +129,9 @@ struct SiteInputs {
                 assets = loaded
             } catch { diagnostics.report(contentsOf: error.diagnostics) }
         }
+        if let strings, let templates {
+            diagnostics.report(contentsOf: templates.unknownUIStrings(strings, lang: config.defaultLanguage))
+        }
         let (sources, files) = try scanned.get()
         let pages = strings.flatMap { strings in templates.flatMap { templates in assets.map {
             Pages(strings: strings, templates: templates, assets: $0, furniture: PageFurniture(config: config, assets: $0.templateKeys))

@@ -1,6 +1,7 @@
 import Diagnostics
 import Encoding
 import Foundation
+import LifecycleModel
 import Mustache
 import SiteContent
 import Translations
@@ -9,6 +10,9 @@ import Translations
 /// without the extension (`article`, `partials/head`).
 package struct TemplateSet: Sendable {
     let library: MustacheLibrary
+    /// Every `{{t.key}}` the templates name (any tag kind), with where: a key no UI strings
+    /// file has would render nothing, silently (`unknownUIStrings`).
+    var uiStringUses: [(key: String, location: SourceLocation)] = []
 
     /// The templates the generator renders itself: the pages, and the example figure inside
     /// article bodies; other partials are free-form.
@@ -17,6 +21,7 @@ package struct TemplateSet: Sendable {
     package static func load(templatesDir: URL, displayPrefix: String) throws(DiagnosticError) -> TemplateSet {
         var problems: [Diagnostic] = []
         var templates: [String: MustacheTemplate] = [:]
+        var uses: [(key: String, location: SourceLocation)] = []
         let names: [String]
         do {
             names = try FileManager.default.subpathsOfDirectory(atPath: templatesDir.path)
@@ -31,6 +36,7 @@ package struct TemplateSet: Sendable {
             do {
                 let source = try SourceText.read(templatesDir.appending(path: path), displayPath: display)
                 templates[String(path.dropLast(".mustache".count))] = try MustacheTemplate(source: source.text, name: display)
+                uses += Self.uiStringUses(in: source.text, file: display)
             } catch let error as DiagnosticError {
                 problems.append(contentsOf: error.diagnostics)
             } catch let error as MustacheError {
@@ -46,7 +52,42 @@ package struct TemplateSet: Sendable {
                 "missing template '\(name)': the generator renders it itself"))
         }
         if !problems.isEmpty { throw DiagnosticError(problems) }
-        return TemplateSet(library: MustacheLibrary(templates: templates, missingPartial: .fail))
+        var set = TemplateSet(library: MustacheLibrary(templates: templates, missingPartial: .fail))
+        set.uiStringUses = uses
+        return set
+    }
+
+    /// The `{{t.key}}` tags of a template's text (`{{#t.key}}`, `{{{t.key}}}`… too), each key
+    /// with the place of its tag. The templates keep the default delimiters.
+    static func uiStringUses(in text: String, file: String) -> [(key: String, location: SourceLocation)] {
+        var uses: [(key: String, location: SourceLocation)] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains("{{") {
+            var rest = line[...]
+            while let open = rest.range(of: "{{") {
+                var name = rest[open.upperBound...].drop { "#^&/{ ".contains($0) }
+                rest = rest[open.upperBound...]
+                guard name.hasPrefix("t.") else { continue }
+                name = name.dropFirst(2)
+                let key = name.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+                guard !key.isEmpty else { continue }
+                let column = line.distance(from: line.startIndex, to: open.lowerBound) + 1
+                uses.append((String(key), SourceLocation(file: file, line: number + 1, column: column)))
+            }
+        }
+        return uses
+    }
+
+    /// An error at each `{{t.key}}` whose key no UI strings file has (every language has the same
+    /// keys, or is reported): with the nearest key as the suggestion.
+    package func unknownUIStrings(_ strings: UIStrings, lang: String) -> [Diagnostic] {
+        let known = strings.strings(for: lang)
+        guard !known.isEmpty else { return [] }
+        let keys = known.keys.sorted()
+        return uiStringUses.filter { known[$0.key] == nil }.map { use in
+            .error(
+                at: use.location, "unknown UI string 't.\(use.key)': no Templates/i18n file has it, so it would render nothing",
+                suggestion: Names.suggestion(for: use.key, among: keys).map { "t." + $0 })
+        }
     }
 
     package func render(_ name: String, _ context: MustacheValue) throws(DiagnosticError) -> String {

@@ -44,10 +44,10 @@ struct SyntaxErrorTests {
         Case(source: "ab{{/x}}", expected: "page.mustache:1:3: error: unexpected closing tag 'x'"),
         Case(
             source: "{{#a}}\n  {{/b}}",
-            expected: "page.mustache:2:3: error: closing tag 'b' does not match open section 'a'"),
+            expected: "page.mustache:2:3: error: closing tag 'b' does not match open section 'a' (opened at 1:1)"),
         Case(
             source: "{{#a}}{{^b}}{{/a}}{{/b}}",
-            expected: "page.mustache:1:13: error: closing tag 'a' does not match open section 'b'"),
+            expected: "page.mustache:1:13: error: closing tag 'a' does not match open section 'b' (opened at 1:7)"),
         Case(source: "x {{=<%=}}", expected: "page.mustache:1:3: error: invalid set-delimiter tag"),
         Case(source: "{{= a b c =}}", expected: "page.mustache:1:1: error: invalid set-delimiter tag"),
         Case(source: "{{==}}", expected: "page.mustache:1:1: error: invalid set-delimiter tag"),
@@ -57,6 +57,16 @@ struct SyntaxErrorTests {
         Case(source: "x\n{{> }}", expected: "page.mustache:2:1: error: empty tag"),
         Case(source: "{{{ }}}", expected: "page.mustache:1:1: error: empty tag"),
         Case(source: "{{&}}", expected: "page.mustache:1:1: error: empty tag"),
+        // A tag left unclosed is reported where it opens, not at the later tag whose `}}` it took.
+        Case(
+            source: "<main>\n<h1>{{title</h1>\n{{#updated}}x{{/updated}}",
+            expected: "page.mustache:2:5: error: tag '{{title' is not closed: '}}' must follow its name on the same line"),
+        Case(
+            source: "<h1>{{#title}</h1> {{x}}{{/title}}",
+            expected: "page.mustache:1:5: error: tag '{{title}' is not closed: '}}' must follow its name on the same line"),
+        Case(
+            source: "{{=<% %>=}}\n<%name</b>\n<%x%>",
+            expected: "page.mustache:2:1: error: tag '<%name' is not closed: '%>' must follow its name on the same line"),
     ])
     func reportsLocationAndMessage(_ test: Case) {
         #expect(parseError(test.source)?.description == test.expected)

@@ -197,7 +197,9 @@ import Testing
                 + "    note: ios-app states: notRunning, inactive, active, background, suspended",
             "Content/es/inactive.md:40:21: error: unknown state 'Фон' for ios-app\n"
                 + "    note: ios-app states: notRunning, inactive, active, background, suspended",
-            "Content/es/inactive.md:41:8: error: unknown state 'Inacti\u{301}ve\u{301}' for ios-app\n    suggestion: inactive",
+            "Content/es/inactive.md:41:8: error: unknown state 'Inacti\u{301}ve\u{301}' for ios-app\n"
+                + "    note: the model's names are ASCII; 'i\u{301}' at 41:13 is U+0069 LATIN SMALL LETTER I, U+0301 COMBINING ACUTE ACCENT; "
+                + "'e\u{301}' at 41:15 is U+0065 LATIN SMALL LETTER E, U+0301 COMBINING ACUTE ACCENT\n    suggestion: inactive",
             "Content/es/inactive.md:41:20: error: unknown state 'Backgrond' for ios-app\n    suggestion: background",
         ])
         expectTexts("lifecycle android-activity", "given resumed\nhome -> Пауза, created\n", [
@@ -266,8 +268,8 @@ import Testing
 
     @Test func wrongCallbacks() {
         expectTexts("lifecycle ios-app", "given active\nhome : applicationDidEnterBackground\n", [
-            "Content/es/inactive.md:41:10: error: 'home' calls applicationWillResignActive, applicationDidEnterBackground, "
-                + "not applicationDidEnterBackground\n"
+            "Content/es/inactive.md:41:10: error: 'home' calls applicationWillResignActive, applicationDidEnterBackground: "
+                + "list every callback it calls, not only applicationDidEnterBackground\n"
                 + "    note: the model goes: home : applicationWillResignActive, applicationDidEnterBackground\n"
                 + "    suggestion: home : applicationWillResignActive, applicationDidEnterBackground"
         ])
@@ -293,11 +295,11 @@ import Testing
 
     @Test func wrongStatesAndCallbacksOnOneLine() {
         expectTexts("lifecycle ios-app", "given active\nhome -> background : applicationDidEnterBackground\n", [
-            "Content/es/inactive.md:41:11: error: after 'home' the app is inactive, then background, not background\n"
+            "Content/es/inactive.md:41:11: error: after 'home' the app is inactive, then background: list every state it passes through, not only background\n"
                 + "    note: the model goes: home -> inactive, background : applicationWillResignActive, applicationDidEnterBackground\n"
                 + "    suggestion: home -> inactive, background : applicationWillResignActive, applicationDidEnterBackground",
-            "Content/es/inactive.md:41:24: error: 'home' calls applicationWillResignActive, applicationDidEnterBackground, "
-                + "not applicationDidEnterBackground\n"
+            "Content/es/inactive.md:41:24: error: 'home' calls applicationWillResignActive, applicationDidEnterBackground: "
+                + "list every callback it calls, not only applicationDidEnterBackground\n"
                 + "    note: the model goes: home -> inactive, background : applicationWillResignActive, applicationDidEnterBackground\n"
                 + "    suggestion: home -> inactive, background : applicationWillResignActive, applicationDidEnterBackground",
         ])

@@ -41,4 +41,17 @@ import Testing
         }
         #expect(suggestions > 20, "the lines must be wrong often enough to be offered fixes")
     }
+
+    /// A Cyrillic `е` typed for the Latin `e` (a Bulgarian keyboard): the error and its suggestion
+    /// would read alike, so a note names the character, its place and its code point.
+    @Test func aLookalikeLetterIsNamed() throws {
+        let result = try #require(Example("lifecycle ios-app", "callbacks applicationWillResignActive -> applicationDidBecomeActiv\u{435}\n").run())
+        let error = try #require(result.diagnostics.first)
+        #expect(error.message == "unknown callback 'applicationDidBecomeActiv\u{435}' for ios-app")
+        #expect(error.suggestion == "applicationDidBecomeActive")
+        let place = try #require(error.location)
+        #expect(error.notes == [
+            "the model's names are ASCII; '\u{435}' at \(place.line):\(place.column + 25) is U+0435 CYRILLIC SMALL LETTER IE"
+        ])
+    }
 }

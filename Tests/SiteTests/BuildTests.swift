@@ -113,6 +113,24 @@ import Testing
         #expect(messages == ["Templates/article.mustache:3:3: error: partial 'partials/nowhere' not found"])
     }
 
+    /// A UI string no i18n file has would render nothing on every page: an error at its tag,
+    /// with the nearest key; any tag kind, any template.
+    @Test func aMisspeltUIStringInATemplateIsAnErrorAtItsTag() throws {
+        let toc = try read(repositoryRoot.appending(path: "Templates/partials/toc.mustache"))
+        #expect(toc.contains("{{t.onThisPage}}"))
+        let (_, result, messages) = try build(
+            ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"],
+            templates: [
+                "partials/toc.mustache": toc.replacing("{{t.onThisPage}}", with: "{{t.onThisPag}}"),
+                "404.mustache": "{{<base}}{{$content}}\n<p>{{#t.notFoundTitle}}x{{/t.notFoundTitle}} {{{ t.nada }}}</p>{{/content}}{{/base}}\n",
+            ])
+        #expect(!result.succeeded)
+        #expect(messages == [
+            "Templates/404.mustache:2:46: error: unknown UI string 't.nada': no Templates/i18n file has it, so it would render nothing",
+            "Templates/partials/toc.mustache:3:23: error: unknown UI string 't.onThisPag': no Templates/i18n file has it, so it would render nothing\n    suggestion: t.onThisPage",
+        ])
+    }
+
     @Test func aTemplateSyntaxErrorHasItsLocation() throws {
         let (_, result, messages) = try build(
             ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"],

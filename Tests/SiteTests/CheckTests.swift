@@ -37,7 +37,7 @@ import Testing
         let built = SiteBuilder.build(buildOptions(root))
         #expect(checked.diagnostics.map(\.message) == [
             "'Suspended → Active' is not possible in ios-app: Active cannot follow Suspended directly",
-            "after 'launch' the app is inactive, then active, not active",
+            "after 'launch' the app is inactive, then active: list every state it passes through, not only active",
             "broken link 'b.md#nada': es/b/index.html has no anchor '#nada'",
         ])
         #expect(built.diagnostics == Array(checked.diagnostics.prefix(2)))
