@@ -141,9 +141,18 @@ package struct ArticleReader: Sendable {
             case .resolved(let target): targets[key] = target
             case .missingArticle(let article):
                 missing.insert(key)
+                // The nearest slug in the folder the link names (`../pt/Active.md` → `../pt/active.md`).
+                let folder = key.url.range(of: "/", options: .backwards).map { String(key.url[..<$0.upperBound]) } ?? ""
                 problems.append(.error(
                     at: document.start(of: index), "broken link '\(key.url)': no article '\(article)' in any language",
-                    suggestion: sourceLinks.nearestSlug(to: article).map { "\($0).md" }))
+                    suggestion: sourceLinks.nearestSlug(to: article).map { folder + "\($0).md" }))
+            case .unknownLanguage(let folder):
+                missing.insert(key)
+                let languages = sourceLinks.config.languages.map(\.code)
+                problems.append(.error(
+                    at: document.start(of: index),
+                    "broken link '\(key.url)': '\(folder)' is not a language of this site (\(languages.joined(separator: ", ")))",
+                    suggestion: key.url.replacing("\(folder)/", with: "\(lang)/", maxReplacements: 1)))
             }
         }
         return (targets, missing, problems)

@@ -33,6 +33,8 @@ package struct SourceLinks: Sendable {
         case resolved(HTMLRenderer.ResolvedURL)
         /// A `.md` link that names no article; the slug it asked for.
         case missingArticle(String)
+        /// A `.md` link into a folder that is no language of the site (`../fr/active.md`); the folder.
+        case unknownLanguage(String)
     }
 
     func resolve(_ url: String, lang: String, slug: String, isImage: Bool) -> Outcome {
@@ -52,6 +54,11 @@ package struct SourceLinks: Sendable {
                 let wanted = String(pieces[0])
                 let shown = languages.contains(wanted) ? wanted : fallback(languages)
                 return .resolved(.init(url: SiteLinks.link(from: pageDir, to: SiteLinks.articleDir(shown, target)) + fragment))
+            }
+            // `../fr/active.md`: the article may well exist; the folder is no language of the site.
+            for candidate in candidates {
+                let pieces = candidate.split(separator: "/")
+                if pieces.count == 2, config.language(String(pieces[0])) == nil { return .unknownLanguage(String(pieces[0])) }
             }
             return .missingArticle(String((path.split(separator: "/").last ?? "").dropLast(3)))
         }

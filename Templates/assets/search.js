@@ -444,7 +444,9 @@
       options = [];
       active = -1;
       if (!result.words.length) {
-        status.textContent = "";
+        // Nothing to search for: a blank box says nothing, one of only punctuation ("->") that it found nothing.
+        var typed = input.value.trim();
+        status.textContent = typed && !/[\p{L}\p{N}]/u.test(typed) ? box.getAttribute("data-none").replace("{query}", typed) : "";
         open(false);
         return;
       }

@@ -161,6 +161,22 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root.appending(path: "public").path))
     }
 
+    /// A link into a folder that is no language of the site says so (the article may exist); a
+    /// misspelt slug in another language's folder is suggested in that folder.
+    @Test func aLinkIntoAnUnknownLanguageOrMisspeltInAnotherSaysWhich() throws {
+        let root = try makeProject(content: [
+            "site.yml": Self.siteYML,
+            "es/uno.md": "---\ntitle: Uno\n---\nVer [fr](../fr/dos.md#x) y [Dos](../es/Dos.md).\n",
+            "es/dos.md": "---\ntitle: Dos\n---\nTexto.\n",
+        ])
+        let result = SiteBuilder.check(buildOptions(root))
+        let prefix = root.appending(path: "Content").path + "/"
+        #expect(result.diagnostics.map { DiagnosticFormatter.text($0).replacing(prefix, with: "") } == [
+            "es/uno.md:4:5: error: broken link '../fr/dos.md#x': 'fr' is not a language of this site (es, it)\n    suggestion: ../es/dos.md#x",
+            "es/uno.md:4:28: error: broken link '../es/Dos.md': no article 'Dos' in any language\n    suggestion: ../es/dos.md",
+        ])
+    }
+
     @Test func draftsAreLeftOutUnlessAsked() throws {
         let root = try project()
         var options = buildOptions(root)

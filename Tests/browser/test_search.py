@@ -161,6 +161,10 @@ def test_no_results_are_said_in_the_page_language(page, lang):
     assert status.get_attribute("textContent") == SEARCHES[lang][3]
     assert combobox(browser).get_attribute("aria-expanded") == "false"
     assert not options(browser)
+    # A query of punctuation alone has no word to look for: it says so too, not nothing.
+    box.clear()
+    box.send_keys("->")
+    WebDriverWait(browser, 10).until(lambda _: status.get_attribute("textContent") == SEARCHES[lang][3].replace("qzxwv", "->"))
 
 
 def test_keyboard_moves_through_results_and_escape_closes(page):
