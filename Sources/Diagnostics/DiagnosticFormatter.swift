@@ -27,9 +27,8 @@ public enum DiagnosticFormatter {
         let command = d.severity == .note ? "notice" : d.severity.rawValue
         var properties: [String] = []
         if let loc = d.location {
-            properties = [
-                "file=\(escapeProperty(loc.file))", "line=\(loc.line)", "col=\(loc.column)",
-            ]
+            properties = loc.hasLine
+                ? ["file=\(escapeProperty(loc.file))", "line=\(loc.line)", "col=\(loc.column)"] : ["file=\(escapeProperty(loc.file))"]
         }
         var message = d.message
         for note in d.notes { message += "\n" + note }
@@ -43,8 +42,11 @@ public enum DiagnosticFormatter {
         var fields: [String] = []
         if let loc = d.location {
             fields.append("\"file\":\(JSON.quote(loc.file))")
-            fields.append("\"line\":\(loc.line)")
-            fields.append("\"column\":\(loc.column)")
+            // A whole file or folder has no line: the keys are left out, not given a line 1 it does not mean.
+            if loc.hasLine {
+                fields.append("\"line\":\(loc.line)")
+                fields.append("\"column\":\(loc.column)")
+            }
         }
         fields.append("\"severity\":\(JSON.quote(d.severity.rawValue))")
         fields.append("\"message\":\(JSON.quote(d.message))")

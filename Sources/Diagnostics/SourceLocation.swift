@@ -15,6 +15,13 @@ public struct SourceLocation: Hashable, Sendable, Comparable, Codable {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }
 
-    /// `path:line:col`, the form editors and CI annotators understand.
-    public var description: String { "\(file):\(line):\(column)" }
+    /// A whole file or folder, with no line in it (`content folder not found`): line and column 0.
+    public static func whole(_ path: String) -> SourceLocation { SourceLocation(file: path, line: 0, column: 0) }
+
+    /// Whether the location names a line (not a whole file or folder).
+    public var hasLine: Bool { line > 0 }
+
+    /// `path:line:col`, the form editors and CI annotators understand; `path` alone for a whole
+    /// file or folder (a `:1:1` there would point at a line that is not the problem).
+    public var description: String { hasLine ? "\(file):\(line):\(column)" : file }
 }

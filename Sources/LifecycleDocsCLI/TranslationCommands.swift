@@ -22,12 +22,12 @@ extension CLI {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
-                throw .content([.error(at: SourceLocation(file: created.path, line: 1, column: 1), "cannot write file: \(error.localizedDescription)")])
+                throw .content([.error(at: .whole(created.path), "cannot write file: \(error.localizedDescription)")])
             }
             do {
                 try Files.write(created.text, to: folder.appending(path: slug + ".md").path, mode: .createNew)
             } catch {
-                throw .content([.error(at: SourceLocation(file: created.path, line: 1, column: 1), "cannot write file: \(error.reason)")])
+                throw .content([.error(at: .whole(created.path), "cannot write file: \(error.reason)")])
             }
         } catch {
             return try fail(error, console: &console)
@@ -79,7 +79,7 @@ extension CLI {
                 do {
                     try Files.write(synced.text, to: url.path, mode: .atomic)
                 } catch {
-                    throw .content([.error(at: SourceLocation(file: synced.path, line: 1, column: 1), "cannot write file: \(error.reason)")])
+                    throw .content([.error(at: .whole(synced.path), "cannot write file: \(error.reason)")])
                 }
             }
         } catch {
@@ -168,7 +168,7 @@ extension CLI {
         let root = URL(filePath: contentDir)
         let prefix = TranslationContext.prefix(contentDir)
         guard Files.isFolder(root.path) else {
-            throw .content([.error(at: SourceLocation(file: contentDir, line: 1, column: 1), "content folder not found")])
+            throw .content([.error(at: .whole(contentDir), "content folder not found")])
         }
         let folders = ((try? files.contentsOfDirectory(atPath: root.path)) ?? [])
             .filter { !$0.hasPrefix(".") && Files.isFolder(root.appending(path: $0).path) }.sorted()
@@ -198,7 +198,7 @@ extension CLI {
         do {
             bytes = try Files.read(url.path)
         } catch {
-            throw .content([.error(at: SourceLocation(file: path, line: 1, column: 1), "cannot read file: \(error.reason)")])
+            throw .content([.error(at: .whole(path), "cannot read file: \(error.reason)")])
         }
         return try TranslationScaffold.decode(bytes, path: path)
     }

@@ -165,20 +165,27 @@ struct BuildCache {
     }
 
     /// Saves the cache, stamped with the output folder's identity as it is now.
-    mutating func save(for output: URL) {
-        guard let identity = Self.outputIdentity(output) else { return }
+    /// Nil when saved, else why not: the next build is then a full one.
+    mutating func save(for output: URL) -> String? {
+        guard let identity = Self.outputIdentity(output) else { return "the output folder is not there" }
         header.outputInode = identity.inode
         header.outputModified = identity.modified
-        guard let head = try? JSONEncoder().encode(header) else { return }
+        guard let head = try? JSONEncoder().encode(header) else { return "its header could not be encoded" }
         let file = GroupLines.encode(
             groups, search: search, reusing: groupBytes, searchBytes, order: order, strings: strings, stringBytes: stringBytes,
             after: head + Data([10]))
         // Atomic: a build killed while saving leaves the old cache or the new, never half of one.
-        try? Files.write(file, to: Self.location(of: output).path, mode: .atomic)
+        do throws(FileError) {
+            try Files.write(file, to: Self.location(of: output).path, mode: .atomic)
+            return nil
+        } catch {
+            return error.reason
+        }
     }
 
+    /// Removes the cache file; never a folder of that name (the tool deletes only what it wrote).
     static func remove(for output: URL) {
-        try? FileManager.default.removeItem(at: location(of: output))
+        unlink(location(of: output).path)
     }
 
     /// The output folder's inode and modification time: replacing or deleting it invalidates the cache.

@@ -365,7 +365,7 @@ struct LinkChecker {
                 }
                 guard broken else { continue }
                 guard let bytes = read(path) else {
-                    problems.append(.error(at: SourceLocation(file: path, line: 1, column: 1), "cannot read the page back to report its broken links"))
+                    problems.append(.error(at: .whole(path), "cannot read the page back to report its broken links"))
                     continue
                 }
                 let links = PageLinks(html: bytes, siteURL: config.baseURL)

@@ -92,7 +92,8 @@ enum OutputContents {
     /// Saves the list of what `output` holds after a build replaced it: `before` (the last list,
     /// which held all the folder held) with `changed` (the paths an incremental build wrote or
     /// removed) brought up to date, or, after a full build (`changed` nil), the folder listed anew.
-    static func record(_ output: URL, before: Listed, changed: [String]?) {
+    /// Saves the list of what the new output holds; nil when saved, else why not.
+    static func record(_ output: URL, before: Listed, changed: [String]?) -> String? {
         var text = Array((header + "\n").utf8)
         guard let changed else {
             _ = walk(output.path) { path, _ in
@@ -100,8 +101,7 @@ enum OutputContents {
                 text.append(10)
                 return true
             }
-            save(text, for: output)
-            return
+            return save(text, for: output)
         }
         // The changed paths and the folders above them, as they are now: a new page's folder is
         // new, a removed page's may be gone.
@@ -130,7 +130,7 @@ enum OutputContents {
                 text.append(10)
             }
         }
-        save(text, for: output)
+        return save(text, for: output)
     }
 
     /// Whether a list is saved beside `output`.
@@ -158,15 +158,18 @@ enum OutputContents {
     /// Saves `text` as the list: written beside the output and renamed into place, so a build
     /// killed meanwhile leaves the old list or the new one. A list that cannot be saved is
     /// removed: the next build then counts only what it writes as the tool's.
-    private static func save(_ text: [UInt8], for output: URL) {
+    /// Nil when saved, else why not (the system's words; any older list is gone then).
+    private static func save(_ text: [UInt8], for output: URL) -> String? {
         let target = location(of: output).path
         let temporary = target + ".\(getpid())"
-        do {
+        do throws(FileError) {
             try Files.write(Data(text), to: temporary)
-            guard rename(temporary, target) == 0 else { throw POSIXError(.EIO) }
+            guard rename(temporary, target) == 0 else { throw FileError(path: target, errno: errno) }
+            return nil
         } catch {
             unlink(temporary)
             unlink(target)
+            return error.reason
         }
     }
 

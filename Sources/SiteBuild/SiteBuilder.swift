@@ -200,7 +200,12 @@ public enum SiteBuilder {
                 (result.changedFiles, kept) = try sink.commit(
                     deleting: unpublished + Self.unpublishedSearchPages(reusable, now: articles.all, among: touched) + search.deleted,
                     previous: previous?.header.previous)
-                OutputContents.record(outputURL, before: listedBefore, changed: result.changedFiles)
+                // Both are saved after the swap: a failure loses no output, but the next build says why it is a full one.
+                if let problem = OutputContents.record(outputURL, before: listedBefore, changed: result.changedFiles) {
+                    diagnostics.report(.warning(
+                        at: nil, "could not save the list of the files in \(options.outputDir) (\(problem)): the next build is a full one",
+                        notes: ["should the next site leave out a page this one wrote, that build refuses to replace the folder: delete it then"]))
+                }
                 var header = BuildCache.Header(
                     inputs: stamps.inputs, siteKey: stamps.siteKey, articlesPerLanguage: result.articlesPerLanguage.map { [$0.lang, String($0.count)] },
                     files: result.filesWritten, examples: result.examplesRun, chains: result.chainsVerified, clean: diagnostics.diagnostics.isEmpty)
@@ -218,7 +223,9 @@ public enum SiteBuilder {
                     cache.searchBytes = reusable.searchBytes.filter { search.unchanged.contains($0.key) }
                     for lang in search.unchanged where cache.searchBytes[lang] != nil { cache.search[lang] = nil }
                 }
-                cache.save(for: outputURL)
+                if let problem = cache.save(for: outputURL) {
+                    diagnostics.report(.warning(at: nil, "could not save the build cache beside \(options.outputDir) (\(problem)): the next build is a full one"))
+                }
                 if options.leavesMemoryToExit { ExitKeeper.keep((reusable, site, articles, cache, navigation, plan, sink)) }
                 endPhase("write output")
             } catch {
@@ -299,7 +306,7 @@ public enum SiteBuilder {
                 }
                 if state == nil && failure == nil {
                     failure = DiagnosticError([.error(
-                        at: SourceLocation(file: outputURL.path, line: 1, column: 1),
+                        at: .whole(outputURL.path),
                         "cannot complete the search index: its temporary file in the staging folder could not be read back")])
                 }
                 if let failure { writeFailure.withLock { $0 = failure } }
@@ -968,7 +975,7 @@ public enum SiteBuilder {
                 do {
                     bytes = try Files.read(file.url.path)
                 } catch {
-                    throw DiagnosticError([.error(at: SourceLocation(file: file.displayPath, line: 1, column: 1), "cannot read: \(error.reason)")])
+                    throw DiagnosticError([.error(at: .whole(file.displayPath), "cannot read: \(error.reason)")])
                 }
                 try sink.write(file.path, Data(bytes))
             }

@@ -64,7 +64,7 @@ struct SiteInputs {
         let loader = ContentLoader(contentDir: URL(filePath: options.contentDir), displayName: options.contentDir)
         guard FileManager.default.fileExists(atPath: options.contentDir) else {
             throw DiagnosticError([
-                .error(at: SourceLocation(file: options.contentDir, line: 1, column: 1), "content folder not found")
+                .error(at: .whole(options.contentDir), "content folder not found")
             ])
         }
         var config = try SiteConfig.load(
@@ -87,7 +87,7 @@ struct SiteInputs {
         } else {
             diagnostics.report(
                 .error(
-                    at: SourceLocation(file: options.templatesDir, line: 1, column: 1), "templates folder not found",
+                    at: .whole(options.templatesDir), "templates folder not found",
                     suggestion: "run lifecycle-docs from the site's folder (the one that holds Templates/) or pass --templates DIR"))
         }
         // The scan's failure is thrown once strings and assets have reported theirs too.

@@ -243,7 +243,7 @@ final class StagedOutput: Sendable {
     }
 
     static func failure(_ path: String, _ message: String) -> DiagnosticError {
-        DiagnosticError([.error(at: SourceLocation(file: path, line: 1, column: 1), message)])
+        DiagnosticError([.error(at: .whole(path), message)])
     }
 }
 

@@ -79,7 +79,7 @@ package struct ContentLoader {
             let folderDisplay = displayPrefix + folder
             guard known.contains(folder) else {
                 diagnostics.report(.error(
-                    at: SourceLocation(file: folderDisplay, line: 1, column: 1),
+                    at: .whole(folderDisplay),
                     "unknown language folder '\(folder)'",
                     notes: ["the languages in \(displayPrefix)site.yml are: " + config.languages.map(\.code).joined(separator: ", ")],
                     suggestion: "add '\(folder)' to the languages in site.yml, or rename the folder"))
@@ -268,7 +268,7 @@ package struct ContentLoader {
     private func entries(of url: URL, display: String) throws(DiagnosticError) -> [Entry] {
         guard let directory = opendir(url.path) else {
             let reason = String(cString: strerror(errno))
-            throw DiagnosticError([.error(at: SourceLocation(file: display, line: 1, column: 1), "cannot read folder: \(reason)")])
+            throw DiagnosticError([.error(at: .whole(display), "cannot read folder: \(reason)")])
         }
         defer { closedir(directory) }
         var found: [Entry] = []

@@ -22,7 +22,7 @@ package struct SourceText {
         do {
             return try Files.read(url.path)
         } catch {
-            throw DiagnosticError([.error(at: SourceLocation(file: displayPath, line: 1, column: 1), "cannot read file: \(error.reason)")])
+            throw DiagnosticError([.error(at: .whole(displayPath), "cannot read file: \(error.reason)")])
         }
     }
 

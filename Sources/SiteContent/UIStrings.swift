@@ -49,7 +49,7 @@ package struct UIStrings: Sendable {
             let url = i18nDir.appending(path: lang + ".yml")
             guard FileManager.default.fileExists(atPath: url.path) else {
                 problems.append(.error(
-                    at: SourceLocation(file: display(lang, ""), line: 1, column: 1),
+                    at: .whole(display(lang, "")),
                     "missing UI strings file for language '\(lang)'"))
                 continue
             }

@@ -53,7 +53,7 @@ package struct Assets: Sendable {
             names = try FileManager.default.contentsOfDirectory(atPath: assetsDir.path).filter { !$0.hasPrefix(".") }.sorted()
         } catch {
             throw DiagnosticError([
-                .error(at: SourceLocation(file: displayPrefix, line: 1, column: 1), "cannot read assets: \(error.localizedDescription)")
+                .error(at: .whole(displayPrefix), "cannot read assets: \(error.localizedDescription)")
             ])
         }
         let files = try names.map { name throws(DiagnosticError) in
@@ -61,7 +61,7 @@ package struct Assets: Sendable {
             do throws(FileError) {
                 data = Data(try Files.read(assetsDir.appending(path: name).path))
             } catch {
-                throw DiagnosticError([.error(at: SourceLocation(file: displayPrefix + name, line: 1, column: 1), "cannot read asset: \(error.reason)")])
+                throw DiagnosticError([.error(at: .whole(displayPrefix + name), "cannot read asset: \(error.reason)")])
             }
             return File(sourceName: name, publishedPath: "assets/" + hashedName(name, data), data: data)
         }

@@ -28,7 +28,7 @@ package struct TemplateSet: Sendable {
                 .filter { $0.hasSuffix(".mustache") }.sorted()
         } catch {
             throw DiagnosticError([
-                .error(at: SourceLocation(file: displayPrefix, line: 1, column: 1), "cannot read the templates folder: \(error.localizedDescription)")
+                .error(at: .whole(displayPrefix), "cannot read the templates folder: \(error.localizedDescription)")
             ])
         }
         for path in names {

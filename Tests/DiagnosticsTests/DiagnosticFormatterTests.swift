@@ -25,6 +25,15 @@ import Testing
         #expect(DiagnosticFormatter.github(.warning(at: nil, "w")) == "::warning::w")
     }
 
+    /// A whole file or folder has no line: no `:1:1` that would point at a line, in any form.
+    @Test func aWholeFolderHasNoLineInAnyForm() {
+        let d = Diagnostic.error(at: .whole("Content/fr"), "unknown language folder 'fr'")
+        #expect(DiagnosticFormatter.text(d) == "Content/fr: error: unknown language folder 'fr'")
+        #expect(DiagnosticFormatter.github(d) == "::error file=Content/fr::unknown language folder 'fr'")
+        #expect(DiagnosticFormatter.json(d) == #"{"file":"Content/fr","severity":"error","message":"unknown language folder 'fr'"}"#)
+        #expect(!SourceLocation.whole("x").hasLine && location.hasLine)
+    }
+
     @Test func jsonQuotesEverything() {
         let d = Diagnostic.error(at: location, "say \"hi\"\t\u{1}")
         #expect(DiagnosticFormatter.json(d) == """

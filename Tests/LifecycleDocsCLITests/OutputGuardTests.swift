@@ -271,6 +271,28 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: project.root.appending(path: "public/es/b/index.html").path))
     }
 
+    /// A build whose cache or list of files cannot be saved (here: a folder of the user's holds
+    /// the name) succeeds, says so, and leaves that folder alone; the next build is a full one.
+    @Test func aCacheOrListThatCannotBeSavedIsAWarningAndTheirNamesakesStay() throws {
+        let project = try Project()
+        defer { try? FileManager.default.removeItem(at: project.root) }
+        #expect(try project.run(["build", "--output", "public"]).code == 0)
+        for name in [".public.cache", ".public.files"] {
+            try FileManager.default.removeItem(at: project.root.appending(path: name))
+            try project.write("mine\n", name + "/keep.txt")
+        }
+        Thread.sleep(forTimeInterval: 0.06)
+        try project.write("---\ntitle: A\n---\n## Uno\n\nOtro.\n", "Content/es/a.md")
+        let result = try project.run(["build", "--output", "public"])
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.err.contains("warning: could not save the list of the files in public ("), "\(result.err)")
+        #expect(result.err.contains("warning: could not save the build cache beside public ("), "\(result.err)")
+        for name in [".public.cache", ".public.files"] {
+            #expect(try read(project.root.appending(path: name + "/keep.txt")) == "mine\n", "\(name)")
+        }
+        #expect(try read(project.root.appending(path: "public/es/a/index.html")).contains("Otro."))
+    }
+
     /// Folders of the user's that bear the names of the tool's own beside an output (a dated
     /// backup, a `.previous`) are never removed: only a folder holding the marker is the tool's.
     @Test func foldersBesideTheOutputWithTheToolsNamesAreLeftAloneWithoutTheMarker() throws {

@@ -92,7 +92,7 @@ import Testing
             "Content/es/Bad Name.md:1:1: error: 'Bad Name' is not a valid article name: use lowercase letters, digits and '-'\n    suggestion: rename it to 'bad-name.md'",
             "Content/es/a.md:1:1: error: front matter is not closed: add a line '---' after it",
             "Content/es/b.md:2:8: error: 'title' must be a string",
-            "Content/fr:1:1: error: unknown language folder 'fr'\n    note: the languages in Content/site.yml are: es, bg\n    suggestion: add 'fr' to the languages in site.yml, or rename the folder",
+            "Content/fr: error: unknown language folder 'fr'\n    note: the languages in Content/site.yml are: es, bg\n    suggestion: add 'fr' to the languages in site.yml, or rename the folder",
         ])
     }
 
@@ -189,7 +189,7 @@ import Testing
         let result = SiteBuilder.build(options)
         #expect(!result.succeeded)
         let message = try #require(result.diagnostics.first.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") })
-        #expect(message.hasPrefix("blocker/public:1:1: error: cannot create the output folder: "))
+        #expect(message.hasPrefix("blocker/public: error: cannot create the output folder: "))
         #expect(try read(root.appending(path: "blocker")) == "not a folder")
     }
 

@@ -513,13 +513,13 @@ import Synchronization
         header.previousInode = 1
         header.previousChanges = (0..<5_000).map { "es/article-\($0)/index.html" }
         var cache = BuildCache(header: header, groups: [:])
-        cache.save(for: output)
+        #expect(cache.save(for: output) == nil)
         let (loaded, line) = try #require(BuildCache.loadHeader(for: output))
         #expect(line.count > 1 << 16)
         #expect(loaded.previousChanges?.count == 5_000)
         #expect(BuildCache.load(loaded, line: line, for: output) != nil)
         cache.header.inputs = "another"
-        cache.save(for: output)
+        #expect(cache.save(for: output) == nil)
         #expect(BuildCache.load(loaded, line: line, for: output) == nil)
     }
     /// The cache keeps each language's reading order (an edit that leaves the sidebar as it was
