@@ -86,7 +86,7 @@ public enum HTML {
 
     /// The longest name `breakable(name:)` writes whole: one of 12 characters fits a narrow
     /// trace cell as it is, a longer one is given places to break.
-    static let unbrokenNameLimit = 12
+    public static let unbrokenNameLimit = 12
 
     /// `name` (a callback such as `applicationWillResignActive` or
     /// `application(_:didFinishLaunchingWithOptions:)`) escaped, with a `<wbr>` where a line
@@ -98,26 +98,44 @@ public enum HTML {
     /// its text, a phone). A name of `unbrokenNameLimit` characters or fewer is only escaped: a
     /// `<wbr>` costs five bytes.
     public static func breakable(name: String) -> String {
-        let scalars = Array(name.unicodeScalars)
-        guard scalars.count > unbrokenNameLimit else { return escape(name) }
-        func piece(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
-        var out = ""
-        // Where the piece since the last break starts.
-        var start = 0
-        for index in scalars.indices.dropFirst() where index - start >= 3 && breaksBefore(scalars[index], after: scalars[index - 1]) {
-            append(escaping: piece(start..<index), to: &out)
-            out += "<wbr>"
-            start = index
-        }
-        append(escaping: piece(start..<scalars.count), to: &out)
-        return out
+        var out = ByteOutput(capacity: name.utf8.count + 32)
+        append(breakable: name, to: &out)
+        return out.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Whether `breakable(name:)` puts a `<wbr>` between `previous` and `scalar`.
-    private static func breaksBefore(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar) -> Bool {
-        if scalar == ")" { return false }
-        if previous == ":" { return true }
-        let isCapital = ("A"..."Z").contains(scalar)
-        return isCapital && (("a"..."z").contains(previous) || ("0"..."9").contains(previous))
+    /// `breakable(name:)` appended to `out`, read on the name's bytes: the rule's characters
+    /// are ASCII, and a scalar of any other kind only counts towards the three before a break
+    /// (a String piece made and escaped for each part cost some 27,000 instructions a name).
+    public static func append(breakable name: String, to out: inout ByteOutput) {
+        name.withUTF8Bytes { bytes in
+            // Scalars, not bytes, are counted: a lead byte starts one, a continuation byte does not.
+            var scalars = 0
+            for byte in bytes where byte & 0xC0 != 0x80 { scalars += 1 }
+            guard scalars > unbrokenNameLimit else { return append(escaping: bytes, to: &out) }
+            var start = 0  // where the piece since the last break starts, in bytes
+            var sinceBreak = 0  // scalars since it
+            var previous: UInt8 = 0  // the last scalar's first byte
+            for index in bytes.indices where bytes[index] & 0xC0 != 0x80 {
+                let byte = bytes[index]
+                if index > 0, sinceBreak >= 3, breaksBefore(byte, after: previous) {
+                    append(escaping: UnsafeBufferPointer(rebasing: bytes[start..<index]), to: &out)
+                    out.append(utf8: "<wbr>")
+                    start = index
+                    sinceBreak = 0
+                }
+                previous = byte
+                sinceBreak += 1
+            }
+            append(escaping: UnsafeBufferPointer(rebasing: bytes[start...]), to: &out)
+        }
+    }
+
+    /// Whether `breakable(name:)` puts a `<wbr>` between the scalars starting with these bytes
+    /// (only ASCII ones matter: a non-ASCII lead byte is no `:`, `)`, capital, lowercase or digit).
+    private static func breaksBefore(_ byte: UInt8, after previous: UInt8) -> Bool {
+        if byte == UInt8(ascii: ")") { return false }
+        if previous == UInt8(ascii: ":") { return true }
+        let isCapital = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        return isCapital && ((UInt8(ascii: "a")...UInt8(ascii: "z")).contains(previous) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(previous))
     }
 }

@@ -260,8 +260,14 @@ struct HTMLRenderSession: ~Copyable {
             out.raw("<code>")
             // A long name (`applicationWillResignActive(_:)`) may break at its words in a narrow
             // column, never before its last `)` (`HTML.breakable`); code with spaces breaks at them.
+            // Most spans are short (`onPause`): written as they are, without the scalars' copy.
             let literal = document.nodes[index].literal
-            if literal.utf8.contains(UInt8(ascii: " ")) { out.text(literal) } else { out.raw(HTML.breakable(name: literal)) }
+            let bytes = literal.utf8.count
+            if bytes <= HTML.unbrokenNameLimit || literal.utf8.contains(UInt8(ascii: " ")) {
+                out.text(literal)
+            } else {
+                out.raw(HTML.breakable(name: literal))
+            }
             out.raw("</code>")
             return nil
         case .emphasis:
