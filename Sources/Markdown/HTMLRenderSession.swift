@@ -262,8 +262,7 @@ struct HTMLRenderSession: ~Copyable {
             // column, never before its last `)` (`HTML.breakable`); code with spaces breaks at them.
             // Most spans are short (`onPause`): written as they are, without the scalars' copy.
             let literal = document.nodes[index].literal
-            let bytes = literal.utf8.count
-            if bytes <= HTML.unbrokenNameLimit || literal.utf8.contains(UInt8(ascii: " ")) {
+            if literal.utf8.count <= HTML.unbrokenNameLimit || literal.withUTF8Bytes({ $0.contains(UInt8(ascii: " ")) }) {
                 out.text(literal)
             } else {
                 out.raw(HTML.breakable(name: literal))

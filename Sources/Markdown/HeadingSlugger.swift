@@ -1,3 +1,4 @@
+import Encoding
 import Foundation
 
 /// Makes heading ids that read well in every script and are unique on a page.
@@ -91,10 +92,13 @@ public struct HeadingSlugger: Sendable {
     /// `url` with its fragment in NFC, like the heading ids: a link written with its accents
     /// apart leads to the heading all the same. A URL whose fragment is ASCII comes back as it is.
     public static func precomposingFragment(_ url: String) -> String {
-        let bytes = url.utf8
-        guard let hash = bytes.firstIndex(of: UInt8(ascii: "#")),
-            bytes[hash...].contains(where: { $0 >= 0x80 })
-        else { return url }
+        // On the bytes in place: every link of every page passes here, and most have no `#`.
+        let hashOffset: Int? = url.withUTF8Bytes { bytes in
+            guard let hash = bytes.firstIndex(of: UInt8(ascii: "#")), bytes[hash...].contains(where: { $0 >= 0x80 }) else { return nil }
+            return hash
+        }
+        guard let hashOffset else { return url }
+        let hash = url.utf8.index(url.utf8.startIndex, offsetBy: hashOffset)
         let fragment = url[hash...]
         let precomposed = String(fragment).precomposedStringWithCanonicalMapping
         guard !precomposed.utf8.elementsEqual(fragment.utf8) else { return url }
