@@ -131,30 +131,12 @@
     return table;
   }
 
-  // As the build's traces show it: the row linked to its first source (the official page, its
-  // title in English), "(archived)" in the page's language, then the confidence.
+  // As the build's traces show it: the row linked to its first source (player.js's
+  // `sourceLink`, as the playground's history), then the confidence.
   function sourceCell(transition) {
     const cell = el("td", "exercise-source");
     const sources = (window.LIFECYCLE_MODEL && window.LIFECYCLE_MODEL.sources) || {};
-    const source = sources[(transition.sources || [])[0]];
-    if (source && /^https?:/i.test(source.url)) {
-      const suffix = " (archived)";
-      const title = source.title || "";
-      const archived = title.length > suffix.length && title.slice(-suffix.length) === suffix;
-      const a = el("a", null, transition.row);
-      a.href = source.url;
-      a.title = archived ? title.slice(0, -suffix.length) : title;
-      a.setAttribute("lang", "en");
-      a.rel = "external noopener noreferrer";
-      a.target = "_blank";
-      cell.appendChild(a);
-      if (archived) {
-        cell.appendChild(document.createTextNode(" "));
-        cell.appendChild(el("span", "source-archived", t("archived")));
-      }
-    } else {
-      cell.appendChild(document.createTextNode(transition.row));
-    }
+    window.LifecycleDocs.sourceLink(transition, sources).forEach(function (node) { cell.appendChild(node); });
     const confidence = t("confidence" + String(transition.confidence || "").replace(/(^|-)(\w)/g, function (all, dash, c) { return c.toUpperCase(); }));
     cell.appendChild(document.createTextNode(" "));
     cell.appendChild(el("span", "confidence", "(" + confidence + ")"));

@@ -311,6 +311,24 @@
     return code;
   }
 
+  /** A transition's row as the traces show it: linked to its first official source (the page's
+   *  title in English), "(archived)" after an archived page, in the page's language; the row
+   *  alone, in `strong`, when the source has no web page. Nodes to append. */
+  function sourceLink(transition, sources) {
+    const source = (sources || {})[(transition.sources || [])[0]];
+    if (!source || !/^https?:/i.test(source.url)) return [el("strong", null, transition.row)];
+    const suffix = " (archived)";
+    const title = source.title || "";
+    const archived = title.length > suffix.length && title.slice(-suffix.length) === suffix;
+    const a = el("a", null, transition.row);
+    a.href = source.url;
+    a.title = archived ? title.slice(0, -suffix.length) : title;
+    a.setAttribute("lang", "en");
+    a.rel = "external noopener noreferrer";
+    a.target = "_blank";
+    return archived ? [a, document.createTextNode(" "), el("span", "source-archived", archivedLabel())] : [a];
+  }
+
   /** Text after a link to an archived source page, in the page's language. */
   function archivedLabel() {
     const all = window.LIFECYCLE_NAMES;
@@ -802,28 +820,8 @@
     li.appendChild(callbacks);
     li.appendChild(document.createTextNode(" "));
 
-    // As the traces show it: the row, linked to its first official source (the page's title
-    // stays in English; "(archived)" is the page's language's). The other tags are the spec's own.
     const row = el("span", "log-row");
-    const source = (this.model.sources || {})[step.transition.sources[0]];
-    if (source && /^https?:/i.test(source.url)) {
-      const suffix = " (archived)";
-      const title = source.title || "";
-      const archived = title.length > suffix.length && title.slice(-suffix.length) === suffix;
-      const a = el("a", null, step.transition.row);
-      a.href = source.url;
-      a.title = archived ? title.slice(0, -suffix.length) : title;
-      a.setAttribute("lang", "en");
-      a.rel = "external noopener noreferrer";
-      a.target = "_blank";
-      row.appendChild(a);
-      if (archived) {
-        row.appendChild(document.createTextNode(" "));
-        row.appendChild(el("span", "source-archived", archivedLabel()));
-      }
-    } else {
-      row.appendChild(el("strong", null, step.transition.row));
-    }
+    sourceLink(step.transition, this.model.sources).forEach(function (node) { row.appendChild(node); });
     if (step.alternatives.length) {
       const alternatives = el("span", "log-alternatives", "(+" + step.alternatives.length + ")");
       alternatives.title = step.alternatives.map(function (t) { return t.row + ": " + t.callbacks.map(function (c) { return c.name; }).join(", "); }).join("\n");
@@ -907,6 +905,7 @@
     };
     window.LifecycleDocs = {
       create: create,
+      sourceLink: sourceLink,
       simulate: function (machineId, events, options, from) {
         const sim = create(machineId, options, from);
         return (events || []).map(function (spec) {
