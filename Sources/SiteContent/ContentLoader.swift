@@ -197,6 +197,7 @@ package struct ContentLoader {
         var pages = Set(articles.map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" })
         for lang in languages {
             for dir in [SiteLinks.homeDir(lang), SiteLinks.playgroundDir(lang), SiteLinks.statusDir(lang), SiteLinks.tutorialsDir(lang)] { pages.insert(dir + "index.html") }
+            pages.insert(SiteLinks.homeDir(lang) + "404.html")  // each language's 404 page
         }
         let clashes = files.filter { pages.contains($0.path) }
         guard clashes.isEmpty else {

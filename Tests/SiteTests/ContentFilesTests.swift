@@ -294,12 +294,14 @@ import Testing
             "es/uno.md": "---\ntitle: Uno\n---\nTexto.\n",
             "es/uno/index.html": "<p>mine</p>",
             "es/notas/idea.md": "# Idea\n",
+            "it/404.html": "<p>mio</p>",
         ])
         let result = SiteBuilder.build(buildOptions(root))
         let prefix = root.appending(path: "Content").path + "/"
         #expect(result.diagnostics.map { DiagnosticFormatter.text($0).replacing(prefix, with: "") } == [
             "es/notas/idea.md:1:1: warning: Markdown in a sub-folder is not an article and is not published\n    note: articles live directly in a language folder: <lang>/<slug>.md",
             "es/uno/index.html:1:1: error: 'es/uno/index.html' would replace a page the site generates; rename the file",
+            "it/404.html:1:1: error: 'it/404.html' would replace a page the site generates; rename the file",
         ])
     }
 }
