@@ -53,7 +53,7 @@ extension CLI {
             }
             // A scene is named as in a lifecycle block: one word of letters, digits and '_'.
             let scene = parts.count == 2 ? parts[1] : word.hasSuffix("@") ? "" : nil
-            if let scene, scene.isEmpty || !scene.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber }) {
+            if let scene, !LifecycleBlockParser.isSceneName(scene) {
                 throw UsageError("'\(word)': a scene's name is one word of letters, digits and '_', like \(parts[0])@B", pointsToHelp: false)
             }
             return (event, parts.count == 2 ? parts[1] : Simulation.mainScene)

@@ -115,7 +115,7 @@ struct Tokenizer {
             // A name never spans lines or holds another tag's opening: a tag left unclosed took
             // text up to some later tag's close. Reported where it opens, not where that shows.
             let name = Array(token.name.utf8)
-            if name.contains(UInt8(ascii: "\n")) || name.contains(UInt8(ascii: "\r")) || contains(open, in: name) {
+            if name.contains(UInt8(ascii: "\n")) || name.contains(UInt8(ascii: "\r")) || name.firstRange(of: open) != nil {
                 let start = String(decoding: open, as: UTF8.self) + String(decoding: name.prefix { $0 != 10 && $0 != 13 && $0 != UInt8(ascii: "<") }, as: UTF8.self)
                 throw error("tag '\(start)' is not closed: '\(String(decoding: close, as: UTF8.self))' must follow its name on the same line")
             }
@@ -128,11 +128,6 @@ struct Tokenizer {
         while s < e, isWhitespace(bytes[s]) { s += 1 }
         while e > s, isWhitespace(bytes[e - 1]) { e -= 1 }
         return String(decoding: bytes[s..<e], as: UTF8.self)
-    }
-
-    private func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
-        guard !needle.isEmpty, haystack.count >= needle.count else { return false }
-        return (0...(haystack.count - needle.count)).contains { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
     }
 
     private func find(_ needle: [UInt8], from start: Int) -> Int? {

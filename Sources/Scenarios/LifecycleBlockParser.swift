@@ -9,6 +9,12 @@ public enum LifecycleBlockParser {
     /// The first word of the info string that marks a runnable example.
     public static let language = "lifecycle"
 
+    /// Whether `name` is a scene's name as a block writes it after `@`: one word of letters,
+    /// digits and `_` (`trace` asks the same of its `EVENT@SCENE` words).
+    public static func isSceneName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy(SourceLine.isIdentifier)
+    }
+
     /// Whether a fenced block with this info string is a `lifecycle` example.
     public static func isLifecycle(info: String) -> Bool {
         SourceLine.firstWord(of: info, is: language)
