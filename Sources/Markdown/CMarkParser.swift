@@ -39,9 +39,11 @@ enum CMarkParser {
     /// serialised; block parsing and building the Swift tree run in parallel.
     static let finishLock = Mutex(())
 
-    /// `options` and `autolinks` other than the default are for tests.
+    /// `options`, `autolinks` and `languageSpans` other than the default are for tests (`languageSpans:
+    /// false` leaves the text nodes as cmark made them).
     static func parse(
-        _ text: String, file: String, options: Int32 = CMarkParser.options, autolinks: Autolinks = .whereTextMayHoldOne
+        _ text: String, file: String, options: Int32 = CMarkParser.options, autolinks: Autolinks = .whereTextMayHoldOne,
+        languageSpans: Bool = true
     ) -> MarkdownDocument {
         var source = text
         // cmark skips a BOM but still counts its bytes in columns; drop it here
@@ -61,8 +63,13 @@ enum CMarkParser {
         let withoutAutolinks = autolinks == .always ? nil : withTree(of: source, options: options, autolink: false) { root in
             mayHoldAutolink(root) ? nil : buildNodes(root, lines: index)
         }
-        let nodes = withoutAutolinks ?? withTree(of: source, options: options, autolink: true) { root in buildNodes(root, lines: index) }
-        return MarkdownDocument(file: file, nodes: nodes, lines: index)
+        var nodes = withoutAutolinks ?? withTree(of: source, options: options, autolink: true) { root in buildNodes(root, lines: index) }
+        // `[words]{lang=en}` is text to cmark; only a text that has `]{` is looked at again.
+        var spanProblems: [LanguageSpans.Problem] = []
+        if languageSpans && LanguageSpans.mayHold(source) { (nodes, spanProblems) = LanguageSpans.apply(nodes) }
+        var document = MarkdownDocument(file: file, nodes: nodes, lines: index)
+        document.languageSpanProblems = spanProblems
+        return document
     }
 
     /// Whether a text node of the tree holds what the autolink extension could make a link of.

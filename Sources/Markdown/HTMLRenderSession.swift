@@ -275,6 +275,10 @@ struct HTMLRenderSession: ~Copyable {
             out.raw("<strong>")
         case .strikethrough:
             out.raw("<del>")
+        case .languageSpan(let lang):
+            out.raw("<span lang=\"")
+            out.text(lang)
+            out.raw("\">")
         case .link(let url, let title):
             // An unsafe link keeps its text but loses the <a>.
             frame.flag = !URLSafety.isSafe(url, isImage: false)
@@ -373,6 +377,8 @@ struct HTMLRenderSession: ~Copyable {
             out.raw("</strong>")
         case .strikethrough:
             out.raw("</del>")
+        case .languageSpan:
+            out.raw("</span>")
         case .link:
             if !frame.flag { out.raw("</a>") }
         }

@@ -15,11 +15,19 @@ public struct MarkdownDocument: Equatable, Sendable {
     public var nodes: [MarkdownNode]
     /// The lines of the text parsed, where a node's byte column becomes the column a reader sees.
     public let lines: LineIndex
+    /// The `]{lang=…}` marks that could not be read or close no `[` (`LanguageSpans`).
+    var languageSpanProblems: [LanguageSpans.Problem] = []
 
     public init(file: String, nodes: [MarkdownNode], lines: LineIndex) {
         self.file = file
         self.nodes = nodes
         self.lines = lines
+    }
+
+    /// An error for each `]{lang=…}` that could not be read or closes no `[`: its words would show
+    /// the mark as text, in the page's language.
+    public func languageSpanErrors() -> [Diagnostic] {
+        languageSpanProblems.map { .error(at: location(of: $0.position), $0.message, suggestion: $0.suggestion) }
     }
 
     /// Size of the source in UTF-8 bytes, used to size the rendered output.

@@ -94,6 +94,8 @@ public enum MarkdownNodeKind: Hashable, Sendable {
     case image(url: String, title: String)
     /// `occurrence` is 1 for the first reference to a footnote, 2 for the next...
     case footnoteReference(number: Int, occurrence: Int)
+    /// `[words]{lang=en}`: words in another language than the page's (`LanguageSpans`).
+    case languageSpan(lang: String)
 
     /// A node type this module does not know (cmark's custom nodes never come
     /// from parsing); renderers show its children only.
@@ -105,7 +107,7 @@ public enum MarkdownNodeKind: Hashable, Sendable {
             .thematicBreak, .table, .tableRow, .tableCell, .footnoteDefinition:
             return true
         case .text, .softBreak, .lineBreak, .code, .htmlInline, .emphasis, .strong, .strikethrough,
-            .link, .image, .footnoteReference, .other:
+            .link, .image, .footnoteReference, .languageSpan, .other:
             return false
         }
     }

@@ -87,7 +87,7 @@ struct ProseRun {
             switch document.nodes[child].kind {
             case .text: append(document.nodes[child].literal, node: child)
             case .softBreak, .lineBreak: append(" ", node: nil)
-            case .emphasis, .strong, .strikethrough, .link, .other: add(childrenOf: child)
+            case .emphasis, .strong, .strikethrough, .link, .languageSpan, .other: add(childrenOf: child)
             default: append("\u{FFFC}", node: nil)
             }
         }

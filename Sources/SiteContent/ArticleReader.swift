@@ -106,7 +106,7 @@ package struct ArticleReader: Sendable {
             ReadArticle(article: article, document: document, verification: verification, targets: targets),
             frontMatter.problems + linkProblems + verification.diagnostics + Self.untranslatedWarnings(article, places: frontMatter.untranslatedPlaces)
                 + Self.sectionNumberErrors("verbatim", article.verbatim, places: frontMatter.verbatimPlaces, article: article)
-                + ContentWarnings.of(document)
+                + ContentWarnings.of(document) + document.languageSpanErrors()
         )
     }
 

@@ -18,7 +18,11 @@ enum ContentWarnings {
                 let tag = document.nodes[index].literal.prefix { $0 != "\n" }.prefix(40)
                 warnings.append(.warning(
                     at: document.start(of: index), "raw HTML '\(tag)' is shown as text: HTML in Markdown is never passed through",
-                    notes: ["write Markdown instead, or ask for a template change if the page needs markup"]))
+                    notes: [
+                        tag.lowercased().hasPrefix("<span lang")
+                            ? "words in another language are written [words]{lang=en}"
+                            : "write Markdown instead, or ask for a template change if the page needs markup"
+                    ]))
             case .link(let url, _) where !URLSafety.isSafe(url, isImage: false):
                 warnings.append(.warning(at: document.start(of: index), "the link to '\(url)' was removed: its scheme can run code or read local files"))
             case .image(let url, _) where !URLSafety.isSafe(url, isImage: true):

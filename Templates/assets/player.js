@@ -654,10 +654,12 @@
     const q = function (role) { return section.querySelector("[data-role='" + role + "']"); };
     this.select = q("machine");
     this.apiInput = q("api");
+    this.apiError = q("api-error");
     this.configInput = q("configChanges");
     this.rootInput = q("root");
     this.sceneInput = q("scene");
     this.eventsBox = q("events");
+    this.eventHint = q("event-hint");
     this.diagramBox = q("diagram");
     this.stateBox = q("state");
     this.log = q("log");
@@ -689,6 +691,25 @@
       if (button && !button.disabled && self.eventsBox.contains(button)) self.fire(button.getAttribute("data-event"));
     });
     if (this.resetButton) this.resetButton.addEventListener("click", function () { self.restart(); });
+    // An event's summary is its button's tooltip, and the line under the buttons shows it while the
+    // button is pointed at or focused: a keyboard or touch reader gets no tooltip.
+    if (this.eventHint) {
+      const hint = this.eventHint;
+      const none = hint.getAttribute("data-label-none") || "";
+      const show = function (e) {
+        const button = e.target.closest ? e.target.closest("button[data-event]") : null;
+        hint.textContent = button && button.title ? button.textContent + ": " + button.title : none;
+      };
+      this.eventsBox.addEventListener("mouseover", show);
+      this.eventsBox.addEventListener("focusin", show);
+      this.eventsBox.addEventListener("mouseleave", function () {
+        const focused = self.eventsBox.contains(document.activeElement) ? document.activeElement : null;
+        show({ target: focused || self.eventsBox });
+      });
+      this.eventsBox.addEventListener("focusout", function (e) {
+        if (!self.eventsBox.contains(e.relatedTarget)) hint.textContent = none;
+      });
+    }
     this.setMachine(this.select.value);
     section.classList.add("ready");
   }
@@ -757,6 +778,8 @@
       const api = /^\d+$/.test(text) ? parseInt(text, 10) : NaN;
       const valid = text === "" || (api >= 1 && api <= 99);
       this.apiInput.setAttribute("aria-invalid", valid ? "false" : "true");
+      // Said in words too (the field's description): a red border alone tells nothing to many readers.
+      if (this.apiError) this.apiError.hidden = valid || !(this.machine.options || []).some(function (o) { return o.name === "api"; });
       if (valid && text !== "") raw.api = api;
     }
     if (this.configInput) raw.configChanges = splitList(this.configInput.value);

@@ -94,7 +94,7 @@ import CCMarkGFM
     }
 
     static func documentTexts(_ text: String) -> [String] {
-        CMarkParser.parse(text, file: "t.md").nodes.compactMap { node in
+        CMarkParser.parse(text, file: "t.md", languageSpans: false).nodes.compactMap { node in
             if case .text = node.kind { node.literal } else { nil }
         }
     }

@@ -180,6 +180,30 @@ import Testing
         #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
     }
 
+    /// `[words]{lang=en}` marks words in another language; a mark that cannot be read fails the
+    /// build where it is (its words would show it as text), and a raw `<span lang>` is pointed at it.
+    @Test func languageSpansAndTheirErrors() throws {
+        let (root, _, good) = try build([
+            "site.yml": Self.siteYML,
+            "es/a.md": "---\ntitle: A\n---\n[Documentación de Apple: [The App Life Cycle]{lang=en}](https://developer.apple.com/x)\n",
+        ])
+        #expect(good.isEmpty)
+        let page = try read(root.appending(path: "public/es/a/index.html"))
+        #expect(page.contains("Documentación de Apple: <span lang=\"en\">The App Life Cycle</span></a>"))
+
+        let (badRoot, result, messages) = try build([
+            "site.yml": Self.siteYML,
+            "es/a.md": "---\ntitle: A\n---\nTexto [b]{lang=inglés} y <span lang=\"en\">x</span>.\n",
+        ])
+        #expect(messages == [
+            "Content/es/a.md:4:10: error: '{lang=inglés}' names no language: a span takes a language tag, such as {lang=en} or {lang=pt-BR}",
+            "Content/es/a.md:4:26: warning: raw HTML '<span lang=\"en\">' is shown as text: HTML in Markdown is never passed through"
+                + "\n    note: words in another language are written [words]{lang=en}",
+        ])
+        #expect(!result.succeeded)
+        #expect(!FileManager.default.fileExists(atPath: badRoot.appending(path: "public/es/a/index.html").path))
+    }
+
     @Test func anUnwritableOutputFolderIsAnError() throws {
         let root = try makeProject(content: ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"])
         // A regular file where a folder should be: even root cannot write below it.

@@ -156,6 +156,30 @@ def test_no_english_of_the_model_on_any_page(page, site):
     assert not problems, f"{len(problems)} English strings of the model:\n" + "\n".join(problems[:60])
 
 
+# English words that none of the site's languages writes (Portuguese writes "for", "a", "to" is
+# no word of theirs but "of" stands in API names such as `onChange(of:initial:_:)`): on a page in
+# another language they can only be English left unmarked, such as an official page title.
+ENGLISH_WORDS = ["the", "The", "your", "with", "and", "can"]
+
+
+def test_english_text_is_marked_english(page, site):
+    """Text that stays in English (official page titles, a quoted sentence of a reference) is
+    written `[words]{lang=en}` and rendered `<span lang="en">`: no English word is left outside
+    such an element, code, or an element of the model's English names."""
+    problems = []
+    for path in site_pages(site):
+        browser = page(path)
+        if page_lang(browser).startswith("en"):
+            continue
+        problems += [f"{path}: '{w}' in {place}: {text!r}" for w, place, text in browser.execute_script(SCAN, [], ENGLISH_WORDS)]
+    assert not problems, f"{len(problems)} English words outside lang=\"en\":\n" + "\n".join(problems[:40])
+    # The titles are there, marked: the scan looked at them.
+    browser = page("es/active/index.html")
+    marked = browser.execute_script(
+        "return Array.from(document.querySelectorAll('a[href^=\"https://developer.apple.com\"] span[lang=en]')).map(s => s.textContent)")
+    assert "Transitioning to the UIKit scene-based life cycle" in marked, marked
+
+
 def test_checks_are_sentences_with_a_text_alternative(page, site):
     """A check reads "Nunca: Not Running → Active ✓": a keyword in the page's language, not
     the block's `never`, and the ✓ has text for screen readers."""

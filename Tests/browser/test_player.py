@@ -200,6 +200,64 @@ def test_playground_android_options_change_the_outcome(page):
     assert playground.get_attribute("data-state") == "started"
 
 
+def test_playground_says_in_words_when_the_api_level_is_invalid(page):
+    """A red border alone tells a colour-blind or screen-reader user nothing: an invalid level
+    shows a sentence in the page's language, which is the field's description, and it goes
+    away with a valid level or a machine without the option."""
+    browser = page("pt/playground/index.html")
+    playground = browser.find_element(By.CSS_SELECTOR, "[data-lifecycle-playground]")
+    select = playground.find_element(By.CSS_SELECTOR, "select[data-role='machine']")
+    choose = lambda machine: browser.execute_script(
+        "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change'))", select, machine)
+    choose("android-activity")
+    api = playground.find_element(By.CSS_SELECTOR, "input[data-role='api']")
+    error = playground.find_element(By.CSS_SELECTOR, "[data-role='api-error']")
+    assert not error.is_displayed()
+    described = browser.execute_script(
+        "const i = arguments[0]; return document.getElementById(i.getAttribute('aria-describedby')).textContent", api)
+    assert "de 1 a 99" in described, described
+
+    def type_level(text):
+        api.clear()
+        api.send_keys(text)
+        browser.execute_script("arguments[0].dispatchEvent(new Event('input'))", api)
+
+    type_level("150")
+    assert api.get_attribute("aria-invalid") == "true"
+    assert error.is_displayed() and "de 1 a 99" in error.text, error.text
+    type_level("29")
+    assert not error.is_displayed()
+    type_level("0")
+    assert error.is_displayed()
+    choose("ios-app")
+    assert not error.is_displayed()
+    choose("android-activity")
+    assert error.is_displayed()
+
+
+def test_playground_shows_an_events_summary_to_keyboard_and_pointer(page):
+    """An event's summary was a tooltip only, out of reach of the keyboard and of touch: the
+    line under the buttons shows the name and summary of the one focused or pointed at."""
+    browser = page("es/playground/index.html")
+    playground = browser.find_element(By.CSS_SELECTOR, "[data-lifecycle-playground]")
+    hint = playground.find_element(By.CSS_SELECTOR, "[data-role='event-hint']")
+    idle = hint.get_attribute("data-label-none")
+    assert idle and hint.text == idle and hint.get_attribute("aria-hidden") == "true"
+    button = playground.find_element(By.CSS_SELECTOR, "[data-role='events'] button[data-event='launch']")
+    summary = button.get_attribute("title")
+    assert summary
+    browser.execute_script("arguments[0].focus()", button)
+    assert hint.text == f"{button.text}: {summary}"
+    other = playground.find_element(By.CSS_SELECTOR, "[data-role='events'] button[data-event='home']")
+    browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('mouseover', {bubbles: true}))", other)
+    assert hint.text == f"{other.text}: {other.get_attribute('title')}"
+    # Leaving the buttons with the pointer shows the focused one's again; leaving with the focus, none.
+    browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('mouseleave'))", playground.find_element(By.CSS_SELECTOR, "[data-role='events']"))
+    assert hint.text == f"{button.text}: {summary}"
+    browser.execute_script("arguments[0].blur()", button)
+    assert hint.text == idle
+
+
 # Each figure's trace: its machine, initial state and rows (the build's own record of the run),
 # each row with the states it passes through, by name (its third cell).
 def example_traces(browser):
