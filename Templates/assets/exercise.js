@@ -643,6 +643,17 @@
     this.steps = Array.prototype.slice.call(article.querySelectorAll("li.tutorial-step"));
     this.box = article.querySelector("[data-tutorial-progress]");
     const self = this;
+    // The table of contents lists the steps: a done step is marked there too, so a reader coming
+    // back sees at once which steps are left.
+    this.tocLinks = {};
+    const links = document.querySelectorAll(".toc a[href^='#']");
+    this.steps.forEach(function (step) {
+      const heading = step.querySelector("h2[id]");
+      if (!heading) return;
+      for (let i = 0; i < links.length; i++) {
+        if (links[i].getAttribute("href").slice(1) === heading.id) { self.tocLinks[step.id] = links[i]; break; }
+      }
+    });
     this.steps.forEach(function (step) {
       const mark = step.querySelector("[data-step-done]");
       if (!mark) return;
@@ -706,6 +717,17 @@
       step.classList.toggle("done", done);
       const mark = step.querySelector("[data-step-done]");
       if (mark) mark.setAttribute("aria-pressed", done ? "true" : "false");
+      const link = self.tocLinks[step.id];
+      if (!link) return;
+      link.classList.toggle("step-done", done);
+      // The ✓ is CSS; its words are for screen readers.
+      let note = link.querySelector(".step-done-note");
+      if (done && !note) {
+        note = el("span", "visually-hidden step-done-note", " (" + t("tutorialStepCompleted") + ")");
+        link.appendChild(note);
+      } else if (!done && note) {
+        note.remove();
+      }
     });
     this.article.querySelectorAll("figure.exercise[data-exercise]").forEach(function (f) {
       f.classList.toggle("solved", self.done.has(f.id));

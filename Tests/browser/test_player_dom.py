@@ -332,10 +332,11 @@ def named_by_scripts():
         for match in re.finditer(r"\.classList\.(?:add|remove|toggle|contains)\(", source):
             where = f"{script.name}:{source.count(chr(10), 0, match.start()) + 1}"
             names += [("class", literal(a), where) for a in arguments(source, match.end() - 1) if literal(a) is not None]
-        # el(tag, className, text): every string in the class argument (`c.optional ? "optional" : null`).
+        # el(tag, className, text): every class of every string in the class argument
+        # (`c.optional ? "optional" : null`, `"visually-hidden step-done-note"`).
         for function, args, line in calls(source, ("el",)):
             if len(args) >= 2 and literal(args[0]) is not None:
-                names += [("class", a or b, f"{script.name}:{line}") for a, b in STRING.findall(args[1])]
+                names += [("class", c, f"{script.name}:{line}") for a, b in STRING.findall(args[1]) for c in (a or b).split()]
         for match in re.finditer(r"\.className\s*=\s*\"([^\"]+)\"", source):
             names += [("class", c, script.name) for c in match.group(1).split()]
         for match in re.finditer(r"\.dataset\.([A-Za-z]+)", source):

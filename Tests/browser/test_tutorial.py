@@ -315,11 +315,19 @@ def test_progress_is_counted_and_survives_a_reload(fixture_page):
     done = [li.get_attribute("id") for li in browser.find_elements(By.CSS_SELECTOR, "li.tutorial-step.done")]
     assert done == ["ld-step-1", "ld-step-2"]
     assert "solved" in exercise(browser, "predict").get_attribute("class").split()
+    # The table of contents shows which steps are done, in words for screen readers too.
+    marked = browser.execute_script("""
+        return [...document.querySelectorAll('.toc a.step-done')].map(a => [a.getAttribute('href'), a.textContent]);""")
+    headings = [browser.find_element(By.CSS_SELECTOR, f"#{id} h2[id]").get_attribute("id") for id in done]
+    assert [href for href, _ in marked] == [f"#{id}" for id in headings], marked
+    assert all(text.endswith(" (completado)") for _, text in marked), marked
+    assert browser.execute_script("return getComputedStyle(document.querySelector('.toc a.step-done'), '::after').content").startswith('" ✓"')
     # Kept per language and slug.
     key = browser.execute_script("return Object.keys(localStorage).filter(k => k.startsWith('lifecycle-docs-progress:'))")
     assert key == ["lifecycle-docs-progress:es/leccion"]
     click(browser, browser.find_element(By.CSS_SELECTOR, "[data-progress-reset]"))
     assert progress_text(browser) == "0 de 6 pasos completados"
+    assert not browser.find_elements(By.CSS_SELECTOR, ".toc a.step-done, .toc .step-done-note")
     reload_and_wait_for_progress(browser, "0 de 6 pasos completados")
 
 
