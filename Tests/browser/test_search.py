@@ -209,6 +209,23 @@ def test_slash_in_a_text_field_is_typed_not_captured(page):
     assert box.get_attribute("value") == "on/"
 
 
+def test_the_slash_hint_shows_only_where_there_is_a_keyboard(page):
+    """The `/` key cap beside the box is a keyboard shortcut: shown with a mouse, not on a touch
+    screen (a phone emulated with touch), where no key can be pressed."""
+    browser = page("es/inactive/index.html")
+    key = browser.find_element(By.CSS_SELECTOR, ".ld-search-key")
+    assert key.is_displayed()
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 800, "deviceScaleFactor": 2, "mobile": True})
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    try:
+        browser.refresh()
+        assert browser.execute_script("return matchMedia('(hover: none) and (pointer: coarse)').matches")
+        assert not browser.find_element(By.CSS_SELECTOR, ".ld-search-key").is_displayed()
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def test_search_results_are_accessible(page):
     browser = page("bg/inactive/index.html")
     box = type_query(browser, "прекъсване")
