@@ -186,7 +186,59 @@
         if (!found[other] && other.indexOf(word) === 0) found[other] = { postings: terms[other], weight: stemmed ? 0.6 : 0.9 };
       }
     }
+    // A word of five letters or more that finds nothing may be mistyped ("прекъсвне",
+    // "interupciones"): the terms one edit away stand for it, at a lower weight. Only terms of the
+    // shards its first letters load: a slip in those is not caught. Those that match the most
+    // letters are kept: "interuzioni" is "interruzion", not "inter".
+    if (!Object.keys(found).length && codePoints(word).length >= 5) {
+      var letters = codePoints(word), most = 0, typos = [];
+      for (var term in terms) {
+        var matched = typoLength(letters, codePoints(term), stemmed, prefix);
+        if (!matched || matched < most) continue;
+        if (matched > most) typos = [];
+        most = matched;
+        typos.push(term);
+      }
+      typos.forEach(function (term) { found[term] = { postings: terms[term], weight: 0.5 }; });
+    }
     return found;
+  }
+
+  // How many letters of `term` (code points) `word` matches with one edit (a letter missing,
+  // extra, wrong, or two neighbours swapped), or 0. The term may be the stem of a longer word (a
+  // stemmed language), and the word the start of a longer term (a word being completed).
+  function typoLength(word, term, stemmed, prefix) {
+    if (term.length < 4) return 0;
+    if (!prefix) return matchesAsStem(word, term, stemmed) ? term.length : 0;
+    // The word as the start of the term: one letter shorter than it, as long, or one longer.
+    for (var count = Math.min(word.length + 1, term.length); count >= word.length - 1; count--) {
+      if (oneEdit(word, term.slice(0, count))) return count;
+    }
+    return matchesAsStem(word, term, stemmed) ? term.length : 0;
+  }
+
+  // Whether the term is one edit from the word, or, in a stemmed language, from the word's first
+  // letters, about as many as the term's (at least half the word).
+  function matchesAsStem(word, term, stemmed) {
+    if (!stemmed) return oneEdit(word, term);
+    for (var length = term.length - 1; length <= term.length + 1; length++) {
+      if (length <= word.length && 2 * length >= word.length && oneEdit(word.slice(0, length), term)) return true;
+    }
+    return false;
+  }
+
+  // Whether two different code point arrays are one edit apart (Damerau: a swap of neighbours counts as one).
+  function oneEdit(a, b) {
+    if (Math.abs(a.length - b.length) > 1) return false;
+    var i = 0;
+    while (i < a.length && i < b.length && a[i] === b[i]) i++;
+    if (i === a.length && i === b.length) return false;
+    var restA = a.slice(i + 1).join(""), restB = b.slice(i + 1).join("");
+    if (a.length === b.length) {
+      if (restA === restB) return true;
+      return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2).join("") === b.slice(i + 2).join("");
+    }
+    return a.length > b.length ? restA === b.slice(i).join("") : a.slice(i).join("") === restB;
   }
 
   // Runs a query: pages best first, each with its matching sections best first.

@@ -152,6 +152,47 @@ def test_a_word_that_only_starts_like_the_stem_is_not_marked(page):
     assert browser.execute_script("return document.querySelector('main article').textContent.includes('Control Center')")
 
 
+# A word mistyped by one letter (missing, extra, wrong or swapped), and the word as it is spelt.
+TYPOS = [
+    ("bg", "прекъсвне", "прекъсване"),  # no stemming: a prefix one edit away
+    ("es", "interupciones", "interrupciones"),  # a stem one edit from the word's start
+    ("it", "interuzioni", "interruzioni"),
+    ("pt", "backgorund", "background"),  # two letters swapped
+]
+
+
+def first_results(browser, query):
+    """The first three results' pages and the words their excerpts mark, for `query` typed at once."""
+    browser.execute_script("""
+        const box = document.getElementById('ld-search-input');
+        document.querySelector('.ld-search-status').textContent = '';
+        box.focus(); box.value = arguments[0]; box.dispatchEvent(new Event('input', {bubbles: true}));""", query)
+    WebDriverWait(browser, 10).until(
+        lambda _: browser.find_element(By.CSS_SELECTOR, ".ld-search-status").get_attribute("textContent").strip())
+    return browser.execute_script("""
+        const found = [...document.querySelectorAll('#ld-search-results [role=option]')];
+        return [found.slice(0, 3).map(o => o.getAttribute('data-href').split('?')[0]),
+                [...document.querySelectorAll('#ld-search-results mark')].map(m => m.textContent.toLowerCase())];""")
+
+
+@pytest.mark.parametrize("lang, typo, word", TYPOS)
+def test_a_word_mistyped_by_one_letter_finds_what_the_word_finds(page, lang, typo, word):
+    browser = page(f"{lang}/active/index.html")
+    spelt, spelt_marks = first_results(browser, word)
+    assert spelt and spelt_marks, (spelt, spelt_marks)
+    mistyped, marks = first_results(browser, typo)
+    assert mistyped[:1] == spelt[:1], f"'{typo}' leads to {mistyped}, '{word}' to {spelt}"
+    # The excerpts mark the words as spelt (the same as the spelt word's, "прекъсването" for the prefix "прекъсване").
+    assert marks and set(marks) <= set(spelt_marks) | {word}, (marks, spelt_marks)
+
+
+def test_two_slips_find_nothing(page):
+    """Only one edit is forgiven: a word two edits away is another word."""
+    browser = page("es/active/index.html")
+    type_query(browser, "interupcinoes")
+    assert not options(browser)
+
+
 @pytest.mark.parametrize("lang", sorted(SEARCHES))
 def test_no_results_are_said_in_the_page_language(page, lang):
     browser = page(f"{lang}/index.html")
