@@ -51,8 +51,11 @@ enum CMarkParser {
         if source.unicodeScalars.first == "\u{FEFF}" {
             source = String(source.unicodeScalars.dropFirst())
         }
-        // cmark turns NUL into U+FFFD (3 bytes); do it first so columns agree.
+        // cmark turns NUL into U+FFFD (3 bytes); do it first so columns agree. Where they were is
+        // kept for a warning: a reader sees '�' there.
+        var nulPlaces: [SourcePosition] = []
         if containsNUL(source) {
+            nulPlaces = firstNULOfEachLine(source)
             source = source.replacing("\u{0}", with: "\u{FFFD}")
         }
         source.makeContiguousUTF8()
@@ -69,6 +72,7 @@ enum CMarkParser {
         if languageSpans && LanguageSpans.mayHold(source) { (nodes, spanProblems) = LanguageSpans.apply(nodes) }
         var document = MarkdownDocument(file: file, nodes: nodes, lines: index)
         document.languageSpanProblems = spanProblems
+        document.nulPlaces = nulPlaces
         return document
     }
 
@@ -107,6 +111,26 @@ enum CMarkParser {
             index = at + 1
         }
         return false
+    }
+
+    /// The first NUL of each line that has one. No NUL is before it on its line, so its byte column
+    /// is the same once every NUL is three bytes of U+FFFD.
+    static func firstNULOfEachLine(_ text: String) -> [SourcePosition] {
+        var places: [SourcePosition] = []
+        var line = 1
+        var lineStart = 0
+        var found = false
+        for (offset, byte) in text.utf8.enumerated() {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = offset + 1
+                found = false
+            } else if byte == 0 && !found {
+                places.append(SourcePosition(line: line, byteColumn: offset - lineStart + 1))
+                found = true
+            }
+        }
+        return places
     }
 
     /// Whether `text` holds a NUL, asked of memchr: a byte loop cost five instructions a byte of every page.

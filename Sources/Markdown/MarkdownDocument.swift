@@ -17,6 +17,8 @@ public struct MarkdownDocument: Equatable, Sendable {
     public let lines: LineIndex
     /// The `]{lang=…}` marks that could not be read or close no `[` (`LanguageSpans`).
     var languageSpanProblems: [LanguageSpans.Problem] = []
+    /// Where the text held a NUL character (the first of each line): it is shown as U+FFFD.
+    public internal(set) var nulPlaces: [SourcePosition] = []
 
     public init(file: String, nodes: [MarkdownNode], lines: LineIndex) {
         self.file = file

@@ -3,8 +3,9 @@ import Markdown
 
 /// Legal Markdown that does not do what its writer probably meant: raw HTML
 /// (shown as text, never passed through), links and images with a script or
-/// local-file URL (their URL is dropped), and a fenced code block that is never
-/// closed (it swallows the rest of the file). Warnings: the page still builds.
+/// local-file URL (their URL is dropped), a fenced code block that is never
+/// closed (it swallows the rest of the file), and NUL characters (shown as '�').
+/// Warnings: the page still builds.
 enum ContentWarnings {
     static func of(_ document: MarkdownDocument) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
@@ -37,6 +38,12 @@ enum ContentWarnings {
             default:
                 break
             }
+        }
+        // A NUL (a paste from a binary file, a broken editor) cannot be shown: it becomes '�'.
+        for place in document.nulPlaces {
+            warnings.append(.warning(
+                at: document.location(of: place), "a NUL character (U+0000) is shown as '\u{FFFD}'",
+                suggestion: "delete it"))
         }
         return warnings
     }

@@ -204,6 +204,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: badRoot.appending(path: "public/es/a/index.html").path))
     }
 
+    /// A NUL character in the body cannot be shown: cmark makes it U+FFFD, and the writer is told
+    /// where (the first of each line), with the column a reader counts.
+    @Test func aNULInTheBodyIsAWarningWhereItIs() throws {
+        let (root, result, messages) = try build([
+            "site.yml": Self.siteYML,
+            "es/a.md": "---\ntitle: A\n---\n\nTexto\u{0}con\u{0}nul.\nÑandú \u{0} fin.\n",
+        ])
+        #expect(messages == [
+            "Content/es/a.md:5:6: warning: a NUL character (U+0000) is shown as '\u{FFFD}'\n    suggestion: delete it",
+            "Content/es/a.md:6:7: warning: a NUL character (U+0000) is shown as '\u{FFFD}'\n    suggestion: delete it",
+        ])
+        #expect(result.succeeded)
+        #expect(try read(root.appending(path: "public/es/a/index.html")).contains("Texto\u{FFFD}con\u{FFFD}nul."))
+    }
+
     @Test func anUnwritableOutputFolderIsAnError() throws {
         let root = try makeProject(content: ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"])
         // A regular file where a folder should be: even root cannot write below it.
