@@ -1,7 +1,8 @@
 // Progressive enhancement only: every page works without this script.
 // Marks the table-of-contents entry of the section being read: the last heading above a line
-// at 30 % of the window, whichever way the reader scrolls or jumps; at the top of the page the
-// first heading in sight, at its end the last one in sight (a short last section never reaches the line).
+// at 30 % of the window, whichever way the reader scrolls or jumps; at the top of a page that
+// starts with a heading, that heading once in sight (none while an introduction is read); at its
+// end the last one in sight (a short last section never reaches the line).
 (function () {
   "use strict";
   var links = Array.prototype.slice.call(document.querySelectorAll(".toc a[href^='#']"));
@@ -13,6 +14,17 @@
     if (heading) entries.push({ heading: heading, link: link });
   });
   if (!entries.length) return;
+  // Text before the first heading (an introduction, a tutorial's first words) is no section of the
+  // table: read there, nothing is marked. The title's furniture (date, badges, notices) is not text.
+  var first = entries[0].heading, article = first.closest("article"), intro = false;
+  if (article) {
+    var blocks = article.querySelectorAll("p, ul, ol, pre, figure, table, blockquote, .callout");
+    for (var b = 0; b < blocks.length && !intro; b++) {
+      if (!(blocks[b].compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
+      if (blocks[b].contains(first) || blocks[b].closest(".updated, .draft-badge, .translation-notice, [data-tutorial-progress]")) continue;
+      intro = true;
+    }
+  }
   var current = null, pending = false;
   function update() {
     pending = false;
@@ -24,7 +36,7 @@
     }
     var atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
     if (atEnd && lastInSight) active = lastInSight;
-    if (!active && entries[0].heading.getBoundingClientRect().top < window.innerHeight) active = entries[0];
+    if (!active && !intro && first.getBoundingClientRect().top < window.innerHeight) active = entries[0];
     if (active === current) return;
     if (current) current.link.classList.remove("active");
     if (active) active.link.classList.add("active");

@@ -47,6 +47,31 @@ def test_verified_chain_links_to_its_trace(page):
 ACTIVE_TOC = "return [...document.querySelectorAll('.toc a.active')].map(a => decodeURIComponent(a.getAttribute('href').slice(1)))"
 
 
+def test_an_introduction_marks_no_section(page):
+    """A tutorial starts with words before its first step: read there, no entry of the table of
+    contents is marked (the first step's heading below is not being read); once the heading
+    crosses the reading line, it is."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    browser = page("es/surviving-interruptions/index.html")
+    size = browser.get_window_size()
+    try:
+        # A tall window: the first step's heading is in sight at the top of the page, under the introduction.
+        browser.set_window_size(1280, 2400)
+        ids = browser.execute_script("return [...document.querySelectorAll('.toc a')].map(a => decodeURIComponent(a.getAttribute('href').slice(1)))")
+        browser.execute_script("window.scrollTo(0, 0); window.dispatchEvent(new Event('resize'))")
+        top, line, height = browser.execute_script(
+            "return [document.getElementById(arguments[0]).getBoundingClientRect().top, innerHeight * 0.3, innerHeight]", ids[0])
+        assert line < top < height, f"the first heading in sight below the introduction: {top}, {line}, {height}"
+        WebDriverWait(browser, 5).until(lambda _: browser.execute_script(
+            "return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"))
+        assert browser.execute_script(ACTIVE_TOC) == []
+        browser.execute_script(
+            "window.scrollTo(0, document.getElementById(arguments[0]).getBoundingClientRect().top + window.scrollY - 50)", ids[0])
+        WebDriverWait(browser, 5).until(lambda _: browser.execute_script(ACTIVE_TOC) == [ids[0]])
+    finally:
+        browser.set_window_size(size["width"], size["height"])
+
+
 def test_table_of_contents_marks_the_section_being_read_both_ways(page):
     """The section under the reader's eyes is marked when scrolling down, back up, jumping to
     the end, and on load; one entry at a time."""
