@@ -186,6 +186,25 @@ def test_a_word_mistyped_by_one_letter_finds_what_the_word_finds(page, lang, typ
     assert marks and set(marks) <= set(spelt_marks) | {word}, (marks, spelt_marks)
 
 
+def test_words_found_are_marked_alike_in_headings_and_excerpts(page):
+    """One colour for the words found, in a result's heading as in its excerpt (headings had the
+    browser's yellow)."""
+    browser = page("es/active/index.html")
+    type_query(browser, "visibilidad")
+    colours = browser.execute_script("""
+        return [...document.querySelectorAll('#ld-search-results mark')].map(m =>
+            [m.closest('.ld-search-excerpt') ? 'excerpt' : 'heading', getComputedStyle(m).backgroundColor]);""")
+    assert "heading" in {place for place, _ in colours}, colours
+    tint = browser.execute_script("""
+        const probe = document.createElement('span');
+        probe.style.background = 'var(--accent-tint)';
+        document.body.appendChild(probe);
+        const colour = getComputedStyle(probe).backgroundColor;
+        probe.remove();
+        return colour;""")
+    assert {colour for _, colour in colours} == {tint}, colours
+
+
 def test_two_slips_find_nothing(page):
     """Only one edit is forgiven: a word two edits away is another word."""
     browser = page("es/active/index.html")
