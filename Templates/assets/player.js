@@ -515,6 +515,7 @@
     this.playButton = this.controls.querySelector("[data-action='play']");
     this.resetButton = this.controls.querySelector("[data-action='reset']");
     this.log = this.controls.querySelector(".callback-log");
+    this.eventLine = this.controls.querySelector(".player-event");
     this.lights = new CallbackLights(figure.closest("article") || figure.closest("main") || document, this.machine);
     this.timer = null;
     if (this.playButton) this.playLabel = this.playButton.textContent;
@@ -540,6 +541,7 @@
       row.removeAttribute("data-computed");
     });
     if (this.log) clear(this.log);
+    if (this.eventLine) { clear(this.eventLine); this.eventLine.hidden = true; }
     this.lights.clear();
     this.figure.setAttribute("data-state", this.initial);
     this.figure.removeAttribute("data-scene");
@@ -597,6 +599,16 @@
     this.setAggregate(this.sim.aggregate());
     const occupied = this.machine.multiScene ? new Set(this.sim.scenes.map(function (s) { return s.state; })) : null;
     this.diagram.show(state, result.ok ? [result.from].concat(result.states) : null, occupied);
+
+    // The row's event and its summary (the name's tooltip), said under the buttons.
+    const name = row.querySelector(".event-name");
+    if (this.eventLine && name) {
+      clear(this.eventLine);
+      this.eventLine.appendChild(document.createTextNode(number + ". "));
+      this.eventLine.appendChild(el("span", "event-name", name.textContent));
+      if (name.title) this.eventLine.appendChild(document.createTextNode(": " + name.title));
+      this.eventLine.hidden = false;
+    }
 
     const callbacks = result.ok ? result.callbacks : [];
     if (this.log) {

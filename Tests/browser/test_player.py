@@ -125,6 +125,26 @@ def test_multi_scene_example_keeps_the_other_scene_active(page):
     raise AssertionError("the scene example has an interruption step")
 
 
+def test_each_step_says_its_event_and_what_it_means(page):
+    """The event names' summaries are tooltips in the table, out of reach of the keyboard and of
+    touch: a step writes its event and summary under the buttons (announced), a reset clears it."""
+    browser = page("pt/inactive/index.html")
+    figure = examples(browser)[0]
+    line = figure.find_element(By.CSS_SELECTOR, ".player .player-event")
+    assert not line.is_displayed() and line.get_attribute("aria-live") == "polite"
+    rows = figure.find_elements(By.CSS_SELECTOR, "tbody tr[data-event]")
+    for number, row in enumerate(rows[:2], start=1):
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", figure)
+        step(figure)
+        name = row.find_element(By.CSS_SELECTOR, ".event-name")
+        summary = name.get_attribute("title")
+        assert summary, "the row's event has a summary"
+        assert line.is_displayed()
+        assert line.text == f"{number}. {name.text}: {summary}"
+    figure.find_element(By.CSS_SELECTOR, "[data-action='reset']").click()
+    assert not line.is_displayed() and line.text == ""
+
+
 def test_playground_fires_events_and_disables_impossible_ones(page):
     browser = page("bg/playground/index.html")
     playground = browser.find_element(By.CSS_SELECTOR, "[data-lifecycle-playground]")
