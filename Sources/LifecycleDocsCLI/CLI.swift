@@ -110,7 +110,7 @@ public enum CLI {
         let errors = result.diagnostics.count { $0.severity == .error }
         // A failed build never makes the output: one that is not there was not "left unchanged".
         let outcome = FileManager.default.fileExists(atPath: options.outputDir) ? "\(options.outputDir) was left unchanged" : "nothing was written"
-        console.error("Build failed with \(errors) error\(errors == 1 ? "" : "s"); \(outcome).")
+        console.error("Build failed with \(Plural.counted(errors, "error")); \(outcome).")
         if result.linksUnchecked {
             console.error("The links were not checked: a build checks them once every page renders without errors; 'lifecycle-docs check' reports every problem of the articles at once.")
         }
@@ -185,12 +185,12 @@ extension CLI {
         if let baseURL = result.baseURL { console.detail("base URL: \(baseURL) (from \(baseURLOrigin ?? "site.yml"))") }
         switch result.decision {
         case .verifyOnly?:
-            console.detail("check: every article read and verified, nothing written; \(result.pagesRendered) page\(result.pagesRendered == 1 ? "" : "s") rendered for the #anchors links point to")
+            console.detail("check: every article read and verified, nothing written; \(Plural.counted(result.pagesRendered, "page")) rendered for the #anchors links point to")
         case .upToDate?:
             console.detail("up to date: no input changed since the last build, which had no warnings")
         case .incremental?:
             let files = result.pages.map(\.file)
-            console.detail("incremental build: \(files.count) article\(files.count == 1 ? "" : "s") re-rendered" + (files.isEmpty ? "" : ": " + files.joined(separator: ", ")))
+            console.detail("incremental build: \(Plural.counted(files.count, "article")) re-rendered" + (files.isEmpty ? "" : ": " + files.joined(separator: ", ")))
             if let changed = result.changedFiles {
                 console.detail("files changed: " + (changed.isEmpty ? "none" : changed.joined(separator: ", ")))
             }
@@ -229,7 +229,7 @@ extension CLI {
             printDetails(result, baseURLOrigin: baseURLOrigin, console: &console)
             let errors = result.diagnostics.count { $0.severity == .error }
             let warnings = result.diagnostics.count { $0.severity == .warning }
-            func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+            let counted = Plural.counted
             console.summary(
                 "Checked \(counted(result.pages.count, "article")): \(counted(result.examplesRun, "example")) run, "
                     + "\(counted(result.exercisesChecked, "exercise")) checked, \(counted(result.chainsVerified, "chain")) verified, "

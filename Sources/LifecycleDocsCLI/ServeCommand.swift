@@ -92,7 +92,7 @@ extension CLI {
             server.publish(.reload(changed: changed))
         } else {
             let errors = result.diagnostics.count { $0.severity == .error }
-            console.error("Build failed with \(errors) error\(errors == 1 ? "" : "s"); \(options.outputDir) was left unchanged and open pages show the errors.")
+            console.error("Build failed with \(Plural.counted(errors, "error")); \(options.outputDir) was left unchanged and open pages show the errors.")
             server.publish(.error(diagnostics: result.diagnostics))
         }
         flushStandardOutput()

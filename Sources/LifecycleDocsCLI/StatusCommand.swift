@@ -58,7 +58,7 @@ extension CLI {
 
     /// "2 of 7 sections translated".
     static func progress(_ cell: TranslationCell) -> String {
-        "\(cell.translatedCount) of \(cell.sectionCount) section\(cell.sectionCount == 1 ? "" : "s") translated"
+        "\(cell.translatedCount) of \(Plural.counted(cell.sectionCount, "section")) translated"
     }
 
     /// `§2 'Segunda'`, or `§0 (introduction)`.
@@ -76,7 +76,7 @@ extension CLI {
                 "stale: " + ((cell.staleMeta ? ["title"] : []) + sections.map { "§\($0)" }).joined(separator: ",")
                     + (cell.untranslated.isEmpty ? "" : "; " + progress(cell))
             case .inProgress: "in progress: " + progress(cell)
-            case .broken: "broken: \(cell.problems.count) error\(cell.problems.count == 1 ? "" : "s")"
+            case .broken: "broken: \(Plural.counted(cell.problems.count, "error"))"
             default: cell.status.name
             }
         }

@@ -96,14 +96,14 @@ extension CLI {
         let count = synced.sections.count
         switch synced.previousFrom {
         case nil:
-            console.out("  translation: from \(source.lang) (tracking starts now), \(count) section fingerprint\(count == 1 ? "" : "s") recorded")
+            console.out("  translation: from \(source.lang) (tracking starts now), \(count) section \(Plural.noun("fingerprint", count)) recorded")
         case let previous? where previous != source.lang:
-            console.out("  translation: from \(source.lang) (was \(previous)), \(count) section fingerprint\(count == 1 ? "" : "s") recorded")
+            console.out("  translation: from \(source.lang) (was \(previous)), \(count) section \(Plural.noun("fingerprint", count)) recorded")
         default:
             let updated = synced.updatedSections
-            let which = updated.isEmpty ? "none changed" : "updated for section\(updated.count == 1 ? "" : "s") " + updated.map(String.init).joined(separator: ", ")
+            let which = updated.isEmpty ? "none changed" : "updated for \(Plural.noun("section", updated.count)) " + updated.map(String.init).joined(separator: ", ")
             let resized = synced.previousCount != count ? " (the source had \(synced.previousCount) when last synced)" : ""
-            console.out("  translation: from \(source.lang), \(count) section fingerprint\(count == 1 ? "" : "s")\(resized), \(which)")
+            console.out("  translation: from \(source.lang), \(count) section \(Plural.noun("fingerprint", count))\(resized), \(which)")
         }
         if synced.metaUpdated {
             console.out("  translation.meta: the fingerprint of the source's title and description recorded")
@@ -117,7 +117,7 @@ extension CLI {
             console.out("  verbatim: added \(synced.verbatimAdded.map(String.init).joined(separator: ", ")) (the source's text, kept on purpose)")
         }
         let named = Array(Set(sections ?? [])).sorted().map(String.init)
-        var scopes = named.isEmpty ? [] : ["section\(named.count == 1 ? "" : "s") " + named.joined(separator: ", ")]
+        var scopes = named.isEmpty ? [] : ["\(Plural.noun("section", named.count)) " + named.joined(separator: ", ")]
         if meta { scopes.append("its title and description") }
         let scope = scopes.isEmpty ? "" : " for " + scopes.joined(separator: " and ")
         if synced.untranslated.isEmpty {

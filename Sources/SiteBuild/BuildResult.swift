@@ -64,15 +64,15 @@ public struct BuildResult: Sendable {
         let total = articlesPerLanguage.reduce(0) { $0 + $1.count }
         let perLanguage = articlesPerLanguage.map { "\($0.lang) \($0.count)" }.joined(separator: ", ")
         let warnings = diagnostics.count { $0.severity == .warning }
-        let warningText = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
+        let warningText = warnings == 0 ? "" : ", \(Plural.counted(warnings, "warning"))"
         func verified(_ examples: Int, _ chains: Int) -> String {
-            "\(examples) example\(examples == 1 ? "" : "s") run, \(chains) chain\(chains == 1 ? "" : "s") verified"
+            "\(Plural.counted(examples, "example")) run, \(Plural.counted(chains, "chain")) verified"
         }
         if let changedFiles {
-            return "Updated \(total) article\(total == 1 ? "" : "s") (\(perLanguage)): \(articlesRendered) re-rendered "
+            return "Updated \(Plural.counted(total, "article")) (\(perLanguage)): \(articlesRendered) re-rendered "
                 + "(\(verified(examplesRun - reused.examples, chainsVerified - reused.chains))), \(changedFiles.count) of \(filesWritten) files changed in " + time + warningText
         }
-        return "Built \(total) article\(total == 1 ? "" : "s") (\(perLanguage)), \(filesWritten) files, "
+        return "Built \(Plural.counted(total, "article")) (\(perLanguage)), \(filesWritten) files, "
             + verified(examplesRun, chainsVerified) + " in " + time + warningText
     }
 }

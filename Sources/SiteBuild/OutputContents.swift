@@ -1,3 +1,4 @@
+import Diagnostics
 import FileIO
 import Foundation
 import Glibc
@@ -83,7 +84,7 @@ enum OutputContents {
         }
         guard !foreign.isEmpty else { return .success(survey.listed) }
         let shown = foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? ", …" : "")
-        let count = foreign.count == 1 ? "1 file" : "\(foreign.count) files"
+        let count = Plural.counted(foreign.count, "file")
         return .failure(OutputGuard.Refusal(
             folder: name,
             reason: "it holds \(count) this tool did not write: \(shown) (move them out of it; a file to publish belongs in the content folder)"))

@@ -115,7 +115,7 @@ extension TranslationScaffold {
         if let selected {
             for index in selected where !current.indices.contains(index) {
                 throw .usage(
-                    "section \(index) is out of range: \(source.path) has \(current.count) section\(current.count == 1 ? "" : "s")"
+                    "section \(index) is out of range: \(source.path) has \(Plural.counted(current.count, "section"))"
                         + (current.count == 1 ? " (0)" : " (0 to \(current.count - 1))"))
             }
             chosen = Set(selected)
@@ -142,7 +142,7 @@ extension TranslationScaffold {
         if !missing.isEmpty {
             let list = missing.map(String.init).joined(separator: ", ")
             throw .usage(
-                "\(path) records no fingerprint for section\(missing.count == 1 ? "" : "s") \(list) of \(source.path): "
+                "\(path) records no fingerprint for \(Plural.noun("section", missing.count)) \(list) of \(source.path): "
                     + "add " + missing.map { "--section \($0)" }.joined(separator: " ") + ", or run without --section to mark every section current")
         }
         // The translation's own sections, each paired with the source section it translates.
@@ -171,7 +171,7 @@ extension TranslationScaffold {
                 }
                 warnings.append(.warning(
                     at: SourceLocation(file: path, line: ownSections[first].line, column: 1),
-                    "section\(names.count == 1 ? "" : "s") \(names.joined(separator: ", ")) still read\(names.count == 1 ? "s" : "") exactly as in \(source.path): left in 'untranslated'",
+                    "\(Plural.noun("section", names.count)) \(names.joined(separator: ", ")) still read\(names.count == 1 ? "s" : "") exactly as in \(source.path): left in 'untranslated'",
                     notes: ["translate \(names.count == 1 ? "it" : "them") and run sync-translation again, or mark only the sections you translated with --section N"],
                     suggestion: "if \(names.count == 1 ? "it needs" : "they need") no translation, run 'lifecycle-docs sync-translation \(slug) \(lang) --force'"))
             }

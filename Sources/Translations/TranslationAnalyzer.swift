@@ -256,7 +256,7 @@ package enum TranslationAnalyzer {
         let line = extra.first.map { translation[$0].line } ?? translation.first?.line ?? 1
         return [.warning(
             at: SourceLocation(file: translationPath, line: line, column: 1),
-            "\(translationPath) has \(translation.count) section\(translation.count == 1 ? "" : "s"), its source \(sourcePath) has \(source.count)",
+            "\(translationPath) has \(Plural.counted(translation.count, "section")), its source \(sourcePath) has \(source.count)",
             notes: notes + ["a translation keeps the source's '##' headings, one for one, so that each section is tracked"])]
     }
 
@@ -527,7 +527,7 @@ package enum TranslationAnalyzer {
                 // Those whose text the translation does not have are the likely ones, if any.
                 let likely = theirChains.filter { !ourTexts.contains($0.text) }
                 found.append((
-                    "\(sectionName(translation.sections[own])) has \(missing) arrow chain\(missing == 1 ? "" : "s") fewer than its source \(sourceAt): "
+                    "\(sectionName(translation.sections[own])) has \(missing) arrow \(Plural.noun("chain", missing)) fewer than its source \(sourceAt): "
                         + "a verified transition may have been left out",
                     ["the source's chains here: " + (likely.isEmpty ? theirChains : likely).map { "'\($0.text)' (line \($0.location.line))" }.joined(separator: ", "),
                      "a chain keeps the model's names, in every language, so that it is verified"]))
