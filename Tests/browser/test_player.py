@@ -278,6 +278,27 @@ def test_playground_shows_an_events_summary_to_keyboard_and_pointer(page):
     assert hint.text == idle
 
 
+@pytest.mark.parametrize("lang", ["es", "bg"])
+def test_a_phone_shows_the_whole_machine_title(page, lang):
+    """At 360 px the select cuts a long machine title ("…Lifecycle от andro"): the chosen one is
+    written whole under it, there only; on a wide screen the select shows it all."""
+    browser = page(f"{lang}/playground/index.html")
+    select = browser.find_element(By.CSS_SELECTOR, "select[data-role='machine']")
+    title = browser.find_element(By.CSS_SELECTOR, "[data-role='machine-title']")
+    assert not title.is_displayed()
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 800, "deviceScaleFactor": 2, "mobile": True})
+    try:
+        for machine in ["android-activity", "ios-app"]:
+            browser.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change'))", select, machine)
+            chosen = browser.execute_script("return arguments[0].options[arguments[0].selectedIndex].text", select)
+            assert title.is_displayed() and title.text == chosen
+            right, width = browser.execute_script(
+                "return [arguments[0].getBoundingClientRect().right, document.documentElement.clientWidth]", title)
+            assert right <= width
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 # Each figure's trace: its machine, initial state and rows (the build's own record of the run),
 # each row with the states it passes through, by name (its third cell).
 def example_traces(browser):
