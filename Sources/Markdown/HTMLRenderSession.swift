@@ -260,12 +260,13 @@ struct HTMLRenderSession: ~Copyable {
             out.raw("<code>")
             // A long name (`applicationWillResignActive(_:)`) may break at its words in a narrow
             // column, never before its last `)` (`HTML.breakable`); code with spaces breaks at them.
-            // Most spans are short (`onPause`): written as they are, without the scalars' copy.
+            // Most spans are short (`onPause`): written as they are. A long one is written in place,
+            // with no String made for it.
             let literal = document.nodes[index].literal
             if literal.utf8.count <= HTML.unbrokenNameLimit || literal.withUTF8Bytes({ $0.contains(UInt8(ascii: " ")) }) {
                 out.text(literal)
             } else {
-                out.raw(HTML.breakable(name: literal))
+                out.breakable(literal)
             }
             out.raw("</code>")
             return nil

@@ -46,6 +46,12 @@ struct HTMLWriter: ~Copyable {
         }
     }
 
+    /// A name in code (`applicationWillResignActive(_:)`), escaped, with its line-break
+    /// opportunities (`HTML.append(breakable:to:)`), written in place.
+    mutating func breakable(_ name: String) {
+        HTML.append(breakable: name, to: &output)
+    }
+
     /// A URL inside a double-quoted attribute, made valid where the author's
     /// intent is plain: characters a valid URL cannot hold (spaces, controls,
     /// " < > \ ^ ` { | }, and [ ] outside the host, where only an IPv6 address

@@ -738,7 +738,8 @@
     this.section.setAttribute("data-machine", machine.id);
     // The chosen machine's whole title, for a phone's select that cuts it (CSS shows it only there).
     const title = this.section.querySelector("[data-role='machine-title']");
-    if (title) title.textContent = this.select.options[this.select.selectedIndex] ? this.select.options[this.select.selectedIndex].text : "";
+    const chosen = this.select.options[this.select.selectedIndex];
+    if (title) title.textContent = chosen ? chosen.text : "";
     const names = (machine.options || []).map(function (o) { return o.name; });
     Array.prototype.forEach.call(this.section.querySelectorAll("[data-when-option]"), function (node) {
       node.hidden = names.indexOf(node.getAttribute("data-when-option")) < 0;
