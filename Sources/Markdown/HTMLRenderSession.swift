@@ -186,7 +186,8 @@ struct HTMLRenderSession: ~Copyable {
         case .heading(let level):
             let text = document.plainText(of: index)
             openHeadingID = slugger.slug(text)
-            headings.append(Heading(level: level, id: openHeadingID, text: text, location: document.start(of: index)))
+            headings.append(Heading(
+                level: level, id: openHeadingID, text: text, location: document.start(of: index), languageRuns: document.languageRuns(of: index)))
             out.newlineIfNeeded()
             out.raw("<h\(level) id=\"")
             out.text(openHeadingID)

@@ -251,3 +251,50 @@ extension SourcePosition {
     /// `bytes` further along its line.
     func movedBy(_ bytes: Int) -> SourcePosition { SourcePosition(line: line, byteColumn: byteColumn + bytes) }
 }
+
+/// A stretch of an inline container's plain text, with the language its `[…]{lang=…}` gives.
+public struct LanguageRun: Hashable, Sendable {
+    public var text: String
+    /// The innermost span's `lang`; nil outside every span (the page's language).
+    public var lang: String?
+
+    public init(text: String, lang: String?) {
+        self.text = text
+        self.lang = lang
+    }
+}
+
+extension MarkdownDocument {
+    /// `plainText(of:)` cut where the language changes: what a table of contents needs to keep a
+    /// heading's English title `lang="en"`. Empty when no span is inside (most headings).
+    public func languageRuns(of index: Int) -> [LanguageRun] {
+        var runs: [LanguageRun] = []
+        var sawSpan = false
+        // Depth-first with a stack, as `plainText(of:)`: inline nesting is the writer's to choose.
+        var stack: [(node: Int, next: Int, lang: String?)] = [(index, 0, nil)]
+        while var top = stack.popLast() {
+            guard top.next < nodes[top.node].children.count else { continue }
+            let child = nodes[top.node].children[top.next]
+            top.next += 1
+            stack.append(top)
+            let piece: String
+            switch nodes[child].kind {
+            case .text, .code: piece = nodes[child].literal
+            case .softBreak, .lineBreak: piece = " "
+            case .languageSpan(let lang):
+                sawSpan = true
+                stack.append((child, 0, lang))
+                continue
+            default:
+                stack.append((child, 0, top.lang))
+                continue
+            }
+            if let last = runs.indices.last, runs[last].lang == top.lang {
+                runs[last].text += piece
+            } else {
+                runs.append(LanguageRun(text: piece, lang: top.lang))
+            }
+        }
+        return sawSpan ? runs.filter { !$0.text.isEmpty } : []
+    }
+}

@@ -51,11 +51,14 @@ public struct Heading: Hashable, Sendable {
     /// The heading's plain text.
     public var text: String
     public var location: SourceLocation
+    /// `text` by language, when a `[…]{lang=…}` is inside; empty otherwise.
+    public var languageRuns: [LanguageRun]
 
-    public init(level: Int, id: String, text: String, location: SourceLocation) {
+    public init(level: Int, id: String, text: String, location: SourceLocation, languageRuns: [LanguageRun] = []) {
         self.level = level
         self.id = id
         self.text = text
         self.location = location
+        self.languageRuns = languageRuns
     }
 }

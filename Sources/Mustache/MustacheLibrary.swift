@@ -11,8 +11,20 @@ public struct MustacheLibrary: Sendable {
         case fail
     }
 
+    /// What a variable tag (`{{name}}`, `{{{name}}}`) does when no context has its name.
+    /// Sections are not concerned: a section of a missing name is how a template asks for an
+    /// optional value.
+    public enum MissingVariable: Sendable, Equatable {
+        /// Render nothing, as the Mustache spec says.
+        case renderEmpty
+        /// Throw `unknown variable 'name'` at the tag: a misspelt name would render nothing.
+        /// Names whose first key is in `exempt` (`t` of `t.title`) are left to a check of their own.
+        case fail(exempt: Set<String> = [])
+    }
+
     public let templates: [String: MustacheTemplate]
     public let missingPartial: MissingPartial
+    public let missingVariable: MissingVariable
 
     /// Partials, parents, blocks and sections may nest this deep when rendering.
     public static let maximumNestingDepth = Renderer.maximumDepth
@@ -21,9 +33,10 @@ public struct MustacheLibrary: Sendable {
     public static let maximumRenderSteps = Renderer.maximumSteps
     public static let maximumOutputBytes = Renderer.maximumOutputBytes
 
-    public init(templates: [String: MustacheTemplate], missingPartial: MissingPartial = .fail) {
+    public init(templates: [String: MustacheTemplate], missingPartial: MissingPartial = .fail, missingVariable: MissingVariable = .renderEmpty) {
         self.templates = templates
         self.missingPartial = missingPartial
+        self.missingVariable = missingVariable
     }
 
     /// Renders the template called `name`.
@@ -59,7 +72,7 @@ public struct MustacheLibrary: Sendable {
     private func template(named name: String) throws(MustacheError) -> MustacheTemplate {
         guard let template = templates[name] else {
             throw MustacheError(
-                location: SourceLocation(file: name, line: 1, column: 1), message: "template '\(name)' not found")
+                location: .whole(name), message: "template '\(name)' not found")
         }
         return template
     }

@@ -17,9 +17,10 @@ struct Node: Sendable {
     enum Kind: UInt8, Sendable {
         /// Literal template text: `range` of the body's `text`.
         case text
-        /// `{{name}}`: its path is `range` of the body's `keys` (no keys for `.`).
+        /// `{{name}}`: its path is `range` of the body's `keys` (no keys for `.`), its location
+        /// `item` of `locations`.
         case escapedVariable
-        /// `{{{name}}}` or `{{&name}}`: its path is `range` of the body's `keys`.
+        /// `{{{name}}}` or `{{&name}}`: as `escapedVariable`.
         case variable
         /// `{{#name}}…{{/name}}`: its path is `range` of `keys`, its content the nodes up to
         /// `end`, its location `item` of `locations`.
@@ -50,7 +51,7 @@ final class TemplateBody: Sendable {
     let text: [UInt8]
     /// The keys of every variable's and section's path, one path after another.
     let keys: [MustacheKey]
-    /// Where each section is (for errors and the render limits).
+    /// Where each section and variable tag is (for errors and the render limits).
     let locations: [SourceLocation]
     let inclusions: [Inclusion]
     let parents: [Parent]

@@ -287,7 +287,9 @@ struct Parser {
                     stack[stack.count - 1].lastText = nodes.count - 1
                 }
             case .variable, .unescaped:
-                append(Node(kind: token.kind == .variable ? .escapedVariable : .variable, range: path(token.name)))
+                guard top.keepsContent else { continue }
+                locations.append(location(token))
+                append(Node(kind: token.kind == .variable ? .escapedVariable : .variable, range: path(token.name), item: locations.count - 1))
             case .comment, .setDelimiter:
                 continue
             case .partial:

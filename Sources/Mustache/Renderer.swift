@@ -51,6 +51,10 @@ struct Renderer: ~Copyable {
     private var argumentFrames: [Arguments] = []
     private var depth = 0
     private var steps = 0
+    /// The partial and parent tags being rendered, outermost first: a recursion that passes the
+    /// depth limit is reported at its repeated tag, wherever inside it the limit was passed (at
+    /// the partial's first section, the error named a different line on pages with other data).
+    private var inclusionStack: [SourceLocation] = []
     /// The last section, partial, parent or block entered: where a render that does too much is
     /// reported. Kept as the tag's place in its template's body, the location looked up only for
     /// an error: storing the location retained and released its file name at every section.
@@ -117,15 +121,21 @@ struct Renderer: ~Copyable {
                 i += 1
             case .escapedVariable, .variable:
                 let escaped = node.kind == .escapedVariable
+                var wrote = true
                 if usesReferencePaths {
-                    if let value = resolve(body.keys, node.range) { writeValue(value.interpolationText, escaped: escaped) }
+                    if let value = resolve(body.keys, node.range) { writeValue(value.interpolationText, escaped: escaped) } else { wrote = false }
                 } else if node.range.count == 1 {
-                    if let found = resolveVariable(body.keys[node.range.lowerBound]) { write(found, escaped: escaped) }
+                    if let found = resolveVariable(body.keys[node.range.lowerBound]) { write(found, escaped: escaped) } else { wrote = false }
                 } else if node.range.count == 2 {
                     let first = node.range.lowerBound
-                    if let found = resolveVariable(body.keys[first], then: body.keys[first + 1]) { write(found, escaped: escaped) }
+                    if let found = resolveVariable(body.keys[first], then: body.keys[first + 1]) { write(found, escaped: escaped) } else { wrote = false }
                 } else if let value = resolve(body.keys, node.range) {
                     write(value, escaped: escaped)
+                } else {
+                    wrote = false
+                }
+                if !wrote, case .fail(let exempt) = library.missingVariable, !exempt.contains(body.keys[node.range.lowerBound].name) {
+                    throw unknownVariable(body, node)
                 }
                 i += 1
             case .section, .invertedSection:
@@ -189,6 +199,8 @@ struct Renderer: ~Copyable {
                 throw MustacheError(location: inclusion.location, message: "\(kind) '\(inclusion.name)' not found")
             }
         }
+        // On the stack before entering: a tag that passes the depth limit is itself the repeated one.
+        inclusionStack.append(inclusion.location)
         try enter(place, of: body)
         let savedIndentation = indentation
         if let extra = inclusion.indentation {
@@ -199,6 +211,7 @@ struct Renderer: ~Copyable {
         try render(template.body, template.body.nodes.indices)
         if arguments != nil { argumentFrames.removeLast() }
         indentation = savedIndentation
+        inclusionStack.removeLast()
         depth -= 1
     }
 
@@ -227,8 +240,9 @@ struct Renderer: ~Copyable {
         lastEntered = place
         depth += 1
         if depth > Self.maximumDepth {
+            let repeated = inclusionStack.last.flatMap { last in inclusionStack.dropLast().contains(last) ? last : nil }
             throw MustacheError(
-                location: location(of: place),
+                location: repeated ?? location(of: place),
                 message: "template nesting deeper than \(Self.maximumDepth) (recursive partial?)")
         }
     }
@@ -242,6 +256,49 @@ struct Renderer: ~Copyable {
         case .partial(let index): body.inclusions[index].location
         case .parent(let index): body.parents[index].inclusion.location
         case .block(let index): body.blocks[index].location
+        }
+    }
+
+    /// The error for a variable tag whose name nothing resolves, with the names that were there:
+    /// those of every context on the stack, or, for a dotted name, those of the value where
+    /// the look-up stopped.
+    private func unknownVariable(_ body: TemplateBody, _ node: Node) -> MustacheError {
+        let keys = Array(body.keys[node.range])
+        let name = keys.map(\.name).joined(separator: ".")
+        var known: [String] = []
+        var found: MustacheValue?
+        for context in contexts.reversed() {
+            if let value = Self.value(of: keys[0], in: context) {
+                found = value
+                break
+            }
+        }
+        if var value = found {
+            // The longest prefix that resolves: the names of its value are the candidates, with that prefix.
+            var prefix = [keys[0].name]
+            for key in keys.dropFirst() {
+                guard let next = value[key] else { break }
+                value = next
+                prefix.append(key.name)
+            }
+            known = Self.names(in: value).map { (prefix + [$0]).joined(separator: ".") }
+        } else {
+            known = contexts.flatMap(Self.names(in:))
+        }
+        var error = MustacheError(
+            location: body.locations[node.item],
+            message: "unknown variable '\(name)': no value of that name is given to this template, so it would render nothing")
+        error.unknownName = name
+        error.knownNames = Array(Set(known)).sorted()
+        return error
+    }
+
+    /// The names an object or a record holds; none for any other value.
+    private static func names(in value: MustacheValue) -> [String] {
+        switch value {
+        case .object(let dictionary): dictionary.keys.map(\.name)
+        case .record(let record): record.shape.keys.map(\.name)
+        default: []
         }
     }
 

@@ -1,4 +1,5 @@
 import Diagnostics
+import Encoding
 import Highlight
 import Scenarios
 
@@ -7,11 +8,14 @@ package struct TOCEntry: Sendable {
     package var level: Int
     package var id: String
     package var text: String
+    /// The entry's HTML: `text` escaped, its words in another language in `<span lang>`.
+    package var html: String
 
-    package init(level: Int, id: String, text: String) {
+    package init(level: Int, id: String, text: String, html: String? = nil) {
         self.level = level
         self.id = id
         self.text = text
+        self.html = html ?? HTML.escape(text)
     }
 }
 

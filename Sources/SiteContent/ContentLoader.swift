@@ -71,7 +71,7 @@ package struct ContentLoader {
         for entry in top where entry.name.hasSuffix(".md") && !Self.isEditorsCopy(entry.name) && !isDirectory(entry, in: contentDir.path) {
             let language = config.defaultLanguage
             diagnostics.report(.warning(
-                at: SourceLocation(file: displayPrefix + entry.name, line: 1, column: 1),
+                at: .whole(displayPrefix + entry.name),
                 "an article must be in a language folder: this one is not published",
                 suggestion: "move it to \(displayPrefix)\(language)/\(entry.name)"))
         }
@@ -98,7 +98,8 @@ package struct ContentLoader {
                 // Paths as strings: a URL's path and last component cost more than the stat (2,000 articles).
                 let path = pathPrefix + name
                 let display = displayFolder + name
-                let location = SourceLocation(file: display, line: 1, column: 1)
+                // What is wrong is the file's name or place, not a line of it.
+                let location = SourceLocation.whole(display)
                 if isDirectory(entry, in: folderPath) {
                     try collectFiles(in: folder + "/" + name, root: root, into: &files, diagnostics: &diagnostics)
                     continue
@@ -142,7 +143,7 @@ package struct ContentLoader {
             let name = entry.name
             let path = folder + "/" + name
             let url = folderURL.appending(path: name)
-            let location = SourceLocation(file: displayPrefix + path, line: 1, column: 1)
+            let location = SourceLocation.whole(displayPrefix + path)
             if isDirectory(entry, in: folderURL.path) {
                 try collectFiles(in: path, root: root, into: &files, diagnostics: &diagnostics)
             } else if name.hasSuffix(".md") {
@@ -202,7 +203,7 @@ package struct ContentLoader {
         let clashes = files.filter { pages.contains($0.path) }
         guard clashes.isEmpty else {
             throw DiagnosticError(clashes.map {
-                .error(at: SourceLocation(file: $0.displayPath, line: 1, column: 1), "'\($0.path)' would replace a page the site generates; rename the file")
+                .error(at: .whole($0.displayPath), "'\($0.path)' would replace a page the site generates; rename the file")
             })
         }
         return files

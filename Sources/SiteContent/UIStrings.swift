@@ -65,7 +65,7 @@ package struct UIStrings: Sendable {
                     for (key, value) in entries {
                         if table[key] != nil {
                             problems.append(.error(
-                                at: SourceLocation(file: display(lang, part), line: 1, column: 1),
+                                at: places[key] ?? .whole(display(lang, part)),
                                 "UI string '\(key)' is defined in another file of '\(lang)' too"))
                         }
                         table[key] = value
@@ -102,7 +102,7 @@ package struct UIStrings: Sendable {
                     misspelt[lang + "/" + meant] = key
                     required[key] = nil
                     problems.append(.error(
-                        at: keyPlaces[lang + "/" + part + "/" + key] ?? SourceLocation(file: display(lang, part), line: 1, column: 1),
+                        at: keyPlaces[lang + "/" + part + "/" + key] ?? .whole(display(lang, part)),
                         "unknown UI string '\(key)': no other language has it, and this file lacks '\(meant)'", suggestion: meant))
                 }
             }
@@ -112,9 +112,7 @@ package struct UIStrings: Sendable {
             for (key, part) in required.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) })
             where table[key] == nil && !unreadable.contains(lang + "/" + part) && misspelt[lang + "/" + key] == nil {
                 let holder = languages.first { tables[$0]?[key] != nil }.map { " (present in \(display($0, part).dropFirst(displayPrefix.count)))" } ?? ""
-                problems.append(.error(
-                    at: SourceLocation(file: display(lang, part), line: 1, column: 1),
-                    "missing UI string '\(key)'\(holder)"))
+                problems.append(.error(at: .whole(display(lang, part)), "missing UI string '\(key)'\(holder)"))
             }
         }
         if !problems.isEmpty { throw DiagnosticError(problems) }

@@ -106,10 +106,25 @@ package struct ArticleRenderer: Sendable {
         var toc: [TOCEntry] = []
         toc.reserveCapacity(headings.count)
         for heading in headings where (2...3).contains(heading.level) {
-            toc.append(TOCEntry(level: heading.level, id: heading.id, text: heading.text))
+            toc.append(TOCEntry(level: heading.level, id: heading.id, text: heading.text, html: Self.html(of: heading.languageRuns)))
         }
         article.toc = toc
         return article
+    }
+
+    /// A table of contents entry's HTML for a heading holding words in another language: each
+    /// run escaped, those with a `lang` in `<span lang>` as in the heading. Nil for no runs.
+    static func html(of runs: [LanguageRun]) -> String? {
+        guard !runs.isEmpty else { return nil }
+        var html = ""
+        for run in runs {
+            if let lang = run.lang {
+                html += "<span lang=\"\(HTML.escape(lang))\">\(HTML.escape(run.text))</span>"
+            } else {
+                html += HTML.escape(run.text)
+            }
+        }
+        return html
     }
 
     /// A tutorial's body and its number of steps: the blocks before the first `## ` heading are its

@@ -61,7 +61,7 @@ package struct PageContexts: Sendable {
             alternates: alternates, switcher: switcher, addedKeys: Self.articleKeyCount)
         context["body"] = .string(body)
         context["toc"] = .array(article.toc.map {
-            .object(["id": .string($0.id), "text": .string($0.text), "sub": .bool($0.level > 2)])
+            .object(["id": .string($0.id), "text": .string($0.text), "html": .string($0.html), "sub": .bool($0.level > 2)])
         })
         context["hasToc"] = .bool(!article.toc.isEmpty)
         context["chains"] = chainsValue(article.chains, lang: article.lang)

@@ -42,17 +42,19 @@ package struct TemplateSet: Sendable {
             } catch let error as MustacheError {
                 problems.append(Self.diagnostic(error))
             } catch {
-                problems.append(.error(at: SourceLocation(file: display, line: 1, column: 1), "\(error)"))
+                problems.append(.error(at: .whole(display), "\(error)"))
             }
         }
         let found = Set(names.map { String($0.dropLast(".mustache".count)) })
         for name in pageTemplates where !found.contains(name) {
             problems.append(.error(
-                at: SourceLocation(file: displayPrefix + name + ".mustache", line: 1, column: 1),
+                at: .whole(displayPrefix + name + ".mustache"),
                 "missing template '\(name)': the generator renders it itself"))
         }
         if !problems.isEmpty { throw DiagnosticError(problems) }
-        var set = TemplateSet(library: MustacheLibrary(templates: templates, missingPartial: .fail))
+        // `{{t.key}}` tags are checked where they are written, before any page renders
+        // (`unknownUIStrings`); a build whose strings files failed to load would report them all again.
+        var set = TemplateSet(library: MustacheLibrary(templates: templates, missingPartial: .fail, missingVariable: .fail(exempt: ["t"])))
         set.uiStringUses = uses
         return set
     }
@@ -142,8 +144,10 @@ package struct TemplateSet: Sendable {
         }
     }
 
+    /// An unknown variable's error suggests the nearest name that was there.
     static func diagnostic(_ error: MustacheError) -> Diagnostic {
-        .error(at: error.location, error.message)
+        let suggestion = error.unknownName.flatMap { Names.suggestion(for: $0, among: error.knownNames) }
+        return .error(at: error.location, error.message, suggestion: suggestion)
     }
 }
 

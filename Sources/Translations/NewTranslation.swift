@@ -26,7 +26,7 @@ extension TranslationScaffold {
             let tracked = (try? parse(existing))?.translation != nil
             throw .content([
                 .error(
-                    at: SourceLocation(file: target, line: 1, column: 1), "the '\(lang)' translation of '\(slug)' already exists",
+                    at: .whole(target), "the '\(lang)' translation of '\(slug)' already exists",
                     notes: ["new-translation never overwrites a file"],
                     suggestion: "after updating it, mark it current with 'lifecycle-docs sync-translation \(slug) \(lang)"
                         + (tracked ? "" : " --from \(source.lang)") + "'")
@@ -52,7 +52,7 @@ extension TranslationScaffold {
             written.untranslated == Array(sections.indices), written.title == sourceMatter.title,
             written.description == sourceMatter.description, written.body == sourceMatter.body, written.layout == sourceMatter.layout
         else {
-            throw .content([.error(at: SourceLocation(file: target, line: 1, column: 1), "internal error: the new front matter does not read back as written")])
+            throw .content([.error(at: .whole(target), "internal error: the new front matter does not read back as written")])
         }
         return NewTranslation(
             path: target, text: text, source: source, sections: summaries(of: written))

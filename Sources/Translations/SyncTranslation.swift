@@ -29,7 +29,7 @@ extension TranslationScaffold {
             let others = context.articles.map(\.lang)
             throw .content([
                 .error(
-                    at: SourceLocation(file: path, line: 1, column: 1), "file not found",
+                    at: .whole(path), "file not found",
                     notes: ["'\(slug)' exists in: " + others.joined(separator: ", ")],
                     suggestion: "start the translation with 'lifecycle-docs new-translation \(slug) \(lang)'")
             ])
@@ -72,7 +72,7 @@ extension TranslationScaffold {
             if let first = translations.first {
                 throw .content([
                     .error(
-                        at: SourceLocation(file: path, line: 1, column: 1),
+                        at: .whole(path),
                         "this is the source of '\(slug)' (\(translations.joined(separator: ", ")) \(translations.count == 1 ? "is" : "are") translated from it): there is nothing to sync",
                         suggestion: "mark a translation current with it: 'lifecycle-docs sync-translation \(slug) \(first)'")
                 ])

@@ -102,7 +102,7 @@ import TestSupport
         #expect(again.code == 1)
         #expect(again.out.isEmpty)
         #expect(again.err == """
-            \(path):1:1: error: the 'it' translation of 'hola' already exists
+            \(path): error: the 'it' translation of 'hola' already exists
                 note: new-translation never overwrites a file
                 suggestion: after updating it, mark it current with 'lifecycle-docs sync-translation hola it'
 
@@ -196,7 +196,7 @@ import TestSupport
         var result = run(["sync-translation", "hola", "es", "--content", content.path])
         #expect(result.code == 1)
         #expect(result.err == """
-            \(content.path)/es/hola.md:1:1: error: this is the source of 'hola' (pt is translated from it): there is nothing to sync
+            \(content.path)/es/hola.md: error: this is the source of 'hola' (pt is translated from it): there is nothing to sync
                 suggestion: mark a translation current with it: 'lifecycle-docs sync-translation hola pt'
 
             """)
@@ -211,7 +211,7 @@ import TestSupport
         let (code, _, err) = run(["sync-translation", "hola", "it", "--content", content.path])
         #expect(code == 1)
         #expect(err == """
-            \(content.path)/it/hola.md:1:1: error: file not found
+            \(content.path)/it/hola.md: error: file not found
                 note: 'hola' exists in: es
                 suggestion: start the translation with 'lifecycle-docs new-translation hola it'
 

@@ -43,6 +43,24 @@ import Testing
         #expect(html("## Con [Scene phase]{lang=en}").hasPrefix("<h2 id=\"con-scene-phase\">Con <span lang=\"en\">Scene phase</span>"))
     }
 
+    /// The table of contents keeps a heading's English words English: its text cut by language,
+    /// the innermost span's language winning; nothing for a heading without spans.
+    @Test func headingTextByLanguage() {
+        func runs(_ source: String) -> [LanguageRun] {
+            let document = MarkdownDocument.parse(source, file: "t.md")
+            return document.languageRuns(of: document.nodes[0].children[0])
+        }
+        #expect(runs("## Guía: [Managing *your* `app`]{lang=en} y más") == [
+            LanguageRun(text: "Guía: ", lang: nil), LanguageRun(text: "Managing your app", lang: "en"), LanguageRun(text: " y más", lang: nil),
+        ])
+        #expect(runs("## [uno [dos]{lang=fr} tres]{lang=en}") == [
+            LanguageRun(text: "uno ", lang: "en"), LanguageRun(text: "dos", lang: "fr"), LanguageRun(text: " tres", lang: "en"),
+        ])
+        #expect(runs("## [The App]{lang=en}") == [LanguageRun(text: "The App", lang: "en")])
+        #expect(runs("## Sin *marcas* `code`").isEmpty)
+        #expect(runs("## [x]{.clase}").isEmpty)
+    }
+
     /// The text after a span starts where it stands in the file (what a prose chain's place is
     /// counted from), and the tree is in document order.
     @Test func nodesAfterASpanKeepTheirPlace() throws {

@@ -1,4 +1,4 @@
-import Mustache
+@testable import Mustache
 import Testing
 
 /// The error a template fails to parse with, or nil if it parses.
@@ -124,7 +124,7 @@ struct RenderErrorTests {
     }
 
     @Test func missingTemplateByName() throws {
-        #expect(try renderError([:], render: "index")?.description == "index:1:1: error: template 'index' not found")
+        #expect(try renderError([:], render: "index")?.description == "index: error: template 'index' not found")
     }
 
     @Test func renderEmptySkipsMissingPartialsAndParents() throws {
@@ -136,6 +136,15 @@ struct RenderErrorTests {
     @Test func unboundedRecursionHitsTheDepthLimit() throws {
         let error = try renderError(["self": "x{{>self}}"], render: "self")
         #expect(error?.description == "self:1:2: error: template nesting deeper than 200 (recursive partial?)")
+    }
+
+    /// Wherever inside a recursion the limit is passed (here in a section of the partial, at
+    /// any depth the data gives), it is reported at the tag that repeats: one error for every page.
+    @Test(arguments: [0, 1, 2])
+    func aRecursionIsReportedAtItsRepeatedTag(sections: Int) throws {
+        let partial = "{{#a}}\n<p>{{x}}</p>\n{{/a}}\n" + String(repeating: "{{#b}}", count: sections) + "{{>self}}" + String(repeating: "{{/b}}", count: sections) + "\n"
+        let error = try renderError(["self": partial, "page": "<main>\n  {{>self}}\n</main>\n"], render: "page", ["a": true, "b": true])
+        #expect(error?.description == "self:4:\(1 + 6 * sections): error: template nesting deeper than 200 (recursive partial?)")
     }
 
     @Test func recursiveParentsHitTheDepthLimit() throws {
@@ -218,5 +227,65 @@ struct RenderErrorTests {
         let template = try MustacheTemplate(source: "{{#rows}}<li>{{name}}</li>{{/rows}}", name: "list")
         let output = try MustacheLibrary(templates: [:]).render(template, ["rows": rows])
         #expect(output.hasSuffix("<li>row 99999</li>"))
+    }
+}
+
+/// `MissingVariable.fail`: a variable tag no context answers is an error at the tag, with the
+/// names that were there; sections of missing names stay optional.
+@Suite("Unknown variables")
+struct UnknownVariableTests {
+    /// The error of rendering `source` strictly, through the fast paths or the reference ones.
+    static func strictError(_ source: String, _ context: MustacheValue, reference: Bool = false) throws -> MustacheError? {
+        let library = MustacheLibrary(templates: ["page": try MustacheTemplate(source: source, name: "page")], missingVariable: .fail())
+        do {
+            _ = try library.renderUTF8("page", context, usesReferencePaths: reference)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func aMisspeltNameFailsAtItsTagWithTheNamesThere(reference: Bool) throws {
+        let context: MustacheValue = ["title": "T", "items": [["href": "/a"]]]
+        let error = try #require(try Self.strictError("<h1>{{title}}</h1>\n{{#items}}<a href=\"{{href}}\">{{{titel}}}</a>{{/items}}", context, reference: reference))
+        #expect(error.description
+            == "page:2:30: error: unknown variable 'titel': no value of that name is given to this template, so it would render nothing")
+        #expect(error.unknownName == "titel")
+        // Every context on the stack: the item's names and the page's.
+        #expect(error.knownNames == ["href", "items", "title"])
+    }
+
+    @Test(arguments: [false, true])
+    func aDottedNameOffersTheNamesWhereItsLookUpStopped(reference: Bool) throws {
+        let context: MustacheValue = ["page": ["title": "T", "meta": ["date": "d"]], "t": ["hello": "Hola"]]
+        let deep = try #require(try Self.strictError("{{page.meta.dat}}", context, reference: reference))
+        #expect(deep.unknownName == "page.meta.dat")
+        #expect(deep.knownNames == ["page.meta.date"])
+        let two = try #require(try Self.strictError("x {{t.helo}}", context, reference: reference))
+        #expect(two.location.column == 3)
+        #expect(two.knownNames == ["t.hello"])
+    }
+
+    /// Names under an exempt first key are another check's (the site's UI strings, `t.key`).
+    @Test func namesUnderAnExemptKeyRenderEmpty() throws {
+        let library = MustacheLibrary(
+            templates: ["page": try MustacheTemplate(source: "[{{t.nope}}{{{t}}}]{{tt}}", name: "page")], missingVariable: .fail(exempt: ["t"]))
+        let error = try #require(throws: MustacheError.self) { try library.render("page", ["t": ["yes": "sí"]]) }
+        #expect(error.unknownName == "tt")
+        #expect(try library.render("page", ["t": ["yes": "sí"], "tt": "x"]) == "[]x")
+    }
+
+    @Test func sectionsOfMissingNamesAndTheirContentStayOptional() throws {
+        let context: MustacheValue = ["title": "T", "empty": false, "nothing": .null]
+        #expect(try Self.strictError("{{#updated}}{{updated}}{{/updated}}{{^editHref}}-{{/editHref}}{{#empty}}{{nope}}{{/empty}}", context) == nil)
+        // A name present with a null value is given: it renders nothing, as asked.
+        #expect(try Self.strictError("{{nothing}}{{.}}", context) == nil)
+    }
+
+    @Test func theSpecBehaviourStaysTheDefault() throws {
+        let library = MustacheLibrary(templates: [:])
+        #expect(library.missingVariable == .renderEmpty)
+        #expect(try library.render(MustacheTemplate(source: "[{{nope}}{{{a.b}}}]", name: "page"), [:]) == "[]")
     }
 }

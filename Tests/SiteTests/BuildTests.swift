@@ -89,7 +89,7 @@ import Testing
         ])
         #expect(!result.succeeded)
         #expect(messages == [
-            "Content/es/Bad Name.md:1:1: error: 'Bad Name' is not a valid article name: use lowercase letters, digits and '-'\n    suggestion: rename it to 'bad-name.md'",
+            "Content/es/Bad Name.md: error: 'Bad Name' is not a valid article name: use lowercase letters, digits and '-'\n    suggestion: rename it to 'bad-name.md'",
             "Content/es/a.md:1:1: error: front matter is not closed: add a line '---' after it",
             "Content/es/b.md:2:8: error: 'title' must be a string",
             "Content/fr: error: unknown language folder 'fr'\n    note: the languages in Content/site.yml are: es, bg\n    suggestion: add 'fr' to the languages in site.yml, or rename the folder",
@@ -102,7 +102,7 @@ import Testing
         let (_, result, messages) = try build(
             ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"], templates: ["i18n/bg.yml": bg])
         #expect(!result.succeeded)
-        #expect(messages == ["Templates/i18n/bg.yml:1:1: error: missing UI string 'onThisPage' (present in es.yml)"])
+        #expect(messages == ["Templates/i18n/bg.yml: error: missing UI string 'onThisPage' (present in es.yml)"])
     }
 
     @Test func aMissingPartialIsAnErrorAtTheTag() throws {
@@ -129,6 +129,39 @@ import Testing
             "Templates/404.mustache:2:46: error: unknown UI string 't.nada': no Templates/i18n file has it, so it would render nothing",
             "Templates/partials/toc.mustache:3:23: error: unknown UI string 't.onThisPag': no Templates/i18n file has it, so it would render nothing\n    suggestion: t.onThisPage",
         ])
+    }
+
+    /// A heading's words in another language keep their `lang` in the table of contents (a screen
+    /// reader reads the entry with the right voice); other entries are the escaped text.
+    @Test func theTableOfContentsKeepsAHeadingsLanguageSpans() throws {
+        let (root, result, messages) = try build([
+            "site.yml": Self.siteYML,
+            "es/a.md": "---\ntitle: A\n---\n## Guía de [Tom & \"Jerry\"]{lang=en}\n\nUno.\n\n## Dos < tres\n\nDos.\n",
+        ])
+        #expect(result.succeeded, "\(messages)")
+        let page = try read(root.appending(path: "public/es/a/index.html"))
+        #expect(page.contains("<li><a href=\"#guía-de-tom-jerry\">Guía de <span lang=\"en\">Tom &amp; &quot;Jerry&quot;</span></a></li>"))
+        #expect(page.contains("<li><a href=\"#dos-tres\">Dos &lt; tres</a></li>"))
+    }
+
+    /// A variable tag whose name the page does not give would render nothing: an error at the
+    /// tag, with the nearest name; a section of a missing name stays optional (`{{#editHref}}`).
+    @Test func aMisspeltVariableInATemplateIsAnErrorAtItsTag() throws {
+        let pager = try read(repositoryRoot.appending(path: "Templates/partials/pager.mustache"))
+        #expect(pager.contains("{{href}}"))
+        let (_, result, messages) = try build(
+            ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\nweight: 1\n---\n", "es/b.md": "---\ntitle: B\nweight: 2\n---\n"],
+            templates: ["partials/pager.mustache": pager.replacing("{{href}}", with: "{{hraf}}")])
+        #expect(!result.succeeded)
+        let lines = pager.split(separator: "\n", omittingEmptySubsequences: false)
+        let tags = lines.enumerated().filter { $0.element.contains("{{href}}") }.map { index, line in
+            "Templates/partials/pager.mustache:\(index + 1):\(line.distance(from: line.startIndex, to: line.firstRange(of: "{{href}}")!.lowerBound) + 1)"
+        }
+        #expect(tags.count == 2)
+        // Page a has only a next link, page b only a previous one: each reports its own tag.
+        #expect(messages == tags.map {
+            "\($0): error: unknown variable 'hraf': no value of that name is given to this template, so it would render nothing\n    suggestion: href"
+        })
     }
 
     @Test func aTemplateSyntaxErrorHasItsLocation() throws {

@@ -133,7 +133,7 @@ import Testing
         let result = SiteBuilder.build(buildOptions(root))
         #expect(result.succeeded)
         #expect(result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") } == [
-            "Content/raiz.md:1:1: warning: an article must be in a language folder: this one is not published\n    suggestion: move it to Content/es/raiz.md"
+            "Content/raiz.md: warning: an article must be in a language folder: this one is not published\n    suggestion: move it to Content/es/raiz.md"
         ])
     }
 
@@ -299,9 +299,9 @@ import Testing
         let result = SiteBuilder.build(buildOptions(root))
         let prefix = root.appending(path: "Content").path + "/"
         #expect(result.diagnostics.map { DiagnosticFormatter.text($0).replacing(prefix, with: "") } == [
-            "es/notas/idea.md:1:1: warning: Markdown in a sub-folder is not an article and is not published\n    note: articles live directly in a language folder: <lang>/<slug>.md",
-            "es/uno/index.html:1:1: error: 'es/uno/index.html' would replace a page the site generates; rename the file",
-            "it/404.html:1:1: error: 'it/404.html' would replace a page the site generates; rename the file",
+            "es/notas/idea.md: warning: Markdown in a sub-folder is not an article and is not published\n    note: articles live directly in a language folder: <lang>/<slug>.md",
+            "es/uno/index.html: error: 'es/uno/index.html' would replace a page the site generates; rename the file",
+            "it/404.html: error: 'it/404.html' would replace a page the site generates; rename the file",
         ])
     }
 }

@@ -190,7 +190,7 @@ import Testing
             return failure { () throws(TranslationError) in _ = try TranslationScaffold.newTranslation(slug: slug, lang: lang, from: from, in: c) }
         }
         #expect(try attempt("hola", "pt").content == [
-            "Content/pt/hola.md:1:1: error: the 'pt' translation of 'hola' already exists\n    note: new-translation never overwrites a file\n"
+            "Content/pt/hola.md: error: the 'pt' translation of 'hola' already exists\n    note: new-translation never overwrites a file\n"
                 + "    suggestion: after updating it, mark it current with 'lifecycle-docs sync-translation hola pt --from es'"
         ])
         #expect(try attempt("hola", "fr").usage == "unknown language 'fr'; the site's languages are: es, pt, bg; a new language needs an entry in Content/site.yml")
@@ -415,7 +415,7 @@ import Testing
         #expect(attempt(tracked, source: nil, from: "es").usage == "no article 'hola' in 'es' (Content/es/hola.md); 'hola' exists in: pt, bg")
         #expect(attempt(tracked, sections: [3]).usage == "section 3 is out of range: Content/es/hola.md has 3 sections (0 to 2)")
         #expect(attempt(nil).content == [
-            "Content/pt/hola.md:1:1: error: file not found\n    note: 'hola' exists in: es, bg\n"
+            "Content/pt/hola.md: error: file not found\n    note: 'hola' exists in: es, bg\n"
                 + "    suggestion: start the translation with 'lifecycle-docs new-translation hola pt'"
         ])
         #expect(attempt("---\ntitle: Olá\n---\n", from: "es", sections: [1]).usage
