@@ -144,6 +144,15 @@ enum MustacheFuzz {
             if !hasTag, output != sources[mainName] {
                 outcome.violations.append("render: a template without tags did not render as itself")
             }
+            // Strict about variables (as the site renders), the same template renders the same or
+            // stops at a variable no context has, with its name and a place in the input.
+            do {
+                let strict = try MustacheLibrary(templates: templates, missingPartial: .fail, missingVariable: .fail()).render(main, context)
+                if strict != output { outcome.violations.append("strict render: the output differs from the spec's") }
+            } catch {
+                if error.unknownName == nil { outcome.violations.append("strict render: failed otherwise: \(error.message)") }
+                checkPlace(error, "strict render")
+            }
         } catch {
             outcome.errors.append(error)
             checkPlace(error, "render")
