@@ -38,7 +38,9 @@ extension TranslationScaffold {
         var lines = ["---"]
         if let title = sourceMatter.title { lines.append("title: " + YAMLText.doubleQuoted(title)) }
         if let description = sourceMatter.description { lines.append("description: " + YAMLText.doubleQuoted(description)) }
-        // A tutorial's translation is a tutorial too: the same steps, the same exercises.
+        // The translation keeps the source's place in the reading order (without a weight it
+        // would come after every weighted article) and a tutorial's is a tutorial too.
+        if let weight = sourceMatter.weight { lines.append("weight: \(weight)") }
         if sourceMatter.layout != .article { lines.append("layout: " + sourceMatter.layout.rawValue) }
         lines += translationBlock(from: source.lang, fingerprints: fingerprints, meta: sourceMatter.metaFingerprint)
         lines.append(untranslatedLine(Array(sections.indices)))
@@ -50,7 +52,8 @@ extension TranslationScaffold {
         guard written.translation?.from == source.lang, written.translation?.fingerprints == fingerprints,
             written.translation?.meta == sourceMatter.metaFingerprint,
             written.untranslated == Array(sections.indices), written.title == sourceMatter.title,
-            written.description == sourceMatter.description, written.body == sourceMatter.body, written.layout == sourceMatter.layout
+            written.description == sourceMatter.description, written.body == sourceMatter.body, written.layout == sourceMatter.layout,
+            written.weight == sourceMatter.weight
         else {
             throw .content([.error(at: .whole(target), "internal error: the new front matter does not read back as written")])
         }

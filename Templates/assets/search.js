@@ -189,7 +189,10 @@
     // A word of five letters or more that finds nothing may be mistyped ("прекъсвне",
     // "interupciones"): the terms one edit away stand for it, at a lower weight. Only terms of the
     // shards its first letters load: a slip in those is not caught. Those that match the most
-    // letters are kept: "interuzioni" is "interruzion", not "inter".
+    // letters are kept ("interuzioni" is "interr", Italian's stem of "interruzioni", not "inter"),
+    // and of those the terms on the most pages, as a spelling corrector takes the likelier word:
+    // "interuzioni" is one letter from "interr" and from "intern" (of "interno"), but "interr" is
+    // on every page that speaks of interruptions.
     if (!Object.keys(found).length && codePoints(word).length >= 5) {
       var letters = codePoints(word), most = 0, typos = [];
       for (var term in terms) {
@@ -199,7 +202,11 @@
         most = matched;
         typos.push(term);
       }
-      typos.forEach(function (term) { found[term] = { postings: terms[term], weight: 0.5 }; });
+      var pages = 0;
+      typos.forEach(function (term) { pages = Math.max(pages, terms[term].length); });
+      typos.forEach(function (term) {
+        if (terms[term].length === pages) found[term] = { postings: terms[term], weight: 0.5 };
+      });
     }
     return found;
   }

@@ -140,6 +140,15 @@ import Testing
         #expect(created.sections.map(\.line) == [10, 13, 22])
     }
 
+    /// The translation takes the source's place in its language's reading order.
+    @Test func theTranslationKeepsTheSourcesWeight() throws {
+        let weighted = Self.source.replacing("---\n", with: "---\nweight: -40\n", maxReplacements: 1)
+        let created = try TranslationScaffold.newTranslation(slug: "hola", lang: "pt", from: nil, in: context(["es/hola.md": weighted]))
+        #expect(try parse(created.text).weight == -40)
+        let plain = try TranslationScaffold.newTranslation(slug: "hola", lang: "pt", from: nil, in: context(["es/hola.md": Self.source]))
+        #expect(!plain.text.contains("weight:"))
+    }
+
     @Test func aTutorialsTranslationIsATutorial() throws {
         let tutorial = Self.source.replacing("---\n", with: "---\nlayout: tutorial\n", maxReplacements: 1)
         let created = try TranslationScaffold.newTranslation(slug: "hola", lang: "pt", from: nil, in: context(["es/hola.md": tutorial]))

@@ -40,8 +40,8 @@ def clear_theme(browser):
 def test_sidebar_lists_the_language_and_marks_the_page(page, lang):
     browser = page(f"{lang}/active/index.html")
     links = browser.find_elements(By.CSS_SELECTOR, ".sidebar-nav a")
-    # By weight: active, inactive, the tutorial.
-    assert [a.get_attribute("href").split("/")[-2] for a in links] == ["active", "inactive", "surviving-interruptions"]
+    # By weight: active, inactive, the two tutorials.
+    assert [a.get_attribute("href").split("/")[-2] for a in links] == ["active", "inactive", "surviving-interruptions", "surviving-recreation"]
     current = browser.find_elements(By.CSS_SELECTOR, ".sidebar-nav a[aria-current='page']")
     assert [a.get_attribute("href") for a in current] == [browser.current_url]
     # Wide screens show the list without a click.
@@ -171,7 +171,7 @@ def phone(browser):
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
-TUTORIALS = [f"{lang}/surviving-interruptions/index.html" for lang in LANGS]
+TUTORIALS = [f"{lang}/{slug}/index.html" for lang in LANGS for slug in ("surviving-interruptions", "surviving-recreation")]
 
 
 @pytest.mark.parametrize("path", ARTICLES + TUTORIALS + [f"{lang}/playground/index.html" for lang in LANGS] + ["es/status/index.html"])
@@ -242,7 +242,7 @@ def test_traces_fit_their_boxes_on_a_laptop(page, laptop, lang):
     from 80rem as an article's examples do, a narrow trace's cells pack closer, and long callback
     names wrap at their words (before, at 1280, 17 of the Spanish tutorial's 27 traces and all 27
     of the Bulgarian one's scrolled, their callbacks cut off)."""
-    for slug in ("active", "inactive", "surviving-interruptions"):
+    for slug in ("active", "inactive", "surviving-interruptions", "surviving-recreation"):
         browser = page(f"{lang}/{slug}/index.html")
         assert browser.execute_script("return window.innerWidth") == laptop
         widths = browser.execute_script("""return [...document.querySelectorAll('table.trace')]
