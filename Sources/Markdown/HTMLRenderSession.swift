@@ -15,6 +15,9 @@ struct HTMLRenderSession: ~Copyable {
     private var out: HTMLWriter
     private var slugger: HeadingSlugger
     private var headings: [Heading] = []
+    /// A `[…]{lang=…}` is somewhere in the document: only then are headings cut by language
+    /// (`MarkdownDocument.languageRuns`), a walk and a string per heading otherwise wasted.
+    private let hasLanguageSpans: Bool
     /// Headings cannot nest, so the open one's id can live here until its end.
     private var openHeadingID = ""
     /// The paragraph of the alert being rendered, whose marker is skipped.
@@ -52,17 +55,25 @@ struct HTMLRenderSession: ~Copyable {
         self.slugger = HeadingSlugger(reserved: renderer.reservedIDs)
         self.out = HTMLWriter(capacity: capacity)
         // Room made once for what the walk adds, not by growing (an allocation a doubling).
-        headings.reserveCapacity(Self.headingCount(document))
+        let kinds = Self.kinds(document)
+        headings.reserveCapacity(kinds.headings)
+        hasLanguageSpans = kinds.languageSpans
         blockStarts.reserveCapacity(document.nodes.isEmpty ? 0 : document.nodes[MarkdownDocument.rootIndex].children.count)
     }
 
-    /// How many headings the document has, their kinds read in place.
-    private static func headingCount(_ document: MarkdownDocument) -> Int {
-        var count = 0
+    /// How many headings the document has, and whether it has a language span: the kinds read
+    /// in place, in one pass.
+    private static func kinds(_ document: MarkdownDocument) -> (headings: Int, languageSpans: Bool) {
+        var headings = 0
+        var languageSpans = false
         for index in document.nodes.indices {
-            if case .heading = document.nodes[index].kind { count += 1 }
+            switch document.nodes[index].kind {
+            case .heading: headings += 1
+            case .languageSpan: languageSpans = true
+            default: break
+            }
         }
-        return count
+        return (headings, languageSpans)
     }
 
     mutating func run() -> RenderedMarkdown {
@@ -187,7 +198,8 @@ struct HTMLRenderSession: ~Copyable {
             let text = document.plainText(of: index)
             openHeadingID = slugger.slug(text)
             headings.append(Heading(
-                level: level, id: openHeadingID, text: text, location: document.start(of: index), languageRuns: document.languageRuns(of: index)))
+                level: level, id: openHeadingID, text: text, location: document.start(of: index),
+                languageRuns: hasLanguageSpans ? document.languageRuns(of: index) : []))
             out.newlineIfNeeded()
             out.raw("<h\(level) id=\"")
             out.text(openHeadingID)
