@@ -76,7 +76,7 @@ enum ExerciseFuzz {
             switch choice.statement {
             case .event(let event): names += [event.event] + (event.states ?? []) + (event.callbacks ?? [])
             case .chain(let chain): names += chain.names
-            case .given(let name): names.append(name)
+            case .given(let name), .givenScene(let name, _), .app(let name): names.append(name)
             case .invalid, .comment: break
             }
         }

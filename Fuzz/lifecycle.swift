@@ -50,7 +50,7 @@ enum LifecycleFuzz {
                 if !errorLines.contains(line.location.line) {
                     outcome.violations.append("parse: invalid line \(line.location.line) has no error")
                 }
-            case .given(let name): unresolved = [name]
+            case .given(let name), .givenScene(let name, _), .app(let name): unresolved = [name]
             case .event(let event): unresolved = [event.event] + (event.states ?? []) + (event.callbacks ?? [])
             case .chain(let chain): unresolved = chain.names
             case .comment: break

@@ -64,6 +64,19 @@ public struct AggregateRule: Sendable, Hashable {
         return otherwise
     }
 
+    /// The rule in words, for messages: `active if any scene is active; else background if every
+    /// scene is background; else inactive (scenes in noScene do not count)`.
+    public var summary: String {
+        var parts = cases.map { rule in
+            let states = rule.states.joined(separator: " or ")
+            return rule.value + (rule.quantifier == .any ? " if any scene is " : " if every scene is ") + states
+        }
+        parts.append(otherwise)
+        var text = parts.joined(separator: "; else ")
+        if !ignored.isEmpty { text += " (scenes in \(ignored.joined(separator: " or ")) do not count)" }
+        return text
+    }
+
     /// Every state id the rule names, for integrity checks.
     public var namedStates: [String] {
         ignored + [none, otherwise] + noneByProcess.values.sorted() + cases.flatMap { $0.states + [$0.value] }

@@ -55,6 +55,20 @@ public struct Simulation: Sendable {
         process = start == machine.initialState ? .notRunning : .running
     }
 
+    /// Puts `scene` in `state` before any event, as a block's `given active@B` does: a scene of a
+    /// running app (the process runs once a scene is in any state but the initial one).
+    public mutating func place(_ scene: String, in state: String) {
+        guard let index = machine.stateIndex[state] else { return }
+        if let i = sceneNames.firstIndex(of: scene) {
+            sceneStates[i] = index
+        } else {
+            sceneNames.append(scene)
+            sceneStates.append(index)
+            sceneCovers.append(Cover.uncovered.bit)
+        }
+        if process == .notRunning && state != machine.initialState { process = .running }
+    }
+
     /// The current state of a scene; a scene not seen yet is in the initial state.
     public func state(of scene: String = Simulation.mainScene) -> String {
         guard let i = sceneNames.firstIndex(of: scene) else { return machine.initialState }

@@ -357,8 +357,11 @@ public struct Verification: Sendable {
                 diagnostics.append(Messages.unjudgedProseChain(chain, chain.text, at: run.location(of:)))
                 continue
             }
-            guard !check.ok, let machine = Machines.machine(check.machine) else { continue }
-            diagnostics.append(Messages.wrongProseChain(chain, check, chain.text, machine, at: run.location(of:)))
+            guard let machine = Machines.machine(check.machine), !check.ok || check.unconfirmed else { continue }
+            diagnostics.append(
+                check.ok
+                    ? Messages.unconfirmedProseChain(chain, check, chain.text, machine, at: run.location(of:))
+                    : Messages.wrongProseChain(chain, check, chain.text, machine, at: run.location(of:)))
         }
     }
 
@@ -375,6 +378,11 @@ public struct Verification: Sendable {
             let at = { (offset: Int) in SourceLocation(file: location.file, line: location.line, column: location.column + offset) }
             guard let check = found.check else {
                 diagnostics.append(Messages.unjudgedProseChain(found.chain, found.text, at: at))
+                continue
+            }
+            // Possible only through a row the documentation does not confirm: not marked as verified.
+            if check.ok && check.unconfirmed, let machine = Machines.machine(check.machine) {
+                diagnostics.append(Messages.unconfirmedProseChain(found.chain, check, found.text, machine, at: at))
                 continue
             }
             chains.append(ProseChain(
@@ -441,7 +449,7 @@ public struct JudgedChain: Sendable {
                 return JudgedChain(chain: chain, text: chain.text, check: nil, witness: [])
             }
             guard let machine = Machines.machine(check.machine) else { return nil }
-            let witness = check.ok ? (check.kind == .states ? machine.witness(forPath: check.ids) : machine.witness(forCallbacks: check.ids)) : []
+            let witness = check.ok && !check.unconfirmed ? (check.kind == .states ? machine.witness(forPath: check.ids) : machine.witness(forCallbacks: check.ids)) : []
             return JudgedChain(chain: chain, text: chain.text, check: check, witness: witness)
         }
     }

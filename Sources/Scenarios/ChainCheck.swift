@@ -9,7 +9,9 @@ public struct ChainCheck: Sendable, Hashable {
         case callbacks
     }
 
-    /// The machine that judged the chain: the first that finds it legal, else the first that knows every name.
+    /// The machine that judged the chain: of those that find it legal, the first with a confirmed
+    /// run and the author's own spelling (`.active` is SwiftUI's as written, UIKit's only once
+    /// the dot and case are set aside), else the first that knows every name.
     public let machine: String
     public let kind: Kind
     /// The names resolved to that machine's ids.
@@ -17,6 +19,8 @@ public struct ChainCheck: Sendable, Hashable {
     public let ok: Bool
     /// For an illegal state path: the index of the first state that cannot follow, and what can.
     public let failure: (index: Int, expected: [String])?
+    /// Legal only through a transition the documentation does not confirm: not a verified claim.
+    public var unconfirmed = false
     /// A name that says how its state was entered (the guide's "Paused") where the chain says
     /// otherwise: its index and the states it needs before it (`Machine.aliasConflict`).
     public var aliasConflict: (index: Int, needed: [String])? = nil
@@ -30,7 +34,8 @@ public struct ChainCheck: Sendable, Hashable {
     }
 
     public static func == (a: ChainCheck, b: ChainCheck) -> Bool {
-        a.machine == b.machine && a.kind == b.kind && a.ids == b.ids && a.ok == b.ok && a.failure?.index == b.failure?.index
+        a.machine == b.machine && a.kind == b.kind && a.ids == b.ids && a.ok == b.ok && a.unconfirmed == b.unconfirmed
+            && a.failure?.index == b.failure?.index
             && a.failure?.expected == b.failure?.expected && a.aliasConflict?.index == b.aliasConflict?.index
     }
 
@@ -46,8 +51,13 @@ public struct ChainCheck: Sendable, Hashable {
     /// Judges `names` in every machine that knows all of them, as states or
     /// all as callbacks; legal if legal in at least one. Nil when no machine
     /// knows them all (the text is not a chain this model speaks about).
+    /// Of the machines where it is legal, one whose confirmed rows allow it comes first, then
+    /// one that knows every name as written (`spelledExactly`).
     public static func check(_ names: [String], machines: [Machine] = Machines.all) -> ChainCheck? {
         var firstKnown: ChainCheck?
+        // The best legal verdict so far and its rank (lower is better): 0 confirmed and spelled
+        // as written, 1 confirmed, 2 unconfirmed and spelled as written, 3 unconfirmed.
+        var best: (check: ChainCheck, rank: Int)?
         for machine in machines {
             for kind in Self.kindsInOrder {
                 // Stops at the first name the machine does not know as this kind.
@@ -68,17 +78,38 @@ public struct ChainCheck: Sendable, Hashable {
                     switch machine.verdict(forPath: resolved) {
                     case .legal:
                         result = ChainCheck(machine: machine.id, kind: kind, ids: resolved, ok: true, failure: nil)
+                        if let confirmed = ModelQueries.confirmedMachines[machine.id] {
+                            result.unconfirmed = confirmed.verdict(forPath: resolved) != .legal
+                        }
                     case .illegal(let index, let expected):
                         result = ChainCheck(machine: machine.id, kind: kind, ids: resolved, ok: false, failure: (index, expected))
                     }
                 case .callbacks:
                     let ok = machine.canProduce(callbackOrder: resolved)
                     result = ChainCheck(machine: machine.id, kind: kind, ids: resolved, ok: ok, failure: nil)
+                    if ok, let confirmed = ModelQueries.confirmedMachines[machine.id] {
+                        result.unconfirmed = !confirmed.canProduce(callbackOrder: resolved)
+                    }
                 }
-                if result.ok { return result }
+                if result.ok {
+                    let rank = (result.unconfirmed ? 2 : 0) + (spelledExactly(names, kind: kind, in: machine) ? 0 : 1)
+                    if rank == 0 { return result }
+                    if best == nil || rank < best!.rank { best = (result, rank) }
+                }
                 if firstKnown == nil { firstKnown = result }
             }
         }
-        return firstKnown
+        return best?.check ?? firstKnown
+    }
+
+    /// Whether `machine` knows every name exactly as written: a state's id, name or alias, a
+    /// callback's id or alias, dots and case included.
+    static func spelledExactly(_ names: [String], kind: Kind, in machine: Machine) -> Bool {
+        names.allSatisfy { name in
+            switch kind {
+            case .states: machine.states.contains { $0.id == name || $0.name == name || $0.aliases.contains(name) }
+            case .callbacks: machine.callbacks.contains { $0.id == name || $0.aliases.contains(name) }
+            }
+        }
     }
 }

@@ -8,6 +8,8 @@ public struct ExampleResult: Sendable {
     public let block: LifecycleBlock
     /// Where the run started (scene `main` for multi-scene machines).
     public let initialState: String
+    /// The other scenes' start states (`given <state>@<scene>`), in order.
+    public let givenScenes: [SceneState]
     /// The event lines that ran and matched the model, in order. After a
     /// failed event line the run stops, so this may end early (`complete`).
     public let steps: [ExampleStep]
@@ -91,6 +93,8 @@ public struct ExampleTrace: Sendable {
     public let options: MachineOptions
     /// Where the run started (scene `main` for multi-scene machines).
     public let initialState: String
+    /// The other scenes' start states (`given <state>@<scene>`), in order.
+    public let givenScenes: [SceneState]
     /// The block's `#` comments, joined: the figure's caption.
     public let caption: String
     public let steps: [ExampleStep]
@@ -102,6 +106,7 @@ public struct ExampleTrace: Sendable {
         machine = result.block.machine
         options = result.block.options
         initialState = result.initialState
+        givenScenes = result.givenScenes
         caption = result.block.commentText
         steps = result.steps
         checks = result.checks

@@ -31,10 +31,11 @@ public enum ExampleRunner {
         // By index: binding each line copied it (a retain and release of each of its parts).
         for index in block.lines.indices {
             switch block.lines[index].content {
-            case .comment, .given: break
+            case .comment, .given, .givenScene: break
             case .invalid: run.simulating = false
             case .event(let event): run.event(event, lineIndex: index)
             case .chain(let chain): run.chain(chain, lineIndex: index)
+            case .app(let name): run.app(name)
             }
         }
         var collector = DiagnosticCollector()
@@ -42,8 +43,8 @@ public enum ExampleRunner {
         collector.report(contentsOf: run.diagnostics)
         let simulation = run.simulation
         return ExampleResult(
-            block: block, initialState: run.initialState, steps: run.steps, checks: run.checks, diagnostics: collector.sorted,
-            scenes: simulation.mapScenes { SceneState(scene: $0, state: $1) }, process: simulation.process,
+            block: block, initialState: run.initialState, givenScenes: run.givenScenes, steps: run.steps, checks: run.checks,
+            diagnostics: collector.sorted, scenes: simulation.mapScenes { SceneState(scene: $0, state: $1) }, process: simulation.process,
             aggregate: simulation.aggregate, complete: run.complete)
     }
 
@@ -119,6 +120,8 @@ private struct Run {
     let explains: Bool
     /// `block.initialState`, kept from the one look at `given` (each look copies its name).
     let initialState: String
+    /// The scenes `given <state>@<scene>` lines put in a state before the first event.
+    let givenScenes: [SceneState]
     var simulation: Simulation
     /// False once an event line failed: later event lines are not run.
     var simulating: Bool
@@ -136,18 +139,34 @@ private struct Run {
         // each line's content to look at it).
         var given: WrittenName?
         var eventLines = 0
+        var scenesKnown = true
+        var givenScenes: [SceneState] = []
         for index in block.lines.indices {
             switch block.lines[index].content {
             case .event: eventLines += 1
             case .given: if given == nil, case .given(let name) = block.lines[index].content { given = name }
+            case .givenScene(let name, let scene):
+                if let state = name.id { givenScenes.append(SceneState(scene: scene, state: state)) } else { scenesKnown = false }
             default: break
             }
         }
         initialState = given?.id ?? block.machine.initialState
         simulation = Simulation(machine: block.machine, options: options, from: initialState)
-        simulating = block.optionsValid && (given == nil || given?.id != nil)
+        for given in givenScenes { simulation.place(given.scene, in: given.state) }
+        self.givenScenes = givenScenes
+        simulating = block.optionsValid && (given == nil || given?.id != nil) && scenesKnown
         // A step an event line at most: room for them at once, not grown from one.
         steps.reserveCapacity(eventLines)
+    }
+
+    // MARK: App lines
+
+    /// `app <state>`: judged where it stands, on the scenes the events above left; after a line
+    /// that failed nothing is judged (the scenes would be a guess).
+    mutating func app(_ name: WrittenName) {
+        guard simulating, let written = name.id, let value = simulation.aggregate, value != written else { return }
+        diagnostics.append(Messages.wrongAppValue(
+            value, written: name.text, scenes: simulation.scenes, machine: machine, at: name.location))
     }
 
     // MARK: Event lines
@@ -309,7 +328,8 @@ private struct Run {
             switch verdict {
             case .legal:
                 if unconfirmed, let confirmed = ModelQueries.confirmedMachines[machine.id] {
-                    diagnostics.append(Messages.unconfirmed(unconfirmedWitnesses(of: ids, confirmed: confirmed), at: chain.location))
+                    diagnostics.append(Messages.unconfirmed(
+                        ModelQueries.unconfirmedWitnesses(of: ids, in: machine, confirmed: confirmed, options: options), at: chain.location))
                 }
             case .illegal(let index, let expected):
                 ok = false
@@ -365,24 +385,6 @@ private struct Run {
         return Messages.illegalPath(
             state: state, after: pairLegal ? prefix : [ids[index - 1]], expected: expected, at: names[index].location,
             suggestion: suggestion)
-    }
-
-    /// The unconfirmed transitions a legal path needs: for each step no
-    /// confirmed transition shows, the first unconfirmed one that does.
-    private func unconfirmedWitnesses(of ids: [String], confirmed: Machine) -> [Transition] {
-        var rows: [Transition] = []
-        for i in ids.indices.dropFirst() {
-            let pair = [ids[i - 1], ids[i]]
-            guard ModelQueries.witnesses(of: pair, in: confirmed, options: options).isEmpty else { continue }
-            for t in ModelQueries.witnesses(of: pair, in: machine, options: options, include: { $0.confidence == .unconfirmed })
-            where !rows.contains(t) {
-                rows.append(t)
-            }
-        }
-        if rows.isEmpty {
-            rows = ModelQueries.witnesses(of: ids, in: machine, options: options, include: { $0.confidence == .unconfirmed })
-        }
-        return rows
     }
 }
 

@@ -359,7 +359,8 @@ private struct ExerciseReader {
         }
         let wordEnd = line.line.identifierEnd(from: line.argument, to: line.end)
         let word = names.eventWord(line.line, line.argument..<wordEnd).text
-        if word == "given" || Self.keywordSet.contains(word) {
+        // `app` needs the events of a run before it: an option is judged from `given` alone.
+        if word == "given" || word == "app" || Self.keywordSet.contains(word) {
             diagnostics.append(Messages.notAStatement(word, at: line.location(line.argument)))
             return
         }

@@ -26,7 +26,9 @@ import LifecycleModel
 ///   end of any other line.
 /// - `given <state>`: where the run starts (at most once, before the first
 ///   event; default: the machine's initial state). For multi-scene machines
-///   it is the state of scene `main`; other scenes start in the initial state.
+///   it is the state of scene `main`; other scenes start in the initial state,
+///   or in the one a `given <state>@<scene>` line puts them in (once per scene,
+///   before the first event too): two windows already open, with no launch.
 /// - `<event>[@scene] [-> <state>, <state>…] [: <callback>, <callback>…]`:
 ///   runs the event. The states are the ones passed through (not the start
 ///   state); either part may be left out. Inside a part, names are separated
@@ -34,6 +36,9 @@ import LifecycleModel
 /// - `path <state> -> <state> -> …`: every step is legal.
 /// - `callbacks <callback> -> <callback> -> …`: the order can happen.
 /// - `never <state> -> <state> …`: the path is illegal.
+/// - `app <state>`: on a multi-scene machine, the app-level value (the scenes' aggregate)
+///   after the events above is this state.
+///
 /// A class, not a struct: the runner's result and its callers keep the block, and each copy
 /// of a struct retained and released every one of its parts.
 public final class LifecycleBlock: Sendable {
@@ -83,6 +88,14 @@ public final class LifecycleBlock: Sendable {
             if case .given(let name) = lines[index].content { return name }
         }
         return nil
+    }
+
+    /// The scenes other than `main` that `given <state>@<scene>` lines put in a state, in order.
+    public var givenScenes: [(scene: String, state: WrittenName)] {
+        lines.compactMap { line in
+            if case .givenScene(let name, let scene) = line.content { return (scene, name) }
+            return nil
+        }
     }
 
     /// Where the run starts: the `given` state, else the machine's initial state.
@@ -165,6 +178,7 @@ public struct BlockLine: Sendable, Hashable {
         case path
         case callbacks
         case never
+        case app
         /// A line that is none of the forms (already reported).
         case invalid
     }
@@ -173,8 +187,12 @@ public struct BlockLine: Sendable, Hashable {
         /// The text after `#`.
         case comment(String)
         case given(WrittenName)
+        /// `given <state>@<scene>`: a scene other than `main` and its start state.
+        case givenScene(WrittenName, scene: String)
         case event(EventLine)
         case chain(ChainLine)
+        /// `app <state>`: the state as written and resolved.
+        case app(WrittenName)
         case invalid
     }
 
@@ -204,7 +222,7 @@ public struct BlockLine: Sendable, Hashable {
     public var kind: Kind {
         switch content {
         case .comment: .comment
-        case .given: .given
+        case .given, .givenScene: .given
         case .event: .event
         case .chain(let chain):
             switch chain.kind {
@@ -212,6 +230,7 @@ public struct BlockLine: Sendable, Hashable {
             case .callbacks: .callbacks
             case .never: .never
             }
+        case .app: .app
         case .invalid: .invalid
         }
     }

@@ -214,6 +214,8 @@ struct LineReader {
     /// The comments of `lines`, whole-line and trailing, joined as they come.
     var caption = Caption()
     private var givenLine: SourceLocation?
+    /// The `given <state>@<scene>` lines read so far, by scene.
+    private var givenSceneLines: [String: SourceLocation] = [:]
     private var firstEvent: SourceLocation?
 
     init(machine: Machine?) { self.init(machine: machine, spellings: ModelSpellings.of(machine)) }
@@ -229,8 +231,8 @@ struct LineReader {
     var hasContentLine: Bool {
         for index in lines.indices {
             switch lines[index].content {
-            case .comment, .given: continue
-            case .event, .chain, .invalid: return true
+            case .comment, .given, .givenScene: continue
+            case .event, .chain, .app, .invalid: return true
             }
         }
         return false
@@ -244,14 +246,16 @@ struct LineReader {
         return (spelled.text, .some(spelled.id))
     }
 
-    /// A line's first word when it is a keyword (`given`, `path`, `callbacks`, `never`), told
-    /// by its length and bytes: every line asks, and most start with an event.
+    /// A line's first word when it is a keyword (`given`, `path`, `callbacks`, `never`, `app`),
+    /// told by its length and bytes: every line asks, and most start with an event.
     enum Keyword {
         case given
         case chain(ChainLine.Kind)
+        case app
 
         init?(_ word: String) {
             switch word.utf8.count {
+            case 3 where word == "app": self = .app
             case 4 where word == "path": self = .chain(.path)
             case 5 where word == "given": self = .given
             case 5 where word == "never": self = .chain(.never)
@@ -290,7 +294,22 @@ struct LineReader {
         switch keyword {
         case .given: return readGiven(line, keyword: start, argument: argument, end: end)
         case .chain(let kind): return readChain(line, kind: kind, keyword: start, argument: argument, end: end)
+        case .app: return readApp(line, keyword: start, argument: argument, end: end)
         }
+    }
+
+    /// `app <state>`: one state, on a machine whose scenes have an app-level value.
+    private mutating func readApp(_ line: SourceLine, keyword: Int, argument: Int, end: Int) -> BlockLine.Content {
+        let location = line.location(keyword)
+        if let machine, machine.aggregateRule == nil {
+            diagnostics.append(Messages.appNeedsScenes(machine: machine, at: location))
+            return .invalid
+        }
+        guard argument < end else {
+            diagnostics.append(Messages.appNeedsState(machine: machine, at: location))
+            return .invalid
+        }
+        return .app(resolveState(line, argument..<end))
     }
 
     private mutating func readGiven(_ line: SourceLine, keyword: Int, argument: Int, end: Int) -> BlockLine.Content {
@@ -299,14 +318,42 @@ struct LineReader {
             diagnostics.append(Messages.givenNeedsState(machine: machine, at: location))
             return .invalid
         }
-        let name = resolveState(line, argument..<end)
-        if let givenLine {
-            diagnostics.append(Messages.givenTwice(at: location, first: givenLine))
+        // `<state>@<scene>`: the scene is the identifier after the last `@`.
+        var stateEnd = end
+        var scene: (name: String, at: Int)?
+        if let at = (argument..<end).last(where: { line.units[$0] == 0x40 }) {
+            let sceneEnd = line.identifierEnd(from: at + 1, to: end)
+            guard sceneEnd > at + 1, line.skipSpaces(from: sceneEnd, to: end) == end else {
+                diagnostics.append(Messages.missingScene(at: line.location(at + 1)))
+                return .invalid
+            }
+            stateEnd = line.trimEnd(at, start: argument)
+            scene = (line.text((at + 1)..<sceneEnd), at)
+        }
+        guard stateEnd > argument else {
+            diagnostics.append(Messages.givenNeedsState(machine: machine, at: location))
+            return .invalid
+        }
+        let name = resolveState(line, argument..<stateEnd)
+        if let scene, let machine, !machine.multiScene {
+            diagnostics.append(Messages.sceneOnSingleInstance(
+                machine: machine, scene: scene.name, without: "given " + name.text, at: line.location(scene.at)))
+            return .invalid
+        }
+        // `@main` is the main scene, as an event's `@main` is.
+        let otherScene = scene.map(\.name).flatMap { $0 == Simulation.mainScene ? nil : $0 }
+        let earlier: SourceLocation? = if let otherScene { givenSceneLines[otherScene] } else { givenLine }
+        if let first = earlier {
+            diagnostics.append(Messages.givenTwice(at: location, first: first, scene: otherScene))
             return .invalid
         }
         if let firstEvent {
             diagnostics.append(Messages.givenAfterEvent(at: location, firstEvent: firstEvent))
             return .invalid
+        }
+        if let otherScene {
+            givenSceneLines[otherScene] = location
+            return .givenScene(name, scene: otherScene)
         }
         givenLine = location
         return .given(name)

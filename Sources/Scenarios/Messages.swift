@@ -29,11 +29,14 @@ import LifecycleModel
 /// - `expected a scene name after '@'`
 /// - `expected a state after '->'` / `… after ','` / `expected a state before '->'`; `expected a callback after ':'` / `… after ','`
 /// - `'given' needs a state`, note `{machine} states: {ids}`
-/// - `'given' can appear only once`, note `the start state is already given on line {n}`
+/// - `'given' can appear only once`, note `the start state is already given on line {n}`; for a scene (`given
+///   <state>@<scene>`) `'given' can appear only once for scene '{scene}'`, note `its start state is already given on line {n}`
 /// - `'given' must come before the first event`, note `the first event is on line {n}`
 /// - `'path' needs at least two states joined by '->'`; the same for `'never'`; `'callbacks' needs at least two callbacks joined by '->'`
 /// - `{machine} has a single instance: '@{scene}' cannot name a scene`, suggestion: the line without `@{scene}`
 /// - `this lifecycle block checks nothing: write an event, 'path', 'callbacks' or 'never' line` (at `lifecycle`)
+/// - `'app' needs a state`, note `{machine} states: {ids}`
+/// - `{machine} has no app-level value: 'app' is for machines with scenes (ios-scene, swiftui)`
 ///
 /// Names:
 /// - `unknown event '{name}' for {machine}`, suggestion `{nearest}`, or else note `{machine} events: {ids}`
@@ -65,6 +68,8 @@ import LifecycleModel
 /// - `the model allows {s1} -> {s2} (row {row})` / `(rows {r1}, {r2})` (at the first state), note per row
 ///   `{row}: {event} from {state} goes {from} -> {states}` (`{row} (unconfirmed): …`), suggestion `path {s1} -> {s2}`.
 /// - `{state} appears in no run of the model` (a path whose first state no run shows; unused by today's machines).
+/// - `the app-level value here is {value}, not {written}` (at the state), note `the scenes: {scene} {state}, …`,
+///   note `{machine}'s rule: {rule}` (`AggregateRule.summary`), suggestion `app {value}`.
 /// - warning `this example relies on an unconfirmed transition: {row} ({spec note})`, or
 ///   `… on unconfirmed transitions: {row} ({note}), {row} ({note})`.
 /// - warning `later events are not checked: the simulator continues only from the first documented outcome of
@@ -129,8 +134,12 @@ enum Messages {
         .error(at: location, "'given' needs a state", notes: machine.map { [statesNote($0)] } ?? [])
     }
 
-    static func givenTwice(at location: SourceLocation, first: SourceLocation) -> Diagnostic {
-        .error(at: location, "'given' can appear only once", notes: ["the start state is already given on line \(first.line)"])
+    static func givenTwice(at location: SourceLocation, first: SourceLocation, scene: String? = nil) -> Diagnostic {
+        if let scene {
+            return .error(
+                at: location, "'given' can appear only once for scene '\(scene)'", notes: ["its start state is already given on line \(first.line)"])
+        }
+        return .error(at: location, "'given' can appear only once", notes: ["the start state is already given on line \(first.line)"])
     }
 
     static func givenAfterEvent(at location: SourceLocation, firstEvent: SourceLocation) -> Diagnostic {
@@ -144,6 +153,24 @@ enum Messages {
 
     static func sceneOnSingleInstance(machine: Machine, scene: String, without line: String, at location: SourceLocation) -> Diagnostic {
         .error(at: location, "\(machine.id) has a single instance: '@\(scene)' cannot name a scene", suggestion: line)
+    }
+
+    static func appNeedsState(machine: Machine?, at location: SourceLocation) -> Diagnostic {
+        .error(at: location, "'app' needs a state", notes: machine.map { [statesNote($0)] } ?? [])
+    }
+
+    static func appNeedsScenes(machine: Machine, at location: SourceLocation) -> Diagnostic {
+        let multiScene = Machines.all.filter { $0.aggregateRule != nil }.map(\.id).joined(separator: ", ")
+        return .error(at: location, "\(machine.id) has no app-level value: 'app' is for machines with scenes (\(multiScene))")
+    }
+
+    /// `scenes`: every scene's state, in order of appearance.
+    static func wrongAppValue(
+        _ value: String, written: String, scenes: [(name: String, state: String)], machine: Machine, at location: SourceLocation
+    ) -> Diagnostic {
+        var notes = ["the scenes: " + scenes.map { "\($0.name) \($0.state)" }.joined(separator: ", ")]
+        if let rule = machine.aggregateRule { notes.append("\(machine.id)'s rule: " + rule.summary) }
+        return .error(at: location, "the app-level value here is \(value), not \(written)", notes: notes, suggestion: "app \(value)")
     }
 
     static func emptyBlock(at location: SourceLocation) -> Diagnostic {
@@ -317,6 +344,26 @@ enum Messages {
         return .warning(
             at: at(chain.names[0].offset), "'\(text)' is not checked: no machine knows all of its names",
             notes: ["names of one platform make a chain the model can judge: " + known.joined(separator: ", ")])
+    }
+
+    /// A chain of prose that only an unconfirmed row allows: the page does not mark it.
+    static func unconfirmedProseChain(
+        _ chain: ChainFinder.Chain, _ check: ChainCheck, _ text: String, _ machine: Machine, at: (Int) -> SourceLocation
+    ) -> Diagnostic {
+        var rows: [Transition] = []
+        if check.kind == .states, let confirmed = ModelQueries.confirmedMachines[machine.id] {
+            rows = ModelQueries.unconfirmedWitnesses(of: check.ids, in: machine, confirmed: confirmed, options: nil)
+        }
+        var seen: [String] = []
+        for t in rows {
+            let row = t.note.map { "\(t.row) (\($0))" } ?? t.row
+            if !seen.contains(row) { seen.append(row) }
+        }
+        let through = seen.isEmpty ? "" : ": " + seen.joined(separator: ", ")
+        return .warning(
+            at: at(chain.names[0].offset),
+            "'\(text)' is possible in \(machine.id) only through an unconfirmed transition\(through); it is not marked as verified",
+            notes: ["say in the text that the documentation does not confirm it, or write the documented path"])
     }
 
     static func wrongProseChain(

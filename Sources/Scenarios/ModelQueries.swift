@@ -30,6 +30,23 @@ public enum ModelQueries {
         return (verdict, verdict == .legal && confirmed != nil)
     }
 
+    /// The unconfirmed transitions a path legal only in the whole machine takes: those of each
+    /// step the confirmed rows cannot show, else those that show the path. `options` nil: any.
+    static func unconfirmedWitnesses(of ids: [String], in machine: Machine, confirmed: Machine, options: MachineOptions?) -> [Transition] {
+        var rows: [Transition] = []
+        for i in ids.indices.dropFirst() {
+            let pair = [ids[i - 1], ids[i]]
+            guard witnesses(of: pair, in: confirmed, options: options).isEmpty else { continue }
+            for t in witnesses(of: pair, in: machine, options: options, include: { $0.confidence == .unconfirmed }) where !rows.contains(t) {
+                rows.append(t)
+            }
+        }
+        if rows.isEmpty {
+            rows = witnesses(of: ids, in: machine, options: options, include: { $0.confidence == .unconfirmed })
+        }
+        return rows
+    }
+
     /// Whether `machine` can call the callbacks `ids` in this order under `options`, and for a
     /// possible order whether it needs an unconfirmed row; the confirmed rows are asked first,
     /// as for `pathVerdict`.
@@ -105,22 +122,30 @@ public enum ModelQueries {
 
     /// For each adjacent pair of `path`, the first transition (among those
     /// `include` accepts) whose start and states show the pair: witnesses of
-    /// the path's steps. Pairs no transition shows are skipped.
+    /// the path's steps, a confirmed transition before an unconfirmed one (SwiftUI's
+    /// `.inactive → .active` is the documented return P3, not the unconfirmed launch P1).
+    /// Pairs no transition shows are skipped.
     static func witnesses(
         of path: [String], in machine: Machine, options: MachineOptions? = nil, include: (Transition) -> Bool = { _ in true }
     ) -> [Transition] {
         var result: [Transition] = []
         for i in path.indices.dropFirst() {
             let (a, b) = (path[i - 1], path[i])
+            var unconfirmed: Transition?
+            var witness: Transition?
             for t in machine.transitions where include(t) && !t.states.isEmpty {
                 // Under a block's options, only a transition those options allow shows the step.
                 if let options, !t.conditions.allSatisfy({ $0.holds(for: options) }) { continue }
                 let shown = [t.from] + t.states
                 if shown.indices.dropFirst().contains(where: { shown[$0 - 1] == a && shown[$0] == b }) {
-                    if !result.contains(t) { result.append(t) }
-                    break
+                    if t.confidence != .unconfirmed {
+                        witness = t
+                        break
+                    }
+                    if unconfirmed == nil { unconfirmed = t }
                 }
             }
+            if let t = witness ?? unconfirmed, !result.contains(t) { result.append(t) }
         }
         return result
     }

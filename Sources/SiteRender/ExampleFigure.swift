@@ -37,11 +37,16 @@ struct ExampleFigure: Sendable {
         let machineValues = values.figureValues(machine, lang: lang)
         var path = machineValues.diagram.path()
         path.markState(trace.initialState)
+        for given in trace.givenScenes { path.markState(given.state) }
+        // The app-level value has a column where the example has more than one scene: with one, it
+        // is that scene's state again.
+        let showsApp = machine.aggregateRule != nil
+            && (!trace.givenScenes.isEmpty || trace.steps.contains { $0.scene != Simulation.mainScene })
         var steps: [MustacheValue] = []
         steps.reserveCapacity(trace.steps.count)
         // By index, the step borrowed by `row`: a loop variable cost about a dozen more retains and releases a step.
         for index in trace.steps.indices {
-            steps.append(Self.row(trace.steps[index], number: index + 1, machine: machineValues, path: &path))
+            steps.append(Self.row(trace.steps[index], number: index + 1, machine: machineValues, showsApp: showsApp, path: &path))
         }
         // The names are made only for a figure with checks (most have none).
         let checks = trace.checks.isEmpty ? [] : Self.checks(trace.checks, names: ModelNames(strings: strings, lang: lang), states: machineValues.states)
@@ -52,10 +57,13 @@ struct ExampleFigure: Sendable {
             machineValues.title,
             values.optionsValue(options),
             .string(trace.initialState),
+            // `A=active B=background`: the player starts these scenes there too.
+            trace.givenScenes.isEmpty ? .bool(false) : .string(trace.givenScenes.map { $0.scene + "=" + $0.state }.joined(separator: " ")),
             .string(trace.caption),
             values.t(lang),
             .bool(!steps.isEmpty),
             .array(steps),
+            .bool(showsApp),
             .bool(!checks.isEmpty),
             .array(checks),
             .string(machineValues.diagram.figureSVG(idPrefix: id + "-diagram", path: path, geometryHref: machineValues.geometryFile.map { root + $0 })),
@@ -78,7 +86,9 @@ struct ExampleFigure: Sendable {
     }
 
     /// A row of the trace, values in the order of `stepShape`'s keys; the step is marked on `path`.
-    private static func row(_ step: borrowing ExampleStep, number: Int, machine: LanguageValues.MachineValues, path: inout DiagramPath) -> MustacheValue {
+    private static func row(
+        _ step: borrowing ExampleStep, number: Int, machine: LanguageValues.MachineValues, showsApp: Bool, path: inout DiagramPath
+    ) -> MustacheValue {
         var values: [MustacheValue]
         // What the step's transition shows, made once for the machine; made here for a step that
         // is not its transition's own (or took a transition the machine does not hold).
@@ -97,12 +107,13 @@ struct ExampleFigure: Sendable {
             // A scene other than the main one is named after the event (its name comes from the Markdown).
             values[4] = step.scene != Simulation.mainScene ? .string(step.scene) : .bool(false)
             values[5] = .string(step.scene)
+            if showsApp { values[15] = step.aggregate.map { machine.states.value($0) } ?? .bool(false) }
         }
         return .record(MustacheRecord(stepShape, values))
     }
 
     /// The values of a row of a step from `from` on `event` that took `transition`, in the order of
-    /// `stepShape`'s keys; those of the step itself (`number`, `otherScene`, `scene`) are false.
+    /// `stepShape`'s keys; those of the step itself (`number`, `otherScene`, `scene`, `app`) are false.
     /// Its ids are escaped once, here: most rows are made once for a machine (`TransitionRow`).
     /// `fromName` and `walk` are `StateNames.step(from:through:)` of the step.
     static func rowValues(
@@ -125,6 +136,7 @@ struct ExampleFigure: Sendable {
             .text(MustacheText(transition.row)),
             FigureSources.value(transition.sources),
             .bool(transition.confidence == .unconfirmed),
+            .bool(false),
         ]
     }
 
@@ -132,12 +144,13 @@ struct ExampleFigure: Sendable {
 
     /// The figure.
     private static let figureShape = MustacheShape([
-        "id", "machine", "machineTitle", "options", "initial", "caption", "t", "hasSteps", "steps", "hasChecks", "checks", "diagram",
+        "id", "machine", "machineTitle", "options", "initial", "givenScenes", "caption", "t", "hasSteps", "steps", "hasApp",
+        "hasChecks", "checks", "diagram",
     ])
     /// A row of the trace.
     static let stepShape = MustacheShape([
         Key.number, Key.event, Key.eventName, Key.eventSummary, Key.otherScene, Key.scene, Key.from, Key.fromName, Key.to,
-        Key.unchanged, Key.walk, Key.calls, Key.row, Key.source, Key.unconfirmed,
+        Key.unchanged, Key.walk, Key.calls, Key.row, Key.source, Key.unconfirmed, Key.app,
     ])
     /// A check of the run, and each state or callback it names.
     private static let checkShape = MustacheShape([Key.kind, Key.label, Key.items])

@@ -29,6 +29,8 @@ enum FigureKey {
     static let title: MustacheKey = "title"
     static let archived: MustacheKey = "archived"
     static let unconfirmed: MustacheKey = "unconfirmed"
+    /// The app-level value after a step (multi-scene machines).
+    static let app: MustacheKey = "app"
     static let confidence: MustacheKey = "confidence"
     static let confidenceLabel: MustacheKey = "confidenceLabel"
     static let kind: MustacheKey = "kind"

@@ -123,6 +123,15 @@
     this.process = first === machine.initial ? "notRunning" : "running";
   }
 
+  /** Puts a scene in a state before any event (a block's `given active@B`); the process then runs. */
+  Simulation.prototype.place = function (scene, state) {
+    if (!this.machine._states.has(state)) return;
+    const i = this.sceneIndex(scene);
+    if (i < 0) this.scenes.push({ name: scene, state: state, cover: UNCOVERED });
+    else this.scenes[i].state = state;
+    if (this.process === "notRunning" && state !== this.machine.initial) this.process = "running";
+  };
+
   Simulation.prototype.sceneIndex = function (scene) {
     for (let i = 0; i < this.scenes.length; i++) if (this.scenes[i].name === scene) return i;
     return -1;
@@ -509,6 +518,11 @@
     this.options = machineOptions(this.machine, raw);
     const initial = figure.getAttribute("data-initial");
     this.initial = initial && this.machine._states.has(initial) ? initial : this.machine.initial;
+    // `A=active B=background`: other scenes the example starts with (`given active@A`).
+    this.givenScenes = (figure.getAttribute("data-given-scenes") || "").split(" ").filter(Boolean).map(function (pair) {
+      const parts = pair.split("=");
+      return { scene: parts[0], state: parts[1] };
+    });
     this.rows = Array.prototype.slice.call(figure.querySelectorAll("tbody tr[data-event]"));
     this.diagram = new DiagramView(figure.querySelector("svg.state-diagram"));
     this.stepButton = this.controls.querySelector("[data-action='step']");
@@ -534,6 +548,8 @@
   ExamplePlayer.prototype.reset = function () {
     this.pause();
     this.sim = new Simulation(this.machine, this.options, this.initial);
+    const sim = this.sim;
+    this.givenScenes.forEach(function (given) { sim.place(given.scene, given.state); });
     this.index = 0;
     this.rows.forEach(function (row) {
       row.classList.remove("done", "mismatch");
@@ -546,7 +562,9 @@
     this.figure.setAttribute("data-state", this.initial);
     this.figure.removeAttribute("data-scene");
     this.setAggregate(this.sim.aggregate());
-    this.diagram.show(this.initial, null, null);
+    // Scene main left in its initial state beside given scenes is no window of the example: show the first given one.
+    const shown = this.givenScenes.length && this.initial === this.machine.initial ? this.givenScenes[0].state : this.initial;
+    this.diagram.show(shown, null, null);
     this.updateButtons();
   };
 

@@ -63,7 +63,7 @@ import Testing
         #expect(code == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
         let pages = try #require(json["pages"] as? [[String: Any]])
-        #expect(pages.count == 16)
+        #expect(pages.count == 20)
         let italian = try #require(pages.first { ($0["file"] as? String)?.hasSuffix("it/active.md") == true })
         #expect(italian["lang"] as? String == "it")
         #expect((italian["examples"] as? Int ?? 0) >= 6)
@@ -143,6 +143,7 @@ import Testing
         #expect(out.contains("\nactive                   current  current  current  source\n"))
         #expect(out.contains("\nsurviving-interruptions  source   current  current  current\n"))
         #expect(out.contains("\nsurviving-recreation     source   current  current  current\n"))
+        #expect(out.contains("\nswiftui-scene-phase      source   current  current  current\n"))
         #expect(!out.contains("\u{1B}["), "no colours when not on a terminal")
     }
 

@@ -7,12 +7,12 @@ import TestSupport
 /// (`LineReader.Keyword`, once a `Set` of Strings) and the separators of `SourceLine.pieces`
 /// (once cut from the line). Both are compared with the readings they replace on random lines.
 @Suite struct LineReadingTests {
-    static let keywordSet: Set<String> = ["given", "path", "callbacks", "never"]
+    static let keywordSet: Set<String> = ["given", "path", "callbacks", "never", "app"]
 
     @Test func keywordsAreTheSetsWords() {
         let seed = 0x4EE0_0D5 &+ SeededRandom.seedOffset("LINE_READING_SEED")
         var random = SeededRandom(seed: seed)
-        let pieces = ["given", "path", "callbacks", "never", "g", "ive", "n", "Given", "PATH", "s", "_", "1", "é", "e\u{301}", "\u{212A}", "callback"]
+        let pieces = ["given", "path", "callbacks", "never", "app", "ap", "p", "g", "ive", "n", "Given", "PATH", "s", "_", "1", "é", "e\u{301}", "\u{212A}", "callback"]
         var keywords = 0
         for n in 0..<20_000 {
             var word = ""
@@ -22,6 +22,7 @@ import TestSupport
             switch keyword {
             case .given?: #expect(word == "given")
             case .chain(let kind)?: #expect(word == kind.rawValue)
+            case .app?: #expect(word == "app")
             case nil: break
             }
             if keyword != nil { keywords += 1 }

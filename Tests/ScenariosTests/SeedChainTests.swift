@@ -61,6 +61,30 @@ struct SeedsMissing: Error {
         #expect(check.machine == "ios-app")
     }
 
+    /// `.active` is SwiftUI's spelling as written; UIKit's app machine knows it only once the dot
+    /// and case are set aside. Both allow the exit, so the spelling decides whose it is.
+    @Test func aChainIsCreditedToTheMachineThatSpellsItsNamesAsWritten() throws {
+        let dotted = try #require(ChainCheck.check([".active", ".inactive", ".background"]))
+        #expect(dotted.ok && !dotted.unconfirmed)
+        #expect(dotted.machine == "swiftui")
+        let plain = try #require(ChainCheck.check(["Active", "Inactive", "Background"]))
+        #expect(plain.machine == "ios-app")
+        let ids = try #require(ChainCheck.check(["inactive", "active"]))
+        #expect(ids.machine == "ios-app")
+    }
+
+    /// A chain only an unconfirmed row allows is legal but not confirmed; a machine whose
+    /// documented rows allow it is preferred to one that needs such a row.
+    @Test func aChainLegalOnlyThroughAnUnconfirmedRowSaysSo() throws {
+        let back = try #require(ChainCheck.check([".background", ".active"]))
+        #expect(back.ok && back.unconfirmed)
+        #expect(back.machine == "swiftui")
+        let documented = try #require(ChainCheck.check([".background", ".inactive", ".active"]))
+        #expect(documented.ok && !documented.unconfirmed)
+        let home = try #require(ChainCheck.check(["onPause", "onStop"]))
+        #expect(home.ok && !home.unconfirmed)
+    }
+
     @Test func aStateChainIsLegalIfAnyMachineThatKnowsItAllowsIt() throws {
         // "Background → Inactive → Active" is A9 in ios-app; swiftui's P5 alternative also knows these names.
         let check = try #require(ChainCheck.check(["Background", "Inactive", "Active"]))

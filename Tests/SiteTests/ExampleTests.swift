@@ -83,6 +83,54 @@ import Testing
         #expect(html.contains("Multiventana"))
     }
 
+    /// An example with several scenes shows the app-level value after each step under its states,
+    /// labelled; an `app` line that the model contradicts fails the build where its state is written.
+    @Test func aMultiSceneTraceShowsTheAppLevelValueAfterEachStep() throws {
+        let (result, messages, root) = try build("""
+            ---
+            title: A
+            ---
+            ```lifecycle swiftui
+            given active
+            connect@B -> active
+            home -> inactive, background
+            app active
+            ```
+
+            ```lifecycle ios-app
+            given active
+            interruption -> inactive
+            ```
+
+            ```lifecycle swiftui
+            given active
+            home -> inactive, background
+            ```
+            """)
+        #expect(result.succeeded, "\(messages)")
+        let html = try read(root.appending(path: "public/es/a/index.html"))
+        // Only the example with two scenes: with one, the app-level value is that scene's state again.
+        let rows = html.matches(of: /<span class="trace-app">App: (.*?)<\/span><\/td>/).map { String($0.output.1) }
+        #expect(rows == ["<span lang=\"en\">active</span>", "<span lang=\"en\">active</span>"])
+        // The single-scene traces have no such line.
+        let second = try #require(html.firstRange(of: "id=\"ex-2\""))
+        #expect(!html[second.lowerBound...].contains("trace-app"))
+
+        let (wrong, errors, _) = try build("""
+            ---
+            title: A
+            ---
+            ```lifecycle swiftui
+            given active
+            connect@B -> active
+            home -> inactive, background
+            app background
+            ```
+            """)
+        #expect(!wrong.succeeded)
+        #expect(errors.contains { $0.hasPrefix("Content/es/a.md:8:5: error: the app-level value here is active, not background") }, "\(errors)")
+    }
+
     /// A trace's long callback names may wrap at their words (a tutorial's traces sit in a narrow
     /// column); short ones are written whole, and the text of every name is unchanged.
     @Test func aTracesLongCallbackNamesMayWrapAtTheirWords() throws {

@@ -58,6 +58,26 @@ import Testing
         #expect(es.contains("data-machine=\"android-activity\""))
     }
 
+    /// A chain that only an unconfirmed transition allows gets no mark of verification (and no
+    /// entry in the list): a warning at its first name tells the writer, and the build succeeds.
+    @Test func aChainPossibleOnlyThroughAnUnconfirmedRowIsNotMarked() throws {
+        let root = try makeProject(content: [
+            "es/a.md": "---\ntitle: A\n---\nAl salir: .active → .inactive → .background.\n\nAl volver: .background → .active, quizá.\n"
+        ])
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(result.succeeded)
+        #expect(result.chainsVerified == 1)
+        let messages = result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") }
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix(
+            "Content/es/a.md:6:12: warning: '.background → .active' is possible in swiftui only through an unconfirmed transition: P5 (") == true,
+            "\(messages)")
+        let html = try read(root.appending(path: "public/es/a/index.html"))
+        #expect(html.contains("data-machine=\"swiftui\" title=\"Secuencia verificada con el modelo: ScenePhase de SwiftUI\">.active → .inactive → .background</a>"))
+        #expect(html.contains("<p>Al volver: .background → .active, quizá.</p>"))
+        #expect(!html.contains("chain-2"))
+    }
+
     @Test func chainsInCodeAreNotProse() throws {
         let root = try makeProject(content: [
             "es/a.md": "---\ntitle: A\n---\n`Background → Active` y\n\n```swift\n// Background → Active\n```\n\n    Background → Active\n",

@@ -127,8 +127,8 @@ import TestSupport
         #expect(xml.contains("<loc>https://lifecycle-docs.example.org/it/active/</loc>"))
         #expect(xml.contains("<loc>https://lifecycle-docs.example.org/it/inactive/</loc>"))
         #expect(xml.contains("<xhtml:link rel=\"alternate\" hreflang=\"it\" href=\"https://lifecycle-docs.example.org/it/inactive/\"/>"))
-        // The chooser, then per language its home, playground and tutorials home, and four articles in four languages.
-        #expect(xml.matches(of: /<url>/).count == 1 + 4 * 3 + 16)
+        // The chooser, then per language its home, playground and tutorials home, and five articles in four languages.
+        #expect(xml.matches(of: /<url>/).count == 1 + 4 * 3 + 20)
         #expect(xml.contains("<loc>https://lifecycle-docs.example.org/it/surviving-interruptions/</loc>"))
         #expect(xml.contains("<loc>https://lifecycle-docs.example.org/bg/tutorials/</loc>"))
     }

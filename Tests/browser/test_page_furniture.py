@@ -40,8 +40,9 @@ def clear_theme(browser):
 def test_sidebar_lists_the_language_and_marks_the_page(page, lang):
     browser = page(f"{lang}/active/index.html")
     links = browser.find_elements(By.CSS_SELECTOR, ".sidebar-nav a")
-    # By weight: active, inactive, the two tutorials.
-    assert [a.get_attribute("href").split("/")[-2] for a in links] == ["active", "inactive", "surviving-interruptions", "surviving-recreation"]
+    # By weight: active, inactive, the three tutorials.
+    assert [a.get_attribute("href").split("/")[-2] for a in links] == [
+        "active", "inactive", "surviving-interruptions", "surviving-recreation", "swiftui-scene-phase"]
     current = browser.find_elements(By.CSS_SELECTOR, ".sidebar-nav a[aria-current='page']")
     assert [a.get_attribute("href") for a in current] == [browser.current_url]
     # Wide screens show the list without a click.
@@ -171,7 +172,8 @@ def phone(browser):
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
-TUTORIALS = [f"{lang}/{slug}/index.html" for lang in LANGS for slug in ("surviving-interruptions", "surviving-recreation")]
+TUTORIALS = [f"{lang}/{slug}/index.html" for lang in LANGS
+             for slug in ("surviving-interruptions", "surviving-recreation", "swiftui-scene-phase")]
 
 
 @pytest.mark.parametrize("path", ARTICLES + TUTORIALS + [f"{lang}/playground/index.html" for lang in LANGS] + ["es/status/index.html"])
@@ -242,7 +244,7 @@ def test_traces_fit_their_boxes_on_a_laptop(page, laptop, lang):
     from 80rem as an article's examples do, a narrow trace's cells pack closer, and long callback
     names wrap at their words (before, at 1280, 17 of the Spanish tutorial's 27 traces and all 27
     of the Bulgarian one's scrolled, their callbacks cut off)."""
-    for slug in ("active", "inactive", "surviving-interruptions", "surviving-recreation"):
+    for slug in ("active", "inactive", "surviving-interruptions", "surviving-recreation", "swiftui-scene-phase"):
         browser = page(f"{lang}/{slug}/index.html")
         assert browser.execute_script("return window.innerWidth") == laptop
         widths = browser.execute_script("""return [...document.querySelectorAll('table.trace')]
@@ -255,7 +257,8 @@ def test_traces_fit_their_boxes_on_a_laptop(page, laptop, lang):
         # A long name wraps at its words; its text, which readers copy, is the name.
         names = browser.execute_script("""return [...document.querySelectorAll('table.trace code')]
             .filter(c => c.querySelector('wbr')).map(c => [c.textContent, c.getClientRects().length])""")
-        assert names, f"no callback name of {lang}/{slug} may wrap"
+        # SwiftUI's phases have no callbacks: its tutorial's traces have no names to wrap.
+        assert names or slug == "swiftui-scene-phase", f"no callback name of {lang}/{slug} may wrap"
         assert all(text.isascii() and text.replace("(", "").replace(")", "").replace("_", "").replace(":", "").isalnum()
                    for text, _ in names), names
         if slug == "surviving-interruptions" and laptop == 1280:
@@ -335,3 +338,35 @@ def test_a_printout_is_light_whatever_the_theme(page, browser, system):
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
         clear_theme(browser)
+
+
+def test_the_app_level_value_shows_under_the_states_of_multi_scene_steps(page, browser):
+    """An example with several scenes writes, under each step's states, the app-level value after
+    it ("App: Foreground Active"), on a laptop and on a phone alike; an example with one scene
+    does not (it would be that scene's state again)."""
+    def rows(browser):
+        return browser.execute_script("""
+            return [...document.querySelectorAll('figure[data-machine="ios-scene"] tbody tr[data-event]')].map(tr => ({
+                several: tr.closest('figure').querySelectorAll('tr[data-scene]:not([data-scene="main"])').length > 0,
+                app: tr.querySelector('td:nth-child(3) .trace-app'),
+                columns: tr.cells.length}));""")
+    def visible(browser):
+        return browser.execute_script("""
+            return [...document.querySelectorAll('.trace-app')].map(s => [s.getBoundingClientRect().height > 0, s.innerText.trim()]);""")
+    wide = page("es/inactive/index.html")
+    found = rows(wide)
+    assert any(r["several"] for r in found) and not all(r["several"] for r in found)
+    for row in found:
+        assert (row["app"] is not None) == row["several"]
+        assert row["columns"] == 5
+    shown = visible(wide)
+    assert shown and all(ok and text.startswith("App: ") for ok, text in shown)
+    assert any(text == "App: Foreground Active" for _, text in shown)
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 360, "height": 800, "deviceScaleFactor": 2, "mobile": True})
+    try:
+        browser.refresh()
+        shown = visible(browser)
+        assert shown and all(ok and text.startswith("App: ") for ok, text in shown)
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -300,14 +300,15 @@ def test_a_phone_shows_the_whole_machine_title(page, lang):
 
 
 # Each figure's trace: its machine, initial state and rows (the build's own record of the run),
-# each row with the states it passes through, by name (its third cell).
+# each row with the states it passes through, by name (its third cell, without the app-level
+# value written under them in an example with several scenes).
 def example_traces(browser):
     return browser.execute_script("""
         return [...document.querySelectorAll('[data-lifecycle-example]')].map(figure => ({
             id: figure.id, machine: figure.dataset.machine, initial: figure.dataset.initial,
             rows: [...figure.querySelectorAll('tbody tr[data-event]')].map(r => ({
                 to: r.dataset.to,
-                walk: [...r.querySelectorAll('td:nth-child(3) span:not(.unchanged)')].map(s => s.textContent)}))}));
+                walk: [...r.querySelectorAll('td:nth-child(3) > span:not(.unchanged):not(.trace-app)')].map(s => s.textContent)}))}));
     """)
 
 
@@ -592,3 +593,24 @@ def test_with_javascript_each_diagram_is_expanded_and_keeps_its_path(page):
     step(figure)
     lit = figure.find_elements(By.CSS_SELECTOR, ".state-diagram .node.current")
     assert [node.get_attribute("data-state") for node in lit] == [figure.get_attribute("data-state")]
+
+
+def test_the_player_starts_given_scenes_and_follows_the_app_level_value(page):
+    """The SwiftUI tutorial's two-window examples start with `given active@A` and `given active@B`:
+    the player places both scenes before the first step, so each row's computed state matches the
+    build's, and the figure's data-app after each step is the value the row's App cell shows."""
+    browser = page("es/swiftui-scene-phase/index.html")
+    figures = [f for f in examples(browser) if f.get_attribute("data-given-scenes")]
+    assert len(figures) == 2
+    assert figures[0].get_attribute("data-given-scenes") == "A=active B=active"
+    for figure in figures:
+        assert figure.get_attribute("data-app") == "active"
+        rows = figure.find_elements(By.CSS_SELECTOR, "tbody tr[data-event]")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", figure)
+        for row in rows:
+            step(figure)
+            assert "mismatch" not in row.get_attribute("class").split()
+            assert row.get_attribute("data-computed") == row.get_attribute("data-to")
+            shown = row.find_element(By.CSS_SELECTOR, ".trace-app").get_attribute("textContent").split(":")[-1].strip()
+            assert figure.get_attribute("data-app") == shown
+        assert figure.get_attribute("data-app") in ("active", "background")

@@ -15,9 +15,10 @@ from conftest import ROOT
 
 DOC = ROOT / "docs" / "player-dom.md"
 SCRIPTS = [ROOT / "Templates" / "assets" / name for name in ("player.js", "exercise.js", "site.js")]
-PAGES = {"article": "es/inactive/index.html", "playground": "es/playground/index.html", "tutorial": "es/leccion/index.html"}
+PAGES = {"article": "es/inactive/index.html", "playground": "es/playground/index.html", "tutorial": "es/leccion/index.html",
+         "scenes": "es/swiftui-scene-phase/index.html"}
 # The site each page is taken from: the tutorial is the markup fixture's (not the real content's).
-SITES = {"article": "site", "playground": "site", "tutorial": "fixture_site"}
+SITES = {"article": "site", "playground": "site", "tutorial": "fixture_site", "scenes": "site"}
 HEADER = ["Selector", "Page", "When", "Written by", "Read by", "Meaning"]
 WHEN = {"build", "run"}
 
@@ -145,6 +146,18 @@ def article_session(browser, observer):
             browser.execute_script("return new Promise(function (done) { setTimeout(done, 50); })")
 
 
+def scenes_session(browser, observer):
+    """Every example of the SwiftUI tutorial stepped to its end and reset: two start with given scenes."""
+    figures = browser.find_elements(By.CSS_SELECTOR, "[data-lifecycle-example]")
+    assert len(figures) >= 5
+    observer.look()
+    for figure in figures:
+        for _ in figure.find_elements(By.CSS_SELECTOR, "tbody tr[data-event]"):
+            click(browser, figure.find_element(By.CSS_SELECTOR, "[data-action='step']"), observer)
+        click(browser, figure.find_element(By.CSS_SELECTOR, "[data-action='reset']"), observer)
+    observer.look()
+
+
 def playground_session(browser, observer):
     """Events of ios-app, two scenes of ios-scene, Android with options, an invalid API level."""
     section = browser.find_element(By.CSS_SELECTOR, "[data-lifecycle-playground]")
@@ -225,7 +238,8 @@ def tutorial_session(browser, observer):
     browser.execute_script("localStorage.clear()")
 
 
-SESSIONS = {"article": article_session, "playground": playground_session, "tutorial": tutorial_session}
+SESSIONS = {"article": article_session, "playground": playground_session, "tutorial": tutorial_session,
+            "scenes": scenes_session}
 
 
 @pytest.mark.parametrize("page_name", sorted(PAGES))

@@ -33,7 +33,7 @@ def add_marker(path, marker):
 def test_port_zero_prints_the_port_and_every_language_is_served(project):
     server, _ = project
     assert server.port > 0
-    assert "Built 16 articles" in server.output()
+    assert "Built 20 articles" in server.output()
     for lang, (_, path) in ARTICLES.items():
         status, headers, body = server.get(path)
         assert status == 200, path
