@@ -370,3 +370,24 @@ def test_the_app_level_value_shows_under_the_states_of_multi_scene_steps(page, b
         assert shown and all(ok and text.startswith("App: ") for ok, text in shown)
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_an_exercise_names_what_checked_it_on_a_line_above_its_question(page):
+    """As an example's caption does: the label ("Ejercicio comprobado con el modelo · …") is a
+    small line of its own, and the question starts under it."""
+    browser = page("es/swiftui-scene-phase/index.html")
+    captions = browser.execute_script("""
+        return [...document.querySelectorAll('figure.exercise figcaption, figure.lifecycle-example figcaption')].map(c => {
+            const label = c.querySelector('.exercise-label, .example-label');
+            const range = document.createRange();
+            range.setStartAfter(label);
+            range.setEndAfter(c.lastChild);
+            const style = getComputedStyle(label);
+            return {display: style.display, size: parseFloat(style.fontSize), caption: parseFloat(getComputedStyle(c).fontSize),
+                    labelBottom: label.getBoundingClientRect().bottom, textTop: range.getBoundingClientRect().top};
+        });""")
+    assert len(captions) >= 10
+    for caption in captions:
+        assert caption["display"] == "block", caption
+        assert caption["size"] < caption["caption"], caption
+        assert caption["textTop"] >= caption["labelBottom"] - 1, caption
