@@ -75,21 +75,26 @@ public struct ChainCheck: Sendable, Hashable {
                         result.aliasConflict = conflict
                         break
                     }
+                    // The documented rows first: a path they allow is legal in the whole machine, and most
+                    // chains are settled by that one search.
+                    let confirmed = ModelQueries.confirmedMachines[machine.id]
+                    if let confirmed, confirmed.verdict(forPath: resolved) == .legal {
+                        result = ChainCheck(machine: machine.id, kind: kind, ids: resolved, ok: true, failure: nil)
+                        break
+                    }
                     switch machine.verdict(forPath: resolved) {
                     case .legal:
                         result = ChainCheck(machine: machine.id, kind: kind, ids: resolved, ok: true, failure: nil)
-                        if let confirmed = ModelQueries.confirmedMachines[machine.id] {
-                            result.unconfirmed = confirmed.verdict(forPath: resolved) != .legal
-                        }
+                        result.unconfirmed = confirmed != nil
                     case .illegal(let index, let expected):
                         result = ChainCheck(machine: machine.id, kind: kind, ids: resolved, ok: false, failure: (index, expected))
                     }
                 case .callbacks:
-                    let ok = machine.canProduce(callbackOrder: resolved)
+                    let confirmed = ModelQueries.confirmedMachines[machine.id]
+                    let documented = confirmed?.canProduce(callbackOrder: resolved) ?? false
+                    let ok = documented || machine.canProduce(callbackOrder: resolved)
                     result = ChainCheck(machine: machine.id, kind: kind, ids: resolved, ok: ok, failure: nil)
-                    if ok, let confirmed = ModelQueries.confirmedMachines[machine.id] {
-                        result.unconfirmed = !confirmed.canProduce(callbackOrder: resolved)
-                    }
+                    result.unconfirmed = ok && confirmed != nil && !documented
                 }
                 if result.ok {
                     let rank = (result.unconfirmed ? 2 : 0) + (spelledExactly(names, kind: kind, in: machine) ? 0 : 1)
