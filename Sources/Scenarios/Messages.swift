@@ -354,11 +354,7 @@ enum Messages {
         if check.kind == .states, let confirmed = ModelQueries.confirmedMachines[machine.id] {
             rows = ModelQueries.unconfirmedWitnesses(of: check.ids, in: machine, confirmed: confirmed, options: nil)
         }
-        var seen: [String] = []
-        for t in rows {
-            let row = t.note.map { "\(t.row) (\($0))" } ?? t.row
-            if !seen.contains(row) { seen.append(row) }
-        }
+        let seen = rowsWithNotes(rows)
         let through = seen.isEmpty ? "" : ": " + seen.joined(separator: ", ")
         return .warning(
             at: at(chain.names[0].offset),
@@ -427,14 +423,20 @@ enum Messages {
     }
 
     static func unconfirmed(_ transitions: [Transition], at location: SourceLocation) -> Diagnostic {
+        let seen = rowsWithNotes(transitions)
+        let head = seen.count == 1 ? "an unconfirmed transition" : "unconfirmed transitions"
+        let list = seen.isEmpty ? "" : ": " + seen.joined(separator: ", ")
+        return .warning(at: location, "this example relies on \(head)\(list)")
+    }
+
+    /// Each transition's row with its note, `P5 (The alternative reading: …)`, once each.
+    private static func rowsWithNotes(_ transitions: [Transition]) -> [String] {
         var seen: [String] = []
         for t in transitions {
             let text = t.note.map { "\(t.row) (\($0))" } ?? t.row
             if !seen.contains(text) { seen.append(text) }
         }
-        let head = seen.count == 1 ? "an unconfirmed transition" : "unconfirmed transitions"
-        let list = seen.isEmpty ? "" : ": " + seen.joined(separator: ", ")
-        return .warning(at: location, "this example relies on \(head)\(list)")
+        return seen
     }
 
     // MARK: Helpers
