@@ -78,3 +78,35 @@ import TestSupport
         #expect(confirmed == nil || kinds[1] > 10, "\(id): \(kinds)")
     }
 }
+
+/// A step's witness is a documented or inferred row where one shows the step: an unconfirmed row
+/// only where nothing else does (a choose answer showed SwiftUI's unconfirmed launch, P1, for
+/// `.inactive → .active`, which the inferred return P3 shows).
+@Suite struct WitnessPreferenceTests {
+    @Test func aConfirmedRowWitnessesAStepBeforeAnUnconfirmedOne() throws {
+        var checked = 0
+        for machine in Machines.all {
+            for from in machine.states.map(\.id) {
+                for to in machine.states.map(\.id) {
+                    let showing = machine.transitions.filter { t in
+                        let shown = [t.from] + t.states
+                        return !t.states.isEmpty && shown.indices.dropFirst().contains { shown[$0 - 1] == from && shown[$0] == to }
+                    }
+                    guard let witness = ModelQueries.witnesses(of: [from, to], in: machine).first else {
+                        #expect(showing.isEmpty, "\(machine.id): \(from) → \(to) has no witness")
+                        continue
+                    }
+                    #expect(showing.contains(witness))
+                    if showing.contains(where: { $0.confidence != .unconfirmed }) {
+                        #expect(witness.confidence != .unconfirmed, "\(machine.id): \(from) → \(to) is witnessed by \(witness.row), unconfirmed")
+                        if showing.contains(where: { $0.confidence == .unconfirmed }) { checked += 1 }
+                    }
+                }
+            }
+        }
+        // Steps that both kinds of row show (SwiftUI's inactive → active among them).
+        #expect(checked >= 3, "\(checked)")
+        let swiftUI = try #require(Machines.all.first { $0.id == "swiftui" })
+        #expect(ModelQueries.witnesses(of: ["inactive", "active"], in: swiftUI).map(\.row) == ["P3"])
+    }
+}
