@@ -107,14 +107,11 @@ public struct ChainCheck: Sendable, Hashable {
         return best?.check ?? firstKnown
     }
 
-    /// Whether `machine` knows every name exactly as written: a state's id, name or alias, a
-    /// callback's id or alias, dots and case included.
+    /// Whether `machine` knows every name exactly as written (`ModelSpellings`: a state's id,
+    /// name or alias, a callback's id or alias, dots and case included). A machine outside the
+    /// catalog (the tests' made-up ones) has no spellings: none of its names counts as exact.
     static func spelledExactly(_ names: [String], kind: Kind, in machine: Machine) -> Bool {
-        names.allSatisfy { name in
-            switch kind {
-            case .states: machine.states.contains { $0.id == name || $0.name == name || $0.aliases.contains(name) }
-            case .callbacks: machine.callbacks.contains { $0.id == name || $0.aliases.contains(name) }
-            }
-        }
+        guard let spellings = ModelSpellings.of(machine) else { return false }
+        return names.allSatisfy { spellings.spells(kind == .states ? .state : .callback, $0) }
     }
 }

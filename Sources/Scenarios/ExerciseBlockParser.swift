@@ -312,15 +312,14 @@ private struct ExerciseReader {
             var scene: (name: String, at: Int)?
             var headEnd = wordEnd
             if wordEnd > i, wordEnd < tokenEnd, source.units[wordEnd] == 0x40 {
-                let sceneEnd = source.identifierEnd(from: wordEnd + 1, to: tokenEnd)
-                if sceneEnd > wordEnd + 1 { scene = (source.text((wordEnd + 1)..<sceneEnd), wordEnd) }
-                headEnd = sceneEnd
-                if sceneEnd == wordEnd + 1 {
+                guard let named = source.sceneName(afterAt: wordEnd, end: tokenEnd) else {
                     diagnostics.append(Messages.missingScene(at: source.location(wordEnd + 1)))
                     complete = false
                     i = tokenEnd
                     continue
                 }
+                scene = (named.name, wordEnd)
+                headEnd = named.end
             }
             guard wordEnd > i, headEnd == tokenEnd else {
                 diagnostics.append(Messages.expectedEvent(source.text(i..<tokenEnd), at: source.location(wordEnd > i ? headEnd : i)))

@@ -90,14 +90,6 @@ public final class LifecycleBlock: Sendable {
         return nil
     }
 
-    /// The scenes other than `main` that `given <state>@<scene>` lines put in a state, in order.
-    public var givenScenes: [(scene: String, state: WrittenName)] {
-        lines.compactMap { line in
-            if case .givenScene(let name, let scene) = line.content { return (scene, name) }
-            return nil
-        }
-    }
-
     /// Where the run starts: the `given` state, else the machine's initial state.
     /// A `given` state the model does not know leaves the initial state here.
     public var initialState: String { given?.id ?? machine.initialState }

@@ -322,13 +322,12 @@ struct LineReader {
         var stateEnd = end
         var scene: (name: String, at: Int)?
         if let at = (argument..<end).last(where: { line.units[$0] == 0x40 }) {
-            let sceneEnd = line.identifierEnd(from: at + 1, to: end)
-            guard sceneEnd > at + 1, line.skipSpaces(from: sceneEnd, to: end) == end else {
+            guard let named = line.sceneName(afterAt: at, end: end), line.skipSpaces(from: named.end, to: end) == end else {
                 diagnostics.append(Messages.missingScene(at: line.location(at + 1)))
                 return .invalid
             }
             stateEnd = line.trimEnd(at, start: argument)
-            scene = (line.text((at + 1)..<sceneEnd), at)
+            scene = (named.name, at)
         }
         guard stateEnd > argument else {
             diagnostics.append(Messages.givenNeedsState(machine: machine, at: location))
@@ -394,13 +393,12 @@ struct LineReader {
         var headEnd = wordEnd
         var scene: (name: String, at: Int)?
         if wordEnd < end, line.units[wordEnd] == 0x40 {
-            let sceneEnd = line.identifierEnd(from: wordEnd + 1, to: end)
-            guard sceneEnd > wordEnd + 1 else {
+            guard let named = line.sceneName(afterAt: wordEnd, end: end) else {
                 diagnostics.append(Messages.missingScene(at: line.location(wordEnd + 1)))
                 return .invalid
             }
-            scene = (line.text((wordEnd + 1)..<sceneEnd), wordEnd)
-            headEnd = sceneEnd
+            scene = (named.name, wordEnd)
+            headEnd = named.end
         }
         // `-> states`, `: callbacks`
         var statePieces: [SourceLine.Piece]?

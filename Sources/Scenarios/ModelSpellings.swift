@@ -88,6 +88,18 @@ final class ModelSpellings: Sendable {
         }
     }
 
+    /// Whether `text` is, as written, one of the model's spellings of `kind`.
+    func spells(_ kind: Kind, _ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { written in
+            switch kind {
+            case .state: states.index(of: written) != nil
+            case .event: events.index(of: written) != nil
+            case .callback: callbacks.index(of: written) != nil
+            }
+        }
+    }
+
     /// The catalog's machines' spellings (the tests' made-up machines have none: their names
     /// are always cut from the line).
     private static let catalog: [ObjectIdentifier: ModelSpellings] = Dictionary(

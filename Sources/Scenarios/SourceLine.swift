@@ -239,6 +239,13 @@ struct SourceLine {
         return e
     }
 
+    /// The scene named after the `@` at `at` (`home@B`, `given active@B`, an answer's `home@B`):
+    /// its name and where it ends; nil when no name follows (each caller reports that its way).
+    func sceneName(afterAt at: Int, end: Int) -> (name: String, end: Int)? {
+        let sceneEnd = identifierEnd(from: at + 1, to: end)
+        return sceneEnd > at + 1 ? (text((at + 1)..<sceneEnd), sceneEnd) : nil
+    }
+
     func identifierEnd(from start: Int, to end: Int) -> Int {
         var i = start
         while i < end, isIdentifier(at: i) { i += 1 }

@@ -38,8 +38,8 @@ struct ExampleFigure: Sendable {
         var path = machineValues.diagram.path()
         path.markState(trace.initialState)
         for given in trace.givenScenes { path.markState(given.state) }
-        // The app-level value has a column where the example has more than one scene: with one, it
-        // is that scene's state again.
+        // The app-level value is written under each step's states where the example has more than
+        // one scene: with one, it is that scene's state again.
         let showsApp = machine.aggregateRule != nil
             && (!trace.givenScenes.isEmpty || trace.steps.contains { $0.scene != Simulation.mainScene })
         var steps: [MustacheValue] = []
