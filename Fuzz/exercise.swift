@@ -64,10 +64,10 @@ enum ExerciseFuzz {
 
     /// Every name the block wrote: `given`, `target`, the event line, the answer and the options' statements.
     static func writtenNames(_ block: ExerciseBlock) -> [WrittenName] {
-        var names = [block.given, block.target].compactMap { $0 }
+        var names = [block.given, block.target].compactMap { $0 } + block.givenScenes.map(\.state)
         if let event = block.event { names += [event.event] + (event.states ?? []) + (event.callbacks ?? []) }
         switch block.answer {
-        case .state(let state): names.append(state)
+        case .state(let state), .app(let state): names.append(state)
         case .callbacks(let callbacks): names += callbacks
         case .events(let events): names += events.map(\.event)
         case nil: break
@@ -94,6 +94,9 @@ enum ExerciseFuzz {
         case (.predict, .state(let state)):
             if !block.machine.states.contains(where: { $0.id == state }) { problems.append("run: predict answered '\(state)', no state of the machine") }
             if case .state(let written) = block.answer, written.id != state { problems.append("run: predict passed with key '\(written.text)' but the model says '\(state)'") }
+        case (.predict, .app(let value)):
+            if !block.machine.states.contains(where: { $0.id == value }) { problems.append("run: predict answered app '\(value)', no state of the machine") }
+            if case .app(let written) = block.answer, written.id != value { problems.append("run: predict passed with key 'app \(written.text)' but the model says '\(value)'") }
         case (.order, .callbacks(let callbacks)):
             if callbacks.count < 2 { problems.append("run: order passed with fewer than two callbacks") }
         case (.choose, .choices(let holds)):

@@ -19,10 +19,15 @@ import LifecycleModel
 /// changes, and the comment lines before the first other line are the question.
 ///
 /// - `kind predict|order|choose|reach`: what the reader is asked (exactly once).
-/// - `given <state>`: where the run starts (predict, order, reach; optional for choose).
+/// - `given <state>`: where the run starts (predict, order, reach; optional for choose): the
+///   state of the scene the event names (predict, order), the first event names (reach), or
+///   the main scene (choose).
+/// - `given <state>@<scene>` (machines with scenes): another scene already in a state before
+///   the event, once per scene, as in `lifecycle` blocks.
 /// - `event <event>[@scene]`: the event (predict, order).
 /// - `target <state>`: the state to reach (reach).
-/// - `answer …`: the key. predict: one state; order: `<callback> -> <callback> -> …` (at least
+/// - `answer …`: the key. predict: one state, or `app <state>` for the app-level value after
+///   the event (machines with scenes); order: `<callback> -> <callback> -> …` (at least
 ///   two); reach: events separated by spaces or commas (`@scene` as in `lifecycle` blocks).
 /// - `option <statement>` / `option* <statement>` (choose; `*` marks a correct one): a
 ///   `lifecycle` block line, `path …`, `callbacks …`, `never …` or
@@ -55,6 +60,8 @@ public final class ExerciseBlock: Sendable {
     /// The place of the `kind` keyword (the info string's when there is none).
     public let kindLocation: SourceLocation
     public let given: WrittenName?
+    /// The `given <state>@<scene>` lines, in order.
+    public let givenScenes: [ExerciseGivenScene]
     /// The `event` line's event (no states or callbacks).
     public let event: EventLine?
     public let target: WrittenName?
@@ -73,7 +80,7 @@ public final class ExerciseBlock: Sendable {
     init(
         machine: Machine, infoLocation: SourceLocation, machineLocation: SourceLocation,
         options: MachineOptions, optionPairs: [BlockOption], optionsValid: Bool, kind: Kind?,
-        kindLocation: SourceLocation, given: WrittenName?, event: EventLine?, target: WrittenName?,
+        kindLocation: SourceLocation, given: WrittenName?, givenScenes: [ExerciseGivenScene], event: EventLine?, target: WrittenName?,
         answer: ExerciseAnswer?, answerLocation: SourceLocation?, choices: [ExerciseChoice],
         comments: [BlockComment], questionLines: [String], diagnostics: [Diagnostic]
     ) {
@@ -86,6 +93,7 @@ public final class ExerciseBlock: Sendable {
         self.kind = kind
         self.kindLocation = kindLocation
         self.given = given
+        self.givenScenes = givenScenes
         self.event = event
         self.target = target
         self.answer = answer
@@ -99,6 +107,16 @@ public final class ExerciseBlock: Sendable {
     /// The question as one text (the comment lines before the first other line).
     public var question: String { questionLines.joined(separator: " ") }
 
+    /// The scene whose start `given` is, when the block names it: the event's (predict, order),
+    /// the first answer event's (reach); nil for the main scene and for choose.
+    public func followedScene(_ kind: Kind) -> String? {
+        switch kind {
+        case .predict, .order: event?.scene
+        case .reach: if case .events(let events)? = answer { events.first?.scene } else { nil }
+        case .choose: nil
+        }
+    }
+
     /// Where the run starts: the `given` state, else the machine's initial state.
     public var initialState: String { given?.id ?? machine.initialState }
 }
@@ -107,10 +125,20 @@ public final class ExerciseBlock: Sendable {
 public enum ExerciseAnswer: Sendable, Hashable {
     /// predict: the state after the event.
     case state(WrittenName)
+    /// predict: the app-level value after the event (`answer app <state>`).
+    case app(WrittenName)
     /// order: the callbacks, in order.
     case callbacks([WrittenName])
     /// reach: the events, in order (each without states or callbacks).
     case events([EventLine])
+}
+
+/// A `given <state>@<scene>` line of an exercise: a scene other than the one the run follows.
+public struct ExerciseGivenScene: Sendable, Hashable {
+    public let state: WrittenName
+    public let scene: String
+    /// The place of the `given` keyword.
+    public let location: SourceLocation
 }
 
 /// An `option` line of a `choose` exercise.

@@ -64,7 +64,7 @@ public enum ExerciseBlockParser {
         let block = ExerciseBlock(
             machine: machine, infoLocation: infoLocation, machineLocation: head.machineLocation, options: head.options,
             optionPairs: head.pairs, optionsValid: head.optionsValid, kind: reader.kind, kindLocation: reader.kindLocation,
-            given: reader.given, event: reader.event, target: reader.target, answer: reader.answer,
+            given: reader.given, givenScenes: reader.givenScenes, event: reader.event, target: reader.target, answer: reader.answer,
             answerLocation: reader.answerLine?.location(reader.answerLine?.keyword ?? 0), choices: reader.choices,
             comments: reader.comments, questionLines: reader.questionLines, diagnostics: diagnostics)
         return (block, diagnostics)
@@ -103,6 +103,9 @@ private struct ExerciseReader {
     var kind: ExerciseBlock.Kind?
     var kindLocation: SourceLocation
     var given: WrittenName?
+    var givenScenes: [ExerciseGivenScene] = []
+    /// A plain `given` line was written but could not be read (reported): not a missing one.
+    var givenFailed = false
     var event: EventLine?
     var target: WrittenName?
     var answer: ExerciseAnswer?
@@ -182,7 +185,8 @@ private struct ExerciseReader {
                 kept.append(index)
                 continue
             }
-            if word != "option", let earlier = firstLines[number] {
+            // `given` may come once per scene: the lifecycle reader's `given` tells (`readGiven`).
+            if word != "option", word != "given", let earlier = firstLines[number] {
                 diagnostics.append(Messages.exerciseLineTwice(word, at: lines[index].keywordLocation, first: lines[earlier].keywordLocation))
                 continue
             }
@@ -202,6 +206,8 @@ private struct ExerciseReader {
         } else {
             diagnostics.append(Messages.kindMissing(at: infoLocation))
         }
+        // `given` lines first: the lifecycle reader refuses a `given` after an event it has read.
+        for index in kept where lines[index].word == "given" { readGiven(lines[index]) }
         for index in kept where lines[index].word != "kind" {
             let line = lines[index]
             if let kind, !Self.parts(kind).contains(line.word) {
@@ -209,7 +215,7 @@ private struct ExerciseReader {
                 continue
             }
             switch line.word {
-            case "given": given = readState(line, keyword: "given")
+            case "given": break
             case "target": target = readState(line, keyword: "target")
             case "event": event = readEvent(line)
             case "answer":
@@ -224,19 +230,37 @@ private struct ExerciseReader {
         for part in Self.parts(kind) where firstIndex(part) == nil && !(kind == .choose && part == "given") && part != "option" {
             diagnostics.append(Messages.exercisePartMissing(part, kind: kind, at: kindLocation))
         }
+        // Only `given <state>@<scene>` lines: the scene the run follows has no start.
+        if kind != .choose, given == nil, !givenFailed, let first = givenScenes.first {
+            diagnostics.append(Messages.followedSceneNeedsGiven(kind: kind, at: first.location))
+        }
         if kind == .choose {
             if optionLines < 2 {
                 diagnostics.append(Messages.tooFewOptions(at: kindLocation))
             } else if choices.count == optionLines && !choices.contains(where: \.correct) {
                 diagnostics.append(Messages.noCorrectOption(at: kindLocation))
             }
-            if given == nil, firstIndex("given") == nil {
+            if given == nil, !givenFailed {
                 for choice in choices {
                     if case .event = choice.statement {
                         diagnostics.append(Messages.eventOptionNeedsGiven(at: choice.statementLocation))
                     }
                 }
             }
+        }
+    }
+
+    /// `given <state>` or `given <state>@<scene>` (once per scene), read as a `lifecycle` block's line.
+    private mutating func readGiven(_ line: KeywordLine) {
+        guard line.argument < line.end else {
+            diagnostics.append(Messages.keywordNeedsState("given", machine: machine, at: line.keywordLocation))
+            return
+        }
+        switch names.readContent(line.line, start: line.keyword, end: line.end) {
+        case .given(let name): given = name
+        case .givenScene(let name, let scene):
+            givenScenes.append(ExerciseGivenScene(state: name, scene: scene, location: line.keywordLocation))
+        default: givenFailed = true  // reported by the reader
         }
     }
 
@@ -271,12 +295,28 @@ private struct ExerciseReader {
         }
         switch kind {
         case .predict:
-            let pieces = line.line.pieces(from: line.argument, to: line.end, commas: true, stopAtColon: false).pieces
+            // `app <state>`: the app-level value after the event.
+            var start = line.argument
+            let wordEnd = line.line.identifierEnd(from: start, to: line.end)
+            let app = line.line.text(start..<wordEnd) == "app" && (wordEnd == line.end || line.line.isSpace(at: wordEnd))
+            if app {
+                guard wordEnd < line.end else {
+                    diagnostics.append(Messages.appNeedsState(machine: machine, at: line.location(start)))
+                    return nil
+                }
+                if let machine, machine.aggregateRule == nil {
+                    diagnostics.append(Messages.appNeedsScenes(machine: machine, at: line.location(start)))
+                    return nil
+                }
+                start = line.line.skipSpaces(from: wordEnd, to: line.end)
+            }
+            let pieces = line.line.pieces(from: start, to: line.end, commas: true, stopAtColon: false).pieces
             if pieces.count > 1, let second = pieces.dropFirst().first {
                 diagnostics.append(Messages.predictOneState(at: line.location(second.start)))
                 return nil
             }
-            return .state(names.resolveState(line.line, line.argument..<line.end))
+            let name = names.resolveState(line.line, start..<line.end)
+            return app ? .app(name) : .state(name)
         case .order:
             let pieces = line.line.pieces(from: line.argument, to: line.end, commas: false, stopAtColon: false).pieces
             var complete = true

@@ -88,6 +88,21 @@ extension Messages {
         return .error(at: location, "\(exercise(kind)) needs \(article) '\(keyword)' line")
     }
 
+    static func followedSceneNeedsGiven(kind: ExerciseBlock.Kind, at location: SourceLocation) -> Diagnostic {
+        let followed = kind == .reach ? "the first event" : "the event"
+        return .error(
+            at: location, "\(exercise(kind)) needs a 'given <state>' line for the scene \(followed) names",
+            notes: ["'given <state>@<scene>' puts another scene in a state before the run"])
+    }
+
+    /// A `given <state>@<scene>` line for the scene the exercise follows, whose start is the plain `given`'s.
+    static func givenSceneIsFollowed(_ scene: String, state: String, kind: ExerciseBlock.Kind, at location: SourceLocation) -> Diagnostic {
+        let followed = kind == .reach ? "the first event" : "the event"
+        return .error(
+            at: location, "scene '\(scene)' is the one \(followed) names: its start state is written 'given <state>', without '@\(scene)'",
+            suggestion: "given \(state)")
+    }
+
     static func keywordNeedsState(_ keyword: String, machine: Machine?, at location: SourceLocation) -> Diagnostic {
         .error(
             at: location, "'\(keyword)' needs a state",

@@ -15,6 +15,7 @@ import LifecycleModel
 public enum ExerciseRunner {
     public static func run(_ block: ExerciseBlock) -> ExerciseResult {
         var check = Check(block: block)
+        if let kind = block.kind { check.checkGivenScenes(kind) }
         if block.optionsValid, let kind = block.kind {
             switch kind {
             case .predict, .order: check.step(kind)
@@ -74,6 +75,8 @@ public struct ExerciseStep: Sendable, Hashable {
 public enum ExerciseModelAnswer: Sendable, Hashable {
     /// predict: the state the event leads to.
     case state(String)
+    /// predict: the app-level value after the event (`answer app <state>`).
+    case app(String)
     /// order: the callbacks the exercise asks to order, in the model's order.
     case callbacks([String])
     /// choose: for each option, whether its statement holds.
@@ -143,6 +146,11 @@ public struct ExerciseTrace: Sendable {
     /// The question: the comment lines before the first other line.
     public let question: String
     public let given: String?
+    /// The `given <state>@<scene>` lines: other scenes' states before the run.
+    public let givenScenes: [SceneState]
+    /// The scene `given` is the start of, when the block names it: the event's (predict, order)
+    /// or the first event's (reach).
+    public let followedScene: String?
     /// The event of predict and order, with its scene when it names one.
     public let event: String?
     public let eventScene: String?
@@ -160,6 +168,8 @@ public struct ExerciseTrace: Sendable {
         self.kind = kind
         question = block.question
         given = block.given?.id
+        givenScenes = block.givenScenes.compactMap { given in given.state.id.map { SceneState(scene: given.scene, state: $0) } }
+        followedScene = block.followedScene(kind)
         event = block.event?.event.id
         eventScene = block.event?.scene
         target = block.target?.id
@@ -185,6 +195,30 @@ private struct Check {
     /// The given state's id, or nil (reported already when written and unknown).
     private var start: String? { block.given.flatMap(\.id) }
 
+    /// The scene the run follows: it runs as the main scene, from `given`.
+    private func followedScene(_ kind: ExerciseBlock.Kind) -> String { block.followedScene(kind) ?? Simulation.mainScene }
+
+    /// A `given <state>@<scene>` for the followed scene: its start is the plain `given`'s.
+    mutating func checkGivenScenes(_ kind: ExerciseBlock.Kind) {
+        let followed = followedScene(kind)
+        for given in block.givenScenes where given.scene == followed {
+            diagnostics.append(Messages.givenSceneIsFollowed(given.scene, state: given.state.text, kind: kind, at: given.location))
+        }
+    }
+
+    /// The run's start: `from` in the main scene, each `given <state>@<scene>` in its scene
+    /// (never the followed one: `checkGivenScenes`). Nil when a given scene's state is unknown
+    /// (reported) or names the followed scene.
+    private func simulation(from: String, kind: ExerciseBlock.Kind) -> Simulation? {
+        var simulation = Simulation(machine: machine, options: block.options, from: from)
+        let followed = followedScene(kind)
+        for given in block.givenScenes {
+            guard let state = given.state.id, given.scene != followed else { return nil }
+            simulation.place(given.scene, in: state)
+        }
+        return simulation
+    }
+
     // MARK: predict and order
 
     mutating func step(_ kind: ExerciseBlock.Kind) {
@@ -195,8 +229,8 @@ private struct Check {
         }
         let sceneLabel = machine.multiScene ? event.scene : nil
         let display = event.event.text + (sceneLabel.map { "@" + $0 } ?? "")
-        // `given` is the state of the scene the event names: alone in the run, it runs as the main one.
-        var simulation = Simulation(machine: machine, options: block.options, from: from)
+        // `given` is the state of the scene the event names: it runs as the main one.
+        guard var simulation = simulation(from: from, kind: kind) else { return }
         let before = simulation
         let fired: Step
         switch simulation.fire(eventID, scene: Simulation.mainScene) {
@@ -224,6 +258,22 @@ private struct Check {
                 return
             }
             answer = .state(ends[0])
+        case (.predict, .app(let name)):
+            guard let answerID = name.id, let value = fired.aggregate else { return }
+            // Every documented outcome must leave the scenes alike: the same end and the same effects.
+            let end = fired.transition.states.last ?? stepFrom
+            if fired.alternatives.contains(where: { ($0.states.last ?? stepFrom) != end || $0.effects != fired.transition.effects }) {
+                diagnostics.append(Messages.undecidedOutcome(event: display, from: stepFrom, alternatives: candidates, at: name.location))
+                return
+            }
+            if value != answerID {
+                let followed = sceneLabel ?? Simulation.mainScene
+                let scenes = simulation.scenes.map { (name: $0.name == Simulation.mainScene ? followed : $0.name, state: $0.state) }
+                diagnostics.append(Messages.wrongAppValue(
+                    value, written: name.text, scenes: scenes, machine: machine, at: name.location, keyword: "answer app"))
+                return
+            }
+            answer = .app(value)
         case (.order, .callbacks(let names)):
             let ids = names.compactMap(\.id)
             guard ids.count == names.count else { return }
@@ -269,8 +319,7 @@ private struct Check {
         guard block.optionsValid, !block.options.anyAPI, let from = start else { return nil }
         switch kind {
         case .predict, .order:
-            guard let eventID = block.event?.event.id else { return nil }
-            var simulation = Simulation(machine: machine, options: block.options, from: from)
+            guard let eventID = block.event?.event.id, var simulation = simulation(from: from, kind: kind) else { return nil }
             guard case .success(let step) = simulation.fire(eventID, scene: Simulation.mainScene) else { return nil }
             let candidates = [step.transition] + step.alternatives
             if kind == .predict {
@@ -328,6 +377,10 @@ private struct Check {
             // No text: nobody reads a judged statement's lines as written ("given " + the name was
             // a string made for every option).
             lines.append(BlockLine(content: .given(given), written: "", location: given.location, trailingComment: nil))
+        }
+        for given in block.givenScenes {
+            guard given.state.id != nil else { return nil }
+            lines.append(BlockLine(content: .givenScene(given.state, scene: given.scene), written: "", location: given.location, trailingComment: nil))
         }
         switch choice.statement {
         case .event(let event):
@@ -433,7 +486,7 @@ private struct Check {
         func simulated(_ scene: String) -> String {
             scene == focus ? Simulation.mainScene : scene == Simulation.mainScene ? focus : scene
         }
-        var simulation = Simulation(machine: machine, options: block.options, from: from)
+        guard var simulation = simulation(from: from, kind: .reach) else { return }
         var run: [ExerciseStep] = []
         for event in events {
             guard let id = event.event.id else { return }

@@ -166,11 +166,12 @@ enum Messages {
 
     /// `scenes`: every scene's state, in order of appearance.
     static func wrongAppValue(
-        _ value: String, written: String, scenes: [(name: String, state: String)], machine: Machine, at location: SourceLocation
+        _ value: String, written: String, scenes: [(name: String, state: String)], machine: Machine, at location: SourceLocation,
+        keyword: String = "app"
     ) -> Diagnostic {
         var notes = ["the scenes: " + scenes.map { "\($0.name) \($0.state)" }.joined(separator: ", ")]
         if let rule = machine.aggregateRule { notes.append("\(machine.id)'s rule: " + rule.summary) }
-        return .error(at: location, "the app-level value here is \(value), not \(written)", notes: notes, suggestion: "app \(value)")
+        return .error(at: location, "the app-level value here is \(value), not \(written)", notes: notes, suggestion: "\(keyword) \(value)")
     }
 
     static func emptyBlock(at location: SourceLocation) -> Diagnostic {

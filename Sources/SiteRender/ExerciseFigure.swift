@@ -68,6 +68,8 @@ struct ExerciseFigure: Sendable {
         switch trace.answer {
         case .state(let id):
             answer = .record(MustacheRecord(Self.stateAnswerShape, [state(id)]))
+        case .app(let id):
+            answer = .record(MustacheRecord(Self.appAnswerShape, [state(id)]))
         case .callbacks(let calls):
             answer = .record(MustacheRecord(Self.callbacksAnswerShape, [.bool(true), .array(calls.map { .string($0) })]))
         case .events(let written, let end):
@@ -116,7 +118,15 @@ struct ExerciseFigure: Sendable {
                 rows(choice.witness),
             ])))
         }
-        let (shape, promptKey) = Self.kinds[trace.kind] ?? (Self.figureShape(trace.kind), Self.promptKey(trace.kind))
+        let (shape, kindPromptKey) = Self.kinds[trace.kind] ?? (Self.figureShape(trace.kind), Self.promptKey(trace.kind))
+        let asksApp = if case .app = trace.answer { true } else { false }
+        let promptKey = asksApp ? kindPromptKey + "App" : kindPromptKey
+        // Other scenes' starts; with them, the followed scene's start says its scene when the block names it.
+        let givenScenes: [MustacheValue] = trace.givenScenes.map { given in
+            let name = states[given.state] ?? names.state(machine, given.state)
+            return .record(MustacheRecord(Self.givenSceneShape, [.string(given.scene), .string(given.state), .string(name.text), .bool(name.english)]))
+        }
+        let followedScene = trace.givenScenes.isEmpty ? nil : trace.followedScene
         // Values in the order of `figureKeys`, then the kind's own flag.
         return .record(MustacheRecord(shape, [
             .string(id),
@@ -127,6 +137,10 @@ struct ExerciseFigure: Sendable {
             .string(trace.question),
             .string(text(promptKey)),
             trace.given.map(state) ?? .bool(false),
+            followedScene.map(MustacheValue.string) ?? .bool(false),
+            trace.givenScenes.isEmpty ? .bool(false) : .string(trace.givenScenes.map { $0.scene + "=" + $0.state }.joined(separator: " ")),
+            .array(givenScenes),
+            .bool(asksApp),
             trace.event.map { event($0, scene: trace.eventScene) } ?? .bool(false),
             trace.target.map(state) ?? .bool(false),
             .bool(!choices.isEmpty),
@@ -173,7 +187,8 @@ struct ExerciseFigure: Sendable {
 
     /// The figure's keys; each kind of exercise adds a flag named after it (`{{#predict}}`).
     private static let figureKeys: [MustacheKey] = [
-        Key.id, Key.kind, "machine", "machineTitle", "options", "question", "prompt", "given", Key.event, "target", "hasChoices",
+        Key.id, Key.kind, "machine", "machineTitle", "options", "question", "prompt", "given", "followedScene", "givenScenesData",
+        "givenScenes", "asksApp", Key.event, "target", "hasChoices",
         "choices", "answer", "hasSteps", "steps", "t",
     ]
     private static func figureShape(_ kind: ExerciseBlock.Kind) -> MustacheShape {
@@ -192,6 +207,9 @@ struct ExerciseFigure: Sendable {
     private static let eventShape = MustacheShape([Key.id, Key.text, Key.summary, Key.scene, Key.first])
     /// The model's answer, by the exercise's kind.
     private static let stateAnswerShape = MustacheShape([Key.state])
+    private static let appAnswerShape = MustacheShape(["app"])
+    /// Another scene's start (`given <state>@<scene>`).
+    private static let givenSceneShape = MustacheShape([Key.scene, Key.id, Key.text, Key.en])
     private static let callbacksAnswerShape = MustacheShape(["hasCallbacks", "callbacks"])
     private static let eventsAnswerShape = MustacheShape(["hasEvents", "events", "end"])
     private static let noAnswerShape = MustacheShape([])

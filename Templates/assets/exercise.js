@@ -158,7 +158,13 @@
     }
     this.given = figure.getAttribute("data-given") || null;
     this.event = figure.getAttribute("data-event") || null;
-    this.scene = figure.getAttribute("data-scene") || MAIN_SCENE;
+    // The scene the event names runs as the main one, from data-given (as the build ran it);
+    // data-given-scenes ("A=active B=background") puts other scenes in their states first.
+    this.givenScenes = (figure.getAttribute("data-given-scenes") || "").split(" ").filter(Boolean).map(function (pair) {
+      const at = pair.indexOf("=");
+      return { scene: pair.slice(0, at), state: pair.slice(at + 1) };
+    });
+    this.asksApp = figure.getAttribute("data-asks") === "app";
     this.target = figure.getAttribute("data-target") || null;
     if (!this.machine || !window.LifecycleDocs) return;
     this.box = el("div", "exercise-play");
@@ -175,13 +181,15 @@
   }
 
   Exercise.prototype.sim = function () {
-    return window.LifecycleDocs.create(this.machine.id, this.options, this.given);
+    const sim = window.LifecycleDocs.create(this.machine.id, this.options, this.given);
+    this.givenScenes.forEach(function (given) { sim.place(given.scene, given.state); });
+    return sim;
   };
 
   /** Every documented outcome of the exercise's event from its start (the model's candidates). */
   Exercise.prototype.outcomes = function () {
     const sim = this.sim();
-    return sim.candidates(this.event, this.scene);
+    return sim.candidates(this.event, MAIN_SCENE);
   };
 
   Exercise.prototype.checkButton = function (judge) {
@@ -200,6 +208,15 @@
     const verdict = el("p", "exercise-verdict", right ? t("exerciseRight") : t("exerciseWrong"));
     verdict.classList.add(right ? "right" : "wrong");
     f.appendChild(verdict);
+    // Asked for the app-level value: the model's, after the run's last step.
+    const last = steps && steps.length ? steps[steps.length - 1] : null;
+    if (this.asksApp && last && last.aggregate) {
+      const app = el("p", "exercise-app", t("traceApp") + ": ");
+      const value = stateElement("strong", this.machine, last.aggregate);
+      value.setAttribute("data-state", last.aggregate);
+      app.appendChild(value);
+      f.appendChild(app);
+    }
     if (steps && steps.length) f.appendChild(traceTable(this.machine, steps));
     const machine = this.machine;
     (runs || []).forEach(function (run) { f.appendChild(traceTable(machine, run.steps, run.about)); });
@@ -220,7 +237,7 @@
 
   /** The model's run of the exercise's event from its start. */
   Exercise.prototype.run = function () {
-    const result = this.sim().fire(this.event, this.scene);
+    const result = this.sim().fire(this.event, MAIN_SCENE);
     return result.ok ? [result] : [];
   };
 
@@ -269,12 +286,16 @@
       if (!picked) return this.ask("exerciseAnswerFirst");
       const outcomes = this.outcomes();
       const chosen = picked ? picked.value : null;
-      // Right when every documented outcome ends in the state picked.
-      const right = !!chosen && outcomes.length > 0 && outcomes.every(function (tr) {
-        const end = tr.states.length ? tr.states[tr.states.length - 1] : self.given;
-        return end === chosen;
-      });
-      this.show(right, this.run());
+      const run = this.run();
+      // Right when every documented outcome ends in the state picked; asked for the app-level
+      // value, when the run's is the one picked (the build refused outcomes that disagree).
+      const right = !!chosen && outcomes.length > 0 && (this.asksApp
+        ? run.length > 0 && run[0].aggregate === chosen
+        : outcomes.every(function (tr) {
+          const end = tr.states.length ? tr.states[tr.states.length - 1] : self.given;
+          return end === chosen;
+        }));
+      this.show(right, run);
     }));
   };
 

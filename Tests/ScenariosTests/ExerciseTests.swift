@@ -256,7 +256,7 @@ import TestSupport
     @Test func missingDuplicateAndMisplacedLines() {
         #expect(errors("exercise ios-app", "kind predict\ngiven active\ngiven background\nevent interruption\noption path a -> b\n") == [
             "Content/es/inactive.md:40:3: error: a predict exercise needs an 'answer' line\n    suggestion: answer inactive",
-            "Content/es/inactive.md:42:3: error: 'given' can appear only once\n    note: it is already on line 41",
+            "Content/es/inactive.md:42:3: error: 'given' can appear only once\n    note: the start state is already given on line 41",
             "Content/es/inactive.md:44:3: error: 'option' is not part of a predict exercise\n    note: a predict exercise has: kind, given, event, answer",
         ])
         #expect(errors("exercise ios-app", "kind reach\ngiven active\ntarget backgrond\nanswer hme\n") == [

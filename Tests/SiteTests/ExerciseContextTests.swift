@@ -19,7 +19,8 @@ import TestSupport
         "event", "target", "hasChoices", "choices", "answer", "hasSteps", "steps", "t", "state", "hasCallbacks", "callbacks",
         "hasEvents", "events", "end", "text", "en", "summary", "scene", "first", "number", "holds", "verdict", "hasWitness", "witness",
         "fromName", "walk", "name", "calls", "row", "source", "confidence", "confidenceLabel", "unchanged", "t.scene",
-        "statement", "hasStates", "states", "hasCalls", "label", "value",
+        "statement", "hasStates", "states", "hasCalls", "label", "value", "followedScene", "givenScenesData", "givenScenes",
+        "asksApp", "app",
     ]
 
     /// A random template over `names`: values, unescaped values, sections and inverted sections nested `depth` deep.
@@ -110,6 +111,8 @@ extension ExerciseFigure {
         switch trace.answer {
         case .state(let id):
             answer["state"] = state(id)
+        case .app(let id):
+            answer["app"] = state(id)
         case .callbacks(let calls):
             answer["hasCallbacks"] = .bool(true)
             answer["callbacks"] = .array(calls.map { .string($0) })
@@ -169,7 +172,19 @@ extension ExerciseFigure {
                 rows(choice.witness),
             ])))
         }
-        let promptKey = "exercisePrompt" + trace.kind.rawValue.prefix(1).uppercased() + trace.kind.rawValue.dropFirst()
+        let asksApp = if case .app = trace.answer { true } else { false }
+        let promptKey = "exercisePrompt" + trace.kind.rawValue.prefix(1).uppercased() + trace.kind.rawValue.dropFirst() + (asksApp ? "App" : "")
+        let givenScenes: [MustacheValue] = trace.givenScenes.map { given in
+            guard case .object(var object) = state(given.state) else { return .bool(false) }
+            object[FigureKey.scene] = .string(given.scene)
+            return .object(object)
+        }
+        var followedScene = MustacheValue.bool(false)
+        var givenScenesData = MustacheValue.bool(false)
+        if !trace.givenScenes.isEmpty {
+            if let scene = trace.followedScene { followedScene = .string(scene) }
+            givenScenesData = .string(trace.givenScenes.map { $0.scene + "=" + $0.state }.joined(separator: " "))
+        }
         return .object([
             "id": .string(id),
             "kind": .string(trace.kind.rawValue),
@@ -180,6 +195,10 @@ extension ExerciseFigure {
             "question": .string(trace.question),
             "prompt": .string(text(promptKey)),
             "given": trace.given.map(state) ?? .bool(false),
+            "followedScene": followedScene,
+            "givenScenesData": givenScenesData,
+            "givenScenes": .array(givenScenes),
+            "asksApp": .bool(asksApp),
             "event": trace.event.map { event($0, scene: trace.eventScene) } ?? .bool(false),
             "target": trace.target.map(state) ?? .bool(false),
             "hasChoices": .bool(!choices.isEmpty),

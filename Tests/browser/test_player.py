@@ -614,3 +614,32 @@ def test_the_player_starts_given_scenes_and_follows_the_app_level_value(page):
             shown = row.find_element(By.CSS_SELECTOR, ".trace-app").get_attribute("textContent").split(":")[-1].strip()
             assert figure.get_attribute("data-app") == shown
         assert figure.get_attribute("data-app") in ("active", "background")
+
+
+VERDICTS = {"es": ("¡Correcto!", "No es correcto."), "pt": ("Correto!", "Não está correto."),
+            "bg": ("Вярно!", "Не е вярно."), "it": ("Corretto!", "Non è corretto.")}
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "bg", "it"])
+def test_an_exercise_with_given_scenes_asks_for_the_app_level_value(page, lang):
+    """The SwiftUI tutorial asks what the App struct reads when B is interrupted while A stays
+    active (`given active@A`, `answer app active`): the page's model places A before the event, so
+    `active` is right and `inactive`, the value with B alone, is wrong; the setup lists both starts."""
+    browser = page(f"{lang}/swiftui-scene-phase/index.html")
+    figure = browser.find_element(By.CSS_SELECTOR, "figure.exercise[data-asks='app']")
+    assert figure.get_attribute("data-given-scenes") == "A=active"
+    starts = figure.find_elements(By.CSS_SELECTOR, ".exercise-setup dd[data-state]")
+    assert [(d.get_attribute("data-scene"), d.get_attribute("data-state")) for d in starts] == [(None, "active"), ("A", "active")]
+    right, wrong = VERDICTS[lang]
+    for picked, verdict in (("inactive", wrong), ("active", right)):
+        radio = figure.find_element(By.CSS_SELECTOR, f".exercise-states input[value='{picked}']")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", radio)
+        radio.click()
+        figure.find_element(By.CSS_SELECTOR, ".exercise-check").click()
+        box = figure.find_element(By.CSS_SELECTOR, ".exercise-feedback")
+        assert verdict in box.text
+        assert figure.get_attribute("data-result") == ("right" if picked == "active" else "wrong")
+        # The model's value and run: the app stays active; B's interruption, active → inactive.
+        assert box.find_element(By.CSS_SELECTOR, ".exercise-app strong").get_attribute("data-state") == "active"
+        cells = box.find_elements(By.CSS_SELECTOR, "table.trace tbody tr td")
+        assert cells and "inactive" in cells[2].get_attribute("textContent")

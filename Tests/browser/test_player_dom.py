@@ -147,7 +147,8 @@ def article_session(browser, observer):
 
 
 def scenes_session(browser, observer):
-    """Every example of the SwiftUI tutorial stepped to its end and reset: two start with given scenes."""
+    """Every example of the SwiftUI tutorial stepped to its end and reset: two start with given
+    scenes; the exercise that asks for the app-level value answered right."""
     figures = browser.find_elements(By.CSS_SELECTOR, "[data-lifecycle-example]")
     assert len(figures) >= 5
     observer.look()
@@ -155,6 +156,9 @@ def scenes_session(browser, observer):
         for _ in figure.find_elements(By.CSS_SELECTOR, "tbody tr[data-event]"):
             click(browser, figure.find_element(By.CSS_SELECTOR, "[data-action='step']"), observer)
         click(browser, figure.find_element(By.CSS_SELECTOR, "[data-action='reset']"), observer)
+    app = browser.find_element(By.CSS_SELECTOR, "figure.exercise[data-asks='app']")
+    click(browser, app.find_element(By.CSS_SELECTOR, "input[value='active']"), observer)
+    click(browser, app.find_element(By.CSS_SELECTOR, "button.exercise-check"), observer)
     observer.look()
 
 
