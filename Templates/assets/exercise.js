@@ -246,7 +246,7 @@
   Exercise.prototype.buildPredict = function () {
     const self = this;
     const fieldset = el("fieldset", "exercise-states");
-    fieldset.appendChild(el("legend", null, t("exercisePickState")));
+    fieldset.appendChild(el("legend", null, t(this.asksApp ? "exercisePickApp" : "exercisePickState")));
     const name = this.figure.id + "-pick";
     this.machine.states.forEach(function (state) {
       const label = el("label", "exercise-choice");

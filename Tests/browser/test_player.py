@@ -630,6 +630,9 @@ def test_an_exercise_with_given_scenes_asks_for_the_app_level_value(page, lang):
     assert figure.get_attribute("data-given-scenes") == "A=active"
     starts = figure.find_elements(By.CSS_SELECTOR, ".exercise-setup dd[data-state]")
     assert [(d.get_attribute("data-scene"), d.get_attribute("data-state")) for d in starts] == [(None, "active"), ("A", "active")]
+    legend = figure.find_element(By.CSS_SELECTOR, ".exercise-states legend").text
+    assert legend == {"es": "Elige el valor de la app", "pt": "Escolha o valor do app",
+                      "bg": "Изберете стойността на приложението", "it": "Scegli il valore dell'app"}[lang]
     right, wrong = VERDICTS[lang]
     for picked, verdict in (("inactive", wrong), ("active", right)):
         radio = figure.find_element(By.CSS_SELECTOR, f".exercise-states input[value='{picked}']")
