@@ -88,18 +88,19 @@ extension Messages {
         return .error(at: location, "\(exercise(kind)) needs \(article) '\(keyword)' line")
     }
 
+    /// What names the scene an exercise follows: its event, or for reach its answer's first event.
+    private static func follower(_ kind: ExerciseBlock.Kind) -> String { kind == .reach ? "the first event" : "the event" }
+
     static func followedSceneNeedsGiven(kind: ExerciseBlock.Kind, at location: SourceLocation) -> Diagnostic {
-        let followed = kind == .reach ? "the first event" : "the event"
-        return .error(
-            at: location, "\(exercise(kind)) needs a 'given <state>' line for the scene \(followed) names",
+        .error(
+            at: location, "\(exercise(kind)) needs a 'given <state>' line for the scene \(follower(kind)) names",
             notes: ["'given <state>@<scene>' puts another scene in a state before the run"])
     }
 
     /// A `given <state>@<scene>` line for the scene the exercise follows, whose start is the plain `given`'s.
     static func givenSceneIsFollowed(_ scene: String, state: String, kind: ExerciseBlock.Kind, at location: SourceLocation) -> Diagnostic {
-        let followed = kind == .reach ? "the first event" : "the event"
-        return .error(
-            at: location, "scene '\(scene)' is the one \(followed) names: its start state is written 'given <state>', without '@\(scene)'",
+        .error(
+            at: location, "scene '\(scene)' is the one \(follower(kind)) names: its start state is written 'given <state>', without '@\(scene)'",
             suggestion: "given \(state)")
     }
 

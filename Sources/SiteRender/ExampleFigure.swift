@@ -22,6 +22,12 @@ struct ExampleFigure: Sendable {
 
     static let template = "partials/example"
 
+    /// `data-given-scenes` of an example or an exercise: `A=active B=background`, the scenes
+    /// `given <state>@<scene>` starts (read by player.js's `givenScenesOf`); false when none.
+    static func givenScenesData(_ scenes: [SceneState]) -> MustacheValue {
+        scenes.isEmpty ? .bool(false) : .string(scenes.map { $0.scene + "=" + $0.state }.joined(separator: " "))
+    }
+
     /// The figure of an example that ran (nil for one that stopped on an error: its code is shown as written).
     /// Made for each example: no figure is kept for another page with the same block.
     /// As UTF-8 bytes in the storage they were rendered into, which the page's render takes uncopied.
@@ -58,7 +64,7 @@ struct ExampleFigure: Sendable {
             values.optionsValue(options),
             .string(trace.initialState),
             // `A=active B=background`: the player starts these scenes there too.
-            trace.givenScenes.isEmpty ? .bool(false) : .string(trace.givenScenes.map { $0.scene + "=" + $0.state }.joined(separator: " ")),
+            Self.givenScenesData(trace.givenScenes),
             .string(trace.caption),
             values.t(lang),
             .bool(!steps.isEmpty),

@@ -138,7 +138,7 @@ struct ExerciseFigure: Sendable {
             .string(text(promptKey)),
             trace.given.map(state) ?? .bool(false),
             followedScene.map(MustacheValue.string) ?? .bool(false),
-            trace.givenScenes.isEmpty ? .bool(false) : .string(trace.givenScenes.map { $0.scene + "=" + $0.state }.joined(separator: " ")),
+            ExampleFigure.givenScenesData(trace.givenScenes),
             .array(givenScenes),
             .bool(asksApp),
             trace.event.map { event($0, scene: trace.eventScene) } ?? .bool(false),

@@ -158,15 +158,12 @@
     }
     this.given = figure.getAttribute("data-given") || null;
     this.event = figure.getAttribute("data-event") || null;
-    // The scene the event names runs as the main one, from data-given (as the build ran it);
-    // data-given-scenes ("A=active B=background") puts other scenes in their states first.
-    this.givenScenes = (figure.getAttribute("data-given-scenes") || "").split(" ").filter(Boolean).map(function (pair) {
-      const at = pair.indexOf("=");
-      return { scene: pair.slice(0, at), state: pair.slice(at + 1) };
-    });
     this.asksApp = figure.getAttribute("data-asks") === "app";
     this.target = figure.getAttribute("data-target") || null;
     if (!this.machine || !window.LifecycleDocs) return;
+    // The scene the event names runs as the main one, from data-given (as the build ran it);
+    // data-given-scenes puts other scenes in their states first.
+    this.givenScenes = window.LifecycleDocs.givenScenes(figure);
     this.box = el("div", "exercise-play");
     this.feedback = el("div", "exercise-feedback");
     this.feedback.setAttribute("role", "status");

@@ -501,6 +501,15 @@
     return controls;
   }
 
+  /** `data-given-scenes="A=active B=background"` of an example or an exercise: the other scenes it
+   *  starts with (`given active@A`), as [{scene, state}]. */
+  function givenScenesOf(figure) {
+    return (figure.getAttribute("data-given-scenes") || "").split(" ").filter(Boolean).map(function (pair) {
+      const at = pair.indexOf("=");
+      return { scene: pair.slice(0, at), state: pair.slice(at + 1) };
+    });
+  }
+
   function ExamplePlayer(figure, model) {
     this.figure = figure;
     this.machine = findMachine(model, figure.getAttribute("data-machine"));
@@ -518,11 +527,7 @@
     this.options = machineOptions(this.machine, raw);
     const initial = figure.getAttribute("data-initial");
     this.initial = initial && this.machine._states.has(initial) ? initial : this.machine.initial;
-    // `A=active B=background`: other scenes the example starts with (`given active@A`).
-    this.givenScenes = (figure.getAttribute("data-given-scenes") || "").split(" ").filter(Boolean).map(function (pair) {
-      const parts = pair.split("=");
-      return { scene: parts[0], state: parts[1] };
-    });
+    this.givenScenes = givenScenesOf(figure);
     this.rows = Array.prototype.slice.call(figure.querySelectorAll("tbody tr[data-event]"));
     this.diagram = new DiagramView(figure.querySelector("svg.state-diagram"));
     this.stepButton = this.controls.querySelector("[data-action='step']");
@@ -963,6 +968,7 @@
     window.LifecycleDocs = {
       create: create,
       sourceLink: sourceLink,
+      givenScenes: givenScenesOf,
       simulate: function (machineId, events, options, from) {
         const sim = create(machineId, options, from);
         return (events || []).map(function (spec) {
