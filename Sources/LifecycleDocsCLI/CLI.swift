@@ -185,7 +185,7 @@ extension CLI {
         if let baseURL = result.baseURL { console.detail("base URL: \(baseURL) (from \(baseURLOrigin ?? "site.yml"))") }
         switch result.decision {
         case .verifyOnly?:
-            console.detail("check: every article read and verified, nothing written; \(Plural.counted(result.pagesRendered, "page")) rendered for the #anchors links point to")
+            console.detail("check: every article read and verified, \(Plural.counted(result.pagesRendered, "page")) rendered in memory, nothing written")
         case .upToDate?:
             console.detail("up to date: no input changed since the last build, which had no warnings")
         case .incremental?:

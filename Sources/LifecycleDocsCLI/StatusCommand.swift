@@ -13,7 +13,7 @@ extension CLI {
         let format = try OutputFormat(try parser.value(for: "--format"))
         try parser.finish()
 
-        let result = SiteBuilder.check(options)
+        let result = SiteBuilder.translationStatus(options)
         guard let matrix = result.translations else {
             // Nothing could be read (no content folder, unreadable site.yml): say why.
             console.report(result.diagnostics)

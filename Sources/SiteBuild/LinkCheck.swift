@@ -223,10 +223,7 @@ final class PageCollector: Sendable {
     }
 
     func add(_ path: String, _ data: Data) {
-        guard path.hasSuffix(".html"), !published.contains(path) else {
-            store.withLock { _ = $0.files.number(path) }
-            return
-        }
+        guard path.hasSuffix(".html"), !published.contains(path) else { return name(path) }
         let distinct = PageLinks.distinctURLs(html: data, siteURL: siteURL)
         store.withLock { store in
             store.pages.append(store.files.number(path))
@@ -235,6 +232,11 @@ final class PageCollector: Sendable {
             }
             store.ends.append(UInt32(store.links.count))
         }
+    }
+
+    /// A file that exists but is no page, unless it was added as one.
+    func name(_ path: String) {
+        store.withLock { _ = $0.files.number(path) }
     }
 
     var collected: CollectedPages { store.withLock { $0 } }

@@ -1,18 +1,22 @@
 import Diagnostics
 import Foundation
+import Synchronization
 import SiteContent
 import SiteRender
 import Translations
 
+/// Takes the files a build or `check` renders, from every core at once.
+protocol PageWriter: Sendable {
+    /// Takes one rendered file. Returns whether the output already holds these very bytes at
+    /// `path` (an incremental build's question; a full build replaces every file and says false).
+    @discardableResult
+    func write(_ path: String, _ data: Data) throws(DiagnosticError) -> Bool
+}
+
 /// Where a build's rendered files go, how their links are checked, and how they become the
 /// output: one strategy per kind of build (`FullBuildSink`, `IncrementalSink`). Either way
 /// the output is the old site or the new one, never a mix.
-protocol PageSink: Sendable {
-    /// Takes one rendered file; called from every core at once. Returns whether the output
-    /// already holds these very bytes at `path` (an incremental build's question; a full build
-    /// replaces every file and says false).
-    @discardableResult
-    func write(_ path: String, _ data: Data) throws(DiagnosticError) -> Bool
+protocol PageSink: PageWriter {
 
     /// The broken links of the site as it will be: `deleted` pages are gone, `published`
     /// files (the writer's) are not ours to read.
@@ -103,4 +107,37 @@ final class IncrementalSink: PageSink {
 
     /// Nothing reached the disk: the pages were only in memory.
     func discard() {}
+}
+
+/// `check` renders every page as a build would but writes none: the pages stay in memory for
+/// the link check (their ids when a link points into one with an `#anchor`), and the files a
+/// build makes without rendering them (the search index) are only named.
+final class RenderedPages: PageWriter {
+    private let pages = Mutex<[String: Data]>([:])
+    private let collector: PageCollector
+
+    init(published: Set<String>, siteURL: String) {
+        collector = PageCollector(published: published, siteURL: siteURL)
+    }
+
+    @discardableResult
+    func write(_ path: String, _ data: Data) throws(DiagnosticError) -> Bool {
+        collector.add(path, data)
+        // Only a page is read again (for its ids); a published file's or an asset's bytes are not kept.
+        if path.hasSuffix(".html") { pages.withLock { $0[path] = data } }
+        return false
+    }
+
+    /// A file a build writes that `check` does not make: a link to it is not broken.
+    func name(_ path: String) { collector.name(path) }
+
+    /// The bytes of a page rendered.
+    func page(_ path: String) -> Data? { pages.withLock { $0[path] } }
+
+    var count: Int { pages.withLock { $0.count } }
+
+    /// The broken links of every page rendered, the templates' included, as a full build finds them.
+    func brokenLinks(_ checker: LinkChecker, markdownLinks: [String: [MarkdownLink]]) -> [Diagnostic] {
+        checker.check(collected: collector.collected, markdownLinks: markdownLinks) { [self] path in page(path).map { [UInt8]($0) } }
+    }
 }

@@ -442,7 +442,7 @@ public enum SiteBuilder {
     /// pages show (nil when not known), for the pages that stay as they were (`keptPages`).
     static func renderArticles(
         _ site: SiteInputs, plan: BuildPlan, navigation: SiteNavigation, search builders: [String: SearchIndexBuilder]?,
-        indexedBefore: [String: Set<String>] = [:], sink: any PageSink, diagnostics: inout DiagnosticCollector,
+        indexedBefore: [String: Set<String>] = [:], sink: any PageWriter, diagnostics: inout DiagnosticCollector,
         previous: (groups: [String: BuildCache.Group], navigation: SiteNavigation?)? = nil
     ) -> RenderedArticles {
         let reader = site.articleReader()
@@ -535,7 +535,7 @@ public enum SiteBuilder {
     /// build of 2,000 pages.
     static func indexPages(
         of groups: inout [RenderedGroup], search builders: [String: SearchIndexBuilder]?, indexedBefore: [String: Set<String>],
-        sink: any PageSink
+        sink: any PageWriter
     ) {
         var pages: [(group: Int, page: UnindexedPage)] = []
         for index in groups.indices {
@@ -756,7 +756,7 @@ public enum SiteBuilder {
 
     static func renderGroup(
         _ slug: String, _ indexes: [Int], site: SiteInputs, reader: ArticleReader, renderer: ArticleRenderer, languages: [String],
-        stamps: [FileStamp?], navigation: SiteNavigation, spread: Bool = false, sink: any PageSink,
+        stamps: [FileStamp?], navigation: SiteNavigation, spread: Bool = false, sink: any PageWriter,
         previous: (group: BuildCache.Group, navigation: SiteNavigation?)? = nil
     ) -> RenderedGroup {
         let unread = previous.map {
@@ -886,7 +886,11 @@ public enum SiteBuilder {
 
     /// The sidebar entries of the articles the plan renders, read for their title and weight only (in parallel).
     static func navigationEntries(_ site: SiteInputs, plan: BuildPlan) -> [(lang: String, entry: SiteNavigation.Entry)] {
-        let indexes = plan.dirtyIndexes
+        navigationEntries(site, of: plan.dirtyIndexes)
+    }
+
+    /// The sidebar entries of the sources at `indexes`, read for their title and weight only (in parallel).
+    static func navigationEntries(_ site: SiteInputs, of indexes: [Int]) -> [(lang: String, entry: SiteNavigation.Entry)] {
         let summaries = Parallel.map(indexes.count) { ArticleSummary.read(site.sources[indexes[$0]], handoff: site.frontMatters) }
         return summaries.compactMap { summary in
             guard let summary, !summary.draft || site.includeDrafts else { return nil }
@@ -931,7 +935,7 @@ public enum SiteBuilder {
     /// Renders the site-wide pages `changes` names into `sink` (in parallel); the
     /// article pages are written as their groups render. Returns how many files the site has.
     static func writeSitePages(
-        _ site: SiteInputs, _ inputs: SiteInputs.Pages, _ articles: RenderedArticles, changes: SiteWideChanges = .all, sink: any PageSink
+        _ site: SiteInputs, _ inputs: SiteInputs.Pages, _ articles: RenderedArticles, changes: SiteWideChanges = .all, sink: any PageWriter
     ) throws(DiagnosticError) -> Int {
         let config = site.config
         let templates = inputs.templates

@@ -82,6 +82,23 @@ import TestSupport
             #expect(try snapshot(project.appending(path: "public")) == before, "a failed build leaves the previous site as it was")
         }
         try verify(name, project)
+        try checkFindsWhatTheBuildFound(name, arguments: arguments, build: result)
+    }
+
+    /// `check` on the same input reports every problem the build printed, at the same place, and
+    /// fails when it failed: what it cannot see is the output folder (`unwritable-output`).
+    func checkFindsWhatTheBuildFound(_ name: String, arguments: [String], build: (code: Int32, out: String, err: String)) throws {
+        guard name != "unwritable-output" else { return }
+        let outputOption = try #require(arguments.firstIndex(of: "--output"))
+        var checkArguments = arguments
+        checkArguments.removeSubrange(outputOption...(outputOption + 1))
+        checkArguments[0] = "check"
+        let check = run(checkArguments)
+        #expect(check.code == build.code, "\(name): check exits as the build did\n\(check.err)")
+        let problems = build.err.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+        for line in problems {
+            #expect(check.err.contains(line), "\(name): check reports \(line)\n\(check.err)")
+        }
     }
 
     /// Inputs that are not plain files in the corpus.

@@ -7,23 +7,70 @@ import Testing
 @testable import SiteRender
 @testable import Translations
 
-/// `check` verifies every article without rendering it; it renders only the pages that a
-/// Markdown link points into with an `#anchor`, and knows every file a build writes.
+/// `check` verifies every article and renders every page a build would, in memory, writing
+/// nothing: it finds what a build finds, the templates' errors and links included.
 @Suite struct CheckTests {
-    @Test func checkRendersOnlyThePagesAnchorsPointInto() throws {
+    @Test func checkRendersEveryPageAsABuildWritesItAndWritesNothing() throws {
         let root = try makeProject(content: [
-            "es/a.md": "---\ntitle: A\n---\n## Uno\n\n[b](b.md#segunda), [c](c.md) y [arriba](#uno).\n",
+            "es/a.md": "---\ntitle: A\nweight: 2\n---\n## Uno\n\n[b](b.md#segunda), [c](c.md) y [arriba](#uno).\n",
             "es/b.md": "---\ntitle: B\n---\n## Segunda\n\nActive → Inactive.\n",
-            "es/c.md": "---\ntitle: C\n---\nTexto.\n\n```lifecycle ios-app\nlaunch -> inactive, active\n```\n",
+            "es/c.md": "---\ntitle: C\nweight: 1\n---\nTexto.\n\n```lifecycle ios-app\nlaunch -> inactive, active\n```\n",
         ])
-        let result = SiteBuilder.check(buildOptions(root))
+        let (result, pages) = SiteBuilder.verify(buildOptions(root), renderingPages: true)
         #expect(result.succeeded, "\(result.diagnostics.map(DiagnosticFormatter.text))")
-        #expect(result.pagesRendered == 2, "es/b for #segunda and es/a for #uno; es/c is not rendered")
         #expect(result.examplesRun == 1 && result.chainsVerified == 1)
         #expect(!FileManager.default.fileExists(atPath: root.appending(path: "public").path), "check writes nothing")
 
-        let plain = try makeProject(content: ["es/a.md": "---\ntitle: A\n---\n[c](c.md)\n", "es/c.md": "---\ntitle: C\n---\nTexto.\n"])
-        #expect(SiteBuilder.check(buildOptions(plain)).pagesRendered == 0)
+        let built = SiteBuilder.build(buildOptions(root))
+        #expect(built.succeeded)
+        let written = try snapshot(root.appending(path: "public")).filter { $0.key.hasSuffix(".html") }
+        #expect(result.pagesRendered == written.count && written.count > 3, "every page: \(written.keys.sorted())")
+        for (path, bytes) in written {
+            #expect(pages?.page(path) == bytes, "\(path) as the build wrote it (sidebar order, assets' names, translations)")
+        }
+    }
+
+    /// A template's mistake fails `check` as it fails `build`, at the same place: a variable
+    /// the page does not give, and a link the templates add that leads nowhere.
+    @Test func checkFindsTheTemplatesErrorsABuildFinds() throws {
+        let content = ["es/a.md": "---\ntitle: A\n---\nTexto.\n"]
+        let article = try String(contentsOf: repositoryRoot.appending(path: "Templates/article.mustache"), encoding: .utf8)
+        let misspelt = try makeProject(content: content, templates: ["article.mustache": article.replacing("{{$head}}\n", with: "{{$head}}\n{{titel}}\n")])
+        let checked = SiteBuilder.check(buildOptions(misspelt))
+        #expect(checked.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message.prefix(25))" } == ["3:1 unknown variable 'titel':"])
+        #expect(checked.diagnostics == SiteBuilder.build(buildOptions(misspelt)).diagnostics)
+
+        let home = try String(contentsOf: repositoryRoot.appending(path: "Templates/home.mustache"), encoding: .utf8)
+        let linked = try makeProject(content: content, templates: ["home.mustache": home.replacing("{{<base}}\n", with: "{{<base}}\n{{$head}}<link rel=\"next\" href=\"nowhere/\">{{/head}}\n")])
+        let linkChecked = SiteBuilder.check(buildOptions(linked))
+        #expect(linkChecked.diagnostics.map(\.message) == ["the templates link to 'nowhere/': no page or file es/nowhere/index.html in the site"])
+        #expect(linkChecked.diagnostics == SiteBuilder.build(buildOptions(linked)).diagnostics)
+    }
+
+    /// With an article's error, a build stops before the site-wide pages; `check` renders them
+    /// all the same and reports their template's error in the same run.
+    @Test func checkReportsASiteWideTemplateErrorBesideAnArticleError() throws {
+        let home = try String(contentsOf: repositoryRoot.appending(path: "Templates/home.mustache"), encoding: .utf8)
+        let root = try makeProject(
+            content: ["es/a.md": "---\ntitle: A\n---\nNot Running → Active.\n", "es/b.md": "---\ntitle: B\n---\n[a](a.md)\n"],
+            templates: ["home.mustache": home.replacing("{{$content}}\n", with: "{{$content}}\n{{{sitTitle}}}\n")])
+        let checked = SiteBuilder.check(buildOptions(root))
+        #expect(checked.diagnostics.map { "\($0.location?.file.split(separator: "/").last ?? ""):\($0.location?.line ?? 0) \($0.message.prefix(30))" } == [
+            "a.md:4 'Not Running → Active' is not ",
+            "home.mustache:4 unknown variable 'sitTitle': n",
+        ])
+        #expect(SiteBuilder.build(buildOptions(root)).diagnostics == Array(checked.diagnostics.prefix(1)))
+    }
+
+    /// `status` reads and compares the articles only: a template's error is `check`'s and `build`'s.
+    @Test func translationStatusRendersNoPage() throws {
+        let article = try String(contentsOf: repositoryRoot.appending(path: "Templates/article.mustache"), encoding: .utf8)
+        let root = try makeProject(
+            content: ["es/a.md": "---\ntitle: A\n---\nTexto.\n"],
+            templates: ["article.mustache": article.replacing("{{$head}}\n", with: "{{$head}}\n{{titel}}\n")])
+        let status = SiteBuilder.translationStatus(buildOptions(root))
+        #expect(status.succeeded && status.pagesRendered == 0 && status.translations?.rows.map(\.slug) == ["a"])
+        #expect(!SiteBuilder.check(buildOptions(root)).succeeded)
     }
 
     /// What is wrong is found by `check` as by `build`, at the same place; `check` also reports
@@ -110,6 +157,6 @@ import Testing
                 site.sources[indexes[0]].slug, indexes, site: site, reader: reader, languages: site.config.languages.map(\.code), stamps: Array(repeating: nil, count: site.sources.count))
         }
         #expect(written.count > 20)
-        #expect(SiteBuilder.outputPaths(site, groups: groups) == written)
+        #expect(SiteBuilder.outputPaths(site, languagesBySlug: groups.mapValues { Set($0.articles.keys) }) == written)
     }
 }
