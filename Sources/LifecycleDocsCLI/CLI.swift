@@ -214,7 +214,8 @@ extension CLI {
 
     static func check(_ arguments: [String], console: inout Console) throws(UsageError) -> Int32 {
         var parser = OptionParser(arguments, command: "check")
-        let (options, baseURLOrigin) = try renderOptions(&parser, output: false, environment: console.environment)
+        var (options, baseURLOrigin) = try renderOptions(&parser, output: false, environment: console.environment)
+        options.leavesMemoryToExit = true
         let format = try reportFormat(&parser, allowsJSON: true, console: &console)
         console.verbosity = try verbosity(&parser)
         try parser.finish()

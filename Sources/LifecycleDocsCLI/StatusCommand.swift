@@ -9,7 +9,8 @@ import Translations
 extension CLI {
     static func status(_ arguments: [String], console: inout Console) throws(UsageError) -> Int32 {
         var parser = OptionParser(arguments, command: "status")
-        let options = try siteOptions(&parser, output: false)
+        var options = try siteOptions(&parser, output: false)
+        options.leavesMemoryToExit = true
         let format = try OutputFormat(try parser.value(for: "--format"))
         try parser.finish()
 

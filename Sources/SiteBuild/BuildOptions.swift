@@ -19,9 +19,10 @@ public struct BuildOptions: Sendable {
     /// and normalised by `SiteConfig.normalizedBaseURL`.
     public var baseURL: String?
 
-    /// The build's big values (the decoded cache, every article's metadata, the plan) are left
-    /// to the process's exit instead of being freed one object at a time (`ExitKeeper`): for a
-    /// command that exits right after the build. Not for `serve`, which builds again and again.
+    /// The big values of a build or a check (the decoded cache, every article's metadata, the
+    /// pages `check` holds) are left to the process's exit instead of being freed one object at
+    /// a time (`ExitKeeper`): for a command that exits right after. Not for `serve`, which
+    /// builds again and again.
     public var leavesMemoryToExit = false
 
     public init(

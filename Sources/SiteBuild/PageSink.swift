@@ -17,7 +17,6 @@ protocol PageWriter: Sendable {
 /// output: one strategy per kind of build (`FullBuildSink`, `IncrementalSink`). Either way
 /// the output is the old site or the new one, never a mix.
 protocol PageSink: PageWriter {
-
     /// The broken links of the site as it will be: `deleted` pages are gone, `published`
     /// files (the writer's) are not ours to read.
     func brokenLinks(

@@ -62,6 +62,8 @@ extension SiteBuilder {
                 }
                 return checked
             }
+            // For a command that exits right after: the pages and groups are freed by the exit.
+            if options.leavesMemoryToExit { ExitKeeper.keep((site, groups, memory)) }
             var reports: [Int: PageReport] = [:]
             var draftPages = Set<String>()
             var articles: [String: [String: Article]] = [:]
