@@ -21,7 +21,7 @@ extension StringProtocol {
 
 /// The ids of a page, kept as one string (`\nid\nid\n`): a build keeps those of every page
 /// until the end, and only the few links to another page's anchor look them up.
-struct PageIDs: Sendable {
+struct PageIDs: Sendable, Equatable {
     private var joined = "\n"
 
     init() {}
@@ -335,6 +335,12 @@ struct LinkChecker {
     /// with an `#anchor`, and its links with their places when one of them is broken, so the
     /// report is the one the whole page's links would give.
     func check(collected: CollectedPages, markdownLinks: [String: [MarkdownLink]], read: @Sendable (String) -> [UInt8]?) -> [Diagnostic] {
+        let siteURL = config.baseURL
+        return check(collected: collected, markdownLinks: markdownLinks) { path in read(path).map { PageLinks(html: $0, siteURL: siteURL) } }
+    }
+
+    /// `check(collected:markdownLinks:read:)` with each page's ids and links as `pageLinks` gives them.
+    func check(collected: CollectedPages, markdownLinks: [String: [MarkdownLink]], pageLinks: @Sendable (String) -> PageLinks?) -> [Diagnostic] {
         let order = collected.pagesByPath
         // Which files are pages (with links and ids), by file number.
         var isPage = [Bool](repeating: false, count: collected.files.count)
@@ -347,7 +353,7 @@ struct LinkChecker {
             func ids(_ path: String) -> PageIDs? {
                 guard let file = collected.files.find(path), pageFiles[Int(file)] else { return nil }
                 if let found = known[path] { return found }
-                let found = read(path).map { PageLinks(html: $0, siteURL: config.baseURL).ids }
+                let found = pageLinks(path)?.ids
                 known[path] = found
                 return found
             }
@@ -366,11 +372,10 @@ struct LinkChecker {
                     }
                 }
                 guard broken else { continue }
-                guard let bytes = read(path) else {
+                guard let links = pageLinks(path) else {
                     problems.append(.error(at: .whole(path), "cannot read the page back to report its broken links"))
                     continue
                 }
-                let links = PageLinks(html: bytes, siteURL: config.baseURL)
                 problems += check(pages: [path: links], exists: exists, markdownLinks: markdownLinks, unrendered: [], ids: ids)
             }
             return problems

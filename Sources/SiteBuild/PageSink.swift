@@ -108,35 +108,39 @@ final class IncrementalSink: PageSink {
     func discard() {}
 }
 
-/// `check` renders every page as a build would but writes none: the pages stay in memory for
-/// the link check (their ids when a link points into one with an `#anchor`), and the files a
-/// build makes without rendering them (the search index) are only named.
+/// `check` renders every page as a build would but writes none: of each page it keeps the ids
+/// and links with their places (`PageLinks`, a tenth of the page's bytes), for the link check;
+/// the files a build makes without rendering them (the search index) are only named.
 final class RenderedPages: PageWriter {
-    private let pages = Mutex<[String: Data]>([:])
+    private let pages = Mutex<[String: PageLinks]>([:])
     private let collector: PageCollector
+    private let siteURL: String
 
     init(published: Set<String>, siteURL: String) {
         collector = PageCollector(published: published, siteURL: siteURL)
+        self.siteURL = siteURL
     }
 
     @discardableResult
     func write(_ path: String, _ data: Data) throws(DiagnosticError) -> Bool {
         collector.add(path, data)
-        // Only a page is read again (for its ids); a published file's or an asset's bytes are not kept.
-        if path.hasSuffix(".html") { pages.withLock { $0[path] = data } }
+        // Only a page is read again; a published file's or an asset's bytes are not kept.
+        guard path.hasSuffix(".html") else { return false }
+        let links = PageLinks(html: data, siteURL: siteURL)
+        pages.withLock { $0[path] = links }
         return false
     }
 
     /// A file a build writes that `check` does not make: a link to it is not broken.
     func name(_ path: String) { collector.name(path) }
 
-    /// The bytes of a page rendered.
-    func page(_ path: String) -> Data? { pages.withLock { $0[path] } }
+    /// The ids and links of a page rendered.
+    func links(_ path: String) -> PageLinks? { pages.withLock { $0[path] } }
 
     var count: Int { pages.withLock { $0.count } }
 
     /// The broken links of every page rendered, the templates' included, as a full build finds them.
     func brokenLinks(_ checker: LinkChecker, markdownLinks: [String: [MarkdownLink]]) -> [Diagnostic] {
-        checker.check(collected: collector.collected, markdownLinks: markdownLinks) { [self] path in page(path).map { [UInt8]($0) } }
+        checker.check(collected: collector.collected, markdownLinks: markdownLinks) { [self] path in links(path) }
     }
 }

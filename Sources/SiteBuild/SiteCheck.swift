@@ -179,8 +179,8 @@ extension SiteBuilder {
         func ids(_ path: String) -> PageIDs? {
             if let found = known[path] { return found }
             var found: PageIDs?
-            if let page = memory?.page(path) {
-                found = PageLinks(html: page, siteURL: site.config.baseURL).ids
+            if let links = memory?.links(path) {
+                found = links.ids
             } else if let (slug, lang) = pageArticles[path], let group = groups[slug]?.withErrors, let article = group.articles[lang],
                 let pages = site.pages
             {
