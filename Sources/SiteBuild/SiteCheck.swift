@@ -21,7 +21,7 @@ extension SiteBuilder {
         verify(options, renderingPages: false).result
     }
 
-    /// `check`, and the pages it rendered (as a build writes them, byte for byte).
+    /// `check`, and what it kept of the pages it rendered (their ids and links, for tests).
     static func verify(_ options: BuildOptions, renderingPages: Bool) -> (result: BuildResult, pages: RenderedPages?) {
         let start = ContinuousClock.now
         var diagnostics = DiagnosticCollector()
