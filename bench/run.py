@@ -469,6 +469,13 @@ def lifecycle_full(binary, corpus, pages, runs, work, label="lifecycle-docs buil
     return result, out
 
 
+def lifecycle_check(binary, corpus, pages, runs, work):
+    """`lifecycle-docs check`: every page verified and rendered in memory, nothing written (no goal)."""
+    cmd = [binary, "check", "--content", corpus, "--templates", os.path.join(REPO, "Templates")]
+    return measure("lifecycle-docs-check", "lifecycle-docs check", cmd, runs, pages, work, full_build=False,
+                   note="renders every page in memory, writes nothing; no goal")
+
+
 def lifecycle_scaling(binary, ref_corpus, corpus, pages, runs, work, mode, keep_output):
     """Full builds of the reference corpus (2,000 pages) and of the large one, taking turns:
     a host whose speed drifts over the minutes this takes (another tenant, a warming machine)
@@ -880,8 +887,8 @@ def main(argv):
     parser.add_argument("--out", default=None,
                         help="where the tools write their sites (default: a folder on /dev/shm when it is a "
                              "tmpfs with room, else WORK/out)")
-    parser.add_argument("--tools", default="lifecycle-docs,hugo,hugo-nohl,cmark-gfm,incremental,hugo-server",
-                        help="comma-separated subset of: lifecycle-docs, hugo, hugo-nohl, cmark-gfm, "
+    parser.add_argument("--tools", default="lifecycle-docs,check,hugo,hugo-nohl,cmark-gfm,incremental,hugo-server",
+                        help="comma-separated subset of: lifecycle-docs, check, hugo, hugo-nohl, cmark-gfm, "
                              "incremental, hugo-server (default: all)")
     parser.add_argument("--incremental-args", default=None,
                         help="the build options for an incremental build (default: found in "
@@ -900,7 +907,7 @@ def main(argv):
     if args.pages < 4:
         parser.error("--pages must be at least 4")
     tools = set(t.strip() for t in args.tools.split(",") if t.strip())
-    unknown = tools - {"lifecycle-docs", "hugo", "hugo-nohl", "cmark-gfm", "incremental", "hugo-server"}
+    unknown = tools - {"lifecycle-docs", "check", "hugo", "hugo-nohl", "cmark-gfm", "incremental", "hugo-server"}
     if unknown:
         parser.error("unknown tools: " + ", ".join(sorted(unknown)))
 
@@ -915,7 +922,7 @@ def main(argv):
     hugo_bin = require("hugo", "hugo") if tools & {"hugo", "hugo-nohl", "hugo-server"} else None
     cmark_bin = require("cmark-gfm", "cmark-gfm") if "cmark-gfm" in tools else None
     binary = None
-    if tools & {"lifecycle-docs", "incremental"}:
+    if tools & {"lifecycle-docs", "check", "incremental"}:
         binary = os.path.abspath(args.binary) if args.binary else build_lifecycle_docs(args.no_build)
     versions = {
         "lifecycle-docs": git_version() if not args.binary else args.binary,
@@ -972,6 +979,9 @@ def run_corpus(mode, args, tools, work, binary, hugo_bin, cmark_bin, versions):
         log("lifecycle-docs: %d full builds of %d pages" % (args.runs, pages))
         full, out = lifecycle_full(binary, corpus, pages, args.runs, work, mode=mode)
         results.append(full)
+    if "check" in tools:
+        log("lifecycle-docs check: %d runs on %d pages" % (args.runs, pages))
+        results.append(lifecycle_check(binary, corpus, pages, args.runs, work))
     if "hugo" in tools:
         log("hugo: %d builds of %d pages" % (args.runs, pages))
         hugo = hugo_full(hugo_bin, site, corpus, pages, args.runs, work, mode=mode)

@@ -322,6 +322,9 @@ struct LinkChecker {
     /// Pages of articles whose file is there but could not be read (`check`): their own errors
     /// are reported, and a link to them is not called broken as well.
     var unreadablePages: Set<String> = []
+    /// Where the templates write a link (`TemplateSet.placesWriting`): a broken link a template
+    /// adds is reported on its page, with these places as notes.
+    var templatePlaces: @Sendable (String) -> [SourceLocation] = { _ in [] }
 
     init(config: SiteConfig, languagesBySlug: [String: Set<String>], draftPages: Set<String> = []) {
         self.config = config
@@ -444,7 +447,9 @@ struct LinkChecker {
                 } else if written.isEmpty {
                     problems.append(.error(
                         at: SourceLocation(file: path, line: Int(link.line), column: Int(link.column)),
-                        "the templates link to '\(link.url)': \(problem.message)", suggestion: problem.suggestion))
+                        "the templates link to '\(link.url)': \(problem.message)",
+                        notes: templatePlaces(link.url).map { "written in \($0.file):\($0.line):\($0.column)" },
+                        suggestion: problem.suggestion))
                 } else {
                     for markdown in written {
                         problems.append(Self.brokenLink(markdown, problem))

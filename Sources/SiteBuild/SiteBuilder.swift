@@ -171,8 +171,9 @@ public enum SiteBuilder {
                 // Only a group read again or gone can have lost a page: the others are as cached.
                 let touched = incremental ? plan.touchedSlugs : nil
                 let unpublished = Self.unpublishedPages(reusable, now: articles.all, among: touched)
-                let checker = LinkChecker(
+                var checker = LinkChecker(
                     config: site.config, languagesBySlug: articles.all.mapValues { Set($0.keys) }, draftPages: articles.draftPages)
+                checker.templatePlaces = pages.templates.placesWriting
                 var linkProblems = sink.brokenLinks(checker, markdownLinks: articles.links, deleted: unpublished, published: published)
                 // Broken links fail the build, as in Docusaurus, unless site.yml says `brokenLinks: warn`.
                 if site.config.brokenLinks == .warn {

@@ -81,6 +81,7 @@ extension SiteBuilder {
             var checker = LinkChecker(config: site.config, languagesBySlug: articles.mapValues { Set($0.keys) }, draftPages: draftPages)
             checker.unreadablePages = Set(site.sources.filter { articles[$0.slug]?[$0.lang] == nil }.map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" })
                 .subtracting(draftPages)
+            if let pages { checker.templatePlaces = pages.templates.placesWriting }
             if let pages, let memory {
                 // The homes, status pages and sitemap list the articles that could be read, errors or not.
                 var listed = RenderedArticles(matrix: result.translations ?? TranslationMatrix(languages: languages, rows: []))

@@ -13,6 +13,8 @@ package struct TemplateSet: Sendable {
     /// Every `{{t.key}}` the templates name (any tag kind), with where: a key no UI strings
     /// file has would render nothing, silently (`unknownUIStrings`).
     var uiStringUses: [(key: String, location: SourceLocation)] = []
+    /// Each template file and the path diagnostics show for it.
+    var files: [(url: URL, displayPath: String)] = []
 
     /// The templates the generator renders itself: the pages, and the example figure inside
     /// article bodies; other partials are free-form.
@@ -56,7 +58,35 @@ package struct TemplateSet: Sendable {
         // (`unknownUIStrings`); a build whose strings files failed to load would report them all again.
         var set = TemplateSet(library: MustacheLibrary(templates: templates, missingPartial: .fail, missingVariable: .fail(exempt: ["t"])))
         set.uiStringUses = uses
+        set.files = names.map { (templatesDir.appending(path: $0), displayPrefix + $0) }
         return set
+    }
+
+    /// Where the templates write a link as it is on a page: in quotes (`href="x/"`), or as the
+    /// rest of a value that starts with a variable (`href="{{root}}x/"` is `../../x/` on a
+    /// page). For a broken link the templates add, the places to look at; the files are read
+    /// again, as it is asked only when a link is broken.
+    package func placesWriting(link url: String) -> [SourceLocation] {
+        var rest = url[...]
+        while rest.hasPrefix("../") { rest = rest.dropFirst(3) }
+        if rest.hasPrefix("./") { rest = rest.dropFirst(2) }
+        guard !rest.isEmpty else { return [] }
+        var places: [SourceLocation] = []
+        for file in files {
+            guard let text = try? SourceText.read(file.url, displayPath: file.displayPath).text else { continue }
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                var searchFrom = line.startIndex
+                while let found = line[searchFrom...].range(of: rest) {
+                    searchFrom = found.upperBound
+                    let before = line[..<found.lowerBound]
+                    let opens = before.hasSuffix("\"") || before.hasSuffix("'") || before.hasSuffix("}}")
+                    let closes = line[found.upperBound...].first.map { $0 == "\"" || $0 == "'" } ?? false
+                    guard opens && closes else { continue }
+                    places.append(SourceLocation(file: file.displayPath, line: number + 1, column: before.count + 1))
+                }
+            }
+        }
+        return places
     }
 
     /// The `{{t.key}}` tags of a template's text (`{{#t.key}}`, `{{{t.key}}}`… too), each key

@@ -49,6 +49,8 @@ import Testing
         let linked = try makeProject(content: content, templates: ["home.mustache": home.replacing("{{<base}}\n", with: "{{<base}}\n{{$head}}<link rel=\"next\" href=\"nowhere/\">{{/head}}\n")])
         let linkChecked = SiteBuilder.check(buildOptions(linked))
         #expect(linkChecked.diagnostics.map(\.message) == ["the templates link to 'nowhere/': no page or file es/nowhere/index.html in the site"])
+        // The page says where the link is; the note, where the templates write it.
+        #expect(linkChecked.diagnostics.first?.notes.map { $0.split(separator: "/").last ?? "" } == ["home.mustache:2:33"])
         #expect(linkChecked.diagnostics == SiteBuilder.build(buildOptions(linked)).diagnostics)
     }
 

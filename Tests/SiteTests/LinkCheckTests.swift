@@ -155,6 +155,7 @@ import Testing
         for result in [SiteBuilder.check(buildOptions(root)), SiteBuilder.build(buildOptions(root))] {
             let messages = result.diagnostics.map(DiagnosticFormatter.text)
             #expect(messages.contains { $0.hasPrefix("es/b/index.html:") && $0.contains("error: the templates link to '#nowhere': es/b/index.html has no anchor '#nowhere'") })
+            #expect(messages.contains { $0.contains("note: written in ") && $0.contains("Templates/partials/toc.mustache:1:15") }, "\(messages)")
         }
     }
 
