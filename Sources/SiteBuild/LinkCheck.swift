@@ -382,7 +382,7 @@ struct LinkChecker {
                 problems += check(pages: [path: links], exists: exists, markdownLinks: markdownLinks, unrendered: [], ids: ids)
             }
             return problems
-        }.flatMap { $0 }  // the build sorts every diagnostic by place
+        }.flatMap { $0 }.mergingTemplatePages()  // the build sorts every diagnostic by place
     }
 
     /// Whether `url`, on a page in the folder `from`, plainly leads to one of `files`: a relative
@@ -445,11 +445,20 @@ struct LinkChecker {
                         notes: ["this build did not render the page again; build with --force to see the link where it is written"],
                         suggestion: problem.suggestion))
                 } else if written.isEmpty {
-                    problems.append(.error(
-                        at: SourceLocation(file: path, line: Int(link.line), column: Int(link.column)),
-                        "the templates link to '\(link.url)': \(problem.message)",
-                        notes: templatePlaces(link.url).map { "written in \($0.file):\($0.line):\($0.column)" },
-                        suggestion: problem.suggestion))
+                    let onPage = SourceLocation(file: path, line: Int(link.line), column: Int(link.column))
+                    let message = "the templates link to '\(link.url)': \(problem.message)"
+                    let places = templatePlaces(link.url)
+                    // Where the templates write it, when that is one place (a template's mistake is
+                    // fixed there, and a GitHub annotation lands on a file of the repository).
+                    if places.count == 1, let place = places.first {
+                        problems.append(.error(
+                            at: place, "broken link in the templates: \(problem.message)", notes: [Self.onPage(onPage, as: link.url)],
+                            suggestion: problem.suggestion))
+                    } else {
+                        problems.append(.error(
+                            at: onPage, message, notes: places.map { "written in \($0.file):\($0.line):\($0.column)" },
+                            suggestion: problem.suggestion))
+                    }
                 } else {
                     for markdown in written {
                         problems.append(Self.brokenLink(markdown, problem))
@@ -458,6 +467,50 @@ struct LinkChecker {
             }
         }
         return problems
+    }
+
+    /// The note that names the page of a link reported where the templates write it.
+    static func onPage(_ place: SourceLocation, as url: String) -> String { "on \(place.file):\(place.line):\(place.column) as '\(url)'" }
+
+    /// The same broken link of the templates on many pages (a footer's, on every page) is one
+    /// problem at its place in the templates, its pages named in notes (the first few).
+    static func mergingPages(_ problems: [Diagnostic]) -> [Diagnostic] {
+        var merged: [Diagnostic] = []
+        var positions: [Diagnostic: Int] = [:]
+        var pages: [[String]] = []
+        for problem in problems {
+            guard let note = onPageNote(of: problem) else {
+                merged.append(problem)
+                pages.append([])
+                continue
+            }
+            var key = problem
+            key.notes = []
+            if let position = positions[key] {
+                pages[position].append(note)
+            } else {
+                positions[key] = merged.count
+                merged.append(key)
+                pages.append([note])
+            }
+        }
+        for (position, notes) in pages.enumerated() where !notes.isEmpty {
+            let sorted = notes.sorted()
+            merged[position].notes = Array(sorted.prefix(shownPages))
+            if sorted.count > shownPages { merged[position].notes.append("and on " + Plural.counted(sorted.count - shownPages, "more page")) }
+        }
+        return merged
+    }
+
+    /// How many pages a merged problem names.
+    static let shownPages = 3
+
+    /// The page note of a problem reported at a template's place (`check(pages:)`), which `mergingPages` merges.
+    private static func onPageNote(of problem: Diagnostic) -> String? {
+        guard problem.notes.count == 1, let note = problem.notes.first, note.hasPrefix("on "),
+            problem.location?.file.hasSuffix(".mustache") == true
+        else { return nil }
+        return note
     }
 
     /// A broken link reported where the writer put it in the Markdown.
@@ -639,5 +692,11 @@ struct LinkChecker {
             exists = { files.contains($0) }
         }
         return check(pages: pages, exists: exists, markdownLinks: markdownLinks, unrendered: unrendered) { fresh[$0]?.ids ?? stored($0)?.ids }
+            .mergingTemplatePages()
     }
+}
+
+extension [Diagnostic] {
+    /// The same broken link of the templates on many pages as one problem (`LinkChecker.mergingPages`).
+    func mergingTemplatePages() -> [Diagnostic] { LinkChecker.mergingPages(self) }
 }

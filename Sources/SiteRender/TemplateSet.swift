@@ -63,27 +63,38 @@ package struct TemplateSet: Sendable {
     }
 
     /// Where the templates write a link as it is on a page: in quotes (`href="x/"`), or as the
-    /// rest of a value that starts with a variable (`href="{{root}}x/"` is `../../x/` on a
-    /// page). For a broken link the templates add, the places to look at; the files are read
-    /// again, as it is asked only when a link is broken.
+    /// rest of a value that starts with a variable (`href="{{root}}x/"` is `../../x/` on one
+    /// page and `/docs/x/` on a 404 page): the longest end of the link, from a `/`, that is
+    /// written so. For a broken link the templates add, the places to look at; the files are
+    /// read again, as it is asked only when a link is broken.
     package func placesWriting(link url: String) -> [SourceLocation] {
-        var rest = url[...]
-        while rest.hasPrefix("../") { rest = rest.dropFirst(3) }
-        if rest.hasPrefix("./") { rest = rest.dropFirst(2) }
-        guard !rest.isEmpty else { return [] }
+        let texts = files.compactMap { file in
+            (try? SourceText.read(file.url, displayPath: file.displayPath).text).map { (file.displayPath, $0) }
+        }
+        var end = url[...]
+        while !end.isEmpty {
+            // An end of only slashes and dots (`../`, `/`) would be found after any variable.
+            guard end.contains(where: { $0 != "/" && $0 != "." }) else { break }
+            let places = texts.flatMap { Self.places(of: end, in: $1, file: $0) }
+            if !places.isEmpty { return places }
+            guard let slash = end.firstIndex(of: "/") else { break }
+            end = end[end.index(after: slash)...]
+        }
+        return []
+    }
+
+    /// Where `text` writes `value` as a whole quoted value or as the rest of one after a variable.
+    private static func places(of value: Substring, in text: String, file: String) -> [SourceLocation] {
         var places: [SourceLocation] = []
-        for file in files {
-            guard let text = try? SourceText.read(file.url, displayPath: file.displayPath).text else { continue }
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                var searchFrom = line.startIndex
-                while let found = line[searchFrom...].range(of: rest) {
-                    searchFrom = found.upperBound
-                    let before = line[..<found.lowerBound]
-                    let opens = before.hasSuffix("\"") || before.hasSuffix("'") || before.hasSuffix("}}")
-                    let closes = line[found.upperBound...].first.map { $0 == "\"" || $0 == "'" } ?? false
-                    guard opens && closes else { continue }
-                    places.append(SourceLocation(file: file.displayPath, line: number + 1, column: before.count + 1))
-                }
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var searchFrom = line.startIndex
+            while let found = line[searchFrom...].range(of: value) {
+                searchFrom = found.upperBound
+                let before = line[..<found.lowerBound]
+                let opens = before.hasSuffix("\"") || before.hasSuffix("'") || before.hasSuffix("}}")
+                let closes = line[found.upperBound...].first.map { $0 == "\"" || $0 == "'" } ?? false
+                guard opens && closes else { continue }
+                places.append(SourceLocation(file: file, line: number + 1, column: before.count + 1))
             }
         }
         return places

@@ -48,10 +48,30 @@ import Testing
         let home = try String(contentsOf: repositoryRoot.appending(path: "Templates/home.mustache"), encoding: .utf8)
         let linked = try makeProject(content: content, templates: ["home.mustache": home.replacing("{{<base}}\n", with: "{{<base}}\n{{$head}}<link rel=\"next\" href=\"nowhere/\">{{/head}}\n")])
         let linkChecked = SiteBuilder.check(buildOptions(linked))
-        #expect(linkChecked.diagnostics.map(\.message) == ["the templates link to 'nowhere/': no page or file es/nowhere/index.html in the site"])
-        // The page says where the link is; the note, where the templates write it.
-        #expect(linkChecked.diagnostics.first?.notes.map { $0.split(separator: "/").last ?? "" } == ["home.mustache:2:33"])
+        #expect(linkChecked.diagnostics.map(\.message) == ["broken link in the templates: no page or file es/nowhere/index.html in the site"])
+        // Where the templates write it; the note says on which page, as what.
+        let problem = try #require(linkChecked.diagnostics.first)
+        #expect(problem.location.map { "\($0.file.split(separator: "/").last ?? ""):\($0.line):\($0.column)" } == "home.mustache:2:33")
+        #expect(problem.notes.count == 1 && problem.notes[0].hasPrefix("on es/index.html:") && problem.notes[0].hasSuffix(" as 'nowhere/'"), "\(problem.notes)")
         #expect(linkChecked.diagnostics == SiteBuilder.build(buildOptions(linked)).diagnostics)
+    }
+
+    /// A broken link in a template every page uses is one problem, where the template writes it
+    /// (`{{root}}` makes it `../../x/` on one page, `/x/` on a 404 page), not one per page.
+    @Test func aTemplatesBrokenLinkOnEveryPageIsOneProblem() throws {
+        let base = try String(contentsOf: repositoryRoot.appending(path: "Templates/base.mustache"), encoding: .utf8)
+        let root = try makeProject(
+            content: ["es/a.md": "---\ntitle: A\n---\nTexto.\n", "es/b.md": "---\ntitle: B\n---\nTexto.\n"],
+            templates: ["base.mustache": base.replacing("</footer>", with: "<a href=\"{{root}}acerca/\">x</a></footer>")])
+        for result in [SiteBuilder.check(buildOptions(root)), SiteBuilder.build(buildOptions(root))] {
+            let problem = try #require(result.diagnostics.first)
+            #expect(result.diagnostics.count == 1, "\(result.diagnostics.map(DiagnosticFormatter.text))")
+            #expect(problem.location?.file.hasSuffix("Templates/base.mustache") == true)
+            #expect(problem.message == "broken link in the templates: no page or file acerca/index.html in the site")
+            // Three pages named, the others counted: the 404 pages, the homes, the articles…
+            #expect(problem.notes.count == 4 && problem.notes.last?.hasPrefix("and on ") == true, "\(problem.notes)")
+            #expect(problem.notes.contains { $0.hasSuffix(" as '/acerca/'") } && !problem.notes.contains { $0.contains("written in") })
+        }
     }
 
     /// With an article's error, a build stops before the site-wide pages; `check` renders them
