@@ -222,9 +222,26 @@ final class PageCollector: Sendable {
         self.siteURL = siteURL
     }
 
+    /// Whether the file at `path` is a page whose links and ids are checked.
+    func isPage(_ path: String) -> Bool { path.hasSuffix(".html") && !published.contains(path) }
+
     func add(_ path: String, _ data: Data) {
-        guard path.hasSuffix(".html"), !published.contains(path) else { return name(path) }
-        let distinct = PageLinks.distinctURLs(html: data, siteURL: siteURL)
+        guard isPage(path) else { return name(path) }
+        record(path, distinct: PageLinks.distinctURLs(html: data, siteURL: siteURL))
+    }
+
+    /// A page whose links were scanned in full already (`check` keeps them): its entry is made
+    /// from them, with no second scan of the page.
+    func add(_ path: String, links page: PageLinks) {
+        var distinct = StringTable(capacity: page.links.count)
+        for link in page.links {
+            var url = link.url
+            _ = distinct.number(&url)
+        }
+        record(path, distinct: distinct)
+    }
+
+    private func record(_ path: String, distinct: StringTable) {
         store.withLock { store in
             store.pages.append(store.files.number(path))
             for number in 0..<UInt32(distinct.count) {
@@ -351,7 +368,7 @@ struct LinkChecker {
         let pageFiles = isPage
         let exists: @Sendable (String) -> Bool = { collected.files.contains($0) }
         let shares = max(1, min(order.count, ProcessInfo.processInfo.activeProcessorCount * 4))
-        return Parallel.map(shares) { share in
+        let byShare = Parallel.map(shares) { share in
             var known: [String: PageIDs?] = [:]
             func ids(_ path: String) -> PageIDs? {
                 guard let file = collected.files.find(path), pageFiles[Int(file)] else { return nil }
@@ -382,7 +399,8 @@ struct LinkChecker {
                 problems += check(pages: [path: links], exists: exists, markdownLinks: markdownLinks, unrendered: [], ids: ids)
             }
             return problems
-        }.flatMap { $0 }.mergingTemplatePages()  // the build sorts every diagnostic by place
+        }
+        return Self.mergingPages(byShare.flatMap { $0 })  // the build sorts every diagnostic by place
     }
 
     /// Whether `url`, on a page in the folder `from`, plainly leads to one of `files`: a relative
@@ -446,7 +464,6 @@ struct LinkChecker {
                         suggestion: problem.suggestion))
                 } else if written.isEmpty {
                     let onPage = SourceLocation(file: path, line: Int(link.line), column: Int(link.column))
-                    let message = "the templates link to '\(link.url)': \(problem.message)"
                     let places = templatePlaces(link.url)
                     // Where the templates write it, when that is one place (a template's mistake is
                     // fixed there, and a GitHub annotation lands on a file of the repository).
@@ -456,7 +473,7 @@ struct LinkChecker {
                             suggestion: problem.suggestion))
                     } else {
                         problems.append(.error(
-                            at: onPage, message, notes: places.map { "written in \($0.file):\($0.line):\($0.column)" },
+                            at: onPage, "the templates link to '\(link.url)': \(problem.message)", notes: places.map { "written in \($0.file):\($0.line):\($0.column)" },
                             suggestion: problem.suggestion))
                     }
                 } else {
@@ -691,12 +708,7 @@ struct LinkChecker {
             }
             exists = { files.contains($0) }
         }
-        return check(pages: pages, exists: exists, markdownLinks: markdownLinks, unrendered: unrendered) { fresh[$0]?.ids ?? stored($0)?.ids }
-            .mergingTemplatePages()
+        return Self.mergingPages(
+            check(pages: pages, exists: exists, markdownLinks: markdownLinks, unrendered: unrendered) { fresh[$0]?.ids ?? stored($0)?.ids })
     }
-}
-
-extension [Diagnostic] {
-    /// The same broken link of the templates on many pages as one problem (`LinkChecker.mergingPages`).
-    func mergingTemplatePages() -> [Diagnostic] { LinkChecker.mergingPages(self) }
 }

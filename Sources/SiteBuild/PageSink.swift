@@ -123,10 +123,14 @@ final class RenderedPages: PageWriter {
 
     @discardableResult
     func write(_ path: String, _ data: Data) throws(DiagnosticError) -> Bool {
-        collector.add(path, data)
-        // Only a page is read again; a published file's or an asset's bytes are not kept.
-        guard path.hasSuffix(".html") else { return false }
+        // An asset's or a published file's bytes are not looked at.
+        guard collector.isPage(path) else {
+            collector.name(path)
+            return false
+        }
+        // One full scan, for the link check's list and for the page's ids and places.
         let links = PageLinks(html: data, siteURL: siteURL)
+        collector.add(path, links: links)
         pages.withLock { $0[path] = links }
         return false
     }

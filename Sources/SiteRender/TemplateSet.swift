@@ -13,8 +13,8 @@ package struct TemplateSet: Sendable {
     /// Every `{{t.key}}` the templates name (any tag kind), with where: a key no UI strings
     /// file has would render nothing, silently (`unknownUIStrings`).
     var uiStringUses: [(key: String, location: SourceLocation)] = []
-    /// Each template file and the path diagnostics show for it.
-    var files: [(url: URL, displayPath: String)] = []
+    /// Each template's text and the path diagnostics show for it, for `placesWriting`.
+    var sources: [(displayPath: String, text: String)] = []
 
     /// The templates the generator renders itself: the pages, and the example figure inside
     /// article bodies; other partials are free-form.
@@ -24,6 +24,7 @@ package struct TemplateSet: Sendable {
         var problems: [Diagnostic] = []
         var templates: [String: MustacheTemplate] = [:]
         var uses: [(key: String, location: SourceLocation)] = []
+        var sources: [(displayPath: String, text: String)] = []
         let names: [String]
         do {
             names = try FileManager.default.subpathsOfDirectory(atPath: templatesDir.path)
@@ -39,6 +40,7 @@ package struct TemplateSet: Sendable {
                 let source = try SourceText.read(templatesDir.appending(path: path), displayPath: display)
                 templates[String(path.dropLast(".mustache".count))] = try MustacheTemplate(source: source.text, name: display)
                 uses += Self.uiStringUses(in: source.text, file: display)
+                sources.append((display, source.text))
             } catch let error as DiagnosticError {
                 problems.append(contentsOf: error.diagnostics)
             } catch let error as MustacheError {
@@ -58,24 +60,20 @@ package struct TemplateSet: Sendable {
         // (`unknownUIStrings`); a build whose strings files failed to load would report them all again.
         var set = TemplateSet(library: MustacheLibrary(templates: templates, missingPartial: .fail, missingVariable: .fail(exempt: ["t"])))
         set.uiStringUses = uses
-        set.files = names.map { (templatesDir.appending(path: $0), displayPrefix + $0) }
+        set.sources = sources
         return set
     }
 
     /// Where the templates write a link as it is on a page: in quotes (`href="x/"`), or as the
     /// rest of a value that starts with a variable (`href="{{root}}x/"` is `../../x/` on one
     /// page and `/docs/x/` on a 404 page): the longest end of the link, from a `/`, that is
-    /// written so. For a broken link the templates add, the places to look at; the files are
-    /// read again, as it is asked only when a link is broken.
+    /// written so. For a broken link the templates add, the places to look at.
     package func placesWriting(link url: String) -> [SourceLocation] {
-        let texts = files.compactMap { file in
-            (try? SourceText.read(file.url, displayPath: file.displayPath).text).map { (file.displayPath, $0) }
-        }
         var end = url[...]
         while !end.isEmpty {
             // An end of only slashes and dots (`../`, `/`) would be found after any variable.
             guard end.contains(where: { $0 != "/" && $0 != "." }) else { break }
-            let places = texts.flatMap { Self.places(of: end, in: $1, file: $0) }
+            let places = sources.flatMap { Self.places(of: end, in: $0.text, file: $0.displayPath) }
             if !places.isEmpty { return places }
             guard let slash = end.firstIndex(of: "/") else { break }
             end = end[end.index(after: slash)...]
