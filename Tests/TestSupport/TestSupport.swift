@@ -18,9 +18,23 @@ public struct TestFailure: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// A fresh folder under the system temporary directory.
+/// The one folder of this test process under the system temporary directory: every folder
+/// `makeTemporaryDirectory` makes is inside it, and it is removed when the process exits, so a
+/// run of the tests leaves nothing behind (every run left its folders before). `KEEP_TEST_FILES=1`
+/// keeps it, to look at what a failing test wrote; its path is printed then.
+public let testProcessFolder: URL = {
+    let url = FileManager.default.temporaryDirectory.appending(path: "lifecycle-docs-tests-\(getpid())")
+    if ProcessInfo.processInfo.environment["KEEP_TEST_FILES"] == "1" {
+        print("KEEP_TEST_FILES=1: the tests' files stay in \(url.path)")
+    } else {
+        atexit { try? FileManager.default.removeItem(at: testProcessFolder) }
+    }
+    return url
+}()
+
+/// A fresh folder inside this process' test folder.
 public func makeTemporaryDirectory(_ label: String = "lifecycle-docs-tests") throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appending(path: "\(label)-\(UUID().uuidString)")
+    let url = testProcessFolder.appending(path: "\(label)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
