@@ -186,8 +186,10 @@ package enum TranslationAnalyzer {
                 let stale = matches.indices.filter { if case .same = matches[$0] { false } else { true } }
                 // Which section of the translation stands for each of the source's: for the parity errors and the warnings below.
                 let pairs = SectionAlignment.pair(source: source.sections, translation: article.sections)
+                let sourceErrorLines = Set((errorsByFile[source.displayPath] ?? []).compactMap { $0.location?.line })
                 let parity = parityProblems(
-                    article, source, blocks: pairing(lang, article, source), sectionPairs: pairs, staleSourceSections: Set(stale), slug: slug)
+                    article, source, blocks: pairing(lang, article, source), sectionPairs: pairs, staleSourceSections: Set(stale),
+                    sourceErrorLines: sourceErrorLines, slug: slug)
                 added.append(contentsOf: parity)
                 added.append(contentsOf: sectionCountWarning(article, source, pairs: pairs))
                 problems += parity.filter { $0.severity == .error }.map(describe)
@@ -360,9 +362,13 @@ package enum TranslationAnalyzer {
     /// (`staleSourceSections`) is a warning: the source's author did not break the translation, it is
     /// stale, says so on its page and keeps its own examples, each still run against the model.
     /// `sectionPairs`: `SectionAlignment.pair` of the two articles' sections.
+    ///
+    /// A source block with an error of its own (a line of `sourceErrorLines`) is not held up to
+    /// its translations: the error is reported at the source, and each translation would be told
+    /// to copy the broken line. They are compared again once it is fixed.
     static func parityProblems(
         _ translation: Article, _ source: Article, blocks: BlockPairing, sectionPairs: [Int?], staleSourceSections: Set<Int> = [],
-        slug: String = ""
+        sourceErrorLines: Set<Int> = [], slug: String = ""
     ) -> [Diagnostic] {
         let ours = translation.codeSamples
         let theirs = source.codeSamples
@@ -390,6 +396,8 @@ package enum TranslationAnalyzer {
             return "\(kind) \(number)"
         }
         func differ(_ mine: Int, _ original: Int) {
+            let sourceBlock = theirs[original].line...(theirs[original].line + theirs[original].code.count { $0 == "\n" } + 1)
+            guard !sourceErrorLines.contains(where: sourceBlock.contains) else { return }
             let ourBlock = a[mine]
             let theirBlock = b[original]
             let at = { (line: Int) in SourceLocation(file: translation.displayPath, line: line, column: 1) }

@@ -265,6 +265,23 @@ import Testing
         #expect(status(result, "pt") == .broken)
     }
 
+    /// A typo in the source's example is the source's error alone: the translations are not told
+    /// to copy the broken line (they were, in one warning each).
+    @Test func aSourceBlockWithAnErrorIsNotHeldUpToItsTranslations() throws {
+        let typo = Self.sourceBody.replacing("interruption -> inactive :", with: "interruption -> inactiv :")
+        let (result, messages) = try build([
+            "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + typo + "\n", "pt/a.md": Self.translation(),
+        ])
+        #expect(!result.succeeded)
+        #expect(messages.map { $0.prefix { $0 != "\n" } } == ["Content/es/a.md:13:17: error: unknown state 'inactiv' for ios-app"])
+        // Fixed in the source in another way than the translation has it: compared again.
+        let fixed = Self.sourceBody.replacing("interruption -> inactive : applicationWillResignActive", with: "interruption -> inactive")
+        let (_, again) = try build([
+            "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + fixed + "\n", "pt/a.md": Self.translation(),
+        ])
+        #expect(again.map { $0.prefix { $0 != "\n" } } == ["Content/pt/a.md:16:1: warning: lifecycle example 1 differs from its source Content/es/a.md:13"])
+    }
+
     @Test func aBlockMissingBeforeAChangedOneDoesNotShiftTheComparison() throws {
         let withoutExample = Self.translation()
             .replacing("```lifecycle ios-app\n# Uma interrupção\ngiven active\ninterruption -> inactive : applicationWillResignActive\n```\n", with: "")
