@@ -25,7 +25,7 @@ enum BuildErrorPage {
             <title>\(t("serveBuildFailed")) — LifecycleDocs</title></head>
             <body>
             <main>
-            <h1>\(t("serveBuildFailed")): \(t("serveErrors")) \(errors), \(t("serveWarnings")) \(warnings)</h1>
+            <h1>\(t("serveBuildFailed")): \(errors) \(t(errors == 1 ? "serveError" : "serveErrors")), \(warnings) \(t(warnings == 1 ? "serveWarning" : "serveWarnings"))</h1>
             <p>\(t("serveNotWritten"))</p>
             <pre lang="en">\(HTML.escape(text))</pre>
             </main>

@@ -11,7 +11,7 @@ final class OverlayTexts: Sendable {
         "serveNotWritten", "serveHide", "serveError", "serveWarning", "serveNote", "serveSuggestion", "serveNoFile",
     ]
     static let english: [String: String] = [
-        "serveBuildFailed": "Build failed", "serveErrors": "Errors", "serveWarnings": "Warnings",
+        "serveBuildFailed": "Build failed", "serveErrors": "errors", "serveWarnings": "warnings",
         "serveNotBuilt": "this page was not built", "serveLastGood": "this page is the last good build",
         "serveFixAndSave": "Fix the file and save: the page reloads by itself.",
         "serveNotWritten": "The build did not write this page. Fix the files below and save: the page reloads by itself.",

@@ -567,7 +567,7 @@ final class Fixture {
         #expect(response.headers["cache-control"] == "no-cache")
         let text = response.text
         #expect(text.contains("<html lang=\"en\" data-lifecycle-build-failed=\"\">"))
-        #expect(text.contains("Build failed: Errors 1, Warnings 1</h1>"))
+        #expect(text.contains("Build failed: 1 error, 1 warning</h1>"))
         #expect(text.contains("<pre lang=\"en\">"))
         let error = try #require(text.range(of: "Content/es/inactive.md:88:16: error: after &#39;interruption&#39; the app is inactive"))
         let warning = try #require(text.range(of: "Content/es/inactive.md:3:1: warning: raw HTML &lt;b&gt; is shown as text"))
@@ -586,12 +586,13 @@ final class Fixture {
     /// The page and the overlay speak the language of the folder asked for; the diagnostics stay English.
     @Test func theErrorPageSpeaksThePagesLanguage() throws {
         let empty = try Empty()
-        empty.server.setOverlayStrings(["es": ["serveBuildFailed": "La compilación ha fallado", "serveErrors": "Errores",
-                                               "serveWarnings": "Avisos", "serveHide": "Ocultar"]])
-        empty.server.publish(.error(diagnostics: [Self.warning, Self.error]))
+        empty.server.setOverlayStrings(["es": ["serveBuildFailed": "La compilación ha fallado", "serveError": "error", "serveErrors": "errores",
+                                               "serveWarning": "aviso", "serveWarnings": "avisos", "serveHide": "Ocultar"]])
+        let another = Diagnostic.warning(at: SourceLocation(file: "Content/es/inactive.md", line: 5, column: 1), "raw HTML <i> is shown as text")
+        empty.server.publish(.error(diagnostics: [Self.warning, another, Self.error]))
         let spanish = try request("/es/inactive/", port: empty.port).text
         #expect(spanish.contains("<html lang=\"es\" data-lifecycle-build-failed=\"\">"))
-        #expect(spanish.contains("<h1>La compilación ha fallado: Errores 1, Avisos 1</h1>"))
+        #expect(spanish.contains("<h1>La compilación ha fallado: 1 error, 2 avisos</h1>"))
         #expect(spanish.contains("<pre lang=\"en\">Content/es/inactive.md:88:16: error:"))
         #expect(spanish.contains("data-lang=\"es\"></script>"))
         // The overlay's words: a key the site does not have is English; so is a language it has none for.

@@ -117,12 +117,15 @@ def test_a_first_start_on_broken_content_shows_the_errors_on_every_page(tmp_path
         assert "Build failed with 1 error" in server.output()
         assert not (tmp_path / "public").exists()
         # The overlay speaks the language of the page's folder (English outside them); the diagnostics stay English.
-        not_built = {"": ("en", "this page was not built"), "es/inactive/": ("es", "esta página no se ha generado"),
-                     "it/active/index.html": ("it", "questa pagina non è stata generata")}
-        for path, (lang, words) in not_built.items():
+        # Counted in the page's language, singular here: "1 error, 1 aviso".
+        not_built = {"": ("en", "this page was not built", "1 error, 1 warning"),
+                     "es/inactive/": ("es", "esta página no se ha generado", "1 error, 1 aviso"),
+                     "it/active/index.html": ("it", "questa pagina non è stata generata", "1 errore, 1 avviso")}
+        for path, (lang, words, counted) in not_built.items():
             browser.get(server.base + path)
             overlay = WebDriverWait(browser, 20).until(lambda b: overlays(b) and overlays(b)[0])
             assert words in overlay.find_element(By.TAG_NAME, "h2").text
+            assert counted in overlay.find_element(By.TAG_NAME, "h2").text
             assert overlay.get_attribute("lang") == lang
             assert overlay.find_element(By.CSS_SELECTOR, "li.diagnostic .message").get_attribute("lang") == "en"
             items = overlay.find_elements(By.CSS_SELECTOR, "li.diagnostic")

@@ -11,7 +11,7 @@
   var words = {};
   var language = (script && script.getAttribute("data-lang")) || "en";
   var ENGLISH = {
-    serveBuildFailed: "Build failed", serveErrors: "Errors", serveWarnings: "Warnings",
+    serveBuildFailed: "Build failed", serveErrors: "errors", serveWarnings: "warnings",
     serveNotBuilt: "this page was not built", serveLastGood: "this page is the last good build",
     serveFixAndSave: "Fix the file and save: the page reloads by itself.", serveHide: "Hide",
     serveError: "error", serveWarning: "warning", serveNote: "note", serveSuggestion: "suggestion", serveNoFile: "(no file)"
@@ -87,15 +87,17 @@
     overlay.setAttribute("aria-modal", "true");
     overlay.setAttribute("aria-labelledby", "lifecycle-live-title");
     overlay.tabIndex = -1;
+    // "1 error, 2 warnings": the singular and plural nouns of the page's language.
     function count(severity) {
-      return diagnostics.filter(function (d) { return d.severity === severity; }).length;
+      var n = diagnostics.filter(function (d) { return d.severity === severity; }).length;
+      var noun = severity === "error" ? (n === 1 ? "serveError" : "serveErrors") : (n === 1 ? "serveWarning" : "serveWarnings");
+      return n + " " + t(noun);
     }
     // The server's page for a path the failed build did not write has nothing underneath.
     var nothingBeneath = document.documentElement.hasAttribute("data-lifecycle-build-failed");
     var title = document.createElement("h2");
     title.id = "lifecycle-live-title";
-    title.textContent = t("serveBuildFailed") + ": " + t("serveErrors") + " " + count("error") + ", "
-      + t("serveWarnings") + " " + count("warning") + " (" + t(nothingBeneath ? "serveNotBuilt" : "serveLastGood") + ")";
+    title.textContent = t("serveBuildFailed") + ": " + count("error") + ", " + count("warning") + " (" + t(nothingBeneath ? "serveNotBuilt" : "serveLastGood") + ")";
     // The server sends errors first, then warnings.
     var list = document.createElement("ol");
     diagnostics.forEach(function (d) {
