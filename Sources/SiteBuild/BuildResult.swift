@@ -56,7 +56,7 @@ public struct BuildResult: Sendable {
     public var succeeded: Bool { refusal == nil && !diagnostics.contains { $0.severity == .error } }
     public var isUpToDate: Bool { upToDate != nil }
 
-    /// `Built 4 articles (es 1, pt 1, bg 1, it 1), 10 files in 0.05 s`.
+    /// `Built 4 articles (es 1, pt 1, bg 1, it 1), 24 files, 36 examples run, 2 exercises checked, 7 chains verified in 0.06 s`.
     public var summaryLine: String {
         let time = String(format: seconds < 0.1 ? "%.3f s" : "%.2f s", seconds)
         if upToDate != nil {
@@ -66,8 +66,9 @@ public struct BuildResult: Sendable {
         let perLanguage = articlesPerLanguage.map { "\($0.lang) \($0.count)" }.joined(separator: ", ")
         let warnings = diagnostics.count { $0.severity == .warning }
         let warningText = warnings == 0 ? "" : ", \(Plural.counted(warnings, "warning"))"
+        // The same counts as `check` prints.
         func verified(_ examples: Int, _ chains: Int) -> String {
-            "\(Plural.counted(examples, "example")) run, \(Plural.counted(chains, "chain")) verified"
+            "\(Plural.counted(examples, "example")) run, \(Plural.counted(exercisesChecked, "exercise")) checked, \(Plural.counted(chains, "chain")) verified"
         }
         if let changedFiles {
             return "Updated \(Plural.counted(total, "article")) (\(perLanguage)): \(articlesRendered) re-rendered "

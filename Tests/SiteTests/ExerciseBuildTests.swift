@@ -61,6 +61,7 @@ import Testing
         #expect(result.succeeded, "\(messages)")
         #expect(messages == [])
         #expect(result.exercisesChecked == 4)
+        #expect(result.summaryLine.contains(", 0 examples run, 4 exercises checked, 0 chains verified in "), "the build counts them as check does")
         // A build counts them; `check` lists each (a build keeps no list for every page: issue 18).
         #expect(result.pages.first?.exercises.isEmpty == true)
         let checked = SiteBuilder.check(buildOptions(root))
