@@ -186,10 +186,12 @@ package enum TranslationAnalyzer {
                 let stale = matches.indices.filter { if case .same = matches[$0] { false } else { true } }
                 // Which section of the translation stands for each of the source's: for the parity errors and the warnings below.
                 let pairs = SectionAlignment.pair(source: source.sections, translation: article.sections)
-                let sourceErrorLines = Set((errorsByFile[source.displayPath] ?? []).compactMap { $0.location?.line })
+                // A line of the translation the model already reports an error at is one mistake, told once.
+                let ownErrorLines = Set(errorLines(article.displayPath, in: errorsByFile))
                 let parity = parityProblems(
                     article, source, blocks: pairing(lang, article, source), sectionPairs: pairs, staleSourceSections: Set(stale),
-                    sourceErrorLines: sourceErrorLines, slug: slug)
+                    sourceErrorLines: Set(errorLines(source.displayPath, in: errorsByFile)), slug: slug
+                ).filter { !ownErrorLines.contains($0.location?.line ?? 0) }
                 added.append(contentsOf: parity)
                 added.append(contentsOf: sectionCountWarning(article, source, pairs: pairs))
                 problems += parity.filter { $0.severity == .error }.map(describe)
@@ -222,6 +224,11 @@ package enum TranslationAnalyzer {
             rows.append(.init(slug: slug, title: source?.title ?? slug, titleLang: source?.lang ?? "", cells: cells))
         }
         return (TranslationMatrix(languages: languages, rows: rows), diagnostics + added)
+    }
+
+    /// The lines of `file` that have an error.
+    static func errorLines(_ file: String, in errorsByFile: [String: [Diagnostic]]) -> [Int] {
+        (errorsByFile[file] ?? []).compactMap { $0.location?.line }
     }
 
     /// `file:line:column: message`, as a broken cell says why.

@@ -282,6 +282,17 @@ import Testing
         #expect(again.map { $0.prefix { $0 != "\n" } } == ["Content/pt/a.md:16:1: warning: lifecycle example 1 differs from its source Content/es/a.md:13"])
     }
 
+    /// A typo in the translation's example is one error, the model's, not a second one for differing from the source.
+    @Test func aTranslationsTypoIsOneError() throws {
+        let typo = Self.translation().replacing("interruption -> inactive :", with: "interruption -> inactiv :")
+        let (result, messages) = try build([
+            "site.yml": Self.siteYML, "es/a.md": "---\ntitle: Original\n---\n" + Self.sourceBody + "\n", "pt/a.md": typo,
+        ])
+        #expect(!result.succeeded)
+        #expect(messages.map { $0.prefix { $0 != "\n" } } == ["Content/pt/a.md:16:17: error: unknown state 'inactiv' for ios-app"])
+        #expect(status(result, "pt") == .broken)
+    }
+
     @Test func aBlockMissingBeforeAChangedOneDoesNotShiftTheComparison() throws {
         let withoutExample = Self.translation()
             .replacing("```lifecycle ios-app\n# Uma interrupção\ngiven active\ninterruption -> inactive : applicationWillResignActive\n```\n", with: "")
