@@ -465,3 +465,38 @@ def test_the_summary_table_fits_without_scrolling_sideways(page, width):
         assert sizes[0] <= sizes[1], f"the summary table scrolls sideways at {width} px: {sizes}"
     finally:
         browser.set_window_size(size["width"], size["height"])
+
+
+def emulate_screen(browser, width, height):
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": width < 600})
+
+
+@pytest.mark.parametrize("lang", ["es", "bg"])
+def test_exercise_buttons_are_targets_a_finger_can_hit_on_a_phone(page, lang):
+    """At 360 px every button of the exercises and of the progress (check, up/down, events,
+    start again, clear progress, mark as done) is at least 24 × 24 px (WCAG 2.5.8), in a readable
+    size, and none overlaps another: they were the browser's defaults, 21 px high, 4 px apart."""
+    browser = page(f"{lang}/surviving-interruptions/index.html")
+    emulate_screen(browser, 360, 740)
+    try:
+        WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "figure.exercise.interactive"))
+        buttons = browser.execute_script("""
+            return [...document.querySelectorAll('figure.exercise button, .tutorial-progress button, .step-done-line button')]
+                .filter(b => b.getClientRects().length)
+                .map(b => { const r = b.getBoundingClientRect();
+                            return {text: b.textContent, kind: b.className, left: r.left, top: r.top + scrollY,
+                                    right: r.right, bottom: r.bottom + scrollY, font: parseFloat(getComputedStyle(b).fontSize)}; })""")
+        kinds = {b["kind"] for b in buttons}
+        assert {"exercise-check", "exercise-move", "exercise-event", "exercise-reset", "tutorial-progress-reset"} <= kinds, kinds
+        small = [(b["text"], round(b["right"] - b["left"]), round(b["bottom"] - b["top"]))
+                 for b in buttons if b["right"] - b["left"] < 24 or b["bottom"] - b["top"] < 24]
+        assert not small, f"buttons smaller than 24 × 24 px: {small[:5]} ({len(small)} in all)"
+        unreadable = [(b["text"], b["font"]) for b in buttons if b["font"] < 14]
+        assert not unreadable, f"buttons in a small font: {unreadable[:5]}"
+        overlapping = [(a["text"], b["text"]) for i, a in enumerate(buttons) for b in buttons[i + 1:]
+                       if min(a["right"], b["right"]) - max(a["left"], b["left"]) > 0
+                       and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 0]
+        assert not overlapping, f"buttons overlap: {overlapping[:5]}"
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
