@@ -26,6 +26,20 @@
     }
   }
   var current = null, pending = false;
+  // On wide screens the sidebar scrolls on its own (style.css): the marked entry is kept in its
+  // sight by scrolling the sidebar only, never the page (scrollIntoView may move both).
+  var sidebar = links[0].closest(".sidebar");
+  var calm = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+  function reveal(link) {
+    if (!sidebar || sidebar.scrollHeight <= sidebar.clientHeight + 1) return;
+    // The part of the sidebar on the screen: at a page's end the sidebar goes up with it.
+    var box = sidebar.getBoundingClientRect(), rect = link.getBoundingClientRect();
+    var top = Math.max(box.top, 0), bottom = Math.min(box.bottom, window.innerHeight), margin = 16;
+    var by = 0;
+    if (rect.top < top) by = rect.top - top - margin;
+    else if (rect.bottom > bottom) by = rect.bottom - bottom + margin;
+    if (by) sidebar.scrollBy({ top: by, behavior: calm && calm.matches ? "auto" : "smooth" });
+  }
   function update() {
     pending = false;
     var line = window.innerHeight * 0.3, active = null, lastInSight = null;
@@ -41,6 +55,7 @@
     if (current) current.link.classList.remove("active");
     if (active) active.link.classList.add("active");
     current = active;
+    if (active) reveal(active.link);
   }
   function schedule() {
     if (pending) return;
