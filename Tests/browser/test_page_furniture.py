@@ -365,6 +365,29 @@ def test_trace_cards_on_a_phone_stay_tables_to_screen_readers(page, phone, lang)
     assert_accessible(browser, f"{lang}/surviving-interruptions/index.html on a phone")
 
 
+@pytest.mark.parametrize("lang", ["es", "bg"])
+def test_the_status_matrix_keeps_its_article_column_while_scrolled_sideways(page, phone, color_scheme, lang):
+    """At 360 px the translation matrix scrolls sideways in its box: the articles' column stays at
+    the box's left edge, over the cells scrolled under it (it scrolled away, leaving rows of "Al
+    día" that named no article)."""
+    browser = page(f"{lang}/status/index.html")
+    box = browser.find_element(By.CSS_SELECTOR, ".table-scroll")
+    assert browser.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth + 50", box), \
+        "the matrix fits a phone: nothing to scroll"
+    browser.execute_script("arguments[0].scrollIntoView(); arguments[0].scrollLeft = 150", box)
+    assert browser.execute_script("return arguments[0].scrollLeft", box) >= 100
+    cells = browser.execute_script("""const box = arguments[0], left = box.getBoundingClientRect().left + box.clientLeft;
+        return [...box.querySelectorAll('tr')].map(row => {
+            const cell = row.firstElementChild, style = getComputedStyle(cell);
+            return [cell.textContent.trim().slice(0, 20), cell.getBoundingClientRect().left - left, style.backgroundColor];
+        })""", box)
+    assert len(cells) > 5
+    moved = [(text, offset) for text, offset, _ in cells if abs(offset) > 1]
+    assert not moved, f"first cells off the box's left edge (text, px): {moved}"
+    # Opaque, or the cells scrolled under it would show through.
+    see_through = [(text, colour) for text, _, colour in cells if colour.startswith("rgba") or colour == "transparent"]
+    assert not see_through, see_through
+
 def test_fixture_pages_fit_a_360_pixel_phone(fixture_page, phone):
     for path in ("es/muestra/index.html", "bg/muestra/index.html", "es/ejercicios/index.html", "es/index.html", "es/status/index.html"):
         browser = fixture_page(path)
