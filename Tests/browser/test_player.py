@@ -8,6 +8,7 @@ from xml.etree import ElementTree
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 
@@ -277,6 +278,33 @@ def test_playground_shows_an_events_summary_to_keyboard_and_pointer(page):
     browser.execute_script("arguments[0].blur()", button)
     assert hint.text == idle
 
+
+def test_playground_scene_field_is_empty_for_main_and_takes_a_name_as_typed(page):
+    """The scene field of a multi-scene machine was filled in with `main`: typing "B" in it made
+    `mainB`. It is empty, `main` its placeholder and what an empty field means."""
+    browser = page("es/playground/index.html")
+    playground = browser.find_element(By.CSS_SELECTOR, "[data-lifecycle-playground]")
+    select = playground.find_element(By.CSS_SELECTOR, "select[data-role='machine']")
+    browser.execute_script("arguments[0].value = 'ios-scene'; arguments[0].dispatchEvent(new Event('change'))", select)
+    scene = playground.find_element(By.CSS_SELECTOR, "input[data-role='scene']")
+    assert scene.is_displayed()
+    assert scene.get_attribute("value") == "" and scene.get_attribute("placeholder") == "main"
+    connect = playground.find_element(By.CSS_SELECTOR, "[data-role='events'] button[data-event='connect']")
+    connect.click()
+    assert playground.get_attribute("data-scene") == "main"
+    scene.click()
+    scene.send_keys("B")
+    assert scene.get_attribute("value") == "B"
+    connect.click()
+    assert playground.get_attribute("data-scene") == "B"
+    scenes = [s.get_attribute("data-scene") for s in playground.find_elements(By.CSS_SELECTOR, "[data-role='state'] .scene-state")]
+    assert scenes == ["main", "B"], scenes
+    # Emptied again, the next event is main's.
+    scene.send_keys(Keys.BACKSPACE)
+    assert scene.get_attribute("value") == ""
+    playground.find_element(By.CSS_SELECTOR, "[data-role='events'] button[data-event='home']").click()
+    assert playground.get_attribute("data-scene") == "main"
+    assert playground.get_attribute("data-state") == "background"
 
 @pytest.mark.parametrize("lang", ["es", "bg"])
 def test_a_phone_shows_the_whole_machine_title(page, lang):
