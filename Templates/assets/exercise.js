@@ -121,7 +121,8 @@
       if (!step.callbacks.length) callbacks.textContent = "\u2014";
       step.callbacks.forEach(function (c, i) {
         if (i) callbacks.appendChild(document.createTextNode(", "));
-        callbacks.appendChild(el("code", c.optional ? "optional" : null, c.optional ? "(" + c.name + ")" : c.name));
+        // Breakable at its words, as the build writes a trace's names: whole, they widened the table.
+        callbacks.appendChild(window.LifecycleDocs.breakableCode(c.optional ? "optional" : null, c.optional ? "(" + c.name + ")" : c.name));
       });
       tr.appendChild(callbacks);
       tr.appendChild(sourceCell(step.transition));

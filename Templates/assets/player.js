@@ -967,6 +967,7 @@
     window.LifecycleDocs = {
       create: create,
       sourceLink: sourceLink,
+      breakableCode: breakableCode,
       givenScenes: givenScenesOf,
       simulate: function (machineId, events, options, from) {
         const sim = create(machineId, options, from);

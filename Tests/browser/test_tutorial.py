@@ -500,3 +500,50 @@ def test_exercise_buttons_are_targets_a_finger_can_hit_on_a_phone(page, lang):
         assert not overlapping, f"buttons overlap: {overlapping[:5]}"
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.mark.parametrize("lang", ["es", "bg"])
+def test_the_feedback_fits_its_exercise_beside_the_text_on_a_laptop(page, lang):
+    """At 1280 px an exercise sits in the column beside its step's text: the model's run shown
+    after an answer (wrong ones included) fits that column, its callbacks wrapping at their words
+    as the build's traces do (478 px in a 447 px column, a scroll bar), and no word of a
+    confidence note breaks ("(docum|entado)")."""
+    browser = page(f"{lang}/surviving-interruptions/index.html")
+    emulate_screen(browser, 1280, 800)
+    try:
+        WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "figure.exercise.interactive"))
+        # An answer to every exercise, right or not: the first state, every statement, the order
+        # as given, the first event that can happen.
+        results = browser.execute_script("""return [...document.querySelectorAll('figure.exercise.interactive')].map(f => {
+            const kind = f.getAttribute('data-kind');
+            if (kind === 'predict') f.querySelector('input[type=radio]').checked = true;
+            if (kind === 'choose') f.querySelectorAll('input[type=checkbox]').forEach(c => c.click());
+            if (kind === 'reach') f.querySelector('button[data-event]:not(:disabled)').click();
+            if (!f.getAttribute('data-result')) f.querySelector('.exercise-check').click();
+            return f.getAttribute('data-result');
+        })""")
+        assert "wrong" in results and len(results) > 10, results
+        tables = browser.execute_script("""return [...document.querySelectorAll('.exercise-feedback table')].map(t => {
+            const box = t.closest('.exercise-feedback'), style = getComputedStyle(box);
+            const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            return [t.closest('figure').id, Math.max(t.scrollWidth, t.getBoundingClientRect().width), room];
+        })""")
+        assert len(tables) > 10
+        wide = [(figure, round(width), round(room)) for figure, width, room in tables if width > room + 1]
+        assert not wide, f"feedback tables wider than their exercise's column (figure, px, px): {wide}"
+        # A note of one word on two lines was broken inside the word.
+        broken = browser.execute_script("""return [...document.querySelectorAll('.exercise-feedback .confidence')]
+            .filter(c => !/\\s/.test(c.textContent) && c.getClientRects().length > 1).map(c => c.textContent)""")
+        assert not broken, f"confidence notes broken inside their word: {broken[:3]}"
+        # The answers' traces (the build's) too, opened.
+        browser.execute_script("document.querySelectorAll('details.exercise-answer').forEach(d => d.open = true)")
+        answers = browser.execute_script("""return [...document.querySelectorAll('details.exercise-answer table.trace')]
+            .filter(t => t.scrollWidth > t.clientWidth + 1).map(t => t.closest('figure').id)""")
+        assert not answers, f"answers' traces scroll sideways: {answers}"
+        broken = browser.execute_script("""return [...document.querySelectorAll('details.exercise-answer .confidence')]
+            .filter(c => !/\\s/.test(c.textContent) && c.getClientRects().length > 1).map(c => c.textContent)""")
+        assert not broken, f"confidence notes of the answers broken inside their word: {broken[:3]}"
+        width = browser.execute_script("return document.scrollingElement.scrollWidth")
+        assert width <= 1280, f"the page scrolls sideways: {width} px"
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
