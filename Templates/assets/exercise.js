@@ -357,7 +357,8 @@
     const li = el("li", "exercise-item");
     li.draggable = true;
     li.setAttribute("data-callback", name);
-    li.appendChild(el("code", null, name));
+    // Wrapping at its words on a phone (overflow-wrap alone broke it inside one).
+    li.appendChild(window.LifecycleDocs.breakableCode(null, name));
     const up = button(t("exerciseMoveUp"), "exercise-move");
     up.setAttribute("data-move", "up");
     up.setAttribute("aria-label", t("exerciseMoveUp") + ": " + name);

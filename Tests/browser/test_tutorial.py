@@ -547,3 +547,26 @@ def test_the_feedback_fits_its_exercise_beside_the_text_on_a_laptop(page, lang):
         assert width <= 1280, f"the page scrolls sideways: {width} px"
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_callbacks_to_order_wrap_at_their_words_on_a_phone(page):
+    """At 360 px a long callback to put in order wraps between its words
+    (`applicationDidEnter|Background`), not inside one (`applicationDidEnterBackg|round`)."""
+    browser = page("es/surviving-interruptions/index.html")
+    emulate_screen(browser, 360, 740)
+    try:
+        WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".exercise-sortable code"))
+        names = browser.execute_script("""return [...document.querySelectorAll('.exercise-sortable code')].map(code => {
+            // The lines of each piece between two break opportunities, and of the whole name.
+            const tops = [...code.childNodes].filter(n => n.nodeType === Node.TEXT_NODE).map(n => {
+                const range = document.createRange();
+                range.selectNodeContents(n);
+                return [...range.getClientRects()].map(r => Math.round(r.top));
+            });
+            return [code.textContent, new Set(tops.flat()).size, tops.map(t => new Set(t).size)];
+        })""")
+        assert any(lines > 1 for _, lines, _ in names), f"no name wraps at 360 px: {names}"
+        broken = [name for name, _, pieces in names if any(count > 1 for count in pieces)]
+        assert not broken, f"names broken inside a word: {broken}"
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
