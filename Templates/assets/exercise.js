@@ -121,7 +121,8 @@
       if (!step.callbacks.length) callbacks.textContent = "\u2014";
       step.callbacks.forEach(function (c, i) {
         if (i) callbacks.appendChild(document.createTextNode(", "));
-        callbacks.appendChild(el("code", c.optional ? "optional" : null, c.optional ? "(" + c.name + ")" : c.name));
+        // Breakable at its words, as the build writes a trace's names: whole, they widened the table.
+        callbacks.appendChild(window.LifecycleDocs.breakableCode(c.optional ? "optional" : null, c.optional ? "(" + c.name + ")" : c.name));
       });
       tr.appendChild(callbacks);
       tr.appendChild(sourceCell(step.transition));
@@ -356,7 +357,8 @@
     const li = el("li", "exercise-item");
     li.draggable = true;
     li.setAttribute("data-callback", name);
-    li.appendChild(el("code", null, name));
+    // Wrapping at its words on a phone (overflow-wrap alone broke it inside one).
+    li.appendChild(window.LifecycleDocs.breakableCode(null, name));
     const up = button(t("exerciseMoveUp"), "exercise-move");
     up.setAttribute("data-move", "up");
     up.setAttribute("aria-label", t("exerciseMoveUp") + ": " + name);

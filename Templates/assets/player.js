@@ -717,10 +717,9 @@
       input.addEventListener("change", function () { self.readOptions(); self.update(); });
       input.addEventListener("input", function () { self.readOptions(); self.update(); });
     });
-    if (this.sceneInput) {
-      if (!this.sceneInput.value) this.sceneInput.value = MAIN_SCENE;
-      this.sceneInput.addEventListener("input", function () { self.update(); });
-    }
+    // Left empty, the field's placeholder says it: the scene is `main` (a prefilled `main` had
+    // typing "B" make `mainB`).
+    if (this.sceneInput) this.sceneInput.addEventListener("input", function () { self.update(); });
     this.eventsBox.addEventListener("click", function (e) {
       const button = e.target.closest("button[data-event]");
       if (button && !button.disabled && self.eventsBox.contains(button)) self.fire(button.getAttribute("data-event"));
@@ -968,6 +967,7 @@
     window.LifecycleDocs = {
       create: create,
       sourceLink: sourceLink,
+      breakableCode: breakableCode,
       givenScenes: givenScenesOf,
       simulate: function (machineId, events, options, from) {
         const sim = create(machineId, options, from);

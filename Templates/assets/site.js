@@ -26,6 +26,20 @@
     }
   }
   var current = null, pending = false;
+  // On wide screens the sidebar scrolls on its own (style.css): the marked entry is kept in its
+  // sight by scrolling the sidebar only, never the page (scrollIntoView may move both).
+  var sidebar = links[0].closest(".sidebar");
+  var calm = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+  function reveal(link) {
+    if (!sidebar || sidebar.scrollHeight <= sidebar.clientHeight + 1) return;
+    // The part of the sidebar on the screen: at a page's end the sidebar goes up with it.
+    var box = sidebar.getBoundingClientRect(), rect = link.getBoundingClientRect();
+    var top = Math.max(box.top, 0), bottom = Math.min(box.bottom, window.innerHeight), margin = 16;
+    var by = 0;
+    if (rect.top < top) by = rect.top - top - margin;
+    else if (rect.bottom > bottom) by = rect.bottom - bottom + margin;
+    if (by) sidebar.scrollBy({ top: by, behavior: calm && calm.matches ? "auto" : "smooth" });
+  }
   function update() {
     pending = false;
     var line = window.innerHeight * 0.3, active = null, lastInSight = null;
@@ -41,6 +55,7 @@
     if (current) current.link.classList.remove("active");
     if (active) active.link.classList.add("active");
     current = active;
+    if (active) reveal(active.link);
   }
   function schedule() {
     if (pending) return;
@@ -94,18 +109,41 @@
   show();
 })();
 
-// A copy button on every code block: copies the code's text only, and says so through the
-// page's live region.
+// A copy button on every code block: copies the code's text only, says so on the button for
+// 2 s (a colour alone was easy to miss) and through the page's live region.
 (function () {
   "use strict";
   var status = document.querySelector("[data-copy-status]");
-  if (!status || !navigator.clipboard || !navigator.clipboard.writeText) return;
+  // Without the Clipboard API (a page served over plain http from another address is no secure
+  // context) the older execCommand copy still works.
+  var canCopy = (navigator.clipboard && navigator.clipboard.writeText) || typeof document.execCommand === "function";
+  if (!status || !canCopy) return;
   var blocks = Array.prototype.slice.call(document.querySelectorAll("pre.code"));
-  var timer = null;
   function announce(text) {
     // Emptied first so the same message is announced again on a second copy.
     status.textContent = "";
     window.setTimeout(function () { status.textContent = text; }, 50);
+  }
+  // The text selected in a textarea out of sight, then copied; the focus goes back to the button.
+  function copyBySelection(text, button) {
+    var area = document.createElement("textarea");
+    area.value = text;
+    area.readOnly = true; // no on-screen keyboard on a phone
+    area.setAttribute("aria-hidden", "true");
+    area.style.position = "fixed";
+    area.style.top = "0";
+    area.style.left = "-9999px";
+    document.body.appendChild(area);
+    area.select();
+    var copied = false;
+    try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
+    document.body.removeChild(area);
+    button.focus();
+    return copied ? Promise.resolve() : Promise.reject(new Error("copy refused"));
+  }
+  function copy(text, button) {
+    if (navigator.clipboard && navigator.clipboard.writeText) return navigator.clipboard.writeText(text);
+    return copyBySelection(text, button);
   }
   blocks.forEach(function (pre) {
     var code = pre.querySelector("code") || pre;
@@ -116,16 +154,26 @@
     var button = document.createElement("button");
     button.type = "button";
     button.className = "code-copy";
-    button.textContent = status.getAttribute("data-copy-label");
+    var label = status.getAttribute("data-copy-label");
+    button.textContent = label;
     wrapper.appendChild(button);
+    // One timer per button: copying another block must not leave this one saying "copied".
+    var timer = null;
+    function show(text, copied) {
+      button.textContent = text;
+      if (copied) button.setAttribute("data-copied", ""); else button.removeAttribute("data-copied");
+      announce(text);
+      window.clearTimeout(timer);
+      timer = window.setTimeout(function () {
+        button.removeAttribute("data-copied");
+        button.textContent = label;
+      }, 2000);
+    }
     button.addEventListener("click", function () {
-      navigator.clipboard.writeText(code.textContent).then(function () {
-        button.setAttribute("data-copied", "");
-        announce(status.getAttribute("data-copied-label"));
-        window.clearTimeout(timer);
-        timer = window.setTimeout(function () { button.removeAttribute("data-copied"); }, 2000);
+      copy(code.textContent, button).then(function () {
+        show(status.getAttribute("data-copied-label"), true);
       }, function () {
-        announce(status.getAttribute("data-copy-failed-label"));
+        show(status.getAttribute("data-copy-failed-label"), false);
       });
     });
   });

@@ -103,3 +103,63 @@ def test_table_of_contents_marks_the_section_being_read_both_ways(page):
     in_sight = browser.execute_script(
         "return arguments[0].filter(id => document.getElementById(id).getBoundingClientRect().top < innerHeight)", ids)
     marked([in_sight[-1]])
+
+
+SIDEBAR_SIGHT = """const link = document.querySelector('.toc a.active'), sidebar = document.querySelector('.sidebar');
+    const r = link.getBoundingClientRect(), box = sidebar.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, sidebarTop: Math.max(box.top, 0), sidebarBottom: Math.min(box.bottom, innerHeight),
+            sidebarScroll: sidebar.scrollTop, scrollY: scrollY};"""
+
+
+def test_the_marked_entry_stays_in_sight_in_the_sidebar_not_moving_the_page(page):
+    """At 1280 × 800 a tutorial's table of contents is longer than its sticky sidebar: from its
+    third step on, the marked entry was under the sidebar's bottom edge. The sidebar scrolls to it
+    (only the sidebar: the page stays where the reader put it)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    browser = page("es/surviving-interruptions/index.html")
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        last = browser.execute_script("return decodeURIComponent([...document.querySelectorAll('.toc a')].pop().getAttribute('href').slice(1))")
+        assert browser.execute_script("const s = document.querySelector('.sidebar'); return s.scrollHeight > s.clientHeight"), \
+            "the sidebar is short enough not to scroll: nothing to test"
+        browser.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+        WebDriverWait(browser, 5).until(lambda _: browser.execute_script(ACTIVE_TOC) == [last])
+        end = browser.execute_script("return document.documentElement.scrollHeight - innerHeight")
+        # Once the sidebar's (smooth) scrolling is over.
+        previous = None
+        for _ in range(30):
+            sight = browser.execute_script(SIDEBAR_SIGHT)
+            if previous and sight == previous:
+                break
+            previous = sight
+            browser.execute_script("return new Promise(done => setTimeout(done, 100))")
+        assert sight["sidebarScroll"] > 0, "the sidebar did not scroll"
+        assert sight["sidebarTop"] <= sight["top"] and sight["bottom"] <= sight["sidebarBottom"], \
+            f"the marked entry is out of the sidebar's sight: {sight}"
+        assert abs(sight["scrollY"] - end) < 1, f"the page moved: {sight['scrollY']} instead of {end}"
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_with_reduced_motion_the_sidebar_jumps_to_the_marked_entry(page, browser):
+    """Asked for less motion, the sidebar does not glide: the entry is in sight a frame later."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        browser = page("es/surviving-interruptions/index.html")
+        # Where the sidebar is as soon as the last entry is marked (a smooth scroll has not started yet).
+        browser.execute_script("""const link = [...document.querySelectorAll('.toc a')].pop();
+            new MutationObserver((changes, observer) => {
+                if (!link.classList.contains('active')) return;
+                observer.disconnect();
+                window.sightWhenMarked = (() => {""" + SIDEBAR_SIGHT + """})();
+            }).observe(link, {attributes: true, attributeFilter: ['class']});
+            window.scrollTo(0, document.documentElement.scrollHeight);""")
+        sight = WebDriverWait(browser, 5).until(lambda _: browser.execute_script("return window.sightWhenMarked"))
+        assert sight["sidebarScroll"] > 0 and sight["bottom"] <= sight["sidebarBottom"], sight
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

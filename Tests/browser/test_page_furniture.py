@@ -6,6 +6,7 @@ import functools
 import pytest
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import wait_until_stored
 from test_accessibility import assert_accessible
@@ -112,6 +113,65 @@ def test_copy_button_calls_the_clipboard_with_the_code_text(page):
     assert browser.execute_script("return window.copiedTexts") == [
         browser.execute_script("return arguments[0].querySelector('code').textContent", pre)]
 
+
+
+def test_copy_button_says_copied_on_itself_for_two_seconds(page):
+    """The button's own label says the code was copied, then goes back: a colour change alone
+    was the only thing a sighted reader saw."""
+    browser = page("pt/active/index.html")
+    browser.execute_script("navigator.clipboard.writeText = text => Promise.resolve();")
+    buttons = browser.find_elements(By.CSS_SELECTOR, ".code-block > button.code-copy")
+    assert len(buttons) >= 2
+    first, second = buttons[0], buttons[1]
+    assert first.text == "Copiar"
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", first)
+    first.click()
+    WebDriverWait(browser, 2).until(lambda b: first.text == "Código copiado")
+    # Another block copied meanwhile keeps its own time: the first still goes back.
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", second)
+    second.click()
+    WebDriverWait(browser, 2).until(lambda b: second.text == "Código copiado")
+    browser.execute_script("return new Promise(done => setTimeout(done, 1000))")
+    assert second.text == "Código copiado", "the label went back within a second"
+    WebDriverWait(browser, 4).until(lambda b: first.text == "Copiar" and second.text == "Copiar")
+    assert first.get_attribute("data-copied") is None
+
+
+@pytest.fixture
+def without_clipboard_api(browser):
+    """Pages opened with no `navigator.clipboard`, as in a page served over plain http from a LAN
+    address (no secure context)."""
+    script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                     {"source": "delete Navigator.prototype.clipboard;"})
+    yield browser
+    browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+
+
+def test_copy_button_without_the_clipboard_api_copies_a_selection(page, without_clipboard_api):
+    browser = page("es/active/index.html")
+    assert browser.execute_script("return navigator.clipboard === undefined")
+    blocks = browser.find_elements(By.CSS_SELECTOR, "pre.code")
+    assert blocks
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".code-block > pre.code + button.code-copy")) == len(blocks)
+    # What the copy command copies: the selection of the element it runs in.
+    browser.execute_script("""window.copiedTexts = [];
+        document.addEventListener('copy', e => {
+            const area = e.target;
+            window.copiedTexts.push(area.value.slice(area.selectionStart, area.selectionEnd));
+        });""")
+    pre = blocks[0]
+    button = pre.find_element(By.XPATH, "following-sibling::button")
+    assert button.text == "Copiar"
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    code = browser.execute_script("return arguments[0].querySelector('code').textContent", pre)
+    assert browser.execute_script("return window.copiedTexts") == [code]
+    WebDriverWait(browser, 2).until(lambda b: button.text == "Código copiado")
+    status = browser.find_element(By.CSS_SELECTOR, "[data-copy-status]")
+    WebDriverWait(browser, 2).until(lambda b: status.get_attribute("textContent") == "Código copiado")
+    # The focus is back on the button, and the textarea gone.
+    assert browser.switch_to.active_element == button
+    assert not browser.find_elements(By.CSS_SELECTOR, "textarea")
 
 def background(browser):
     return browser.execute_script("return getComputedStyle(document.body).backgroundColor")
@@ -304,6 +364,29 @@ def test_trace_cards_on_a_phone_stay_tables_to_screen_readers(page, phone, lang)
     assert all(width <= 1 for _, width in headers), "the header row shows on a phone"
     assert_accessible(browser, f"{lang}/surviving-interruptions/index.html on a phone")
 
+
+@pytest.mark.parametrize("lang", ["es", "bg"])
+def test_the_status_matrix_keeps_its_article_column_while_scrolled_sideways(page, phone, color_scheme, lang):
+    """At 360 px the translation matrix scrolls sideways in its box: the articles' column stays at
+    the box's left edge, over the cells scrolled under it (it scrolled away, leaving rows of "Al
+    día" that named no article)."""
+    browser = page(f"{lang}/status/index.html")
+    box = browser.find_element(By.CSS_SELECTOR, ".table-scroll")
+    assert browser.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth + 50", box), \
+        "the matrix fits a phone: nothing to scroll"
+    browser.execute_script("arguments[0].scrollIntoView(); arguments[0].scrollLeft = 150", box)
+    assert browser.execute_script("return arguments[0].scrollLeft", box) >= 100
+    cells = browser.execute_script("""const box = arguments[0], left = box.getBoundingClientRect().left + box.clientLeft;
+        return [...box.querySelectorAll('tr')].map(row => {
+            const cell = row.firstElementChild, style = getComputedStyle(cell);
+            return [cell.textContent.trim().slice(0, 20), cell.getBoundingClientRect().left - left, style.backgroundColor];
+        })""", box)
+    assert len(cells) > 5
+    moved = [(text, offset) for text, offset, _ in cells if abs(offset) > 1]
+    assert not moved, f"first cells off the box's left edge (text, px): {moved}"
+    # Opaque, or the cells scrolled under it would show through.
+    see_through = [(text, colour) for text, _, colour in cells if colour.startswith("rgba") or colour == "transparent"]
+    assert not see_through, see_through
 
 def test_fixture_pages_fit_a_360_pixel_phone(fixture_page, phone):
     for path in ("es/muestra/index.html", "bg/muestra/index.html", "es/ejercicios/index.html", "es/index.html", "es/status/index.html"):

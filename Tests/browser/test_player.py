@@ -8,6 +8,7 @@ from xml.etree import ElementTree
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 
@@ -277,6 +278,61 @@ def test_playground_shows_an_events_summary_to_keyboard_and_pointer(page):
     browser.execute_script("arguments[0].blur()", button)
     assert hint.text == idle
 
+
+def test_playground_scene_field_is_empty_for_main_and_takes_a_name_as_typed(page):
+    """The scene field of a multi-scene machine was filled in with `main`: typing "B" in it made
+    `mainB`. It is empty, `main` its placeholder and what an empty field means."""
+    browser = page("es/playground/index.html")
+    playground = browser.find_element(By.CSS_SELECTOR, "[data-lifecycle-playground]")
+    select = playground.find_element(By.CSS_SELECTOR, "select[data-role='machine']")
+    browser.execute_script("arguments[0].value = 'ios-scene'; arguments[0].dispatchEvent(new Event('change'))", select)
+    scene = playground.find_element(By.CSS_SELECTOR, "input[data-role='scene']")
+    assert scene.is_displayed()
+    assert scene.get_attribute("value") == "" and scene.get_attribute("placeholder") == "main"
+    connect = playground.find_element(By.CSS_SELECTOR, "[data-role='events'] button[data-event='connect']")
+    connect.click()
+    assert playground.get_attribute("data-scene") == "main"
+    scene.click()
+    scene.send_keys("B")
+    assert scene.get_attribute("value") == "B"
+    connect.click()
+    assert playground.get_attribute("data-scene") == "B"
+    scenes = [s.get_attribute("data-scene") for s in playground.find_elements(By.CSS_SELECTOR, "[data-role='state'] .scene-state")]
+    assert scenes == ["main", "B"], scenes
+    # Emptied again, the next event is main's.
+    scene.send_keys(Keys.BACKSPACE)
+    assert scene.get_attribute("value") == ""
+    playground.find_element(By.CSS_SELECTOR, "[data-role='events'] button[data-event='home']").click()
+    assert playground.get_attribute("data-scene") == "main"
+    assert playground.get_attribute("data-state") == "background"
+
+@pytest.mark.parametrize("lang", ["es", "pt", "bg", "it"])
+def test_on_a_phone_a_tapped_event_shows_the_new_state_on_the_same_screen(page, lang):
+    """At 360 × 740 the state was under all 17 event buttons, 1.3 screens down: a tap showed
+    nothing. The state is right above the buttons, which are a compact grid: once the first
+    button is on the screen, tapping it shows the new state there, with no scrolling."""
+    browser = page(f"{lang}/playground/index.html")
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True})
+    try:
+        playground = browser.find_element(By.CSS_SELECTOR, "[data-lifecycle-playground]")
+        first = playground.find_element(By.CSS_SELECTOR, "[data-role='events'] button:not(:disabled)")
+        # As far down as a reader who has just scrolled the button into sight (if it was not).
+        browser.execute_script("""const r = arguments[0].getBoundingClientRect();
+            if (r.top < 0 || r.bottom > innerHeight) arguments[0].scrollIntoView({block: 'end'});""", first)
+        state = playground.find_element(By.CSS_SELECTOR, "[data-role='state']")
+        before = (browser.execute_script("return scrollY"), state.text, playground.get_attribute("data-state"))
+        first.click()
+        after = playground.get_attribute("data-state")
+        assert after != before[2], "the event changed nothing"
+        assert browser.execute_script("return scrollY") == before[0], "the page scrolled"
+        assert state.text != before[1]
+        top, bottom, height = browser.execute_script(
+            "const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom, innerHeight]", state)
+        assert 0 <= top and bottom <= height, f"the state is out of the screen: {top}–{bottom} of {height} px"
+        width = browser.execute_script("return document.scrollingElement.scrollWidth")
+        assert width <= 360, f"the playground scrolls sideways: {width} px"
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 @pytest.mark.parametrize("lang", ["es", "bg"])
 def test_a_phone_shows_the_whole_machine_title(page, lang):

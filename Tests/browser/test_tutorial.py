@@ -465,3 +465,108 @@ def test_the_summary_table_fits_without_scrolling_sideways(page, width):
         assert sizes[0] <= sizes[1], f"the summary table scrolls sideways at {width} px: {sizes}"
     finally:
         browser.set_window_size(size["width"], size["height"])
+
+
+def emulate_screen(browser, width, height):
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": width < 600})
+
+
+@pytest.mark.parametrize("lang", ["es", "bg"])
+def test_exercise_buttons_are_targets_a_finger_can_hit_on_a_phone(page, lang):
+    """At 360 px every button of the exercises and of the progress (check, up/down, events,
+    start again, clear progress, mark as done) is at least 24 × 24 px (WCAG 2.5.8), in a readable
+    size, and none overlaps another: they were the browser's defaults, 21 px high, 4 px apart."""
+    browser = page(f"{lang}/surviving-interruptions/index.html")
+    emulate_screen(browser, 360, 740)
+    try:
+        WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "figure.exercise.interactive"))
+        buttons = browser.execute_script("""
+            return [...document.querySelectorAll('figure.exercise button, .tutorial-progress button, .step-done-line button')]
+                .filter(b => b.getClientRects().length)
+                .map(b => { const r = b.getBoundingClientRect();
+                            return {text: b.textContent, kind: b.className, left: r.left, top: r.top + scrollY,
+                                    right: r.right, bottom: r.bottom + scrollY, font: parseFloat(getComputedStyle(b).fontSize)}; })""")
+        kinds = {b["kind"] for b in buttons}
+        assert {"exercise-check", "exercise-move", "exercise-event", "exercise-reset", "tutorial-progress-reset"} <= kinds, kinds
+        small = [(b["text"], round(b["right"] - b["left"]), round(b["bottom"] - b["top"]))
+                 for b in buttons if b["right"] - b["left"] < 24 or b["bottom"] - b["top"] < 24]
+        assert not small, f"buttons smaller than 24 × 24 px: {small[:5]} ({len(small)} in all)"
+        unreadable = [(b["text"], b["font"]) for b in buttons if b["font"] < 14]
+        assert not unreadable, f"buttons in a small font: {unreadable[:5]}"
+        overlapping = [(a["text"], b["text"]) for i, a in enumerate(buttons) for b in buttons[i + 1:]
+                       if min(a["right"], b["right"]) - max(a["left"], b["left"]) > 0
+                       and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 0]
+        assert not overlapping, f"buttons overlap: {overlapping[:5]}"
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.mark.parametrize("lang", ["es", "bg"])
+def test_the_feedback_fits_its_exercise_beside_the_text_on_a_laptop(page, lang):
+    """At 1280 px an exercise sits in the column beside its step's text: the model's run shown
+    after an answer (wrong ones included) fits that column, its callbacks wrapping at their words
+    as the build's traces do (478 px in a 447 px column, a scroll bar), and no word of a
+    confidence note breaks ("(docum|entado)")."""
+    browser = page(f"{lang}/surviving-interruptions/index.html")
+    emulate_screen(browser, 1280, 800)
+    try:
+        WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "figure.exercise.interactive"))
+        # An answer to every exercise, right or not: the first state, every statement, the order
+        # as given, the first event that can happen.
+        results = browser.execute_script("""return [...document.querySelectorAll('figure.exercise.interactive')].map(f => {
+            const kind = f.getAttribute('data-kind');
+            if (kind === 'predict') f.querySelector('input[type=radio]').checked = true;
+            if (kind === 'choose') f.querySelectorAll('input[type=checkbox]').forEach(c => c.click());
+            if (kind === 'reach') f.querySelector('button[data-event]:not(:disabled)').click();
+            if (!f.getAttribute('data-result')) f.querySelector('.exercise-check').click();
+            return f.getAttribute('data-result');
+        })""")
+        assert "wrong" in results and len(results) > 10, results
+        tables = browser.execute_script("""return [...document.querySelectorAll('.exercise-feedback table')].map(t => {
+            const box = t.closest('.exercise-feedback'), style = getComputedStyle(box);
+            const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            return [t.closest('figure').id, Math.max(t.scrollWidth, t.getBoundingClientRect().width), room];
+        })""")
+        assert len(tables) > 10
+        wide = [(figure, round(width), round(room)) for figure, width, room in tables if width > room + 1]
+        assert not wide, f"feedback tables wider than their exercise's column (figure, px, px): {wide}"
+        # A note of one word on two lines was broken inside the word.
+        broken = browser.execute_script("""return [...document.querySelectorAll('.exercise-feedback .confidence')]
+            .filter(c => !/\\s/.test(c.textContent) && c.getClientRects().length > 1).map(c => c.textContent)""")
+        assert not broken, f"confidence notes broken inside their word: {broken[:3]}"
+        # The answers' traces (the build's) too, opened.
+        browser.execute_script("document.querySelectorAll('details.exercise-answer').forEach(d => d.open = true)")
+        answers = browser.execute_script("""return [...document.querySelectorAll('details.exercise-answer table.trace')]
+            .filter(t => t.scrollWidth > t.clientWidth + 1).map(t => t.closest('figure').id)""")
+        assert not answers, f"answers' traces scroll sideways: {answers}"
+        broken = browser.execute_script("""return [...document.querySelectorAll('details.exercise-answer .confidence')]
+            .filter(c => !/\\s/.test(c.textContent) && c.getClientRects().length > 1).map(c => c.textContent)""")
+        assert not broken, f"confidence notes of the answers broken inside their word: {broken[:3]}"
+        width = browser.execute_script("return document.scrollingElement.scrollWidth")
+        assert width <= 1280, f"the page scrolls sideways: {width} px"
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_callbacks_to_order_wrap_at_their_words_on_a_phone(page):
+    """At 360 px a long callback to put in order wraps between its words
+    (`applicationDidEnter|Background`), not inside one (`applicationDidEnterBackg|round`)."""
+    browser = page("es/surviving-interruptions/index.html")
+    emulate_screen(browser, 360, 740)
+    try:
+        WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".exercise-sortable code"))
+        names = browser.execute_script("""return [...document.querySelectorAll('.exercise-sortable code')].map(code => {
+            // The lines of each piece between two break opportunities, and of the whole name.
+            const tops = [...code.childNodes].filter(n => n.nodeType === Node.TEXT_NODE).map(n => {
+                const range = document.createRange();
+                range.selectNodeContents(n);
+                return [...range.getClientRects()].map(r => Math.round(r.top));
+            });
+            return [code.textContent, new Set(tops.flat()).size, tops.map(t => new Set(t).size)];
+        })""")
+        assert any(lines > 1 for _, lines, _ in names), f"no name wraps at 360 px: {names}"
+        broken = [name for name, _, pieces in names if any(count > 1 for count in pieces)]
+        assert not broken, f"names broken inside a word: {broken}"
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
