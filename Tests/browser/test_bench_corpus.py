@@ -17,6 +17,7 @@ import make_corpus  # noqa: E402
 CONTENT = ROOT / "Content"
 MARKUP = ROOT / "Tests" / "browser" / "fixtures" / "markup" / "Content"
 FENCE = re.compile(r"^([ \t]*(?:> ?)*[ \t]*)(`{3,}|~{3,})(.*)$")
+QUOTED = re.compile(r"^[ \t]*(?:> ?)+")
 
 
 def read_corpus(folder):
@@ -33,18 +34,19 @@ def body(text):
 
 
 def fenced_blocks(text):
-    """[(info string, [lines])] of the fenced code blocks of an article."""
+    """[(info string, [lines])] of the fenced code blocks of an article; the lines of a block in
+    a block quote (a correction's code in a callout) without their `> `."""
     blocks, current = [], None
     for line in body(text).split("\n"):
         m = FENCE.match(line)
         if current is None:
             if m:
-                current = (m.group(3).strip(), [], m.group(2))
+                current = (m.group(3).strip(), [], m.group(2), ">" in m.group(1))
         elif m and m.group(2)[0] == current[2][0] and len(m.group(2)) >= len(current[2]) and not m.group(3).strip():
             blocks.append((current[0], current[1]))
             current = None
         else:
-            current[1].append(line)
+            current[1].append(QUOTED.sub("", line, count=1) if current[3] else line)
     assert current is None, "an unclosed code block"
     return blocks
 
