@@ -1,5 +1,6 @@
 """The static site works in a real browser, straight from disk."""
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 
 def test_language_switcher_leads_to_the_same_article(page):
@@ -51,7 +52,6 @@ def test_an_introduction_marks_no_section(page):
     """A tutorial starts with words before its first step: read there, no entry of the table of
     contents is marked (the first step's heading below is not being read); once the heading
     crosses the reading line, it is."""
-    from selenium.webdriver.support.ui import WebDriverWait
     browser = page("es/surviving-interruptions/index.html")
     size = browser.get_window_size()
     try:
@@ -75,7 +75,6 @@ def test_an_introduction_marks_no_section(page):
 def test_table_of_contents_marks_the_section_being_read_both_ways(page):
     """The section under the reader's eyes is marked when scrolling down, back up, jumping to
     the end, and on load; one entry at a time."""
-    from selenium.webdriver.support.ui import WebDriverWait
     browser = page("es/inactive/index.html")
     ids = browser.execute_script("return [...document.querySelectorAll('.toc a')].map(a => decodeURIComponent(a.getAttribute('href').slice(1)))")
     assert len(ids) >= 5
@@ -115,7 +114,6 @@ def test_the_marked_entry_stays_in_sight_in_the_sidebar_not_moving_the_page(page
     """At 1280 × 800 a tutorial's table of contents is longer than its sticky sidebar: from its
     third step on, the marked entry was under the sidebar's bottom edge. The sidebar scrolls to it
     (only the sidebar: the page stays where the reader put it)."""
-    from selenium.webdriver.support.ui import WebDriverWait
     browser = page("es/surviving-interruptions/index.html")
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                             {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
@@ -144,7 +142,6 @@ def test_the_marked_entry_stays_in_sight_in_the_sidebar_not_moving_the_page(page
 
 def test_with_reduced_motion_the_sidebar_jumps_to_the_marked_entry(page, browser):
     """Asked for less motion, the sidebar does not glide: the entry is in sight a frame later."""
-    from selenium.webdriver.support.ui import WebDriverWait
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                             {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})

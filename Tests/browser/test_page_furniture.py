@@ -114,7 +114,6 @@ def test_copy_button_calls_the_clipboard_with_the_code_text(page):
         browser.execute_script("return arguments[0].querySelector('code').textContent", pre)]
 
 
-
 def test_copy_button_says_copied_on_itself_for_two_seconds(page):
     """The button's own label says the code was copied, then goes back: a colour change alone
     was the only thing a sighted reader saw."""
@@ -172,6 +171,7 @@ def test_copy_button_without_the_clipboard_api_copies_a_selection(page, without_
     # The focus is back on the button, and the textarea gone.
     assert browser.switch_to.active_element == button
     assert not browser.find_elements(By.CSS_SELECTOR, "textarea")
+
 
 def background(browser):
     return browser.execute_script("return getComputedStyle(document.body).backgroundColor")

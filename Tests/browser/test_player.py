@@ -306,6 +306,7 @@ def test_playground_scene_field_is_empty_for_main_and_takes_a_name_as_typed(page
     assert playground.get_attribute("data-scene") == "main"
     assert playground.get_attribute("data-state") == "background"
 
+
 @pytest.mark.parametrize("lang", ["es", "pt", "bg", "it"])
 def test_on_a_phone_a_tapped_event_shows_the_new_state_on_the_same_screen(page, lang):
     """At 360 × 740 the state was under all 17 event buttons, 1.3 screens down: a tap showed
