@@ -377,7 +377,7 @@ struct LinkChecker {
                 known[path] = found
                 return found
             }
-            var problems: [Diagnostic] = []
+            var problems = LinkProblems()
             for position in stride(from: share, to: order.count, by: shares) {
                 let page = order[position]
                 let path = collected.path(of: page)
@@ -393,14 +393,15 @@ struct LinkChecker {
                 }
                 guard broken else { continue }
                 guard let links = pageLinks(path) else {
-                    problems.append(.error(at: .whole(path), "cannot read the page back to report its broken links"))
+                    problems.others.append(.error(at: .whole(path), "cannot read the page back to report its broken links"))
                     continue
                 }
                 problems += check(pages: [path: links], exists: exists, markdownLinks: markdownLinks, unrendered: [], ids: ids)
             }
             return problems
         }
-        return Self.mergingPages(byShare.flatMap { $0 })  // the build sorts every diagnostic by place
+        // The build sorts every diagnostic by place.
+        return LinkProblems(others: byShare.flatMap(\.others), ofTemplates: byShare.flatMap(\.ofTemplates)).merged
     }
 
     /// Whether `url`, on a page in the folder `from`, plainly leads to one of `files`: a relative
@@ -442,8 +443,8 @@ struct LinkChecker {
     func check(
         pages: [String: PageLinks], only paths: [String]? = nil, exists: (String) -> Bool, markdownLinks: [String: [MarkdownLink]],
         unrendered: Set<String> = [], ids: (String) -> PageIDs?
-    ) -> [Diagnostic] {
-        var problems: [Diagnostic] = []
+    ) -> LinkProblems {
+        var problems = LinkProblems()
         for path in paths ?? pages.keys.sorted() {
             guard let page = pages[path] else { continue }
             let dir = path.hasSuffix("/index.html") ? String(path.dropLast("index.html".count)) : ""
@@ -457,7 +458,7 @@ struct LinkChecker {
                 else { continue }
                 let written = markdownLinks[path]?.filter { $0.href.utf8.elementsEqual(link.url.utf8) } ?? []
                 if written.isEmpty && unrendered.contains(path) {
-                    problems.append(.error(
+                    problems.others.append(.error(
                         at: SourceLocation(file: path, line: Int(link.line), column: Int(link.column)),
                         "a link on this page to '\(link.url)' broke: \(problem.message)",
                         notes: ["this build did not render the page again; build with --force to see the link where it is written"],
@@ -468,17 +469,17 @@ struct LinkChecker {
                     // Where the templates write it, when that is one place (a template's mistake is
                     // fixed there, and a GitHub annotation lands on a file of the repository).
                     if places.count == 1, let place = places.first {
-                        problems.append(.error(
-                            at: place, "broken link in the templates: \(problem.message)", notes: [Self.onPage(onPage, as: link.url)],
-                            suggestion: problem.suggestion))
+                        problems.ofTemplates.append(TemplateLinkProblem(
+                            problem: .error(at: place, "broken link in the templates: \(problem.message)", suggestion: problem.suggestion),
+                            page: Self.onPage(onPage, as: link.url)))
                     } else {
-                        problems.append(.error(
+                        problems.others.append(.error(
                             at: onPage, "the templates link to '\(link.url)': \(problem.message)", notes: places.map { "written in \($0.file):\($0.line):\($0.column)" },
                             suggestion: problem.suggestion))
                     }
                 } else {
                     for markdown in written {
-                        problems.append(Self.brokenLink(markdown, problem))
+                        problems.others.append(Self.brokenLink(markdown, problem))
                     }
                 }
             }
@@ -488,47 +489,6 @@ struct LinkChecker {
 
     /// The note that names the page of a link reported where the templates write it.
     static func onPage(_ place: SourceLocation, as url: String) -> String { "on \(place.file):\(place.line):\(place.column) as '\(url)'" }
-
-    /// The same broken link of the templates on many pages (a footer's, on every page) is one
-    /// problem at its place in the templates, its pages named in notes (the first few).
-    static func mergingPages(_ problems: [Diagnostic]) -> [Diagnostic] {
-        var merged: [Diagnostic] = []
-        var positions: [Diagnostic: Int] = [:]
-        var pages: [[String]] = []
-        for problem in problems {
-            guard let note = onPageNote(of: problem) else {
-                merged.append(problem)
-                pages.append([])
-                continue
-            }
-            var key = problem
-            key.notes = []
-            if let position = positions[key] {
-                pages[position].append(note)
-            } else {
-                positions[key] = merged.count
-                merged.append(key)
-                pages.append([note])
-            }
-        }
-        for (position, notes) in pages.enumerated() where !notes.isEmpty {
-            let sorted = notes.sorted()
-            merged[position].notes = Array(sorted.prefix(shownPages))
-            if sorted.count > shownPages { merged[position].notes.append("and on " + Plural.counted(sorted.count - shownPages, "more page")) }
-        }
-        return merged
-    }
-
-    /// How many pages a merged problem names.
-    static let shownPages = 3
-
-    /// The page note of a problem reported at a template's place (`check(pages:)`), which `mergingPages` merges.
-    private static func onPageNote(of problem: Diagnostic) -> String? {
-        guard problem.notes.count == 1, let note = problem.notes.first, note.hasPrefix("on "),
-            problem.location?.file.hasSuffix(".mustache") == true
-        else { return nil }
-        return note
-    }
 
     /// A broken link reported where the writer put it in the Markdown.
     static func brokenLink(_ link: MarkdownLink, _ problem: (message: String, suggestion: String?)) -> Diagnostic {
@@ -708,7 +668,46 @@ struct LinkChecker {
             }
             exists = { files.contains($0) }
         }
-        return Self.mergingPages(
-            check(pages: pages, exists: exists, markdownLinks: markdownLinks, unrendered: unrendered) { fresh[$0]?.ids ?? stored($0)?.ids })
+        return check(pages: pages, exists: exists, markdownLinks: markdownLinks, unrendered: unrendered) { fresh[$0]?.ids ?? stored($0)?.ids }.merged
+    }
+}
+
+/// A broken link the templates write at one place, found on one page: reported at that place.
+struct TemplateLinkProblem {
+    /// The problem at the template's place, without notes.
+    var problem: Diagnostic
+    /// The note naming the page and the link as the page has it.
+    var page: String
+}
+
+/// What `LinkChecker.check(pages:)` found: the templates' broken links apart, so that the same
+/// one on many pages (a footer's, on every page) becomes one problem.
+struct LinkProblems {
+    var others: [Diagnostic] = []
+    var ofTemplates: [TemplateLinkProblem] = []
+
+    /// How many pages a merged problem names.
+    static let shownPages = 3
+
+    static func += (problems: inout LinkProblems, more: LinkProblems) {
+        problems.others += more.others
+        problems.ofTemplates += more.ofTemplates
+    }
+
+    /// Every problem, each broken link of the templates once at its place, its pages named in
+    /// notes (the first few, sorted).
+    var merged: [Diagnostic] {
+        var merged: [Diagnostic] = []
+        var pages: [Diagnostic: [String]] = [:]
+        for found in ofTemplates {
+            if pages[found.problem] == nil { merged.append(found.problem) }
+            pages[found.problem, default: []].append(found.page)
+        }
+        for position in merged.indices {
+            let sorted = (pages[merged[position]] ?? []).sorted()
+            merged[position].notes = Array(sorted.prefix(Self.shownPages))
+            if sorted.count > Self.shownPages { merged[position].notes.append("and on " + Plural.counted(sorted.count - Self.shownPages, "more page")) }
+        }
+        return others + merged
     }
 }
