@@ -20,6 +20,9 @@ public struct SiteConfig: Sendable {
     public var brokenLinks: BrokenLinks = .error
     /// Where an article's source can be edited: `editURL` + `<lang>/<slug>.md` ("Edit this page").
     public var editURL: String? = nil
+    /// The site's name in every language (`name`), the heading of the language chooser, which
+    /// belongs to no one language. Without it the chooser is headed by the default language's title.
+    public var name: String? = nil
 
     public enum BrokenLinks: String, Sendable {
         case error, warn
@@ -129,12 +132,14 @@ public struct SiteConfig: Sendable {
                     "'editURL' must be an absolute http:// or https:// URL of the content folder, like 'https://github.com/org/repo/edit/main/Content/'"))
             }
         }
+        let name = root["name"].flatMap { string($0, "name", in: root) }
         if !problems.isEmpty { throw DiagnosticError(problems) }
         var config = SiteConfig(
             baseURL: validBaseURL ?? "/",
             defaultLanguage: defaultLanguage ?? languages[0].code,
             languages: languages, brokenLinks: brokenLinks)
         config.editURL = editURL
+        config.name = name
         return config
     }
 

@@ -393,18 +393,23 @@ package struct PageContexts: Sendable {
             + [Alternate(hreflang: "x-default", url: links.absolute(SiteLinks.playgroundDir(config.defaultLanguage)))]
     }
 
-    /// The root page: one entry per language, each in its own language.
+    /// The root page: one entry per language, each in its own language, under the site's name.
     package func chooser() -> MustacheValue {
         let lang = config.defaultLanguage
         let alternates = homeAlternates().map(alternate)
+        let defaultTitle = config.language(lang)?.siteTitle ?? "LifecycleDocs"
         var context = common(
-            lang: lang, dir: "", title: config.language(lang)?.siteTitle ?? "LifecycleDocs",
+            lang: lang, dir: "", title: defaultTitle,
             description: config.language(lang)?.siteDescription ?? "", alternates: alternates, switcher: [])
+        // The site's name stands for every language's title, in the page and in its metadata.
+        context["siteName"] = .string(config.name ?? defaultTitle)
+        context["siteTitle"] = context["siteName"]
         context["choices"] = .array(config.languages.map { language in
             .object([
                 "code": .string(language.code),
                 "name": .string(language.name),
                 "siteTitle": .string(language.siteTitle),
+                "description": .string(language.siteDescription ?? language.siteTitle),
                 "prompt": .string(strings.string("chooseLanguage", lang: language.code)),
                 "href": .string(SiteLinks.link(from: "", to: SiteLinks.homeDir(language.code))),
             ])

@@ -109,6 +109,28 @@ import Translations
         #expect(problem.location?.column == 10)
     }
 
+    @Test func chooserIsHeadedByTheSiteNameOrElseTheDefaultTitle() throws {
+        let without = try read(try build(Self.content).appending(path: "index.html"))
+        let title = try #require(without.firstMatch(of: /<h1>([^<]+)<\/h1>/)?.output.1)
+        #expect(title == "Guía", "without `name`, the default language's title")
+        var content = Self.content
+        content["site.yml"] = Self.siteYAML + "name: \"Docs & Co\"\n"
+        let with = try read(try build(content).appending(path: "index.html"))
+        #expect(with.contains("<h1>Docs &amp; Co</h1>"))
+        #expect(with.contains("<title>Docs &amp; Co</title>"))
+        #expect(!with.contains("<h1>\(title)</h1>"))
+    }
+
+    @Test func emptySiteNameIsAnErrorWhereItIsWritten() throws {
+        let root = try makeProject(content: ["site.yml": Self.siteYAML + "name: \"\"\n", "es/a.md": "# A\n"])
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(!result.succeeded)
+        let problem = try #require(result.diagnostics.first)
+        #expect(problem.message == "'name' must be a non-empty string")
+        #expect(problem.location?.line == 6)
+        #expect(problem.location?.column == 7)
+    }
+
     @Test func updatedDateOnlyWhenGiven() throws {
         let site = try build(Self.content)
         let dated = try read(site.appending(path: "es/c/index.html"))
