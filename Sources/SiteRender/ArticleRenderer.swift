@@ -197,12 +197,24 @@ package struct ArticleRenderer: Sendable {
                 out.append(utf8: String(step.exercises))
                 out.append(utf8: "\"")
                 Self.appendLanguage(untranslated, section: index + 1, to: &out)
-                out.append(utf8: ">\n<div class=\"step-text\">\n<p class=\"step-number\">")
-                out.append(utf8: stepLabel)
-                out.append(utf8: " ")
-                out.append(utf8: LocalFormat.number(index + 1, lang: lang))
+                let label = stepLabel + " " + LocalFormat.number(index + 1, lang: lang)
+                // A heading that starts with its own "Paso 1: " keeps it for screen readers and hides
+                // it on screen, where the label says it; the label is then hidden from screen readers.
+                let repeated = step.text.first.flatMap { Self.repeatedLabel(label, in: $0) }
+                out.append(utf8: repeated == nil ? ">\n<div class=\"step-text\">\n<p class=\"step-number\">" : ">\n<div class=\"step-text\">\n<p class=\"step-number\" aria-hidden=\"true\">")
+                out.append(utf8: label)
                 out.append(utf8: "</p>\n")
-                for part in step.text { out.append(contentsOf: part) }
+                for (position, part) in step.text.enumerated() {
+                    if position == 0, let repeated {
+                        out.append(contentsOf: part[..<repeated.lowerBound])
+                        out.append(utf8: "<span class=\"visually-hidden\">")
+                        out.append(contentsOf: part[repeated])
+                        out.append(utf8: "</span>")
+                        out.append(contentsOf: part[repeated.upperBound...])
+                    } else {
+                        out.append(contentsOf: part)
+                    }
+                }
                 if step.exercises == 0 {
                     // For the reader's progress (`exercise.js`): a step without exercises is done when they say so.
                     out.append(utf8: "<p class=\"step-done-line\" hidden><button type=\"button\" class=\"step-done\" data-step-done aria-pressed=\"false\">")
@@ -230,6 +242,18 @@ package struct ArticleRenderer: Sendable {
         for part in tail { out.append(contentsOf: part) }
         for part in trailer { out.append(utf8: part) }
         return (out, steps.count)
+    }
+
+    /// Where a step's heading (`<h2 …>Paso 1: Un giro…`) starts with its step's label and a
+    /// separator (": ", ". ", or a dash between spaces): the bytes of both, or nil.
+    static func repeatedLabel<Bytes: RandomAccessCollection<UInt8>>(_ label: String, in html: Bytes) -> Range<Bytes.Index>? {
+        guard html.starts(with: "<h2".utf8), let close = html.firstIndex(of: UInt8(ascii: ">")) else { return nil }
+        let start = html.index(after: close)
+        let text = html[start...]
+        guard text.starts(with: label.utf8) else { return nil }
+        let rest = text.dropFirst(label.utf8.count)
+        guard let separator = [": ", ". ", " — ", " – ", " - "].first(where: { rest.starts(with: $0.utf8) }) else { return nil }
+        return start..<html.index(start, offsetBy: label.utf8.count + separator.utf8.count)
     }
 
     /// ` lang="…"` on a step whose section is still in the source language.

@@ -117,4 +117,23 @@ import TestSupport
         }
         #expect(stepsSeen > 100)
     }
+
+    /// "PASO 1" above "Paso 1: Un giro…" said it twice: a heading that starts with its step's
+    /// label and a separator keeps it for screen readers only, and the label is hidden from them.
+    @Test func aHeadingThatRepeatsItsStepLabelShowsItOnce() throws {
+        let renderer = ArticleRenderer(strings: try ModelNamesTests.repositoryStrings())
+        let markdown = "## Paso 1: Girar\n\nA.\n\n## Paso 10: Otro\n\nB.\n\n## Paso 3 sin separador\n\nC.\n\n## Paso 4 — Volver\n\nD.\n\n```swift\nlet a = 1\n```\n"
+        let document = MarkdownDocument.parse(markdown, file: "t.md")
+        let rendered = HTMLRenderer().render(document, replacing: [:])
+        let made = rendered.utf8.withUnsafeBufferPointer {
+            renderer.tutorialHTML($0, blocks: rendered.blocks, document: document, lang: "es", untranslated: nil, isExercise: { _ in false })
+        }
+        let html = String(decoding: made.html, as: UTF8.self)
+        #expect(html.contains("<p class=\"step-number\" aria-hidden=\"true\">Paso 1</p>\n<h2 id=\"paso-1-girar\"><span class=\"visually-hidden\">Paso 1: </span>Girar <a"))
+        #expect(html.contains("<p class=\"step-number\" aria-hidden=\"true\">Paso 4</p>\n<h2 id=\"paso-4-volver\"><span class=\"visually-hidden\">Paso 4 — </span>Volver <a"))
+        // Step 2's heading names another step, step 3's has no separator: both as written.
+        #expect(html.contains("<p class=\"step-number\">Paso 2</p>\n<h2 id=\"paso-10-otro\">Paso 10: Otro <a"))
+        #expect(html.contains("<p class=\"step-number\">Paso 3</p>\n<h2 id=\"paso-3-sin-separador\">Paso 3 sin separador <a"))
+        #expect(made.steps == 4)
+    }
 }
