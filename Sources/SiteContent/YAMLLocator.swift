@@ -75,17 +75,37 @@ struct YAMLLocator {
         do {
             return (try YAMLParser.parse(text), locator)
         } catch {
-            throw DiagnosticError([.error(at: locator.location(error.mark), error.message, suggestion: tabAdvice(text, line: error.mark.line))])
+            let advice = tabAdvice(text, line: error.mark.line) ?? colonAdvice(text, line: error.mark.line, message: error.message)
+            throw DiagnosticError([.error(at: locator.location(error.mark), error.message, suggestion: advice)])
         }
+    }
+
+    /// The error's line, when the text has one.
+    private static func line(_ line: Int, of text: String) -> Substring? {
+        guard line >= 1 else { return nil }
+        let lines = text.split(separator: "\n", maxSplits: line, omittingEmptySubsequences: false)
+        return line <= lines.count ? lines[line - 1] : nil
+    }
+
+    /// libyaml's "mapping values are not allowed in this context" is most often a plain value
+    /// with ': ' in it (`title: Active: qué es`), which YAML reads as a second key: the line
+    /// with its value in double quotes is the fix.
+    private static func colonAdvice(_ text: String, line number: Int, message: String) -> String? {
+        guard message == "mapping values are not allowed in this context", let errorLine = line(number, of: text),
+            let separator = errorLine.range(of: ": ")
+        else { return nil }
+        let key = errorLine[..<separator.lowerBound]
+        let value = errorLine[separator.upperBound...].trimmingCharacters(in: .whitespaces)
+        let keyName = key.trimmingCharacters(in: .whitespaces).drop { $0 == "-" }.trimmingCharacters(in: .whitespaces)
+        guard !keyName.isEmpty, !keyName.contains(" "), let first = value.first, first != "\"", first != "'", value.contains(": ") else { return nil }
+        let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "put a value that contains ': ' in double quotes: \(key.trimmingCharacters(in: .whitespaces)): \"\(escaped)\""
     }
 
     /// libyaml's words for a tab that indents a line ("found character that cannot start any
     /// token") do not name it: said plainly when the error's line starts with one.
-    private static func tabAdvice(_ text: String, line: Int) -> String? {
-        guard line >= 1 else { return nil }
-        let lines = text.split(separator: "\n", maxSplits: line, omittingEmptySubsequences: false)
-        guard line <= lines.count else { return nil }
-        let errorLine = lines[line - 1]
+    private static func tabAdvice(_ text: String, line number: Int) -> String? {
+        guard let errorLine = line(number, of: text) else { return nil }
         let indentation = errorLine.prefix { $0 == " " || $0 == "\t" }
         return indentation.contains("\t") ? "indent YAML with spaces: a tab cannot indent it" : nil
     }
