@@ -594,7 +594,7 @@ struct LinkChecker {
         if !exists(file), exists(file + "/index.html") { file += "/index.html" }
         guard exists(file) else {
             if unreadablePages.contains(file) { return nil }
-            return (missingMessage(file), fallbackSuggestion(file, from: base))
+            return (missingMessage(file), fallbackSuggestion(file, from: base) ?? nearestArticle(to: file, from: base, asFolder: decoded.hasSuffix("/")))
         }
         guard let fragment, !fragment.isEmpty, let pageIDs = ids(file) else { return nil }
         let id = fragment.utf8Contains(UInt8(ascii: "%")) ? fragment.removingPercentEncoding ?? fragment : fragment
@@ -619,6 +619,19 @@ struct LinkChecker {
             return "the article '\(parts[1])' has no \(parts[0]) version; it exists in " + names.joined(separator: ", ")
         }
         return "no page or file \(file) in the site"
+    }
+
+    /// For a mistyped article (`../actve/`), the link to the article of that language whose
+    /// slug is closest, when one is close enough to be the one meant; written as the folder
+    /// (`../active/`) when the link was.
+    private func nearestArticle(to file: String, from base: String, asFolder: Bool) -> String? {
+        let parts = file.split(separator: "/")
+        guard parts.count == 3, parts[2] == "index.html" else { return nil }
+        let lang = String(parts[0])
+        let slugs = languagesBySlug.filter { $0.value.contains(lang) }.keys.sorted()
+        guard let slug = Names.suggestion(for: String(parts[1]), among: slugs) else { return nil }
+        let link = SiteLinks.link(from: base, to: SiteLinks.articleDir(lang, slug))
+        return asFolder && link.hasSuffix("/index.html") ? String(link.dropLast("index.html".count)) : link
     }
 
     /// For a missing translation, the link to the version a reader of this language would want.

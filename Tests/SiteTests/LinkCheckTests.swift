@@ -50,6 +50,24 @@ import Testing
         #expect(!result.succeeded)
     }
 
+    /// A mistyped article's link suggests the article of that language closest to it, written
+    /// as the link was (a folder or its index.html); an article only another language has is not offered.
+    @Test func aMistypedArticleSuggestsTheClosestOne() throws {
+        let root = try makeProject(content: [
+            "site.yml": Self.content["site.yml"] ?? "",
+            "es/guia-larga.md": "---\ntitle: Guía\n---\nTexto.\n",
+            "it/solo-italiano.md": "---\ntitle: Solo\n---\nTesto.\n",
+            "es/x.md": "---\ntitle: X\n---\n[a](../guia-larg/) [b](../guia-larg/index.html) [c](../solo-italian/)\n",
+        ])
+        let result = SiteBuilder.check(buildOptions(root))
+        #expect(result.diagnostics.map(\.suggestion) == ["../guia-larga/", "../guia-larga/index.html", nil])
+        #expect(result.diagnostics.map(\.message) == [
+            "broken link '../guia-larg/': no page or file es/guia-larg/index.html in the site",
+            "broken link '../guia-larg/index.html': no page or file es/guia-larg/index.html in the site",
+            "broken link '../solo-italian/': no page or file es/solo-italian/index.html in the site",
+        ])
+    }
+
     @Test func aSiteUnderASubPathKnowsWhatIsOutsideIt() throws {
         let root = try makeProject(content: [
             "site.yml": "baseURL: \"https://example.org/docs/\"\ndefaultLanguage: es\nlanguages:\n  - {code: es, name: Español, title: Sitio}\n",
