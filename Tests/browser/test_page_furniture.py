@@ -387,6 +387,12 @@ def test_the_status_matrix_keeps_its_article_column_while_scrolled_sideways(page
     # Opaque, or the cells scrolled under it would show through.
     see_through = [(text, colour) for text, _, colour in cells if colour.startswith("rgba") or colour == "transparent"]
     assert not see_through, see_through
+    # A third of the box, not half: a language's whole column shows beside it.
+    share = browser.execute_script(
+        "const cell = arguments[0].querySelector('tr > :first-child');"
+        "return cell.getBoundingClientRect().width / arguments[0].clientWidth", box)
+    assert share <= 0.5, f"the article column takes {share:.0%} of the box"
+
 
 def test_fixture_pages_fit_a_360_pixel_phone(fixture_page, phone):
     for path in ("es/muestra/index.html", "bg/muestra/index.html", "es/ejercicios/index.html", "es/index.html", "es/status/index.html"):
