@@ -462,6 +462,8 @@ package struct PageContexts: Sendable {
         context["lang"] = .string(lang)
         context["title"] = .string(title)
         context["siteTitle"] = .string(site?.siteTitle ?? "LifecycleDocs")
+        context["siteName"] = shared.siteName
+        context["siteTagline"] = shared.siteTagline
         context["description"] = .string(description)
         context["canonical"] = .string(canonical)
         context["alternates"] = .array(alternates)
@@ -480,7 +482,7 @@ package struct PageContexts: Sendable {
     }
 
     /// The keys `common` gives a page.
-    static let commonKeyCount = 21
+    static let commonKeyCount = 23
     /// The most keys `article` adds to `common`'s (`ogType` it sets again).
     static let articleKeyCount = 23
 

@@ -12,6 +12,11 @@ package struct PageFurniture: Sendable {
         let ogLocaleAlternates: MustacheValue
         /// The published path of the language's model-names script (window.LIFECYCLE_NAMES).
         let modelNames: MustacheValue
+        /// site.yml's `name`, else the language's title.
+        let siteName: MustacheValue
+        /// The language's title after the name it starts with (" — el ciclo de vida…"), which a
+        /// phone's header leaves out; empty when the title does not start with `name`.
+        let siteTagline: MustacheValue
     }
 
     /// Template key → published path (`Assets.templateKeys`).
@@ -20,28 +25,40 @@ package struct PageFurniture: Sendable {
     let assetsValue: MustacheValue
     private let languageCodes: [String]
     private let byLanguage: [String: Language]
+    private let siteName: String?
+    private let titles: [String: String]
 
     package init(config: SiteConfig, assets: [String: String]) {
         let codes = config.languages.map(\.code)
         self.assets = assets
         assetsValue = MustacheValue(object: assets.mapValues { .string($0) })
         languageCodes = codes
+        siteName = config.name
+        var titles: [String: String] = [:]
+        for language in config.languages where titles[language.code] == nil { titles[language.code] = language.siteTitle }
+        self.titles = titles
         var byLanguage: [String: Language] = [:]
         for code in codes where byLanguage[code] == nil {
-            byLanguage[code] = Self.language(code, among: codes, assets: assets)
+            byLanguage[code] = Self.language(code, among: codes, assets: assets, title: titles[code], name: config.name)
         }
         self.byLanguage = byLanguage
     }
 
     /// The values of `lang`; a language the configuration does not name gets them made on the spot.
     func language(_ lang: String) -> Language {
-        byLanguage[lang] ?? Self.language(lang, among: languageCodes, assets: assets)
+        byLanguage[lang] ?? Self.language(lang, among: languageCodes, assets: assets, title: titles[lang], name: siteName)
     }
 
-    private static func language(_ lang: String, among codes: [String], assets: [String: String]) -> Language {
-        Language(
+    private static func language(_ lang: String, among codes: [String], assets: [String: String], title: String?, name: String?) -> Language {
+        let title = title ?? "LifecycleDocs"
+        var tagline = ""
+        if let name, title.hasPrefix(name), !title.dropFirst(name.count).allSatisfy(\.isWhitespace) {
+            tagline = String(title.dropFirst(name.count))
+        }
+        return Language(
             ogLocale: .string(PageContexts.ogLocale(lang)),
             ogLocaleAlternates: .array(codes.filter { $0 != lang }.map { .string(PageContexts.ogLocale($0)) }),
-            modelNames: .string(assets[Assets.key(for: ModelNamesScript.assetName(lang))] ?? ""))
+            modelNames: .string(assets[Assets.key(for: ModelNamesScript.assetName(lang))] ?? ""),
+            siteName: .string(name ?? title), siteTagline: .string(tagline))
     }
 }

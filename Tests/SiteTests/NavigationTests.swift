@@ -121,6 +121,20 @@ import Translations
         #expect(!with.contains("<h1>\(title)</h1>"))
     }
 
+    /// The header shows the title as the site's name and a tagline (hidden on phones) only when
+    /// the title starts with site.yml's `name`.
+    @Test func headerSplitsTheTitleAfterTheSiteName() throws {
+        let plain = try read(try build(Self.content).appending(path: "es/a/index.html"))
+        #expect(plain.contains("<a class=\"site-title\" href=\"../index.html\">Guía</a>"))
+        var content = Self.content
+        content["site.yml"] = Self.siteYAML.replacing("title: Guía}", with: "title: \"Guía: todo\"}") + "name: Guía\n"
+        let split = try read(try build(content).appending(path: "es/a/index.html"))
+        #expect(split.contains("<a class=\"site-title\" href=\"../index.html\"><span class=\"site-name\">Guía</span><span class=\"site-tagline\">: todo</span></a>"))
+        // Portuguese's title ("Guia") does not start with the name: shown whole.
+        let portuguese = try read(try build(content).appending(path: "pt/index.html"))
+        #expect(portuguese.contains("<a class=\"site-title\" href=\"index.html\">Guia</a>"))
+    }
+
     @Test func emptySiteNameIsAnErrorWhereItIsWritten() throws {
         let root = try makeProject(content: ["site.yml": Self.siteYAML + "name: \"\"\n", "es/a.md": "# A\n"])
         let result = SiteBuilder.build(buildOptions(root))

@@ -394,6 +394,23 @@ def test_the_status_matrix_keeps_its_article_column_while_scrolled_sideways(page
     assert share <= 0.5, f"the article column takes {share:.0%} of the box"
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_phones_header_names_the_site_without_its_tagline(page, phone, lang):
+    """The header's site title took up to three lines on a phone (bg): there it is the site's
+    name alone, a link home whose accessible name is that name; wide screens show the tagline."""
+    browser = page(f"{lang}/playground/index.html")
+    title = browser.find_element(By.CSS_SELECTOR, ".site-header a.site-title")
+    assert title.text == "LifecycleDocs"
+    assert not browser.find_element(By.CSS_SELECTOR, ".site-title .site-tagline").is_displayed()
+    line = browser.execute_script("return parseFloat(getComputedStyle(arguments[0]).lineHeight)", title)
+    assert title.size["height"] <= 1.5 * line, f"the title takes {title.size['height']} px"
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    browser.set_window_size(1280, 800)
+    browser.refresh()
+    tagline = browser.find_element(By.CSS_SELECTOR, ".site-title .site-tagline")
+    assert tagline.is_displayed() and tagline.text.startswith("— ")
+
+
 def test_fixture_pages_fit_a_360_pixel_phone(fixture_page, phone):
     for path in ("es/muestra/index.html", "bg/muestra/index.html", "es/ejercicios/index.html", "es/index.html", "es/status/index.html"):
         browser = fixture_page(path)
