@@ -104,6 +104,7 @@ def assert_feedback(figure, right):
     assert not box.find_elements(By.CSS_SELECTOR, "a[rel~='external'], .exercise-app, .exercise-model-answer, .exercise-revealed")
     assert "Puedes intentarlo de nuevo." in text
     assert [(b.text, b.accessible_name, b.is_enabled()) for b in reveal] == [("Ver la respuesta", "Ver la respuesta", True)]
+    assert reveal[0].size["height"] >= 24 and reveal[0].size["width"] >= 24, "a target a finger can hit, as the controls'"
     # Nothing is locked for the second try: the controls that can act now all can.
     locked = figure.find_elements(By.CSS_SELECTOR, ".exercise-play :is(input, .exercise-check, .exercise-reset):disabled")
     assert not locked, [e.get_attribute("outerHTML")[:80] for e in locked]
@@ -509,7 +510,7 @@ def test_progress_is_counted_and_survives_a_reload(fixture_page):
 # the page ------------------------------------------------------------------------------------
 
 def answer_everything(browser):
-    """Predict and order answered wrong, their answers shown; choose left; reach reached."""
+    """Predict and order answered wrong, their answers shown; choose wrong, its button left; reach reached."""
     figure = exercise(browser, "predict")
     click(browser, figure.find_element(By.CSS_SELECTOR, "input[value='started']"))
     click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
@@ -517,6 +518,7 @@ def answer_everything(browser):
     figure = exercise(browser, "order")
     click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
     reveal(browser, figure)
+    answer_wrong(browser, exercise(browser, "choose"))
     figure = exercise(browser, "reach")
     click(browser, event_button(figure, "connect"))
     click(browser, event_button(figure, "home"))
