@@ -4,8 +4,10 @@
 // controls for its kind: predict (pick a state), order (drag, or move with buttons), choose
 // (checkboxes), reach (fire the events the model allows). The answer is judged by the model the
 // player uses (`window.LifecycleDocs`, from player.js, on `window.LIFECYCLE_MODEL`), under the
-// figure's `data-options`: nothing here knows an answer the model does not give. Without this
-// script the figure's `<details>` answer is all there is.
+// figure's `data-options`: nothing here knows an answer the model does not give. A wrong answer
+// gets a hint and a button that shows the answer, not the answer itself: the reader can try again.
+// Without this script the figure's `<details>` answer is all there is; with it, the button takes
+// that disclosure's place (player.css hides it).
 //
 // On a tutorial (`article[data-tutorial]`) a step is done when every exercise in it was answered
 // right, or, in a step without exercises, when the reader marks it done; progress is kept in
@@ -197,15 +199,70 @@
     return check;
   };
 
-  /** Shows the verdict, the model's run and a hint, and records a right answer. */
-  /** The verdict and the model's run: `steps` as one run, or `runs` ({about, steps}), one table each. */
-  Exercise.prototype.show = function (right, steps, runs) {
+  /** Empties the feedback: a new verdict, a question or a new start replaces what it showed. */
+  Exercise.prototype.clearFeedback = function () {
     const f = this.feedback;
     while (f.firstChild) f.removeChild(f.firstChild);
+    this.figure.removeAttribute("data-revealed");
+    return f;
+  };
+
+  /**
+   * The verdict. Right: the model's run (`steps` as one run, or `runs`, {about, steps}, one table
+   * each) as the explanation, and the progress marked. Wrong: the kind's hint and a button that
+   * shows the answer (`reveal`), so that a second try is still worth making; the controls stay usable.
+   */
+  Exercise.prototype.show = function (right, steps, runs) {
+    const self = this;
+    const f = this.clearFeedback();
     this.figure.setAttribute("data-result", right ? "right" : "wrong");
     const verdict = el("p", "exercise-verdict", right ? t("exerciseRight") : t("exerciseWrong"));
     verdict.classList.add(right ? "right" : "wrong");
     f.appendChild(verdict);
+    if (right) {
+      this.appendRun(f, steps, runs);
+      if (this.progress) this.progress.mark(this.figure.id);
+      return;
+    }
+    const hint = "exerciseHint" + this.kind.charAt(0).toUpperCase() + this.kind.slice(1);
+    f.appendChild(el("p", "exercise-hint", t(hint)));
+    const retry = el("p", "exercise-retry", t("exerciseTryAgain") + " ");
+    const reveal = button(t("exerciseShowAnswer"), "exercise-reveal");
+    // A copy of the run as judged: reach's steps go on growing while the reader fires events.
+    const shown = { steps: steps ? steps.slice() : null, runs: runs };
+    reveal.addEventListener("click", function () { self.reveal(shown.steps, shown.runs, reveal); });
+    retry.appendChild(reveal);
+    f.appendChild(retry);
+  };
+
+  /**
+   * After a wrong answer, on request: the model's answer as the build wrote it (the `<details>`
+   * this button stands in for) and the run a right answer shows, in a group that takes the focus
+   * from the button, which goes away (docs/player-dom.md).
+   */
+  Exercise.prototype.reveal = function (steps, runs, pressed) {
+    const group = el("div", "exercise-revealed");
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", t("exerciseAnswer"));
+    group.tabIndex = -1;
+    const solution = this.figure.querySelector("details.exercise-answer .exercise-solution");
+    if (solution) {
+      // Its words only: the run follows as the script shows it (choose: one table per statement).
+      const answer = solution.cloneNode(true);
+      answer.className = "exercise-model-answer";
+      answer.removeAttribute("data-answer");
+      Array.prototype.forEach.call(answer.querySelectorAll("table"), function (table) { table.remove(); });
+      group.appendChild(answer);
+    }
+    this.appendRun(group, steps, runs);
+    pressed.remove();
+    this.feedback.appendChild(group);
+    this.figure.setAttribute("data-revealed", "");
+    group.focus();
+  };
+
+  /** The model's run in `box`: the app-level value when asked for, then its table(s). */
+  Exercise.prototype.appendRun = function (box, steps, runs) {
     // Asked for the app-level value: the model's, after the run's last step.
     const last = steps && steps.length ? steps[steps.length - 1] : null;
     if (this.asksApp && last && last.aggregate) {
@@ -213,22 +270,16 @@
       const value = stateElement("strong", this.machine, last.aggregate);
       value.setAttribute("data-state", last.aggregate);
       app.appendChild(value);
-      f.appendChild(app);
+      box.appendChild(app);
     }
-    if (steps && steps.length) f.appendChild(traceTable(this.machine, steps));
+    if (steps && steps.length) box.appendChild(traceTable(this.machine, steps));
     const machine = this.machine;
-    (runs || []).forEach(function (run) { f.appendChild(traceTable(machine, run.steps, run.about)); });
-    if (!right) {
-      const hint = "exerciseHint" + this.kind.charAt(0).toUpperCase() + this.kind.slice(1);
-      f.appendChild(el("p", "exercise-hint", t(hint)));
-    }
-    if (right && this.progress) this.progress.mark(this.figure.id);
+    (runs || []).forEach(function (run) { box.appendChild(traceTable(machine, run.steps, run.about)); });
   };
 
   /** Asks for an answer where none was given: no verdict, and nothing of the model's run shown. */
   Exercise.prototype.ask = function (key) {
-    const f = this.feedback;
-    while (f.firstChild) f.removeChild(f.firstChild);
+    const f = this.clearFeedback();
     this.figure.removeAttribute("data-result");
     f.appendChild(el("p", "exercise-ask", t(key)));
   };
@@ -301,7 +352,7 @@
 
   Exercise.prototype.buildOrder = function () {
     const self = this;
-    const names = Array.prototype.map.call(this.figure.querySelectorAll(".exercise-order li code"), function (c) { return c.textContent; });
+    const names = Array.prototype.map.call(this.figure.querySelectorAll("details.exercise-answer .exercise-order li code"), function (c) { return c.textContent; });
     // A start that is not the answer: the list turned around (the model's order is checked, not this).
     let start = names.slice().reverse();
     if (start.join() === names.join() && start.length > 1) start = start.slice(1).concat(start[0]);
@@ -432,7 +483,8 @@
       Array.prototype.forEach.call(fieldset.querySelectorAll("input[type='checkbox']"), function (input) {
         const number = input.value;
         const option = withAttribute(self.figure.querySelectorAll("ol.exercise-options > li[data-option]"), "data-option", number);
-        const verdict = withAttribute(self.figure.querySelectorAll(".exercise-verdicts > li[data-option][data-holds]"), "data-option", number);
+        // The build's, in the answer's disclosure (a revealed answer shows a copy of it).
+        const verdict = withAttribute(self.figure.querySelectorAll("details.exercise-answer .exercise-verdicts > li[data-option][data-holds]"), "data-option", number);
         const built = verdict ? verdict.getAttribute("data-holds") === "true" : null;
         // The statement judged on the page's model, under the block's options (path, never, event
         // lines); a `callbacks` statement, or a name this script cannot read, takes the verdict the
@@ -620,7 +672,7 @@
     this.live = this.sim();
     this.steps = [];
     this.figure.removeAttribute("data-result");
-    while (this.feedback.firstChild) this.feedback.removeChild(this.feedback.firstChild);
+    this.clearFeedback();
     this.updateReach();
   };
 

@@ -699,6 +699,11 @@ def test_an_exercise_with_given_scenes_asks_for_the_app_level_value(page, lang):
         box = figure.find_element(By.CSS_SELECTOR, ".exercise-feedback")
         assert verdict in box.text
         assert figure.get_attribute("data-result") == ("right" if picked == "active" else "wrong")
+        if picked == "inactive":
+            # Wrong: the model's value waits for the reader to ask for the answer.
+            assert not box.find_elements(By.CSS_SELECTOR, ".exercise-app, table.trace")
+            box.find_element(By.CSS_SELECTOR, "button.exercise-reveal").click()
+            assert figure.get_attribute("data-revealed") is not None
         # The model's value and run: the app stays active; B's interruption, active → inactive.
         assert box.find_element(By.CSS_SELECTOR, ".exercise-app strong").get_attribute("data-state") == "active"
         cells = box.find_elements(By.CSS_SELECTOR, "table.trace tbody tr td")

@@ -200,7 +200,8 @@ def playground_session(browser, observer):
 
 
 def tutorial_session(browser, observer):
-    """Every exercise checked before any answer, answered wrong, then right; a step marked done; the progress cleared."""
+    """Every exercise checked before any answer, answered wrong (the answer then shown), then right; a step marked
+    done; the progress cleared."""
     browser.execute_script("localStorage.clear()")
     browser.refresh()
     observer.look()
@@ -211,15 +212,20 @@ def tutorial_session(browser, observer):
     def check(of):
         click(browser, of.find_element(By.CSS_SELECTOR, "button.exercise-check"), observer)
 
+    def reveal(of):
+        click(browser, of.find_element(By.CSS_SELECTOR, ".exercise-feedback button.exercise-reveal"), observer)
+
     click(browser, browser.find_element(By.CSS_SELECTOR, "#ld-step-1 [data-step-done]"), observer)
     predict = figure("predict")
     check(predict)  # nothing answered yet: asked for an answer
     click(browser, predict.find_element(By.CSS_SELECTOR, "input[value='started']"), observer)
     check(predict)
+    reveal(predict)
     click(browser, browser.find_element(By.CSS_SELECTOR, "#ld-step-2 svg.state-diagram .node[data-state='created']"), observer)
     check(predict)
     order = figure("order")
     check(order)
+    reveal(order)
     for name in ("onPause", "onPause", "onStop"):
         item = order.find_element(By.CSS_SELECTOR, f"li[data-callback='{name}'] button[data-move='up']")
         click(browser, item, observer)
@@ -228,12 +234,14 @@ def tutorial_session(browser, observer):
     boxes = choose.find_elements(By.CSS_SELECTOR, "input[type='checkbox']")
     click(browser, boxes[1], observer)
     check(choose)
+    reveal(choose)
     for box in boxes:
         click(browser, box, observer)
     check(choose)
     reach = figure("reach")
     click(browser, reach.find_element(By.CSS_SELECTOR, "button[data-event='connect']"), observer)
     check(reach)
+    reveal(reach)
     click(browser, reach.find_element(By.CSS_SELECTOR, "button.exercise-reset"), observer)
     for event in ("connect", "home"):
         click(browser, reach.find_element(By.CSS_SELECTOR, f"button[data-event='{event}']"), observer)

@@ -4,13 +4,16 @@ The fixture lesson `Tests/browser/fixtures/markup/Content/es/leccion.md` has a s
 exercise, one step per kind of exercise (predict, order, choose, reach) and a step with an example
 and a code sample. Every test runs on the files from disk and through `lifecycle-docs serve`.
 """
+import json
+import re
+
 import pytest
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import wait_until_stored
+from conftest import ROOT, wait_until_stored
 from test_accessibility import assert_accessible
 from test_validity import check
 
@@ -71,18 +74,59 @@ def feedback(figure):
     return figure.find_element(By.CSS_SELECTOR, ".exercise-feedback")
 
 
+def revealed(figure):
+    return figure.get_attribute("data-revealed") is not None
+
+
+def assert_run_shown(box):
+    """The model's run: states, callbacks, the row and its official source."""
+    assert box.find_elements(By.CSS_SELECTOR, "table.trace tbody tr"), "the feedback shows the model's run"
+    links = box.find_elements(By.CSS_SELECTOR, "a[href^='https://'][rel~='external']")
+    assert links, "the feedback links the transition's official source"
+
+
 def assert_feedback(figure, right):
+    """Right: the verdict and the model's run. Wrong: the verdict, the kind's hint and a button
+    that shows the answer, and nothing of the answer yet: a second try is still worth making."""
     assert result(figure) == ("right" if right else "wrong")
     box = feedback(figure)
     assert box.get_attribute("aria-live") == "polite"
     text = box.text
     assert ("¡Correcto!" if right else "No es correcto.") in text
-    # The model's run: states, callbacks, the row and its official source.
-    rows = box.find_elements(By.CSS_SELECTOR, "table.trace tbody tr")
-    assert rows, "the feedback shows the model's run"
-    links = box.find_elements(By.CSS_SELECTOR, "a[href^='https://'][rel~='external']")
-    assert links, "the feedback links the transition's official source"
     assert ("Pista:" in text) == (not right)
+    assert not revealed(figure)
+    reveal = box.find_elements(By.CSS_SELECTOR, "button.exercise-reveal")
+    if right:
+        assert_run_shown(box)
+        assert not reveal
+        return
+    assert not box.find_elements(By.CSS_SELECTOR, "table.trace tbody tr"), "a wrong answer does not show the model's run"
+    assert not box.find_elements(By.CSS_SELECTOR, "a[rel~='external'], .exercise-app, .exercise-model-answer, .exercise-revealed")
+    assert "Puedes intentarlo de nuevo." in text
+    assert [(b.text, b.accessible_name, b.is_enabled()) for b in reveal] == [("Ver la respuesta", "Ver la respuesta", True)]
+    assert reveal[0].size["height"] >= 24 and reveal[0].size["width"] >= 24, "a target a finger can hit, as the controls'"
+    # Nothing is locked for the second try: the controls that can act now all can.
+    locked = figure.find_elements(By.CSS_SELECTOR, ".exercise-play :is(input, .exercise-check, .exercise-reset):disabled")
+    assert not locked, [e.get_attribute("outerHTML")[:80] for e in locked]
+
+
+def assert_revealed(browser, figure):
+    """After "Ver la respuesta": what a wrong answer showed before, the model's answer and its run,
+    in a group that has the focus; the button gone."""
+    assert result(figure) == "wrong" and revealed(figure)
+    box = feedback(figure)
+    assert "No es correcto." in box.text and "Pista:" in box.text
+    assert_run_shown(box)
+    assert not box.find_elements(By.CSS_SELECTOR, "button.exercise-reveal")
+    group = box.find_element(By.CSS_SELECTOR, ".exercise-revealed")
+    assert browser.switch_to.active_element == group, "the focus moves to the answer shown"
+    assert (group.get_attribute("role"), group.accessible_name) == ("group", "Respuesta del modelo")
+    assert group.find_element(By.CSS_SELECTOR, ".exercise-model-answer").text
+
+
+def reveal(browser, figure):
+    click(browser, feedback(figure).find_element(By.CSS_SELECTOR, "button.exercise-reveal"))
+    assert_revealed(browser, figure)
 
 
 # predict -------------------------------------------------------------------------------------
@@ -94,6 +138,10 @@ def test_predict_by_mouse(fixture_page, right):
     click(browser, figure.find_element(By.CSS_SELECTOR, f"input[value='{'created' if right else 'started'}']"))
     click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
     assert_feedback(figure, right)
+    if not right:
+        assert "CREATED" not in feedback(figure).text
+        reveal(browser, figure)
+        assert "Respuesta del modelo: CREATED" in feedback(figure).text
     assert "RESUMED → STARTED → CREATED" in feedback(figure).text
 
 
@@ -165,6 +213,12 @@ def test_order_by_dragging(fixture_page, right):
         assert order(figure) != RIGHT_ORDER
     click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
     assert_feedback(figure, right)
+    if not right:
+        reveal(browser, figure)
+        answer = feedback(figure).find_element(By.CSS_SELECTOR, ".exercise-model-answer")
+        assert [li.text for li in answer.find_elements(By.CSS_SELECTOR, "ol li")] == RIGHT_ORDER
+    callbacks = feedback(figure).find_element(By.CSS_SELECTOR, "table.trace tbody tr td:nth-child(4)").text
+    assert "onPause, onStop, (onSaveInstanceState)" in callbacks.replace("\n", ""), callbacks
 
 
 @pytest.mark.parametrize("right", [True, False])
@@ -206,6 +260,12 @@ def test_choose_by_mouse(fixture_page, right):
         click(browser, boxes[index].find_element(By.XPATH, ".."))
     click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
     assert_feedback(figure, right)
+    if not right:
+        reveal(browser, figure)
+        # Each statement's verdict, as the answer without the script words it.
+        answer = feedback(figure).find_element(By.CSS_SELECTOR, ".exercise-model-answer")
+        verdicts = [li.text.rsplit(": ", 1)[-1] for li in answer.find_elements(By.CSS_SELECTOR, "ol.exercise-verdicts > li")]
+        assert verdicts == ["cierta", "falsa", "cierta"], verdicts
     # The statements that hold, shown by the model's runs, one table each (they are independent,
     # not one sequence), its caption naming the statement: the launch for the path, the interruption.
     tables = feedback(figure).find_elements(By.CSS_SELECTOR, "table.trace")
@@ -270,9 +330,15 @@ def test_reach_by_mouse(fixture_page, right):
     else:
         click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
     assert_feedback(figure, right)
+    if not right:
+        reveal(browser, figure)
+        # A sample of events that gets there, and the run of the reader's own.
+        assert "Una solución posible: Conexión de la escena → Salida de la app (se llega a: Background)" in feedback(figure).text
+        assert len(feedback(figure).find_elements(By.CSS_SELECTOR, "table.trace tbody tr")) == 1
     click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-reset"))
     assert figure.get_attribute("data-current") == "unattached"
-    assert result(figure) is None
+    assert result(figure) is None and not revealed(figure)
+    assert not feedback(figure).is_displayed()
 
 
 @pytest.mark.parametrize("right", [True, False])
@@ -287,6 +353,116 @@ def test_reach_by_keyboard(fixture_page, right):
     else:
         focus_and(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"), Keys.ENTER)
     assert_feedback(figure, right)
+
+
+# a second try, and the answer on request -----------------------------------------------------
+
+def move_up(browser, figure, name):
+    click(browser, item(figure, name).find_element(By.CSS_SELECTOR, "[data-move='up']"))
+
+
+def answer_wrong(browser, figure, check=True):
+    """A wrong answer of the lesson's exercise of the figure's kind, by mouse; checked, unless not `check`."""
+    kind = figure.get_attribute("data-kind")
+    if kind == "predict":
+        click(browser, figure.find_element(By.CSS_SELECTOR, "input[value='started']"))
+    elif kind == "choose":
+        click(browser, figure.find_elements(By.CSS_SELECTOR, ".exercise-statements input[type='checkbox']")[1])
+    elif kind == "reach":
+        click(browser, event_button(figure, "connect"))
+    # order: the list as the script turned it around is not the answer.
+    if check:
+        click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
+
+
+def answer_right(browser, figure):
+    """The right answer, changed from the wrong one above with the same controls (reach: the
+    events fired so far are kept, one more gets there)."""
+    kind = figure.get_attribute("data-kind")
+    if kind == "predict":
+        click(browser, figure.find_element(By.CSS_SELECTOR, "input[value='created']"))
+    elif kind == "order":
+        for name in ("onPause", "onPause", "onStop"):
+            move_up(browser, figure, name)
+        assert order(figure) == RIGHT_ORDER
+    elif kind == "choose":
+        for box in figure.find_elements(By.CSS_SELECTOR, ".exercise-statements input[type='checkbox']"):
+            click(browser, box)
+    if kind == "reach":
+        click(browser, event_button(figure, "home"))
+    else:
+        click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
+
+
+KINDS = ["predict", "order", "choose", "reach"]
+
+
+@pytest.mark.parametrize("shown", [False, True], ids=["tried-again", "after-the-answer"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_second_try_after_a_wrong_answer_counts(fixture_page, kind, shown):
+    """A wrong answer keeps the answer back and locks nothing; changed and checked again, the
+    answer is right and the step done, the answer shown in between or not (the progress is the
+    reader's own)."""
+    browser = open_lesson(fixture_page)
+    figure = exercise(browser, kind)
+    step = figure.find_element(By.XPATH, "ancestor::li[contains(@class, 'tutorial-step')]")
+    answer_wrong(browser, figure)
+    assert_feedback(figure, False)
+    assert "done" not in step.get_attribute("class").split()
+    assert progress_text(browser) == "0 de 6 pasos completados"
+    if shown:
+        reveal(browser, figure)
+    answer_right(browser, figure)
+    assert_feedback(figure, True)
+    assert "solved" in figure.get_attribute("class").split()
+    assert "done" in step.get_attribute("class").split()
+    assert progress_text(browser) == "1 de 6 pasos completados"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_answer_is_shown_from_the_keyboard(fixture_page, kind):
+    """Checked with Enter, a wrong answer leaves the focus on Check; the reveal button is the next
+    stop of Tab (reach: after Start again), Enter on it shows the answer and moves the focus there."""
+    browser = open_lesson(fixture_page)
+    figure = exercise(browser, kind)
+    check = figure.find_element(By.CSS_SELECTOR, ".exercise-check")
+    answer_wrong(browser, figure, check=False)
+    focus_and(browser, check, Keys.ENTER)
+    assert_feedback(figure, False)
+    assert browser.switch_to.active_element == check, "the focus stays where the reader is"
+    press(browser, Keys.TAB)
+    if kind == "reach":
+        assert "exercise-reset" in browser.switch_to.active_element.get_attribute("class")
+        press(browser, Keys.TAB)
+    assert "exercise-reveal" in browser.switch_to.active_element.get_attribute("class")
+    press(browser, Keys.ENTER)
+    assert_revealed(browser, figure)
+
+
+def test_with_the_script_the_answers_disclosure_gives_way_to_the_button(fixture_page):
+    """The no-JavaScript answer is still in the page, but hidden once the exercise is
+    interactive: open beside the controls it would give the answer away before a first try."""
+    browser = open_lesson(fixture_page)
+    shown = browser.execute_script("""return [...document.querySelectorAll('figure.exercise')].map(f =>
+        [f.classList.contains('interactive'), !!f.querySelector('details.exercise-answer'),
+         f.querySelector('details.exercise-answer').getClientRects().length])""")
+    assert shown == [[True, True, 0]] * 4, shown
+
+
+def test_every_word_the_exercise_script_asks_for_is_in_every_language(site):
+    """The words exercise.js writes come from the page's `script#ld-exercise-strings`; a key
+    missing there would show as the key itself (`t` falls back to it)."""
+    source = (ROOT / "Templates" / "assets" / "exercise.js").read_text(encoding="utf-8")
+    keys = set(re.findall(r"\bt\(\"(\w+)\"\)", source))
+    keys |= {"exerciseHint" + kind.capitalize() for kind in KINDS}
+    assert {"exerciseTryAgain", "exerciseShowAnswer", "exerciseAnswer", "exerciseHintReach"} <= keys, sorted(keys)
+    for lang in ("es", "pt", "bg", "it"):
+        html = (site / lang / "surviving-interruptions" / "index.html").read_text(encoding="utf-8")
+        found = re.search(r'<script type="application/json" id="ld-exercise-strings">(.*?)</script>', html, re.S)
+        assert found, f"{lang}: no exercise strings"
+        strings = json.loads(found.group(1))
+        missing = sorted(key for key in keys if not strings.get(key))
+        assert not missing, f"{lang}: exercise.js asks for words the page does not carry: {missing}"
 
 
 # progress ------------------------------------------------------------------------------------
@@ -334,10 +510,15 @@ def test_progress_is_counted_and_survives_a_reload(fixture_page):
 # the page ------------------------------------------------------------------------------------
 
 def answer_everything(browser):
+    """Predict and order answered wrong, their answers shown; choose wrong, its button left; reach reached."""
     figure = exercise(browser, "predict")
     click(browser, figure.find_element(By.CSS_SELECTOR, "input[value='started']"))
     click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
-    click(browser, exercise(browser, "order").find_element(By.CSS_SELECTOR, ".exercise-check"))
+    reveal(browser, figure)
+    figure = exercise(browser, "order")
+    click(browser, figure.find_element(By.CSS_SELECTOR, ".exercise-check"))
+    reveal(browser, figure)
+    answer_wrong(browser, exercise(browser, "choose"))
     figure = exercise(browser, "reach")
     click(browser, event_button(figure, "connect"))
     click(browser, event_button(figure, "home"))
@@ -414,6 +595,10 @@ def test_without_javascript_the_answer_stays_in_its_details(fixture_site, browse
     boxes = browser_without_javascript.execute_script(
         "return [...document.querySelectorAll('[data-tutorial-progress], .step-done-line')].map(e => e.getClientRects().length)")
     assert len(boxes) > 2 and not any(boxes), boxes
+    # The answers' disclosures are what such a reader has: shown (the script hides them).
+    answers = browser_without_javascript.execute_script(
+        "return [...document.querySelectorAll('details.exercise-answer')].map(e => e.getClientRects().length)")
+    assert len(answers) == 4 and all(answers), answers
 
 
 def test_tutorials_home_lists_the_lesson(fixture_page):
@@ -505,7 +690,7 @@ def test_exercise_buttons_are_targets_a_finger_can_hit_on_a_phone(page, lang):
 @pytest.mark.parametrize("lang", ["es", "bg"])
 def test_the_feedback_fits_its_exercise_beside_the_text_on_a_laptop(page, lang):
     """At 1280 px an exercise sits in the column beside its step's text: the model's run shown
-    after an answer (wrong ones included) fits that column, its callbacks wrapping at their words
+    after an answer (wrong ones included, their answer shown) fits that column, its callbacks wrapping at their words
     as the build's traces do (478 px in a 447 px column, a scroll bar), and no word of a
     confidence note breaks ("(docum|entado)")."""
     browser = page(f"{lang}/surviving-interruptions/index.html")
@@ -520,9 +705,12 @@ def test_the_feedback_fits_its_exercise_beside_the_text_on_a_laptop(page, lang):
             if (kind === 'choose') f.querySelectorAll('input[type=checkbox]').forEach(c => c.click());
             if (kind === 'reach') f.querySelector('button[data-event]:not(:disabled)').click();
             if (!f.getAttribute('data-result')) f.querySelector('.exercise-check').click();
+            const reveal = f.querySelector('button.exercise-reveal');
+            if (reveal) reveal.click();
             return f.getAttribute('data-result');
         })""")
         assert "wrong" in results and len(results) > 10, results
+        assert not browser.find_elements(By.CSS_SELECTOR, "figure.exercise[data-result='wrong']:not([data-revealed])")
         tables = browser.execute_script("""return [...document.querySelectorAll('.exercise-feedback table')].map(t => {
             const box = t.closest('.exercise-feedback'), style = getComputedStyle(box);
             const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
@@ -535,8 +723,8 @@ def test_the_feedback_fits_its_exercise_beside_the_text_on_a_laptop(page, lang):
         broken = browser.execute_script("""return [...document.querySelectorAll('.exercise-feedback .confidence')]
             .filter(c => !/\\s/.test(c.textContent) && c.getClientRects().length > 1).map(c => c.textContent)""")
         assert not broken, f"confidence notes broken inside their word: {broken[:3]}"
-        # The answers' traces (the build's) too, opened.
-        browser.execute_script("document.querySelectorAll('details.exercise-answer').forEach(d => d.open = true)")
+        # The answers' traces (the build's, for readers without the script) too, shown and opened.
+        browser.execute_script("document.querySelectorAll('details.exercise-answer').forEach(d => { d.style.display = 'block'; d.open = true; })")
         answers = browser.execute_script("""return [...document.querySelectorAll('details.exercise-answer table.trace')]
             .filter(t => t.scrollWidth > t.clientWidth + 1).map(t => t.closest('figure').id)""")
         assert not answers, f"answers' traces scroll sideways: {answers}"
