@@ -254,11 +254,34 @@
       Array.prototype.forEach.call(answer.querySelectorAll("table"), function (table) { table.remove(); });
       group.appendChild(answer);
     }
-    this.appendRun(group, steps, runs);
+    // reach: the run of the solution the answer names (the reader's own run was on screen as
+    // they played), when the script can replay it.
+    const sample = this.kind === "reach" ? this.sampleRun() : null;
+    this.appendRun(group, sample || steps, runs);
     pressed.remove();
     this.feedback.appendChild(group);
     this.figure.setAttribute("data-revealed", "");
     group.focus();
+  };
+
+  /**
+   * reach: the build's sample solution (its events, in the answer's disclosure) run from the
+   * start; null with scenes, or when the page's model refuses a step.
+   */
+  Exercise.prototype.sampleRun = function () {
+    // With scenes the sample may name another scene than the one the reader's events go to.
+    if (this.givenScenes.length || this.figure.hasAttribute("data-scene")) return null;
+    // The sample's line, not the build's table of its run (the script writes its own).
+    const events = this.figure.querySelectorAll(".exercise-solution > p .event-name[data-event]");
+    if (!events.length) return null;
+    const sim = this.sim();
+    const steps = [];
+    for (let i = 0; i < events.length; i++) {
+      const result = sim.fire(events[i].getAttribute("data-event"), MAIN_SCENE);
+      if (!result.ok) return null;
+      steps.push(result);
+    }
+    return steps;
   };
 
   /** The model's run in `box`: the app-level value when asked for, then its table(s). */
