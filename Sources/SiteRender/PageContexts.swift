@@ -397,12 +397,11 @@ package struct PageContexts: Sendable {
     package func chooser() -> MustacheValue {
         let lang = config.defaultLanguage
         let alternates = homeAlternates().map(alternate)
-        let defaultTitle = config.language(lang)?.siteTitle ?? "LifecycleDocs"
         var context = common(
-            lang: lang, dir: "", title: defaultTitle,
+            lang: lang, dir: "", title: config.language(lang)?.siteTitle ?? "LifecycleDocs",
             description: config.language(lang)?.siteDescription ?? "", alternates: alternates, switcher: [])
-        // The site's name stands for every language's title, in the page and in its metadata.
-        context["siteName"] = .string(config.name ?? defaultTitle)
+        // The site's name (`common`'s, of the default language) stands for every language's
+        // title, in the page and in its metadata.
         context["siteTitle"] = context["siteName"]
         context["choices"] = .array(config.languages.map { language in
             .object([

@@ -25,8 +25,8 @@ package struct PageFurniture: Sendable {
     let assetsValue: MustacheValue
     private let languageCodes: [String]
     private let byLanguage: [String: Language]
+    /// site.yml's `name`, for a language the configuration does not name.
     private let siteName: String?
-    private let titles: [String: String]
 
     package init(config: SiteConfig, assets: [String: String]) {
         let codes = config.languages.map(\.code)
@@ -34,19 +34,16 @@ package struct PageFurniture: Sendable {
         assetsValue = MustacheValue(object: assets.mapValues { .string($0) })
         languageCodes = codes
         siteName = config.name
-        var titles: [String: String] = [:]
-        for language in config.languages where titles[language.code] == nil { titles[language.code] = language.siteTitle }
-        self.titles = titles
         var byLanguage: [String: Language] = [:]
-        for code in codes where byLanguage[code] == nil {
-            byLanguage[code] = Self.language(code, among: codes, assets: assets, title: titles[code], name: config.name)
+        for language in config.languages where byLanguage[language.code] == nil {
+            byLanguage[language.code] = Self.language(language.code, among: codes, assets: assets, title: language.siteTitle, name: config.name)
         }
         self.byLanguage = byLanguage
     }
 
     /// The values of `lang`; a language the configuration does not name gets them made on the spot.
     func language(_ lang: String) -> Language {
-        byLanguage[lang] ?? Self.language(lang, among: languageCodes, assets: assets, title: titles[lang], name: siteName)
+        byLanguage[lang] ?? Self.language(lang, among: languageCodes, assets: assets, title: nil, name: siteName)
     }
 
     private static func language(_ lang: String, among codes: [String], assets: [String: String], title: String?, name: String?) -> Language {
