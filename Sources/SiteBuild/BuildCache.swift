@@ -20,7 +20,7 @@ import Translations
 /// (IncrementalBuildTests compares every byte).
 struct BuildCache {
     /// Bumped when the layout changes; an older cache is ignored.
-    static let format = 9
+    static let format = 10
 
     /// The first line of the file: enough to answer "nothing changed" without reading the groups.
     struct Header: Codable {
@@ -112,8 +112,14 @@ struct BuildCache {
         var draft = false
         /// The front matter `weight`: the sidebar's and the homes' order.
         var weight: Int? = nil
-        /// The front matter `layout`: the tutorials homes list the tutorials.
+        /// The front matter `layout`: the tutorials homes list the tutorials, with their numbers of
+        /// steps and exercises.
         var layout: ArticleLayout = .article
+        var tutorialSteps = 0
+        var exercises = 0
+
+        /// What the tutorials homes show of it besides its listing.
+        var tutorialEntry: [Int] { layout == .tutorial ? [tutorialSteps, exercises] : [] }
 
         /// What the language homes and the sitemap show of it (nothing, as a draft).
         var listing: [String] { draft ? [lang, slug, "draft"] : [lang, slug, title, description, weight.map(String.init) ?? ""] }
@@ -335,6 +341,7 @@ enum GroupLines {
                     article.lang, article.displayPath, String(article.stamp.size), String(article.stamp.modified),
                     String(article.examples), String(article.chains), article.title, article.description, article.draft ? "draft" : "",
                     article.weight.map(String.init) ?? "", article.layout == .article ? "" : article.layout.rawValue,
+                    String(article.tutorialSteps), String(article.exercises),
                 ])
             }
             for lang in group.row.cells.keys.sorted() {
@@ -469,9 +476,9 @@ enum GroupLines {
                 slug = name
                 group = BuildCache.Group(
                     articles: [], row: TranslationMatrix.Row(slug: name, title: text(2), titleLang: text(3), cells: [:]), diagnostics: [])
-            case (UInt8(ascii: "A"), 12):
+            case (UInt8(ascii: "A"), 14):
                 guard let slug, group != nil, let size = number(3), let modified = number(4), let examples = number(5),
-                    let chains = number(6)
+                    let chains = number(6), let steps = number(12), let exercises = number(13)
                 else { return nil }
                 let weight = number(10)
                 if weight == nil && !isEmpty(10) { return nil }
@@ -479,7 +486,7 @@ enum GroupLines {
                 group?.articles.append(BuildCache.CachedArticle(
                     lang: text(1), slug: slug, displayPath: text(2), stamp: FileStamp(size: Int64(size), modified: Int64(modified)),
                     title: text(7), description: text(8), examples: examples, chains: chains, draft: equals(9, "draft"), weight: weight,
-                    layout: layout))
+                    layout: layout, tutorialSteps: steps, exercises: exercises))
             case (UInt8(ascii: "C"), 11):
                 guard group != nil, let stale = numbers(3), let untranslated = numbers(6), let sectionCount = number(8) else { return nil }
                 let status: TranslationStatus

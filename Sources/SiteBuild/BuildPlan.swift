@@ -76,7 +76,7 @@ struct SiteWideChanges {
     var lists = true
     /// Status pages: titles and translation statuses.
     var status = true
-    /// Tutorials homes: the listings and the `layout` of each article (a tutorial or not).
+    /// Tutorials homes: the listings, the `layout` of each article (a tutorial or not) and a tutorial's steps and exercises.
     var tutorials = true
 
     static let all = SiteWideChanges()
@@ -90,7 +90,10 @@ struct SiteWideChanges {
             before[slug]?.articles.map(\.listing) != after[slug]?.articles.map(\.listing)
         }
         status = lists || slugs.contains { before[$0]?.row != after[$0]?.row }
-        tutorials = lists || slugs.contains { before[$0]?.articles.map(\.layout) != after[$0]?.articles.map(\.layout) }
+        tutorials = lists || slugs.contains { slug in
+            before[slug]?.articles.map(\.layout) != after[slug]?.articles.map(\.layout)
+                || before[slug]?.articles.map(\.tutorialEntry) != after[slug]?.articles.map(\.tutorialEntry)
+        }
     }
 }
 

@@ -509,6 +509,8 @@ public enum SiteBuilder {
                     description: cached.description, bodyUTF8: [], toc: [], chains: [])
                 listed.weight = cached.weight
                 listed.layout = cached.layout
+                listed.tutorialSteps = cached.tutorialSteps
+                listed.exercises = cached.exercises
                 listings[cached.lang] = listed
             }
             // A reused group is no rendered one (`BuildPlan`): its slug has no listings yet.
@@ -674,6 +676,8 @@ public enum SiteBuilder {
                 description: cached.description, bodyUTF8: [], toc: [], chains: [])
             listed.weight = cached.weight
             listed.layout = cached.layout
+            listed.tutorialSteps = cached.tutorialSteps
+            listed.exercises = cached.exercises
             group.unread[cached.lang] = listed
         }
         for (index, (read, problems)) in zip(toRead, reads) {
@@ -698,7 +702,7 @@ public enum SiteBuilder {
                 group.cachedArticles.append(BuildCache.CachedArticle(
                     lang: article.lang, slug: slug, displayPath: article.displayPath, stamp: stamp, title: article.title,
                     description: article.description, examples: report.examples, chains: report.verifiedChains, draft: hidden,
-                    weight: article.weight, layout: article.layout))
+                    weight: article.weight, layout: article.layout, tutorialSteps: article.tutorialSteps, exercises: article.exercises))
             }
             if hidden {
                 group.draftPages.insert(SiteLinks.articleDir(article.lang, slug) + "index.html")

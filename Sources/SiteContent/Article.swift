@@ -44,7 +44,7 @@ package struct Article: Sendable {
     package var draft = false
     /// `layout:` in front matter: a page of prose or a tutorial of numbered steps.
     package var layout: ArticleLayout = .article
-    /// A tutorial's steps (its `## ` sections), counted when its body is rendered.
+    /// A tutorial's numbered steps (`TutorialOutline`), counted when it is read: the tutorials home shows them.
     package var tutorialSteps: Int = 0
     /// Exercises checked on this page (`exercise` blocks); the page loads the exercise script.
     package var exercises: Int = 0
@@ -95,6 +95,8 @@ package struct Article: Sendable {
         var listing = Article(lang: lang, slug: slug, displayPath: displayPath, title: title, description: description, bodyUTF8: [], toc: [], chains: [])
         listing.weight = weight
         listing.layout = layout
+        listing.tutorialSteps = tutorialSteps
+        listing.exercises = exercises
         return listing
     }
 }

@@ -99,11 +99,13 @@ package struct ArticleReader: Sendable {
         article.weight = frontMatter.weight
         article.layout = frontMatter.layout
         article.exercises = verification.exercises.count
+        let outline = article.layout == .tutorial ? TutorialOutline(document, isExercise: { verification.exercise(at: $0) != nil }) : nil
+        article.tutorialSteps = outline?.steps ?? 0
         article.metaFingerprint = frontMatter.metaFingerprint
         article.verbatim = frontMatter.verbatim
         (article.alerts, article.proseLines) = Self.alertsAndProse(document, verification: verification)
         return (
-            ReadArticle(article: article, document: document, verification: verification, targets: targets),
+            ReadArticle(article: article, document: document, verification: verification, targets: targets, tutorial: outline),
             frontMatter.problems + linkProblems + verification.diagnostics + Self.untranslatedWarnings(article, places: frontMatter.untranslatedPlaces)
                 + Self.sectionNumberErrors("verbatim", article.verbatim, places: frontMatter.verbatimPlaces, article: article)
                 + ContentWarnings.of(document) + document.languageSpanErrors()
@@ -304,4 +306,6 @@ package struct ReadArticle: Sendable {
     package var document: MarkdownDocument
     package var verification: Verification
     package var targets: [ArticleReader.LinkKey: HTMLRenderer.ResolvedURL]
+    /// A tutorial's steps (nil for a page of prose).
+    package var tutorial: TutorialOutline? = nil
 }

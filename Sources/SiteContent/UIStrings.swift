@@ -10,7 +10,8 @@ package struct UIStrings: Sendable {
     /// Keys the generator itself uses, besides those the templates use.
     static let requiredKeys = [
         "anchorLabel", "codeLabel", "alertNote", "alertTip", "alertImportant", "alertWarning", "alertCaution",
-        "notYetTranslated", "onThisPage", "footnoteBack", "footnotes", "taskItem",
+        "notYetTranslated", "onThisPage", "footnoteBack", "footnotes", "taskItem", "tutorialStep", "tutorialStepDone",
+        "tutorialsStepsOne", "tutorialsStepsOther", "tutorialsExercisesOne", "tutorialsExercisesOther",
     ]
 
     package init() {}

@@ -92,10 +92,10 @@ package struct ArticleRenderer: Sendable {
             let lesson = renderer.render(document, replacingNodes: nodeHTML) { html, madeHeadings, blocks in
                 (tutorialHTML(
                     html, blocks: blocks, document: document, lang: lang, untranslated: untranslated,
-                    isExercise: { read.verification.exercise(at: $0) != nil }, followedBy: markers), madeHeadings)
+                    outline: read.tutorial ?? TutorialOutline(document, isExercise: { read.verification.exercise(at: $0) != nil }),
+                    followedBy: markers), madeHeadings)
             }
-            article.bodyUTF8 = lesson.0.html
-            article.tutorialSteps = lesson.0.steps
+            article.bodyUTF8 = lesson.0
             headings = lesson.1
         } else {
             let rendered = renderer.render(document, replacingNodes: nodeHTML, followedBy: markers)
@@ -127,25 +127,23 @@ package struct ArticleRenderer: Sendable {
         return html
     }
 
-    /// A tutorial's body and its number of steps: the blocks before the first `## ` heading are its
-    /// introduction, and each `## ` section is a numbered step whose code blocks (samples, examples,
-    /// exercises) go beside its text (`.step-media`; CSS puts them in a second column on wide
-    /// screens). A last section without code blocks, after at least one step, is the lesson's
-    /// conclusion (a summary, what to read next): shown after the steps, neither numbered nor
-    /// counted in the reader's progress. Footnotes follow, then `trailer`.
-    /// `rendered` is the document's HTML, `blocks` its blocks (`HTMLRenderer.render(_:replacingNodes:followedBy:reading:)`).
+    /// A tutorial's body, as `outline` divides it (`TutorialOutline`): the introduction, then each
+    /// numbered step with its code blocks (samples, examples, exercises) beside its text
+    /// (`.step-media`; CSS puts them in a second column on wide screens), then the conclusion,
+    /// footnotes and `trailer`. `rendered` is the document's HTML, `blocks` its blocks
+    /// (`HTMLRenderer.render(_:replacingNodes:followedBy:reading:)`).
     func tutorialHTML(
         _ rendered: UnsafeBufferPointer<UInt8>, blocks: [RenderedMarkdown.Block], document: MarkdownDocument, lang: String,
-        untranslated: (from: String, sections: Set<Int>)?, isExercise: (Int) -> Bool, followedBy trailer: [String] = []
-    ) -> (html: [UInt8], steps: Int) {
+        untranslated: (from: String, sections: Set<Int>)?, outline: TutorialOutline, followedBy trailer: [String] = []
+    ) -> [UInt8] {
         // The parts are slices of the rendered HTML, each copied once, into `out`.
         struct Step {
             var text: [UnsafeBufferPointer<UInt8>] = []
             var media: [UnsafeBufferPointer<UInt8>] = []
-            var exercises = 0
             var hasMedia: Bool { media.contains { !$0.isEmpty } }
         }
         var intro: [UnsafeBufferPointer<UInt8>] = []
+        // The numbered steps, then (past `outline.steps`) the conclusion, if any.
         var steps: [Step] = []
         var tail: [UnsafeBufferPointer<UInt8>] = []
         for block in blocks {
@@ -164,12 +162,11 @@ package struct ArticleRenderer: Sendable {
             }
             if case .codeBlock = node.kind {
                 steps[steps.count - 1].media.append(html)
-                if isExercise(block.node) { steps[steps.count - 1].exercises += 1 }
             } else {
                 steps[steps.count - 1].text.append(html)
             }
         }
-        let conclusion = steps.count > 1 && !steps[steps.count - 1].hasMedia ? steps.removeLast() : nil
+        let conclusion = steps.count > outline.steps ? steps.removeLast() : nil
         let stepLabel = HTML.escape(strings.string("tutorialStep", lang: lang))
         let doneLabel = HTML.escape(strings.string("tutorialStepDone", lang: lang))
         // Written into the array the article keeps, with room for all of it made up front: gathered
@@ -188,13 +185,14 @@ package struct ArticleRenderer: Sendable {
             out.append(utf8: "<ol class=\"tutorial-steps\">\n")
             for (index, step) in steps.enumerated() {
                 let number = String(index + 1)
+                let exercises = index < outline.steps ? outline.exercisesPerStep[index] : 0
                 // Section 0 is the introduction (ArticleSections), so step N is section N.
                 out.append(utf8: step.hasMedia ? "<li class=\"tutorial-step\" id=\"ld-step-" : "<li class=\"tutorial-step text-only\" id=\"ld-step-")
                 out.append(utf8: number)
                 out.append(utf8: "\" data-step=\"")
                 out.append(utf8: number)
                 out.append(utf8: "\" data-exercises=\"")
-                out.append(utf8: String(step.exercises))
+                out.append(utf8: String(exercises))
                 out.append(utf8: "\"")
                 Self.appendLanguage(untranslated, section: index + 1, to: &out)
                 let label = stepLabel + " " + LocalFormat.number(index + 1, lang: lang)
@@ -215,7 +213,7 @@ package struct ArticleRenderer: Sendable {
                         out.append(contentsOf: part)
                     }
                 }
-                if step.exercises == 0 {
+                if exercises == 0 {
                     // For the reader's progress (`exercise.js`): a step without exercises is done when they say so.
                     out.append(utf8: "<p class=\"step-done-line\" hidden><button type=\"button\" class=\"step-done\" data-step-done aria-pressed=\"false\">")
                     out.append(utf8: doneLabel)
@@ -241,7 +239,7 @@ package struct ArticleRenderer: Sendable {
         }
         for part in tail { out.append(contentsOf: part) }
         for part in trailer { out.append(utf8: part) }
-        return (out, steps.count)
+        return out
     }
 
     /// Where a step's heading (`<h2 …>Paso 1: Un giro…`) starts with its step's label and a

@@ -291,10 +291,25 @@ package struct PageContexts: Sendable {
                 "title": .string(article.title),
                 "description": .string(article.description),
                 "href": .string(SiteLinks.link(from: dir, to: SiteLinks.articleDir(lang, article.slug))),
+                // The key its page keeps the reader's progress under (`exercise.js`), which `site.js` shows here.
+                "key": .string(article.lang + "/" + article.slug),
+                "steps": .int(article.tutorialSteps),
+                "hasSteps": .bool(article.tutorialSteps > 0),
+                "size": .string(tutorialSize(steps: article.tutorialSteps, exercises: article.exercises, lang: lang)),
             ])
         })
         context["hasTutorials"] = .bool(!own.isEmpty)
         return .object(context)
+    }
+
+    /// "5 pasos · 8 ejercicios": a lesson's size as the tutorials home shows it (no exercises, no count of them).
+    func tutorialSize(steps: Int, exercises: Int, lang: String) -> String {
+        func counted(_ count: Int, _ key: String) -> String {
+            count == 1 ? strings.string(key + "One", lang: lang)
+                : strings.string(key + "Other", lang: lang).replacingOccurrences(of: "{count}", with: LocalFormat.number(count, lang: lang))
+        }
+        let exercisesText = exercises > 0 ? " · " + counted(exercises, "tutorialsExercises") : ""
+        return counted(steps, "tutorialsSteps") + exercisesText
     }
 
     package func tutorialsAlternates() -> [Alternate] {

@@ -11,12 +11,13 @@
 //
 // On a tutorial (`article[data-tutorial]`) a step is done when every exercise in it was answered
 // right, or, in a step without exercises, when the reader marks it done; progress is kept in
-// localStorage per language and slug.
+// localStorage per language and slug, with the count of steps done for the tutorials home.
 (function () {
   "use strict";
 
   const MAIN_SCENE = "main";
   const STORAGE_PREFIX = "lifecycle-docs-progress:";
+  const SUMMARY_PREFIX = "lifecycle-docs-progress-summary:";
   let strings = {};
 
   function t(key) { return Object.prototype.hasOwnProperty.call(strings, key) ? strings[key] : key; }
@@ -827,12 +828,23 @@
     this.article.querySelectorAll("figure.exercise[data-exercise]").forEach(function (f) {
       f.classList.toggle("solved", self.done.has(f.id));
     });
+    this.saveSummary(count);
     if (!this.box) return;
     const bar = this.box.querySelector("[data-tutorial-progress] progress");
     if (bar) bar.value = count;
     const text = this.box.querySelector("[data-progress-count]");
     if (text) text.textContent = format(text.getAttribute("data-label-progress") || "{done}/{total}", { done: count, total: this.steps.length });
     this.box.setAttribute("data-done", String(count));
+  };
+
+  // How many steps are done, for the tutorials home (`site.js`), which does not know the steps' exercises.
+  Progress.prototype.saveSummary = function (count) {
+    try {
+      window.localStorage.setItem(SUMMARY_PREFIX + this.article.getAttribute("data-tutorial"),
+        JSON.stringify({ done: count, total: this.steps.length }));
+    } catch (e) {
+      // As in save: progress lasts for the visit.
+    }
   };
 
   // ---------------------------------------------------------------------------

@@ -178,3 +178,27 @@
     });
   });
 })();
+
+// The tutorials home: how far the reader got in each lesson, as the lesson's page last counted it
+// (`exercise.js` keeps `{done, total}` under "lifecycle-docs-progress-summary:<lang>/<slug>").
+// A lesson whose number of steps changed since shows nothing until the reader opens it again: the
+// count was of other steps.
+(function () {
+  "use strict";
+  var list = document.querySelector("[data-tutorial-list]");
+  if (!list) return;
+  var PREFIX = "lifecycle-docs-progress-summary:";
+  list.querySelectorAll("li[data-tutorial-key]").forEach(function (item) {
+    var saved = null;
+    try { saved = JSON.parse(window.localStorage.getItem(PREFIX + item.getAttribute("data-tutorial-key")) || "null"); } catch (error) { return; }
+    var total = Number(item.getAttribute("data-steps"));
+    if (!saved || typeof saved.done !== "number" || saved.total !== total || saved.done < 1) return;
+    var done = Math.min(saved.done, total);
+    var complete = done === total;
+    var status = item.querySelector("[data-tutorial-status]");
+    status.textContent = complete ? list.getAttribute("data-label-completed")
+      : list.getAttribute("data-label-progress").replace("{done}", String(done)).replace("{total}", String(total));
+    status.hidden = false;
+    item.classList.toggle("tutorial-complete", complete);
+  });
+})();

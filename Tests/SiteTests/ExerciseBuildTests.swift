@@ -113,7 +113,9 @@ import Testing
         #expect(html.contains("<script type=\"application/json\" id=\"ld-exercise-strings\">{"))
         #expect(html.contains("assets/exercise."))
         let home = try read(root.appending(path: "public/es/tutorials/index.html"))
-        #expect(home.contains("<li><a href=\"../a/index.html\">"))
+        #expect(home.contains("<li data-tutorial-key=\"es/a\" data-steps=\"4\"><a href=\"../a/index.html\">"))
+        // Its size, counted by the rule that numbers the page's steps.
+        #expect(home.contains("<p class=\"tutorial-size\">4 pasos · 4 ejercicios<span class=\"tutorial-status\" data-tutorial-status hidden></span></p></li>"))
         #expect(try read(root.appending(path: "public/sitemap.xml")).contains("/es/tutorials/</loc>"))
     }
 

@@ -113,10 +113,16 @@ import Synchronization
         let tutorial = try expectIncrementalEqualsClean(root, rendered: 1)
         #expect(tutorial.changedFiles?.contains("es/tutorials/index.html") == true)
         #expect(try read(root.appending(path: "public/es/tutorials/index.html")).contains("<a href=\"../a/index.html\">A</a>"))
-        // Another article's edit keeps it listed (its layout comes from the cache).
+        // A step more, title and description unchanged: the home counts it.
+        try edit(root, "Content/es/a.md") { $0 + "\n## Un paso\n\nHaz esto:\n\n```swift\nlet a = 1\n```\n" }
+        let stepAdded = try expectIncrementalEqualsClean(root, rendered: 1)
+        #expect(stepAdded.changedFiles?.contains("es/tutorials/index.html") == true)
+        #expect(try read(root.appending(path: "public/es/tutorials/index.html")).contains("<p class=\"tutorial-size\">1 paso<span"))
+        // Another article's edit keeps it listed with its size (both come from the cache).
         try edit(root, "Content/es/b.md") { $0 + "Más.\n" }
         _ = try expectIncrementalEqualsClean(root, rendered: 1)
         #expect(try read(root.appending(path: "public/es/tutorials/index.html")).contains("<a href=\"../a/index.html\">A</a>"))
+        #expect(try read(root.appending(path: "public/es/tutorials/index.html")).contains("<p class=\"tutorial-size\">1 paso<span"))
         try edit(root, "Content/es/a.md") { $0.replacing("layout: tutorial\n", with: "") }
         _ = try expectIncrementalEqualsClean(root, rendered: 1)
         #expect(!(try read(root.appending(path: "public/es/tutorials/index.html"))).contains("../a/index.html"))

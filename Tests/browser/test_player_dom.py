@@ -16,9 +16,9 @@ from conftest import ROOT
 DOC = ROOT / "docs" / "player-dom.md"
 SCRIPTS = [ROOT / "Templates" / "assets" / name for name in ("player.js", "exercise.js", "site.js")]
 PAGES = {"article": "es/inactive/index.html", "playground": "es/playground/index.html", "tutorial": "es/leccion/index.html",
-         "scenes": "es/swiftui-scene-phase/index.html"}
+         "scenes": "es/swiftui-scene-phase/index.html", "tutorials": "es/tutorials/index.html"}
 # The site each page is taken from: the tutorial is the markup fixture's (not the real content's).
-SITES = {"article": "site", "playground": "site", "tutorial": "fixture_site", "scenes": "site"}
+SITES = {"article": "site", "playground": "site", "tutorial": "fixture_site", "scenes": "site", "tutorials": "fixture_site"}
 HEADER = ["Selector", "Page", "When", "Written by", "Read by", "Meaning"]
 WHEN = {"build", "run"}
 
@@ -250,8 +250,17 @@ def tutorial_session(browser, observer):
     browser.execute_script("localStorage.clear()")
 
 
+def tutorials_session(browser, observer):
+    """The lesson's progress as its page leaves it when every step is done."""
+    browser.execute_script(
+        "localStorage.setItem('lifecycle-docs-progress-summary:es/leccion', JSON.stringify({done: 6, total: 6}))")
+    browser.refresh()
+    observer.look()
+    browser.execute_script("localStorage.clear()")
+
+
 SESSIONS = {"article": article_session, "playground": playground_session, "tutorial": tutorial_session,
-            "scenes": scenes_session}
+            "scenes": scenes_session, "tutorials": tutorials_session}
 
 
 @pytest.mark.parametrize("page_name", sorted(PAGES))

@@ -617,6 +617,47 @@ def test_tutorials_home_lists_the_lesson(fixture_page):
     assert "Ainda não há tutoriais" in browser.find_element(By.CSS_SELECTOR, "main").text
 
 
+SUMMARY_KEY = "lifecycle-docs-progress-summary:es/leccion"
+
+
+def tutorial_status(browser):
+    """The tutorials home's progress of the lesson: its text, or None while hidden."""
+    status = browser.find_element(By.CSS_SELECTOR, "li[data-tutorial-key='es/leccion'] [data-tutorial-status]")
+    return status.text if status.is_displayed() else None
+
+
+def test_tutorials_home_shows_each_lessons_size_and_the_readers_progress(fixture_page):
+    browser = open_lesson(fixture_page)
+    home = browser.find_element(By.CSS_SELECTOR, ".site-nav a[href='../tutorials/index.html']")
+    click(browser, home)
+    item = browser.find_element(By.CSS_SELECTOR, "li[data-tutorial-key='es/leccion']")
+    assert item.find_element(By.CSS_SELECTOR, ".tutorial-size").text == "6 pasos · 4 ejercicios"
+    assert tutorial_status(browser) is None, "nothing done yet: nothing to say"
+    # Two steps done on the lesson's page, then back to the home.
+    browser.back()
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "figure.exercise.interactive"))
+    click(browser, browser.find_element(By.CSS_SELECTOR, "#ld-step-1 [data-step-done]"))
+    answer_right(browser, exercise(browser, "predict"))
+    assert progress_text(browser) == "2 de 6 pasos completados"
+    wait_until_stored(browser, SUMMARY_KEY)
+    click(browser, browser.find_element(By.CSS_SELECTOR, ".site-nav a[href='../tutorials/index.html']"))
+    assert tutorial_status(browser) == "2 de 6 pasos completados"
+    assert "tutorial-complete" not in browser.find_element(By.CSS_SELECTOR, "li[data-tutorial-key='es/leccion']").get_attribute("class")
+    # Every step done: the lesson is complete, with a ✓ that is no word for screen readers.
+    browser.execute_script("localStorage.setItem(arguments[0], JSON.stringify({done: 6, total: 6}))", SUMMARY_KEY)
+    browser.refresh()
+    assert tutorial_status(browser) == "Tutorial completado"
+    assert "tutorial-complete" in browser.find_element(By.CSS_SELECTOR, "li[data-tutorial-key='es/leccion']").get_attribute("class")
+    assert browser.execute_script(
+        "return getComputedStyle(document.querySelector('.tutorial-complete .tutorial-status'), '::before').content").startswith('"✓')
+    # A count of other steps (the lesson changed since) or a damaged value says nothing.
+    for stored in ('{"done": 3, "total": 7}', "not json", '{"done": "2", "total": 6}'):
+        browser.execute_script("localStorage.setItem(arguments[0], arguments[1])", SUMMARY_KEY, stored)
+        browser.refresh()
+        assert tutorial_status(browser) is None, stored
+    browser.execute_script("localStorage.clear()")
+
+
 def test_exercises_in_an_ordinary_article_work_too(fixture_page):
     """An article with exercises loads the script; it has no progress to keep."""
     browser = fixture_page("es/ejercicios/index.html")
