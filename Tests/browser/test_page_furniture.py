@@ -41,9 +41,9 @@ def clear_theme(browser):
 def test_sidebar_lists_the_language_and_marks_the_page(page, lang):
     browser = page(f"{lang}/active/index.html")
     links = browser.find_elements(By.CSS_SELECTOR, ".sidebar-nav a")
-    # By weight: active, inactive, the three tutorials.
+    # By weight: the four iOS states (Active, Inactive, Background, Suspended), the three tutorials.
     assert [a.get_attribute("href").split("/")[-2] for a in links] == [
-        "active", "inactive", "surviving-interruptions", "surviving-recreation", "swiftui-scene-phase"]
+        "active", "inactive", "background", "suspended", "surviving-interruptions", "surviving-recreation", "swiftui-scene-phase"]
     current = browser.find_elements(By.CSS_SELECTOR, ".sidebar-nav a[aria-current='page']")
     assert [a.get_attribute("href") for a in current] == [browser.current_url]
     # Wide screens show the list without a click.
@@ -55,7 +55,7 @@ def test_sidebar_lists_the_language_and_marks_the_page(page, lang):
 
 
 def test_previous_and_next_walk_the_articles(page):
-    # The weights order Active, Inactive, then the tutorial.
+    # The weights order Active, Inactive, Background, Suspended, then the tutorials.
     browser = page("es/active/index.html")
     assert not browser.find_elements(By.CSS_SELECTOR, ".pager a[rel='prev']")
     following = browser.find_element(By.CSS_SELECTOR, ".pager a[rel='next']")
@@ -64,7 +64,11 @@ def test_previous_and_next_walk_the_articles(page):
     following.click()
     assert browser.current_url.endswith("/es/inactive/index.html")
     last = browser.find_element(By.CSS_SELECTOR, ".pager a[rel='next']")
+    assert "Background" in last.text
+    browser = page("es/suspended/index.html")
+    last = browser.find_element(By.CSS_SELECTOR, ".pager a[rel='next']")
     assert "Sobrevivir a las interrupciones" in last.text
+    browser = page("es/inactive/index.html")
     previous = browser.find_element(By.CSS_SELECTOR, ".pager a[rel='prev']")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", previous)
     previous.click()
@@ -304,12 +308,13 @@ def test_traces_fit_their_boxes_on_a_laptop(page, laptop, lang):
     from 80rem as an article's examples do, a narrow trace's cells pack closer, and long callback
     names wrap at their words (before, at 1280, 17 of the Spanish tutorial's 27 traces and all 27
     of the Bulgarian one's scrolled, their callbacks cut off)."""
-    for slug in ("active", "inactive", "surviving-interruptions", "surviving-recreation", "swiftui-scene-phase"):
+    for slug in ("active", "inactive", "background", "suspended", "surviving-interruptions", "surviving-recreation",
+                 "swiftui-scene-phase"):
         browser = page(f"{lang}/{slug}/index.html")
         assert browser.execute_script("return window.innerWidth") == laptop
         widths = browser.execute_script("""return [...document.querySelectorAll('table.trace')]
             .map(t => [t.closest('figure').id, t.scrollWidth, t.clientWidth])""")
-        assert len(widths) >= 10, f"{lang}/{slug} has {len(widths)} traces"
+        assert len(widths) >= 7, f"{lang}/{slug} has {len(widths)} traces"
         scrolling = [(figure, wide - box) for figure, wide, box in widths if wide > box + 1]
         assert not scrolling, f"traces of {lang}/{slug} scroll sideways (figure, px): {scrolling}"
         width = browser.execute_script("return document.scrollingElement.scrollWidth")

@@ -33,7 +33,9 @@ def add_marker(path, marker):
 def test_port_zero_prints_the_port_and_every_language_is_served(project):
     server, _ = project
     assert server.port > 0
-    assert "Built 20 articles" in server.output()
+    articles = len(list((ROOT / "Content").glob("*/*.md")))
+    assert articles >= 20
+    assert f"Built {articles} articles" in server.output()
     for lang, (_, path) in ARTICLES.items():
         status, headers, body = server.get(path)
         assert status == 200, path
