@@ -196,6 +196,7 @@
     var done = Math.min(saved.done, total);
     var complete = done === total;
     var status = item.querySelector("[data-tutorial-status]");
+    if (!status) return;
     status.textContent = complete ? list.getAttribute("data-label-completed")
       : list.getAttribute("data-label-progress").replace("{done}", String(done)).replace("{total}", String(total));
     status.hidden = false;
