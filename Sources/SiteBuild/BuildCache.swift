@@ -118,6 +118,16 @@ struct BuildCache {
         var tutorialSteps = 0
         var exercises = 0
 
+        /// What pages other than its own show of it (`Article.listing`), as the cache keeps it.
+        var listed: Article {
+            var listed = Article(lang: lang, slug: slug, displayPath: displayPath, title: title, description: description, bodyUTF8: [], toc: [], chains: [])
+            listed.weight = weight
+            listed.layout = layout
+            listed.tutorialSteps = tutorialSteps
+            listed.exercises = exercises
+            return listed
+        }
+
         /// What the tutorials homes show of it besides its listing.
         var tutorialEntry: [Int] { layout == .tutorial ? [tutorialSteps, exercises] : [] }
 

@@ -504,14 +504,7 @@ public enum SiteBuilder {
                     result.draftPages.insert(SiteLinks.articleDir(cached.lang, cached.slug) + "index.html")
                     continue
                 }
-                var listed = Article(
-                    lang: cached.lang, slug: cached.slug, displayPath: cached.displayPath, title: cached.title,
-                    description: cached.description, bodyUTF8: [], toc: [], chains: [])
-                listed.weight = cached.weight
-                listed.layout = cached.layout
-                listed.tutorialSteps = cached.tutorialSteps
-                listed.exercises = cached.exercises
-                listings[cached.lang] = listed
+                listings[cached.lang] = cached.listed
             }
             // A reused group is no rendered one (`BuildPlan`): its slug has no listings yet.
             if !listings.isEmpty { result.all[slug] = listings }
@@ -671,14 +664,7 @@ public enum SiteBuilder {
         }
         for cached in unread.values.sorted(by: { $0.lang < $1.lang }) {
             group.cachedArticles.append(cached)
-            var listed = Article(
-                lang: cached.lang, slug: cached.slug, displayPath: cached.displayPath, title: cached.title,
-                description: cached.description, bodyUTF8: [], toc: [], chains: [])
-            listed.weight = cached.weight
-            listed.layout = cached.layout
-            listed.tutorialSteps = cached.tutorialSteps
-            listed.exercises = cached.exercises
-            group.unread[cached.lang] = listed
+            group.unread[cached.lang] = cached.listed
         }
         for (index, (read, problems)) in zip(toRead, reads) {
             group.diagnostics += problems

@@ -65,11 +65,12 @@ package struct ArticleRenderer: Sendable {
                 title: chainTitle, machineTitle: machineTitle), for: index)
         }
         var renderer = makeRenderer(lang: lang)
-        let tutorial = read.article.layout == .tutorial
+        // A tutorial's outline, made when it was read (nil for a page of prose).
+        let tutorial = read.tutorial
         // Sections still in the source language (front matter `untranslated`) are marked with its `lang`
         // (a tutorial marks its steps instead, below: a `<div lang>` cannot span two steps).
         let untranslatedLanguage: String? = if let from = read.article.translation?.from, from != lang, !read.article.untranslated.isEmpty { from } else { nil }
-        if let from = untranslatedLanguage, !tutorial {
+        if let from = untranslatedLanguage, tutorial == nil {
             let sections = read.article.sections
             let untranslated = Set(read.article.untranslated)
             renderer.blockLanguage = { line in
@@ -86,14 +87,13 @@ package struct ArticleRenderer: Sendable {
         let markers = hasFigures ? [StateDiagram.pageMarkers] : []
         var article = read.article
         let headings: [Heading]
-        if tutorial {
+        if let outline = tutorial {
             // The lesson regroups the HTML where the renderer wrote it: an array of it was a copy of the whole page.
             let untranslated = untranslatedLanguage.map { ($0, Set(read.article.untranslated)) }
             let lesson = renderer.render(document, replacingNodes: nodeHTML) { html, madeHeadings, blocks in
                 (tutorialHTML(
                     html, blocks: blocks, document: document, lang: lang, untranslated: untranslated,
-                    outline: read.tutorial ?? TutorialOutline(document, isExercise: { read.verification.exercise(at: $0) != nil }),
-                    followedBy: markers), madeHeadings)
+                    outline: outline, followedBy: markers), madeHeadings)
             }
             article.bodyUTF8 = lesson.0
             headings = lesson.1
