@@ -140,6 +140,29 @@ def test_copy_button_says_copied_on_itself_for_two_seconds(page):
     assert first.get_attribute("data-copied") is None
 
 
+def test_copy_button_never_covers_the_code(page, phone):
+    """Neither label, "Copiar" nor the longer "Código copiado", lies over a line of the code, on a
+    phone's narrow screen either, where long lines run under the button's corner."""
+    browser = page("es/active/index.html")
+    browser.execute_script("navigator.clipboard.writeText = text => Promise.resolve();")
+    overlaps = """
+        const button = arguments[0], pre = button.previousElementSibling;
+        const b = button.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(pre.querySelector('code'));
+        return [...range.getClientRects()].filter(r => r.width > 0 &&
+            r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top).length;"""
+    buttons = browser.find_elements(By.CSS_SELECTOR, ".code-block > button.code-copy")
+    assert buttons
+    for button in buttons:
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        assert browser.execute_script(overlaps, button) == 0, "the copy button covers the code"
+    button = buttons[0]
+    button.click()
+    WebDriverWait(browser, 2).until(lambda b: button.text == "Código copiado")
+    assert browser.execute_script(overlaps, button) == 0, "the copied label covers the code"
+
+
 @pytest.fixture
 def without_clipboard_api(browser):
     """Pages opened with no `navigator.clipboard`, as in a page served over plain http from a LAN
