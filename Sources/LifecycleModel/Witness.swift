@@ -1,7 +1,9 @@
 extension Machine {
     /// Transitions that show a legal state path (or callback order) step by
     /// step, for a reader: at each name, the transition that carries the
-    /// chain furthest, preferring one that starts there.
+    /// chain furthest, preferring one that starts there and then one that
+    /// stops where its part of the chain does (Back's run for "Resumed → Started
+    /// → Created → Destroyed", not a rotation's, which goes on to a new instance).
     public func witness(forPath path: [String]) -> [Transition] {
         // Names compared as numbers (`StateWalks`); a name no walk has is -1, which none is.
         let walks = stateWalks
@@ -50,7 +52,8 @@ extension Machine {
                 }
                 guard advance > 0 else { continue }
                 let startsHere = !(walk.callStarts[place.transition]..<place.call).contains(where: inWalk)
-                let candidate = WitnessCandidate(transition: place.transition, advance: advance, startsHere: startsHere)
+                let endsThere = !(c..<end).contains(where: inWalk)
+                let candidate = WitnessCandidate(transition: place.transition, advance: advance, startsHere: startsHere, endsThere: endsThere)
                 if candidate.isPreferred(over: best) { best = candidate }
             }
             return best
@@ -67,7 +70,7 @@ extension Machine {
                     var k = 0
                     while p + k + 1 < end, i + k + 1 < items.count, calls[p + k + 1] == items[i + k + 1] { k += 1 }
                     guard k > 0 else { continue }
-                    let candidate = WitnessCandidate(transition: t, advance: k, startsHere: p == starts[t])
+                    let candidate = WitnessCandidate(transition: t, advance: k, startsHere: p == starts[t], endsThere: p + k + 1 == end)
                     if candidate.isPreferred(over: best) { best = candidate }
                 }
             }
@@ -93,18 +96,21 @@ extension Machine {
 }
 
 /// A transition that shows the order from its item i on: how many items further it carries it,
-/// and whether its walk starts with item i. Both witness searches choose by `isPreferred(over:)`.
+/// whether its walk starts with item i, and whether it ends with the last item it shows (nothing
+/// the order does not name after it). Both witness searches choose by `isPreferred(over:)`.
 private struct WitnessCandidate {
     let transition: Int
     let advance: Int
     let startsHere: Bool
+    let endsThere: Bool
 
     /// One whose walk starts with the item beats one that does not; between equals in that, the
-    /// one that carries further; the first found of equals stays.
+    /// one that carries further; then one that ends there; the first found of equals stays.
     func isPreferred(over best: WitnessCandidate?) -> Bool {
         guard let best else { return true }
         if startsHere != best.startsHere { return startsHere }
-        return advance > best.advance
+        if advance != best.advance { return advance > best.advance }
+        return endsThere && !best.endsThere
     }
 }
 

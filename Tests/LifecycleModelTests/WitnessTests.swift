@@ -213,3 +213,23 @@ import TestSupport
         #expect(machine.callbacks.isEmpty || (shown > 50 && restricted > 5), "\(id): \(shown) shown, \(restricted) restricted")
     }
 }
+
+/// Between transitions that carry a path equally far, the one whose run stops where the path
+/// does is shown: the prose's "Resumed → Started → Created → Destroyed" is Back's or finish()'s,
+/// not a rotation's, whose run goes on to a new instance the sentence does not speak of.
+@Suite struct EndingWitnessTests {
+    @Test func aRunThatStopsWithThePathIsPreferred() throws {
+        let machine = try #require(Machines.all.first { $0.id == "android-activity" })
+        let path = ["resumed", "started", "created", "destroyed"]
+        let witness = machine.witness(forPath: path)
+        #expect(witness.count == 1)
+        let shown = try #require(witness.first)
+        #expect([shown.from] + shown.states == path, "\(shown.event): \([shown.from] + shown.states)")
+        // A rotation also carries the path this far, and comes first in the table.
+        let rotation = try #require(machine.transitions.firstIndex { $0.event == "rotate" && $0.from == "resumed" && Array($0.states.prefix(3)) == ["started", "created", "destroyed"] })
+        let shownAt = try #require(machine.transitions.firstIndex(of: shown))
+        #expect(rotation < shownAt, "the test no longer asks the preference: rotation is after \(shown.event)")
+        // A path that goes on to the new instance is the rotation's.
+        #expect(machine.witness(forPath: path + ["initialized"]).first?.event == "rotate")
+    }
+}
