@@ -348,7 +348,8 @@
             var section = sections[id] || (sections[id] = { key: key, number: posting[i], score: 0, words: {}, headingWords: {} });
             section.score += weight * sectionIdf * (bm25(tf, length, average, SECTION_B) + sectionBonus);
             section.words[wordIndex] = true;
-            if (heading) section.headingWords[wordIndex] = true;
+            // The page's title is section 0's heading: a query that names the page leads to its top.
+            if (heading || title) section.headingWords[wordIndex] = true;
           }
           page.score += weight * sectionIdf * (bm25(pageTf, posting[1], averagePage, B) + bonus);
           page.words[wordIndex] = true;
@@ -373,7 +374,8 @@
       return page;
     });
     ranked.sort(function (a, b) {
-      return b.matched - a.matched || b.sections[0].matched - a.sections[0].matched || b.score - a.score || (a.key < b.key ? -1 : 1);
+      return b.matched - a.matched || b.sections[0].matched - a.sections[0].matched ||
+        b.sections[0].inHeading - a.sections[0].inHeading || b.score - a.score || (a.key < b.key ? -1 : 1);
     });
     return ranked.slice(0, MAX_PAGES).map(function (page) {
       return { key: page.key, score: page.score, sections: page.sections, stems: Object.keys(page.stems) };

@@ -42,9 +42,9 @@ def test_sidebar_lists_the_language_and_marks_the_page(page, lang):
     browser = page(f"{lang}/active/index.html")
     links = browser.find_elements(By.CSS_SELECTOR, ".sidebar-nav a")
     # By weight: the five iOS states (Active, Inactive, Background, Suspended, Not Running), the
-    # Android activity, the three tutorials.
+    # scenes, the Android activity, the three tutorials.
     assert [a.get_attribute("href").split("/")[-2] for a in links] == [
-        "active", "inactive", "background", "suspended", "not-running", "activity-lifecycle",
+        "active", "inactive", "background", "suspended", "not-running", "scenes", "activity-lifecycle",
         "surviving-interruptions", "surviving-recreation", "swiftui-scene-phase"]
     current = browser.find_elements(By.CSS_SELECTOR, ".sidebar-nav a[aria-current='page']")
     assert [a.get_attribute("href") for a in current] == [browser.current_url]
@@ -57,7 +57,8 @@ def test_sidebar_lists_the_language_and_marks_the_page(page, lang):
 
 
 def test_previous_and_next_walk_the_articles(page):
-    # The weights order Active, Inactive, Background, Suspended, Not Running, the Android activity, then the tutorials.
+    # The weights order Active, Inactive, Background, Suspended, Not Running, the scenes, the Android
+    # activity, then the tutorials.
     browser = page("es/active/index.html")
     assert not browser.find_elements(By.CSS_SELECTOR, ".pager a[rel='prev']")
     following = browser.find_element(By.CSS_SELECTOR, ".pager a[rel='next']")
@@ -70,7 +71,7 @@ def test_previous_and_next_walk_the_articles(page):
     browser = page("es/suspended/index.html")
     assert "Not Running" in browser.find_element(By.CSS_SELECTOR, ".pager a[rel='next']").text
     browser = page("es/activity-lifecycle/index.html")
-    assert "Not Running" in browser.find_element(By.CSS_SELECTOR, ".pager a[rel='prev']").text
+    assert "escenas" in browser.find_element(By.CSS_SELECTOR, ".pager a[rel='prev']").text
     last = browser.find_element(By.CSS_SELECTOR, ".pager a[rel='next']")
     assert "Sobrevivir a las interrupciones" in last.text
     browser = page("es/inactive/index.html")
@@ -336,7 +337,7 @@ def test_traces_fit_their_boxes_on_a_laptop(page, laptop, lang):
     from 80rem as an article's examples do, a narrow trace's cells pack closer, and long callback
     names wrap at their words (before, at 1280, 17 of the Spanish tutorial's 27 traces and all 27
     of the Bulgarian one's scrolled, their callbacks cut off)."""
-    for slug in ("active", "inactive", "background", "suspended", "not-running", "activity-lifecycle",
+    for slug in ("active", "inactive", "background", "suspended", "not-running", "scenes", "activity-lifecycle",
                  "surviving-interruptions", "surviving-recreation", "swiftui-scene-phase"):
         browser = page(f"{lang}/{slug}/index.html")
         assert browser.execute_script("return window.innerWidth") == laptop
