@@ -120,12 +120,8 @@ struct BuildCache {
 
         /// What pages other than its own show of it (`Article.listing`), as the cache keeps it.
         var listed: Article {
-            var listed = Article(lang: lang, slug: slug, displayPath: displayPath, title: title, description: description, bodyUTF8: [], toc: [], chains: [])
-            listed.weight = weight
-            listed.layout = layout
-            listed.tutorialSteps = tutorialSteps
-            listed.exercises = exercises
-            return listed
+            Article.listing(lang: lang, slug: slug, displayPath: displayPath, title: title, description: description,
+                            weight: weight, layout: layout, tutorialSteps: tutorialSteps, exercises: exercises)
         }
 
         /// What the tutorials homes show of it besides its listing.

@@ -92,6 +92,13 @@ package struct Article: Sendable {
     /// What pages other than its own show of an article (homes, status pages, sitemap):
     /// a large site keeps this much of every article, and no more, until the end of a build.
     package var listing: Article {
+        Self.listing(lang: lang, slug: slug, displayPath: displayPath, title: title, description: description,
+                     weight: weight, layout: layout, tutorialSteps: tutorialSteps, exercises: exercises)
+    }
+
+    /// `listing` made from its fields, for an article known only by what a build cache keeps of it.
+    package static func listing(lang: String, slug: String, displayPath: String, title: String, description: String,
+                                weight: Int?, layout: ArticleLayout, tutorialSteps: Int, exercises: Int) -> Article {
         var listing = Article(lang: lang, slug: slug, displayPath: displayPath, title: title, description: description, bodyUTF8: [], toc: [], chains: [])
         listing.weight = weight
         listing.layout = layout
