@@ -61,7 +61,7 @@ private func configurationChange(_ event: String, flags: [String], floor: Int, c
                 covered: [.uncovered], sources: sources, confidence: confidence, when: above + [.apiBelow(28)] + missing,
                 note: "The other order below API 28: onSaveInstanceState before onPause."),
         ]
-        rows += recreatedWhilePaused(event, missing: missing, floor: floor, sources: sources)
+        rows += recreatedWhilePaused(event, missing: missing, floor: floor, confidence: confidence, sources: sources)
     }
     let all = above + flags.map { Condition.configHandled($0) }
     rows += [
@@ -77,27 +77,37 @@ private func configurationChange(_ event: String, flags: [String], floor: Int, c
 
 /// D19 for a rotation: as D9's two conditions (orientation not declared; orientation without screenSize from API 13).
 private let rotationWhilePaused =
-    recreatedWhilePaused("rotate", missing: [.configNotHandled("orientation")], floor: 1, sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"])
+    recreatedWhilePaused(
+        "rotate", missing: [.configNotHandled("orientation")], floor: 1, confidence: .doc, sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"])
     + recreatedWhilePaused(
-        "rotate", missing: [.configHandled("orientation"), .configNotHandled("screenSize")], floor: 13,
+        "rotate", missing: [.configHandled("orientation"), .configNotHandled("screenSize")], floor: 13, confidence: .doc,
         sources: ["AD-SC", "AD-ACT", "AD-LC", "AD-MW"])
 
 /// D19: a visible paused activity recreated by a configuration change `missing` describes, from API `floor`:
 /// the old instance stops (onSaveInstanceState after onStop from API 28, before it below) and is destroyed;
-/// the new one comes up to RESUMED and is paused again.
-private func recreatedWhilePaused(_ event: String, missing: [Condition], floor: Int, sources: [String]) -> [Transition] {
+/// the new one comes up to RESUMED and is paused again. AD-ACT's onResume states it for an activity that "was
+/// visible, but wasn't the top-most activity of an activity task" (under a translucent activity): "onResume()
+/// is guaranteed to be called before onPause() in this case". There the row is as sure as the change itself
+/// (`confidence`); a split-screen activity paused below API 29 tops its own task, so for it the row is inferred.
+private func recreatedWhilePaused(_ event: String, missing: [Condition], floor: Int, confidence: Confidence, sources: [String]) -> [Transition] {
     let new: [CallbackCall] = [.init("onDestroy"), .init("onCreate"), .init("onStart"), .init("onRestoreInstanceState"), .init("onResume"), .init("onPause")]
-    let note = "A visible paused activity (split screen, or under a translucent activity) is recreated like a resumed one; "
-        + "the new instance is brought back to the paused state, so onResume then onPause."
-    return [
-        Transition(
-            "D19", from: "started", on: event, to: pausedRecreated, callbacks: [.init("onStop"), .init("onSaveInstanceState")] + new,
-            sources: sources, confidence: .inferred, when: [.apiAtLeast(max(28, floor))] + missing, note: note),
-        Transition(
-            "D19", from: "started", on: event, to: pausedRecreated, callbacks: [.init("onSaveInstanceState"), .init("onStop")] + new,
-            sources: sources, confidence: .inferred, when: (floor > 1 ? [.apiAtLeast(floor)] : []) + [.apiBelow(28)] + missing,
-            note: note + " Below API 28 onSaveInstanceState comes before onStop."),
+    let covers: [(cover: Cover, confidence: Confidence, note: String)] = [
+        (.translucentActivity, confidence,
+         "AD-ACT (onResume): a visible activity that is not the top of its task is relaunched to onPause, and onResume comes before onPause."),
+        (.otherWindow, .inferred,
+         "A split-screen activity paused below API 29 is recreated like the activity under a translucent one (AD-ACT's onResume names only that case)."),
     ]
+    return covers.flatMap { cover, confidence, note in
+        [
+            Transition(
+                "D19", from: "started", on: event, to: pausedRecreated, callbacks: [.init("onStop"), .init("onSaveInstanceState")] + new,
+                covered: [cover], sources: sources, confidence: confidence, when: [.apiAtLeast(max(28, floor))] + missing, note: note),
+            Transition(
+                "D19", from: "started", on: event, to: pausedRecreated, callbacks: [.init("onSaveInstanceState"), .init("onStop")] + new,
+                covered: [cover], sources: sources, confidence: confidence, when: (floor > 1 ? [.apiAtLeast(floor)] : []) + [.apiBelow(28)] + missing,
+                note: note + " Below API 28 onSaveInstanceState comes before onStop."),
+        ]
+    }
 }
 
 /// Rows that call onSaveInstanceState after onStop hold "for applications targeting platforms starting
@@ -136,8 +146,9 @@ private func followingTargetSDK(_ rows: [Transition]) -> [Transition] {
 /// D9: the old instance down to DESTROYED, a new one up from INITIALIZED to RESUMED.
 private let recreatedStates = ["started", "created", "destroyed", "initialized", "created", "started", "resumed"]
 
-/// Rows from a paused activity that need another activity or window over it (see `underAnotherWindow`).
-private let pausedUnderAnotherWindow: Set<String> = ["D17", "D18", "D19"]
+/// Rows from a paused activity that need another activity or window over it (see `underAnotherWindow`);
+/// D19 names its cover row by row (`recreatedWhilePaused`).
+private let pausedUnderAnotherWindow: Set<String> = ["D17", "D18"]
 
 /// The covers of a paused activity under another activity (D5) or beside a focused window (D11b). Home,
 /// startActivity and a recreation from the paused state (D17–D19) need one of them: in picture-in-picture
