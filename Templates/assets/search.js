@@ -373,9 +373,13 @@
       page.sections = page.sections.slice(0, MAX_SECTIONS);
       return page;
     });
+    // Of pages that match as many words, one whose best section's heading (or title) names them all
+    // comes first; a heading that holds only some of them ("pantalla" of "captura de pantalla") does not.
+    var queryWords = expansions.length;
+    function namesAll(page) { return page.sections[0].inHeading === queryWords ? 1 : 0; }
     ranked.sort(function (a, b) {
       return b.matched - a.matched || b.sections[0].matched - a.sections[0].matched ||
-        b.sections[0].inHeading - a.sections[0].inHeading || b.score - a.score || (a.key < b.key ? -1 : 1);
+        namesAll(b) - namesAll(a) || b.score - a.score || (a.key < b.key ? -1 : 1);
     });
     return ranked.slice(0, MAX_PAGES).map(function (page) {
       return { key: page.key, score: page.score, sections: page.sections, stems: Object.keys(page.stems) };

@@ -41,15 +41,15 @@ def clear_theme(browser):
 def test_sidebar_lists_the_language_and_marks_the_page(page, lang):
     browser = page(f"{lang}/active/index.html")
     links = browser.find_elements(By.CSS_SELECTOR, ".sidebar-nav a")
-    # By weight: the five iOS states (Active, Inactive, Background, Suspended, Not Running), the
-    # scenes, the Android activity, the three tutorials.
+    # By weight: the iOS app's overview, the five iOS states (Active, Inactive, Background, Suspended,
+    # Not Running), the scenes, the Android activity, the four tutorials.
     assert [a.get_attribute("href").split("/")[-2] for a in links] == [
-        "active", "inactive", "background", "suspended", "not-running", "scenes", "activity-lifecycle",
-        "surviving-interruptions", "surviving-recreation", "swiftui-scene-phase"]
+        "app-lifecycle", "active", "inactive", "background", "suspended", "not-running", "scenes", "activity-lifecycle",
+        "surviving-interruptions", "surviving-recreation", "multiple-windows", "swiftui-scene-phase"]
     current = browser.find_elements(By.CSS_SELECTOR, ".sidebar-nav a[aria-current='page']")
     assert [a.get_attribute("href") for a in current] == [browser.current_url]
     # Wide screens show the list without a click.
-    other = links[1]
+    other = links[2]
     assert other.is_displayed()
     other.click()
     assert browser.current_url.endswith(f"/{lang}/inactive/index.html")
@@ -57,10 +57,13 @@ def test_sidebar_lists_the_language_and_marks_the_page(page, lang):
 
 
 def test_previous_and_next_walk_the_articles(page):
-    # The weights order Active, Inactive, Background, Suspended, Not Running, the scenes, the Android
-    # activity, then the tutorials.
-    browser = page("es/active/index.html")
+    # The weights order the overview, Active, Inactive, Background, Suspended, Not Running, the scenes,
+    # the Android activity, then the tutorials.
+    browser = page("es/app-lifecycle/index.html")
     assert not browser.find_elements(By.CSS_SELECTOR, ".pager a[rel='prev']")
+    assert "Active" in browser.find_element(By.CSS_SELECTOR, ".pager a[rel='next']").text
+    browser = page("es/active/index.html")
+    assert "ciclo de vida de una app iOS" in browser.find_element(By.CSS_SELECTOR, ".pager a[rel='prev']").text
     following = browser.find_element(By.CSS_SELECTOR, ".pager a[rel='next']")
     assert "Siguiente" in following.text and "Inactive" in following.text
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", following)
@@ -74,6 +77,9 @@ def test_previous_and_next_walk_the_articles(page):
     assert "escenas" in browser.find_element(By.CSS_SELECTOR, ".pager a[rel='prev']").text
     last = browser.find_element(By.CSS_SELECTOR, ".pager a[rel='next']")
     assert "Sobrevivir a las interrupciones" in last.text
+    browser = page("es/multiple-windows/index.html")
+    assert "Sobrevivir a la recreación" in browser.find_element(By.CSS_SELECTOR, ".pager a[rel='prev']").text
+    assert "scenePhase" in browser.find_element(By.CSS_SELECTOR, ".pager a[rel='next']").text
     browser = page("es/inactive/index.html")
     previous = browser.find_element(By.CSS_SELECTOR, ".pager a[rel='prev']")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", previous)
@@ -266,7 +272,7 @@ def phone(browser):
 
 
 TUTORIALS = [f"{lang}/{slug}/index.html" for lang in LANGS
-             for slug in ("surviving-interruptions", "surviving-recreation", "swiftui-scene-phase")]
+             for slug in ("surviving-interruptions", "surviving-recreation", "multiple-windows", "swiftui-scene-phase")]
 
 
 @pytest.mark.parametrize("path", ARTICLES + TUTORIALS + [f"{lang}/playground/index.html" for lang in LANGS] + ["es/status/index.html"])
@@ -337,8 +343,9 @@ def test_traces_fit_their_boxes_on_a_laptop(page, laptop, lang):
     from 80rem as an article's examples do, a narrow trace's cells pack closer, and long callback
     names wrap at their words (before, at 1280, 17 of the Spanish tutorial's 27 traces and all 27
     of the Bulgarian one's scrolled, their callbacks cut off)."""
-    for slug in ("active", "inactive", "background", "suspended", "not-running", "scenes", "activity-lifecycle",
-                 "surviving-interruptions", "surviving-recreation", "swiftui-scene-phase"):
+    for slug in ("app-lifecycle", "active", "inactive", "background", "suspended", "not-running", "scenes",
+                 "activity-lifecycle", "surviving-interruptions", "surviving-recreation", "multiple-windows",
+                 "swiftui-scene-phase"):
         browser = page(f"{lang}/{slug}/index.html")
         assert browser.execute_script("return window.innerWidth") == laptop
         widths = browser.execute_script("""return [...document.querySelectorAll('table.trace')]
@@ -461,7 +468,8 @@ def test_the_sidebar_opens_on_a_phone(page, phone):
     summary.click()
     assert link.is_displayed()
     link.click()
-    assert browser.current_url.endswith("/pt/active/index.html")
+    # The first article by weight: the overview of the iOS app's lifecycle.
+    assert browser.current_url.endswith("/pt/app-lifecycle/index.html")
 
 
 @pytest.mark.parametrize("system", ["light", "dark"])

@@ -15,7 +15,7 @@ from test_accessibility import assert_accessible
 SEARCHES = {
     "es": ("visibilidad", "inactive", "inactive-en-android-onpause-y-visibilidad", "Ningún resultado para «qzxwv»"),
     "pt": ("visibilidade", "inactive", "inactive-no-android-onpause-e-visibilidade", "Nenhum resultado para “qzxwv”"),
-    "it": ("interruzioni", "surviving-interruptions", "passo-1-un-interruzione-in-un-app-ios-senza-scene", "Nessun risultato per «qzxwv»"),
+    "it": ("interruzioni", "app-lifecycle", "interruzioni-da-active-a-inactive-e-ritorno", "Nessun risultato per «qzxwv»"),
     "bg": ("ВИДИМОСТ", "inactive", "inactive-на-android-onpause-и-видимост", "Няма резултати за „qzxwv“"),
 }
 
