@@ -97,14 +97,14 @@ private func recreatedWhilePaused(_ event: String, missing: [Condition], floor: 
         (.otherWindow, .inferred,
          "A split-screen activity paused below API 29 is recreated like the activity under a translucent one (AD-ACT's onResume names only that case)."),
     ]
-    return covers.flatMap { cover, confidence, note in
+    return covers.flatMap { cover, rowConfidence, note in
         [
             Transition(
                 "D19", from: "started", on: event, to: pausedRecreated, callbacks: [.init("onStop"), .init("onSaveInstanceState")] + new,
-                covered: [cover], sources: sources, confidence: confidence, when: [.apiAtLeast(max(28, floor))] + missing, note: note),
+                covered: [cover], sources: sources, confidence: rowConfidence, when: [.apiAtLeast(max(28, floor))] + missing, note: note),
             Transition(
                 "D19", from: "started", on: event, to: pausedRecreated, callbacks: [.init("onSaveInstanceState"), .init("onStop")] + new,
-                covered: [cover], sources: sources, confidence: confidence, when: (floor > 1 ? [.apiAtLeast(floor)] : []) + [.apiBelow(28)] + missing,
+                covered: [cover], sources: sources, confidence: rowConfidence, when: (floor > 1 ? [.apiAtLeast(floor)] : []) + [.apiBelow(28)] + missing,
                 note: note + " Below API 28 onSaveInstanceState comes before onStop."),
         ]
     }

@@ -980,11 +980,14 @@ private let rowCases: [RowCase] = [
         _ = try covered.fire("openTranslucentActivity").get()
         let documented = try covered.fire("rotate").get()
         #expect(documented.transition.row == "D19" && documented.transition.confidence == .doc)
+        // Split screen pauses an activity only below API 29 (D11b): the same rotation there is inferred.
         var beside = Simulation(machine: machine, options: options(api: 27), from: "resumed")
         _ = try beside.fire("focusOtherWindow").get()
         let inferred = try beside.fire("rotate").get()
         #expect(inferred.transition.row == "D19" && inferred.transition.confidence == .inferred)
-        #expect(inferred.callbacks.map(\.name) == documented.callbacks.map(\.name) || api != 27)
+        if api == 27 {
+            #expect(inferred.callbacks.map(\.name) == documented.callbacks.map(\.name))
+        }
     }
 
     /// With the layout changes AD-PIP asks for declared, a change reaches the PiP activity as D20 and it

@@ -62,6 +62,15 @@ import TestSupport
         var directedRuns = 0
     }
 
+    /// Every combination of the Android option values, API level first (the order the seeded runs walk).
+    static let androidOptionGrid: [(options: MachineOptions, json: String)] = apiLevels.flatMap { api in
+        targetSDKs.flatMap { targetSDK in
+            configChangeSets.flatMap { configChanges in
+                roots.map { root in options(api: api, targetSDK: targetSDK, configChanges: configChanges, root: root) }
+            }
+        }
+    }
+
     static func options(api: Int?, targetSDK: Int? = nil, configChanges: [String]?, root: Bool?) -> (MachineOptions, String) {
         var json = JSON.Object()
         if let api { json.add("api", api) }
@@ -182,17 +191,10 @@ import TestSupport
                 }
                 continue
             }
-            for api in apiLevels {
-                for targetSDK in targetSDKs {
-                    for configChanges in configChangeSets {
-                        for root in roots {
-                            let (options, json) = Self.options(api: api, targetSDK: targetSDK, configChanges: configChanges, root: root)
-                            corpus.androidCombinations.insert(json)
-                            for _ in 0..<perAndroidCombination {
-                                run(machine, options: options, optionsJSON: json, generator: &generator, into: &corpus)
-                            }
-                        }
-                    }
+            for (options, json) in androidOptionGrid {
+                corpus.androidCombinations.insert(json)
+                for _ in 0..<perAndroidCombination {
+                    run(machine, options: options, optionsJSON: json, generator: &generator, into: &corpus)
                 }
             }
         }
@@ -205,16 +207,7 @@ import TestSupport
     /// conditions allow, so the browser player is compared on every row.
     static func addDirectedRuns(into corpus: inout Corpus) {
         for machine in Machines.all {
-            let combinations: [(MachineOptions, String)] =
-                machine.options.isEmpty
-                ? [options(api: nil, configChanges: nil, root: nil)]
-                : apiLevels.flatMap { api in
-                    targetSDKs.flatMap { targetSDK in
-                        configChangeSets.flatMap { configChanges in
-                            roots.map { root in options(api: api, targetSDK: targetSDK, configChanges: configChanges, root: root) }
-                        }
-                    }
-                }
+            let combinations = machine.options.isEmpty ? [options(api: nil, configChanges: nil, root: nil)] : androidOptionGrid
             for transition in machine.transitions where !corpus.seen.contains(transition) {
                 for (options, json) in combinations where transition.conditions.allSatisfy({ $0.holds(for: options) }) {
                     guard let events = directedEvents(to: transition, in: machine, options: options) else { continue }

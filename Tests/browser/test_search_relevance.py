@@ -109,14 +109,15 @@ def test_expected_section_first_and_no_worse_than_pagefind(lang, site, browser, 
         assert answers and len(answers) % 2 == 0, f"{query!r}: answers come in (slug, anchor) pairs"
         expected = [(f"{lang}/{slug}/", anchor_) for slug, anchor_ in zip(answers[::2], answers[1::2])]
         pages = {page for page, _ in expected}
+        wanted = " or ".join(f"{p}#{a}" for p, a in expected)
         if mine and page_path(mine["path"]) in pages:
             ours_page += 1
             if (page_path(mine["path"]), mine["anchor"]) in expected:
                 ours_section += 1
             else:
-                misses.append(f"{query!r}: section #{mine['anchor']}, expected " + " or ".join(f"{p}#{a}" for p, a in expected))
+                misses.append(f"{query!r}: section #{mine['anchor']}, expected {wanted}")
         else:
-            misses.append(f"{query!r}: {mine and mine['path']}, expected " + " or ".join(f"{p}#{a}" for p, a in expected))
+            misses.append(f"{query!r}: {mine and mine['path']}, expected {wanted}")
         if other and page_path(other["url"]) in pages:
             theirs_page += 1
             if (page_path(other["url"]), anchor(other["sub"])) in expected:
