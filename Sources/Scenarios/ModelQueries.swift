@@ -68,14 +68,20 @@ public enum ModelQueries {
         event: String, in state: String, machine: Machine, options: MachineOptions, process: ProcessState, otherScenes: [String],
         cover: Cover = .uncovered
     ) -> [String] {
-        var reasons: [String] = []
+        var blocked: [(needs: [String], row: String)] = []
         for t in machine.transitions(from: state, on: event) {
             var needs = t.conditions.filter { !$0.holds(options, process: process, otherScenes: otherScenes) }.map(describe)
             if let covers = t.covered, !covers.contains(cover) {
                 needs.append(Messages.orList(covers.map(describe)) + " (now: \(describe(cover)))")
             }
-            guard !needs.isEmpty else { continue }
-            let text = "from \(state) needs " + needs.joined(separator: " and ") + " (\(t.row))"
+            if !needs.isEmpty { blocked.append((needs, t.row)) }
+        }
+        // A row that needs all another row needs and more says nothing new: meeting the other's
+        // needs is enough ("api below 29 and nothing over the activity" beside "nothing over the
+        // activity" at api 34).
+        var reasons: [String] = []
+        for b in blocked where !blocked.contains(where: { $0.needs.count < b.needs.count && Set($0.needs).isSubset(of: b.needs) }) {
+            let text = "from \(state) needs " + b.needs.joined(separator: " and ") + " (\(b.row))"
             if !reasons.contains(text) { reasons.append(text) }
         }
         return reasons

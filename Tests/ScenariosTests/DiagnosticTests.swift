@@ -358,6 +358,18 @@ import Testing
         ])
     }
 
+    /// Of two rows that both fail, one needing all the other needs and more is left out: at API 34
+    /// only the dialog stands in the way of a new intent, not "api below 29" (D24's other row).
+    @Test func impossibleEventNamesOnlyTheRowsNeedingLeast() {
+        expectTexts("lifecycle android-activity api=34", "given resumed\nshowDialog\nnewIntent\n", [
+            "Content/es/inactive.md:42:3: error: 'newIntent' cannot happen when the activity is resumed\n"
+                + "    note: possible in resumed: startActivity, home, dismissDialog, finish\n"
+                + "    note: 'newIntent' from resumed needs nothing over the activity (now: its own dialog shown) (D24)\n"
+                // The shortest way: a stopped activity takes the intent with its dialog still shown.
+                + "    suggestion: startActivity; newIntent"
+        ])
+    }
+
     @Test func impossibleEventInANamedScene() {
         expectTexts("lifecycle ios-scene", """
             connect@A
