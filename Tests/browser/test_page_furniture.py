@@ -42,10 +42,11 @@ def test_sidebar_lists_the_language_and_marks_the_page(page, lang):
     browser = page(f"{lang}/active/index.html")
     links = browser.find_elements(By.CSS_SELECTOR, ".sidebar-nav a")
     # By weight: the iOS app's overview, the five iOS states (Active, Inactive, Background, Suspended,
-    # Not Running), the scenes, the Android activity, the four tutorials.
+    # Not Running), the scenes, the Android activity, the seven tutorials.
     assert [a.get_attribute("href").split("/")[-2] for a in links] == [
         "app-lifecycle", "active", "inactive", "background", "suspended", "not-running", "scenes", "activity-lifecycle",
-        "surviving-interruptions", "surviving-recreation", "multiple-windows", "swiftui-scene-phase"]
+        "surviving-interruptions", "surviving-recreation", "multiple-windows", "swiftui-scene-phase",
+        "android-multi-window", "android-intents", "opening-links"]
     current = browser.find_elements(By.CSS_SELECTOR, ".sidebar-nav a[aria-current='page']")
     assert [a.get_attribute("href") for a in current] == [browser.current_url]
     # Wide screens show the list without a click.
@@ -80,6 +81,12 @@ def test_previous_and_next_walk_the_articles(page):
     browser = page("es/multiple-windows/index.html")
     assert "Sobrevivir a la recreación" in browser.find_element(By.CSS_SELECTOR, ".pager a[rel='prev']").text
     assert "scenePhase" in browser.find_element(By.CSS_SELECTOR, ".pager a[rel='next']").text
+    browser = page("es/android-multi-window/index.html")
+    assert "scenePhase" in browser.find_element(By.CSS_SELECTOR, ".pager a[rel='prev']").text
+    assert "Ir y volver entre Activities" in browser.find_element(By.CSS_SELECTOR, ".pager a[rel='next']").text
+    browser = page("es/opening-links/index.html")
+    assert "Ir y volver entre Activities" in browser.find_element(By.CSS_SELECTOR, ".pager a[rel='prev']").text
+    assert not browser.find_elements(By.CSS_SELECTOR, ".pager a[rel='next']")
     browser = page("es/inactive/index.html")
     previous = browser.find_element(By.CSS_SELECTOR, ".pager a[rel='prev']")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", previous)
@@ -272,7 +279,8 @@ def phone(browser):
 
 
 TUTORIALS = [f"{lang}/{slug}/index.html" for lang in LANGS
-             for slug in ("surviving-interruptions", "surviving-recreation", "multiple-windows", "swiftui-scene-phase")]
+             for slug in ("surviving-interruptions", "surviving-recreation", "multiple-windows", "swiftui-scene-phase",
+                          "android-multi-window", "android-intents", "opening-links")]
 
 
 @pytest.mark.parametrize("path", ARTICLES + TUTORIALS + [f"{lang}/playground/index.html" for lang in LANGS] + ["es/status/index.html"])
@@ -345,7 +353,7 @@ def test_traces_fit_their_boxes_on_a_laptop(page, laptop, lang):
     of the Bulgarian one's scrolled, their callbacks cut off)."""
     for slug in ("app-lifecycle", "active", "inactive", "background", "suspended", "not-running", "scenes",
                  "activity-lifecycle", "surviving-interruptions", "surviving-recreation", "multiple-windows",
-                 "swiftui-scene-phase"):
+                 "swiftui-scene-phase", "android-multi-window", "android-intents", "opening-links"):
         browser = page(f"{lang}/{slug}/index.html")
         assert browser.execute_script("return window.innerWidth") == laptop
         widths = browser.execute_script("""return [...document.querySelectorAll('table.trace')]
