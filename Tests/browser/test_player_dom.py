@@ -7,6 +7,7 @@ of an article and fires events on the playground. And every selector, attribute 
 class the two scripts name must appear in a selector of the document.
 """
 import re
+import time
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -254,7 +255,14 @@ def tutorials_session(browser, observer):
     """The lesson's progress as its page leaves it when every step is done."""
     browser.execute_script(
         "localStorage.setItem('lifecycle-docs-progress-summary:es/leccion', JSON.stringify({done: 6, total: 6}))")
-    browser.refresh()
+    # Chromium hands a page's storage writes to the browser process asynchronously: a reload right
+    # after the write may read the store from before it (a clean-clone CI run did, once in many).
+    # The page reads the store once, when it loads, so it is loaded again until the write shows.
+    for _ in range(10):
+        browser.refresh()
+        if browser.execute_script("return localStorage.getItem('lifecycle-docs-progress-summary:es/leccion')"):
+            break
+        time.sleep(0.2)
     observer.look()
     browser.execute_script("localStorage.clear()")
 
