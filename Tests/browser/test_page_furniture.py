@@ -13,6 +13,11 @@ from test_accessibility import assert_accessible
 
 LANGS = ("es", "pt", "bg", "it")
 ARTICLES = [f"{lang}/{slug}/index.html" for lang in LANGS for slug in ("active", "inactive", "activity-lifecycle")]
+# Every page of the repository's content in sidebar order (by weight): the iOS app's overview, the
+# five iOS states, the scenes, the Android activity, then the tutorials.
+SIDEBAR = ["app-lifecycle", "active", "inactive", "background", "suspended", "not-running", "scenes", "activity-lifecycle",
+           "surviving-interruptions", "surviving-recreation", "multiple-windows", "swiftui-scene-phase",
+           "android-multi-window", "android-intents", "opening-links"]
 THEME_KEY = "lifecycle-docs-theme"
 
 
@@ -41,12 +46,7 @@ def clear_theme(browser):
 def test_sidebar_lists_the_language_and_marks_the_page(page, lang):
     browser = page(f"{lang}/active/index.html")
     links = browser.find_elements(By.CSS_SELECTOR, ".sidebar-nav a")
-    # By weight: the iOS app's overview, the five iOS states (Active, Inactive, Background, Suspended,
-    # Not Running), the scenes, the Android activity, the seven tutorials.
-    assert [a.get_attribute("href").split("/")[-2] for a in links] == [
-        "app-lifecycle", "active", "inactive", "background", "suspended", "not-running", "scenes", "activity-lifecycle",
-        "surviving-interruptions", "surviving-recreation", "multiple-windows", "swiftui-scene-phase",
-        "android-multi-window", "android-intents", "opening-links"]
+    assert [a.get_attribute("href").split("/")[-2] for a in links] == SIDEBAR
     current = browser.find_elements(By.CSS_SELECTOR, ".sidebar-nav a[aria-current='page']")
     assert [a.get_attribute("href") for a in current] == [browser.current_url]
     # Wide screens show the list without a click.
@@ -278,9 +278,7 @@ def phone(browser):
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
-TUTORIALS = [f"{lang}/{slug}/index.html" for lang in LANGS
-             for slug in ("surviving-interruptions", "surviving-recreation", "multiple-windows", "swiftui-scene-phase",
-                          "android-multi-window", "android-intents", "opening-links")]
+TUTORIALS = [f"{lang}/{slug}/index.html" for lang in LANGS for slug in SIDEBAR[SIDEBAR.index("surviving-interruptions"):]]
 
 
 @pytest.mark.parametrize("path", ARTICLES + TUTORIALS + [f"{lang}/playground/index.html" for lang in LANGS] + ["es/status/index.html"])
@@ -351,9 +349,7 @@ def test_traces_fit_their_boxes_on_a_laptop(page, laptop, lang):
     from 80rem as an article's examples do, a narrow trace's cells pack closer, and long callback
     names wrap at their words (before, at 1280, 17 of the Spanish tutorial's 27 traces and all 27
     of the Bulgarian one's scrolled, their callbacks cut off)."""
-    for slug in ("app-lifecycle", "active", "inactive", "background", "suspended", "not-running", "scenes",
-                 "activity-lifecycle", "surviving-interruptions", "surviving-recreation", "multiple-windows",
-                 "swiftui-scene-phase", "android-multi-window", "android-intents", "opening-links"):
+    for slug in SIDEBAR:
         browser = page(f"{lang}/{slug}/index.html")
         assert browser.execute_script("return window.innerWidth") == laptop
         widths = browser.execute_script("""return [...document.querySelectorAll('table.trace')]
