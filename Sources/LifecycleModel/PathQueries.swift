@@ -112,7 +112,9 @@ extension Machine {
 
     /// The fewest events from `from` to a place where `event` can happen, then that event:
     /// the way a writer's event becomes possible, without replacing it by another and without
-    /// ending the process on the way (a relaunch of a running app is no fix).
+    /// ending the process on the way (a relaunch of a running app is no fix). Of equally short
+    /// ways, one that stays in `from` (it clears what stands in the way, such as a dialog) comes
+    /// before one that moves elsewhere: the writer wrote the event for the state they were in.
     public func shortestPath(
         from: String, toFire event: String, options: MachineOptions = MachineOptions(), cover: Cover = .uncovered
     ) -> [Transition]? {
@@ -120,16 +122,21 @@ extension Machine {
         func fires(_ state: Int, _ cover: UInt8) -> Transition? {
             firing.first { stateIndex[$0.from] == state && $0.admits(cover) }
         }
-        guard let found = search(from: from, cover: cover, options: options, endingAt: false, until: { fires($0, $1) != nil }),
+        let staying = stateIndex[from]
+        guard let found = search(
+            from: from, cover: cover, options: options, endingAt: false, until: { fires($0, $1) != nil },
+            preferring: { $0 == staying }),
             let last = fires(found.state, found.cover)
         else { return nil }
         return found.way + [last]
     }
 
     /// Breadth-first over states and covers. `endingAt`: whether a transition that ends the
-    /// process may lead to the goal.
+    /// process may lead to the goal. Of the goals found at the least depth, the first whose
+    /// state `preferring` accepts, else the first found.
     private func search(
-        from: String, cover: Cover, options: MachineOptions, endingAt: Bool, until isGoal: (_ state: Int, _ cover: UInt8) -> Bool
+        from: String, cover: Cover, options: MachineOptions, endingAt: Bool, until isGoal: (_ state: Int, _ cover: UInt8) -> Bool,
+        preferring isPreferred: (_ state: Int) -> Bool = { _ in false }
     ) -> (way: [Transition], state: Int, cover: UInt8)? {
         struct Place: Hashable {
             var state: Int
@@ -139,31 +146,40 @@ extension Machine {
         let start = Place(state: startState, cover: cover.bit)
         if isGoal(start.state, start.cover) { return ([], start.state, start.cover) }
         var cameFrom: [Place: (place: Place, transition: Int)] = [:]
-        var queue = [start]
-        var head = 0
-        while head < queue.count {
-            let place = queue[head]
-            head += 1
-            for (t, transition) in transitions.enumerated() where transition.from == states[place.state].id && transition.admits(place.cover) {
-                guard transition.conditions.allSatisfy({ $0.holds(options, process: .running, otherScenes: []) }),
-                    let nextState = stateIndex[transition.to]
-                else { continue }
-                let next = Place(state: nextState, cover: transition.cover(after: place.cover))
-                guard next != start, cameFrom[next] == nil, !endsProcess(transition) || (endingAt && isGoal(next.state, next.cover))
-                else { continue }
-                cameFrom[next] = (place, t)
-                if isGoal(next.state, next.cover) {
-                    var way: [Transition] = []
-                    var current = next
-                    while let (previous, step) = cameFrom[current] {
-                        way.append(transitions[step])
-                        current = previous
-                        if current == start { break }
-                    }
-                    return (way.reversed(), next.state, next.cover)
-                }
-                queue.append(next)
+        func way(to goal: Place) -> (way: [Transition], state: Int, cover: UInt8) {
+            var way: [Transition] = []
+            var current = goal
+            while let (previous, step) = cameFrom[current] {
+                way.append(transitions[step])
+                current = previous
+                if current == start { break }
             }
+            return (way.reversed(), goal.state, goal.cover)
+        }
+        // One depth at a time, so that every goal as near as the first is seen before choosing.
+        var depth = [start]
+        while !depth.isEmpty {
+            var nextDepth: [Place] = []
+            var firstGoal: Place?
+            for place in depth {
+                for (t, transition) in transitions.enumerated() where transition.from == states[place.state].id && transition.admits(place.cover) {
+                    guard transition.conditions.allSatisfy({ $0.holds(options, process: .running, otherScenes: []) }),
+                        let nextState = stateIndex[transition.to]
+                    else { continue }
+                    let next = Place(state: nextState, cover: transition.cover(after: place.cover))
+                    guard next != start, cameFrom[next] == nil, !endsProcess(transition) || (endingAt && isGoal(next.state, next.cover))
+                    else { continue }
+                    cameFrom[next] = (place, t)
+                    guard isGoal(next.state, next.cover) else {
+                        nextDepth.append(next)
+                        continue
+                    }
+                    if isPreferred(next.state) { return way(to: next) }
+                    if firstGoal == nil { firstGoal = next }
+                }
+            }
+            if let firstGoal { return way(to: firstGoal) }
+            depth = nextDepth
         }
         return nil
     }

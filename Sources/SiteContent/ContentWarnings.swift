@@ -4,7 +4,9 @@ import Markdown
 /// Legal Markdown that does not do what its writer probably meant: raw HTML
 /// (shown as text, never passed through), links and images with a script or
 /// local-file URL (their URL is dropped), a fenced code block that is never
-/// closed (it swallows the rest of the file), and NUL characters (shown as '�').
+/// closed (it swallows the rest of the file), the `_` of a Swift selector such as
+/// `application(_:open:options:)` read as emphasis (it disappears, and the words up to the
+/// next `_` turn italic), and NUL characters (shown as '�').
 /// Warnings: the page still builds.
 enum ContentWarnings {
     static func of(_ document: MarkdownDocument) -> [Diagnostic] {
@@ -35,6 +37,13 @@ enum ContentWarnings {
                         at: document.start(of: index), "this code block is never closed: everything after it, to the end of the file, is code",
                         suggestion: "add a closing fence line where the code ends"))
                 }
+            case .emphasis, .strong:
+                if let place = selectorUnderscore(index, in: document) {
+                    warnings.append(.warning(
+                        at: document.location(of: place),
+                        "the '_' of a selector such as 'f(_:)' opens or closes emphasis here: it disappears from the page and the words up to the next '_' are in italics",
+                        suggestion: "write the API name in backticks, or the underscore as '\\_'"))
+                }
             default:
                 break
             }
@@ -46,6 +55,39 @@ enum ContentWarnings {
                 suggestion: "delete it"))
         }
         return warnings
+    }
+
+    /// Where an emphasis node's `_` stands between a `(` and a `:` (`(_:`), the shape only a
+    /// selector's unnamed argument has: as an opening delimiter after its text's `(`, or as a
+    /// closing one before the next text's `:`. Nil for any other emphasis.
+    private static func selectorUnderscore(_ index: Int, in document: MarkdownDocument) -> SourcePosition? {
+        let node = document.nodes[index]
+        guard let parent = node.parent, let first = node.children.first, let last = node.children.last,
+              let place = document.nodes[parent].children.firstIndex(of: index) else { return nil }
+        let siblings = document.nodes[parent].children
+        func text(_ at: Int) -> String? {
+            document.nodes[at].kind == .text ? document.nodes[at].literal : nil
+        }
+        let opensAfterParenthesis = place > 0 && text(siblings[place - 1])?.hasSuffix("(") == true
+            && text(first)?.hasPrefix(":") == true
+        if opensAfterParenthesis, byte(at: node.start, in: document.lines) == UInt8(ascii: "_") {
+            return node.start
+        }
+        let closesBeforeColon = place + 1 < siblings.count && text(siblings[place + 1])?.hasPrefix(":") == true
+            && text(last)?.hasSuffix("(") == true
+        if closesBeforeColon, byte(at: node.end, in: document.lines) == UInt8(ascii: "_") {
+            return node.end
+        }
+        return nil
+    }
+
+    /// The source byte at a node's position, if the position is inside the text.
+    private static func byte(at position: SourcePosition, in lines: LineIndex) -> UInt8? {
+        guard let lineStart = lines.start(ofLine: position.line), position.byteColumn >= 1 else { return nil }
+        let offset = lineStart + position.byteColumn - 1
+        let utf8 = lines.text.utf8
+        guard offset < utf8.count else { return nil }
+        return utf8[utf8.index(utf8.startIndex, offsetBy: offset)]
     }
 
     /// Whether the block's last line is a fence of its opening character, at least as long.

@@ -365,8 +365,9 @@ import Testing
             "Content/es/inactive.md:42:3: error: 'newIntent' cannot happen when the activity is resumed\n"
                 + "    note: possible in resumed: startActivity, home, dismissDialog, finish\n"
                 + "    note: 'newIntent' from resumed needs nothing over the activity (now: its own dialog shown) (D24)\n"
-                // The shortest way: a stopped activity takes the intent with its dialog still shown.
-                + "    suggestion: startActivity; newIntent"
+                // Of the two shortest ways (a stopped activity takes the intent with its dialog still
+                // shown), the one that stays resumed and clears what stands in the way.
+                + "    suggestion: dismissDialog; newIntent"
         ])
     }
 
