@@ -17,7 +17,7 @@ ARTICLES = [f"{lang}/{slug}/index.html" for lang in LANGS for slug in ("active",
 # five iOS states, the scenes, the Android activity, then the tutorials.
 SIDEBAR = ["app-lifecycle", "active", "inactive", "background", "suspended", "not-running", "scenes", "activity-lifecycle",
            "surviving-interruptions", "surviving-recreation", "multiple-windows", "swiftui-scene-phase",
-           "android-multi-window", "android-intents", "opening-links"]
+           "android-multi-window", "android-intents", "opening-links", "background-work"]
 THEME_KEY = "lifecycle-docs-theme"
 
 
@@ -86,6 +86,9 @@ def test_previous_and_next_walk_the_articles(page):
     assert "Ir y volver entre Activities" in browser.find_element(By.CSS_SELECTOR, ".pager a[rel='next']").text
     browser = page("es/opening-links/index.html")
     assert "Ir y volver entre Activities" in browser.find_element(By.CSS_SELECTOR, ".pager a[rel='prev']").text
+    assert "Trabajar en segundo plano" in browser.find_element(By.CSS_SELECTOR, ".pager a[rel='next']").text
+    browser = page("es/background-work/index.html")
+    assert "Abrir la app desde un enlace" in browser.find_element(By.CSS_SELECTOR, ".pager a[rel='prev']").text
     assert not browser.find_elements(By.CSS_SELECTOR, ".pager a[rel='next']")
     browser = page("es/inactive/index.html")
     previous = browser.find_element(By.CSS_SELECTOR, ".pager a[rel='prev']")
