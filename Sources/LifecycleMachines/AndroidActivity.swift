@@ -308,6 +308,7 @@ extension Machines {
     public static let androidActivity = Machine(
         id: "android-activity",
         title: "Android Activity (androidx Lifecycle)",
+        platform: "Android",
         states: [
             StateInfo("initialized", name: "INITIALIZED", aliases: ["Initialized", "Lifecycle.State.INITIALIZED"]),
             StateInfo("created", name: "CREATED", aliases: ["Created", "Stopped", "Lifecycle.State.CREATED"]),

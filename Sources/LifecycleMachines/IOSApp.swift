@@ -7,6 +7,7 @@ extension Machines {
     public static let iosApp = Machine(
         id: "ios-app",
         title: "iOS app (UIApplicationDelegate, without scenes)",
+        platform: "iOS",
         states: [
             StateInfo("notRunning", name: "Not Running", aliases: ["Not running"], observable: false),
             StateInfo("inactive", name: "Inactive", aliases: ["UIApplicationStateInactive"]),

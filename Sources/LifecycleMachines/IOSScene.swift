@@ -21,6 +21,7 @@ extension Machines {
     public static let iosScene = Machine(
         id: "ios-scene",
         title: "iOS scene (UISceneDelegate)",
+        platform: "iOS",
         states: [
             StateInfo("unattached", name: "Unattached", aliases: [
                 "UIScene.ActivationState.unattached", "UISceneActivationStateUnattached",

@@ -27,6 +27,7 @@ extension Machines {
     public static let swiftUI = Machine(
         id: "swiftui",
         title: "SwiftUI ScenePhase",
+        platform: "iOS",
         states: [
             StateInfo("noScene", name: "noScene", aliases: ["No scene"], observable: false),
             StateInfo("active", name: "active", aliases: [".active", "ScenePhase.active"]),

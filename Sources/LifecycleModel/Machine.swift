@@ -7,6 +7,10 @@ import Encoding
 public final class Machine: Sendable {
     public let id: String
     public let title: String
+    /// The platform whose apps the machine describes, as its maker spells it ("iOS", "Android"):
+    /// a proper name, the same in every language, that listings show beside a page. Empty for a
+    /// machine of no platform (a test's toy).
+    public let platform: String
     public let states: [StateInfo]
     public let events: [EventInfo]
     public let callbacks: [CallbackInfo]
@@ -64,13 +68,14 @@ public final class Machine: Sendable {
     let coreCalls: [Bool]
 
     public init(
-        id: String, title: String, states: [StateInfo], events: [EventInfo], callbacks: [CallbackInfo],
+        id: String, title: String, platform: String = "", states: [StateInfo], events: [EventInfo], callbacks: [CallbackInfo],
         transitions: [Transition], initialState: String, options: [OptionInfo] = [], multiScene: Bool = false,
         aggregateSummary: String? = nil, aggregateRule: AggregateRule? = nil,
         omitted: [(row: String, reason: String)] = [], caseSensitiveStates: Bool = false
     ) {
         self.id = id
         self.title = title
+        self.platform = platform
         self.states = states
         self.events = events
         self.callbacks = callbacks

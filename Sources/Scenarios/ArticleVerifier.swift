@@ -132,6 +132,18 @@ public struct Verification: Sendable {
     /// Every `exercise` block that could be read, in document order.
     public private(set) var exercises: [VerifiedExercise] = []
 
+    /// The platforms of the machines the examples and exercises run ("iOS", "Android"), once
+    /// each, in the catalog's order: what a listing says a page is about.
+    public var platforms: [String] {
+        var used = Set(examples.compactMap { $0.trace?.machine.platform })
+        used.formUnion(exercises.compactMap { Machines.machine($0.machine)?.platform })
+        var ordered: [String] = []
+        for machine in Machines.all where used.remove(machine.platform) != nil && !machine.platform.isEmpty {
+            ordered.append(machine.platform)
+        }
+        return ordered
+    }
+
     private var exampleByNode: [Int: Int] = [:]
     private var exerciseByNode: [Int: Int] = [:]
     private var chainsByNode: [Int: Range<Int>] = [:]

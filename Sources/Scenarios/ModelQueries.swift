@@ -11,7 +11,7 @@ public enum ModelQueries {
         var result: [String: Machine] = [:]
         for m in Machines.all where m.transitions.contains(where: { $0.confidence == .unconfirmed }) {
             result[m.id] = Machine(
-                id: m.id, title: m.title, states: m.states, events: m.events, callbacks: m.callbacks,
+                id: m.id, title: m.title, platform: m.platform, states: m.states, events: m.events, callbacks: m.callbacks,
                 transitions: m.transitions.filter { $0.confidence != .unconfirmed }, initialState: m.initialState,
                 options: m.options, multiScene: m.multiScene, aggregateSummary: m.aggregateSummary, aggregateRule: m.aggregateRule)
         }

@@ -117,18 +117,22 @@ struct BuildCache {
         var layout: ArticleLayout = .article
         var tutorialSteps = 0
         var exercises = 0
+        /// "iOS", "Android": what the homes show beside its title.
+        var platforms: [String] = []
 
         /// What pages other than its own show of it (`Article.listing`), as the cache keeps it.
         var listed: Article {
             Article.listing(lang: lang, slug: slug, displayPath: displayPath, title: title, description: description,
-                            weight: weight, layout: layout, tutorialSteps: tutorialSteps, exercises: exercises)
+                            weight: weight, layout: layout, tutorialSteps: tutorialSteps, exercises: exercises, platforms: platforms)
         }
 
         /// What the tutorials homes show of it besides its listing.
         var tutorialEntry: [Int] { layout == .tutorial ? [tutorialSteps, exercises] : [] }
 
         /// What the language homes and the sitemap show of it (nothing, as a draft).
-        var listing: [String] { draft ? [lang, slug, "draft"] : [lang, slug, title, description, weight.map(String.init) ?? ""] }
+        var listing: [String] {
+            draft ? [lang, slug, "draft"] : [lang, slug, title, description, weight.map(String.init) ?? "", platforms.joined(separator: ",")]
+        }
     }
 
     /// Where the cache of `output` lives: `.public.cache` beside `public`.
@@ -347,7 +351,7 @@ enum GroupLines {
                     article.lang, article.displayPath, String(article.stamp.size), String(article.stamp.modified),
                     String(article.examples), String(article.chains), article.title, article.description, article.draft ? "draft" : "",
                     article.weight.map(String.init) ?? "", article.layout == .article ? "" : article.layout.rawValue,
-                    String(article.tutorialSteps), String(article.exercises),
+                    String(article.tutorialSteps), String(article.exercises), article.platforms.joined(separator: ","),
                 ])
             }
             for lang in group.row.cells.keys.sorted() {
@@ -482,7 +486,7 @@ enum GroupLines {
                 slug = name
                 group = BuildCache.Group(
                     articles: [], row: TranslationMatrix.Row(slug: name, title: text(2), titleLang: text(3), cells: [:]), diagnostics: [])
-            case (UInt8(ascii: "A"), 14):
+            case (UInt8(ascii: "A"), 15):
                 guard let slug, group != nil, let size = number(3), let modified = number(4), let examples = number(5),
                     let chains = number(6), let steps = number(12), let exercises = number(13)
                 else { return nil }
@@ -492,7 +496,8 @@ enum GroupLines {
                 group?.articles.append(BuildCache.CachedArticle(
                     lang: text(1), slug: slug, displayPath: text(2), stamp: FileStamp(size: Int64(size), modified: Int64(modified)),
                     title: text(7), description: text(8), examples: examples, chains: chains, draft: equals(9, "draft"), weight: weight,
-                    layout: layout, tutorialSteps: steps, exercises: exercises))
+                    layout: layout, tutorialSteps: steps, exercises: exercises,
+                    platforms: isEmpty(14) ? [] : text(14).split(separator: ",").map(String.init)))
             case (UInt8(ascii: "C"), 11):
                 guard group != nil, let stale = numbers(3), let untranslated = numbers(6), let sectionCount = number(8) else { return nil }
                 let status: TranslationStatus

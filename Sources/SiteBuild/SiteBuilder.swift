@@ -688,7 +688,8 @@ public enum SiteBuilder {
                 group.cachedArticles.append(BuildCache.CachedArticle(
                     lang: article.lang, slug: slug, displayPath: article.displayPath, stamp: stamp, title: article.title,
                     description: article.description, examples: report.examples, chains: report.verifiedChains, draft: hidden,
-                    weight: article.weight, layout: article.layout, tutorialSteps: article.tutorialSteps, exercises: article.exercises))
+                    weight: article.weight, layout: article.layout, tutorialSteps: article.tutorialSteps, exercises: article.exercises,
+                    platforms: article.platforms))
             }
             if hidden {
                 group.draftPages.insert(SiteLinks.articleDir(article.lang, slug) + "index.html")

@@ -48,6 +48,8 @@ package struct Article: Sendable {
     package var tutorialSteps: Int = 0
     /// Exercises checked on this page (`exercise` blocks); the page loads the exercise script.
     package var exercises: Int = 0
+    /// The platforms its examples and exercises run ("iOS", "Android"): the homes show them.
+    package var platforms: [String] = []
     /// The body cut at its `##` headings, for translation tracking.
     package var sections: [ArticleSections.Section] = []
     /// Every fenced or indented code block, in order, for translation parity.
@@ -93,17 +95,18 @@ package struct Article: Sendable {
     /// a large site keeps this much of every article, and no more, until the end of a build.
     package var listing: Article {
         Self.listing(lang: lang, slug: slug, displayPath: displayPath, title: title, description: description,
-                     weight: weight, layout: layout, tutorialSteps: tutorialSteps, exercises: exercises)
+                     weight: weight, layout: layout, tutorialSteps: tutorialSteps, exercises: exercises, platforms: platforms)
     }
 
     /// `listing` made from its fields, for an article known only by what a build cache keeps of it.
     package static func listing(lang: String, slug: String, displayPath: String, title: String, description: String,
-                                weight: Int?, layout: ArticleLayout, tutorialSteps: Int, exercises: Int) -> Article {
+                                weight: Int?, layout: ArticleLayout, tutorialSteps: Int, exercises: Int, platforms: [String]) -> Article {
         var listing = Article(lang: lang, slug: slug, displayPath: displayPath, title: title, description: description, bodyUTF8: [], toc: [], chains: [])
         listing.weight = weight
         listing.layout = layout
         listing.tutorialSteps = tutorialSteps
         listing.exercises = exercises
+        listing.platforms = platforms
         return listing
     }
 }

@@ -99,6 +99,7 @@ package struct ArticleReader: Sendable {
         article.weight = frontMatter.weight
         article.layout = frontMatter.layout
         article.exercises = verification.exercises.count
+        article.platforms = verification.platforms
         let outline = article.layout == .tutorial ? TutorialOutline(document, isExercise: { verification.exercise(at: $0) != nil }) : nil
         article.tutorialSteps = outline?.steps ?? 0
         article.metaFingerprint = frontMatter.metaFingerprint

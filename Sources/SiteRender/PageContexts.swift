@@ -254,6 +254,7 @@ package struct PageContexts: Sendable {
                 "title": .string(article.title),
                 "description": .string(article.description),
                 "href": .string(SiteLinks.link(from: dir, to: SiteLinks.articleDir(lang, article.slug))),
+                "platforms": .array(article.platforms.map { .string($0) }),
             ])
         })
         context["hasArticles"] = .bool(!own.isEmpty)
@@ -296,6 +297,7 @@ package struct PageContexts: Sendable {
                 "steps": .int(article.tutorialSteps),
                 "hasSteps": .bool(article.tutorialSteps > 0),
                 "size": .string(tutorialSize(steps: article.tutorialSteps, exercises: article.exercises, lang: lang)),
+                "platforms": .array(article.platforms.map { .string($0) }),
             ])
         })
         context["hasTutorials"] = .bool(!own.isEmpty)
