@@ -40,9 +40,14 @@ struct SourceLineMap {
     /// line (an entity or escape written differently), or is empty. cmark places the text of a
     /// lazy continuation line (a paragraph line less indented than the paragraph, which Markdown
     /// allows) as if it had the paragraph's indentation; the text is then found earlier on its line.
-    func textColumn(of wanted: UnsafeBufferPointer<UInt8>, line: Int, byteColumn: Int) -> Int? {
+    /// `shift`: how far from cmark's column an earlier text of the same line was found, tried
+    /// right after cmark's own column (see below).
+    func textColumn(of wanted: UnsafeBufferPointer<UInt8>, line: Int, byteColumn: Int, shift: Int = 0) -> Int? {
         search(for: wanted, on: line) { length, matches, byte in
             if matches(byteColumn - 1) { return byteColumn }
+            // The white space cmark strips from an indented line (below) shifts every later node of
+            // the line too: the text after an emphasis in `   more _x_ y` stands that much further on.
+            if shift != 0, matches(byteColumn - 1 + shift) { return byteColumn + shift }
             // cmark strips the white space that indents a paragraph's later line (`  more`, `>   more`)
             // but counts the text's column from where that white space starts: it stands after it.
             var indented = byteColumn - 1

@@ -23,6 +23,9 @@ struct TreeBuilder {
     /// later text node of the same block stands at or after it, as inline nodes come in the
     /// order they are written.
     private var lastTextEnd: (parent: Int, line: Int, column: Int)?
+    /// How far from cmark's column the last text placed on `line` was found: later texts of the
+    /// line are shifted alike (cmark drops an indented line's white space from its columns).
+    private var lineShift: (line: Int, shift: Int) = (0, 0)
     private let lineMap: SourceLineMap
     private var footnoteReferenceCounts: [Int: Int] = [:]
     private var footnoteDefinitions: [Int] = []
@@ -42,7 +45,9 @@ struct TreeBuilder {
     mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>, range: RawRange, parent: Int?) -> Int {
         var range = range
         let literal: String
-        var found = lineMap.textColumn(of: bytes, line: range.startLine, byteColumn: range.startColumn)
+        let shift = lineShift.line == range.startLine ? lineShift.shift : 0
+        var found = lineMap.textColumn(of: bytes, line: range.startLine, byteColumn: range.startColumn, shift: shift)
+        if let column = found { lineShift = (range.startLine, column - range.startColumn) }
         // After a code span that goes over a line break, cmark counts the block's later lines one
         // short for each such break (and, on the span's own line, columns on past its end, which
         // `position` carries into the next lines): the text then stands on a later line of its block.

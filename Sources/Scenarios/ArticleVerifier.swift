@@ -135,10 +135,10 @@ public struct Verification: Sendable {
     /// The platforms of the machines the examples and exercises run ("iOS", "Android"), once
     /// each, in the catalog's order: what a listing says a page is about.
     public var platforms: [String] {
-        var used = Set(examples.compactMap { $0.trace?.machine.platform })
-        used.formUnion(exercises.compactMap { Machines.machine($0.machine)?.platform })
+        let used = Set(examples.compactMap { $0.trace?.machine.platform })
+            .union(exercises.compactMap { Machines.machine($0.machine)?.platform })
         var ordered: [String] = []
-        for machine in Machines.all where used.remove(machine.platform) != nil && !machine.platform.isEmpty {
+        for machine in Machines.all where used.contains(machine.platform) && !ordered.contains(machine.platform) {
             ordered.append(machine.platform)
         }
         return ordered

@@ -59,7 +59,10 @@ enum ContentWarnings {
 
     /// Where an emphasis node's `_` stands between a `(` and a `:` (`(_:`), the shape only a
     /// selector's unnamed argument has: as an opening delimiter after its text's `(`, or as a
-    /// closing one before the next text's `:`. Nil for any other emphasis.
+    /// closing one before the next text's `:`. Nil for any other emphasis. The place is taken
+    /// from the text right after the `_` (the `:`): cmark's positions of text nodes are mended
+    /// by the tree builder, an emphasis node's own are not (on an indented continuation line
+    /// they miss the stripped indentation).
     private static func selectorUnderscore(_ index: Int, in document: MarkdownDocument) -> SourcePosition? {
         let node = document.nodes[index]
         guard let parent = node.parent, let first = node.children.first, let last = node.children.last,
@@ -68,15 +71,19 @@ enum ContentWarnings {
         func text(_ at: Int) -> String? {
             document.nodes[at].kind == .text ? document.nodes[at].literal : nil
         }
-        let opensAfterParenthesis = place > 0 && text(siblings[place - 1])?.hasSuffix("(") == true
-            && text(first)?.hasPrefix(":") == true
-        if opensAfterParenthesis, byte(at: node.start, in: document.lines) == UInt8(ascii: "_") {
-            return node.start
+        /// The byte before the text node `colon` that starts with ':', when it is a `_`.
+        func underscore(before colon: Int) -> SourcePosition? {
+            var position = document.nodes[colon].start
+            position.byteColumn -= 1
+            return byte(at: position, in: document.lines) == UInt8(ascii: "_") ? position : nil
         }
-        let closesBeforeColon = place + 1 < siblings.count && text(siblings[place + 1])?.hasPrefix(":") == true
-            && text(last)?.hasSuffix("(") == true
-        if closesBeforeColon, byte(at: node.end, in: document.lines) == UInt8(ascii: "_") {
-            return node.end
+        if place > 0, text(siblings[place - 1])?.hasSuffix("(") == true, text(first)?.hasPrefix(":") == true,
+           let opening = underscore(before: first) {
+            return opening
+        }
+        if place + 1 < siblings.count, text(last)?.hasSuffix("(") == true, text(siblings[place + 1])?.hasPrefix(":") == true,
+           let closing = underscore(before: siblings[place + 1]) {
+            return closing
         }
         return nil
     }

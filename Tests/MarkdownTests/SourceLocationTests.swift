@@ -60,6 +60,15 @@ import Markdown
         #expect(texts.map { place(doc.end(of: $0)) } == [[1, 7], [2, 8], [3, 6], [5, 3], [6, 11], [8, 3], [9, 14], [11, 1], [12, 9]])
     }
 
+    /// The white space cmark strips from an indented line shifts every later node of that line,
+    /// not only its first text: the text after an emphasis stands where it is written.
+    @Test func textAfterAnEmphasisOnAnIndentedLineIsWhereItIsWritten() {
+        let doc = MarkdownDocument.parse("Uno\n   dos _x_ tres.\n\n> a\n>   b *y* c.\n", file: "doc.md")
+        let texts = doc.indices { $0 == .text }
+        #expect(texts.map { doc[$0].literal } == ["Uno", "dos ", "x", " tres.", "a", "b ", "y", " c."])
+        #expect(texts.map { place(doc.start(of: $0)) } == [[1, 1], [2, 4], [2, 9], [2, 11], [4, 3], [5, 5], [5, 8], [5, 10]])
+    }
+
     @Test func columnsCountCharactersOnCyrillicLines() {
         // "Привет " is 13 bytes but 7 characters.
         let doc = MarkdownDocument.parse("Привет `код` и **жир**\n", file: "bg.md")
