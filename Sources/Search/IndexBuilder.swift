@@ -40,6 +40,10 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     /// strings was copied out and back on each increment); they join `state` at the end.
     private var memoForms: [SearchEntry.Form] = []
     private var memoFormPages: [Int] = []
+    /// The stem's term number of each of `memoForms`; a page whose spelling of the word stems
+    /// otherwise (rare: "hacía" beside "hacia") files that form by name in `otherStems`.
+    private var memoFormStems: [Int32] = []
+    private var otherStems: [SearchEntry.Form] = []
 
     /// A run of 4 MiB: a language's index of 500 unique pages is about 16 MB.
     public static let defaultRunLimit = 4 << 20
@@ -69,7 +73,9 @@ public final class SearchIndexBuilder: @unchecked Sendable {
         let numbers = entry.numbers.flatMap { $0.memo == memo ? $0 : nil }
         if let numbers {
             state.addTotals(entry)
-            Self.countForms(entry, numbers: numbers, formOfMemo: &formOfMemo, forms: &memoForms, pages: &memoFormPages)
+            Self.countForms(
+                entry, numbers: numbers, formOfMemo: &formOfMemo, forms: &memoForms, pages: &memoFormPages, stems: &memoFormStems,
+                otherStems: &otherStems)
         } else {
             state.add(entry)
         }
@@ -90,7 +96,8 @@ public final class SearchIndexBuilder: @unchecked Sendable {
     /// the builder: a static function over its state, passed in once, as `file` is (each access
     /// to a class's property in the loop was checked at run time, twice per form).
     private static func countForms(
-        _ entry: SearchEntry, numbers: SearchEntry.MemoNumbers, formOfMemo: inout [Int32], forms: inout [SearchEntry.Form], pages: inout [Int]
+        _ entry: SearchEntry, numbers: SearchEntry.MemoNumbers, formOfMemo: inout [Int32], forms: inout [SearchEntry.Form], pages: inout [Int],
+        stems: inout [Int32], otherStems: inout [SearchEntry.Form]
     ) {
         for (index, number) in numbers.forms.enumerated() {
             var place = place(Int(number), in: formOfMemo)
@@ -99,6 +106,11 @@ public final class SearchIndexBuilder: @unchecked Sendable {
                 set(Int(number), to: place, in: &formOfMemo)
                 forms.append(entry.form(index))
                 pages.append(0)
+                stems.append(numbers.stems[index])
+            }
+            guard stems[place] == numbers.stems[index] else {
+                otherStems.append(entry.form(index))
+                continue
             }
             pages[place] += 1
         }
@@ -213,8 +225,11 @@ public final class SearchIndexBuilder: @unchecked Sendable {
             state.terms[names[number]] = SearchIndex.termSize(names[number], postings: max(0, termBytes[number] - 1))
         }
         for (form, pages) in zip(memoForms, memoFormPages) { state.addForm(form.folded, stem: form.stem, pages: pages) }
+        for form in otherStems { state.addForm(form.folded, stem: form.stem, pages: 1) }
         memoForms = []
         memoFormPages = []
+        memoFormStems = []
+        otherStems = []
         state.updateAllNeeded()
         let shards = ShardLayout.shards(state.members, limit: limit)
         state.shards = shards.count

@@ -299,11 +299,47 @@ public struct SearchIndexState: Sendable, Equatable {
     var forms: [String: Form] = [:]
 
     struct Form: Sendable, Equatable {
+        /// The stem the index gives the word: of its spellings' stems, the one most pages hold
+        /// (of equal counts, the smaller bytes). Two spellings can fold alike and stem apart
+        /// ("hacia", "hacía"): the first stem met was kept, so the pages' order (parallel, or an
+        /// incremental build's) decided, and an edited page's build differed from a clean one.
         var stem: String
         /// How many pages hold the word: at 0 the form leaves the index.
         var pages: Int
         /// The browser could not guess the stem (`SearchIndex.guess`), so its shard names it.
         var needed: Bool
+        /// Pages by stem, kept only for a word whose spellings have more than one stem.
+        var byStem: [String: Int]? = nil
+
+        init(stem: String, pages: Int, needed: Bool) {
+            self.stem = stem
+            self.pages = pages
+            self.needed = needed
+        }
+
+        /// `pages` more pages hold the word, spelt with `stem`.
+        mutating func add(stem added: String, pages count: Int) {
+            pages += count
+            guard byStem != nil || added != stem else { return }
+            var counts = byStem ?? [stem: pages - count]
+            counts[added, default: 0] += count
+            byStem = counts
+            stem = Self.chosen(counts)
+        }
+
+        /// One page spelt with `stem` no longer holds the word (`pages` stays above 0).
+        mutating func remove(stem removed: String) {
+            pages -= 1
+            guard var counts = byStem else { return }
+            if let left = counts[removed] { counts[removed] = left > 1 ? left - 1 : nil }
+            stem = Self.chosen(counts)
+            byStem = counts.count > 1 ? counts : nil
+        }
+
+        /// The stem most pages hold; of equal counts, the smaller bytes.
+        static func chosen(_ counts: [String: Int]) -> String {
+            counts.max { a, b in a.value != b.value ? a.value < b.value : Array(b.key.utf8).lexicographicallyPrecedes(Array(a.key.utf8)) }?.key ?? ""
+        }
     }
 
     public init() {}
@@ -321,9 +357,9 @@ public struct SearchIndexState: Sendable, Equatable {
         totalLength += entry.lengths.reduce(0, +)
     }
 
-    /// Counts `pages` more pages holding the form (the first stem given stays).
+    /// Counts `pages` more pages holding the form, spelt with `stem`.
     mutating func addForm(_ folded: String, stem: String, pages: Int) {
-        if forms[folded] != nil { forms[folded]?.pages += pages } else { forms[folded] = Form(stem: stem, pages: pages, needed: false) }
+        if forms[folded] != nil { forms[folded]?.add(stem: stem, pages: pages) } else { forms[folded] = Form(stem: stem, pages: pages, needed: false) }
     }
 
     /// Counts the page of `entry` out, its terms apart.
@@ -331,9 +367,9 @@ public struct SearchIndexState: Sendable, Equatable {
         pages -= 1
         sections -= entry.lengths.count
         totalLength -= entry.lengths.reduce(0, +)
-        for form in entry.formList.map(\.folded) {
-            guard let known = forms[form] else { continue }
-            if known.pages <= 1 { forms[form] = nil } else { forms[form]?.pages -= 1 }
+        for form in entry.formList {
+            guard let known = forms[form.folded] else { continue }
+            if known.pages <= 1 { forms[form.folded] = nil } else { forms[form.folded]?.remove(stem: form.stem) }
         }
     }
 
@@ -374,7 +410,8 @@ public struct SearchIndexState: Sendable, Equatable {
         return order.map { members[$0] }
     }
 
-    /// The state as text lines (`N pages sections length shards`, `T term size`, `F form stem pages needed`),
+    /// The state as text lines (`N pages sections length shards`, `T term size`, `F form stem pages needed`:
+    /// a form of several stems has a line for each, with that stem's pages),
     /// tab-separated: terms and forms are letters, marks and digits only. Written and read on
     /// bytes: an incremental build reads and writes every term of the site.
     public func encoded() -> [UInt8] {
@@ -393,13 +430,15 @@ public struct SearchIndexState: Sendable, Equatable {
             out.byte(10)
         }
         for (form, record) in forms {
-            out.raw("F\t")
-            out.raw(Array(form.utf8))
-            out.byte(9)
-            out.raw(Array(record.stem.utf8))
-            field(record.pages)
-            field(record.needed ? 1 : 0)
-            out.byte(10)
+            for (stem, pages) in record.byStem ?? [record.stem: record.pages] {
+                out.raw("F\t")
+                out.raw(Array(form.utf8))
+                out.byte(9)
+                out.raw(Array(stem.utf8))
+                field(pages)
+                field(record.needed ? 1 : 0)
+                out.byte(10)
+            }
         }
         return out.bytes
     }
@@ -422,7 +461,8 @@ public struct SearchIndexState: Sendable, Equatable {
                 terms[text(1)] = size
             case (UInt8(ascii: "F"), 5):
                 guard let pages = number(3), let needed = number(4) else { return nil }
-                forms[text(1)] = Form(stem: text(2), pages: pages, needed: needed == 1)
+                addForm(text(1), stem: text(2), pages: pages)
+                forms[text(1)]?.needed = needed == 1
             default:
                 return nil
             }

@@ -87,6 +87,9 @@ public struct SearchEntry: Sendable, Equatable {
         /// Aligned with `termNames` and `formList`.
         var terms: [Int32]
         var forms: [Int32]
+        /// The term numbers of the forms' stems, aligned with `forms`: a folded word has one
+        /// form number whatever its spelling, and two spellings can stem apart ("hacia", "hacía").
+        var stems: [Int32]
     }
 
     /// The page's terms with their pairs, in the order they first occur.
@@ -161,7 +164,7 @@ public struct SearchEntry: Sendable, Equatable {
         names = .memo(memo, terms: termNumbers, forms: formNumbers, stems: formStems)
         self.pairStarts = pairStarts
         self.pairValues = pairValues
-        numbers = MemoNumbers(memo: ObjectIdentifier(memo), terms: termNumbers, forms: formNumbers)
+        numbers = MemoNumbers(memo: ObjectIdentifier(memo), terms: termNumbers, forms: formNumbers, stems: formStems)
     }
 
     /// A page's counted words (`PageCounter.records`: one per word and section, sections in
