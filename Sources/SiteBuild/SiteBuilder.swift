@@ -2,6 +2,7 @@ import Diagnostics
 import Encoding
 import FileIO
 import Foundation
+import LifecycleMachines
 import LifecycleModel
 import Mustache
 import Search
@@ -937,7 +938,7 @@ public enum SiteBuilder {
         let sitePages = SitePage.all(languages: config.languages.map(\.code))
         let pages = sitePages.filter { page in
             switch page {
-            case .chooser, .notFound, .playground: changes.fixed
+            case .chooser, .notFound, .playground, .model, .machine: changes.fixed
             case .home: changes.lists
             case .tutorials: changes.tutorials
             case .status: changes.status
@@ -951,6 +952,8 @@ public enum SiteBuilder {
             case .status(let lang): contexts.status(lang)
             case .playground(let lang): contexts.playground(lang)
             case .tutorials(let lang): contexts.tutorials(lang)
+            case .model(let lang): contexts.modelReference(lang)
+            case .machine(let lang, let machine): contexts.machineReference(machine, lang: lang)
             }
             try sink.write(pages[index].path, try templates.renderOutput(pages[index].template, context).takeData())
         }
@@ -979,17 +982,19 @@ public enum SiteBuilder {
         return files + 3 + inputs.assets.files.count + site.files.count
     }
 
-    /// `sitemap.xml`: the chooser, each language's home, playground and tutorials, then every
+    /// `sitemap.xml`: the chooser, each language's home, playground, tutorials and model reference, then every
     /// article by slug, each with its alternates, made as it is written.
     static func sitemap(_ config: SiteConfig, _ articles: [String: [String: Article]], contexts: PageContexts, links: SiteLinks) -> ByteOutput {
         let languages = config.languages.map(\.code)
         let slugs = articles.keys.sorted()
-        let sitePages = 1 + 3 * languages.count
+        let machines = Machines.all
+        let sitePages = 1 + (4 + machines.count) * languages.count
         let versions = articles.values.map(\.count)
         // An article's page lists its versions and x-default; a site page every language and x-default.
         let alternateCount = versions.reduce(0) { $0 + $1 * ($1 + 1) } + sitePages * (languages.count + 1)
-        // `<lang>/<slug>/`, or a site page's `<lang>/playground/`.
-        let longestDir = (languages.map(\.utf8.count).max() ?? 0) + max(slugs.map(\.utf8.count).max() ?? 0, 10) + 2
+        // `<lang>/<slug>/`, or a site page's `<lang>/playground/` or `<lang>/model/<machine>/`.
+        let longestSitePage = max(10, 7 + (machines.map(\.id.utf8.count).max() ?? 0))
+        let longestDir = (languages.map(\.utf8.count).max() ?? 0) + max(slugs.map(\.utf8.count).max() ?? 0, longestSitePage) + 2
         var sitemap = Sitemap(capacity: Sitemap.capacity(
             entries: sitePages + versions.reduce(0, +), alternates: alternateCount, longestURL: links.absolute("").utf8.count + longestDir))
         sitemap.add(url: links.absolute(""), alternates: contexts.homeAlternates())
@@ -997,6 +1002,10 @@ public enum SiteBuilder {
             sitemap.add(url: links.absolute(SiteLinks.homeDir(language)), alternates: contexts.homeAlternates())
             sitemap.add(url: links.absolute(SiteLinks.playgroundDir(language)), alternates: contexts.playgroundAlternates())
             sitemap.add(url: links.absolute(SiteLinks.tutorialsDir(language)), alternates: contexts.tutorialsAlternates())
+            sitemap.add(url: links.absolute(SiteLinks.modelDir(language)), alternates: contexts.modelAlternates(machine: nil))
+            for machine in machines {
+                sitemap.add(url: links.absolute(SiteLinks.machineDir(language, machine.id)), alternates: contexts.modelAlternates(machine: machine.id))
+            }
         }
         for slug in slugs {
             guard let versions = articles[slug] else { continue }
@@ -1011,7 +1020,8 @@ public enum SiteBuilder {
     }
 
     /// The pages of a site besides its articles: the chooser, the 404 page and each language's
-    /// home, status, playground, tutorials and 404 page. A build writes them; `check` knows they are there.
+    /// home, status, playground, tutorials, model reference (a page and one for each machine) and
+    /// 404 page. A build writes them; `check` knows they are there.
     enum SitePage {
         case chooser
         /// The site's 404 page (nil: at the root, in the default language) or a language's, which
@@ -1021,9 +1031,17 @@ public enum SiteBuilder {
         case status(String)
         case playground(String)
         case tutorials(String)
+        /// A language's model reference: the machines, each with a page of its own (`machine`).
+        case model(String)
+        /// A machine's page of the model reference, in a language.
+        case machine(String, Machine)
 
         static func all(languages: [String]) -> [SitePage] {
-            [.chooser, .notFound(nil)] + languages.flatMap { [SitePage.home($0), .status($0), .playground($0), .tutorials($0), .notFound($0)] }
+            [.chooser, .notFound(nil)]
+                + languages.flatMap { lang in
+                    [SitePage.home(lang), .status(lang), .playground(lang), .tutorials(lang), .notFound(lang), .model(lang)]
+                        + Machines.all.map { SitePage.machine(lang, $0) }
+                }
         }
 
         var path: String {
@@ -1034,6 +1052,8 @@ public enum SiteBuilder {
             case .status(let lang): SiteLinks.statusDir(lang) + "index.html"
             case .playground(let lang): SiteLinks.playgroundDir(lang) + "index.html"
             case .tutorials(let lang): SiteLinks.tutorialsDir(lang) + "index.html"
+            case .model(let lang): SiteLinks.modelDir(lang) + "index.html"
+            case .machine(let lang, let machine): SiteLinks.machineDir(lang, machine.id) + "index.html"
             }
         }
 
@@ -1045,6 +1065,8 @@ public enum SiteBuilder {
             case .status: "status"
             case .playground: "playground"
             case .tutorials: "tutorials"
+            case .model: "model"
+            case .machine: "machine"
             }
         }
     }

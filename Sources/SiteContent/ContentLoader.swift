@@ -1,6 +1,7 @@
 import Diagnostics
 import FileIO
 import Foundation
+import LifecycleMachines
 
 /// An article file found under `Content/<lang>/<slug>.md`.
 package struct ArticleSource: Sendable {
@@ -197,7 +198,10 @@ package struct ContentLoader {
         guard !files.isEmpty else { return files }
         var pages = Set(articles.map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" })
         for lang in languages {
-            for dir in [SiteLinks.homeDir(lang), SiteLinks.playgroundDir(lang), SiteLinks.statusDir(lang), SiteLinks.tutorialsDir(lang)] { pages.insert(dir + "index.html") }
+            for dir in [SiteLinks.homeDir(lang), SiteLinks.playgroundDir(lang), SiteLinks.statusDir(lang), SiteLinks.tutorialsDir(lang), SiteLinks.modelDir(lang)] {
+                pages.insert(dir + "index.html")
+            }
+            for machine in Machines.all { pages.insert(SiteLinks.machineDir(lang, machine.id) + "index.html") }
             pages.insert(SiteLinks.homeDir(lang) + "404.html")  // each language's 404 page
         }
         let clashes = files.filter { pages.contains($0.path) }
@@ -223,7 +227,7 @@ package struct ContentLoader {
     }
 
     /// Folders the generator writes inside each language.
-    package static let reservedSlugs: Set<String> = ["playground", "status", "tutorials"]
+    package static let reservedSlugs: Set<String> = ["playground", "status", "tutorials", "model"]
 
     package static func isValidSlug(_ slug: String) -> Bool {
         !slug.isEmpty && !slug.hasPrefix("-") && !slug.hasSuffix("-")

@@ -20,7 +20,8 @@ package struct DisplayName: Sendable, Hashable {
 /// Keys: `machine.<machine>` (title), `state.<machine>.<state>`, `event.<event>` (one name per
 /// event id, shared by the machines that have it), `summary.<machine>.<event>` (the tooltip),
 /// `check.path` / `check.callbacks` / `check.never`, `checkPassed`, `process`,
-/// `process.<notRunning|running|suspended>`, `archived`.
+/// `process.<notRunning|running|suspended>`, `archived`, `cover.<cover>` (what covers an Android
+/// activity, as the model reference writes a transition's condition).
 package struct ModelNames: Sendable {
     /// The file of each language that holds these keys: `<lang>/model.yml`.
     package static let part = "model"
@@ -31,9 +32,10 @@ package struct ModelNames: Sendable {
     package static func summaryKey(_ machine: String, _ event: String) -> String { "summary.\(machine).\(event)" }
     package static func checkKey(_ kind: String) -> String { "check.\(kind)" }
     package static func processKey(_ state: ProcessState) -> String { "process.\(state.rawValue)" }
+    package static func coverKey(_ cover: Cover) -> String { "cover.\(cover.rawValue)" }
 
     static let checkKinds = ["path", "callbacks", "never"]
-    static let processStates: [ProcessState] = [.notRunning, .running, .suspended]
+    package static let processStates: [ProcessState] = [.notRunning, .running, .suspended]
 
     /// Every key the generator looks up for the model: a language without one fails the build.
     package static let requiredKeys: [String] = {
@@ -47,7 +49,7 @@ package struct ModelNames: Sendable {
                 if events.insert(event.id).inserted { keys.append(eventKey(event.id)) }
             }
         }
-        keys += checkKinds.map(checkKey) + processStates.map(processKey) + ["checkPassed", "process", "archived"]
+        keys += checkKinds.map(checkKey) + processStates.map(processKey) + Cover.allCases.map(coverKey) + ["checkPassed", "process", "archived"]
         return keys
     }()
 
@@ -84,4 +86,6 @@ package struct ModelNames: Sendable {
     package func string(_ key: String) -> String { table[key] ?? key }
 
     package func process(_ state: ProcessState) -> String { table[Self.processKey(state)] ?? state.rawValue }
+
+    package func cover(_ cover: Cover) -> String { table[Self.coverKey(cover)] ?? cover.rawValue }
 }

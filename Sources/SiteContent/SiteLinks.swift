@@ -20,6 +20,12 @@ package struct SiteLinks: Sendable {
     /// The folder of a language's tutorials home: `es/tutorials/` (a reserved slug, like `playground`).
     package static func tutorialsDir(_ lang: String) -> String { lang + "/tutorials/" }
 
+    /// The folder of a language's model reference: `es/model/` (a reserved slug, like `playground`).
+    package static func modelDir(_ lang: String) -> String { lang + "/model/" }
+
+    /// The folder of a machine's page in a language's model reference: `es/model/ios-app/`.
+    package static func machineDir(_ lang: String, _ machine: String) -> String { modelDir(lang) + machine + "/" }
+
     /// The folder of a language's translation-status page: `es/status/`.
     package static func statusDir(_ lang: String) -> String { lang + "/status/" }
 

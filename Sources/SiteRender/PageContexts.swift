@@ -36,7 +36,7 @@ package struct PageContexts: Sendable {
         self.translations = translations
     }
 
-    private var links: SiteLinks { SiteLinks(config: config) }
+    var links: SiteLinks { SiteLinks(config: config) }
 
     /// The context of an article's page; `body` is what `{{{body}}}` writes (the build gives a slot
     /// that the article's bytes then replace in the page).
@@ -234,20 +234,11 @@ package struct PageContexts: Sendable {
             ])
         }
         let alternates = homeAlternates().map(alternate)
-        let switcher: [MustacheValue] = config.languages.map { language in
-            .object([
-                "code": .string(language.code),
-                "name": .string(language.name),
-                "href": .string(SiteLinks.link(from: dir, to: SiteLinks.homeDir(language.code))),
-                "current": .bool(language.code == lang),
-                "missing": .bool(false),
-            ])
-        }
         let site = config.language(lang)
         var context = common(
             lang: lang, dir: dir, title: site?.siteTitle ?? "LifecycleDocs",
             description: site?.siteDescription ?? strings.string("languageHomeIntro", lang: lang),
-            alternates: alternates, switcher: switcher)
+            alternates: alternates, switcher: switcher(lang: lang, dir: dir, page: SiteLinks.homeDir))
         context["isHome"] = .bool(true)
         context["articles"] = .array(own.map { article in
             .object([
@@ -276,17 +267,10 @@ package struct PageContexts: Sendable {
     package func tutorials(_ lang: String) -> MustacheValue {
         let dir = SiteLinks.tutorialsDir(lang)
         let own = Self.inReadingOrder(articles.values.compactMap { $0[lang] }.filter { $0.layout == .tutorial }, lang: lang)
-        let switcher: [MustacheValue] = config.languages.map { language in
-            .object([
-                "code": .string(language.code), "name": .string(language.name),
-                "href": .string(SiteLinks.link(from: dir, to: SiteLinks.tutorialsDir(language.code))),
-                "current": .bool(language.code == lang), "missing": .bool(false),
-            ])
-        }
         var context = common(
             lang: lang, dir: dir, title: strings.string("tutorialsTitle", lang: lang),
             description: strings.string("tutorialsIntro", lang: lang),
-            alternates: tutorialsAlternates().map(alternate), switcher: switcher)
+            alternates: tutorialsAlternates().map(alternate), switcher: switcher(lang: lang, dir: dir, page: SiteLinks.tutorialsDir))
         context["tutorials"] = .array(own.map { article in
             .object([
                 "title": .string(article.title),
@@ -322,18 +306,11 @@ package struct PageContexts: Sendable {
     /// The translation status of every article in every language, seen from `lang`.
     package func status(_ lang: String) -> MustacheValue {
         let dir = SiteLinks.statusDir(lang)
-        let switcher: [MustacheValue] = config.languages.map { language in
-            .object([
-                "code": .string(language.code), "name": .string(language.name),
-                "href": .string(SiteLinks.link(from: dir, to: SiteLinks.statusDir(language.code))),
-                "current": .bool(language.code == lang), "missing": .bool(false),
-            ])
-        }
         var context = common(
             lang: lang, dir: dir, title: strings.string("translationStatus", lang: lang),
             description: strings.string("translationStatusIntro", lang: lang),
             alternates: config.languages.map { alternate(Alternate(hreflang: $0.code, url: links.absolute(SiteLinks.statusDir($0.code)))) },
-            switcher: switcher)
+            switcher: switcher(lang: lang, dir: dir, page: SiteLinks.statusDir))
         context["columns"] = .array(config.languages.map { .object(["code": .string($0.code), "name": .string($0.name)]) })
         // Looked up once per page, not once per cell.
         let statuses: [TranslationStatus] = [.source, .current, .inProgress, .stale(sections: []), .broken, .missing]
@@ -381,19 +358,10 @@ package struct PageContexts: Sendable {
     /// The playground: every machine, with its diagram for the player to show.
     package func playground(_ lang: String) -> MustacheValue {
         let dir = SiteLinks.playgroundDir(lang)
-        let switcher: [MustacheValue] = config.languages.map { language in
-            .object([
-                "code": .string(language.code),
-                "name": .string(language.name),
-                "href": .string(SiteLinks.link(from: dir, to: SiteLinks.playgroundDir(language.code))),
-                "current": .bool(language.code == lang),
-                "missing": .bool(false),
-            ])
-        }
         var context = common(
             lang: lang, dir: dir, title: strings.string("playgroundTitle", lang: lang),
             description: strings.string("playgroundIntro", lang: lang),
-            alternates: playgroundAlternates().map(alternate), switcher: switcher)
+            alternates: playgroundAlternates().map(alternate), switcher: switcher(lang: lang, dir: dir, page: SiteLinks.playgroundDir))
         let names = ModelNames(strings: strings, lang: lang)
         context["machines"] = .array(Machines.all.map { machine in
             .object([
@@ -444,6 +412,7 @@ package struct PageContexts: Sendable {
         context["playgroundHref"] = .string(config.basePath + SiteLinks.playgroundDir(lang) + "index.html")
         context["statusHref"] = .string(config.basePath + SiteLinks.statusDir(lang) + "index.html")
         context["tutorialsHref"] = .string(config.basePath + SiteLinks.tutorialsDir(lang) + "index.html")
+        context["modelHref"] = .string(config.basePath + SiteLinks.modelDir(lang) + "index.html")
         context["canonical"] = nil
         // The page's own language first: a reader lost under /bg/ is offered the Bulgarian home first.
         let languages = config.languages.filter { $0.code == lang } + config.languages.filter { $0.code != lang }
@@ -458,7 +427,7 @@ package struct PageContexts: Sendable {
         return .object(context)
     }
 
-    private func common(
+    func common(
         lang: String, dir: String, title: String, description: String,
         alternates: [MustacheValue], switcher: [MustacheValue], addedKeys: Int = 0
     ) -> [MustacheKey: MustacheValue] {
@@ -490,6 +459,7 @@ package struct PageContexts: Sendable {
         context["playgroundHref"] = .string(SiteLinks.link(from: dir, to: SiteLinks.playgroundDir(lang)))
         context["statusHref"] = .string(SiteLinks.link(from: dir, to: SiteLinks.statusDir(lang)))
         context["tutorialsHref"] = .string(SiteLinks.link(from: dir, to: SiteLinks.tutorialsDir(lang)))
+        context["modelHref"] = .string(SiteLinks.link(from: dir, to: SiteLinks.modelDir(lang)))
         context["assets"] = furniture.assetsValue
         // The model's display names in this language, for the player (window.LIFECYCLE_NAMES).
         context["modelNames"] = shared.modelNames
@@ -498,7 +468,7 @@ package struct PageContexts: Sendable {
     }
 
     /// The keys `common` gives a page.
-    static let commonKeyCount = 23
+    static let commonKeyCount = 24
     /// The most keys `article` adds to `common`'s (`ogType` it sets again).
     static let articleKeyCount = 23
 
@@ -520,7 +490,20 @@ package struct PageContexts: Sendable {
             + [Alternate(hreflang: "x-default", url: links.absolute(""))]
     }
 
-    private func alternate(_ link: Alternate) -> MustacheValue {
+    /// The language switcher of a page every language has (`page(lang)` is its folder in `lang`).
+    func switcher(lang: String, dir: String, page: (String) -> String) -> [MustacheValue] {
+        config.languages.map { language in
+            .object([
+                "code": .string(language.code),
+                "name": .string(language.name),
+                "href": .string(SiteLinks.link(from: dir, to: page(language.code))),
+                "current": .bool(language.code == lang),
+                "missing": .bool(false),
+            ])
+        }
+    }
+
+    func alternate(_ link: Alternate) -> MustacheValue {
         .object(["hreflang": .string(link.hreflang), "href": .string(link.url)])
     }
 }

@@ -18,7 +18,7 @@ package struct TemplateSet: Sendable {
 
     /// The templates the generator renders itself: the pages, and the example figure inside
     /// article bodies; other partials are free-form.
-    static let pageTemplates = ["article", "home", "chooser", "404", "playground", "status", "tutorials", ExampleFigure.template, ExerciseFigure.template]
+    static let pageTemplates = ["article", "home", "chooser", "404", "playground", "status", "tutorials", "model", "machine", ExampleFigure.template, ExerciseFigure.template]
 
     package static func load(templatesDir: URL, displayPrefix: String) throws(DiagnosticError) -> TemplateSet {
         var problems: [Diagnostic] = []

@@ -293,12 +293,14 @@ import Testing
             "site.yml": Self.siteYML,
             "es/uno.md": "---\ntitle: Uno\n---\nTexto.\n",
             "es/uno/index.html": "<p>mine</p>",
+            "es/model/ios-app/index.html": "<p>mine</p>",
             "es/notas/idea.md": "# Idea\n",
             "it/404.html": "<p>mio</p>",
         ])
         let result = SiteBuilder.build(buildOptions(root))
         let prefix = root.appending(path: "Content").path + "/"
         #expect(result.diagnostics.map { DiagnosticFormatter.text($0).replacing(prefix, with: "") } == [
+            "es/model/ios-app/index.html: error: 'es/model/ios-app/index.html' would replace a page the site generates; rename the file",
             "es/notas/idea.md: warning: Markdown in a sub-folder is not an article and is not published\n    note: articles live directly in a language folder: <lang>/<slug>.md",
             "es/uno/index.html: error: 'es/uno/index.html' would replace a page the site generates; rename the file",
             "it/404.html: error: 'it/404.html' would replace a page the site generates; rename the file",

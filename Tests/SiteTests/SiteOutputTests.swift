@@ -139,10 +139,13 @@ import TestSupport
         #expect(xml.contains("<loc>https://lifecycle-docs.example.org/it/active/</loc>"))
         #expect(xml.contains("<loc>https://lifecycle-docs.example.org/it/inactive/</loc>"))
         #expect(xml.contains("<xhtml:link rel=\"alternate\" hreflang=\"it\" href=\"https://lifecycle-docs.example.org/it/inactive/\"/>"))
-        // The chooser, then per language its home, playground and tutorials home, and every article.
+        // The chooser, then per language its home, playground, tutorials home, model reference and
+        // its four machines' pages, and every article.
         let articles = try FileManager.default.subpathsOfDirectory(atPath: repositoryRoot.appending(path: "Content").path).count { $0.hasSuffix(".md") }
         #expect(articles >= 20)
-        #expect(xml.matches(of: /<url>/).count == 1 + 4 * 3 + articles)
+        #expect(xml.matches(of: /<url>/).count == 1 + 4 * (4 + 4) + articles)
+        #expect(xml.contains("<loc>https://lifecycle-docs.example.org/pt/model/android-activity/</loc>"))
+        #expect(xml.contains("<xhtml:link rel=\"alternate\" hreflang=\"bg\" href=\"https://lifecycle-docs.example.org/bg/model/ios-scene/\"/>"))
         #expect(xml.contains("<loc>https://lifecycle-docs.example.org/it/surviving-interruptions/</loc>"))
         #expect(xml.contains("<loc>https://lifecycle-docs.example.org/bg/tutorials/</loc>"))
     }

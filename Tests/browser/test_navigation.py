@@ -45,6 +45,31 @@ def test_verified_chain_links_to_its_trace(page):
     assert browser.find_element(By.ID, target).tag_name == "li"
 
 
+def test_the_model_reference_is_reached_from_any_page_and_its_sources_are_on_the_page(page):
+    browser = page("pt/active/index.html")
+    browser.find_element(By.CSS_SELECTOR, ".site-footer a[href$='model/index.html']").click()
+    assert browser.current_url.endswith("/pt/model/index.html")
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Referência do modelo"
+    browser.find_element(By.CSS_SELECTOR, ".article-list a[href='android-activity/index.html']").click()
+    assert browser.current_url.endswith("/pt/model/android-activity/index.html")
+    # A row's source tag leads to the entry that links the official page, on the same page.
+    row = browser.find_element(By.CSS_SELECTOR, "#from-resumed + .table-scroll tr[data-event='rotate']")
+    tag = row.find_element(By.CSS_SELECTOR, "td:last-child a")
+    tag.click()
+    target = browser.execute_script("return location.hash")
+    assert target == "#source-" + tag.text
+    entry = browser.find_element(By.ID, target[1:])
+    assert browser.execute_script("const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight", entry)
+    official = entry.find_element(By.XPATH, "following-sibling::dd[1]/a")
+    assert official.get_attribute("href").startswith("https://developer.android.com/")
+    assert official.get_attribute("lang") == "en"
+    # The switcher keeps the machine; the way back is the breadcrumb.
+    browser.find_element(By.CSS_SELECTOR, ".language-switcher a[hreflang='bg']").click()
+    assert browser.current_url.endswith("/bg/model/android-activity/index.html")
+    browser.find_element(By.CSS_SELECTOR, ".breadcrumb a[href='../index.html']").click()
+    assert browser.current_url.endswith("/bg/model/index.html")
+
+
 ACTIVE_TOC = "return [...document.querySelectorAll('.toc a.active')].map(a => decodeURIComponent(a.getAttribute('href').slice(1)))"
 
 

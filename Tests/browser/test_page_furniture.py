@@ -284,13 +284,18 @@ def phone(browser):
 TUTORIALS = [f"{lang}/{slug}/index.html" for lang in LANGS for slug in SIDEBAR[SIDEBAR.index("surviving-interruptions"):]]
 
 
-@pytest.mark.parametrize("path", ARTICLES + TUTORIALS + [f"{lang}/playground/index.html" for lang in LANGS] + ["es/status/index.html"])
+MODEL_PAGES = [f"{lang}/model/index.html" for lang in LANGS] + [
+    f"{lang}/model/{machine}/index.html" for lang in LANGS for machine in ("ios-app", "ios-scene", "swiftui", "android-activity")]
+
+
+@pytest.mark.parametrize("path", ARTICLES + TUTORIALS + [f"{lang}/playground/index.html" for lang in LANGS] + ["es/status/index.html"]
+                         + MODEL_PAGES)
 def test_pages_fit_a_360_pixel_phone(page, phone, path):
     browser = page(path)
     assert browser.execute_script("return window.innerWidth") == 360
     width = browser.execute_script("return document.scrollingElement.scrollWidth")
     assert width <= 360, f"{path} scrolls sideways: {width} px wide"
-    if "playground" in path or "status" in path:
+    if "playground" in path or "status" in path or "/model/" in path:
         return
     # The article comes first: the sidebar's lists are closed disclosures above it.
     assert browser.execute_script("return [...document.querySelectorAll('.sidebar details')].every(d => !d.open)")
