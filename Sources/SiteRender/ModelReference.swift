@@ -85,11 +85,7 @@ extension PageContexts {
                 "transitions": .array(transitions.map { transitionValue($0, machine: machine, names: names, text: text) }),
             ])
         })
-        var cited: [String] = []
-        for transition in machine.transitions {
-            for tag in transition.sources where !cited.contains(tag) { cited.append(tag) }
-        }
-        context["sources"] = .array(cited.sorted().compactMap { tag in
+        context["sources"] = .array(Set(machine.transitions.flatMap(\.sources)).sorted().compactMap { tag in
             guard let source = SourceIndex.source(tag) else { return nil }
             return .object([
                 "tag": .string(tag),
