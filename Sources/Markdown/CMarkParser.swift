@@ -210,6 +210,7 @@ enum CMarkParser {
             let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
             return builder.appendCodeBlock(kind: kind, bytes, range: range, parent: parent)
         }
+        if !kind.isBlock { return builder.appendInline(kind: kind, literal: literal, range: range, parent: parent) }
         return builder.append(kind: kind, literal: literal, range: range, parent: parent)
     }
 

@@ -73,6 +73,38 @@ struct SourceLineMap {
         }
     }
 
+    /// Whether byte column `byteColumn` lies on `line` (not past its end, where `position` carries
+    /// cmark's columns after a code span over a line break into the lines that follow).
+    func isOnLine(_ line: Int, byteColumn: Int) -> Bool {
+        guard let start = lines.start(ofLine: line), let end = lines.end(ofLine: line) else { return false }
+        return byteColumn >= 1 && byteColumn - 1 < end - start
+    }
+
+    /// Where an inline node first on an indented paragraph line stands, when cmark's column points
+    /// into the white space it stripped from the line (see `textColumn`): the column after that
+    /// white space; for a code span, whose column is its text's (after the backticks), the column
+    /// after the white space and the backticks, where `code` must stand. Nil when cmark's column is
+    /// not in that white space, or the code is not found there.
+    func columnPastIndentation(line: Int, byteColumn: Int, code: UnsafeBufferPointer<UInt8>? = nil) -> Int? {
+        guard let start = lines.start(ofLine: line), let end = lines.end(ofLine: line), byteColumn >= 1 else { return nil }
+        let length = end - start
+        return lines.text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard let base = bytes.baseAddress else { return nil }
+            let line = base + start
+            func isWhiteSpace(_ offset: Int) -> Bool { line[offset] == 0x20 || line[offset] == 0x09 }
+            func isBacktick(_ offset: Int) -> Bool { line[offset] == UInt8(ascii: "`") }
+            var offset = byteColumn - 1
+            // A code span's column is past its backticks, so it may fall on one of them.
+            guard offset < length, isWhiteSpace(offset) || (code != nil && isBacktick(offset)) else { return nil }
+            while offset < length, isWhiteSpace(offset) { offset += 1 }
+            guard let code else { return offset < length ? offset + 1 : nil }
+            guard let codeBase = code.baseAddress, !code.isEmpty, offset < length, isBacktick(offset) else { return nil }
+            while offset < length, isBacktick(offset) { offset += 1 }
+            guard offset + code.count <= length, memcmp(line + offset, codeBase, code.count) == 0 else { return nil }
+            return offset + 1
+        } ?? nil
+    }
+
     /// `body` with the length of `line`, a test of whether `wanted` stands at a byte offset of it and
     /// the line's byte at an offset (below its length); nil when the line does not exist or `wanted`
     /// is empty or longer than it. Compared in place with memcmp: a copy of every text node's bytes

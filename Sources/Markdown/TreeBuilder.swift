@@ -102,6 +102,42 @@ struct TreeBuilder {
         return append(kind: .text, literal: literal, range: range, parent: parent)
     }
 
+    /// Adds an inline node other than text from cmark's position, mended where cmark misplaces it:
+    /// on an indented paragraph line (`   more [a](b)`) its column counts from where the line's
+    /// white space starts, as a text's does (see `SourceLineMap.textColumn`). It is shifted as the
+    /// texts before it on its line were found to be or, first on its line, moved past that white
+    /// space, which shifts the rest of the line alike.
+    mutating func appendInline(kind: consuming MarkdownNodeKind, literal: consuming String, range: RawRange, parent: Int?) -> Int {
+        var range = range
+        switch kind {
+        case .softBreak, .lineBreak:
+            break  // they stand in the white space
+        case _ where !lineMap.isOnLine(range.startLine, byteColumn: range.startColumn):
+            break  // a column `position` carries into a later line (after a code span over a line break)
+        default:
+            var shift = 0
+            if lineShift.line == range.startLine {
+                shift = lineShift.shift
+            } else {
+                let (line, byteColumn) = (range.startLine, range.startColumn)
+                let column = if case .code = kind {
+                    literal.utf8.withContiguousStorageIfAvailable { lineMap.columnPastIndentation(line: line, byteColumn: byteColumn, code: $0) } ?? nil
+                } else {
+                    lineMap.columnPastIndentation(line: line, byteColumn: byteColumn)
+                }
+                if let column {
+                    shift = column - range.startColumn
+                    lineShift = (range.startLine, shift)
+                }
+            }
+            if shift != 0, lineMap.isOnLine(range.startLine, byteColumn: range.startColumn + shift) {
+                if range.endLine == range.startLine { range.endColumn += shift }
+                range.startColumn += shift
+            }
+        }
+        return append(kind: kind, literal: literal, range: range, parent: parent)
+    }
+
     /// The block that holds `node` (itself, or its nearest block ancestor): blocks' lines, as
     /// cmark reports them, are right where inline ones may not be.
     private func enclosingBlock(of node: Int?) -> Int? {

@@ -60,9 +60,8 @@ enum ContentWarnings {
     /// Where an emphasis node's `_` stands between a `(` and a `:` (`(_:`), the shape only a
     /// selector's unnamed argument has: as an opening delimiter after its text's `(`, or as a
     /// closing one before the next text's `:`. Nil for any other emphasis. The place is taken
-    /// from the text right after the `_` (the `:`): cmark's positions of text nodes are mended
-    /// by the tree builder, an emphasis node's own are not (on an indented continuation line
-    /// they miss the stripped indentation).
+    /// from the text right after the `_` (the `:`), the one node that stands next to either
+    /// delimiter.
     private static func selectorUnderscore(_ index: Int, in document: MarkdownDocument) -> SourcePosition? {
         let node = document.nodes[index]
         guard let parent = node.parent, let first = node.children.first, let last = node.children.last,

@@ -192,3 +192,32 @@ extension SourceLocationTests {
         #expect(second.map { place(laterLine.start(of: $0)) } == [[1, 1], [3, 1], [5, 3], [6, 1]])
     }
 }
+
+extension SourceLocationTests {
+    /// Inline nodes other than text on an indented paragraph line (a link, an emphasis, raw HTML,
+    /// a code span) stand where they are written, as texts do: after a text of the line, first on
+    /// the line, in a block quote and deeper in a list item; a code span's column is its text's.
+    @Test func inlineNodesOnAnIndentedLineAreWhereTheyAreWritten() {
+        let doc = MarkdownDocument.parse(
+            "Uno\n   dos [x](a.md) y.\n\nDos\n   [y](b.md) *z*.\n\n> a\n>    [w](c.md)\n\nTres\n   `código` y <b> [v](d.md)\n\n1. e\n      f [u](e.md)\n",
+            file: "doc.md")
+        let links = doc.indices { if case .link = $0 { true } else { false } }
+        #expect(links.map { place(doc.start(of: $0)) } == [[2, 8], [5, 4], [8, 6], [11, 19], [14, 9]])
+        #expect(links.map { place(doc.end(of: $0)) } == [[2, 16], [5, 12], [8, 14], [11, 27], [14, 17]])
+        let others = doc.indices { $0 == .emphasis || $0 == .htmlInline || $0 == .code }
+        #expect(others.map { place(doc.start(of: $0)) } == [[5, 14], [11, 5], [11, 15]])
+        // The texts after the code span are found by the shift it set.
+        let texts = doc.indices { $0 == .text }.filter { doc[$0].start.line == 11 }
+        #expect(texts.map { doc[$0].literal } == [" y ", " ", "v"])
+        #expect(texts.map { place(doc.start(of: $0)) } == [[11, 12], [11, 18], [11, 20]])
+    }
+
+    /// Where cmark's column is right, nothing moves: a code span whose text starts with a space, a
+    /// link after a tab-indented first line, a link in a table cell after white space.
+    @Test func inlineNodesWhoseColumnIsRightStayThere() {
+        let doc = MarkdownDocument.parse("a `  b ` [c](d)\n\n| x |\n|---|\n|   [e](f) |\n", file: "doc.md")
+        #expect(place(doc.start(of: doc.indices { $0 == .code }[0])) == [1, 4])
+        let links = doc.indices { if case .link = $0 { true } else { false } }
+        #expect(links.map { place(doc.start(of: $0)) } == [[1, 10], [5, 5]])
+    }
+}

@@ -31,3 +31,27 @@ import Testing
         }
     }
 }
+
+extension DiagnosticColumnTests {
+    /// A broken link, a removed link and raw HTML on an indented paragraph line (a continuation
+    /// line, a block quote's, a list item's) are reported where they are written: cmark counts
+    /// such a line's columns without its white space.
+    @Test func inlineProblemsOnIndentedLines() throws {
+        let article = [
+            "---", "title: Uno", "---", "Texto", "   con [x](roto.md) y más.", "",
+            "> Cita", ">    `código` y <b> [y](javascript:alert(1)).", "",
+            "1. Lista", "      más [z](otro.md)", "",
+        ].joined(separator: "\n")
+        let root = try makeProject(content: ["es/a.md": article])
+        let result = SiteBuilder.check(buildOptions(root))
+        let found = result.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" }.sorted()
+        // Line 5: "   con " is 7 columns. Line 8: ">    `código` y " is 16. Line 11: "      más " is 10.
+        let expected = [
+            "11:11 broken link 'otro.md'", "5:8 broken link 'roto.md'", "8:17 raw HTML '<b>'", "8:21 the link to 'javascript:alert(1)' was removed",
+        ]
+        #expect(found.count == expected.count, "\(found)")
+        for (found, expected) in zip(found, expected) {
+            #expect(found.hasPrefix(expected), "\(found) is not \(expected)…")
+        }
+    }
+}
