@@ -21,7 +21,9 @@ package struct DisplayName: Sendable, Hashable {
 /// event id, shared by the machines that have it), `summary.<machine>.<event>` (the tooltip),
 /// `check.path` / `check.callbacks` / `check.never`, `checkPassed`, `process`,
 /// `process.<notRunning|running|suspended>`, `archived`, `cover.<cover>` (what covers an Android
-/// activity, as the model reference writes a transition's condition).
+/// activity, as the model reference writes a transition's condition), `note.<the model's English
+/// note>` (a transition's note, as the model reference shows it: a note changed in the model needs
+/// its translations again).
 package struct ModelNames: Sendable {
     /// The file of each language that holds these keys: `<lang>/model.yml`.
     package static let part = "model"
@@ -33,6 +35,7 @@ package struct ModelNames: Sendable {
     package static func checkKey(_ kind: String) -> String { "check.\(kind)" }
     package static func processKey(_ state: ProcessState) -> String { "process.\(state.rawValue)" }
     package static func coverKey(_ cover: Cover) -> String { "cover.\(cover.rawValue)" }
+    package static func noteKey(_ note: String) -> String { "note." + note }
 
     static let checkKinds = ["path", "callbacks", "never"]
     package static let processStates: [ProcessState] = [.notRunning, .running, .suspended]
@@ -41,6 +44,7 @@ package struct ModelNames: Sendable {
     package static let requiredKeys: [String] = {
         var keys: [String] = []
         var events = Set<String>()
+        var notes = Set<String>()
         for machine in Machines.all {
             keys.append(machineKey(machine.id))
             keys += machine.states.map { stateKey(machine.id, $0.id) }
@@ -48,6 +52,7 @@ package struct ModelNames: Sendable {
                 keys.append(summaryKey(machine.id, event.id))
                 if events.insert(event.id).inserted { keys.append(eventKey(event.id)) }
             }
+            for case let note? in machine.transitions.map(\.note) where notes.insert(note).inserted { keys.append(noteKey(note)) }
         }
         keys += checkKinds.map(checkKey) + processStates.map(processKey) + Cover.allCases.map(coverKey) + ["checkPassed", "process", "archived"]
         return keys
@@ -88,4 +93,9 @@ package struct ModelNames: Sendable {
     package func process(_ state: ProcessState) -> String { table[Self.processKey(state)] ?? state.rawValue }
 
     package func cover(_ cover: Cover) -> String { table[Self.coverKey(cover)] ?? cover.rawValue }
+
+    /// A transition's note in the language; nil for a transition without one.
+    package func note(_ transition: Transition) -> String? {
+        transition.note.map { table[Self.noteKey($0)] ?? $0 }
+    }
 }

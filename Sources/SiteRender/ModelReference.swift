@@ -1,4 +1,5 @@
 import Diagrams
+import Encoding
 import LifecycleMachines
 import LifecycleModel
 import Mustache
@@ -110,6 +111,21 @@ extension PageContexts {
         .array(machine.platform.isEmpty ? [] : [.string(machine.platform)])
     }
 
+    /// A transition's note as HTML: escaped, its `[words]{lang=en}` (an official page's English,
+    /// quoted in a translation, as articles mark it) in a `<span lang="en">` for screen readers.
+    static func noteHTML(_ note: String) -> String {
+        let marker = "]{lang=en}"
+        var html = ""
+        var rest = note[...]
+        // The span opens at the last `[` before its marker: a source tag (`[AP-UL]`) may come earlier.
+        while let close = rest.firstRange(of: marker), let open = rest[..<close.lowerBound].lastIndex(of: "[") {
+            html += HTML.escape(String(rest[..<open]))
+            html += "<span lang=\"en\">" + HTML.escape(String(rest[rest.index(after: open)..<close.lowerBound])) + "</span>"
+            rest = rest[close.upperBound...]
+        }
+        return html + HTML.escape(String(rest))
+    }
+
     /// The id of a source's entry in a machine's list of sources: `source-AD-LC`.
     static func sourceAnchor(_ tag: String) -> String { "source-" + tag }
 
@@ -124,7 +140,7 @@ extension PageContexts {
     }
 
     /// A row of a machine's transitions: its event, the states it passes through, its
-    /// callbacks, when it applies, how sure the documentation makes it, and its sources.
+    /// callbacks, when it applies, how sure the documentation makes it, its sources and its note.
     private func transitionValue(_ transition: Transition, machine: Machine, names: ModelNames, text: (String) -> String) -> MustacheValue {
         .object([
             "eventID": .string(transition.event),
@@ -139,6 +155,7 @@ extension PageContexts {
             "sources": .array(transition.sources.map { tag in
                 .object(["tag": .string(tag), "href": .string("#" + Self.sourceAnchor(tag))])
             }),
+            "noteHTML": names.note(transition).map { .string(Self.noteHTML($0)) } ?? .bool(false),
         ])
     }
 

@@ -117,7 +117,7 @@ import Testing
         // Its size, counted by the rule that numbers the page's steps.
         #expect(home.contains("<p class=\"tutorial-size\">4 pasos · 4 ejercicios<span class=\"tutorial-status\" data-tutorial-status hidden></span></p></li>"))
         // Its exercises run on an iOS machine and on Android's: the homes name both platforms, iOS first.
-        let platforms = " <span class=\"platform\">iOS</span> <span class=\"platform\">Android</span><p>"
+        let platforms = " <span class=\"platform\"><span class=\"visually-hidden\">Plataforma: </span>iOS</span> <span class=\"platform\"><span class=\"visually-hidden\">Plataforma: </span>Android</span><p>"
         #expect(home.contains("<a href=\"../a/index.html\">Ejercicios</a>" + platforms))
         #expect(try read(root.appending(path: "public/es/index.html")).contains("<a href=\"a/index.html\">Ejercicios</a>" + platforms))
         #expect(try read(root.appending(path: "public/sitemap.xml")).contains("/es/tutorials/</loc>"))

@@ -122,11 +122,11 @@ import Synchronization
         try edit(root, "Content/es/a.md") { $0 + "\n```lifecycle ios-app\nlaunch -> inactive, active\n```\n" }
         let exampleAdded = try expectIncrementalEqualsClean(root, rendered: 1)
         #expect(exampleAdded.changedFiles?.contains("es/tutorials/index.html") == true)
-        #expect(try read(root.appending(path: "public/es/index.html")).contains("<a href=\"a/index.html\">A</a> <span class=\"platform\">iOS</span><p>"))
+        #expect(try read(root.appending(path: "public/es/index.html")).contains("<a href=\"a/index.html\">A</a> <span class=\"platform\"><span class=\"visually-hidden\">Plataforma: </span>iOS</span><p>"))
         // Another article's edit keeps it listed with its size and platform (all from the cache).
         try edit(root, "Content/es/b.md") { $0 + "Más.\n" }
         _ = try expectIncrementalEqualsClean(root, rendered: 1)
-        #expect(try read(root.appending(path: "public/es/tutorials/index.html")).contains("<a href=\"../a/index.html\">A</a> <span class=\"platform\">iOS</span><p>"))
+        #expect(try read(root.appending(path: "public/es/tutorials/index.html")).contains("<a href=\"../a/index.html\">A</a> <span class=\"platform\"><span class=\"visually-hidden\">Plataforma: </span>iOS</span><p>"))
         #expect(try read(root.appending(path: "public/es/tutorials/index.html")).contains("<p class=\"tutorial-size\">1 paso<span"))
         try edit(root, "Content/es/a.md") { $0.replacing("layout: tutorial\n", with: "") }
         _ = try expectIncrementalEqualsClean(root, rendered: 1)

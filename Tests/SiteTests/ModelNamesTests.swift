@@ -82,6 +82,20 @@ import TestSupport
         ])
     }
 
+    /// A note whose translation is missing (a note changed in the model) is named whole, with its file.
+    @Test func aMissingNoteTranslationNamesTheNoteAndTheFile() throws {
+        let note = try #require(Machines.iosApp.transitions.lazy.compactMap(\.note).first)
+        let bg = try read(repositoryRoot.appending(path: "Templates/i18n/bg/model.yml"))
+        let line = try #require(bg.split(separator: "\n").first { $0.hasPrefix("\"\(ModelNames.noteKey(note))\": ") })
+        let root = try makeProject(
+            content: ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"],
+            templates: ["i18n/bg/model.yml": bg.replacing(line + "\n", with: "")])
+        let result = SiteBuilder.build(buildOptions(root))
+        let messages = result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") }
+        #expect(!result.succeeded)
+        #expect(messages == ["Templates/i18n/bg/model.yml: error: missing UI string 'note.\(note)' (present in es/model.yml)"])
+    }
+
     @Test func aLanguageWithoutTheModelFileFailsForEveryKey() throws {
         let root = try makeProject(content: ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"])
         try FileManager.default.removeItem(at: root.appending(path: "Templates/i18n/bg/model.yml"))

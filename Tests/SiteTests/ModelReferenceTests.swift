@@ -115,6 +115,34 @@ import TestSupport
         ])
     }
 
+    /// Every transition's note is in its row, in the page's language (none left in the model's
+    /// English); a transition without a note says so with a dash.
+    @Test(arguments: languages) func everyNoteIsShownInThePagesLanguage(lang: String) throws {
+        let site = try repositorySite.get()
+        let strings = try repositoryStrings(lang)
+        for machine in Machines.all {
+            let html = try read(site.appending(path: "\(lang)/model/\(machine.id)/index.html"))
+            let cells = html.matches(of: /<td class="model-note">(.*?)<\/td><\/tr>/).map { String($0.output.1) }
+            let expected = machine.states.flatMap { state in machine.transitions.filter { $0.from == state.id } }.map { transition in
+                transition.note.map { PageContexts.noteHTML(strings[ModelNames.noteKey($0)] ?? "?") } ?? "—"
+            }
+            #expect(cells == expected, "\(lang)/\(machine.id): the notes are not the transitions' in order")
+            // A sentence of the model is translated (a note that is only a callback stays as it is);
+            // the official English it quotes is marked as such.
+            for case let note? in machine.transitions.map(\.note) where note.contains(" ") {
+                #expect(strings[ModelNames.noteKey(note)] != note, "\(lang): '\(note)' is not translated")
+            }
+            #expect(cells.contains { $0.contains("<span lang=\"en\">") } == machine.transitions.contains { $0.note?.contains("\"") == true })
+        }
+    }
+
+    @Test func aNotesQuotedEnglishIsMarkedAndTheRestEscaped() {
+        #expect(PageContexts.noteHTML("Según [AP-UL], «[running or suspended]{lang=en}» & <b>; «[x]{lang=en}».")
+            == "Según [AP-UL], «<span lang=\"en\">running or suspended</span>» &amp; &lt;b&gt;; «<span lang=\"en\">x</span>».")
+        #expect(PageContexts.noteHTML("Sin marca [AP-LC].") == "Sin marca [AP-LC].")
+        #expect(PageContexts.noteHTML("]{lang=en} sin apertura") == "]{lang=en} sin apertura")
+    }
+
     /// Each page is in one language, with the others' versions as alternates and in the switcher.
     @Test func aMachinesPageLinksItsTranslationsAndTheWayBack() throws {
         let html = try read(try repositorySite.get().appending(path: "it/model/swiftui/index.html"))
