@@ -21,9 +21,9 @@ package struct DisplayName: Sendable, Hashable {
 /// event id, shared by the machines that have it), `summary.<machine>.<event>` (the tooltip),
 /// `check.path` / `check.callbacks` / `check.never`, `checkPassed`, `process`,
 /// `process.<notRunning|running|suspended>`, `archived`, `cover.<cover>` (what covers an Android
-/// activity, as the model reference writes a transition's condition), `note.<the model's English
-/// note>` (a transition's note, as the model reference shows it: a note changed in the model needs
-/// its translations again).
+/// activity, as the model reference writes a transition's condition), `note.<the model's English>`
+/// (a transition's note, and what a machine leaves out and why, as the model reference shows them:
+/// a sentence changed in the model needs its translations again).
 package struct ModelNames: Sendable {
     /// The file of each language that holds these keys: `<lang>/model.yml`.
     package static let part = "model"
@@ -52,7 +52,9 @@ package struct ModelNames: Sendable {
                 keys.append(summaryKey(machine.id, event.id))
                 if events.insert(event.id).inserted { keys.append(eventKey(event.id)) }
             }
-            for case let note? in machine.transitions.map(\.note) where notes.insert(note).inserted { keys.append(noteKey(note)) }
+            let sentences = machine.transitions.compactMap(\.note)
+                + machine.omitted.flatMap { isRowID($0.row) ? [$0.reason] : [$0.row, $0.reason] }
+            for sentence in sentences where notes.insert(sentence).inserted { keys.append(noteKey(sentence)) }
         }
         keys += checkKinds.map(checkKey) + processStates.map(processKey) + Cover.allCases.map(coverKey) + ["checkPassed", "process", "archived"]
         return keys
@@ -96,6 +98,23 @@ package struct ModelNames: Sendable {
 
     /// A transition's note in the language; nil for a transition without one.
     package func note(_ transition: Transition) -> String? {
-        transition.note.map { table[Self.noteKey($0)] ?? $0 }
+        transition.note.map(sentence)
+    }
+
+    /// A sentence of the model (a transition's note; what a machine leaves out and why) in the language.
+    package func sentence(_ english: String) -> String { table[Self.noteKey(english)] ?? english }
+
+    /// What a machine leaves out, in the language: the spec's row (a row id as it is) and why.
+    package func omitted(_ machine: Machine) -> [(row: String, reason: String)] {
+        machine.omitted.map { (Self.isRowID($0.row) ? $0.row : sentence($0.row), sentence($0.reason)) }
+    }
+
+    /// A spec row's id (`A13`, `D11a`), the same in every language; other labels of what a
+    /// machine leaves out are words, translated.
+    static func isRowID(_ label: String) -> Bool {
+        guard let first = label.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
+        let rest = label.unicodeScalars.dropFirst()
+        let digits = rest.prefix { ("0"..."9").contains($0) }
+        return !digits.isEmpty && rest.count - digits.count <= 1 && rest.dropFirst(digits.count).allSatisfy { ("a"..."z").contains($0) }
     }
 }

@@ -86,6 +86,11 @@ extension PageContexts {
                 "transitions": .array(transitions.map { transitionValue($0, machine: machine, names: names, text: text) }),
             ])
         })
+        context["aggregate"] = machine.aggregateRule.map { Self.aggregate($0, machine: machine, names: names, text: text) } ?? .bool(false)
+        context["hasOmitted"] = .bool(!machine.omitted.isEmpty)
+        context["omitted"] = .array(names.omitted(machine).map { row, reason in
+            .object(["row": .string(row), "reasonHTML": .string(Self.noteHTML(reason))])
+        })
         context["sources"] = .array(Set(machine.transitions.flatMap(\.sources)).sorted().compactMap { tag in
             guard let source = SourceIndex.source(tag) else { return nil }
             return .object([
@@ -124,6 +129,40 @@ extension PageContexts {
             rest = rest[close.upperBound...]
         }
         return html + HTML.escape(String(rest))
+    }
+
+    /// How a multi-scene machine's app-level state follows from its scenes', as the rule is
+    /// applied: `ignored` (the states whose scenes do not count, as names) and `rows`, each a
+    /// condition (`text`, `names` as in `conditions`) and the state it gives (`value`, a name).
+    static func aggregate(_ rule: AggregateRule, machine: Machine, names: ModelNames, text: (String) -> String) -> MustacheValue {
+        let or = " " + text("conditionOr") + " "
+        func listed(_ shown: [DisplayName]) -> MustacheValue {
+            .array(shown.enumerated().map { index, name in
+                .object(["text": .string(name.text), "en": .bool(name.english), "separator": .string(index == 0 ? " " : or)])
+            })
+        }
+        func states(_ ids: [String]) -> MustacheValue { listed(ids.map { names.state(machine, $0) }) }
+        func processes(_ states: [ProcessState]) -> MustacheValue {
+            listed(states.map { DisplayName(names.process($0), english: false) })
+        }
+        func row(_ key: String, _ listed: MustacheValue, _ value: String) -> MustacheValue {
+            .object(["text": .string(text(key)), "names": listed, "value": names.value(names.state(machine, value))])
+        }
+        var rows: [MustacheValue] = []
+        // No scene counts: the value by the process's state, when the rule names some.
+        let byProcess = ModelNames.processStates.filter { rule.noneByProcess[$0] != nil }
+        var values: [String] = []
+        for state in byProcess where !values.contains(rule.noneByProcess[state] ?? "") { values.append(rule.noneByProcess[state] ?? "") }
+        for value in values {
+            rows.append(row("modelAggregateNoneProcess", processes(byProcess.filter { rule.noneByProcess[$0] == value }), value))
+        }
+        let others = ModelNames.processStates.filter { rule.noneByProcess[$0] == nil }
+        rows.append(byProcess.isEmpty ? row("modelAggregateNone", .array([]), rule.none) : row("modelAggregateNoneProcess", processes(others), rule.none))
+        for test in rule.cases {
+            rows.append(row(test.quantifier == .any ? "modelAggregateAny" : "modelAggregateAll", states(test.states), test.value))
+        }
+        rows.append(row("modelAggregateOtherwise", .array([]), rule.otherwise))
+        return .object(["ignored": states(rule.ignored), "rows": .array(rows)])
     }
 
     /// The id of a source's entry in a machine's list of sources: `source-AD-LC`.

@@ -136,6 +136,51 @@ import TestSupport
         }
     }
 
+    /// A multi-scene machine's page says how the app's state follows from its scenes', row by
+    /// row as the rule is tried; a machine of one state has no such section.
+    @Test func theAppsStateOverItsScenesIsWrittenOutRowByRow() throws {
+        let site = try repositorySite.get()
+        let scene = try read(site.appending(path: "es/model/ios-scene/index.html"))
+        func en(_ name: String) -> String { "<span lang=\"en\">\(name)</span>" }
+        #expect(scene.contains("<p>No cuentan las escenas en \(en("Unattached")).</p>"))
+        #expect(scene.contains("""
+            <tbody>
+            <tr><td>ninguna escena cuenta; proceso: en ejecución o suspendido</td><td>\(en("Background"))</td></tr>
+            <tr><td>ninguna escena cuenta; proceso: sin ejecutarse</td><td>\(en("Unattached"))</td></tr>
+            <tr><td>alguna escena está en \(en("Foreground Active"))</td><td>\(en("Foreground Active"))</td></tr>
+            <tr><td>todas las escenas están en \(en("Background"))</td><td>\(en("Background"))</td></tr>
+            <tr><td>en cualquier otro caso</td><td>\(en("Foreground Inactive"))</td></tr>
+            </tbody>
+            """))
+        let swiftUI = try read(site.appending(path: "it/model/swiftui/index.html"))
+        #expect(swiftUI.contains("<p>Non contano le scene in \(try #require(try repositoryStrings("it")["state.swiftui.noScene"]))."))
+        #expect(swiftUI.contains("<tr><td>nessuna scena conta</td><td>"))
+        #expect(swiftUI.contains("<tr><td>almeno una scena è in \(en("active"))</td><td>\(en("active"))</td></tr>"))
+        let app = try read(site.appending(path: "pt/model/ios-app/index.html"))
+        #expect(!app.contains("id=\"aggregate\""))
+    }
+
+    /// What each machine leaves out is listed with its reason, in the page's language; a spec
+    /// row's id stays as it is.
+    @Test(arguments: languages) func whatTheModelLeavesOutIsListedWithItsReason(lang: String) throws {
+        let site = try repositorySite.get()
+        let strings = try repositoryStrings(lang)
+        for machine in Machines.all {
+            let html = try read(site.appending(path: "\(lang)/model/\(machine.id)/index.html"))
+            let entries = html.matches(of: /<dt>(.*?)<\/dt>\n<dd>(.*?)<\/dd>/).map { (String($0.output.1), String($0.output.2)) }
+            let expected = machine.omitted.map { row, reason in
+                (ModelNames.isRowID(row) ? row : escaped(strings[ModelNames.noteKey(row)] ?? "?"),
+                 PageContexts.noteHTML(strings[ModelNames.noteKey(reason)] ?? "?"))
+            }
+            #expect(entries.map(\.0) == expected.map(\.0), "\(lang)/\(machine.id)")
+            #expect(entries.map(\.1) == expected.map(\.1), "\(lang)/\(machine.id)")
+            for (_, reason) in machine.omitted {
+                #expect(strings[ModelNames.noteKey(reason)] != reason, "\(lang): '\(reason)' is not translated")
+            }
+        }
+        #expect(ModelNames.isRowID("A13") && ModelNames.isRowID("D11a") && !ModelNames.isRowID("Suspended") && !ModelNames.isRowID("S16/S17 for a suspended app"))
+    }
+
     @Test func aNotesQuotedEnglishIsMarkedAndTheRestEscaped() {
         #expect(PageContexts.noteHTML("Según [AP-UL], «[running or suspended]{lang=en}» & <b>; «[x]{lang=en}».")
             == "Según [AP-UL], «<span lang=\"en\">running or suspended</span>» &amp; &lt;b&gt;; «<span lang=\"en\">x</span>».")
