@@ -54,7 +54,7 @@ def test_the_model_reference_is_reached_from_any_page_and_its_sources_are_on_the
     assert browser.current_url.endswith("/pt/model/android-activity/index.html")
     # A row's source tag leads to the entry that links the official page, on the same page.
     row = browser.find_element(By.CSS_SELECTOR, "#from-resumed + .table-scroll tr[data-event='rotate']")
-    tag = row.find_element(By.CSS_SELECTOR, "td:last-child a")
+    tag = row.find_element(By.CSS_SELECTOR, "td.model-source a")
     tag.click()
     target = browser.execute_script("return location.hash")
     assert target == "#source-" + tag.text
