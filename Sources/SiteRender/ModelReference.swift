@@ -136,33 +136,40 @@ extension PageContexts {
     /// condition (`text`, `names` as in `conditions`) and the state it gives (`value`, a name).
     static func aggregate(_ rule: AggregateRule, machine: Machine, names: ModelNames, text: (String) -> String) -> MustacheValue {
         let or = " " + text("conditionOr") + " "
-        func listed(_ shown: [DisplayName]) -> MustacheValue {
-            .array(shown.enumerated().map { index, name in
-                .object(["text": .string(name.text), "en": .bool(name.english), "separator": .string(index == 0 ? " " : or)])
-            })
-        }
-        func states(_ ids: [String]) -> MustacheValue { listed(ids.map { names.state(machine, $0) }) }
+        func states(_ ids: [String]) -> MustacheValue { listed(ids.map { names.state(machine, $0) }, first: " ", or: or) }
         func processes(_ states: [ProcessState]) -> MustacheValue {
-            listed(states.map { DisplayName(names.process($0), english: false) })
+            listed(states.map { DisplayName(names.process($0), english: false) }, first: " ", or: or)
         }
         func row(_ key: String, _ listed: MustacheValue, _ value: String) -> MustacheValue {
             .object(["text": .string(text(key)), "names": listed, "value": names.value(names.state(machine, value))])
         }
         var rows: [MustacheValue] = []
-        // No scene counts: the value by the process's state, when the rule names some.
-        let byProcess = ModelNames.processStates.filter { rule.noneByProcess[$0] != nil }
+        // No scene counts: the value by the process's state where the rule names one, else `none`.
+        let byProcess = ModelNames.processStates.compactMap { state in rule.noneByProcess[state].map { (state, $0) } }
         var values: [String] = []
-        for state in byProcess where !values.contains(rule.noneByProcess[state] ?? "") { values.append(rule.noneByProcess[state] ?? "") }
+        for (_, value) in byProcess where !values.contains(value) { values.append(value) }
         for value in values {
-            rows.append(row("modelAggregateNoneProcess", processes(byProcess.filter { rule.noneByProcess[$0] == value }), value))
+            rows.append(row("modelAggregateNoneProcess", processes(byProcess.filter { $0.1 == value }.map(\.0)), value))
         }
         let others = ModelNames.processStates.filter { rule.noneByProcess[$0] == nil }
-        rows.append(byProcess.isEmpty ? row("modelAggregateNone", .array([]), rule.none) : row("modelAggregateNoneProcess", processes(others), rule.none))
+        if byProcess.isEmpty {
+            rows.append(row("modelAggregateNone", .array([]), rule.none))
+        } else if !others.isEmpty {
+            rows.append(row("modelAggregateNoneProcess", processes(others), rule.none))
+        }
         for test in rule.cases {
             rows.append(row(test.quantifier == .any ? "modelAggregateAny" : "modelAggregateAll", states(test.states), test.value))
         }
         rows.append(row("modelAggregateOtherwise", .array([]), rule.otherwise))
         return .object(["ignored": states(rule.ignored), "rows": .array(rows)])
+    }
+
+    /// Names a condition lists, each `{text, en, separator}`: `first` before the first, `or`
+    /// between the others.
+    static func listed(_ shown: [DisplayName], first: String, or: String) -> MustacheValue {
+        .array(shown.enumerated().map { index, name in
+            .object(["text": .string(name.text), "en": .bool(name.english), "separator": .string(index == 0 ? first : or)])
+        })
     }
 
     /// The id of a source's entry in a machine's list of sources: `source-AD-LC`.
@@ -203,16 +210,11 @@ extension PageContexts {
     /// states, the other scenes' states, what covers the activity), each `{text, en, separator}`.
     static func conditions(_ transition: Transition, machine: Machine, names: ModelNames, text: (String) -> String) -> [MustacheValue] {
         let or = " " + text("conditionOr") + " "
-        func condition(_ words: String, code: String? = nil, names listed: [DisplayName] = []) -> MustacheValue {
+        func condition(_ words: String, code: String? = nil, names shown: [DisplayName] = []) -> MustacheValue {
             .object([
                 "text": .string(words),
                 "code": code.map { .string($0) } ?? .bool(false),
-                "names": .array(listed.enumerated().map { index, name in
-                    .object([
-                        "text": .string(name.text), "en": .bool(name.english),
-                        "separator": .string(index == 0 ? (words.isEmpty ? "" : " ") : or),
-                    ])
-                }),
+                "names": listed(shown, first: words.isEmpty ? "" : " ", or: or),
             ])
         }
         var made: [MustacheValue] = transition.conditions.map { rule in
