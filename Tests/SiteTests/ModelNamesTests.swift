@@ -82,6 +82,16 @@ import TestSupport
         ])
     }
 
+    /// A key of `model.yml` is written as a YAML implicit key, which YAML limits to 1,024
+    /// characters: a note of the model longer than that could not be translated at all.
+    @Test func everyModelKeyFitsAYAMLKey() {
+        // Written in double quotes, a `"` or `\` escaped: one character more each.
+        let tooLong = ModelNames.requiredKeys.filter { key in
+            key.unicodeScalars.count + 2 + key.unicodeScalars.count { $0 == "\"" || $0 == "\\" } > 1024
+        }
+        #expect(tooLong.isEmpty, "shorten these notes of the model: \(tooLong)")
+    }
+
     /// A note whose translation is missing (a note changed in the model) is named whole, with its file.
     @Test func aMissingNoteTranslationNamesTheNoteAndTheFile() throws {
         let note = try #require(Machines.iosApp.transitions.lazy.compactMap(\.note).first)
