@@ -109,6 +109,24 @@ package struct ModelNames: Sendable {
         machine.omitted.map { (Self.isRowID($0.row) ? $0.row : sentence($0.row), sentence($0.reason)) }
     }
 
+    /// A model sentence in a language cut into its words and the official English it quotes,
+    /// written `[words]{lang=en}` as in the articles (`english` true), in order; nil when a `]{`
+    /// is not the end of such a mark or closes no `[` (the loader reports it where it is written).
+    package static func quotedEnglish(in sentence: String) -> [(text: Substring, english: Bool)]? {
+        let marker = "]{lang=en}"
+        var parts: [(text: Substring, english: Bool)] = []
+        var rest = sentence[...]
+        while let close = rest.firstRange(of: "]{") {
+            // The mark opens at the last `[` before it: a source tag (`[AP-UL]`) may come earlier.
+            guard rest[close.lowerBound...].hasPrefix(marker), let open = rest[..<close.lowerBound].lastIndex(of: "[") else { return nil }
+            parts.append((rest[..<open], false))
+            parts.append((rest[rest.index(after: open)..<close.lowerBound], true))
+            rest = rest[rest.index(close.lowerBound, offsetBy: marker.count)...]
+        }
+        parts.append((rest, false))
+        return parts
+    }
+
     /// A spec row's id (`A13`, `D11a`), the same in every language; other labels of what a
     /// machine leaves out are words, translated.
     static func isRowID(_ label: String) -> Bool {

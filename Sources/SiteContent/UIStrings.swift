@@ -70,6 +70,12 @@ package struct UIStrings: Sendable {
                                 "UI string '\(key)' is defined in another file of '\(lang)' too"))
                         }
                         table[key] = value
+                        if key.hasPrefix(ModelNames.noteKey("")), ModelNames.quotedEnglish(in: value) == nil {
+                            problems.append(.error(
+                                at: places[key] ?? .whole(display(lang, part)),
+                                "UI string '\(key.prefix(60))…': a ']{' that is not the end of a '[words]{lang=en}' mark, or closes no '['",
+                                suggestion: "quote an official page's English as [words]{lang=en}"))
+                        }
                     }
                     partKeys[lang, default: [:]][part] = Set(entries.keys)
                 } catch {

@@ -116,19 +116,14 @@ extension PageContexts {
         .array(machine.platform.isEmpty ? [] : [.string(machine.platform)])
     }
 
-    /// A transition's note as HTML: escaped, its `[words]{lang=en}` (an official page's English,
-    /// quoted in a translation, as articles mark it) in a `<span lang="en">` for screen readers.
+    /// A model sentence as HTML: escaped, the official English it quotes (`[words]{lang=en}`)
+    /// in a `<span lang="en">` for screen readers; escaped whole when its marks cannot be read
+    /// (the loader has reported them).
     static func noteHTML(_ note: String) -> String {
-        let marker = "]{lang=en}"
-        var html = ""
-        var rest = note[...]
-        // The span opens at the last `[` before its marker: a source tag (`[AP-UL]`) may come earlier.
-        while let close = rest.firstRange(of: marker), let open = rest[..<close.lowerBound].lastIndex(of: "[") {
-            html += HTML.escape(String(rest[..<open]))
-            html += "<span lang=\"en\">" + HTML.escape(String(rest[rest.index(after: open)..<close.lowerBound])) + "</span>"
-            rest = rest[close.upperBound...]
-        }
-        return html + HTML.escape(String(rest))
+        guard let parts = ModelNames.quotedEnglish(in: note) else { return HTML.escape(note) }
+        return parts.map { part in
+            part.english ? "<span lang=\"en\">" + HTML.escape(String(part.text)) + "</span>" : HTML.escape(String(part.text))
+        }.joined()
     }
 
     /// How a multi-scene machine's app-level state follows from its scenes', as the rule is

@@ -92,6 +92,25 @@ import TestSupport
         #expect(tooLong.isEmpty, "shorten these notes of the model: \(tooLong)")
     }
 
+    /// A translated note whose English quote is marked wrongly would show its brackets on the page:
+    /// an error where its value is written.
+    @Test func aMalformedEnglishMarkInANoteIsAnErrorWhereItIsWritten() throws {
+        let bg = try read(repositoryRoot.appending(path: "Templates/i18n/bg/model.yml"))
+        let lines = bg.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = try #require(lines.firstIndex { $0.hasPrefix("\"note.") && $0.contains("]{lang=en}") })
+        var broken = lines
+        broken[index] = Substring(lines[index].replacing("]{lang=en}", with: "]{lang=e}"))
+        let root = try makeProject(
+            content: ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"],
+            templates: ["i18n/bg/model.yml": broken.joined(separator: "\n")])
+        let result = SiteBuilder.build(buildOptions(root))
+        let messages = result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") }
+        #expect(!result.succeeded)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("Templates/i18n/bg/model.yml:\(index + 1):") == true, "\(messages)")
+        #expect(messages.first?.contains("is not the end of a '[words]{lang=en}' mark") == true)
+    }
+
     /// A note whose translation is missing (a note changed in the model) is named whole, with its file.
     @Test func aMissingNoteTranslationNamesTheNoteAndTheFile() throws {
         let note = try #require(Machines.iosApp.transitions.lazy.compactMap(\.note).first)
