@@ -23,7 +23,8 @@ package struct DisplayName: Sendable, Hashable {
 /// `process.<notRunning|running|suspended>`, `archived`, `cover.<cover>` (what covers an Android
 /// activity, as the model reference writes a transition's condition), `note.<the model's English>`
 /// (a transition's note, and what a machine leaves out and why, as the model reference shows them:
-/// a sentence changed in the model needs its translations again).
+/// a sentence changed in the model needs its translations again, and a key left under its old
+/// wording is an error).
 package struct ModelNames: Sendable {
     /// The file of each language that holds these keys: `<lang>/model.yml`.
     package static let part = "model"
@@ -36,6 +37,15 @@ package struct ModelNames: Sendable {
     package static func processKey(_ state: ProcessState) -> String { "process.\(state.rawValue)" }
     package static func coverKey(_ cover: Cover) -> String { "cover.\(cover.rawValue)" }
     package static func noteKey(_ note: String) -> String { "note." + note }
+
+    /// The namespaces of the keys above: a key in one of them that `requiredKeys` lacks names
+    /// something the model no longer has (a note whose English changed, a state that went).
+    static let namespaces = ["machine.", "state.", "event.", "summary.", "check.", "process.", "cover.", "note."]
+
+    /// Whether `key` is in the model's namespaces, needed or not.
+    package static func isInTheModelsNamespace(_ key: String) -> Bool {
+        namespaces.contains { key.hasPrefix($0) }
+    }
 
     static let checkKinds = ["path", "callbacks", "never"]
     package static let processStates: [ProcessState] = [.notRunning, .running, .suspended]

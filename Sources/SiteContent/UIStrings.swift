@@ -114,6 +114,31 @@ package struct UIStrings: Sendable {
                 }
             }
         }
+        // A key of the model's namespaces that the model does not have would sit in its file unseen
+        // (a note whose English changed in the model, a state that went): an error where it is
+        // written, suggesting the model's key this file lacks that is nearest to it.
+        let modelKeys = Set(ModelNames.requiredKeys)
+        var stale = Set<String>()
+        for lang in languages {
+            guard let table = tables[lang] else { continue }
+            let lacked = ModelNames.requiredKeys.filter { table[$0] == nil }
+            for (part, keys) in (partKeys[lang] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                for key in keys.sorted() where ModelNames.isInTheModelsNamespace(key) && !modelKeys.contains(key) && required[key] != nil {
+                    stale.insert(key)
+                    let meant = Names.suggestion(for: key, among: lacked)
+                    if let meant { misspelt[lang + "/" + meant] = key }
+                    problems.append(.error(
+                        at: keyPlaces[lang + "/" + part + "/" + key] ?? .whole(display(lang, part)),
+                        "UI string '\(Self.shortened(key))' names nothing in the model"
+                            + (meant.map { ": the model's key nearest to it, '\(Self.shortened($0))', is missing here" } ?? ""),
+                        notes: key.hasPrefix(ModelNames.noteKey(""))
+                            ? ["a note's key is the model's English sentence: when the model rewords it, its translations move to the new key"] : [],
+                        suggestion: meant))
+                }
+            }
+        }
+        // Not missing in the languages that lack it: reported where it is.
+        for key in stale { required[key] = nil }
         for lang in languages {
             guard let table = tables[lang] else { continue }
             for (key, part) in required.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) })
@@ -124,6 +149,11 @@ package struct UIStrings: Sendable {
         }
         if !problems.isEmpty { throw DiagnosticError(problems) }
         return UIStrings(byLanguage: tables)
+    }
+
+    /// A key as a message quotes it: a note's key is a whole sentence of the model.
+    static func shortened(_ key: String) -> String {
+        key.count > 80 ? key.prefix(77) + "…" : key
     }
 
     /// The strings of a file and where each key's value is written.

@@ -125,6 +125,50 @@ import TestSupport
         #expect(messages == ["Templates/i18n/bg/model.yml: error: missing UI string 'note.\(note)' (present in es/model.yml)"])
     }
 
+    /// A note the model rewords leaves its translations under the old English: in each language,
+    /// one error where the old key is written, naming the model's new key (no "missing" beside it).
+    @Test func aNoteUnderTheModelsOldWordingIsAnErrorWhereItIsWritten() throws {
+        let note = try #require(Machines.iosApp.transitions.lazy.compactMap(\.note).first)
+        let old = note.replacing(" ", with: "  ")  // as the model might have worded it before
+        var templates: [String: String] = [:]
+        var lines: [String: Int] = [:]
+        let siteLanguages = ["es", "bg"]  // BuildTests.siteYML's
+        for lang in siteLanguages {
+            let text = try read(repositoryRoot.appending(path: "Templates/i18n/\(lang)/model.yml"))
+            let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                $0.hasPrefix("\"\(ModelNames.noteKey(note))\": ")
+            })
+            templates["i18n/\(lang)/model.yml"] = text.replacing("\"\(ModelNames.noteKey(note))\": ", with: "\"\(ModelNames.noteKey(old))\": ")
+            lines[lang] = line + 1
+        }
+        let root = try makeProject(content: ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"], templates: templates)
+        let result = SiteBuilder.build(buildOptions(root))
+        #expect(!result.succeeded)
+        #expect(result.diagnostics.count == siteLanguages.count, "\(result.diagnostics.map(DiagnosticFormatter.text))")
+        for lang in siteLanguages {
+            let problem = try #require(result.diagnostics.first { $0.location?.file.hasSuffix("i18n/\(lang)/model.yml") == true })
+            #expect(problem.location?.line == lines[lang])
+            #expect(problem.message.hasPrefix("UI string 'note."))
+            #expect(problem.message.contains("names nothing in the model: the model's key nearest to it"))
+            #expect(problem.suggestion == ModelNames.noteKey(note))
+            #expect(problem.notes.first?.contains("when the model rewords it") == true)
+        }
+    }
+
+    /// A key of the model's namespaces that names nothing of it, in one language: one error there,
+    /// none in the languages without it.
+    @Test func aStateTheModelDoesNotHaveIsAnErrorInTheFileThatNamesIt() throws {
+        let es = try read(repositoryRoot.appending(path: "Templates/i18n/es/model.yml"))
+        let root = try makeProject(
+            content: ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"],
+            templates: ["i18n/es/model.yml": es + "state.ios-app.hibernating: Hibernación\n"])
+        let result = SiteBuilder.build(buildOptions(root))
+        let messages = result.diagnostics.map { DiagnosticFormatter.text($0).replacing(root.path + "/", with: "") }
+        let line = es.split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect(!result.succeeded)
+        #expect(messages == ["Templates/i18n/es/model.yml:\(line):28: error: UI string 'state.ios-app.hibernating' names nothing in the model"])
+    }
+
     @Test func aLanguageWithoutTheModelFileFailsForEveryKey() throws {
         let root = try makeProject(content: ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"])
         try FileManager.default.removeItem(at: root.appending(path: "Templates/i18n/bg/model.yml"))
