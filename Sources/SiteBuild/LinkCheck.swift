@@ -478,7 +478,7 @@ struct LinkChecker {
                             suggestion: problem.suggestion))
                     }
                 } else {
-                    for markdown in written {
+                    for markdown in written where !markdown.reportedWhenRead {
                         problems.others.append(Self.brokenLink(markdown, problem))
                     }
                 }

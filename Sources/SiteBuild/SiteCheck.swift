@@ -8,9 +8,10 @@ import Translations
 extension SiteBuilder {
     /// `check`: reads and verifies every article (its examples run, its chains judged, its
     /// translations compared), renders every page a build would, in memory, and checks every
-    /// link, the templates' too; nothing is written. Like a build, it renders no page of a
-    /// group with errors; then only the links written in the Markdown are checked, and a page
-    /// such a link points into with an `#anchor` is rendered for its ids all the same.
+    /// link, the templates' too; nothing is written. Unlike a build, it renders the pages of a
+    /// group with errors as well, so their links are checked in the same run as the errors; a
+    /// page that still cannot be rendered has the links written in its Markdown checked, and
+    /// when the site's own pages cannot be rendered (a template's error) only the Markdown's are.
     public static func check(_ options: BuildOptions) -> BuildResult {
         verify(options, renderingPages: true).result
     }
@@ -48,15 +49,18 @@ extension SiteBuilder {
                 let slug = slugs[position]
                 let read = readGroup(slug, bySlug[slug] ?? [], site: site, reader: reader, languages: languages, stamps: noStamps)
                 var checked = CheckedGroup(read)
-                if let pages, let memory, !read.hasErrors {
+                if let pages, let memory {
                     for lang in read.articles.keys.sorted() {
                         guard let article = read.articles[lang] else { continue }
+                        let path = SiteLinks.articleDir(lang, slug) + "index.html"
                         do throws(DiagnosticError) {
                             let page = try articlePage(
                                 article, of: read, slug: slug, config: site.config, pages: pages, renderer: renderer, navigation: navigation)
-                            try memory.write(SiteLinks.articleDir(lang, slug) + "index.html", page)
+                            try memory.write(path, page)
                         } catch {
-                            checked.diagnostics += error.diagnostics
+                            checked.unrendered.insert(path)
+                            // A group with errors has said what is wrong with it: its page is rendered for its links only.
+                            if !read.hasErrors { checked.diagnostics += error.diagnostics }
                         }
                     }
                 }
@@ -82,26 +86,31 @@ extension SiteBuilder {
             checker.unreadablePages = Set(site.sources.filter { articles[$0.slug]?[$0.lang] == nil }.map { SiteLinks.articleDir($0.lang, $0.slug) + "index.html" })
                 .subtracting(draftPages)
             if let pages { checker.templatePlaces = pages.templates.placesWriting }
+            var sitePagesRendered = false
             if let pages, let memory {
                 // The homes, status pages and sitemap list the articles that could be read, errors or not.
                 var listed = RenderedArticles(matrix: result.translations ?? TranslationMatrix(languages: languages, rows: []))
                 listed.all = articles
                 do throws(DiagnosticError) {
                     _ = try writeSitePages(site, pages, listed, sink: memory)
+                    sitePagesRendered = true
                 } catch {
                     diagnostics.report(contentsOf: error.diagnostics)
                 }
             }
             var linkProblems: [Diagnostic]
-            if let memory, !diagnostics.hasErrors {
+            if let memory, sitePagesRendered {
                 // What a build writes without rendering it (the search index's files) is named.
                 for path in outputPaths(site, languagesBySlug: articles.mapValues { Set($0.keys) }) { memory.name(path) }
                 linkProblems = memory.brokenLinks(checker, markdownLinks: groupsBySlug.values.reduce(into: [:]) { $0.merge($1.links) { first, _ in first } })
+                // An article page that could not be rendered: the links written in its Markdown.
+                let unrendered = groups.reduce(into: Set<String>()) { $0.formUnion($1.unrendered) }
+                if !unrendered.isEmpty {
+                    linkProblems += checkMarkdownLinks(groupsBySlug, of: unrendered, site: site, checker: checker, rendered: memory)
+                }
             } else {
-                // Not every page could be rendered: the links written in the Markdown are checked alone.
-                let renderedForAnchors: Int
-                (linkProblems, renderedForAnchors) = checkMarkdownLinks(groupsBySlug, site: site, renderer: renderer, checker: checker, rendered: memory)
-                result.pagesRendered += renderedForAnchors
+                // The site's own pages could not be rendered: the links written in the Markdown are checked alone.
+                linkProblems = checkMarkdownLinks(groupsBySlug, site: site, checker: checker, rendered: memory)
             }
             result.pagesRendered += memory?.count ?? 0
             if site.config.brokenLinks == .warn {
@@ -117,8 +126,7 @@ extension SiteBuilder {
     }
 
     /// What `check` keeps of a translation group once it is read and its pages are rendered:
-    /// not the articles' Markdown, except in a group with errors, whose pages a link's
-    /// `#anchor` may need rendered (`checkMarkdownLinks`).
+    /// not the articles' Markdown.
     struct CheckedGroup: Sendable {
         var diagnostics: [Diagnostic]
         var reports: [Int: PageReport]
@@ -129,8 +137,8 @@ extension SiteBuilder {
         var listed: [String: Article]
         /// The page paths of the articles read, with the links written in their Markdown.
         var links: [String: [MarkdownLink]] = [:]
-        /// The group as read, kept only when it has errors.
-        var withErrors: ReadGroup?
+        /// The paths of its article pages that could not be rendered.
+        var unrendered = Set<String>()
 
         init(_ read: ReadGroup) {
             diagnostics = read.diagnostics
@@ -141,7 +149,6 @@ extension SiteBuilder {
             for article in read.articles.values.map(\.article) {
                 links[SiteLinks.articleDir(article.lang, article.slug) + "index.html"] = article.links
             }
-            withErrors = read.hasErrors ? read : nil
         }
     }
 
@@ -162,48 +169,29 @@ extension SiteBuilder {
         return paths
     }
 
-    /// The links written in the articles' Markdown, each where it is written. A link into an
-    /// article with an `#anchor` takes the page's ids from `memory`, or renders the page once
-    /// (a page of a group with errors, which a build does not render); an anchor of any other
-    /// page (a home, the playground) is not checked here. Returns how many pages it rendered.
+    /// The links written in the articles' Markdown, each where it is written: of every article
+    /// page, or of the pages in `only`. A link into an article with an `#anchor` is checked
+    /// against the page's ids in `memory`; an anchor of a page not rendered (a home, when the
+    /// site's pages could not be) is not checked here.
     private static func checkMarkdownLinks(
-        _ groups: [String: CheckedGroup], site: SiteInputs, renderer: ArticleRenderer, checker: LinkChecker, rendered memory: RenderedPages?
-    ) -> (problems: [Diagnostic], pagesRendered: Int) {
+        _ groups: [String: CheckedGroup], of only: Set<String>? = nil, site: SiteInputs, checker: LinkChecker, rendered memory: RenderedPages?
+    ) -> [Diagnostic] {
         let paths = outputPaths(site, languagesBySlug: groups.mapValues { Set($0.listed.keys) })
-        // Which article and group each article page shows.
+        // Which article each article page shows.
         var pageArticles: [String: (slug: String, lang: String)] = [:]
         for (slug, group) in groups {
             for lang in group.listed.keys { pageArticles[SiteLinks.articleDir(lang, slug) + "index.html"] = (slug, lang) }
         }
-        var known: [String: PageIDs?] = [:]
-        var renderedHere = 0
-        func ids(_ path: String) -> PageIDs? {
-            if let found = known[path] { return found }
-            var found: PageIDs?
-            if let links = memory?.links(path) {
-                found = links.ids
-            } else if let (slug, lang) = pageArticles[path], let group = groups[slug]?.withErrors, let article = group.articles[lang],
-                let pages = site.pages
-            {
-                // A page of a group with errors is rendered all the same: its ids are its headings'
-                // and examples', and every broken link is reported in the same run as the errors.
-                renderedHere += 1
-                found = try? PageLinks(
-                    html: articlePage(article, of: group, slug: slug, config: site.config, pages: pages, renderer: renderer),
-                    siteURL: site.config.baseURL
-                ).ids
-            }
-            known[path] = found
-            return found
-        }
         var problems: [Diagnostic] = []
-        for (path, page) in pageArticles.sorted(by: { $0.key < $1.key }) {
-            for link in groups[page.slug]?.links[path] ?? [] {
-                guard let problem = checker.problem(with: link.href, from: SiteLinks.articleDir(page.lang, page.slug), exists: paths.contains, ids: ids)
+        for (path, page) in pageArticles.sorted(by: { $0.key < $1.key }) where only?.contains(path) ?? true {
+            for link in groups[page.slug]?.links[path] ?? [] where !link.reportedWhenRead {
+                guard
+                    let problem = checker.problem(
+                        with: link.href, from: SiteLinks.articleDir(page.lang, page.slug), exists: paths.contains, ids: { memory?.links($0)?.ids })
                 else { continue }
                 problems.append(LinkChecker.brokenLink(link, problem))
             }
         }
-        return (problems, renderedHere)
+        return problems
     }
 }

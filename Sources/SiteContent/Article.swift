@@ -54,8 +54,8 @@ package struct Article: Sendable {
     package var sections: [ArticleSections.Section] = []
     /// Every fenced or indented code block, in order, for translation parity.
     package var codeSamples: [CodeSample] = []
-    /// Every link and image in the Markdown, for the link check; not a `.md` link to an article
-    /// that does not exist, which the reader reports where it is written.
+    /// Every link and image in the Markdown, for the link check; a `.md` link to an article that
+    /// does not exist, which the reader reports where it is written, is marked `reportedWhenRead`.
     package var links: [MarkdownLink] = []
     /// Sections that read exactly as the source's on purpose (`verbatim:`).
     package var verbatim: [Int] = []
@@ -158,4 +158,7 @@ package struct MarkdownLink: Sendable, Hashable {
     /// As written in the page: a link to a source (`other.md`) is rewritten to its page.
     package var href: String
     package var location: SourceLocation
+    /// A `.md` link to no article, reported where it is written when the article was read: a
+    /// link check that meets it on a page (`check` renders pages with errors) says nothing more.
+    package var reportedWhenRead = false
 }

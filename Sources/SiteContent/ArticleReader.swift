@@ -78,7 +78,7 @@ package struct ArticleReader: Sendable {
             return CodeSample(info: info, code: document.nodes[index].literal, line: document.nodes[index].start.line, node: index)
         }
         // A link to an article that does not exist is reported above, where it is written: the
-        // link check does not see it again.
+        // link check knows it as the Markdown's but does not report it again.
         let links = document.nodes.indices.compactMap { index -> MarkdownLink? in
             let key: LinkKey
             switch document.nodes[index].kind {
@@ -86,10 +86,9 @@ package struct ArticleReader: Sendable {
             case .image(let url, _): key = LinkKey(url: url, isImage: true)
             default: return nil
             }
-            guard !missing.contains(key) else { return nil }
             // As the page writes it: its fragment precomposed like the ids.
             let href = HeadingSlugger.precomposingFragment(targets[key]?.url ?? key.url)
-            return MarkdownLink(url: key.url, href: href, location: document.start(of: index))
+            return MarkdownLink(url: key.url, href: href, location: document.start(of: index), reportedWhenRead: missing.contains(key))
         }
         var article = Article(
             lang: lang, slug: slug, displayPath: text.displayPath, title: title,

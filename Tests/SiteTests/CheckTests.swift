@@ -90,6 +90,28 @@ import Testing
         #expect(SiteBuilder.build(buildOptions(root)).diagnostics == Array(checked.diagnostics.prefix(1)))
     }
 
+    /// An article's error does not hide the templates' broken links: `check` renders the pages of
+    /// a group with errors too, and reports the templates' broken link and the Markdown's in the
+    /// same run as the error; a link to no article, reported when read, is not reported again.
+    @Test func checkReportsTheTemplatesBrokenLinksBesideAnArticleError() throws {
+        let base = try String(contentsOf: repositoryRoot.appending(path: "Templates/base.mustache"), encoding: .utf8)
+        let root = try makeProject(
+            content: [
+                "es/a.md": "---\ntitle: A\n---\nNot Running → Active, [b](b.md#nada) y [c](c.md).\n",
+                "es/b.md": "---\ntitle: B\n---\nTexto.\n",
+            ],
+            templates: ["base.mustache": base.replacing("</footer>", with: "<a href=\"{{root}}acerca/\">x</a></footer>")])
+        let checked = SiteBuilder.check(buildOptions(root))
+        #expect(checked.diagnostics.map { "\($0.location?.file.split(separator: "/").last ?? ""):\($0.location?.line ?? 0) \($0.message)" } == [
+            "a.md:4 'Not Running → Active' is not possible in ios-app: Active cannot follow Not Running directly",
+            "a.md:4 broken link 'b.md#nada': es/b/index.html has no anchor '#nada'",
+            "a.md:4 broken link 'c.md': no article 'c' in any language",
+            "base.mustache:\(try #require(checked.diagnostics.last?.location?.line)) broken link in the templates: no page or file acerca/index.html in the site",
+        ], "\(checked.diagnostics.map(DiagnosticFormatter.text))")
+        // A build stops at the article's errors, before any page.
+        #expect(SiteBuilder.build(buildOptions(root)).diagnostics.map(\.message) == Array(checked.diagnostics.map(\.message).enumerated().filter { [0, 2].contains($0.offset) }.map(\.element)))
+    }
+
     /// `status` reads and compares the articles only: a template's error is `check`'s and `build`'s.
     @Test func translationStatusRendersNoPage() throws {
         let article = try String(contentsOf: repositoryRoot.appending(path: "Templates/article.mustache"), encoding: .utf8)
