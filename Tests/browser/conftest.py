@@ -122,10 +122,14 @@ def wait_until_stored(browser, key):
     read the storage before they arrived: a test of stored progress or of the chosen theme
     then failed about one run in five. Call it before reloading after a write of a value: after
     `localStorage.clear()` the other tab once kept reading the old progress for 10 s (a CI run,
-    the tutorial's keyboard test), so removals are not waited for."""
+    the tutorial's keyboard test), so removals are not waited for.
+    The other tab opens the site's favicon, a document that writes nothing: a tutorial's page
+    saves its summary when it loads, from the progress it reads, and under load it read the
+    progress before the write arrived and overwrote the very summary waited for (a CI run with
+    two suites on two cores)."""
     written = browser.execute_script("return localStorage.getItem(arguments[0])", key)
     here = browser.current_window_handle
-    url = browser.current_url
+    url = browser.execute_script("const icon = document.querySelector('link[rel~=icon]'); return icon ? icon.href : location.href")
     browser.switch_to.new_window("tab")
     try:
         browser.get(url)
