@@ -102,10 +102,14 @@ package struct UIStrings: Sendable {
         if languages.count > 1 {
             for lang in languages {
                 guard let table = tables[lang] else { continue }
-                for (key, part) in required.sorted(by: { $0.key < $1.key }) where table[key] != nil && !generatorKeys.contains(key) {
-                    guard languages.allSatisfy({ $0 == lang || (tables[$0] != nil && tables[$0]?[key] == nil) }) else { continue }
-                    let lacked = required.filter { $0.value == part && table[$0.key] == nil }.map(\.key).sorted()
-                    guard let meant = Names.suggestion(for: key, among: lacked), misspelt[lang + "/" + meant] == nil else { continue }
+                let onlyHere = required.sorted(by: { $0.key < $1.key }).filter { key, _ in
+                    table[key] != nil && !generatorKeys.contains(key)
+                        && languages.allSatisfy { $0 == lang || (tables[$0] != nil && tables[$0]?[key] == nil) }
+                }
+                let lackedByPart = Dictionary(grouping: required.filter { table[$0.key] == nil }, by: \.value).mapValues { $0.map(\.key).sorted() }
+                guard !onlyHere.isEmpty, pairingIsCheap(onlyHere.map(\.key), lackedByPart.values.flatMap { $0 }) else { continue }
+                for (key, part) in onlyHere {
+                    guard let meant = Names.suggestion(for: key, among: lackedByPart[part] ?? []), misspelt[lang + "/" + meant] == nil else { continue }
                     misspelt[lang + "/" + meant] = key
                     required[key] = nil
                     problems.append(.error(
@@ -123,9 +127,11 @@ package struct UIStrings: Sendable {
             guard let table = tables[lang] else { continue }
             let lacked = ModelNames.requiredKeys.filter { table[$0] == nil }
             for (part, keys) in (partKeys[lang] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                for key in keys.sorted() where ModelNames.isInTheModelsNamespace(key) && !modelKeys.contains(key) && required[key] != nil {
+                let unknown = keys.sorted().filter { ModelNames.isInTheModelsNamespace($0) && !modelKeys.contains($0) && required[$0] != nil }
+                let pairing = pairingIsCheap(unknown, lacked)
+                for key in unknown {
                     stale.insert(key)
-                    let meant = Names.suggestion(for: key, among: lacked)
+                    let meant = pairing ? Names.suggestion(for: key, among: lacked) : nil
                     if let meant { misspelt[lang + "/" + meant] = key }
                     problems.append(.error(
                         at: keyPlaces[lang + "/" + part + "/" + key] ?? .whole(display(lang, part)),
@@ -149,6 +155,13 @@ package struct UIStrings: Sendable {
         }
         if !problems.isEmpty { throw DiagnosticError(problems) }
         return UIStrings(byLanguage: tables)
+    }
+
+    /// Whether telling which of `lacked` each of `unknown` was meant to be is cheap: an edit
+    /// distance costs the product of two keys' lengths, and a note's key is a sentence. When the
+    /// model rewords many notes at once (145 of them took 32 s), the keys are named apart instead.
+    static func pairingIsCheap(_ unknown: [String], _ lacked: [String]) -> Bool {
+        unknown.reduce(0) { $0 + $1.utf8.count } * lacked.reduce(0) { $0 + $1.utf8.count } <= 4_000_000
     }
 
     /// A key as a message quotes it: a note's key is a whole sentence of the model.

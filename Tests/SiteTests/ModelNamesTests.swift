@@ -155,6 +155,24 @@ import TestSupport
         }
     }
 
+    /// When the model rewords every note at once, each old key is an error where it is written and
+    /// each new one is missing: named apart, not paired (pairing sentences costs too much then).
+    @Test func everyNoteRewordedAtOnceNamesEachOldKeyAndEachMissingOne() throws {
+        let bg = try read(repositoryRoot.appending(path: "Templates/i18n/bg/model.yml"))
+        let reworded = bg.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasPrefix("\"note.") ? line.replacing("\"note.", with: "\"note.Formerly: ", maxReplacements: 1) : line
+        }
+        let root = try makeProject(
+            content: ["site.yml": Self.siteYML, "es/a.md": "---\ntitle: A\n---\n"],
+            templates: ["i18n/bg/model.yml": reworded.joined(separator: "\n")])
+        let result = SiteBuilder.build(buildOptions(root))
+        let notes = ModelNames.requiredKeys.filter { $0.hasPrefix("note.") }.count
+        #expect(!result.succeeded)
+        #expect(result.diagnostics.count { $0.message.hasPrefix("UI string 'note.Formerly: ") && $0.message.hasSuffix("' names nothing in the model") } == notes)
+        #expect(result.diagnostics.count { $0.message.hasPrefix("missing UI string 'note.") && $0.location?.file.hasSuffix("bg/model.yml") == true } == notes)
+        #expect(result.diagnostics.count == 2 * notes)
+    }
+
     /// A key of the model's namespaces that names nothing of it, in one language: one error there,
     /// none in the languages without it.
     @Test func aStateTheModelDoesNotHaveIsAnErrorInTheFileThatNamesIt() throws {
