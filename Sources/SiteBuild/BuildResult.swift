@@ -19,8 +19,8 @@ public struct BuildResult: Sendable {
     public var translations: TranslationMatrix?
     /// Articles rendered by this build: all of them, or those an edit touched when it reused the cache.
     public var articlesRendered: Int { pages.count }
-    /// `check`: the pages it rendered in memory (every page; with errors in articles, those it
-    /// could and those a link's `#anchor` points into).
+    /// `check`: the pages it rendered in memory (every page it could, those of articles with
+    /// errors included).
     public var pagesRendered = 0
     /// An incremental build: pages of the groups it read again that it left as the last build wrote
     /// them (an unchanged translation whose status, languages and sidebar are as they were).

@@ -142,7 +142,7 @@ public enum SiteBuilder {
                 result.pagesKept = articles.pagesKept
                 result.articlesPerLanguage = site.articlesPerLanguage(articles.all)
                 // A page of an article with errors is not rendered, so its ids are unknown: the links
-                // wait for a build without errors, and `check`, which renders such pages for their ids.
+                // wait for a build without errors, and `check`, which renders such pages for their links.
                 guard !diagnostics.hasErrors, let pages = site.pages else {
                     let articleFiles = Set(site.sources.map(\.displayPath))
                     result.linksUnchecked = site.pages != nil
