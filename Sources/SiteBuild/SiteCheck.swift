@@ -99,18 +99,19 @@ extension SiteBuilder {
                 }
             }
             var linkProblems: [Diagnostic]
+            let paths = outputPaths(site, languagesBySlug: articles.mapValues { Set($0.keys) })
             if let memory, sitePagesRendered {
                 // What a build writes without rendering it (the search index's files) is named.
-                for path in outputPaths(site, languagesBySlug: articles.mapValues { Set($0.keys) }) { memory.name(path) }
+                for path in paths { memory.name(path) }
                 linkProblems = memory.brokenLinks(checker, markdownLinks: groupsBySlug.values.reduce(into: [:]) { $0.merge($1.links) { first, _ in first } })
                 // An article page that could not be rendered: the links written in its Markdown.
                 let unrendered = groups.reduce(into: Set<String>()) { $0.formUnion($1.unrendered) }
                 if !unrendered.isEmpty {
-                    linkProblems += checkMarkdownLinks(groupsBySlug, of: unrendered, site: site, checker: checker, rendered: memory)
+                    linkProblems += checkMarkdownLinks(groupsBySlug, of: unrendered, paths: paths, checker: checker, rendered: memory)
                 }
             } else {
                 // The site's own pages could not be rendered: the links written in the Markdown are checked alone.
-                linkProblems = checkMarkdownLinks(groupsBySlug, site: site, checker: checker, rendered: memory)
+                linkProblems = checkMarkdownLinks(groupsBySlug, paths: paths, checker: checker, rendered: memory)
             }
             result.pagesRendered += memory?.count ?? 0
             if site.config.brokenLinks == .warn {
@@ -170,13 +171,12 @@ extension SiteBuilder {
     }
 
     /// The links written in the articles' Markdown, each where it is written: of every article
-    /// page, or of the pages in `only`. A link into an article with an `#anchor` is checked
+    /// page, or of the pages in `only`, against `paths` (`outputPaths`). A link into an article with an `#anchor` is checked
     /// against the page's ids in `memory`; an anchor of a page not rendered (a home, when the
     /// site's pages could not be) is not checked here.
     private static func checkMarkdownLinks(
-        _ groups: [String: CheckedGroup], of only: Set<String>? = nil, site: SiteInputs, checker: LinkChecker, rendered memory: RenderedPages?
+        _ groups: [String: CheckedGroup], of only: Set<String>? = nil, paths: Set<String>, checker: LinkChecker, rendered memory: RenderedPages?
     ) -> [Diagnostic] {
-        let paths = outputPaths(site, languagesBySlug: groups.mapValues { Set($0.listed.keys) })
         // Which article each article page shows.
         var pageArticles: [String: (slug: String, lang: String)] = [:]
         for (slug, group) in groups {

@@ -38,13 +38,14 @@ package struct ModelNames: Sendable {
     package static func coverKey(_ cover: Cover) -> String { "cover.\(cover.rawValue)" }
     package static func noteKey(_ note: String) -> String { "note." + note }
 
-    /// The namespaces of the keys above: a key in one of them that `requiredKeys` lacks names
-    /// something the model no longer has (a note whose English changed, a state that went).
-    static let namespaces = ["machine.", "state.", "event.", "summary.", "check.", "process.", "cover.", "note."]
+    /// The namespaces of `requiredKeys` (`state.`, `note.`…): a key in one of them that
+    /// `requiredKeys` lacks names something the model no longer has (a note whose English
+    /// changed, a state that went).
+    static let namespaces: Set<Substring> = Set(requiredKeys.compactMap { key in key.firstIndex(of: ".").map { key[...$0] } })
 
     /// Whether `key` is in the model's namespaces, needed or not.
     package static func isInTheModelsNamespace(_ key: String) -> Bool {
-        namespaces.contains { key.hasPrefix($0) }
+        key.firstIndex(of: ".").map { namespaces.contains(key[...$0]) } ?? false
     }
 
     static let checkKinds = ["path", "callbacks", "never"]
